@@ -1,0 +1,459 @@
+"""The legal calendar: the one object through which every date computation goes.
+
+It knows Puerto Rico's legal holidays for the executive branch (seeded from the ``holidays``
+package and corrected where it is wrong), general-election day, the closures and openings the
+body declares, business days, calendar days with the Regla 68.1 roll-forward, hour terms and
+suspensions, all in America/Puerto_Rico time.
+
+Every computation has two forms that share one algorithm: a fast one working on day ordinals
+(used by the evaluator and the batch path) and a traced one that records each skipped day with
+its reason in Spanish (used by ``--explain`` and the web app's "why this date"). A property test
+holds them equal.
+
+Sources for each correction are cited next to it; see also ``docs/calendar.md``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Literal
+from zoneinfo import ZoneInfo
+
+import holidays as holidays_lib
+
+PR_TZ = ZoneInfo("America/Puerto_Rico")
+
+SkipKind = Literal["weekend", "holiday", "closure", "suspension"]
+
+
+class CalendarError(ValueError):
+    """A date computation the calendar cannot answer without guessing."""
+
+
+class OutOfCalendarRange(CalendarError):
+    """A date outside the years whose holidays the calendar knows."""
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    """A day a computation passed over, and why (in Spanish, for the person reading the trace)."""
+
+    day: dt.date
+    kind: SkipKind
+    reason: str
+
+    def to_json(self) -> dict[str, str]:
+        return {"day": self.day.isoformat(), "kind": self.kind, "reason": self.reason}
+
+
+@dataclass(frozen=True, slots=True)
+class Holiday:
+    day: dt.date
+    name: str
+    source: str
+    observed_for: dt.date | None = None  # the legal date, when this day is the Monday after a Sunday
+
+
+@dataclass(frozen=True)
+class CalendarSettings:
+    """How the calendar reads the law. Each field is a documented choice (see docs/calendar.md)."""
+
+    first_year: int = 2024
+    last_year: int = 2030
+    # Decision 3 of the catalogues: 24 December (half holiday from noon, 1 LPRA §5150) counts as a
+    # whole holiday when computing terms (Regla 68.1: "medio día feriado se considerará como feriado
+    # en su totalidad"). Setting: False makes it a business day.
+    christmas_eve_is_holiday: bool = True
+    # A holiday that falls on Sunday is observed on Monday (Ley 88-1969, Código Político art. 387;
+    # portal.camarapr.org/holidays). Saturday holidays are NOT moved to Friday in Puerto Rico's
+    # executive branch (OATRH 2026 list: "4 de julio (sábado)" with no substitute), unlike the
+    # federal rule the ``holidays`` package applies.
+    sunday_holiday_observed_monday: bool = True
+    saturday_holiday_observed_friday: bool = False
+    # General-election day is a legal holiday (pr-calendar facts §1, officeholidays.com).
+    election_day_is_holiday: bool = True
+
+
+DEFAULT_SETTINGS = CalendarSettings()
+
+# Spanish names for the holidays the ``holidays`` package returns in English. Names follow the
+# OATRH list of executive-branch holidays.
+_SPANISH_NAMES: dict[str, str] = {
+    "New Year's Day": "Año Nuevo",
+    "Epiphany": "Día de Reyes",
+    "Martin Luther King Jr. Day": "Natalicio de Martin Luther King Jr.",
+    "George Washington Day, Presidents' Day, and the Day of the Women and Men Heroes of Puerto Rico": (
+        "Día de los Presidentes y de las Mujeres y Hombres Próceres de Puerto Rico"
+    ),
+    "American Citizenship Day": "Día de la Ciudadanía Americana",
+    "Emancipation Day": "Día de la Abolición de la Esclavitud",
+    "Good Friday": "Viernes Santo",
+    "Memorial Day": "Día de la Recordación",
+    "Juneteenth National Independence Day": "Juneteenth",
+    "Independence Day": "Día de la Independencia de los Estados Unidos",
+    "Puerto Rico Constitution Day": "Día de la Constitución del Estado Libre Asociado",
+    "Labor Day": "Día del Trabajo",
+    "Columbus Day": "Día de la Raza (Descubrimiento de América)",
+    "Veterans Day": "Día del Veterano",
+    "Puerto Rican Identity Day": "Día de la Puertorriqueñidad",
+    "Discovery of Puerto Rico": "Día de la Puertorriqueñidad",
+    "Thanksgiving Day": "Día de Acción de Gracias",
+    "Christmas Eve (from 12pm)": "Nochebuena (medio día feriado)",
+    "Christmas Eve": "Nochebuena (medio día feriado)",
+    "Christmas Day": "Día de Navidad",
+}
+
+# Days the package's ``government`` category takes from federal executive orders: not legal
+# holidays of Puerto Rico's executive branch (executive-order days off are not legal holidays,
+# pr-calendar facts §1). A body that closed on such a day records it as a declared closure.
+_NOT_PR_LEGAL_HOLIDAYS = frozenset({
+    "National Day of Mourning for former President Jimmy Carter",
+    "Day After Christmas",
+})
+
+_WEEKDAY_ES = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
+_MONTH_ES = (
+    "enero", "febrero", "marzo", "abril", "mayo", "junio",
+    "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre",
+)  # fmt: skip
+
+
+def format_date_es(day: dt.date) -> str:
+    """`lunes, 1 de marzo de 2027`."""
+    return f"{_WEEKDAY_ES[day.weekday()]}, {day.day} de {_MONTH_ES[day.month - 1]} de {day.year}"
+
+
+def general_election_day(year: int) -> dt.date:
+    """First Tuesday after the first Monday of November (Código Electoral 2020, Ley 58-2020)."""
+    nov1 = dt.date(year, 11, 1)
+    first_monday = nov1 + dt.timedelta(days=(0 - nov1.weekday()) % 7)
+    return first_monday + dt.timedelta(days=1)
+
+
+def primary_election_day(year: int) -> dt.date:
+    """First Sunday of June of the election year (Código Electoral 2020, Ley 58-2020)."""
+    jun1 = dt.date(year, 6, 1)
+    return jun1 + dt.timedelta(days=(6 - jun1.weekday()) % 7)
+
+
+def pr_holidays(year: int, settings: CalendarSettings = DEFAULT_SETTINGS) -> list[Holiday]:
+    """Puerto Rico's executive-branch legal holidays of one year (without election day).
+
+    Seeded from ``holidays.country_holidays("PR")`` with its Saturday→Friday and Sunday→Monday
+    shifts turned off (``observed=False``), then corrected:
+
+    * 2 March, Día de la Ciudadanía Americana, is in the package only under its ``government``
+      category (added in vacanza/holidays PR #3230): we ask for that category.
+    * 27 July, Natalicio de José Celso Barbosa, is missing (the package treats it as abolished in
+      2014); it is on the OATRH 2026 list (aldia.microjuris.com, 2025-11-13) and public employees
+      have it off (El Nuevo Día, 2025-03-22): added.
+    * Sunday holidays are observed on Monday (Ley 88-1969; Cámara portal); Saturday holidays are
+      not moved (OATRH 2026 list), contrary to the package's federal Friday rule.
+    * 24 December is a half holiday (1 LPRA §5150); see ``CalendarSettings.christmas_eve_is_holiday``.
+    """
+    raw = holidays_lib.country_holidays(
+        "PR",
+        years=[year],
+        observed=False,
+        categories=("public", "government", "half_day"),
+    )
+    result: list[Holiday] = []
+    for day, names in sorted(raw.items()):
+        for english in dict.fromkeys(names.split("; ")):
+            if english in _NOT_PR_LEGAL_HOLIDAYS:
+                continue
+            if english not in _SPANISH_NAMES:
+                raise CalendarError(f"feriado desconocido en el paquete holidays: {english!r} ({day})")
+            if english.startswith("Christmas Eve") and (
+                not settings.christmas_eve_is_holiday or day in {h.day for h in result}
+            ):
+                continue
+            result.append(Holiday(day, _SPANISH_NAMES[english], "holidays (PR)"))
+    result.append(
+        Holiday(
+            dt.date(year, 7, 27),
+            "Natalicio de José Celso Barbosa",
+            "Lista OATRH de días feriados; corrige el paquete holidays",
+        )
+    )
+    observed: list[Holiday] = []
+    for h in result:
+        if h.day.month == 12 and h.day.day == 24:
+            observed.append(h)  # a half holiday is never moved
+            continue
+        wd = h.day.weekday()
+        if wd == 6 and settings.sunday_holiday_observed_monday:
+            observed.append(
+                Holiday(h.day + dt.timedelta(days=1), f"{h.name} (observado)", "Ley 88-1969", h.day)
+            )
+        elif wd == 5 and settings.saturday_holiday_observed_friday:
+            observed.append(
+                Holiday(h.day - dt.timedelta(days=1), f"{h.name} (observado)", "regla federal", h.day)
+            )
+        observed.append(h)
+    return sorted(observed, key=lambda h: h.day)
+
+
+@dataclass(frozen=True, slots=True)
+class Suspension:
+    """A span during which every running term is paused: from ``start`` up to the day before ``end``.
+
+    ``end`` is the day proceedings resumed; ``None`` while no resumption is recorded.
+    """
+
+    start: dt.date
+    end: dt.date | None
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class DayResult:
+    """A computed due day with the arithmetic that produced it."""
+
+    due: dt.date
+    skips: tuple[Skip, ...] = ()
+    steps: tuple[str, ...] = ()
+
+
+@dataclass
+class LegalCalendar:
+    """Business days, calendar days, hours and suspensions over a fixed range of years.
+
+    Construction precomputes, for every day of the range, whether it is a business day and the
+    running count of business days, so that adding N business days is two list look-ups.
+    Build one with :func:`legal_calendar` (cached) rather than directly.
+    """
+
+    closures: frozenset[dt.date] = frozenset()
+    openings: frozenset[dt.date] = frozenset()
+    election_days: frozenset[dt.date] = frozenset()
+    settings: CalendarSettings = DEFAULT_SETTINGS
+    holidays: dict[dt.date, str] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        s = self.settings
+        self.first_day = dt.date(s.first_year, 1, 1)
+        self.last_day = dt.date(s.last_year, 12, 31)
+        hol: dict[dt.date, str] = {}
+        for year in range(s.first_year, s.last_year + 1):
+            for h in pr_holidays(year, s):
+                hol[h.day] = f"{hol[h.day]}; {h.name}" if h.day in hol else h.name
+        if s.election_day_is_holiday:
+            for day in self.election_days:
+                hol[day] = f"{hol[day]}; Día de las Elecciones Generales" if day in hol else "Día de las Elecciones Generales"
+        self.holidays = hol
+        base = self.first_day.toordinal()
+        size = self.last_day.toordinal() - base + 1
+        is_bd = bytearray(size)
+        cum = [0] * size
+        bd_ords: list[int] = []
+        count = 0
+        for i in range(size):
+            day = dt.date.fromordinal(base + i)
+            if self._business(day):
+                is_bd[i] = 1
+                count += 1
+                bd_ords.append(base + i)
+            cum[i] = count
+        self._base = base
+        self._size = size
+        self._is_bd = is_bd
+        self._cum = cum
+        self._bd_ords = bd_ords
+
+    # -- what a day is -------------------------------------------------------------------------
+
+    def _business(self, day: dt.date) -> bool:
+        if day in self.openings:
+            return True
+        return day.weekday() < 5 and day not in self.holidays and day not in self.closures
+
+    def _check(self, ordinal: int) -> int:
+        i = ordinal - self._base
+        if i < 0 or i >= self._size:
+            day = dt.date.fromordinal(ordinal)
+            raise OutOfCalendarRange(
+                f"{day.isoformat()} está fuera de los años que conoce el calendario legal "
+                f"({self.settings.first_year}–{self.settings.last_year})"
+            )
+        return i
+
+    def is_business_day(self, day: dt.date) -> bool:
+        return bool(self._is_bd[self._check(day.toordinal())])
+
+    def why_not_business(self, day: dt.date) -> Skip | None:
+        """The reason a day is not a business day, or None when it is one."""
+        self._check(day.toordinal())
+        if day in self.openings:
+            return None
+        if day in self.closures:
+            return Skip(day, "closure", f"{format_date_es(day)}: cierre declarado de las oficinas")
+        if day in self.holidays:
+            return Skip(day, "holiday", f"{format_date_es(day)}: feriado — {self.holidays[day]}")
+        if day.weekday() >= 5:
+            return Skip(day, "weekend", f"{format_date_es(day)}: fin de semana")
+        return None
+
+    # -- fast path on ordinals -----------------------------------------------------------------
+
+    def add_business_days_ord(self, ordinal: int, n: int) -> int:
+        """The ordinal of the Nth business day after ``ordinal`` (N < 0: before it)."""
+        i = ordinal - self._base
+        if i < 0 or i >= self._size:
+            self._check(ordinal)
+        if n >= 0:
+            k = self._cum[i] + n - 1
+            if n == 0:
+                return ordinal
+        else:
+            k = self._cum[i] - self._is_bd[i] + n
+        if k < 0 or k >= len(self._bd_ords):
+            raise OutOfCalendarRange(
+                f"el término de {n} días laborables desde {dt.date.fromordinal(ordinal).isoformat()} "
+                f"sale de los años que conoce el calendario legal "
+                f"({self.settings.first_year}–{self.settings.last_year})"
+            )
+        return self._bd_ords[k]
+
+    def next_business_day_ord(self, ordinal: int) -> int:
+        """The ordinal of the first business day on or after ``ordinal``."""
+        i = ordinal - self._base
+        if i < 0 or i >= self._size:
+            self._check(ordinal)
+        if self._is_bd[i]:
+            return ordinal
+        k = self._cum[i]
+        if k >= len(self._bd_ords):
+            self._check(ordinal + self._size)  # raises
+        return self._bd_ords[k]
+
+    def business_days_in_ord(self, first: int, last: int) -> int:
+        """How many business days from ``first`` to ``last``, both included (0 if last < first)."""
+        if last < first:
+            return 0
+        i, j = self._check(first), self._check(last)
+        return self._cum[j] - (self._cum[i - 1] if i > 0 else 0)
+
+    # -- traced arithmetic -----------------------------------------------------------------------
+
+    def add_business_days(self, start: dt.date, n: int) -> DayResult:
+        """Nth business day after ``start``; the start day does not count.
+
+        Convention (deadlines contract): a term of N business days is due on the Nth business day
+        after its trigger.
+        """
+        due = dt.date.fromordinal(self.add_business_days_ord(start.toordinal(), n))
+        lo, hi = (start, due) if n >= 0 else (due, start)
+        skips = tuple(
+            s
+            for s in (self.why_not_business(lo + dt.timedelta(days=k)) for k in range(1, (hi - lo).days))
+            if s is not None
+        )
+        direction = "después" if n >= 0 else "antes"
+        steps = (
+            f"Se cuentan {abs(n)} días laborables {direction} del {format_date_es(start)} "
+            f"(ese día no cuenta): vence el {format_date_es(due)}.",
+        )
+        return DayResult(due, skips, steps)
+
+    def add_calendar_days(self, start: dt.date, n: int, *, roll_forward: bool = True) -> DayResult:
+        """``start`` + N days; a last day that is not a business day moves to the next one.
+
+        The act day is excluded and the last day included (1 LPRA §72); with ``roll_forward`` a
+        last day that is a Saturday, Sunday, holiday or closure moves to the next business day
+        (Regla 68.1 de Procedimiento Civil).
+        """
+        last = start + dt.timedelta(days=n)
+        steps = [
+            f"{format_date_es(start)} + {n} días calendario (el día del acto no cuenta) = "
+            f"{format_date_es(last)}."
+        ]
+        if not roll_forward:
+            self._check(last.toordinal())
+            return DayResult(last, (), tuple(steps))
+        due = self.roll_forward(last)
+        skips = self._skips_between(last, due)
+        if due != last:
+            steps.append(
+                f"El último día no es laborable; el término se extiende al próximo día laborable, "
+                f"{format_date_es(due)} (Regla 68.1 de Procedimiento Civil)."
+            )
+        return DayResult(due, skips, tuple(steps))
+
+    def roll_forward(self, day: dt.date) -> dt.date:
+        return dt.date.fromordinal(self.next_business_day_ord(day.toordinal()))
+
+    def _skips_between(self, first: dt.date, before: dt.date) -> tuple[Skip, ...]:
+        """Non-business days from ``first`` up to the day before ``before``."""
+        out = []
+        day = first
+        while day < before:
+            s = self.why_not_business(day)
+            if s is not None:
+                out.append(s)
+            day += dt.timedelta(days=1)
+        return tuple(out)
+
+    def add_hours(self, start: dt.datetime, hours: int, *, reading: str = "clock") -> dt.datetime:
+        """``start`` + N hours.
+
+        ``reading="clock"`` (decision 6): continuous clock hours in America/Puerto_Rico.
+        ``reading="regla_68_1"``: whole 24-hour blocks that end on a Saturday, Sunday, holiday or
+        closure do not count (Hernández Jiménez v. AEE, 2015 TSPR 169, applied to a 72-hour term).
+        """
+        start = start.astimezone(PR_TZ)
+        if reading == "clock":
+            return start + dt.timedelta(hours=hours)
+        if reading != "regla_68_1":
+            raise CalendarError(f"lectura de términos en horas desconocida: {reading!r}")
+        due = start
+        remaining = hours
+        while remaining >= 24:
+            due += dt.timedelta(days=1)
+            if self.is_business_day(due.date()):
+                remaining -= 24
+        due += dt.timedelta(hours=remaining)
+        while not self.is_business_day(due.date()):
+            due += dt.timedelta(days=1)
+        return due
+
+    def suspended_business_days(self, first: dt.date, resumed: dt.date) -> int:
+        """Business days in a suspension: from ``first`` up to the day before ``resumed``."""
+        return self.business_days_in_ord(first.toordinal(), resumed.toordinal() - 1)
+
+    def holidays_in(self, year: int) -> list[tuple[dt.date, str]]:
+        return sorted((d, n) for d, n in self.holidays.items() if d.year == year)
+
+
+@lru_cache(maxsize=256)
+def _cached(
+    closures: frozenset[dt.date],
+    openings: frozenset[dt.date],
+    election_days: frozenset[dt.date],
+    settings: CalendarSettings,
+) -> LegalCalendar:
+    return LegalCalendar(closures, openings, election_days, settings)
+
+
+def legal_calendar(
+    closures: Iterable[dt.date] = (),
+    openings: Iterable[dt.date] = (),
+    election_days: Iterable[dt.date] = (),
+    settings: CalendarSettings = DEFAULT_SETTINGS,
+) -> LegalCalendar:
+    """The calendar for these closures, openings and election days (built once, then cached)."""
+    return _cached(frozenset(closures), frozenset(openings), frozenset(election_days), settings)
+
+
+def to_pr(moment: dt.datetime) -> dt.datetime:
+    """An aware datetime in Puerto Rico time; a naive one is taken as Puerto Rico time."""
+    if moment.tzinfo is None:
+        return moment.replace(tzinfo=PR_TZ)
+    return moment.astimezone(PR_TZ)
+
+
+def sort_unique(days: Sequence[dt.date]) -> list[dt.date]:
+    return sorted(set(days))

@@ -1,0 +1,568 @@
+"""Evaluate a case from its events: the function behind ``ventila deadlines`` and the web app.
+
+``evaluate(data)`` takes a scenario (the JSON of ``deadlines-contract``, already parsed) and
+returns an :class:`Evaluation`: the procedure, every deadline that applies so far with its status,
+the findings, the stage of the case and the acts the rulebook allows next. Bad input raises
+:class:`InputError` naming the field at fault; nothing else escapes as an exception.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
+from typing import Any
+
+from .calendar import (
+    PR_TZ,
+    CalendarError,
+    LegalCalendar,
+    Suspension,
+    legal_calendar,
+)
+from .terms import Deadline, Finding, Rule, Term, compute_due, status_for
+
+
+class InputError(ValueError):
+    """Unusable input: ``field`` is the path of the value at fault (``events[3].at``)."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(f"{field}: {message}")
+        self.field = field
+        self.message = message
+
+
+# -- event and payload schemas ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One payload field of an event: its type and whether it is required.
+
+    Types: ``date``, ``datetime`` (a date or a date-time), ``bool``, ``int`` (whole number ≥ 0),
+    ``money`` (a number ≥ 0, dollars), ``str``, ``choice`` (one of ``choices``), ``choices``
+    (a list of ``choices``).
+    """
+
+    type: str
+    required: bool = False
+    choices: tuple[str, ...] = ()
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class EventSpec:
+    type: str
+    title: str  # Spanish, for people
+    fields: Mapping[str, FieldSpec] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One docket event: its type, the moment it happened (Puerto Rico time) and its payload."""
+
+    type: str
+    at: dt.datetime
+    day: dt.date
+    has_time: bool
+    payload: Mapping[str, Any]
+    index: int
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.payload.get(name, default)
+
+    @property
+    def moment(self) -> dt.date | dt.datetime:
+        """The date-time when the input gave one, else the date."""
+        return self.at if self.has_time else self.day
+
+
+@dataclass(frozen=True)
+class Election:
+    kind: str  # general | primary
+    date: dt.date
+
+
+@dataclass(frozen=True)
+class Respondent:
+    role: str = "representative"
+    candidate: bool = False
+
+
+@dataclass
+class Scenario:
+    rulebook: str
+    kind: str
+    respondent: Respondent
+    closures: tuple[dt.date, ...]
+    openings: tuple[dt.date, ...]
+    elections: tuple[Election, ...] | None
+    events: list[Event]
+    as_of: dt.date | dt.datetime
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+# -- rulebook and kind -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    """A kind of case a rulebook handles: its events, its evaluator and its stages."""
+
+    id: str
+    title: str
+    events: Mapping[str, EventSpec]
+    evaluate: Callable[[Context], None]
+    deadline_ids: tuple[str, ...] = ()
+    respondent_roles: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Setting:
+    """A rulebook setting: a reading of the text that can be changed, with its default and source."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...]
+    source: str  # the ambiguity or decision it implements
+    help: str
+
+
+@dataclass
+class Rulebook:
+    id: str
+    title: str
+    rules: dict[str, Rule]
+    kinds: dict[str, KindSpec]
+    settings: dict[str, Setting]
+    elections: tuple[Election, ...]
+    findings: dict[str, str] = field(default_factory=dict)  # finding id → rule id
+    body: str = ""
+
+    def rule(self, rule_id: str) -> Rule:
+        return self.rules[rule_id]
+
+    def resolve_settings(self, overrides: Mapping[str, Any], path: str = "settings") -> dict[str, Any]:
+        values = {name: s.default for name, s in self.settings.items()}
+        for name, value in overrides.items():
+            if name not in self.settings:
+                raise InputError(f"{path}.{name}", f"no es un ajuste del reglamento {self.id}")
+            s = self.settings[name]
+            if s.choices and value not in s.choices:
+                raise InputError(
+                    f"{path}.{name}",
+                    f"{value!r} no es un valor válido (valores: {', '.join(map(str, s.choices))})",
+                )
+            values[name] = value
+        return values
+
+
+# -- evaluation ------------------------------------------------------------------------------
+
+
+@dataclass
+class Evaluation:
+    rulebook: str
+    kind: str
+    procedure: str
+    deadlines: list[Deadline]
+    findings: list[Finding]
+    stage: str
+    allowed_next: list[str]
+    as_of: dt.date | dt.datetime
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rulebook": self.rulebook,
+            "kind": self.kind,
+            "procedure": self.procedure,
+            "stage": self.stage,
+            "as_of": self.as_of.isoformat(),
+            "deadlines": [d.to_json() for d in self.deadlines],
+            "findings": [f.to_json() for f in self.findings],
+            "allowed_next": self.allowed_next,
+        }
+
+    def deadline(self, deadline_id: str) -> Deadline:
+        """The latest deadline of that id (KeyError when none applies)."""
+        for d in reversed(self.deadlines):
+            if d.id == deadline_id:
+                return d
+        raise KeyError(deadline_id)
+
+    def finding_ids(self) -> list[str]:
+        return [f.id for f in self.findings]
+
+    @property
+    def next_due(self) -> Deadline | None:
+        open_ = [d for d in self.deadlines if d.status in ("open", "missed") and d.satisfied_at is None]
+        return min(open_, key=lambda d: d.due_date, default=None)
+
+
+class Context:
+    """What a kind's evaluator reads and writes: the events, the calendar, settings and results."""
+
+    def __init__(
+        self,
+        scenario: Scenario,
+        rulebook: Rulebook,
+        settings: Mapping[str, Any],
+        calendar: LegalCalendar,
+        elections: Sequence[Election],
+    ) -> None:
+        self.scenario = scenario
+        self.rulebook = rulebook
+        self.settings = settings
+        self.calendar = calendar
+        self.elections = elections
+        self.events = scenario.events
+        self.as_of = scenario.as_of
+        self.respondent = scenario.respondent
+        self.deadlines: list[Deadline] = []
+        self.findings: list[Finding] = []
+        self.procedure = "ordinary"
+        self.stage = "new"
+        self.allowed_next: list[str] = []
+        self._by_type: dict[str, list[Event]] = {}
+        for e in self.events:
+            self._by_type.setdefault(e.type, []).append(e)
+        self.suspensions = self._suspensions()
+
+    def first(self, *types: str) -> Event | None:
+        """The earliest event of any of these types."""
+        best: Event | None = None
+        for t in types:
+            lst = self._by_type.get(t)
+            if lst and (best is None or lst[0].at < best.at):
+                best = lst[0]
+        return best
+
+    def last(self, event_type: str) -> Event | None:
+        lst = self._by_type.get(event_type)
+        return lst[-1] if lst else None
+
+    def all(self, event_type: str) -> list[Event]:
+        return self._by_type.get(event_type, [])
+
+    def has(self, event_type: str) -> bool:
+        return event_type in self._by_type
+
+    def rule(self, rule_id: str) -> Rule:
+        return self.rulebook.rules[rule_id]
+
+    def _suspensions(self) -> list[Suspension]:
+        spans: list[Suspension] = []
+        open_start: Event | None = None
+        for e in self.events:
+            if e.type == "proceedings_suspended" and open_start is None:
+                open_start = e
+            elif e.type == "proceedings_resumed" and open_start is not None:
+                spans.append(Suspension(open_start.day, e.day, str(open_start.get("reason", ""))))
+                open_start = None
+        if open_start is not None:
+            spans.append(Suspension(open_start.day, None, str(open_start.get("reason", ""))))
+        return spans
+
+    def add_deadline(
+        self,
+        deadline_id: str,
+        rule_id: str,
+        trigger: Event,
+        *,
+        term: Term | None = None,
+        start: dt.date | dt.datetime | None = None,
+        satisfied: Event | None = None,
+        extensions: Sequence[tuple[Term, str]] = (),
+        fatal: bool = False,
+        suspendable: bool = True,
+        start_label: str = "",
+    ) -> Deadline:
+        """Compute a term from ``trigger`` (or ``start``) and record it with its status."""
+        rule = self.rulebook.rules[rule_id]
+        term = term or rule.term
+        if term is None:
+            raise ValueError(f"{rule_id} has no term")
+        term = self.normalize(term)
+        begin = start if start is not None else (trigger.at if term.unit == "hours" else trigger.day)
+        due, suspended, comp = compute_due(
+            self.calendar,
+            begin,
+            term,
+            suspensions=self.suspensions if suspendable else (),
+            roll_forward=self.settings.get("roll_forward", True),
+            hour_reading=self.settings.get("hour_terms", "clock"),
+            start_label=start_label or self._title(trigger.type),
+            extensions=[(self.normalize(t), why) for t, why in extensions],
+        )
+        sat_at = None
+        if satisfied is not None:
+            sat_at = satisfied.at if term.unit == "hours" else satisfied.day
+        d = Deadline(
+            id=deadline_id,
+            rule=rule,
+            trigger=trigger.type,
+            trigger_at=trigger.moment,
+            term=term,
+            due=due,
+            status=status_for(due, sat_at, self.as_of, suspended),
+            satisfied_by=satisfied.type if satisfied is not None else None,
+            satisfied_at=satisfied.moment if satisfied is not None else None,
+            fatal=fatal,
+            computation=comp,
+        )
+        self.deadlines.append(d)
+        return d
+
+    def _title(self, event_type: str) -> str:
+        spec = self.rulebook.kinds[self.scenario.kind].events.get(event_type)
+        return spec.title.lower() if spec is not None else event_type
+
+    def normalize(self, term: Term) -> Term:
+        """Bare "días" are counted as the rulebook's ``bare_days_unit`` says (calendar by default)."""
+        if term.unit == "days":
+            unit = self.settings.get("bare_days_unit", "calendar_days")
+            return Term(term.amount, unit)
+        return term
+
+    def add_finding(self, finding_id: str, rule_id: str, message: str, **data: Any) -> Finding:
+        f = Finding(finding_id, self.rulebook.rules[rule_id], message, dict(data))
+        self.findings.append(f)
+        return f
+
+    def is_missed(self, d: Deadline) -> bool:
+        return d.status == "missed"
+
+
+# -- parsing ---------------------------------------------------------------------------------
+
+
+def _parse_date(value: Any, path: str) -> dt.date:
+    if not isinstance(value, str):
+        raise InputError(path, f"{_show(value)} no es una fecha (AAAA-MM-DD)")
+    try:
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise InputError(path, f"{_show(value)} no es una fecha (AAAA-MM-DD)") from None
+
+
+def _parse_moment(value: Any, path: str) -> tuple[dt.datetime, dt.date, bool]:
+    """A date or a date-time; without an offset it is Puerto Rico time."""
+    if not isinstance(value, str) or not value:
+        raise InputError(path, f"{_show(value)} no es una fecha ni una fecha y hora")
+    if len(value) == 10:
+        day = _parse_date(value, path)
+        return dt.datetime.combine(day, dt.time(), PR_TZ), day, False
+    try:
+        moment = dt.datetime.fromisoformat(value)
+    except ValueError:
+        raise InputError(path, f"{_show(value)} no es una fecha ni una fecha y hora (ISO 8601)") from None
+    moment = moment.replace(tzinfo=PR_TZ) if moment.tzinfo is None else moment.astimezone(PR_TZ)
+    return moment, moment.date(), True
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, str):
+        return f'"{value}"'
+    if value is None:
+        return "null"
+    return repr(value)
+
+
+def _parse_field(spec: FieldSpec, value: Any, path: str) -> Any:
+    t = spec.type
+    if t == "date":
+        return _parse_date(value, path)
+    if t == "datetime":
+        moment, day, has_time = _parse_moment(value, path)
+        return moment if has_time else day
+    if t == "bool":
+        if not isinstance(value, bool):
+            raise InputError(path, f"{_show(value)} no es true ni false")
+        return value
+    if t == "int":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise InputError(path, f"{_show(value)} no es un número entero no negativo")
+        return value
+    if t == "money":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+            raise InputError(path, f"{_show(value)} no es una cantidad de dinero válida")
+        return value
+    if t == "str":
+        if not isinstance(value, str):
+            raise InputError(path, f"{_show(value)} no es un texto")
+        return value
+    if t == "choice":
+        if value not in spec.choices:
+            raise InputError(path, f"{_show(value)} no es uno de: {', '.join(spec.choices)}")
+        return value
+    if t == "choices":
+        if not isinstance(value, list) or any(v not in spec.choices for v in value):
+            raise InputError(path, f"{_show(value)} debe ser una lista de: {', '.join(spec.choices)}")
+        return tuple(value)
+    raise ValueError(f"unknown field type {t}")
+
+
+_EVENT_KEYS = frozenset({"type", "at", "id", "supersedes", "note"})
+
+
+def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "events") -> list[Event]:
+    if not isinstance(raw, list):
+        raise InputError(path, "debe ser una lista de eventos")
+    events: list[Event] = []
+    for i, item in enumerate(raw):
+        p = f"{path}[{i}]"
+        if not isinstance(item, Mapping):
+            raise InputError(p, "debe ser un objeto con type y at")
+        etype = item.get("type")
+        if etype is None:
+            raise InputError(f"{p}.type", "falta el tipo de evento")
+        spec = kind.events.get(etype) if isinstance(etype, str) else None
+        if spec is None:
+            raise InputError(
+                f"{p}.type",
+                f"{_show(etype)} no es un evento de {rulebook.id} · {kind.id} "
+                f"(eventos: {', '.join(kind.events)})",
+            )
+        if "at" not in item:
+            raise InputError(f"{p}.at", "falta la fecha del evento")
+        at, day, has_time = _parse_moment(item["at"], f"{p}.at")
+        payload: dict[str, Any] = {}
+        for name, value in item.items():
+            if name in _EVENT_KEYS:
+                continue
+            fspec = spec.fields.get(name)
+            if fspec is None:
+                raise InputError(
+                    f"{p}.{name}",
+                    f"no es un dato del evento {etype}"
+                    + (f" (datos: {', '.join(spec.fields)})" if spec.fields else " (no lleva datos)"),
+                )
+            payload[name] = _parse_field(fspec, value, f"{p}.{name}")
+        for name, fspec in spec.fields.items():
+            if fspec.required and name not in payload:
+                raise InputError(f"{p}.{name}", f"falta este dato, requerido en {etype}")
+        events.append(Event(etype, at, day, has_time, payload, i))
+    events.sort(key=lambda e: (e.at, e.index))
+    return events
+
+
+def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
+    from .rulebooks import RULEBOOKS
+
+    if not isinstance(data, Mapping):
+        raise InputError("(raíz)", "la entrada debe ser un objeto JSON")
+    rb_id = data.get("rulebook")
+    if rb_id not in RULEBOOKS:
+        raise InputError("rulebook", f"{_show(rb_id)} no es un reglamento (valores: {', '.join(RULEBOOKS)})")
+    rulebook = RULEBOOKS[rb_id]
+    kind_id = data.get("kind")
+    if kind_id not in rulebook.kinds:
+        raise InputError("kind", f"{_show(kind_id)} no es un tipo de caso de {rb_id} (valores: {', '.join(rulebook.kinds)})")
+    kind = rulebook.kinds[kind_id]
+    known = {"rulebook", "kind", "respondent", "calendar", "elections", "events", "as_of", "settings", "extra"}
+    for key in data:
+        if key not in known:
+            raise InputError(str(key), f"no es un campo de la entrada (campos: {', '.join(sorted(known))})")
+
+    resp_raw = data.get("respondent", {})
+    if not isinstance(resp_raw, Mapping):
+        raise InputError("respondent", "debe ser un objeto con role y candidate")
+    roles = kind.respondent_roles
+    role = resp_raw.get("role", roles[0] if roles else "representative")
+    if roles and role not in roles:
+        raise InputError("respondent.role", f"{_show(role)} no es un rol válido aquí (valores: {', '.join(roles)})")
+    candidate = resp_raw.get("candidate", False)
+    if not isinstance(candidate, bool):
+        raise InputError("respondent.candidate", f"{_show(candidate)} no es true ni false")
+    for key in resp_raw:
+        if key not in ("role", "candidate", "name"):
+            raise InputError(f"respondent.{key}", "no es un dato de la parte querellada (datos: role, candidate)")
+
+    cal_raw = data.get("calendar", {})
+    if not isinstance(cal_raw, Mapping):
+        raise InputError("calendar", "debe ser un objeto con closures y openings")
+    closures, openings = [], []
+    for key in cal_raw:
+        if key not in ("closures", "openings"):
+            raise InputError(f"calendar.{key}", "no es un dato del calendario (datos: closures, openings)")
+    for key, target in (("closures", closures), ("openings", openings)):
+        lst = cal_raw.get(key, [])
+        if not isinstance(lst, list):
+            raise InputError(f"calendar.{key}", "debe ser una lista de fechas")
+        for i, v in enumerate(lst):
+            target.append(_parse_date(v, f"calendar.{key}[{i}]"))
+
+    elections: tuple[Election, ...] | None = None
+    if "elections" in data:
+        el_raw = data["elections"]
+        if not isinstance(el_raw, list):
+            raise InputError("elections", "debe ser una lista de elecciones")
+        parsed = []
+        for i, e in enumerate(el_raw):
+            if not isinstance(e, Mapping):
+                raise InputError(f"elections[{i}]", "debe ser un objeto con kind y date")
+            k = e.get("kind")
+            if k not in ("general", "primary"):
+                raise InputError(f"elections[{i}].kind", f"{_show(k)} no es general ni primary")
+            parsed.append(Election(k, _parse_date(e.get("date"), f"elections[{i}].date")))
+        elections = tuple(parsed)
+
+    events = parse_events(data.get("events", []), kind, rulebook)
+
+    if "as_of" in data:
+        moment, day, has_time = _parse_moment(data["as_of"], "as_of")
+        as_of: dt.date | dt.datetime = moment if has_time else day
+    else:
+        as_of = dt.datetime.now(PR_TZ).date()
+
+    settings_raw = data.get("settings", {})
+    if not isinstance(settings_raw, Mapping):
+        raise InputError("settings", "debe ser un objeto de ajustes")
+    extra = data.get("extra", {})
+    if not isinstance(extra, Mapping):
+        raise InputError("extra", "debe ser un objeto")
+    scenario = Scenario(
+        rb_id, kind_id, Respondent(role, candidate), tuple(closures), tuple(openings),
+        elections, events, as_of, settings_raw, extra,
+    )  # fmt: skip
+    return scenario, rulebook, kind
+
+
+def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
+    """Evaluate a scenario (the contract's JSON, parsed) into deadlines, findings and next acts."""
+    if isinstance(data, Scenario):
+        from .rulebooks import RULEBOOKS
+
+        scenario = data
+        rulebook = RULEBOOKS[scenario.rulebook]
+        kind = rulebook.kinds[scenario.kind]
+    else:
+        scenario, rulebook, kind = parse_scenario(data)
+    settings = rulebook.resolve_settings(scenario.settings)
+    elections = scenario.elections if scenario.elections is not None else rulebook.elections
+    election_days = [e.date for e in elections if e.kind == "general"]
+    try:
+        calendar = legal_calendar(scenario.closures, scenario.openings, election_days, calendar_settings(settings))
+        ctx = Context(scenario, rulebook, settings, calendar, elections)
+        kind.evaluate(ctx)
+    except CalendarError as exc:
+        raise InputError("events", str(exc)) from None
+    return Evaluation(
+        rulebook=rulebook.id,
+        kind=kind.id,
+        procedure=ctx.procedure,
+        deadlines=ctx.deadlines,
+        findings=ctx.findings,
+        stage=ctx.stage,
+        allowed_next=ctx.allowed_next,
+        as_of=scenario.as_of,
+    )
+
+
+def calendar_settings(settings: Mapping[str, Any]) -> Any:
+    from .calendar import DEFAULT_SETTINGS, CalendarSettings
+
+    names = {f.name for f in fields(CalendarSettings)}
+    overrides = {k: v for k, v in settings.items() if k in names}
+    return replace(DEFAULT_SETTINGS, **overrides) if overrides else DEFAULT_SETTINGS

@@ -1,0 +1,61 @@
+"""The evaluation as readable Spanish: one deadline a paragraph, with the rule, its citation and
+the arithmetic (which days were skipped and why)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from .calendar import format_date_es
+from .engine import Evaluation
+from .terms import Deadline
+
+STATUS_ES = {"open": "abierto", "met": "cumplido", "missed": "vencido", "suspended": "suspendido"}
+PROCEDURE_ES = {
+    "ordinary": "ordinario",
+    "summary": "sumario (Sec. 24)",
+    "deferred_until_after_election": "en espera hasta después de las elecciones (Sec. 24(f))",
+}
+
+
+def due_es(d: Deadline) -> str:
+    if isinstance(d.due, dt.datetime):
+        return f"{format_date_es(d.due.date())} a las {d.due.strftime('%H:%M')} (hora de Puerto Rico)"
+    return format_date_es(d.due)
+
+
+def explain(ev: Evaluation) -> str:
+    from .rulebooks import RULEBOOKS
+
+    rb = RULEBOOKS[ev.rulebook]
+    kind = rb.kinds[ev.kind]
+    as_of = ev.as_of if isinstance(ev.as_of, dt.date) and not isinstance(ev.as_of, dt.datetime) else ev.as_of.date()
+    out = [
+        f"{rb.title}",
+        f"Caso: {kind.title} · procedimiento {PROCEDURE_ES.get(ev.procedure, ev.procedure)} · "
+        f"etapa: {ev.stage} · al {format_date_es(as_of)}",
+        "",
+    ]
+    if not ev.deadlines:
+        out += ["No corre ningún término todavía.", ""]
+    for d in ev.deadlines:
+        head = f"■ {d.id} — {STATUS_ES[d.status]}; vence el {due_es(d)}"
+        if d.fatal:
+            head += " (término fatal de la Comisión)"
+        out.append(head)
+        out.append(f"  Regla {d.rule.id}, {d.rule.citation}: {d.rule.summary}")
+        out.append(f"  Término: {d.term.es()}, desde «{d.trigger}».")
+        for line in d.trace()[1:]:
+            out.append(f"  {line}")
+        if d.satisfied_at is not None:
+            sat = d.satisfied_at
+            when = format_date_es(sat.date() if isinstance(sat, dt.datetime) else sat)
+            out.append(f"  Cumplido por «{d.satisfied_by}» el {when}.")
+        out.append("")
+    if ev.findings:
+        out.append("Hallazgos:")
+        for f in ev.findings:
+            out.append(f"  • {f.id} ({f.rule.id}, {f.rule.citation}): {f.message}")
+        out.append("")
+    if ev.allowed_next:
+        out.append("Actos permitidos ahora: " + ", ".join(ev.allowed_next) + ".")
+    return "\n".join(out) + "\n"

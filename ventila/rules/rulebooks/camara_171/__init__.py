@@ -1,0 +1,125 @@
+"""Rulebook ``camara-171``: R. de la C. 171 (2025), Código de Ética de la Cámara de Representantes.
+
+One module per group of sections; each declares its rules (``RULES``) and, where the sections
+describe a kind of case, its events and evaluator. Settings implement the catalogue's ambiguity
+defaults, overridden by the decisions at the top of the catalogue.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from ...engine import Election, KindSpec, Rulebook, Setting
+from ..common import merge
+from . import (
+    s01_s09_commission,
+    s10_s13_conduct,
+    s14_s18_financial,
+    s19_advisory,
+    s20_s24_complaints,
+    s25_s31_reports,
+)
+from .s20_s24_complaints import COMPLAINT_EVENTS, evaluate_complaint
+
+ROLES = ("representative", "officer", "department_head", "employee")
+
+SETTINGS: dict[str, Setting] = {
+    s.name: s
+    for s in (
+        Setting("roll_forward", True, (True, False), "Decisión 1 (anula A-8)",
+                "Un término en días cuyo último día no es laborable vence el próximo día laborable."),
+        Setting("bare_days_unit", "calendar_days", ("calendar_days", "business_days"), "A-12",
+                "Cómo se cuentan los «días» sin calificar."),
+        Setting("christmas_eve_is_holiday", True, (True, False), "Decisión 3 (anula A-12)",
+                "El 24 de diciembre (medio día feriado) cuenta como feriado."),
+        Setting("hour_terms", "clock", ("clock", "regla_68_1"), "Decisión 6 / A-27",
+                "Términos en horas: horas corridas, o excluyendo fines de semana y feriados."),
+        Setting("exam_term_start", "term_in_force", ("term_in_force", "literal"), "Decisión 4 (anula A-20)",
+                "El examen corre desde la contestación o el fin del término en vigor (con prórroga), "
+                "o, literal, desde el fin de los 15 días originales."),
+        Setting("summary_24h_trigger", "notice", ("notice", "filing"), "Decisión 5 (anula A-26)",
+                "Las 24 horas del procedimiento sumario corren desde la notificación o desde la presentación."),
+        Setting("primary_elections_count", True, (True, False), "A-25",
+                "Las primarias cuentan para la ventana de 120 días del procedimiento sumario."),
+        Setting("denied_ext_base", "earlier", ("earlier", "original_due", "denial"), "A-23",
+                "Base de los 5 días adicionales tras denegarse la prórroga para resolver."),
+        Setting("evasion_initial_min_notice", 10, (10, 5), "A-21",
+                "Antelación mínima (días laborables) de la vista inicial notificada en sesión por evasión."),
+        Setting("majority_base", "seats", ("seats", "seated", "non_recused"), "A-6",
+                "Base de la mayoría absoluta: los 7 escaños, los miembros en propiedad, o sin los inhibidos."),
+        Setting("seats", 7, (), "CAM-04-01", "Escaños de la Comisión de Ética."),
+        Setting("code_approval_date", "2025-02-25", (), "A-3",
+                "Fecha de aprobación del Código (el texto no la da; se usa la de radicación)."),
+        Setting("scope_end_date", "2028-12-31", (), "A-3 / Sec. 2", "Último día de hechos cubiertos."),
+        Setting("referral_sec20_checks", False, (True, False), "A-14",
+                "Aplicar a los referidos de la OEG los requisitos de la Sec. 20(2),(6),(7)."),
+        Setting("filing_timestamp_rule", "timestamp", ("timestamp", "next_business_day"), "A-18",
+                "Los 3 días para notificar corren desde el momento de recibo o desde el próximo día laborable."),
+        Setting("require_personal_knowledge", True, (True, False), "A-17",
+                "La declaración de conocimiento personal es requisito de la querella."),
+        Setting("auto_unseal_on_final", False, (True, False), "A-5",
+                "Levantar la confidencialidad automáticamente tras la resolución final."),
+        Setting("advisory_late_request", "flag", ("flag", "reject"), "A-16",
+                "Solicitud de opinión consultiva con menos de 30 días laborables: señalar o rechazar."),
+        Setting("gift_pattern_threshold", 2, (), "A-9",
+                "Alerta al segundo regalo excluido de una misma fuente en un año."),
+        Setting("outside_income_period", "annual", ("annual",), "A-10",
+                "Periodo del tope de 35 % de ingresos extra-legislativos."),
+        Setting("auto_final_if_prelim", False, (True, False), "A-13",
+                "El informe financiero advendrá final a los 90 días aunque haya informe preliminar."),
+        Setting("post_blackout_procedure", "ordinary", ("ordinary", "summary"), "A-29",
+                "Procedimiento tras el periodo previo a las elecciones."),
+        Setting("not_proven_route", "final_dismissed", ("final_dismissed",), "A-30",
+                "Cargos no probados: archivo final por votación de la Sec. 6."),
+        Setting("house_seats", 51, (), "A-31", "Escaños de la Cámara (base de las Secs. 27 y 29)."),
+        Setting("recusal_party_is_third", True, (True, False), "A-32",
+                "La solicitud de inhibición de una parte se trata como la de un tercero (Sec. 9 ¶4–5)."),
+        Setting("sec8_requester_if_chair", "vice_chair", ("vice_chair",), "A-7",
+                "Quién pide el sustituto si el implicado es el Presidente de la Comisión."),
+        Setting("employee_respondents", "flag", ("flag",), "A-4",
+                "Querellas contra empleados: se aceptan con alerta (solo Sec. 10(h))."),
+    )
+}  # fmt: skip
+
+KINDS: dict[str, KindSpec] = {
+    "complaint": KindSpec(
+        "complaint", "Querella", COMPLAINT_EVENTS, evaluate_complaint,
+        deadline_ids=("file_complaint", "notify_respondent", "answer", "examine", "notify_determination",
+                      "resolve", "summary_total", "summary_dismissal_review", "summary_hearing_citation",
+                      "summary_adjudication", "request_substitute", "notify_recusal_denial", "refer_final_report"),
+        respondent_roles=ROLES,
+    ),
+    "referral": KindSpec(
+        "referral", "Referido de la OEG", COMPLAINT_EVENTS, evaluate_complaint,
+        deadline_ids=("notify_respondent", "answer", "examine", "notify_determination", "resolve",
+                      "request_substitute", "notify_recusal_denial", "refer_final_report"),
+        respondent_roles=ROLES,
+    ),
+    **s19_advisory.KINDS,
+    **s10_s13_conduct.KINDS,
+    **s14_s18_financial.KINDS,
+}  # fmt: skip
+
+RULEBOOK = Rulebook(
+    id="camara-171",
+    title="Código de Ética de la Cámara de Representantes de Puerto Rico (R. de la C. 171)",
+    body="Comisión de Ética de la Cámara de Representantes",
+    rules=merge(
+        s01_s09_commission.R,
+        s10_s13_conduct.R,
+        s14_s18_financial.R,
+        s19_advisory.R,
+        s20_s24_complaints.R,
+        s25_s31_reports.R,
+    ),
+    kinds=KINDS,
+    settings=SETTINGS,
+    # Código Electoral 2020: general election the first Tuesday after the first Monday of November;
+    # primaries the first Sunday of June (pr-calendar facts §5).
+    elections=(
+        Election("primary", dt.date(2024, 6, 2)),
+        Election("general", dt.date(2024, 11, 5)),
+        Election("primary", dt.date(2028, 6, 4)),
+        Election("general", dt.date(2028, 11, 7)),
+    ),
+)

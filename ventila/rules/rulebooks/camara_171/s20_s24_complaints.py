@@ -1,0 +1,797 @@
+"""Secs. 20–24: complaints and OEG referrals — filing, notice, answer, examination, hearings,
+the term to resolve, concurrent court proceedings, the summary procedure and the pre-election
+blackout. Rules ``CAM-20-*`` to ``CAM-24*``.
+
+The evaluator reads the docket events of a ``complaint`` (or ``referral``, handled as a complaint
+from its receipt, Sec. 16(b)) and records every term that applies so far, the findings, the stage
+of the case and the acts the Code allows next.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from ...calendar import format_date_es
+from ...engine import Context, Event, EventSpec, FieldSpec
+from ...terms import Term
+from ..common import RuleSet
+
+R = RuleSet()
+
+# --- Sec. 20 — Querellas -------------------------------------------------------------------
+R.add("CAM-20-01", "ROLE", "Sec. 20(1)", "a juicio de cualquier persona",
+      "Cualquier persona puede presentar una querella contra un Representante, funcionario o jefe de dependencia.")
+R.add("CAM-20-02", "VALIDATION", "Sec. 20(2)", "por escrito y bajo apercibimiento de perjurio",
+      "La querella es escrita y jurada bajo apercibimiento de perjurio, con sus consecuencias mostradas y aceptadas.")
+R.add("CAM-20-03", "CONFIDENTIALITY", "Sec. 20(3)", "La Querella será confidencial",
+      "La querella y sus anejos son confidenciales.")
+R.add("CAM-20-04", "RECORD", "Sec. 20(4)",
+      "personalmente en la Oficina de la Comisión de Ética o a través del correo electrónico",
+      "Se registra el medio de presentación (en persona, correo electrónico, formulario) y el momento de recibo.")
+R.add("CAM-20-05", "VALIDATION", "Sec. 20(5)", "La Comisión elaborará un formulario",
+      "Formulario electrónico que recoge todos los datos requeridos.")
+R.add("CAM-20-06", "DEADLINE", "Sec. 20(6)",
+      "término improrrogable y jurisdiccional de treinta (30) días calendarios",
+      "La querella se presenta dentro de 30 días calendario desde que el querellante conoció los hechos; "
+      "fuera de término, la Comisión no tiene jurisdicción.", term=(30, "calendar_days"))
+R.add("CAM-20-07", "VALIDATION", "Sec. 20(7)",
+      "su nombre completo, su dirección postal o correo electrónico",
+      "Requeridos: nombre completo, dirección postal o correo electrónico, y teléfono del querellante.")
+
+# --- Sec. 21 — Procedimientos ante la Comisión -----------------------------------------------
+R.add("CAM-21A-01", "VALIDATION", "Sec. 21(a)(1)",
+      "el nombre completo del Representante, funcionario o jefe de dependencia",
+      "Requerido: nombre completo y cargo de la parte querellada.")
+R.add("CAM-21A-02", "VALIDATION", "Sec. 21(a)(2)", "describir detallada y específicamente los hechos",
+      "Requerida: relación detallada y específica de los hechos.")
+R.add("CAM-21A-03", "VALIDATION", "Sec. 21(a)(3)", "El propio y personal conocimiento",
+      "Requerida: declaración de conocimiento propio y personal, bajo apercibimiento de perjurio "
+      "(ajuste require_personal_knowledge, A-17).")
+R.add("CAM-21A-04", "VALIDATION", "Sec. 21(a)(4)–(10)", "evidencia debidamente obtenida",
+      "Tipos de evidencia: admisiones públicas corroboradas; documentos públicos; documentos de negocios; "
+      "documentos oficiales de agencias; hallazgos de la Asamblea, el Contralor, una agencia o sentencia firme.")
+R.add("CAM-21A-05", "VALIDATION", "Sec. 21(a)(11)", "los nombres y direcciones de las personas o testigos",
+      "Testigos con sus direcciones, cuando aplique.")
+R.add("CAM-21A-06", "VALIDATION", "Sec. 21(a)(12)", "Deberá citar las disposiciones del Código de Ética",
+      "Requeridas: las disposiciones del Código que se alegan infringidas.")
+R.add("CAM-21B-01", "DEADLINE", "Sec. 21(b)(1)",
+      "notificará inmediatamente, dentro del término de tres (3) días laborables",
+      "La Comisión notifica la querella, con copia, a la parte querellada y al Presidente de la Cámara "
+      "dentro de 3 días laborables desde su presentación.", term=(3, "business_days"))
+R.add("CAM-21B-02", "DEADLINE", "Sec. 21(b)(2)",
+      "quince (15) días laborables, contados a partir de la fecha de recibo de la notificación",
+      "La parte querellada contesta por escrito dentro de 15 días laborables desde que recibe la notificación.",
+      term=(15, "business_days"))
+R.add("CAM-21B-03", "DEADLINE", "Sec. 21(b)(3)",
+      "a partir de la fecha en que expire el término original",
+      "Prórroga para contestar de hasta 15 días laborables adicionales, contados desde que vence el "
+      "término original; se solicita por escrito con razones específicas antes de que venza (A-19).",
+      term=(15, "business_days"))
+R.add("CAM-21B-04", "VALIDATION", "Sec. 21(b)(4)", "La notificación de la querella deberá contener",
+      "La notificación contiene: copia de la querella; los 15 días laborables para contestar y la prórroga; "
+      "el derecho a abogado; la advertencia de rebeldía.")
+R.add("CAM-21B-05", "STATE", "Sec. 21(b)(4)(4)", "podrá declarar al querellado en rebeldía",
+      "Sin contestación en término (ni prórroga pendiente), la Comisión puede declarar la rebeldía.")
+R.add("CAM-21C-01", "DEADLINE", "Sec. 21(c)(1)", "hasta un máximo de treinta (30) días laborables",
+      "La Comisión examina la querella y determina dentro de 30 días laborables desde la contestación o el "
+      "fin del término para contestar en vigor, lo que ocurra primero (decisión 4).",
+      term=(30, "business_days"))
+R.add("CAM-21C-02", "STATE", "Sec. 21(c)(1)", "existe causa probable para continuar",
+      "Resultado del examen: desestimación, o jurisdicción y causa probable → vista evidenciaria.")
+R.add("CAM-21C-03", "STATE", "Sec. 21(c)(2)", "podrá desestimar sumariamente",
+      "Causas de desestimación: falta de jurisdicción; prescripción; defectos de forma o contenido; falta de "
+      "interés; negativa a aportar evidencia o testimonio; querella frívola.")
+R.add("CAM-21C-04", "DEADLINE", "Sec. 21(c)(9)", "a no más tardar de tres (3) días laborables",
+      "La determinación se notifica por escrito al querellante y al querellado dentro de 3 días laborables.",
+      term=(3, "business_days"))
+R.add("CAM-21C-05", "STATE", "Sec. 21(c)(10)", "el debido proceso de ley a todas las partes",
+      "Fase de méritos: reuniones y vistas con debido proceso.")
+R.add("CAM-21C-06", "DEADLINE", "Sec. 21(c)(10)", "no menos de diez (10) días laborables, la vista inicial",
+      "La vista inicial se notifica con no menos de 10 días laborables de antelación.",
+      term=(10, "business_days"))
+R.add("CAM-21C-07", "DEADLINE", "Sec. 21(c)(10)", "no menos de cinco (5) días laborables toda vista subsiguiente",
+      "Cada vista subsiguiente se notifica con no menos de 5 días laborables de antelación.",
+      term=(5, "business_days"))
+R.add("CAM-21C-08", "VALIDATION", "Sec. 21(c)(11)", "una breve relación de hechos",
+      "La citación inicial indica cargos, breve relación de hechos y testigos; se registra medio, fecha y destinatario.")
+R.add("CAM-21C-09", "DEADLINE", "Sec. 21(c)(11)", "al menos cinco (5) días laborables, con anterioridad a la vista",
+      "Si el querellado evade la notificación, el Presidente de la Comisión, con autorización previa del "
+      "Presidente de la Cámara, le notifica en sesión; para la vista inicial se exigen 10 días laborables (A-21).",
+      term=(5, "business_days"))
+R.add("CAM-21D-01", "CONFIDENTIALITY", "Sec. 21(d)",
+      "Todos los procedimientos y documentación respecto a querellas serán confidenciales",
+      "Confidencial desde la radicación hasta la determinación o resolución final.")
+
+# --- Sec. 22 — Término para resolver -----------------------------------------------------------
+R.add("CAM-22-01", "DEADLINE", "Sec. 22", "cuarenta y cinco (45) días calendario",
+      "La Comisión resuelve en sus méritos dentro de 45 días calendario desde que finaliza la vista evidenciaria.",
+      term=(45, "calendar_days"))
+R.add("CAM-22-02", "DEADLINE", "Sec. 22", "no será mayor de cuarenta y cinco (45) días adicionales",
+      "El Presidente de la Cámara puede conceder una prórroga de hasta 45 días adicionales; se pide antes de "
+      "que venza el término (A-22).", term=(45, "days"))
+R.add("CAM-22-03", "DEADLINE", "Sec. 22", "cinco (5) días calendario adicional",
+      "Denegada la prórroga, la Comisión resuelve dentro de 5 días calendario adicionales (A-23: contados desde "
+      "el vencimiento original o la denegación, lo que sea antes, nunca antes del vencimiento original).",
+      term=(5, "calendar_days"))
+
+# --- Sec. 23 — Concurrencia de procedimientos --------------------------------------------------
+R.add("CAM-23-01", "STATE", "Sec. 23", "quedarán suspendidos hasta tanto el Tribunal emita una decisión final",
+      "Un procedimiento judicial sobre los mismos hechos suspende el proceso y sus términos (todos, tras la "
+      "notificación; A-24) hasta la decisión final; al reanudarse corre el balance.")
+
+# --- Sec. 24 — Procedimiento sumario -----------------------------------------------------------
+R.add("CAM-24-01", "STATE", "Sec. 24", "ciento veinte (120) días o menos, previo al día de las elecciones generales",
+      "Querella contra un Representante candidato a reelección o un funcionario candidato a Representante, "
+      "presentada 120 días o menos antes de las elecciones generales o primarias: procedimiento sumario.",
+      term=(120, "calendar_days"))
+R.add("CAM-24-02", "DEADLINE", "Sec. 24", "no mayor de cinco (5) días laborables, a partir de la presentación",
+      "El procedimiento sumario se resuelve en no más de 5 días laborables desde la presentación.",
+      term=(5, "business_days"))
+R.add("CAM-24A-01", "VALIDATION", "Sec. 24(a)", "todos los requisitos establecidos en este Código",
+      "Los mismos requisitos de las Secs. 20–21(a).")
+R.add("CAM-24B-01", "DEADLINE", "Sec. 24(b)", "Inmediatamente después de recibirse la querella",
+      "En el procedimiento sumario la notificación al querellado es inmediata (el mismo día).",
+      term=(0, "business_days"))
+R.add("CAM-24C-01", "DEADLINE", "Sec. 24(c)", "veinticuatro (24) horas para determinar si desestima sumariamente",
+      "24 horas para decidir si se desestima sumariamente, contadas desde la notificación al querellado "
+      "(decisión 5; ajuste summary_24h_trigger).", term=(24, "hours"))
+R.add("CAM-24C-02", "STATE", "Sec. 24(c)", "no será revisable",
+      "La determinación de las 24 horas no es revisable: no se ofrece reconsideración.")
+R.add("CAM-24C-03", "DEADLINE", "Sec. 24(c)",
+      "cuarenta y ocho (48) horas, a partir de la notificación o recibo de la querella",
+      "48 horas desde la notificación al querellado para citar a vista evidenciaria, si procede.",
+      term=(48, "hours"))
+R.add("CAM-24D-01", "STATE", "Sec. 24(d)", "expresarse verbalmente o por escrito",
+      "En la vista se examinan alegaciones y prueba; el querellado puede expresarse verbalmente o por escrito.")
+R.add("CAM-24E-01", "DEADLINE", "Sec. 24(e)", "cuarenta y ocho (48) horas, a partir de la celebración de la vista",
+      "48 horas desde la vista para adjudicar y notificar la decisión.", term=(48, "hours"))
+R.add("CAM-24E-02", "DEADLINE", "Sec. 24(e)", "se les notificará inmediatamente a las partes",
+      "Si no tiene méritos, se desestima y se notifica inmediatamente (el mismo día).", term=(0, "business_days"))
+R.add("CAM-24E-03", "STATE", "Sec. 24(e)", "según el procedimiento establecido en el Artículo 11",
+      "Si tiene méritos, sigue el procedimiento ordinario: término completo para contestar y luego la Sec. 21(c) (A-28).")
+R.add("CAM-24F-01", "STATE", "Sec. 24(f)", "treinta (30) días naturales antes del día de las elecciones generales",
+      "Las querellas presentadas en los 30 días naturales antes de las elecciones generales quedan en espera.",
+      term=(30, "calendar_days"))
+R.add("CAM-24F-02", "DEADLINE", "Sec. 24(f)", "tres (3) días laborables después de celebradas las elecciones",
+      "Las querellas en espera se atienden al tercer día laborable después de las elecciones, que cuenta como "
+      "fecha de presentación (A-29).", term=(3, "business_days"))
+
+RULES = R.rules
+
+# --- Vocabulary --------------------------------------------------------------------------------
+
+DISMISSAL_GROUNDS = (
+    "no_jurisdiction",        # 21(c)(2)[3] ausencia de jurisdicción
+    "time_barred",            # [4] prescripción
+    "form_or_content",        # [5] incumplimiento con requisitos de forma y contenido
+    "lack_of_interest",       # [6] falta de interés del querellante
+    "refuses_evidence",       # [7] se niega a aportar evidencia o testimonio
+    "frivolous",              # [8] evidentemente frívola
+)  # fmt: skip
+DISMISSAL_GROUNDS_ES = {
+    "no_jurisdiction": "Ausencia de jurisdicción",
+    "time_barred": "Prescripción",
+    "form_or_content": "Incumplimiento con los requisitos de forma y contenido del Código",
+    "lack_of_interest": "Falta de interés del querellante en los procesos ante la Comisión",
+    "refuses_evidence": "El querellante se niega a aportar evidencia o testimonio",
+    "frivolous": "Querella evidentemente frívola, inverosímil y desprovista de fundamentos",
+}
+RESOLUTION_OUTCOMES = ("charges_proven", "charges_not_proven", "dismissed", "merit_found")
+SANCTIONS = (
+    "admonition", "public_reprimand", "censure", "fine", "expulsion",
+    "suspension_without_pay", "removal", "verbal_admonition", "written_reprimand", "demotion", "transfer",
+)  # fmt: skip
+
+_F = FieldSpec
+COMPLAINT_EVENTS: dict[str, EventSpec] = {
+    e.type: e
+    for e in (
+        EventSpec("complaint_filed", "Querella presentada", {
+            "knowledge_date": _F("date", help="Fecha en que el querellante conoció los hechos (Sec. 20(6))"),
+            "facts_date": _F("date", help="Fecha de los hechos (Sec. 2)"),
+            "channel": _F("choice", choices=("in_person", "email", "online"), help="Medio (Sec. 20(4))"),
+        }),
+        EventSpec("referral_received", "Referido de la OEG recibido", {
+            "facts_date": _F("date"),
+            "evidence_attached": _F("bool", help="Informe y toda la evidencia adjunta (Sec. 16(b))"),
+        }),
+        EventSpec("respondent_notified", "Notificación recibida por la parte querellada"),
+        EventSpec("speaker_notified", "Copia de la querella al Presidente de la Cámara"),
+        EventSpec("extension_requested", "Prórroga para contestar solicitada", {"reasons": _F("str")}),
+        EventSpec("extension_granted", "Prórroga para contestar concedida", {"business_days": _F("int", required=True)}),
+        EventSpec("extension_denied", "Prórroga para contestar denegada"),
+        EventSpec("answer_filed", "Contestación presentada"),
+        EventSpec("default_declared", "Rebeldía declarada"),
+        EventSpec("determination_made", "Determinación de la Comisión", {
+            "outcome": _F("choice", required=True, choices=("dismissed", "probable_cause")),
+            "grounds": _F("choices", choices=DISMISSAL_GROUNDS),
+        }),
+        EventSpec("determination_notified", "Determinación notificada a las partes"),
+        EventSpec("hearing_noticed", "Vista notificada", {
+            "hearing_date": _F("datetime", required=True),
+            "initial": _F("bool"),
+            "evasion": _F("bool", help="Notificación en sesión por evasión (Sec. 21(c)(11))"),
+        }),
+        EventSpec("hearing_held", "Vista celebrada"),
+        EventSpec("evidentiary_hearing_concluded", "Vista evidenciaria concluida"),
+        EventSpec("witness_summoned", "Citación de testigo (Sec. 5(7))", {"witness": _F("str")}),
+        EventSpec("documents_requested", "Requerimiento de documentos (Sec. 5(7))", {"description": _F("str")}),
+        EventSpec("resolution_extension_requested", "Prórroga para resolver solicitada al Presidente de la Cámara"),
+        EventSpec("resolution_extension_granted", "Prórroga para resolver concedida", {"days": _F("int", required=True)}),
+        EventSpec("resolution_extension_denied", "Prórroga para resolver denegada"),
+        EventSpec("proceedings_suspended", "Términos suspendidos (Sec. 23)", {"reason": _F("str")}),
+        EventSpec("proceedings_resumed", "Términos reanudados"),
+        EventSpec("recusal_requested", "Inhibición solicitada (Sec. 9)", {
+            "member": _F("str"), "by": _F("choice", choices=("member", "party")),
+            "grounds": _F("choices", choices=("bias", "former_counsel", "kinship", "other")),
+        }),
+        EventSpec("recusal_decided", "Inhibición resuelta", {"member": _F("str"), "granted": _F("bool", required=True)}),
+        EventSpec("recusal_denial_notified", "Denegación de inhibición notificada"),
+        EventSpec("substitute_requested", "Sustituto solicitado al Presidente de la Cámara", {"member": _F("str")}),
+        EventSpec("substitute_appointed", "Miembro sustituto nombrado", {"member": _F("str"), "substitute": _F("str")}),
+        EventSpec("resolved", "Querella resuelta por la Comisión (Informe Final)", {
+            "outcome": _F("choice", required=True, choices=RESOLUTION_OUTCOMES),
+        }),
+        EventSpec("report_referred", "Informe Final referido (Sec. 25)", {
+            "to": _F("choice", choices=("house", "speaker"))}),
+        EventSpec("sanction_decided", "Sanción decidida (Sec. 26)", {
+            "sanctions": _F("choices", choices=SANCTIONS),
+            "fine_amount": _F("money"),
+        }),
+        EventSpec("case_closed", "Caso cerrado"),
+    )
+}  # fmt: skip
+
+# Acts that may be recorded at any stage while the case is open.
+ANYTIME = (
+    "witness_summoned", "documents_requested", "proceedings_suspended", "recusal_requested",
+    "substitute_requested", "substitute_appointed", "speaker_notified",
+)  # fmt: skip
+
+
+# --- Evaluation --------------------------------------------------------------------------------
+
+
+def _election_windows(ctx: Context, filed: dt.date) -> tuple[dt.date | None, dt.date | None]:
+    """(general election whose 30-day blackout holds ``filed``, election putting it in the 120 days)."""
+    blackout = summary = None
+    window = ctx.rule("CAM-24-01").term
+    black = ctx.rule("CAM-24F-01").term
+    assert window is not None and black is not None
+    for e in sorted(ctx.elections, key=lambda e: e.date):
+        days_before = (e.date - filed).days
+        if e.kind == "general" and 0 <= days_before <= black.amount and blackout is None:
+            blackout = e.date
+        if 0 < days_before <= window.amount and summary is None:
+            if e.kind == "general" or ctx.settings["primary_elections_count"]:
+                summary = e.date
+    return blackout, summary
+
+
+def evaluate_complaint(ctx: Context) -> None:
+    """Complaint (Secs. 20–24) or OEG referral (Sec. 16(b)): every term, finding and next act."""
+    referral = ctx.scenario.kind == "referral"
+    filed = ctx.first("referral_received" if referral else "complaint_filed")
+    _check_order(ctx, referral)
+    if filed is None:
+        ctx.stage = "new"
+        ctx.allowed_next = ["referral_received" if referral else "complaint_filed"]
+        return
+
+    role = ctx.respondent.role
+    if role == "employee":
+        ctx.add_finding(
+            "employee_respondent", "CAM-02-02",
+            "La parte querellada es un empleado: el Código cubre a Representantes, funcionarios y jefes de "
+            "dependencia; a empleados solo bajo la Sec. 10(h) (A-4). Revise la jurisdicción.",
+        )  # fmt: skip
+    _check_scope(ctx, filed)
+
+    # Sec. 20(6): 30 calendar days from knowledge of the facts (complaints only, A-14).
+    if not referral:
+        knowledge = filed.get("knowledge_date")
+        if knowledge is not None:
+            d = ctx.add_deadline("file_complaint", "CAM-20-06", filed, start=knowledge, satisfied=filed,
+                                 suspendable=False, start_label="fecha en que conoció los hechos")
+            if d.status == "missed":
+                ctx.add_finding(
+                    "complaint_time_barred", "CAM-20-06",
+                    f"La querella se presentó el {format_date_es(filed.day)}, después del término jurisdiccional "
+                    f"de 30 días calendario que venció el {format_date_es(d.due_date)} (conoció los hechos el "
+                    f"{format_date_es(knowledge)}). Procede desestimar por falta de jurisdicción (Sec. 21(c)(2)).",
+                    due=d.due_date.isoformat(),
+                )  # fmt: skip
+        else:
+            ctx.add_finding("knowledge_date_missing", "CAM-20-06",
+                            "La querella no indica cuándo el querellante conoció los hechos; no puede "
+                            "comprobarse el término de 30 días calendario (Sec. 20(6)).")
+
+    # Sec. 24(f) blackout and Sec. 24 summary procedure.
+    blackout, summary_election = _election_windows(ctx, filed.day)
+    start_event = filed
+    effective_start: dt.date | None = None
+    if blackout is not None:
+        ctx.procedure = "deferred_until_after_election"
+        resume = ctx.calendar.add_business_days(blackout, 3).due
+        effective_start = resume
+        ctx.add_finding(
+            "filed_in_pre_election_blackout", "CAM-24F-01",
+            f"Presentada dentro de los 30 días naturales antes de las elecciones generales del "
+            f"{format_date_es(blackout)}: la Comisión no puede atenderla hasta el tercer día laborable después, "
+            f"el {format_date_es(resume)}, que cuenta como fecha de presentación (Sec. 24(f); A-29).",
+            election=blackout.isoformat(), resumes=resume.isoformat(),
+        )  # fmt: skip
+    elif (
+        summary_election is not None
+        and ctx.respondent.candidate
+        and role in ("representative", "officer")
+    ):
+        ctx.procedure = "summary"
+
+    if ctx.procedure == "summary":
+        _evaluate_summary(ctx, filed)
+        return
+
+    _evaluate_ordinary(ctx, start_event, effective_start)
+
+
+def _check_scope(ctx: Context, filed: Event) -> None:
+    facts = filed.get("facts_date")
+    if facts is None:
+        return
+    start = dt.date.fromisoformat(ctx.settings["code_approval_date"])
+    end = dt.date.fromisoformat(ctx.settings["scope_end_date"])
+    if facts < start or facts > end:
+        ctx.add_finding(
+            "facts_outside_scope", "CAM-02-01",
+            f"Los hechos ({format_date_es(facts)}) caen fuera del alcance del Código "
+            f"({format_date_es(start)} – {format_date_es(end)}; Sec. 2, A-3).",
+        )
+
+
+def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | None) -> None:
+    notified = ctx.first("respondent_notified")
+    start_label = "tercer día laborable tras las elecciones (Sec. 24(f))" if effective_start else ""
+    ctx.add_deadline("notify_respondent", "CAM-21B-01", filed, start=effective_start,
+                     satisfied=notified, start_label=start_label)
+    ctx.stage = "filed"
+    if notified is None:
+        ctx.allowed_next = ["respondent_notified", *_anytime(ctx), "case_closed"]
+        return
+
+    # A summary case found with merit re-enters here with the full answer term (A-28).
+    answer_trigger = notified
+    merit = _summary_merit(ctx)
+    if merit is not None:
+        answer_trigger = merit
+
+    answer_ev = ctx.first("answer_filed")
+    determination = ctx.first("determination_made")
+    answer_d, answer_end = _answer_term(ctx, answer_trigger, answer_ev)
+    ctx.stage = "awaiting_answer"
+
+    # Sec. 21(c)(1): examine within 30 bd from the answer or the end of the term in force.
+    if answer_ev is not None and answer_ev.day <= answer_end:
+        exam_start, exam_label, exam_trigger = answer_ev.day, "contestación", answer_ev
+    else:
+        exam_start, exam_label, exam_trigger = answer_end, "fin del término para contestar", answer_trigger
+    exam_open = answer_ev is not None or answer_d.status in ("missed",) or ctx.has("default_declared") or determination is not None
+    if exam_open:
+        d = ctx.add_deadline("examine", "CAM-21C-01", exam_trigger, start=exam_start,
+                             satisfied=determination, start_label=exam_label)
+        if answer_ev is None or answer_ev.day > answer_end:
+            d.trigger = "answer_term_expired"
+        ctx.stage = "under_examination"
+
+    default = ctx.first("default_declared")
+    if default is not None:
+        ctx.stage = "under_examination"
+        if answer_ev is not None and answer_ev.day <= default.day:
+            ctx.add_finding("default_after_answer", "CAM-21B-05",
+                            "Se declaró la rebeldía después de recibirse la contestación.")
+        elif default.day <= answer_end:
+            ctx.add_finding(
+                "default_premature", "CAM-21B-05",
+                f"La rebeldía se declaró el {format_date_es(default.day)}, antes de vencer el término para "
+                f"contestar ({format_date_es(answer_end)}).",
+            )
+
+    if determination is None:
+        nxt = []
+        if answer_ev is None:
+            nxt.append("answer_filed")
+            pending = _pending_extension(ctx)
+            if not ctx.has("extension_requested") or (pending is None and not ctx.has("extension_granted")):
+                if not ctx.has("extension_granted") and not pending:
+                    nxt.append("extension_requested")
+            if pending is not None:
+                nxt += ["extension_granted", "extension_denied"]
+            if answer_d.status == "missed" and pending is None and default is None:
+                nxt.append("default_declared")
+        nxt.append("determination_made")
+        ctx.allowed_next = nxt + _anytime(ctx)
+        return
+
+    # Sec. 21(c)(9): notify the determination within 3 bd.
+    ctx.add_deadline("notify_determination", "CAM-21C-04", determination,
+                     satisfied=ctx.first("determination_notified"))
+    outcome = determination.get("outcome")
+    if outcome == "dismissed":
+        ctx.stage = "dismissed"
+        if not determination.get("grounds"):
+            ctx.add_finding("dismissal_without_grounds", "CAM-21C-03",
+                            "La desestimación no indica ninguna de las causas de la Sec. 21(c)(2).")
+        nxt = [] if ctx.has("determination_notified") else ["determination_notified"]
+        ctx.allowed_next = nxt + ([] if ctx.has("case_closed") else ["case_closed"])
+        if ctx.has("case_closed"):
+            ctx.stage = "closed"
+        return
+
+    ctx.stage = "probable_cause"
+    _check_hearing_notices(ctx, determination)
+    concluded = ctx.last("evidentiary_hearing_concluded")
+    if concluded is None:
+        nxt = [] if ctx.has("determination_notified") else ["determination_notified"]
+        nxt.append("hearing_noticed")
+        if ctx.has("hearing_noticed"):
+            ctx.stage = "hearing_scheduled"
+            nxt.append("hearing_held")
+        if ctx.has("hearing_held"):
+            ctx.stage = "in_hearing"
+            nxt.append("evidentiary_hearing_concluded")
+        ctx.allowed_next = nxt + _anytime(ctx)
+        return
+
+    ctx.stage = "awaiting_resolution"
+    resolved = ctx.first("resolved")
+    _resolve_term(ctx, concluded, resolved)
+    if resolved is None:
+        nxt = []
+        if not ctx.has("resolution_extension_requested"):
+            nxt.append("resolution_extension_requested")
+        elif not (ctx.has("resolution_extension_granted") or ctx.has("resolution_extension_denied")):
+            nxt += ["resolution_extension_granted", "resolution_extension_denied"]
+        nxt += ["hearing_noticed", "resolved"]
+        ctx.allowed_next = nxt + _anytime(ctx)
+        return
+    _after_resolution(ctx, resolved)
+
+
+def _answer_term(ctx: Context, trigger: Event, answer: Event | None) -> tuple[Any, dt.date]:
+    """The answer term (Sec. 21(b)(2)) with any extension (21(b)(3)); returns (deadline, end in force)."""
+    original, _, _ = _due_only(ctx, trigger, "CAM-21B-02")
+    extensions: list[tuple[Term, str]] = []
+    request = ctx.first("extension_requested")
+    grant = ctx.first("extension_granted")
+    max_ext = ctx.rule("CAM-21B-03").term
+    assert max_ext is not None
+    if request is not None and request.day > original:
+        ctx.add_finding(
+            "extension_request_untimely", "CAM-21B-03",
+            f"La prórroga se solicitó el {format_date_es(request.day)}, después de vencer el término original "
+            f"para contestar ({format_date_es(original)}; A-19).",
+        )
+    if grant is not None:
+        granted = int(grant.get("business_days"))
+        if granted > max_ext.amount:
+            ctx.add_finding(
+                "extension_over_maximum", "CAM-21B-03",
+                f"Se concedieron {granted} días laborables de prórroga; el máximo es {max_ext.amount}. "
+                f"Se computa el máximo.", granted=granted, maximum=max_ext.amount,
+            )  # fmt: skip
+            granted = max_ext.amount
+        if request is None:
+            ctx.add_finding("extension_without_request", "CAM-21B-03",
+                            "Se concedió una prórroga sin solicitud escrita del querellado (Sec. 21(b)(3)).")
+        extensions.append((Term(granted, "business_days"), "prórroga concedida, Sec. 21(b)(3)"))
+    d = ctx.add_deadline("answer", "CAM-21B-02", trigger, satisfied=answer, extensions=extensions,
+                         start_label="recibo de la notificación")
+    if ctx.settings["exam_term_start"] == "literal":
+        end = original  # A-20 literal: the original 15-bd expiry, even if extended
+    else:
+        end = d.due_date
+    return d, end
+
+
+def _due_only(ctx: Context, trigger: Event, rule_id: str) -> tuple[dt.date, bool, Any]:
+    from ...terms import compute_due
+
+    rule = ctx.rule(rule_id)
+    assert rule.term is not None
+    due, suspended, comp = compute_due(ctx.calendar, trigger.day, ctx.normalize(rule.term),
+                                       suspensions=ctx.suspensions)
+    assert isinstance(due, dt.date)
+    return due, suspended, comp
+
+
+def _pending_extension(ctx: Context) -> Event | None:
+    req = ctx.last("extension_requested")
+    if req is None:
+        return None
+    for t in ("extension_granted", "extension_denied"):
+        dec = ctx.last(t)
+        if dec is not None and dec.at >= req.at:
+            return None
+    return req
+
+
+def earliest_hearing_date(ctx_or_calendar: Any, notice_day: dt.date, *, initial: bool, evasion: bool = False,
+                          settings: dict[str, Any] | None = None) -> tuple[dt.date, str]:
+    """The earliest hearing date a notice given on ``notice_day`` allows, and the rule that sets it.
+
+    Decision 7: notice day excluded, hearing day included — N business days after the notice.
+    Initial hearing ≥ 10 bd (CAM-21C-06); later hearings ≥ 5 bd (CAM-21C-07); notice in session after
+    evasion ≥ 5 bd (CAM-21C-09), but 10 for an initial hearing by default (A-21).
+    """
+    from .. import camara_171
+
+    cal = getattr(ctx_or_calendar, "calendar", ctx_or_calendar)
+    st = settings if settings is not None else getattr(ctx_or_calendar, "settings", {})
+    rules = camara_171.RULEBOOK.rules
+    if evasion:
+        rule = rules["CAM-21C-09"]
+        n = int(st.get("evasion_initial_min_notice", 10)) if initial else rule.term.amount  # type: ignore[union-attr]
+    else:
+        rule = rules["CAM-21C-06" if initial else "CAM-21C-07"]
+        n = rule.term.amount  # type: ignore[union-attr]
+    return cal.add_business_days(notice_day, n).due, rule.id
+
+
+def _check_hearing_notices(ctx: Context, determination: Event) -> None:
+    first = True
+    for e in ctx.all("hearing_noticed"):
+        initial = e.get("initial")
+        if initial is None:
+            initial = first
+        first = False
+        hearing = e.get("hearing_date")
+        hearing_day = hearing.date() if isinstance(hearing, dt.datetime) else hearing
+        earliest, rule_id = earliest_hearing_date(ctx, e.day, initial=bool(initial), evasion=bool(e.get("evasion")))
+        if hearing_day < earliest:
+            ctx.add_finding(
+                "insufficient_hearing_notice", rule_id,
+                f"La vista {'inicial ' if initial else ''}del {format_date_es(hearing_day)} se notificó el "
+                f"{format_date_es(e.day)}; la fecha más temprana permitida es el {format_date_es(earliest)} "
+                f"({ctx.rule(rule_id).quote}).",
+                hearing_date=hearing_day.isoformat(), earliest=earliest.isoformat(), event=e.index,
+            )  # fmt: skip
+
+
+def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> None:
+    """Sec. 22: 45 calendar days from the end of the evidentiary hearing, with its extension or denial."""
+    base = ctx.rule("CAM-22-01").term
+    max_ext = ctx.rule("CAM-22-02").term
+    denied_extra = ctx.rule("CAM-22-03").term
+    assert base is not None and max_ext is not None and denied_extra is not None
+    original_due, _, comp = _due_only(ctx, concluded, "CAM-22-01")
+    raw_original = concluded.day + dt.timedelta(days=base.amount)
+    request = ctx.first("resolution_extension_requested")
+    grant = ctx.first("resolution_extension_granted")
+    denial = ctx.first("resolution_extension_denied")
+    if request is not None and request.day > original_due:
+        ctx.add_finding(
+            "extension_request_untimely", "CAM-22-02",
+            f"La prórroga para resolver se solicitó el {format_date_es(request.day)}, después de vencer el "
+            f"término de 45 días ({format_date_es(original_due)}; A-22).",
+        )
+    if grant is not None:
+        days = int(grant.get("days"))
+        if days > max_ext.amount:
+            ctx.add_finding(
+                "extension_over_maximum", "CAM-22-02",
+                f"El Presidente concedió {days} días de prórroga; el máximo es {max_ext.amount}. Se computa el máximo.",
+                granted=days, maximum=max_ext.amount,
+            )  # fmt: skip
+            days = max_ext.amount
+        ctx.add_deadline("resolve", "CAM-22-01", concluded, satisfied=resolved, fatal=True,
+                         extensions=[(Term(days, "days"), "prórroga concedida por el Presidente de la Cámara, Sec. 22")],
+                         start_label="fin de la vista evidenciaria")
+        return
+    if denial is not None:
+        mode = ctx.settings["denied_ext_base"]
+        from_original = raw_original + dt.timedelta(days=denied_extra.amount)
+        from_denial = denial.day + dt.timedelta(days=denied_extra.amount)
+        if mode == "original_due":
+            last = from_original
+        elif mode == "denial":
+            last = max(from_denial, raw_original)
+        else:  # earlier of the two, never before the original last day (A-23)
+            last = max(min(from_original, from_denial), raw_original)
+        extra = (last - raw_original).days
+        ctx.add_deadline("resolve", "CAM-22-03", concluded, term=base, satisfied=resolved, fatal=True,
+                         extensions=[(Term(extra, "calendar_days"), "prórroga denegada: 5 días calendario adicionales, Sec. 22")],
+                         start_label="fin de la vista evidenciaria")
+        return
+    ctx.add_deadline("resolve", "CAM-22-01", concluded, satisfied=resolved, fatal=True,
+                     start_label="fin de la vista evidenciaria")
+
+
+def _after_resolution(ctx: Context, resolved: Event) -> None:
+    outcome = resolved.get("outcome")
+    ctx.stage = "resolved"
+    if outcome in ("charges_not_proven", "dismissed"):
+        ctx.allowed_next = [] if ctx.has("case_closed") else ["case_closed"]
+        ctx.stage = "closed" if ctx.has("case_closed") else "resolved"
+        return
+    from .s25_s31_reports import check_sanctions, referral_deadline, report_route
+
+    route = report_route(ctx.respondent.role)
+    if ctx.respondent.role == "representative":
+        referral_deadline(ctx, resolved)
+    nxt: list[str] = []
+    if not ctx.has("report_referred"):
+        nxt.append("report_referred")
+        ctx.stage = "resolved"
+    else:
+        ctx.stage = "report_referred"
+        sanction = ctx.first("sanction_decided")
+        if sanction is None:
+            nxt.append("sanction_decided")
+        else:
+            ctx.stage = "sanctioned"
+            check_sanctions(ctx, sanction)
+    referred = ctx.first("report_referred")
+    if referred is not None and referred.get("to") and referred.get("to") != route:
+        ctx.add_finding(
+            "report_misrouted", "CAM-25-04",
+            f"El Informe Final sobre un {ctx.respondent.role} se refiere a "
+            f"{'la Cámara en Pleno' if route == 'house' else 'el Presidente de la Cámara'} (Sec. 25).",
+        )
+    if ctx.has("case_closed"):
+        ctx.stage = "closed"
+        ctx.allowed_next = []
+        return
+    ctx.allowed_next = nxt + ["case_closed"]
+
+
+def _summary_merit(ctx: Context) -> Event | None:
+    """In a summary case the adjudication may find merit: the ordinary procedure follows (Sec. 24(e))."""
+    for e in ctx.all("resolved"):
+        if e.get("outcome") == "merit_found":
+            return e
+    return None
+
+
+def _evaluate_summary(ctx: Context, filed: Event) -> None:
+    """Sec. 24: the 5-business-day summary procedure for candidates before an election."""
+    notified = ctx.first("respondent_notified")
+    determination = ctx.first("determination_made")
+    resolved = ctx.first("resolved")
+    end_event = None
+    if determination is not None and determination.get("outcome") == "dismissed":
+        end_event = determination
+    elif resolved is not None:
+        end_event = resolved
+    ctx.add_deadline("summary_total", "CAM-24-02", filed, satisfied=end_event, start_label="presentación")
+    ctx.add_deadline("notify_respondent", "CAM-24B-01", filed, satisfied=notified, start_label="recibo de la querella")
+    ctx.stage = "filed"
+    if notified is None:
+        if ctx.settings["summary_24h_trigger"] == "filing":
+            ctx.add_deadline("summary_dismissal_review", "CAM-24C-01", filed, satisfied=determination,
+                             start_label="presentación")
+        ctx.allowed_next = ["respondent_notified", *_anytime(ctx)]
+        return
+    trigger24 = filed if ctx.settings["summary_24h_trigger"] == "filing" else notified
+    ctx.add_deadline("summary_dismissal_review", "CAM-24C-01", trigger24, satisfied=determination,
+                     start_label="presentación" if trigger24 is filed else "notificación al querellado")
+    if determination is not None and determination.get("outcome") == "dismissed":
+        ctx.stage = "dismissed"
+        ctx.allowed_next = [] if ctx.has("case_closed") else ["determination_notified", "case_closed"]
+        if ctx.has("case_closed"):
+            ctx.stage = "closed"
+        return
+    noticed = ctx.first("hearing_noticed")
+    ctx.add_deadline("summary_hearing_citation", "CAM-24C-03", notified, satisfied=noticed,
+                     start_label="notificación al querellado")
+    held = ctx.first("hearing_held")
+    if held is None:
+        ctx.stage = "hearing_scheduled" if noticed else "filed"
+        nxt = ["hearing_held"] if noticed else ["determination_made", "hearing_noticed"]
+        ctx.allowed_next = nxt + _anytime(ctx)
+        return
+    ctx.add_deadline("summary_adjudication", "CAM-24E-01", held, satisfied=resolved,
+                     start_label="celebración de la vista")
+    if resolved is None:
+        ctx.stage = "awaiting_resolution"
+        ctx.allowed_next = ["resolved", *_anytime(ctx)]
+        return
+    outcome = resolved.get("outcome")
+    if outcome == "merit_found":
+        # Sec. 24(e): the complaint continues in the ordinary procedure (A-28).
+        ctx.procedure = "ordinary"
+        _evaluate_ordinary_after_summary(ctx, filed, resolved)
+        return
+    ctx.stage = "closed" if ctx.has("case_closed") else "resolved"
+    ctx.allowed_next = [] if ctx.has("case_closed") else ["case_closed"]
+
+
+def _evaluate_ordinary_after_summary(ctx: Context, filed: Event, merit: Event) -> None:
+    answer = ctx.first("answer_filed")
+    ctx.add_deadline("answer", "CAM-21B-02", merit, satisfied=answer if answer and answer.at >= merit.at else None,
+                     start_label="decisión de que la querella tiene méritos (Sec. 24(e); A-28)")
+    ctx.stage = "awaiting_answer"
+    ctx.allowed_next = ["answer_filed", "determination_made", *_anytime(ctx)]
+
+
+def _anytime(ctx: Context) -> list[str]:
+    acts = [a for a in ANYTIME if a in COMPLAINT_EVENTS]
+    if ctx.suspensions and ctx.suspensions[-1].end is None:
+        return ["proceedings_resumed", *[a for a in acts if a != "proceedings_suspended"]]
+    acts = list(acts)
+    _recusal_terms(ctx, acts)
+    return acts
+
+
+def _recusal_terms(ctx: Context, acts: list[str]) -> None:
+    """Sec. 9 ¶3–5: a granted recusal asks the Speaker for a substitute at once; a denial of a
+    party's request is notified within 2 calendar days (CAM-09-07, CAM-09-08)."""
+    for dec in ctx.all("recusal_decided"):
+        req = None
+        for r in ctx.all("recusal_requested"):
+            if r.at <= dec.at and (dec.get("member") is None or r.get("member") == dec.get("member")):
+                req = r
+        if dec.get("granted"):
+            sub = next((s for s in ctx.all("substitute_requested") if s.at >= dec.at), None)
+            ctx.add_deadline("request_substitute", "CAM-09-07", dec, satisfied=sub,
+                             start_label="inhibición aceptada", suspendable=False)
+        elif req is not None and req.get("by", "party") == "party":
+            notice = next((n for n in ctx.all("recusal_denial_notified") if n.at >= dec.at), None)
+            ctx.add_deadline("notify_recusal_denial", "CAM-09-08", dec, satisfied=notice,
+                             start_label="denegación de la inhibición", suspendable=False)
+            if notice is None:
+                acts.append("recusal_denial_notified")
+    pending = [r for r in ctx.all("recusal_requested") if not any(d.at >= r.at for d in ctx.all("recusal_decided"))]
+    if pending:
+        acts.append("recusal_decided")
+
+
+# Structural order of the acts: which acts each act requires before it (a finding if not).
+_REQUIRES: dict[str, tuple[str, ...]] = {
+    "respondent_notified": ("__filed__",),
+    "speaker_notified": ("__filed__",),
+    "extension_requested": ("respondent_notified",),
+    "extension_granted": ("extension_requested",),
+    "extension_denied": ("extension_requested",),
+    "answer_filed": ("respondent_notified",),
+    "default_declared": ("respondent_notified",),
+    "determination_made": ("respondent_notified",),
+    "determination_notified": ("determination_made",),
+    "hearing_noticed": ("determination_made",),
+    "hearing_held": ("hearing_noticed",),
+    "evidentiary_hearing_concluded": ("hearing_held",),
+    "resolution_extension_requested": ("evidentiary_hearing_concluded",),
+    "resolution_extension_granted": ("resolution_extension_requested",),
+    "resolution_extension_denied": ("resolution_extension_requested",),
+    "proceedings_resumed": ("proceedings_suspended",),
+    "recusal_decided": ("recusal_requested",),
+    "recusal_denial_notified": ("recusal_decided",),
+    "substitute_appointed": ("__filed__",),
+    "resolved": ("hearing_held",),
+    "report_referred": ("resolved",),
+    "sanction_decided": ("report_referred",),
+}
+
+
+def _check_order(ctx: Context, referral: bool) -> None:
+    filed_type = "referral_received" if referral else "complaint_filed"
+    other = "complaint_filed" if referral else "referral_received"
+    seen: set[str] = set()
+    for e in ctx.events:
+        if e.type == other:
+            ctx.add_finding("act_not_allowed", "CAM-05-01",
+                            f"El evento {e.type} no corresponde a un caso de tipo {ctx.scenario.kind}.", event=e.index)
+            continue
+        needs = _REQUIRES.get(e.type, ("__filed__",) if e.type != filed_type else ())
+        missing = [n for n in needs if (filed_type if n == "__filed__" else n) not in seen]
+        if missing:
+            ctx.add_finding(
+                "act_not_allowed", "CAM-05-01",
+                f"«{COMPLAINT_EVENTS[e.type].title}» ({e.day.isoformat()}) se registró antes de: "
+                f"{', '.join(COMPLAINT_EVENTS[filed_type if m == '__filed__' else m].title for m in missing)}.",
+                event=e.index,
+            )  # fmt: skip
+        if "case_closed" in seen:
+            ctx.add_finding("act_not_allowed", "CAM-05-01",
+                            f"«{COMPLAINT_EVENTS[e.type].title}» se registró después de cerrado el caso.", event=e.index)
+        seen.add(e.type)

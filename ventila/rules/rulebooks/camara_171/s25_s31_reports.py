@@ -1,0 +1,133 @@
+"""Secs. 25–31: the Final Report and its routing, referral to other bodies, sanctions,
+regulations, constitutional guarantee, amendments, severability and entry into force.
+Rules ``CAM-25-*`` to ``CAM-31-*``.
+"""
+
+from __future__ import annotations
+
+from ...calendar import format_date_es
+from ...engine import Context, Event
+from ..common import RuleSet
+
+R = RuleSet()
+
+R.add("CAM-25-01", "VOTE", "Sec. 25", "una mayoría absoluta de sus votos",
+      "Las determinaciones del Informe Final requieren mayoría absoluta (umbral de la Sec. 6; A-6).")
+R.add("CAM-25-02", "STATE", "Sec. 25(1)", "un proceso de expulsión",
+      "Representante: la Comisión radica cargos en la Secretaría para un proceso de expulsión (Const. Art. III §§9, 21).")
+R.add("CAM-25-03", "STATE", "Sec. 25(2)", "base sustancial para decretar su remoción",
+      "Funcionario: la Comisión radica cargos de remoción en la Secretaría.")
+R.add("CAM-25-04", "STATE", "Sec. 25(3)", "al Cuerpo en Pleno, por conducto de la Secretaría",
+      "Cargos probados sin expulsión: el Informe Final va al Cuerpo en Pleno, que adopta o fija otra sanción.")
+R.add("CAM-25-05", "DEADLINE", "Sec. 25(3)", "será inmediatamente referido al Cuerpo",
+      "El Informe Final sobre un Representante se refiere inmediatamente (el mismo día) al Cuerpo.",
+      term=(0, "business_days"))
+R.add("CAM-25-06", "STATE", "Sec. 25(3)(1)", "conforme a su discreción",
+      "Jefe de dependencia con cargos probados: el informe va al Presidente de la Cámara, que fija la sanción (A-30).")
+R.add("CAM-251-01", "STATE", "Sec. 25.1", "cualquier otro organismo gubernamental pertinente",
+      "La Comisión puede recomendar referir el asunto a otro organismo; se registra.")
+R.add("CAM-252-01", "STATE", "Sec. 25.2", "las mociones privilegiadas",
+      "El Informe se tramita como moción privilegiada.")
+R.add("CAM-26A-01", "STATE", "Sec. 26(a)", "a discreción del Cuerpo en Pleno",
+      "Representante (el Pleno): amonestación, reprimenda pública, censura, multa, expulsión.")
+R.add("CAM-26A-02", "VALIDATION", "Sec. 26(a)(4)", "no menor de $250.00 hasta un máximo de $5,000.00",
+      "La multa a un Representante está entre $250.00 y $5,000.00.")
+R.add("CAM-26B-01", "STATE", "Sec. 26(b)", "Destitución del cargo que ocupe",
+      "Funcionario (la Cámara): amonestación, reprimenda pública, censura, suspensión de empleo y sueldo, destitución.")
+R.add("CAM-26C-01", "ROLE", "Sec. 26(c)", "por el Presidente de la Cámara o por el Funcionario en quien ésta delegue",
+      "Jefe de dependencia o empleado (el Presidente o su delegado): amonestación verbal, reprimenda escrita, "
+      "suspensión, descenso, traslado, destitución.")
+R.add("CAM-27-01", "DEADLINE", "Sec. 27", "dentro de los diez (10) días laborables siguientes a su radicación",
+      "La Cámara puede rechazar un reglamento de la Comisión dentro de 10 días laborables desde su radicación; "
+      "rige de inmediato salvo rechazo.", term=(10, "business_days"))
+R.add("CAM-27-02", "VOTE", "Sec. 27", "la mayoría absoluta de los miembros de la Cámara",
+      "Umbral para rechazar un reglamento: mayoría absoluta del total de miembros de la Cámara (A-31).")
+R.add("CAM-27-03", "DEADLINE", "Sec. 27", "no mayor de treinta (30) días laborables luego de aprobado",
+      "El Código se circula a todo Representante, funcionario y jefe de dependencia dentro de 30 días laborables "
+      "de aprobado.", term=(30, "business_days"))
+R.add("CAM-28-01", "NOT-COMPUTABLE", "Sec. 28", "todos los derechos enumerados en la Carta de Derechos",
+      "Garantía constitucional.", not_computable="Declara derechos constitucionales; no fija término, voto ni dato.")
+R.add("CAM-29-01", "VOTE", "Sec. 29", "mayoría absoluta del total de los miembros de la Cámara",
+      "Umbral para enmendar o derogar el Código; el Código se versiona.")
+R.add("CAM-30-01", "NOT-COMPUTABLE", "Sec. 30", "no afectará la validez del resto",
+      "Separabilidad.", not_computable="Cláusula de separabilidad; no opera sobre los casos.")
+R.add("CAM-31-01", "RECORD", "Sec. 31", "comenzará a regir inmediatamente luego de su aprobación",
+      "Se guarda la fecha de aprobación del Código (ajuste code_approval_date; el texto no la da, A-3).")
+
+RULES = R.rules
+
+# Sec. 26: the sanctions each respondent role can receive, and who imposes them.
+SANCTIONS_BY_ROLE: dict[str, tuple[str, tuple[str, ...]]] = {
+    "representative": ("CAM-26A-01", ("admonition", "public_reprimand", "censure", "fine", "expulsion")),
+    "officer": ("CAM-26B-01", ("admonition", "public_reprimand", "censure", "suspension_without_pay", "removal")),
+    "department_head": ("CAM-26C-01", (
+        "verbal_admonition", "written_reprimand", "suspension_without_pay", "demotion", "transfer", "removal")),
+    "employee": ("CAM-26C-01", (
+        "verbal_admonition", "written_reprimand", "suspension_without_pay", "demotion", "transfer", "removal")),
+}  # fmt: skip
+
+SANCTION_ES: dict[str, str] = {
+    "admonition": "Amonestación",
+    "public_reprimand": "Reprimenda pública",
+    "censure": "Voto de censura",
+    "fine": "Multa",
+    "expulsion": "Expulsión",
+    "suspension_without_pay": "Suspensión de empleo y sueldo",
+    "removal": "Destitución",
+    "verbal_admonition": "Amonestación verbal",
+    "written_reprimand": "Reprimenda escrita",
+    "demotion": "Descenso en categoría",
+    "transfer": "Traslado",
+}
+
+# Sec. 26(a)(4): the fine range for Representatives, in dollars.
+FINE_RANGE: dict[str, tuple[float, float]] = {"representative": (250.00, 5000.00)}
+
+
+def allowed_sanctions(role: str) -> tuple[str, tuple[str, ...]]:
+    """(rule id, sanctions) Sec. 26 allows for a respondent of this role."""
+    return SANCTIONS_BY_ROLE[role]
+
+
+def report_route(role: str) -> str:
+    """Where the Final Report goes (Sec. 25): the House in Pleno for Representatives and officers,
+    the Speaker for department heads and employees."""
+    return "house" if role in ("representative", "officer") else "speaker"
+
+
+def check_fine(role: str, amount: float) -> str | None:
+    """A Spanish message when the fine is outside the range Sec. 26(a)(4) sets; None when valid."""
+    if role not in FINE_RANGE:
+        return "El Código solo prevé multa para Representantes (Sec. 26(a))."
+    low, high = FINE_RANGE[role]
+    if not low <= amount <= high:
+        return f"La multa de ${amount:,.2f} está fuera del rango de ${low:,.2f} a ${high:,.2f} (Sec. 26(a)(4))."
+    return None
+
+
+def check_sanctions(ctx: Context, event: Event) -> None:
+    role = ctx.respondent.role
+    rule_id, allowed = allowed_sanctions(role)
+    chosen: tuple[str, ...] = event.get("sanctions") or ()
+    for s in chosen:
+        if s not in allowed:
+            ctx.add_finding(
+                "sanction_not_allowed", rule_id,
+                f"«{SANCTION_ES[s]}» no es una sanción que la Sec. 26 permita para este cargo "
+                f"(permitidas: {', '.join(SANCTION_ES[a] for a in allowed)}).", sanction=s,
+            )  # fmt: skip
+    amount = event.get("fine_amount")
+    if "fine" in chosen or amount is not None:
+        if amount is None:
+            ctx.add_finding("fine_amount_missing", "CAM-26A-02", "Se impuso multa sin indicar la cantidad.")
+        else:
+            msg = check_fine(role, float(amount))
+            if msg:
+                ctx.add_finding("fine_out_of_range", "CAM-26A-02", msg, amount=amount)
+
+
+def referral_deadline(ctx: Context, resolved: Event) -> None:
+    referred = ctx.first("report_referred")
+    ctx.add_deadline("refer_final_report", "CAM-25-05", resolved, satisfied=referred,
+                     start_label=f"Informe Final del {format_date_es(resolved.day)}")
+
