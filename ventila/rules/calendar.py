@@ -438,6 +438,16 @@ def _cached(
     return LegalCalendar(closures, openings, election_days, settings)
 
 
+@lru_cache(maxsize=1024)
+def _cached_by_tuple(
+    closures: tuple[dt.date, ...],
+    openings: tuple[dt.date, ...],
+    election_days: tuple[dt.date, ...],
+    settings: CalendarSettings,
+) -> LegalCalendar:
+    return _cached(frozenset(closures), frozenset(openings), frozenset(election_days), settings)
+
+
 def legal_calendar(
     closures: Iterable[dt.date] = (),
     openings: Iterable[dt.date] = (),
@@ -445,7 +455,7 @@ def legal_calendar(
     settings: CalendarSettings = DEFAULT_SETTINGS,
 ) -> LegalCalendar:
     """The calendar for these closures, openings and election days (built once, then cached)."""
-    return _cached(frozenset(closures), frozenset(openings), frozenset(election_days), settings)
+    return _cached_by_tuple(tuple(closures), tuple(openings), tuple(election_days), settings)
 
 
 def to_pr(moment: dt.datetime) -> dt.datetime:

@@ -11,11 +11,14 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
+from functools import lru_cache
 from typing import Any
 
 from .calendar import (
+    DEFAULT_SETTINGS,
     PR_TZ,
     CalendarError,
+    CalendarSettings,
     LegalCalendar,
     Suspension,
     legal_calendar,
@@ -57,7 +60,7 @@ class EventSpec:
     fields: Mapping[str, FieldSpec] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     """One docket event: its type, the moment it happened (Puerto Rico time) and its payload."""
 
@@ -143,7 +146,12 @@ class Rulebook:
     def rule(self, rule_id: str) -> Rule:
         return self.rules[rule_id]
 
-    def resolve_settings(self, overrides: Mapping[str, Any], path: str = "settings") -> dict[str, Any]:
+    def resolve_settings(self, overrides: Mapping[str, Any], path: str = "settings") -> Mapping[str, Any]:
+        if not overrides:
+            cached = self.__dict__.get("_defaults")
+            if cached is None:
+                cached = self.__dict__["_defaults"] = {n: s.default for n, s in self.settings.items()}
+            return cached
         values = {name: s.default for name, s in self.settings.items()}
         for name, value in overrides.items():
             if name not in self.settings:
@@ -350,6 +358,20 @@ def _parse_moment(value: Any, path: str) -> tuple[dt.datetime, dt.date, bool]:
     """A date or a date-time; without an offset it is Puerto Rico time."""
     if not isinstance(value, str) or not value:
         raise InputError(path, f"{_show(value)} no es una fecha ni una fecha y hora")
+    known = _MOMENTS.get(value)
+    if known is not None:
+        return known
+    result = _parse_moment_uncached(value, path)
+    if len(_MOMENTS) < 65536:
+        _MOMENTS[value] = result
+    return result
+
+
+# Parsed moments by their text: a docket repeats few distinct dates, and parsing is pure.
+_MOMENTS: dict[str, tuple[dt.datetime, dt.date, bool]] = {}
+
+
+def _parse_moment_uncached(value: str, path: str) -> tuple[dt.datetime, dt.date, bool]:
     if len(value) == 10:
         day = _parse_date(value, path)
         return dt.datetime.combine(day, dt.time(), PR_TZ), day, False
@@ -443,8 +465,34 @@ def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "even
             if fspec.required and name not in payload:
                 raise InputError(f"{p}.{name}", f"falta este dato, requerido en {etype}")
         events.append(Event(etype, at, day, has_time, payload, i))
-    events.sort(key=lambda e: (e.at, e.index))
-    return events
+    return order_events(events)
+
+
+def order_events(events: list[Event]) -> list[Event]:
+    """Events in the order they happened.
+
+    By day; within a day, events with a time keep their time order among themselves and events
+    given as a bare date keep their input order ("a date alone means that day": it says nothing
+    of the hour, so it is not put before or after a timed event of the same day).
+    """
+    for a, b in zip(events, events[1:], strict=False):
+        if a.day > b.day or (a.day == b.day and a.has_time and b.has_time and a.at > b.at):
+            break
+    else:
+        return events  # already in order: the usual case for a docket
+    events = sorted(events, key=lambda e: (e.day, e.index))
+    out: list[Event] = []
+    i = 0
+    while i < len(events):
+        j = i
+        while j < len(events) and events[j].day == events[i].day:
+            j += 1
+        group = events[i:j]
+        timed = sorted((e for e in group if e.has_time), key=lambda e: (e.at, e.index))
+        it = iter(timed)
+        out.extend(next(it) if e.has_time else e for e in group)
+        i = j
+    return out
 
 
 def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
@@ -560,9 +608,15 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     )
 
 
-def calendar_settings(settings: Mapping[str, Any]) -> Any:
-    from .calendar import DEFAULT_SETTINGS, CalendarSettings
+_CALENDAR_FIELDS = tuple(f.name for f in fields(CalendarSettings))
 
-    names = {f.name for f in fields(CalendarSettings)}
-    overrides = {k: v for k, v in settings.items() if k in names}
-    return replace(DEFAULT_SETTINGS, **overrides) if overrides else DEFAULT_SETTINGS
+
+def calendar_settings(settings: Mapping[str, Any]) -> CalendarSettings:
+    """The calendar reading the rulebook settings ask for (``christmas_eve_is_holiday`` …)."""
+    overrides = tuple((k, settings[k]) for k in _CALENDAR_FIELDS if k in settings)
+    return _calendar_settings(overrides)
+
+
+@lru_cache(maxsize=64)
+def _calendar_settings(overrides: tuple[tuple[str, Any], ...]) -> CalendarSettings:
+    return replace(DEFAULT_SETTINGS, **dict(overrides)) if overrides else DEFAULT_SETTINGS

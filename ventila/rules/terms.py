@@ -201,6 +201,13 @@ def compute_due(
     comp = TermComputation(
         calendar, start, term, suspensions, roll_forward, hour_reading, start_label, extensions
     )
+    if not suspensions and not extensions and term.unit != "hours":
+        # Fast path (most terms): one look-up in the calendar's precomputed tables.
+        day = start.astimezone(PR_TZ).date() if isinstance(start, dt.datetime) else start
+        if term.unit == "business_days":
+            return dt.date.fromordinal(calendar.add_business_days_ord(day.toordinal(), term.amount)), False, comp
+        last = day.toordinal() + term.amount
+        return dt.date.fromordinal(calendar.next_business_day_ord(last) if roll_forward else last), False, comp
     due, _, _, suspended = _compute(comp, traced=False)
     return due, suspended, comp
 

@@ -86,7 +86,7 @@ KINDS: dict[str, KindSpec] = {
         "complaint", "Querella", COMPLAINT_EVENTS, evaluate_complaint,
         deadline_ids=("file_complaint", "notify_respondent", "answer", "examine", "notify_determination",
                       "resolve", "summary_total", "summary_dismissal_review", "summary_hearing_citation",
-                      "summary_adjudication", "request_substitute", "notify_recusal_denial", "refer_final_report"),
+                      "summary_adjudication", "notify_summary_dismissal", "request_substitute", "notify_recusal_denial", "refer_final_report"),
         respondent_roles=ROLES,
     ),
     "referral": KindSpec(

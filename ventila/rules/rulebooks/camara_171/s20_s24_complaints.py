@@ -271,6 +271,14 @@ def _election_windows(ctx: Context, filed: dt.date) -> tuple[dt.date | None, dt.
 
 def evaluate_complaint(ctx: Context) -> None:
     """Complaint (Secs. 20–24) or OEG referral (Sec. 16(b)): every term, finding and next act."""
+    _evaluate(ctx)
+    if ctx.suspensions and ctx.suspensions[-1].end is None:
+        # Sec. 23: while the court decides, the process itself is suspended: only the resumption
+        # and the acts that do not advance the case may be recorded.
+        ctx.allowed_next = ["proceedings_resumed", *(a for a in _anytime(ctx) if a != "proceedings_resumed")]
+
+
+def _evaluate(ctx: Context) -> None:
     referral = ctx.scenario.kind == "referral"
     filed = ctx.first("referral_received" if referral else "complaint_filed")
     _check_order(ctx, referral)
@@ -353,6 +361,15 @@ def _check_scope(ctx: Context, filed: Event) -> None:
 def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | None) -> None:
     notified = ctx.first("respondent_notified")
     start_label = "tercer día laborable tras las elecciones (Sec. 24(f))" if effective_start else ""
+    if (
+        effective_start is None
+        and ctx.settings["filing_timestamp_rule"] == "next_business_day"
+        and not ctx.calendar.is_business_day(filed.day)
+    ):
+        # Interpretation (A-18, setting filing_timestamp_rule): a complaint received on a day the
+        # office is closed counts as filed on the next business day.
+        effective_start = ctx.calendar.roll_forward(filed.day)
+        start_label = "próximo día laborable tras el recibo (A-18)"
     ctx.add_deadline("notify_respondent", "CAM-21B-01", filed, start=effective_start,
                      satisfied=notified, start_label=start_label)
     ctx.stage = "filed"
@@ -535,7 +552,7 @@ def earliest_hearing_date(ctx_or_calendar: Any, notice_day: dt.date, *, initial:
     else:
         rule = rules["CAM-21C-06" if initial else "CAM-21C-07"]
         n = rule.term.amount  # type: ignore[union-attr]
-    return cal.add_business_days(notice_day, n).due, rule.id
+    return dt.date.fromordinal(cal.add_business_days_ord(notice_day.toordinal(), n)), rule.id
 
 
 def _check_hearing_notices(ctx: Context, determination: Event) -> None:
@@ -677,7 +694,8 @@ def _evaluate_summary(ctx: Context, filed: Event) -> None:
                      start_label="presentación" if trigger24 is filed else "notificación al querellado")
     if determination is not None and determination.get("outcome") == "dismissed":
         ctx.stage = "dismissed"
-        ctx.allowed_next = [] if ctx.has("case_closed") else ["determination_notified", "case_closed"]
+        nxt = [] if ctx.has("determination_notified") else ["determination_notified"]
+        ctx.allowed_next = [] if ctx.has("case_closed") else nxt + ["case_closed"]
         if ctx.has("case_closed"):
             ctx.stage = "closed"
         return
@@ -702,8 +720,14 @@ def _evaluate_summary(ctx: Context, filed: Event) -> None:
         ctx.procedure = "ordinary"
         _evaluate_ordinary_after_summary(ctx, filed, resolved)
         return
+    notice = next((n for n in ctx.all("determination_notified") if n.at >= resolved.at), None)
+    if outcome == "dismissed":
+        # Sec. 24(e): a complaint without merit is dismissed and the parties notified at once.
+        ctx.add_deadline("notify_summary_dismissal", "CAM-24E-02", resolved, satisfied=notice,
+                         start_label="desestimación por falta de méritos")
     ctx.stage = "closed" if ctx.has("case_closed") else "resolved"
-    ctx.allowed_next = [] if ctx.has("case_closed") else ["case_closed"]
+    nxt = [] if notice is not None else ["determination_notified"]
+    ctx.allowed_next = [] if ctx.has("case_closed") else nxt + ["case_closed"]
 
 
 def _evaluate_ordinary_after_summary(ctx: Context, filed: Event, merit: Event) -> None:
