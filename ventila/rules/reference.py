@@ -1,0 +1,540 @@
+"""The generated rules reference: ``docs/rules.md``, written from the rulebooks themselves.
+
+``ventila rules-doc`` writes it; ``ventila rules-doc --check`` exits 1 when the file on disk differs
+from a fresh generation (the test suite runs the same check). Nothing in the reference is typed by
+hand: for every rulebook in :data:`~ventila.rules.rulebooks.RULEBOOKS` it lists
+
+* every rule — ID, kind, citation, term, what ventila does with it (its Spanish ``summary``, or
+  "No computable: <reason>"), the source files under ``ventila/`` that use the ID (the declaring
+  module first) and the test files under ``tests/`` that cite it;
+* every kind of case with its event types and payload fields, and its deadline IDs;
+* every deadline ID and finding ID the evaluators produce (found by reading the source: each
+  ``add_deadline("<id>", "<rule>", …)`` and ``add_finding("<id>", "<rule>", …)`` call, plus the
+  rulebook's ``findings`` registry);
+* the rulebook's settings (name, default, choices, source, help).
+
+The deadlines contract makes event types, deadline IDs and finding IDs a public vocabulary that
+must all be documented here; this module is how that stays true.
+
+Source scanning works on the syntax tree (``ast``) and the token stream (``tokenize``), never by
+importing application code, so it needs no Django. The output is deterministic: files are sorted,
+no timestamps, no absolute paths.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import io
+import json
+import re
+import sys
+import tokenize
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .engine import KindSpec, Rulebook
+from .terms import Rule, RuleKind
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC_PATH = Path("docs") / "rules.md"
+REGENERATE = "ventila rules-doc"
+
+_EXCLUDED_DIRS = {
+    "__pycache__",
+    ".venv",
+    "node_modules",
+    ".git",
+    ".hypothesis",
+    ".mypy_cache",
+    ".ruff_cache",
+}
+
+
+# -- scanning the source ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Call:
+    """One ``add_deadline(...)`` / ``add_finding(...)`` call with a literal first argument."""
+
+    name: str  # the deadline or finding ID
+    rule: str | None  # the rule ID when given as a literal, else None
+    path: str  # relative path of the file
+
+
+@dataclass
+class SourceIndex:
+    """What the source tree says about rule IDs, deadline IDs and finding IDs.
+
+    ``declared_in``: rule ID → the file whose ``R.add("<id>", …)`` declares it.
+    ``uses``: rule ID → files (relative) holding the ID as an exact string literal *outside* its
+    declaration — an evaluator, a helper or a table using the rule.
+    ``tests``: rule ID → test file → number of string literals or names in that file citing the ID
+    (``"CAM-21B-02 answer …"``, ``test_cam_21b_02_…``); comments do not count.
+    """
+
+    root: Path
+    rule_ids: frozenset[str]
+    declared_in: dict[str, str] = field(default_factory=dict)
+    uses: dict[str, dict[str, int]] = field(default_factory=dict)
+    tests: dict[str, dict[str, int]] = field(default_factory=dict)
+    deadline_calls: list[Call] = field(default_factory=list)
+    finding_calls: list[Call] = field(default_factory=list)
+
+    def implemented_in(self, rule_id: str) -> list[str]:
+        """Files using the ID, the declaring module first, then the others sorted."""
+        out = []
+        decl = self.declared_in.get(rule_id)
+        if decl is not None:
+            out.append(decl)
+        out.extend(p for p in sorted(self.uses.get(rule_id, {})) if p != decl)
+        return out
+
+    def used_outside_declaration(self, rule_id: str) -> int:
+        return sum(self.uses.get(rule_id, {}).values())
+
+    def test_files(self, rule_id: str) -> dict[str, int]:
+        return dict(sorted(self.tests.get(rule_id, {}).items()))
+
+
+def _id_regex(rule_ids: Iterable[str]) -> re.Pattern[str]:
+    alternatives = sorted(rule_ids, key=lambda s: (-len(s), s))
+    if not alternatives:
+        return re.compile(r"(?!x)x")  # matches nothing
+    return re.compile(r"(?<![A-Z0-9])(" + "|".join(map(re.escape, alternatives)) + r")(?![0-9A-Z])")
+
+
+def _python_files(base: Path) -> list[Path]:
+    if not base.is_dir():
+        return []
+    return sorted(
+        p
+        for p in base.rglob("*.py")
+        if not any(part in _EXCLUDED_DIRS for part in p.relative_to(base).parts)
+    )
+
+
+_RULE_KINDS = frozenset(k.value for k in RuleKind)
+
+
+def _is_declaration(node: ast.Call) -> bool:
+    """``R.add("<id>", "<KIND>", citation, quote, summary, …)`` (a RuleSet declaration)."""
+    return (
+        isinstance(node.func, ast.Attribute)
+        and node.func.attr == "add"
+        and len(node.args) >= 2
+        and _literal(node.args[1]) in _RULE_KINDS
+    )
+
+
+def _literal(node: ast.expr | None) -> str | None:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    return None
+
+
+def _call_name(node: ast.Call) -> str | None:
+    if isinstance(node.func, ast.Attribute):
+        return node.func.attr
+    if isinstance(node.func, ast.Name):
+        return node.func.id
+    return None
+
+
+def _scan_code(index: SourceIndex, path: Path) -> None:
+    rel = path.relative_to(index.root).as_posix()
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"), filename=rel)
+    except (SyntaxError, UnicodeDecodeError):
+        return
+    declaration_args: set[int] = set()
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _call_name(node)
+        if _is_declaration(node):
+            first = _literal(node.args[0])
+            if first is not None and first in index.rule_ids:
+                index.declared_in.setdefault(first, rel)
+                declaration_args.add(id(node.args[0]))
+        if name in ("add_deadline", "add_finding") and node.args:
+            ident = _literal(node.args[0])
+            if ident is None:
+                continue
+            rule = _literal(node.args[1]) if len(node.args) > 1 else None
+            if rule is None:
+                for kw in node.keywords:
+                    if kw.arg == "rule_id":
+                        rule = _literal(kw.value)
+            target = index.deadline_calls if name == "add_deadline" else index.finding_calls
+            target.append(Call(ident, rule, rel))
+    for node in ast.walk(tree):
+        value = _literal(node) if isinstance(node, ast.Constant) else None
+        if value is None or value not in index.rule_ids or id(node) in declaration_args:
+            continue
+        per_file = index.uses.setdefault(value, {})
+        per_file[rel] = per_file.get(rel, 0) + 1
+
+
+def _scan_test(index: SourceIndex, path: Path, pattern: re.Pattern[str]) -> None:
+    rel = path.relative_to(index.root).as_posix()
+    try:
+        tokens = list(
+            tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline)
+        )
+    except (tokenize.TokenError, SyntaxError, UnicodeDecodeError):
+        return
+    for tok in tokens:
+        if tok.type == tokenize.STRING:
+            text = tok.string
+        elif tok.type == tokenize.NAME:
+            text = tok.string.upper().replace("_", "-")
+        else:
+            continue
+        for match in pattern.finditer(text):
+            per_file = index.tests.setdefault(match.group(1), {})
+            per_file[rel] = per_file.get(rel, 0) + 1
+
+
+def scan_sources(rule_ids: Iterable[str], root: Path = ROOT) -> SourceIndex:
+    """Index ``ventila/**/*.py`` (declarations, uses, calls) and ``tests/**/*.py`` (citations)."""
+    index = SourceIndex(root=root, rule_ids=frozenset(rule_ids))
+    for path in _python_files(root / "ventila"):
+        _scan_code(index, path)
+    pattern = _id_regex(index.rule_ids)
+    for path in _python_files(root / "tests"):
+        _scan_test(index, path, pattern)
+    return index
+
+
+# -- rendering -------------------------------------------------------------------------------
+
+
+def _cell(text: Any) -> str:
+    """A value safe inside a Markdown table cell."""
+    s = str(text).replace("\r", " ").replace("\n", " ").strip()
+    return s.replace("|", "\\|")
+
+
+def _code(text: str) -> str:
+    return f"`{text}`" if text else ""
+
+
+def _value(value: Any) -> str:
+    return "`" + json.dumps(value, ensure_ascii=False) + "`"
+
+
+def _table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
+    out = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    out.extend("| " + " | ".join(_cell(c) for c in row) + " |" for row in rows)
+    return out
+
+
+def rule_effect(rule: Rule) -> str:
+    """What the reference says ventila does with a rule."""
+    if rule.not_computable:
+        return f"No computable: {rule.not_computable}"
+    return rule.summary
+
+
+def _term(rule: Rule) -> str:
+    return rule.term.es() if rule.term is not None else ""
+
+
+def _field_doc(name: str, spec: Any) -> str:
+    parts = [spec.type]
+    if spec.required:
+        parts.append("requerido")
+    if spec.choices:
+        parts.append(" | ".join(spec.choices))
+    doc = f"`{name}` ({', '.join(parts)})"
+    if spec.help:
+        doc += f" — {spec.help}"
+    return doc
+
+
+def _rulebook_of(rule_id: str | None, rulebooks: Mapping[str, Rulebook]) -> str | None:
+    if rule_id is None:
+        return None
+    for rb in rulebooks.values():
+        if rule_id in rb.rules:
+            return rb.id
+    return None
+
+
+def _rulebook_dirs(rb: Rulebook, index: SourceIndex) -> set[str]:
+    """Directories holding the rulebook's declarations and evaluators (to place calls without a rule)."""
+    dirs = {index.declared_in[r].rsplit("/", 1)[0] for r in rb.rules if r in index.declared_in}
+    for kind in rb.kinds.values():
+        module = sys.modules.get(kind.evaluate.__module__)
+        file = getattr(module, "__file__", None)
+        if file:
+            try:
+                dirs.add(Path(file).resolve().parent.relative_to(index.root).as_posix())
+            except ValueError:
+                pass
+    return dirs
+
+
+def _calls_for(
+    rb: Rulebook, calls: list[Call], rulebooks: Mapping[str, Rulebook], index: SourceIndex
+) -> list[Call]:
+    dirs = _rulebook_dirs(rb, index)
+    out = []
+    for c in calls:
+        owner = _rulebook_of(c.rule, rulebooks)
+        if owner == rb.id or (owner is None and c.path.rsplit("/", 1)[0] in dirs):
+            out.append(c)
+    return out
+
+
+def _kind_section(
+    rb: Rulebook,
+    kind: KindSpec,
+    deadline_rules: Mapping[str, list[str]],
+    same_events_as: str | None,
+) -> list[str]:
+    out = [f"### Kind `{kind.id}` — {kind.title}", ""]
+    if kind.respondent_roles:
+        out += ["Respondent roles: " + ", ".join(f"`{r}`" for r in kind.respondent_roles) + ".", ""]
+    if same_events_as is not None:
+        out += [f"Event types: the same as kind `{same_events_as}`.", ""]
+    else:
+        out += ["Event types:", ""]
+        rows: list[tuple[str, ...]] = []
+        for ev in kind.events.values():
+            fields_doc = "; ".join(_field_doc(n, s) for n, s in ev.fields.items()) or "—"
+            rows.append((_code(ev.type), ev.title, fields_doc))
+        out += _table(("Event type", "Title", "Payload fields"), rows) if rows else ["(none)"]
+        out.append("")
+    out += ["Deadline IDs:", ""]
+    if kind.deadline_ids:
+        rows2: list[tuple[str, ...]] = []
+        for d in kind.deadline_ids:
+            rules = deadline_rules.get(d, [])
+            terms = sorted(
+                {
+                    _term(rb.rules[r])
+                    for r in rules
+                    if r in rb.rules and rb.rules[r].term is not None
+                }
+            )
+            rows2.append((_code(d), ", ".join(rules) or "—", "; ".join(terms) or "—"))
+        out += _table(("Deadline ID", "Rule(s)", "Term(s)"), rows2)
+    else:
+        out.append("(none declared)")
+    out.append("")
+    return out
+
+
+def render_rulebook(
+    rb: Rulebook, index: SourceIndex, rulebooks: Mapping[str, Rulebook]
+) -> list[str]:
+    out = [f"## `{rb.id}` — {rb.title}", ""]
+    if rb.body:
+        out += [f"Body: {rb.body}.", ""]
+    counts: dict[str, int] = {}
+    for r in rb.rules.values():
+        counts[r.kind.value] = counts.get(r.kind.value, 0) + 1
+    used = sum(1 for r in rb.rules if index.used_outside_declaration(r))
+    tested = sum(1 for r in rb.rules if index.tests.get(r))
+    out += [
+        f"{len(rb.rules)} rules declared"
+        + (" (" + ", ".join(f"{k}: {n}" for k, n in sorted(counts.items())) + ")" if counts else "")
+        + f"; {used} used in code outside their declaration; {tested} cited by tests.",
+        "",
+    ]
+    if rb.elections:
+        out += [
+            "Configured elections: "
+            + ", ".join(
+                f"{e.kind} {e.date.isoformat()}" for e in sorted(rb.elections, key=lambda e: e.date)
+            )
+            + ".",
+            "",
+        ]
+
+    out += ["### Rules", ""]
+    rows: list[tuple[str, ...]] = []
+    for rule in rb.rules.values():
+        impl = ", ".join(f"`{p}`" for p in index.implemented_in(rule.id)) or "—"
+        tests = ", ".join(f"`{p}` (×{n})" for p, n in index.test_files(rule.id).items()) or "—"
+        rows.append(
+            (
+                f"**{rule.id}**",
+                rule.kind.value,
+                rule.citation,
+                _term(rule),
+                rule_effect(rule),
+                impl,
+                tests,
+            )
+        )
+    if rows:
+        out += _table(
+            ("ID", "Kind", "Citation", "Term", "What ventila does", "Implemented in", "Tests"), rows
+        )
+    else:
+        out.append("(no rules declared yet)")
+    out.append("")
+
+    deadline_calls = _calls_for(rb, index.deadline_calls, rulebooks, index)
+    finding_calls = _calls_for(rb, index.finding_calls, rulebooks, index)
+    deadline_rules: dict[str, list[str]] = {}
+    for c in deadline_calls:
+        lst = deadline_rules.setdefault(c.name, [])
+        if c.rule and c.rule not in lst:
+            lst.append(c.rule)
+    for lst in deadline_rules.values():
+        lst.sort()
+
+    out += ["### Kinds of case", ""]
+    if rb.kinds:
+        seen: list[KindSpec] = []
+        for kind in rb.kinds.values():
+            twin = next((k.id for k in seen if k.events == kind.events), None)
+            out += _kind_section(rb, kind, deadline_rules, twin)
+            seen.append(kind)
+    else:
+        out += ["(no kinds declared yet)", ""]
+
+    out += ["### Deadline IDs", ""]
+    declared_by: dict[str, list[str]] = {}
+    for kind in rb.kinds.values():
+        for d in kind.deadline_ids:
+            declared_by.setdefault(d, []).append(kind.id)
+    all_deadlines = sorted(set(declared_by) | set(deadline_rules))
+    if all_deadlines:
+        rows = []
+        for d in all_deadlines:
+            files = sorted({c.path for c in deadline_calls if c.name == d})
+            rows.append((
+                _code(d),
+                ", ".join(f"`{k}`" for k in declared_by.get(d, [])) or "(not declared in a kind)",
+                ", ".join(deadline_rules.get(d, [])) or "—",
+                ", ".join(f"`{f}`" for f in files) or "(not computed by any evaluator)",
+            ))  # fmt: skip
+        out += _table(("Deadline ID", "Kinds", "Rule(s)", "Computed in"), rows)
+    else:
+        out.append("(none yet)")
+    out.append("")
+
+    out += ["### Finding IDs", ""]
+    finding_rules: dict[str, set[str]] = {}
+    finding_files: dict[str, set[str]] = {}
+    for c in finding_calls:
+        finding_rules.setdefault(c.name, set())
+        finding_files.setdefault(c.name, set()).add(c.path)
+        if c.rule:
+            finding_rules[c.name].add(c.rule)
+    for fid, rid in rb.findings.items():
+        finding_rules.setdefault(fid, set()).add(rid)
+    if finding_rules:
+        rows3 = [
+            (
+                _code(fid),
+                ", ".join(sorted(finding_rules[fid])) or "(rule chosen at run time)",
+                ", ".join(f"`{f}`" for f in sorted(finding_files.get(fid, ())))
+                or "(registry only)",
+            )
+            for fid in sorted(finding_rules)
+        ]
+        out += _table(("Finding ID", "Rule(s)", "Raised in"), rows3)
+    else:
+        out.append("(none yet)")
+    out.append("")
+
+    out += ["### Settings", ""]
+    if rb.settings:
+        rows4 = [
+            (
+                _code(s.name),
+                _value(s.default),
+                ", ".join(_value(c) for c in s.choices) or "any value",
+                s.source,
+                s.help,
+            )
+            for s in rb.settings.values()
+        ]
+        out += _table(("Setting", "Default", "Choices", "Source", "What it decides"), rows4)
+    else:
+        out.append("(none yet)")
+    out.append("")
+    return out
+
+
+def render(rulebooks: Mapping[str, Rulebook] | None = None, root: Path = ROOT) -> str:
+    """The whole reference as Markdown (deterministic)."""
+    if rulebooks is None:
+        from .rulebooks import RULEBOOKS
+
+        rulebooks = RULEBOOKS
+    all_ids = [rid for rb in rulebooks.values() for rid in rb.rules]
+    index = scan_sources(all_ids, root)
+    out = [
+        "# Rules reference",
+        "",
+        f"<!-- Generated by `{REGENERATE}` from ventila/rules/rulebooks; do not edit by hand. -->",
+        "",
+        "Every rule ventila knows, rulebook by rulebook, with its catalogue ID, kind, citation, term and what",
+        "ventila does with it (in Spanish, as the rulebook declares it); where it is implemented (source files",
+        "under `ventila/` that use the ID as a literal, the declaring module first); and which test files cite",
+        "it (×n = how many test ids, names or literals in that file). Then each kind of case with its event",
+        "types and payload fields, and the public vocabulary of the deadlines contract",
+        "([deadlines-contract.md](deadlines-contract.md)): every deadline ID and finding ID the evaluators",
+        "produce, and each rulebook's settings. Calendar conventions: [calendar.md](calendar.md).",
+        "",
+        "Rulebooks: "
+        + ", ".join(f"`{rb.id}` ({len(rb.rules)} rules)" for rb in rulebooks.values())
+        + ".",
+        "",
+    ]
+    for rb in rulebooks.values():
+        out += render_rulebook(rb, index, rulebooks)
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``ventila rules-doc [--check] [--output FILE]``."""
+    parser = argparse.ArgumentParser(
+        prog="ventila rules-doc",
+        description="Genera la referencia de reglas (docs/rules.md) a partir de los reglamentos.",
+    )
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="no escribe: sale con 1 si docs/rules.md no coincide con una generación nueva",
+    )
+    parser.add_argument(
+        "--output", default=None, help="archivo de salida (por omisión, docs/rules.md)"
+    )
+    try:
+        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    except SystemExit as exc:
+        return 2 if exc.code else 0
+    path = Path(args.output) if args.output else ROOT / DOC_PATH
+    text = render()
+    if args.check:
+        try:
+            current = path.read_text(encoding="utf-8")
+        except OSError:
+            current = None
+        if current != text:
+            what = "no existe" if current is None else "está desactualizado"
+            print(
+                f"ventila rules-doc: {path} {what}; regenérelo con `{REGENERATE}`", file=sys.stderr
+            )
+            return 1
+        print(f"ventila rules-doc: {path} está al día")
+        return 0
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    print(f"ventila rules-doc: escrito {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
