@@ -23,7 +23,7 @@ from .calendar import (
     Suspension,
     legal_calendar,
 )
-from .terms import Deadline, Finding, Rule, Term, compute_due, status_for
+from .terms import Deadline, Finding, Rule, Status, Term, compute_due
 
 
 class InputError(ValueError):
@@ -236,6 +236,16 @@ class Context:
         for e in self.events:
             self._by_type.setdefault(e.type, []).append(e)
         self.suspensions = self._suspensions()
+        self._rules = rulebook.rules
+        self._roll = bool(settings.get("roll_forward", True))
+        self._hours = str(settings.get("hour_terms", "clock"))
+        self._titles = _titles(rulebook, scenario.kind)
+        if isinstance(self.as_of, dt.datetime):
+            self._as_of_dt: dt.datetime | None = self.as_of
+            self._as_of_day = self.as_of.date()
+        else:
+            self._as_of_dt = None
+            self._as_of_day = self.as_of
 
     def first(self, *types: str) -> Event | None:
         """The earliest event of any of these types."""
@@ -286,39 +296,60 @@ class Context:
         suspendable: bool = True,
         start_label: str = "",
     ) -> Deadline:
-        """Compute a term from ``trigger`` (or ``start``) and record it with its status."""
-        rule = self.rulebook.rules[rule_id]
-        term = term or rule.term
+        """Compute a term from ``trigger`` (or ``start``) and record it with its status.
+
+        This is the evaluator's hot path: the common case (no suspension, no extension, a day term)
+        is two look-ups in the calendar's tables; the trace is derived later, on demand.
+        """
+        rule = self._rules[rule_id]
         if term is None:
-            raise ValueError(f"{rule_id} has no term")
-        term = self.normalize(term)
-        begin = start if start is not None else (trigger.at if term.unit == "hours" else trigger.day)
-        due, suspended, comp = compute_due(
-            self.calendar,
-            begin,
-            term,
-            suspensions=self.suspensions if suspendable else (),
-            roll_forward=self.settings.get("roll_forward", True),
-            hour_reading=self.settings.get("hour_terms", "clock"),
-            start_label=start_label or self._title(trigger.type),
-            extensions=[(self.normalize(t), why) for t, why in extensions],
+            term = rule.term
+            if term is None:
+                raise ValueError(f"{rule_id} has no term")
+        unit = term.unit
+        if unit == "days":
+            term = self.normalize(term)
+            unit = term.unit
+        hours = unit == "hours"
+        begin = start if start is not None else (trigger.at if hours else trigger.day)
+        susp = self.suspensions if suspendable else ()
+        exts: Sequence[tuple[Term, str]] = (
+            [(self.normalize(t), why) for t, why in extensions] if extensions else ()
         )
-        sat_at = None
+        cal = self.calendar
+        suspended = False
+        if not susp and not exts and not hours:
+            day = begin if type(begin) is dt.date else begin.astimezone(PR_TZ).date()  # type: ignore[union-attr]
+            if unit == "business_days":
+                due_o = cal.add_business_days_ord(day.toordinal(), term.amount)
+            else:
+                due_o = day.toordinal() + term.amount
+                if self._roll:
+                    due_o = cal.next_business_day_ord(due_o)
+            due: dt.date | dt.datetime = dt.date.fromordinal(due_o)
+        else:
+            due, suspended, _ = compute_due(
+                cal, begin, term, suspensions=susp, roll_forward=self._roll,
+                hour_reading=self._hours, extensions=exts,
+            )  # fmt: skip
         if satisfied is not None:
-            sat_at = satisfied.at if term.unit == "hours" else satisfied.day
+            sat_at: dt.date | dt.datetime = satisfied.at if hours else satisfied.day
+            status: Status = "met" if sat_at <= due else "missed"  # type: ignore[operator]
+        elif suspended:
+            status = "suspended"
+        elif hours:
+            assert isinstance(due, dt.datetime)
+            status = "open" if (self._as_of_dt <= due if self._as_of_dt else self._as_of_day <= due.date()) else "missed"
+        else:
+            status = "open" if self._as_of_day <= due else "missed"  # type: ignore[operator]
+        label = start_label or self._titles.get(trigger.type, trigger.type)
         d = Deadline(
-            id=deadline_id,
-            rule=rule,
-            trigger=trigger.type,
-            trigger_at=trigger.moment,
-            term=term,
-            due=due,
-            status=status_for(due, sat_at, self.as_of, suspended),
-            satisfied_by=satisfied.type if satisfied is not None else None,
-            satisfied_at=satisfied.moment if satisfied is not None else None,
-            fatal=fatal,
-            computation=comp,
-        )
+            deadline_id, rule, trigger.type, trigger.moment, term, due, status,
+            satisfied.type if satisfied is not None else None,
+            satisfied.moment if satisfied is not None else None,
+            fatal,
+            (cal, begin, term, susp, self._roll, self._hours, label, exts),
+        )  # fmt: skip
         self.deadlines.append(d)
         return d
 
@@ -340,6 +371,18 @@ class Context:
 
     def is_missed(self, d: Deadline) -> bool:
         return d.status == "missed"
+
+
+_TITLES: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def _titles(rulebook: Rulebook, kind: str) -> dict[str, str]:
+    """Event type → its Spanish title in lower case, for traces ("desde la contestación presentada")."""
+    key = (rulebook.id, kind)
+    titles = _TITLES.get(key)
+    if titles is None:
+        titles = _TITLES[key] = {t: e.title.lower() for t, e in rulebook.kinds[kind].events.items()}
+    return titles
 
 
 # -- parsing ---------------------------------------------------------------------------------

@@ -11,13 +11,13 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from typing import Any, Literal
 
 from .calendar import PR_TZ, LegalCalendar, Skip, Suspension, format_date_es
 
 
-class RuleKind(str, Enum):
+class RuleKind(StrEnum):
     DEADLINE = "DEADLINE"
     VALIDATION = "VALIDATION"
     VOTE = "VOTE"
@@ -118,8 +118,14 @@ class Deadline:
     satisfied_by: str | None = None
     satisfied_at: dt.date | dt.datetime | None = None
     fatal: bool = False
-    computation: TermComputation | None = None
+    # The inputs of the computation (calendar, start, term, suspensions, roll_forward, hour reading,
+    # start label, extensions), kept so the trace can be derived on demand.
+    inputs: tuple[Any, ...] | None = None
     notes: list[str] = field(default_factory=list)
+
+    @property
+    def computation(self) -> TermComputation | None:
+        return TermComputation(*self.inputs) if self.inputs is not None else None
 
     @property
     def due_date(self) -> dt.date:
@@ -147,13 +153,15 @@ class Deadline:
         lines = [
             f"{self.rule.id} ({self.rule.citation}): «{self.rule.quote}».",
         ]
-        if self.computation is not None:
-            lines.extend(self.computation.explain())
+        comp = self.computation
+        if comp is not None:
+            lines.extend(comp.explain())
         lines.extend(self.notes)
         return lines
 
     def skips(self) -> list[Skip]:
-        return list(self.computation.skipped()) if self.computation is not None else []
+        comp = self.computation
+        return list(comp.skipped()) if comp is not None else []
 
 
 @dataclass(slots=True)

@@ -477,7 +477,7 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
 
 def _answer_term(ctx: Context, trigger: Event, answer: Event | None) -> tuple[Any, dt.date]:
     """The answer term (Sec. 21(b)(2)) with any extension (21(b)(3)); returns (deadline, end in force)."""
-    original, _, _ = _due_only(ctx, trigger, "CAM-21B-02")
+    original = _due_only(ctx, trigger, "CAM-21B-02")
     extensions: list[tuple[Term, str]] = []
     request = ctx.first("extension_requested")
     grant = ctx.first("extension_granted")
@@ -511,15 +511,23 @@ def _answer_term(ctx: Context, trigger: Event, answer: Event | None) -> tuple[An
     return d, end
 
 
-def _due_only(ctx: Context, trigger: Event, rule_id: str) -> tuple[dt.date, bool, Any]:
-    from ...terms import compute_due
-
+def _due_only(ctx: Context, trigger: Event, rule_id: str) -> dt.date:
+    """The due date a rule's term gives from ``trigger`` (suspensions applied), without recording it."""
     rule = ctx.rule(rule_id)
     assert rule.term is not None
-    due, suspended, comp = compute_due(ctx.calendar, trigger.day, ctx.normalize(rule.term),
-                                       suspensions=ctx.suspensions)
+    term = ctx.normalize(rule.term)
+    if not ctx.suspensions and term.unit != "hours":
+        o = trigger.day.toordinal()
+        if term.unit == "business_days":
+            return dt.date.fromordinal(ctx.calendar.add_business_days_ord(o, term.amount))
+        last = o + term.amount
+        return dt.date.fromordinal(ctx.calendar.next_business_day_ord(last) if ctx._roll else last)
+    from ...terms import compute_due
+
+    due, _, _ = compute_due(ctx.calendar, trigger.day, term, suspensions=ctx.suspensions,
+                            roll_forward=ctx._roll)
     assert isinstance(due, dt.date)
-    return due, suspended, comp
+    return due
 
 
 def _pending_extension(ctx: Context) -> Event | None:
@@ -581,7 +589,7 @@ def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> Non
     max_ext = ctx.rule("CAM-22-02").term
     denied_extra = ctx.rule("CAM-22-03").term
     assert base is not None and max_ext is not None and denied_extra is not None
-    original_due, _, comp = _due_only(ctx, concluded, "CAM-22-01")
+    original_due = _due_only(ctx, concluded, "CAM-22-01")
     raw_original = concluded.day + dt.timedelta(days=base.amount)
     request = ctx.first("resolution_extension_requested")
     grant = ctx.first("resolution_extension_granted")
@@ -798,24 +806,30 @@ _REQUIRES: dict[str, tuple[str, ...]] = {
 
 
 def _check_order(ctx: Context, referral: bool) -> None:
+    """Flag acts recorded before the acts they presuppose (a finding, never an error)."""
     filed_type = "referral_received" if referral else "complaint_filed"
     other = "complaint_filed" if referral else "referral_received"
     seen: set[str] = set()
     for e in ctx.events:
-        if e.type == other:
+        t = e.type
+        if t == other:
             ctx.add_finding("act_not_allowed", "CAM-05-01",
-                            f"El evento {e.type} no corresponde a un caso de tipo {ctx.scenario.kind}.", event=e.index)
+                            f"El evento {t} no corresponde a un caso de tipo {ctx.scenario.kind}.", event=e.index)
             continue
-        needs = _REQUIRES.get(e.type, ("__filed__",) if e.type != filed_type else ())
-        missing = [n for n in needs if (filed_type if n == "__filed__" else n) not in seen]
-        if missing:
-            ctx.add_finding(
-                "act_not_allowed", "CAM-05-01",
-                f"«{COMPLAINT_EVENTS[e.type].title}» ({e.day.isoformat()}) se registró antes de: "
-                f"{', '.join(COMPLAINT_EVENTS[filed_type if m == '__filed__' else m].title for m in missing)}.",
-                event=e.index,
-            )  # fmt: skip
+        if t != filed_type:
+            needs = _REQUIRES.get(t, _FILED)
+            if not seen.issuperset(filed_type if n == "__filed__" else n for n in needs):
+                missing = [m for m in needs if (filed_type if m == "__filed__" else m) not in seen]
+                ctx.add_finding(
+                    "act_not_allowed", "CAM-05-01",
+                    f"«{COMPLAINT_EVENTS[t].title}» ({e.day.isoformat()}) se registró antes de: "
+                    f"{', '.join(COMPLAINT_EVENTS[filed_type if m == '__filed__' else m].title for m in missing)}.",
+                    event=e.index,
+                )  # fmt: skip
         if "case_closed" in seen:
             ctx.add_finding("act_not_allowed", "CAM-05-01",
-                            f"«{COMPLAINT_EVENTS[e.type].title}» se registró después de cerrado el caso.", event=e.index)
-        seen.add(e.type)
+                            f"«{COMPLAINT_EVENTS[t].title}» se registró después de cerrado el caso.", event=e.index)
+        seen.add(t)
+
+
+_FILED = ("__filed__",)
