@@ -104,6 +104,25 @@ _SPANISH_NAMES: dict[str, str] = {
     "Christmas Eve (from 12pm)": "Nochebuena (medio día feriado)",
     "Christmas Eve": "Nochebuena (medio día feriado)",
     "Christmas Day": "Día de Navidad",
+    # Names the package uses for earlier years (the calendar can be configured back to 2000, e.g.
+    # to recompute a term of 2014). Hostos, De Diego and Muñoz Rivera stopped being holidays with
+    # Ley 111-2014; the package knows when.
+    "Birthday of Eugenio María de Hostos": "Natalicio de Eugenio María de Hostos",
+    "George Washington Day": "Día de los Presidentes",
+    "George Washington Day, Presidents' Day, and the Puerto Rican Heroes Day": (
+        "Día de los Presidentes y de los Próceres Puertorriqueños"
+    ),
+    "George Washington Day, Presidents' Day, and the Day of the Hero and the Illustrious Woman of Puerto Rico": (
+        "Día de los Presidentes y de los Próceres y las Mujeres Ilustres de Puerto Rico"
+    ),
+    "José de Diego Day": "Natalicio de José de Diego",
+    "Luis Muñoz Rivera Day": "Natalicio de Luis Muñoz Rivera",
+    "José Celso Barbosa Day": "Natalicio de José Celso Barbosa",
+    "Discovery of Puerto Rico Day": "Día del Descubrimiento de Puerto Rico",
+    "Puerto Rican Culture and Discovery of Puerto Rico Day": (
+        "Día de la Cultura Puertorriqueña y del Descubrimiento de Puerto Rico"
+    ),
+    "Christmas Eve (half-day closing)": "Nochebuena (medio día feriado)",
 }
 
 # Days the package's ``government`` category takes from federal executive orders: not legal
@@ -111,6 +130,9 @@ _SPANISH_NAMES: dict[str, str] = {
 # pr-calendar facts §1). A body that closed on such a day records it as a declared closure.
 _NOT_PR_LEGAL_HOLIDAYS = frozenset({
     "National Day of Mourning for former President Jimmy Carter",
+    "National Day of Mourning for former President Ronald Reagan",
+    "National Day of Mourning for former President Gerald R. Ford",
+    "National Day of Mourning for former President George H. W. Bush",
     "Day After Christmas",
 })
 
@@ -172,13 +194,15 @@ def pr_holidays(year: int, settings: CalendarSettings = DEFAULT_SETTINGS) -> lis
             ):
                 continue
             result.append(Holiday(day, _SPANISH_NAMES[english], "holidays (PR)"))
-    result.append(
-        Holiday(
-            dt.date(year, 7, 27),
-            "Natalicio de José Celso Barbosa",
-            "Lista OATRH de días feriados; corrige el paquete holidays",
+    barbosa = "Natalicio de José Celso Barbosa"
+    if not any(h.name == barbosa for h in result):  # the package itself has it up to 2014
+        result.append(
+            Holiday(
+                dt.date(year, 7, 27),
+                barbosa,
+                "Lista OATRH de días feriados; corrige el paquete holidays",
+            )
         )
-    )
     observed: list[Holiday] = []
     for h in result:
         if h.day.month == 12 and h.day.day == 24:
