@@ -672,3 +672,17 @@ def test_facts_outside_scope_CAM_02_01() -> None:
     data = complaint(ev("complaint_filed", "2027-03-01T10:00", knowledge_date="2027-02-20", facts_date="2024-12-01"),
                      as_of="2027-03-02")
     assert "facts_outside_scope" in evaluate(data).finding_ids()
+
+
+def test_determination_only_once_answer_is_in_or_term_ran_out_CAM_21C_01() -> None:
+    base = [
+        ev("complaint_filed", "2027-03-01T10:00", knowledge_date="2027-02-20"),
+        ev("respondent_notified", "2027-03-03"),
+    ]
+    waiting = evaluate(complaint(*base, as_of="2027-03-10")).allowed_next
+    assert "determination_made" not in waiting and "extension_requested" in waiting
+    answered = evaluate(complaint(*base, ev("answer_filed", "2027-03-09"), as_of="2027-03-10")).allowed_next
+    assert "determination_made" in answered
+    # After the answer term (25 Mar) the extension can no longer be asked for.
+    expired = evaluate(complaint(*base, as_of="2027-03-26")).allowed_next
+    assert "determination_made" in expired and "extension_requested" not in expired

@@ -419,14 +419,15 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
         if answer_ev is None:
             nxt.append("answer_filed")
             pending = _pending_extension(ctx)
-            if not ctx.has("extension_requested") or (pending is None and not ctx.has("extension_granted")):
-                if not ctx.has("extension_granted") and not pending:
-                    nxt.append("extension_requested")
             if pending is not None:
                 nxt += ["extension_granted", "extension_denied"]
+            elif not ctx.has("extension_granted") and ctx._as_of_day <= answer_d.due_date:
+                # an extension is asked for in writing before the answer term expires.
+                nxt.append("extension_requested")
             if answer_d.status == "missed" and pending is None and default is None:
-                nxt.append("default_declared")
-        nxt.append("determination_made")
+                nxt.append("default_declared")  # Sec. 21(b)(4)(4)
+        if exam_open:
+            nxt.append("determination_made")  # Sec. 21(c)(1): once the answer is in or its term ran out
         ctx.allowed_next = nxt + _anytime(ctx)
         return
 
