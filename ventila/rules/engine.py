@@ -472,43 +472,63 @@ _EVENT_KEYS = frozenset({"type", "at", "id", "supersedes", "note"})
 
 
 def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "events") -> list[Event]:
+    """Validate and type a list of raw events (dicts) against the kind's vocabulary."""
     if not isinstance(raw, list):
         raise InputError(path, "debe ser una lista de eventos")
     events: list[Event] = []
+    specs = kind.events
+    moments = _MOMENTS
     for i, item in enumerate(raw):
-        p = f"{path}[{i}]"
-        if not isinstance(item, Mapping):
-            raise InputError(p, "debe ser un objeto con type y at")
+        if type(item) is not dict and not isinstance(item, Mapping):
+            raise InputError(f"{path}[{i}]", "debe ser un objeto con type y at")
         etype = item.get("type")
-        if etype is None:
-            raise InputError(f"{p}.type", "falta el tipo de evento")
-        spec = kind.events.get(etype) if isinstance(etype, str) else None
+        spec = specs.get(etype) if type(etype) is str else None
         if spec is None:
+            if etype is None:
+                raise InputError(f"{path}[{i}].type", "falta el tipo de evento")
             raise InputError(
-                f"{p}.type",
+                f"{path}[{i}].type",
                 f"{_show(etype)} no es un evento de {rulebook.id} · {kind.id} "
-                f"(eventos: {', '.join(kind.events)})",
+                f"(eventos: {', '.join(specs)})",
             )
-        if "at" not in item:
-            raise InputError(f"{p}.at", "falta la fecha del evento")
-        at, day, has_time = _parse_moment(item["at"], f"{p}.at")
+        at_raw = item.get("at")
+        known = moments.get(at_raw) if type(at_raw) is str else None
+        if known is None:
+            if "at" not in item:
+                raise InputError(f"{path}[{i}].at", "falta la fecha del evento")
+            known = _parse_moment(at_raw, f"{path}[{i}].at")
         payload: dict[str, Any] = {}
-        for name, value in item.items():
-            if name in _EVENT_KEYS:
-                continue
-            fspec = spec.fields.get(name)
-            if fspec is None:
-                raise InputError(
-                    f"{p}.{name}",
-                    f"no es un dato del evento {etype}"
-                    + (f" (datos: {', '.join(spec.fields)})" if spec.fields else " (no lleva datos)"),
-                )
-            payload[name] = _parse_field(fspec, value, f"{p}.{name}")
-        for name, fspec in spec.fields.items():
-            if fspec.required and name not in payload:
-                raise InputError(f"{p}.{name}", f"falta este dato, requerido en {etype}")
-        events.append(Event(etype, at, day, has_time, payload, i))
+        if len(item) > 2:
+            fields_ = spec.fields
+            for name, value in item.items():
+                if name in _EVENT_KEYS:
+                    continue
+                fspec = fields_.get(name)
+                if fspec is None:
+                    raise InputError(
+                        f"{path}[{i}].{name}",
+                        f"no es un dato del evento {etype}"
+                        + (f" (datos: {', '.join(fields_)})" if fields_ else " (no lleva datos)"),
+                    )
+                payload[name] = _parse_field(fspec, value, f"{path}[{i}].{name}")
+        required = _REQUIRED.get(id(spec))
+        if required is None:
+            required = _required(spec)
+        for name in required:
+            if name not in payload:
+                raise InputError(f"{path}[{i}].{name}", f"falta este dato, requerido en {etype}")
+        events.append(Event(etype, known[0], known[1], known[2], payload, i))
     return order_events(events)
+
+
+_REQUIRED: dict[int, tuple[str, ...]] = {}
+
+
+def _required(spec: EventSpec) -> tuple[str, ...]:
+    req = _REQUIRED.get(id(spec))
+    if req is None:
+        req = _REQUIRED[id(spec)] = tuple(n for n, f in spec.fields.items() if f.required)
+    return req
 
 
 def order_events(events: list[Event]) -> list[Event]:
