@@ -8,13 +8,7 @@ import datetime as dt
 from .calendar import format_date_es
 from .engine import Evaluation
 from .terms import Deadline
-
-STATUS_ES = {"open": "abierto", "met": "cumplido", "missed": "vencido", "suspended": "suspendido"}
-PROCEDURE_ES = {
-    "ordinary": "ordinario",
-    "summary": "sumario (Sec. 24)",
-    "deferred_until_after_election": "en espera hasta después de las elecciones (Sec. 24(f))",
-}
+from .titles import PROCEDURE_ES, STATUS_ES, deadline_es, stage_es
 
 
 def due_es(d: Deadline) -> str:
@@ -32,13 +26,13 @@ def explain(ev: Evaluation) -> str:
     out = [
         f"{rb.title}",
         f"Caso: {kind.title} · procedimiento {PROCEDURE_ES.get(ev.procedure, ev.procedure)} · "
-        f"etapa: {ev.stage} · al {format_date_es(as_of)}",
+        f"etapa: {stage_es(ev.stage)} · al {format_date_es(as_of)}",
         "",
     ]
     if not ev.deadlines:
         out += ["No corre ningún término todavía.", ""]
     for d in ev.deadlines:
-        head = f"■ {d.id} — {STATUS_ES[d.status]}; vence el {due_es(d)}"
+        head = f"■ {deadline_es(d.id)} [{d.id}] — {STATUS_ES[d.status]}; vence el {due_es(d)}"
         if d.fatal:
             head += " (término fatal de la Comisión)"
         out.append(head)

@@ -1,0 +1,76 @@
+"""Spanish names of the public vocabulary's deadlines and stages, for people (explain, web app).
+
+The identifiers stay English and stable (deadlines contract); these are only their labels.
+"""
+
+from __future__ import annotations
+
+DEADLINE_ES: dict[str, str] = {
+    # camara-171 · complaint, referral
+    "file_complaint": "Presentar la querella (30 días desde que se conocieron los hechos)",
+    "notify_respondent": "Notificar la querella a la parte querellada",
+    "answer": "Contestación de la parte querellada",
+    "examine": "Examinar la querella y determinar",
+    "notify_determination": "Notificar la determinación a las partes",
+    "resolve": "Resolver la querella en sus méritos",
+    "summary_total": "Resolver el procedimiento sumario",
+    "summary_dismissal_review": "Decidir si se desestima sumariamente (24 horas)",
+    "summary_hearing_citation": "Citar a vista evidenciaria (48 horas)",
+    "summary_adjudication": "Adjudicar tras la vista (48 horas)",
+    "notify_summary_dismissal": "Notificar de inmediato la desestimación",
+    "request_substitute": "Pedir al Presidente de la Cámara un miembro sustituto",
+    "notify_recusal_denial": "Notificar la denegación de la inhibición",
+    "refer_final_report": "Referir el Informe Final al Cuerpo",
+    # camara-171 · other kinds
+    "issue_opinion": "Emitir la opinión consultiva",
+    "objection_window": "Plazo de la Comisión para objetar la actividad",
+    "initial_report": "Informe financiero inicial",
+    "annual_report": "Informe financiero anual",
+    "final_report": "Informe financiero de cese",
+    "notify_secretary": "Informar a la Secretaría de la Cámara la radicación",
+    "oeg_evaluation": "Evaluación del informe por la OEG",
+    "respond_to_findings": "Contestar los hallazgos preliminares",
+    "oeg_final_action": "Acción final de la OEG",
+    "oeg_referral": "Referido de la OEG a la Comisión",
+    "notify_subject": "Notificar la solicitud de acceso al funcionario",
+    "subject_objection": "Plazo para objetar el acceso",
+    # municipal
+    "study": "Estudiar el expediente",
+    "commissioner_report": "Informe del Comisionado Asociado",
+    "decide": "Tomar y emitir la decisión",
+    "court_decision": "Decisión del Tribunal en el Procedimiento Especial",
+    "review": "Revisión ante el Tribunal Supremo",
+    "recommendations": "Informe con recomendaciones sobre el estado de fricción",
+}
+
+STAGE_ES: dict[str, str] = {
+    "new": "Nuevo",
+    "filed": "Presentada",
+    "awaiting_answer": "En espera de contestación",
+    "under_examination": "En examen",
+    "dismissed": "Desestimada",
+    "probable_cause": "Causa probable",
+    "hearing_scheduled": "Vista señalada",
+    "in_hearing": "En vista",
+    "awaiting_resolution": "En espera de resolución",
+    "resolved": "Resuelta",
+    "report_referred": "Informe Final referido",
+    "sanctioned": "Sanción decidida",
+    "closed": "Cerrada",
+}
+
+STATUS_ES: dict[str, str] = {"open": "abierto", "met": "cumplido", "missed": "vencido", "suspended": "suspendido"}
+
+PROCEDURE_ES: dict[str, str] = {
+    "ordinary": "ordinario",
+    "summary": "sumario (Sec. 24)",
+    "deferred_until_after_election": "en espera hasta después de las elecciones (Sec. 24(f))",
+}
+
+
+def deadline_es(deadline_id: str) -> str:
+    return DEADLINE_ES.get(deadline_id, deadline_id.replace("_", " "))
+
+
+def stage_es(stage: str) -> str:
+    return STAGE_ES.get(stage, stage.replace("_", " "))
