@@ -37,13 +37,15 @@ def explain(ev: Evaluation) -> str:
             head += " (término fatal de la Comisión)"
         out.append(head)
         out.append(f"  Regla {d.rule.id}, {d.rule.citation}: {d.rule.summary}")
-        out.append(f"  Término: {d.term.es()}, desde «{d.trigger}».")
+        trigger = kind.events[d.trigger].title if d.trigger in kind.events else d.trigger
+        out.append(f"  Término: {d.term.es()}, desde «{trigger}».")
         for line in d.trace()[1:]:
             out.append(f"  {line}")
         if d.satisfied_at is not None:
             sat = d.satisfied_at
             when = format_date_es(sat.date() if isinstance(sat, dt.datetime) else sat)
-            out.append(f"  Cumplido por «{d.satisfied_by}» el {when}.")
+            by = kind.events[d.satisfied_by].title if d.satisfied_by in kind.events else d.satisfied_by
+            out.append(f"  Acto: «{by}» el {when}.")
         out.append("")
     if ev.findings:
         out.append("Hallazgos:")
@@ -51,5 +53,6 @@ def explain(ev: Evaluation) -> str:
             out.append(f"  • {f.id} ({f.rule.id}, {f.rule.citation}): {f.message}")
         out.append("")
     if ev.allowed_next:
-        out.append("Actos permitidos ahora: " + ", ".join(ev.allowed_next) + ".")
+        names = (f"{kind.events[a].title} [{a}]" if a in kind.events else a for a in ev.allowed_next)
+        out.append("Actos permitidos ahora: " + "; ".join(names) + ".")
     return "\n".join(out) + "\n"
