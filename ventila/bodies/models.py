@@ -1,0 +1,242 @@
+"""Bodies (the two Commissions), the people the app knows, their offices, the members of each
+body over time, and the calendar facts staff declare (closure days, election days)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from ventila.rules import RULEBOOKS
+
+
+def rulebook_choices() -> list[tuple[str, str]]:
+    return [(rb.id, rb.title) for rb in RULEBOOKS.values()]
+
+
+class Body(models.Model):
+    """An ethics body: its name, the rulebook that governs it and its seats."""
+
+    slug = models.SlugField(
+        _("identificador"), unique=True,
+        help_text=_("Identificador corto y estable del cuerpo, usado en las direcciones web, por ejemplo «etica-camara»."),
+    )
+    name = models.CharField(
+        _("nombre"), max_length=200,
+        help_text=_("Nombre oficial del cuerpo, tal como aparece en los documentos que expide."),
+    )
+    short_name = models.CharField(
+        _("nombre corto"), max_length=80,
+        help_text=_("Nombre abreviado que se muestra en listas y filtros."),
+    )
+    rulebook = models.CharField(
+        _("reglamento"), max_length=40, choices=rulebook_choices,
+        help_text=_("El reglamento (la ley como código) que rige los términos y actos de los casos de este cuerpo."),
+    )
+    case_prefix = models.CharField(
+        _("prefijo de expedientes"), max_length=10, unique=True,
+        help_text=_("Prefijo del número de expediente: «CE» produce CE-2027-0001."),
+    )
+    seats = models.PositiveSmallIntegerField(
+        _("escaños"),
+        help_text=_("Número de escaños que la ley asigna al cuerpo; es la base de sus votaciones."),
+    )
+
+    class Meta:
+        verbose_name = _("cuerpo")
+        verbose_name_plural = _("cuerpos")
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.short_name
+
+    def members_on(self, day: dt.date) -> models.QuerySet[Membership]:
+        """The memberships in force on ``day`` (the members "en propiedad")."""
+        return (
+            self.memberships.filter(start__lte=day)
+            .filter(Q(end__isnull=True) | Q(end__gte=day))
+            .select_related("person")
+            .order_by("position_order", "person__family_name", "person__given_name")
+        )
+
+
+class Person(models.Model):
+    """Someone the app knows: a Representative, an officer, a department head, an employee, a
+    mayor, a commissioner or a complainant. All demo people are fictitious."""
+
+    given_name = models.CharField(
+        _("nombre"), max_length=120,
+        help_text=_("Nombre o nombres de pila de la persona."),
+    )
+    family_name = models.CharField(
+        _("apellidos"), max_length=160,
+        help_text=_("Apellido paterno y, si lo usa, materno."),
+    )
+    email = models.EmailField(
+        _("correo electrónico"), blank=True,
+        help_text=_("Dirección de correo electrónico para notificaciones; puede quedar en blanco."),
+    )
+
+    class Meta:
+        verbose_name = _("persona")
+        verbose_name_plural = _("personas")
+        ordering = ["family_name", "given_name"]
+
+    def __str__(self) -> str:
+        return f"{self.given_name} {self.family_name}"
+
+    @property
+    def full_name(self) -> str:
+        return str(self)
+
+    def office_on(self, day: dt.date) -> OfficeTerm | None:
+        return (
+            self.offices.filter(start__lte=day)
+            .filter(Q(end__isnull=True) | Q(end__gte=day))
+            .order_by("-start")
+            .first()
+        )
+
+
+class OfficeTerm(models.Model):
+    """A term of office held by a person: the role the rulebooks know them by, and its dates."""
+
+    class Role(models.TextChoices):
+        REPRESENTATIVE = "representative", _("Representante")
+        OFFICER = "officer", _("Funcionario de la Cámara")
+        DEPARTMENT_HEAD = "department_head", _("Jefe de dependencia")
+        EMPLOYEE = "employee", _("Empleado")
+        MAYOR = "mayor", _("Alcalde")
+
+    person = models.ForeignKey(
+        Person, on_delete=models.PROTECT, related_name="offices", verbose_name=_("persona"),
+        help_text=_("La persona que ocupa el cargo."),
+    )
+    role = models.CharField(
+        _("función"), max_length=20, choices=Role.choices,
+        help_text=_("La categoría del cargo según el reglamento; decide qué sanciones caben y a dónde va el Informe Final."),
+    )
+    title = models.CharField(
+        _("cargo"), max_length=200,
+        help_text=_("El título del cargo, por ejemplo «Representante del Distrito 12» o «Sargento de Armas»."),
+    )
+    municipality = models.CharField(
+        _("municipio"), max_length=80, blank=True,
+        help_text=_("Municipio del cargo, para alcaldes; en blanco para los demás cargos."),
+    )
+    start = models.DateField(_("desde"), help_text=_("Primer día en el cargo."))
+    end = models.DateField(
+        _("hasta"), null=True, blank=True,
+        help_text=_("Último día en el cargo; en blanco mientras lo ocupa."),
+    )
+
+    class Meta:
+        verbose_name = _("cargo ocupado")
+        verbose_name_plural = _("cargos ocupados")
+        ordering = ["person__family_name", "-start"]
+        indexes = [models.Index(fields=["role", "start"])]
+
+    def __str__(self) -> str:
+        return f"{self.person} — {self.title}"
+
+
+class Membership(models.Model):
+    """A person's seat on a body, and any office they hold in it, over a span of time."""
+
+    class Position(models.TextChoices):
+        PRESIDENT = "president", _("Presidente")
+        VICE_PRESIDENT = "vice_president", _("Vicepresidente")
+        SECRETARY = "secretary", _("Secretario")
+        MINORITY_SPOKESPERSON = "minority_spokesperson", _("Portavoz de las minorías")
+        MEMBER = "member", _("Miembro")
+        ASSOCIATE = "associate", _("Comisionado asociado")
+
+    ORDER = {p: i for i, p in enumerate(Position.values)}
+
+    body = models.ForeignKey(
+        Body, on_delete=models.PROTECT, related_name="memberships", verbose_name=_("cuerpo"),
+        help_text=_("El cuerpo del que la persona es miembro."),
+    )
+    person = models.ForeignKey(
+        Person, on_delete=models.PROTECT, related_name="memberships", verbose_name=_("persona"),
+        help_text=_("El miembro."),
+    )
+    position = models.CharField(
+        _("puesto"), max_length=30, choices=Position.choices, default=Position.MEMBER,
+        help_text=_("El puesto que ocupa en el cuerpo; el presidente dirige los procedimientos."),
+    )
+    position_order = models.PositiveSmallIntegerField(
+        default=99, editable=False,
+        help_text=_("Orden de precedencia del puesto, derivado del puesto, para listar a los miembros."),
+    )
+    start = models.DateField(_("desde"), help_text=_("Primer día como miembro."))
+    end = models.DateField(
+        _("hasta"), null=True, blank=True,
+        help_text=_("Último día como miembro; en blanco mientras lo sea."),
+    )
+
+    class Meta:
+        verbose_name = _("miembro")
+        verbose_name_plural = _("miembros")
+        ordering = ["body", "position_order", "person__family_name"]
+
+    def __str__(self) -> str:
+        return f"{self.person} ({self.get_position_display()}, {self.body})"
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        self.position_order = self.ORDER.get(self.position, 99)
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
+
+
+class Closure(models.Model):
+    """A day the body's offices were closed (hurricane, executive order): it counts like a holiday."""
+
+    body = models.ForeignKey(
+        Body, on_delete=models.PROTECT, related_name="closures", verbose_name=_("cuerpo"),
+        help_text=_("El cuerpo cuyas oficinas cerraron ese día."),
+    )
+    day = models.DateField(_("día"), help_text=_("El día de cierre; no cuenta como día laborable en ningún término."))
+    reason = models.CharField(
+        _("motivo"), max_length=200,
+        help_text=_("Por qué cerraron las oficinas, por ejemplo «Orden Ejecutiva OE-2027-041 (huracán)»."),
+    )
+    created_by = models.ForeignKey(
+        "accounts.User", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("anotado por"), help_text=_("Quién declaró el cierre en el sistema."),
+    )
+
+    class Meta:
+        verbose_name = _("día de cierre")
+        verbose_name_plural = _("días de cierre")
+        ordering = ["day"]
+        constraints = [models.UniqueConstraint(fields=["body", "day"], name="closure_unique_day")]
+
+    def __str__(self) -> str:
+        return f"{self.day.isoformat()} — {self.reason}"
+
+
+class ElectionDay(models.Model):
+    """A general or primary election date; it feeds Sec. 24's summary procedure and blackout.
+
+    When the table holds no election, each rulebook's own configured dates are used.
+    """
+
+    class Kind(models.TextChoices):
+        GENERAL = "general", _("Elecciones generales")
+        PRIMARY = "primary", _("Primarias")
+
+    kind = models.CharField(
+        _("tipo"), max_length=10, choices=Kind.choices,
+        help_text=_("Elecciones generales (día feriado) o primarias."),
+    )
+    day = models.DateField(_("día"), unique=True, help_text=_("El día de la elección."))
+
+    class Meta:
+        verbose_name = _("día de elecciones")
+        verbose_name_plural = _("días de elecciones")
+        ordering = ["day"]
+
+    def __str__(self) -> str:
+        return f"{self.day.isoformat()} ({self.get_kind_display()})"

@@ -1,0 +1,529 @@
+"""Every change to a case is a ``do_*`` action here, in one database transaction.
+
+Flow of one act: the rulebook says whether the act is allowed at the moment it happened and
+validates its payload → the roll call, if the texts put the act to a vote, must carry it → one
+transaction appends the docket entry (with its attachments and votes), re-evaluates the case and
+rewrites the derived rows (stage, terms, findings, recusals, the case's ``next_due``). Reads never
+recompute: they show those rows.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from ventila import clock
+from ventila.bodies.models import Body, Closure, ElectionDay, Person
+from ventila.rules import PR_TZ, InputError
+from ventila.rules.calendar import format_date_es
+from ventila.rules.engine import Evaluation, parse_events
+from ventila.rules.votes import VoteError, outcome_error, tally
+
+from .evaluation import (
+    CaseFacts,
+    PlannedEvent,
+    compute_calendar,
+    compute_evaluation,
+    live_events,
+    rulebook_and_kind,
+)
+from .models import (
+    Attachment,
+    Ballot,
+    Case,
+    CaseCounter,
+    CaseDeadline,
+    CaseExclusion,
+    CaseFinding,
+    CaseSubstitute,
+    DocketEntry,
+    Party,
+    RollCall,
+)
+from .voting import vote_rule
+
+
+class ActRefused(Exception):
+    """The act cannot be recorded: ``message`` says why; ``field_errors`` name the fields at fault."""
+
+    def __init__(self, message: str = "", field_errors: Mapping[str, list[str]] | None = None) -> None:
+        super().__init__(message or "; ".join(m for ms in (field_errors or {}).values() for m in ms))
+        self.message = message
+        self.field_errors: dict[str, list[str]] = {k: list(v) for k, v in (field_errors or {}).items()}
+
+
+@dataclass
+class UploadedDocument:
+    """A document to attach: its name, content type and content (bytes or a Django upload)."""
+
+    filename: str
+    content: Any
+    content_type: str = ""
+
+
+@dataclass
+class ActInput:
+    """What a clerk submits for one act."""
+
+    event_type: str
+    occurred_at: dt.datetime
+    has_time: bool
+    payload: dict[str, Any] = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
+    note: str = ""
+    attachments: Sequence[UploadedDocument] = ()
+    ballots: Mapping[int, str] | None = None  # person id → yes|no|abstain|absent|recused
+    supersedes: DocketEntry | None = None
+
+
+# Findings that, when an act would newly raise them, mean the act must be refused — with the form
+# field to show the message beside. Other findings (a late request, a time-barred complaint) record
+# what happened and are shown on the case page, but the act itself is a fact and is recorded.
+REFUSING_FINDINGS: dict[str, str] = {
+    "insufficient_hearing_notice": "hearing_date",
+    "extension_over_maximum": "days",
+    "fine_out_of_range": "fine_amount",
+    "fine_amount_missing": "fine_amount",
+    "sanction_not_allowed": "sanctions",
+    "dismissal_without_grounds": "grounds",
+    "report_misrouted": "to",
+    "act_not_allowed": "",
+}
+
+
+# -- facts about a case ----------------------------------------------------------------------
+
+
+def case_facts(case: Case) -> CaseFacts:
+    closures = tuple(Closure.objects.filter(body_id=case.body_id).order_by("day").values_list("day", flat=True))
+    elections = tuple(ElectionDay.objects.order_by("day").values_list("kind", "day"))
+    return CaseFacts(
+        rulebook=case.body.rulebook,
+        kind=case.kind,
+        respondent_role=case.respondent_role,
+        respondent_candidate=case.respondent_candidate,
+        closures=closures,
+        elections=elections,
+    )
+
+
+def voting_members(case: Case, day: dt.date) -> list[Person]:
+    """The members who sit on this case on ``day``: the body's members then in office, without
+    those who are parties or recused, plus the substitutes appointed for the case."""
+    excluded = set(case.exclusions.values_list("person_id", flat=True))
+    members = [m.person for m in case.body.members_on(day) if m.person_id not in excluded]
+    seen = {p.pk for p in members}
+    for sub in case.substitutes.select_related("person"):
+        if sub.person_id not in seen and sub.appointed_on <= day:
+            members.append(sub.person)
+            seen.add(sub.person_id)
+    return members
+
+
+def _moment(event: PlannedEvent) -> dt.date | dt.datetime:
+    local = event.occurred_at.astimezone(PR_TZ)
+    return local if event.has_time else local.date()
+
+
+def _prior(events: Sequence[PlannedEvent], new: PlannedEvent) -> list[PlannedEvent]:
+    """The events that had happened when ``new`` happened (same day, no hour: docket order)."""
+    day = new.occurred_at.astimezone(PR_TZ).date()
+    out = []
+    for e in events:
+        e_day = e.occurred_at.astimezone(PR_TZ).date()
+        if e_day < day or (e_day == day and (not (e.has_time and new.has_time) or e.occurred_at <= new.occurred_at)):
+            out.append(e)
+    return out
+
+
+def _titles(rulebook_id: str, kind_id: str) -> dict[str, str]:
+    _, kind = rulebook_and_kind(rulebook_id, kind_id)
+    return {t: _(spec.title) for t, spec in kind.events.items()}
+
+
+# -- validation of one act -----------------------------------------------------------------------
+
+
+def check_act(case: Case | None, facts: CaseFacts, existing: Sequence[PlannedEvent], act: ActInput,
+              now: dt.datetime) -> tuple[Evaluation, list[Person]]:
+    """Validate ``act`` against the rulebook; return the evaluation with it and the voters.
+
+    Raises :class:`ActRefused` with every problem found (payload, date, order, notice, votes).
+    """
+    rulebook, kind = rulebook_and_kind(facts.rulebook, facts.kind)
+    planned = PlannedEvent(act.event_type, act.occurred_at, act.has_time, act.payload)
+    errors: dict[str, list[str]] = {}
+    if act.event_type not in kind.events:
+        raise ActRefused(_("«%(act)s» no es un acto de este tipo de caso.") % {"act": act.event_type})
+    try:
+        parse_events([planned.to_json()], kind, rulebook)
+    except InputError as exc:
+        name = exc.field.rsplit(".", 1)[-1]
+        errors.setdefault(name if name in kind.events[act.event_type].fields else "occurred_at", []).append(
+            exc.message
+        )
+        raise ActRefused(_("Revise los datos del acto."), errors) from None
+    if act.occurred_at > now:
+        errors["occurred_at"] = [_("La fecha del acto no puede ser posterior al momento actual (%(now)s).")
+                                 % {"now": format_date_es(now.date())}]
+        raise ActRefused(_("Revise los datos del acto."), errors)
+
+    titles = _titles(facts.rulebook, facts.kind)
+    title = titles.get(act.event_type, act.event_type)
+    before = compute_evaluation(facts, _prior(existing, planned), _moment(planned))
+    if act.event_type not in before.allowed_next:
+        allowed = ", ".join(f"«{titles.get(a, a)}»" for a in before.allowed_next) or _("ninguno")
+        raise ActRefused(
+            _("El reglamento no permite «%(act)s» el %(day)s: en ese momento el caso estaba en la etapa "
+              "«%(stage)s» y los actos permitidos eran: %(allowed)s.")
+            % {"act": title, "day": format_date_es(act.occurred_at.astimezone(PR_TZ).date()),
+               "stage": stage_label(before.stage), "allowed": allowed}
+        )
+
+    if facts.rulebook == "camara-171" and act.event_type == "hearing_noticed":
+        _check_hearing_notice(facts, existing, planned, errors)
+
+    current = compute_evaluation(facts, existing, now)
+    after = compute_evaluation(facts, [*existing, planned], now)
+    known = {(f.id, f.message) for f in current.findings}
+    general: list[str] = []
+    for f in after.findings:
+        if (f.id, f.message) in known or f.id not in REFUSING_FINDINGS:
+            continue
+        target = REFUSING_FINDINGS[f.id]
+        if f.id == "extension_over_maximum" and "business_days" in act.payload:
+            target = "business_days"
+        message = f"{f.message} ({f.rule.id}, {f.rule.citation})"
+        if target and target in kind.events[act.event_type].fields:
+            if not errors.get(target):
+                errors.setdefault(target, []).append(message)
+        else:
+            general.append(message)
+
+    voters: list[Person] = []
+    rule_id = vote_rule(facts.rulebook, act.event_type)
+    if rule_id is not None and case is not None:
+        voters = voting_members(case, act.occurred_at.astimezone(PR_TZ).date())
+        _check_roll_call(case, facts, rule_id, voters, act, errors, general)
+
+    if errors or general:
+        raise ActRefused(" ".join(general) or _("Revise los datos del acto."), errors)
+    return after, voters
+
+
+def _check_hearing_notice(facts: CaseFacts, existing: Sequence[PlannedEvent], planned: PlannedEvent,
+                          errors: dict[str, list[str]]) -> None:
+    """Sec. 21(c)(10)–(11): refuse a hearing notice shorter than the law's minimum."""
+    from ventila.rules.rulebooks.camara_171 import RULEBOOK
+    from ventila.rules.rulebooks.camara_171.s20_s24_complaints import earliest_hearing_date
+
+    hearing = dt.date.fromisoformat(str(planned.payload["hearing_date"])[:10])
+    initial = planned.payload.get("initial")
+    if initial is None:
+        initial = not any(e.event_type == "hearing_noticed" for e in _prior(existing, planned))
+    calendar, settings = compute_calendar(facts)
+    notice_day = planned.occurred_at.astimezone(PR_TZ).date()
+    earliest, rule_id = earliest_hearing_date(calendar, notice_day, initial=bool(initial),
+                                              evasion=bool(planned.payload.get("evasion")), settings=settings)
+    if hearing < earliest:
+        rule = RULEBOOK.rules[rule_id]
+        errors.setdefault("hearing_date", []).append(
+            _("Notificación insuficiente: una vista %(which)snotificada el %(notice)s no puede celebrarse antes "
+              "del %(earliest)s («%(quote)s», %(rule)s, %(citation)s).")
+            % {"which": _("inicial ") if initial else "", "notice": format_date_es(notice_day),
+               "earliest": format_date_es(earliest), "quote": rule.quote, "rule": rule.id, "citation": rule.citation}
+        )
+
+
+def _check_roll_call(case: Case, facts: CaseFacts, rule_id: str, voters: Sequence[Person], act: ActInput,
+                     errors: dict[str, list[str]], general: list[str]) -> None:
+    ballots = dict(act.ballots or {})
+    missing = [p for p in voters if p.pk not in ballots]
+    for p in missing:
+        errors.setdefault(f"vote_{p.pk}", []).append(_("Indique el voto de %(name)s.") % {"name": p})
+    strangers = set(ballots) - {p.pk for p in voters}
+    if strangers:
+        general.append(_("La votación incluye personas que no son miembros con voto en este caso."))
+    if missing or strangers:
+        return
+    names = {p.pk: str(p) for p in voters}
+    try:
+        outcome = tally(facts.rulebook, {names[pk]: v for pk, v in ballots.items()},
+                        seats=case.body.seats, motion_rule_id=rule_id)
+    except VoteError as exc:
+        general.append(str(exc))
+        return
+    problem = outcome_error(True, outcome)
+    if problem:
+        general.append(problem + " " + outcome.explanation_es)
+    act.details = {**act.details, "_tally": outcome.to_json()}
+
+
+# -- writes ------------------------------------------------------------------------------------
+
+
+def _next_number(body: Body, year: int) -> tuple[int, str]:
+    """Take the next case number of ``body`` for ``year``: the counter row is locked until commit,
+    so concurrent filings queue and numbers stay unique and gapless (a rollback returns the number)."""
+    CaseCounter.objects.get_or_create(body=body, year=year)
+    counter = CaseCounter.objects.select_for_update().get(body=body, year=year)
+    counter.last += 1
+    counter.save(update_fields=["last"])
+    return counter.last, f"{body.case_prefix}-{year}-{counter.last:04d}"
+
+
+def do_file_case(
+    *,
+    user: Any,
+    body: Body,
+    kind: str,
+    respondent: Person,
+    respondent_role: str,
+    respondent_office: str = "",
+    respondent_candidate: bool = False,
+    complainant: Mapping[str, str] | None = None,
+    act: ActInput,
+    now: dt.datetime | None = None,
+) -> Case:
+    """Open a case with its first docket entry (the complaint or referral as received)."""
+    now = now or clock.now()
+    rulebook, kind_spec = rulebook_and_kind(body.rulebook, kind)
+    facts = CaseFacts(body.rulebook, kind, respondent_role, respondent_candidate,
+                      tuple(Closure.objects.filter(body=body).values_list("day", flat=True)),
+                      tuple(ElectionDay.objects.order_by("day").values_list("kind", "day")))
+    check_act(None, facts, [], act, now)
+    with transaction.atomic():
+        year = act.occurred_at.astimezone(PR_TZ).year
+        seq, number = _next_number(body, year)
+        case = Case.objects.create(
+            body=body, kind=kind, number=number, year=year, sequence=seq,
+            caption=_("%(kind)s contra %(name)s") % {"kind": _(kind_spec.title), "name": respondent},
+            respondent_role=respondent_role, respondent_candidate=respondent_candidate,
+        )
+        Party.objects.create(case=case, role=Party.Role.RESPONDENT, person=respondent, name=str(respondent),
+                             office=respondent_office, email=respondent.email)
+        if complainant:
+            Party.objects.create(case=case, role=Party.Role.COMPLAINANT, name=complainant.get("name", ""),
+                                 postal_address=complainant.get("postal_address", ""),
+                                 email=complainant.get("email", ""), phone=complainant.get("phone", ""))
+        _write_entry(case, user, act, [], now)
+        do_refresh_case(case, now=now)
+    return case
+
+
+def do_record_act(*, user: Any, case: Case, act: ActInput, now: dt.datetime | None = None) -> DocketEntry:
+    """Append one act to the docket (or a correction of an earlier entry) and refresh the case."""
+    now = now or clock.now()
+    with transaction.atomic():
+        case = Case.objects.select_for_update().select_related("body").get(pk=case.pk)
+        entries = list(case.entries.all())
+        if act.supersedes is not None:
+            target = next((e for e in entries if e.pk == act.supersedes.pk), None)
+            if target is None:
+                raise ActRefused(_("La anotación que se corrige no es de este expediente."))
+            if any(e.supersedes_id == target.pk for e in entries):
+                raise ActRefused(_("Esa anotación ya fue corregida; corrija la anotación que la corrigió."))
+            if target.event_type != act.event_type:
+                raise ActRefused(_("Una corrección debe ser del mismo tipo de acto que la anotación corregida."))
+            counted = [e for e in entries if e.pk != target.pk]
+        else:
+            counted = entries
+        existing = live_events(counted)
+        facts = case_facts(case)
+        evaluation, voters = check_act(case, facts, existing, act, now)
+        entry = _write_entry(case, user, act, voters, now, entries)
+        _store(case, evaluation, now)
+    return entry
+
+
+def _write_entry(case: Case, user: Any, act: ActInput, voters: Sequence[Person], now: dt.datetime,
+                 entries: Sequence[DocketEntry] = ()) -> DocketEntry:
+    seq = (max((e.seq for e in entries), default=0) or
+           (case.entries.aggregate(m=Max("seq"))["m"] or 0)) + 1
+    details = {k: v for k, v in act.details.items() if k != "_tally"}
+    outcome = act.details.get("_tally")
+    entry = DocketEntry.objects.create(
+        case=case, seq=seq, event_type=act.event_type, occurred_at=act.occurred_at, has_time=act.has_time,
+        payload=act.payload, details=details, note=act.note, recorded_by=user, recorded_at=now,
+        supersedes=act.supersedes,
+    )
+    for doc in act.attachments:
+        data = doc.content.read() if hasattr(doc.content, "read") else bytes(doc.content)
+        digest = hashlib.sha256(data).hexdigest()
+        att = Attachment(entry=entry, filename=doc.filename[:255], sha256=digest, size=len(data),
+                         content_type=doc.content_type[:120])
+        att.file.save(doc.filename, ContentFile(data), save=False)
+        att.save()
+    if outcome is not None and act.ballots:
+        rc = RollCall.objects.create(
+            entry=entry, motion=_motion_text(case, act), rule_id=outcome["rule"], citation=outcome["citation"],
+            required=outcome["required"], yes=outcome["yes"], no=outcome["no"], abstain=outcome["abstain"],
+            absent=outcome["absent"], recused=outcome["recused"], carried=outcome["carried"],
+            explanation=outcome["explanation"],
+        )
+        Ballot.objects.bulk_create([Ballot(roll_call=rc, person=p, vote=act.ballots[p.pk]) for p in voters])
+    return entry
+
+
+def _motion_text(case: Case, act: ActInput) -> str:
+    title = _titles(case.body.rulebook, case.kind).get(act.event_type, act.event_type)
+    outcome = act.payload.get("outcome")
+    return f"{title}: {choice_label(outcome)}" if outcome else title
+
+
+def do_refresh_case(case: Case, *, now: dt.datetime | None = None) -> Evaluation:
+    """Re-evaluate a case from its docket and rewrite its derived rows (terms, stage, next due)."""
+    now = now or clock.now()
+    with transaction.atomic():
+        case = Case.objects.select_for_update().select_related("body").get(pk=case.pk)
+        evaluation = compute_evaluation(case_facts(case), live_events(case.entries.all()), now)
+        _store(case, evaluation, now)
+    return evaluation
+
+
+def refresh_if_stale(case: Case, now: dt.datetime | None = None) -> Case:
+    """Statuses depend on the day (a term passes at midnight): re-derive once a day, on first read."""
+    now = now or clock.now()
+    if case.evaluated_on != now.date():
+        do_refresh_case(case, now=now)
+        case.refresh_from_db()
+    return case
+
+
+def _store(case: Case, evaluation: Evaluation, now: dt.datetime) -> None:
+    entries = list(case.entries.all())
+    live = {e.pk for e in entries} - {e.supersedes_id for e in entries if e.supersedes_id}
+    CaseDeadline.objects.filter(case=case).delete()
+    rows = []
+    next_due: tuple[dt.date, str] | None = None
+    for i, d in enumerate(evaluation.deadlines):
+        due_at = d.due if isinstance(d.due, dt.datetime) else None
+        sat = d.satisfied_at
+        sat_day = sat.astimezone(PR_TZ).date() if isinstance(sat, dt.datetime) else sat
+        rows.append(CaseDeadline(
+            case=case, position=i, deadline_id=d.id, rule_id=d.rule.id, citation=d.rule.citation,
+            quote=d.rule.quote, summary=d.rule.summary, term=d.term.es(), trigger=d.trigger, due=d.due_date,
+            due_at=due_at, status=d.status, satisfied_by=d.satisfied_by or "", satisfied_on=sat_day,
+            fatal=d.fatal, trace="\n".join(d.trace()),
+        ))
+        if sat is None and d.status in ("open", "missed") and (next_due is None or d.due_date < next_due[0]):
+            next_due = (d.due_date, d.id)
+    CaseDeadline.objects.bulk_create(rows)
+    CaseFinding.objects.filter(case=case).delete()
+    CaseFinding.objects.bulk_create([
+        CaseFinding(case=case, finding_id=f.id, rule_id=f.rule.id, citation=f.rule.citation, message=f.message)
+        for f in evaluation.findings
+    ])
+    # Who may not sit on the case: parties (Sec. 8) and members whose recusal was granted (Sec. 9).
+    CaseExclusion.objects.filter(case=case).delete()
+    CaseSubstitute.objects.filter(case=case).delete()
+    excluded: dict[int, str] = {}
+    for p in case.parties.exclude(person__isnull=True):
+        excluded[p.person_id] = CaseExclusion.Reason.PARTY
+    for e in entries:
+        if e.pk not in live:
+            continue
+        if e.event_type == "recusal_decided" and e.payload.get("granted") and _person_id(e.payload.get("member")):
+            excluded.setdefault(_person_id(e.payload.get("member")), CaseExclusion.Reason.RECUSED)  # type: ignore[arg-type]
+    CaseExclusion.objects.bulk_create([CaseExclusion(case=case, person_id=pk, reason=r) for pk, r in excluded.items()])
+    subs = []
+    for e in entries:
+        if e.pk in live and e.event_type == "substitute_appointed" and _person_id(e.payload.get("substitute")):
+            subs.append(CaseSubstitute(case=case, person_id=_person_id(e.payload["substitute"]),
+                                       replaces_id=_person_id(e.payload.get("member")),
+                                       appointed_on=e.occurred_day))
+    CaseSubstitute.objects.bulk_create(subs)
+
+    case.stage = evaluation.stage
+    case.procedure = evaluation.procedure
+    case.allowed_next = list(evaluation.allowed_next)
+    case.status = Case.Status.CLOSED if evaluation.stage == "closed" else Case.Status.OPEN
+    case.next_due = next_due[0] if next_due and case.status == Case.Status.OPEN else None
+    case.next_due_deadline = next_due[1] if next_due and case.status == Case.Status.OPEN else ""
+    case.report_referred = any(e.pk in live and e.event_type == "report_referred" for e in entries)
+    case.evaluated_on = now.astimezone(PR_TZ).date()
+    case.save(update_fields=["stage", "procedure", "allowed_next", "status", "next_due", "next_due_deadline",
+                             "report_referred", "evaluated_on"])
+
+
+def _person_id(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+# -- parties and the calendar -------------------------------------------------------------------
+
+
+def do_add_counsel(*, case: Case, represents: Party, name: str, email: str = "", phone: str = "",
+                   postal_address: str = "") -> Party:
+    with transaction.atomic():
+        return Party.objects.create(case=case, role=Party.Role.COUNSEL, represents=represents, name=name,
+                                    email=email, phone=phone, postal_address=postal_address)
+
+
+def _refresh_open_cases(bodies: Sequence[Body] | None, now: dt.datetime) -> int:
+    qs = Case.objects.filter(status=Case.Status.OPEN)
+    if bodies is not None:
+        qs = qs.filter(body__in=bodies)
+    n = 0
+    for case in qs.select_related("body"):
+        do_refresh_case(case, now=now)
+        n += 1
+    return n
+
+
+def do_add_closure(*, user: Any, body: Body, day: dt.date, reason: str, now: dt.datetime | None = None) -> Closure:
+    """Declare a closure day; every open case of the body is re-evaluated in the same transaction."""
+    now = now or clock.now()
+    with transaction.atomic():
+        closure = Closure.objects.create(body=body, day=day, reason=reason, created_by=user)
+        _refresh_open_cases([body], now)
+    return closure
+
+
+def do_remove_closure(*, closure: Closure, now: dt.datetime | None = None) -> None:
+    now = now or clock.now()
+    with transaction.atomic():
+        body = closure.body
+        closure.delete()
+        _refresh_open_cases([body], now)
+
+
+def do_add_election(*, kind: str, day: dt.date, now: dt.datetime | None = None) -> ElectionDay:
+    now = now or clock.now()
+    with transaction.atomic():
+        election = ElectionDay.objects.create(kind=kind, day=day)
+        _refresh_open_cases(None, now)
+    return election
+
+
+def do_remove_election(*, election: ElectionDay, now: dt.datetime | None = None) -> None:
+    now = now or clock.now()
+    with transaction.atomic():
+        election.delete()
+        _refresh_open_cases(None, now)
+
+
+# -- labels (shared with the web layer) ------------------------------------------------------------
+
+
+def stage_label(stage: str) -> str:
+    from .labels import STAGES
+
+    return str(STAGES.get(stage, stage))
+
+
+def choice_label(value: Any) -> str:
+    from .labels import CHOICES
+
+    return str(CHOICES.get(value, value))

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class CasesConfig(AppConfig):
+    name = "ventila.cases"
+    label = "cases"
+    verbose_name = _("Expedientes")

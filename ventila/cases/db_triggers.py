@@ -1,0 +1,92 @@
+"""The database triggers that make the docket append-only, on SQLite and PostgreSQL.
+
+Migration ``cases.0002`` installs them; tests use :func:`purge_docket` to empty the tables
+between transactional tests (it drops the triggers, deletes, and puts them back in one go —
+the equivalent of PostgreSQL's TRUNCATE, which row triggers do not see).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+APPEND_ONLY_TABLES = ("cases_docketentry", "cases_attachment", "cases_rollcall", "cases_ballot")
+
+MESSAGE = "ventila: the docket is append-only; % is refused on %"
+
+
+def sqlite_create(table: str) -> list[str]:
+    return [
+        f"CREATE TRIGGER {table}_no_update BEFORE UPDATE ON {table} "
+        f"BEGIN SELECT RAISE(ABORT, 'ventila: the docket is append-only; UPDATE is refused on {table}'); END;",
+        f"CREATE TRIGGER {table}_no_delete BEFORE DELETE ON {table} "
+        f"BEGIN SELECT RAISE(ABORT, 'ventila: the docket is append-only; DELETE is refused on {table}'); END;",
+    ]
+
+
+def sqlite_drop(table: str) -> list[str]:
+    return [f"DROP TRIGGER IF EXISTS {table}_no_update;", f"DROP TRIGGER IF EXISTS {table}_no_delete;"]
+
+
+POSTGRES_FUNCTION = f"""
+CREATE OR REPLACE FUNCTION ventila_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION '{MESSAGE}', TG_OP, TG_TABLE_NAME USING ERRCODE = 'insufficient_privilege';
+END;
+$$;
+"""
+
+
+def postgres_create(table: str) -> list[str]:
+    return [
+        f"CREATE TRIGGER {table}_append_only BEFORE UPDATE OR DELETE ON {table} "
+        f"FOR EACH ROW EXECUTE FUNCTION ventila_refuse_change();"
+    ]
+
+
+def postgres_drop(table: str) -> list[str]:
+    return [f"DROP TRIGGER IF EXISTS {table}_append_only ON {table};"]
+
+
+def create_statements(vendor: str) -> list[str]:
+    if vendor == "sqlite":
+        return [s for t in APPEND_ONLY_TABLES for s in sqlite_create(t)]
+    if vendor == "postgresql":
+        return [POSTGRES_FUNCTION, *[s for t in APPEND_ONLY_TABLES for s in postgres_create(t)]]
+    raise NotImplementedError(f"ventila supports SQLite and PostgreSQL, not {vendor}")
+
+
+def drop_statements(vendor: str) -> list[str]:
+    if vendor == "sqlite":
+        return [s for t in APPEND_ONLY_TABLES for s in sqlite_drop(t)]
+    if vendor == "postgresql":
+        return [s for t in APPEND_ONLY_TABLES for s in postgres_drop(t)] + [
+            "DROP FUNCTION IF EXISTS ventila_refuse_change();"
+        ]
+    raise NotImplementedError(vendor)
+
+
+def install(schema_editor: Any) -> None:
+    for sql in create_statements(schema_editor.connection.vendor):
+        schema_editor.execute(sql, params=None)
+
+
+def uninstall(schema_editor: Any) -> None:
+    for sql in drop_statements(schema_editor.connection.vendor):
+        schema_editor.execute(sql, params=None)
+
+
+def purge_docket(connection: Any) -> None:
+    """Delete every docket row (tests only): triggers off, rows out, triggers back on, atomically."""
+    from django.db import transaction
+
+    vendor = connection.vendor
+    with transaction.atomic(using=connection.alias), connection.cursor() as cur:
+        if vendor == "postgresql":
+            cur.execute("TRUNCATE " + ", ".join(reversed(APPEND_ONLY_TABLES)) + " CASCADE;")
+            return
+        for sql in drop_statements(vendor):
+            cur.execute(sql)
+        for table in reversed(APPEND_ONLY_TABLES):
+            cur.execute(f"DELETE FROM {table};")
+        for sql in create_statements(vendor):
+            cur.execute(sql)

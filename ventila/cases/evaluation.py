@@ -1,0 +1,95 @@
+"""From a case's docket to the rules engine and back: the scenario a case is, and its evaluation.
+
+``compute_*`` functions here are pure with respect to the database rows they are given; the
+writes live in :mod:`ventila.cases.actions`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ventila.rules import PR_TZ, RULEBOOKS, evaluate
+from ventila.rules.calendar import LegalCalendar, legal_calendar
+from ventila.rules.engine import Evaluation, EventSpec, KindSpec, Rulebook, calendar_settings
+
+
+@dataclass(frozen=True)
+class PlannedEvent:
+    """An act about to be recorded (or an existing entry), in the engine's terms."""
+
+    event_type: str
+    occurred_at: dt.datetime
+    has_time: bool
+    payload: dict[str, Any]
+
+    def to_json(self) -> dict[str, Any]:
+        local = self.occurred_at.astimezone(PR_TZ)
+        at = local.replace(tzinfo=None).isoformat(timespec="minutes") if self.has_time else local.date().isoformat()
+        return {"type": self.event_type, "at": at, **self.payload}
+
+
+def rulebook_and_kind(rulebook_id: str, kind_id: str) -> tuple[Rulebook, KindSpec]:
+    rulebook = RULEBOOKS[rulebook_id]
+    return rulebook, rulebook.kinds[kind_id]
+
+
+def event_spec(rulebook_id: str, kind_id: str, event_type: str) -> EventSpec:
+    return rulebook_and_kind(rulebook_id, kind_id)[1].events[event_type]
+
+
+def live_events(entries: Iterable[Any]) -> list[PlannedEvent]:
+    """The docket entries that count, in docket order: superseded entries are left out."""
+    entries = list(entries)
+    superseded = {e.supersedes_id for e in entries if e.supersedes_id is not None}
+    return [
+        PlannedEvent(e.event_type, e.occurred_at, e.has_time, dict(e.payload))
+        for e in sorted(entries, key=lambda e: e.seq)
+        if e.pk not in superseded
+    ]
+
+
+@dataclass(frozen=True)
+class CaseFacts:
+    """What the engine needs to know about a case besides its events."""
+
+    rulebook: str
+    kind: str
+    respondent_role: str
+    respondent_candidate: bool
+    closures: tuple[dt.date, ...]
+    elections: tuple[tuple[str, dt.date], ...]  # empty: the rulebook's own dates
+
+
+def compute_scenario(facts: CaseFacts, events: Sequence[PlannedEvent], as_of: dt.date | dt.datetime) -> dict[str, Any]:
+    rulebook, kind = rulebook_and_kind(facts.rulebook, facts.kind)
+    respondent: dict[str, Any] = {"candidate": facts.respondent_candidate}
+    if facts.respondent_role in kind.respondent_roles:
+        respondent["role"] = facts.respondent_role
+    data: dict[str, Any] = {
+        "rulebook": facts.rulebook,
+        "kind": facts.kind,
+        "respondent": respondent,
+        "calendar": {"closures": [d.isoformat() for d in facts.closures]},
+        "events": [e.to_json() for e in events],
+        "as_of": as_of.isoformat() if isinstance(as_of, dt.date) and not isinstance(as_of, dt.datetime)
+        else as_of.astimezone(PR_TZ).replace(tzinfo=None).isoformat(timespec="minutes"),
+    }
+    if facts.elections:
+        data["elections"] = [{"kind": k, "date": d.isoformat()} for k, d in facts.elections]
+    return data
+
+
+def compute_evaluation(facts: CaseFacts, events: Sequence[PlannedEvent], as_of: dt.date | dt.datetime) -> Evaluation:
+    return evaluate(compute_scenario(facts, events, as_of))
+
+
+def compute_calendar(facts: CaseFacts) -> tuple[LegalCalendar, dict[str, Any]]:
+    """The legal calendar the case's terms are counted on, and the rulebook settings in force."""
+    rulebook = RULEBOOKS[facts.rulebook]
+    settings = rulebook.resolve_settings({})
+    elections = facts.elections or tuple((e.kind, e.date) for e in rulebook.elections)
+    general = [d for k, d in elections if k == "general"]
+    return legal_calendar(facts.closures, (), general, calendar_settings(settings)), settings

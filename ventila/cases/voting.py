@@ -1,0 +1,20 @@
+"""Which docket acts a body decides by roll call, and under which vote rule of its rulebook.
+
+The counting itself is the rulebook's (:func:`ventila.rules.votes.tally`); this table only says
+which acts the texts put to a vote: the Commission's determination after examining a complaint
+and its resolution with the Final Report are decisions of the Commission (Sec. 6, Sec. 25), as is
+accepting a recusal (Sec. 9 ¶3).
+"""
+
+from __future__ import annotations
+
+VOTED_ACTS: dict[tuple[str, str], str] = {
+    ("camara-171", "determination_made"): "CAM-06-01",
+    ("camara-171", "resolved"): "CAM-25-01",
+    ("camara-171", "recusal_decided"): "CAM-09-05",
+}
+
+
+def vote_rule(rulebook_id: str, event_type: str) -> str | None:
+    """The catalogue rule whose majority decides this act, or None when the act is not voted."""
+    return VOTED_ACTS.get((rulebook_id, event_type))

@@ -1,0 +1,144 @@
+"""Django settings for ventila, read from the environment.
+
+Environment variables (all optional on a developer's machine):
+
+- ``DATABASE_URL``: a database URL (``postgres://user@host:5432/name``); SQLite under ``var/`` when unset.
+- ``VENTILA_SECRET_KEY``: the secret key. Without it a development key is generated once into
+  ``var/secret_key`` (never committed: ``var/`` is git-ignored).
+- ``VENTILA_DEBUG``: ``1`` to turn on Django's debug pages (never in production).
+- ``VENTILA_ALLOWED_HOSTS``: comma-separated host names (default: localhost and 127.0.0.1).
+- ``VENTILA_VAR_DIR``: where the SQLite file, uploads and the generated key live (default ``var/``).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+import dj_database_url
+from django.utils.translation import gettext_lazy as _
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+VAR_DIR = Path(os.environ.get("VENTILA_VAR_DIR", BASE_DIR / "var"))
+VAR_DIR.mkdir(parents=True, exist_ok=True)
+
+
+def _secret_key() -> str:
+    key = os.environ.get("VENTILA_SECRET_KEY")
+    if key:
+        return key
+    path = VAR_DIR / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+SECRET_KEY = _secret_key()
+DEBUG = os.environ.get("VENTILA_DEBUG") == "1"
+ALLOWED_HOSTS = [h for h in os.environ.get("VENTILA_ALLOWED_HOSTS", "localhost,127.0.0.1,testserver").split(",") if h]
+
+INSTALLED_APPS = [
+    "whitenoise.runserver_nostatic",
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "ventila.accounts",
+    "ventila.bodies",
+    "ventila.cases",
+    "ventila.web",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "ventila.urls"
+WSGI_APPLICATION = "ventila.wsgi.application"
+ASGI_APPLICATION = "ventila.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+_SQLITE = {
+    "ENGINE": "django.db.backends.sqlite3",
+    "NAME": VAR_DIR / "ventila.sqlite3",
+    # IMMEDIATE: every transaction takes the write lock at BEGIN, so concurrent filings queue
+    # instead of failing with "database is locked" on upgrade; the busy timeout is how long they wait.
+    "OPTIONS": {"transaction_mode": "IMMEDIATE", "timeout": 30},
+    # A file (not the in-memory default) so that threads in the concurrency tests share it.
+    "TEST": {"NAME": str(VAR_DIR / f"test_ventila_{os.getpid()}.sqlite3")},
+}
+
+if os.environ.get("DATABASE_URL"):
+    DATABASES = {"default": dj_database_url.parse(os.environ["DATABASE_URL"], conn_max_age=0)}
+else:
+    DATABASES = {"default": _SQLITE}
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+AUTH_USER_MODEL = "accounts.User"
+LOGIN_URL = "web:login"
+LOGIN_REDIRECT_URL = "web:queue"
+LOGOUT_REDIRECT_URL = "web:home"
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "es"
+LANGUAGES = [("es", _("Español")), ("en", _("Inglés"))]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+TIME_ZONE = "America/Puerto_Rico"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = VAR_DIR / "static"
+WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = DEBUG
+
+# Uploaded attachments are confidential: they are never served from a public URL, only through
+# the permission-checked attachment view.
+MEDIA_ROOT = VAR_DIR / "media"
+
+SESSION_COOKIE_HTTPONLY = True
+CSRF_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
+SECURE_CONTENT_TYPE_NOSNIFF = True
+if os.environ.get("VENTILA_HTTPS") == "1":
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": "WARNING"},
+}

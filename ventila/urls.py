@@ -1,0 +1,14 @@
+"""URL map: the staff UI (``ventila.web``), language switching and the administrators' site."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("ventila.web.urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("admin/", admin.site.urls),
+]
+
+handler404 = "ventila.web.views.errors.not_found"
+handler500 = "ventila.web.views.errors.server_error"
+handler403 = "ventila.web.views.errors.forbidden"

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class WebConfig(AppConfig):
+    name = "ventila.web"
+    label = "web"
+    verbose_name = _("Interfaz del personal")
