@@ -1,0 +1,300 @@
+"""¶35–¶36: friction («estado de fricción») between the Municipal Assembly and the Mayor — the report
+to the Governor, the referral to the Commission, the investigation, the hearing, the recommendations
+within 15 days and the vacancies. Rules ``MUN-DLK-*``.
+
+Pure helper: :func:`assess_deadlock_vacancy` (MUN-DLK-07 under ambiguity 11).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Literal
+
+from ...calendar import format_date_es
+from ...engine import Context, Event, EventSpec, FieldSpec
+from ..common import RuleSet
+from .complaints import (
+    check_hearing_notice,
+    first_after,
+    optional_int_setting,
+    term_missed,
+    today,
+)
+
+R = RuleSet()
+
+R.add("MUN-DLK-01", "SUBSTANTIVE", "¶35",
+      "Si en el municipio existe un estado de fricción entre la Asamblea y el Alcalde",
+      "Umbral: una fricción tal que el crédito o los asuntos públicos municipales sufren demoras o perjuicios, "
+      "o corren el riesgo de sufrirlos.")
+R.add("MUN-DLK-02", "ROLE", "¶35",
+      "el Alcalde o la Asamblea deberá rendir un informe sobre tal circunstancia al Gobernador",
+      "El Alcalde o la Asamblea informa la situación al Gobernador (deadlock_reported); sin término.")
+R.add("MUN-DLK-03", "DEADLINE", "¶35",
+      "Inmediatamente que reciba el informe antes referido, el Gobernador referirá éste a la Comisión",
+      "El Gobernador refiere el informe a la Comisión de inmediato (el mismo día); el caso se abre con el "
+      "referido. Término del Gobernador: se vigila; la ley no dice qué pasa si no se cumple.", term=(0, "days"))
+R.add("MUN-DLK-04", "DEADLINE", "¶35",
+      "jefes de departamentos que inmediatamente pongan a disposición de la Comisión",
+      "Por orden del Gobernador, los jefes de departamento entregan de inmediato (el mismo día) a la Comisión "
+      "toda la documentación sobre los asuntos públicos del municipio. Se vigila; sin consecuencia establecida.",
+      term=(0, "days"))
+R.add("MUN-DLK-05", "STATE", "¶36", "Practicada la investigación, y celebrada una vista",
+      "Investigación, vista y recomendaciones; la vista se notifica con no menos de 15 días de antelación a "
+      "todas las partes interesadas (ambigüedad 12, ajuste deadlock_hearing_notice_days).")
+R.add("MUN-DLK-06", "DEADLINE", "¶36",
+      "informe con sus recomendaciones en un término no mayor de quince (15) días, contados a partir de la "
+      "fecha de concluida la vista",
+      "La Comisión rinde su informe con recomendaciones dentro de no más de 15 días desde que concluye la "
+      "vista. Si vence, se advierte (compulsory_term_missed; ambigüedad 4).", term=(15, "days"))
+R.add("MUN-DLK-07", "STATE", "¶36",
+      "Cuando ninguna o ambas partes se allanen a las recomendaciones de la Comisión",
+      "Si ninguna o ambas partes se allanan y la situación puede causar daño irreparable a la ciudadanía, la "
+      "Comisión declarará vacante el cargo de Alcalde y los de cualquier número de asambleístas (lectura "
+      "literal, ambigüedad 11, ajuste deadlock_vacancy_acceptance).")
+R.add("MUN-DLK-08", "SUBSTANTIVE", "¶36",
+      "se cubrirán en la misma forma dispuesta en esta ley para los casos en que ocurran vacantes",
+      "Las vacantes se cubren como en casos de incapacidad total y permanente, muerte o renuncia (otras "
+      "disposiciones de la ley): se remite.")
+R.add("MUN-DLK-09", "VALIDATION", "¶36", "no adoptará resolución alguna hasta después de celebrarse una vista",
+      "Ninguna resolución antes de una vista en que todas las partes interesadas sean oídas y puedan presentar prueba.")
+
+RULES = R.rules
+
+_F = FieldSpec
+_POSITIONS = {
+    "mayor_accepts": _F("bool", help="El Alcalde se allana a las recomendaciones"),
+    "assembly_accepts": _F("bool", help="La Asamblea se allana a las recomendaciones"),
+}
+_VACANCY = {
+    "irreparable_harm": _F("bool", help="La situación puede ocasionar daño irreparable a la ciudadanía (¶36)"),
+    "vacancies": _F("choices", choices=("mayor", "assembly_members"), help="Cargos declarados vacantes"),
+    "assembly_seats": _F("int", help="Número de escaños de la Asamblea declarados vacantes"),
+}
+DEADLOCK_EVENTS: dict[str, EventSpec] = {
+    e.type: e
+    for e in (
+        EventSpec("deadlock_reported", "Informe de fricción rendido al Gobernador (¶35)", {
+            "by": _F("choice", choices=("mayor", "municipal_assembly"))}),
+        EventSpec("referred_to_commission", "Informe referido por el Gobernador a la Comisión (¶35)"),
+        EventSpec("governor_order_issued", "Orden del Gobernador a los jefes de departamento (¶35)"),
+        EventSpec("documents_delivered", "Documentación entregada a la Comisión por los departamentos (¶35)"),
+        EventSpec("hearing_noticed", "Vista señalada y notificada a las partes interesadas", {
+            "hearing_date": _F("datetime", required=True),
+            "served_on": _F("date", help="Fecha de la última notificación diligenciada (ambigüedad 3)"),
+            "all_parties": _F("bool", help="Se notificó a todas las partes interesadas (¶36)"),
+        }),
+        EventSpec("hearing_concluded", "Vista concluida (¶36)"),
+        EventSpec("recommendations_issued", "Informe con recomendaciones de la Comisión (¶36)",
+                  {**_POSITIONS, **_VACANCY}),
+        EventSpec("positions_recorded", "Posición de las partes ante las recomendaciones (¶36)", dict(_POSITIONS)),
+        EventSpec("vacancies_declared", "Vacantes declaradas por la Comisión (¶36)", dict(_VACANCY)),
+    )
+}  # fmt: skip
+
+
+# --- MUN-DLK-07: the vacancy rule -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class VacancyAssessment:
+    """What MUN-DLK-07 calls for: ``required`` = the Mayor's office must be declared vacant (and any
+    number of Assembly seats may be); ``missing`` lists what is not yet on record."""
+
+    required: bool
+    missing: tuple[str, ...]
+    warnings: tuple[str, ...]
+    reason: str
+
+
+AcceptanceReading = Literal["neither_or_both", "neither", "not_both"]
+
+
+def assess_deadlock_vacancy(
+    *,
+    mayor_accepts: bool | None,
+    assembly_accepts: bool | None,
+    irreparable_harm: bool | None,
+    hearing_held: bool,
+    reading: str = "neither_or_both",
+) -> VacancyAssessment:
+    """MUN-DLK-07: «Cuando ninguna o ambas partes se allanen… y la situación sea de tal naturaleza que
+    pueda ocasionar daño irreparable… declarará vacante el cargo de Alcalde».
+
+    Interpretation (ambiguity 11, setting ``deadlock_vacancy_acceptance``): ``neither_or_both`` (the
+    literal text, default), ``neither``, or ``not_both``. Nothing is required until each party's
+    position, the harm finding and the DLK-09 hearing are on record.
+    """
+    missing = []
+    if not hearing_held:
+        missing.append("la vista (¶36)")
+    if mayor_accepts is None:
+        missing.append("la posición del Alcalde")
+    if assembly_accepts is None:
+        missing.append("la posición de la Asamblea")
+    if irreparable_harm is None:
+        missing.append("la determinación de daño irreparable")
+    if missing:
+        return VacancyAssessment(False, tuple(missing), (),
+                                 "Faltan en el expediente: " + ", ".join(missing) + ".")
+    accepted = int(bool(mayor_accepts)) + int(bool(assembly_accepts))
+    if reading == "neither":
+        meets = accepted == 0
+    elif reading == "not_both":
+        meets = accepted < 2
+    elif reading == "neither_or_both":
+        meets = accepted in (0, 2)
+    else:
+        raise ValueError(f"lectura desconocida: {reading!r}")
+    warnings = []
+    if accepted == 2 and meets:
+        warnings.append("Ambas partes se allanaron y la lectura literal de ¶36 («ninguna o ambas») aun así exige "
+                        "declarar vacantes; probablemente es un error del texto (ambigüedad 11).")
+    if accepted == 1:
+        warnings.append("Solo una parte se allanó: el texto no prevé ese caso (ambigüedad 11).")
+    required = meets and bool(irreparable_harm)
+    if required:
+        reason = "Procede declarar vacante el cargo de Alcalde y, si se estima, escaños de la Asamblea (¶36)."
+    elif not irreparable_harm:
+        reason = "No se determinó daño irreparable: no procede declarar vacantes (¶36)."
+    else:
+        reason = "Las posiciones de las partes no son las que ¶36 exige para declarar vacantes."
+    return VacancyAssessment(required, (), tuple(warnings), reason)
+
+
+# --- Evaluation -----------------------------------------------------------------------------------------
+
+
+def _latest(ctx: Context, types: tuple[str, ...], name: str, until: dt.date | None = None) -> object:
+    value = None
+    for e in ctx.events:
+        if e.type in types and name in e.payload and (until is None or e.day <= until):
+            value = e.payload[name]
+    return value
+
+
+def evaluate_deadlock(ctx: Context) -> None:
+    """Deadlock between the Municipal Assembly and the Mayor (¶35–¶36)."""
+    reported = ctx.first("deadlock_reported")
+    referred = ctx.first("referred_to_commission")
+    if reported is not None:
+        d = ctx.add_deadline("refer_to_commission", "MUN-DLK-03", reported, satisfied=referred, suspendable=False,
+                             start_label="recibo del informe por el Gobernador")
+        d.notes.append("Término del Gobernador («inmediatamente»): se vigila; sin consecuencia establecida (¶35).")
+    order = ctx.first("governor_order_issued")
+    if order is not None:
+        delivered = first_after(ctx, "documents_delivered", order)
+        d = ctx.add_deadline("deliver_documents", "MUN-DLK-04", order, satisfied=delivered, suspendable=False,
+                             start_label="orden del Gobernador")
+        d.notes.append("Término de los jefes de departamento («inmediatamente»): se vigila; sin consecuencia "
+                       "establecida (¶35).")
+    _check_resolutions(ctx)
+    # MUN-POW-02: the Commission acts on a friction situation once the Governor refers it (¶6, ¶35).
+    for e in ctx.events:
+        if e.type in _COMMISSION_ACTS and (referred is None or e.at < referred.at):
+            ctx.add_finding(
+                "act_not_allowed", "MUN-POW-02",
+                f"«{DEADLOCK_EVENTS[e.type].title}» ({format_date_es(e.day)}) antes de que el Gobernador refiriera el "
+                f"informe a la Comisión (¶35).", event=e.index,
+            )  # fmt: skip
+    if referred is None:
+        ctx.stage = "new" if reported is None else "reported"
+        ctx.allowed_next = ["deadlock_reported"] if reported is None else ["referred_to_commission"]
+        return
+
+    notice_days = optional_int_setting(ctx, "deadlock_hearing_notice_days")
+    for e in ctx.all("hearing_noticed"):
+        if notice_days is not None:
+            check_hearing_notice(ctx, e, "MUN-DLK-05", notice_days=notice_days)
+        if e.get("all_parties") is False:
+            ctx.add_finding("hearing_notice_recipients_missing", "MUN-DLK-09",
+                            "La vista debe notificarse a todas las partes interesadas, que serán oídas (¶36).",
+                            event=e.index)
+    side: list[str] = []
+    if order is None:
+        side.append("governor_order_issued")
+    elif first_after(ctx, "documents_delivered", order) is None:
+        side.append("documents_delivered")
+    concluded = ctx.last("hearing_concluded")
+    if concluded is None:
+        ctx.stage = "hearing_scheduled" if ctx.has("hearing_noticed") else "under_investigation"
+        nxt = ["hearing_noticed"]
+        if ctx.has("hearing_noticed"):
+            nxt.insert(0, "hearing_concluded")
+        ctx.allowed_next = nxt + side
+        return
+    recs = first_after(ctx, "recommendations_issued", concluded)
+    d = ctx.add_deadline("recommendations", "MUN-DLK-06", concluded, satisfied=recs,
+                         start_label="conclusión de la vista")
+    if d.status == "missed":
+        term_missed(ctx, d, "rendir el informe con recomendaciones")
+    if recs is None:
+        ctx.stage = "awaiting_recommendations"
+        ctx.allowed_next = ["recommendations_issued", *side]
+        return
+    _assess(ctx, recs)
+
+
+_COMMISSION_ACTS = frozenset({"hearing_noticed", "hearing_concluded", "recommendations_issued",
+                              "positions_recorded", "vacancies_declared"})
+
+
+def _check_resolutions(ctx: Context) -> None:
+    """MUN-DLK-09: no resolution before a hearing."""
+    for e in ctx.events:
+        if e.type in ("recommendations_issued", "vacancies_declared") and not any(
+            h.at <= e.at for h in ctx.all("hearing_concluded")
+        ):
+            ctx.add_finding(
+                "resolution_before_hearing", "MUN-DLK-09",
+                f"«{DEADLOCK_EVENTS[e.type].title}» ({format_date_es(e.day)}) antes de celebrarse la vista: la "
+                f"Comisión «no adoptará resolución alguna hasta después de celebrarse una vista» (¶36).",
+                event=e.index,
+            )  # fmt: skip
+
+
+def _assess(ctx: Context, recs: Event) -> None:
+    # Interpretation (ambiguity 11, setting deadlock_acceptance_window_days): with a window, a party whose
+    # position is not on record when it closes is taken as not accepting; without one, we wait.
+    window = optional_int_setting(ctx, "deadlock_acceptance_window_days")
+    until = recs.day + dt.timedelta(days=window) if window is not None else None
+    types = ("recommendations_issued", "positions_recorded")
+    mayor = _latest(ctx, types, "mayor_accepts", until)
+    assembly = _latest(ctx, types, "assembly_accepts", until)
+    if until is not None and today(ctx) > until:
+        mayor = False if mayor is None else mayor
+        assembly = False if assembly is None else assembly
+    vtypes = ("recommendations_issued", "vacancies_declared")
+    harm = _latest(ctx, vtypes, "irreparable_harm")
+    vacancies = _latest(ctx, vtypes, "vacancies") or ()
+    seats = _latest(ctx, vtypes, "assembly_seats")
+    assert isinstance(vacancies, tuple)
+    a = assess_deadlock_vacancy(
+        mayor_accepts=mayor if isinstance(mayor, bool) else None,
+        assembly_accepts=assembly if isinstance(assembly, bool) else None,
+        irreparable_harm=harm if isinstance(harm, bool) else None,
+        hearing_held=True,
+        reading=str(ctx.settings["deadlock_vacancy_acceptance"]),
+    )
+    for w in a.warnings:
+        ctx.add_finding("deadlock_acceptance_ambiguous", "MUN-DLK-07", w)
+    declared = bool(vacancies) or bool(seats)
+    if declared and not a.required:
+        ctx.add_finding("vacancy_not_warranted", "MUN-DLK-07",
+                        f"Se declararon vacantes sin que se cumplan las condiciones de ¶36. {a.reason}")
+    if a.required and "mayor" not in vacancies:
+        ctx.add_finding("vacancy_required", "MUN-DLK-07",
+                        "Se cumplen las condiciones de ¶36: la Comisión «declarará vacante el cargo de Alcalde» "
+                        "(y los de cualquier número de asambleístas).")
+    if declared:
+        ctx.add_finding("vacancy_filling_handoff", "MUN-DLK-08",
+                        "Las vacantes se cubren en la forma que la ley dispone para incapacidad total y "
+                        "permanente, muerte o renuncia (¶36): remita el caso.")
+    ctx.stage = "vacancies_declared" if declared else "recommendations_issued"
+    nxt: list[str] = []
+    if a.missing and not declared:
+        nxt.append("positions_recorded")
+    if not declared and (a.required or a.missing):
+        nxt.append("vacancies_declared")
+    ctx.allowed_next = nxt
