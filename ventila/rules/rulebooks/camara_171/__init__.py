@@ -47,7 +47,7 @@ SETTINGS: dict[str, Setting] = {
                 "Antelación mínima (días laborables) de la vista inicial notificada en sesión por evasión."),
         Setting("majority_base", "seats", ("seats", "seated", "non_recused"), "A-6",
                 "Base de la mayoría absoluta: los 7 escaños, los miembros en propiedad, o sin los inhibidos."),
-        Setting("seats", 7, (), "CAM-04-01", "Escaños de la Comisión de Ética."),
+        Setting("seats", s01_s09_commission.COMMISSION_SEATS, (), "CAM-04-01", "Escaños de la Comisión de Ética."),
         Setting("code_approval_date", "2025-02-25", (), "A-3",
                 "Fecha de aprobación del Código (el texto no la da; se usa la de radicación)."),
         Setting("scope_end_date", "2028-12-31", (), "A-3 / Sec. 2", "Último día de hechos cubiertos."),
@@ -76,6 +76,14 @@ SETTINGS: dict[str, Setting] = {
                 "La solicitud de inhibición de una parte se trata como la de un tercero (Sec. 9 ¶4–5)."),
         Setting("sec8_requester_if_chair", "vice_chair", ("vice_chair",), "A-7",
                 "Quién pide el sustituto si el implicado es el Presidente de la Comisión."),
+        Setting("objection_trigger", "receipt", ("receipt",), "A-10",
+                "Los 5 días laborables para oponerse a una actividad extra-legislativa corren desde que la "
+                "Comisión recibe la notificación; el silencio equivale a no oponerse."),
+        Setting("sec17_objection_resolver", "oeg_director", ("oeg_director", "commission"), "A-15",
+                "Quién resuelve la objeción del Representante al acceso a su informe financiero."),
+        Setting("kinship_spouse_counts", True, (True, False), "kinship (Sec. 9(c), 10(t))",
+                "El cónyuge (sin grado de parentesco) cuenta como pariente en las alertas de nepotismo e "
+                "inhibición."),
         Setting("employee_respondents", "flag", ("flag",), "A-4",
                 "Querellas contra empleados: se aceptan con alerta (solo Sec. 10(h))."),
     )
@@ -114,6 +122,11 @@ RULEBOOK = Rulebook(
     ),
     kinds=KINDS,
     settings=SETTINGS,
+    # Findings raised by the pure check_* helpers (outside any evaluator), for the reference.
+    findings={
+        **s01_s09_commission.FINDINGS, **s10_s13_conduct.FINDINGS, **s14_s18_financial.FINDINGS,
+        **s19_advisory.FINDINGS,
+    },
     # Código Electoral 2020: general election the first Tuesday after the first Monday of November;
     # primaries the first Sunday of June (pr-calendar facts §5).
     elections=(

@@ -1,10 +1,601 @@
-"""(being written) Rules of this group of sections; see the package docstring."""
+"""Secs. 14–18: financial disclosure reports — filing terms, the OEG's evaluation, its referrals to
+the Commission, third-party access to the reports, and campaign contributions. Rules ``CAM-14*`` to
+``CAM-18-01``.
+
+Two kinds of case are evaluated here:
+
+- ``financial_report``: one official's reporting obligations while in office and at exit
+  (Sec. 14), and the OEG's evaluation of each report filed (Sec. 15, with the referral of
+  Sec. 16(a)). The referral itself, once received, is a ``referral`` case (``s20_s24_complaints``).
+- ``report_access_request``: a third party's sworn request to inspect a final report (Sec. 17).
+"""
 
 from __future__ import annotations
 
-from ...engine import KindSpec
+import datetime as dt
+
+from ...calendar import format_date_es
+from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
+from ...terms import Deadline, Finding, Term
+from ...titles import deadline_es
 from ..common import RuleSet
 
 R = RuleSet()
+
+# --- Sec. 14 — Informes Financieros ------------------------------------------------------------
+R.add("CAM-14A-01", "VALIDATION", "Sec. 14(a)–(b)", "bajo juramento, a través del sistema de radicación electrónica",
+      "Informe anual jurado, radicado electrónicamente en la OEG, que cubre el año natural previo (presunción "
+      "prima facie de radicación); la Comisión solo da seguimiento a su estado.")
+R.add("CAM-14C-01", "DEADLINE", "Sec. 14(c)", "no más tarde del día quince (15) de agosto",
+      "Por cada año Y en el cargo, el informe se radica en la OEG no más tarde del 15 de agosto de Y+1 (fecha "
+      "fija; si no es laborable, vence el próximo día laborable, decisión 1). Si no se radica, la OEG puede "
+      "referir (Sec. 16).")
+# Sec. 14(c): the fixed (month, day) of the year after each year in office.
+ANNUAL_REPORT_DUE = (8, 15)  # CAM-14C-01 «no más tarde del día quince (15) de agosto»
+R.add("CAM-14C-02", "DEADLINE", "Sec. 14(c); 14(d)(1); 14(h)",
+      "dos (2) días laborables, contados a partir de la fecha de radicación",
+      "Quien radica un informe notifica a la Secretaría de la Cámara que cumplió, dentro de 2 días laborables "
+      "desde la radicación.", term=(2, "business_days"))
+R.add("CAM-14D-01", "DEADLINE", "Sec. 14(d)(1)",
+      "dentro de los noventa (90) días siguientes a la fecha en que tome posesión",
+      "Primer informe dentro de 90 días (calendario por omisión, A-12) desde la toma de posesión; cubre el año "
+      "natural anterior a la toma de posesión.", term=(90, "days"))
+R.add("CAM-14E-01", "DEADLINE", "Sec. 14(e)(1)", "le aplicará el término mencionado en el inciso (c)",
+      "Quien cesa el 31 de diciembre (Representante no reelecto; funcionario o jefe de dependencia) radica su "
+      "informe de cese no más tarde del 15 de agosto del año siguiente.")
+# Sec. 14(e)(1): the exit day that takes the Sec. 14(c) date instead of the 90 days of 14(e)(2).
+YEAR_END_EXIT = (12, 31)  # CAM-14E-01 «que cesará en sus funciones al 31 de diciembre»
+R.add("CAM-14E-02", "DEADLINE", "Sec. 14(e)(2)", "noventa (90) días naturales siguientes a haber cesado",
+      "Quien cesa antes del 31 de diciembre radica el informe final dentro de 90 días naturales desde el cese; "
+      "cubre hasta el último día en el cargo.", term=(90, "calendar_days"))
+R.add("CAM-14E-03", "STATE", "Sec. 14(e)(3)", "no tendrá que radicar el Informe Financiero de Cese",
+      "El Representante reelecto no radica informe de cese; siguen sus informes anuales.")
+R.add("CAM-14F-01", "VALIDATION", "Sec. 14(f)", "menor de sesenta (60) días naturales",
+      "Quien ocupó el cargo menos de 60 días naturales no tiene que radicar informe.", term=(60, "calendar_days"))
+R.add("CAM-14G-01", "VALIDATION", "Sec. 14(g)", "el Artículo 5.4 de la Ley 1-2012",
+      "El contenido sigue el Art. 5.4 de la Ley 1-2012; lo verifica la OEG, no la Comisión.",
+      not_computable="El contenido del informe lo evalúa la OEG (Sec. 15); la Comisión no recibe el informe "
+                     "para verificarlo, solo su estado.")
+
+# --- Sec. 15 — Evaluación de los Informes ------------------------------------------------------
+R.add("CAM-15-01", "DEADLINE", "Sec. 15(1)", "dentro de los noventa (90) días siguientes a su presentación",
+      "La OEG evalúa cada informe dentro de 90 días (calendario por omisión, A-12) desde su radicación "
+      "electrónica y notifica al Representante y a la Comisión si es final.", term=(90, "days"))
+R.add("CAM-15-02", "STATE", "Sec. 15(2)", "automáticamente el Informe Financiero radicado advendrá final",
+      "Pasados 90 días desde la radicación sin hallazgos, el informe advendrá final automáticamente; con un "
+      "informe preliminar notificado en término no lo hace (A-13; ajuste auto_final_if_prelim).")
+R.add("CAM-15-03", "STATE", "Sec. 15(3)", "remitirá al Representante un informe preliminar",
+      "Si la OEG identifica hallazgos dentro de los 90 días, remite un informe preliminar al Representante.")
+R.add("CAM-15-04", "DEADLINE", "Sec. 15(3)(1)", "diez (10) días calendario luego del recibo",
+      "El Representante contesta por escrito los hallazgos dentro de 10 días calendario desde que recibe el "
+      "informe preliminar.", term=(10, "calendar_days"))
+R.add("CAM-15-05", "DEADLINE", "Sec. 15(3)(2)", "tendrá un término de treinta (30) días calendarios",
+      "Recibida la contestación o vencido su término, lo que ocurra primero, la OEG tiene 30 días calendario "
+      "para declarar final el informe o referirlo a la Comisión con sus hallazgos.", term=(30, "calendar_days"))
+R.add("CAM-15-06", "ROLE", "Sec. 15(4)", "deberá informarlo a la Comisión de Ética",
+      "El Director de la OEG informa a la Comisión cuando estima necesario un subpoena sobre finanzas "
+      "personales; se registran esas comunicaciones.")
+
+# --- Sec. 16 — Referidos de la OEG -------------------------------------------------------------
+R.add("CAM-16A-01", "DEADLINE", "Sec. 16(a)", "en ningún caso, más tarde de treinta (30) días calendario",
+      "El Director de la OEG remite el referido a la brevedad posible y nunca después de 30 días calendario "
+      "desde la contestación al informe preliminar o el fin de su término, lo que ocurra primero.",
+      term=(30, "calendar_days"))
+R.add("CAM-16B-01", "VALIDATION", "Sec. 16(b)", "deberá tener adjunto toda la evidencia",
+      "El referido se recibe con el informe y toda la evidencia que sostiene los hallazgos.")
+R.add("CAM-16B-02", "STATE", "Sec. 16(b)", "será atendido tal y como se atienden las querellas",
+      "El referido se tramita como una querella desde su recibo (tipo de caso referral; A-14).")
+
+# --- Sec. 17 — Divulgación de los Informes -----------------------------------------------------
+R.add("CAM-17-01", "CONFIDENTIALITY", "Sec. 17(1)", "no permitirá la inspección y el acceso",
+      "Los informes que no son finales no se muestran a terceros.")
+R.add("CAM-17-02", "VALIDATION", "Sec. 17(1)", "cuando la persona demuestre un interés legítimo",
+      "Solo informes finales, con interés legítimo y necesidad acreditados, y una querella ya presentada "
+      "(«Artículo 11» = Secs. 20–21; A-1).")
+R.add("CAM-17-03", "DEADLINE", "Sec. 17(1) ¶2", "en un término de cinco (5) días laborables",
+      "El Director de la OEG notifica al Representante cuyo informe se solicita dentro de 5 días laborables "
+      "desde que recibe la solicitud (A-15).", term=(5, "business_days"))
+R.add("CAM-17-04", "DEADLINE", "Sec. 17(1) ¶2", "quince (15) días laborables para responder u objetar",
+      "El Representante tiene 15 días laborables desde que recibe la notificación para responder u objetar; "
+      "mientras tanto no hay acceso (A-15).", term=(15, "business_days"))
+R.add("CAM-17-05", "STATE", "Sec. 17(1) ¶2", "hasta ser resuelta la objeción",
+      "El acceso se abre solo transcurridos los 15 días laborables o resuelta la objeción; quién la resuelve "
+      "no se dice (A-15; ajuste sec17_objection_resolver).")
+R.add("CAM-17-06", "VALIDATION", "Sec. 17(4)(a)–(e)", "una solicitud escrita, bajo juramento",
+      "Solicitud jurada con: (a) nombre, dirección y ocupación; (b) para quién se solicita; (c) interés y "
+      "necesidad, con copia de la querella; (d) conocimiento de las restricciones de uso; (e) conocimiento de la "
+      "pena por mal uso (Código Penal, Art. 16).")
+R.add("CAM-17-07", "CONFIDENTIALITY", "Sec. 17(2)–(3)", "únicamente para propósitos relacionados con el Código de Ética",
+      "La información solo se usa para fines del Código: nada comercial, político-partidista ni de crédito.")
+R.add("CAM-17-08", "SUBSTANTIVE", "Sec. 17(5)", "sanciones administrativas y aquellas penales",
+      "Divulgar o copiar un informe sin autorización conlleva sanciones administrativas y penales.")
+R.add("CAM-17-09", "VALIDATION", "Sec. 17(6)", "libre de costo",
+      "Copia libre de costo para una agencia que la requiera en una investigación oficial.")
+
+# --- Sec. 18 — Aportaciones para campañas ------------------------------------------------------
+R.add("CAM-18-01", "SUBSTANTIVE", "Sec. 18", "la Ley Núm. 78-2011",
+      "Las aportaciones de campaña se rigen por el Código Electoral (o la ley federal para Comisionado "
+      "Residente); materia externa al Código (vigencia de la Ley 78-2011 sin verificar, A-2).")
+
 RULES = R.rules
-KINDS: dict[str, KindSpec] = {}
+
+FINDINGS: dict[str, str] = {
+    "report_not_required": "CAM-14F-01",
+    "final_report_not_required": "CAM-14E-03",
+    "report_overdue": "CAM-14C-01",
+    "report_final_by_lapse": "CAM-15-02",
+    "preliminary_findings_untimely": "CAM-15-03",
+    "report_not_sworn_or_electronic": "CAM-14A-01",
+    "referral_to_commission": "CAM-16B-02",
+    "referral_without_evidence": "CAM-16B-01",
+    "report_not_final": "CAM-17-01",
+    "access_without_complaint": "CAM-17-02",
+    "access_request_incomplete": "CAM-17-06",
+    "copy_free_of_charge": "CAM-17-09",
+    "access_objection_untimely": "CAM-17-04",
+    "access_allowed": "CAM-17-05",
+    "access_not_yet_allowed": "CAM-17-05",
+    "access_before_allowed": "CAM-17-05",
+}
+
+_F = FieldSpec
+REPORT_TYPES = ("initial", "annual", "final")
+FINANCIAL_EVENTS: dict[str, EventSpec] = {
+    e.type: e
+    for e in (
+        EventSpec("took_office", "Toma de posesión del cargo"),
+        EventSpec("left_office", "Cese en el cargo", {
+            "reelected": _F("bool", help="Representante reelecto (Sec. 14(e)(3)): no hay informe de cese"),
+        }),
+        EventSpec("report_filed", "Informe financiero radicado en la OEG", {
+            "covers_year": _F("int", required=True, help="Año natural que cubre el informe"),
+            "report_type": _F("choice", choices=REPORT_TYPES, help="initial (14(d)), annual (14(c)) o final (14(e))"),
+            "sworn": _F("bool", help="Radicado bajo juramento (Sec. 14(a))"),
+            "electronic": _F("bool", help="Radicado por el sistema electrónico de la OEG (Sec. 14(a)–(b))"),
+        }),
+        EventSpec("secretary_notified", "Notificación de cumplimiento a la Secretaría de la Cámara", {
+            "covers_year": _F("int")}),
+        EventSpec("preliminary_findings_received", "Informe preliminar de hallazgos de la OEG recibido", {
+            "covers_year": _F("int")}),
+        EventSpec("findings_answered", "Contestación escrita a los hallazgos", {"covers_year": _F("int")}),
+        EventSpec("oeg_final_action", "Determinación de la OEG: informe final o referido a la Comisión", {
+            "outcome": _F("choice", required=True, choices=("final", "referral")),
+            "covers_year": _F("int"),
+            "evidence_attached": _F("bool", help="El referido lleva el informe y toda la evidencia (Sec. 16(b))"),
+        }),
+        EventSpec("subpoena_notice", "Aviso de la OEG a la Comisión sobre un subpoena (Sec. 15(4))"),
+    )
+}  # fmt: skip
+
+
+def _as_of_day(ctx: Context) -> dt.date:
+    a = ctx.as_of
+    return a.date() if isinstance(a, dt.datetime) else a
+
+
+def _report_of(event: Event, reports: list[Event]) -> Event | None:
+    """The report an OEG or Secretary event refers to: by ``covers_year`` when given, else the
+    latest report filed on or before the event."""
+    year = event.get("covers_year")
+    before = [r for r in reports if r.at <= event.at]
+    if year is not None:
+        before = [r for r in before if r.get("covers_year") == year]
+    return before[-1] if before else None
+
+
+def _events_for(ctx: Context, event_type: str, report: Event, reports: list[Event]) -> list[Event]:
+    return [e for e in ctx.all(event_type) if _report_of(e, reports) is report]
+
+
+def _matching_report(reports: list[Event], year: int, types: tuple[str, ...]) -> Event | None:
+    for r in reports:
+        if r.get("covers_year") == year and r.get("report_type", types[0]) in types:
+            return r
+    return None
+
+
+def _fixed_date_term(year_end: dt.date) -> tuple[Term, dt.date]:
+    """The fixed date of Sec. 14(c) — 15 August of the year after ``year_end``'s — as a term in
+    calendar days counted from ``year_end``, so the engine applies closures and the roll-forward to
+    the next business day (decision 1) and the trace shows the arithmetic. Returns (term, date)."""
+    month, day = ANNUAL_REPORT_DUE
+    fixed = dt.date(year_end.year + 1, month, day)
+    return Term((fixed - year_end).days, "calendar_days"), fixed
+
+
+def _mark_year_end(d: Deadline, year_end: dt.date) -> Deadline:
+    d.trigger = "year_in_office_ended"
+    d.trigger_at = year_end
+    return d
+
+
+def evaluate_financial_report(ctx: Context) -> None:
+    """Sec. 14–16: an official's reports (initial, annual, final) and the OEG's evaluation of each."""
+    took = ctx.first("took_office")
+    if took is None:
+        ctx.stage = "new"
+        ctx.allowed_next = ["took_office"]
+        return
+    reports = ctx.all("report_filed")
+    exit_event: Event | None = None
+    for e in ctx.all("left_office"):
+        if e.at < took.at:
+            continue
+        if e.get("reelected") and ctx.respondent.role == "representative":
+            ctx.add_finding(
+                "final_report_not_required", "CAM-14E-03",
+                f"Representante reelecto ({format_date_es(e.day)}): no radica Informe Financiero de Cese; siguen "
+                f"los informes anuales (Sec. 14(e)(3)).",
+            )
+            continue
+        exit_event = e
+        break
+
+    min_tenure = ctx.rule("CAM-14F-01").term
+    assert min_tenure is not None
+    if exit_event is not None and (exit_event.day - took.day).days < min_tenure.amount:
+        # Interpretation: tenure counted like a term, the day of taking office excluded.
+        ctx.add_finding(
+            "report_not_required", "CAM-14F-01",
+            f"Ocupó el cargo del {format_date_es(took.day)} al {format_date_es(exit_event.day)} "
+            f"({(exit_event.day - took.day).days} días), menos de {min_tenure.amount} días naturales: no tiene "
+            f"obligación de radicar informe financiero (Sec. 14(f)).",
+            days=(exit_event.day - took.day).days,
+        )  # fmt: skip
+        ctx.stage = "report_not_required"
+        ctx.allowed_next = []
+        return
+
+    obligations: list[Deadline] = []
+    initial_year = took.day.year - 1
+    obligations.append(ctx.add_deadline(
+        "initial_report", "CAM-14D-01", took, satisfied=_matching_report(reports, initial_year, ("initial",)),
+        suspendable=False, start_label="toma de posesión",
+    ))  # fmt: skip
+
+    # Sec. 14(c): a report for each year in office, due 15 August of the next year. The exit year is
+    # covered by the final report instead (Sec. 14(e)); a sitting official's years count once ended.
+    last_year = exit_event.day.year - 1 if exit_event is not None else _as_of_day(ctx).year - 1
+    for year in range(took.day.year, last_year + 1):
+        year_end = dt.date(year, *YEAR_END_EXIT)
+        term, fixed = _fixed_date_term(year_end)
+        obligations.append(_mark_year_end(ctx.add_deadline(
+            "annual_report", "CAM-14C-01", took, term=term, start=year_end, suspendable=False,
+            satisfied=_matching_report(reports, year, ("annual",)),
+            start_label=f"fin del año {year} en el cargo; fecha fija: {format_date_es(fixed)}",
+        ), year_end))  # fmt: skip
+
+    if exit_event is not None:
+        exit_day = exit_event.day
+        if (exit_day.month, exit_day.day) == YEAR_END_EXIT:
+            term, fixed = _fixed_date_term(exit_day)
+            obligations.append(_mark_year_end(ctx.add_deadline(
+                "final_report", "CAM-14E-01", exit_event, term=term, start=exit_day, suspendable=False,
+                satisfied=_matching_report(reports, exit_day.year, ("final", "annual")),
+                start_label=f"cese el 31 de diciembre; fecha fija: {format_date_es(fixed)}",
+            ), exit_day))  # fmt: skip
+        else:
+            obligations.append(ctx.add_deadline(
+                "final_report", "CAM-14E-02", exit_event,
+                satisfied=_matching_report(reports, exit_day.year, ("final",)), suspendable=False,
+                start_label="cese en el cargo",
+            ))  # fmt: skip
+
+    for d in obligations:
+        if d.status == "missed" and d.satisfied_at is None:
+            ctx.add_finding(
+                "report_overdue", d.rule.id,
+                f"El {deadline_es(d.id).lower()} venció el {format_date_es(d.due_date)} sin radicarse ({d.rule.citation}); la "
+                f"OEG puede referir el asunto a la Comisión (Sec. 16(a)).", deadline=d.id, due=d.due_date.isoformat(),
+            )  # fmt: skip
+
+    stage = "left_office" if exit_event is not None else "in_office"
+    pending_notice = False
+    for report in reports:
+        stage, pending = _evaluate_report(ctx, report, reports, stage)
+        pending_notice = pending_notice or pending
+
+    ctx.stage = stage
+    nxt: list[str] = []
+    if exit_event is None:
+        nxt.append("left_office")
+    nxt.append("report_filed")
+    if pending_notice:
+        nxt.append("secretary_notified")
+    if reports:
+        latest = reports[-1]
+        prelim = _events_for(ctx, "preliminary_findings_received", latest, reports)
+        final = _events_for(ctx, "oeg_final_action", latest, reports)
+        if not final:
+            if not prelim:
+                nxt.append("preliminary_findings_received")
+            elif not _events_for(ctx, "findings_answered", latest, reports):
+                nxt.append("findings_answered")
+            nxt.append("oeg_final_action")
+    nxt.append("subpoena_notice")
+    ctx.allowed_next = nxt
+
+
+def _evaluate_report(ctx: Context, report: Event, reports: list[Event], stage: str) -> tuple[str, bool]:
+    """The Secretary notice and the OEG's terms for one report; returns (stage, notice pending)."""
+    year = report.get("covers_year")
+    label = f"radicación del informe que cubre {year}"
+    if report.get("sworn") is False or report.get("electronic") is False:
+        ctx.add_finding(
+            "report_not_sworn_or_electronic", "CAM-14A-01",
+            f"El informe que cubre {year} no consta radicado bajo juramento por el sistema electrónico de la OEG "
+            f"(Sec. 14(a)–(b)).",
+        )
+    notice = next(iter(_events_for(ctx, "secretary_notified", report, reports)), None)
+    ctx.add_deadline("notify_secretary", "CAM-14C-02", report, satisfied=notice, suspendable=False,
+                     start_label=label)
+    prelim = next(iter(_events_for(ctx, "preliminary_findings_received", report, reports)), None)
+    final = next(iter(_events_for(ctx, "oeg_final_action", report, reports)), None)
+    if final is not None and final.get("outcome") == "referral":
+        ctx.findings.extend(check_referral_evidence(final.get("evidence_attached"), ctx))
+        ctx.add_finding(
+            "referral_to_commission", "CAM-16B-02",
+            f"La OEG refirió el informe de {year} a la Comisión el {format_date_es(final.day)}: el referido se "
+            f"atiende como una querella desde su recibo (Sec. 16(b); caso de tipo referral).",
+        )
+    first_action = min((e for e in (prelim, final) if e is not None), key=lambda e: e.at, default=None)
+    evaluation = ctx.add_deadline("oeg_evaluation", "CAM-15-01", report, satisfied=first_action,
+                                  suspendable=False, start_label=label)
+    lapsed = _as_of_day(ctx) > evaluation.due_date
+    auto_final_anyway = ctx.settings["auto_final_if_prelim"]
+    decided_first = final is not None and (prelim is None or final.at < prelim.at)
+    if prelim is not None and prelim.day > evaluation.due_date and not decided_first:
+        ctx.add_finding(
+            "preliminary_findings_untimely", "CAM-15-03",
+            f"El informe preliminar sobre el informe de {year} llegó el {format_date_es(prelim.day)}, después de "
+            f"los 90 días ({format_date_es(evaluation.due_date)}): el informe ya había advenido final (Sec. 15(2)).",
+        )  # fmt: skip
+    nothing_in_term = first_action is None or first_action.day > evaluation.due_date
+    # A-13: a preliminary report in time stops the automatic finality, unless auto_final_if_prelim.
+    no_final_in_term = final is None or final.day > evaluation.due_date
+    became_final_by_lapse = lapsed and (nothing_in_term or (bool(auto_final_anyway) and no_final_in_term))
+    if became_final_by_lapse:
+        ctx.add_finding(
+            "report_final_by_lapse", "CAM-15-02",
+            f"Pasaron 90 días desde la radicación del informe de {year} ({format_date_es(evaluation.due_date)}) "
+            f"sin determinación de la OEG"
+            + ("" if nothing_in_term else
+               " (hubo informe preliminar, pero el ajuste auto_final_if_prelim lo hace final igualmente; A-13)")
+            + ": el informe advino final automáticamente (Sec. 15(2)).",
+        )  # fmt: skip
+    pending_notice = notice is None
+    if decided_first:
+        assert final is not None
+        return ("referred_to_commission" if final.get("outcome") == "referral" else "report_final"), pending_notice
+    if prelim is None:
+        return ("report_final" if became_final_by_lapse else "under_oeg_evaluation"), pending_notice
+    if prelim.day > evaluation.due_date:
+        return "report_final", pending_notice
+
+    answered = next((a for a in _events_for(ctx, "findings_answered", report, reports) if a.at >= prelim.at), None)
+    respond = ctx.add_deadline("respond_to_findings", "CAM-15-04", prelim, satisfied=answered, suspendable=False,
+                               start_label="recibo del informe preliminar")
+    final_after = final if final is not None and final.at >= prelim.at else None
+    if answered is not None and answered.day <= respond.due_date:
+        start, trig, start_label = answered.day, answered, "contestación al informe preliminar"
+    else:
+        start, trig, start_label = respond.due_date, prelim, "fin del término para contestar"
+    if answered is None and respond.status != "missed" and final_after is None:
+        return "awaiting_reply", pending_notice
+    d = ctx.add_deadline("oeg_final_action", "CAM-15-05", trig, start=start, satisfied=final_after,
+                         suspendable=False, start_label=start_label)
+    if trig is prelim:
+        d.trigger = "reply_term_expired"
+    if final_after is not None and final_after.get("outcome") == "referral":
+        r = ctx.add_deadline("oeg_referral", "CAM-16A-01", trig, start=start, satisfied=final_after,
+                             suspendable=False, start_label=start_label)
+        if trig is prelim:
+            r.trigger = "reply_term_expired"
+        return "referred_to_commission", pending_notice
+    if final_after is not None:
+        return "report_final", pending_notice
+    return "awaiting_oeg_final_action", pending_notice
+
+
+def check_referral_evidence(evidence_attached: bool | None, ctx: Context | None = None) -> list[Finding]:
+    """Sec. 16(b) (CAM-16B-01): an OEG referral comes with the report and all the evidence behind
+    its findings. ``None`` (not recorded) and ``True`` raise nothing."""
+    if evidence_attached is not False:
+        return []
+    rule = ctx.rule("CAM-16B-01") if ctx is not None else R.rules["CAM-16B-01"]
+    return [Finding(
+        "referral_without_evidence", rule,
+        "El referido de la OEG no trae adjunta toda la evidencia que sostiene sus hallazgos (Sec. 16(b)).",
+    )]  # fmt: skip
+
+
+# --- kind: report_access_request (Sec. 17) -----------------------------------------------------
+
+ACCESS_EVENTS: dict[str, EventSpec] = {
+    e.type: e
+    for e in (
+        EventSpec("access_requested", "Solicitud jurada de acceso a un informe financiero recibida por la OEG", {
+            "requester_name": _F("str", help="(a) Nombre del solicitante"),
+            "requester_address": _F("str", help="(a) Dirección"),
+            "requester_occupation": _F("str", help="(a) Ocupación"),
+            "on_behalf_of": _F("str", help="(b) Persona, organización o dependencia para la cual se solicita"),
+            "interest_statement": _F("str", help="(c) Interés legítimo, pertinencia y necesidad"),
+            "complaint_copy": _F("bool", help="(c) Copia de la querella presentada (Sec. 17(1))"),
+            "knows_use_limits": _F("bool", help="(d) Conoce las restricciones de uso"),
+            "knows_penalty": _F("bool", help="(e) Conoce la pena por mal uso (Código Penal, Art. 16)"),
+            "sworn": _F("bool", help="Solicitud escrita bajo juramento"),
+            "report_is_final": _F("bool", help="El informe solicitado es final (Sec. 17(1))"),
+            "official_investigation": _F("bool", help="Lo pide una agencia para una investigación oficial (17(6))"),
+        }),
+        EventSpec("subject_notified", "Notificación de la solicitud al Representante", {
+            "received_on": _F("date", help="Fecha en que el Representante recibió la notificación (A-15)"),
+        }),
+        EventSpec("objection_filed", "Objeción del Representante"),
+        EventSpec("objection_resolved", "Objeción resuelta", {
+            "upheld": _F("bool", required=True, help="Se sostiene la objeción: no hay acceso"),
+            "resolver": _F("choice", choices=("oeg_director", "commission")),
+        }),
+        EventSpec("access_granted", "Acceso al informe concedido"),
+    )
+}  # fmt: skip
+
+_REQUEST_FIELDS = (
+    ("requester_name", "(a) el nombre del solicitante"),
+    ("requester_address", "(a) su dirección"),
+    ("requester_occupation", "(a) su ocupación"),
+    ("on_behalf_of", "(b) para quién se solicita"),
+    ("interest_statement", "(c) el interés legítimo, la pertinencia y la necesidad"),
+    ("knows_use_limits", "(d) que conoce las restricciones de uso"),
+    ("knows_penalty", "(e) que conoce la pena por mal uso"),
+    ("sworn", "el juramento"),
+)
+RESOLVER_ES = {"oeg_director": "el Director de la OEG", "commission": "la Comisión de Ética"}
+
+
+def evaluate_access_request(ctx: Context) -> None:
+    """Sec. 17(1): notice to the Representative within 5 business days; 15 business days to object;
+    no access until those 15 days pass or the objection is resolved (CAM-17-05).
+
+    Interpretation (A-15): the 5 days run from the OEG's receipt of the request and the 15 from the
+    Representative's receipt of the notice (``received_on``, else the notice's date); access opens on
+    the next business day after the 15th. Who resolves an objection is a setting
+    (``sec17_objection_resolver``).
+    """
+    request = ctx.first("access_requested")
+    if request is None:
+        ctx.stage = "new"
+        ctx.allowed_next = ["access_requested"]
+        return
+    # An amended request (a later access_requested) replaces the contents; the terms run from the first.
+    complete = _check_request(ctx, ctx.last("access_requested") or request)
+    notified = ctx.first("subject_notified")
+    ctx.add_deadline("notify_subject", "CAM-17-03", request, satisfied=notified, suspendable=False,
+                     start_label="recibo de la solicitud")
+    granted = ctx.first("access_granted")
+    if request.get("report_is_final") is False:
+        ctx.stage = "blocked_report_not_final"
+        ctx.allowed_next = [] if notified else ["subject_notified"]
+        _check_grant(ctx, granted, None)
+        return
+    if notified is None:
+        ctx.stage = "awaiting_notice"
+        ctx.allowed_next = ["subject_notified"]
+        _not_yet(ctx, None, "falta notificar al Representante")
+        _check_grant(ctx, granted, None)
+        return
+    received: dt.date = notified.get("received_on") or notified.day
+    objection = ctx.first("objection_filed")
+    window = ctx.add_deadline("subject_objection", "CAM-17-04", notified, start=received, satisfied=objection,
+                              suspendable=False, start_label="recibo de la notificación por el Representante")
+    opens_after_window = ctx.calendar.roll_forward(window.due_date + dt.timedelta(days=1))
+    as_of = _as_of_day(ctx)
+    resolver = RESOLVER_ES[ctx.settings["sec17_objection_resolver"]]
+    if objection is not None and objection.day <= window.due_date:
+        resolved = next((r for r in ctx.all("objection_resolved") if r.at >= objection.at), None)
+        if resolved is None:
+            ctx.stage = "objection_pending"
+            ctx.allowed_next = ["objection_resolved"]
+            _not_yet(ctx, None, f"hay una objeción pendiente; la resuelve {resolver} (A-15)")
+            _check_grant(ctx, granted, None)
+            return
+        if resolved.get("upheld"):
+            ctx.stage = "access_denied"
+            ctx.allowed_next = []
+            _check_grant(ctx, granted, None)
+            return
+        _open(ctx, resolved.day, f"se resolvió la objeción el {format_date_es(resolved.day)}", complete, granted)
+        return
+    if objection is not None:
+        ctx.add_finding(
+            "access_objection_untimely", "CAM-17-04",
+            f"La objeción del {format_date_es(objection.day)} llegó después de vencer los 15 días laborables "
+            f"({format_date_es(window.due_date)}).",
+        )
+    if as_of < opens_after_window:
+        ctx.stage = "awaiting_subject"
+        ctx.allowed_next = ["objection_filed"]
+        _not_yet(ctx, opens_after_window, "corren los 15 días laborables del Representante")
+        _check_grant(ctx, granted, opens_after_window)
+        return
+    _open(ctx, opens_after_window, f"transcurrieron los 15 días laborables ({format_date_es(window.due_date)})",
+          complete, granted)
+
+
+def _check_request(ctx: Context, request: Event) -> bool:
+    """Sec. 17(1) and 17(4): findings for what the request lacks; whether it is complete."""
+    missing = [label for name, label in _REQUEST_FIELDS if not request.get(name)]
+    if missing:
+        ctx.add_finding(
+            "access_request_incomplete", "CAM-17-06",
+            f"A la solicitud le falta: {'; '.join(missing)} (Sec. 17(4)).", missing=len(missing),
+        )
+    if not request.get("complaint_copy"):
+        ctx.add_finding(
+            "access_without_complaint", "CAM-17-02",
+            "La solicitud no acompaña copia de la querella presentada: el acceso solo procede luego de presentarse "
+            "la querella correspondiente (Sec. 17(1), 17(4)(c)).",
+        )
+    if request.get("report_is_final") is False:
+        ctx.add_finding(
+            "report_not_final", "CAM-17-01",
+            "El informe solicitado no es final: mientras esté bajo custodia de la OEG no se permite a terceros su "
+            "inspección ni acceso (Sec. 17(1)).",
+        )
+    if request.get("official_investigation"):
+        ctx.add_finding("copy_free_of_charge", "CAM-17-09",
+                        "Lo solicita una agencia para una investigación oficial: la copia es libre de costo (Sec. 17(6)).")
+    return not missing and bool(request.get("complaint_copy"))
+
+
+def _open(ctx: Context, opens_on: dt.date, why: str, complete: bool, granted: Event | None) -> None:
+    """The term no longer bars access from ``opens_on``; a deficient request still does."""
+    if not complete:
+        ctx.add_finding(
+            "access_not_yet_allowed", "CAM-17-05",
+            f"El plazo ya no impide el acceso desde el {format_date_es(opens_on)} ({why}), pero la solicitud no "
+            f"cumple los requisitos de la Sec. 17(1) y 17(4): no procede el acceso hasta subsanarla.",
+            opens_on=opens_on.isoformat(),
+        )  # fmt: skip
+        _check_grant(ctx, granted, None)
+        ctx.stage = "request_deficient"
+        ctx.allowed_next = ["access_requested"]
+        return
+    ctx.add_finding("access_allowed", "CAM-17-05",
+                    f"El acceso al informe procede desde el {format_date_es(opens_on)}: {why} (Sec. 17(1)).",
+                    opens_on=opens_on.isoformat())
+    _check_grant(ctx, granted, opens_on)
+    ctx.stage = "access_granted" if granted else "access_open"
+    ctx.allowed_next = [] if granted else ["access_granted"]
+
+
+def _not_yet(ctx: Context, opens_on: dt.date | None, why: str) -> None:
+    when = f" Se abre el {format_date_es(opens_on)} si no hay objeción." if opens_on else ""
+    ctx.add_finding("access_not_yet_allowed", "CAM-17-05",
+                    f"Todavía no se puede dar acceso al informe: {why} (Sec. 17(1)).{when}",
+                    **({"opens_on": opens_on.isoformat()} if opens_on else {}))
+
+
+def _check_grant(ctx: Context, granted: Event | None, opens_on: dt.date | None) -> None:
+    if granted is None:
+        return
+    if opens_on is None or granted.day < opens_on:
+        ctx.add_finding(
+            "access_before_allowed", "CAM-17-05",
+            f"Se dio acceso al informe el {format_date_es(granted.day)}, cuando la Sec. 17 no lo permitía"
+            + (f" (procedía desde el {format_date_es(opens_on)})." if opens_on else "."),
+        )
+
+
+KINDS: dict[str, KindSpec] = {
+    "financial_report": KindSpec(
+        "financial_report", "Informes financieros (Secs. 14–16)", FINANCIAL_EVENTS, evaluate_financial_report,
+        deadline_ids=("initial_report", "annual_report", "final_report", "notify_secretary", "oeg_evaluation",
+                      "respond_to_findings", "oeg_final_action", "oeg_referral"),
+        respondent_roles=("representative", "officer", "department_head"),
+    ),
+    "report_access_request": KindSpec(
+        "report_access_request", "Solicitud de acceso a un informe financiero (Sec. 17)", ACCESS_EVENTS,
+        evaluate_access_request, deadline_ids=("notify_subject", "subject_objection"),
+        respondent_roles=("representative", "officer", "department_head"),
+    ),
+}  # fmt: skip

@@ -1,10 +1,257 @@
-"""(being written) Rules of this group of sections; see the package docstring."""
+"""Sec. 19: advisory opinions (opiniones consultivas). Rules ``CAM-19*``.
+
+The ``advisory_opinion`` kind: a written request about facts still to come, filed at least 30
+business days before them; the Commission issues its opinion, by a Sec. 6 majority, within 30
+business days of the filing, extendable once by 30 more.
+"""
 
 from __future__ import annotations
 
-from ...engine import KindSpec
+import datetime as dt
+
+from ...calendar import format_date_es
+from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
+from ...terms import Term
 from ..common import RuleSet
 
 R = RuleSet()
+
+R.add("CAM-19A-01", "ROLE", "Sec. 19(a)", "a solicitud del Presidente o de cualquier Representante",
+      "Pueden pedirla el «Presidente» (de la Cámara por omisión, A-16) o cualquier Representante, funcionario o "
+      "jefe de dependencia.")
+R.add("CAM-19A-02", "VALIDATION", "Sec. 19(a)", "de no existir una querella relacionada",
+      "No se emite opinión si existe una querella relacionada.")
+R.add("CAM-19B-01", "VALIDATION", "Sec. 19(b)", "podrá ser rechazada de plano",
+      "Solicitud escrita y detallada; si le faltan elementos indispensables puede rechazarse de plano.")
+R.add("CAM-19C-01", "DEADLINE", "Sec. 19(c)", "en o antes de treinta (30) días laborables previos",
+      "La solicitud se presenta al menos 30 días laborables antes de los hechos (el día de la solicitud no "
+      "cuenta; el de los hechos sí). Tardía: se señala o se rechaza según el ajuste advisory_late_request (A-16).",
+      term=(30, "business_days"))
+R.add("CAM-19C-02", "VALIDATION", "Sec. 19(c)", "ya ocurrió o está ocurriendo",
+      "Si los hechos ya ocurrieron o están ocurriendo, la Comisión no tiene jurisdicción.")
+R.add("CAM-19D-01", "DEADLINE", "Sec. 19(d)", "dentro de los treinta (30) días laborables siguientes",
+      "La Comisión emite la opinión dentro de 30 días laborables desde la radicación; prorrogable por hasta 30 "
+      "días laborables adicionales (la Comisión la concede por votación de la Sec. 6; A-16).",
+      term=(30, "business_days"))
+# Sec. 19(d): the most the issuing term can be extended.
+MAX_OPINION_EXTENSION = Term(30, "business_days")  # CAM-19D-01 «un término adicional de treinta (30) días laborables»
+R.add("CAM-19D-02", "VOTE", "Sec. 19(d)", "por mayoría de los miembros de la Comisión",
+      "La opinión se emite por la mayoría de la Sec. 6 (A-6).")
+R.add("CAM-19E-01", "STATE", "Sec. 19(e)", "será válida y obligatoria",
+      "La opinión obliga a la Comisión frente a quien la pidió, sobre los mismos hechos, si actuó de buena fe "
+      "(sin omitir ni falsear hechos esenciales); se enlaza con querellas posteriores.")
+R.add("CAM-19F-01", "STATE", "Sec. 19(f)", "corregir, modificar, revertir o dejar sin efecto",
+      "La Comisión puede corregir, modificar, revertir o dejar sin efecto una opinión ante nueva evidencia o "
+      "para evitar un fracaso de la justicia; se guarda cada versión.")
+
 RULES = R.rules
-KINDS: dict[str, KindSpec] = {}
+
+FINDINGS: dict[str, str] = {
+    "advisory_opinion_untimely": "CAM-19C-01",
+    "advisory_no_jurisdiction": "CAM-19C-02",
+    "advisory_related_complaint": "CAM-19A-02",
+    "advisory_requester_not_allowed": "CAM-19A-01",
+    "extension_over_maximum": "CAM-19D-01",
+    "extension_untimely": "CAM-19D-01",
+    "opinion_without_majority": "CAM-19D-02",
+    "advisory_request_incomplete": "CAM-19B-01",
+    "opinion_binding": "CAM-19E-01",
+    "revision_without_grounds": "CAM-19F-01",
+    "revision_before_opinion": "CAM-19F-01",
+}
+
+REQUESTER_ROLES = ("speaker", "chair", "representative", "officer", "department_head", "employee", "other")
+REJECTION_GROUNDS = ("incomplete", "untimely", "no_jurisdiction", "related_complaint")
+
+_F = FieldSpec
+ADVISORY_EVENTS: dict[str, EventSpec] = {
+    e.type: e
+    for e in (
+        EventSpec("opinion_requested", "Solicitud de opinión consultiva radicada", {
+            "facts_date": _F("date", required=True, help="Fecha en que ocurrirán los hechos consultados (Sec. 19(c))"),
+            "facts_ongoing": _F("bool", help="Los hechos ya están ocurriendo (Sec. 19(c))"),
+            "related_complaint": _F("bool", help="Existe una querella relacionada (Sec. 19(a))"),
+            "requester_role": _F("choice", choices=REQUESTER_ROLES, help="Quién la solicita (Sec. 19(a))"),
+            "detailed": _F("bool", help="Escrita, y expone clara y detalladamente todos los elementos de juicio "
+                                        "(Sec. 19(b))"),
+        }),
+        EventSpec("opinion_extension_granted", "Prórroga para emitir la opinión concedida", {
+            "business_days": _F("int", required=True),
+            "yes_votes": _F("int", help="Votos a favor de la prórroga (A-16: votación de la Sec. 6)"),
+        }),
+        EventSpec("opinion_issued", "Opinión consultiva emitida", {
+            "yes_votes": _F("int", help="Votos a favor (Sec. 19(d))"),
+        }),
+        EventSpec("opinion_rejected", "Solicitud rechazada de plano", {
+            "grounds": _F("choice", choices=REJECTION_GROUNDS),
+        }),
+        EventSpec("opinion_revised", "Opinión corregida, modificada, revertida o dejada sin efecto (Sec. 19(f))", {
+            "reason": _F("choice", choices=("new_evidence", "miscarriage_of_justice")),
+        }),
+    )
+}  # fmt: skip
+
+
+def earliest_facts_date(ctx: Context, request_day: dt.date) -> dt.date:
+    """The earliest facts' date a request filed on ``request_day`` may ask about (CAM-19C-01):
+    the 30th business day after it (request day excluded, facts' day included, as in decision 7)."""
+    term = ctx.rule("CAM-19C-01").term
+    assert term is not None
+    return ctx.calendar.add_business_days(request_day, term.amount).due
+
+
+def latest_request_date(ctx: Context, facts_date: dt.date) -> dt.date:
+    """The last day a request about facts on ``facts_date`` is timely: 30 business days before it."""
+    term = ctx.rule("CAM-19C-01").term
+    assert term is not None
+    return ctx.calendar.add_business_days(facts_date, -term.amount).due
+
+
+def evaluate_advisory_opinion(ctx: Context) -> None:
+    """Sec. 19: admissibility of the request and the term to issue the opinion."""
+    request = ctx.first("opinion_requested")
+    if request is None:
+        ctx.stage = "new"
+        ctx.allowed_next = ["opinion_requested"]
+        return
+    facts: dt.date = request.get("facts_date")
+    admissible = True
+    role = request.get("requester_role")
+    if role in ("employee", "other"):
+        ctx.add_finding(
+            "advisory_requester_not_allowed", "CAM-19A-01",
+            "Solo pueden pedir una opinión consultiva el Presidente o un Representante, funcionario o jefe de "
+            "dependencia (Sec. 19(a)).",
+        )
+        admissible = False
+    if request.get("related_complaint"):
+        ctx.add_finding(
+            "advisory_related_complaint", "CAM-19A-02",
+            "Existe una querella relacionada: la Comisión no emite opinión consultiva sobre el asunto (Sec. 19(a)).",
+        )
+        admissible = False
+    if request.get("facts_ongoing") or facts <= request.day:
+        ctx.add_finding(
+            "advisory_no_jurisdiction", "CAM-19C-02",
+            f"Los hechos ({format_date_es(facts)}) ya ocurrieron o están ocurriendo al radicarse la solicitud el "
+            f"{format_date_es(request.day)}: la Comisión no tiene jurisdicción (Sec. 19(c)).",
+        )  # fmt: skip
+        admissible = False
+    else:
+        earliest = earliest_facts_date(ctx, request.day)
+        if facts < earliest:
+            # Interpretation (A-16, setting advisory_late_request): a late request about future facts
+            # is outside the no-jurisdiction clause; flag it (default) or treat it as rejected.
+            reject = ctx.settings["advisory_late_request"] == "reject"
+            ctx.add_finding(
+                "advisory_opinion_untimely", "CAM-19C-01",
+                f"La solicitud se radicó el {format_date_es(request.day)}, con menos de 30 días laborables antes de "
+                f"los hechos ({format_date_es(facts)}); debía radicarse no más tarde del "
+                f"{format_date_es(latest_request_date(ctx, facts))} (Sec. 19(c))."
+                + (" Se rechaza (ajuste advisory_late_request; A-16)." if reject else ""),
+                earliest_facts_date=earliest.isoformat(),
+                latest_request_date=latest_request_date(ctx, facts).isoformat(),
+            )  # fmt: skip
+            if reject:
+                admissible = False
+
+    if request.get("detailed") is False:
+        ctx.add_finding(
+            "advisory_request_incomplete", "CAM-19B-01",
+            "La solicitud no expone todos los elementos de juicio indispensables para contestarla: puede "
+            "rechazarse de plano (Sec. 19(b)).",
+        )
+    rejected = ctx.first("opinion_rejected")
+    issued = ctx.first("opinion_issued")
+    for revision in ctx.all("opinion_revised"):
+        if issued is None or revision.at < issued.at:
+            ctx.add_finding("revision_before_opinion", "CAM-19F-01",
+                            f"Se registró una revisión ({format_date_es(revision.day)}) sin opinión emitida.")
+        elif revision.get("reason") is None:
+            ctx.add_finding(
+                "revision_without_grounds", "CAM-19F-01",
+                f"La revisión del {format_date_es(revision.day)} no indica su causa: nueva evidencia o información "
+                f"fidedigna, o evitar un fracaso de la justicia (Sec. 19(f)).",
+            )
+    if not admissible:
+        ctx.stage = "rejected" if rejected else "not_admissible"
+        ctx.allowed_next = [] if rejected else ["opinion_rejected"]
+        return
+
+    extensions = _extensions(ctx, request)
+    ctx.add_deadline("issue_opinion", "CAM-19D-01", request, satisfied=issued or rejected, extensions=extensions,
+                     suspendable=False, start_label="radicación de la solicitud")
+    if issued is not None:
+        _check_votes(ctx, issued, "la opinión")
+    if rejected is not None and (issued is None or rejected.at < issued.at):
+        ctx.stage = "rejected"
+        ctx.allowed_next = []
+        return
+    if issued is not None:
+        ctx.add_finding(
+            "opinion_binding", "CAM-19E-01",
+            f"La opinión emitida el {format_date_es(issued.day)} es válida y obligatoria para la Comisión respecto a "
+            f"quien la solicitó, en querellas posteriores sobre los mismos hechos, si actuó de buena fe "
+            f"(Sec. 19(e)); enlácela a esas querellas.",
+        )  # fmt: skip
+        ctx.stage = "revised" if any(r.at >= issued.at for r in ctx.all("opinion_revised")) else "issued"
+        ctx.allowed_next = ["opinion_revised"]
+        return
+    ctx.stage = "under_consideration"
+    nxt = ["opinion_issued", "opinion_rejected"]
+    if not ctx.has("opinion_extension_granted"):
+        nxt.append("opinion_extension_granted")
+    ctx.allowed_next = nxt
+
+
+def _extensions(ctx: Context, request: Event) -> list[tuple[Term, str]]:
+    """Sec. 19(d): one extension of up to 30 business days in all; more is capped, with a finding."""
+    grants = ctx.all("opinion_extension_granted")
+    if not grants:
+        return []
+    base = ctx.rule("CAM-19D-01").term
+    assert base is not None
+    original_due = ctx.calendar.add_business_days(request.day, base.amount).due
+    total = 0
+    for g in grants:
+        if g.day > original_due:
+            ctx.add_finding(
+                "extension_untimely", "CAM-19D-01",
+                f"La prórroga se concedió el {format_date_es(g.day)}, después de vencer el término original "
+                f"({format_date_es(original_due)}).",
+            )
+        _check_votes(ctx, g, "la prórroga")
+        total += int(g.get("business_days"))
+    if total > MAX_OPINION_EXTENSION.amount:
+        ctx.add_finding(
+            "extension_over_maximum", "CAM-19D-01",
+            f"Se concedieron {total} días laborables de prórroga; la Sec. 19(d) permite hasta "
+            f"{MAX_OPINION_EXTENSION.amount}. Se computa el máximo.", granted=total,
+            maximum=MAX_OPINION_EXTENSION.amount,
+        )  # fmt: skip
+        total = MAX_OPINION_EXTENSION.amount
+    return [(Term(total, "business_days"), "prórroga, Sec. 19(d)")]
+
+
+def _check_votes(ctx: Context, event: Event, what: str) -> None:
+    yes = event.get("yes_votes")
+    if yes is None:
+        return
+    from ...votes import required_yes
+
+    needed = required_yes("camara-171", settings=ctx.settings, motion_rule_id="CAM-19D-02")
+    if yes < needed:
+        ctx.add_finding(
+            "opinion_without_majority", "CAM-19D-02",
+            f"{what.capitalize()} tuvo {yes} votos a favor; se requiere la mayoría de los miembros ({needed}; "
+            f"Sec. 6, A-6).", yes_votes=yes, required=needed,
+        )  # fmt: skip
+
+
+KINDS: dict[str, KindSpec] = {
+    "advisory_opinion": KindSpec(
+        "advisory_opinion", "Opinión consultiva (Sec. 19)", ADVISORY_EVENTS, evaluate_advisory_opinion,
+        deadline_ids=("issue_opinion",),
+        respondent_roles=("representative", "officer", "department_head"),
+    ),
+}  # fmt: skip
