@@ -145,7 +145,7 @@ def _prior(events: Sequence[PlannedEvent], new: PlannedEvent) -> list[PlannedEve
 
 
 def _titles(rulebook_id: str, kind_id: str) -> dict[str, str]:
-    _, kind = rulebook_and_kind(rulebook_id, kind_id)
+    kind = rulebook_and_kind(rulebook_id, kind_id)[1]
     return {t: _(spec.title) for t, spec in kind.events.items()}
 
 

@@ -1,0 +1,1 @@
+from factories import now, world  # noqa: F401  (fixtures)

@@ -1,0 +1,76 @@
+"""Template helpers: accessible field widgets and Spanish dates."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django import template
+from django.forms import BoundField
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from ventila.rules import PR_TZ
+from ventila.rules.calendar import format_date_es
+
+register = template.Library()
+
+
+@register.simple_tag
+def widget(field: BoundField, **extra: Any) -> str:
+    """The field's widget with aria-describedby (help and error) and aria-invalid when wrong."""
+    described = []
+    if field.help_text:
+        described.append(f"{field.auto_id}_help")
+    if field.errors:
+        described.append(f"{field.auto_id}_error")
+    attrs: dict[str, Any] = dict(extra)
+    if described:
+        attrs["aria-describedby"] = " ".join(described)
+    if field.errors:
+        attrs["aria-invalid"] = "true"
+    if field.field.required and field.widget_type not in ("radioselect", "checkboxselectmultiple"):
+        attrs["required"] = True
+    return field.as_widget(attrs=attrs)
+
+
+@register.filter
+def is_group(field: BoundField) -> bool:
+    return field.widget_type in ("radioselect", "checkboxselectmultiple")
+
+
+@register.filter
+def is_checkbox(field: BoundField) -> bool:
+    return field.widget_type == "checkbox"
+
+
+@register.filter
+def long_date(value: Any) -> str:
+    """``lunes, 1 de marzo de 2027`` in Spanish; ISO-like in English."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, dt.datetime):
+        value = value.astimezone(PR_TZ).date()
+    if (get_language() or "es").startswith("es"):
+        return format_date_es(value)
+    return value.strftime("%A, %B %-d, %Y")
+
+
+@register.filter
+def moment(value: dt.datetime, has_time: bool = True) -> str:
+    local = value.astimezone(PR_TZ)
+    text = long_date(local.date())
+    return f"{text}, {local:%H:%M}" if has_time else text
+
+
+@register.filter
+def days_left(n: int | None) -> str:
+    if n is None:
+        return ""
+    if n < 0:
+        return _("vencido hace %(n)s días") % {"n": -n} if n < -1 else _("vencido ayer")
+    if n == 0:
+        return _("vence hoy")
+    if n == 1:
+        return _("queda 1 día")
+    return _("quedan %(n)s días") % {"n": n}

@@ -1,0 +1,70 @@
+"""Closure days and election dates: staff declare them; every open term is recomputed at once."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from ventila.bodies.models import ElectionDay
+from ventila.cases import access
+from ventila.cases.actions import (
+    do_add_closure,
+    do_add_election,
+    do_remove_closure,
+    do_remove_election,
+)
+from ventila.rules import RULEBOOKS
+
+from ..forms import ClosureForm, ElectionForm
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def body_calendar(request: HttpRequest, body: str) -> HttpResponse:
+    body_obj = access.access_body_calendar(request.user, body)
+    closure_form = ClosureForm(request.POST if request.POST.get("form") == "closure" else None, body=body_obj)
+    election_form = ElectionForm(request.POST if request.POST.get("form") == "election" else None)
+    if request.method == "POST":
+        if request.POST.get("form") == "closure" and closure_form.is_valid():
+            do_add_closure(user=request.user, body=body_obj, day=closure_form.cleaned_data["day"],
+                           reason=closure_form.cleaned_data["reason"])
+            messages.success(request, _("Se declaró el cierre; los términos abiertos se recalcularon."))
+            return redirect("web:calendar", body=body_obj.slug)
+        if request.POST.get("form") == "election" and election_form.is_valid():
+            do_add_election(kind=election_form.cleaned_data["kind"], day=election_form.cleaned_data["day"])
+            messages.success(request, _("Se anotó la elección; los términos abiertos se recalcularon."))
+            return redirect("web:calendar", body=body_obj.slug)
+    elections = list(ElectionDay.objects.all())
+    defaults = [] if elections else list(RULEBOOKS[body_obj.rulebook].elections)
+    return render(request, "web/calendar.html", {
+        "body": body_obj, "closures": list(body_obj.closures.all()), "elections": elections,
+        "default_elections": defaults, "closure_form": closure_form, "election_form": election_form,
+    }, status=200 if request.method == "GET" or not request.POST else 200)
+
+
+@login_required
+@require_POST
+def remove_closure(request: HttpRequest, body: str, closure_id: int) -> HttpResponse:
+    body_obj = access.access_body_calendar(request.user, body)
+    closure = body_obj.closures.filter(pk=closure_id).first()
+    if closure is None:
+        raise Http404("closure")
+    do_remove_closure(closure=closure)
+    messages.success(request, _("Se eliminó el cierre; los términos abiertos se recalcularon."))
+    return redirect("web:calendar", body=body_obj.slug)
+
+
+@login_required
+@require_POST
+def remove_election(request: HttpRequest, body: str, election_id: int) -> HttpResponse:
+    body_obj = access.access_body_calendar(request.user, body)
+    election = ElectionDay.objects.filter(pk=election_id).first()
+    if election is None:
+        raise Http404("election")
+    do_remove_election(election=election)
+    messages.success(request, _("Se eliminó la elección; los términos abiertos se recalcularon."))
+    return redirect("web:calendar", body=body_obj.slug)

@@ -1,0 +1,318 @@
+"""Case views: the work queue, the case page, docketing, acts, corrections and attachments.
+
+Thin: each view asks :mod:`ventila.cases.access` for what it may show and hands every change to a
+``do_*`` action in :mod:`ventila.cases.actions`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import F, Q, QuerySet
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from ventila import clock
+from ventila.cases import access
+from ventila.cases.actions import (
+    ActRefused,
+    do_add_counsel,
+    do_file_case,
+    do_record_act,
+    refresh_if_stale,
+)
+from ventila.cases.evaluation import rulebook_and_kind
+from ventila.cases.labels import DEADLINES, KINDS, PROCEDURES, STAGES
+from ventila.cases.models import Case, CaseDeadline, DocketEntry
+from ventila.rules import RULEBOOKS
+
+from ..forms import ActForm, CounselForm, FilingForm
+
+PAGE_SIZE = 25
+
+
+def _act_title(case: Case, event_type: str) -> str:
+    _rb, kind = rulebook_and_kind(case.body.rulebook, case.kind)
+    spec = kind.events.get(event_type)
+    return _(spec.title) if spec else event_type
+
+
+# -- work queue -------------------------------------------------------------------------------
+
+
+def _parse_cursor(raw: str) -> tuple[dt.date | None, int] | None:
+    """``2027-03-04_17`` (after due date and id) or ``n_17`` (after id among cases without date)."""
+    try:
+        head, _sep, pk = raw.partition("_")
+        return (None if head == "n" else dt.date.fromisoformat(head)), int(pk)
+    except ValueError:
+        return None
+
+
+@login_required
+def queue(request: HttpRequest) -> HttpResponse:
+    """Cases sorted by the next deadline (an index scan on ``(next_due, id)``), keyset-paginated."""
+    today = clock.today()
+    qs: QuerySet[Case] = access.access_cases_for_user(request.user).select_related("body")
+    bodies = list(access.visible_bodies(request.user))
+    f = {k: request.GET.get(k, "") for k in ("body", "kind", "stage", "due", "status")}
+    if f["body"]:
+        qs = qs.filter(body__slug=f["body"])
+    if f["kind"]:
+        qs = qs.filter(kind=f["kind"])
+    if f["stage"]:
+        qs = qs.filter(stage=f["stage"])
+    if f["status"] != "all":
+        qs = qs.filter(status=f["status"] or Case.Status.OPEN)
+    if f["due"] == "overdue":
+        qs = qs.filter(next_due__lt=today)
+    elif f["due"] == "week":
+        qs = qs.filter(next_due__gte=today, next_due__lte=today + dt.timedelta(days=6 - today.weekday()))
+    cursor = _parse_cursor(request.GET.get("after", "")) if request.GET.get("after") else None
+    if cursor is not None:
+        due, pk = cursor
+        if due is None:
+            qs = qs.filter(next_due__isnull=True, pk__gt=pk)
+        else:
+            qs = qs.filter(Q(next_due__gt=due) | Q(next_due=due, pk__gt=pk) | Q(next_due__isnull=True))
+    rows = list(qs.order_by(F("next_due").asc(nulls_last=True), "id")[: PAGE_SIZE + 1])
+    more = len(rows) > PAGE_SIZE
+    rows = rows[:PAGE_SIZE]
+    next_cursor = ""
+    if more and rows:
+        last = rows[-1]
+        next_cursor = f"{last.next_due.isoformat() if last.next_due else 'n'}_{last.pk}"
+    params = request.GET.copy()
+    params.pop("after", None)
+    items = [
+        {
+            "case": c,
+            "days_left": (c.next_due - today).days if c.next_due else None,
+            "deadline": DEADLINES.get(c.next_due_deadline, c.next_due_deadline),
+            "stage": STAGES.get(c.stage, c.stage),
+            "kind": KINDS.get(c.kind, c.kind),
+        }
+        for c in rows
+    ]
+    kinds = sorted({k for b in bodies for k in RULEBOOKS[b.rulebook].kinds} & set(KINDS))
+    return render(request, "web/queue.html", {
+        "items": items, "filters": f, "bodies": bodies, "today": today,
+        "kinds": [(k, KINDS[k]) for k in kinds], "stages": list(STAGES.items()),
+        "next_cursor": next_cursor, "base_query": params.urlencode(), "paged": cursor is not None,
+        "filing_bodies": [b for b in bodies if access.can_file(request.user, b)],
+    })
+
+
+# -- the case page ------------------------------------------------------------------------------
+
+
+@login_required
+def case_detail(request: HttpRequest, number: str) -> HttpResponse:
+    case = access.access_case_for_user(request.user, number)
+    case = refresh_if_stale(case)
+    today = clock.today()
+    deadlines = list(case.deadlines.all())
+    open_terms = [d for d in deadlines if d.is_open]
+    done_terms = [d for d in deadlines if not d.is_open]
+    entries = list(case.entries.select_related("recorded_by", "supersedes").prefetch_related(
+        "attachments", "roll_call__ballots__person"))
+    corrected_by = {e.supersedes_id: e for e in entries if e.supersedes_id}
+    acts = [
+        {"type": a, "title": _act_title(case, a)}
+        for a in case.allowed_next
+        if access.can_record(request.user, case, a)
+    ]
+    return render(request, "web/case.html", {
+        "case": case,
+        "today": today,
+        "parties": list(case.parties.select_related("represents")),
+        "open_terms": [_term_row(d, today) for d in open_terms],
+        "done_terms": [_term_row(d, today) for d in done_terms],
+        "findings": list(case.findings.all()),
+        "timeline": [_entry_row(case, e, corrected_by.get(e.pk)) for e in sorted(
+            entries, key=lambda e: (e.occurred_at, e.seq), reverse=True)],
+        "acts": acts,
+        "can_correct": access.can_correct(request.user, case),
+        "can_add_counsel": case.body_id in access.staff_body_ids(request.user),
+        "stage": STAGES.get(case.stage, case.stage),
+        "kind": KINDS.get(case.kind, case.kind),
+        "procedure": PROCEDURES.get(case.procedure, case.procedure),
+        "exclusions": list(case.exclusions.select_related("person")),
+        "substitutes": list(case.substitutes.select_related("person", "replaces")),
+    })
+
+
+def _term_row(d: CaseDeadline, today: dt.date) -> dict[str, Any]:
+    return {
+        "d": d,
+        "label": DEADLINES.get(d.deadline_id, d.deadline_id),
+        "days_left": (d.due - today).days,
+        "overdue": d.is_open and d.due < today,
+        "lines": d.trace_lines(),
+    }
+
+
+def _entry_row(case: Case, e: DocketEntry, corrected_by: DocketEntry | None) -> dict[str, Any]:
+    from ventila.cases.labels import CHOICES, FIELDS
+
+    payload = []
+    for k, v in e.payload.items():
+        if k in ("member", "substitute"):
+            from ventila.bodies.models import Person
+
+            person = Person.objects.filter(pk=int(v)).first() if str(v).isdigit() else None
+            shown = str(person) if person else v
+        elif isinstance(v, list):
+            shown = ", ".join(str(CHOICES.get(x, x)) for x in v)
+        else:
+            shown = CHOICES.get(v, v)
+        payload.append((FIELDS.get(k, k), shown))
+    return {
+        "e": e,
+        "title": _act_title(case, e.event_type),
+        "payload": payload,
+        "corrected_by": corrected_by,
+        "details": [(FIELDS.get(k, k) if k in FIELDS else _detail_label(k), v) for k, v in e.details.items()],
+        "roll_call": getattr(e, "roll_call", None) if hasattr(e, "roll_call") else None,
+    }
+
+
+def _detail_label(key: str) -> str:
+    return {
+        "facts": _("Hechos"),
+        "provisions": _("Disposiciones que se alegan infringidas"),
+        "witnesses": _("Testigos"),
+        "report_findings": _("Determinaciones del Informe Final"),
+        "recommendation": _("Recomendación"),
+    }.get(key, key)
+
+
+# -- docketing a new case -----------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def file_case(request: HttpRequest, body: str, kind: str) -> HttpResponse:
+    body_obj = access.access_body_for_filing(request.user, body)
+    rulebook = RULEBOOKS[body_obj.rulebook]
+    filing = {"complaint": "complaint_filed", "referral": "referral_received"}
+    if kind not in rulebook.kinds or kind not in filing or filing[kind] not in rulebook.kinds[kind].events:
+        raise Http404("kind")
+    form = FilingForm(request.POST or None, request.FILES or None, body=body_obj, kind=kind)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            office = form.cleaned_data["respondent_office"]
+            try:
+                case = do_file_case(
+                    user=request.user, body=body_obj, kind=kind, respondent=office.person,
+                    respondent_role=office.role, respondent_office=office.title,
+                    respondent_candidate=form.cleaned_data["respondent_candidate"],
+                    complainant=form.complainant(), act=form.act_input(),
+                )
+            except ActRefused as exc:
+                _apply_refusal(form, exc)
+                status = 409 if not exc.field_errors else 200
+            else:
+                messages.success(request, _("Se abrió el expediente %(n)s.") % {"n": case.number})
+                return redirect("web:case", number=case.number)
+    return render(request, "web/file_case.html", {
+        "form": form, "body": body_obj, "kind": kind, "kind_label": KINDS.get(kind, kind),
+    }, status=status)
+
+
+def _apply_refusal(form: Any, exc: ActRefused) -> None:
+    for name, msgs in exc.field_errors.items():
+        target = name if name in form.fields else ("occurred_date" if name == "occurred_at" else None)
+        for m in msgs:
+            form.add_error(target, m)
+    if exc.message and (not exc.field_errors or exc.message != _("Revise los datos del acto.")):
+        form.add_error(None, exc.message)
+
+
+# -- recording an act ---------------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def record_act(request: HttpRequest, number: str, act: str) -> HttpResponse:
+    case = access.access_case_for_act(request.user, number, act)
+    case = refresh_if_stale(case)
+    _rb, kind = rulebook_and_kind(case.body.rulebook, case.kind)
+    if act not in kind.events:
+        raise Http404("act")
+    title = _act_title(case, act)
+    if act not in case.allowed_next:
+        allowed = ", ".join(f"«{_act_title(case, a)}»" for a in case.allowed_next) or _("ninguno")
+        reason = _("El reglamento no permite «%(act)s» ahora: el caso está en la etapa «%(stage)s» y los actos "
+                   "permitidos son: %(allowed)s.") % {
+            "act": title, "stage": STAGES.get(case.stage, case.stage), "allowed": allowed}
+        return render(request, "web/act_refused.html", {"case": case, "title": title, "reason": reason}, status=409)
+    form = ActForm(request.POST or None, request.FILES or None, case=case, event_type=act)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                do_record_act(user=request.user, case=case, act=form.act_input())
+            except ActRefused as exc:
+                _apply_refusal(form, exc)
+                status = 409 if not exc.field_errors else 200
+            else:
+                messages.success(request, _("Se anotó «%(act)s» en el expediente.") % {"act": title})
+                return redirect("web:case", number=case.number)
+    return render(request, "web/act.html", {"case": case, "form": form, "title": title, "act": act,
+                                            "correcting": None}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def correct_entry(request: HttpRequest, number: str, seq: int) -> HttpResponse:
+    case, entry = access.access_entry_for_correction(request.user, number, seq)
+    if entry.superseded_by.exists():
+        raise PermissionDenied("already corrected")
+    title = _act_title(case, entry.event_type)
+    form = ActForm(request.POST or None, request.FILES or None, case=case, event_type=entry.event_type,
+                   supersedes=entry)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                do_record_act(user=request.user, case=case, act=form.act_input())
+            except ActRefused as exc:
+                _apply_refusal(form, exc)
+                status = 409 if not exc.field_errors else 200
+            else:
+                messages.success(request, _("Se corrigió la anotación n.º %(seq)s; los términos se recalcularon.")
+                                 % {"seq": entry.seq})
+                return redirect("web:case", number=case.number)
+    return render(request, "web/act.html", {"case": case, "form": form, "title": title, "act": entry.event_type,
+                                            "correcting": entry}, status=status)
+
+
+@login_required
+def attachment(request: HttpRequest, number: str, attachment_id: int) -> FileResponse:
+    att = access.access_attachment(request.user, number, attachment_id)
+    return FileResponse(att.file.open("rb"), as_attachment=True, filename=att.filename,
+                        content_type=att.content_type or "application/octet-stream")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def add_counsel(request: HttpRequest, number: str) -> HttpResponse:
+    case = access.access_case_for_user(request.user, number)
+    if case.body_id not in access.staff_body_ids(request.user):
+        raise PermissionDenied("staff only")
+    form = CounselForm(request.POST or None, case=case)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        do_add_counsel(case=case, represents=d["represents"], name=d["name"], email=d["email"],
+                       phone=d["phone"], postal_address=d["postal_address"])
+        messages.success(request, _("Se añadió la representación legal."))
+        return redirect("web:case", number=case.number)
+    return render(request, "web/counsel.html", {"case": case, "form": form})
