@@ -633,6 +633,7 @@ def _main(ctx: Context, filed: Event) -> bool:
         ctx.stage = "awaiting_decision"
         ctx.allowed_next = ["decision_issued", *_anytime(ctx)]
         return False
+    _check_decision(ctx, decision)
     ctx.stage = "decided"
     ctx.allowed_next = ["decision_notified"] if first_after(ctx, "decision_notified", decision) is None else []
     return False
@@ -861,29 +862,6 @@ def _check_outcomes(ctx: Context) -> None:
                 f"una vista en sus méritos: solo «después de ventilarse los cargos… en su fondo» (¶29).",
                 event=d.index,
             )  # fmt: skip
-        outcome = d.get("outcome")
-        if outcome == "admonition" and d.get("misconduct_not_reckless") is not True:
-            ctx.add_finding(
-                "admonition_basis_missing", "MUN-OUT-02",
-                "La amonestación requiere la determinación de que las prácticas impropias probadas no constituyen "
-                "temeridad, negligencia inexcusable ni conducta lesiva a los mejores intereses públicos (¶30).",
-                event=d.index,
-            )  # fmt: skip
-        if outcome == "exoneration" and d.get("suspension_date") is not None:
-            since = d.get("suspension_date")
-            ctx.add_finding(
-                "reinstatement_with_back_pay", "MUN-OUT-03",
-                f"Exonerado tras una suspensión de cargo y sueldo: procede reinstalarlo y pagarle sueldos y "
-                f"beneficios marginales desde el {format_date_es(since)} (¶31).",
-                since=since.isoformat(), event=d.index,
-            )  # fmt: skip
-        if outcome == "removal":
-            ctx.add_finding(
-                "removal_review_priority", "MUN-OUT-04",
-                "Destitución del Alcalde (¶32): si se solicita revisión judicial, el tribunal le dará la mayor "
-                "prioridad (¶38, MUN-REV-04).",
-                event=d.index,
-            )  # fmt: skip
     recipients_required = tuple_setting(ctx, "decision_notice_recipients", PARTIES)
     for n in ctx.all("decision_notified"):
         recipients = n.get("recipients")
@@ -897,6 +875,33 @@ def _check_outcomes(ctx: Context) -> None:
         if n.get("copy_attached") is False:
             ctx.add_finding("decision_notice_without_copy", "MUN-STU-04",
                             "La decisión se notifica con copia de la resolución (¶14).", event=n.index)
+
+
+def _check_decision(ctx: Context, d: Event) -> None:
+    """MUN-OUT-02..04 for a decision that stands (issued within the term)."""
+    outcome = d.get("outcome")
+    if outcome == "admonition" and d.get("misconduct_not_reckless") is not True:
+        ctx.add_finding(
+            "admonition_basis_missing", "MUN-OUT-02",
+            "La amonestación requiere la determinación de que las prácticas impropias probadas no constituyen "
+            "temeridad, negligencia inexcusable ni conducta lesiva a los mejores intereses públicos (¶30).",
+            event=d.index,
+        )  # fmt: skip
+    if outcome == "exoneration" and d.get("suspension_date") is not None:
+        since = d.get("suspension_date")
+        ctx.add_finding(
+            "reinstatement_with_back_pay", "MUN-OUT-03",
+            f"Exonerado tras una suspensión de cargo y sueldo: procede reinstalarlo y pagarle sueldos y "
+            f"beneficios marginales desde el {format_date_es(since)} (¶31).",
+            since=since.isoformat(), event=d.index,
+        )  # fmt: skip
+    if outcome == "removal":
+        ctx.add_finding(
+            "removal_review_priority", "MUN-OUT-04",
+            "Destitución del Alcalde (¶32): si se solicita revisión judicial, el tribunal le dará la mayor "
+            "prioridad (¶38, MUN-REV-04).",
+            event=d.index,
+        )  # fmt: skip
 
 
 def _side_acts(ctx: Context, filed: Event) -> None:
