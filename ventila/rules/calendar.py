@@ -291,6 +291,8 @@ class LegalCalendar:
         self._is_bd = is_bd
         self._cum = cum
         self._bd_ords = bd_ords
+        # cum − 1: the index in ``_bd_ords`` of the Nth business day after day i is _cum_m1[i] + N.
+        self._cum_m1 = [c - 1 for c in cum]
 
     # -- what a day is -------------------------------------------------------------------------
 
@@ -329,6 +331,16 @@ class LegalCalendar:
 
     def add_business_days_ord(self, ordinal: int, n: int) -> int:
         """The ordinal of the Nth business day after ``ordinal`` (N < 0: before it)."""
+        i = ordinal - self._base
+        if 0 <= i < self._size and n > 0:
+            # Hot path (N ≥ 1 inside the range): one addition and two list look-ups.
+            try:
+                return self._bd_ords[self._cum_m1[i] + n]
+            except IndexError:
+                pass  # past the last business day the calendar knows: the general path raises
+        return self._add_business_days_general(ordinal, n)
+
+    def _add_business_days_general(self, ordinal: int, n: int) -> int:
         i = ordinal - self._base
         if i < 0 or i >= self._size:
             self._check(ordinal)
