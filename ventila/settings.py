@@ -142,4 +142,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
+    # 404s and refused acts (409) are the access rules working, not incidents.
+    "loggers": {"django.request": {"level": "ERROR"}},
 }

@@ -12,6 +12,10 @@ VOTED_ACTS: dict[tuple[str, str], str] = {
     ("camara-171", "determination_made"): "CAM-06-01",
     ("camara-171", "resolved"): "CAM-25-01",
     ("camara-171", "recusal_decided"): "CAM-09-05",
+    # Municipal: the Commission acts by its quorum and two votes (MUN-QUO-01).
+    ("municipal", "dismissed"): "MUN-QUO-01",
+    ("municipal", "decision_issued"): "MUN-QUO-01",
+    ("municipal", "dismissed_with_prejudice"): "MUN-QUO-01",
 }
 
 

@@ -316,15 +316,26 @@ class FilingForm(WhenMixin, AttachmentMixin):
                 field.choices = [c for c in field.choices if c[0] in ("in_person", "email")]
                 field.required = True
                 field.help_text = _("Sec. 20(4): en persona en la Oficina de la Comisión o por correo electrónico.")
-            if name == "knowledge_date" and kind == "complaint":
+            if name == "knowledge_date" and kind == "complaint" and body.rulebook == "camara-171":
+                field.required = True
+            if name == "complainant_kind":
                 field.required = True
             self.fields[name] = field
         self.fields["occurred_date"].label = _("Fecha de recibo")
         self.fields["occurred_time"].label = _("Hora de recibo")
+        if body.rulebook != "camara-171":
+            # The Cámara's Sec. 21(a) requirements do not bind the municipal Commission.
+            for name in ("personal_knowledge", "provisions"):
+                del self.fields[name]
+            for name in ("complainant_name", "complainant_phone", "facts", "witnesses", "channel"):
+                if name in self.fields:
+                    self.fields[name].help_text = ""
+            if "sworn" in self.spec.fields:
+                self.fields["sworn"].label = _("La querella está jurada")
         if kind == "referral":
             for name in ("complainant_name", "complainant_address", "complainant_email", "complainant_phone",
                          "sworn", "personal_knowledge", "provisions", "witnesses"):
-                del self.fields[name]
+                self.fields.pop(name, None)
             self.fields["facts"].label = _("Resumen del referido")
         self.order_fields(["respondent_office", "respondent_candidate", "occurred_date", "occurred_time",
                            *self.payload_names])

@@ -1,0 +1,132 @@
+"""Who sees what (Sec. 5(5), 21(d)): every URL walked with every role, asserting exactly who gets in.
+
+404 for whoever may not know the case exists; 403 for whoever sees the case but may not do this;
+a redirect to the sign-in page for the anonymous visitor.
+"""
+
+from __future__ import annotations
+
+import pytest
+from factories import file_complaint, make_user, record, unanimous
+
+from ventila.cases.actions import ActInput, UploadedDocument, do_record_act
+from ventila.cases.models import Attachment
+from ventila.rules import RULEBOOKS
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ["anonymous", "secretaria", "personal", "presidente", "comisionado", "inhibido", "miembro_querellado",
+         "presidencia_camara", "admin", "secretaria_municipal", "comisionada_municipal", "ajeno"]
+
+
+def _expect(**overrides: int) -> dict[str, int]:
+    table = dict.fromkeys(ROLES, 404)
+    table["anonymous"] = 302
+    table.update(overrides)
+    return table
+
+
+SEE = dict(secretaria=200, personal=200, presidente=200, comisionado=200, miembro_querellado=200)
+READ_ONLY = dict(presidente=403, comisionado=403, miembro_querellado=403)
+
+
+def _clients(world, client_factory):
+    clients = {}
+    for role in ROLES:
+        c = client_factory()
+        if role != "anonymous":
+            c.force_login(world.users[role])
+        clients[role] = c
+    return clients
+
+
+def test_every_url_with_every_role(world, now, client_factory=None):
+    from django.test import Client
+
+    # A commissioner recused in the case, and a commissioner who is himself the respondent (Sec. 8).
+    world.users["inhibido"] = make_user("inhibido", person=world.members[3])
+    world.users["miembro_querellado"] = make_user("miembro_querellado", person=world.members[5])
+    case = file_complaint(world)
+    own = file_complaint(world, respondent=world.members[5])
+    now.set("2027-03-02 12:00")
+    record(world, case, "recusal_requested", "2027-03-02", member=str(world.members[3].pk), by="member")
+    record(world, case, "recusal_decided", "2027-03-02", member=str(world.members[3].pk), granted=True,
+           ballots=unanimous(world))
+    entry = do_record_act(user=world.users["secretaria"], case=case, act=ActInput(
+        "witness_summoned", now.set("2027-03-02 13:00"), True, {"witness": "Testigo"}, {},
+        attachments=[UploadedDocument("citacion.txt", b"Citacion", "text/plain")]))
+    att = Attachment.objects.get(entry=entry)
+    n = case.number
+    urls = {
+        "/expedientes/": _expect(**{r: 200 for r in ROLES if r != "anonymous"}),
+        f"/expedientes/{n}/": _expect(**SEE),
+        f"/expedientes/{n}/actos/respondent_notified/": _expect(secretaria=200, personal=200, **READ_ONLY),
+        f"/expedientes/{n}/anotaciones/1/corregir/": _expect(secretaria=200, personal=403, **READ_ONLY),
+        f"/expedientes/{n}/anejos/{att.pk}/": _expect(**SEE),
+        f"/expedientes/{n}/representacion/": _expect(secretaria=200, personal=200, **READ_ONLY),
+        "/expedientes/nuevo/etica-camara/complaint/": _expect(secretaria=200, personal=200),
+        "/expedientes/nuevo/querellas-municipales/complaint/": _expect(
+            **({"secretaria_municipal": 200} if "complaint" in RULEBOOKS["municipal"].kinds else {})),
+        "/cuerpos/etica-camara/calendario/": _expect(secretaria=200, personal=200, admin=200),
+        f"/expedientes/{own.number}/": _expect(secretaria=200, personal=200, presidente=200, comisionado=200,
+                                               inhibido=200),
+        "/expedientes/CE-2027-9999/": _expect(),
+    }
+    clients = {}
+    for role in ROLES:
+        c = Client()
+        if role != "anonymous":
+            c.force_login(world.users[role])
+        clients[role] = c
+    wrong = []
+    for url, expected in urls.items():
+        for role, want in expected.items():
+            got = clients[role].get(url).status_code
+            if got != want:
+                wrong.append(f"{role} {url}: {got} (expected {want})")
+    assert wrong == []
+    # The queue lists a case only to those who may see it.
+    for role in ROLES[1:]:
+        listed = n in clients[role].get("/expedientes/").content.decode()
+        assert listed == (role in SEE), role
+    # POST is guarded the same way: a commissioner may not record an act, nor an outsider learn of one.
+    assert clients["comisionado"].post(f"/expedientes/{n}/actos/respondent_notified/",
+                                       {"occurred_date": "2027-03-02"}).status_code == 403
+    assert clients["ajeno"].post(f"/expedientes/{n}/actos/respondent_notified/",
+                                 {"occurred_date": "2027-03-02"}).status_code == 404
+
+
+def test_speakers_office_sees_only_reports_referred_to_it(world, now):
+    from django.test import Client
+
+    from ventila.bodies.models import OfficeTerm
+
+    head = world.respondent
+    OfficeTerm.objects.filter(person=head).update(role="department_head", title="Director de Finanzas")
+    case = file_complaint(world)
+    case.respondent_role = "department_head"
+    case.save(update_fields=["respondent_role"])
+    speaker = Client()
+    speaker.force_login(world.users["presidencia_camara"])
+    steps = [
+        ("2027-03-03", "respondent_notified", {}, None), ("2027-03-10", "answer_filed", {}, None),
+        ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True),
+        ("2027-04-01", "hearing_noticed", {"hearing_date": "2027-04-15T10:00"}, None),
+        ("2027-04-15", "hearing_held", {}, None), ("2027-04-16", "evidentiary_hearing_concluded", {}, None),
+        ("2027-04-30", "resolved", {"outcome": "charges_proven"}, True),
+    ]
+    for day, act, payload, voted in steps:
+        now.set(day + " 18:00")
+        record(world, case, act, day, ballots=unanimous(world) if voted else None, **payload)
+    assert speaker.get(f"/expedientes/{case.number}/").status_code == 404
+    record(world, case, "report_referred", "2027-04-30", to="speaker")
+    assert speaker.get(f"/expedientes/{case.number}/").status_code == 200
+    # It records the Speaker's decision (Sec. 26(c)), with the sanctions a department head admits.
+    page = speaker.get(f"/expedientes/{case.number}/actos/sanction_decided/")
+    assert page.status_code == 200
+    body = page.content.decode()
+    assert "Reprimenda escrita" in body and "Multa" not in body and "Expulsión" not in body
+    assert speaker.get(f"/expedientes/{case.number}/actos/case_closed/").status_code == 403
+    r = speaker.post(f"/expedientes/{case.number}/actos/sanction_decided/",
+                     {"occurred_date": "2027-04-30", "sanctions": ["written_reprimand"]})
+    assert r.status_code == 302
