@@ -293,6 +293,11 @@ class LegalCalendar:
         self._bd_ords = bd_ords
         # cum − 1: the index in ``_bd_ords`` of the Nth business day after day i is _cum_m1[i] + N.
         self._cum_m1 = [c - 1 for c in cum]
+        # The first business day on or after day i (0 past the last business day of the range).
+        self._next_bd = [
+            base + i if is_bd[i] else (bd_ords[cum[i]] if cum[i] < len(bd_ords) else 0)
+            for i in range(size)
+        ]
 
     # -- what a day is -------------------------------------------------------------------------
 
@@ -361,6 +366,10 @@ class LegalCalendar:
     def next_business_day_ord(self, ordinal: int) -> int:
         """The ordinal of the first business day on or after ``ordinal``."""
         i = ordinal - self._base
+        if 0 <= i < self._size:
+            nxt = self._next_bd[i]
+            if nxt:
+                return nxt
         if i < 0 or i >= self._size:
             self._check(ordinal)
         if self._is_bd[i]:
@@ -474,7 +483,9 @@ class LegalCalendar:
     # the benchmark in bench/). numpy is imported inside the methods: the rules package stays
     # importable without it.
 
-    def _np_tables(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    def _np_tables(
+        self,
+    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """(is_bd, cum, bd_ords) as int64 arrays, built on first use and kept."""
         tables: Any = self.__dict__.get("_np_cache")
         if tables is None:
@@ -495,7 +506,9 @@ class LegalCalendar:
             self._check(int(bad[0]))  # raises OutOfCalendarRange with the usual message
         return i
 
-    def add_business_days_batch(self, start_ordinals: npt.ArrayLike, n: npt.ArrayLike) -> npt.NDArray[np.int64]:
+    def add_business_days_batch(
+        self, start_ordinals: npt.ArrayLike, n: npt.ArrayLike
+    ) -> npt.NDArray[np.int64]:
         """:meth:`add_business_days_ord` over arrays: the Nth business day after each start.
 
         ``n`` may be one number or an array of the same shape as ``start_ordinals``. Same answers
