@@ -559,3 +559,10 @@ def test_input_errors(events: list[dict[str, Any]], settings: dict[str, Any], fi
     with pytest.raises(InputError) as exc:
         run(events, as_of="2027-06-01", settings=settings)
     assert exc.value.field == field
+
+
+def test_mun_ans_01_answer_term_ending_on_election_day_rolls_forward() -> None:
+    # Notified Sat 23 Oct 2028 + 15 days = Tue 7 Nov 2028, general-election day (a legal holiday, configured
+    # for the rulebook) → Wed 8 Nov.
+    result = run([notified("2028-10-23")], as_of="2028-10-24", filed_at="2028-10-20T10:00")
+    assert result.deadline("answer").due.isoformat() == "2028-11-08"

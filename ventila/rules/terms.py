@@ -301,7 +301,7 @@ def _compute(
                 steps.append(
                     f"Los términos están suspendidos desde el {format_date_es(s.start)}"
                     f"{' (' + s.reason + ')' if s.reason else ''}; al reanudarse, la fecha se moverá "
-                    f"por los días de la suspensión (Sec. 23)."
+                    f"por los días de la suspensión."
                 )
                 skips.append(Skip(s.start, "suspension", f"{format_date_es(s.start)}: suspensión de los términos"))
             break

@@ -41,6 +41,9 @@ DEADLINE_ES: dict[str, str] = {
     "court_decision": "Decisión del Tribunal en el Procedimiento Especial",
     "review": "Revisión ante el Tribunal Supremo",
     "recommendations": "Informe con recomendaciones sobre el estado de fricción",
+    "court_summons": "Expedición de la citación por el Tribunal",
+    "refer_to_commission": "Referir el informe de fricción a la Comisión",
+    "deliver_documents": "Entrega de documentos por los jefes de departamento",
 }
 
 STAGE_ES: dict[str, str] = {
@@ -57,6 +60,26 @@ STAGE_ES: dict[str, str] = {
     "report_referred": "Informe Final referido",
     "sanctioned": "Sanción decidida",
     "closed": "Cerrada",
+    # municipal · complaint
+    "under_study": "En estudio",
+    "awaiting_commissioner_report": "En espera del informe del Comisionado Asociado",
+    "awaiting_decision": "En espera de decisión",
+    "decided": "Decidida",
+    "decision_term_expired": "Término para decidir vencido",
+    "dismissed_with_prejudice": "Desestimada con perjuicio",
+    "stayed": "Paralizada por orden judicial",
+    # municipal · suspension_proceeding
+    "awaiting_court_decision": "En espera de la decisión del Tribunal",
+    "suspension_denied": "Suspensión denegada",
+    "suspension_ordered": "Suspensión ordenada",
+    "suspended_from_office": "Alcalde suspendido de empleo y sueldo",
+    "under_review": "En revisión",
+    # municipal · deadlock
+    "reported": "Informada al Gobernador",
+    "under_investigation": "En investigación",
+    "awaiting_recommendations": "En espera de recomendaciones",
+    "recommendations_issued": "Recomendaciones emitidas",
+    "vacancies_declared": "Vacantes declaradas",
 }
 
 STATUS_ES: dict[str, str] = {"open": "abierto", "met": "cumplido", "missed": "vencido", "suspended": "suspendido"}

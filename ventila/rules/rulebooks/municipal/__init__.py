@@ -18,7 +18,9 @@ overridden by the decisions at the top of the catalogue.
 
 from __future__ import annotations
 
-from ...engine import KindSpec, Rulebook, Setting
+import datetime as dt
+
+from ...engine import Election, KindSpec, Rulebook, Setting
 from ...terms import Rule
 from ..common import merge
 from . import complaints, composition, deadlock, per_diem, powers, review, suspension
@@ -190,7 +192,9 @@ RULEBOOK = Rulebook(
     kinds=KINDS,
     settings=SETTINGS,
     findings=FINDINGS,
-    elections=(),
+    # General-election day is a legal holiday for the executive branch, to which the Commission belongs
+    # (pr-calendar facts §1); the dates follow the Código Electoral 2020 rule.
+    elections=(Election("general", dt.date(2024, 11, 5)), Election("general", dt.date(2028, 11, 7))),
 )
 
 __all__ = ["FINDINGS", "KINDS", "RULEBOOK", "SETTINGS"]
