@@ -172,6 +172,11 @@ def test_scanner_finds_declarations_uses_calls_and_test_citations(tmp_path: Path
         '    ctx.add_finding("varies", rule_id, "Depende.")\n'
         "    # TOY-01-02 in a comment is not a use either\n"
     ))  # fmt: skip
+    _write(tmp_path / "ventila/rules/kinship_toy.py", (
+        "def check(rule):\n"
+        '    return [Finding("related", R.rules["TOY-01-01"], "Parentesco."), Finding("other", rule, "x"),\n'
+        '            Finding("asked", ctx.rule("TOY-01-01"), "y")]\n'
+    ))  # fmt: skip
     _write(tmp_path / "tests/test_toy.py", (
         "import pytest\n"
         '@pytest.mark.parametrize("x", [pytest.param(1, id="TOY-01-01 ten days")])\n'
@@ -184,10 +189,16 @@ def test_scanner_finds_declarations_uses_calls_and_test_citations(tmp_path: Path
         "TOY-01-01": "ventila/rules/rulebooks/toy/rules.py",
         "TOY-01-02": "ventila/rules/rulebooks/toy/rules.py",
     }
-    assert idx.uses == {"TOY-01-01": {"ventila/rules/rulebooks/toy/evaluate.py": 2}}
+    assert idx.uses == {
+        "TOY-01-01": {
+            "ventila/rules/kinship_toy.py": 2,
+            "ventila/rules/rulebooks/toy/evaluate.py": 2,
+        }
+    }
     assert idx.used_outside_declaration("TOY-01-02") == 0
     assert idx.implemented_in("TOY-01-01") == [
         "ventila/rules/rulebooks/toy/rules.py",
+        "ventila/rules/kinship_toy.py",
         "ventila/rules/rulebooks/toy/evaluate.py",
     ]
     assert idx.tests == {"TOY-01-01": {"tests/test_toy.py": 2}}
@@ -198,6 +209,9 @@ def test_scanner_finds_declarations_uses_calls_and_test_citations(tmp_path: Path
     assert {(c.name, c.rule) for c in idx.finding_calls} == {
         ("late", "TOY-01-01"),
         ("varies", None),
+        ("related", "TOY-01-01"),
+        ("other", None),
+        ("asked", "TOY-01-01"),
     }
 
 

@@ -9,8 +9,8 @@ hand: for every rulebook in :data:`~ventila.rules.rulebooks.RULEBOOKS` it lists
   module first) and the test files under ``tests/`` that cite it;
 * every kind of case with its event types and payload fields, and its deadline IDs;
 * every deadline ID and finding ID the evaluators produce (found by reading the source: each
-  ``add_deadline("<id>", "<rule>", …)`` and ``add_finding("<id>", "<rule>", …)`` call, plus the
-  rulebook's ``findings`` registry);
+  ``add_deadline("<id>", "<rule>", …)``, ``add_finding("<id>", "<rule>", …)`` and
+  ``Finding("<id>", R.rules["<rule>"], …)`` call, plus the rulebook's ``findings`` registry);
 * the rulebook's settings (name, default, choices, source, help).
 
 The deadlines contract makes event types, deadline IDs and finding IDs a public vocabulary that
@@ -58,7 +58,7 @@ _EXCLUDED_DIRS = {
 
 @dataclass(frozen=True)
 class Call:
-    """One ``add_deadline(...)`` / ``add_finding(...)`` call with a literal first argument."""
+    """One ``add_deadline(…)``, ``add_finding(…)`` or ``Finding(…)`` call with a literal first argument."""
 
     name: str  # the deadline or finding ID
     rule: str | None  # the rule ID when given as a literal, else None
@@ -136,6 +136,15 @@ def _literal(node: ast.expr | None) -> str | None:
     return None
 
 
+def _rule_ref(node: ast.expr) -> str | None:
+    """The rule ID an argument names: ``"CAM-…"``, ``R.rules["CAM-…"]`` or ``ctx.rule("CAM-…")``."""
+    if isinstance(node, ast.Subscript):
+        return _literal(node.slice)
+    if isinstance(node, ast.Call) and node.args and _call_name(node) == "rule":
+        return _literal(node.args[0])
+    return _literal(node)
+
+
 def _call_name(node: ast.Call) -> str | None:
     if isinstance(node.func, ast.Attribute):
         return node.func.attr
@@ -160,15 +169,15 @@ def _scan_code(index: SourceIndex, path: Path) -> None:
             if first is not None and first in index.rule_ids:
                 index.declared_in.setdefault(first, rel)
                 declaration_args.add(id(node.args[0]))
-        if name in ("add_deadline", "add_finding") and node.args:
+        if name in ("add_deadline", "add_finding", "Finding") and node.args:
             ident = _literal(node.args[0])
             if ident is None:
                 continue
-            rule = _literal(node.args[1]) if len(node.args) > 1 else None
+            rule = _rule_ref(node.args[1]) if len(node.args) > 1 else None
             if rule is None:
                 for kw in node.keywords:
-                    if kw.arg == "rule_id":
-                        rule = _literal(kw.value)
+                    if kw.arg in ("rule_id", "rule"):
+                        rule = _rule_ref(kw.value)
             target = index.deadline_calls if name == "add_deadline" else index.finding_calls
             target.append(Call(ident, rule, rel))
     for node in ast.walk(tree):
@@ -286,7 +295,9 @@ def _calls_for(
     out = []
     for c in calls:
         owner = _rulebook_of(c.rule, rulebooks)
-        if owner == rb.id or (owner is None and c.path.rsplit("/", 1)[0] in dirs):
+        if owner == rb.id or (
+            owner is None and (c.path.rsplit("/", 1)[0] in dirs or c.name in rb.findings)
+        ):
             out.append(c)
     return out
 
