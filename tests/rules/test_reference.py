@@ -58,6 +58,12 @@ def index() -> reference.SourceIndex:
     return reference.scan_sources(ids, ROOT)
 
 
+@pytest.fixture(scope="module")
+def fresh_doc() -> str:
+    """One fresh generation of the reference, shared by the tests of this module."""
+    return reference.render()
+
+
 def _report(problems: list[str], what: str) -> str:
     return f"{len(problems)} {what}:\n  " + "\n  ".join(problems)
 
@@ -77,9 +83,9 @@ def test_catalogue_file_lists_both_catalogues() -> None:
 # -- docs/rules.md is current --------------------------------------------------------------------
 
 
-def test_rules_doc_is_current() -> None:
+def test_rules_doc_is_current(fresh_doc: str) -> None:
     path = ROOT / reference.DOC_PATH
-    fresh = reference.render()
+    fresh = fresh_doc
     assert path.exists(), f"{reference.DOC_PATH} is missing: run `{reference.REGENERATE}`"
     current = path.read_text(encoding="utf-8")
     assert current == fresh, (
@@ -87,8 +93,8 @@ def test_rules_doc_is_current() -> None:
     )
 
 
-def test_render_is_deterministic() -> None:
-    assert reference.render() == reference.render()
+def test_render_is_deterministic(fresh_doc: str) -> None:
+    assert reference.render() == fresh_doc
 
 
 def test_rules_doc_check_command_detects_a_stale_file(tmp_path: Path) -> None:
@@ -109,8 +115,8 @@ def test_rules_doc_check_on_a_missing_file(tmp_path: Path) -> None:
     assert reference.main(["--check", "--output", str(tmp_path / "absent.md")]) == 1
 
 
-def test_reference_lists_every_rule_of_every_rulebook() -> None:
-    text = reference.render()
+def test_reference_lists_every_rule_of_every_rulebook(fresh_doc: str) -> None:
+    text = fresh_doc
     for rb in RULEBOOKS.values():
         assert f"## `{rb.id}`" in text
         for rid in rb.rules:
@@ -423,8 +429,8 @@ def test_contract_deadline_ids_exist(
 
 
 @pytest.mark.parametrize("rb_id", list(CONTRACT_FINDINGS))
-def test_contract_finding_ids_are_raised_and_documented(rb_id: str) -> None:
-    text = reference.render()
+def test_contract_finding_ids_are_raised_and_documented(rb_id: str, fresh_doc: str) -> None:
+    text = fresh_doc
     section = text.split(f"## `{rb_id}`", 1)[1].split("\n## `", 1)[0]
     findings = section.split("### Finding IDs", 1)[1].split("### Settings", 1)[0]
     missing = [f for f in CONTRACT_FINDINGS[rb_id] if f"| `{f}` |" not in findings]
