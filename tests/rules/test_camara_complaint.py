@@ -686,3 +686,204 @@ def test_determination_only_once_answer_is_in_or_term_ran_out_CAM_21C_01() -> No
     # After the answer term (25 Mar) the extension can no longer be asked for.
     expired = evaluate(complaint(*base, as_of="2027-03-26")).allowed_next
     assert "determination_made" in expired and "extension_requested" not in expired
+
+
+# --- Sec. 24 ids, one per rule, for the reference -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("deadline_id", "rule_id", "expected"),
+    [
+        pytest.param("summary_total", "CAM-24-02", "2028-07-31", id="CAM-24-02 summary total 5 business days crossing 25 and 27 July"),
+        pytest.param("notify_respondent", "CAM-24B-01", "2028-07-20", id="CAM-24B-01 summary notice immediate same day"),
+        pytest.param("summary_dismissal_review", "CAM-24C-01", "2028-07-21T15:00:00-04:00", id="CAM-24C-01 24 hours from notice"),
+        pytest.param("summary_hearing_citation", "CAM-24C-03", "2028-07-22T15:00:00-04:00", id="CAM-24C-03 48 hours to summon from notice"),
+        pytest.param("summary_adjudication", "CAM-24E-01", "2028-07-26T10:00:00-04:00", id="CAM-24E-01 48 hours from the hearing"),
+    ],
+)
+def test_summary_deadline_by_rule(deadline_id: str, rule_id: str, expected: str) -> None:
+    data = _summary("2028-07-20T09:00", "2028-07-20T15:00",
+                    ev("hearing_noticed", "2028-07-21T10:00", hearing_date="2028-07-24T10:00"),
+                    ev("hearing_held", "2028-07-24T10:00"))
+    d = evaluate(data).deadline(deadline_id)
+    assert (d.rule.id, d.due.isoformat()) == (rule_id, expected)
+
+
+@pytest.mark.parametrize(
+    ("events", "procedure", "stage", "rule_id"),
+    [
+        pytest.param([ev("complaint_filed", "2027-03-01T10:00", knowledge_date="2027-02-20")], "ordinary", "filed",
+                     "CAM-21B-01", id="CAM-21B-01 stage filed"),
+        pytest.param(_to_determination("probable_cause", "2027-05-03"), "ordinary", "probable_cause", "CAM-21C-02",
+                     id="CAM-21C-02 stage probable cause"),
+        pytest.param(_to_determination("probable_cause", "2027-05-03") + [
+            ev("hearing_noticed", "2027-05-10", hearing_date="2027-05-24T10:00")], "ordinary", "hearing_scheduled",
+            "CAM-21C-05", id="CAM-21C-05 stage merits hearing"),
+        pytest.param(_to_determination("probable_cause", "2027-05-03") + [ev("proceedings_suspended", "2027-05-05")],
+                     "ordinary", "probable_cause", "CAM-23-01", id="CAM-23-01 stage suspended by court case"),
+    ],
+)
+def test_stage_rule(events: list[dict[str, Any]], procedure: str, stage: str, rule_id: str) -> None:
+    result = evaluate(complaint(*events, as_of="2027-05-06"))
+    assert (result.procedure, result.stage, result.stage_rule.id if result.stage_rule else None) == (procedure, stage, rule_id)
+    assert result.to_json()["stage_rule"]["rule"] == rule_id
+
+
+def test_summary_stage_rules_CAM_24C_02_CAM_24D_01_CAM_24E_03() -> None:
+    dismissed = _summary("2028-07-20T09:00", "2028-07-20T15:00",
+                         ev("determination_made", "2028-07-21T09:00", outcome="dismissed", grounds=["form_or_content"]))
+    r = evaluate(dismissed)
+    assert (r.stage, r.stage_rule.id) == ("dismissed", "CAM-24C-02")  # not reviewable: no reconsideration offered
+    assert "resolved" not in r.allowed_next
+    hearing = evaluate(_summary("2028-07-20T09:00", "2028-07-20T15:00",
+                                ev("hearing_noticed", "2028-07-21T10:00", hearing_date="2028-07-24T10:00")))
+    assert (hearing.stage, hearing.stage_rule.id) == ("hearing_scheduled", "CAM-24D-01")
+    merit = evaluate(_summary("2028-07-20T09:00", "2028-07-20T15:00",
+                              ev("hearing_noticed", "2028-07-21T10:00", hearing_date="2028-07-24T10:00"),
+                              ev("hearing_held", "2028-07-24T10:00"),
+                              ev("resolved", "2028-07-26T09:00", outcome="merit_found")))
+    assert (merit.stage, merit.stage_rule.id) == ("awaiting_answer", "CAM-24E-03")
+
+
+# --- Secs. 20(2),(5),(7), 21(a), 24(a): what a complaint must contain ---------------------------------
+
+from ventila.rules.rulebooks.camara_171.s20_s24_complaints import (  # noqa: E402
+    check_complaint_form,
+    check_initial_summons,
+    check_notice_of_complaint,
+)
+
+GOOD_FORM: dict[str, Any] = {
+    "complainant_name": "María del Carmen Ríos Vega",
+    "complainant_email": "mrios@example.org",
+    "complainant_phone": "787-555-0101",
+    "respondent_name": "Rep. Ejemplo Ficticio",
+    "respondent_role": "representative",
+    "facts": "El 3 de febrero de 2027 el querellado usó un vehículo oficial para fines personales en Ponce.",
+    "personal_knowledge": True,
+    "evidence": [{"kind": "public_documents", "description": "Registro de uso del vehículo"}],
+    "witnesses": [{"name": "Juan Testigo", "address": "Calle 1, Ponce"}],
+    "provisions": ["10(i)"],
+    "perjury_acknowledged": True,
+    "signature": "maria del carmen rios vega",
+}
+
+
+def test_complete_complaint_form_has_no_problems_CAM_20_05() -> None:
+    assert check_complaint_form(GOOD_FORM) == []
+
+
+@pytest.mark.parametrize(
+    ("change", "field", "rule_id"),
+    [
+        pytest.param({"complainant_name": " "}, "complainant_name", "CAM-20-07", id="CAM-20-07 name required"),
+        pytest.param({"complainant_email": ""}, "complainant_address", "CAM-20-07", id="CAM-20-07 postal address or e-mail"),
+        pytest.param({"complainant_phone": ""}, "complainant_phone", "CAM-20-07", id="CAM-20-07 phone required"),
+        pytest.param({"respondent_role": "mayor"}, "respondent_role", "CAM-21A-01", id="CAM-21A-01 respondent role"),
+        pytest.param({"facts": ""}, "facts", "CAM-21A-02", id="CAM-21A-02 facts required"),
+        pytest.param({"personal_knowledge": False}, "personal_knowledge", "CAM-21A-03", id="CAM-21A-03 personal knowledge"),
+        pytest.param({"evidence": [{"kind": "rumor", "description": "x"}]}, "evidence[0].kind", "CAM-21A-04", id="CAM-21A-04 evidence kind"),
+        pytest.param({"witnesses": [{"name": "Ana", "address": ""}]}, "witnesses[0].address", "CAM-21A-05", id="CAM-21A-05 witness address"),
+        pytest.param({"provisions": []}, "provisions", "CAM-21A-06", id="CAM-21A-06 provisions cited"),
+        pytest.param({"perjury_acknowledged": False}, "perjury_acknowledged", "CAM-20-02", id="CAM-20-02 perjury warning accepted"),
+        pytest.param({"signature": "Otra Persona"}, "signature", "CAM-20-02", id="CAM-20-02 signature is the full name"),
+    ],
+)
+def test_complaint_form_problems(change: dict[str, Any], field: str, rule_id: str) -> None:
+    problems = check_complaint_form({**GOOD_FORM, **change})
+    assert [(p.field, p.rule_id) for p in problems] == [(field, rule_id)]
+    assert problems[0].message  # a Spanish sentence for the person filing
+
+
+def test_personal_knowledge_setting_CAM_21A_03() -> None:
+    form = {**GOOD_FORM, "personal_knowledge": False}
+    assert check_complaint_form(form, settings={"require_personal_knowledge": False}) == []
+
+
+def test_summary_complaint_same_requirements_CAM_24A_01() -> None:
+    problems = check_complaint_form({**GOOD_FORM, "facts": ""}, summary=True)
+    assert [(p.field, p.rule_id) for p in problems] == [("facts", "CAM-24A-01")]
+    assert "Sec. 24(a)" in problems[0].message
+
+
+def test_notice_of_complaint_contents_CAM_21B_04() -> None:
+    assert check_notice_of_complaint({"complaint_copy", "answer_term", "right_to_counsel", "default_warning"}) == []
+    missing = check_notice_of_complaint({"complaint_copy", "answer_term"})
+    assert [p.field for p in missing] == ["right_to_counsel", "default_warning"]
+    assert {p.rule_id for p in missing} == {"CAM-21B-04"}
+
+
+def test_initial_summons_contents_and_method_CAM_21C_08() -> None:
+    assert check_initial_summons({"charges", "facts", "witnesses"}, to="respondent", method="personal") == []
+    problems = check_initial_summons({"charges"}, to="respondent", method="email")
+    assert [p.field for p in problems] == ["facts", "witnesses", "method"]
+    assert check_initial_summons(set(), to="complainant", method="phone", initial=False) == []
+
+
+# --- Sec. 25: routes of the Final Report -----------------------------------------------------------
+
+from ventila.rules.rulebooks.camara_171.s25_s31_reports import final_report_route  # noqa: E402
+
+
+@pytest.mark.parametrize(
+    ("role", "recommendation", "to", "rule_id"),
+    [
+        pytest.param("representative", "expulsion", "house", "CAM-25-02", id="CAM-25-02 expulsion charges filed"),
+        pytest.param("officer", "removal", "house", "CAM-25-03", id="CAM-25-03 removal charges filed"),
+        pytest.param("representative", None, "house", "CAM-25-04", id="CAM-25-04 report to the Pleno"),
+        pytest.param("department_head", None, "speaker", "CAM-25-06", id="CAM-25-06 department head to the Speaker"),
+    ],
+)
+def test_final_report_route(role: str, recommendation: str | None, to: str, rule_id: str) -> None:
+    route = final_report_route(role, recommendation)
+    assert (route.to, route.rule_id) == (to, rule_id)
+    assert route.privileged_motion is (to == "house")  # CAM-252-01: privileged motion in the House
+
+
+def test_referral_to_other_body_offered_after_final_report_CAM_251_01() -> None:
+    result = evaluate(_resolved("representative", ev("report_referred", "2027-09-10", to="house")))
+    assert "referred_to_other_body" in result.allowed_next
+
+
+# --- Sec. 27: regulations and the circulation of the Code --------------------------------------------
+
+
+def _regulation(*events: dict[str, Any], as_of: str) -> dict[str, Any]:
+    return {"rulebook": "camara-171", "kind": "regulation", "events": list(events), "as_of": as_of}
+
+
+def test_house_may_reject_regulation_within_10_business_days_CAM_27_01() -> None:
+    # Filed Mon 1 Mar 2027: Tue 2 Mar holiday; 3, 4, 5, 8, 9, 10, 11, 12, 15, 16 → Tue 16 Mar.
+    result = evaluate(_regulation(ev("regulation_filed", "2027-03-01"), as_of="2027-03-10"))
+    d = result.deadline("house_rejection_window")
+    assert (d.due.isoformat(), d.status, result.stage) == ("2027-03-16", "open", "in_force")
+    assert result.allowed_next == ["regulation_rejected"]
+    late = evaluate(_regulation(ev("regulation_filed", "2027-03-01"), ev("regulation_rejected", "2027-03-17", yes_votes=30),
+                                as_of="2027-03-18"))
+    assert (late.stage, late.finding_ids()) == ("in_force", ["rejection_untimely"])
+
+
+@pytest.mark.parametrize(
+    ("votes", "stage", "findings"),
+    [
+        pytest.param(26, "rejected", [], id="CAM-27-02 26 of 51 reject the regulation"),
+        pytest.param(25, "in_force", ["rejection_without_majority"], id="CAM-27-02 25 of 51 are not a majority"),
+    ],
+)
+def test_regulation_rejection_majority(votes: int, stage: str, findings: list[str]) -> None:
+    result = evaluate(_regulation(ev("regulation_filed", "2027-03-01"), ev("regulation_rejected", "2027-03-10", yes_votes=votes),
+                                  as_of="2027-03-11"))
+    assert (result.stage, result.finding_ids()) == (stage, findings)
+
+
+def test_code_circulated_within_30_business_days_CAM_27_03() -> None:
+    # Approved Mon 1 Nov 2027: 30 business days skipping 11 Nov (Veterano), 19 Nov (Puertorriqueñidad) and
+    # 25 Nov (Acción de Gracias) → Thu 16 Dec 2027.
+    result = evaluate(_regulation(ev("code_approved", "2027-11-01"), as_of="2027-11-02"))
+    assert result.deadline("circulate_code").due.isoformat() == "2027-12-16"
+    assert "code_circulated" in result.allowed_next
+
+
+def test_unknown_form_field_is_named_CAM_20_05() -> None:
+    problems = check_complaint_form({**GOOD_FORM, "favorite_color": "azul"})
+    assert [(p.field, p.rule_id) for p in problems] == [("favorite_color", "CAM-20-05")]

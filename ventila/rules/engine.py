@@ -179,6 +179,7 @@ class Evaluation:
     stage: str
     allowed_next: list[str]
     as_of: dt.date | dt.datetime
+    stage_rule: Rule | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -186,6 +187,11 @@ class Evaluation:
             "kind": self.kind,
             "procedure": self.procedure,
             "stage": self.stage,
+            **(
+                {"stage_rule": {"rule": self.stage_rule.id, "citation": self.stage_rule.citation}}
+                if self.stage_rule is not None
+                else {}
+            ),
             "as_of": self.as_of.isoformat(),
             "deadlines": [d.to_json() for d in self.deadlines],
             "findings": [f.to_json() for f in self.findings],
@@ -231,6 +237,7 @@ class Context:
         self.findings: list[Finding] = []
         self.procedure = "ordinary"
         self.stage = "new"
+        self.stage_rule: str | None = None  # the rule that defines the current stage, when one does
         self.allowed_next: list[str] = []
         self._by_type: dict[str, list[Event]] = {}
         for e in self.events:
@@ -319,7 +326,7 @@ class Context:
         cal = self.calendar
         suspended = False
         if not susp and not exts and not hours:
-            day = begin if type(begin) is dt.date else begin.astimezone(PR_TZ).date()  # type: ignore[union-attr]
+            day = begin.astimezone(PR_TZ).date() if isinstance(begin, dt.datetime) else begin
             if unit == "business_days":
                 due_o = cal.add_business_days_ord(day.toordinal(), term.amount)
             else:
@@ -334,14 +341,15 @@ class Context:
             )  # fmt: skip
         if satisfied is not None:
             sat_at: dt.date | dt.datetime = satisfied.at if hours else satisfied.day
-            status: Status = "met" if sat_at <= due else "missed"  # type: ignore[operator]
+            status: Status = "met" if sat_at <= due else "missed"
         elif suspended:
             status = "suspended"
         elif hours:
             assert isinstance(due, dt.datetime)
             status = "open" if (self._as_of_dt <= due if self._as_of_dt else self._as_of_day <= due.date()) else "missed"
         else:
-            status = "open" if self._as_of_day <= due else "missed"  # type: ignore[operator]
+            assert not isinstance(due, dt.datetime)
+            status = "open" if self._as_of_day <= due else "missed"
         label = start_label or self._titles.get(trigger.type, trigger.type)
         d = Deadline(
             deadline_id, rule, trigger.type, trigger.moment, term, due, status,
@@ -517,7 +525,7 @@ def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "even
         for name in required:
             if name not in payload:
                 raise InputError(f"{path}[{i}].{name}", f"falta este dato, requerido en {etype}")
-        events.append(Event(etype, known[0], known[1], known[2], payload, i))
+        events.append(Event(str(etype), known[0], known[1], known[2], payload, i))
     return order_events(events)
 
 
@@ -593,7 +601,8 @@ def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
     cal_raw = data.get("calendar", {})
     if not isinstance(cal_raw, Mapping):
         raise InputError("calendar", "debe ser un objeto con closures y openings")
-    closures, openings = [], []
+    closures: list[dt.date] = []
+    openings: list[dt.date] = []
     for key in cal_raw:
         if key not in ("closures", "openings"):
             raise InputError(f"calendar.{key}", "no es un dato del calendario (datos: closures, openings)")
@@ -666,6 +675,7 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
         deadlines=ctx.deadlines,
         findings=ctx.findings,
         stage=ctx.stage,
+        stage_rule=rulebook.rules[ctx.stage_rule] if ctx.stage_rule else None,
         allowed_next=ctx.allowed_next,
         as_of=scenario.as_of,
     )

@@ -8,7 +8,7 @@ import datetime as dt
 from .calendar import format_date_es
 from .engine import Evaluation
 from .terms import Deadline
-from .titles import PROCEDURE_ES, STATUS_ES, deadline_es, stage_es
+from .titles import PROCEDURE_ES, STATUS_ES, TRIGGER_ES, deadline_es, stage_es
 
 
 def due_es(d: Deadline) -> str:
@@ -37,14 +37,15 @@ def explain(ev: Evaluation) -> str:
             head += " (término fatal de la Comisión)"
         out.append(head)
         out.append(f"  Regla {d.rule.id}, {d.rule.citation}: {d.rule.summary}")
-        trigger = kind.events[d.trigger].title if d.trigger in kind.events else d.trigger
+        trigger = kind.events[d.trigger].title if d.trigger in kind.events else TRIGGER_ES.get(d.trigger, d.trigger)
         out.append(f"  Término: {d.term.es()}, desde «{trigger}».")
         for line in d.trace()[1:]:
             out.append(f"  {line}")
         if d.satisfied_at is not None:
             sat = d.satisfied_at
             when = format_date_es(sat.date() if isinstance(sat, dt.datetime) else sat)
-            by = kind.events[d.satisfied_by].title if d.satisfied_by in kind.events else d.satisfied_by
+            by_type = d.satisfied_by or ""
+            by = kind.events[by_type].title if by_type in kind.events else by_type
             out.append(f"  Acto: «{by}» el {when}.")
         out.append("")
     if ev.findings:

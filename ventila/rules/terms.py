@@ -248,12 +248,12 @@ def _compute(
                     if traced:
                         steps.append(f"Suspendido desde {format_date_es(s.start)}: {s.reason}".rstrip(": "))
                 else:
-                    shift = dt.timedelta(days=(s.end - s.start).days)
-                    due_dt = due_dt + shift
+                    held = dt.timedelta(days=(s.end - s.start).days)
+                    due_dt = due_dt + held
                     if traced:
                         steps.append(
                             f"Suspensión del {format_date_es(s.start)} al {format_date_es(s.end)} "
-                            f"({shift.days} días): vence {due_dt.isoformat(timespec='minutes')}."
+                            f"({held.days} días): vence {due_dt.isoformat(timespec='minutes')}."
                         )
         return due_dt, steps, skips, suspended
 

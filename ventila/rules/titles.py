@@ -44,6 +44,8 @@ DEADLINE_ES: dict[str, str] = {
     "court_summons": "Expedición de la citación por el Tribunal",
     "refer_to_commission": "Referir el informe de fricción a la Comisión",
     "deliver_documents": "Entrega de documentos por los jefes de departamento",
+    "house_rejection_window": "Plazo de la Cámara para rechazar el reglamento",
+    "circulate_code": "Circular el Código",
 }
 
 STAGE_ES: dict[str, str] = {
@@ -80,6 +82,43 @@ STAGE_ES: dict[str, str] = {
     "awaiting_recommendations": "En espera de recomendaciones",
     "recommendations_issued": "Recomendaciones emitidas",
     "vacancies_declared": "Vacantes declaradas",
+    # camara-171 · outside_activity
+    "objected": "Objetada",
+    "cleared": "Sin objeción",
+    "cleared_by_silence": "Sin objeción (silencio de la Comisión)",
+    # camara-171 · financial_report
+    "in_office": "En funciones",
+    "left_office": "Cesó en el cargo",
+    "report_not_required": "No requiere informe",
+    "under_oeg_evaluation": "En evaluación por la OEG",
+    "awaiting_reply": "En espera de contestación a hallazgos",
+    "awaiting_oeg_final_action": "En espera de acción final de la OEG",
+    "report_final": "Informe final",
+    "referred_to_commission": "Referido a la Comisión",
+    # camara-171 · report_access_request
+    "awaiting_notice": "En espera de notificar al funcionario",
+    "awaiting_subject": "En espera de respuesta del funcionario",
+    "objection_pending": "Objeción pendiente",
+    "access_open": "Acceso disponible",
+    "access_granted": "Acceso concedido",
+    "access_denied": "Acceso denegado",
+    "blocked_report_not_final": "Bloqueada: el informe no es final",
+    "request_deficient": "Solicitud incompleta",
+    # camara-171 · advisory_opinion
+    "under_consideration": "En consideración",
+    "issued": "Emitida",
+    "revised": "Revisada",
+    "rejected": "Rechazada",
+    "not_admissible": "No admisible",
+    # camara-171 · regulation
+    "in_force": "En vigor",
+}
+
+# Triggers that are not docket events but moments the rulebook derives from them.
+TRIGGER_ES: dict[str, str] = {
+    "answer_term_expired": "vencimiento del término para contestar",
+    "year_in_office_ended": "fin del año en funciones",
+    "reply_term_expired": "vencimiento del término para contestar los hallazgos",
 }
 
 STATUS_ES: dict[str, str] = {"open": "abierto", "met": "cumplido", "missed": "vencido", "suspended": "suspendido"}

@@ -106,6 +106,7 @@ KINDS: dict[str, KindSpec] = {
     **s19_advisory.KINDS,
     **s10_s13_conduct.KINDS,
     **s14_s18_financial.KINDS,
+    "regulation": s25_s31_reports.REGULATION_KIND,
 }  # fmt: skip
 
 RULEBOOK = Rulebook(

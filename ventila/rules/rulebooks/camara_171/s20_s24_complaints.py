@@ -10,6 +10,8 @@ of the case and the acts the Code allows next.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ...calendar import format_date_es
@@ -234,7 +236,10 @@ COMPLAINT_EVENTS: dict[str, EventSpec] = {
             "outcome": _F("choice", required=True, choices=RESOLUTION_OUTCOMES),
         }),
         EventSpec("report_referred", "Informe Final referido (Sec. 25)", {
-            "to": _F("choice", choices=("house", "speaker"))}),
+            "to": _F("choice", choices=("house", "speaker")),
+            "recommendation": _F("choice", choices=("expulsion", "removal", "other_sanction"))}),
+        EventSpec("referred_to_other_body", "Referido a otro organismo gubernamental (Sec. 25.1)", {
+            "body": _F("str")}),
         EventSpec("sanction_decided", "Sanción decidida (Sec. 26)", {
             "sanctions": _F("choices", choices=SANCTIONS),
             "fine_amount": _F("money"),
@@ -269,12 +274,49 @@ def _election_windows(ctx: Context, filed: dt.date) -> tuple[dt.date | None, dt.
     return blackout, summary
 
 
+# The rule that defines each stage, by procedure: shown with the stage ("Causa probable — Sec. 21(c)(1)").
+STAGE_RULES: dict[str, dict[str, str]] = {
+    "ordinary": {
+        "filed": "CAM-21B-01",
+        "awaiting_answer": "CAM-21B-02",
+        "under_examination": "CAM-21C-01",
+        "dismissed": "CAM-21C-03",
+        "probable_cause": "CAM-21C-02",
+        "hearing_scheduled": "CAM-21C-05",
+        "in_hearing": "CAM-21C-05",
+        "awaiting_resolution": "CAM-22-01",
+        "resolved": "CAM-25-01",
+        "report_referred": "CAM-25-04",
+        "closed": "CAM-21D-01",
+    },
+    "summary": {
+        "filed": "CAM-24B-01",
+        "dismissed": "CAM-24C-02",
+        "hearing_scheduled": "CAM-24D-01",
+        "awaiting_resolution": "CAM-24E-01",
+        "resolved": "CAM-24E-02",
+        "closed": "CAM-21D-01",
+    },
+    "deferred_until_after_election": {"filed": "CAM-24F-01", "awaiting_answer": "CAM-24F-01"},
+}
+
+
 def evaluate_complaint(ctx: Context) -> None:
     """Complaint (Secs. 20–24) or OEG referral (Sec. 16(b)): every term, finding and next act."""
     _evaluate(ctx)
+    ctx.stage_rule = STAGE_RULES.get(ctx.procedure, {}).get(ctx.stage)
+    if ctx.stage == "sanctioned":
+        from .s25_s31_reports import allowed_sanctions
+
+        ctx.stage_rule = allowed_sanctions(ctx.respondent.role)[0]
+    elif ctx.has("default_declared") and ctx.stage == "under_examination":
+        ctx.stage_rule = "CAM-21B-05"
+    elif _summary_merit(ctx) is not None and ctx.stage == "awaiting_answer":
+        ctx.stage_rule = "CAM-24E-03"
     if ctx.suspensions and ctx.suspensions[-1].end is None:
         # Sec. 23: while the court decides, the process itself is suspended: only the resumption
         # and the acts that do not advance the case may be recorded.
+        ctx.stage_rule = "CAM-23-01"
         ctx.allowed_next = ["proceedings_resumed", *(a for a in _anytime(ctx) if a != "proceedings_resumed")]
 
 
@@ -321,7 +363,9 @@ def _evaluate(ctx: Context) -> None:
     effective_start: dt.date | None = None
     if blackout is not None:
         ctx.procedure = "deferred_until_after_election"
-        resume = ctx.calendar.add_business_days(blackout, 3).due
+        take_up = ctx.rule("CAM-24F-02").term
+        assert take_up is not None
+        resume = dt.date.fromordinal(ctx.calendar.add_business_days_ord(blackout.toordinal(), take_up.amount))
         effective_start = resume
         ctx.add_finding(
             "filed_in_pre_election_blackout", "CAM-24F-01",
@@ -640,9 +684,11 @@ def _after_resolution(ctx: Context, resolved: Event) -> None:
         ctx.allowed_next = [] if ctx.has("case_closed") else ["case_closed"]
         ctx.stage = "closed" if ctx.has("case_closed") else "resolved"
         return
-    from .s25_s31_reports import check_sanctions, referral_deadline, report_route
+    from .s25_s31_reports import check_sanctions, final_report_route, referral_deadline
 
-    route = report_route(ctx.respondent.role)
+    referred = ctx.first("report_referred")
+    route_info = final_report_route(ctx.respondent.role, referred.get("recommendation") if referred else None)
+    route = route_info.to
     if ctx.respondent.role == "representative":
         referral_deadline(ctx, resolved)
     nxt: list[str] = []
@@ -657,10 +703,9 @@ def _after_resolution(ctx: Context, resolved: Event) -> None:
         else:
             ctx.stage = "sanctioned"
             check_sanctions(ctx, sanction)
-    referred = ctx.first("report_referred")
     if referred is not None and referred.get("to") and referred.get("to") != route:
         ctx.add_finding(
-            "report_misrouted", "CAM-25-04",
+            "report_misrouted", route_info.rule_id,
             f"El Informe Final sobre un {ctx.respondent.role} se refiere a "
             f"{'la Cámara en Pleno' if route == 'house' else 'el Presidente de la Cámara'} (Sec. 25).",
         )
@@ -668,6 +713,8 @@ def _after_resolution(ctx: Context, resolved: Event) -> None:
         ctx.stage = "closed"
         ctx.allowed_next = []
         return
+    if not ctx.has("referred_to_other_body"):
+        nxt.append("referred_to_other_body")  # Sec. 25.1
     ctx.allowed_next = nxt + ["case_closed"]
 
 
@@ -803,6 +850,7 @@ _REQUIRES: dict[str, tuple[str, ...]] = {
     "resolved": ("hearing_held",),
     "report_referred": ("resolved",),
     "sanction_decided": ("report_referred",),
+    "referred_to_other_body": ("resolved",),  # Sec. 25.1 (CAM-251-01): after the Final Report
 }
 
 
@@ -834,3 +882,237 @@ def _check_order(ctx: Context, referral: bool) -> None:
 
 
 _FILED = ("__filed__",)
+
+
+# --- Secs. 20(2),(5),(7), 21(a), 24(a): what a complaint must contain ---------------------------
+
+EVIDENCE_KINDS: dict[str, str] = {
+    # Sec. 21(a)(4)–(10) [items 4, 6–10]
+    "obtained_evidence": "Evidencia debidamente obtenida o que pueda acreditar el querellante",
+    "public_admissions": "Admisiones públicas corroboradas de la parte querellada",
+    "public_documents": "Documentos públicos o certificación oficial de su ausencia",
+    "business_records": "Documentos ordinarios de negocios o certificación oficial de su ausencia",
+    "official_documents": "Documentos oficiales expedidos por una agencia gubernamental",
+    "findings_or_judgment": "Hallazgos de la Asamblea Legislativa, del Contralor o de una agencia, "
+                            "o sentencia final y firme de un tribunal",
+}  # fmt: skip
+
+RESPONDENT_ROLES_ES = {
+    "representative": "Representante",
+    "officer": "Funcionario (Secretario o Sargento de Armas)",
+    "department_head": "Jefe de dependencia",
+    "employee": "Empleado",
+}
+
+
+@dataclass(frozen=True)
+class FormProblem:
+    """Something a complaint lacks: the form field at fault, the rule that requires it, and why."""
+
+    field: str
+    rule_id: str
+    message: str
+    blocking: bool = True
+
+
+def check_complaint_form(form: Mapping[str, Any], *, settings: Mapping[str, Any] | None = None,
+                         summary: bool = False) -> list[FormProblem]:
+    """Check a complaint against what the Code requires of it, before it is docketed.
+
+    This is the Sec. 20(5) form (CAM-20-05): the fields a complaint must carry and the rule behind
+    each. ``form`` keys: ``complainant_name``, ``complainant_address``, ``complainant_email``,
+    ``complainant_phone``, ``respondent_name``, ``respondent_role``, ``facts``,
+    ``personal_knowledge`` (bool), ``evidence`` (list of {kind, description}), ``witnesses`` (list
+    of {name, address}), ``provisions`` (list of provision codes), ``perjury_acknowledged``
+    (bool), ``signature`` (the full name typed). A summary-procedure complaint must meet the same
+    requirements (Sec. 24(a), CAM-24A-01). Non-blocking problems are warnings for the clerk.
+    """
+    from .. import camara_171
+
+    st = settings if settings is not None else camara_171.RULEBOOK.resolve_settings({})
+    problems: list[FormProblem] = [
+        FormProblem(str(name), COMPLAINT_FORM_RULE, "No es un campo del formulario de querella (Sec. 20(5)).")
+        for name in form
+        if name not in COMPLAINT_FORM_FIELDS
+    ]
+
+    def text(name: str) -> str:
+        value = form.get(name)
+        return value.strip() if isinstance(value, str) else ""
+
+    def need(name: str, rule_id: str, message: str) -> None:
+        if not text(name):
+            problems.append(FormProblem(name, rule_id, message))
+
+    # Sec. 20(7): who files, and how to reach them.
+    need("complainant_name", "CAM-20-07", "Escriba su nombre completo.")
+    if not text("complainant_address") and not text("complainant_email"):
+        problems.append(FormProblem("complainant_address", "CAM-20-07",
+                                    "Indique su dirección postal o su correo electrónico."))
+    need("complainant_phone", "CAM-20-07", "Indique un teléfono donde se le pueda contactar o citar.")
+    # Sec. 21(a)(1): whom it is about.
+    need("respondent_name", "CAM-21A-01", "Indique el nombre completo de la persona querellada.")
+    if form.get("respondent_role") not in RESPONDENT_ROLES_ES:
+        problems.append(FormProblem("respondent_role", "CAM-21A-01",
+                                    "Indique si es Representante, funcionario o jefe de dependencia."))
+    # Sec. 21(a)(2): the facts, detailed and specific.
+    need("facts", "CAM-21A-02", "Describa los hechos de forma detallada y específica.")
+    # Sec. 21(a)(3): personal knowledge (A-17: required by default).
+    if st.get("require_personal_knowledge", True) and form.get("personal_knowledge") is not True:
+        problems.append(FormProblem("personal_knowledge", "CAM-21A-03",
+                                    "Declare que conoce los hechos de propio y personal conocimiento."))
+    # Sec. 21(a)(4)–(10): supporting evidence, each of a kind the Code names, each described.
+    for i, item in enumerate(form.get("evidence") or ()):
+        if not isinstance(item, Mapping) or item.get("kind") not in EVIDENCE_KINDS:
+            problems.append(FormProblem(f"evidence[{i}].kind", "CAM-21A-04",
+                                        "Elija el tipo de evidencia de la lista."))
+        elif not str(item.get("description") or "").strip():
+            problems.append(FormProblem(f"evidence[{i}].description", "CAM-21A-04",
+                                        "Describa brevemente esta evidencia."))
+    # Sec. 21(a)(11): witnesses with their addresses.
+    for i, w in enumerate(form.get("witnesses") or ()):
+        if not isinstance(w, Mapping) or not str(w.get("name") or "").strip():
+            problems.append(FormProblem(f"witnesses[{i}].name", "CAM-21A-05", "Escriba el nombre del testigo."))
+        elif not str(w.get("address") or "").strip():
+            problems.append(FormProblem(f"witnesses[{i}].address", "CAM-21A-05",
+                                        "Escriba la dirección del testigo."))
+    # Sec. 21(a)(12): the provisions allegedly broken.
+    provisions = form.get("provisions") or ()
+    if not provisions:
+        problems.append(FormProblem("provisions", "CAM-21A-06",
+                                    "Elija al menos una disposición del Código que se alega infringida."))
+    elif any(p not in CODE_PROVISIONS for p in provisions):
+        problems.append(FormProblem("provisions", "CAM-21A-06", "Elija las disposiciones de la lista."))
+    # Sec. 20(2): sworn, under the perjury warning, with its consequences accepted.
+    if form.get("perjury_acknowledged") is not True:
+        problems.append(FormProblem("perjury_acknowledged", "CAM-20-02",
+                                    "Debe aceptar el apercibimiento de perjurio para presentar la querella."))
+    signature, name = _normalize_name(text("signature")), _normalize_name(text("complainant_name"))
+    if not signature:
+        problems.append(FormProblem("signature", "CAM-20-02", "Firme escribiendo su nombre completo."))
+    elif name and signature != name:
+        problems.append(FormProblem("signature", "CAM-20-02",
+                                    "La firma debe ser su nombre completo, igual que arriba."))
+    if summary:
+        # Sec. 24(a) (CAM-24A-01): the summary procedure demands the same requirements.
+        problems = [
+            FormProblem(p.field, SUMMARY_REQUIREMENTS_RULE,
+                        f"{p.message} (Sec. 24(a): el procedimiento sumario exige los mismos requisitos).", p.blocking)
+            for p in problems
+        ]
+    return problems
+
+
+SUMMARY_REQUIREMENTS_RULE = "CAM-24A-01"
+
+
+# The Sec. 20(5) form (CAM-20-05): each field and the rule that asks for it.
+COMPLAINT_FORM_RULE = "CAM-20-05"
+COMPLAINT_FORM_FIELDS: dict[str, str] = {
+    "complainant_name": "CAM-20-07",
+    "complainant_address": "CAM-20-07",
+    "complainant_email": "CAM-20-07",
+    "complainant_phone": "CAM-20-07",
+    "respondent_name": "CAM-21A-01",
+    "respondent_role": "CAM-21A-01",
+    "facts": "CAM-21A-02",
+    "personal_knowledge": "CAM-21A-03",
+    "evidence": "CAM-21A-04",
+    "witnesses": "CAM-21A-05",
+    "provisions": "CAM-21A-06",
+    "knowledge_date": "CAM-20-06",
+    "perjury_acknowledged": "CAM-20-02",
+    "signature": "CAM-20-02",
+}
+
+
+def _normalize_name(name: str) -> str:
+    import unicodedata
+
+    folded = unicodedata.normalize("NFKD", name.casefold())
+    return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
+
+
+# The Code's provisions a complaint can cite (Sec. 21(a)(12)), by title, for the pick-list.
+CODE_PROVISIONS: dict[str, str] = {
+    "10(a)": "Sec. 10(a) — Diligencia, eficiencia y productividad",
+    "10(b)": "Sec. 10(b) — Conducta prudente y respetuosa",
+    "10(c)": "Sec. 10(c) — Conducta decorosa",
+    "10(d)": "Sec. 10(d) — Trato cortés y digno",
+    "10(e)": "Sec. 10(e) — Asistencia a sesiones y comisiones",
+    "10(f)": "Sec. 10(f) — Servicio gratuito a los constituyentes",
+    "10(g)": "Sec. 10(g) — Respeto a las leyes y órdenes de los tribunales",
+    "10(h)": "Sec. 10(h) — Ambiente de trabajo libre de discrimen",
+    "10(i)": "Sec. 10(i) — Uso de propiedad o fondos públicos",
+    "10(j)": "Sec. 10(j) — Conflicto de interés",
+    "10(k)": "Sec. 10(k) — Compensación o regalos (hasta $250.00)",
+    "10(l)": "Sec. 10(l) — Influencia a favor de una persona",
+    "10(m)": "Sec. 10(m) — Información confidencial",
+    "10(n)": "Sec. 10(n) — Donativos o regalos del extranjero",
+    "10(o)": "Sec. 10(o) — Paga adicional o remuneración extraordinaria",
+    "10(p)": "Sec. 10(p) — Otros cargos en el Gobierno",
+    "10(q)": "Sec. 10(q) — Cargos creados o mejorados durante el término",
+    "10(r)": "Sec. 10(r) — Beneficio económico exclusivo o particular",
+    "10(s)": "Sec. 10(s) — Inhibición por conflicto",
+    "10(t)": "Sec. 10(t) — Nepotismo",
+    "10(u)": "Sec. 10(u) — Honorarios por referidos",
+    "10(v)": "Sec. 10(v) — Manejo de cheques de fondos legislativos",
+    "10(w)": "Sec. 10(w) — Notificación de citaciones judiciales o administrativas",
+    "10(x)": "Sec. 10(x) — Informes financieros",
+    "11(A)": "Sec. 11(A) — Otros empleos, contratos o negocios; tope de 35 %",
+    "11(B)": "Sec. 11(B) — Notificación de actividades extra-legislativas",
+    "12(a)": "Sec. 12(a) — Representación de intereses privados ante agencias",
+    "12(b)": "Sec. 12(b) — Comparecencias ante tribunales y agencias",
+    "13": "Sec. 13 — Normas aplicables a funcionarios y jefes de dependencia",
+    "14": "Sec. 14 — Informes financieros",
+    "17": "Sec. 17 — Uso de información de los informes financieros",
+}
+
+# Sec. 21(b)(4): what the notice of the complaint must contain (CAM-21B-04).
+NOTICE_OF_COMPLAINT_CONTENTS: dict[str, str] = {
+    "complaint_copy": "Copia de la querella",
+    "answer_term": "Que dispone de 15 días laborables desde su recibo para contestar por escrito, y que puede "
+                   "solicitar prórroga por justa causa",
+    "right_to_counsel": "Su derecho a estar representado por abogado o por derecho propio",
+    "default_warning": "Que, de no contestar en término, la Comisión podrá declararle en rebeldía y resolver "
+                       "sin más citarle ni oírle",
+}  # fmt: skip
+
+# Sec. 21(c)(11): what the initial hearing summons must state (CAM-21C-08).
+INITIAL_SUMMONS_CONTENTS: dict[str, str] = {
+    "charges": "Los cargos o violaciones imputadas",
+    "facts": "Una breve relación de hechos",
+    "witnesses": "Los testigos que presentará la parte promovente",
+}
+SUMMONS_METHODS = {
+    # Sec. 21(c)(11): the complainant in writing, by phone or e-mail; the respondent in writing,
+    # personally or to an authorized person; later summonses may be verbal.
+    "complainant": ("writing", "phone", "email"),
+    "respondent": ("personal", "authorized_person"),
+}
+
+
+def check_notice_of_complaint(included: set[str]) -> list[FormProblem]:
+    """The contents of Sec. 21(b)(4) missing from a notice of complaint (CAM-21B-04)."""
+    return [
+        FormProblem(key, "CAM-21B-04", f"La notificación debe incluir: {label}.")
+        for key, label in NOTICE_OF_COMPLAINT_CONTENTS.items()
+        if key not in included
+    ]
+
+
+def check_initial_summons(included: set[str], *, to: str, method: str, initial: bool = True) -> list[FormProblem]:
+    """What an initial hearing summons lacks under Sec. 21(c)(11) (CAM-21C-08)."""
+    problems = []
+    if initial:
+        problems += [
+            FormProblem(key, "CAM-21C-08", f"La citación a la vista inicial debe indicar: {label}.")
+            for key, label in INITIAL_SUMMONS_CONTENTS.items()
+            if key not in included
+        ]
+        if method not in SUMMONS_METHODS.get(to, ()):
+            problems.append(FormProblem("method", "CAM-21C-08",
+                                        "La citación inicial a la parte querellada se entrega por escrito, "
+                                        "personalmente o a la persona autorizada; al querellante, por escrito, "
+                                        "teléfono o correo electrónico."))
+    return problems

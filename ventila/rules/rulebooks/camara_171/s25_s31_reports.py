@@ -5,8 +5,10 @@ Rules ``CAM-25-*`` to ``CAM-31-*``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...calendar import format_date_es
-from ...engine import Context, Event
+from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
 from ..common import RuleSet
 
 R = RuleSet()
@@ -92,7 +94,42 @@ def allowed_sanctions(role: str) -> tuple[str, tuple[str, ...]]:
 def report_route(role: str) -> str:
     """Where the Final Report goes (Sec. 25): the House in Pleno for Representatives and officers,
     the Speaker for department heads and employees."""
-    return "house" if role in ("representative", "officer") else "speaker"
+    return final_report_route(role).to
+
+
+@dataclass(frozen=True)
+class ReportRoute:
+    """Where a Final Report with proven charges goes, and what the Commission does (Sec. 25)."""
+
+    to: str  # house | speaker
+    rule_id: str
+    action: str  # Spanish
+    privileged_motion: bool = False  # Sec. 25.2 (CAM-252-01)
+
+
+def final_report_route(role: str, recommendation: str | None = None) -> ReportRoute:
+    """Sec. 25: the route of a Final Report whose charges were found true, by the respondent's role.
+
+    ``recommendation`` ``expulsion`` (Representative, Sec. 25(1)) or ``removal`` (officer,
+    Sec. 25(2)) means the Commission files charges with the Secretaría; otherwise the report goes
+    to the Body in Pleno (Sec. 25(3)), or to the Speaker for department heads and employees
+    (Sec. 25(3)(1)). Reports to the Pleno are processed as privileged motions (Sec. 25.2).
+    """
+    if role == "representative" and recommendation == "expulsion":
+        return ReportRoute("house", "CAM-25-02", "La Comisión radica cargos en la Secretaría para un proceso de "
+                           "expulsión (Const. Art. III §§9, 21).", True)
+    if role == "officer" and recommendation == "removal":
+        return ReportRoute("house", "CAM-25-03", "La Comisión radica en la Secretaría cargos para decretar la "
+                           "remoción del funcionario.", True)
+    if role in ("representative", "officer"):
+        return ReportRoute("house", "CAM-25-04", "El Informe Final se remite al Cuerpo en Pleno por conducto de "
+                           "la Secretaría, que lo adopta o fija otra sanción (Sec. 26).", True)
+    return ReportRoute("speaker", "CAM-25-06", "El Informe Final se remite al Presidente de la Cámara por "
+                       "conducto de la Secretaría; el Presidente fija la sanción a su discreción.")
+
+
+PRIVILEGED_MOTION_RULE = "CAM-252-01"
+OTHER_BODY_REFERRAL_RULE = "CAM-251-01"
 
 
 def check_fine(role: str, amount: float) -> str | None:
@@ -131,3 +168,67 @@ def referral_deadline(ctx: Context, resolved: Event) -> None:
     ctx.add_deadline("refer_final_report", "CAM-25-05", resolved, satisfied=referred,
                      start_label=f"Informe Final del {format_date_es(resolved.day)}")
 
+
+
+# --- Sec. 27: the Commission's regulations and the circulation of the Code ----------------------
+
+REGULATION_EVENTS: dict[str, EventSpec] = {
+    e.type: e
+    for e in (
+        EventSpec("regulation_filed", "Reglamento radicado en la Secretaría", {"title": FieldSpec("str")}),
+        EventSpec("regulation_rejected", "Reglamento rechazado por la Cámara", {
+            "yes_votes": FieldSpec("int", required=True, help="Votos a favor del rechazo")}),
+        EventSpec("code_approved", "Código aprobado"),
+        EventSpec("code_circulated", "Código circulado a Representantes, funcionarios y jefes de dependencia"),
+    )
+}  # fmt: skip
+
+
+def evaluate_regulation(ctx: Context) -> None:
+    """Sec. 27: a regulation rules at once unless the House rejects it within 10 business days of
+    its filing, by an absolute majority of its members; the Code is circulated within 30 business
+    days of its approval."""
+    from ...votes import required_yes
+
+    ctx.stage = "new"
+    ctx.allowed_next = ["regulation_filed", "code_approved"]
+    approved = ctx.first("code_approved")
+    if approved is not None:
+        ctx.add_deadline("circulate_code", "CAM-27-03", approved, satisfied=ctx.first("code_circulated"),
+                         suspendable=False, start_label="aprobación del Código")
+        ctx.allowed_next = ["regulation_filed"] + ([] if ctx.has("code_circulated") else ["code_circulated"])
+    filed = ctx.first("regulation_filed")
+    if filed is None:
+        return
+    rejected = ctx.first("regulation_rejected")
+    window = ctx.add_deadline("house_rejection_window", "CAM-27-01", filed, satisfied=rejected,
+                              suspendable=False, start_label="radicación del reglamento")
+    ctx.stage_rule = "CAM-27-01"
+    if rejected is None:
+        ctx.stage = "in_force"  # it rules from its filing unless rejected
+        if window.status == "open":
+            ctx.allowed_next = ["regulation_rejected"]
+        else:
+            ctx.allowed_next = []
+        return
+    needed = required_yes("camara-171", settings=ctx.settings, motion_rule_id="CAM-27-02")
+    votes = int(rejected.get("yes_votes"))
+    if votes < needed:
+        ctx.add_finding("rejection_without_majority", "CAM-27-02",
+                        f"El rechazo tuvo {votes} votos; requiere la mayoría absoluta de los miembros de la "
+                        f"Cámara ({needed}).", votes=votes, required=needed)
+        ctx.stage = "in_force"
+    elif window.status == "missed":
+        ctx.add_finding("rejection_untimely", "CAM-27-01",
+                        f"El rechazo llegó después de los 10 días laborables ({format_date_es(window.due_date)}); "
+                        "el reglamento sigue en vigor.")
+        ctx.stage = "in_force"
+    else:
+        ctx.stage = "rejected"
+    ctx.allowed_next = []
+
+
+REGULATION_KIND = KindSpec(
+    "regulation", "Reglamento de la Comisión y circulación del Código", REGULATION_EVENTS, evaluate_regulation,
+    deadline_ids=("house_rejection_window", "circulate_code"),
+)
