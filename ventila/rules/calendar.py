@@ -293,6 +293,7 @@ class LegalCalendar:
         self._bd_ords = bd_ords
         # cum − 1: the index in ``_bd_ords`` of the Nth business day after day i is _cum_m1[i] + N.
         self._cum_m1 = [c - 1 for c in cum]
+        self._np_cache: Any = None  # numpy copies of the tables, built by the batch methods
         # The first business day on or after day i (0 past the last business day of the range).
         self._next_bd = [
             base + i if is_bd[i] else (bd_ords[cum[i]] if cum[i] < len(bd_ords) else 0)
@@ -487,7 +488,9 @@ class LegalCalendar:
         self,
     ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """(is_bd, cum, bd_ords) as int64 arrays, built on first use and kept."""
-        tables: Any = self.__dict__.get("_np_cache")
+        # A plain attribute, set to None in __post_init__: touching ``self.__dict__`` would
+        # materialise the instance dict and slow every attribute read of the hot paths by a third.
+        tables: Any = self._np_cache
         if tables is None:
             import numpy as np
 
@@ -496,7 +499,7 @@ class LegalCalendar:
                 np.asarray(self._cum, dtype=np.int64),
                 np.asarray(self._bd_ords, dtype=np.int64),
             )
-            self.__dict__["_np_cache"] = tables
+            self._np_cache = tables
         return tables  # type: ignore[no-any-return]
 
     def _np_index(self, ordinals: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
