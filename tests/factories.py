@@ -159,3 +159,9 @@ def record(world: World, case: Any, event_type: str, when: str, *, user: str = "
 
 def unanimous(world: World, yes: int = 7) -> dict[int, str]:
     return {p.pk: ("yes" if i < yes else "no") for i, p in enumerate(world.members)}
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hasher(settings: Any) -> None:
+    """Real hashing costs ~0.3 s a user; tests sign in dozens of users."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -145,6 +145,18 @@ def _plans() -> list[Plan]:
     ]
 
 
+def _municipal_plans() -> list[Plan]:
+    flow = [Step("respondent_notified", 2), Step("answer_filed", 6),
+            Step("hearing_noticed", 5, {"public": True}), Step("hearing_concluded", 20, {"before": "full"}),
+            Step("decision_issued", 5, {"outcome": "admonition"}, votes=(2, 1))]
+    return [
+        Plan(0, flow[:1], 2, facts="Uso de fondos municipales en actividades partidistas."),
+        Plan(1, flow[:2], 3, facts="Contratos otorgados sin subasta."),
+        Plan(2, flow[:3], 1, facts="Negativa a entregar informes a la Asamblea Municipal."),
+        Plan(3, flow, 2, facts="Nombramiento de un familiar en el municipio."),
+    ]
+
+
 class Command(BaseCommand):
     help = "Carga los datos de demostración (idempotente) e imprime las credenciales de demostración."
 
@@ -158,7 +170,10 @@ class Command(BaseCommand):
             people = self._register()
             self._users(camara, municipal, passwords)
         if not Case.objects.filter(body=camara).exists():
-            self._cases(camara, people)
+            self._cases(camara, people, _plans())
+        if "complaint" in RULEBOOKS["municipal"].kinds and not Case.objects.filter(body=municipal).exists():
+            mayors = [o.person for o in OfficeTerm.objects.filter(role="mayor").order_by("pk")]
+            self._cases(municipal, mayors, _municipal_plans())
         if not options["quiet"]:
             self._print(passwords)
 
@@ -239,27 +254,33 @@ class Command(BaseCommand):
 
     # -- cases --------------------------------------------------------------------------------
 
-    def _cases(self, camara: Body, respondents: list[Person]) -> None:
-        secretary = User.objects.get(username="secretaria")
+    def _cases(self, camara: Body, respondents: list[Person], plans: list[Plan]) -> None:
+        municipal = camara.rulebook == "municipal"
+        secretary = User.objects.get(username="secretaria-municipal" if municipal else "secretaria")
         today = clock.today()
         probe = Case(body=camara, kind="complaint", respondent_role="representative")
         calendar, _ = compute_calendar(case_facts(probe))
-        for n, plan in enumerate(_plans()):
+        for n, plan in enumerate(plans):
             respondent = respondents[plan.respondent]
             office = respondent.offices.first()
             assert office is not None
             total = sum(s.after for s in plan.steps) + plan.pad
             day = _back(calendar, today, total)
             filed_at = dt.datetime.combine(day, dt.time(9 + n % 6, 15), PR_TZ)
-            first = ActInput(
-                "referral_received" if plan.kind == "referral" else "complaint_filed", filed_at, True,
-                {"facts_date": (day - dt.timedelta(days=20)).isoformat(), "evidence_attached": True}
-                if plan.kind == "referral" else
-                {"knowledge_date": (day - dt.timedelta(days=12)).isoformat(),
-                 "facts_date": (day - dt.timedelta(days=15)).isoformat(),
-                 "channel": "email" if n % 2 else "in_person"},
-                {"facts": plan.facts, "provisions": "Sec. 10(i), Sec. 10(j)"},
-            )
+            if municipal:
+                payload: dict[str, Any] = {"complainant_kind": "citizen" if n % 2 else "municipal_assembly",
+                                           "sworn": True, "evidence_attached": True}
+                details = {"facts": plan.facts}
+            elif plan.kind == "referral":
+                payload = {"facts_date": (day - dt.timedelta(days=20)).isoformat(), "evidence_attached": True}
+                details = {"facts": plan.facts}
+            else:
+                payload = {"knowledge_date": (day - dt.timedelta(days=12)).isoformat(),
+                           "facts_date": (day - dt.timedelta(days=15)).isoformat(),
+                           "channel": "email" if n % 2 else "in_person"}
+                details = {"facts": plan.facts, "provisions": "Sec. 10(i), Sec. 10(j)"}
+            first = ActInput("referral_received" if plan.kind == "referral" else "complaint_filed", filed_at, True,
+                             payload, details)
             case = do_file_case(
                 user=secretary, body=camara, kind=plan.kind, respondent=respondent, respondent_role=office.role,
                 respondent_office=office.title,
@@ -273,12 +294,13 @@ class Command(BaseCommand):
                 at = dt.datetime.combine(day, dt.time(10, 0), PR_TZ)
                 payload = dict(step.payload)
                 if step.act == "hearing_noticed":
-                    hearing = calendar.add_business_days(day, 12).due
+                    hearing = calendar.add_business_days(day, 20 if municipal else 12).due
                     payload["hearing_date"] = f"{hearing.isoformat()}T10:00"
                 ballots = None
                 if step.votes:
                     members = [m.person for m in camara.members_on(day)]
                     yes, no = step.votes
+                    yes, no = min(yes, len(members)), min(no, max(0, len(members) - yes))
                     ballots = {p.pk: ("yes" if i < yes else "no" if i < yes + no else "abstain")
                                for i, p in enumerate(members)}
                 do_record_act(user=secretary, case=case, now=at + dt.timedelta(minutes=30), act=ActInput(
