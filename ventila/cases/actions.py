@@ -426,8 +426,10 @@ def _store(case: Case, evaluation: Evaluation, now: dt.datetime) -> None:
     CaseExclusion.objects.filter(case=case).delete()
     CaseSubstitute.objects.filter(case=case).delete()
     excluded: dict[int, str] = {}
+    members = set(case.body.memberships.values_list("person_id", flat=True))
     for p in case.parties.exclude(person__isnull=True):
-        excluded[p.person_id] = CaseExclusion.Reason.PARTY
+        if p.person_id in members:
+            excluded[p.person_id] = CaseExclusion.Reason.PARTY
     for e in entries:
         if e.pk not in live:
             continue

@@ -185,6 +185,24 @@ class ActForm(WhenMixin, AttachmentMixin):
         self.order_fields(self.field_order)
         if supersedes is not None and not self.is_bound:
             self._prefill(supersedes)
+        elif not self.is_bound:
+            self.initial.setdefault("occurred_date", day)
+        if event_type == "hearing_noticed" and case.body.rulebook == "camara-171":
+            self._hearing_hint(day)
+
+    def _hearing_hint(self, day: dt.date) -> None:
+        """Say up front the earliest hearing date a notice given today allows (Sec. 21(c)(10))."""
+        from ventila.cases.actions import case_facts
+        from ventila.cases.evaluation import compute_calendar
+        from ventila.rules.calendar import format_date_es
+        from ventila.rules.rulebooks.camara_171.s20_s24_complaints import earliest_hearing_date
+
+        calendar, settings = compute_calendar(case_facts(self.case))
+        initial = not self.case.entries.filter(event_type="hearing_noticed").exists()
+        earliest, rule_id = earliest_hearing_date(calendar, day, initial=initial, settings=settings)
+        self.fields["hearing_date"].help_text = _(
+            "Con notificación hoy, la vista %(which)sno puede celebrarse antes del %(day)s (%(rule)s)."
+        ) % {"which": _("inicial ") if initial else "", "day": format_date_es(earliest), "rule": rule_id}
 
     def _final_report_fields(self) -> None:
         self.fields["report_findings"] = forms.CharField(

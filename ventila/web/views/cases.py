@@ -7,6 +7,7 @@ Thin: each view asks :mod:`ventila.cases.access` for what it may show and hands 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Any
 
 from django.contrib import messages
@@ -170,6 +171,8 @@ def _entry_row(case: Case, e: DocketEntry, corrected_by: DocketEntry | None) -> 
             shown = str(person) if person else v
         elif isinstance(v, list):
             shown = ", ".join(str(CHOICES.get(x, x)) for x in v)
+        elif isinstance(v, str) and _ISO.match(v):
+            shown = _format_iso(v)
         else:
             shown = CHOICES.get(v, v)
         payload.append((FIELDS.get(k, k), shown))
@@ -181,6 +184,18 @@ def _entry_row(case: Case, e: DocketEntry, corrected_by: DocketEntry | None) -> 
         "details": [(FIELDS.get(k, k) if k in FIELDS else _detail_label(k), v) for k, v in e.details.items()],
         "roll_call": getattr(e, "roll_call", None) if hasattr(e, "roll_call") else None,
     }
+
+
+_ISO = re.compile(r"^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$")
+
+
+def _format_iso(value: str) -> str:
+    from ..templatetags.web_tags import long_date
+
+    if len(value) == 10:
+        return long_date(dt.date.fromisoformat(value))
+    moment = dt.datetime.fromisoformat(value)
+    return f"{long_date(moment.date())}, {moment:%H:%M}"
 
 
 def _detail_label(key: str) -> str:
