@@ -148,9 +148,9 @@ class Rulebook:
 
     def resolve_settings(self, overrides: Mapping[str, Any], path: str = "settings") -> Mapping[str, Any]:
         if not overrides:
-            cached = self.__dict__.get("_defaults")
+            cached = _DEFAULT_SETTINGS.get(self.id)
             if cached is None:
-                cached = self.__dict__["_defaults"] = {n: s.default for n, s in self.settings.items()}
+                cached = _DEFAULT_SETTINGS[self.id] = {n: s.default for n, s in self.settings.items()}
             return cached
         values = {name: s.default for name, s in self.settings.items()}
         for name, value in overrides.items():
@@ -164,6 +164,9 @@ class Rulebook:
                 )
             values[name] = value
         return values
+
+
+_DEFAULT_SETTINGS: dict[str, dict[str, Any]] = {}  # rulebook id → its default settings
 
 
 # -- evaluation ------------------------------------------------------------------------------
@@ -518,7 +521,11 @@ def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "even
                         f"no es un dato del evento {etype}"
                         + (f" (datos: {', '.join(fields_)})" if fields_ else " (no lleva datos)"),
                     )
-                payload[name] = _parse_field(fspec, value, f"{path}[{i}].{name}")
+                t = fspec.type
+                if t == "str" and type(value) is str or t == "bool" and type(value) is bool:
+                    payload[name] = value  # the common cases, checked inline
+                else:
+                    payload[name] = _parse_field(fspec, value, f"{path}[{i}].{name}")
         required = _REQUIRED.get(id(spec))
         if required is None:
             required = _required(spec)

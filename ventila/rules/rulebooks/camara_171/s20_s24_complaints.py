@@ -858,6 +858,7 @@ def _check_order(ctx: Context, referral: bool) -> None:
     """Flag acts recorded before the acts they presuppose (a finding, never an error)."""
     filed_type = "referral_received" if referral else "complaint_filed"
     other = "complaint_filed" if referral else "referral_received"
+    requires = _requires(filed_type)
     seen: set[str] = set()
     for e in ctx.events:
         t = e.type
@@ -865,20 +866,35 @@ def _check_order(ctx: Context, referral: bool) -> None:
             ctx.add_finding("act_not_allowed", "CAM-05-01",
                             f"El evento {t} no corresponde a un caso de tipo {ctx.scenario.kind}.", event=e.index)
             continue
-        if t != filed_type:
-            needs = _REQUIRES.get(t, _FILED)
-            if not seen.issuperset(filed_type if n == "__filed__" else n for n in needs):
-                missing = [m for m in needs if (filed_type if m == "__filed__" else m) not in seen]
-                ctx.add_finding(
-                    "act_not_allowed", "CAM-05-01",
-                    f"«{COMPLAINT_EVENTS[t].title}» ({e.day.isoformat()}) se registró antes de: "
-                    f"{', '.join(COMPLAINT_EVENTS[filed_type if m == '__filed__' else m].title for m in missing)}.",
-                    event=e.index,
-                )  # fmt: skip
+        needs = requires.get(t)
+        if needs is not None and not needs <= seen:
+            missing = [m for m in sorted(needs) if m not in seen]
+            ctx.add_finding(
+                "act_not_allowed", "CAM-05-01",
+                f"«{COMPLAINT_EVENTS[t].title}» ({e.day.isoformat()}) se registró antes de: "
+                f"{', '.join(COMPLAINT_EVENTS[m].title for m in missing)}.",
+                event=e.index,
+            )  # fmt: skip
         if "case_closed" in seen:
             ctx.add_finding("act_not_allowed", "CAM-05-01",
                             f"«{COMPLAINT_EVENTS[t].title}» se registró después de cerrado el caso.", event=e.index)
         seen.add(t)
+
+
+_REQUIRES_BY_FILING: dict[str, dict[str, frozenset[str]]] = {}
+
+
+def _requires(filed_type: str) -> dict[str, frozenset[str]]:
+    """Each act type → the acts it presupposes, with "the filing" resolved to ``filed_type``."""
+    table = _REQUIRES_BY_FILING.get(filed_type)
+    if table is None:
+        table = {
+            t: frozenset(filed_type if n == "__filed__" else n for n in _REQUIRES.get(t, _FILED))
+            for t in COMPLAINT_EVENTS
+            if t != filed_type
+        }
+        _REQUIRES_BY_FILING[filed_type] = table
+    return table
 
 
 _FILED = ("__filed__",)
