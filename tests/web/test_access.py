@@ -130,3 +130,23 @@ def test_speakers_office_sees_only_reports_referred_to_it(world, now):
     r = speaker.post(f"/expedientes/{case.number}/actos/sanction_decided/",
                      {"occurred_date": "2027-04-30", "sanctions": ["written_reprimand"]})
     assert r.status_code == 302
+
+
+def test_calendar_changes_are_the_staffs(world, now):
+    from django.test import Client
+
+    from ventila.bodies.models import Closure
+
+    for role in [r for r in ROLES if r in world.users or r == "anonymous"]:
+        closure = Closure.objects.create(body=world.camara, day="2027-03-04", reason="Huracán")
+        c = Client()
+        if role != "anonymous":
+            c.force_login(world.users[role])
+        r = c.post(f"/cuerpos/etica-camara/calendario/cierres/{closure.pk}/eliminar/")
+        allowed = role in ("secretaria", "personal", "admin")
+        assert r.status_code == (302 if allowed or role == "anonymous" else 404), role
+        assert Closure.objects.filter(pk=closure.pk).exists() == (not allowed), role
+        Closure.objects.filter(pk=closure.pk).delete()
+        r = c.post("/cuerpos/etica-camara/calendario/", {"form": "closure", "day": "2027-03-05", "reason": "x"})
+        assert Closure.objects.filter(day="2027-03-05").exists() == allowed, role
+        Closure.objects.filter(day="2027-03-05").delete()

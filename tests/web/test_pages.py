@@ -151,3 +151,26 @@ def test_election_days_feed_the_summary_procedure(client, world, now):
     case = file_complaint(world, respondent_candidate=True)
     assert Case.objects.get(pk=case.pk).procedure == "summary"
     assert case.deadlines.filter(deadline_id="summary_total").exists()
+
+
+def test_queue_is_an_index_scan_without_a_sort(world, now):
+    """The staff queue of one body reads the (body, next_due, id) index in order: no sort step."""
+    from django.db import connection
+
+    from ventila.cases.access import access_cases_for_user
+    from ventila.web.views.cases import PAGE_SIZE
+
+    _cases_due(world, now)
+    qs = (access_cases_for_user(world.users["secretaria"]).filter(status="open", next_due__isnull=False)
+          .order_by("next_due", "id")[: PAGE_SIZE + 1])
+    sql, params = qs.query.sql_with_params()
+    with connection.cursor() as cur:
+        if connection.vendor == "sqlite":
+            cur.execute("EXPLAIN QUERY PLAN " + sql, params)
+            plan = " ".join(str(r[-1]) for r in cur.fetchall())
+            assert "case_queue" in plan and "TEMP B-TREE" not in plan, plan
+        else:
+            cur.execute("SET LOCAL enable_seqscan = off")
+            cur.execute("EXPLAIN " + sql, params)
+            plan = " ".join(r[0] for r in cur.fetchall())
+            assert "case_queue" in plan and "Sort" not in plan, plan

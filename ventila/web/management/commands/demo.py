@@ -26,6 +26,7 @@ from ventila.accounts.models import RoleGrant, User
 from ventila.bodies.models import Body, Membership, OfficeTerm, Person
 from ventila.cases.actions import ActInput, case_facts, do_file_case, do_record_act, do_refresh_case
 from ventila.cases.evaluation import compute_calendar
+from ventila.cases.labels import STAGES
 from ventila.cases.models import Case
 from ventila.rules import PR_TZ, RULEBOOKS
 
@@ -306,7 +307,8 @@ class Command(BaseCommand):
                 do_record_act(user=secretary, case=case, now=at + dt.timedelta(minutes=30), act=ActInput(
                     step.act, at, True, payload, dict(step.details), ballots=ballots))
             do_refresh_case(case)
-            self.stdout.write(f"  {case.number}: {Case.objects.get(pk=case.pk).stage}")
+            stage = Case.objects.get(pk=case.pk).stage
+            self.stdout.write(f"  {case.number}: {STAGES.get(stage, stage)}")
         if "complaint" not in RULEBOOKS["municipal"].kinds:
             self.stdout.write("  (el reglamento municipal aún no define querellas: sin casos municipales de demostración)")
 
