@@ -174,3 +174,14 @@ def test_queue_is_an_index_scan_without_a_sort(world, now):
             cur.execute("EXPLAIN " + sql, params)
             plan = " ".join(r[0] for r in cur.fetchall())
             assert "case_queue" in plan and "Sort" not in plan, plan
+
+
+def test_case_page_in_english(client, world, now):
+    case = file_complaint(world)
+    client.force_login(world.users["secretaria"])
+    client.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    body = client.get(f"/expedientes/{case.number}/").content.decode()
+    assert '<html lang="en">' in body and "Why this date?" in body and "Open terms" in body
+    assert "Serve the complaint on the respondent" in body and "Complaint filed" in body
+    r = client.get(f"/expedientes/{case.number}/actos/answer_filed/")
+    assert r.status_code == 409 and "The rulebook does not allow “Answer filed” now" in r.content.decode()
