@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "ventila.bodies",
     "ventila.cases",
     "ventila.web",
+    "ventila.documents",
 ]
 
 MIDDLEWARE = [
@@ -146,3 +147,19 @@ LOGGING = {
     # 404s and refused acts (409) are the access rules working, not incidents.
     "loggers": {"django.request": {"level": "ERROR"}},
 }
+
+# -- e-mail (documents, reminders): Django's SMTP backend, configured from the environment --------
+# EMAIL_HOST / EMAIL_PORT / EMAIL_HOST_USER / EMAIL_HOST_PASSWORD / EMAIL_USE_TLS=1 / EMAIL_USE_SSL=1 /
+# EMAIL_TIMEOUT (seconds) / DEFAULT_FROM_EMAIL; VENTILA_BASE_URL is the public address used in signed
+# links; VENTILA_DOCUMENT_LINK_DAYS how long such a link works.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "ventila.documents.mail.RecordingSMTPBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS") == "1"
+EMAIL_USE_SSL = os.environ.get("EMAIL_USE_SSL") == "1"
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "ventila <notificaciones@localhost>")
+VENTILA_BASE_URL = os.environ.get("VENTILA_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
+VENTILA_DOCUMENT_LINK_DAYS = int(os.environ.get("VENTILA_DOCUMENT_LINK_DAYS", "30"))
