@@ -51,7 +51,7 @@ def test_every_url_with_every_role(world, now, client_factory=None):
     now.set("2027-03-02 12:00")
     record(world, case, "recusal_requested", "2027-03-02", member=str(world.members[3].pk), by="member")
     record(world, case, "recusal_decided", "2027-03-02", member=str(world.members[3].pk), granted=True,
-           ballots=unanimous(world))
+           ballots={k: v for k, v in unanimous(world).items() if k != world.members[3].pk})  # Sec. 9 ¶4
     entry = do_record_act(user=world.users["secretaria"], case=case, act=ActInput(
         "witness_summoned", now.set("2027-03-02 13:00"), True, {"witness": "Testigo"}, {},
         attachments=[UploadedDocument("citacion.txt", b"Citacion", "text/plain")]))

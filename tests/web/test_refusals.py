@@ -140,7 +140,7 @@ def test_recused_member_leaves_the_roll_call(secretary, world, now):
     recused = world.members[3]
     record(world, case, "recusal_requested", "2027-03-02", member=str(recused.pk), by="member")
     record(world, case, "recusal_decided", "2027-03-02", member=str(recused.pk), granted=True,
-           ballots=unanimous(world))
+           ballots={k: v for k, v in unanimous(world).items() if k != recused.pk})  # Sec. 9 ¶4: he does not vote
     record(world, case, "respondent_notified", "2027-03-03")
     record(world, case, "answer_filed", "2027-03-15")
     page = secretary.get(f"/expedientes/{case.number}/actos/determination_made/").content.decode()

@@ -21,6 +21,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from ventila import clock
+from ventila.audit import chain
 from ventila.bodies.models import Body, Closure, ElectionDay, Person
 from ventila.rules import PR_TZ, InputError
 from ventila.rules.calendar import format_date_es
@@ -212,7 +213,12 @@ def check_act(case: Case | None, facts: CaseFacts, existing: Sequence[PlannedEve
     rule_id = vote_rule(facts.rulebook, act.event_type)
     if rule_id is not None and case is not None:
         voters = voting_members(case, act.occurred_at.astimezone(PR_TZ).date())
-        _check_roll_call(case, facts, rule_id, voters, act, errors, general)
+        challenged: Person | None = None
+        if act.event_type == "recusal_decided":
+            challenged, rule_id = _recusal_vote(existing, act, voters, errors)
+            voters = [p for p in voters if challenged is None or p.pk != challenged.pk]
+        if not errors.get("member"):
+            _check_roll_call(case, facts, rule_id, voters, act, errors, general, challenged=challenged)
 
     if errors or general:
         raise ActRefused(" ".join(general) or _("Revise los datos del acto."), errors)
@@ -243,9 +249,37 @@ def _check_hearing_notice(facts: CaseFacts, existing: Sequence[PlannedEvent], pl
         )
 
 
+def _recusal_vote(existing: Sequence[PlannedEvent], act: ActInput, voters: Sequence[Person],
+                  errors: dict[str, list[str]]) -> tuple[Person | None, str]:
+    """Sec. 9 ¶3–4: the member whose recusal is decided does not vote on it; a recusal the member
+    asked for is accepted by majority (CAM-09-05), one a party asked for is decreed by the
+    Commission without that member (CAM-09-06).
+
+    Interpretation: the member takes no part in either vote, so he leaves the base of both (A-32)."""
+    member_id = _person_id(act.payload.get("member"))
+    if member_id is None:
+        errors.setdefault("member", []).append(_("Indique el miembro cuya inhibición se resuelve."))
+        return None, "CAM-09-05"
+    request = None
+    for e in existing:
+        if e.event_type == "recusal_requested" and _person_id(e.payload.get("member")) == member_id:
+            request = e
+    if request is None:
+        errors.setdefault("member", []).append(_("No consta una solicitud de inhibición de ese miembro."))
+        return None, "CAM-09-05"
+    member = next((p for p in voters if p.pk == member_id), None) or Person.objects.filter(pk=member_id).first()
+    rule_id = "CAM-09-06" if request.payload.get("by") == "party" else "CAM-09-05"
+    return member, rule_id
+
+
 def _check_roll_call(case: Case, facts: CaseFacts, rule_id: str, voters: Sequence[Person], act: ActInput,
-                     errors: dict[str, list[str]], general: list[str]) -> None:
+                     errors: dict[str, list[str]], general: list[str], challenged: Person | None = None) -> None:
     ballots = dict(act.ballots or {})
+    if challenged is not None and challenged.pk in ballots:
+        if ballots.pop(challenged.pk) in ("yes", "no", "abstain"):
+            general.append(_("%(name)s no vota sobre su propia inhibición (Sec. 9 ¶4).") % {"name": challenged})
+            return
+        act.ballots = ballots
     missing = [p for p in voters if p.pk not in ballots]
     for p in missing:
         errors.setdefault(f"vote_{p.pk}", []).append(_("Indique el voto de %(name)s.") % {"name": p})
@@ -255,13 +289,19 @@ def _check_roll_call(case: Case, facts: CaseFacts, rule_id: str, voters: Sequenc
     if missing or strangers:
         return
     names = {p.pk: str(p) for p in voters}
+    votes = {names[pk]: v for pk, v in ballots.items()}
+    excluded: list[str] = []
+    if challenged is not None:
+        votes[str(challenged)] = "recused"
+        excluded.append(str(challenged))
     try:
-        outcome = tally(facts.rulebook, {names[pk]: v for pk, v in ballots.items()},
-                        seats=case.body.seats, motion_rule_id=rule_id)
+        outcome = tally(facts.rulebook, votes, seats=case.body.seats, motion_rule_id=rule_id, excluded=excluded)
     except VoteError as exc:
         general.append(str(exc))
         return
-    problem = outcome_error(True, outcome)
+    # A recusal may be decided either way: the roll call must say what is recorded (granted or denied).
+    carried = bool(act.payload.get("granted")) if act.event_type == "recusal_decided" else True
+    problem = outcome_error(carried, outcome)
     if problem:
         general.append(problem + " " + outcome.explanation_es)
     act.details = {**act.details, "_tally": outcome.to_json()}
@@ -370,6 +410,7 @@ def _write_entry(case: Case, user: Any, act: ActInput, voters: Sequence[Person],
             explanation=outcome["explanation"],
         )
         Ballot.objects.bulk_create([Ballot(roll_call=rc, person=p, vote=act.ballots[p.pk]) for p in voters])
+    chain.append("docket_entry", entry)  # the tamper-evident record, in this same transaction
     return entry
 
 
@@ -416,6 +457,10 @@ def _store(case: Case, evaluation: Evaluation, now: dt.datetime) -> None:
         ))
         if sat is None and d.status in ("open", "missed") and (next_due is None or d.due_date < next_due[0]):
             next_due = (d.due_date, d.id)
+    from .procedures import moved_due_dates
+
+    for row, (moved_from, reason) in zip(rows, moved_due_dates(case, evaluation, entries, live, now), strict=True):
+        row.moved_from, row.moved_reason = moved_from, reason
     CaseDeadline.objects.bulk_create(rows)
     CaseFinding.objects.filter(case=case).delete()
     CaseFinding.objects.bulk_create([
@@ -435,6 +480,11 @@ def _store(case: Case, evaluation: Evaluation, now: dt.datetime) -> None:
             continue
         if e.event_type == "recusal_decided" and e.payload.get("granted") and _person_id(e.payload.get("member")):
             excluded.setdefault(_person_id(e.payload.get("member")), CaseExclusion.Reason.RECUSED)  # type: ignore[arg-type]
+    # Sec. 8: a member cited as a witness in the case is replaced for it, like a member who is a party.
+    from .procedures import member_witnesses
+
+    for pk in member_witnesses(case, [e for e in entries if e.pk in live]):
+        excluded.setdefault(pk, CaseExclusion.Reason.WITNESS)
     CaseExclusion.objects.bulk_create([CaseExclusion(case=case, person_id=pk, reason=r) for pk, r in excluded.items()])
     subs = []
     for e in entries:

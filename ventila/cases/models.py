@@ -384,6 +384,14 @@ class CaseDeadline(models.Model):
     trace = models.TextField(
         _("cómputo"), help_text=_("El cómputo paso a paso: desde cuándo corre, qué días no cuentan y por qué."),
     )
+    moved_from = models.DateField(
+        _("vencía sin la suspensión"), null=True, blank=True,
+        help_text=_("El vencimiento que tendría el término sin las suspensiones del expediente (Sec. 23, ¶28)."),
+    )
+    moved_reason = models.CharField(
+        _("motivo del cambio"), max_length=300, blank=True,
+        help_text=_("Por qué se movió el vencimiento: la suspensión y su motivo."),
+    )
 
     class Meta:
         verbose_name = _("término del caso")
@@ -422,6 +430,7 @@ class CaseExclusion(models.Model):
     class Reason(models.TextChoices):
         PARTY = "party", _("Es parte del caso (Sec. 8)")
         RECUSED = "recused", _("Inhibido (Sec. 9)")
+        WITNESS = "witness", _("Citado como testigo en el caso (Sec. 8)")
 
     case = models.ForeignKey(
         Case, on_delete=models.CASCADE, related_name="exclusions", verbose_name=_("expediente"),
@@ -460,3 +469,28 @@ class CaseSubstitute(models.Model):
         verbose_name = _("miembro sustituto")
         verbose_name_plural = _("miembros sustitutos")
         indexes = [models.Index(fields=["person", "case"])]
+
+
+class ImportedRow(models.Model):
+    """A row of a predecessor body's records already imported: makes the import idempotent."""
+
+    source = models.CharField(
+        _("origen"), max_length=120, help_text=_("El nombre del registro importado (por ejemplo el del archivo)."),
+    )
+    key = models.CharField(
+        _("clave"), max_length=200, help_text=_("La clave de la fila en su origen: número de caso y de anotación."),
+    )
+    case = models.ForeignKey(
+        Case, on_delete=models.PROTECT, related_name="+", verbose_name=_("expediente"),
+        help_text=_("El expediente creado o completado con la fila."),
+    )
+    entry = models.ForeignKey(
+        DocketEntry, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("anotación"), help_text=_("La anotación creada con la fila."),
+    )
+    imported_at = models.DateTimeField(_("importado"), auto_now_add=True, help_text=_("Cuándo se importó."))
+
+    class Meta:
+        verbose_name = _("fila importada")
+        verbose_name_plural = _("filas importadas")
+        constraints = [models.UniqueConstraint(fields=["source", "key"], name="importedrow_unique")]
