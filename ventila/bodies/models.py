@@ -240,3 +240,71 @@ class ElectionDay(models.Model):
 
     def __str__(self) -> str:
         return f"{self.day.isoformat()} ({self.get_kind_display()})"
+
+
+class Meeting(models.Model):
+    """A meeting a commissioner attended on official business: it earns the per diem (¶4, MUN-DIE-02)."""
+
+    body = models.ForeignKey(
+        Body, on_delete=models.PROTECT, related_name="meetings", verbose_name=_("cuerpo"),
+        help_text=_("El cuerpo que se reunió."),
+    )
+    person = models.ForeignKey(
+        Person, on_delete=models.PROTECT, related_name="meetings", verbose_name=_("comisionado"),
+        help_text=_("El comisionado que asistió."),
+    )
+    day = models.DateField(_("día"), help_text=_("El día de la reunión."))
+    description = models.CharField(
+        _("descripción"), max_length=200, blank=True,
+        help_text=_("Qué gestiones oficiales se realizaron, por ejemplo «Vista del caso CVQM-2027-0003»."),
+    )
+    official_business = models.BooleanField(
+        _("gestiones oficiales"), default=True,
+        help_text=_("Solo las reuniones en que se realizan gestiones de los deberes de la ley generan dieta (¶4)."),
+    )
+    recorded_by = models.ForeignKey(
+        "accounts.User", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("anotado por"), help_text=_("Quién anotó la reunión."),
+    )
+
+    class Meta:
+        verbose_name = _("reunión")
+        verbose_name_plural = _("reuniones")
+        ordering = ["day", "id"]
+        indexes = [models.Index(fields=["body", "day"])]
+
+    def __str__(self) -> str:
+        return f"{self.day.isoformat()} — {self.person}"
+
+
+class ExpenseClaim(models.Model):
+    """A necessary expense a commissioner incurred in official duties, to be reimbursed (¶4, MUN-DIE-03)."""
+
+    body = models.ForeignKey(
+        Body, on_delete=models.PROTECT, related_name="expense_claims", verbose_name=_("cuerpo"),
+        help_text=_("El cuerpo que reembolsa."),
+    )
+    person = models.ForeignKey(
+        Person, on_delete=models.PROTECT, related_name="expense_claims", verbose_name=_("comisionado"),
+        help_text=_("El comisionado que incurrió el gasto."),
+    )
+    day = models.DateField(_("día"), help_text=_("El día del gasto."))
+    amount = models.DecimalField(
+        _("cantidad"), max_digits=9, decimal_places=2, help_text=_("La cantidad en dólares."),
+    )
+    description = models.CharField(
+        _("descripción"), max_length=200, help_text=_("Qué se gastó y para qué deber oficial."),
+    )
+    recorded_by = models.ForeignKey(
+        "accounts.User", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("anotado por"), help_text=_("Quién anotó el gasto."),
+    )
+
+    class Meta:
+        verbose_name = _("gasto reembolsable")
+        verbose_name_plural = _("gastos reembolsables")
+        ordering = ["day", "id"]
+        indexes = [models.Index(fields=["body", "day"])]
+
+    def __str__(self) -> str:
+        return f"{self.day.isoformat()} — {self.person}: {self.amount}"

@@ -145,6 +145,16 @@ FIELDS = {
     "upheld": _("Se sostuvo el privilegio"),
     "amount": _("Cantidad (dólares)"),
     "attachment": _("Documento adjunto"),
+    # Descriptive details (not computed by the rulebook) of the procedures of issue 6.
+    "recusal_reasons": _("Fundamentos por escrito de la inhibición"),
+    "kinship_relation": _("Parentesco del miembro"),
+    "kinship_with": _("Parentesco con"),
+    "kinship_check": _("Comprobación de parentesco (Sec. 9(c))"),
+    "court_case": _("Caso judicial sobre los mismos hechos"),
+    "final_decision": _("Decisión final del tribunal"),
+    "resolution_findings": _("Relación de hechos y determinaciones de la resolución"),
+    "resolution_conclusions": _("Conclusiones de derecho de la resolución"),
+    "dismissal_reason": _("Motivo de la desestimación con perjuicio"),
 }
 
 CHOICES: dict[object, object] = {

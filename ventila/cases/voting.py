@@ -15,7 +15,8 @@ VOTED_ACTS: dict[tuple[str, str], str] = {
     # Municipal: the Commission acts by its quorum and two votes (MUN-QUO-01).
     ("municipal", "dismissed"): "MUN-QUO-01",
     ("municipal", "decision_issued"): "MUN-QUO-01",
-    ("municipal", "dismissed_with_prejudice"): "MUN-QUO-01",
+    # Not «dismissed_with_prejudice»: ¶17 dismisses by operation of law when the decision term runs
+    # out; ventila records it itself (``ventila sweep_compulsory_terms``), no vote is taken.
 }
 
 

@@ -71,10 +71,16 @@ class AttachmentMixin(forms.Form):
         return [UploadedDocument(f.name, f, getattr(f, "content_type", "") or "")] if f else []
 
 
-def _payload_field(name: str, spec: FieldSpec, case: Case | None, day: dt.date) -> forms.Field:
+def _payload_field(name: str, spec: FieldSpec, case: Case | None, day: dt.date, event_type: str = "") -> forms.Field:
     label = FIELDS.get(name, name)
     help_text = _(spec.help) if spec.help else ""
     req = spec.required
+    if name == "member" and case is not None and event_type:
+        from ventila.web.procedure_forms import member_field
+
+        field = member_field(case, day, event_type, label)
+        if field is not None:
+            return field
     if name == "member" and case is not None:
         members = voting_members(case, day)
         recused = [ex.person for ex in case.exclusions.select_related("person").filter(reason="recused")]
@@ -160,11 +166,14 @@ class ActForm(WhenMixin, AttachmentMixin):
         day = clock.today()
         self.payload_names: list[str] = []
         for name, fspec in self.spec.fields.items():
-            self.fields[name] = _payload_field(name, fspec, case, day)
+            self.fields[name] = _payload_field(name, fspec, case, day, event_type)
             self.payload_names.append(name)
         self.detail_names: list[str] = []
         if event_type == "resolved":
             self._final_report_fields()
+        from ventila.web.procedure_forms import add_procedure_fields
+
+        self.detail_names += add_procedure_fields(self, case, event_type, day)
         if event_type == "report_referred" and case.body.rulebook == "camara-171":
             from ventila.rules.rulebooks.camara_171.s25_s31_reports import report_route
 
@@ -175,6 +184,13 @@ class ActForm(WhenMixin, AttachmentMixin):
         self.vote_rule = vote_rule(case.body.rulebook, event_type)
         if self.vote_rule is not None:
             self.voters = voting_members(case, day)
+            if event_type == "recusal_decided":
+                # Sec. 9 ¶4: the member whose recusal is decided does not vote on it.
+                from ventila.web.procedure_forms import pending_recusal_members
+
+                pending = {p.pk for p in pending_recusal_members(case)}
+                if len(pending) == 1:
+                    self.voters = [p for p in self.voters if p.pk not in pending]
             for p in self.voters:
                 self.fields[f"vote_{p.pk}"] = forms.ChoiceField(
                     label=str(p), choices=list(VOTES.items()), widget=forms.RadioSelect,
@@ -189,6 +205,10 @@ class ActForm(WhenMixin, AttachmentMixin):
             self.initial.setdefault("occurred_date", day)
         if event_type == "hearing_noticed" and case.body.rulebook == "camara-171":
             self._hearing_hint(day)
+        elif event_type == "hearing_noticed" and case.body.rulebook == "municipal":
+            from ventila.web.procedure_forms import municipal_hearing_hint
+
+            municipal_hearing_hint(self, day)
 
     def _hearing_hint(self, day: dt.date) -> None:
         """Say up front the earliest hearing date a notice given today allows (Sec. 21(c)(10))."""
@@ -249,6 +269,9 @@ class ActForm(WhenMixin, AttachmentMixin):
             if outcome == "probable_cause" and grounds:
                 self.add_error("grounds", _("Las causas de desestimación no aplican a una determinación de causa "
                                             "probable."))
+        from ventila.web.procedure_forms import clean_procedure_fields
+
+        clean_procedure_fields(self, data)
         if self.event_type == "sanction_decided" and self.case.body.rulebook == "camara-171":
             from ventila.rules.rulebooks.camara_171.s25_s31_reports import check_fine
 
@@ -272,6 +295,7 @@ class ActForm(WhenMixin, AttachmentMixin):
             if v is not None:
                 payload[name] = v
         details = {n: self.cleaned_data[n] for n in self.detail_names if self.cleaned_data.get(n)}
+        details.update(getattr(self, "extra_details", {}))
         ballots = {p.pk: self.cleaned_data[f"vote_{p.pk}"] for p in self.voters} if self.voters else None
         return ActInput(self.event_type, at, has_time, payload, details, self.cleaned_data.get("note", ""),
                         self.documents(), ballots, self.supersedes)
@@ -287,6 +311,15 @@ def respondent_choices(body: Body, day: dt.date) -> list[tuple[str, str]]:
                .filter(Q(end__isnull=True) | Q(end__gte=day)).select_related("person")
                .order_by("person__family_name", "person__given_name"))
     return [(str(o.pk), f"{o.person} — {o.title}") for o in offices]
+
+
+# The act that opens a case of each kind the staff docket by hand.
+FILING_EVENTS = {
+    "complaint": "complaint_filed",
+    "referral": "referral_received",
+    "suspension_proceeding": "special_proceeding_filed",
+    "deadlock": "deadlock_reported",
+}
 
 
 class FilingForm(WhenMixin, AttachmentMixin):
@@ -324,7 +357,7 @@ class FilingForm(WhenMixin, AttachmentMixin):
         super().__init__(*args, **kwargs)
         self.body = body
         self.kind = kind
-        self.event_type = "referral_received" if kind == "referral" else "complaint_filed"
+        self.event_type = FILING_EVENTS[kind]
         self.spec = event_spec(body.rulebook, kind, self.event_type)
         self.fields["respondent_office"].choices = [("", "—"), *respondent_choices(body, clock.today())]
         self.payload_names = list(self.spec.fields)
@@ -350,11 +383,18 @@ class FilingForm(WhenMixin, AttachmentMixin):
                     self.fields[name].help_text = ""
             if "sworn" in self.spec.fields:
                 self.fields["sworn"].label = _("La querella está jurada")
-        if kind == "referral":
+        if kind != "complaint":
             for name in ("complainant_name", "complainant_address", "complainant_email", "complainant_phone",
                          "sworn", "personal_knowledge", "provisions", "witnesses"):
                 self.fields.pop(name, None)
-            self.fields["facts"].label = _("Resumen del referido")
+            self.fields["facts"].label = {
+                "referral": _("Resumen del referido"),
+                "suspension_proceeding": _("Cargos notificados y fundamentos del interés público (¶19)"),
+                "deadlock": _("Resumen del informe de fricción (¶35)"),
+            }.get(kind, _("Resumen"))
+            if kind in ("suspension_proceeding", "deadlock"):
+                self.fields["respondent_candidate"].widget = forms.HiddenInput()
+                self.fields["respondent_office"].label = _("Alcalde")
         self.order_fields(["respondent_office", "respondent_candidate", "occurred_date", "occurred_time",
                            *self.payload_names])
 
@@ -367,7 +407,7 @@ class FilingForm(WhenMixin, AttachmentMixin):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if self.kind != "referral" and not (data.get("complainant_address") or data.get("complainant_email")):
+        if self.kind == "complaint" and not (data.get("complainant_address") or data.get("complainant_email")):
             self.add_error("complainant_address",
                            _("Indique la dirección postal o el correo electrónico del querellante (Sec. 20(7))."))
         return data
@@ -384,7 +424,7 @@ class FilingForm(WhenMixin, AttachmentMixin):
                         self.documents())
 
     def complainant(self) -> dict[str, str] | None:
-        if self.kind == "referral":
+        if self.kind != "complaint":
             return None
         return {
             "name": self.cleaned_data["complainant_name"],

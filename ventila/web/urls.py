@@ -2,13 +2,15 @@
 
 from django.urls import path
 
-from .views import calendar, cases, pages
+from ventila.accounts.views import SignInView
+
+from .views import calendar, cases, pages, procedures
 
 app_name = "web"
 
 urlpatterns = [
     path("", pages.home, name="home"),
-    path("entrar/", pages.SignInView.as_view(), name="login"),
+    path("entrar/", SignInView.as_view(), name="login"),  # throttled; second factor follows
     path("salir/", pages.SignOutView.as_view(), name="logout"),
     path("expedientes/", cases.queue, name="queue"),
     path("expedientes/nuevo/<slug:body>/<slug:kind>/", cases.file_case, name="file_case"),
@@ -17,7 +19,10 @@ urlpatterns = [
     path("expedientes/<str:number>/anotaciones/<int:seq>/corregir/", cases.correct_entry, name="correct"),
     path("expedientes/<str:number>/anejos/<int:attachment_id>/", cases.attachment, name="attachment"),
     path("expedientes/<str:number>/representacion/", cases.add_counsel, name="counsel"),
+    path("expedientes/<str:number>/candidatura/", procedures.mark_candidate, name="candidate"),
     path("cuerpos/<slug:body>/calendario/", calendar.body_calendar, name="calendar"),
+    path("cuerpos/<slug:body>/composicion/", procedures.composition, name="composition"),
+    path("cuerpos/<slug:body>/dietas/", procedures.per_diem, name="per_diem"),
     path("cuerpos/<slug:body>/calendario/cierres/<int:closure_id>/eliminar/", calendar.remove_closure,
          name="remove_closure"),
     path("cuerpos/<slug:body>/calendario/elecciones/<int:election_id>/eliminar/", calendar.remove_election,

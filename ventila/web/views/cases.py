@@ -34,6 +34,7 @@ from ventila.cases.models import Case, CaseDeadline, DocketEntry
 from ventila.rules import RULEBOOKS
 
 from ..forms import ActForm, CounselForm, FilingForm
+from .procedures import procedure_context
 
 PAGE_SIZE = 25
 
@@ -96,7 +97,11 @@ def queue(request: HttpRequest) -> HttpResponse:
         for c in rows
     ]
     kinds = sorted({k for b in bodies for k in RULEBOOKS[b.rulebook].kinds} & set(KINDS))
+    from .procedures import queue_flags
+
+    pinned = queue_flags(qs, items, today, first_page=cursor is None)
     return render(request, "web/queue.html", {
+        "pinned": pinned,
         "items": items, "filters": f, "bodies": bodies, "today": today,
         "kinds": [(k, KINDS[k]) for k in kinds], "stages": list(STAGES.items()),
         "next_cursor": next_cursor, "base_query": params.urlencode(), "paged": cursor is not None,
@@ -159,6 +164,7 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
         "procedure": PROCEDURES.get(case.procedure, case.procedure),
         "exclusions": list(case.exclusions.select_related("person")),
         "substitutes": list(case.substitutes.select_related("person", "replaces")),
+        **procedure_context(request.user, case, entries, deadlines, today),
     })
 
 
@@ -229,7 +235,8 @@ def _detail_label(key: str) -> str:
 def file_case(request: HttpRequest, body: str, kind: str) -> HttpResponse:
     body_obj = access.access_body_for_filing(request.user, body)
     rulebook = RULEBOOKS[body_obj.rulebook]
-    filing = {"complaint": "complaint_filed", "referral": "referral_received"}
+    from ..forms import FILING_EVENTS as filing
+
     if kind not in rulebook.kinds or kind not in filing or filing[kind] not in rulebook.kinds[kind].events:
         raise Http404("kind")
     form = FilingForm(request.POST or None, request.FILES or None, body=body_obj, kind=kind)

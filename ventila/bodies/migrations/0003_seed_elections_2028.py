@@ -1,0 +1,26 @@
+"""Seed the 2028 election days (Código Electoral de Puerto Rico 2020): the primaries on the first
+Sunday of June and the general election on the first Tuesday after the first Monday of November.
+Staff manage them afterwards on each body's calendar page."""
+
+import datetime as dt
+
+from django.db import migrations
+
+ELECTIONS_2028 = (("primary", dt.date(2028, 6, 4)), ("general", dt.date(2028, 11, 7)))
+
+
+def seed(apps, schema_editor):
+    ElectionDay = apps.get_model("bodies", "ElectionDay")
+    for kind, day in ELECTIONS_2028:
+        ElectionDay.objects.get_or_create(day=day, defaults={"kind": kind})
+
+
+def unseed(apps, schema_editor):
+    ElectionDay = apps.get_model("bodies", "ElectionDay")
+    for kind, day in ELECTIONS_2028:
+        ElectionDay.objects.filter(day=day, kind=kind).delete()
+
+
+class Migration(migrations.Migration):
+    dependencies = [("bodies", "0002_per_diem_ledger")]
+    operations = [migrations.RunPython(seed, unseed)]

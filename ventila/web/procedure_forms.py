@@ -1,0 +1,202 @@
+"""Form pieces for the procedures of recusal and substitutes (Secs. 8–9), suspensions (Sec. 23, ¶28),
+the municipal Commission (dismissal resolution, hearing notice) and its per-diem ledger (¶4).
+
+The act form (:class:`ventila.web.forms.ActForm`) asks here for the extra fields an act needs and
+for their checks; the rulebook still validates every payload.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ventila.bodies.models import Body, ElectionDay, Person
+from ventila.cases.actions import voting_members
+from ventila.cases.models import Case
+from ventila.rules.kinship import RELATIONS, check_recusal_kinship
+
+DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+KINSHIP_WITH = (
+    ("respondent", _("la parte querellada")),
+    ("complainant", _("la parte querellante")),
+    ("witness", _("un testigo")),
+    ("counsel", _("el abogado de una parte")),
+)
+
+
+def pending_recusal_members(case: Case) -> list[Person]:
+    """Members with a recusal request not yet decided, in docket order."""
+    entries = list(case.entries.filter(event_type__in=("recusal_requested", "recusal_decided")).order_by("seq"))
+    superseded = {e.supersedes_id for e in case.entries.filter(supersedes__isnull=False)}
+    pending: dict[str, None] = {}
+    for e in entries:
+        if e.pk in superseded:
+            continue
+        member = str(e.payload.get("member", ""))
+        if e.event_type == "recusal_requested":
+            pending[member] = None
+        else:
+            pending.pop(member, None)
+    ids = [int(m) for m in pending if m.isdigit()]
+    people = {p.pk: p for p in Person.objects.filter(pk__in=ids)}
+    return [people[i] for i in ids if i in people]
+
+
+def member_field(case: Case, day: dt.date, event_type: str, label: Any) -> forms.Field | None:
+    """The «member» of a recusal or substitute act, limited to the members it can be about."""
+    if event_type == "recusal_requested":
+        people = voting_members(case, day)
+        help_text = _("El miembro cuya inhibición se plantea (por sí o a petición de parte).")
+    elif event_type == "recusal_decided":
+        people = pending_recusal_members(case)
+        help_text = _("El miembro cuya solicitud de inhibición se resuelve; no vota sobre ella (Sec. 9 ¶4).")
+    elif event_type in ("substitute_requested", "substitute_appointed"):
+        people = [x.person for x in case.exclusions.select_related("person")]
+        help_text = _("El miembro que no puede actuar en este caso (parte, testigo o inhibido) y a quien se sustituye.")
+    else:
+        return None
+    choices = [(str(p.pk), str(p)) for p in people]
+    initial = choices[0][0] if len(choices) == 1 else None
+    return forms.ChoiceField(label=label, choices=[("", "—"), *choices], required=True, help_text=help_text,
+                             initial=initial,
+                             error_messages={"required": _("Elija el miembro."),
+                                             "invalid_choice": _("Elija uno de los miembros de la lista.")})
+
+
+def add_procedure_fields(form: Any, case: Case, event_type: str, day: dt.date) -> list[str]:
+    """Add the descriptive fields an act needs; returns the names stored in the entry's details."""
+    rb = case.body.rulebook
+    names: list[str] = []
+    if event_type == "recusal_requested":
+        form.fields["recusal_reasons"] = forms.CharField(
+            label=_("Fundamentos por escrito"), widget=forms.Textarea(attrs={"rows": 4}),
+            help_text=_("La inhibición se plantea verbalmente para récord y por escrito con sus fundamentos (Sec. 9 ¶2)."),
+            error_messages={"required": _("Escriba los fundamentos de la inhibición (Sec. 9 ¶2).")})
+        relations = sorted(RELATIONS)
+        form.fields["kinship_relation"] = forms.ChoiceField(
+            label=_("Comprobar parentesco (Sec. 9(c))"), required=False,
+            choices=[("", _("— sin parentesco que comprobar —")), *[(r, r) for r in relations]],
+            help_text=_("Si la causa es el parentesco, elija cuál: ventila calcula el grado y dice si está dentro "
+                        "del cuarto grado de consanguinidad o afinidad."))
+        form.fields["kinship_with"] = forms.ChoiceField(
+            label=_("Parentesco con"), required=False, choices=[("", "—"), *KINSHIP_WITH])
+        names.append("recusal_reasons")
+        if "grounds" in form.fields:
+            form.fields["grounds"].help_text = _("Causas de la Sec. 9: (a) prejuicio o parcialidad, (b) haber sido "
+                                                 "abogado o asesor, (c) parentesco; la lista es abierta.")
+    elif event_type == "proceedings_suspended":
+        form.fields["court_case"] = forms.CharField(
+            label=_("Caso judicial sobre los mismos hechos"), max_length=300,
+            help_text=_("Tribunal, número y epígrafe del caso que motiva la suspensión (Sec. 23; ¶28 para la "
+                        "Comisión municipal)."),
+            error_messages={"required": _("Indique el caso judicial que suspende los términos.")})
+        names.append("court_case")
+    elif event_type == "proceedings_resumed":
+        form.fields["final_decision"] = forms.CharField(
+            label=_("Decisión final del tribunal"), widget=forms.Textarea(attrs={"rows": 3}),
+            help_text=_("La decisión final y firme que levanta la suspensión (Sec. 23): los términos se reanudan."),
+            error_messages={"required": _("Describa la decisión final del tribunal.")})
+        names.append("final_decision")
+    elif event_type == "dismissed" and rb == "municipal":
+        form.fields["resolution_findings"] = forms.CharField(
+            label=_("Relación de hechos y determinaciones"), widget=forms.Textarea(attrs={"rows": 4}),
+            help_text=_("La resolución de desestimación contiene relación de hechos y determinaciones (¶14)."),
+            error_messages={"required": _("La resolución debe contener la relación de hechos y las determinaciones (¶14).")})
+        form.fields["resolution_conclusions"] = forms.CharField(
+            label=_("Conclusiones de derecho"), widget=forms.Textarea(attrs={"rows": 4}),
+            help_text=_("Y sus conclusiones de derecho (¶14)."),
+            error_messages={"required": _("La resolución debe contener las conclusiones de derecho (¶14).")})
+        names += ["resolution_findings", "resolution_conclusions"]
+    return names
+
+
+def clean_procedure_fields(form: Any, data: dict[str, Any]) -> None:
+    """Cross-field checks of the procedure acts."""
+    if form.event_type == "recusal_requested":
+        relation = data.get("kinship_relation")
+        grounds = data.get("grounds") or []
+        if relation:
+            with_whom = dict(KINSHIP_WITH).get(data.get("kinship_with") or "respondent")
+            findings = check_recusal_kinship(relation, with_whom=str(with_whom))
+            if findings:
+                form.extra_details = {"kinship_check": f"{findings[0].message} ({findings[0].rule.id}, "
+                                                       f"{findings[0].rule.citation})"}
+                form.kinship_result = findings[0].message
+            elif "kinship" in grounds:
+                form.add_error("kinship_relation", _(
+                    "«%(rel)s» no es parentesco dentro del cuarto grado de consanguinidad o afinidad: no es la "
+                    "causa de la Sec. 9(c) (CAM-09-03).") % {"rel": relation})
+        elif "kinship" in grounds:
+            form.add_error("kinship_relation", _("Indique el parentesco para comprobar la causa de la Sec. 9(c)."))
+    if form.event_type == "dismissed" and form.case.body.rulebook == "municipal":
+        # The resolution's contents, written out, are what the flags of ¶14 attest.
+        for flag in ("facts_stated", "findings_made"):
+            if flag in form.fields and data.get("resolution_findings"):
+                data[flag] = True
+        if "conclusions_of_law" in form.fields and data.get("resolution_conclusions"):
+            data["conclusions_of_law"] = True
+
+
+def municipal_hearing_hint(form: Any, day: dt.date) -> None:
+    """¶15 (MUN-HEA-02): say up front the earliest hearing date a notice given today allows."""
+    from ventila.cases.actions import case_facts
+    from ventila.cases.evaluation import compute_calendar
+    from ventila.rules.calendar import format_date_es
+    from ventila.rules.rulebooks.municipal.complaints import earliest_hearing_date
+
+    if "hearing_date" not in form.fields:
+        return
+    calendar, settings = compute_calendar(case_facts(form.case))
+    earliest = earliest_hearing_date(day, calendar=calendar, settings=settings)
+    form.fields["hearing_date"].help_text = _(
+        "Con notificación hoy, la vista no puede celebrarse antes del %(day)s (¶15, MUN-HEA-02)."
+    ) % {"day": format_date_es(earliest)}
+
+
+# -- the per-diem ledger and the candidate mark -------------------------------------------------------
+
+
+class MeetingForm(forms.Form):
+    person = forms.ModelChoiceField(queryset=Person.objects.none(), label=_("Comisionado"),
+                                    error_messages={"required": _("Elija el comisionado.")})
+    day = forms.DateField(label=_("Día de la reunión"), widget=DATE_WIDGET)
+    description = forms.CharField(label=_("Gestiones oficiales realizadas"), max_length=200, required=False)
+    official_business = forms.BooleanField(
+        label=_("Reunión para gestiones de los deberes de la ley"), required=False, initial=True,
+        help_text=_("Solo estas reuniones generan dieta (¶4)."))
+
+    def __init__(self, *args: Any, body: Body, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["person"].queryset = Person.objects.filter(memberships__body=body).distinct()
+
+
+class ExpenseForm(forms.Form):
+    person = forms.ModelChoiceField(queryset=Person.objects.none(), label=_("Comisionado"),
+                                    error_messages={"required": _("Elija el comisionado.")})
+    day = forms.DateField(label=_("Día del gasto"), widget=DATE_WIDGET)
+    amount = forms.DecimalField(label=_("Cantidad (dólares)"), min_value=Decimal("0.01"), decimal_places=2,
+                                max_digits=9)
+    description = forms.CharField(label=_("Gasto y deber oficial"), max_length=200,
+                                  help_text=_("Gastos necesarios de los deberes oficiales, sujetos a los reglamentos "
+                                              "de Hacienda (¶4)."))
+
+    def __init__(self, *args: Any, body: Body, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["person"].queryset = Person.objects.filter(memberships__body=body).distinct()
+
+
+class CandidateForm(forms.Form):
+    candidate = forms.TypedChoiceField(
+        label=_("La parte querellada es candidata en las próximas elecciones"),
+        choices=[("1", _("Sí")), ("0", _("No"))], coerce=lambda v: v == "1", widget=forms.RadioSelect,
+        help_text=_("Con la querella presentada dentro de los 120 días antes de unas elecciones, sigue el "
+                    "procedimiento sumario (Sec. 24)."))
+
+
+def upcoming_elections(today: dt.date) -> list[ElectionDay]:
+    return list(ElectionDay.objects.filter(day__gte=today).order_by("day")[:4])

@@ -1,0 +1,180 @@
+"""Views of the procedures around the main flow: the case page's procedure panel (recusals,
+substitutes, Sec. 8, suspensions, the summary procedure, the municipal decision term), the
+candidate mark (Sec. 24), the municipal Commission's seats (¶2) and its per-diem ledger (¶4)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from ventila import clock
+from ventila.bodies.models import Body, ElectionDay
+from ventila.cases import access
+from ventila.cases.models import Case, CaseDeadline, DocketEntry
+from ventila.cases.procedures import (
+    decide_warning,
+    do_record_expense,
+    do_record_meeting,
+    do_set_candidate,
+    monthly_statement,
+    sec8_warnings,
+    suspension_spans,
+)
+
+from ..procedure_forms import CandidateForm, ExpenseForm, MeetingForm
+
+
+def queue_flags(qs: Any, items: list[dict[str, Any]], today: dt.date, *, first_page: bool) -> list[dict[str, Any]]:
+    """Flag the queue's rows (summary procedure, held until after the election, the municipal decision
+    term about to run out) and return the summary cases pinned above the queue on its first page:
+    Sec. 24 counts their terms in hours, so they go first."""
+    ids = [it["case"].pk for it in items]
+    decide = {}
+    for d in CaseDeadline.objects.filter(case_id__in=ids, deadline_id="decide"):
+        decide.setdefault(d.case_id, []).append(d)
+    for it in items:
+        c = it["case"]
+        it["summary"] = c.procedure == "summary"
+        it["deferred"] = c.procedure == "deferred_until_after_election"
+        it["warning"] = decide_warning(c, today, decide.get(c.pk, [])) if c.pk in decide else ""
+    if not first_page:
+        return []
+    from ventila.cases.labels import DEADLINES
+
+    pinned = []
+    for c in qs.filter(procedure="summary").order_by("next_due", "id")[:25]:
+        pinned.append({"case": c, "deadline": DEADLINES.get(c.next_due_deadline, c.next_due_deadline),
+                       "days_left": (c.next_due - today).days if c.next_due else None})
+    return pinned
+
+
+def procedure_context(user: Any, case: Case, entries: list[DocketEntry], deadlines: list[CaseDeadline],
+                      today: dt.date) -> dict[str, Any]:
+    """What the case page shows about the procedures (read from rows; nothing is recomputed)."""
+    staff = case.body_id in access.staff_body_ids(user)
+    from ventila.cases.labels import DEADLINES
+
+    moved = [{"d": d, "label": DEADLINES.get(d.deadline_id, d.deadline_id)} for d in deadlines
+             if d.moved_from is not None]
+    elections = []
+    if case.body.rulebook == "camara-171" and case.status == Case.Status.OPEN:
+        elections = list(ElectionDay.objects.filter(day__gte=today).order_by("day")[:2])
+    return {
+        "sec8_warnings": sec8_warnings(case, entries),
+        "suspensions": suspension_spans(entries),
+        "moved_terms": moved,
+        "decide_warning": decide_warning(case, today, deadlines),
+        "can_mark_candidate": staff and case.body.rulebook == "camara-171" and case.status == Case.Status.OPEN,
+        "upcoming_elections": elections,
+    }
+
+
+@login_required
+@require_POST
+def mark_candidate(request: HttpRequest, number: str) -> HttpResponse:
+    case = access.access_case_for_user(request.user, number)
+    if case.body_id not in access.staff_body_ids(request.user) or case.body.rulebook != "camara-171":
+        raise PermissionDenied("staff only")
+    form = CandidateForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Indique si la parte querellada es candidata."))
+        return redirect("web:case", number=case.number)
+    case = do_set_candidate(case=case, candidate=form.cleaned_data["candidate"])
+    if case.respondent_candidate:
+        messages.success(request, _("Se marcó a la parte querellada como candidata; los términos se recalcularon."))
+    else:
+        messages.success(request, _("Se quitó la marca de candidata; los términos se recalcularon."))
+    return redirect("web:case", number=case.number)
+
+
+def _municipal_body(user: Any, slug: str) -> Body:
+    """The municipal Commission's own pages: its secretary and staff (404 for anyone else)."""
+    body = Body.objects.filter(slug=slug, rulebook="municipal").first()
+    if body is None or body.pk not in access.staff_body_ids(user):
+        raise Http404("body not found")
+    return body
+
+
+def _month(raw: str, today: dt.date) -> tuple[int, int]:
+    try:
+        y, m = (int(x) for x in raw.split("-"))
+        dt.date(y, m, 1)
+        return y, m
+    except (ValueError, TypeError):
+        return today.year, today.month
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def per_diem(request: HttpRequest, body: str) -> HttpResponse:
+    """¶4: meetings and expenses per commissioner, and the month's statement (MUN-DIE-02/03)."""
+    body_obj = _municipal_body(request.user, body)
+    today = clock.today()
+    year, month = _month(request.GET.get("mes", ""), today)
+    which = request.POST.get("form")
+    meeting_form = MeetingForm(request.POST if which == "meeting" else None, body=body_obj,
+                               initial={"day": today, "official_business": True})
+    expense_form = ExpenseForm(request.POST if which == "expense" else None, body=body_obj, initial={"day": today})
+    if request.method == "POST":
+        if which == "meeting" and meeting_form.is_valid():
+            d = meeting_form.cleaned_data
+            do_record_meeting(user=request.user, body=body_obj, person=d["person"], day=d["day"],
+                              description=d["description"], official_business=d["official_business"])
+            messages.success(request, _("Se anotó la reunión."))
+            return redirect(f"{request.path}?mes={d['day']:%Y-%m}")
+        if which == "expense" and expense_form.is_valid():
+            d = expense_form.cleaned_data
+            do_record_expense(user=request.user, body=body_obj, person=d["person"], day=d["day"],
+                              amount=d["amount"], description=d["description"])
+            messages.success(request, _("Se anotó el gasto."))
+            return redirect(f"{request.path}?mes={d['day']:%Y-%m}")
+    statement = monthly_statement(body_obj, year, month)
+    first = dt.date(year, month, 1)
+    prev = (first - dt.timedelta(days=1)).replace(day=1)
+    nxt = (first + dt.timedelta(days=32)).replace(day=1)
+    people = sorted(statement.total_by_commissioner)
+    rows = [{"name": n, "per_diem": statement.per_diem_by_commissioner[n],
+             "expenses": statement.expenses_by_commissioner[n], "total": statement.total_by_commissioner[n],
+             "meetings": sum(1 for ln in statement.lines if ln.commissioner == n and ln.kind == "per_diem")}
+            for n in people]
+    from ventila.rules import RULEBOOKS
+
+    rule = RULEBOOKS["municipal"].rules["MUN-DIE-02"]
+    return render(request, "web/per_diem.html", {
+        "body": body_obj, "statement": statement, "rows": rows, "month": first, "prev": prev, "next": nxt,
+        "meeting_form": meeting_form, "expense_form": expense_form, "rule": rule,
+    })
+
+
+@login_required
+def composition(request: HttpRequest, body: str) -> HttpResponse:
+    """¶2 (MUN-COM-03/05) and MUN-QUO-01: the seats, each member's four-year term (with holdover),
+    and the quorum the Commission acts with."""
+    from ventila.rules import RULEBOOKS
+    from ventila.rules.rulebooks.municipal.composition import SEATS, compute_term_of_office
+    from ventila.rules.votes import required_yes
+
+    body_obj = _municipal_body(request.user, body)
+    today = clock.today()
+    rb = RULEBOOKS["municipal"]
+    settings = rb.resolve_settings({})
+    seats = []
+    for m in body_obj.members_on(today):
+        term = compute_term_of_office(took_office=m.start, on=today, settings=settings)
+        seats.append({"m": m, "term": term, "last_day": term.nominal_end - dt.timedelta(days=1)})
+    from ventila.rules.rulebooks.municipal.review import QUORUM
+
+    return render(request, "web/composition.html", {
+        "body": body_obj, "seats": seats, "seat_count": SEATS, "vacant": max(0, SEATS - len(seats)),
+        "quorum": QUORUM, "votes_required": required_yes("municipal"),
+        "rule_seats": rb.rules["MUN-COM-03"], "rule_term": rb.rules["MUN-COM-05"], "rule_quorum": rb.rules["MUN-QUO-01"],
+        "today": today,
+    })
