@@ -1,0 +1,73 @@
+"""The public form's limits, read from Django settings (tests override them) or the environment.
+
+- ``VENTILA_FILING_MAX_FILE_MB`` (10): largest accepted file.
+- ``VENTILA_FILING_MAX_FILES`` (10): most files in one filing (and in one follow-up).
+- ``VENTILA_FILING_MAX_TOTAL_MB`` (40): most bytes in one filing.
+- ``VENTILA_FILING_RATE`` (``5/3600``): filings one address may submit per window of seconds.
+- ``VENTILA_FILING_KEY_RATE`` (``20/3600``): follow-up key attempts per address per window.
+- ``VENTILA_FILING_QUARANTINE_HOURS`` (48): after this, abandoned uploads are purged.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from django.conf import settings
+
+MB = 1024 * 1024
+
+
+def _setting(name: str, default: Any) -> Any:
+    if hasattr(settings, name):
+        return getattr(settings, name)
+    return os.environ.get(name, default)
+
+
+def max_file_bytes() -> int:
+    return int(float(_setting("VENTILA_FILING_MAX_FILE_MB", 10)) * MB)
+
+
+def max_files() -> int:
+    return int(_setting("VENTILA_FILING_MAX_FILES", 10))
+
+
+def max_total_bytes() -> int:
+    return int(float(_setting("VENTILA_FILING_MAX_TOTAL_MB", 40)) * MB)
+
+
+def _rate(name: str, default: str) -> tuple[int, int]:
+    count, _sep, window = str(_setting(name, default)).partition("/")
+    return int(count), int(window or 3600)
+
+
+def filing_rate() -> tuple[int, int]:
+    return _rate("VENTILA_FILING_RATE", "5/3600")
+
+
+def key_rate() -> tuple[int, int]:
+    return _rate("VENTILA_FILING_KEY_RATE", "20/3600")
+
+
+def quarantine_hours() -> int:
+    return int(_setting("VENTILA_FILING_QUARANTINE_HOURS", 48))
+
+
+# What a piece of evidence may be, recognised by its content (``filetype``), never by its name.
+ACCEPTED_TYPES: dict[str, str] = {
+    "application/pdf": "PDF",
+    "image/jpeg": "JPEG",
+    "image/png": "PNG",
+    "image/webp": "WebP",
+    "image/heic": "HEIC",
+    "image/gif": "GIF",
+    "image/tiff": "TIFF",
+    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "Word (DOCX)",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "Excel (XLSX)",
+    "application/vnd.oasis.opendocument.text": "ODT",
+    "audio/mpeg": "MP3",
+    "audio/x-wav": "WAV",
+    "audio/m4a": "M4A",
+    "video/mp4": "MP4",
+    "video/quicktime": "MOV",
+}

@@ -1,0 +1,313 @@
+"""What each body's public form asks and checks, taken from its rulebook.
+
+- House Ethics Commission (``camara-171``): Secs. 20–21(a) through
+  :func:`~ventila.rules.rulebooks.camara_171.s20_s24_complaints.check_complaint_form`; the 30-day
+  warning of Sec. 20(6) is the rulebook's own finding (rule CAM-20-06) on the would-be docket.
+- Municipal Commission (``municipal``): who may complain (MUN-COM-02), a sworn writing (MUN-INI-02)
+  with the evidence needed (MUN-INI-03; missing evidence is flagged, as the rulebook does).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from ventila import clock
+from ventila.bodies.models import Body, Closure, ElectionDay, OfficeTerm
+from ventila.cases.evaluation import CaseFacts, PlannedEvent, compute_evaluation
+from ventila.cases.labels import CHOICES
+from ventila.rules import RULEBOOKS
+from ventila.rules.rulebooks.camara_171 import RULEBOOK as CAMARA
+from ventila.rules.rulebooks.camara_171 import s20_s24_complaints as cam
+from ventila.rules.rulebooks.municipal import RULEBOOK as MUNICIPAL
+from ventila.rules.rulebooks.municipal.complaints import COMPLAINANT_KINDS
+
+STEPS: list[tuple[str, Any]] = [
+    ("quien", gettext_lazy("Quién presenta")),
+    ("querellado", gettext_lazy("Contra quién")),
+    ("hechos", gettext_lazy("Los hechos")),
+    ("evidencia", gettext_lazy("Evidencia y testigos")),
+    ("juramento", gettext_lazy("Revisión y juramento")),
+]
+STEP_NAMES = [s for s, _t in STEPS]
+
+# Which step shows a problem about each field of the complaint.
+FIELD_STEP = {
+    "complainant_name": "quien", "complainant_address": "quien", "complainant_email": "quien",
+    "complainant_phone": "quien", "complainant_kind": "quien",
+    "respondent_name": "querellado", "respondent_role": "querellado", "respondent_office": "querellado",
+    "respondent_title": "querellado",
+    "facts": "hechos", "knowledge_date": "hechos", "personal_knowledge": "hechos", "provisions": "hechos",
+    "evidence": "evidencia", "witnesses": "evidencia",
+    "perjury_acknowledged": "juramento", "signature": "juramento",
+}
+
+MUNICIPAL_EVIDENCE_KINDS: dict[str, Any] = {
+    "documents": gettext_lazy("Documentos"),
+    "recordings": gettext_lazy("Fotografías, grabaciones o vídeos"),
+    "official_records": gettext_lazy("Documentos oficiales o certificaciones de una agencia"),
+    "other": gettext_lazy("Otra evidencia"),
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A problem in the draft: the step and field to show it beside, the rule, the message."""
+
+    step: str
+    field: str
+    rule_id: str
+    message: str
+    blocking: bool = True
+
+
+def base_field(name: str) -> str:
+    return name.split("[", 1)[0]
+
+
+class Procedure:
+    """The form of one body: its rulebook, roles, evidence kinds and checks."""
+
+    rulebook_id = ""
+    kind = "complaint"
+    has_provisions = False
+    asks_personal_knowledge = False
+    asks_complainant_kind = False
+    asks_candidate = False
+    phone_required = False
+
+    def __init__(self, body: Body) -> None:
+        self.body = body
+
+    @property
+    def rulebook(self) -> Any:
+        return RULEBOOKS[self.rulebook_id]
+
+    def rule(self, rule_id: str) -> Any:
+        return self.rulebook.rules[rule_id]
+
+    def respondent_roles(self) -> dict[str, str]:
+        raise NotImplementedError
+
+    def evidence_kinds(self) -> dict[str, str]:
+        raise NotImplementedError
+
+    def register(self, day: dt.date) -> list[OfficeTerm]:
+        """The offices in the register whose holders may be the respondent, on ``day``."""
+        from django.db.models import Q
+
+        return list(
+            OfficeTerm.objects.filter(role__in=list(self.respondent_roles()), start__lte=day)
+            .filter(Q(end__isnull=True) | Q(end__gte=day)).select_related("person")
+            .order_by("person__family_name", "person__given_name")
+        )
+
+    def respondent(self, data: dict[str, Any]) -> tuple[str, str, str, OfficeTerm | None]:
+        """(name, role, office title, office in the register or None) from the draft."""
+        office_id = str(data.get("respondent_office") or "")
+        if office_id.isdigit():
+            office = OfficeTerm.objects.select_related("person").filter(
+                pk=int(office_id), role__in=list(self.respondent_roles())).first()
+            if office is not None:
+                title = office.title + (f" ({office.municipality})" if office.municipality else "")
+                return str(office.person), office.role, title, office
+        title = str(data.get("respondent_title") or "").strip()
+        municipality = str(data.get("respondent_municipality") or "").strip()
+        if municipality:
+            title = f"{title} ({municipality})" if title else municipality
+        return str(data.get("respondent_name") or "").strip(), str(data.get("respondent_role") or ""), title, None
+
+    def check(self, draft: Any) -> list[Problem]:
+        raise NotImplementedError
+
+    def payload(self, draft: Any) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def late_warning(self, data: dict[str, Any], now: dt.datetime) -> str:
+        """A plain warning when the complaint would be filed after its term (the filing is accepted)."""
+        return ""
+
+    def facts(self, role: str, candidate: bool) -> CaseFacts:
+        return CaseFacts(
+            self.rulebook_id, self.kind, role, candidate,
+            tuple(Closure.objects.filter(body=self.body).values_list("day", flat=True)),
+            tuple(ElectionDay.objects.order_by("day").values_list("kind", "day")),
+        )
+
+
+def _date(value: Any) -> dt.date | None:
+    try:
+        return dt.date.fromisoformat(str(value)[:10]) if value else None
+    except ValueError:
+        return None
+
+
+class CamaraProcedure(Procedure):
+    rulebook_id = "camara-171"
+    has_provisions = True
+    asks_personal_knowledge = True
+    asks_candidate = True
+    phone_required = True
+
+    def respondent_roles(self) -> dict[str, str]:
+        roles = self.rulebook.kinds[self.kind].respondent_roles
+        # Sec. 20(1) (CAM-20-01): a complaint is against a Representative, an officer or a department head.
+        return {r: _(label) for r, label in cam.RESPONDENT_ROLES_ES.items() if r in roles and r != "employee"}
+
+    def evidence_kinds(self) -> dict[str, str]:
+        return {k: _(v) for k, v in cam.EVIDENCE_KINDS.items()}
+
+    def form(self, draft: Any) -> dict[str, Any]:
+        data = draft.data
+        name, role, _title, _office = self.respondent(data)
+        return {
+            "complainant_name": data.get("complainant_name", ""),
+            "complainant_address": data.get("complainant_address", ""),
+            "complainant_email": data.get("complainant_email", ""),
+            "complainant_phone": data.get("complainant_phone", ""),
+            "respondent_name": name,
+            "respondent_role": role,
+            "facts": data.get("facts", ""),
+            "personal_knowledge": bool(data.get("personal_knowledge")),
+            "evidence": [{"kind": e.get("kind"), "description": e.get("description", "")} for e in draft.evidence],
+            "witnesses": [{"name": w.get("name", ""), "address": w.get("address", "")} for w in draft.witnesses],
+            "provisions": list(data.get("provisions") or []),
+            "knowledge_date": data.get("knowledge_date", ""),
+            "perjury_acknowledged": bool(data.get("perjury_acknowledged")),
+            "signature": data.get("signature", ""),
+        }
+
+    def check(self, draft: Any) -> list[Problem]:
+        data = draft.data
+        problems = []
+        for p in cam.check_complaint_form(self.form(draft), settings=CAMARA.resolve_settings({}), summary=False):
+            field = base_field(p.field)
+            if field == "respondent_name" and data.get("respondent_office"):
+                field = "respondent_office"
+            citation = CAMARA.rules[p.rule_id].citation
+            problems.append(Problem(FIELD_STEP.get(field, "juramento"), field, p.rule_id,
+                                    f"{_(p.message)} ({citation})", p.blocking))
+        knowledge = _date(data.get("knowledge_date"))
+        rule = CAMARA.rules["CAM-20-06"]
+        if knowledge is None:
+            problems.append(Problem("hechos", "knowledge_date", rule.id,
+                                    _("Indique la fecha en que conoció los hechos (%(c)s).") % {"c": rule.citation}))
+        elif knowledge > clock.today():
+            problems.append(Problem("hechos", "knowledge_date", rule.id,
+                                    _("La fecha en que conoció los hechos no puede ser posterior a hoy.")))
+        return problems
+
+    def payload(self, draft: Any) -> dict[str, Any]:
+        return {"knowledge_date": str(draft.data.get("knowledge_date")), "channel": "online"}
+
+    def late_warning(self, data: dict[str, Any], now: dt.datetime) -> str:
+        """Sec. 20(6) (CAM-20-06): the rulebook's own finding on a complaint filed now."""
+        knowledge = _date(data.get("knowledge_date"))
+        if knowledge is None or knowledge > now.date():
+            return ""
+        _name, role, _t, _o = self.respondent(data)
+        facts = self.facts(role or "representative", bool(data.get("respondent_candidate")))
+        event = PlannedEvent("complaint_filed", now, True, {"knowledge_date": knowledge.isoformat(),
+                                                             "channel": "online"})
+        evaluation = compute_evaluation(facts, [event], now)
+        if "complaint_time_barred" not in evaluation.finding_ids():
+            return ""
+        rule = CAMARA.rules["CAM-20-06"]
+        return _(
+            "Según la fecha que indicó, conoció los hechos hace más de %(n)s días calendario: la Sec. 20(6) del "
+            "Código exige presentar la querella dentro de ese término, que es improrrogable y jurisdiccional. "
+            "Puede presentarla igualmente: se recibirá y se anotará que se presentó fuera de término, y la "
+            "Comisión podrá desestimarla por falta de jurisdicción (%(rule)s, %(citation)s)."
+        ) % {"n": rule.term.amount, "rule": rule.id,
+             "citation": rule.citation}
+
+
+class MunicipalProcedure(Procedure):
+    rulebook_id = "municipal"
+    asks_complainant_kind = True
+
+    def respondent_roles(self) -> dict[str, str]:
+        return {"mayor": _("Alcalde o alcaldesa")}
+
+    def evidence_kinds(self) -> dict[str, str]:
+        return {k: str(v) for k, v in MUNICIPAL_EVIDENCE_KINDS.items()}
+
+    def complainant_kinds(self) -> dict[str, str]:
+        """MUN-COM-02 (¶1, ¶5): who may complain, per the ``complainant_scope`` setting (ambiguity 8)."""
+        scope = MUNICIPAL.resolve_settings({})["complainant_scope"]
+        return {k: str(CHOICES.get(k, k)) for k in COMPLAINANT_KINDS if not (k == "person" and scope == "citizen")}
+
+    def check(self, draft: Any) -> list[Problem]:
+        data = draft.data
+        problems: list[Problem] = []
+        com02, ini01, ini02, ini03 = (MUNICIPAL.rules[r] for r in ("MUN-COM-02", "MUN-INI-01", "MUN-INI-02",
+                                                                    "MUN-INI-03"))
+
+        def add(step: str, field: str, rule: Any, message: str, blocking: bool = True) -> None:
+            problems.append(Problem(step, field, rule.id, f"{message} ({rule.citation})", blocking))
+
+        def text(name: str) -> str:
+            v = data.get(name)
+            return v.strip() if isinstance(v, str) else ""
+
+        # Interpretation: the law (¶12) asks for a sworn writing filed with the Secretariat and names
+        # nothing else; the form asks who files and how to reach them so the Commission can notify.
+        if not text("complainant_name"):
+            add("quien", "complainant_name", ini01, _("Escriba su nombre completo."))
+        if not text("complainant_address") and not text("complainant_email"):
+            add("quien", "complainant_address", ini01, _("Indique su dirección postal o su correo electrónico."))
+        if data.get("complainant_kind") not in self.complainant_kinds():
+            add("quien", "complainant_kind", com02, _("Indique en qué calidad presenta la querella."))
+        name, role, _t, _o = self.respondent(data)
+        if not name:
+            add("querellado", "respondent_office", ini01, _("Elija al alcalde del registro o escriba su nombre."))
+        if not text("facts"):
+            add("hechos", "facts", ini01, _("Describa los hechos de forma detallada y específica."))
+        knowledge = _date(data.get("knowledge_date"))
+        if knowledge is not None and knowledge > clock.today():
+            add("hechos", "knowledge_date", ini01, _("La fecha en que conoció los hechos no puede ser posterior a hoy."))
+        for i, item in enumerate(draft.evidence):
+            if item.get("kind") not in self.evidence_kinds():
+                add("evidencia", f"evidence[{i}]", ini03, _("Elija el tipo de evidencia de la lista."))
+            elif not str(item.get("description") or "").strip():
+                add("evidencia", f"evidence[{i}]", ini03, _("Describa brevemente esta evidencia."))
+        if not draft.evidence:
+            add("evidencia", "evidence", ini03,
+                _("La querella debe acompañar la evidencia necesaria para aquilatar su substancialidad; puede "
+                  "presentarla sin evidencia, pero se anotará que no la acompaña."), blocking=False)
+        for i, w in enumerate(draft.witnesses):
+            if not str(w.get("name") or "").strip() or not str(w.get("address") or "").strip():
+                add("evidencia", f"witnesses[{i}]", ini01, _("Escriba el nombre y la dirección del testigo."))
+        if data.get("perjury_acknowledged") is not True:
+            add("juramento", "perjury_acknowledged", ini02,
+                _("Debe aceptar el apercibimiento de perjurio: la querella es un escrito debidamente jurado."))
+        signature = cam._normalize_name(text("signature"))
+        if not signature:
+            add("juramento", "signature", ini02, _("Firme escribiendo su nombre completo."))
+        elif text("complainant_name") and signature != cam._normalize_name(text("complainant_name")):
+            add("juramento", "signature", ini02, _("La firma debe ser su nombre completo, igual que arriba."))
+        return problems
+
+    def payload(self, draft: Any) -> dict[str, Any]:
+        payload: dict[str, Any] = {
+            "complainant_kind": draft.data.get("complainant_kind"),
+            "sworn": bool(draft.data.get("perjury_acknowledged")),
+            "evidence_attached": bool(draft.evidence),
+        }
+        if _date(draft.data.get("knowledge_date")):
+            payload["knowledge_date"] = str(draft.data["knowledge_date"])
+        return payload
+
+
+PROCEDURES: dict[str, type[Procedure]] = {"camara-171": CamaraProcedure, "municipal": MunicipalProcedure}
+
+
+def procedure_for(body: Body) -> Procedure | None:
+    cls = PROCEDURES.get(body.rulebook)
+    if cls is None or cls.kind not in RULEBOOKS[body.rulebook].kinds:
+        return None
+    return cls(body)

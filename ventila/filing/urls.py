@@ -1,0 +1,18 @@
+"""Public URLs (no account): the form, the receipt, the follow-up with the key."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "filing"
+
+urlpatterns = [
+    path("", views.start, name="start"),
+    path("seguimiento/", views.followup, name="followup"),
+    path("seguimiento/<str:number>/", views.followup_case, name="followup_case"),
+    path("seguimiento/<str:number>/acuse.pdf", views.followup_pdf, name="followup_pdf"),
+    path("<slug:body>/", views.body_start, name="body"),
+    path("<slug:body>/acuse/<str:number>/", views.receipt, name="receipt"),
+    path("<slug:body>/acuse/<str:number>/acuse.pdf", views.receipt_pdf_view, name="receipt_pdf"),
+    path("<slug:body>/<slug:step>/", views.step, name="step"),
+]

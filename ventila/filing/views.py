@@ -1,0 +1,423 @@
+"""The public pages: the guided form, the receipt, and the follow-up with the secret key.
+
+No account is needed. The draft lives in the session (server-side); uploads wait in quarantine
+until the filing is submitted. Every rejection re-renders the step with the reason in Spanish and
+everything already entered.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from ventila import clock
+from ventila.bodies.models import Body
+from ventila.cases.labels import STAGES
+
+from . import conf, ratelimit
+from .draft import Draft, UploadRejected, discard, human_size, quarantine
+from .forms import ComplainantForm, EvidenceForm, FactsForm, RespondentForm, StepForm, SwornForm
+from .models import Filing
+from .procedures import STEP_NAMES, STEPS, Problem, Procedure, procedure_for
+from .services import (
+    FilingFailed,
+    add_supplement,
+    filing_for_key,
+    public_bodies,
+    receipt_context,
+    receipt_pdf,
+    send_receipt,
+    submit,
+)
+
+FORMS: dict[str, type[StepForm]] = {
+    "quien": ComplainantForm, "querellado": RespondentForm, "hechos": FactsForm, "evidencia": EvidenceForm,
+    "juramento": SwornForm,
+}
+RECEIPTS = "filing_receipts"
+FOLLOWUPS = "filing_followups"
+
+
+def _procedure(slug: str) -> Procedure:
+    body = get_object_or_404(Body, slug=slug)
+    proc = procedure_for(body)
+    if proc is None:
+        raise Http404("no public form for this body")
+    return proc
+
+
+def start(request: HttpRequest) -> HttpResponse:
+    return render(request, "filing/start.html", {"bodies": public_bodies()})
+
+
+def body_start(request: HttpRequest, body: str) -> HttpResponse:
+    _procedure(body)
+    return redirect("filing:step", body=body, step=STEP_NAMES[0])
+
+
+def _step_url(body: str, step: str) -> str:
+    return reverse("filing:step", kwargs={"body": body, "step": step})
+
+
+def _apply(form: StepForm, problems: list[Problem]) -> list[Problem]:
+    """Show each blocking problem beside its field; return the rest (item problems, warnings)."""
+    rest = []
+    for p in problems:
+        if p.blocking and p.field in form.fields:
+            form.add_error(p.field, p.message)
+        else:
+            rest.append(p)
+    return rest
+
+
+def _blocking(problems: list[Problem], step: str) -> list[Problem]:
+    return [p for p in problems if p.step == step and p.blocking]
+
+
+@require_http_methods(["GET", "POST"])
+def step(request: HttpRequest, body: str, step: str) -> HttpResponse:
+    proc = _procedure(body)
+    if step not in FORMS:
+        raise Http404("step")
+    index = STEP_NAMES.index(step)
+    draft = Draft(request.session, body)
+    if index > draft.reached:
+        return redirect(_step_url(body, STEP_NAMES[draft.reached]))
+    form_class = FORMS[step]
+    status = 200
+    extra_errors: list[Problem] = []
+    if request.method == "POST":
+        nav = request.POST.get("nav", "next")
+        form = form_class(request.POST, request.FILES, proc=proc)
+        draft.update(form.raw_values())
+        if step == "evidencia":
+            result = _evidence_post(request, proc, draft, form, nav)
+            if result is not None:
+                return result
+            status = 200 if not form.errors else 422
+        elif nav == "back" and index > 0:
+            draft.save()
+            return redirect(_step_url(body, STEP_NAMES[index - 1]))
+        elif step == "juramento" and nav == "submit":
+            return _submit(request, proc, draft, form)
+        else:
+            form.is_valid()
+            extra_errors = _apply(form, _blocking(proc.check(draft), step))
+            draft.save()
+            if not form.errors and not extra_errors:
+                draft.reach(index + 1)
+                draft.save()
+                if step == "hechos":
+                    warning = proc.late_warning(draft.data, clock.now())
+                    if warning:
+                        messages.warning(request, warning)
+                return redirect(_step_url(body, STEP_NAMES[index + 1]))
+            status = 422
+    elif request.GET.get("revisar"):
+        # Sent back from the last step: the draft's values, with this step's problems beside the fields.
+        form = form_class(_as_post(draft, form_class), proc=proc)
+        form.full_clean()
+        extra_errors = _apply(form, _blocking(proc.check(draft), step))
+    else:
+        form = form_class(initial=_initial(draft, form_class), proc=proc)
+    return _render_step(request, proc, draft, step, form, status, extra_errors)
+
+
+def _initial(draft: Draft, form_class: type[StepForm]) -> dict[str, Any]:
+    return {k: draft.data[k] for k in form_class.stored if k in draft.data}
+
+
+def _render_step(request: HttpRequest, proc: Procedure, draft: Draft, step: str, form: StepForm, status: int,
+                 extra: list[Problem]) -> HttpResponse:
+    index = STEP_NAMES.index(step)
+    kinds = proc.evidence_kinds()
+    item_errors: dict[str, list[str]] = {}
+    for p in extra:
+        item_errors.setdefault(p.field, []).append(p.message)
+    problems = proc.check(draft)
+    ctx = {
+        "proc": proc, "body": proc.body, "form": form, "step": step, "index": index, "steps": [
+            {"name": n, "title": t, "url": _step_url(proc.body.slug, n), "reachable": i <= draft.reached,
+             "current": n == step} for i, (n, t) in enumerate(STEPS)],
+        "step_title": STEPS[index][1], "total": len(STEPS), "number": index + 1, "draft": draft,
+        "evidence": [
+            {"i": i, "kind": kinds.get(e.get("kind", ""), e.get("kind", "")), "description": e.get("description", ""),
+             "file": e.get("file"), "size": human_size(int(e["file"]["size"])) if e.get("file") else "",
+             "errors": item_errors.get(f"evidence[{i}]", [])}
+            for i, e in enumerate(draft.evidence)],
+        "witnesses": [{"i": i, **w, "errors": item_errors.get(f"witnesses[{i}]", [])}
+                      for i, w in enumerate(draft.witnesses)],
+        "general_errors": [p.message for p in extra if not p.field.startswith(("evidence[", "witnesses["))],
+        "pending": draft.pending,
+        "limits": {"file": human_size(conf.max_file_bytes()), "files": conf.max_files(),
+                   "total": human_size(conf.max_total_bytes()),
+                   "types": ", ".join(sorted(set(conf.ACCEPTED_TYPES.values())))},
+        "has_errors": bool(form.errors or extra),
+    }
+    if step == "juramento":
+        ctx.update(_review(proc, draft, problems))
+    return render(request, "filing/step.html", ctx, status=status)
+
+
+def _as_post(draft: Draft, form: type[StepForm]) -> Any:
+    from django.http import QueryDict
+
+    q = QueryDict(mutable=True)
+    for name in form.stored:
+        value = draft.data.get(name)
+        if isinstance(value, list):
+            q.setlist(name, value)
+        elif isinstance(value, bool):
+            if value:
+                q[name] = "on"
+        elif value not in (None, ""):
+            q[name] = str(value)
+    return q
+
+
+def _review(proc: Procedure, draft: Draft, problems: list[Problem]) -> dict[str, Any]:
+    from ventila.rules.rulebooks.camara_171.s20_s24_complaints import CODE_PROVISIONS
+
+    d = draft.data
+    name, role, title, _office = proc.respondent(d)
+    pending = [p for p in problems if p.blocking and p.step != "juramento"]
+    return {
+        "review": {
+            "complainant_kind": dict(getattr(proc, "complainant_kinds", dict)()).get(d.get("complainant_kind", ""), ""),
+            "respondent": name, "respondent_role": proc.respondent_roles().get(role, ""), "respondent_title": title,
+            "provisions": [CODE_PROVISIONS.get(p, p) for p in d.get("provisions") or []],
+        },
+        "pending_steps": [
+            {"title": STEPS[STEP_NAMES.index(s)][1], "url": _step_url(proc.body.slug, s) + "?revisar=1",
+             "messages": [p.message for p in pending if p.step == s]}
+            for s in STEP_NAMES if any(p.step == s for p in pending)],
+        "warnings": [p.message for p in problems if not p.blocking]
+        + ([w] if (w := proc.late_warning(d, clock.now())) else []),
+    }
+
+
+def _evidence_post(request: HttpRequest, proc: Procedure, draft: Draft, form: StepForm, nav: str
+                   ) -> HttpResponse | None:
+    """Add or remove evidence and witnesses; continue when nothing is half-entered."""
+    body = proc.body.slug
+    index = STEP_NAMES.index("evidencia")
+    form.is_valid()
+    d = draft.data
+    if nav.startswith("remove_evidence:") or nav.startswith("remove_witness:"):
+        which, _sep, pos = nav.partition(":")
+        items = draft.evidence if which == "remove_evidence" else draft.witnesses
+        if pos.isdigit() and int(pos) < len(items):
+            removed = items.pop(int(pos))
+            if which == "remove_evidence":
+                discard(draft, removed.get("file"))
+        draft.save()
+        return redirect(_step_url(body, "evidencia"))
+    if nav == "discard_pending":
+        discard(draft, draft.pending)
+        draft.pending = None
+        draft.save()
+        return redirect(_step_url(body, "evidencia"))
+    # A file sent now is checked and kept first, so no later error makes the person choose it again.
+    upload = request.FILES.get("ev_file")
+    if upload is not None:
+        try:
+            record = quarantine(draft, upload)
+        except UploadRejected as exc:
+            form.add_error("ev_file", str(exc))
+        else:
+            discard(draft, draft.pending)
+            draft.pending = record
+    wants_evidence = bool(d.get("ev_kind") or d.get("ev_description") or draft.pending)
+    if wants_evidence and not form.errors.get("ev_file"):
+        kinds = proc.evidence_kinds()
+        if d.get("ev_kind") not in kinds:
+            form.add_error("ev_kind", _("Elija el tipo de evidencia de la lista."))
+        if not str(d.get("ev_description") or "").strip():
+            form.add_error("ev_description", _("Describa brevemente esta evidencia: qué es y qué demuestra."))
+        if not form.errors:
+            draft.evidence.append({"kind": d["ev_kind"], "description": d["ev_description"].strip(),
+                                   "file": draft.pending})
+            draft.pending = None
+            for k in ("ev_kind", "ev_description"):
+                d.pop(k, None)
+    wants_witness = bool(d.get("wit_name") or d.get("wit_address"))
+    if wants_witness:
+        if not str(d.get("wit_name") or "").strip():
+            form.add_error("wit_name", _("Escriba el nombre del testigo."))
+        if not str(d.get("wit_address") or "").strip():
+            form.add_error("wit_address", _("Escriba la dirección del testigo (Sec. 21(a)(11))."))
+        if not (form.errors.get("wit_name") or form.errors.get("wit_address")):
+            draft.witnesses.append({"name": d["wit_name"].strip(), "address": d["wit_address"].strip()})
+            for k in ("wit_name", "wit_address"):
+                d.pop(k, None)
+    draft.save()
+    if form.errors:
+        return None
+    if nav == "back":
+        return redirect(_step_url(body, STEP_NAMES[index - 1]))
+    if nav in ("add_evidence", "add_witness", "stay"):
+        return redirect(_step_url(body, "evidencia") + ("#evidencia" if nav == "add_evidence" else "#testigos"))
+    if _blocking(proc.check(draft), "evidencia"):
+        return redirect(_step_url(body, "evidencia") + "?revisar=1")
+    draft.reach(index + 1)
+    draft.save()
+    return redirect(_step_url(body, STEP_NAMES[index + 1]))
+
+
+def _submit(request: HttpRequest, proc: Procedure, draft: Draft, form: StepForm) -> HttpResponse:
+    body = proc.body.slug
+    form.is_valid()
+    draft.save()
+    if request.POST.get("sitio_web"):
+        form.add_error(None, _("No se presentó: se llenó el campo «No escriba nada aquí», que sirve para detener "
+                               "los envíos automáticos. Bórrelo y presente de nuevo; lo demás se conserva."))
+        return _render_step(request, proc, draft, "juramento", form, 400, [])
+    problems = [p for p in proc.check(draft) if p.blocking]
+    earlier = [p for p in problems if p.step != "juramento"]
+    if earlier:
+        messages.error(request, _("Falta completar algo en el paso «%(step)s»: %(msg)s")
+                       % {"step": STEPS[STEP_NAMES.index(earlier[0].step)][1], "msg": earlier[0].message})
+        return redirect(_step_url(body, earlier[0].step) + "?revisar=1")
+    extra = _apply(form, problems)
+    if form.errors or extra:
+        return _render_step(request, proc, draft, "juramento", form, 422, extra)
+    limit, window = conf.filing_rate()
+    allowed, wait = ratelimit.hit("filing", ratelimit.client_address(request), limit, window)
+    if not allowed:
+        minutes = max(1, (wait + 59) // 60)
+        form.add_error(None, _("Desde su dirección de red ya se presentaron %(n)s querellas en poco tiempo, el máximo "
+                               "permitido. Su borrador se conserva: podrá presentarlo dentro de %(m)s minutos.")
+                       % {"n": limit, "m": minutes})
+        return _render_step(request, proc, draft, "juramento", form, 429, [])
+    try:
+        done = submit(proc, draft, language=get_language() or "es")
+    except FilingFailed as exc:
+        if exc.step != "juramento":
+            messages.error(request, exc.message)
+            return redirect(_step_url(body, exc.step))
+        form.add_error(None, exc.message)
+        return _render_step(request, proc, draft, "juramento", form, 409, [])
+    receipts = dict(request.session.get(RECEIPTS) or {})
+    receipts[done.case.number] = done.key
+    request.session[RECEIPTS] = receipts
+    if done.filing.email:
+        sent = send_receipt(done.filing, done.key)
+        request.session[f"filing_mail:{done.case.number}"] = sent
+    return redirect("filing:receipt", body=body, number=done.case.number)
+
+
+def _own_filing(request: HttpRequest, body: str, number: str) -> tuple[Filing, str]:
+    key = (request.session.get(RECEIPTS) or {}).get(number)
+    if not key:
+        raise Http404("not this session's filing")
+    filing = get_object_or_404(Filing.objects.select_related("case", "case__body"), case__number=number,
+                               case__body__slug=body)
+    return filing, key
+
+
+def receipt(request: HttpRequest, body: str, number: str) -> HttpResponse:
+    filing, key = _own_filing(request, body, number)
+    ctx = receipt_context(filing, key)
+    ctx["mail_sent"] = request.session.get(f"filing_mail:{number}")
+    return render(request, "filing/receipt.html", ctx)
+
+
+def receipt_pdf_view(request: HttpRequest, body: str, number: str) -> HttpResponse:
+    filing, key = _own_filing(request, body, number)
+    return _pdf_response(filing, key)
+
+
+def _pdf_response(filing: Filing, key: str) -> HttpResponse:
+    response = HttpResponse(receipt_pdf(filing, key), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="acuse-{filing.case.number}.pdf"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+# -- follow-up with the key ----------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def followup(request: HttpRequest) -> HttpResponse:
+    error = ""
+    status = 200
+    key = ""
+    if request.method == "POST":
+        key = str(request.POST.get("key", "")).strip()[:80]
+        limit, window = conf.key_rate()
+        allowed, wait = ratelimit.hit("key", ratelimit.client_address(request), limit, window)
+        if not allowed:
+            error = _("Demasiados intentos desde su dirección de red. Intente de nuevo dentro de %(m)s minutos.") % {
+                "m": max(1, (wait + 59) // 60)}
+            status = 429
+        else:
+            filing = filing_for_key(key)
+            if filing is None:
+                error = _("Esa clave no corresponde a ninguna querella. Revísela: está en su acuse de recibo, en "
+                          "cinco grupos de cinco letras y números.")
+                status = 422
+            else:
+                followups = dict(request.session.get(FOLLOWUPS) or {})
+                followups[filing.case.number] = key
+                request.session[FOLLOWUPS] = followups
+                return redirect("filing:followup_case", number=filing.case.number)
+    return render(request, "filing/followup.html", {"error": error, "key": key}, status=status)
+
+
+def _followed(request: HttpRequest, number: str) -> tuple[Filing, str]:
+    key = (request.session.get(FOLLOWUPS) or {}).get(number)
+    filing = filing_for_key(key) if key else None
+    if filing is None or filing.case.number != number:
+        raise Http404("no key for this case")
+    return filing, key
+
+
+@require_http_methods(["GET", "POST"])
+def followup_case(request: HttpRequest, number: str) -> HttpResponse:
+    filing, key = _followed(request, number)
+    proc = procedure_for(filing.case.body)
+    assert proc is not None
+    kinds = proc.evidence_kinds()
+    errors: dict[str, str] = {}
+    values = {"kind": "", "description": ""}
+    status = 200
+    if request.method == "POST":
+        values = {"kind": str(request.POST.get("kind", "")), "description": str(request.POST.get("description", ""))
+                  .strip()[:2000]}
+        if values["kind"] not in kinds:
+            errors["kind"] = _("Elija el tipo de evidencia de la lista.")
+        if not values["description"]:
+            errors["description"] = _("Describa brevemente esta evidencia: qué es y qué demuestra.")
+        if not errors:
+            draft = Draft(request.session, f"seguimiento-{number}")
+            try:
+                add_supplement(filing, kind=values["kind"], description=values["description"],
+                               upload=request.FILES.get("file"), draft=draft)
+            except UploadRejected as exc:
+                errors["file"] = str(exc)
+            else:
+                messages.success(request, _("Se añadió la evidencia a su querella %(n)s.") % {"n": number})
+                return redirect("filing:followup_case", number=number)
+        status = 422
+    case = filing.case
+    return render(request, "filing/followup_case.html", {
+        "filing": filing, "case": case, "stage": STAGES.get(case.stage, case.stage),
+        "closed": case.status == case.Status.CLOSED,
+        "supplements": [{"s": s, "kind": kinds.get(s.kind, s.kind), "size": human_size(s.size)}
+                        for s in filing.supplements.all()],
+        "kinds": list(kinds.items()), "errors": errors, "values": values, "filed_at": filing.filed_at,
+        "limits": {"file": human_size(conf.max_file_bytes()),
+                   "types": ", ".join(sorted(set(conf.ACCEPTED_TYPES.values())))},
+    }, status=status)
+
+
+def followup_pdf(request: HttpRequest, number: str) -> HttpResponse:
+    filing, key = _followed(request, number)
+    return _pdf_response(filing, key)
