@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "ventila.cases",
     "ventila.web",
     "ventila.documents",
+    "ventila.filing",
 ]
 
 MIDDLEWARE = [
