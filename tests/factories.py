@@ -162,6 +162,42 @@ def unanimous(world: World, yes: int = 7) -> dict[int, str]:
 
 
 @pytest.fixture(autouse=True)
-def fast_password_hasher(settings: Any) -> None:
-    """Real hashing costs ~0.3 s a user; tests sign in dozens of users."""
+def fast_password_hasher(settings: Any, monkeypatch: Any) -> None:
+    """Real hashing costs ~0.3 s a user; tests sign in dozens of users.
+
+    Also: ``Client.force_login`` completes the second factor too (see :func:`complete_second_factor`),
+    as the user would by typing the code; tests of the sign-in itself use the real forms.
+    """
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    from django.test import Client
+
+    original = Client.force_login
+
+    def force_login(self: Any, user: Any, backend: str | None = None) -> None:
+        original(self, user, backend)
+        complete_second_factor(self, user)
+
+    monkeypatch.setattr(Client, "force_login", force_login)
+
+
+def complete_second_factor(client: Any, user: Any) -> None:
+    """Mark a signed-in test client as having passed the second factor (enrolling the user if needed)."""
+    from django_otp import DEVICE_ID_SESSION_KEY
+
+    from ventila.accounts import twofactor
+
+    if not twofactor.requires_second_factor(user):
+        return
+    device = twofactor.confirmed_device(user) or twofactor.demo_device(user)
+    session = client.session
+    session[DEVICE_ID_SESSION_KEY] = device.persistent_id
+    session.save()
+
+
+def totp_code(user: Any) -> str:
+    """The code the user's authenticator app shows now."""
+    from ventila.accounts import twofactor
+
+    device = twofactor.confirmed_device(user)
+    assert device is not None, f"{user} has no second factor"
+    return twofactor.current_code(device)

@@ -53,6 +53,9 @@ INSTALLED_APPS = [
     "ventila.web",
     "ventila.documents",
     "ventila.filing",
+    "django_otp",
+    "django_otp.plugins.otp_totp",
+    "ventila.audit",
 ]
 
 MIDDLEWARE = [
@@ -64,8 +67,11 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django_otp.middleware.OTPMiddleware",
+    "ventila.accounts.middleware.SecondFactorMiddleware",  # 2FA required; session expiry
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
 ]
 
 ROOT_URLCONF = "ventila.urls"
@@ -164,3 +170,59 @@ EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "ventila <notificaciones@localhost>")
 VENTILA_BASE_URL = os.environ.get("VENTILA_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
 VENTILA_DOCUMENT_LINK_DAYS = int(os.environ.get("VENTILA_DOCUMENT_LINK_DAYS", "30"))
+
+# -- trust: sign-in, sessions, Content Security Policy, production (issue 7; docs/deploy.md) ---------
+PASSWORD_HASHERS = [
+    "django.contrib.auth.hashers.Argon2PasswordHasher",  # new and re-hashed passwords
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",  # still verifies (and upgrades) older hashes
+]
+AUTHENTICATION_BACKENDS = ["ventila.accounts.backends.ThrottledModelBackend"]
+OTP_TOTP_ISSUER = "ventila"
+# Failed sign-ins: at most VENTILA_SIGNIN_MAX_FAILURES per account and VENTILA_SIGNIN_MAX_ADDRESS_FAILURES
+# per network address within VENTILA_SIGNIN_WINDOW_MINUTES; then sign-in waits until the window clears.
+VENTILA_SIGNIN_MAX_FAILURES = int(os.environ.get("VENTILA_SIGNIN_MAX_FAILURES", "5"))
+VENTILA_SIGNIN_MAX_ADDRESS_FAILURES = int(os.environ.get("VENTILA_SIGNIN_MAX_ADDRESS_FAILURES", "20"))
+VENTILA_SIGNIN_WINDOW_MINUTES = int(os.environ.get("VENTILA_SIGNIN_WINDOW_MINUTES", "15"))
+# Sessions end after VENTILA_SESSION_IDLE_MINUTES without a request, and VENTILA_SESSION_MAX_HOURS after
+# sign-in whatever the activity; the cookie dies with the browser.
+SESSION_COOKIE_AGE = 60 * int(os.environ.get("VENTILA_SESSION_IDLE_MINUTES", "30"))
+SESSION_SAVE_EVERY_REQUEST = True
+SESSION_EXPIRE_AT_BROWSER_CLOSE = True
+VENTILA_SESSION_MAX_HOURS = int(os.environ.get("VENTILA_SESSION_MAX_HOURS", "12"))
+SESSION_COOKIE_SAMESITE = CSRF_COOKIE_SAMESITE = "Lax"
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+# Content Security Policy (django-csp): nothing inline, nothing from elsewhere.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "style-src": ["'self'"],
+        "script-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+VENTILA_ENV = os.environ.get("VENTILA_ENV", "development")
+if VENTILA_ENV == "production":
+    from django.core.exceptions import ImproperlyConfigured
+
+    if DEBUG:
+        raise ImproperlyConfigured("VENTILA_DEBUG=1 no se permite con VENTILA_ENV=production.")
+    if not os.environ.get("VENTILA_SECRET_KEY"):
+        raise ImproperlyConfigured("VENTILA_ENV=production necesita VENTILA_SECRET_KEY en el entorno.")
+    if not os.environ.get("VENTILA_ALLOWED_HOSTS"):
+        raise ImproperlyConfigured("VENTILA_ENV=production necesita VENTILA_ALLOWED_HOSTS en el entorno.")
+    # Behind a reverse proxy that terminates TLS and sets X-Forwarded-Proto (docs/deploy.md).
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    SESSION_COOKIE_NAME = "__Host-sessionid"
+    CSRF_COOKIE_NAME = "__Host-csrftoken"
+    SECURE_HSTS_SECONDS = int(os.environ.get("VENTILA_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
+    WHITENOISE_USE_FINDERS = False
+OTP_TOTP_THROTTLE_FACTOR = 0  # the database-backed throttle above counts wrong codes

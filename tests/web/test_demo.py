@@ -47,4 +47,15 @@ def test_demo_data_is_idempotent_and_realistic(now, settings, tmp_path):
 
     c = Client()
     assert c.post("/entrar/", {"username": "secretaria", "password": password}).status_code == 302
+    # The demo users are pre-enrolled in the second factor; the printed key gives the code (issue 7).
+    import segno  # noqa: F401  (installed: the enrolment page draws the QR code)
+    from django_otp.oath import totp
+
+    secret = next(line.split(None, 2)[2] for line in printed.splitlines()
+                  if line.strip().startswith("totp secretaria "))
+    import base64
+
+    key = base64.b32decode(secret.replace(" ", "") + "=" * (-len(secret.replace(" ", "")) % 8))
+    r = c.post("/entrar/verificar/", {"code": f"{totp(key):06d}", "next": "/expedientes/"})
+    assert r.status_code == 302 and r["Location"] == "/expedientes/"
     assert "CE-2027-0001" in c.get("/expedientes/?status=all").content.decode()

@@ -6,3 +6,6 @@ class AccountsConfig(AppConfig):
     name = "ventila.accounts"
     label = "accounts"
     verbose_name = _("Cuentas y funciones")
+
+    def ready(self) -> None:
+        from . import signals  # noqa: F401  (sign-in history)

@@ -56,3 +56,62 @@ class RoleGrant(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} — {self.get_role_display()} ({self.body})"
+
+
+class SignInAttempt(models.Model):
+    """One attempt to sign in (password step or second-factor step), kept for throttling and history.
+
+    Throttling counts recent failures per account name and per network address (database-backed,
+    so it holds across server processes and restarts); the user sees his own history.
+    """
+
+    class Step(models.TextChoices):
+        PASSWORD = "password", _("Contraseña")
+        SECOND_FACTOR = "otp", _("Segundo factor")
+        RECOVERY = "recovery", _("Código de recuperación")
+
+    class Outcome(models.TextChoices):
+        SUCCEEDED = "ok", _("Correcto")
+        FAILED = "failed", _("Fallido")
+        THROTTLED = "throttled", _("Bloqueado por exceso de intentos")
+
+    at = models.DateTimeField(_("cuándo"), db_index=True, help_text=_("El momento del intento."))
+    username = models.CharField(
+        _("usuario escrito"), max_length=150, db_index=True,
+        help_text=_("El nombre de usuario tal como se escribió (en minúsculas)."),
+    )
+    user = models.ForeignKey(
+        User, on_delete=models.CASCADE, null=True, blank=True, related_name="sign_in_attempts",
+        verbose_name=_("usuario"), help_text=_("La cuenta, cuando el nombre escrito corresponde a una."),
+    )
+    address = models.GenericIPAddressField(
+        _("dirección"), null=True, blank=True, db_index=True, help_text=_("La dirección de red desde la que se intentó."),
+    )
+    user_agent = models.CharField(_("navegador"), max_length=300, blank=True, help_text=_("El navegador declarado."))
+    step = models.CharField(_("paso"), max_length=10, choices=Step.choices, help_text=_("Qué paso de la entrada."))
+    outcome = models.CharField(_("resultado"), max_length=10, choices=Outcome.choices, help_text=_("Cómo terminó."))
+
+    class Meta:
+        verbose_name = _("intento de entrada")
+        verbose_name_plural = _("intentos de entrada")
+        ordering = ["-at", "-id"]
+
+
+class RecoveryCode(models.Model):
+    """A single-use recovery code for the second factor, stored only as a SHA-256 digest.
+
+    The codes are random (50 bits each), so an unsalted fast digest cannot be reversed by guessing;
+    the clear code is shown once, at enrolment.
+    """
+
+    user = models.ForeignKey(
+        User, on_delete=models.CASCADE, related_name="recovery_codes", verbose_name=_("usuario"),
+        help_text=_("La cuenta a la que pertenece el código."),
+    )
+    digest = models.CharField(_("huella"), max_length=64, unique=True, help_text=_("SHA-256 del código."))
+    created_at = models.DateTimeField(_("creado"), help_text=_("Cuándo se generó."))
+    used_at = models.DateTimeField(_("usado"), null=True, blank=True, help_text=_("Cuándo se usó (una sola vez)."))
+
+    class Meta:
+        verbose_name = _("código de recuperación")
+        verbose_name_plural = _("códigos de recuperación")

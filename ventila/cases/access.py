@@ -86,8 +86,19 @@ def access_case_for_user(user: Any, number: str) -> Case:
     """The case numbered ``number`` if this user may see it; 404 otherwise (existing or not)."""
     case = access_cases_for_user(user).select_related("body").filter(number=number).first()
     if case is None:
+        log_access(user, "case", number, case_number=number, granted=False)
         raise Http404("case not found")
+    log_access(user, "case", number, case=case)
     return case
+
+
+def log_access(user: Any, object_kind: str, object_ref: Any, *, case: Case | None = None, case_number: str = "",
+               action: str = "view", granted: bool = True) -> None:
+    """Record who opened what, and when, in the chained access log (every door calls this)."""
+    from ventila.audit.log import record_access
+
+    record_access(user, object_kind, str(object_ref), case=case, case_number=case_number, action=action,
+                  granted=granted)
 
 
 def can_record(user: Any, case: Case, event_type: str) -> bool:
@@ -133,7 +144,9 @@ def access_attachment(user: Any, number: str, attachment_id: int) -> Attachment:
     case = access_case_for_user(user, number)
     att = Attachment.objects.filter(pk=attachment_id, entry__case=case).first()
     if att is None:
+        log_access(user, "attachment", attachment_id, case=case, action="download", granted=False)
         raise Http404("attachment not found")
+    log_access(user, "attachment", att.pk, case=case, action="download")
     return att
 
 

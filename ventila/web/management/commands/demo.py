@@ -170,6 +170,10 @@ class Command(BaseCommand):
             camara, municipal = self._bodies()
             people = self._register()
             self._users(camara, municipal, passwords)
+            for username, *_ in USERS:  # pre-enrolled in the second factor (issue 7)
+                from ventila.accounts.twofactor import demo_device
+
+                demo_device(User.objects.get(username=username))
         if not Case.objects.filter(body=camara).exists():
             self._cases(camara, people, _plans())
         if "complaint" in RULEBOOKS["municipal"].kinds and not Case.objects.filter(body=municipal).exists():
@@ -200,6 +204,17 @@ class Command(BaseCommand):
         self.stdout.write("Credenciales de demostración (http://127.0.0.1:8000/entrar/):")
         for username, *_ in USERS:
             self.stdout.write(f"  {username:<22} {passwords[username]:<20} {labels[username]}")
+        self._print_second_factors()
+
+    def _print_second_factors(self) -> None:
+        """Every demo user is pre-enrolled in the second factor (issue 7): print each TOTP key."""
+        from ventila.accounts import twofactor
+
+        self.stdout.write("Segundo factor (obligatorio para quien ve expedientes): añada la clave a su aplicación de "
+                          "autenticación, o pida el código del momento con ./run manage codigo-demo USUARIO")
+        for username, *_ in USERS:
+            device = twofactor.demo_device(User.objects.get(username=username))
+            self.stdout.write(f"  totp {username:<22} {twofactor.grouped(twofactor.secret_base32(device))}")
 
     # -- bodies, people, users ----------------------------------------------------------------
 

@@ -1,0 +1,47 @@
+"""Sign-in forms: password (throttled), second-factor code, enrolment."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth.forms import AuthenticationForm
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from . import throttle
+
+
+class SignInForm(AuthenticationForm):
+    error_messages = {
+        "invalid_login": _("Usuario o contraseña incorrectos. Revise ambos; las contraseñas distinguen mayúsculas."),
+        "inactive": _("Esta cuenta está desactivada."),
+    }
+
+    def clean(self) -> dict[str, Any]:
+        username = self.cleaned_data.get("username")
+        blocked = throttle.blocked_until(username, throttle.client_address(self.request))
+        if blocked:
+            from .models import SignInAttempt
+
+            throttle.record(self.request, username or "", SignInAttempt.Step.PASSWORD,
+                            SignInAttempt.Outcome.THROTTLED)
+            raise ValidationError(throttle.blocked_message(*blocked), code="throttled")
+        return super().clean()
+
+
+class CodeForm(forms.Form):
+    code = forms.CharField(
+        label=_("Código"), max_length=20, strip=True,
+        widget=forms.TextInput(attrs={"autocomplete": "one-time-code", "inputmode": "text", "autofocus": True}),
+        help_text=_("Los 6 dígitos que muestra su aplicación de autenticación ahora, o uno de sus códigos de "
+                    "recuperación (por ejemplo «abcde-fghjk»)."),
+    )
+
+
+class EnrolForm(forms.Form):
+    code = forms.CharField(
+        label=_("Código de 6 dígitos"), max_length=8, strip=True,
+        widget=forms.TextInput(attrs={"autocomplete": "one-time-code", "inputmode": "numeric", "autofocus": True}),
+        help_text=_("Después de añadir la cuenta en su aplicación, escriba el código que le muestra."),
+    )

@@ -1,0 +1,59 @@
+"""Second factor required, and sessions that end.
+
+After the password, an account that must use two factors (:func:`twofactor.requires_second_factor`)
+reaches nothing but the second-factor pages (verify, or enrol the first time) and sign-out until it
+has passed. A session also ends ``VENTILA_SESSION_MAX_HOURS`` after sign-in, whatever the activity
+(the idle limit is the cookie's age, renewed on each request).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import logout
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from . import twofactor
+
+OPEN_PREFIXES = ("/static/", "/i18n/")
+
+
+class SecondFactorMiddleware:
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        user: Any = request.user
+        if user.is_authenticated:
+            response = self._check(request, user)
+            if response is not None:
+                return response
+        return self.get_response(request)
+
+    def _check(self, request: HttpRequest, user: Any) -> HttpResponse | None:
+        started = request.session.get("ventila_signed_in_at")
+        now = time.time()
+        if started is None:
+            request.session["ventila_signed_in_at"] = now
+        elif now - float(started) > settings.VENTILA_SESSION_MAX_HOURS * 3600:
+            logout(request)
+            messages.info(request, _("Su sesión terminó: han pasado %(h)d horas desde que entró. Entre de nuevo.")
+                          % {"h": settings.VENTILA_SESSION_MAX_HOURS})
+            return redirect(f"{reverse('web:login')}?{urlencode({'next': request.get_full_path()})}")
+        path = request.path
+        if path.startswith(OPEN_PREFIXES) or path in (reverse("web:logout"), reverse("accounts:verify"),
+                                                     reverse("accounts:enrol")):
+            return None
+        if user.is_verified() or not twofactor.requires_second_factor(user):
+            return None
+        target = "accounts:verify" if twofactor.confirmed_device(user) else "accounts:enrol"
+        nxt = request.get_full_path() if request.method == "GET" else reverse("web:queue")
+        return redirect(f"{reverse(target)}?{urlencode({'next': nxt})}")

@@ -1,0 +1,13 @@
+"""Second-factor and account pages (Spanish paths)."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "accounts"
+
+urlpatterns = [
+    path("entrar/verificar/", views.verify, name="verify"),
+    path("entrar/inscribir/", views.enrol, name="enrol"),
+    path("cuenta/", views.account, name="account"),
+]

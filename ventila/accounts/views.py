@@ -1,0 +1,139 @@
+"""Sign-in in two steps (password, then the second factor), enrolment, and the user's own account page."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import login as auth_login
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+from django_otp import login as otp_login
+
+from . import throttle, twofactor
+from .forms import CodeForm, EnrolForm, SignInForm
+from .models import SignInAttempt
+
+
+def _next(request: HttpRequest) -> str:
+    nxt = request.POST.get("next") or request.GET.get("next") or ""
+    if nxt and url_has_allowed_host_and_scheme(nxt, {request.get_host()}, require_https=request.is_secure()):
+        return nxt
+    return reverse(settings.LOGIN_REDIRECT_URL)
+
+
+def _second_step(user: Any, nxt: str) -> str:
+    target = "accounts:verify" if twofactor.confirmed_device(user) else "accounts:enrol"
+    return f"{reverse(target)}?{urlencode({'next': nxt})}"
+
+
+class SignInView(auth_views.LoginView):
+    """Step one: user name and password (throttled; every attempt recorded)."""
+
+    template_name = "web/sign_in.html"
+    authentication_form = SignInForm
+    redirect_authenticated_user = True
+
+    def form_valid(self, form: SignInForm) -> HttpResponse:
+        user = form.get_user()
+        auth_login(self.request, user)
+        if twofactor.requires_second_factor(user):
+            return HttpResponseRedirect(_second_step(user, self.get_success_url()))
+        return HttpResponseRedirect(self.get_success_url())
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def verify(request: HttpRequest) -> HttpResponse:
+    """Step two: the code of the authenticator app, or a recovery code."""
+    user: Any = request.user
+    nxt = _next(request)
+    if user.is_verified():
+        return redirect(nxt)
+    device = twofactor.confirmed_device(user)
+    if device is None:
+        return redirect(_second_step(user, nxt))
+    form = CodeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        address = throttle.client_address(request)
+        blocked = throttle.blocked_until(user.get_username(), address)
+        code = form.cleaned_data["code"]
+        if blocked:
+            throttle.record(request, user.get_username(), SignInAttempt.Step.SECOND_FACTOR,
+                            SignInAttempt.Outcome.THROTTLED, user=user)
+            form.add_error("code", throttle.blocked_message(*blocked))
+        elif twofactor.looks_like_totp(code) and device.verify_token(code.replace(" ", "")):
+            otp_login(request, device)
+            throttle.record(request, user.get_username(), SignInAttempt.Step.SECOND_FACTOR,
+                            SignInAttempt.Outcome.SUCCEEDED, user=user)
+            return redirect(nxt)
+        elif not twofactor.looks_like_totp(code) and twofactor.use_recovery_code(user, code):
+            otp_login(request, device)
+            throttle.record(request, user.get_username(), SignInAttempt.Step.RECOVERY,
+                            SignInAttempt.Outcome.SUCCEEDED, user=user)
+            left = twofactor.recovery_codes_left(user)
+            messages.warning(request, _("Entró con un código de recuperación; le quedan %(n)d. Puede generar "
+                                        "códigos nuevos en «Mi cuenta».") % {"n": left})
+            return redirect(nxt)
+        else:
+            throttle.record(request, user.get_username(), SignInAttempt.Step.SECOND_FACTOR,
+                            SignInAttempt.Outcome.FAILED, user=user)
+            form.add_error("code", _("El código no es válido. Escriba los 6 dígitos que su aplicación muestra "
+                                     "ahora (cambian cada 30 segundos) o un código de recuperación sin usar."))
+    return render(request, "accounts/verify.html", {"form": form, "next": nxt})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def enrol(request: HttpRequest) -> HttpResponse:
+    """First sign-in of an account that needs two factors: add ventila to an authenticator app."""
+    user: Any = request.user
+    nxt = _next(request)
+    if twofactor.confirmed_device(user) is not None:
+        return redirect(_second_step(user, nxt) if not user.is_verified() else nxt)
+    device = twofactor.pending_device(user)
+    form = EnrolForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        blocked = throttle.blocked_until(user.get_username(), throttle.client_address(request))
+        if blocked:
+            form.add_error("code", throttle.blocked_message(*blocked))
+        elif device.verify_token(form.cleaned_data["code"].replace(" ", "")):
+            device.confirmed = True
+            device.save(update_fields=["confirmed"])
+            otp_login(request, device)
+            throttle.record(request, user.get_username(), SignInAttempt.Step.SECOND_FACTOR,
+                            SignInAttempt.Outcome.SUCCEEDED, user=user)
+            codes = twofactor.new_recovery_codes(user)
+            return render(request, "accounts/recovery_codes.html", {"codes": codes, "next": nxt, "enrolled": True})
+        else:
+            throttle.record(request, user.get_username(), SignInAttempt.Step.SECOND_FACTOR,
+                            SignInAttempt.Outcome.FAILED, user=user)
+            form.add_error("code", _("El código no coincide. Compruebe que la hora de su teléfono es correcta y "
+                                     "escriba el código que se muestra ahora."))
+    return render(request, "accounts/enrol.html", {
+        "form": form, "next": nxt, "qr": twofactor.qr_svg(device),
+        "secret": twofactor.grouped(twofactor.secret_base32(device)),
+    })
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def account(request: HttpRequest) -> HttpResponse:
+    """The user's own page: sign-in history and recovery codes."""
+    user: Any = request.user
+    if request.method == "POST" and request.POST.get("action") == "recovery_codes":
+        codes = twofactor.new_recovery_codes(user)
+        return render(request, "accounts/recovery_codes.html", {"codes": codes, "next": reverse("accounts:account")})
+    history = SignInAttempt.objects.filter(user=user).order_by("-at", "-id")[:50]
+    return render(request, "accounts/account.html", {
+        "history": history, "codes_left": twofactor.recovery_codes_left(user),
+        "device": twofactor.confirmed_device(user), "requires": twofactor.requires_second_factor(user),
+    })

@@ -1,0 +1,336 @@
+"""Append to and verify the hash chain (see :mod:`ventila.audit.models`).
+
+``append(kind, obj)`` is the one call for any module that writes something the record must keep:
+call it inside the transaction that creates ``obj``, after everything that belongs to ``obj`` is
+written (a docket entry's attachments and votes). Kinds: ``docket_entry``, ``document``,
+``access``, or any ``"app_label.ModelName"``.
+
+The link covers the SHA-256 of the object's canonical content: every concrete column of its row
+(as read back from the database, so what is hashed is what is stored), plus, for a docket entry,
+its attachments, roll call and ballots. ``hash = SHA-256(seq | kind | object_id | content_hash |
+prev_hash)``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import decimal
+import hashlib
+import json
+import uuid
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from django.apps import apps
+from django.db import models, transaction
+from django.db.models.fields.files import FieldFile
+from django.utils import timezone
+
+from .models import GENESIS, ChainHead, ChainLink
+
+KIND_MODELS = {
+    "docket_entry": "cases.DocketEntry",
+    "document": "documents.Document",
+    "access": "audit.AccessLog",
+}
+# Kinds whose every row must be in the chain (verify reports a row that is not).
+REQUIRED_KINDS = ("docket_entry", "access", "document")
+
+
+def model_for(kind: str) -> type[models.Model] | None:
+    label = KIND_MODELS.get(kind, kind)
+    try:
+        return apps.get_model(label)
+    except (LookupError, ValueError):
+        return None
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dt.datetime):
+        if timezone.is_naive(value):
+            value = timezone.make_aware(value, dt.UTC)
+        return value.astimezone(dt.UTC).isoformat()
+    if isinstance(value, dt.date | dt.time):
+        return value.isoformat()
+    if isinstance(value, decimal.Decimal | uuid.UUID):
+        return str(value)
+    if isinstance(value, FieldFile):
+        return value.name or ""
+    if isinstance(value, bytes | memoryview):
+        return bytes(value).hex()
+    return value
+
+
+def row_content(obj: models.Model, fields: list[str] | None = None) -> dict[str, Any]:
+    """The row's columns in plain JSON values: those named in ``fields`` (what a link covered when it
+    was written, so a column added later does not change old digests), else every concrete column."""
+    names = fields if fields is not None else [f.attname for f in obj._meta.concrete_fields]
+    return {name: _plain(getattr(obj, name, None)) for name in names}
+
+
+def covered_now(kind: str, obj: models.Model) -> dict[str, list[str]]:
+    """The columns a new link covers: every concrete column of the row and of its parts."""
+    from ventila.cases.models import Attachment, Ballot, RollCall
+
+    cols = {"row": [f.attname for f in obj._meta.concrete_fields]}
+    if kind == "docket_entry":
+        for key, model in (("attachments", Attachment), ("roll_call", RollCall), ("ballots", Ballot)):
+            cols[key] = [f.attname for f in model._meta.concrete_fields]
+    return cols
+
+
+def content_of(kind: str, obj: models.Model, covered: dict[str, list[str]]) -> dict[str, Any]:
+    data = row_content(obj, covered.get("row"))
+    if kind == "docket_entry":
+        data["attachments"] = [row_content(a, covered.get("attachments"))
+                               for a in sorted(obj.attachments.all(), key=lambda a: a.pk)]  # type: ignore[attr-defined]
+        roll_call = _roll_call(obj)
+        if roll_call is not None:
+            data["roll_call"] = row_content(roll_call, covered.get("roll_call"))
+            data["ballots"] = [row_content(b, covered.get("ballots"))
+                               for b in sorted(roll_call.ballots.all(), key=lambda b: b.pk)]
+    return data
+
+
+def _roll_call(entry: Any) -> Any:
+    try:
+        return entry.roll_call
+    except models.ObjectDoesNotExist:
+        return None
+
+
+def digest(content: dict[str, Any]) -> str:
+    text = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def link_hash(seq: int, kind: str, object_id: str, content_hash: str, prev_hash: str) -> str:
+    return hashlib.sha256(f"{seq}|{kind}|{object_id}|{content_hash}|{prev_hash}".encode()).hexdigest()
+
+
+def _fresh(kind: str, obj: models.Model) -> models.Model:
+    model = type(obj)
+    qs = model._base_manager.filter(pk=obj.pk)
+    if kind == "docket_entry":
+        qs = qs.prefetch_related("attachments", "roll_call__ballots")
+    return qs.get()
+
+
+def append(kind: str, obj: models.Model) -> ChainLink:
+    """Chain ``obj``: call inside the transaction that wrote it (one is opened if there is none)."""
+    with transaction.atomic():
+        ChainHead.objects.get_or_create(pk=1)
+        head = ChainHead.objects.select_for_update().get(pk=1)
+        fresh = _fresh(kind, obj)
+        covered = covered_now(kind, fresh)
+        content_hash = digest(content_of(kind, fresh, covered))
+        seq = head.seq + 1
+        object_id = str(obj.pk)
+        h = link_hash(seq, kind, object_id, content_hash, head.hash)
+        link = ChainLink.objects.create(seq=seq, kind=kind, object_id=object_id, content_hash=content_hash, covered=covered,
+                                        prev_hash=head.hash, hash=h, at=timezone.now())
+        head.seq, head.hash = seq, h
+        head.save(update_fields=["seq", "hash"])
+    return link
+
+
+def head() -> tuple[int, str]:
+    row = ChainHead.objects.filter(pk=1).first()
+    return (row.seq, row.hash) if row else (0, GENESIS)
+
+
+# -- verification ---------------------------------------------------------------------------------
+
+
+KIND_LABELS = {"docket_entry": "anotación", "document": "documento", "access": "registro de acceso"}
+
+
+@dataclass
+class Problem:
+    seq: int | None
+    kind: str
+    object_id: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"eslabón {self.seq}" if self.seq is not None else "fuera de la cadena"
+        label = KIND_LABELS.get(self.kind, self.kind)
+        return f"{where} ({label} {self.object_id}): {self.message}"
+
+
+@dataclass
+class Verification:
+    links: int = 0
+    head_seq: int = 0
+    head_hash: str = GENESIS
+    problems: list[Problem] = field(default_factory=list)
+    files_checked: int = 0
+    heads_checked: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def first(self) -> Problem | None:
+        return self.problems[0] if self.problems else None
+
+
+def _describe(kind: str, obj: Any) -> str:
+    if kind == "docket_entry":
+        return f"{obj.pk} = {obj.case.number} #{obj.seq} {obj.event_type}"
+    return str(obj.pk)
+
+
+def _chunks(it: Iterable[ChainLink], size: int = 1000) -> Iterator[list[ChainLink]]:
+    chunk: list[ChainLink] = []
+    for x in it:
+        chunk.append(x)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _objects(kind: str, ids: list[str]) -> dict[str, Any]:
+    model = model_for(kind)
+    if model is None:
+        return {}
+    pk_field = model._meta.pk
+    keys = []
+    for i in ids:
+        try:
+            keys.append(pk_field.to_python(i))
+        except Exception:  # noqa: BLE001 - a malformed id is reported as a missing object
+            continue
+    qs = model._base_manager.filter(pk__in=keys)
+    if kind == "docket_entry":
+        qs = qs.select_related("case").prefetch_related("attachments", "roll_call__ballots")
+    return {str(o.pk): o for o in qs}
+
+
+def verify(*, heads_file: Path | None = None, check_files: bool = True) -> Verification:
+    """Walk the chain from the first link; report every link that does not match, first first."""
+    result = Verification()
+    prev, expected_seq = GENESIS, 1
+    seen: dict[str, set[str]] = defaultdict(set)
+    hashes: dict[int, str] = {}
+    with transaction.atomic():
+        for chunk in _chunks(ChainLink.objects.order_by("seq").iterator(chunk_size=1000)):
+            by_kind: dict[str, list[str]] = defaultdict(list)
+            for link in chunk:
+                by_kind[link.kind].append(link.object_id)
+            objects = {k: _objects(k, ids) for k, ids in by_kind.items()}
+            for link in chunk:
+                result.links += 1
+                seen[link.kind].add(link.object_id)
+                hashes[link.seq] = link.hash
+                p = _check_link(link, expected_seq, prev, objects.get(link.kind, {}).get(link.object_id))
+                result.problems.extend(p)
+                prev, expected_seq = link.hash, link.seq + 1
+        result.head_seq, result.head_hash = expected_seq - 1, prev
+        stored = head()
+        if stored != (result.head_seq, result.head_hash):
+            result.problems.append(Problem(stored[0], "head", "", (
+                f"la cabeza guardada (eslabón {stored[0]}, {stored[1][:16]}…) no coincide con el final de la cadena "
+                f"(eslabón {result.head_seq}, {result.head_hash[:16]}…): faltan o sobran eslabones")))
+        for kind in REQUIRED_KINDS:
+            model = model_for(kind)
+            if model is None:
+                continue
+            ids = {str(pk) for pk in model._base_manager.values_list("pk", flat=True)}
+            for missing in sorted(ids - seen[kind], key=_sort_key):
+                result.problems.append(Problem(None, kind, missing,
+                                               "el objeto existe en la base de datos pero no está en la cadena"))
+        if check_files:
+            result.problems.extend(_check_files(result))
+    if heads_file is not None:
+        result.problems.extend(_check_exported_heads(heads_file, hashes, result))
+    result.problems.sort(key=lambda p: (p.seq is None, p.seq or 0))
+    return result
+
+
+def _sort_key(text: str) -> tuple[int, str]:
+    return (int(text), "") if text.isdigit() else (0, text)
+
+
+def _check_link(link: ChainLink, expected_seq: int, prev: str, obj: Any) -> list[Problem]:
+    out = []
+    if link.seq != expected_seq:
+        out.append(Problem(link.seq, link.kind, link.object_id,
+                           f"se esperaba el eslabón {expected_seq}: faltan eslabones"))
+    if link.prev_hash != prev:
+        out.append(Problem(link.seq, link.kind, link.object_id,
+                           "la huella anterior no es la del eslabón que lo precede"))
+    if link_hash(link.seq, link.kind, link.object_id, link.content_hash, link.prev_hash) != link.hash:
+        out.append(Problem(link.seq, link.kind, link.object_id, "la huella del eslabón no corresponde a su contenido"))
+    if obj is None:
+        out.append(Problem(link.seq, link.kind, link.object_id, "el objeto encadenado ya no está en la base de datos"))
+    elif digest(content_of(link.kind, obj, link.covered or covered_now(link.kind, obj))) != link.content_hash:
+        out.append(Problem(link.seq, link.kind, _describe(link.kind, obj),
+                           "el contenido guardado cambió después de encadenarse"))
+    return out
+
+
+def _check_files(result: Verification) -> list[Problem]:
+    """The stored files of attachments still have the SHA-256 recorded (and chained) for them."""
+    from ventila.cases.models import Attachment
+
+    out = []
+    for att in Attachment.objects.select_related("entry").order_by("pk"):
+        result.files_checked += 1
+        try:
+            with att.file.open("rb") as fh:
+                h = hashlib.sha256()
+                for block in iter(lambda: fh.read(1 << 20), b""):
+                    h.update(block)
+        except OSError:
+            out.append(Problem(None, "docket_entry", str(att.entry_id), f"falta el archivo del anejo {att.pk}"))
+            continue
+        if h.hexdigest() != att.sha256:
+            out.append(Problem(None, "docket_entry", str(att.entry_id),
+                               f"el archivo del anejo {att.pk} ({att.filename}) cambió: su SHA-256 no es el registrado"))
+    return out
+
+
+# -- the head, exported outside the database --------------------------------------------------------
+
+
+def head_line(moment: dt.datetime | None = None) -> str:
+    seq, h = head()
+    moment = moment or timezone.now()
+    return f"{moment.astimezone(dt.UTC).isoformat(timespec='seconds')} {seq} {h}"
+
+
+def export_head(path: Path) -> str:
+    """Append the current head to ``path`` (one line per export) and return the line."""
+    line = head_line()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write(line + "\n")
+    return line
+
+
+def _check_exported_heads(path: Path, hashes: dict[int, str], result: Verification) -> list[Problem]:
+    out = []
+    if not path.exists():
+        return [Problem(None, "head", "", f"no existe el archivo de cabezas exportadas {path}")]
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        parts = line.split()
+        if len(parts) != 3 or not parts[1].isdigit():
+            continue
+        seq, h = int(parts[1]), parts[2]
+        result.heads_checked += 1
+        if seq == 0:
+            continue
+        if seq not in hashes:
+            out.append(Problem(seq, "head", "", f"la cabeza exportada el {parts[0]} (línea {n}) nombra un eslabón "
+                                                "que ya no existe: la cadena se acortó"))
+        elif hashes[seq] != h:
+            out.append(Problem(seq, "head", "", f"la cabeza exportada el {parts[0]} (línea {n}) no coincide: "
+                                                "la cadena fue reescrita"))
+    return out
