@@ -1,0 +1,272 @@
+"""Every change to documents and their service is a ``do_*`` action here, in one transaction.
+
+- :func:`do_create_draft` generates a document's text from the case's data and docket;
+- :func:`do_update_draft` saves staff's edits (only while a draft);
+- :func:`do_issue_document` checks the contents the law requires, renders the PDF, attaches it to
+  the docket entry of the act with its SHA-256 and freezes the document (the database then refuses
+  any change to it);
+- :func:`do_order_delivery` orders service by e-mail (sent at once, retried by the worker) or
+  records service by hand or by mail;
+- :func:`do_record_receipt` records the date a recipient received the document; for the notices
+  whose receipt starts a term it records the docket act (``respondent_notified``…) on that date,
+  through :func:`ventila.cases.actions.do_record_act`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from ventila import clock
+from ventila.cases.actions import ActInput, ActRefused, do_record_act
+from ventila.cases.models import Attachment, Case, DocketEntry
+from ventila.rules import PR_TZ
+from ventila.rules.rulebooks.camara_171.s20_s24_complaints import check_initial_summons
+
+from . import catalog
+from .models import Delivery, DeliveryAttempt, Document
+
+MAX_ATTEMPTS = 5
+RETRY_BASE = dt.timedelta(minutes=5)  # then 10, 20, 40 minutes
+
+
+class DocumentRefused(Exception):
+    """The document action cannot be done: ``message`` says why; ``field_errors`` name fields."""
+
+    def __init__(self, message: str = "", field_errors: Mapping[str, list[str]] | None = None) -> None:
+        super().__init__(message or "; ".join(m for ms in (field_errors or {}).values() for m in ms))
+        self.message = message
+        self.field_errors = {k: list(v) for k, v in (field_errors or {}).items()}
+
+
+def do_create_draft(*, user: Any, case: Case, entry: DocketEntry, template: str, language: str = "es",
+                    now: dt.datetime | None = None) -> Document:
+    now = now or clock.now()
+    spec = catalog.BY_KEY.get(template)
+    if spec is None or spec not in catalog.specs_for(case, entry):
+        raise DocumentRefused(_("Ese documento no corresponde a este acto."))
+    if entry.superseded_by.exists():
+        raise DocumentRefused(_("La anotación fue corregida; genere el documento desde la anotación que la corrige."))
+    rule = spec.rule_for(case, entry)
+    sections = catalog.generate_sections(spec, case, entry, language, now.astimezone(PR_TZ).date())
+    from django.utils import translation
+
+    with translation.override(language):
+        title = _(spec.title)
+    with transaction.atomic():
+        return Document.objects.create(
+            case=case, source=entry, template=spec.key, language=language, title=title, sections=sections,
+            rule_id=rule.id, citation=rule.citation, created_by=user, created_at=now,
+        )
+
+
+def do_update_draft(*, document: Document, title: str, texts: Mapping[str, str]) -> Document:
+    with transaction.atomic():
+        doc = Document.objects.select_for_update().get(pk=document.pk)
+        if doc.issued:
+            raise DocumentRefused(_("El documento ya fue expedido: no puede cambiarse."))
+        doc.title = title.strip() or doc.title
+        doc.sections = [{**s, "text": str(texts.get(s["key"], s["text"])).replace("\r\n", "\n").strip()}
+                        for s in doc.sections]
+        doc.save(update_fields=["title", "sections"])
+    return doc
+
+
+def do_discard_draft(*, document: Document) -> None:
+    with transaction.atomic():
+        doc = Document.objects.select_for_update().get(pk=document.pk)
+        if doc.issued:
+            raise DocumentRefused(_("El documento ya fue expedido: no puede eliminarse."))
+        doc.delete()
+
+
+def do_issue_document(*, user: Any, document: Document, now: dt.datetime | None = None) -> Document:
+    """Freeze the document: PDF rendered, attached to the act's docket entry with its SHA-256."""
+    from .pdf import render_pdf
+
+    now = now or clock.now()
+    with transaction.atomic():
+        doc = Document.objects.select_for_update().select_related("case__body", "source").get(pk=document.pk)
+        if doc.issued:
+            raise DocumentRefused(_("El documento ya fue expedido."))
+        spec = catalog.BY_KEY[doc.template]
+        problems = catalog.missing_contents(spec, doc.case, doc.source, doc.sections)
+        if problems:
+            raise DocumentRefused(_("Falta contenido que el texto exige."), {
+                p.section: [f"{p.message} ({p.rule_id})"] for p in problems})
+        data = render_pdf(doc, issued_at=now, issued_by=user)
+        digest = hashlib.sha256(data).hexdigest()
+        filename = f"{doc.case.number} {doc.title}.pdf".replace("/", "-")
+        att = Attachment(entry=doc.source, filename=filename[:255], sha256=digest, size=len(data),
+                         content_type="application/pdf")
+        att.file.save(filename, ContentFile(data), save=False)
+        att.save()
+        doc.status = Document.Status.ISSUED
+        doc.issued_at = now
+        doc.issued_by = user
+        doc.attachment = att
+        doc.sha256 = digest
+        doc.save(update_fields=["status", "issued_at", "issued_by", "attachment", "sha256"])
+    return doc
+
+
+# -- service ------------------------------------------------------------------------------------------
+
+
+def recipient_choices(doc: Document) -> list[tuple[str, str, str, str]]:
+    """(key, role, name, email) of the parties who may receive the document."""
+    out = []
+    for p in doc.case.parties.all():
+        out.append((f"party-{p.pk}", p.role, p.name, p.email))
+    return out
+
+
+def do_order_delivery(*, user: Any, document: Document, role: str, name: str, email: str, method: str,
+                      received_on: dt.date | None = None, receipt_note: str = "",
+                      now: dt.datetime | None = None) -> Delivery:
+    """Order the service of an issued document. E-mail is sent now (and retried by the worker if it
+    fails); service by hand or by mail is recorded with its date of receipt."""
+    now = now or clock.now()
+    doc = Document.objects.select_related("case__body", "source").get(pk=document.pk)
+    if not doc.issued:
+        raise DocumentRefused(_("Solo se notifica un documento expedido."))
+    errors: dict[str, list[str]] = {}
+    by_email = method in (Delivery.Method.EMAIL_ATTACHMENT, Delivery.Method.EMAIL_LINK)
+    if by_email and not email:
+        errors["email"] = [_("Indique el correo electrónico del destinatario.")]
+    if not by_email and received_on is None:
+        errors["received_on"] = [_("Indique la fecha en que el destinatario recibió el documento.")]
+    if doc.template == "hearing_summons" and role == "respondent" and catalog.is_initial_hearing(doc.source):
+        # Sec. 21(c)(11): the respondent's initial summons is delivered in writing, in person or
+        # to the person authorised; e-mail is for the complainant.
+        how = "personal" if method == Delivery.Method.HAND else method
+        for p in check_initial_summons(set(catalog.INITIAL_SUMMONS_CONTENTS), to="respondent", method=how):
+            errors.setdefault("method", []).append(f"{p.message} ({p.rule_id})")
+    if errors:
+        raise DocumentRefused(_("Revise los datos de la notificación."), errors)
+    with transaction.atomic():
+        delivery = Delivery.objects.create(
+            document=doc, recipient_role=role, recipient_name=name, recipient_email=email, method=method,
+            status=Delivery.Status.PENDING if by_email else Delivery.Status.SENT,
+            next_attempt_at=now if by_email else None, sent_at=None if by_email else now,
+            created_by=user, created_at=now,
+        )
+        if not by_email:
+            assert received_on is not None
+            _record_receipt(user, delivery, received_on, receipt_note, now)
+    if by_email:
+        attempt_delivery(delivery, now=now)
+        delivery.refresh_from_db()
+    return delivery
+
+
+def do_record_receipt(*, user: Any, delivery: Delivery, received_on: dt.date, note: str = "",
+                      now: dt.datetime | None = None) -> Delivery:
+    """Record when the recipient received the document (an acknowledgement, a signed receipt)."""
+    now = now or clock.now()
+    with transaction.atomic():
+        d = Delivery.objects.select_for_update().select_related("document__case__body", "document__source").get(
+            pk=delivery.pk)
+        if d.received_on is not None:
+            raise DocumentRefused(_("El recibo de esta notificación ya consta."))
+        _record_receipt(user, d, received_on, note, now)
+    return d
+
+
+def _record_receipt(user: Any, d: Delivery, received_on: dt.date, note: str, now: dt.datetime) -> None:
+    doc = d.document
+    issued_day = doc.issued_at.astimezone(PR_TZ).date() if doc.issued_at else None
+    if issued_day and received_on < issued_day:
+        raise DocumentRefused(_("Revise la fecha."), {"received_on": [
+            _("El documento se expidió el %(day)s: no pudo recibirse antes.") % {"day": catalog.long_date(issued_day, "es")}]})
+    if received_on > now.astimezone(PR_TZ).date():
+        raise DocumentRefused(_("Revise la fecha."), {"received_on": [
+            _("La fecha de recibo no puede ser posterior a hoy.")]})
+    d.received_on = received_on
+    d.receipt_note = note
+    d.status = Delivery.Status.RECEIVED
+    spec = catalog.BY_KEY[doc.template]
+    entry = _receipt_act(user, d, spec, received_on, note, now)
+    d.receipt_entry = entry
+    d.save(update_fields=["received_on", "receipt_note", "status", "receipt_entry"])
+
+
+def _receipt_act(user: Any, d: Delivery, spec: catalog.DocSpec, received_on: dt.date, note: str,
+                 now: dt.datetime) -> DocketEntry | None:
+    """Record the act the receipt is (``respondent_notified`` starts the term to answer)."""
+    act = spec.receipt_act
+    if act is None or d.recipient_role not in spec.receipt_roles:
+        return None
+    case = Case.objects.select_related("body").get(pk=d.document.case_id)
+    entries = list(case.entries.all())
+    superseded = {e.supersedes_id for e in entries if e.supersedes_id}
+    source = d.document.source
+    if any(e.event_type == act and e.pk not in superseded and e.seq > source.seq for e in entries):
+        return None  # already on the docket (a second recipient of the same notice)
+    if act == "recusal_denial_notified" and source.payload.get("granted"):
+        return None  # only a denied recusal is notified this way (Sec. 9 ¶5)
+    payload = dict(spec.receipt_payload)
+    if act == "decision_notified":
+        payload["recipients"] = sorted({x.recipient_role for x in d.document.deliveries.all()} & {
+            "respondent", "complainant"} | ({d.recipient_role} & {"respondent", "complainant"}))
+    occurred = dt.datetime.combine(received_on, dt.time(0, 0), tzinfo=PR_TZ)
+    method = Delivery.Method(d.method).label
+    text = _("Recibo de «%(doc)s» (SHA-256 %(sha)s) por %(name)s; medio: %(method)s.") % {
+        "doc": d.document.title, "sha": d.document.sha256, "name": d.recipient_name, "method": method}
+    if note:
+        text += " " + note
+    try:
+        return do_record_act(user=user, case=case, act=ActInput(act, occurred, False, payload, {}, text), now=now)
+    except ActRefused as exc:
+        msgs = [m for ms in exc.field_errors.values() for m in ms] or [exc.message]
+        raise DocumentRefused(_("Revise la fecha."), {"received_on": msgs}) from None
+
+
+# -- e-mail ---------------------------------------------------------------------------------------------
+
+
+def attempt_delivery(delivery: Delivery, *, now: dt.datetime | None = None) -> DeliveryAttempt:
+    """One attempt to send ``delivery`` by e-mail; the attempt is logged whatever happens."""
+    from . import service
+
+    now = now or clock.now()
+    d = Delivery.objects.select_related("document__case__body", "document__attachment").get(pk=delivery.pk)
+    message = service.build_message(d, now)
+    result = service.send_message(message)
+    with transaction.atomic():
+        d = Delivery.objects.select_for_update().get(pk=d.pk)
+        attempt = DeliveryAttempt.objects.create(delivery=d, at=now, recipient=d.recipient_email,
+                                                 message_id=result.message_id, ok=result.ok,
+                                                 server_answer=result.answer[:2000])
+        d.attempts += 1
+        if result.ok:
+            d.status = Delivery.Status.SENT
+            d.sent_at = now
+            d.message_id = result.message_id
+            d.next_attempt_at = None
+            d.last_error = ""
+        else:
+            d.last_error = result.answer[:2000]
+            if d.attempts >= MAX_ATTEMPTS:
+                d.status = Delivery.Status.FAILED
+                d.next_attempt_at = None
+            else:
+                d.status = Delivery.Status.RETRYING
+                d.next_attempt_at = now + RETRY_BASE * (2 ** (d.attempts - 1))
+        d.save(update_fields=["attempts", "status", "sent_at", "message_id", "next_attempt_at", "last_error"])
+    return attempt
+
+
+def process_due_deliveries(*, now: dt.datetime | None = None, limit: int = 100) -> list[DeliveryAttempt]:
+    """The worker's job: retry every e-mail whose next attempt is due."""
+    now = now or clock.now()
+    due: Sequence[Delivery] = list(
+        Delivery.objects.filter(status__in=[Delivery.Status.PENDING, Delivery.Status.RETRYING],
+                                next_attempt_at__lte=now).order_by("next_attempt_at", "id")[:limit])
+    return [attempt_delivery(d, now=now) for d in due]

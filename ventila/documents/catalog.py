@@ -1,0 +1,279 @@
+"""The documents the texts call for: which docket act produces each, the rule that requires it,
+who receives it, what its service starts, and the data its text is generated from.
+
+The text of each document is a template per language (``templates/documents/texts/<lang>/<key>.txt``),
+divided into sections by lines ``@@ key | Heading``. Staff edit the sections of a draft; the keys of
+the sections the law requires (Sec. 21(b)(4), Sec. 21(c)(11), Sec. 22, ¶14, ¶16) are checked against
+the rulebook's own lists before the document may be issued.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from ventila.cases.labels import CHOICES
+from ventila.cases.models import Case, DocketEntry, Party
+from ventila.rules import PR_TZ, RULEBOOKS
+from ventila.rules.calendar import format_date_es
+from ventila.rules.rulebooks.camara_171.s20_s24_complaints import (
+    INITIAL_SUMMONS_CONTENTS,
+    NOTICE_OF_COMPLAINT_CONTENTS,
+    check_initial_summons,
+    check_notice_of_complaint,
+)
+from ventila.rules.rulebooks.camara_171.s25_s31_reports import SANCTIONS_BY_ROLE, final_report_route
+
+CAMARA = "camara-171"
+MUNICIPAL = "municipal"
+
+# Interpretation: the texts require these contents in the municipal notice (¶12–¶13: certified
+# copy, the answer term, the right to appear by counsel) and in resolutions and reports (Sec. 22
+# read with Sec. 25; ¶14, ¶16: findings of fact and conclusions of law). Keys are section keys.
+MUNICIPAL_NOTICE_CONTENTS = {
+    "certified_copy": ("MUN-INI-04", "Copia certificada de la querella"),
+    "answer_term": ("MUN-ANS-03", "El término para contestar"),
+    "rights": ("MUN-ANS-03", "El derecho a comparecer y defenderse por sí o por abogado"),
+}
+FINDINGS_CONTENTS = {
+    "findings_of_fact": "Determinaciones de hechos",
+    "conclusions_of_law": "Conclusiones de derecho",
+}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A required content missing from a draft: the section and a Spanish message."""
+
+    section: str
+    rule_id: str
+    message: str
+
+
+@dataclass(frozen=True)
+class DocSpec:
+    key: str
+    rulebook: str
+    title: str  # Spanish msgid (translated with gettext where shown)
+    events: tuple[str, ...]  # the docket acts that produce the document
+    rule_id: str | Callable[[Case, DocketEntry], str]
+    recipients: tuple[str, ...]  # respondent, complainant, counsel, speaker, requester
+    receipt_act: str | None = None  # the act a recipient's receipt records (it starts the terms)
+    receipt_roles: tuple[str, ...] = ()
+    receipt_payload: dict[str, Any] = field(default_factory=dict)
+    required: Callable[[Case, DocketEntry, set[str]], list[Problem]] | None = None
+    applies: Callable[[DocketEntry], bool] | None = None
+
+    def rule_for(self, case: Case, entry: DocketEntry) -> Any:
+        rid = self.rule_id(case, entry) if callable(self.rule_id) else self.rule_id
+        return RULEBOOKS[self.rulebook].rules[rid]
+
+
+def _notice_required(case: Case, entry: DocketEntry, included: set[str]) -> list[Problem]:
+    return [Problem(p.field, p.rule_id, p.message) for p in check_notice_of_complaint(included)]
+
+
+def _summons_required(case: Case, entry: DocketEntry, included: set[str]) -> list[Problem]:
+    if not is_initial_hearing(entry):
+        return []
+    # The method is checked when the summons is served (service.py); here, only the contents.
+    problems = check_initial_summons(included, to="respondent", method="personal", initial=True)
+    return [Problem(p.field, p.rule_id, p.message) for p in problems]
+
+
+def _findings_required(rule_id: str) -> Callable[[Case, DocketEntry, set[str]], list[Problem]]:
+    def check(case: Case, entry: DocketEntry, included: set[str]) -> list[Problem]:
+        return [Problem(k, rule_id, f"El documento debe contener: {label}.")
+                for k, label in FINDINGS_CONTENTS.items() if k not in included]
+    return check
+
+
+def _municipal_notice_required(case: Case, entry: DocketEntry, included: set[str]) -> list[Problem]:
+    return [Problem(k, rid, f"La notificación debe incluir: {label}.")
+            for k, (rid, label) in MUNICIPAL_NOTICE_CONTENTS.items() if k not in included]
+
+
+def is_initial_hearing(entry: DocketEntry) -> bool:
+    if entry.payload.get("initial") is not None:
+        return bool(entry.payload["initial"])
+    return not DocketEntry.objects.filter(case_id=entry.case_id, event_type="hearing_noticed",
+                                          seq__lt=entry.seq).exists()
+
+
+def _final_report_rule(case: Case, entry: DocketEntry) -> str:
+    return final_report_route(case.respondent_role, entry.payload.get("recommendation")).rule_id
+
+
+SPECS: tuple[DocSpec, ...] = (
+    DocSpec("notice_of_complaint", CAMARA, "Notificación de la querella", ("complaint_filed", "referral_received"),
+            "CAM-21B-04", ("respondent",), "respondent_notified", ("respondent",), required=_notice_required),
+    DocSpec("speaker_copy", CAMARA, "Copia de la querella al Presidente de la Cámara",
+            ("complaint_filed", "referral_received"), "CAM-21B-01", ("speaker",), "speaker_notified", ("speaker",)),
+    DocSpec("extension_decision", CAMARA, "Resolución sobre la prórroga para contestar",
+            ("extension_granted", "extension_denied"), "CAM-21B-03", ("respondent", "complainant")),
+    DocSpec("default_resolution", CAMARA, "Resolución de rebeldía", ("default_declared",), "CAM-21B-05",
+            ("respondent", "complainant")),
+    DocSpec("determination", CAMARA, "Determinación de la Comisión", ("determination_made",),
+            lambda c, e: "CAM-21C-03" if e.payload.get("outcome") == "dismissed" else "CAM-21C-02",
+            ("respondent", "complainant"), "determination_notified", ("respondent", "complainant")),
+    DocSpec("hearing_summons", CAMARA, "Citación a vista", ("hearing_noticed",),
+            lambda c, e: "CAM-21C-08" if is_initial_hearing(e) else "CAM-21C-07",
+            ("respondent", "complainant"), required=_summons_required),
+    DocSpec("resolution", CAMARA, "Resolución de la Comisión", ("resolved",), "CAM-22-01",
+            ("respondent", "complainant"), required=_findings_required("CAM-22-01")),
+    DocSpec("final_report", CAMARA, "Informe Final", ("report_referred",), _final_report_rule, ("speaker",)),
+    DocSpec("recusal_decision", CAMARA, "Resolución sobre la inhibición", ("recusal_decided",),
+            lambda c, e: "CAM-09-07" if e.payload.get("granted") else "CAM-09-08", ("speaker", "complainant"),
+            "recusal_denial_notified", ("complainant", "respondent", "counsel")),
+    DocSpec("advisory_opinion", CAMARA, "Opinión consultiva", ("opinion_issued", "opinion_rejected"),
+            lambda c, e: "CAM-19D-01" if e.event_type == "opinion_issued" else "CAM-19B-01", ("requester",)),
+    DocSpec("mun_notice", MUNICIPAL, "Notificación de la querella al Alcalde", ("complaint_filed",), "MUN-INI-04",
+            ("respondent",), "respondent_notified", ("respondent",),
+            {"certified_copy": True, "rights_stated": True}, required=_municipal_notice_required),
+    DocSpec("mun_hearing_notice", MUNICIPAL, "Notificación de vista", ("hearing_noticed",), "MUN-HEA-02",
+            ("respondent", "complainant")),
+    DocSpec("mun_commissioner_report", MUNICIPAL, "Informe del Comisionado Asociado", ("commissioner_report_filed",),
+            "MUN-REP-02", ("respondent", "complainant"), required=_findings_required("MUN-REP-02")),
+    DocSpec("mun_decision", MUNICIPAL, "Decisión de la Comisión", ("decision_issued",), "MUN-REP-03",
+            ("respondent", "complainant"), "decision_notified", ("respondent", "complainant"),
+            {"copy_attached": True}, required=_findings_required("MUN-REP-03")),
+    DocSpec("mun_dismissal", MUNICIPAL, "Resolución de desestimación", ("dismissed",), "MUN-STU-03",
+            ("respondent", "complainant"), "decision_notified", ("respondent", "complainant"),
+            {"copy_attached": True}, required=_findings_required("MUN-STU-03")),
+    DocSpec("mun_dismissal_with_prejudice", MUNICIPAL, "Desestimación con perjuicio", ("dismissed_with_prejudice",),
+            "MUN-DEC-04", ("respondent", "complainant"), "decision_notified", ("respondent", "complainant"),
+            {"copy_attached": True}),
+)
+BY_KEY = {s.key: s for s in SPECS}
+
+
+def specs_for(case: Case, entry: DocketEntry) -> list[DocSpec]:
+    """The documents the texts tie to this docket act."""
+    return [s for s in SPECS if s.rulebook == case.body.rulebook and entry.event_type in s.events
+            and (s.applies is None or s.applies(entry))]
+
+
+# -- the data a text is generated from --------------------------------------------------------------
+
+
+def long_date(day: dt.date, lang: str) -> str:
+    return format_date_es(day) if lang == "es" else f"{day:%B} {day.day}, {day.year}"
+
+
+def term_text(rule_id: str, rulebook: str, lang: str) -> str:
+    term = RULEBOOKS[rulebook].rules[rule_id].term
+    if term is None:
+        return ""
+    if lang == "es":
+        return term.es()
+    unit = {"business_days": "business days", "calendar_days": "calendar days", "days": "days",
+            "hours": "hours"}[term.unit]
+    return f"{term.amount} {unit}"
+
+
+def label(value: Any) -> str:
+    return str(CHOICES.get(value, value))
+
+
+def _parse_moment(value: str) -> dt.datetime | dt.date:
+    if len(value) == 10:
+        return dt.date.fromisoformat(value)
+    return dt.datetime.fromisoformat(value).replace(tzinfo=PR_TZ)
+
+
+def context_for(case: Case, entry: DocketEntry, lang: str, today: dt.date) -> dict[str, Any]:
+    entries = list(case.entries.order_by("seq"))
+    superseded = {e.supersedes_id for e in entries if e.supersedes_id}
+    live = [e for e in entries if e.pk not in superseded]
+    filing = next((e for e in live if e.event_type in ("complaint_filed", "referral_received")), entries[0])
+    parties = list(case.parties.all())
+    respondent = next((p for p in parties if p.role == Party.Role.RESPONDENT), None)
+    complainant = next((p for p in parties if p.role == Party.Role.COMPLAINANT), None)
+    counsel = [p for p in parties if p.role == Party.Role.COUNSEL]
+    payload = dict(entry.payload)
+    hearing = None
+    if entry.event_type == "hearing_noticed" and payload.get("hearing_date"):
+        moment = _parse_moment(str(payload["hearing_date"]))
+        day = moment.date() if isinstance(moment, dt.datetime) else moment
+        hearing = {"date": long_date(day, lang), "time": moment.strftime("%H:%M") if isinstance(moment, dt.datetime)
+                   else "", "initial": is_initial_hearing(entry), "public": payload.get("public")}
+    member = None
+    if payload.get("member") and str(payload["member"]).isdigit():
+        from ventila.bodies.models import Person
+
+        member = Person.objects.filter(pk=int(payload["member"])).first()
+    recusal_request = next((e for e in reversed(live) if e.event_type == "recusal_requested" and e.seq < entry.seq),
+                           None)
+    resolved = next((e for e in reversed(live) if e.event_type == "resolved" and e.seq <= entry.seq), None)
+    route = None
+    allowed: list[str] = []
+    if case.body.rulebook == CAMARA and case.respondent_role in SANCTIONS_BY_ROLE:
+        allowed = [label(s) for s in SANCTIONS_BY_ROLE[case.respondent_role][1]]
+        if entry.event_type == "report_referred":
+            route = final_report_route(case.respondent_role, payload.get("recommendation"))
+    rb = case.body.rulebook
+    terms = {}
+    if rb == CAMARA:
+        terms = {"answer": term_text("CAM-21B-02", rb, lang), "extension": term_text("CAM-21B-03", rb, lang),
+                 "determination_notice": term_text("CAM-21C-04", rb, lang)}
+    else:
+        terms = {"answer": term_text("MUN-ANS-01", rb, lang), "extension": term_text("MUN-ANS-02", rb, lang),
+                 "hearing_notice": term_text("MUN-HEA-02", rb, lang)}
+    occurred = entry.occurred_at.astimezone(PR_TZ).date()
+    return {
+        "case": case, "body": case.body, "entry": entry, "payload": payload, "details": dict(entry.details),
+        "occurred": long_date(occurred, lang), "today": long_date(today, lang),
+        "filed": long_date(filing.occurred_at.astimezone(PR_TZ).date(), lang),
+        "complaint": dict(filing.details),
+        "respondent": respondent, "complainant": complainant, "counsel": counsel,
+        "hearing": hearing, "member": member,
+        "recusal_grounds": [label(g) for g in (recusal_request.payload.get("grounds") or [])] if recusal_request else [],
+        "recusal_by": label(recusal_request.payload.get("by")) if recusal_request else "",
+        "outcome": label(payload.get("outcome")) if payload.get("outcome") is not None else "",
+        "grounds": [label(g) for g in payload.get("grounds") or []],
+        "resolved": dict(resolved.details) if resolved else {},
+        "resolved_outcome": label(resolved.payload.get("outcome")) if resolved else "",
+        "route": route, "route_to": label(route.to) if route else "",
+        "recommendation": label(payload.get("recommendation")) if payload.get("recommendation") else "",
+        "allowed_sanctions": allowed, "terms": terms,
+        "notice_contents": NOTICE_OF_COMPLAINT_CONTENTS, "summons_contents": INITIAL_SUMMONS_CONTENTS,
+    }
+
+
+def generate_sections(spec: DocSpec, case: Case, entry: DocketEntry, lang: str,
+                      today: dt.date) -> list[dict[str, str]]:
+    """The draft text of a document, by sections, from the case's data and docket."""
+    with translation.override(lang):
+        text = render_to_string(f"documents/texts/{lang}/{spec.key}.txt", context_for(case, entry, lang, today))
+    return parse_sections(text)
+
+
+def parse_sections(text: str) -> list[dict[str, str]]:
+    sections: list[dict[str, str]] = []
+    for line in text.splitlines():
+        if line.startswith("@@"):
+            key, _sep, heading = line[2:].partition("|")
+            sections.append({"key": key.strip(), "heading": heading.strip(), "text": ""})
+        elif sections:
+            sections[-1]["text"] += line + "\n"
+    for s in sections:
+        lines = [ln.rstrip() for ln in s["text"].strip("\n").splitlines()]
+        # Collapse the blank lines template tags leave behind (keep one between paragraphs).
+        out: list[str] = []
+        for ln in lines:
+            if ln or (out and out[-1]):
+                out.append(ln)
+        s["text"] = "\n".join(out).strip()
+    return sections
+
+
+def missing_contents(spec: DocSpec, case: Case, entry: DocketEntry, sections: list[dict[str, str]]) -> list[Problem]:
+    if spec.required is None:
+        return []
+    included = {s["key"] for s in sections if s["text"].strip()}
+    return spec.required(case, entry, included)

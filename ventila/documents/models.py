@@ -1,0 +1,210 @@
+"""Documents a case produces (notices, summonses, resolutions, reports), their service, and the
+private calendar feeds and daily reminders of the people who work the cases.
+
+A :class:`Document` is generated from a docket entry (the act it puts in writing) as a draft that
+staff may edit; once issued it is frozen: the database refuses any UPDATE or DELETE of an issued
+document (migration ``0002``), its PDF is attached to the docket entry with its SHA-256, and it is
+served on its recipients (:class:`Delivery`). Every e-mail attempt is a :class:`DeliveryAttempt`,
+which the database also keeps append-only.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from ventila.cases.models import Attachment, Case, DocketEntry
+
+
+class Document(models.Model):
+    """A document of a case: a draft while staff edit it, frozen once issued."""
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Borrador")
+        ISSUED = "issued", _("Expedido")
+
+    class Language(models.TextChoices):
+        ES = "es", _("Español")
+        EN = "en", _("Inglés")
+
+    case = models.ForeignKey(
+        Case, on_delete=models.PROTECT, related_name="documents", verbose_name=_("expediente"),
+        help_text=_("El expediente al que pertenece el documento."),
+    )
+    source = models.ForeignKey(
+        DocketEntry, on_delete=models.PROTECT, related_name="documents", verbose_name=_("acto"),
+        help_text=_("La anotación del expediente cuyo acto el documento pone por escrito."),
+    )
+    template = models.CharField(
+        _("modelo"), max_length=60, help_text=_("El modelo de documento del que se generó el texto."),
+    )
+    language = models.CharField(
+        _("idioma"), max_length=2, choices=Language.choices, default=Language.ES,
+        help_text=_("El idioma del documento."),
+    )
+    title = models.CharField(_("título"), max_length=200, help_text=_("El título que encabeza el documento."))
+    sections = models.JSONField(
+        _("secciones"), default=list,
+        help_text=_("El texto del documento, por secciones (clave, encabezado, texto)."),
+    )
+    rule_id = models.CharField(_("regla"), max_length=30, help_text=_("La regla del catálogo que exige el documento."))
+    citation = models.CharField(_("cita"), max_length=80, help_text=_("La cita del texto que exige el documento."))
+    status = models.CharField(
+        _("estado"), max_length=10, choices=Status.choices, default=Status.DRAFT,
+        help_text=_("Borrador (se puede editar) o expedido (congelado)."),
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("preparado por"),
+        help_text=_("Quién generó el borrador."),
+    )
+    created_at = models.DateTimeField(_("preparado"), help_text=_("Cuándo se generó el borrador."))
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("expedido por"), help_text=_("Quién expidió el documento."),
+    )
+    issued_at = models.DateTimeField(_("expedido"), null=True, blank=True, help_text=_("Cuándo se expidió."))
+    attachment = models.OneToOneField(
+        Attachment, on_delete=models.PROTECT, null=True, blank=True, related_name="document",
+        verbose_name=_("PDF en el expediente"),
+        help_text=_("El PDF expedido, anejado a la anotación con su huella SHA-256."),
+    )
+    sha256 = models.CharField(_("SHA-256"), max_length=64, blank=True, help_text=_("Huella SHA-256 del PDF expedido."))
+
+    class Meta:
+        verbose_name = _("documento")
+        verbose_name_plural = _("documentos")
+        ordering = ["case", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.case.number} · {self.title}"
+
+    @property
+    def issued(self) -> bool:
+        return self.status == self.Status.ISSUED
+
+
+class Delivery(models.Model):
+    """The service of an issued document on one recipient, by e-mail, by hand or by mail."""
+
+    class Method(models.TextChoices):
+        EMAIL_ATTACHMENT = "email_attachment", _("Correo electrónico con el PDF adjunto")
+        EMAIL_LINK = "email_link", _("Correo electrónico con enlace firmado")
+        HAND = "hand", _("Entrega personal")
+        MAIL = "mail", _("Correo postal")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pendiente de envío")
+        RETRYING = "retrying", _("Falló; se reintentará")
+        FAILED = "failed", _("Falló; no se reintentará")
+        SENT = "sent", _("Enviado")
+        RECEIVED = "received", _("Recibido")
+
+    document = models.ForeignKey(
+        Document, on_delete=models.PROTECT, related_name="deliveries", verbose_name=_("documento"),
+        help_text=_("El documento que se notifica."),
+    )
+    recipient_role = models.CharField(
+        _("calidad del destinatario"), max_length=20,
+        help_text=_("Parte querellada, querellante, representación legal, Presidente de la Cámara u otro."),
+    )
+    recipient_name = models.CharField(_("destinatario"), max_length=200, help_text=_("Nombre del destinatario."))
+    recipient_email = models.EmailField(
+        _("correo del destinatario"), blank=True, help_text=_("Dirección de correo electrónico, si se envía por correo."),
+    )
+    method = models.CharField(_("medio"), max_length=20, choices=Method.choices, help_text=_("Cómo se notifica."))
+    status = models.CharField(
+        _("estado"), max_length=10, choices=Status.choices, default=Status.PENDING,
+        help_text=_("Dónde está la notificación: pendiente, enviada, recibida o fallida."),
+    )
+    attempts = models.PositiveSmallIntegerField(_("intentos"), default=0, help_text=_("Intentos de envío hechos."))
+    next_attempt_at = models.DateTimeField(
+        _("próximo intento"), null=True, blank=True, help_text=_("Cuándo el proceso de fondo vuelve a intentar el envío."),
+    )
+    last_error = models.TextField(_("último error"), blank=True, help_text=_("La respuesta del último intento fallido."))
+    sent_at = models.DateTimeField(_("enviado"), null=True, blank=True, help_text=_("Cuándo el servidor aceptó el mensaje."))
+    message_id = models.CharField(_("Message-ID"), max_length=250, blank=True, help_text=_("El Message-ID del correo enviado."))
+    received_on = models.DateField(
+        _("recibido el"), null=True, blank=True,
+        help_text=_("La fecha de recibo por el destinatario; de ella corren los términos."),
+    )
+    receipt_entry = models.ForeignKey(
+        DocketEntry, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("anotación del recibo"), help_text=_("La anotación del expediente que registró el recibo."),
+    )
+    receipt_note = models.TextField(
+        _("constancia del recibo"), blank=True, help_text=_("Quién recibió, dónde, y con qué constancia (acuse, firma)."),
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("ordenado por"),
+        help_text=_("Quién ordenó la notificación."),
+    )
+    created_at = models.DateTimeField(_("ordenada"), help_text=_("Cuándo se ordenó la notificación."))
+
+    class Meta:
+        verbose_name = _("notificación")
+        verbose_name_plural = _("notificaciones")
+        ordering = ["document", "id"]
+        indexes = [models.Index(fields=["status", "next_attempt_at"], name="delivery_due")]
+
+    @property
+    def by_email(self) -> bool:
+        return self.method in (self.Method.EMAIL_ATTACHMENT, self.Method.EMAIL_LINK)
+
+
+class DeliveryAttempt(models.Model):
+    """One attempt to send a document by e-mail, with the server's answer. Append-only."""
+
+    delivery = models.ForeignKey(
+        Delivery, on_delete=models.PROTECT, related_name="attempt_log", verbose_name=_("notificación"),
+        help_text=_("La notificación que se intentó."),
+    )
+    at = models.DateTimeField(_("momento"), help_text=_("Cuándo se intentó el envío."))
+    recipient = models.CharField(_("destinatario"), max_length=254, help_text=_("La dirección a la que se envió."))
+    message_id = models.CharField(_("Message-ID"), max_length=250, help_text=_("El Message-ID del mensaje."))
+    ok = models.BooleanField(_("aceptado"), help_text=_("Si el servidor aceptó el mensaje."))
+    server_answer = models.TextField(_("respuesta del servidor"), help_text=_("La respuesta del servidor SMTP, o el error."))
+
+    class Meta:
+        verbose_name = _("intento de envío")
+        verbose_name_plural = _("intentos de envío")
+        ordering = ["delivery", "at", "id"]
+
+
+class CalendarFeed(models.Model):
+    """A user's private iCalendar feed; the URL's secret is kept only as its SHA-256."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="calendar_feeds", verbose_name=_("usuario"),
+        help_text=_("El dueño del calendario."),
+    )
+    token_sha256 = models.CharField(
+        _("huella del secreto"), max_length=64, unique=True,
+        help_text=_("SHA-256 del secreto de la dirección; el secreto mismo no se guarda."),
+    )
+    created_at = models.DateTimeField(_("creado"), help_text=_("Cuándo se creó la dirección."))
+    revoked_at = models.DateTimeField(
+        _("revocado"), null=True, blank=True, help_text=_("Cuándo se revocó; una dirección revocada no responde."),
+    )
+
+    class Meta:
+        verbose_name = _("calendario privado")
+        verbose_name_plural = _("calendarios privados")
+
+
+class ReminderLog(models.Model):
+    """The daily reminder sent to a user on a day (so the sweep sends it once a day)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("usuario"),
+        help_text=_("A quién se envió el recordatorio."),
+    )
+    day = models.DateField(_("día"), help_text=_("El día del recordatorio."))
+    terms = models.PositiveIntegerField(_("términos"), help_text=_("Cuántos términos incluía."))
+    message_id = models.CharField(_("Message-ID"), max_length=250, blank=True, help_text=_("El Message-ID del mensaje."))
+    sent_at = models.DateTimeField(_("enviado"), help_text=_("Cuándo se envió."))
+
+    class Meta:
+        verbose_name = _("recordatorio enviado")
+        verbose_name_plural = _("recordatorios enviados")
+        constraints = [models.UniqueConstraint(fields=["user", "day"], name="reminder_once_a_day")]

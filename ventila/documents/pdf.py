@@ -1,0 +1,83 @@
+"""Documents as PDFs (WeasyPrint): the body's letterhead, the case number and "página x de y" on
+every page, the rule that requires the document, and real text (extractable, searchable).
+
+The stylesheet and the font configuration are parsed once per process; rendering a one- or
+two-page notice is then a matter of layout (see ``bench/documents_pdf.py``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+from typing import Any
+
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from ventila.rules import PR_TZ
+
+from .catalog import long_date
+from .models import Document
+
+STYLESHEET = """
+@page {
+  size: letter; margin: 3.2cm 2.3cm 2.4cm 2.3cm;
+  @top-center { content: element(letterhead); width: 100%; }
+  @bottom-left { content: string(case-number); font-size: 8.5pt; color: #444; }
+  @bottom-right { content: string(page-label) " " counter(page) " " string(of-label) " " counter(pages);
+                  font-size: 8.5pt; color: #444; }
+}
+html { font-family: "DejaVu Serif", serif; font-size: 11pt; line-height: 1.4; color: #111; }
+.letterhead { position: running(letterhead); text-align: center; border-bottom: 1px solid #555;
+              padding-bottom: 4pt; font-family: "DejaVu Sans", sans-serif; }
+.letterhead .gov { font-size: 8.5pt; letter-spacing: 0.04em; text-transform: uppercase; margin: 0; }
+.letterhead .body { font-size: 11pt; font-weight: bold; margin: 1pt 0 0 0; }
+.strings { string-set: case-number attr(data-case) , page-label attr(data-page), of-label attr(data-of);
+           height: 0; margin: 0; font-size: 1pt; color: white; }
+h1 { font-family: "DejaVu Sans", sans-serif; font-size: 14pt; margin: 0 0 2pt 0; }
+.meta { font-size: 9.5pt; color: #333; margin: 0 0 10pt 0; }
+.rule { font-size: 9pt; border-left: 3px solid #888; padding-left: 6pt; margin: 0 0 12pt 0; color: #222; }
+h2 { font-family: "DejaVu Sans", sans-serif; font-size: 10.5pt; margin: 12pt 0 3pt 0; }
+p { margin: 0 0 6pt 0; text-align: justify; }
+.draft { color: #a00; font-weight: bold; font-family: "DejaVu Sans", sans-serif; font-size: 10pt; }
+.signature { margin-top: 24pt; }
+"""
+
+
+@functools.lru_cache(maxsize=1)
+def _assets() -> tuple[Any, Any]:
+    from weasyprint import CSS
+    from weasyprint.text.fonts import FontConfiguration
+
+    fonts = FontConfiguration()
+    return CSS(string=STYLESHEET, font_config=fonts), fonts
+
+
+def document_html(doc: Document, *, issued_at: dt.datetime | None = None, issued_by: Any = None) -> str:
+    lang = doc.language
+    rule = None
+    from ventila.rules import RULEBOOKS
+
+    rule = RULEBOOKS[doc.case.body.rulebook].rules.get(doc.rule_id)
+    moment = issued_at or doc.issued_at
+    with translation.override(lang):
+        return render_to_string("documents/pdf.html", {
+            "doc": doc, "case": doc.case, "body": doc.case.body, "rule": rule,
+            "paragraphs": [
+                {"heading": s.get("heading", ""), "paras": [p for p in s.get("text", "").split("\n") if p.strip()]}
+                for s in doc.sections
+            ],
+            "issued": moment is not None,
+            "issued_on": long_date(moment.astimezone(PR_TZ).date(), lang) if moment else "",
+            "issued_by": issued_by or doc.issued_by,
+            "camara": doc.case.body.rulebook == "camara-171",
+        })
+
+
+def render_pdf(doc: Document, *, issued_at: dt.datetime | None = None, issued_by: Any = None) -> bytes:
+    """The PDF of ``doc``; a draft is marked as such on every page."""
+    from weasyprint import HTML
+
+    css, fonts = _assets()
+    html = document_html(doc, issued_at=issued_at, issued_by=issued_by)
+    return HTML(string=html).write_pdf(stylesheets=[css], font_config=fonts)  # type: ignore[no-any-return]

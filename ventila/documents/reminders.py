@@ -1,0 +1,119 @@
+"""The daily sweep: each user receives by e-mail the terms of their cases that fall due in the next
+days and the ones already missed, most urgent first, with the Commission's own fatal terms (the
+municipal decision term, the House Commission's resolution term) called out.
+
+Idempotent per user and day (:class:`ReminderLog`): the worker may run it every loop; cron once a
+day does as well.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.mail import EmailMessage
+from django.db import IntegrityError, transaction
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from ventila import clock
+from ventila.cases import access
+from ventila.cases.actions import refresh_if_stale
+from ventila.cases.labels import DEADLINES
+from ventila.cases.models import Case, CaseDeadline
+
+from . import mail
+from .catalog import long_date
+from .models import ReminderLog
+
+DEFAULT_DAYS = 7
+
+
+@dataclass
+class Line:
+    deadline: CaseDeadline
+    days_left: int
+
+    @property
+    def missed(self) -> bool:
+        return self.days_left < 0
+
+
+def terms_for(user: Any, today: dt.date, days: int) -> list[Line]:
+    """Open terms of the user's cases due by ``today + days`` (missed ones included), most urgent first."""
+    cases = access.access_cases_for_user(user).filter(status=Case.Status.OPEN)
+    rows = (CaseDeadline.objects.filter(case__in=cases, satisfied_on__isnull=True, status__in=["open", "missed"],
+                                        due__lte=today + dt.timedelta(days=days))
+            .select_related("case").order_by("due", "-fatal", "case__number", "position"))
+    return [Line(d, (d.due - today).days) for d in rows]
+
+
+def reminder_text(user: Any, lines: list[Line], today: dt.date) -> tuple[str, str]:
+    name = user.get_full_name() or user.username
+    fatal = [ln for ln in lines if ln.deadline.fatal]
+    subject = _("Términos de sus casos · %(day)s") % {"day": long_date(today, "es")}
+    if fatal:
+        subject = _("TÉRMINO FATAL · ") + subject
+    out = [_("Hola, %(name)s:") % {"name": name}, "",
+           _("Estos son los términos de sus casos que vencen en los próximos días o ya vencieron, "
+             "del más urgente al menos urgente."), ""]
+    if fatal:
+        out.append(_("TÉRMINOS FATALES DE LA COMISIÓN (si vencen sin el acto, la Comisión pierde la facultad "
+                     "de actuar):"))
+        for ln in fatal:
+            out.append("  !! " + _line(ln))
+        out.append("")
+    out.append(_("Todos los términos:"))
+    for ln in lines:
+        out.append(("  !! " if ln.deadline.fatal else "  - ") + _line(ln))
+    out += ["", _("Cada término, con su cómputo día a día, está en la página del caso.")]
+    return subject, "\n".join(out)
+
+
+def _line(ln: Line) -> str:
+    d = ln.deadline
+    when = long_date(d.due, "es")
+    if ln.missed:
+        state = _("VENCIDO hace %(n)s días") % {"n": -ln.days_left}
+    elif ln.days_left == 0:
+        state = _("vence HOY")
+    else:
+        state = _("vence en %(n)s días") % {"n": ln.days_left}
+    fatal = _(" [TÉRMINO FATAL]") if d.fatal else ""
+    label = DEADLINES.get(d.deadline_id, d.deadline_id)
+    return f"{d.case.number}: {label}{fatal}, {when}, {state} ({d.rule_id}, {d.citation})"
+
+
+def sweep(*, today: dt.date | None = None, days: int = DEFAULT_DAYS, force: bool = False) -> list[tuple[Any, int]]:
+    """Send each user their reminder for ``today``; returns (user, number of terms) per message sent."""
+    now = clock.now()
+    today = today or now.date()
+    for case in Case.objects.filter(status=Case.Status.OPEN).exclude(evaluated_on=today).select_related("body"):
+        refresh_if_stale(case, now)
+    sent = []
+    users = get_user_model().objects.filter(is_active=True).exclude(email="").order_by("pk")
+    for user in users:
+        if not force and ReminderLog.objects.filter(user=user, day=today).exists():
+            continue
+        lines = terms_for(user, today, days)
+        if not lines:
+            continue
+        with translation.override("es"):
+            subject, body = reminder_text(user, lines, today)
+        message = EmailMessage(subject=subject, body=body, from_email=settings.DEFAULT_FROM_EMAIL, to=[user.email],
+                               headers={"Message-ID": mail.message_id()})
+        result = mail.send(message)
+        if not result.ok:
+            continue  # tried again on the next sweep
+        try:
+            with transaction.atomic():
+                ReminderLog.objects.update_or_create(
+                    user=user, day=today,
+                    defaults={"terms": len(lines), "message_id": result.message_id, "sent_at": now})
+        except IntegrityError:
+            pass
+        sent.append((user, len(lines)))
+    return sent

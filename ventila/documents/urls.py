@@ -1,0 +1,24 @@
+"""Documents, service, calendars and signed links (Spanish paths, like the rest of the UI)."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "documents"
+
+urlpatterns = [
+    path("expedientes/<str:number>/anotaciones/<int:seq>/documentos/<slug:template>/", views.new_document,
+         name="new"),
+    path("expedientes/<str:number>/documentos/<int:doc_id>/", views.document, name="document"),
+    path("expedientes/<str:number>/documentos/<int:doc_id>/pdf/", views.pdf, name="pdf"),
+    path("expedientes/<str:number>/documentos/<int:doc_id>/descartar/", views.discard, name="discard"),
+    path("expedientes/<str:number>/documentos/<int:doc_id>/notificar/", views.deliver, name="deliver"),
+    path("expedientes/<str:number>/documentos/<int:doc_id>/notificaciones/<int:delivery_id>/recibo/",
+         views.receipt, name="receipt"),
+    path("expedientes/<str:number>/documentos/<int:doc_id>/notificaciones/<int:delivery_id>/reintentar/",
+         views.retry, name="retry"),
+    path("expedientes/<str:number>/vistas/<int:seq>.ics", views.hearing_ics, name="hearing_ics"),
+    path("calendario/", views.my_calendar, name="my_calendar"),
+    path("calendario/<str:token>.ics", views.feed, name="feed"),
+    path("documentos/enlace/<str:token>/", views.signed_link, name="link"),
+]

@@ -1,0 +1,249 @@
+"""Document views: generate, edit, issue, serve and prove; calendars and signed links.
+
+Thin: every read goes through :mod:`ventila.documents.access` (itself through the cases' access
+rules) and every change through a ``do_*`` action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from ventila.cases import access as case_access
+
+from . import access, calendars, catalog
+from .actions import (
+    DocumentRefused,
+    attempt_delivery,
+    do_create_draft,
+    do_discard_draft,
+    do_issue_document,
+    do_order_delivery,
+    do_record_receipt,
+    do_update_draft,
+)
+from .forms import DeliveryForm, DraftForm, LanguageForm, ReceiptForm
+from .models import Delivery, Document
+from .service import read_link_token
+
+
+def _apply(form: Any, exc: DocumentRefused, aliases: dict[str, str] | None = None) -> None:
+    for name, msgs in exc.field_errors.items():
+        target = (aliases or {}).get(name, name)
+        for m in msgs:
+            form.add_error(target if target in form.fields else None, m)
+    if exc.message and not exc.field_errors:
+        form.add_error(None, exc.message)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_document(request: HttpRequest, number: str, seq: int, template: str) -> HttpResponse:
+    case = access.case_for_documents(request.user, number)
+    entry = case.entries.filter(seq=seq).first()
+    spec = catalog.BY_KEY.get(template)
+    if entry is None or spec is None or spec not in catalog.specs_for(case, entry):
+        raise Http404("no such document for this act")
+    form = LanguageForm(request.POST or None, initial={"language": (get_language() or "es")[:2]})
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        try:
+            doc = do_create_draft(user=request.user, case=case, entry=entry, template=template,
+                                  language=form.cleaned_data["language"])
+        except DocumentRefused as exc:
+            form.add_error(None, exc.message)
+            status = 409
+        else:
+            messages.success(request, _("Se generó el borrador; revíselo antes de expedirlo."))
+            return redirect("documents:document", number=case.number, doc_id=doc.pk)
+    return render(request, "documents/new.html", {"case": case, "entry": entry, "spec_title": _(spec.title),
+                                                  "form": form}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def document(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
+    doc = access.document_for_user(request.user, number, doc_id)
+    manage = access.can_manage(request.user, doc.case)
+    form = None
+    status = 200
+    if not doc.issued:
+        form = DraftForm(request.POST or None, document=doc)
+        if request.method == "POST":
+            if form.is_valid():
+                try:
+                    doc = do_update_draft(document=doc, title=form.cleaned_data["title"], texts=form.texts())
+                except DocumentRefused as exc:
+                    _apply(form, exc)
+                    status = 409
+                else:
+                    if request.POST.get("then") == "issue":
+                        try:
+                            doc = do_issue_document(user=request.user, document=doc)
+                        except DocumentRefused as exc:
+                            form = DraftForm(request.POST, document=doc)
+                            form.is_valid()
+                            _apply(form, exc, {k: f"section_{k}" for k in exc.field_errors})
+                            status = 200
+                        else:
+                            messages.success(request, _("Documento expedido y anejado al expediente con su huella SHA-256."))
+                            return redirect("documents:document", number=number, doc_id=doc.pk)
+                    else:
+                        messages.success(request, _("Se guardó el borrador."))
+                        return redirect("documents:document", number=number, doc_id=doc.pk)
+    elif request.method == "POST":
+        raise Http404("issued documents are not edited")
+    deliveries = list(doc.deliveries.prefetch_related("attempt_log").order_by("id"))
+    return render(request, "documents/document.html", {
+        "case": doc.case, "doc": doc, "form": form, "manage": manage, "deliveries": deliveries,
+        "spec": catalog.BY_KEY.get(doc.template),
+    }, status=status)
+
+
+@login_required
+@require_POST
+def discard(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
+    doc = access.document_for_user(request.user, number, doc_id, manage=True)
+    try:
+        do_discard_draft(document=doc)
+    except DocumentRefused as exc:
+        messages.error(request, exc.message)
+        return redirect("documents:document", number=number, doc_id=doc_id)
+    messages.success(request, _("Se descartó el borrador."))
+    return redirect("web:case", number=number)
+
+
+@login_required
+def pdf(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
+    doc = access.document_for_user(request.user, number, doc_id)
+    if doc.issued and doc.attachment is not None:
+        return FileResponse(doc.attachment.file.open("rb"), as_attachment=False, filename=doc.attachment.filename,
+                            content_type="application/pdf")
+    from .pdf import render_pdf
+
+    response = HttpResponse(render_pdf(doc), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{doc.case.number}-borrador.pdf"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def deliver(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
+    doc = access.document_for_user(request.user, number, doc_id, manage=True)
+    if not doc.issued:
+        messages.error(request, _("Solo se notifica un documento expedido."))
+        return redirect("documents:document", number=number, doc_id=doc_id)
+    form = DeliveryForm(request.POST or None, document=doc)
+    status = 200
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        try:
+            delivery = do_order_delivery(user=request.user, document=doc, role=d["role_value"], name=d["name"],
+                                         email=d.get("email") or "", method=d["method"],
+                                         received_on=d.get("received_on"), receipt_note=d.get("note", ""))
+        except DocumentRefused as exc:
+            _apply(form, exc)
+        else:
+            if delivery.status == Delivery.Status.RETRYING:
+                messages.error(request, _("El servidor de correo no aceptó el mensaje; se reintentará "
+                                          "automáticamente. Respuesta: %(answer)s") % {"answer": delivery.last_error})
+            else:
+                messages.success(request, _("Notificación registrada: %(state)s.")
+                                 % {"state": delivery.get_status_display()})
+            return redirect("documents:document", number=number, doc_id=doc_id)
+    return render(request, "documents/deliver.html", {"case": doc.case, "doc": doc, "form": form}, status=status)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def receipt(request: HttpRequest, number: str, doc_id: int, delivery_id: int) -> HttpResponse:
+    delivery = access.delivery_for_user(request.user, number, doc_id, delivery_id)
+    doc = delivery.document
+    form = ReceiptForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            do_record_receipt(user=request.user, delivery=delivery, received_on=form.cleaned_data["received_on"],
+                              note=form.cleaned_data["note"])
+        except DocumentRefused as exc:
+            _apply(form, exc)
+        else:
+            messages.success(request, _("Se registró el recibo."))
+            return redirect("documents:document", number=number, doc_id=doc_id)
+    return render(request, "documents/receipt.html", {"case": doc.case, "doc": doc, "delivery": delivery,
+                                                      "form": form})
+
+
+@login_required
+@require_POST
+def retry(request: HttpRequest, number: str, doc_id: int, delivery_id: int) -> HttpResponse:
+    delivery = access.delivery_for_user(request.user, number, doc_id, delivery_id)
+    if delivery.by_email and delivery.status in (Delivery.Status.RETRYING, Delivery.Status.FAILED,
+                                                 Delivery.Status.PENDING):
+        attempt = attempt_delivery(delivery)
+        if attempt.ok:
+            messages.success(request, _("El servidor aceptó el mensaje."))
+        else:
+            messages.error(request, _("Falló de nuevo: %(answer)s") % {"answer": attempt.server_answer})
+    return redirect("documents:document", number=number, doc_id=doc_id)
+
+
+# -- calendars ---------------------------------------------------------------------------------------
+
+
+@login_required
+def hearing_ics(request: HttpRequest, number: str, seq: int) -> HttpResponse:
+    case = case_access.access_case_for_user(request.user, number)
+    entry = next((e for e in calendars.hearing_entries([case]) if e.seq == seq), None)
+    if entry is None:
+        raise Http404("hearing not found")
+    response = HttpResponse(calendars.hearing_ics(entry, lang=(get_language() or "es")[:2]),
+                            content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="vista-{case.number}-{seq}.ics"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def my_calendar(request: HttpRequest) -> HttpResponse:
+    token = None
+    if request.method == "POST":
+        if request.POST.get("action") == "revoke":
+            calendars.do_revoke_feed(user=request.user)
+            messages.success(request, _("Se revocó la dirección de su calendario: ya no responde."))
+            return redirect("documents:my_calendar")
+        token = calendars.do_create_feed(user=request.user)
+    active = request.user.calendar_feeds.filter(revoked_at__isnull=True).first()
+    url = request.build_absolute_uri(f"/calendario/{token}.ics") if token else ""
+    return render(request, "documents/my_calendar.html", {"active": active, "url": url})
+
+
+def feed(request: HttpRequest, token: str) -> HttpResponse:
+    user = calendars.feed_user(token)
+    if user is None:
+        raise Http404("no such calendar")
+    response = HttpResponse(calendars.user_feed(user), content_type="text/calendar; charset=utf-8")
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+def signed_link(request: HttpRequest, token: str) -> HttpResponse:
+    """A recipient's personal, expiring link to an issued document (no sign-in: the token is the key)."""
+    value = read_link_token(token)
+    if value is None:
+        raise Http404("link not valid")
+    d = Delivery.objects.filter(pk=value.get("d"), document_id=value.get("doc")).select_related(
+        "document__attachment").first()
+    if d is None or d.document.status != Document.Status.ISSUED or d.document.attachment is None:
+        raise Http404("link not valid")
+    att = d.document.attachment
+    response = FileResponse(att.file.open("rb"), as_attachment=True, filename=att.filename,
+                            content_type="application/pdf")
+    response["Cache-Control"] = "private, no-store"
+    return response
