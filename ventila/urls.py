@@ -5,6 +5,7 @@ from django.urls import include, path
 
 urlpatterns = [
     path("", include("ventila.web.urls")),
+    path("", include("ventila.documents.urls")),  # documents, service, calendars (issue 4)
     path("", include("ventila.accounts.urls")),  # second factor, account page
     path("querellas/", include("ventila.filing.urls")),  # public e-filing, no account (issue 5)
     path("i18n/", include("django.conf.urls.i18n")),
