@@ -11,6 +11,8 @@ urlpatterns = [
     path("seguimiento/", views.followup, name="followup"),
     path("seguimiento/<str:number>/", views.followup_case, name="followup_case"),
     path("seguimiento/<str:number>/acuse.pdf", views.followup_pdf, name="followup_pdf"),
+    # Staff only (the case's own access rules): a file the complainant added with the key.
+    path("expedientes/<str:number>/evidencia/<int:pk>/", views.supplement_file, name="supplement_file"),
     path("<slug:body>/", views.body_start, name="body"),
     path("<slug:body>/acuse/<str:number>/", views.receipt, name="receipt"),
     path("<slug:body>/acuse/<str:number>/acuse.pdf", views.receipt_pdf_view, name="receipt_pdf"),

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.contrib.auth.decorators import login_required
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -19,12 +20,13 @@ from django.views.decorators.http import require_http_methods
 
 from ventila import clock
 from ventila.bodies.models import Body
+from ventila.cases import access
 from ventila.cases.labels import STAGES
 
 from . import conf, ratelimit
 from .draft import Draft, UploadRejected, discard, human_size, quarantine
 from .forms import ComplainantForm, EvidenceForm, FactsForm, RespondentForm, StepForm, SwornForm
-from .models import Filing
+from .models import Filing, Supplement
 from .procedures import STEP_NAMES, STEPS, Problem, Procedure, procedure_for
 from .services import (
     FilingFailed,
@@ -421,3 +423,14 @@ def followup_case(request: HttpRequest, number: str) -> HttpResponse:
 def followup_pdf(request: HttpRequest, number: str) -> HttpResponse:
     filing, key = _followed(request, number)
     return _pdf_response(filing, key)
+
+
+@login_required
+def supplement_file(request: HttpRequest, number: str, pk: int) -> FileResponse:
+    """A supplementary file, for whoever may see the case (the one door: ``access``)."""
+    case = access.access_case_for_user(request.user, number)
+    s = get_object_or_404(Supplement, pk=pk, filing__case=case)
+    if not s.file:
+        raise Http404("no file")
+    return FileResponse(s.file.open("rb"), as_attachment=True, filename=s.filename,
+                        content_type=s.content_type or "application/octet-stream")

@@ -1,0 +1,25 @@
+"""What the public channel adds to the staff's case page: evidence sent later with the key."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from ventila.cases.models import Case
+
+register = template.Library()
+
+
+@register.inclusion_tag("filing/_case_supplements.html")
+def online_filing(case: Case) -> dict[str, Any]:
+    from ventila.filing.models import Filing
+    from ventila.filing.procedures import procedure_for
+
+    filing = Filing.objects.filter(case=case).first()
+    if filing is None:
+        return {"filing": None}
+    proc = procedure_for(case.body)
+    kinds = proc.evidence_kinds() if proc else {}
+    return {"filing": filing, "case": case,
+            "supplements": [(s, kinds.get(s.kind, s.kind)) for s in filing.supplements.all()]}
