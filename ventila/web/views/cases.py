@@ -224,6 +224,8 @@ def _detail_label(key: str) -> str:
         "witnesses": _("Testigos"),
         "report_findings": _("Determinaciones del Informe Final"),
         "recommendation": _("Recomendación"),
+        "evidence": _("Evidencia presentada"),
+        "sworn": _("Juramento"),
     }.get(key, key)
 
 
