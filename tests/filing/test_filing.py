@@ -396,8 +396,8 @@ def test_the_rate_counter_is_exact_per_window(db):
 
     results = [ratelimit.hit("t", "1.2.3.4", 3, 60, now=1000.0)[0] for _i in range(5)]
     assert results == [True, True, True, False, False]
-    assert ratelimit.hit("t", "1.2.3.4", 3, 60, now=1030.0)[0] is False
-    assert ratelimit.hit("t", "1.2.3.4", 3, 60, now=1081.0)[0] is True  # next window
+    assert ratelimit.hit("t", "1.2.3.4", 3, 60, now=1010.0)[0] is False
+    assert ratelimit.hit("t", "1.2.3.4", 3, 60, now=1021.0)[0] is True  # next window (960–1019 was full)
     assert ratelimit.hit("t", "5.6.7.8", 3, 60, now=1000.0)[0] is True
 
 
