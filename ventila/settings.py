@@ -68,8 +68,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django_otp.middleware.OTPMiddleware",
-    "ventila.accounts.middleware.SecondFactorMiddleware",  # 2FA required; session expiry
     "django.contrib.messages.middleware.MessageMiddleware",
+    "ventila.accounts.middleware.SecondFactorMiddleware",  # 2FA required; session expiry
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
 ]
