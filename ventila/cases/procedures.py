@@ -107,8 +107,8 @@ def _spans_text(spans: Sequence[dict[str, Any]]) -> str:
         if s["end"] is None:
             text = _("suspendido desde el %(start)s") % {"start": format_date_es(s["start"])}
         else:
-            text = _("suspendido del %(start)s al %(end)s") % {"start": format_date_es(s["start"]),
-                                                                "end": format_date_es(s["end"])}
+            text = _("suspendido desde el %(start)s, reanudado el %(end)s") % {
+                "start": format_date_es(s["start"]), "end": format_date_es(s["end"])}
         parts.append(f"{text} ({why})" if why else text)
     return "; ".join(parts)
 
@@ -135,13 +135,20 @@ def moved_due_dates(case: Case, evaluation: Evaluation, entries: Sequence[Docket
         n = seen.get(d.id, 0)
         seen[d.id] = n + 1
         base[(d.id, n)] = d.due_date
-    reason = _spans_text(suspension_spans(live_entries))
+    spans = suspension_spans(live_entries)
+    reason = _spans_text(spans)
+    first_start = min(sp["start"] for sp in spans)
     out: list[tuple[dt.date | None, str]] = []
     seen = {}
     for d in evaluation.deadlines:
         n = seen.get(d.id, 0)
         seen[d.id] = n + 1
         before = base.get((d.id, n))
+        sat = d.satisfied_at
+        sat_day = sat.astimezone(PR_TZ).date() if isinstance(sat, dt.datetime) else sat
+        if sat_day is not None and sat_day < first_start:
+            out.append((None, ""))  # met before any suspension: nothing moved that matters
+            continue
         if before is not None and before != d.due_date:
             out.append((before, reason[:300]))
         elif before is not None and d.status == "suspended":

@@ -17,9 +17,26 @@ from django.utils.translation import gettext_lazy as _
 from ventila.bodies.models import Body, ElectionDay, Person
 from ventila.cases.actions import voting_members
 from ventila.cases.models import Case
-from ventila.rules.kinship import RELATIONS, check_recusal_kinship
+from ventila.rules.kinship import check_recusal_kinship, compute_kinship
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+# Relations offered by the kinship check, as paths of ``ventila.rules.kinship`` (the degree is the
+# rulebook's computation, never this table's).
+KINSHIP_PATHS = (
+    ("parent", _("padre o madre")), ("child", _("hijo o hija")), ("sibling", _("hermano o hermana")),
+    ("parent+parent", _("abuelo o abuela")), ("child+child", _("nieto o nieta")),
+    ("parent+parent+parent", _("bisabuelo o bisabuela")), ("child+child+child", _("bisnieto o bisnieta")),
+    ("parent+sibling", _("tío o tía")), ("sibling+child", _("sobrino o sobrina")),
+    ("parent+sibling+child", _("primo hermano o prima hermana")),
+    ("parent+parent+sibling", _("tío abuelo o tía abuela")), ("sibling+child+child", _("sobrino nieto o sobrina nieta")),
+    ("parent+parent+sibling+child", _("primo o prima del padre o de la madre")),
+    ("parent+parent+sibling+child+child", _("primo segundo o prima segunda")),
+    ("spouse", _("cónyuge")), ("spouse+parent", _("suegro o suegra")), ("child+spouse", _("yerno o nuera")),
+    ("spouse+sibling", _("cuñado o cuñada")), ("spouse+child", _("hijastro o hijastra")),
+    ("parent+spouse", _("padrastro o madrastra")), ("spouse+sibling+spouse", _("concuñado o concuñada")),
+    ("child+spouse+parent", _("consuegro o consuegra")),
+)
 
 KINSHIP_WITH = (
     ("respondent", _("la parte querellada")),
@@ -77,10 +94,9 @@ def add_procedure_fields(form: Any, case: Case, event_type: str, day: dt.date) -
             label=_("Fundamentos por escrito"), widget=forms.Textarea(attrs={"rows": 4}),
             help_text=_("La inhibición se plantea verbalmente para récord y por escrito con sus fundamentos (Sec. 9 ¶2)."),
             error_messages={"required": _("Escriba los fundamentos de la inhibición (Sec. 9 ¶2).")})
-        relations = sorted(RELATIONS)
         form.fields["kinship_relation"] = forms.ChoiceField(
             label=_("Comprobar parentesco (Sec. 9(c))"), required=False,
-            choices=[("", _("— sin parentesco que comprobar —")), *[(r, r) for r in relations]],
+            choices=[("", _("— sin parentesco que comprobar —")), *KINSHIP_PATHS],
             help_text=_("Si la causa es el parentesco, elija cuál: ventila calcula el grado y dice si está dentro "
                         "del cuarto grado de consanguinidad o afinidad."))
         form.fields["kinship_with"] = forms.ChoiceField(
@@ -122,15 +138,18 @@ def clean_procedure_fields(form: Any, data: dict[str, Any]) -> None:
         grounds = data.get("grounds") or []
         if relation:
             with_whom = dict(KINSHIP_WITH).get(data.get("kinship_with") or "respondent")
-            findings = check_recusal_kinship(relation, with_whom=str(with_whom))
+            findings = check_recusal_kinship(tuple(relation.split("+")), with_whom=str(with_whom))
             if findings:
                 form.extra_details = {"kinship_check": f"{findings[0].message} ({findings[0].rule.id}, "
                                                        f"{findings[0].rule.citation})"}
                 form.kinship_result = findings[0].message
             elif "kinship" in grounds:
+                kin = compute_kinship(relation.split("+"))
                 form.add_error("kinship_relation", _(
-                    "«%(rel)s» no es parentesco dentro del cuarto grado de consanguinidad o afinidad: no es la "
-                    "causa de la Sec. 9(c) (CAM-09-03).") % {"rel": relation})
+                    "%(rel)s (%(degree)s) no está dentro del cuarto grado de consanguinidad o afinidad: no es la "
+                    "causa de la Sec. 9(c) (CAM-09-03).") % {
+                        "rel": dict(KINSHIP_PATHS)[relation],
+                        "degree": kin.describe_es() if kin else _("la ley no lo cuenta como parentesco")})
         elif "kinship" in grounds:
             form.add_error("kinship_relation", _("Indique el parentesco para comprobar la causa de la Sec. 9(c)."))
     if form.event_type == "dismissed" and form.case.body.rulebook == "municipal":
