@@ -71,6 +71,17 @@ def test_every_url_with_every_role(world, now, client_factory=None):
         f"/expedientes/{own.number}/": _expect(secretaria=200, personal=200, presidente=200, comisionado=200,
                                                inhibido=200),
         "/expedientes/CE-2027-9999/": _expect(),
+        # Public e-filing (issue 5): the form is everyone's; a receipt only the filing session's; the
+        # follow-up only with the key (nobody here has it); evidence added with the key: who sees the case.
+        "/querellas/": dict.fromkeys(ROLES, 200),
+        "/querellas/etica-camara/quien/": dict.fromkeys(ROLES, 200),
+        "/querellas/querellas-municipales/quien/": dict.fromkeys(ROLES, 200),
+        "/querellas/seguimiento/": dict.fromkeys(ROLES, 200),
+        f"/querellas/seguimiento/{n}/": dict.fromkeys(ROLES, 404),
+        f"/querellas/seguimiento/{n}/acuse.pdf": dict.fromkeys(ROLES, 404),
+        f"/querellas/etica-camara/acuse/{n}/": dict.fromkeys(ROLES, 404),
+        f"/querellas/etica-camara/acuse/{n}/acuse.pdf": dict.fromkeys(ROLES, 404),
+        f"/querellas/expedientes/{n}/evidencia/{_online_evidence(case).pk}/": _expect(**SEE),
     }
     clients = {}
     for role in ROLES:
@@ -94,6 +105,34 @@ def test_every_url_with_every_role(world, now, client_factory=None):
                                        {"occurred_date": "2027-03-02"}).status_code == 403
     assert clients["ajeno"].post(f"/expedientes/{n}/actos/respondent_notified/",
                                  {"occurred_date": "2027-03-02"}).status_code == 404
+
+
+def _online_evidence(case):
+    """A filing record and a file the complainant added with the follow-up key (issue 5)."""
+    from django.core.files.base import ContentFile
+
+    from ventila import clock
+    from ventila.filing.models import Filing, Supplement
+    from ventila.filing.services import key_hash
+
+    filing = Filing.objects.create(case=case, key_hash=key_hash("CLAVE-DE-PRUEBA"), filed_at=clock.now())
+    s = Supplement(filing=filing, kind="public_documents", description="Prueba", filename="p.pdf",
+                   sha256="0" * 64, size=5, content_type="application/pdf", received_at=clock.now())
+    s.file.save("p.pdf", ContentFile(b"%PDF-"), save=False)
+    s.save()
+    return s
+
+
+def test_the_follow_up_key_opens_only_its_own_case(world, now):
+    from django.test import Client
+
+    case = file_complaint(world)
+    evidence = _online_evidence(case)
+    c = Client()
+    assert c.get(f"/querellas/seguimiento/{case.number}/").status_code == 404
+    assert c.post("/querellas/seguimiento/", {"key": "clave-de-prueba"}).status_code == 302
+    assert c.get(f"/querellas/seguimiento/{case.number}/").status_code == 200
+    assert c.get(f"/querellas/expedientes/{case.number}/evidencia/{evidence.pk}/").status_code == 302  # staff only: sign in
 
 
 def test_speakers_office_sees_only_reports_referred_to_it(world, now):
