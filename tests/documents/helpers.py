@@ -22,8 +22,8 @@ def issue(world: Any, case: Any, template: str, *, seq: int = 1, language: str =
     from ventila.documents.actions import do_create_draft, do_issue_document, do_update_draft
 
     entry = case.entries.get(seq=seq)
-    doc = do_create_draft(user=world.users["secretaria"], case=case, entry=entry, template=template,
-                          language=language)
+    draft = do_create_draft(user=world.users["secretaria"], case=case, entry=entry, template=template,
+                            language=language)
     if edits:
-        doc = do_update_draft(document=doc, title=doc.title, texts=edits)
-    return do_issue_document(user=world.users["secretaria"], document=doc)
+        draft = do_update_draft(draft=draft, title=draft.title, texts=edits)
+    return do_issue_document(user=world.users["secretaria"], draft=draft)

@@ -15,7 +15,7 @@ from django.http import Http404
 from ventila.cases import access
 from ventila.cases.models import Case
 
-from .models import Delivery, Document
+from .models import Delivery, Document, Draft
 
 
 def can_manage(user: Any, case: Case) -> bool:
@@ -30,13 +30,20 @@ def case_for_documents(user: Any, number: str) -> Case:
     return case
 
 
+def draft_for_staff(user: Any, number: str, draft_id: int) -> Draft:
+    case = case_for_documents(user, number)
+    draft = Draft.objects.select_related("case__body", "source").filter(pk=draft_id, case=case).first()
+    if draft is None:
+        raise Http404("draft not found")
+    return draft
+
+
 def document_for_user(user: Any, number: str, doc_id: int, *, manage: bool = False) -> Document:
     case = access.access_case_for_user(user, number)
-    doc = Document.objects.select_related("case__body", "source", "attachment", "issued_by").filter(
-        pk=doc_id, case=case).first()
+    doc = Document.objects.select_related("case__body", "source", "issued_by").filter(pk=doc_id, case=case).first()
     if doc is None:
         raise Http404("document not found")
-    if (manage or not doc.issued) and not can_manage(user, case):
+    if manage and not can_manage(user, case):
         raise PermissionDenied("staff only")
     return doc
 

@@ -2,14 +2,15 @@
 
 - :func:`do_create_draft` generates a document's text from the case's data and docket;
 - :func:`do_update_draft` saves staff's edits (only while a draft);
-- :func:`do_issue_document` checks the contents the law requires, renders the PDF, attaches it to
-  the docket entry of the act with its SHA-256 and freezes the document (the database then refuses
-  any change to it);
+- :func:`do_issue_document` checks the contents the law requires, renders the PDF and creates the
+  issued :class:`Document` with its SHA-256 — frozen by the database and chained in the audit
+  record in the same transaction — and the draft is gone;
 - :func:`do_order_delivery` orders service by e-mail (sent at once, retried by the worker) or
   records service by hand or by mail;
 - :func:`do_record_receipt` records the date a recipient received the document; for the notices
   whose receipt starts a term it records the docket act (``respondent_notified``…) on that date,
-  through :func:`ventila.cases.actions.do_record_act`.
+  through :func:`ventila.cases.actions.do_record_act`, with the issued PDF as its attachment (so the
+  SHA-256 of what was served is on the docket).
 """
 
 from __future__ import annotations
@@ -24,13 +25,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ventila import clock
-from ventila.cases.actions import ActInput, ActRefused, do_record_act
-from ventila.cases.models import Attachment, Case, DocketEntry
+from ventila.audit import chain
+from ventila.cases.actions import ActInput, ActRefused, UploadedDocument, do_record_act
+from ventila.cases.models import Case, DocketEntry
 from ventila.rules import PR_TZ
 from ventila.rules.rulebooks.camara_171.s20_s24_complaints import check_initial_summons
 
 from . import catalog
-from .models import Delivery, DeliveryAttempt, Document
+from .models import Delivery, DeliveryAttempt, Document, Draft
 
 MAX_ATTEMPTS = 5
 RETRY_BASE = dt.timedelta(minutes=5)  # then 10, 20, 40 minutes
@@ -46,7 +48,7 @@ class DocumentRefused(Exception):
 
 
 def do_create_draft(*, user: Any, case: Case, entry: DocketEntry, template: str, language: str = "es",
-                    now: dt.datetime | None = None) -> Document:
+                    now: dt.datetime | None = None) -> Draft:
     now = now or clock.now()
     spec = catalog.BY_KEY.get(template)
     if spec is None or spec not in catalog.specs_for(case, entry):
@@ -60,59 +62,51 @@ def do_create_draft(*, user: Any, case: Case, entry: DocketEntry, template: str,
     with translation.override(language):
         title = _(spec.title)
     with transaction.atomic():
-        return Document.objects.create(
+        return Draft.objects.create(
             case=case, source=entry, template=spec.key, language=language, title=title, sections=sections,
             rule_id=rule.id, citation=rule.citation, created_by=user, created_at=now,
         )
 
 
-def do_update_draft(*, document: Document, title: str, texts: Mapping[str, str]) -> Document:
+def do_update_draft(*, draft: Draft, title: str, texts: Mapping[str, str]) -> Draft:
     with transaction.atomic():
-        doc = Document.objects.select_for_update().get(pk=document.pk)
-        if doc.issued:
-            raise DocumentRefused(_("El documento ya fue expedido: no puede cambiarse."))
-        doc.title = title.strip() or doc.title
-        doc.sections = [{**s, "text": str(texts.get(s["key"], s["text"])).replace("\r\n", "\n").strip()}
-                        for s in doc.sections]
-        doc.save(update_fields=["title", "sections"])
-    return doc
+        d = Draft.objects.select_for_update().get(pk=draft.pk)
+        d.title = title.strip() or d.title
+        d.sections = [{**s, "text": str(texts.get(s["key"], s["text"])).replace("\r\n", "\n").strip()}
+                      for s in d.sections]
+        d.save(update_fields=["title", "sections"])
+    return d
 
 
-def do_discard_draft(*, document: Document) -> None:
+def do_discard_draft(*, draft: Draft) -> None:
     with transaction.atomic():
-        doc = Document.objects.select_for_update().get(pk=document.pk)
-        if doc.issued:
-            raise DocumentRefused(_("El documento ya fue expedido: no puede eliminarse."))
-        doc.delete()
+        Draft.objects.filter(pk=draft.pk).delete()
 
 
-def do_issue_document(*, user: Any, document: Document, now: dt.datetime | None = None) -> Document:
-    """Freeze the document: PDF rendered, attached to the act's docket entry with its SHA-256."""
+def do_issue_document(*, user: Any, draft: Draft, now: dt.datetime | None = None) -> Document:
+    """Issue the draft: the PDF, frozen with its SHA-256 and chained in the audit record."""
     from .pdf import render_pdf
 
     now = now or clock.now()
     with transaction.atomic():
-        doc = Document.objects.select_for_update().select_related("case__body", "source").get(pk=document.pk)
-        if doc.issued:
-            raise DocumentRefused(_("El documento ya fue expedido."))
-        spec = catalog.BY_KEY[doc.template]
-        problems = catalog.missing_contents(spec, doc.case, doc.source, doc.sections)
+        d = Draft.objects.select_for_update().select_related("case__body", "source").filter(pk=draft.pk).first()
+        if d is None:
+            raise DocumentRefused(_("El borrador ya no existe (¿se expidió o se descartó?)."))
+        spec = catalog.BY_KEY[d.template]
+        problems = catalog.missing_contents(spec, d.case, d.source, d.sections)
         if problems:
             raise DocumentRefused(_("Falta contenido que el texto exige."), {
                 p.section: [f"{p.message} ({p.rule_id})"] for p in problems})
-        data = render_pdf(doc, issued_at=now, issued_by=user)
-        digest = hashlib.sha256(data).hexdigest()
-        filename = f"{doc.case.number} {doc.title}.pdf".replace("/", "-")
-        att = Attachment(entry=doc.source, filename=filename[:255], sha256=digest, size=len(data),
-                         content_type="application/pdf")
-        att.file.save(filename, ContentFile(data), save=False)
-        att.save()
-        doc.status = Document.Status.ISSUED
-        doc.issued_at = now
-        doc.issued_by = user
-        doc.attachment = att
-        doc.sha256 = digest
-        doc.save(update_fields=["status", "issued_at", "issued_by", "attachment", "sha256"])
+        doc = Document(case=d.case, source=d.source, template=d.template, language=d.language, title=d.title,
+                       sections=d.sections, rule_id=d.rule_id, citation=d.citation, issued_by=user, issued_at=now)
+        data = render_pdf(doc)
+        doc.sha256 = hashlib.sha256(data).hexdigest()
+        doc.size = len(data)
+        doc.filename = f"{d.case.number} {d.title}.pdf".replace("/", "-")[:255]
+        doc.file.save(doc.filename, ContentFile(data), save=False)
+        doc.save()
+        d.delete()
+        chain.append("document", doc)  # the tamper-evident record, in this same transaction
     return doc
 
 
@@ -134,8 +128,6 @@ def do_order_delivery(*, user: Any, document: Document, role: str, name: str, em
     fails); service by hand or by mail is recorded with its date of receipt."""
     now = now or clock.now()
     doc = Document.objects.select_related("case__body", "source").get(pk=document.pk)
-    if not doc.issued:
-        raise DocumentRefused(_("Solo se notifica un documento expedido."))
     errors: dict[str, list[str]] = {}
     by_email = method in (Delivery.Method.EMAIL_ATTACHMENT, Delivery.Method.EMAIL_LINK)
     if by_email and not email:
@@ -181,8 +173,8 @@ def do_record_receipt(*, user: Any, delivery: Delivery, received_on: dt.date, no
 
 def _record_receipt(user: Any, d: Delivery, received_on: dt.date, note: str, now: dt.datetime) -> None:
     doc = d.document
-    issued_day = doc.issued_at.astimezone(PR_TZ).date() if doc.issued_at else None
-    if issued_day and received_on < issued_day:
+    issued_day = doc.issued_at.astimezone(PR_TZ).date()
+    if received_on < issued_day:
         raise DocumentRefused(_("Revise la fecha."), {"received_on": [
             _("El documento se expidió el %(day)s: no pudo recibirse antes.") % {"day": catalog.long_date(issued_day, "es")}]})
     if received_on > now.astimezone(PR_TZ).date():
@@ -221,8 +213,11 @@ def _receipt_act(user: Any, d: Delivery, spec: catalog.DocSpec, received_on: dt.
         "doc": d.document.title, "sha": d.document.sha256, "name": d.recipient_name, "method": method}
     if note:
         text += " " + note
+    with d.document.file.open("rb") as fh:
+        pdf = UploadedDocument(d.document.filename, fh.read(), "application/pdf")
     try:
-        return do_record_act(user=user, case=case, act=ActInput(act, occurred, False, payload, {}, text), now=now)
+        return do_record_act(user=user, case=case, act=ActInput(act, occurred, False, payload, {}, text, [pdf]),
+                             now=now)
     except ActRefused as exc:
         msgs = [m for ms in exc.field_errors.values() for m in ms] or [exc.message]
         raise DocumentRefused(_("Revise la fecha."), {"received_on": msgs}) from None
@@ -236,7 +231,7 @@ def attempt_delivery(delivery: Delivery, *, now: dt.datetime | None = None) -> D
     from . import service
 
     now = now or clock.now()
-    d = Delivery.objects.select_related("document__case__body", "document__attachment").get(pk=delivery.pk)
+    d = Delivery.objects.select_related("document__case__body").get(pk=delivery.pk)
     message = service.build_message(d, now)
     result = service.send_message(message)
     with transaction.atomic():

@@ -1,81 +1,52 @@
 """The database keeps issued documents frozen and the e-mail attempt log append-only.
 
-- ``documents_document``: a row whose status is ``issued`` can be neither updated nor deleted (a
-  draft can: staff edit it until they issue it).
-- ``documents_deliveryattempt``: no row can be updated or deleted.
+``documents_document`` (issued documents) and ``documents_deliveryattempt``: no row can be updated
+or deleted. Drafts live in another table (``documents_draft``), which staff edit freely.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-FROZEN = "documents_document"
-APPEND_ONLY = "documents_deliveryattempt"
+TABLES = ("documents_document", "documents_deliveryattempt")
 
-
-def _sqlite() -> list[str]:
-    out = []
-    for op in ("UPDATE", "DELETE"):
-        out.append(
-            f"CREATE TRIGGER {FROZEN}_issued_no_{op.lower()} BEFORE {op} ON {FROZEN} "
-            f"WHEN OLD.status = 'issued' BEGIN "
-            f"SELECT RAISE(ABORT, 'ventila: an issued document is frozen; {op} is refused on {FROZEN}'); END;"
-        )
-        out.append(
-            f"CREATE TRIGGER {APPEND_ONLY}_no_{op.lower()} BEFORE {op} ON {APPEND_ONLY} BEGIN "
-            f"SELECT RAISE(ABORT, 'ventila: the delivery log is append-only; {op} is refused on {APPEND_ONLY}'); END;"
-        )
-    return out
-
-
-_PG_FROZEN = f"""
-CREATE OR REPLACE FUNCTION ventila_document_frozen() RETURNS trigger LANGUAGE plpgsql AS $$
+_PG_FUNCTION = """
+CREATE OR REPLACE FUNCTION ventila_documents_refuse_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF OLD.status = 'issued' THEN
-    RAISE EXCEPTION 'ventila: an issued document is frozen; % is refused on %', TG_OP, TG_TABLE_NAME
-      USING ERRCODE = 'insufficient_privilege';
-  END IF;
-  IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
-  RETURN NEW;
+  RAISE EXCEPTION 'ventila: issued documents and their delivery log are append-only; % is refused on %',
+    TG_OP, TG_TABLE_NAME USING ERRCODE = 'insufficient_privilege';
 END;
 $$;
-CREATE TRIGGER {FROZEN}_frozen BEFORE UPDATE OR DELETE ON {FROZEN}
-  FOR EACH ROW EXECUTE FUNCTION ventila_document_frozen();
-CREATE OR REPLACE FUNCTION ventila_delivery_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  RAISE EXCEPTION 'ventila: the delivery log is append-only; % is refused on %', TG_OP, TG_TABLE_NAME
-    USING ERRCODE = 'insufficient_privilege';
-END;
-$$;
-CREATE TRIGGER {APPEND_ONLY}_append_only BEFORE UPDATE OR DELETE ON {APPEND_ONLY}
-  FOR EACH ROW EXECUTE FUNCTION ventila_delivery_log_append_only();
 """
 
-_PG_DROP = f"""
-DROP TRIGGER IF EXISTS {FROZEN}_frozen ON {FROZEN};
-DROP TRIGGER IF EXISTS {APPEND_ONLY}_append_only ON {APPEND_ONLY};
-DROP FUNCTION IF EXISTS ventila_document_frozen();
-DROP FUNCTION IF EXISTS ventila_delivery_log_append_only();
-"""
+
+def create_statements(vendor: str) -> list[str]:
+    if vendor == "sqlite":
+        return [
+            f"CREATE TRIGGER {t}_no_{op.lower()} BEFORE {op} ON {t} BEGIN SELECT RAISE(ABORT, "
+            f"'ventila: issued documents and their delivery log are append-only; {op} is refused on {t}'); END;"
+            for t in TABLES for op in ("UPDATE", "DELETE")
+        ]
+    if vendor == "postgresql":
+        return [_PG_FUNCTION, *[f"CREATE TRIGGER {t}_append_only BEFORE UPDATE OR DELETE ON {t} "
+                                f"FOR EACH ROW EXECUTE FUNCTION ventila_documents_refuse_change();" for t in TABLES]]
+    raise NotImplementedError(vendor)
+
+
+def drop_statements(vendor: str) -> list[str]:
+    if vendor == "sqlite":
+        return [f"DROP TRIGGER IF EXISTS {t}_no_{op};" for t in TABLES for op in ("update", "delete")]
+    if vendor == "postgresql":
+        return [*[f"DROP TRIGGER IF EXISTS {t}_append_only ON {t};" for t in TABLES],
+                "DROP FUNCTION IF EXISTS ventila_documents_refuse_change();"]
+    raise NotImplementedError(vendor)
 
 
 def install(schema_editor: Any) -> None:
-    vendor = schema_editor.connection.vendor
-    if vendor == "sqlite":
-        for sql in _sqlite():
-            schema_editor.execute(sql, params=None)
-    elif vendor == "postgresql":
-        schema_editor.execute(_PG_FROZEN, params=None)
-    else:
-        raise NotImplementedError(vendor)
+    for sql in create_statements(schema_editor.connection.vendor):
+        schema_editor.execute(sql, params=None)
 
 
 def uninstall(schema_editor: Any) -> None:
-    vendor = schema_editor.connection.vendor
-    if vendor == "sqlite":
-        for table, names in ((FROZEN, ("issued_no_update", "issued_no_delete")),
-                             (APPEND_ONLY, ("no_update", "no_delete"))):
-            for n in names:
-                schema_editor.execute(f"DROP TRIGGER IF EXISTS {table}_{n};", params=None)
-    else:
-        schema_editor.execute(_PG_DROP, params=None)
+    for sql in drop_statements(schema_editor.connection.vendor):
+        schema_editor.execute(sql, params=None)

@@ -7,18 +7,18 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from .models import Delivery, Document
+from .models import Delivery, Language
 
 
 class LanguageForm(forms.Form):
-    language = forms.ChoiceField(label=_("Idioma del documento"), choices=Document.Language.choices,
+    language = forms.ChoiceField(label=_("Idioma del documento"), choices=Language.choices,
                                  initial="es", help_text=_("El documento se genera en este idioma."))
 
 
 class DraftForm(forms.Form):
     title = forms.CharField(label=_("Título"), max_length=200, help_text=_("El título que encabeza el documento."))
 
-    def __init__(self, *args: Any, document: Document, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, document: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.document = document
         self.initial.setdefault("title", document.title)
@@ -50,7 +50,7 @@ class DeliveryForm(forms.Form):
     note = forms.CharField(label=_("Constancia"), required=False, widget=forms.Textarea(attrs={"rows": 2}),
                            help_text=_("Quién recibió, dónde, y la constancia (firma, acuse)."))
 
-    def __init__(self, *args: Any, document: Document, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, document: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.parties = {f"party-{p.pk}": p for p in document.case.parties.all()}
         self.fields["recipient"].choices = [

@@ -35,6 +35,7 @@ class RecordingSMTPBackend(EmailBackend):
         message = email_message.message()
         conn = self.connection
         assert conn is not None
+        conn.ehlo_or_helo_if_needed()
         code, resp = conn.mail(from_email)
         if code != 250:
             conn.rset()
@@ -75,6 +76,13 @@ def send(message: EmailMessage) -> SendResult:
         connection = get_connection(fail_silently=False)
         message.connection = connection
         sent = message.send(fail_silently=False)
+    except smtplib.SMTPResponseException as exc:
+        error = exc.smtp_error.decode("utf-8", "replace") if isinstance(exc.smtp_error, bytes) else str(exc.smtp_error)
+        return SendResult(False, mid, f"{exc.smtp_code} {error}")
+    except smtplib.SMTPRecipientsRefused as exc:
+        answers = "; ".join(f"{rcpt}: {code} {resp.decode('utf-8', 'replace') if isinstance(resp, bytes) else resp}"
+                            for rcpt, (code, resp) in exc.recipients.items())
+        return SendResult(False, mid, answers)
     except (smtplib.SMTPException, OSError) as exc:
         return SendResult(False, mid, f"{type(exc).__name__}: {exc}")
     if not sent:

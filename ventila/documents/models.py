@@ -1,11 +1,12 @@
 """Documents a case produces (notices, summonses, resolutions, reports), their service, and the
 private calendar feeds and daily reminders of the people who work the cases.
 
-A :class:`Document` is generated from a docket entry (the act it puts in writing) as a draft that
-staff may edit; once issued it is frozen: the database refuses any UPDATE or DELETE of an issued
-document (migration ``0002``), its PDF is attached to the docket entry with its SHA-256, and it is
-served on its recipients (:class:`Delivery`). Every e-mail attempt is a :class:`DeliveryAttempt`,
-which the database also keeps append-only.
+A :class:`Draft` is generated from a docket entry (the act it puts in writing) and edited by
+staff; issuing it creates a :class:`Document`: its PDF with its SHA-256, frozen (the database
+refuses any UPDATE or DELETE, migration ``0002``) and chained in the audit record with the docket.
+The document is then served on its recipients (:class:`Delivery`); every e-mail attempt is a
+:class:`DeliveryAttempt`, which the database also keeps append-only; a receipt that starts a term
+is a docket entry carrying the PDF as its attachment.
 """
 
 from __future__ import annotations
@@ -14,19 +15,61 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from ventila.cases.models import Attachment, Case, DocketEntry
+from ventila.cases.models import Case, DocketEntry
+
+
+class Language(models.TextChoices):
+    ES = "es", _("Español")
+    EN = "en", _("Inglés")
+
+
+class Draft(models.Model):
+    """A document being prepared: generated from the case's data and docket, edited by staff."""
+
+    case = models.ForeignKey(
+        Case, on_delete=models.PROTECT, related_name="document_drafts", verbose_name=_("expediente"),
+        help_text=_("El expediente al que pertenece el documento."),
+    )
+    source = models.ForeignKey(
+        DocketEntry, on_delete=models.PROTECT, related_name="document_drafts", verbose_name=_("acto"),
+        help_text=_("La anotación del expediente cuyo acto el documento pone por escrito."),
+    )
+    template = models.CharField(
+        _("modelo"), max_length=60, help_text=_("El modelo de documento del que se generó el texto."),
+    )
+    language = models.CharField(
+        _("idioma"), max_length=2, choices=Language.choices, default=Language.ES,
+        help_text=_("El idioma del documento."),
+    )
+    title = models.CharField(_("título"), max_length=200, help_text=_("El título que encabeza el documento."))
+    sections = models.JSONField(
+        _("secciones"), default=list,
+        help_text=_("El texto del documento, por secciones (clave, encabezado, texto)."),
+    )
+    rule_id = models.CharField(_("regla"), max_length=30, help_text=_("La regla del catálogo que exige el documento."))
+    citation = models.CharField(_("cita"), max_length=80, help_text=_("La cita del texto que exige el documento."))
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("preparado por"),
+        help_text=_("Quién generó el borrador."),
+    )
+    created_at = models.DateTimeField(_("preparado"), help_text=_("Cuándo se generó el borrador."))
+
+    class Meta:
+        verbose_name = _("borrador")
+        verbose_name_plural = _("borradores")
+        ordering = ["case", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.case.number} · {self.title}"
+
+
+def document_path(instance: Document, filename: str) -> str:
+    return f"documents/{instance.sha256[:2]}/{instance.sha256}.pdf"
 
 
 class Document(models.Model):
-    """A document of a case: a draft while staff edit it, frozen once issued."""
-
-    class Status(models.TextChoices):
-        DRAFT = "draft", _("Borrador")
-        ISSUED = "issued", _("Expedido")
-
-    class Language(models.TextChoices):
-        ES = "es", _("Español")
-        EN = "en", _("Inglés")
+    """An issued document: frozen (the database refuses UPDATE and DELETE) and chained in the
+    audit record in the same transaction that issued it."""
 
     case = models.ForeignKey(
         Case, on_delete=models.PROTECT, related_name="documents", verbose_name=_("expediente"),
@@ -45,43 +88,30 @@ class Document(models.Model):
     )
     title = models.CharField(_("título"), max_length=200, help_text=_("El título que encabeza el documento."))
     sections = models.JSONField(
-        _("secciones"), default=list,
-        help_text=_("El texto del documento, por secciones (clave, encabezado, texto)."),
+        _("secciones"), default=list, help_text=_("El texto expedido, por secciones (clave, encabezado, texto)."),
     )
     rule_id = models.CharField(_("regla"), max_length=30, help_text=_("La regla del catálogo que exige el documento."))
     citation = models.CharField(_("cita"), max_length=80, help_text=_("La cita del texto que exige el documento."))
-    status = models.CharField(
-        _("estado"), max_length=10, choices=Status.choices, default=Status.DRAFT,
-        help_text=_("Borrador (se puede editar) o expedido (congelado)."),
-    )
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("preparado por"),
-        help_text=_("Quién generó el borrador."),
-    )
-    created_at = models.DateTimeField(_("preparado"), help_text=_("Cuándo se generó el borrador."))
     issued_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
-        verbose_name=_("expedido por"), help_text=_("Quién expidió el documento."),
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("expedido por"),
+        help_text=_("Quién expidió el documento."),
     )
-    issued_at = models.DateTimeField(_("expedido"), null=True, blank=True, help_text=_("Cuándo se expidió."))
-    attachment = models.OneToOneField(
-        Attachment, on_delete=models.PROTECT, null=True, blank=True, related_name="document",
-        verbose_name=_("PDF en el expediente"),
-        help_text=_("El PDF expedido, anejado a la anotación con su huella SHA-256."),
+    issued_at = models.DateTimeField(_("expedido"), help_text=_("Cuándo se expidió."))
+    file = models.FileField(
+        _("PDF"), upload_to=document_path, max_length=300,
+        help_text=_("El PDF expedido, guardado bajo su huella; nunca se sirve sin comprobar permisos."),
     )
-    sha256 = models.CharField(_("SHA-256"), max_length=64, blank=True, help_text=_("Huella SHA-256 del PDF expedido."))
+    filename = models.CharField(_("nombre"), max_length=255, help_text=_("Nombre del archivo PDF."))
+    sha256 = models.CharField(_("SHA-256"), max_length=64, help_text=_("Huella SHA-256 del PDF expedido."))
+    size = models.PositiveBigIntegerField(_("tamaño"), help_text=_("Tamaño del PDF en bytes."))
 
     class Meta:
-        verbose_name = _("documento")
-        verbose_name_plural = _("documentos")
+        verbose_name = _("documento expedido")
+        verbose_name_plural = _("documentos expedidos")
         ordering = ["case", "id"]
 
     def __str__(self) -> str:
         return f"{self.case.number} · {self.title}"
-
-    @property
-    def issued(self) -> bool:
-        return self.status == self.Status.ISSUED
 
 
 class Delivery(models.Model):

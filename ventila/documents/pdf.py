@@ -7,7 +7,6 @@ two-page notice is then a matter of layout (see ``bench/documents_pdf.py``).
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 from typing import Any
 
@@ -17,7 +16,7 @@ from django.utils import translation
 from ventila.rules import PR_TZ
 
 from .catalog import long_date
-from .models import Document
+from .models import Document, Draft
 
 STYLESHEET = """
 @page {
@@ -53,13 +52,13 @@ def _assets() -> tuple[Any, Any]:
     return CSS(string=STYLESHEET, font_config=fonts), fonts
 
 
-def document_html(doc: Document, *, issued_at: dt.datetime | None = None, issued_by: Any = None) -> str:
-    lang = doc.language
-    rule = None
+def document_html(doc: Document | Draft) -> str:
+    """The HTML a PDF is laid out from; a :class:`Draft` is marked as a draft."""
     from ventila.rules import RULEBOOKS
 
+    lang = doc.language
     rule = RULEBOOKS[doc.case.body.rulebook].rules.get(doc.rule_id)
-    moment = issued_at or doc.issued_at
+    moment = doc.issued_at if isinstance(doc, Document) else None
     with translation.override(lang):
         return render_to_string("documents/pdf.html", {
             "doc": doc, "case": doc.case, "body": doc.case.body, "rule": rule,
@@ -69,15 +68,15 @@ def document_html(doc: Document, *, issued_at: dt.datetime | None = None, issued
             ],
             "issued": moment is not None,
             "issued_on": long_date(moment.astimezone(PR_TZ).date(), lang) if moment else "",
-            "issued_by": issued_by or doc.issued_by,
+            "issued_by": doc.issued_by if isinstance(doc, Document) else None,
             "camara": doc.case.body.rulebook == "camara-171",
         })
 
 
-def render_pdf(doc: Document, *, issued_at: dt.datetime | None = None, issued_by: Any = None) -> bytes:
-    """The PDF of ``doc``; a draft is marked as such on every page."""
+def render_pdf(doc: Document | Draft) -> bytes:
+    """The PDF of ``doc``; a draft says so."""
     from weasyprint import HTML
 
     css, fonts = _assets()
-    html = document_html(doc, issued_at=issued_at, issued_by=issued_by)
+    html = document_html(doc)
     return HTML(string=html).write_pdf(stylesheets=[css], font_config=fonts)  # type: ignore[no-any-return]

@@ -51,7 +51,7 @@ def build_message(d: Delivery, now: dt.datetime) -> EmailMessage:
             "",
             _("La %(body)s le notifica el documento «%(title)s» del expediente %(number)s, expedido el %(day)s.")
             % {"body": doc.case.body.name, "title": doc.title, "number": doc.case.number,
-               "day": long_date(doc.issued_at.date(), lang) if doc.issued_at else ""},
+               "day": long_date(doc.issued_at.date(), lang)},
             _("Lo exige: %(citation)s (%(rule)s).") % {"citation": doc.citation, "rule": doc.rule_id},
         ]
         if d.method == Delivery.Method.EMAIL_LINK:
@@ -65,9 +65,9 @@ def build_message(d: Delivery, now: dt.datetime) -> EmailMessage:
                   _("Por favor, acuse recibo respondiendo a este mensaje.")]
     message = EmailMessage(subject=subject, body="\n".join(lines), from_email=settings.DEFAULT_FROM_EMAIL,
                            to=[d.recipient_email], headers={"Message-ID": mail.message_id()})
-    if d.method == Delivery.Method.EMAIL_ATTACHMENT and doc.attachment is not None:
-        with doc.attachment.file.open("rb") as fh:
-            message.attach(doc.attachment.filename, fh.read(), "application/pdf")
+    if d.method == Delivery.Method.EMAIL_ATTACHMENT:
+        with doc.file.open("rb") as fh:
+            message.attach(doc.filename, fh.read(), "application/pdf")
     return message
 
 

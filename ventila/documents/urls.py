@@ -9,9 +9,11 @@ app_name = "documents"
 urlpatterns = [
     path("expedientes/<str:number>/anotaciones/<int:seq>/documentos/<slug:template>/", views.new_document,
          name="new"),
+    path("expedientes/<str:number>/borradores/<int:draft_id>/", views.draft, name="draft"),
+    path("expedientes/<str:number>/borradores/<int:draft_id>/pdf/", views.draft_pdf, name="draft_pdf"),
+    path("expedientes/<str:number>/borradores/<int:draft_id>/descartar/", views.discard, name="discard"),
     path("expedientes/<str:number>/documentos/<int:doc_id>/", views.document, name="document"),
     path("expedientes/<str:number>/documentos/<int:doc_id>/pdf/", views.pdf, name="pdf"),
-    path("expedientes/<str:number>/documentos/<int:doc_id>/descartar/", views.discard, name="discard"),
     path("expedientes/<str:number>/documentos/<int:doc_id>/notificar/", views.deliver, name="deliver"),
     path("expedientes/<str:number>/documentos/<int:doc_id>/notificaciones/<int:delivery_id>/recibo/",
          views.receipt, name="receipt"),

@@ -30,7 +30,7 @@ from .actions import (
     do_update_draft,
 )
 from .forms import DeliveryForm, DraftForm, LanguageForm, ReceiptForm
-from .models import Delivery, Document
+from .models import Delivery
 from .service import read_link_token
 
 
@@ -55,91 +55,79 @@ def new_document(request: HttpRequest, number: str, seq: int, template: str) -> 
     status = 200
     if request.method == "POST" and form.is_valid():
         try:
-            doc = do_create_draft(user=request.user, case=case, entry=entry, template=template,
-                                  language=form.cleaned_data["language"])
+            d = do_create_draft(user=request.user, case=case, entry=entry, template=template,
+                                language=form.cleaned_data["language"])
         except DocumentRefused as exc:
             form.add_error(None, exc.message)
             status = 409
         else:
             messages.success(request, _("Se generó el borrador; revíselo antes de expedirlo."))
-            return redirect("documents:document", number=case.number, doc_id=doc.pk)
+            return redirect("documents:draft", number=case.number, draft_id=d.pk)
     return render(request, "documents/new.html", {"case": case, "entry": entry, "spec_title": _(spec.title),
                                                   "form": form}, status=status)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def document(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
-    doc = access.document_for_user(request.user, number, doc_id)
-    manage = access.can_manage(request.user, doc.case)
-    form = None
-    status = 200
-    if not doc.issued:
-        form = DraftForm(request.POST or None, document=doc)
-        if request.method == "POST":
-            if form.is_valid():
-                try:
-                    doc = do_update_draft(document=doc, title=form.cleaned_data["title"], texts=form.texts())
-                except DocumentRefused as exc:
-                    _apply(form, exc)
-                    status = 409
-                else:
-                    if request.POST.get("then") == "issue":
-                        try:
-                            doc = do_issue_document(user=request.user, document=doc)
-                        except DocumentRefused as exc:
-                            form = DraftForm(request.POST, document=doc)
-                            form.is_valid()
-                            _apply(form, exc, {k: f"section_{k}" for k in exc.field_errors})
-                            status = 200
-                        else:
-                            messages.success(request, _("Documento expedido y anejado al expediente con su huella SHA-256."))
-                            return redirect("documents:document", number=number, doc_id=doc.pk)
-                    else:
-                        messages.success(request, _("Se guardó el borrador."))
-                        return redirect("documents:document", number=number, doc_id=doc.pk)
-    elif request.method == "POST":
-        raise Http404("issued documents are not edited")
-    deliveries = list(doc.deliveries.prefetch_related("attempt_log").order_by("id"))
-    return render(request, "documents/document.html", {
-        "case": doc.case, "doc": doc, "form": form, "manage": manage, "deliveries": deliveries,
-        "spec": catalog.BY_KEY.get(doc.template),
-    }, status=status)
+def draft(request: HttpRequest, number: str, draft_id: int) -> HttpResponse:
+    d = access.draft_for_staff(request.user, number, draft_id)
+    form = DraftForm(request.POST or None, document=d)
+    if request.method == "POST" and form.is_valid():
+        d = do_update_draft(draft=d, title=form.cleaned_data["title"], texts=form.texts())
+        if request.POST.get("then") != "issue":
+            messages.success(request, _("Se guardó el borrador."))
+            return redirect("documents:draft", number=number, draft_id=d.pk)
+        try:
+            doc = do_issue_document(user=request.user, draft=d)
+        except DocumentRefused as exc:
+            form = DraftForm(request.POST, document=d)
+            form.is_valid()
+            _apply(form, exc, {k: f"section_{k}" for k in exc.field_errors})
+        else:
+            messages.success(request, _("Documento expedido: quedó congelado, con su huella SHA-256 en el registro."))
+            return redirect("documents:document", number=number, doc_id=doc.pk)
+    return render(request, "documents/draft.html", {"case": d.case, "draft": d, "form": form})
+
+
+@login_required
+def draft_pdf(request: HttpRequest, number: str, draft_id: int) -> HttpResponse:
+    from .pdf import render_pdf
+
+    d = access.draft_for_staff(request.user, number, draft_id)
+    response = HttpResponse(render_pdf(d), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{d.case.number}-borrador.pdf"'
+    return response
 
 
 @login_required
 @require_POST
-def discard(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
-    doc = access.document_for_user(request.user, number, doc_id, manage=True)
-    try:
-        do_discard_draft(document=doc)
-    except DocumentRefused as exc:
-        messages.error(request, exc.message)
-        return redirect("documents:document", number=number, doc_id=doc_id)
+def discard(request: HttpRequest, number: str, draft_id: int) -> HttpResponse:
+    d = access.draft_for_staff(request.user, number, draft_id)
+    do_discard_draft(draft=d)
     messages.success(request, _("Se descartó el borrador."))
     return redirect("web:case", number=number)
 
 
 @login_required
+def document(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
+    doc = access.document_for_user(request.user, number, doc_id)
+    deliveries = list(doc.deliveries.select_related("receipt_entry").prefetch_related("attempt_log").order_by("id"))
+    return render(request, "documents/document.html", {
+        "case": doc.case, "doc": doc, "manage": access.can_manage(request.user, doc.case), "deliveries": deliveries,
+    })
+
+
+@login_required
 def pdf(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
     doc = access.document_for_user(request.user, number, doc_id)
-    if doc.issued and doc.attachment is not None:
-        return FileResponse(doc.attachment.file.open("rb"), as_attachment=False, filename=doc.attachment.filename,
-                            content_type="application/pdf")
-    from .pdf import render_pdf
-
-    response = HttpResponse(render_pdf(doc), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{doc.case.number}-borrador.pdf"'
-    return response
+    return FileResponse(doc.file.open("rb"), as_attachment=False, filename=doc.filename,
+                        content_type="application/pdf")
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
 def deliver(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
     doc = access.document_for_user(request.user, number, doc_id, manage=True)
-    if not doc.issued:
-        messages.error(request, _("Solo se notifica un documento expedido."))
-        return redirect("documents:document", number=number, doc_id=doc_id)
     form = DeliveryForm(request.POST or None, document=doc)
     status = 200
     if request.method == "POST" and form.is_valid():
@@ -238,12 +226,10 @@ def signed_link(request: HttpRequest, token: str) -> HttpResponse:
     value = read_link_token(token)
     if value is None:
         raise Http404("link not valid")
-    d = Delivery.objects.filter(pk=value.get("d"), document_id=value.get("doc")).select_related(
-        "document__attachment").first()
-    if d is None or d.document.status != Document.Status.ISSUED or d.document.attachment is None:
+    d = Delivery.objects.filter(pk=value.get("d"), document_id=value.get("doc")).select_related("document").first()
+    if d is None:
         raise Http404("link not valid")
-    att = d.document.attachment
-    response = FileResponse(att.file.open("rb"), as_attachment=True, filename=att.filename,
+    response = FileResponse(d.document.file.open("rb"), as_attachment=True, filename=d.document.filename,
                             content_type="application/pdf")
     response["Cache-Control"] = "private, no-store"
     return response

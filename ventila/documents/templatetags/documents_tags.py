@@ -8,7 +8,7 @@ from django import template
 from django.utils.translation import gettext as _
 
 from ventila.documents import access, calendars, catalog
-from ventila.documents.models import Delivery, Document
+from ventila.documents.models import Delivery, Document, Draft
 
 register = template.Library()
 
@@ -18,20 +18,19 @@ def case_documents(context: Any, case: Any) -> dict[str, Any]:
     user = context["request"].user
     manage = access.can_manage(user, case)
     docs = list(Document.objects.filter(case=case).select_related("source").order_by("id"))
-    if not manage:
-        docs = [d for d in docs if d.issued]
-    entries = list(case.entries.all())
-    superseded = {e.supersedes_id for e in entries if e.supersedes_id}
-    issued = {(d.source_id, d.template) for d in docs if d.issued}
-    drafted = {(d.source_id, d.template) for d in docs}
+    drafts = list(Draft.objects.filter(case=case).select_related("source").order_by("id")) if manage else []
     pending = []
-    for e in entries:
-        if e.pk in superseded:
-            continue
-        for spec in catalog.specs_for(case, e):
-            if (e.pk, spec.key) not in issued and (e.pk, spec.key) not in drafted:
-                pending.append({"entry": e, "key": spec.key, "title": _(spec.title)})
+    if manage:
+        done = {(d.source_id, d.template) for d in docs} | {(d.source_id, d.template) for d in drafts}
+        entries = list(case.entries.all())
+        superseded = {e.supersedes_id for e in entries if e.supersedes_id}
+        for e in entries:
+            if e.pk in superseded:
+                continue
+            for spec in catalog.specs_for(case, e):
+                if (e.pk, spec.key) not in done:
+                    pending.append({"entry": e, "key": spec.key, "title": _(spec.title)})
     failures = list(Delivery.objects.filter(document__case=case, status__in=[
         Delivery.Status.FAILED, Delivery.Status.RETRYING]).select_related("document")) if manage else []
-    return {"case": case, "documents": docs, "pending": pending, "can_manage": manage, "failures": failures,
-            "hearings": calendars.hearing_entries([case])}
+    return {"case": case, "documents": docs, "drafts": drafts, "pending": pending, "can_manage": manage,
+            "failures": failures, "hearings": calendars.hearing_entries([case])}

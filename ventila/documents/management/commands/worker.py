@@ -26,7 +26,6 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **opts: Any) -> None:
         while True:
-            close_old_connections()
             attempts = process_due_deliveries()
             for a in attempts:
                 state = "aceptado" if a.ok else "falló"
@@ -37,3 +36,4 @@ class Command(BaseCommand):
             if opts["once"]:
                 return
             time.sleep(opts["interval"])
+            close_old_connections()
