@@ -39,6 +39,9 @@ STAGES = {
     "suspended_from_office": _("Suspendido del cargo"),
     "awaiting_recommendations": _("En espera de recomendaciones"),
     "vacancies_declared": _("Vacantes declaradas"),
+    "reported": _("Informada al Gobernador"),
+    "under_investigation": _("En investigación"),
+    "recommendations_issued": _("Recomendaciones emitidas"),
 }
 
 KINDS = {

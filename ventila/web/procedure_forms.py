@@ -181,7 +181,7 @@ def municipal_hearing_hint(form: Any, day: dt.date) -> None:
 
 
 class MeetingForm(forms.Form):
-    person = forms.ModelChoiceField(queryset=Person.objects.none(), label=_("Comisionado"),
+    person = forms.ModelChoiceField(queryset=Person.objects.none(), label=_("Comisionado"), empty_label="—",
                                     error_messages={"required": _("Elija el comisionado.")})
     day = forms.DateField(label=_("Día de la reunión"), widget=DATE_WIDGET)
     description = forms.CharField(label=_("Gestiones oficiales realizadas"), max_length=200, required=False)
@@ -195,7 +195,7 @@ class MeetingForm(forms.Form):
 
 
 class ExpenseForm(forms.Form):
-    person = forms.ModelChoiceField(queryset=Person.objects.none(), label=_("Comisionado"),
+    person = forms.ModelChoiceField(queryset=Person.objects.none(), label=_("Comisionado"), empty_label="—",
                                     error_messages={"required": _("Elija el comisionado.")})
     day = forms.DateField(label=_("Día del gasto"), widget=DATE_WIDGET)
     amount = forms.DecimalField(label=_("Cantidad (dólares)"), min_value=Decimal("0.01"), decimal_places=2,

@@ -74,3 +74,15 @@ def days_left(n: int | None) -> str:
     if n == 1:
         return _("queda 1 día")
     return _("quedan %(n)s días") % {"n": n}
+
+
+@register.filter
+def money(value: Any) -> str:
+    """Dollars as Puerto Rico writes them: «$1,234.50» (decimal point, whatever the UI language)."""
+    from decimal import Decimal, InvalidOperation
+
+    try:
+        amount = Decimal(str(value))
+    except (InvalidOperation, ValueError):
+        return str(value)
+    return f"${amount:,.2f}"
