@@ -196,10 +196,10 @@ def test_initial_hearing_summons_carries_charges_facts_and_witnesses(world, now)
 
 
 def test_municipal_notice_to_the_mayor_with_certified_copy(world, now):
+    from factories import at, make_person
+
     from ventila.cases.actions import ActInput, do_file_case
     from ventila.cases.models import Party
-
-    from factories import at, make_person
 
     mayor = make_person("Alcaldesa", "Ficticia", role="mayor", title="Alcaldesa de Villa Ficticia",
                         municipality="Villa Ficticia")
