@@ -83,6 +83,9 @@ class ActInput:
     attachments: Sequence[UploadedDocument] = ()
     ballots: Mapping[int, str] | None = None  # person id → yes|no|abstain|absent|recused
     supersedes: DocketEntry | None = None
+    # A record of a predecessor body (``ventila import_records``): its votes were taken by other
+    # members and are not on file, so no roll call is asked for; everything else is validated.
+    imported: bool = False
 
 
 # Findings that, when an act would newly raise them, mean the act must be refused — with the form
@@ -211,7 +214,7 @@ def check_act(case: Case | None, facts: CaseFacts, existing: Sequence[PlannedEve
 
     voters: list[Person] = []
     rule_id = vote_rule(facts.rulebook, act.event_type)
-    if rule_id is not None and case is not None:
+    if rule_id is not None and case is not None and not act.imported:
         voters = voting_members(case, act.occurred_at.astimezone(PR_TZ).date())
         challenged: Person | None = None
         if act.event_type == "recusal_decided":
