@@ -1,0 +1,230 @@
+"""Backups that restore: one archive with a consistent snapshot of the database and the stored files.
+
+The archive (``.tar.gz``) holds ``manifest.json`` (what, when, how, the chain's head at the snapshot,
+and the SHA-256 of every other member), the database snapshot and ``files/…`` (the stored uploads).
+
+- **SQLite**: the database file is copied with SQLite's online backup API (``sqlite3.Connection.backup``):
+  a page-by-page copy that is consistent even while the app keeps writing.
+- **PostgreSQL**: a Django-level dump (every row of every model, Django's JSON serialization) read
+  inside one ``REPEATABLE READ READ ONLY`` transaction, so every table is read at the same instant.
+  Chosen over ``pg_dump`` because it needs no client binaries matching the server's version on the
+  machine that runs the backup, it restores through the same migrations onto any empty install, and
+  the round trip runs in the test suite. (``pg_dump`` remains a good second line: docs/deploy.md.)
+
+Files are content-addressed and never rewritten or deleted (``attachments/<sha256>``), and each is
+written before the transaction that references it commits; so copying them after the database
+snapshot gives every file the snapshot references. Restore refuses an install that already has data,
+checks every member's SHA-256 against the manifest before touching anything, and verifies the audit
+chain afterwards.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import io
+import json
+import sqlite3
+import tarfile
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from django.apps import apps
+from django.conf import settings
+from django.core import serializers
+from django.core.management import call_command
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import connection, transaction
+from django.utils import timezone
+
+FORMAT = 1
+EXCLUDED_MODELS = {"contenttypes.contenttype", "auth.permission", "sessions.session"}
+
+
+class BackupError(Exception):
+    """A backup or restore that cannot proceed; the message is Spanish, for the operator."""
+
+
+@dataclass
+class BackupResult:
+    path: Path
+    seconds: float
+    files: int
+    database_bytes: int
+    chain_seq: int
+    method: str
+
+
+def _sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _models() -> list[Any]:
+    chosen = [m for m in apps.get_models() if m._meta.label_lower not in EXCLUDED_MODELS and not m._meta.proxy
+              and m._meta.managed]
+    app_list = {}
+    for m in chosen:
+        app_list.setdefault(m._meta.app_config, []).append(m)
+    return serializers.sort_dependencies(app_list.items(), allow_cycles=True)
+
+
+class _ExactEncoder(DjangoJSONEncoder):
+    """Django's encoder cuts datetimes to milliseconds; the chain hashes microseconds: keep them."""
+
+    def default(self, o: Any) -> Any:
+        if isinstance(o, dt.datetime):
+            return o.isoformat()
+        if isinstance(o, dt.time):
+            return o.isoformat()
+        return super().default(o)
+
+
+def _dump_django(target: Path) -> tuple[int, str]:
+    """Every row, read in one REPEATABLE READ transaction; returns the chain head seen in it."""
+    from .models import ChainHead
+
+    outer = connection.in_atomic_block  # inside a caller's transaction, its snapshot is the one read
+    with transaction.atomic():
+        if connection.vendor == "postgresql" and not outer:
+            with connection.cursor() as cur:
+                cur.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+
+        def rows() -> Any:
+            for model in _models():
+                yield from model._base_manager.order_by("pk").iterator(chunk_size=2000)
+
+        with target.open("w", encoding="utf-8") as fh:
+            serializers.serialize("json", rows(), stream=fh, use_natural_foreign_keys=True, cls=_ExactEncoder)
+        head = ChainHead.objects.filter(pk=1).values_list("seq", "hash").first() or (0, "0" * 64)
+    return head
+
+
+def _snapshot_sqlite(target: Path) -> tuple[int, str]:
+    connection.ensure_connection()
+    dst = sqlite3.connect(target)
+    try:
+        connection.connection.backup(dst)
+        row = dst.execute("SELECT seq, hash FROM audit_chainhead WHERE id = 1").fetchone()
+    finally:
+        dst.close()
+    return (row[0], row[1]) if row else (0, "0" * 64)
+
+
+def backup(destination: Path | None = None) -> BackupResult:
+    """Write one archive; ``destination`` is a file or a directory (default ``VENTILA_BACKUP_DIR``)."""
+    start = time.perf_counter()
+    stamp = timezone.now().strftime("%Y%m%dT%H%M%SZ")
+    out_dir = Path(getattr(settings, "VENTILA_BACKUP_DIR", Path(settings.VAR_DIR) / "backups"))
+    if destination is not None and (destination.suffixes[-2:] == [".tar", ".gz"]):
+        path = destination
+    else:
+        path = (destination or out_dir) / f"ventila-{stamp}.tar.gz"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    media = Path(settings.MEDIA_ROOT)
+    with tempfile.TemporaryDirectory() as tmp:
+        if connection.vendor == "sqlite":
+            db_name, method = "database.sqlite3", "sqlite-backup-api"
+            head = _snapshot_sqlite(Path(tmp) / db_name)
+        elif connection.vendor == "postgresql":
+            db_name, method = "database.json", "django-json-repeatable-read"
+            head = _dump_django(Path(tmp) / db_name)
+        else:
+            raise BackupError(f"ventila no sabe copiar una base de datos {connection.vendor}.")
+        db_path = Path(tmp) / db_name
+        files = sorted(p for p in media.rglob("*") if p.is_file()) if media.exists() else []
+        manifest = {
+            "format": FORMAT, "created_at": timezone.now().isoformat(), "vendor": connection.vendor,
+            "method": method, "database": db_name, "chain_head": {"seq": head[0], "hash": head[1]},
+            "members": {db_name: _sha256_file(db_path)},
+        }
+        for f in files:
+            manifest["members"][f"files/{f.relative_to(media).as_posix()}"] = _sha256_file(f)
+        partial = path.with_name(path.name + ".partial")
+        with tarfile.open(partial, "w:gz") as tar:
+            data = json.dumps(manifest, indent=2, ensure_ascii=False).encode()
+            info = tarfile.TarInfo("manifest.json")
+            info.size, info.mtime = len(data), int(time.time())
+            tar.addfile(info, io.BytesIO(data))
+            tar.add(db_path, arcname=db_name)
+            for f in files:
+                tar.add(f, arcname=f"files/{f.relative_to(media).as_posix()}")
+        partial.replace(path)  # never a half-written archive under the final name
+        path.chmod(0o600)
+        return BackupResult(path, time.perf_counter() - start, len(files), db_path.stat().st_size, head[0], method)
+
+
+def read_manifest(tar: tarfile.TarFile) -> dict[str, Any]:
+    member = tar.extractfile("manifest.json")
+    if member is None:
+        raise BackupError("El archivo no contiene manifest.json: no es una copia de ventila.")
+    manifest: dict[str, Any] = json.loads(member.read())
+    if manifest.get("format") != FORMAT:
+        raise BackupError(f"Formato de copia desconocido: {manifest.get('format')}.")
+    return manifest
+
+
+def _install_has_data() -> bool:
+    from ventila.accounts.models import User
+    from ventila.cases.models import Case
+
+    from .models import ChainLink
+
+    return User.objects.exists() or Case.objects.exists() or ChainLink.objects.exists()
+
+
+def restore(archive: Path) -> dict[str, Any]:
+    """Bring an archive back onto an empty install; return the manifest and the chain verification."""
+    from . import chain
+
+    start = time.perf_counter()
+    if not archive.is_file():
+        raise BackupError(f"No existe la copia {archive}.")
+    if _install_has_data():
+        raise BackupError("Esta instalación ya tiene datos (usuarios, expedientes o registro). Restaure sobre "
+                          "una instalación vacía: una base de datos nueva, migrada, sin datos.")
+    media = Path(settings.MEDIA_ROOT)
+    with tempfile.TemporaryDirectory() as tmp, tarfile.open(archive, "r:gz") as tar:
+        manifest = read_manifest(tar)
+        names = set(manifest["members"])
+        for member in tar.getmembers():
+            if member.name == "manifest.json":
+                continue
+            if member.name not in names or not member.isfile():
+                raise BackupError(f"Miembro inesperado en la copia: {member.name}.")
+        tar.extractall(tmp, members=[m for m in tar.getmembers() if m.name in names], filter="data")
+        for name, expected in manifest["members"].items():
+            got = _sha256_file(Path(tmp) / name)
+            if got != expected:
+                raise BackupError(f"La copia está dañada: {name} no tiene el SHA-256 del manifiesto.")
+        db_file = Path(tmp) / manifest["database"]
+        if manifest["method"] == "sqlite-backup-api":
+            if connection.vendor != "sqlite":
+                raise BackupError("Esta copia es de SQLite; restáurela sobre una instalación con SQLite.")
+            connection.ensure_connection()
+            src = sqlite3.connect(db_file)
+            try:
+                src.backup(connection.connection)
+            finally:
+                src.close()
+            call_command("migrate", verbosity=0)  # an install newer than the copy
+        else:
+            call_command("migrate", verbosity=0)
+            with transaction.atomic():
+                call_command("loaddata", str(db_file), verbosity=0)
+        for name in names:
+            if name.startswith("files/"):
+                dest = media / name.removeprefix("files/")
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                if dest.exists() and _sha256_file(dest) != manifest["members"][name]:
+                    raise BackupError(f"Ya existe un archivo distinto en {dest}; no se sobrescribe.")
+                (Path(tmp) / name).replace(dest)
+    verification = chain.verify()
+    return {"manifest": manifest, "verification": verification, "seconds": time.perf_counter() - start,
+            "restored_at": dt.datetime.now(dt.UTC).isoformat()}
