@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from django.apps import apps
+from django.core.exceptions import ValidationError
 from django.db import models, transaction
 from django.db.models.fields.files import FieldFile
 from django.utils import timezone
@@ -196,17 +197,20 @@ def _chunks(it: Iterable[ChainLink], size: int = 1000) -> Iterator[list[ChainLin
         yield chunk
 
 
+def _key(pk_field: Any, text: str) -> Any:
+    """The primary key named by ``text``; None if malformed (then reported as a missing object)."""
+    try:
+        return pk_field.to_python(text)
+    except (ValueError, TypeError, ValidationError):
+        return None
+
+
 def _objects(kind: str, ids: list[str]) -> dict[str, Any]:
     model = model_for(kind)
     if model is None:
         return {}
     pk_field = model._meta.pk
-    keys = []
-    for i in ids:
-        try:
-            keys.append(pk_field.to_python(i))
-        except Exception:  # noqa: BLE001 - a malformed id is reported as a missing object
-            continue
+    keys = [k for k in (_key(pk_field, i) for i in ids) if k is not None]
     qs = model._base_manager.filter(pk__in=keys)
     if kind == "docket_entry":
         qs = qs.select_related("case").prefetch_related("attachments", "roll_call__ballots")
