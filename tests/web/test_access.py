@@ -57,6 +57,7 @@ def test_every_url_with_every_role(world, now, client_factory=None):
         attachments=[UploadedDocument("citacion.txt", b"Citacion", "text/plain")]))
     att = Attachment.objects.get(entry=entry)
     n = case.number
+    docs = _documents(world, case)  # issue 4
     urls = {
         "/expedientes/": _expect(**{r: 200 for r in ROLES if r != "anonymous"}),
         f"/expedientes/{n}/": _expect(**SEE),
@@ -71,6 +72,28 @@ def test_every_url_with_every_role(world, now, client_factory=None):
         f"/expedientes/{own.number}/": _expect(secretaria=200, personal=200, presidente=200, comisionado=200,
                                                inhibido=200),
         "/expedientes/CE-2027-9999/": _expect(),
+        # Documents (issue 4): drafts and service are the staff's; issued documents, whoever sees the case;
+        # the calendar feed and the signed link are keyed by their secret (no sign-in).
+        f"/expedientes/{n}/anotaciones/1/documentos/notice_of_complaint/": _expect(secretaria=200, personal=200,
+                                                                                    **READ_ONLY),
+        f"/expedientes/{n}/anotaciones/1/documentos/no_such_document/": _expect(**{**READ_ONLY, "secretaria": 404}),
+        f"/expedientes/{n}/borradores/{docs['draft'].pk}/": _expect(secretaria=200, personal=200, **READ_ONLY),
+        f"/expedientes/{n}/borradores/{docs['draft'].pk}/pdf/": _expect(secretaria=200, personal=200, **READ_ONLY),
+        f"/expedientes/{n}/borradores/{docs['draft'].pk}/descartar/": _expect(
+            **{r: 405 for r in ROLES if r != "anonymous"}),
+        f"/expedientes/{n}/documentos/{docs['doc'].pk}/": _expect(**SEE),
+        f"/expedientes/{n}/documentos/{docs['doc'].pk}/pdf/": _expect(**SEE),
+        f"/expedientes/{n}/documentos/{docs['doc'].pk}/notificar/": _expect(secretaria=200, personal=200, **READ_ONLY),
+        f"/expedientes/{n}/documentos/{docs['doc'].pk}/notificaciones/{docs['delivery'].pk}/recibo/": _expect(
+            secretaria=200, personal=200, **READ_ONLY),
+        f"/expedientes/{n}/documentos/{docs['doc'].pk}/notificaciones/{docs['delivery'].pk}/reintentar/": _expect(
+            **{r: 405 for r in ROLES if r != "anonymous"}),
+        f"/expedientes/{own.number}/documentos/{docs['doc'].pk}/": _expect(),  # not that case's document
+        f"/expedientes/{n}/vistas/1.ics": _expect(),  # entry 1 is not a hearing (tests/documents: real ones)
+        "/calendario/": _expect(**{r: 200 for r in ROLES if r != "anonymous"}),
+        f"/calendario/{docs['feed']}.ics": dict.fromkeys(ROLES, 200),
+        "/calendario/no-existe.ics": dict.fromkeys(ROLES, 404),
+        docs["link"]: dict.fromkeys(ROLES, 200),
         # Public e-filing (issue 5): the form is everyone's; a receipt only the filing session's; the
         # follow-up only with the key (nobody here has it); evidence added with the key: who sees the case.
         "/querellas/": dict.fromkeys(ROLES, 200),
@@ -105,6 +128,25 @@ def test_every_url_with_every_role(world, now, client_factory=None):
                                        {"occurred_date": "2027-03-02"}).status_code == 403
     assert clients["ajeno"].post(f"/expedientes/{n}/actos/respondent_notified/",
                                  {"occurred_date": "2027-03-02"}).status_code == 404
+
+
+def _documents(world, case):
+    """A draft, an issued document served by hand, a calendar feed and a signed link (issue 4)."""
+    import datetime as dt
+
+    from ventila.documents.actions import do_create_draft, do_issue_document, do_order_delivery
+    from ventila.documents.calendars import do_create_feed
+    from ventila.documents.service import link_token
+
+    user = world.users["secretaria"]
+    entry = case.entries.get(seq=1)
+    doc = do_issue_document(user=user, draft=do_create_draft(user=user, case=case, entry=entry,
+                                                               template="notice_of_complaint"))
+    draft = do_create_draft(user=user, case=case, entry=entry, template="speaker_copy")
+    delivery = do_order_delivery(user=user, document=doc, role="complainant", name="Ana", email="", method="mail",
+                                 received_on=dt.date(2027, 3, 2))
+    return {"draft": draft, "doc": doc, "delivery": delivery, "feed": do_create_feed(user=world.users["comisionado"]),
+            "link": f"/documentos/enlace/{link_token(delivery)}/"}
 
 
 def _online_evidence(case):
