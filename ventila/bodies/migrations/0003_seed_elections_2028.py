@@ -1,12 +1,14 @@
-"""Seed the 2028 election days (Código Electoral de Puerto Rico 2020): the primaries on the first
-Sunday of June and the general election on the first Tuesday after the first Monday of November.
-Staff manage them afterwards on each body's calendar page."""
+"""Seed the election days (Código Electoral de Puerto Rico 2020): the primaries on the first Sunday
+of June and the general election on the first Tuesday after the first Monday of November — 2028,
+and 2024 (past, kept so that the general-election holiday of 2024 still counts once the table is no
+longer empty and replaces the rulebooks' own dates). Staff manage them on each body's calendar page."""
 
 import datetime as dt
 
 from django.db import migrations
 
-ELECTIONS_2028 = (("primary", dt.date(2028, 6, 4)), ("general", dt.date(2028, 11, 7)))
+ELECTIONS_2028 = (("primary", dt.date(2024, 6, 2)), ("general", dt.date(2024, 11, 5)),
+                  ("primary", dt.date(2028, 6, 4)), ("general", dt.date(2028, 11, 7)))
 
 
 def seed(apps, schema_editor):
