@@ -1,0 +1,20 @@
+"""axe-core (bundled with axe-playwright-python) on a page: WCAG 2.0/2.1/2.2 A and AA rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+
+
+def serious_violations(page: Any) -> list[str]:
+    """Every serious or critical violation on the page, one readable line each."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(page, options={"runOnly": {"type": "tag", "values": TAGS}})
+    out = []
+    for v in results.response["violations"]:
+        if v.get("impact") in ("serious", "critical"):
+            targets = [" ".join(map(str, n.get("target", []))) for n in v.get("nodes", [])][:5]
+            out.append(f"{page.url}: {v['id']} ({v['impact']}): {v['help']} → {targets}")
+    return out

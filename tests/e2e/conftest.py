@@ -1,0 +1,66 @@
+"""Browser tests: Playwright driving Debian's Chromium (never a downloaded browser) against a live
+server. Without Chromium these tests FAIL, with the command that installs it."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from factories import fast_password_hasher, make_world, now  # noqa: F401  (fixtures)
+
+# Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still
+# synchronous and safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = os.environ.get("VENTILA_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"Chromium no está en {CHROMIUM}: instálelo con «sudo apt-get install chromium» (Debian/Ubuntu) "
+                    "o indique otro con VENTILA_CHROMIUM. Las pruebas de navegador son parte de la suite.")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def e2e_world(transactional_db: Any, now: Any, settings: Any, tmp_path: Path) -> Iterator[Any]:  # noqa: F811
+    from django.db import connection
+
+    from ventila.cases.db_triggers import purge_docket
+
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    settings.MEDIA_ROOT = tmp_path / "media"
+    yield make_world()
+    purge_docket(connection)  # the triggers refuse the DELETE that flushing the tables would do
+
+
+@pytest.fixture
+def phone(browser: Any, live_server: Any) -> Iterator[Any]:
+    context = browser.new_context(base_url=live_server.url, locale="es-PR", **PHONE)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def signed_in_context(browser: Any, live_server: Any, user: Any) -> Any:
+    """A browser context with a staff session (password and second factor done, as in the web tests)."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
+    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                          "url": live_server.url}])
+    return context
