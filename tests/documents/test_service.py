@@ -98,7 +98,7 @@ def test_refused_email_is_retried_by_the_worker_and_shown_to_staff(world, now, s
     c = Client()
     c.force_login(world.users["secretaria"])
     page = c.get(f"/expedientes/{case.number}/").content.decode()
-    assert "Una notificación por correo falló." in page and "Falló; se reintentará" in page
+    assert "Notificaciones por correo que fallaron: 1." in page and "Falló; se reintentará" in page
     # Not yet due: the worker leaves it.
     now.set("2027-03-01 15:04")
     call_command("worker", "--once", "--no-reminders", stdout=io.StringIO())
@@ -114,7 +114,7 @@ def test_refused_email_is_retried_by_the_worker_and_shown_to_staff(world, now, s
     assert [(a.ok, a.server_answer[:3]) for a in attempts] == [(False, "451"), (True, "250")]
     assert "451 4.3.0" in attempts[0].server_answer
     assert attempts[0].message_id != attempts[1].message_id
-    assert "Una notificación por correo falló." not in c.get(f"/expedientes/{case.number}/").content.decode()
+    assert "Notificaciones por correo que fallaron: 1." not in c.get(f"/expedientes/{case.number}/").content.decode()
 
 
 def test_unreachable_server_gives_up_after_the_last_attempt(world, now, no_smtp):

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.translation import gettext_noop
 
 from ventila.cases.labels import CHOICES
 from ventila.cases.models import Case, DocketEntry, Party
@@ -110,42 +111,42 @@ def _final_report_rule(case: Case, entry: DocketEntry) -> str:
 
 
 SPECS: tuple[DocSpec, ...] = (
-    DocSpec("notice_of_complaint", CAMARA, "Notificación de la querella", ("complaint_filed", "referral_received"),
+    DocSpec("notice_of_complaint", CAMARA, gettext_noop("Notificación de la querella"), ("complaint_filed", "referral_received"),
             "CAM-21B-04", ("respondent",), "respondent_notified", ("respondent",), required=_notice_required),
-    DocSpec("speaker_copy", CAMARA, "Copia de la querella al Presidente de la Cámara",
+    DocSpec("speaker_copy", CAMARA, gettext_noop("Copia de la querella al Presidente de la Cámara"),
             ("complaint_filed", "referral_received"), "CAM-21B-01", ("speaker",), "speaker_notified", ("speaker",)),
-    DocSpec("extension_decision", CAMARA, "Resolución sobre la prórroga para contestar",
+    DocSpec("extension_decision", CAMARA, gettext_noop("Resolución sobre la prórroga para contestar"),
             ("extension_granted", "extension_denied"), "CAM-21B-03", ("respondent", "complainant")),
-    DocSpec("default_resolution", CAMARA, "Resolución de rebeldía", ("default_declared",), "CAM-21B-05",
+    DocSpec("default_resolution", CAMARA, gettext_noop("Resolución de rebeldía"), ("default_declared",), "CAM-21B-05",
             ("respondent", "complainant")),
-    DocSpec("determination", CAMARA, "Determinación de la Comisión", ("determination_made",),
+    DocSpec("determination", CAMARA, gettext_noop("Determinación de la Comisión"), ("determination_made",),
             lambda c, e: "CAM-21C-03" if e.payload.get("outcome") == "dismissed" else "CAM-21C-02",
             ("respondent", "complainant"), "determination_notified", ("respondent", "complainant")),
-    DocSpec("hearing_summons", CAMARA, "Citación a vista", ("hearing_noticed",),
+    DocSpec("hearing_summons", CAMARA, gettext_noop("Citación a vista"), ("hearing_noticed",),
             lambda c, e: "CAM-21C-08" if is_initial_hearing(e) else "CAM-21C-07",
             ("respondent", "complainant"), required=_summons_required),
-    DocSpec("resolution", CAMARA, "Resolución de la Comisión", ("resolved",), "CAM-22-01",
+    DocSpec("resolution", CAMARA, gettext_noop("Resolución de la Comisión"), ("resolved",), "CAM-22-01",
             ("respondent", "complainant"), required=_findings_required("CAM-22-01")),
-    DocSpec("final_report", CAMARA, "Informe Final", ("report_referred",), _final_report_rule, ("speaker",)),
-    DocSpec("recusal_decision", CAMARA, "Resolución sobre la inhibición", ("recusal_decided",),
+    DocSpec("final_report", CAMARA, gettext_noop("Informe Final"), ("report_referred",), _final_report_rule, ("speaker",)),
+    DocSpec("recusal_decision", CAMARA, gettext_noop("Resolución sobre la inhibición"), ("recusal_decided",),
             lambda c, e: "CAM-09-07" if e.payload.get("granted") else "CAM-09-08", ("speaker", "complainant"),
             "recusal_denial_notified", ("complainant", "respondent", "counsel")),
-    DocSpec("advisory_opinion", CAMARA, "Opinión consultiva", ("opinion_issued", "opinion_rejected"),
+    DocSpec("advisory_opinion", CAMARA, gettext_noop("Opinión consultiva"), ("opinion_issued", "opinion_rejected"),
             lambda c, e: "CAM-19D-01" if e.event_type == "opinion_issued" else "CAM-19B-01", ("requester",)),
-    DocSpec("mun_notice", MUNICIPAL, "Notificación de la querella al Alcalde", ("complaint_filed",), "MUN-INI-04",
+    DocSpec("mun_notice", MUNICIPAL, gettext_noop("Notificación de la querella al Alcalde"), ("complaint_filed",), "MUN-INI-04",
             ("respondent",), "respondent_notified", ("respondent",),
             {"certified_copy": True, "rights_stated": True}, required=_municipal_notice_required),
-    DocSpec("mun_hearing_notice", MUNICIPAL, "Notificación de vista", ("hearing_noticed",), "MUN-HEA-02",
+    DocSpec("mun_hearing_notice", MUNICIPAL, gettext_noop("Notificación de vista"), ("hearing_noticed",), "MUN-HEA-02",
             ("respondent", "complainant")),
-    DocSpec("mun_commissioner_report", MUNICIPAL, "Informe del Comisionado Asociado", ("commissioner_report_filed",),
+    DocSpec("mun_commissioner_report", MUNICIPAL, gettext_noop("Informe del Comisionado Asociado"), ("commissioner_report_filed",),
             "MUN-REP-02", ("respondent", "complainant"), required=_findings_required("MUN-REP-02")),
-    DocSpec("mun_decision", MUNICIPAL, "Decisión de la Comisión", ("decision_issued",), "MUN-REP-03",
+    DocSpec("mun_decision", MUNICIPAL, gettext_noop("Decisión de la Comisión"), ("decision_issued",), "MUN-REP-03",
             ("respondent", "complainant"), "decision_notified", ("respondent", "complainant"),
             {"copy_attached": True}, required=_findings_required("MUN-REP-03")),
-    DocSpec("mun_dismissal", MUNICIPAL, "Resolución de desestimación", ("dismissed",), "MUN-STU-03",
+    DocSpec("mun_dismissal", MUNICIPAL, gettext_noop("Resolución de desestimación"), ("dismissed",), "MUN-STU-03",
             ("respondent", "complainant"), "decision_notified", ("respondent", "complainant"),
             {"copy_attached": True}, required=_findings_required("MUN-STU-03")),
-    DocSpec("mun_dismissal_with_prejudice", MUNICIPAL, "Desestimación con perjuicio", ("dismissed_with_prejudice",),
+    DocSpec("mun_dismissal_with_prejudice", MUNICIPAL, gettext_noop("Desestimación con perjuicio"), ("dismissed_with_prejudice",),
             "MUN-DEC-04", ("respondent", "complainant"), "decision_notified", ("respondent", "complainant"),
             {"copy_attached": True}),
 )
