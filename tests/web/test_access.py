@@ -7,7 +7,7 @@ a redirect to the sign-in page for the anonymous visitor.
 from __future__ import annotations
 
 import pytest
-from factories import file_complaint, make_user, record, unanimous
+from factories import file_complaint, make_person, make_user, record, unanimous
 
 from ventila.cases.actions import ActInput, UploadedDocument, do_record_act
 from ventila.cases.models import Attachment
@@ -16,7 +16,7 @@ from ventila.rules import RULEBOOKS
 pytestmark = pytest.mark.django_db
 
 ROLES = ["anonymous", "secretaria", "personal", "presidente", "comisionado", "inhibido", "miembro_querellado",
-         "presidencia_camara", "admin", "secretaria_municipal", "comisionada_municipal", "ajeno"]
+         "presidencia_camara", "admin", "secretaria_municipal", "comisionada_municipal", "ajeno", "sustituto"]
 
 
 def _expect(**overrides: int) -> dict[str, int]:
@@ -26,8 +26,8 @@ def _expect(**overrides: int) -> dict[str, int]:
     return table
 
 
-SEE = dict(secretaria=200, personal=200, presidente=200, comisionado=200, miembro_querellado=200)
-READ_ONLY = dict(presidente=403, comisionado=403, miembro_querellado=403)
+SEE = dict(secretaria=200, personal=200, presidente=200, comisionado=200, miembro_querellado=200, sustituto=200)
+READ_ONLY = dict(presidente=403, comisionado=403, miembro_querellado=403, sustituto=403)
 
 
 def _clients(world, client_factory):
@@ -52,6 +52,12 @@ def test_every_url_with_every_role(world, now, client_factory=None):
     record(world, case, "recusal_requested", "2027-03-02", member=str(world.members[3].pk), by="member")
     record(world, case, "recusal_decided", "2027-03-02", member=str(world.members[3].pk), granted=True,
            ballots={k: v for k, v in unanimous(world).items() if k != world.members[3].pk})  # Sec. 9 ¶4
+    # The Speaker's substitute pro tempore for the recused member (Secs. 8–9): this case only.
+    substitute = make_person("Sustituto", "Pro Tempore Ficticio", title="Representante del Distrito 30")
+    world.users["sustituto"] = make_user("sustituto", person=substitute)
+    record(world, case, "substitute_requested", "2027-03-02", member=str(world.members[3].pk))
+    record(world, case, "substitute_appointed", "2027-03-02", member=str(world.members[3].pk),
+           substitute=str(substitute.pk))
     entry = do_record_act(user=world.users["secretaria"], case=case, act=ActInput(
         "witness_summoned", now.set("2027-03-02 13:00"), True, {"witness": "Testigo"}, {},
         attachments=[UploadedDocument("citacion.txt", b"Citacion", "text/plain")]))
@@ -69,6 +75,14 @@ def test_every_url_with_every_role(world, now, client_factory=None):
         "/expedientes/nuevo/querellas-municipales/complaint/": _expect(
             **({"secretaria_municipal": 200} if "complaint" in RULEBOOKS["municipal"].kinds else {})),
         "/cuerpos/etica-camara/calendario/": _expect(secretaria=200, personal=200, admin=200),
+        # Issue 6: the candidate mark is POST only (GET: 405 to whoever is signed in, before any look-up);
+        # the municipal Commission's seats and per-diem ledger are its staff's; its other two kinds.
+        f"/expedientes/{n}/candidatura/": _expect(**{r: 405 for r in ROLES if r != "anonymous"}),
+        "/cuerpos/querellas-municipales/composicion/": _expect(secretaria_municipal=200),
+        "/cuerpos/querellas-municipales/dietas/": _expect(secretaria_municipal=200),
+        "/cuerpos/etica-camara/dietas/": _expect(),
+        "/expedientes/nuevo/querellas-municipales/suspension_proceeding/": _expect(secretaria_municipal=200),
+        "/expedientes/nuevo/querellas-municipales/deadlock/": _expect(secretaria_municipal=200),
         f"/expedientes/{own.number}/": _expect(secretaria=200, personal=200, presidente=200, comisionado=200,
                                                inhibido=200),
         "/expedientes/CE-2027-9999/": _expect(),
@@ -128,6 +142,11 @@ def test_every_url_with_every_role(world, now, client_factory=None):
                                        {"occurred_date": "2027-03-02"}).status_code == 403
     assert clients["ajeno"].post(f"/expedientes/{n}/actos/respondent_notified/",
                                  {"occurred_date": "2027-03-02"}).status_code == 404
+    # The candidate mark: staff only; a member who reads gets 403, whoever may not see the case 404.
+    assert clients["comisionado"].post(f"/expedientes/{n}/candidatura/", {"candidate": "1"}).status_code == 403
+    assert clients["sustituto"].post(f"/expedientes/{n}/candidatura/", {"candidate": "1"}).status_code == 403
+    assert clients["inhibido"].post(f"/expedientes/{n}/candidatura/", {"candidate": "1"}).status_code == 404
+    assert clients["secretaria_municipal"].post(f"/expedientes/{n}/candidatura/", {"candidate": "1"}).status_code == 404
 
 
 def _documents(world, case):
