@@ -1,0 +1,40 @@
+"""``ventila demo`` shows the procedures of issue 6 (and stays idempotent)."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.core.management import call_command
+
+from ventila.bodies.models import Meeting
+from ventila.cases.models import Case, CaseExclusion, CaseSubstitute, DocketEntry
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_has_a_recusal_a_suspension_a_summary_case_and_an_expired_municipal_term(now, settings, tmp_path):
+    settings.VAR_DIR = tmp_path
+    now.set("2027-06-15 09:00")
+    call_command("demo", "--quiet", stdout=io.StringIO())
+    counts = (Case.objects.count(), DocketEntry.objects.count(), Meeting.objects.count())
+    call_command("demo", "--quiet", stdout=io.StringIO())
+    assert (Case.objects.count(), DocketEntry.objects.count(), Meeting.objects.count()) == counts
+    # A recused member (the «comisionado» demo user) and the substitute the Speaker appointed.
+    recusal = CaseExclusion.objects.get(reason="recused")
+    from ventila.accounts.models import User
+
+    assert User.objects.get(username="comisionado").person_id == recusal.person_id
+    assert CaseSubstitute.objects.filter(case=recusal.case, replaces_id=recusal.person_id).exists()
+    # A suspended-then-resumed case whose answer term moved.
+    moved = Case.objects.filter(deadlines__moved_from__isnull=False).distinct()
+    assert moved.exists() and "reanudado" in moved.first().deadlines.exclude(moved_from=None).first().moved_reason
+    # A summary case (2024, a candidate before the general election).
+    assert Case.objects.filter(procedure="summary", respondent_candidate=True, year=2024).exists()
+    # A municipal complaint dismissed with prejudice by the sweep, and one warned about.
+    dwp = DocketEntry.objects.get(event_type="dismissed_with_prejudice")
+    assert dwp.recorded_by.username == "sistema" and dwp.case.stage == "dismissed_with_prejudice"
+    assert Case.objects.filter(body__rulebook="municipal", stage="awaiting_decision").exists()
+    assert set(Case.objects.filter(body__rulebook="municipal").values_list("kind", flat=True)) == {
+        "complaint", "suspension_proceeding", "deadlock"}
+    assert Meeting.objects.exists()
