@@ -179,7 +179,8 @@ class Command(BaseCommand):
         if "complaint" in RULEBOOKS["municipal"].kinds and not Case.objects.filter(body=municipal).exists():
             mayors = [o.person for o in OfficeTerm.objects.filter(role="mayor").order_by("pk")]
             self._cases(municipal, mayors, _municipal_plans())
-        from ventila.web.demo_procedures import load as load_procedures  # issue 6: recusal, suspension, …
+        # Issue 6: recusal and substitutes, suspensions, the summary procedure, the municipal Commission.
+        from ventila.web.demo_procedures import load as load_procedures
 
         load_procedures(self.stdout, camara, municipal)
         if not options["quiet"]:
