@@ -39,7 +39,7 @@ MAYORS = {  # fictitious mayors of real municipalities
     "deadlock": ("Rafael", "Vázquez Ortega", "Alcalde de Fajardo", "Fajardo"),
 }
 # The summary case: filed on Tue Sep 10 2024, 56 days before the general election of Tue Nov 5 2024.
-SUMMARY_FILED = dt.datetime(2024, 9, 10, 10, 0)
+SUMMARY_FILED = dt.datetime(2024, 9, 10, 10, 0, tzinfo=PR_TZ)
 
 
 def _person(given: str, family: str, role: str, title: str, municipality: str = "") -> Person:
@@ -133,7 +133,7 @@ def load(out: Any, camara: Body, municipal: Body) -> None:
         made.append(case.number)
 
     # The summary procedure (Sec. 24): a candidate, filed within 120 days before the 2024 election.
-    filed = SUMMARY_FILED.replace(tzinfo=PR_TZ)
+    filed = SUMMARY_FILED
     if filed.date() < today and not _exists(camara, people["summary"], "complaint"):
         case = _file_house(secretary, camara, people["summary"], filed,
                            "Uso de recursos legislativos en anuncios de campaña.", candidate=True)
