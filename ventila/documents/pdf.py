@@ -26,19 +26,19 @@ STYLESHEET = """
   @bottom-right { content: string(page-label) " " counter(page) " " string(of-label) " " counter(pages);
                   font-size: 8.5pt; color: #444; }
 }
-html { font-family: "DejaVu Serif", serif; font-size: 11pt; line-height: 1.4; color: #111; }
+html { font-family: "Liberation Serif", "DejaVu Serif", serif; font-size: 11pt; line-height: 1.4; color: #111; }
 .letterhead { position: running(letterhead); text-align: center; border-bottom: 1px solid #555;
-              padding-bottom: 4pt; font-family: "DejaVu Sans", sans-serif; }
+              padding-bottom: 4pt; }
 .letterhead .gov { font-size: 8.5pt; letter-spacing: 0.04em; text-transform: uppercase; margin: 0; }
 .letterhead .body { font-size: 11pt; font-weight: bold; margin: 1pt 0 0 0; }
 .strings { string-set: case-number attr(data-case) , page-label attr(data-page), of-label attr(data-of);
            height: 0; margin: 0; font-size: 1pt; color: white; }
-h1 { font-family: "DejaVu Sans", sans-serif; font-size: 14pt; margin: 0 0 2pt 0; }
+h1 { font-size: 14pt; margin: 0 0 2pt 0; }
 .meta { font-size: 9.5pt; color: #333; margin: 0 0 10pt 0; }
 .rule { font-size: 9pt; border-left: 3px solid #888; padding-left: 6pt; margin: 0 0 12pt 0; color: #222; }
-h2 { font-family: "DejaVu Sans", sans-serif; font-size: 10.5pt; margin: 12pt 0 3pt 0; }
+h2 { font-size: 10.5pt; margin: 12pt 0 3pt 0; }
 p { margin: 0 0 6pt 0; text-align: justify; }
-.draft { color: #a00; font-weight: bold; font-family: "DejaVu Sans", sans-serif; font-size: 10pt; }
+.draft { color: #a00; font-weight: bold; font-size: 10pt; }
 .signature { margin-top: 24pt; }
 """
 
