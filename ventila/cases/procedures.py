@@ -17,7 +17,6 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from ventila import clock
 from ventila.bodies.models import Body, ExpenseClaim, Meeting, Person
@@ -203,11 +202,11 @@ def decide_warning(case: Case, today: dt.date, deadlines: Iterable[CaseDeadline]
     if left == 0:
         return _("Hoy, %(due)s, vence el término para decidir; sin decisión, la querella se desestima con "
                  "perjuicio (¶17, MUN-DEC-04).") % {"due": due}
-    return ngettext(
-        "Queda %(n)s día para decidir (vence el %(due)s); sin decisión, la querella se desestima con perjuicio "
-        "(¶17, MUN-DEC-04).",
-        "Quedan %(n)s días para decidir (vence el %(due)s); sin decisión, la querella se desestima con perjuicio "
-        "(¶17, MUN-DEC-04).", left) % {"n": left, "due": due}
+    if left == 1:
+        return _("Queda 1 día para decidir (vence el %(due)s); sin decisión, la querella se desestima con perjuicio "
+                 "(¶17, MUN-DEC-04).") % {"due": due}
+    return _("Quedan %(n)s días para decidir (vence el %(due)s); sin decisión, la querella se desestima con "
+             "perjuicio (¶17, MUN-DEC-04).") % {"n": left, "due": due}
 
 
 def system_user() -> Any:
