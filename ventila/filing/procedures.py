@@ -82,6 +82,7 @@ class Procedure:
 
     def __init__(self, body: Body) -> None:
         self.body = body
+        self._memo: dict[tuple[Any, ...], Any] = {}  # per request: the register look-up, the late check
 
     @property
     def rulebook(self) -> Any:
@@ -110,8 +111,11 @@ class Procedure:
         """(name, role, office title, office in the register or None) from the draft."""
         office_id = str(data.get("respondent_office") or "")
         if office_id.isdigit():
-            office = OfficeTerm.objects.select_related("person").filter(
-                pk=int(office_id), role__in=list(self.respondent_roles())).first()
+            memo_key = ("office", office_id)
+            if memo_key not in self._memo:
+                self._memo[memo_key] = OfficeTerm.objects.select_related("person").filter(
+                    pk=int(office_id), role__in=list(self.respondent_roles())).first()
+            office = self._memo[memo_key]
             if office is not None:
                 title = office.title + (f" ({office.municipality})" if office.municipality else "")
                 return str(office.person), office.role, title, office
@@ -210,11 +214,14 @@ class CamaraProcedure(Procedure):
         if knowledge is None or knowledge > now.date():
             return ""
         _name, role, _t, _o = self.respondent(data)
-        facts = self.facts(role or "representative", bool(data.get("respondent_candidate")))
-        event = PlannedEvent("complaint_filed", now, True, {"knowledge_date": knowledge.isoformat(),
-                                                             "channel": "online"})
-        evaluation = compute_evaluation(facts, [event], now)
-        if "complaint_time_barred" not in evaluation.finding_ids():
+        candidate = bool(data.get("respondent_candidate"))
+        memo_key = ("late", knowledge, role, candidate, now.date())
+        if memo_key not in self._memo:
+            facts = self.facts(role or "representative", candidate)
+            event = PlannedEvent("complaint_filed", now, True, {"knowledge_date": knowledge.isoformat(),
+                                                                 "channel": "online"})
+            self._memo[memo_key] = "complaint_time_barred" in compute_evaluation(facts, [event], now).finding_ids()
+        if not self._memo[memo_key]:
             return ""
         rule = CAMARA.rules["CAM-20-06"]
         return _(

@@ -143,7 +143,6 @@ def _render_step(request: HttpRequest, proc: Procedure, draft: Draft, step: str,
     item_errors: dict[str, list[str]] = {}
     for p in extra:
         item_errors.setdefault(p.field, []).append(p.message)
-    problems = proc.check(draft)
     ctx = {
         "proc": proc, "body": proc.body, "form": form, "step": step, "index": index, "steps": [
             {"name": n, "title": t, "url": _step_url(proc.body.slug, n), "reachable": i <= draft.reached,
@@ -164,7 +163,7 @@ def _render_step(request: HttpRequest, proc: Procedure, draft: Draft, step: str,
         "has_errors": bool(form.errors or extra),
     }
     if step == "juramento":
-        ctx.update(_review(proc, draft, problems))
+        ctx.update(_review(proc, draft, proc.check(draft)))
     return render(request, "filing/step.html", ctx, status=status)
 
 
