@@ -105,6 +105,14 @@ def add_procedure_fields(form: Any, case: Case, event_type: str, day: dt.date) -
         if "grounds" in form.fields:
             form.fields["grounds"].help_text = _("Causas de la Sec. 9: (a) prejuicio o parcialidad, (b) haber sido "
                                                  "abogado o asesor, (c) parentesco; la lista es abierta.")
+    elif event_type == "proceedings_suspended" and rb == "municipal":
+        # ¶28 (MUN-SUS-13): only a court order stays the Commission's proceedings: it must be cited.
+        if "court_order" in form.fields:
+            form.fields["court_order"].required = True
+            form.fields["court_order"].help_text = _("La orden o resolución del tribunal que paraliza los "
+                                                     "procedimientos (¶28): tribunal, número y fecha.")
+            form.fields["court_order"].error_messages["required"] = _(
+                "Indique la orden del tribunal: solo una orden del tribunal paraliza los procedimientos (¶28).")
     elif event_type == "proceedings_suspended":
         form.fields["court_case"] = forms.CharField(
             label=_("Caso judicial sobre los mismos hechos"), max_length=300,
@@ -168,7 +176,7 @@ def municipal_hearing_hint(form: Any, day: dt.date) -> None:
     from ventila.rules.calendar import format_date_es
     from ventila.rules.rulebooks.municipal.complaints import earliest_hearing_date
 
-    if "hearing_date" not in form.fields:
+    if "hearing_date" not in form.fields or form.case.kind != "complaint":
         return
     calendar, settings = compute_calendar(case_facts(form.case))
     earliest = earliest_hearing_date(day, calendar=calendar, settings=settings)
