@@ -281,23 +281,30 @@ def _check_link(link: ChainLink, expected_seq: int, prev: str, obj: Any) -> list
 
 
 def _check_files(result: Verification) -> list[Problem]:
-    """The stored files of attachments still have the SHA-256 recorded (and chained) for them."""
+    """Stored files (docket attachments, issued documents) still have the SHA-256 recorded — and
+    chained — for them."""
     from ventila.cases.models import Attachment
 
     out = []
-    for att in Attachment.objects.select_related("entry").order_by("pk"):
-        result.files_checked += 1
-        try:
-            with att.file.open("rb") as fh:
-                h = hashlib.sha256()
-                for block in iter(lambda: fh.read(1 << 20), b""):
-                    h.update(block)
-        except OSError:
-            out.append(Problem(None, "docket_entry", str(att.entry_id), f"falta el archivo del anejo {att.pk}"))
-            continue
-        if h.hexdigest() != att.sha256:
-            out.append(Problem(None, "docket_entry", str(att.entry_id),
-                               f"el archivo del anejo {att.pk} ({att.filename}) cambió: su SHA-256 no es el registrado"))
+    sources: list[tuple[Any, str, str]] = [(Attachment, "docket_entry", "entry_id")]
+    document = model_for("document")
+    if document is not None and {"file", "sha256"} <= {f.name for f in document._meta.concrete_fields}:
+        sources.append((document, "document", "pk"))
+    for model, kind, owner in sources:
+        for row in model._base_manager.order_by("pk"):
+            result.files_checked += 1
+            label = f"{model._meta.verbose_name} {row.pk}"
+            try:
+                with row.file.open("rb") as fh:
+                    h = hashlib.sha256()
+                    for block in iter(lambda fh=fh: fh.read(1 << 20), b""):
+                        h.update(block)
+            except (OSError, ValueError):
+                out.append(Problem(None, kind, str(getattr(row, owner)), f"falta el archivo de {label}"))
+                continue
+            if h.hexdigest() != row.sha256:
+                out.append(Problem(None, kind, str(getattr(row, owner)),
+                                   f"el archivo de {label} cambió: su SHA-256 no es el registrado"))
     return out
 
 
