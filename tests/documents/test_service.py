@@ -114,6 +114,9 @@ def test_refused_email_is_retried_by_the_worker_and_shown_to_staff(world, now, s
     assert [(a.ok, a.server_answer[:3]) for a in attempts] == [(False, "451"), (True, "250")]
     assert "451 4.3.0" in attempts[0].server_answer
     assert attempts[0].message_id != attempts[1].message_id
+    from ventila.audit import chain
+
+    assert chain.verify(check_files=False).problems == []  # attempts are chained with the docket
     assert "Notificaciones por correo que fallaron: 1." not in c.get(f"/expedientes/{case.number}/").content.decode()
 
 

@@ -38,13 +38,17 @@ def draft_for_staff(user: Any, number: str, draft_id: int) -> Draft:
     return draft
 
 
-def document_for_user(user: Any, number: str, doc_id: int, *, manage: bool = False) -> Document:
+def document_for_user(user: Any, number: str, doc_id: int, *, manage: bool = False,
+                      action: str = "view") -> Document:
     case = access.access_case_for_user(user, number)
     doc = Document.objects.select_related("case__body", "source", "issued_by").filter(pk=doc_id, case=case).first()
     if doc is None:
+        access.log_access(user, "document", doc_id, case=case, action=action, granted=False)
         raise Http404("document not found")
     if manage and not can_manage(user, case):
+        access.log_access(user, "document", doc.pk, case=case, action=action, granted=False)
         raise PermissionDenied("staff only")
+    access.log_access(user, "document", doc.pk, case=case, action=action)
     return doc
 
 

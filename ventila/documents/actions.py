@@ -239,6 +239,7 @@ def attempt_delivery(delivery: Delivery, *, now: dt.datetime | None = None) -> D
         attempt = DeliveryAttempt.objects.create(delivery=d, at=now, recipient=d.recipient_email,
                                                  message_id=result.message_id, ok=result.ok,
                                                  server_answer=result.answer[:2000])
+        chain.append("documents.DeliveryAttempt", attempt)  # the proof of service is tamper-evident too
         d.attempts += 1
         if result.ok:
             d.status = Delivery.Status.SENT

@@ -119,7 +119,7 @@ def document(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
 
 @login_required
 def pdf(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
-    doc = access.document_for_user(request.user, number, doc_id)
+    doc = access.document_for_user(request.user, number, doc_id, action="download")
     return FileResponse(doc.file.open("rb"), as_attachment=False, filename=doc.filename,
                         content_type="application/pdf")
 
