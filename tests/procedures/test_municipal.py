@@ -188,6 +188,11 @@ def test_seats_and_the_per_diem_statement(world, now, sec):
     page = sec.get("/cuerpos/querellas-municipales/composicion/").content.decode()
     # MUN-COM-05: took office Wed Jan 13 2025; four years → the term's last day is Fri Jan 12 2029.
     assert "viernes, 12 de enero de 2029" in page and "MUN-QUO-01" in page and "Quórum: 2" in page
+    # MUN-COM-04: the President must be a lawyer with at least five years of practice (blocks); MUN-COM-06 warns.
+    page = sec.get("/cuerpos/querellas-municipales/composicion/?seat=president&is_lawyer=on&years_of_practice=3")
+    assert "Impide el nombramiento:" in page.content.decode() and "MUN-COM-04" in page.content.decode()
+    page = sec.get("/cuerpos/querellas-municipales/composicion/?seat=president&is_lawyer=on&years_of_practice=5")
+    assert "Cumple los requisitos" in page.content.decode()
     president = world.municipal_members[0]
     url = "/cuerpos/querellas-municipales/dietas/"
     r = sec.post(url, {"form": "meeting", "day": "2027-03-02", "description": "Vista",

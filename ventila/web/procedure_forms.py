@@ -227,3 +227,14 @@ class CandidateForm(forms.Form):
 
 def upcoming_elections(today: dt.date) -> list[ElectionDay]:
     return list(ElectionDay.objects.filter(day__gte=today).order_by("day")[:4])
+
+
+class QualificationForm(forms.Form):
+    """MUN-COM-04/06: check a person proposed for a seat (nothing is stored)."""
+
+    seat = forms.ChoiceField(label=_("Escaño"), choices=[("president", _("Presidente")),
+                                                         ("associate", _("Comisionado asociado"))])
+    is_lawyer = forms.BooleanField(label=_("Es abogado"), required=False)
+    years_of_practice = forms.DecimalField(label=_("Años de ejercicio de la profesión"), min_value=Decimal("0"),
+                                           max_digits=4, decimal_places=1, required=False)
+    former_judge = forms.BooleanField(label=_("Fue miembro de la Judicatura"), required=False)

@@ -29,7 +29,7 @@ from ventila.cases.procedures import (
     suspension_spans,
 )
 
-from ..procedure_forms import CandidateForm, ExpenseForm, MeetingForm
+from ..procedure_forms import CandidateForm, ExpenseForm, MeetingForm, QualificationForm
 
 
 def queue_flags(qs: Any, items: list[dict[str, Any]], today: dt.date, *, first_page: bool) -> list[dict[str, Any]]:
@@ -170,9 +170,21 @@ def composition(request: HttpRequest, body: str) -> HttpResponse:
     for m in body_obj.members_on(today):
         term = compute_term_of_office(took_office=m.start, on=today, settings=settings)
         seats.append({"m": m, "term": term, "last_day": term.nominal_end - dt.timedelta(days=1)})
+    from ventila.rules.rulebooks.municipal.composition import (
+        Candidate,
+        check_member,
+        check_president,
+    )
     from ventila.rules.rulebooks.municipal.review import QUORUM
 
+    qform = QualificationForm(request.GET if "seat" in request.GET else None)
+    checks = None
+    if qform.is_bound and qform.is_valid():
+        d = qform.cleaned_data
+        candidate = Candidate(d["is_lawyer"], float(d["years_of_practice"] or 0), d["former_judge"])
+        checks = check_president(candidate) if d["seat"] == "president" else check_member(candidate)
     return render(request, "web/composition.html", {
+        "qform": qform, "checks": checks,
         "body": body_obj, "seats": seats, "seat_count": SEATS, "vacant": max(0, SEATS - len(seats)),
         "quorum": QUORUM, "votes_required": required_yes("municipal"),
         "rule_seats": rb.rules["MUN-COM-03"], "rule_term": rb.rules["MUN-COM-05"], "rule_quorum": rb.rules["MUN-QUO-01"],
