@@ -175,8 +175,8 @@ def submit(proc: Procedure, draft: Draft, *, language: str = "es", now: dt.datet
                 complainant=complainant, act=act, now=now,
             )
             receipt["number"] = case.number
-            receipt["files"] = [{"name": a.filename, "size": a.size, "sha256": a.sha256}
-                                for a in case.entries.get(seq=1).attachments.all()]
+            receipt["files"] = [{"name": e["file"]["name"], "size": e["file"]["size"], "sha256": e["file"]["sha256"]}
+                                for e in draft.evidence if e.get("file")]  # verified against the bytes above
             filing = Filing.objects.create(case=case, key_hash=key_hash(key), filed_at=now, receipt=receipt,
                                            email=str(d.get("complainant_email") or ""), language=language[:8])
     except ActRefused as exc:
