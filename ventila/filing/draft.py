@@ -123,7 +123,7 @@ def quarantine(draft: Draft, upload: Any) -> dict[str, Any]:
     head = upload.read(8192)
     kind = filetype.guess(head)
     if kind is None or kind.mime not in conf.ACCEPTED_TYPES:
-        found = _("%(mime)s") % {"mime": kind.mime} if kind else _("un tipo no reconocido")
+        found = kind.mime if kind else _("un tipo no reconocido")
         raise UploadRejected(
             _("El archivo «%(name)s» no se aceptó: por su contenido es %(found)s, no importa cómo se llame. "
               "Se aceptan: %(types)s.")

@@ -86,8 +86,7 @@ class RespondentForm(StepForm):
     respondent_municipality = forms.CharField(label=_("Municipio"), required=False, max_length=80)
     respondent_candidate = forms.BooleanField(
         label=_("Es candidato o candidata en las próximas elecciones (si lo sabe)"), required=False,
-        help_text=_("Una querella contra un candidato presentada 120 días o menos antes de las elecciones sigue un "
-                    "procedimiento sumario (Sec. 24)."))
+        help_text="")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -108,6 +107,13 @@ class RespondentForm(StepForm):
             del self.fields["respondent_municipality"]
         if not self.proc.asks_candidate:
             del self.fields["respondent_candidate"]
+        else:
+            from ventila.rules.rulebooks.camara_171 import RULEBOOK
+
+            rule = RULEBOOK.rules["CAM-24-01"]
+            self.fields["respondent_candidate"].help_text = _(
+                "Una querella contra un candidato presentada %(n)s días o menos antes de las elecciones sigue un "
+                "procedimiento sumario (%(citation)s).") % {"n": rule.term.amount, "citation": rule.citation}
 
     def raw_values(self) -> dict[str, Any]:
         out = super().raw_values()
@@ -138,9 +144,12 @@ class FactsForm(StepForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.proc.rulebook_id == "camara-171":
+            from ventila.rules.rulebooks.camara_171 import RULEBOOK
+
+            rule = RULEBOOK.rules["CAM-20-06"]
             self.fields["knowledge_date"].help_text = _(
-                "La querella debe presentarse dentro de 30 días calendario desde que conoció los hechos "
-                "(Sec. 20(6)).")
+                "La querella debe presentarse dentro de %(n)s días calendario desde que conoció los hechos "
+                "(%(citation)s).") % {"n": rule.term.amount, "citation": rule.citation}
         else:
             self.fields["knowledge_date"].help_text = _("Si la recuerda.")
         if not self.proc.asks_personal_knowledge:

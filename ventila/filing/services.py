@@ -33,6 +33,7 @@ from ventila.cases.labels import STAGES
 from ventila.cases.models import Case
 from ventila.rules import PR_TZ
 
+from . import conf
 from .draft import Draft, UploadRejected, quarantined_path
 from .models import Filing, Supplement
 from .procedures import Procedure
@@ -148,9 +149,9 @@ def submit(proc: Procedure, draft: Draft, *, language: str = "es", now: dt.datet
         try:
             content = path.read_bytes()
         except OSError:
-            raise FilingFailed(_("El archivo «%(name)s» ya no está disponible (se guarda 48 horas como máximo). "
-                                 "Quítelo y súbalo de nuevo; no se presentó nada.") % {"name": f["name"]},
-                               "evidencia") from None
+            raise FilingFailed(_("El archivo «%(name)s» ya no está disponible (se guarda %(h)s horas como máximo). "
+                                 "Quítelo y súbalo de nuevo; no se presentó nada.")
+                               % {"name": f["name"], "h": conf.quarantine_hours()}, "evidencia") from None
         if hashlib.sha256(content).hexdigest() != f["sha256"]:
             raise FilingFailed(_("El archivo «%(name)s» cambió desde que se subió. Quítelo y súbalo de nuevo; no se "
                                  "presentó nada.") % {"name": f["name"]}, "evidencia")
