@@ -366,7 +366,7 @@ def do_record_act(*, user: Any, case: Case, act: ActInput, now: dt.datetime | No
     """Append one act to the docket (or a correction of an earlier entry) and refresh the case."""
     now = now or clock.now()
     with transaction.atomic():
-        case = Case.objects.select_for_update().select_related("body").get(pk=case.pk)
+        case = Case.objects.select_for_update(of=("self",)).select_related("body").get(pk=case.pk)
         entries = list(case.entries.all())
         if act.supersedes is not None:
             target = next((e for e in entries if e.pk == act.supersedes.pk), None)
@@ -427,7 +427,7 @@ def do_refresh_case(case: Case, *, now: dt.datetime | None = None) -> Evaluation
     """Re-evaluate a case from its docket and rewrite its derived rows (terms, stage, next due)."""
     now = now or clock.now()
     with transaction.atomic():
-        case = Case.objects.select_for_update().select_related("body").get(pk=case.pk)
+        case = Case.objects.select_for_update(of=("self",)).select_related("body").get(pk=case.pk)
         evaluation = compute_evaluation(case_facts(case), live_events(case.entries.all()), now)
         _store(case, evaluation, now)
     return evaluation
