@@ -407,3 +407,27 @@ def test_the_landing_page_lists_both_commissions(world, client):
     assert client.get("/querellas/etica-camara/")["Location"] == "/querellas/etica-camara/quien/"
     assert client.get("/querellas/no-existe/").status_code == 404
     assert client.get("/querellas/etica-camara/otro-paso/").status_code == 404
+
+
+def test_abandoned_uploads_are_purged(world, client, settings):
+    import os
+    import time
+
+    from django.core.management import call_command
+
+    walk(client, BODY, camara_steps(world)[:4])
+    folders = list((settings.MEDIA_ROOT / "quarantine").iterdir())
+    assert len(folders) == 1
+    out = io.StringIO()
+    call_command("filing_purge", stdout=out)
+    assert folders[0].exists()  # a fresh draft stays
+    old = time.time() - 49 * 3600
+    os.utime(folders[0], (old, old))
+    call_command("filing_purge", stdout=out)
+    assert not folders[0].exists() and "Se borraron 1" in out.getvalue()
+
+
+def test_the_form_in_english_when_chosen(world, client):
+    client.post("/i18n/setlang/", {"language": "en", "next": "/querellas/"})
+    page = client.get(f"/querellas/{BODY}/quien/").content.decode()
+    assert "Who is filing" in page and "Step 1 of 5" in page
