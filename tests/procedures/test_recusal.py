@@ -180,3 +180,13 @@ def test_member_cited_as_witness_is_replaced(world, now):
     assert commissioner.get(f"/expedientes/{case.number}/").status_code == 404
     page = _client(world.users["secretaria"]).get(f"/expedientes/{case.number}/").content.decode()
     assert "figura como testigo" in page and "CAM-08-01" in page
+
+
+def test_the_procedure_pages_in_english(world, now):
+    case = file_complaint(world, respondent=world.members[5])
+    sec = _client(world.users["secretaria"])
+    sec.post("/i18n/setlang/", {"language": "en", "next": "/"})
+    form = sec.get(f"/expedientes/{case.number}/actos/recusal_requested/").content.decode()
+    assert "Written grounds" in form and "first cousin" in form
+    page = sec.get(f"/expedientes/{case.number}/").content.decode()
+    assert "Mark the respondent as a candidate (Sec. 24)" in page
