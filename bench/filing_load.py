@@ -137,6 +137,23 @@ def submit(c: Client, i: int) -> tuple[str, str]:
     return number, key
 
 
+def tree_cpu(pid: int) -> float:
+    """CPU seconds (user + system) used so far by a process and its children (the gunicorn workers)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    pids = [pid]
+    children_file = Path(f"/proc/{pid}/task/{pid}/children")
+    if children_file.exists():
+        pids += [int(x) for x in children_file.read_text().split()]
+    for p in pids:
+        try:
+            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick
+    return total
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -218,6 +235,7 @@ def main() -> int:
                 with lock:
                     acked.append((number, key, time.perf_counter() - t0))
 
+        cpu0, client0 = tree_cpu(server.pid), time.process_time()
         start = time.perf_counter()
         threads = [threading.Thread(target=worker) for _c in range(args.clients)]
         for t in threads:
@@ -225,6 +243,7 @@ def main() -> int:
         for t in threads:
             t.join()
         wall = time.perf_counter() - start
+        app_cpu, client_cpu = tree_cpu(server.pid) - cpu0, time.process_time() - client0
         # Phase 2, the filing itself: drafts prepared first (1 MB each already uploaded), then every
         # client submits at once — the case-creating transaction under contention.
         burst = min(args.burst, args.filings)
@@ -252,6 +271,7 @@ def main() -> int:
                     acked.append((number, key, -1.0))
                     sub_lat.append(time.perf_counter() - t0)
 
+        cpu1 = tree_cpu(server.pid)
         start2 = time.perf_counter()
         threads = [threading.Thread(target=submitter) for _c in range(args.clients)]
         for t in threads:
@@ -259,6 +279,7 @@ def main() -> int:
         for t in threads:
             t.join()
         wall2 = time.perf_counter() - start2
+        sub_cpu = tree_cpu(server.pid) - cpu1
         errors += sub_errors
     finally:
         server.send_signal(signal.SIGTERM)
@@ -288,11 +309,15 @@ def main() -> int:
         "  latency p50 s": round(statistics.median(latencies), 3) if latencies else None,
         "  latency p95 s": round(p95, 3),
         "  MB uploaded per second": round(walked * args.size / wall / 1e6, 1),
+        "  app CPU seconds per filing (gunicorn workers)": round(app_cpu / max(walked, 1), 3),
+        "  client CPU seconds per filing (this script)": round(client_cpu / max(walked, 1), 3),
         "submissions at once (drafts ready) — filings": len(sub_lat),
         "  wall seconds ": round(wall2, 2),
         "  submissions per second": round(len(sub_lat) / wall2, 1) if wall2 else None,
         "  submission latency p50 s": round(statistics.median(sub_lat), 3) if sub_lat else None,
         "  submission latency p95 s": round(sp95, 3),
+        "  app CPU seconds per submission": round(sub_cpu / max(len(sub_lat), 1), 3),
+        "load average at the end (1 min; other processes share the cores)": os.getloadavg()[0],
         "errors": len(errors),
         "cases in database": len(rows),
         "acknowledged but missing or wrong": len(lost),
