@@ -207,6 +207,9 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": ["'none'"],
     },
 }
+# Backups (`ventila backup`) and the client address behind a reverse proxy (docs/deploy.md).
+VENTILA_BACKUP_DIR = Path(os.environ.get("VENTILA_BACKUP_DIR", VAR_DIR / "backups"))
+VENTILA_CLIENT_IP_HEADER = os.environ.get("VENTILA_CLIENT_IP_HEADER", "")  # e.g. HTTP_X_REAL_IP
 VENTILA_ENV = os.environ.get("VENTILA_ENV", "development")
 if VENTILA_ENV == "production":
     from django.core.exceptions import ImproperlyConfigured
