@@ -15,7 +15,6 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from .models import SignInAttempt, User
 
@@ -61,7 +60,7 @@ def blocked_until(username: str | None, address: str | None, now: dt.datetime | 
 
 def blocked_message(until: dt.datetime, which: str, now: dt.datetime | None = None) -> str:
     minutes = max(1, math.ceil((until - (now or timezone.now())).total_seconds() / 60))
-    wait = ngettext("%(n)d minuto", "%(n)d minutos", minutes) % {"n": minutes}
+    wait = _("1 minuto") if minutes == 1 else _("%(n)d minutos") % {"n": minutes}
     if which == "account":
         return _("Demasiados intentos fallidos para esta cuenta. Por seguridad, espere %(wait)s y vuelva a "
                  "intentarlo; si no recuerda la contraseña, pida ayuda al administrador.") % {"wait": wait}
