@@ -191,3 +191,16 @@ def test_pages_carry_a_content_security_policy(client):
     csp = r["Content-Security-Policy"]
     assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp and "object-src 'none'" in csp
     assert "unsafe-inline" not in csp
+
+
+def test_behind_the_proxy_the_client_address_comes_from_its_header(world, settings):
+    settings.VENTILA_CLIENT_IP_HEADER = "HTTP_X_REAL_IP"
+    limit = settings.VENTILA_SIGNIN_MAX_ADDRESS_FAILURES
+    proxy = Client(REMOTE_ADDR="127.0.0.1")  # every request arrives from the proxy
+    for i in range(limit):
+        sign_in_password(proxy, f"inventado{i}", "mala", HTTP_X_REAL_IP="203.0.113.5")
+    r = sign_in_password(proxy, "personal", HTTP_X_REAL_IP="203.0.113.5")
+    assert "Demasiados intentos fallidos desde esta dirección de red" in r.content.decode()
+    # Another client behind the same proxy is not blocked, and the address recorded is the client's.
+    assert sign_in_password(Client(REMOTE_ADDR="127.0.0.1"), "personal", HTTP_X_REAL_IP="203.0.113.6").status_code == 302
+    assert SignInAttempt.objects.filter(address="203.0.113.5").count() == limit + 1
