@@ -11,26 +11,36 @@ from typing import Any
 import pytest
 from factories import fast_password_hasher, make_world, now  # noqa: F401  (fixtures)
 
-# Playwright's sync API runs an event loop in this thread; the test's own ORM calls are still
-# synchronous and safe.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 CHROMIUM = os.environ.get("VENTILA_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
+@pytest.fixture
+def browser(request: Any) -> Iterator[Any]:
+    """Chromium for one test. It starts after the test's database and stops before the database is
+    flushed: Playwright's sync API keeps an event loop in this thread while it runs, so only then is
+    Django told that the test's own (synchronous) ORM calls are safe — never in the environment of
+    later tests or the processes they start."""
+    if "e2e_world" in request.fixturenames:
+        request.getfixturevalue("e2e_world")
     if not Path(CHROMIUM).exists():
         pytest.fail(f"Chromium no está en {CHROMIUM}: instálelo con «sudo apt-get install chromium» (Debian/Ubuntu) "
                     "o indique otro con VENTILA_CHROMIUM. Las pruebas de navegador son parte de la suite.")
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
+    previous = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    try:
+        with sync_playwright() as p:
+            b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+            yield b
+            b.close()
+    finally:
+        if previous is None:
+            os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        else:
+            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
 
 
 @pytest.fixture
