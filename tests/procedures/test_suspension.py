@@ -45,8 +45,11 @@ def test_a_court_case_suspends_and_its_final_decision_moves_the_answer_term(worl
     url = f"/expedientes/{case.number}/actos/proceedings_resumed/"
     r = sec.post(url, {"occurred_date": "2027-03-19"})
     assert r.status_code == 200 and "Describa la decisión final del tribunal" in r.content.decode()
+    # Recorded by someone using the English interface: the derived record stays in Spanish.
+    sec.post("/i18n/setlang/", {"language": "en", "next": "/"})
     r = sec.post(url, {"occurred_date": "2027-03-19", "final_decision": "Sentencia final y firme: archivo."})
     assert r.status_code == 302, r.content.decode()[:2000]
+    sec.post("/i18n/setlang/", {"language": "es", "next": "/"})
     case = Case.objects.get(pk=case.pk)
     answer = case.deadlines.get(deadline_id="answer")
     # Hand count: Mar 4 (1); the suspension; Mar 19 (2), 23, 24, 25 (5) — Fri Mar 26 Good Friday —

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ventila import clock
@@ -135,7 +136,8 @@ def moved_due_dates(case: Case, evaluation: Evaluation, entries: Sequence[Docket
         seen[d.id] = n + 1
         base[(d.id, n)] = d.due_date
     spans = suspension_spans(live_entries)
-    reason = _spans_text(spans)
+    with translation.override("es"):  # a derived record, written in the record's language (like the trace)
+        reason = _spans_text(spans)
     first_start = min(sp["start"] for sp in spans)
     out: list[tuple[dt.date | None, str]] = []
     seen = {}
@@ -248,11 +250,12 @@ def do_sweep_compulsory_terms(now: dt.datetime | None = None) -> list[SweepResul
             continue
         day = term.due + dt.timedelta(days=1)
         at = min(dt.datetime.combine(day, dt.time(0, 0), PR_TZ), now)
-        reason = _("Desestimada con perjuicio por disposición de ley: el término de %(term)s para %(what)s venció "
-                   "el %(due)s sin que la Comisión actuara (%(rule)s, %(citation)s; ¶17, MUN-DEC-04). "
-                   "Anotado automáticamente por ventila.") % {
-            "term": term.term, "what": _term_purpose(term.deadline_id), "due": format_date_es(term.due),
-            "rule": term.rule_id, "citation": term.citation}
+        with translation.override("es"):  # the docket is kept in Spanish, whoever runs the sweep
+            reason = _("Desestimada con perjuicio por disposición de ley: el término de %(term)s para %(what)s "
+                       "venció el %(due)s sin que la Comisión actuara (%(rule)s, %(citation)s; ¶17, MUN-DEC-04). "
+                       "Anotado automáticamente por ventila.") % {
+                "term": term.term, "what": _term_purpose(term.deadline_id), "due": format_date_es(term.due),
+                "rule": term.rule_id, "citation": term.citation}
         try:
             entry = do_record_act(user=system_user(), case=case, now=now, act=ActInput(
                 "dismissed_with_prejudice", at, False, {}, {"reason": reason}))
