@@ -278,10 +278,10 @@ class LegalCalendar:
         is_bd = bytearray(size)
         cum = [0] * size
         bd_ords: list[int] = []
+        days = [dt.date.fromordinal(base + i) for i in range(size)]
         count = 0
         for i in range(size):
-            day = dt.date.fromordinal(base + i)
-            if self._business(day):
+            if self._business(days[i]):
                 is_bd[i] = 1
                 count += 1
                 bd_ords.append(base + i)
@@ -299,6 +299,14 @@ class LegalCalendar:
             base + i if is_bd[i] else (bd_ords[cum[i]] if cum[i] < len(bd_ords) else 0)
             for i in range(size)
         ]
+        # The same tables holding dates, for the evaluator's hot path (``date.fromordinal`` costs
+        # as much as the look-up itself): every day of the range, each business day by its index,
+        # and the first business day on or after each day (None past the last one).
+        self._days = days
+        # Each day → the index in _bd_days of the last business day on or before it (_cum_m1 by date).
+        self._bd_index = dict(zip(days, self._cum_m1, strict=True))
+        self._bd_days = [days[o - base] for o in bd_ords]
+        self._next_bd_day: list[dt.date | None] = [days[o - base] if o else None for o in self._next_bd]
 
     # -- what a day is -------------------------------------------------------------------------
 
@@ -379,6 +387,30 @@ class LegalCalendar:
         if k >= len(self._bd_ords):
             self._check(ordinal + self._size)  # raises
         return self._bd_ords[k]
+
+    def add_business_days_date(self, day: dt.date, n: int) -> dt.date:
+        """:meth:`add_business_days_ord` on a date: the Nth business day after ``day``."""
+        k = self._bd_index.get(day)  # None outside the calendar's years
+        if k is not None and n > 0:
+            try:
+                return self._bd_days[k + n]  # hot path: two look-ups, no date built
+            except IndexError:
+                pass  # past the last business day the calendar knows: the general path raises
+        return dt.date.fromordinal(self._add_business_days_general(day.toordinal(), n))
+
+    def add_calendar_days_date(self, day: dt.date, n: int, roll_forward: bool = True) -> dt.date:
+        """``day`` + N days, moved (with ``roll_forward``) to the first business day on or after it.
+
+        The date form of ``next_business_day_ord(day.toordinal() + n)``; without ``roll_forward``
+        the sum itself, inside the calendar's years or not.
+        """
+        o = day.toordinal() + n
+        i = o - self._base
+        if 0 <= i < self._size:
+            due = self._next_bd_day[i] if roll_forward else self._days[i]
+            if due is not None:
+                return due
+        return dt.date.fromordinal(self.next_business_day_ord(o) if roll_forward else o)
 
     def business_days_in_ord(self, first: int, last: int) -> int:
         """How many business days from ``first`` to ``last``, both included (0 if last < first)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from .calendar import (
@@ -23,7 +23,7 @@ from .calendar import (
     Suspension,
     legal_calendar,
 )
-from .terms import Deadline, Finding, Rule, Status, Term, compute_due
+from .terms import Deadline, Finding, Rule, Status, Term, Unit, compute_due, shared_term
 
 
 class InputError(ValueError):
@@ -242,39 +242,70 @@ class Context:
         self.stage = "new"
         self.stage_rule: str | None = None  # the rule that defines the current stage, when one does
         self.allowed_next: list[str] = []
-        self._by_type: dict[str, list[Event]] = {}
-        for e in self.events:
-            self._by_type.setdefault(e.type, []).append(e)
-        self.suspensions = self._suspensions()
+        # Event type → its earliest event, keyed in the order the types first occur. Read only, for
+        # evaluators: ``ctx.firsts.get(t)`` is ``ctx.first(t)`` and ``t in ctx.firsts`` is
+        # ``ctx.has(t)``, without a call (a call costs more than the look-up on the hot path).
+        firsts: dict[str, Event] = {}
+        for e in scenario.events:
+            if e.type not in firsts:
+                firsts[e.type] = e
+        self.firsts = firsts
+        self._repeats = len(firsts) != len(scenario.events)  # some type occurs more than once
+        self.suspensions = self._suspensions() if "proceedings_suspended" in firsts else []
         self._rules = rulebook.rules
         self._roll = bool(settings.get("roll_forward", True))
         self._hours = str(settings.get("hour_terms", "clock"))
+        self._bare_unit: Unit = settings.get("bare_days_unit", "calendar_days")
         self._titles = _titles(rulebook, scenario.kind)
-        if isinstance(self.as_of, dt.datetime):
-            self._as_of_dt: dt.datetime | None = self.as_of
-            self._as_of_day = self.as_of.date()
+        self._terms = _rule_terms(rulebook, self._bare_unit)
+        as_of = scenario.as_of
+        if isinstance(as_of, dt.datetime):
+            self._as_of_dt: dt.datetime | None = as_of
+            self._as_of_day = as_of.date()
         else:
             self._as_of_dt = None
-            self._as_of_day = self.as_of
+            self._as_of_day = as_of
+
+    @cached_property
+    def by_type(self) -> dict[str, list[Event]]:
+        """Event type → its events in docket order (read only), keyed like ``firsts``.
+
+        Built on first use: a docket where each type occurs once (the usual case) needs no lists.
+        """
+        by_type: dict[str, list[Event]] = {}
+        for e in self.scenario.events:
+            lst = by_type.get(e.type)
+            if lst is None:
+                by_type[e.type] = [e]
+            else:
+                lst.append(e)
+        return by_type
 
     def first(self, *types: str) -> Event | None:
         """The earliest event of any of these types."""
+        if len(types) == 1:  # the usual call: the first event of one type
+            return self.firsts.get(types[0])
         best: Event | None = None
         for t in types:
-            lst = self._by_type.get(t)
-            if lst and (best is None or lst[0].at < best.at):
-                best = lst[0]
+            e = self.firsts.get(t)
+            if e is not None and (best is None or e.at < best.at):
+                best = e
         return best
 
     def last(self, event_type: str) -> Event | None:
-        lst = self._by_type.get(event_type)
+        if not self._repeats:
+            return self.firsts.get(event_type)
+        lst = self.by_type.get(event_type)
         return lst[-1] if lst else None
 
     def all(self, event_type: str) -> list[Event]:
-        return self._by_type.get(event_type, [])
+        if not self._repeats:
+            e = self.firsts.get(event_type)
+            return [] if e is None else [e]
+        return self.by_type.get(event_type, [])
 
     def has(self, event_type: str) -> bool:
-        return event_type in self._by_type
+        return event_type in self.firsts
 
     def rule(self, rule_id: str) -> Rule:
         return self.rulebook.rules[rule_id]
@@ -308,40 +339,98 @@ class Context:
     ) -> Deadline:
         """Compute a term from ``trigger`` (or ``start``) and record it with its status.
 
-        This is the evaluator's hot path: the common case (no suspension, no extension, a day term)
-        is two look-ups in the calendar's tables; the trace is derived later, on demand.
+        This is the evaluator's hot path: the common case (no suspension, a day term, extensions
+        in business days or none) is a few look-ups in the calendar's tables; the trace is derived
+        later, on demand, from the inputs kept in the deadline.
         """
-        rule = self._rules[rule_id]
+        rule, rule_term = self._terms[rule_id]
         if term is None:
-            term = rule.term
-            if term is None:
+            if rule_term is None:
                 raise ValueError(f"{rule_id} has no term")
-        unit = term.unit
-        if unit == "days":
+            term = rule_term  # already normalized
+        elif term.unit == "days":
             term = self.normalize(term)
-            unit = term.unit
-        hours = unit == "hours"
-        begin = start if start is not None else (trigger.at if hours else trigger.day)
+        unit = term.unit
         susp = self.suspensions if suspendable else ()
+        if susp or unit == "hours":
+            return self._add_deadline_general(
+                deadline_id, rule, trigger, term, start, satisfied, extensions, fatal, susp, start_label
+            )
+        cal = self.calendar
+        if start is None:
+            begin: dt.date | dt.datetime = trigger.day
+            day = begin
+        else:
+            begin = start
+            day = start.astimezone(PR_TZ).date() if isinstance(start, dt.datetime) else start
+        exts: Sequence[tuple[Term, str]] = ()
+        if unit == "business_days":
+            due = cal.add_business_days_date(day, term.amount)
+            if extensions:
+                exts = [(self.normalize(t), why) for t, why in extensions]
+                for ext, _ in exts:
+                    if ext.unit != "business_days":
+                        return self._add_deadline_general(
+                            deadline_id, rule, trigger, term, start, satisfied, extensions, fatal, susp,
+                            start_label,
+                        )  # fmt: skip
+                    # Each extension adds business days after the due date it extends.
+                    due = cal.add_business_days_date(due, ext.amount)
+        elif extensions:
+            return self._add_deadline_general(
+                deadline_id, rule, trigger, term, start, satisfied, extensions, fatal, susp, start_label
+            )
+        else:
+            due = cal.add_calendar_days_date(day, term.amount, self._roll)
+        # The fields (all of _DEADLINE_FIELDS) are set here rather than through the dataclass
+        # __init__: that call would cost about as much as the rest of this method.
+        d = _new(Deadline)
+        d.id = deadline_id
+        d.rule = rule
+        d.trigger = trigger.type
+        d.trigger_at = trigger.at if trigger.has_time else trigger.day
+        d.term = term
+        d.due = due
+        if satisfied is not None:
+            d.status = "met" if satisfied.day <= due else "missed"
+            d.satisfied_by = satisfied.type
+            d.satisfied_at = satisfied.at if satisfied.has_time else satisfied.day
+        else:
+            d.status = "open" if self._as_of_day <= due else "missed"
+            d.satisfied_by = d.satisfied_at = None
+        d.fatal = fatal
+        d.inputs = (
+            cal, begin, term, susp, self._roll, self._hours,
+            start_label or self._titles.get(trigger.type, trigger.type), exts,
+        )  # fmt: skip
+        d.notes = []
+        self.deadlines.append(d)
+        return d
+
+    def _add_deadline_general(
+        self,
+        deadline_id: str,
+        rule: Rule,
+        trigger: Event,
+        term: Term,
+        start: dt.date | dt.datetime | None,
+        satisfied: Event | None,
+        extensions: Sequence[tuple[Term, str]],
+        fatal: bool,
+        susp: Sequence[Suspension],
+        start_label: str,
+    ) -> Deadline:
+        """:meth:`add_deadline` for hour terms, suspended terms and calendar-day extensions."""
+        hours = term.unit == "hours"
+        begin = start if start is not None else (trigger.at if hours else trigger.day)
         exts: Sequence[tuple[Term, str]] = (
             [(self.normalize(t), why) for t, why in extensions] if extensions else ()
         )
         cal = self.calendar
-        suspended = False
-        if not susp and not exts and not hours:
-            day = begin.astimezone(PR_TZ).date() if isinstance(begin, dt.datetime) else begin
-            if unit == "business_days":
-                due_o = cal.add_business_days_ord(day.toordinal(), term.amount)
-            else:
-                due_o = day.toordinal() + term.amount
-                if self._roll:
-                    due_o = cal.next_business_day_ord(due_o)
-            due: dt.date | dt.datetime = dt.date.fromordinal(due_o)
-        else:
-            due, suspended, _ = compute_due(
-                cal, begin, term, suspensions=susp, roll_forward=self._roll,
-                hour_reading=self._hours, extensions=exts,
-            )  # fmt: skip
+        due, suspended, _ = compute_due(
+            cal, begin, term, suspensions=susp, roll_forward=self._roll,
+            hour_reading=self._hours, extensions=exts,
+        )  # fmt: skip
         if satisfied is not None:
             sat_at: dt.date | dt.datetime = satisfied.at if hours else satisfied.day
             status: Status = "met" if sat_at <= due else "missed"
@@ -371,8 +460,7 @@ class Context:
     def normalize(self, term: Term) -> Term:
         """Bare "días" are counted as the rulebook's ``bare_days_unit`` says (calendar by default)."""
         if term.unit == "days":
-            unit = self.settings.get("bare_days_unit", "calendar_days")
-            return Term(term.amount, unit)
+            return shared_term(term.amount, self._bare_unit)
         return term
 
     def add_finding(self, finding_id: str, rule_id: str, message: str, **data: Any) -> Finding:
@@ -382,6 +470,30 @@ class Context:
 
     def is_missed(self, d: Deadline) -> bool:
         return d.status == "missed"
+
+
+# What add_deadline sets on a Deadline it builds without __init__: every field, in order.
+_DEADLINE_FIELDS = (
+    "id", "rule", "trigger", "trigger_at", "term", "due", "status", "satisfied_by", "satisfied_at",
+    "fatal", "inputs", "notes",
+)  # fmt: skip
+assert _DEADLINE_FIELDS == tuple(f.name for f in fields(Deadline)), "add_deadline must set every field"
+
+# Rulebook id, bare-days unit → (the rulebook's rules, rule id → (rule, its term normalized)).
+_RULE_TERMS: dict[tuple[str, str], tuple[dict[str, Rule], dict[str, tuple[Rule, Term | None]]]] = {}
+
+
+def _rule_terms(rulebook: Rulebook, bare_unit: Unit) -> dict[str, tuple[Rule, Term | None]]:
+    """Each rule with its term, bare "días" already counted as ``bare_unit`` says."""
+    key = (rulebook.id, bare_unit)
+    entry = _RULE_TERMS.get(key)
+    if entry is None or entry[0] is not rulebook.rules:
+        table = {
+            rid: (r, shared_term(r.term.amount, bare_unit) if r.term is not None and r.term.unit == "days" else r.term)
+            for rid, r in rulebook.rules.items()
+        }
+        entry = _RULE_TERMS[key] = (rulebook.rules, table)
+    return entry[1]
 
 
 _TITLES: dict[tuple[str, str], dict[str, str]] = {}
@@ -402,10 +514,20 @@ def _titles(rulebook: Rulebook, kind: str) -> dict[str, str]:
 def _parse_date(value: Any, path: str) -> dt.date:
     if not isinstance(value, str):
         raise InputError(path, f"{_show(value)} no es una fecha (AAAA-MM-DD)")
+    known = _DATES.get(value)
+    if known is not None:
+        return known
     try:
-        return dt.date.fromisoformat(value)
+        day = dt.date.fromisoformat(value)
     except ValueError:
         raise InputError(path, f"{_show(value)} no es una fecha (AAAA-MM-DD)") from None
+    if len(_DATES) < 65536:
+        _DATES[value] = day
+    return day
+
+
+# Parsed dates by their text (parsing is pure; a docket repeats few distinct dates).
+_DATES: dict[str, dt.date] = {}
 
 
 def _parse_moment(value: Any, path: str) -> tuple[dt.datetime, dt.date, bool]:
@@ -488,11 +610,15 @@ def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "even
         raise InputError(path, "debe ser una lista de eventos")
     events: list[Event] = []
     specs = kind.events
+    required_by_type = _required_fields(kind)
     moments = _MOMENTS
+    dates = _DATES
+    ordered = True  # whether the docket came in the order the events happened (checked as we go)
+    prev_day, prev_at, prev_has_time = dt.date.min, _NO_MOMENT, False
     for i, item in enumerate(raw):
         if type(item) is not dict and not isinstance(item, Mapping):
             raise InputError(f"{path}[{i}]", "debe ser un objeto con type y at")
-        etype = item.get("type")
+        etype: Any = item.get("type")
         spec = specs.get(etype) if type(etype) is str else None
         if spec is None:
             if etype is None:
@@ -502,12 +628,14 @@ def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "even
                 f"{_show(etype)} no es un evento de {rulebook.id} · {kind.id} "
                 f"(eventos: {', '.join(specs)})",
             )
-        at_raw = item.get("at")
-        known = moments.get(at_raw) if type(at_raw) is str else None
-        if known is None:
+        at_raw: Any = item.get("at")
+        try:
+            known = moments[at_raw]  # the usual case: a text parsed before
+        except (KeyError, TypeError):  # a new text, or a missing or unusable value: parse it or say why
             if "at" not in item:
-                raise InputError(f"{path}[{i}].at", "falta la fecha del evento")
+                raise InputError(f"{path}[{i}].at", "falta la fecha del evento") from None
             known = _parse_moment(at_raw, f"{path}[{i}].at")
+        at, day, has_time = known
         payload: dict[str, Any] = {}
         if len(item) > 2:
             fields_ = spec.fields
@@ -521,29 +649,59 @@ def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "even
                         f"no es un dato del evento {etype}"
                         + (f" (datos: {', '.join(fields_)})" if fields_ else " (no lleva datos)"),
                     )
+                # The common cases are checked inline (a call costs more than the check); anything
+                # else, errors included, goes through _parse_field, which fills the date caches.
                 t = fspec.type
-                if t == "str" and type(value) is str or t == "bool" and type(value) is bool:
-                    payload[name] = value  # the common cases, checked inline
+                vt = type(value)
+                if t == "str" and vt is str or t == "bool" and vt is bool:
+                    payload[name] = value
+                elif t == "date" and vt is str and value in dates:
+                    payload[name] = dates[value]
+                elif t == "datetime" and vt is str and value in moments:
+                    m = moments[value]
+                    payload[name] = m[0] if m[2] else m[1]
+                elif t == "int" and vt is int and value >= 0 or t == "choice" and vt is str and value in fspec.choices:
+                    payload[name] = value
                 else:
                     payload[name] = _parse_field(fspec, value, f"{path}[{i}].{name}")
-        required = _REQUIRED.get(id(spec))
-        if required is None:
-            required = _required(spec)
-        for name in required:
-            if name not in payload:
-                raise InputError(f"{path}[{i}].{name}", f"falta este dato, requerido en {etype}")
-        events.append(Event(str(etype), known[0], known[1], known[2], payload, i))
-    return order_events(events)
+        required = required_by_type[etype]
+        if required:
+            for name in required:
+                if name not in payload:
+                    raise InputError(f"{path}[{i}].{name}", f"falta este dato, requerido en {etype}")
+        # The fields are set here rather than through the dataclass __init__: that call would cost
+        # more than the rest of this loop's work for the event.
+        e = _new(Event)
+        e.type = etype
+        e.at = at
+        e.day = day
+        e.has_time = has_time
+        e.payload = payload
+        e.index = i
+        events.append(e)
+        if day <= prev_day and (day < prev_day or has_time and prev_has_time and at < prev_at):
+            ordered = False
+        prev_day, prev_at, prev_has_time = day, at, has_time
+    return events if ordered else order_events(events)
 
 
-_REQUIRED: dict[int, tuple[str, ...]] = {}
+_new = object.__new__
+_NO_MOMENT = dt.datetime.min.replace(tzinfo=dt.UTC)  # before any event (never compared: no time)
 
 
-def _required(spec: EventSpec) -> tuple[str, ...]:
-    req = _REQUIRED.get(id(spec))
-    if req is None:
-        req = _REQUIRED[id(spec)] = tuple(n for n, f in spec.fields.items() if f.required)
-    return req
+# Kind → (the kind, event type → its required payload fields). The kind is kept in the value so
+# that its id cannot be reused by another object while the entry exists.
+_REQUIRED: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
+
+
+def _required_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
+    entry = _REQUIRED.get(id(kind))
+    if entry is None or entry[0] is not kind:
+        table = {t: tuple(n for n, f in spec.fields.items() if f.required) for t, spec in kind.events.items()}
+        if len(_REQUIRED) >= 256:
+            _REQUIRED.clear()
+        entry = _REQUIRED[id(kind)] = (kind, table)
+    return entry[1]
 
 
 def order_events(events: list[Event]) -> list[Event]:
@@ -573,26 +731,43 @@ def order_events(events: list[Event]) -> list[Event]:
     return out
 
 
-def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
-    from .rulebooks import RULEBOOKS
+_SCENARIO_KEYS = frozenset(
+    {"rulebook", "kind", "respondent", "calendar", "elections", "events", "as_of", "settings", "extra"}
+)
+_NOTHING: Mapping[str, Any] = {}  # an absent optional object of the input (read, never stored)
 
-    if not isinstance(data, Mapping):
+
+def _rulebooks() -> Mapping[str, Rulebook]:
+    """The rulebooks by id (imported on first use: the rulebooks import this module)."""
+    global _RULEBOOKS
+    if _RULEBOOKS is None:
+        from .rulebooks import RULEBOOKS
+
+        _RULEBOOKS = RULEBOOKS
+    return _RULEBOOKS
+
+
+_RULEBOOKS: Mapping[str, Rulebook] | None = None
+
+
+def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
+    RULEBOOKS = _rulebooks()  # noqa: N806 (the registry's name)
+    if type(data) is not dict and not isinstance(data, Mapping):
         raise InputError("(raíz)", "la entrada debe ser un objeto JSON")
-    rb_id = data.get("rulebook")
+    rb_id: Any = data.get("rulebook")
     if rb_id not in RULEBOOKS:
         raise InputError("rulebook", f"{_show(rb_id)} no es un reglamento (valores: {', '.join(RULEBOOKS)})")
     rulebook = RULEBOOKS[rb_id]
-    kind_id = data.get("kind")
+    kind_id: Any = data.get("kind")
     if kind_id not in rulebook.kinds:
         raise InputError("kind", f"{_show(kind_id)} no es un tipo de caso de {rb_id} (valores: {', '.join(rulebook.kinds)})")
     kind = rulebook.kinds[kind_id]
-    known = {"rulebook", "kind", "respondent", "calendar", "elections", "events", "as_of", "settings", "extra"}
     for key in data:
-        if key not in known:
-            raise InputError(str(key), f"no es un campo de la entrada (campos: {', '.join(sorted(known))})")
+        if key not in _SCENARIO_KEYS:
+            raise InputError(str(key), f"no es un campo de la entrada (campos: {', '.join(sorted(_SCENARIO_KEYS))})")
 
-    resp_raw = data.get("respondent", {})
-    if not isinstance(resp_raw, Mapping):
+    resp_raw = data.get("respondent", _NOTHING)
+    if type(resp_raw) is not dict and not isinstance(resp_raw, Mapping):
         raise InputError("respondent", "debe ser un objeto con role y candidate")
     roles = kind.respondent_roles
     role = resp_raw.get("role", roles[0] if roles else "representative")
@@ -605,20 +780,27 @@ def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
         if key not in ("role", "candidate", "name"):
             raise InputError(f"respondent.{key}", "no es un dato de la parte querellada (datos: role, candidate)")
 
-    cal_raw = data.get("calendar", {})
-    if not isinstance(cal_raw, Mapping):
-        raise InputError("calendar", "debe ser un objeto con closures y openings")
+    respondent = _RESPONDENTS.get((role, candidate)) if type(role) is str else None
+    if respondent is None:
+        respondent = Respondent(role, candidate)
+        if type(role) is str and len(_RESPONDENTS) < 1024:
+            _RESPONDENTS[(role, candidate)] = respondent  # frozen: one instance serves every scenario
+
     closures: list[dt.date] = []
     openings: list[dt.date] = []
-    for key in cal_raw:
-        if key not in ("closures", "openings"):
-            raise InputError(f"calendar.{key}", "no es un dato del calendario (datos: closures, openings)")
-    for key, target in (("closures", closures), ("openings", openings)):
-        lst = cal_raw.get(key, [])
-        if not isinstance(lst, list):
-            raise InputError(f"calendar.{key}", "debe ser una lista de fechas")
-        for i, v in enumerate(lst):
-            target.append(_parse_date(v, f"calendar.{key}[{i}]"))
+    if "calendar" in data:
+        cal_raw = data["calendar"]
+        if type(cal_raw) is not dict and not isinstance(cal_raw, Mapping):
+            raise InputError("calendar", "debe ser un objeto con closures y openings")
+        for key in cal_raw:
+            if key not in ("closures", "openings"):
+                raise InputError(f"calendar.{key}", "no es un dato del calendario (datos: closures, openings)")
+        for key, target in (("closures", closures), ("openings", openings)):
+            lst = cal_raw.get(key, [])
+            if not isinstance(lst, list):
+                raise InputError(f"calendar.{key}", "debe ser una lista de fechas")
+            for i, v in enumerate(lst):
+                target.append(_parse_date(v, f"calendar.{key}[{i}]"))
 
     elections: tuple[Election, ...] | None = None
     if "elections" in data:
@@ -644,48 +826,63 @@ def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
         as_of = dt.datetime.now(PR_TZ).date()
 
     settings_raw = data.get("settings", {})
-    if not isinstance(settings_raw, Mapping):
+    if type(settings_raw) is not dict and not isinstance(settings_raw, Mapping):
         raise InputError("settings", "debe ser un objeto de ajustes")
     extra = data.get("extra", {})
-    if not isinstance(extra, Mapping):
+    if type(extra) is not dict and not isinstance(extra, Mapping):
         raise InputError("extra", "debe ser un objeto")
     scenario = Scenario(
-        rb_id, kind_id, Respondent(role, candidate), tuple(closures), tuple(openings),
+        rb_id, kind_id, respondent, tuple(closures), tuple(openings),
         elections, events, as_of, settings_raw, extra,
     )  # fmt: skip
     return scenario, rulebook, kind
 
 
+_RESPONDENTS: dict[tuple[str, bool], Respondent] = {}
+
+
 def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     """Evaluate a scenario (the contract's JSON, parsed) into deadlines, findings and next acts."""
     if isinstance(data, Scenario):
-        from .rulebooks import RULEBOOKS
-
         scenario = data
-        rulebook = RULEBOOKS[scenario.rulebook]
+        rulebook = _rulebooks()[scenario.rulebook]
         kind = rulebook.kinds[scenario.kind]
     else:
         scenario, rulebook, kind = parse_scenario(data)
     settings = rulebook.resolve_settings(scenario.settings)
     elections = scenario.elections if scenario.elections is not None else rulebook.elections
-    election_days = [e.date for e in elections if e.kind == "general"]
     try:
-        calendar = legal_calendar(scenario.closures, scenario.openings, election_days, calendar_settings(settings))
+        calendar = _calendar(scenario, rulebook, settings, elections)
         ctx = Context(scenario, rulebook, settings, calendar, elections)
         kind.evaluate(ctx)
     except CalendarError as exc:
         raise InputError("events", str(exc)) from None
     return Evaluation(
-        rulebook=rulebook.id,
-        kind=kind.id,
-        procedure=ctx.procedure,
-        deadlines=ctx.deadlines,
-        findings=ctx.findings,
-        stage=ctx.stage,
-        stage_rule=rulebook.rules[ctx.stage_rule] if ctx.stage_rule else None,
-        allowed_next=ctx.allowed_next,
-        as_of=scenario.as_of,
-    )
+        rulebook.id, kind.id, ctx.procedure, ctx.deadlines, ctx.findings, ctx.stage, ctx.allowed_next,
+        scenario.as_of, rulebook.rules[ctx.stage_rule] if ctx.stage_rule else None,
+    )  # fmt: skip
+
+
+def _calendar(
+    scenario: Scenario, rulebook: Rulebook, settings: Mapping[str, Any], elections: Sequence[Election]
+) -> LegalCalendar:
+    """The legal calendar of a scenario: its closures and openings, the general-election days."""
+    usual = not (scenario.closures or scenario.openings or scenario.settings) and scenario.elections is None
+    if usual:
+        # The usual case (no closures, the rulebook's elections and settings): one look-up by
+        # rulebook, instead of hashing the keys of legal_calendar's cache on every evaluation.
+        entry = _RULEBOOK_CALENDARS.get(rulebook.id)
+        if entry is not None and entry[0] is rulebook.elections and entry[1] is settings:
+            return entry[2]
+    election_days = [e.date for e in elections if e.kind == "general"]
+    calendar = legal_calendar(scenario.closures, scenario.openings, election_days, calendar_settings(settings))
+    if usual:
+        _RULEBOOK_CALENDARS[rulebook.id] = (rulebook.elections, settings, calendar)
+    return calendar
+
+
+# Rulebook id → (its elections, its default settings, the calendar they give).
+_RULEBOOK_CALENDARS: dict[str, tuple[Sequence[Election], Mapping[str, Any], LegalCalendar]] = {}
 
 
 _CALENDAR_FIELDS = tuple(f.name for f in fields(CalendarSettings))

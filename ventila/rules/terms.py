@@ -57,6 +57,21 @@ class Term:
         return f"{self.amount} {UNIT_ES[self.unit]}"
 
 
+_TERMS: dict[tuple[int, str], Term] = {}
+
+
+def shared_term(amount: int, unit: Unit) -> Term:
+    """``Term(amount, unit)``, shared: terms are immutable values, and building a frozen dataclass
+    costs about a microsecond, a noticeable share of an evaluation on the hot path."""
+    key = (amount, unit)
+    t = _TERMS.get(key)
+    if t is None:
+        t = Term(amount, unit)
+        if len(_TERMS) < 4096:
+            _TERMS[key] = t
+    return t
+
+
 @dataclass(frozen=True)
 class Rule:
     """One rule of a catalogue, as data: what the reference and every trace cite.

@@ -10,13 +10,14 @@ of the case and the acts the Code allows next.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from bisect import bisect_left
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ...calendar import format_date_es
-from ...engine import Context, Event, EventSpec, FieldSpec
-from ...terms import Term
+from ...engine import Context, Election, Event, EventSpec, FieldSpec
+from ...terms import Rule, Term, shared_term
 from ..common import RuleSet
 
 R = RuleSet()
@@ -264,14 +265,37 @@ def _election_windows(ctx: Context, filed: dt.date) -> tuple[dt.date | None, dt.
     window = ctx.rule("CAM-24-01").term
     black = ctx.rule("CAM-24F-01").term
     assert window is not None and black is not None
-    for e in sorted(ctx.elections, key=lambda e: e.date):
-        days_before = (e.date - filed).days
+    ords, elections = _elections_by_date(ctx)
+    filed_o = filed.toordinal()
+    # Only elections on or after the filing and within the longer window can count: start at the
+    # first one on or after it (a bisection) and stop past the window (usually no iteration at all).
+    horizon = filed_o + max(window.amount, black.amount)
+    for i in range(bisect_left(ords, filed_o), len(ords)):
+        days_before = ords[i] - filed_o
+        if ords[i] > horizon:
+            break
+        e = elections[i]
         if e.kind == "general" and 0 <= days_before <= black.amount and blackout is None:
             blackout = e.date
         if 0 < days_before <= window.amount and summary is None:
             if e.kind == "general" or ctx.settings["primary_elections_count"]:
                 summary = e.date
     return blackout, summary
+
+
+def _elections_by_date(ctx: Context) -> tuple[list[int], list[Election]]:
+    """The elections in date order, with their ordinals (the rulebook's own: computed once)."""
+    entry = _ELECTIONS_BY_DATE.get(ctx.rulebook.id)
+    if entry is not None and entry[0] is ctx.elections:
+        return entry[1], entry[2]
+    ordered = sorted(ctx.elections, key=lambda e: e.date)
+    ords = [e.date.toordinal() for e in ordered]
+    if ctx.elections is ctx.rulebook.elections:
+        _ELECTIONS_BY_DATE[ctx.rulebook.id] = (ctx.elections, ords, ordered)
+    return ords, ordered
+
+
+_ELECTIONS_BY_DATE: dict[str, tuple[Sequence[Election], list[int], list[Election]]] = {}
 
 
 # The rule that defines each stage, by procedure: shown with the stage ("Causa probable — Sec. 21(c)(1)").
@@ -309,9 +333,9 @@ def evaluate_complaint(ctx: Context) -> None:
         from .s25_s31_reports import allowed_sanctions
 
         ctx.stage_rule = allowed_sanctions(ctx.respondent.role)[0]
-    elif ctx.has("default_declared") and ctx.stage == "under_examination":
+    elif ctx.stage == "under_examination" and "default_declared" in ctx.firsts:
         ctx.stage_rule = "CAM-21B-05"
-    elif _summary_merit(ctx) is not None and ctx.stage == "awaiting_answer":
+    elif ctx.stage == "awaiting_answer" and _summary_merit(ctx) is not None:
         ctx.stage_rule = "CAM-24E-03"
     if ctx.suspensions and ctx.suspensions[-1].end is None:
         # Sec. 23: while the court decides, the process itself is suspended: only the resumption
@@ -322,7 +346,7 @@ def evaluate_complaint(ctx: Context) -> None:
 
 def _evaluate(ctx: Context) -> None:
     referral = ctx.scenario.kind == "referral"
-    filed = ctx.first("referral_received" if referral else "complaint_filed")
+    filed = ctx.firsts.get("referral_received" if referral else "complaint_filed")
     _check_order(ctx, referral)
     if filed is None:
         ctx.stage = "new"
@@ -340,7 +364,7 @@ def _evaluate(ctx: Context) -> None:
 
     # Sec. 20(6): 30 calendar days from knowledge of the facts (complaints only, A-14).
     if not referral:
-        knowledge = filed.get("knowledge_date")
+        knowledge = filed.payload.get("knowledge_date")
         if knowledge is not None:
             d = ctx.add_deadline("file_complaint", "CAM-20-06", filed, start=knowledge, satisfied=filed,
                                  suspendable=False, start_label="fecha en que conoció los hechos")
@@ -389,7 +413,7 @@ def _evaluate(ctx: Context) -> None:
 
 
 def _check_scope(ctx: Context, filed: Event) -> None:
-    facts = filed.get("facts_date")
+    facts = filed.payload.get("facts_date")
     if facts is None:
         return
     start = dt.date.fromisoformat(ctx.settings["code_approval_date"])
@@ -403,7 +427,8 @@ def _check_scope(ctx: Context, filed: Event) -> None:
 
 
 def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | None) -> None:
-    notified = ctx.first("respondent_notified")
+    firsts = ctx.firsts
+    notified = firsts.get("respondent_notified")
     start_label = "tercer día laborable tras las elecciones (Sec. 24(f))" if effective_start else ""
     if (
         effective_start is None
@@ -427,8 +452,8 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
     if merit is not None:
         answer_trigger = merit
 
-    answer_ev = ctx.first("answer_filed")
-    determination = ctx.first("determination_made")
+    answer_ev = firsts.get("answer_filed")
+    determination = firsts.get("determination_made")
     answer_d, answer_end = _answer_term(ctx, answer_trigger, answer_ev)
     ctx.stage = "awaiting_answer"
 
@@ -437,7 +462,7 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
         exam_start, exam_label, exam_trigger = answer_ev.day, "contestación", answer_ev
     else:
         exam_start, exam_label, exam_trigger = answer_end, "fin del término para contestar", answer_trigger
-    exam_open = answer_ev is not None or answer_d.status in ("missed",) or ctx.has("default_declared") or determination is not None
+    exam_open = answer_ev is not None or answer_d.status == "missed" or "default_declared" in firsts or determination is not None
     if exam_open:
         d = ctx.add_deadline("examine", "CAM-21C-01", exam_trigger, start=exam_start,
                              satisfied=determination, start_label=exam_label)
@@ -445,7 +470,7 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
             d.trigger = "answer_term_expired"
         ctx.stage = "under_examination"
 
-    default = ctx.first("default_declared")
+    default = firsts.get("default_declared")
     if default is not None:
         ctx.stage = "under_examination"
         if answer_ev is not None and answer_ev.day <= default.day:
@@ -465,7 +490,7 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
             pending = _pending_extension(ctx)
             if pending is not None:
                 nxt += ["extension_granted", "extension_denied"]
-            elif not ctx.has("extension_granted") and ctx._as_of_day <= answer_d.due_date:
+            elif "extension_granted" not in firsts and ctx._as_of_day <= answer_d.due_date:
                 # A-19: an extension is asked for in writing before the answer term expires.
                 nxt.append("extension_requested")
             if answer_d.status == "missed" and pending is None and default is None:
@@ -477,16 +502,16 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
 
     # Sec. 21(c)(9): notify the determination within 3 bd.
     ctx.add_deadline("notify_determination", "CAM-21C-04", determination,
-                     satisfied=ctx.first("determination_notified"))
-    outcome = determination.get("outcome")
+                     satisfied=firsts.get("determination_notified"))
+    outcome = determination.payload.get("outcome")
     if outcome == "dismissed":
         ctx.stage = "dismissed"
-        if not determination.get("grounds"):
+        if not determination.payload.get("grounds"):
             ctx.add_finding("dismissal_without_grounds", "CAM-21C-03",
                             "La desestimación no indica ninguna de las causas de la Sec. 21(c)(2).")
-        nxt = [] if ctx.has("determination_notified") else ["determination_notified"]
-        ctx.allowed_next = nxt + ([] if ctx.has("case_closed") else ["case_closed"])
-        if ctx.has("case_closed"):
+        nxt = [] if "determination_notified" in firsts else ["determination_notified"]
+        ctx.allowed_next = nxt + ([] if "case_closed" in firsts else ["case_closed"])
+        if "case_closed" in firsts:
             ctx.stage = "closed"
         return
 
@@ -494,25 +519,25 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
     _check_hearing_notices(ctx, determination)
     concluded = ctx.last("evidentiary_hearing_concluded")
     if concluded is None:
-        nxt = [] if ctx.has("determination_notified") else ["determination_notified"]
+        nxt = [] if "determination_notified" in firsts else ["determination_notified"]
         nxt.append("hearing_noticed")
-        if ctx.has("hearing_noticed"):
+        if "hearing_noticed" in firsts:
             ctx.stage = "hearing_scheduled"
             nxt.append("hearing_held")
-        if ctx.has("hearing_held"):
+        if "hearing_held" in firsts:
             ctx.stage = "in_hearing"
             nxt.append("evidentiary_hearing_concluded")
         ctx.allowed_next = nxt + _anytime(ctx)
         return
 
     ctx.stage = "awaiting_resolution"
-    resolved = ctx.first("resolved")
+    resolved = firsts.get("resolved")
     _resolve_term(ctx, concluded, resolved)
     if resolved is None:
         nxt = []
-        if not ctx.has("resolution_extension_requested"):
+        if "resolution_extension_requested" not in firsts:
             nxt.append("resolution_extension_requested")
-        elif not (ctx.has("resolution_extension_granted") or ctx.has("resolution_extension_denied")):
+        elif not ("resolution_extension_granted" in firsts or "resolution_extension_denied" in firsts):
             nxt += ["resolution_extension_granted", "resolution_extension_denied"]
         nxt += ["hearing_noticed", "resolved"]
         ctx.allowed_next = nxt + _anytime(ctx)
@@ -522,20 +547,25 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
 
 def _answer_term(ctx: Context, trigger: Event, answer: Event | None) -> tuple[Any, dt.date]:
     """The answer term (Sec. 21(b)(2)) with any extension (21(b)(3)); returns (deadline, end in force)."""
-    original = _due_only(ctx, trigger, "CAM-21B-02")
+    request = ctx.firsts.get("extension_requested")
+    grant = ctx.firsts.get("extension_granted")
+    literal = ctx.settings["exam_term_start"] == "literal"
+    # The original expiry is needed to judge a request's timing and for the literal reading (A-20).
+    original = _due_only(ctx, trigger, "CAM-21B-02") if request is not None or literal else None
     extensions: list[tuple[Term, str]] = []
-    request = ctx.first("extension_requested")
-    grant = ctx.first("extension_granted")
-    max_ext = ctx.rule("CAM-21B-03").term
-    assert max_ext is not None
-    if request is not None and request.day > original:
-        ctx.add_finding(
-            "extension_request_untimely", "CAM-21B-03",
-            f"La prórroga se solicitó el {format_date_es(request.day)}, después de vencer el término original "
-            f"para contestar ({format_date_es(original)}; A-19).",
-        )
+    if request is not None:
+        assert original is not None
+        if request.day > original:
+            ctx.add_finding(
+                "extension_request_untimely", "CAM-21B-03",
+                f"La prórroga se solicitó el {format_date_es(request.day)}, después de vencer el término "
+                f"original para contestar ({format_date_es(original)}; A-19).",
+            )
     if grant is not None:
-        granted = int(grant.get("business_days"))
+        max_ext = ctx.rule("CAM-21B-03").term
+        assert max_ext is not None
+        granted_raw: Any = grant.payload.get("business_days")
+        granted = int(granted_raw)
         if granted > max_ext.amount:
             ctx.add_finding(
                 "extension_over_maximum", "CAM-21B-03",
@@ -546,27 +576,25 @@ def _answer_term(ctx: Context, trigger: Event, answer: Event | None) -> tuple[An
         if request is None:
             ctx.add_finding("extension_without_request", "CAM-21B-03",
                             "Se concedió una prórroga sin solicitud escrita del querellado (Sec. 21(b)(3)).")
-        extensions.append((Term(granted, "business_days"), "prórroga concedida, Sec. 21(b)(3)"))
+        extensions.append((shared_term(granted, "business_days"), "prórroga concedida, Sec. 21(b)(3)"))
     d = ctx.add_deadline("answer", "CAM-21B-02", trigger, satisfied=answer, extensions=extensions,
                          start_label="recibo de la notificación")
-    if ctx.settings["exam_term_start"] == "literal":
-        end = original  # A-20 literal: the original 15-bd expiry, even if extended
-    else:
-        end = d.due_date
-    return d, end
+    if literal:
+        assert original is not None
+        return d, original  # A-20 literal: the original 15-bd expiry, even if extended
+    return d, d.due_date
 
 
 def _due_only(ctx: Context, trigger: Event, rule_id: str) -> dt.date:
     """The due date a rule's term gives from ``trigger`` (suspensions applied), without recording it."""
-    rule = ctx.rule(rule_id)
-    assert rule.term is not None
-    term = ctx.normalize(rule.term)
+    term = ctx.rule(rule_id).term
+    assert term is not None
+    if term.unit == "days":
+        term = ctx.normalize(term)
     if not ctx.suspensions and term.unit != "hours":
-        o = trigger.day.toordinal()
         if term.unit == "business_days":
-            return dt.date.fromordinal(ctx.calendar.add_business_days_ord(o, term.amount))
-        last = o + term.amount
-        return dt.date.fromordinal(ctx.calendar.next_business_day_ord(last) if ctx._roll else last)
+            return ctx.calendar.add_business_days_date(trigger.day, term.amount)
+        return ctx.calendar.add_calendar_days_date(trigger.day, term.amount, ctx._roll)
     from ...terms import compute_due
 
     due, _, _ = compute_due(ctx.calendar, trigger.day, term, suspensions=ctx.suspensions,
@@ -598,26 +626,33 @@ def earliest_hearing_date(ctx_or_calendar: Any, notice_day: dt.date, *, initial:
 
     cal = getattr(ctx_or_calendar, "calendar", ctx_or_calendar)
     st = settings if settings is not None else getattr(ctx_or_calendar, "settings", {})
-    rules = camara_171.RULEBOOK.rules
+    n, rule_id = _hearing_notice(camara_171.RULEBOOK.rules, st, initial, evasion)
+    return dt.date.fromordinal(cal.add_business_days_ord(notice_day.toordinal(), n)), rule_id
+
+
+def _hearing_notice(rules: Mapping[str, Rule], st: Mapping[str, Any], initial: bool, evasion: bool) -> tuple[int, str]:
+    """(minimum business days of notice, the rule that sets them) for a hearing notice."""
     if evasion:
         rule = rules["CAM-21C-09"]
         n = int(st.get("evasion_initial_min_notice", 10)) if initial else rule.term.amount  # type: ignore[union-attr]
     else:
         rule = rules["CAM-21C-06" if initial else "CAM-21C-07"]
         n = rule.term.amount  # type: ignore[union-attr]
-    return dt.date.fromordinal(cal.add_business_days_ord(notice_day.toordinal(), n)), rule.id
+    return n, rule.id
 
 
 def _check_hearing_notices(ctx: Context, determination: Event) -> None:
     first = True
     for e in ctx.all("hearing_noticed"):
-        initial = e.get("initial")
+        initial = e.payload.get("initial")
         if initial is None:
             initial = first
         first = False
-        hearing = e.get("hearing_date")
+        hearing: Any = e.payload.get("hearing_date")
         hearing_day = hearing.date() if isinstance(hearing, dt.datetime) else hearing
-        earliest, rule_id = earliest_hearing_date(ctx, e.day, initial=bool(initial), evasion=bool(e.get("evasion")))
+        # earliest_hearing_date, on this case's rulebook, settings and calendar.
+        n, rule_id = _hearing_notice(ctx.rulebook.rules, ctx.settings, bool(initial), bool(e.payload.get("evasion")))
+        earliest = ctx.calendar.add_business_days_date(e.day, n)
         if hearing_day < earliest:
             ctx.add_finding(
                 "insufficient_hearing_notice", rule_id,
@@ -630,15 +665,20 @@ def _check_hearing_notices(ctx: Context, determination: Event) -> None:
 
 def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> None:
     """Sec. 22: 45 calendar days from the end of the evidentiary hearing, with its extension or denial."""
+    request = ctx.firsts.get("resolution_extension_requested")
+    grant = ctx.firsts.get("resolution_extension_granted")
+    denial = ctx.firsts.get("resolution_extension_denied")
+    if request is None and grant is None and denial is None:
+        # The usual case: the 45 days alone.
+        ctx.add_deadline("resolve", "CAM-22-01", concluded, satisfied=resolved, fatal=True,
+                         start_label="fin de la vista evidenciaria")
+        return
     base = ctx.rule("CAM-22-01").term
     max_ext = ctx.rule("CAM-22-02").term
     denied_extra = ctx.rule("CAM-22-03").term
     assert base is not None and max_ext is not None and denied_extra is not None
     original_due = _due_only(ctx, concluded, "CAM-22-01")
     raw_original = concluded.day + dt.timedelta(days=base.amount)
-    request = ctx.first("resolution_extension_requested")
-    grant = ctx.first("resolution_extension_granted")
-    denial = ctx.first("resolution_extension_denied")
     if request is not None and request.day > original_due:
         ctx.add_finding(
             "extension_request_untimely", "CAM-22-02",
@@ -646,7 +686,8 @@ def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> Non
             f"término de 45 días ({format_date_es(original_due)}; A-22).",
         )
     if grant is not None:
-        days = int(grant.get("days"))
+        days_raw: Any = grant.payload.get("days")
+        days = int(days_raw)
         if days > max_ext.amount:
             ctx.add_finding(
                 "extension_over_maximum", "CAM-22-02",
@@ -721,7 +762,7 @@ def _after_resolution(ctx: Context, resolved: Event) -> None:
 def _summary_merit(ctx: Context) -> Event | None:
     """In a summary case the adjudication may find merit: the ordinary procedure follows (Sec. 24(e))."""
     for e in ctx.all("resolved"):
-        if e.get("outcome") == "merit_found":
+        if e.payload.get("outcome") == "merit_found":
             return e
     return None
 
@@ -795,12 +836,15 @@ def _evaluate_ordinary_after_summary(ctx: Context, filed: Event, merit: Event) -
 
 
 def _anytime(ctx: Context) -> list[str]:
-    acts = [a for a in ANYTIME if a in COMPLAINT_EVENTS]
     if ctx.suspensions and ctx.suspensions[-1].end is None:
-        return ["proceedings_resumed", *[a for a in acts if a != "proceedings_suspended"]]
-    acts = list(acts)
-    _recusal_terms(ctx, acts)
+        return ["proceedings_resumed", *[a for a in _ANYTIME_ACTS if a != "proceedings_suspended"]]
+    acts = list(_ANYTIME_ACTS)
+    if "recusal_decided" in ctx.firsts or "recusal_requested" in ctx.firsts:
+        _recusal_terms(ctx, acts)
     return acts
+
+
+_ANYTIME_ACTS = tuple(a for a in ANYTIME if a in COMPLAINT_EVENTS)
 
 
 def _recusal_terms(ctx: Context, acts: list[str]) -> None:
@@ -857,6 +901,8 @@ _REQUIRES: dict[str, tuple[str, ...]] = {
 def _check_order(ctx: Context, referral: bool) -> None:
     """Flag acts recorded before the acts they presuppose (a finding, never an error)."""
     filed_type = "referral_received" if referral else "complaint_filed"
+    if _in_order(ctx, filed_type):
+        return
     other = "complaint_filed" if referral else "referral_received"
     requires = _requires(filed_type)
     seen: set[str] = set()
@@ -881,6 +927,23 @@ def _check_order(ctx: Context, referral: bool) -> None:
         seen.add(t)
 
 
+def _in_order(ctx: Context, filed_type: str) -> bool:
+    """Whether _check_order has nothing to flag (the usual docket), checked cheaply.
+
+    Each act type at its first occurrence (``ctx.firsts`` keeps that order) must come after every
+    act it presupposes: later acts of the same type then do too. The other kind's filing never
+    passes, and nothing may follow the closing of the case.
+    """
+    requires = _order_table(filed_type)
+    seen: set[str] = set()
+    for t in ctx.firsts:
+        if not requires[t] <= seen:
+            return False
+        seen.add(t)
+    closed = ctx.firsts.get("case_closed")
+    return closed is None or closed is ctx.events[-1]
+
+
 _REQUIRES_BY_FILING: dict[str, dict[str, frozenset[str]]] = {}
 
 
@@ -898,6 +961,19 @@ def _requires(filed_type: str) -> dict[str, frozenset[str]]:
 
 
 _FILED = ("__filed__",)
+_NEVER = frozenset({"__never__"})  # presupposes an act that never happens: always flagged
+
+_ORDER_TABLES: dict[str, dict[str, frozenset[str]]] = {}
+
+
+def _order_table(filed_type: str) -> dict[str, frozenset[str]]:
+    """``_requires`` for every act type: the filing presupposes nothing, the other filing _NEVER."""
+    table = _ORDER_TABLES.get(filed_type)
+    if table is None:
+        other = "complaint_filed" if filed_type == "referral_received" else "referral_received"
+        table = {t: frozenset() for t in COMPLAINT_EVENTS} | _requires(filed_type) | {other: _NEVER}
+        _ORDER_TABLES[filed_type] = table
+    return table
 
 
 # --- Secs. 20(2),(5),(7), 21(a), 24(a): what a complaint must contain ---------------------------
