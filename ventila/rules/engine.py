@@ -247,8 +247,9 @@ class Context:
         # ``ctx.has(t)``, without a call (a call costs more than the look-up on the hot path).
         firsts: dict[str, Event] = {}
         for e in scenario.events:
-            if e.type not in firsts:
-                firsts[e.type] = e
+            t = e.type
+            if t not in firsts:
+                firsts[t] = e
         self.firsts = firsts
         self._repeats = len(firsts) != len(scenario.events)  # some type occurs more than once
         self.suspensions = self._suspensions() if "proceedings_suspended" in firsts else []
@@ -478,6 +479,15 @@ _DEADLINE_FIELDS = (
     "fatal", "inputs", "notes",
 )  # fmt: skip
 assert _DEADLINE_FIELDS == tuple(f.name for f in fields(Deadline)), "add_deadline must set every field"
+# The same for parse_scenario and evaluate, which build a Scenario and an Evaluation that way.
+_SCENARIO_FIELDS = (
+    "rulebook", "kind", "respondent", "closures", "openings", "elections", "events", "as_of", "settings", "extra",
+)  # fmt: skip
+assert _SCENARIO_FIELDS == tuple(f.name for f in fields(Scenario)), "parse_scenario must set every field"
+_EVALUATION_FIELDS = (
+    "rulebook", "kind", "procedure", "deadlines", "findings", "stage", "allowed_next", "as_of", "stage_rule",
+)  # fmt: skip
+assert _EVALUATION_FIELDS == tuple(f.name for f in fields(Evaluation)), "evaluate must set every field"
 
 # Rulebook id, bare-days unit → (the rulebook's rules, rule id → (rule, its term normalized)).
 _RULE_TERMS: dict[tuple[str, str], tuple[dict[str, Rule], dict[str, tuple[Rule, Term | None]]]] = {}
@@ -609,12 +619,12 @@ def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "even
     if not isinstance(raw, list):
         raise InputError(path, "debe ser una lista de eventos")
     events: list[Event] = []
+    ordered = True  # whether each event fell on a later day than the one before (checked as we go)
+    prev_day = dt.date.min
     specs = kind.events
     required_by_type = _required_fields(kind)
     moments = _MOMENTS
     dates = _DATES
-    ordered = True  # whether the docket came in the order the events happened (checked as we go)
-    prev_day, prev_at, prev_has_time = dt.date.min, _NO_MOMENT, False
     for i, item in enumerate(raw):
         if type(item) is not dict and not isinstance(item, Mapping):
             raise InputError(f"{path}[{i}]", "debe ser un objeto con type y at")
@@ -635,7 +645,6 @@ def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "even
             if "at" not in item:
                 raise InputError(f"{path}[{i}].at", "falta la fecha del evento") from None
             known = _parse_moment(at_raw, f"{path}[{i}].at")
-        at, day, has_time = known
         payload: dict[str, Any] = {}
         if len(item) > 2:
             fields_ = spec.fields
@@ -672,6 +681,7 @@ def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "even
         # The fields are set here rather than through the dataclass __init__: that call would cost
         # more than the rest of this loop's work for the event.
         e = _new(Event)
+        at, day, has_time = known
         e.type = etype
         e.at = at
         e.day = day
@@ -679,14 +689,15 @@ def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "even
         e.payload = payload
         e.index = i
         events.append(e)
-        if day <= prev_day and (day < prev_day or has_time and prev_has_time and at < prev_at):
+        if day <= prev_day:
             ordered = False
-        prev_day, prev_at, prev_has_time = day, at, has_time
+        prev_day = day
+    # Events on later and later days are in order; otherwise order_events checks the order
+    # exactly (the same day is fine in input order) and sorts only when needed.
     return events if ordered else order_events(events)
 
 
 _new = object.__new__
-_NO_MOMENT = dt.datetime.min.replace(tzinfo=dt.UTC)  # before any event (never compared: no time)
 
 
 # Kind → (the kind, event type → its required payload fields). The kind is kept in the value so
@@ -734,6 +745,7 @@ def order_events(events: list[Event]) -> list[Event]:
 _SCENARIO_KEYS = frozenset(
     {"rulebook", "kind", "respondent", "calendar", "elections", "events", "as_of", "settings", "extra"}
 )
+_RESPONDENT_KEYS = frozenset({"role", "candidate", "name"})
 _NOTHING: Mapping[str, Any] = {}  # an absent optional object of the input (read, never stored)
 
 
@@ -777,7 +789,7 @@ def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
     if not isinstance(candidate, bool):
         raise InputError("respondent.candidate", f"{_show(candidate)} no es true ni false")
     for key in resp_raw:
-        if key not in ("role", "candidate", "name"):
+        if key not in _RESPONDENT_KEYS:
             raise InputError(f"respondent.{key}", "no es un dato de la parte querellada (datos: role, candidate)")
 
     respondent = _RESPONDENTS.get((role, candidate)) if type(role) is str else None
@@ -831,10 +843,19 @@ def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
     extra = data.get("extra", {})
     if type(extra) is not dict and not isinstance(extra, Mapping):
         raise InputError("extra", "debe ser un objeto")
-    scenario = Scenario(
-        rb_id, kind_id, respondent, tuple(closures), tuple(openings),
-        elections, events, as_of, settings_raw, extra,
-    )  # fmt: skip
+    # Every field of Scenario (see _SCENARIO_FIELDS), set without the dataclass __init__ (a call
+    # that would cost more than these stores).
+    scenario = _new(Scenario)
+    scenario.rulebook = rb_id
+    scenario.kind = kind_id
+    scenario.respondent = respondent
+    scenario.closures = tuple(closures)
+    scenario.openings = tuple(openings)
+    scenario.elections = elections
+    scenario.events = events
+    scenario.as_of = as_of
+    scenario.settings = settings_raw
+    scenario.extra = extra
     return scenario, rulebook, kind
 
 
@@ -857,10 +878,18 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
         kind.evaluate(ctx)
     except CalendarError as exc:
         raise InputError("events", str(exc)) from None
-    return Evaluation(
-        rulebook.id, kind.id, ctx.procedure, ctx.deadlines, ctx.findings, ctx.stage, ctx.allowed_next,
-        scenario.as_of, rulebook.rules[ctx.stage_rule] if ctx.stage_rule else None,
-    )  # fmt: skip
+    # Every field of Evaluation (see _EVALUATION_FIELDS), set without the dataclass __init__.
+    ev = _new(Evaluation)
+    ev.rulebook = rulebook.id
+    ev.kind = kind.id
+    ev.procedure = ctx.procedure
+    ev.deadlines = ctx.deadlines
+    ev.findings = ctx.findings
+    ev.stage = ctx.stage
+    ev.allowed_next = ctx.allowed_next
+    ev.as_of = scenario.as_of
+    ev.stage_rule = rulebook.rules[ctx.stage_rule] if ctx.stage_rule else None
+    return ev
 
 
 def _calendar(

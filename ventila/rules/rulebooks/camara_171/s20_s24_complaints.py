@@ -10,7 +10,6 @@ of the case and the acts the Code allows next.
 from __future__ import annotations
 
 import datetime as dt
-from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -261,20 +260,15 @@ ANYTIME = (
 
 def _election_windows(ctx: Context, filed: dt.date) -> tuple[dt.date | None, dt.date | None]:
     """(general election whose 30-day blackout holds ``filed``, election putting it in the 120 days)."""
+    near = _days_near_an_election(ctx)
+    if near is not None and filed not in near:
+        return None, None  # no election within either window after the filing: the usual case
     blackout = summary = None
     window = ctx.rule("CAM-24-01").term
     black = ctx.rule("CAM-24F-01").term
     assert window is not None and black is not None
-    ords, elections = _elections_by_date(ctx)
-    filed_o = filed.toordinal()
-    # Only elections on or after the filing and within the longer window can count: start at the
-    # first one on or after it (a bisection) and stop past the window (usually no iteration at all).
-    horizon = filed_o + max(window.amount, black.amount)
-    for i in range(bisect_left(ords, filed_o), len(ords)):
-        days_before = ords[i] - filed_o
-        if ords[i] > horizon:
-            break
-        e = elections[i]
+    for e in sorted(ctx.elections, key=lambda e: e.date):
+        days_before = (e.date - filed).days
         if e.kind == "general" and 0 <= days_before <= black.amount and blackout is None:
             blackout = e.date
         if 0 < days_before <= window.amount and summary is None:
@@ -283,19 +277,24 @@ def _election_windows(ctx: Context, filed: dt.date) -> tuple[dt.date | None, dt.
     return blackout, summary
 
 
-def _elections_by_date(ctx: Context) -> tuple[list[int], list[Election]]:
-    """The elections in date order, with their ordinals (the rulebook's own: computed once)."""
-    entry = _ELECTIONS_BY_DATE.get(ctx.rulebook.id)
-    if entry is not None and entry[0] is ctx.elections:
-        return entry[1], entry[2]
-    ordered = sorted(ctx.elections, key=lambda e: e.date)
-    ords = [e.date.toordinal() for e in ordered]
-    if ctx.elections is ctx.rulebook.elections:
-        _ELECTIONS_BY_DATE[ctx.rulebook.id] = (ctx.elections, ords, ordered)
-    return ords, ordered
+def _days_near_an_election(ctx: Context) -> frozenset[dt.date] | None:
+    """The days from which an election of the rulebook's own list falls within the longer of the
+    two windows (CAM-24-01, CAM-24F-01), computed once; None for a scenario's own elections."""
+    rulebook = ctx.rulebook
+    if ctx.elections is not rulebook.elections:
+        return None
+    entry = _NEAR_ELECTIONS.get(rulebook.id)
+    if entry is None or entry[0] is not rulebook.elections or entry[1] is not rulebook.rules:
+        window = rulebook.rules["CAM-24-01"].term
+        black = rulebook.rules["CAM-24F-01"].term
+        assert window is not None and black is not None
+        longest = max(window.amount, black.amount)
+        near = frozenset(e.date - dt.timedelta(days=k) for e in rulebook.elections for k in range(longest + 1))
+        entry = _NEAR_ELECTIONS[rulebook.id] = (rulebook.elections, rulebook.rules, near)
+    return entry[2]
 
 
-_ELECTIONS_BY_DATE: dict[str, tuple[Sequence[Election], list[int], list[Election]]] = {}
+_NEAR_ELECTIONS: dict[str, tuple[Sequence[Election], Mapping[str, Rule], frozenset[dt.date]]] = {}
 
 
 # The rule that defines each stage, by procedure: shown with the stage ("Causa probable — Sec. 21(c)(1)").
