@@ -572,6 +572,46 @@ def test_recusal_granted_asks_speaker_for_substitute_at_once_CAM_09_07() -> None
     assert met.deadline("request_substitute").status == "met"
 
 
+def test_two_recusals_each_member_own_terms_CAM_09_07_CAM_09_08() -> None:
+    # Two members challenged in one case. rep-3's recusal is granted Thu 8 Apr 2027 (substitute asked
+    # at once); rep-5's party request is denied Fri 9 Apr 2027: + 2 calendar days = Sun 11 Apr → Mon 12 Apr.
+    # rep-3's substitute request must not count as rep-5's denial notice, nor the other way round.
+    events = [
+        ev("complaint_filed", "2027-03-01T10:00", knowledge_date="2027-02-20"),
+        ev("respondent_notified", "2027-03-03"),
+        ev("recusal_requested", "2027-04-05", member="rep-3", by="member"),
+        ev("recusal_requested", "2027-04-06", member="rep-5", by="party", grounds=["bias"]),
+        ev("recusal_decided", "2027-04-08", member="rep-3", granted=True),
+        ev("substitute_requested", "2027-04-08", member="rep-3"),
+    ]
+    result = evaluate(complaint(*events, as_of="2027-04-08"))
+    assert result.deadline("request_substitute").status == "met"
+    # rep-5's request is still undecided although a decision (rep-3's) came after it.
+    assert "recusal_decided" in result.allowed_next
+    assert not [d for d in result.deadlines if d.id == "notify_recusal_denial"]
+
+    denied = [*events, ev("recusal_decided", "2027-04-09", member="rep-5", granted=False)]
+    result = evaluate(complaint(*denied, as_of="2027-04-13"))
+    d = result.deadline("notify_recusal_denial")
+    assert (d.due.isoformat(), d.status, d.rule.id) == ("2027-04-12", "missed", "CAM-09-08")
+    assert "recusal_decided" not in result.allowed_next
+    # A denial notice about rep-3 does not answer rep-5's denial; one about rep-5 does.
+    wrong = evaluate(complaint(*denied, ev("recusal_denial_notified", "2027-04-10", member="rep-3"), as_of="2027-04-13"))
+    assert wrong.deadline("notify_recusal_denial").status == "missed"
+    right = evaluate(complaint(*denied, ev("recusal_denial_notified", "2027-04-10", member="rep-5"), as_of="2027-04-13"))
+    assert right.deadline("notify_recusal_denial").status == "met"
+
+
+def test_case_closed_before_notice_closes_the_case_CAM_21B_01() -> None:
+    # Filed Mon 1 Mar 2027 and closed (withdrawn) on Wed 3 Mar, before any notice to the respondent:
+    # the case is closed and allows no further act.
+    filed = ev("complaint_filed", "2027-03-01T10:00", knowledge_date="2027-02-20")
+    open_ = evaluate(complaint(filed, as_of="2027-03-02"))
+    assert (open_.stage, "case_closed" in open_.allowed_next) == ("filed", True)
+    closed = evaluate(complaint(filed, ev("case_closed", "2027-03-03"), as_of="2027-03-04"))
+    assert (closed.stage, closed.allowed_next) == ("closed", [])
+
+
 # --- CAM-25 / CAM-26: the Final Report, its routing and the sanctions --------------------------------------
 
 

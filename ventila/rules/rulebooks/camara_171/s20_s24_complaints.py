@@ -229,7 +229,7 @@ COMPLAINT_EVENTS: dict[str, EventSpec] = {
             "grounds": _F("choices", choices=("bias", "former_counsel", "kinship", "other")),
         }),
         EventSpec("recusal_decided", "Inhibición resuelta", {"member": _F("str"), "granted": _F("bool", required=True)}),
-        EventSpec("recusal_denial_notified", "Denegación de inhibición notificada"),
+        EventSpec("recusal_denial_notified", "Denegación de inhibición notificada", {"member": _F("str")}),
         EventSpec("substitute_requested", "Sustituto solicitado al Presidente de la Cámara", {"member": _F("str")}),
         EventSpec("substitute_appointed", "Miembro sustituto nombrado", {"member": _F("str"), "substitute": _F("str")}),
         EventSpec("resolved", "Querella resuelta por la Comisión (Informe Final)", {
@@ -442,6 +442,10 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
                      satisfied=notified, start_label=start_label)
     ctx.stage = "filed"
     if notified is None:
+        if "case_closed" in firsts:  # closed before the respondent was notified (e.g. withdrawn)
+            ctx.stage = "closed"
+            ctx.allowed_next = []
+            return
         ctx.allowed_next = ["respondent_notified", *_anytime(ctx), "case_closed"]
         return
 
@@ -848,25 +852,46 @@ _ANYTIME_ACTS = tuple(a for a in ANYTIME if a in COMPLAINT_EVENTS)
 
 def _recusal_terms(ctx: Context, acts: list[str]) -> None:
     """Sec. 9 ¶3–5: a granted recusal asks the Speaker for a substitute at once; a denial of a
-    party's request is notified within 2 calendar days (CAM-09-07, CAM-09-08)."""
-    for dec in ctx.all("recusal_decided"):
+    party's request is notified within 2 calendar days (CAM-09-07, CAM-09-08).
+
+    Each decision answers the latest earlier request for the same member, and each substitute
+    request or denial notice answers a decision for the same member: with two recusals in one
+    case, one member's papers never satisfy the other's terms. An act that names no member
+    matches any (a docket that does not say whom it concerns).
+    """
+    requests = ctx.all("recusal_requested")
+    decisions = ctx.all("recusal_decided")
+    for dec in decisions:
+        member = dec.get("member")
         req = None
-        for r in ctx.all("recusal_requested"):
-            if r.at <= dec.at and (dec.get("member") is None or r.get("member") == dec.get("member")):
+        for r in requests:
+            if r.at <= dec.at and _same_member(r, member):
                 req = r
         if dec.get("granted"):
-            sub = next((s for s in ctx.all("substitute_requested") if s.at >= dec.at), None)
+            sub = _first_for_member(ctx.all("substitute_requested"), member, dec)
             ctx.add_deadline("request_substitute", "CAM-09-07", dec, satisfied=sub,
                              start_label="inhibición aceptada", suspendable=False)
         elif req is not None and req.get("by", "party") == "party":
-            notice = next((n for n in ctx.all("recusal_denial_notified") if n.at >= dec.at), None)
+            notice = _first_for_member(ctx.all("recusal_denial_notified"), member, dec)
             ctx.add_deadline("notify_recusal_denial", "CAM-09-08", dec, satisfied=notice,
                              start_label="denegación de la inhibición", suspendable=False)
-            if notice is None:
+            if notice is None and "recusal_denial_notified" not in acts:
                 acts.append("recusal_denial_notified")
-    pending = [r for r in ctx.all("recusal_requested") if not any(d.at >= r.at for d in ctx.all("recusal_decided"))]
+    pending = [r for r in requests
+               if not any(d.at >= r.at and _same_member(d, r.get("member")) for d in decisions)]
     if pending:
         acts.append("recusal_decided")
+
+
+def _same_member(event: Event, member: Any) -> bool:
+    """Whether ``event`` concerns ``member`` (either side naming no member matches)."""
+    other = event.get("member")
+    return member is None or other is None or other == member
+
+
+def _first_for_member(events: Sequence[Event], member: Any, after: Event) -> Event | None:
+    """The first of ``events`` on or after ``after`` that concerns ``member``."""
+    return next((e for e in events if e.at >= after.at and _same_member(e, member)), None)
 
 
 # Structural order of the acts: which acts each act requires before it (a finding if not).

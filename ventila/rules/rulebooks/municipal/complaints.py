@@ -214,7 +214,7 @@ COMPLAINT_EVENTS: dict[str, EventSpec] = {
             "recipients": _F("choices", choices=PARTIES),
             "copy_attached": _F("bool", help="Con copia de la resolución (¶14)"),
         }),
-        EventSpec("dismissed_with_prejudice", "Querella desestimada con perjuicio (¶17)"),
+        EventSpec("dismissed_with_prejudice", "Querella desestimada con perjuicio (¶17)", {"reason": _F("str")}),
         EventSpec("proceedings_suspended", "Procedimientos paralizados por orden del tribunal (¶28)", {
             "court_order": _F("str", help="Orden o resolución del tribunal que paraliza (¶28)"),
             "reason": _F("str"),
