@@ -154,6 +154,38 @@ def tree_cpu(pid: int) -> float:
     return total
 
 
+def proc_cpu(pid: int) -> float:
+    """CPU seconds (user + system) one process has used so far; 0 when it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+class PgCpu:
+    """CPU used by the PostgreSQL backends serving the benchmark's database (the server runs on this
+    machine; its shared background processes — WAL writer, checkpointer — are not counted)."""
+
+    def __init__(self, admin: dict[str, object], dbname: str) -> None:
+        import psycopg
+
+        self.conn = psycopg.connect(**admin, autocommit=True)  # type: ignore[arg-type]
+        self.dbname = dbname
+        self.start: dict[int, float] = {}
+
+    def pids(self) -> list[int]:
+        rows = self.conn.execute("SELECT pid FROM pg_stat_activity WHERE datname = %s", [self.dbname]).fetchall()
+        return [int(r[0]) for r in rows]
+
+    def mark(self) -> None:
+        self.start = {p: proc_cpu(p) for p in self.pids()}
+
+    def used(self) -> float:
+        """Since :meth:`mark`; a backend that ended meanwhile is not counted (connections persist)."""
+        return sum(proc_cpu(p) - self.start.get(p, 0.0) for p in self.pids())
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -165,13 +197,15 @@ def main() -> int:
     ap.add_argument("--filings", type=int, default=300)
     ap.add_argument("--clients", type=int, default=16)
     ap.add_argument("--workers", type=int, default=4, help="gunicorn worker processes")
-    ap.add_argument("--threads", type=int, default=2, help="threads per gunicorn worker")
+    ap.add_argument("--threads", type=int, default=2, help="threads per gunicorn worker (gthread)")
+    ap.add_argument("--worker-class", default="gthread", help="gunicorn worker class (gthread or sync)")
     ap.add_argument("--size", type=int, default=1024 * 1024, help="attachment bytes (1 MB)")
     ap.add_argument("--timeout", type=float, default=300)
     ap.add_argument("--burst", type=int, default=200, help="drafts prepared, then submitted at once (phase 2)")
     ap.add_argument("--conn-max-age", type=int, default=60, help="VENTILA_DB_CONN_MAX_AGE for the server")
     ap.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432/ventila_bench")
     args = ap.parse_args()
+    load0 = os.getloadavg()[0]
 
     import psycopg
 
@@ -201,7 +235,8 @@ def main() -> int:
     port = free_port()
     server = subprocess.Popen(
         [str(ROOT / ".venv/bin/gunicorn"), "ventila.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(args.workers),
-         "-k", "gthread", "--threads", str(args.threads), "--keep-alive", "30", "--log-level", "warning"],
+         "-k", args.worker_class, "--threads", str(args.threads), "--keep-alive", "30", "--log-level", "warning",
+         "--worker-tmp-dir", "/dev/shm"],
         env=env, cwd=ROOT)
     try:
         for _i in range(100):
@@ -235,6 +270,8 @@ def main() -> int:
                 with lock:
                     acked.append((number, key, time.perf_counter() - t0))
 
+        pg = PgCpu(admin, dbname)
+        pg.mark()
         cpu0, client0 = tree_cpu(server.pid), time.process_time()
         start = time.perf_counter()
         threads = [threading.Thread(target=worker) for _c in range(args.clients)]
@@ -244,6 +281,7 @@ def main() -> int:
             t.join()
         wall = time.perf_counter() - start
         app_cpu, client_cpu = tree_cpu(server.pid) - cpu0, time.process_time() - client0
+        pg_cpu = pg.used()
         # Phase 2, the filing itself: drafts prepared first (1 MB each already uploaded), then every
         # client submits at once — the case-creating transaction under contention.
         burst = min(args.burst, args.filings)
@@ -272,6 +310,7 @@ def main() -> int:
                     sub_lat.append(time.perf_counter() - t0)
 
         cpu1 = tree_cpu(server.pid)
+        pg.mark()
         start2 = time.perf_counter()
         threads = [threading.Thread(target=submitter) for _c in range(args.clients)]
         for t in threads:
@@ -280,6 +319,7 @@ def main() -> int:
             t.join()
         wall2 = time.perf_counter() - start2
         sub_cpu = tree_cpu(server.pid) - cpu1
+        sub_pg_cpu = pg.used()
         errors += sub_errors
     finally:
         server.send_signal(signal.SIGTERM)
@@ -291,6 +331,8 @@ def main() -> int:
             "JOIN filing_filing f ON f.case_id = c.id "
             "JOIN cases_docketentry e ON e.case_id = c.id AND e.seq = 1 "
             "JOIN cases_attachment a ON a.entry_id = e.id ORDER BY c.sequence").fetchall()
+    verify = subprocess.run([str(ROOT / ".venv/bin/ventila"), "audit", "verify"], env=env, cwd=ROOT,
+                            capture_output=True, text=True)
     in_db = {r[0]: r for r in rows}
     numbers = [n for n, _k, _t in acked]
     sequences = sorted(r[1] for r in rows)
@@ -310,6 +352,7 @@ def main() -> int:
         "  latency p95 s": round(p95, 3),
         "  MB uploaded per second": round(walked * args.size / wall / 1e6, 1),
         "  app CPU seconds per filing (gunicorn workers)": round(app_cpu / max(walked, 1), 3),
+        "  PostgreSQL CPU seconds per filing (its backends)": round(pg_cpu / max(walked, 1), 3),
         "  client CPU seconds per filing (this script)": round(client_cpu / max(walked, 1), 3),
         "submissions at once (drafts ready) — filings": len(sub_lat),
         "  wall seconds ": round(wall2, 2),
@@ -317,22 +360,25 @@ def main() -> int:
         "  submission latency p50 s": round(statistics.median(sub_lat), 3) if sub_lat else None,
         "  submission latency p95 s": round(sp95, 3),
         "  app CPU seconds per submission": round(sub_cpu / max(len(sub_lat), 1), 3),
-        "load average at the end (1 min; other processes share the cores)": os.getloadavg()[0],
+        "  PostgreSQL CPU seconds per submission": round(sub_pg_cpu / max(len(sub_lat), 1), 3),
+        "load average at the start / end (1 min; other processes share the cores)": (load0, os.getloadavg()[0]),
         "errors": len(errors),
         "cases in database": len(rows),
         "acknowledged but missing or wrong": len(lost),
         "numbers unique": len(set(numbers)) == len(numbers),
         "numbers gapless 1..N": sequences == list(range(1, len(rows) + 1)),
         "every case acknowledged": len(rows) == len(acked) + 1,  # + the warm-up filing
+        "ventila audit verify": ("passes — " if verify.returncode == 0 else "FAILS — ")
+        + (verify.stdout.strip() or verify.stderr.strip()).splitlines()[-1][:200],
     }
-    print(f"clients={args.clients} workers={args.workers}x{args.threads} attachment={args.size} bytes "
+    print(f"clients={args.clients} workers={args.workers}x{args.threads} ({args.worker_class}) attachment={args.size} bytes "
           f"cores={os.cpu_count()}")
     for k, v in report.items():
         print(f"  {k}: {v}")
     for e in errors[:5]:
         print("  error:", e)
     ok = (not errors and not lost and report["numbers unique"] and report["numbers gapless 1..N"]
-          and report["every case acknowledged"])
+          and report["every case acknowledged"] and verify.returncode == 0)
     return 0 if ok else 1
 
 

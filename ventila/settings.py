@@ -187,6 +187,8 @@ VENTILA_SIGNIN_MAX_ADDRESS_FAILURES = int(os.environ.get("VENTILA_SIGNIN_MAX_ADD
 VENTILA_SIGNIN_WINDOW_MINUTES = int(os.environ.get("VENTILA_SIGNIN_WINDOW_MINUTES", "15"))
 # Sessions end after VENTILA_SESSION_IDLE_MINUTES without a request, and VENTILA_SESSION_MAX_HOURS after
 # sign-in whatever the activity; the cookie dies with the browser.
+# Sessions live in the database (signing out ends them everywhere); a new one is a single INSERT.
+SESSION_ENGINE = "ventila.accounts.sessions"
 SESSION_COOKIE_AGE = 60 * int(os.environ.get("VENTILA_SESSION_IDLE_MINUTES", "30"))
 SESSION_SAVE_EVERY_REQUEST = True
 SESSION_EXPIRE_AT_BROWSER_CLOSE = True

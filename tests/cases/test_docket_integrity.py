@@ -128,3 +128,53 @@ def test_concurrent_filings_get_unique_gapless_numbers(committed_world: World):
     total = n_threads * per_thread
     assert numbers == [f"CE-2027-{i:04d}" for i in range(1, total + 1)]
     assert sorted(Case.objects.values_list("sequence", flat=True)) == list(range(1, total + 1))
+
+
+def test_number_taken_last_stays_gapless_when_filings_fail_around_it(committed_world: World):
+    """The number and the chain link are the last statements of the filing transaction: filings that
+    fail before it (inside ``do_file_case``) or after it (later in the caller's transaction) leave no
+    case, no provisional number and no gap, while others file concurrently."""
+    from ventila.audit import chain
+
+    n_threads, per_thread = 6, 4
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(n_threads)
+
+    class Planned(Exception):
+        pass
+
+    def refuse(case: Case) -> None:
+        raise Planned("before the number")
+
+    def worker(t: int) -> None:
+        try:
+            barrier.wait()
+            for i in range(per_thread):
+                try:
+                    with transaction.atomic():
+                        if (t + i) % 3 == 1:
+                            file_complaint(committed_world, before_number=refuse)
+                        case = file_complaint(committed_world)
+                        if (t + i) % 3 == 2:
+                            assert case.sequence is not None and not case.number.startswith("~")
+                            raise Planned("after the number")
+                except Planned:
+                    pass
+        except BaseException as exc:  # noqa: BLE001
+            errors.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=worker, args=(t,)) for t in range(n_threads)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    kept = sum(1 for t in range(n_threads) for i in range(per_thread) if (t + i) % 3 == 0)
+    assert sorted(Case.objects.values_list("number", flat=True)) == [f"CE-2027-{i:04d}" for i in range(1, kept + 1)]
+    assert sorted(Case.objects.values_list("sequence", flat=True)) == list(range(1, kept + 1))
+    assert DocketEntry.objects.count() == kept
+    result = chain.verify(check_files=False)
+    assert result.ok, result.first
+    assert result.links == kept

@@ -120,22 +120,45 @@ def _fresh(kind: str, obj: models.Model) -> models.Model:
     return qs.get()
 
 
+@dataclass(frozen=True)
+class Prepared:
+    """A link's content, digested from the stored rows, waiting for its place in the chain."""
+
+    kind: str
+    object_id: str
+    content_hash: str
+    covered: dict[str, list[str]]
+
+
+def prepare(kind: str, obj: models.Model) -> Prepared:
+    """Read ``obj`` back as stored and digest it (no lock taken). Call after everything that belongs
+    to ``obj`` is written, in the transaction that wrote it."""
+    fresh = _fresh(kind, obj)
+    covered = covered_now(kind, fresh)
+    return Prepared(kind, str(obj.pk), digest(content_of(kind, fresh, covered)), covered)
+
+
+def append_prepared(prepared: Prepared) -> ChainLink:
+    """Add the link: the head row is locked from here until the transaction commits, so callers do
+    this as late as they can."""
+    with transaction.atomic(savepoint=False):  # part of the caller's transaction (one is opened if none)
+        head = ChainHead.objects.select_for_update().filter(pk=1).first()
+        if head is None:
+            ChainHead.objects.get_or_create(pk=1)
+            head = ChainHead.objects.select_for_update().get(pk=1)
+        seq = head.seq + 1
+        h = link_hash(seq, prepared.kind, prepared.object_id, prepared.content_hash, head.hash)
+        link = ChainLink.objects.create(seq=seq, kind=prepared.kind, object_id=prepared.object_id,
+                                        content_hash=prepared.content_hash, covered=prepared.covered,
+                                        prev_hash=head.hash, hash=h, at=timezone.now())
+        ChainHead.objects.filter(pk=1).update(seq=seq, hash=h)
+    return link
+
+
 def append(kind: str, obj: models.Model) -> ChainLink:
     """Chain ``obj``: call inside the transaction that wrote it (one is opened if there is none)."""
-    with transaction.atomic():
-        ChainHead.objects.get_or_create(pk=1)
-        head = ChainHead.objects.select_for_update().get(pk=1)
-        fresh = _fresh(kind, obj)
-        covered = covered_now(kind, fresh)
-        content_hash = digest(content_of(kind, fresh, covered))
-        seq = head.seq + 1
-        object_id = str(obj.pk)
-        h = link_hash(seq, kind, object_id, content_hash, head.hash)
-        link = ChainLink.objects.create(seq=seq, kind=kind, object_id=object_id, content_hash=content_hash, covered=covered,
-                                        prev_hash=head.hash, hash=h, at=timezone.now())
-        head.seq, head.hash = seq, h
-        head.save(update_fields=["seq", "hash"])
-    return link
+    with transaction.atomic(savepoint=False):
+        return append_prepared(prepare(kind, obj))
 
 
 def head() -> tuple[int, str]:

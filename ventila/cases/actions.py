@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
-from collections.abc import Mapping, Sequence
+import uuid
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -68,6 +69,9 @@ class UploadedDocument:
     filename: str
     content: Any
     content_type: str = ""
+    # The SHA-256 of ``content`` when the caller has just computed it from these very bytes (the
+    # public form verifies each file against its upload's hash); otherwise it is computed here.
+    sha256: str = ""
 
 
 @dataclass
@@ -315,12 +319,23 @@ def _check_roll_call(case: Case, facts: CaseFacts, rule_id: str, voters: Sequenc
 
 def _next_number(body: Body, year: int) -> tuple[int, str]:
     """Take the next case number of ``body`` for ``year``: the counter row is locked until commit,
-    so concurrent filings queue and numbers stay unique and gapless (a rollback returns the number)."""
-    CaseCounter.objects.get_or_create(body=body, year=year)
-    counter = CaseCounter.objects.select_for_update().get(body=body, year=year)
+    so concurrent filings queue and numbers stay unique and gapless (a rollback returns the number).
+
+    Callers take it as the LAST step of their transaction (after everything else is written), so the
+    lock is held only for the few statements left and the commit."""
+    counter = CaseCounter.objects.select_for_update().filter(body=body, year=year).first()
+    if counter is None:
+        CaseCounter.objects.get_or_create(body=body, year=year)
+        counter = CaseCounter.objects.select_for_update().get(body=body, year=year)
     counter.last += 1
     counter.save(update_fields=["last"])
     return counter.last, f"{body.case_prefix}-{year}-{counter.last:04d}"
+
+
+def provisional_number() -> str:
+    """A case's number until the real one is taken, at the end of the transaction that opens it
+    (never committed: the same transaction replaces it)."""
+    return "~" + uuid.uuid4().hex[:29]  # 116 random bits, within the column's 30 characters
 
 
 def do_file_case(
@@ -335,30 +350,47 @@ def do_file_case(
     complainant: Mapping[str, str] | None = None,
     act: ActInput,
     now: dt.datetime | None = None,
+    before_number: Callable[[Case], None] | None = None,
+    calendar: tuple[tuple[dt.date, ...], tuple[tuple[str, dt.date], ...]] | None = None,
 ) -> Case:
-    """Open a case with its first docket entry (the complaint or referral as received)."""
+    """Open a case with its first docket entry (the complaint or referral as received).
+
+    Everything is written first under a provisional number; the two rows every filing shares — the
+    body's case counter and the audit chain's head — are taken last, so concurrent filings queue
+    only for those few statements and the commit. ``before_number`` (optional) writes what else
+    belongs to the new case in the same transaction, before the number is taken; ``calendar`` (the
+    body's closure days and the election days) saves reading them again when the caller just did."""
     now = now or clock.now()
     rulebook, kind_spec = rulebook_and_kind(body.rulebook, kind)
-    facts = CaseFacts(body.rulebook, kind, respondent_role, respondent_candidate,
-                      tuple(Closure.objects.filter(body=body).values_list("day", flat=True)),
-                      tuple(ElectionDay.objects.order_by("day").values_list("kind", "day")))
-    check_act(None, facts, [], act, now)
-    with transaction.atomic():
+    closures, elections = calendar if calendar is not None else (
+        tuple(Closure.objects.filter(body=body).order_by("day").values_list("day", flat=True)),
+        tuple(ElectionDay.objects.order_by("day").values_list("kind", "day")))
+    facts = CaseFacts(body.rulebook, kind, respondent_role, respondent_candidate, closures, elections)
+    evaluation, _voters = check_act(None, facts, [], act, now)
+    with transaction.atomic(savepoint=False):  # inside a caller's transaction, any failure undoes it all
         year = act.occurred_at.astimezone(PR_TZ).year
-        seq, number = _next_number(body, year)
         case = Case.objects.create(
-            body=body, kind=kind, number=number, year=year, sequence=seq,
+            body=body, kind=kind, number=provisional_number(), year=year, sequence=None,
             caption=_("%(kind)s contra %(name)s") % {"kind": _(kind_spec.title), "name": respondent},
             respondent_role=respondent_role, respondent_candidate=respondent_candidate,
         )
-        Party.objects.create(case=case, role=Party.Role.RESPONDENT, person=respondent, name=str(respondent),
-                             office=respondent_office, email=respondent.email)
+        parties = [Party(case=case, role=Party.Role.RESPONDENT, person=respondent, name=str(respondent),
+                         office=respondent_office, email=respondent.email)]
         if complainant:
-            Party.objects.create(case=case, role=Party.Role.COMPLAINANT, name=complainant.get("name", ""),
+            parties.append(Party(case=case, role=Party.Role.COMPLAINANT, name=complainant.get("name", ""),
                                  postal_address=complainant.get("postal_address", ""),
-                                 email=complainant.get("email", ""), phone=complainant.get("phone", ""))
-        _write_entry(case, user, act, [], now)
-        do_refresh_case(case, now=now)
+                                 email=complainant.get("email", ""), phone=complainant.get("phone", "")))
+        Party.objects.bulk_create(parties)
+        entry = _write_entry(case, user, act, [], now, first=True)
+        _store(case, evaluation, now, entries=[entry], parties=parties, save=False)
+        if before_number is not None:
+            before_number(case)
+        link = chain.prepare("docket_entry", entry)
+        # The serialised part: number (counter row locked until commit), case row, chain link (head
+        # row locked until commit).
+        case.sequence, case.number = _next_number(body, year)
+        case.save(update_fields=["number", "sequence", *_DERIVED])
+        chain.append_prepared(link)
     return case
 
 
@@ -388,9 +420,11 @@ def do_record_act(*, user: Any, case: Case, act: ActInput, now: dt.datetime | No
 
 
 def _write_entry(case: Case, user: Any, act: ActInput, voters: Sequence[Person], now: dt.datetime,
-                 entries: Sequence[DocketEntry] = ()) -> DocketEntry:
-    seq = (max((e.seq for e in entries), default=0) or
-           (case.entries.aggregate(m=Max("seq"))["m"] or 0)) + 1
+                 entries: Sequence[DocketEntry] = (), *, first: bool = False) -> DocketEntry:
+    """Write the entry with its attachments and roll call; chain it unless it is a new case's
+    ``first`` entry (:func:`do_file_case` chains that one last)."""
+    seq = 1 if first else (max((e.seq for e in entries), default=0) or
+                            (case.entries.aggregate(m=Max("seq"))["m"] or 0)) + 1
     details = {k: v for k, v in act.details.items() if k != "_tally"}
     outcome = act.details.get("_tally")
     entry = DocketEntry.objects.create(
@@ -400,7 +434,7 @@ def _write_entry(case: Case, user: Any, act: ActInput, voters: Sequence[Person],
     )
     for doc in act.attachments:
         data = doc.content.read() if hasattr(doc.content, "read") else bytes(doc.content)
-        digest = hashlib.sha256(data).hexdigest()
+        digest = doc.sha256 or hashlib.sha256(data).hexdigest()
         att = Attachment(entry=entry, filename=doc.filename[:255], sha256=digest, size=len(data),
                          content_type=doc.content_type[:120])
         att.file.save(doc.filename, ContentFile(data), save=False)
@@ -413,7 +447,8 @@ def _write_entry(case: Case, user: Any, act: ActInput, voters: Sequence[Person],
             explanation=outcome["explanation"],
         )
         Ballot.objects.bulk_create([Ballot(roll_call=rc, person=p, vote=act.ballots[p.pk]) for p in voters])
-    chain.append("docket_entry", entry)  # the tamper-evident record, in this same transaction
+    if not first:
+        chain.append("docket_entry", entry)  # the tamper-evident record, in this same transaction
     return entry
 
 
@@ -442,10 +477,19 @@ def refresh_if_stale(case: Case, now: dt.datetime | None = None) -> Case:
     return case
 
 
-def _store(case: Case, evaluation: Evaluation, now: dt.datetime) -> None:
-    entries = list(case.entries.all())
+_DERIVED = ["stage", "procedure", "allowed_next", "status", "next_due", "next_due_deadline", "report_referred",
+            "evaluated_on"]
+
+
+def _store(case: Case, evaluation: Evaluation, now: dt.datetime, *, entries: Sequence[DocketEntry] | None = None,
+           parties: Sequence[Party] | None = None, save: bool = True) -> None:
+    """Rewrite the case's derived rows from ``evaluation``. A new case (:func:`do_file_case`) passes
+    its ``entries`` and ``parties`` (it has nothing derived yet to delete) and saves the case itself."""
+    new = entries is not None
+    entries = list(case.entries.all()) if entries is None else list(entries)
     live = {e.pk for e in entries} - {e.supersedes_id for e in entries if e.supersedes_id}
-    CaseDeadline.objects.filter(case=case).delete()
+    if not new:
+        CaseDeadline.objects.filter(case=case).delete()
     rows = []
     next_due: tuple[dt.date, str] | None = None
     for i, d in enumerate(evaluation.deadlines):
@@ -465,17 +509,23 @@ def _store(case: Case, evaluation: Evaluation, now: dt.datetime) -> None:
     for row, (moved_from, reason) in zip(rows, moved_due_dates(case, evaluation, entries, live, now), strict=True):
         row.moved_from, row.moved_reason = moved_from, reason
     CaseDeadline.objects.bulk_create(rows)
-    CaseFinding.objects.filter(case=case).delete()
+    if not new:
+        CaseFinding.objects.filter(case=case).delete()
     CaseFinding.objects.bulk_create([
         CaseFinding(case=case, finding_id=f.id, rule_id=f.rule.id, citation=f.rule.citation, message=f.message)
         for f in evaluation.findings
     ])
     # Who may not sit on the case: parties (Sec. 8) and members whose recusal was granted (Sec. 9).
-    CaseExclusion.objects.filter(case=case).delete()
-    CaseSubstitute.objects.filter(case=case).delete()
+    if not new:
+        CaseExclusion.objects.filter(case=case).delete()
+        CaseSubstitute.objects.filter(case=case).delete()
     excluded: dict[int, str] = {}
     members = set(case.body.memberships.values_list("person_id", flat=True))
-    for p in case.parties.exclude(person__isnull=True):
+    if parties is None:
+        parties = list(case.parties.exclude(person__isnull=True))
+    for p in parties:
+        if p.person_id is None:
+            continue
         if p.person_id in members:
             excluded[p.person_id] = CaseExclusion.Reason.PARTY
     for e in entries:
@@ -505,8 +555,8 @@ def _store(case: Case, evaluation: Evaluation, now: dt.datetime) -> None:
     case.next_due_deadline = next_due[1] if next_due and case.status == Case.Status.OPEN else ""
     case.report_referred = any(e.pk in live and e.event_type == "report_referred" for e in entries)
     case.evaluated_on = now.astimezone(PR_TZ).date()
-    case.save(update_fields=["stage", "procedure", "allowed_next", "status", "next_due", "next_due_deadline",
-                             "report_referred", "evaluated_on"])
+    if save:
+        case.save(update_fields=_DERIVED)
 
 
 def _person_id(value: Any) -> int | None:

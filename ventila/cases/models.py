@@ -57,8 +57,10 @@ class Case(models.Model):
         help_text=_("Número de expediente, único y sin saltos por cuerpo y año, por ejemplo CE-2027-0001."),
     )
     year = models.PositiveSmallIntegerField(_("año"), help_text=_("El año del número de expediente."))
+    # Null only inside the transaction that opens the case (the number is taken last; see
+    # ``ventila.cases.actions.do_file_case``): no committed case is without its sequence.
     sequence = models.PositiveIntegerField(
-        _("secuencia"), help_text=_("La posición del expediente entre los del mismo cuerpo y año."),
+        _("secuencia"), null=True, help_text=_("La posición del expediente entre los del mismo cuerpo y año."),
     )
     caption = models.CharField(
         _("epígrafe"), max_length=300,

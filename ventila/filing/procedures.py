@@ -101,11 +101,14 @@ class Procedure:
         """The offices in the register whose holders may be the respondent, on ``day``."""
         from django.db.models import Q
 
-        return list(
-            OfficeTerm.objects.filter(role__in=list(self.respondent_roles()), start__lte=day)
-            .filter(Q(end__isnull=True) | Q(end__gte=day)).select_related("person")
-            .order_by("person__family_name", "person__given_name")
-        )
+        memo_key = ("register", day)
+        if memo_key not in self._memo:
+            self._memo[memo_key] = list(
+                OfficeTerm.objects.filter(role__in=list(self.respondent_roles()), start__lte=day)
+                .filter(Q(end__isnull=True) | Q(end__gte=day)).select_related("person")
+                .order_by("person__family_name", "person__given_name")
+            )
+        return self._memo[memo_key]  # type: ignore[no-any-return]
 
     def respondent(self, data: dict[str, Any]) -> tuple[str, str, str, OfficeTerm | None]:
         """(name, role, office title, office in the register or None) from the draft."""
@@ -113,7 +116,10 @@ class Procedure:
         if office_id.isdigit():
             memo_key = ("office", office_id)
             if memo_key not in self._memo:
-                self._memo[memo_key] = OfficeTerm.objects.select_related("person").filter(
+                # The register already read in this request (the step's choices) has it, if it is there.
+                listed = [o for k, offices in self._memo.items() if k[0] == "register" for o in offices
+                          if o.pk == int(office_id)]
+                self._memo[memo_key] = listed[0] if listed else OfficeTerm.objects.select_related("person").filter(
                     pk=int(office_id), role__in=list(self.respondent_roles())).first()
             office = self._memo[memo_key]
             if office is not None:
@@ -135,12 +141,18 @@ class Procedure:
         """A plain warning when the complaint would be filed after its term (the filing is accepted)."""
         return ""
 
+    def calendar(self) -> tuple[tuple[dt.date, ...], tuple[tuple[str, dt.date], ...]]:
+        """The body's closure days and the election days (read once per request)."""
+        if ("calendar",) not in self._memo:
+            self._memo[("calendar",)] = (
+                tuple(Closure.objects.filter(body=self.body).order_by("day").values_list("day", flat=True)),
+                tuple(ElectionDay.objects.order_by("day").values_list("kind", "day")),
+            )
+        return self._memo[("calendar",)]  # type: ignore[no-any-return]
+
     def facts(self, role: str, candidate: bool) -> CaseFacts:
-        return CaseFacts(
-            self.rulebook_id, self.kind, role, candidate,
-            tuple(Closure.objects.filter(body=self.body).values_list("day", flat=True)),
-            tuple(ElectionDay.objects.order_by("day").values_list("kind", "day")),
-        )
+        closures, elections = self.calendar()
+        return CaseFacts(self.rulebook_id, self.kind, role, candidate, closures, elections)
 
 
 def _date(value: Any) -> dt.date | None:

@@ -1,16 +1,15 @@
 """A per-address rate limit kept in the database, so every server process sees the same count.
 
-Fixed windows: one row per (action:address, window); the increment is a single UPDATE (or an
-INSERT the first time), atomic on SQLite and PostgreSQL alike, so two processes can never both
-take the last slot.
+Fixed windows: one row per (action:address, window); the increment is a single upsert statement
+(``INSERT … ON CONFLICT … DO UPDATE … RETURNING``), atomic on SQLite and PostgreSQL alike, so two
+processes can never both take the last slot.
 """
 
 from __future__ import annotations
 
 import time
 
-from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db import connection
 from django.http import HttpRequest
 
 from .models import RateCounter
@@ -26,17 +25,22 @@ def hit(action: str, address: str, limit: int, window: int, *, now: float | None
     moment = time.time() if now is None else now
     index = int(moment // window)
     key = f"{action}:{address}"[:120]
-    with transaction.atomic():
-        updated = RateCounter.objects.filter(key=key, window=index).update(count=F("count") + 1)
-        if not updated:
-            try:
-                with transaction.atomic():
-                    RateCounter.objects.create(key=key, window=index, count=1)
-            except IntegrityError:
-                RateCounter.objects.filter(key=key, window=index).update(count=F("count") + 1)
-        count = RateCounter.objects.filter(key=key, window=index).values_list("count", flat=True).get()
+    count = _increment(key, index)
     remaining = int((index + 1) * window - moment) + 1
     return count <= limit, remaining
+
+
+def _increment(key: str, index: int) -> int:
+    """Add one to the (key, window) row, creating it the first time; return the new count. One
+    statement (an upsert), atomic on SQLite and PostgreSQL alike."""
+    table = connection.ops.quote_name(RateCounter._meta.db_table)
+    q = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} ({q('key')}, {q('window')}, {q('count')}) VALUES (%s, %s, 1) "
+            f"ON CONFLICT ({q('key')}, {q('window')}) DO UPDATE SET {q('count')} = {table}.{q('count')} + 1 "
+            f"RETURNING {q('count')}", [key, index])
+        return int(cursor.fetchone()[0])
 
 
 def peek(action: str, address: str, limit: int, window: int, *, now: float | None = None) -> bool:

@@ -152,10 +152,11 @@ def submit(proc: Procedure, draft: Draft, *, language: str = "es", now: dt.datet
             raise FilingFailed(_("El archivo «%(name)s» ya no está disponible (se guarda %(h)s horas como máximo). "
                                  "Quítelo y súbalo de nuevo; no se presentó nada.")
                                % {"name": f["name"], "h": conf.quarantine_hours()}, "evidencia") from None
-        if hashlib.sha256(content).hexdigest() != f["sha256"]:
+        sha256 = hashlib.sha256(content).hexdigest()
+        if sha256 != f["sha256"]:
             raise FilingFailed(_("El archivo «%(name)s» cambió desde que se subió. Quítelo y súbalo de nuevo; no se "
                                  "presentó nada.") % {"name": f["name"]}, "evidencia")
-        documents.append(UploadedDocument(f["name"], content, f["content_type"]))
+        documents.append(UploadedDocument(f["name"], content, f["content_type"], sha256))  # hashed once, here
     name, role, title, office = proc.respondent(d)
     key = new_key()
     act = ActInput("complaint_filed", now, True, proc.payload(draft), _details(proc, receipt),
@@ -173,7 +174,7 @@ def submit(proc: Procedure, draft: Draft, *, language: str = "es", now: dt.datet
                 user=online_user(), body=proc.body, kind=proc.kind, respondent=person,
                 respondent_role=role, respondent_office=title,
                 respondent_candidate=bool(d.get("respondent_candidate")) and proc.asks_candidate,
-                complainant=complainant, act=act, now=now,
+                complainant=complainant, act=act, now=now, calendar=proc.calendar(),
             )
             receipt["number"] = case.number
             receipt["files"] = [{"name": e["file"]["name"], "size": e["file"]["size"], "sha256": e["file"]["sha256"]}
