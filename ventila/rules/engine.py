@@ -55,9 +55,18 @@ class FieldSpec:
 
 @dataclass(frozen=True)
 class EventSpec:
+    """A docket event type of a kind: its Spanish title and its payload fields.
+
+    A *record-only* event (``record_only=True``: a document issued, an attempt to serve it) is
+    part of the docket and its payload is validated like any other, but it is not an act of the
+    proceeding: :func:`parse_events` leaves it out of the events the evaluators see, so it changes
+    no term, stage, allowed act or finding.
+    """
+
     type: str
     title: str  # Spanish, for people
     fields: Mapping[str, FieldSpec] = field(default_factory=dict)
+    record_only: bool = False
 
 
 @dataclass(slots=True)
@@ -615,7 +624,9 @@ _EVENT_KEYS = frozenset({"type", "at", "id", "supersedes", "note"})
 
 
 def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "events") -> list[Event]:
-    """Validate and type a list of raw events (dicts) against the kind's vocabulary."""
+    """Validate and type a list of raw events (dicts) against the kind's vocabulary.
+
+    Record-only events (:attr:`EventSpec.record_only`) are validated and then left out."""
     if not isinstance(raw, list):
         raise InputError(path, "debe ser una lista de eventos")
     events: list[Event] = []
@@ -678,6 +689,8 @@ def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "even
             for name in required:
                 if name not in payload:
                     raise InputError(f"{path}[{i}].{name}", f"falta este dato, requerido en {etype}")
+        if spec.record_only:
+            continue  # validated, but not an act of the proceeding: the evaluators never see it
         # The fields are set here rather than through the dataclass __init__: that call would cost
         # more than the rest of this loop's work for the event.
         e = _new(Event)

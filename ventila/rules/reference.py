@@ -318,7 +318,8 @@ def _kind_section(
         rows: list[tuple[str, ...]] = []
         for ev in kind.events.values():
             fields_doc = "; ".join(_field_doc(n, s) for n, s in ev.fields.items()) or "—"
-            rows.append((_code(ev.type), ev.title, fields_doc))
+            title = f"{ev.title} (record-only: not evaluated)" if ev.record_only else ev.title
+            rows.append((_code(ev.type), title, fields_doc))
         out += _table(("Event type", "Title", "Payload fields"), rows) if rows else ["(none)"]
         out.append("")
     out += ["Deadline IDs:", ""]

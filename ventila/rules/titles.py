@@ -114,6 +114,13 @@ STAGE_ES: dict[str, str] = {
     "in_force": "En vigor",
 }
 
+# Record-only docket events (ventila.rules.rulebooks.common.RECORD_ONLY_EVENTS): entries that put on
+# the docket what was done with the case's documents, without being acts of the proceeding.
+RECORD_ONLY_EVENT_ES: dict[str, str] = {
+    "document_issued": "Documento expedido",
+    "service_attempted": "Intento de notificación",
+}
+
 # Triggers that are not docket events but moments the rulebook derives from them.
 TRIGGER_ES: dict[str, str] = {
     "answer_term_expired": "vencimiento del término para contestar",

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from ..engine import EventSpec, FieldSpec, KindSpec
 from ..terms import Rule, RuleKind, Term, Unit
+from ..titles import RECORD_ONLY_EVENT_ES
 
 
 class RuleSet:
@@ -44,4 +48,62 @@ def merge(*sets: RuleSet) -> dict[str, Rule]:
             if rid in out:
                 raise ValueError(f"rule {rid} declared twice")
             out[rid] = rule
+    return out
+
+
+# -- record-only events: the docket's record of documents and their service ----------------------
+
+# Every kind of every rulebook declares these: the docket keeps the record of every document issued
+# (with the SHA-256 of its PDF) and of every attempt to serve it (recipient, message ID, the mail
+# server's answer). They are not acts of the proceeding: the engine validates their payload and
+# leaves them out of the evaluation (EventSpec.record_only), so they change no term, stage, allowed
+# act or finding. The receipt that starts a term stays its own act (``respondent_notified`` …).
+_METHODS = ("email_attachment", "email_link", "hand", "mail")
+
+RECORD_ONLY_EVENTS: dict[str, EventSpec] = {
+    "document_issued": EventSpec(
+        "document_issued",
+        RECORD_ONLY_EVENT_ES["document_issued"],
+        {
+            "document": FieldSpec("int", True, help="Número del documento expedido."),
+            "template": FieldSpec("str", True, help="Modelo del documento (por ejemplo notice_of_complaint)."),
+            "title": FieldSpec("str", True, help="Título del documento."),
+            "sha256": FieldSpec("str", True, help="Huella SHA-256 del PDF expedido."),
+            "rule": FieldSpec("str", True, help="La regla del catálogo que exige el documento."),
+            "citation": FieldSpec("str", help="La cita del texto que exige el documento."),
+            "source_seq": FieldSpec("int", help="La anotación cuyo acto el documento pone por escrito."),
+            "language": FieldSpec("choice", choices=("es", "en"), help="Idioma del documento."),
+        },
+        record_only=True,
+    ),
+    "service_attempted": EventSpec(
+        "service_attempted",
+        RECORD_ONLY_EVENT_ES["service_attempted"],
+        {
+            "document": FieldSpec("int", True, help="Número del documento notificado."),
+            "delivery": FieldSpec("int", True, help="Número de la notificación."),
+            "attempt": FieldSpec("int", help="Número del intento (1, 2, …) para esa notificación."),
+            "method": FieldSpec("choice", True, _METHODS, help="Medio de la notificación."),
+            "recipient": FieldSpec("str", True, help="Dirección de correo o nombre del destinatario."),
+            "recipient_name": FieldSpec("str", help="Nombre del destinatario."),
+            "recipient_role": FieldSpec("str", help="Calidad del destinatario (respondent, complainant…)."),
+            "sha256": FieldSpec("str", help="Huella SHA-256 del PDF notificado."),
+            "message_id": FieldSpec("str", help="Message-ID del correo."),
+            "answer": FieldSpec("str", help="La respuesta del servidor de correo, o el error."),
+            "ok": FieldSpec("bool", True, help="Si el servidor aceptó el mensaje (o se entregó en mano o por correo)."),
+            "received_on": FieldSpec("date", help="Fecha de recibo, en la entrega personal o por correo postal."),
+        },
+        record_only=True,
+    ),
+}
+
+
+def with_record_only(kinds: dict[str, KindSpec]) -> dict[str, KindSpec]:
+    """The kinds, each with the record-only events added to its vocabulary."""
+    out: dict[str, KindSpec] = {}
+    for kind_id, kind in kinds.items():
+        clash = set(kind.events) & set(RECORD_ONLY_EVENTS)
+        if clash:
+            raise ValueError(f"kind {kind_id} already declares {sorted(clash)}")
+        out[kind_id] = replace(kind, events={**kind.events, **RECORD_ONLY_EVENTS})
     return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ...engine import Election, KindSpec, Rulebook, Setting
-from ..common import merge
+from ..common import merge, with_record_only
 from . import (
     s01_s09_commission,
     s10_s13_conduct,
@@ -121,7 +121,7 @@ RULEBOOK = Rulebook(
         s20_s24_complaints.R,
         s25_s31_reports.R,
     ),
-    kinds=KINDS,
+    kinds=with_record_only(KINDS),
     settings=SETTINGS,
     # Findings raised by the pure check_* helpers (outside any evaluator), for the reference.
     findings={

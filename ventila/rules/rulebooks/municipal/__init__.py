@@ -22,7 +22,7 @@ import datetime as dt
 
 from ...engine import Election, KindSpec, Rulebook, Setting
 from ...terms import Rule
-from ..common import merge
+from ..common import merge, with_record_only
 from . import complaints, composition, deadlock, per_diem, powers, review, suspension
 from .complaints import COMPLAINT_EVENTS, evaluate_complaint
 from .deadlock import DEADLOCK_EVENTS, evaluate_deadlock
@@ -189,7 +189,7 @@ RULEBOOK = Rulebook(
     body="Comisión para Ventilar Querellas Municipales",
     rules=_in_catalogue_order(merge(composition.R, per_diem.R, powers.R, complaints.R, suspension.R,
                                     deadlock.R, review.R)),
-    kinds=KINDS,
+    kinds=with_record_only(KINDS),
     settings=SETTINGS,
     findings=FINDINGS,
     # General-election day is a legal holiday for the executive branch, to which the Commission belongs
