@@ -3,6 +3,7 @@ PDF, e-mail through a real SMTP server on loopback), the follow-up key, and ever
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import io
 import socket
@@ -380,6 +381,31 @@ def test_the_follow_up_key_shows_the_public_stage_and_takes_evidence(world, clie
     staff = Client()
     staff.force_login(world.users["secretaria"])
     assert "Certificación" in staff.get(f"/expedientes/{case.number}/").content.decode()
+
+
+def test_the_follow_up_page_shows_no_document_or_service_record(world, client, now):
+    """Issued documents and their service are docketed (record-only entries): the public follow-up
+    page still shows only the public stage, nothing of those entries."""
+    from ventila.documents.actions import do_create_draft, do_issue_document, do_order_delivery
+
+    r = walk(client, BODY, camara_steps(world))
+    key = _key(client.get(r["Location"]).content.decode())
+    case = Case.objects.get()
+    secretary = world.users["secretaria"]
+    draft = do_create_draft(user=secretary, case=case, entry=case.entries.get(seq=1), template="notice_of_complaint")
+    doc = do_issue_document(user=secretary, draft=draft)
+    now.set("2027-03-03 12:00")
+    do_order_delivery(user=secretary, document=doc, role="respondent", name="Rafael Quiñones Ficticio", email="",
+                      method="hand", received_on=dt.date(2027, 3, 2), receipt_note="Acuse firmado en su oficina.")
+    assert set(case.entries.values_list("event_type", flat=True)) == {
+        "complaint_filed", "document_issued", "service_attempted", "respondent_notified"}
+    other = Client()
+    r = other.post("/querellas/seguimiento/", {"key": key})
+    page = other.get(r["Location"]).content.decode()
+    assert "En espera de contestación" in page
+    for secret in (doc.sha256, "Documento expedido", "Intento de notificación", "Notificación de la querella",
+                   "Rafael Quiñones", "Acuse firmado", "Entrega personal", "CAM-21B-04"):
+        assert secret not in page, secret
 
 
 def test_key_attempts_are_rate_limited(world, settings):

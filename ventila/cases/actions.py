@@ -419,6 +419,31 @@ def do_record_act(*, user: Any, case: Case, act: ActInput, now: dt.datetime | No
     return entry
 
 
+def do_record_entry(*, user: Any, case: Case, event_type: str, occurred_at: dt.datetime, has_time: bool,
+                    payload: Mapping[str, Any], note: str = "", now: dt.datetime | None = None) -> DocketEntry:
+    """Append a record-only entry (``document_issued``, ``service_attempted``) to the docket.
+
+    Its payload is validated by the rulebook like any act's, and it is chained in the audit record
+    in the caller's transaction; being no act of the proceeding, it needs no permission of the
+    rulebook's order and changes nothing the evaluation derives, so the case is not re-evaluated.
+    """
+    now = now or clock.now()
+    rulebook, kind = rulebook_and_kind(case.body.rulebook, case.kind)
+    spec = kind.events.get(event_type)
+    if spec is None or not spec.record_only:
+        raise ActRefused(_("«%(act)s» no es una anotación de constancia.") % {"act": event_type})
+    planned = PlannedEvent(event_type, occurred_at, has_time, dict(payload))
+    try:
+        parse_events([planned.to_json()], kind, rulebook)
+    except InputError as exc:
+        raise ActRefused(_("Revise los datos de la anotación."), {exc.field.rsplit(".", 1)[-1]: [exc.message]}) from None
+    with transaction.atomic():
+        # The case row is locked like for any act, so that docket numbers stay unique and gapless.
+        locked = Case.objects.select_for_update(of=("self",)).get(pk=case.pk)
+        return _write_entry(locked, user, ActInput(event_type, occurred_at, has_time, dict(payload), note=note),
+                            [], now)
+
+
 def _write_entry(case: Case, user: Any, act: ActInput, voters: Sequence[Person], now: dt.datetime,
                  entries: Sequence[DocketEntry] = (), *, first: bool = False) -> DocketEntry:
     """Write the entry with its attachments and roll call; chain it unless it is a new case's

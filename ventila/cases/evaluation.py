@@ -14,6 +14,7 @@ from typing import Any
 from ventila.rules import PR_TZ, RULEBOOKS, evaluate
 from ventila.rules.calendar import LegalCalendar, legal_calendar
 from ventila.rules.engine import Evaluation, EventSpec, KindSpec, Rulebook, calendar_settings
+from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
 
 
 @dataclass(frozen=True)
@@ -41,13 +42,15 @@ def event_spec(rulebook_id: str, kind_id: str, event_type: str) -> EventSpec:
 
 
 def live_events(entries: Iterable[Any]) -> list[PlannedEvent]:
-    """The docket entries that count, in docket order: superseded entries are left out."""
+    """The docket entries that count, in docket order: superseded entries are left out, and so are
+    the record-only entries (a document issued, an attempt to serve it), which the engine would
+    validate and then ignore anyway."""
     entries = list(entries)
     superseded = {e.supersedes_id for e in entries if e.supersedes_id is not None}
     return [
         PlannedEvent(e.event_type, e.occurred_at, e.has_time, dict(e.payload))
         for e in sorted(entries, key=lambda e: e.seq)
-        if e.pk not in superseded
+        if e.pk not in superseded and e.event_type not in RECORD_ONLY_EVENTS
     ]
 
 

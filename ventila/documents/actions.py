@@ -26,7 +26,13 @@ from django.utils.translation import gettext as _
 
 from ventila import clock
 from ventila.audit import chain
-from ventila.cases.actions import ActInput, ActRefused, UploadedDocument, do_record_act
+from ventila.cases.actions import (
+    ActInput,
+    ActRefused,
+    UploadedDocument,
+    do_record_act,
+    do_record_entry,
+)
 from ventila.cases.models import Case, DocketEntry
 from ventila.rules import PR_TZ
 from ventila.rules.rulebooks.camara_171.s20_s24_complaints import check_initial_summons
@@ -107,6 +113,11 @@ def do_issue_document(*, user: Any, draft: Draft, now: dt.datetime | None = None
         doc.save()
         d.delete()
         chain.append("document", doc)  # the tamper-evident record, in this same transaction
+        # ... and on the docket: the document issued, with the SHA-256 of its PDF.
+        do_record_entry(user=user, case=d.case, event_type="document_issued", occurred_at=now, has_time=True,
+                        payload={"document": doc.pk, "template": doc.template, "title": doc.title,
+                                 "sha256": doc.sha256, "rule": doc.rule_id, "citation": doc.citation,
+                                 "source_seq": d.source.seq, "language": doc.language}, now=now)
     return doc
 
 
@@ -151,6 +162,14 @@ def do_order_delivery(*, user: Any, document: Document, role: str, name: str, em
         )
         if not by_email:
             assert received_on is not None
+            # The service by hand or by mail on the docket (the e-mail attempts are docketed one by one).
+            do_record_entry(
+                user=user, case=doc.case, event_type="service_attempted",
+                occurred_at=dt.datetime.combine(received_on, dt.time(0, 0), tzinfo=PR_TZ), has_time=False,
+                payload={"document": doc.pk, "delivery": delivery.pk, "attempt": 1, "method": method,
+                         "recipient": name, "recipient_name": name, "recipient_role": role, "sha256": doc.sha256,
+                         "ok": True, "received_on": received_on.isoformat()},
+                note=receipt_note, now=now)
             _record_receipt(user, delivery, received_on, receipt_note, now)
     if by_email:
         attempt_delivery(delivery, now=now)
@@ -225,6 +244,22 @@ def _receipt_act(user: Any, d: Delivery, spec: catalog.DocSpec, received_on: dt.
 
 # -- e-mail ---------------------------------------------------------------------------------------------
 
+SERVICE_USERNAME = "servicio-de-notificaciones"
+
+
+def service_user() -> Any:
+    """The account that records the e-mail attempts (the worker's) on the docket; it cannot sign in."""
+    from django.contrib.auth import get_user_model
+
+    User = get_user_model()  # noqa: N806
+    user, created = User.objects.get_or_create(
+        username=SERVICE_USERNAME,
+        defaults={"is_active": False, "first_name": "Servicio de", "last_name": "notificaciones"})
+    if created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    return user
+
 
 def attempt_delivery(delivery: Delivery, *, now: dt.datetime | None = None) -> DeliveryAttempt:
     """One attempt to send ``delivery`` by e-mail; the attempt is logged whatever happens."""
@@ -235,12 +270,21 @@ def attempt_delivery(delivery: Delivery, *, now: dt.datetime | None = None) -> D
     message = service.build_message(d, now)
     result = service.send_message(message)
     with transaction.atomic():
-        d = Delivery.objects.select_for_update().get(pk=d.pk)
+        d = Delivery.objects.select_for_update().select_related("document__case__body").get(pk=d.pk)
         attempt = DeliveryAttempt.objects.create(delivery=d, at=now, recipient=d.recipient_email,
                                                  message_id=result.message_id, ok=result.ok,
                                                  server_answer=result.answer[:2000])
         chain.append("documents.DeliveryAttempt", attempt)  # the proof of service is tamper-evident too
         d.attempts += 1
+        # Every attempt on the docket, recorded by the service account (nobody signs in as it).
+        do_record_entry(
+            user=service_user(), case=d.document.case, event_type="service_attempted", occurred_at=now,
+            has_time=True,
+            payload={"document": d.document_id, "delivery": d.pk, "attempt": d.attempts, "method": d.method,
+                     "recipient": d.recipient_email, "recipient_name": d.recipient_name,
+                     "recipient_role": d.recipient_role, "sha256": d.document.sha256,
+                     "message_id": result.message_id, "answer": result.answer[:2000], "ok": result.ok},
+            now=now)
         if result.ok:
             d.status = Delivery.Status.SENT
             d.sent_at = now

@@ -32,6 +32,7 @@ from ventila.cases.evaluation import rulebook_and_kind
 from ventila.cases.labels import DEADLINES, KINDS, PROCEDURES, STAGES
 from ventila.cases.models import Case, CaseDeadline, DocketEntry
 from ventila.rules import RULEBOOKS
+from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
 
 from ..forms import ActForm, CounselForm, FilingForm
 from .procedures import procedure_context
@@ -142,6 +143,7 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
     entries = list(case.entries.select_related("recorded_by", "supersedes").prefetch_related(
         "attachments", "roll_call__ballots__person"))
     corrected_by = {e.supersedes_id: e for e in entries if e.supersedes_id}
+    linked = _linked_documents(case, entries)
     acts = [
         {"type": a, "title": _act_title(case, a)}
         for a in case.allowed_next
@@ -154,7 +156,7 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
         "open_terms": [_term_row(d, today) for d in open_terms],
         "done_terms": [_term_row(d, today) for d in done_terms],
         "findings": list(case.findings.all()),
-        "timeline": [_entry_row(case, e, corrected_by.get(e.pk)) for e in sorted(
+        "timeline": [_entry_row(case, e, corrected_by.get(e.pk), linked.get(e.pk)) for e in sorted(
             entries, key=lambda e: (e.occurred_at, e.seq), reverse=True)],
         "acts": acts,
         "can_correct": access.can_correct(request.user, case),
@@ -178,9 +180,66 @@ def _term_row(d: CaseDeadline, today: dt.date) -> dict[str, Any]:
     }
 
 
-def _entry_row(case: Case, e: DocketEntry, corrected_by: DocketEntry | None) -> dict[str, Any]:
+def _linked_documents(case: Case, entries: list[DocketEntry]) -> dict[int, Any]:
+    """Entry id → the issued document it records: the record-only entries name it in their payload;
+    a receipt act (``respondent_notified``…) is the receipt of one of its deliveries."""
+    from ventila.documents.models import Delivery, Document
+
+    docs = {d.pk: d for d in Document.objects.filter(case=case).only("pk", "title", "sha256", "case_id")}
+    out: dict[int, Any] = {}
+    for e in entries:
+        if e.event_type in RECORD_ONLY_EVENTS and e.payload.get("document") in docs:
+            out[e.pk] = docs[e.payload["document"]]
+    for entry_id, doc_id in Delivery.objects.filter(document__case=case, receipt_entry__isnull=False).values_list(
+            "receipt_entry_id", "document_id"):
+        if doc_id in docs:
+            out[entry_id] = docs[doc_id]
+    return out
+
+
+def _record_payload(e: DocketEntry) -> list[tuple[Any, Any]]:
+    """The Spanish lines of a record-only entry: what document, its hash, to whom, the server's answer."""
+    from ventila.documents.models import Delivery, Language
+
+    p = e.payload
+    if e.event_type == "document_issued":
+        rows: list[tuple[Any, Any]] = [
+            (_("Lo exige"), f"{p.get('citation', '')} ({p['rule']})" if p.get("citation") else p["rule"]),
+            (_("SHA-256 del PDF"), p["sha256"]),
+        ]
+        if p.get("source_seq"):
+            rows.append((_("Acto que pone por escrito"), _("anotación n.º %(seq)s") % {"seq": p["source_seq"]}))
+        if p.get("language"):
+            rows.append((_("Idioma"), Language(p["language"]).label))
+        return rows
+    by_email = p["method"] in (Delivery.Method.EMAIL_ATTACHMENT, Delivery.Method.EMAIL_LINK)
+    name = p.get("recipient_name") or p["recipient"]
+    rows = [
+        (_("Medio"), Delivery.Method(p["method"]).label),
+        (_("Destinatario"), f"{name} <{p['recipient']}>" if by_email and name != p["recipient"] else name),
+    ]
+    if by_email:
+        rows += [
+            (_("Intento n.º"), p.get("attempt", 1)),
+            (_("Message-ID"), p.get("message_id", "")),
+            (_("Respuesta del servidor"), p.get("answer", "")),
+            (_("Resultado"), _("Aceptado por el servidor de correo") if p["ok"] else _("Falló")),
+        ]
+    elif p.get("received_on"):
+        rows.append((_("Recibido el"), _format_iso(p["received_on"])))
+    if p.get("sha256"):
+        rows.append((_("SHA-256 del PDF"), p["sha256"]))
+    return rows
+
+
+def _entry_row(case: Case, e: DocketEntry, corrected_by: DocketEntry | None,
+               document: Any = None) -> dict[str, Any]:
     from ventila.cases.labels import CHOICES, FIELDS
 
+    if e.event_type in RECORD_ONLY_EVENTS:
+        return {"e": e, "title": _act_title(case, e.event_type), "payload": _record_payload(e),
+                "corrected_by": corrected_by, "details": [], "roll_call": None, "document": document,
+                "record_only": True, "failed": e.event_type == "service_attempted" and not e.payload.get("ok")}
     payload = []
     for k, v in e.payload.items():
         if k in ("member", "substitute"):
@@ -202,6 +261,7 @@ def _entry_row(case: Case, e: DocketEntry, corrected_by: DocketEntry | None) -> 
         "corrected_by": corrected_by,
         "details": [(FIELDS.get(k, k) if k in FIELDS else _detail_label(k), v) for k, v in e.details.items()],
         "roll_call": getattr(e, "roll_call", None) if hasattr(e, "roll_call") else None,
+        "document": document,
     }
 
 
@@ -313,6 +373,9 @@ def correct_entry(request: HttpRequest, number: str, seq: int) -> HttpResponse:
     case, entry = access.access_entry_for_correction(request.user, number, seq)
     if entry.superseded_by.exists():
         raise PermissionDenied("already corrected")
+    if entry.event_type in RECORD_ONLY_EVENTS:
+        # The record of a document issued or of an attempt to serve it is what happened: not corrected.
+        raise PermissionDenied("record-only entry")
     title = _act_title(case, entry.event_type)
     form = ActForm(request.POST or None, request.FILES or None, case=case, event_type=entry.event_type,
                    supersedes=entry)
