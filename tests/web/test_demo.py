@@ -10,12 +10,15 @@ from django.core.management import call_command
 from ventila.accounts.models import User
 from ventila.bodies.models import Body, Membership, OfficeTerm, Person
 from ventila.cases.models import Case, DocketEntry
+from ventila.documents.models import Delivery, Document
 
 pytestmark = pytest.mark.django_db
 
 
 def test_demo_data_is_idempotent_and_realistic(now, settings, tmp_path):
     settings.VAR_DIR = tmp_path
+    settings.MEDIA_ROOT = tmp_path / "media"
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     now.set("2027-06-15 09:00")
     out = io.StringIO()
     call_command("demo", stdout=out)
@@ -23,10 +26,11 @@ def test_demo_data_is_idempotent_and_realistic(now, settings, tmp_path):
     for username in ("secretaria", "comisionado", "presidente", "presidencia", "admin"):
         assert username in printed
     counts = (Body.objects.count(), Person.objects.count(), Case.objects.count(), DocketEntry.objects.count(),
-              User.objects.count())
+              User.objects.count(), Document.objects.count(), Delivery.objects.count())
     call_command("demo", stdout=io.StringIO())
     assert (Body.objects.count(), Person.objects.count(), Case.objects.count(), DocketEntry.objects.count(),
-            User.objects.count()) == counts
+            User.objects.count(), Document.objects.count(), Delivery.objects.count()) == counts
+    _check_demo_documents()
     camara = Body.objects.get(slug="etica-camara")
     municipal = Body.objects.get(slug="querellas-municipales")
     assert camara.members_on(now.set("2027-06-15 09:00").date()).count() == 7
@@ -60,3 +64,37 @@ def test_demo_data_is_idempotent_and_realistic(now, settings, tmp_path):
     r = c.post("/entrar/verificar/", {"code": f"{totp(key):06d}", "next": "/expedientes/"})
     assert r.status_code == 302 and r["Location"] == "/expedientes/"
     assert "CE-2027-0001" in c.get("/expedientes/?status=all").content.decode()
+
+
+def _check_demo_documents() -> None:
+    """The demo issues real documents through the same actions, each docketed with its PDF's hash,
+    served by hand, by mail and by e-mail — and not one message left through the mail settings."""
+    import hashlib
+
+    from django.core import mail
+
+    from ventila.documents.mail import DemoBackend
+    from ventila.documents.models import DeliveryAttempt
+
+    templates = set(Document.objects.values_list("template", flat=True))
+    assert templates >= {"notice_of_complaint", "determination", "hearing_summons", "mun_notice",
+                         "mun_hearing_notice", "mun_decision"}
+    for doc in Document.objects.select_related("case"):
+        with doc.file.open("rb") as fh:
+            data = fh.read()
+        assert data.startswith(b"%PDF") and hashlib.sha256(data).hexdigest() == doc.sha256
+        [entry] = doc.case.entries.filter(event_type="document_issued", payload__document=doc.pk)
+        assert entry.payload["sha256"] == doc.sha256
+        assert doc.case.entries.filter(event_type="service_attempted", payload__document=doc.pk).count() == \
+            doc.deliveries.count() >= 1
+    methods = set(Delivery.objects.values_list("method", flat=True))
+    assert methods == {"email_attachment", "hand", "mail"}
+    # Receipts recorded the acts that start the terms, with the served PDF on the docket.
+    receipts = Delivery.objects.filter(receipt_entry__isnull=False).select_related("receipt_entry", "document")
+    assert {d.receipt_entry.event_type for d in receipts} >= {
+        "respondent_notified", "determination_notified", "decision_notified"}
+    for d in receipts:
+        assert d.receipt_entry.attachments.get().sha256 == d.document.sha256
+    attempts = DeliveryAttempt.objects.all()
+    assert attempts and all(a.ok and a.server_answer == DemoBackend.ANSWER for a in attempts)
+    assert mail.outbox == []  # never through the configured backend

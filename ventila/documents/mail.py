@@ -9,12 +9,15 @@ Configure the server with the usual settings (``EMAIL_HOST``, ``EMAIL_PORT``… 
 from __future__ import annotations
 
 import smtplib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from email.utils import make_msgid
 from typing import Any
 
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
+from django.core.mail.backends.base import BaseEmailBackend
 from django.core.mail.backends.smtp import EmailBackend
 from django.core.mail.message import sanitize_address
 
@@ -56,6 +59,39 @@ class RecordingSMTPBackend(EmailBackend):
         return True
 
 
+class DemoBackend(BaseEmailBackend):
+    """The demo's outbox (``ventila demo``): each message is built (attachments included) and then
+    dropped — it never leaves the process, whatever the settings say; the answer recorded says so."""
+
+    ANSWER = "250 Demostración: mensaje retenido en el buzón de demostración; no se envió"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.replies: dict[str, str] = {}
+
+    def send_messages(self, messages: Any) -> int:
+        n = 0
+        for m in messages:
+            m.message()  # built as it would be sent
+            self.replies[str(m.extra_headers.get("Message-ID", ""))] = self.ANSWER
+            n += 1
+        return n
+
+
+_backend_override: str | None = None
+
+
+@contextmanager
+def demo_outbox() -> Iterator[None]:
+    """Within this block every message goes to :class:`DemoBackend`, whatever the settings say."""
+    global _backend_override
+    previous, _backend_override = _backend_override, "ventila.documents.mail.DemoBackend"
+    try:
+        yield
+    finally:
+        _backend_override = previous
+
+
 @dataclass
 class SendResult:
     ok: bool
@@ -73,7 +109,7 @@ def send(message: EmailMessage) -> SendResult:
     mid = str(message.extra_headers.get("Message-ID") or message_id())
     message.extra_headers["Message-ID"] = mid
     try:
-        connection = get_connection(fail_silently=False)
+        connection = get_connection(_backend_override, fail_silently=False)
         message.connection = connection
         sent = message.send(fail_silently=False)
     except smtplib.SMTPResponseException as exc:

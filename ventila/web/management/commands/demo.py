@@ -27,7 +27,15 @@ from ventila.bodies.models import Body, Membership, OfficeTerm, Person
 from ventila.cases.actions import ActInput, case_facts, do_file_case, do_record_act, do_refresh_case
 from ventila.cases.evaluation import compute_calendar
 from ventila.cases.labels import STAGES
-from ventila.cases.models import Case
+from ventila.cases.models import Case, DocketEntry
+from ventila.documents.actions import (
+    do_create_draft,
+    do_issue_document,
+    do_order_delivery,
+    do_update_draft,
+)
+from ventila.documents.mail import demo_outbox
+from ventila.documents.models import Delivery, Document
 from ventila.rules import PR_TZ, RULEBOOKS
 
 CAMARA_MEMBERS = [  # fictitious Representatives seated on the Ethics Commission
@@ -120,6 +128,7 @@ class Plan:
     pad: int  # business days between the last act and today
     kind: str = "complaint"
     facts: str = ""
+    documents: bool = False  # issue and serve the documents the acts call for (notices, summonses…)
 
 
 def _plans() -> list[Plan]:
@@ -131,18 +140,19 @@ def _plans() -> list[Plan]:
                  Step("determination_notified", 2), Step("case_closed", 3)]
     return [
         Plan(0, [], 0, facts="Uso de un vehículo oficial para fines personales."),
-        Plan(1, full[:1], 3, facts="Contratación de un familiar en su oficina."),
+        Plan(1, full[:1], 3, facts="Contratación de un familiar en su oficina.", documents=True),
         Plan(2, full[:1], 20, facts="Recibo de un regalo de más de $250 de un contratista."),
         Plan(3, extension, 2, facts="Ingresos extra-legislativos sin notificar."),
         Plan(4, full[:2], 4, facts="Uso de información confidencial."),
-        Plan(5, dismissal, 10, facts="Expresiones ofensivas en una vista pública."),
+        Plan(5, dismissal, 10, facts="Expresiones ofensivas en una vista pública.", documents=True),
         Plan(6, full[:4], 1, facts="Gestión a favor de un donante."),
         Plan(7, full[:5], 0, facts="Conflicto de interés en una medida legislativa."),
-        Plan(8, full[:7], 5, facts="Uso de fondos de la oficina para actividades políticas."),
+        Plan(8, full[:7], 5, facts="Uso de fondos de la oficina para actividades políticas.", documents=True),
         Plan(9, _ordinary(role="officer")[:8], 1, facts="Compras sin el trámite de subasta."),
         Plan(0, full, 10, facts="Cobro de dietas por sesiones a las que no asistió."),
         Plan(10, _ordinary(role="department_head")[:9], 2, facts="Nombramientos sin convocatoria."),
-        Plan(11, [Step("respondent_notified", 2)], 1, kind="referral", facts="Referido de la OEG por informes tardíos."),
+        Plan(11, [Step("respondent_notified", 2)], 1, kind="referral", facts="Referido de la OEG por informes tardíos.",
+             documents=True),
     ]
 
 
@@ -152,9 +162,10 @@ def _municipal_plans() -> list[Plan]:
             Step("decision_issued", 5, {"outcome": "admonition"}, votes=(2, 1))]
     return [
         Plan(0, flow[:1], 2, facts="Uso de fondos municipales en actividades partidistas."),
-        Plan(1, flow[:2], 3, facts="Contratos otorgados sin subasta."),
-        Plan(2, flow[:3], 1, facts="Negativa a entregar informes a la Asamblea Municipal."),
-        Plan(3, flow, 2, facts="Nombramiento de un familiar en el municipio."),
+        Plan(1, flow[:2], 3, facts="Contratos otorgados sin subasta.", documents=True),
+        Plan(2, flow[:3], 1, facts="Negativa a entregar informes a la Asamblea Municipal.", documents=True),
+        Plan(3, [*flow, Step("decision_notified", 1)], 2, facts="Nombramiento de un familiar en el municipio.",
+             documents=True),
     ]
 
 
@@ -309,9 +320,12 @@ class Command(BaseCommand):
                     "phone": f"787-555-01{n:02d}", "postal_address": "Apartado 9000, San Juan, PR 00902"},
                 act=first, now=filed_at + dt.timedelta(minutes=5),
             )
+            papers = _DemoDocuments(secretary, case, n) if plan.documents else None
             for step in plan.steps:
                 day = calendar.add_business_days(day, step.after).due if step.after else day
                 at = dt.datetime.combine(day, dt.time(10, 0), PR_TZ)
+                if papers is not None and papers.serve(step.act, day, at):
+                    continue  # the receipt of the document recorded the act
                 payload = dict(step.payload)
                 if step.act == "hearing_noticed":
                     hearing = calendar.add_business_days(day, 20 if municipal else 12).due
@@ -323,13 +337,99 @@ class Command(BaseCommand):
                     yes, no = min(yes, len(members)), min(no, max(0, len(members) - yes))
                     ballots = {p.pk: ("yes" if i < yes else "no" if i < yes + no else "abstain")
                                for i, p in enumerate(members)}
-                do_record_act(user=secretary, case=case, now=at + dt.timedelta(minutes=30), act=ActInput(
+                entry = do_record_act(user=secretary, case=case, now=at + dt.timedelta(minutes=30), act=ActInput(
                     step.act, at, True, payload, dict(step.details), ballots=ballots))
+                if papers is not None:
+                    papers.after(entry)
             do_refresh_case(case)
             stage = Case.objects.get(pk=case.pk).stage
             self.stdout.write(f"  {case.number}: {STAGES.get(stage, stage)}")
         if "complaint" not in RULEBOOKS["municipal"].kinds:
             self.stdout.write("  (el reglamento municipal aún no define querellas: sin casos municipales de demostración)")
+
+
+# The sections of a draft that staff complete by hand before issuing (fictitious texts).
+DEMO_EDITS: dict[str, dict[str, str]] = {
+    "hearing_summons": {"witnesses": "Sr. Juan Testigo Ficticio, empleado de la oficina del Representante."},
+    "resolution": {"conclusions_of_law": "La conducta probada infringe la Sec. 10(i) del Código de Ética."},
+    "mun_decision": {"findings_of_fact": "Se probó el nombramiento de un familiar del Alcalde en el municipio.",
+                     "conclusions_of_law": "Procede la amonestación (¶30)."},
+}
+
+
+class _DemoDocuments:
+    """The documents of a demo case, issued and served through the same actions as the web app's.
+
+    The notice of the complaint (and the municipal notice to the mayor) is e-mailed — to the demo
+    outbox, never to a real server — and then received by hand: that receipt records
+    ``respondent_notified``, as in the Secretariat. The determination and the municipal decision are
+    served by hand and by mail (their receipt records the notice act); hearing summonses and the
+    resolution are served when issued."""
+
+    def __init__(self, secretary: User, case: Case, n: int) -> None:
+        self.secretary, self.case, self.n = secretary, case, n
+        self.municipal = case.body.rulebook == "municipal"
+
+    def serve(self, act: str, day: dt.date, at: dt.datetime) -> bool:
+        """Serve the document whose receipt is ``act`` (received on ``day``); False if none is."""
+        if act == "respondent_notified":
+            first = self.case.entries.get(seq=1)
+            doc = self._issue(first, "mun_notice" if self.municipal else "notice_of_complaint")
+            self._email(doc, "respondent", doc.issued_at + dt.timedelta(minutes=20))
+            self._by_hand(doc, "respondent", dt.datetime.combine(day, dt.time(9, 0), PR_TZ), day,
+                          "Acuse de recibo firmado en su oficina.")
+            return True
+        source = {"determination_notified": "determination_made", "decision_notified": "decision_issued"}.get(act)
+        if source is None:
+            return False
+        entry = self.case.entries.filter(event_type=source).order_by("-seq").first()
+        assert entry is not None
+        doc = self._issue(entry, "mun_decision" if self.municipal else "determination")
+        when = dt.datetime.combine(day, dt.time(9, 0), PR_TZ)
+        self._by_hand(doc, "respondent", when, day, "Entregada en su oficina.")
+        self._by_hand(doc, "complainant", when, day, "Acuse de recibo del correo certificado.", method="mail")
+        return True
+
+    def after(self, entry: DocketEntry) -> None:
+        """Issue and serve the document an act just recorded calls for (hearing summons, resolution)."""
+        later = entry.occurred_at + dt.timedelta(hours=2)
+        if entry.event_type == "hearing_noticed":
+            doc = self._issue(entry, "mun_hearing_notice" if self.municipal else "hearing_summons")
+            if self.municipal:
+                self._email(doc, "respondent", later)
+            else:  # Sec. 21(c)(11): the respondent's initial summons is served in person
+                self._by_hand(doc, "respondent", later, later.astimezone(PR_TZ).date(), "Citación entregada en mano.")
+            self._email(doc, "complainant", later)
+        elif entry.event_type == "resolved":
+            doc = self._issue(entry, "resolution")
+            self._email(doc, "respondent", later)
+            self._email(doc, "complainant", later)
+
+    def _issue(self, entry: DocketEntry, template: str) -> Document:
+        when = entry.occurred_at + dt.timedelta(hours=1)
+        draft = do_create_draft(user=self.secretary, case=self.case, entry=entry, template=template, now=when)
+        edits = DEMO_EDITS.get(template)
+        if edits:  # what staff write in before issuing (the generated text leaves it to them)
+            draft = do_update_draft(draft=draft, title=draft.title, texts=edits)
+        return do_issue_document(user=self.secretary, draft=draft, now=when)
+
+    def _party(self, role: str) -> tuple[str, str]:
+        party = self.case.party(role) or self.case.parties.filter(role=role).first()
+        name = party.name if party else role
+        email = (party.email if party else "") or f"{role}.{self.n + 1}@example.org"
+        return name, email
+
+    def _email(self, doc: Document, role: str, now: dt.datetime) -> None:
+        name, email = self._party(role)
+        with demo_outbox():  # never a real server: the demo's messages stay in memory
+            do_order_delivery(user=self.secretary, document=doc, role=role, name=name, email=email,
+                              method=Delivery.Method.EMAIL_ATTACHMENT, now=now)
+
+    def _by_hand(self, doc: Document, role: str, now: dt.datetime, received_on: dt.date, note: str,
+                 method: str = Delivery.Method.HAND) -> None:
+        name, _email = self._party(role)
+        do_order_delivery(user=self.secretary, document=doc, role=role, name=name, email="", method=method,
+                          received_on=received_on, receipt_note=note, now=now)
 
 
 def _back(calendar: Any, day: dt.date, n: int) -> dt.date:
