@@ -35,6 +35,8 @@ RULEBOOK_WORDS = (
     _("Informe Final referido (Sec. 25)"),
     _("Sanción decidida (Sec. 26)"),
     _("Caso cerrado"),
+    _("Documento expedido"),
+    _("Intento de notificación"),
     _("Ausencia de jurisdicción"),
     _("Prescripción"),
     _("Incumplimiento con los requisitos de forma y contenido del Código"),

@@ -3,10 +3,14 @@
 - :func:`do_create_draft` generates a document's text from the case's data and docket;
 - :func:`do_update_draft` saves staff's edits (only while a draft);
 - :func:`do_issue_document` checks the contents the law requires, renders the PDF and creates the
-  issued :class:`Document` with its SHA-256 — frozen by the database and chained in the audit
-  record in the same transaction — and the draft is gone;
+  issued :class:`Document` with its SHA-256 — frozen by the database, chained in the audit record
+  and docketed (a ``document_issued`` entry with the SHA-256) in the same transaction — and the
+  draft is gone;
 - :func:`do_order_delivery` orders service by e-mail (sent at once, retried by the worker) or
-  records service by hand or by mail;
+  records service by hand or by mail (a ``service_attempted`` entry);
+- :func:`attempt_delivery` sends one e-mail; every attempt, the worker's retries included, is a
+  :class:`DeliveryAttempt` row and a ``service_attempted`` docket entry (recipient, message ID, the
+  server's answer) in one transaction, recorded by the service account, which cannot sign in;
 - :func:`do_record_receipt` records the date a recipient received the document; for the notices
   whose receipt starts a term it records the docket act (``respondent_notified``…) on that date,
   through :func:`ventila.cases.actions.do_record_act`, with the issued PDF as its attachment (so the

@@ -3,10 +3,11 @@ private calendar feeds and daily reminders of the people who work the cases.
 
 A :class:`Draft` is generated from a docket entry (the act it puts in writing) and edited by
 staff; issuing it creates a :class:`Document`: its PDF with its SHA-256, frozen (the database
-refuses any UPDATE or DELETE, migration ``0002``) and chained in the audit record with the docket.
-The document is then served on its recipients (:class:`Delivery`); every e-mail attempt is a
-:class:`DeliveryAttempt`, which the database also keeps append-only; a receipt that starts a term
-is a docket entry carrying the PDF as its attachment.
+refuses any UPDATE or DELETE, migration ``0002``), chained in the audit record and docketed (a
+record-only ``document_issued`` entry). The document is then served on its recipients
+(:class:`Delivery`); every e-mail attempt is a :class:`DeliveryAttempt`, which the database also
+keeps append-only, and a ``service_attempted`` docket entry; a receipt that starts a term is a
+docket entry carrying the PDF as its attachment.
 """
 
 from __future__ import annotations
