@@ -155,6 +155,12 @@ def test_hand_service_dockets_the_service_and_the_receipt_linked_to_the_document
     assert "Recibo del documento" in _timeline_item(page, receipt.seq)
     assert "Entrega personal" in _timeline_item(page, service.seq) and "2 de marzo de 2027" in _timeline_item(
         page, service.seq)
+    # The document's page points back to the entries that record its issue and its service.
+    issued = case.entries.get(event_type="document_issued")
+    page = c.get(f"/expedientes/{case.number}/documentos/{doc.pk}/").content.decode()
+    assert "En el expediente" in page
+    for seq in (issued.seq, service.seq):
+        assert f'href="/expedientes/{case.number}/#anotacion-{seq}"' in page
 
 
 def _timeline_item(page: str, seq: int) -> str:

@@ -274,7 +274,7 @@ def attempt_delivery(delivery: Delivery, *, now: dt.datetime | None = None) -> D
     message = service.build_message(d, now)
     result = service.send_message(message)
     with transaction.atomic():
-        d = Delivery.objects.select_for_update().select_related("document__case__body").get(pk=d.pk)
+        d = Delivery.objects.select_for_update(of=("self",)).select_related("document__case__body").get(pk=d.pk)
         attempt = DeliveryAttempt.objects.create(delivery=d, at=now, recipient=d.recipient_email,
                                                  message_id=result.message_id, ok=result.ok,
                                                  server_answer=result.answer[:2000])
