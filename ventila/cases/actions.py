@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.files.base import ContentFile
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
@@ -323,13 +323,20 @@ def _next_number(body: Body, year: int) -> tuple[int, str]:
 
     Callers take it as the LAST step of their transaction (after everything else is written), so the
     lock is held only for the few statements left and the commit."""
-    counter = CaseCounter.objects.select_for_update().filter(body=body, year=year).first()
-    if counter is None:
-        CaseCounter.objects.get_or_create(body=body, year=year)
-        counter = CaseCounter.objects.select_for_update().get(body=body, year=year)
-    counter.last += 1
-    counter.save(update_fields=["last"])
-    return counter.last, f"{body.case_prefix}-{year}-{counter.last:04d}"
+    q = connection.ops.quote_name
+    # One statement: the UPDATE takes the row lock and says the new value (RETURNING, on SQLite and
+    # PostgreSQL alike).
+    sql = (f"UPDATE {q(CaseCounter._meta.db_table)} SET {q('last')} = {q('last')} + 1 "
+           f"WHERE {q('body_id')} = %s AND {q('year')} = %s RETURNING {q('last')}")
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [body.pk, year])
+        row = cursor.fetchone()
+        if row is None:  # the body's first case of the year
+            CaseCounter.objects.get_or_create(body=body, year=year)
+            cursor.execute(sql, [body.pk, year])
+            row = cursor.fetchone()
+    last = int(row[0])
+    return last, f"{body.case_prefix}-{year}-{last:04d}"
 
 
 def provisional_number() -> str:
