@@ -34,3 +34,24 @@ def test_a_taken_key_is_never_overwritten_another_is_drawn(monkeypatch):
     assert second.session_key == "k" * 32
     assert SessionStore(first.session_key).load() == {"owner": "primera"}
     assert SessionStore("k" * 32).load() == {"owner": "segunda"}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_saving_a_session_is_one_update_and_a_deleted_one_is_not_revived(monkeypatch):
+    from django.contrib.sessions.backends.base import UpdateError
+    from django.db import transaction
+
+    store = SessionStore()
+    store["filing"] = {"paso": 1}
+    store.save()
+    store["filing"] = {"paso": 2}
+    with monkeypatch.context() as m, CaptureQueriesContext(connection) as ctx:
+        m.setattr(transaction, "atomic", lambda *a, **k: pytest.fail("no BEGIN … COMMIT around one UPDATE"))
+        store.save()
+    assert [q["sql"].split()[0] for q in ctx.captured_queries] == ["UPDATE"]
+    assert SessionStore(store.session_key).load() == {"filing": {"paso": 2}}
+    SessionStore(store.session_key).delete()  # signed out elsewhere
+    store["filing"] = {"paso": 3}
+    with pytest.raises(UpdateError):
+        store.save()
+    assert not SessionStore().exists(store.session_key)
