@@ -244,3 +244,43 @@ def test_record_only_entries_do_not_change_later_acts_or_their_terms(world, now,
     record(world, plain, "extension_requested", "2027-03-10", reasons="Acopio de prueba.")
     assert case.entries.count() == plain.entries.count() + 2
     assert _derived(case) == _derived(plain)
+
+
+def test_a_receipt_that_is_no_act_is_docketed_as_a_record(world, now, smtp):
+    """The respondent's receipt of the notice is the act that starts the term; a copy e-mailed to
+    counsel and acknowledged is docketed as ``service_received``, which starts nothing."""
+    from ventila.documents.actions import do_record_receipt
+
+    case = file_complaint(world)
+    doc = issue(world, case, "notice_of_complaint")
+    now.set("2027-03-01 15:00")
+    to_counsel = do_order_delivery(user=world.users["secretaria"], document=doc, role="counsel",
+                                   name="Lcda. Olga Abogada Ficticia", email="olga@example.org",
+                                   method="email_link")
+    to_respondent = do_order_delivery(user=world.users["secretaria"], document=doc, role="respondent",
+                                      name="Rafael Quiñones Ficticio", email="rafael@example.org",
+                                      method="email_attachment")
+    before = _derived(case)
+    now.set("2027-03-03 12:00")
+    d = do_record_receipt(user=world.users["secretaria"], delivery=to_counsel, received_on=dt.date(2027, 3, 2),
+                          note="Acuse por correo de la abogada.")
+    record_entry = case.entries.get(event_type="service_received")
+    assert d.receipt_entry == record_entry and record_entry.occurred_day == dt.date(2027, 3, 2)
+    assert record_entry.payload == {
+        "document": doc.pk, "delivery": to_counsel.pk, "method": "email_link",
+        "recipient": "Lcda. Olga Abogada Ficticia", "recipient_role": "counsel", "received_on": "2027-03-02",
+        "sha256": doc.sha256}
+    assert not case.entries.filter(event_type="respondent_notified").exists()
+    assert _derived(case) == before  # counsel's receipt starts no term
+    d = do_record_receipt(user=world.users["secretaria"], delivery=to_respondent, received_on=dt.date(2027, 3, 3))
+    assert d.receipt_entry.event_type == "respondent_notified"
+    assert case.entries.filter(event_type="service_received").count() == 1
+    case.refresh_from_db()
+    assert case.deadlines.get(deadline_id="answer").due == dt.date(2027, 3, 25)
+    c = Client()
+    c.force_login(world.users["secretaria"])
+    item = _timeline_item(c.get(f"/expedientes/{case.number}/").content.decode(), record_entry.seq)
+    for text in ("Recibo de la notificación", "Lcda. Olga Abogada Ficticia", "2 de marzo de 2027",
+                 "Correo electrónico con enlace firmado", f'/documentos/{doc.pk}/"'):
+        assert text in item, text
+    assert "Corregir esta anotación" not in item

@@ -1,4 +1,4 @@
-"""Record-only events (``document_issued``, ``service_attempted``): in every kind of both rulebooks,
+"""Record-only events (``document_issued``, ``service_attempted``, ``service_received``): in every kind of both rulebooks,
 validated like any event, and without effect on the evaluation.
 
 The differential check walks each kind's own ``allowed_next`` from an empty docket (seeded random
@@ -51,6 +51,9 @@ def _payload(spec: EventSpec, day: dt.date, rng: random.Random) -> dict[str, Any
 
 
 def _record_only(rng: random.Random, day: dt.date, n: int) -> dict[str, Any]:
+    if rng.random() < 0.2:
+        return {"type": "service_received", "at": day.isoformat(), "document": n, "delivery": n,
+                "method": "email_link", "recipient": "Parte Ficticia", "received_on": day.isoformat()}
     if rng.random() < 0.5:
         return {"type": "document_issued", "at": f"{day.isoformat()}T{rng.randint(8, 17):02d}:{rng.randint(0, 59):02d}",
                 "document": n, "template": "notice_of_complaint", "title": "Notificación de la querella",

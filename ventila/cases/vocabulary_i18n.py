@@ -37,6 +37,7 @@ RULEBOOK_WORDS = (
     _("Caso cerrado"),
     _("Documento expedido"),
     _("Intento de notificación"),
+    _("Recibo de la notificación"),
     _("Ausencia de jurisdicción"),
     _("Prescripción"),
     _("Incumplimiento con los requisitos de forma y contenido del Código"),

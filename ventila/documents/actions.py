@@ -12,7 +12,8 @@
   :class:`DeliveryAttempt` row and a ``service_attempted`` docket entry (recipient, message ID, the
   server's answer) in one transaction, recorded by the service account, which cannot sign in;
 - :func:`do_record_receipt` records the date a recipient received the document; for the notices
-  whose receipt starts a term it records the docket act (``respondent_notified``…) on that date,
+  whose receipt starts a term it records the docket act (``respondent_notified``…) on that date
+  (any other receipt of an e-mailed document is a record-only ``service_received`` entry),
   through :func:`ventila.cases.actions.do_record_act`, with the issued PDF as its attachment (so the
   SHA-256 of what was served is on the docket).
 """
@@ -208,6 +209,16 @@ def _record_receipt(user: Any, d: Delivery, received_on: dt.date, note: str, now
     d.status = Delivery.Status.RECEIVED
     spec = catalog.BY_KEY[doc.template]
     entry = _receipt_act(user, d, spec, received_on, note, now)
+    if entry is None and d.by_email:
+        # No act records this receipt: the docket keeps it as a record of its own (by hand or by
+        # mail, the service entry already carries the date of receipt).
+        entry = do_record_entry(
+            user=user, case=doc.case, event_type="service_received",
+            occurred_at=dt.datetime.combine(received_on, dt.time(0, 0), tzinfo=PR_TZ), has_time=False,
+            payload={"document": doc.pk, "delivery": d.pk, "method": d.method, "recipient": d.recipient_name,
+                     "recipient_role": d.recipient_role, "received_on": received_on.isoformat(),
+                     "sha256": doc.sha256},
+            note=note, now=now)
     d.receipt_entry = entry
     d.save(update_fields=["received_on", "receipt_note", "status", "receipt_entry"])
 

@@ -113,12 +113,12 @@ def document(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
     doc = access.document_for_user(request.user, number, doc_id)
     deliveries = list(doc.deliveries.select_related("receipt_entry").prefetch_related("attempt_log").order_by("id"))
     # The docket entries that record it: its issue and every attempt to serve it.
-    docketed = list(doc.case.entries.filter(event_type__in=("document_issued", "service_attempted"),
+    docketed = list(doc.case.entries.filter(event_type__in=("document_issued", "service_attempted", "service_received"),
                                             payload__document=doc.pk).order_by("seq"))
     return render(request, "documents/document.html", {
         "case": doc.case, "doc": doc, "manage": access.can_manage(request.user, doc.case), "deliveries": deliveries,
         "issued_entry": next((e for e in docketed if e.event_type == "document_issued"), None),
-        "service_entries": [e for e in docketed if e.event_type == "service_attempted"],
+        "service_entries": [e for e in docketed if e.event_type != "document_issued"],
     })
 
 

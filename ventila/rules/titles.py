@@ -119,6 +119,7 @@ STAGE_ES: dict[str, str] = {
 RECORD_ONLY_EVENT_ES: dict[str, str] = {
     "document_issued": "Documento expedido",
     "service_attempted": "Intento de notificación",
+    "service_received": "Recibo de la notificación",
 }
 
 # Triggers that are not docket events but moments the rulebook derives from them.

@@ -55,7 +55,7 @@ def merge(*sets: RuleSet) -> dict[str, Rule]:
 
 # Every kind of every rulebook declares these: the docket keeps the record of every document issued
 # (with the SHA-256 of its PDF) and of every attempt to serve it (recipient, message ID, the mail
-# server's answer). They are not acts of the proceeding: the engine validates their payload and
+# server's answer) and of receipts that are no act of their own. They are not acts of the proceeding: the engine validates their payload and
 # leaves them out of the evaluation (EventSpec.record_only), so they change no term, stage, allowed
 # act or finding. The receipt that starts a term stays its own act (``respondent_notified`` …).
 _METHODS = ("email_attachment", "email_link", "hand", "mail")
@@ -92,6 +92,22 @@ RECORD_ONLY_EVENTS: dict[str, EventSpec] = {
             "answer": FieldSpec("str", help="La respuesta del servidor de correo, o el error."),
             "ok": FieldSpec("bool", True, help="Si el servidor aceptó el mensaje (o se entregó en mano o por correo)."),
             "received_on": FieldSpec("date", help="Fecha de recibo, en la entrega personal o por correo postal."),
+        },
+        record_only=True,
+    ),
+    # The receipt of a document served by e-mail, when it is no act of its own (an act such as
+    # ``respondent_notified`` records the receipts that start a term).
+    "service_received": EventSpec(
+        "service_received",
+        RECORD_ONLY_EVENT_ES["service_received"],
+        {
+            "document": FieldSpec("int", True, help="Número del documento notificado."),
+            "delivery": FieldSpec("int", True, help="Número de la notificación."),
+            "method": FieldSpec("choice", True, _METHODS, help="Medio de la notificación."),
+            "recipient": FieldSpec("str", True, help="Nombre del destinatario."),
+            "recipient_role": FieldSpec("str", help="Calidad del destinatario (respondent, complainant…)."),
+            "received_on": FieldSpec("date", True, help="Fecha en que el destinatario recibió el documento."),
+            "sha256": FieldSpec("str", help="Huella SHA-256 del PDF notificado."),
         },
         record_only=True,
     ),

@@ -212,6 +212,9 @@ def _record_payload(e: DocketEntry) -> list[tuple[Any, Any]]:
         if p.get("language"):
             rows.append((_("Idioma"), Language(p["language"]).label))
         return rows
+    if e.event_type == "service_received":
+        return [(_("Medio"), Delivery.Method(p["method"]).label), (_("Destinatario"), p["recipient"]),
+                (_("Recibido el"), _format_iso(p["received_on"]))]
     by_email = p["method"] in (Delivery.Method.EMAIL_ATTACHMENT, Delivery.Method.EMAIL_LINK)
     name = p.get("recipient_name") or p["recipient"]
     rows = [
