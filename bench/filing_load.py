@@ -5,7 +5,8 @@
 
 It creates a fresh PostgreSQL database (``ventila_bench`` on 127.0.0.1:5432, user postgres;
 ``--pg`` to change), migrates it, adds the House Ethics Commission and one Representative, serves
-ventila with gunicorn on a loopback port, and has ``--clients`` concurrent clients each walk the
+ventila with gunicorn on a loopback port with the production settings (``VENTILA_ENV=production``;
+the clients send what the reverse proxy of docs/deploy.md would: ``X-Forwarded-Proto: https``), and has ``--clients`` concurrent clients each walk the
 whole public form — five steps, a 1 MB PDF as evidence, the oath, the receipt page — until
 ``--filings`` receipts were acknowledged (or ``--timeout`` seconds passed). Then it checks, in the
 database, that every acknowledged receipt exists, with its file's SHA-256, and that the case numbers
@@ -35,6 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PY = ROOT / ".venv" / "bin" / "python"
 BODY = "etica-camara"
+CSRF_COOKIE = "__Host-csrftoken"  # its name with the production settings (docs/deploy.md)
 
 
 def pdf_of(size: int) -> bytes:
@@ -52,7 +54,10 @@ class Client:
         self.cookies: dict[str, str] = {}
 
     def request(self, method: str, path: str, body: bytes | None = None, ctype: str = "") -> tuple[int, str, bytes]:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), "Host": "127.0.0.1"}
+        # As behind the reverse proxy of docs/deploy.md: TLS ended there, which says so in X-Forwarded-Proto;
+        # the browser sends the page's origin with every form.
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), "Host": "127.0.0.1",
+                   "X-Forwarded-Proto": "https", "Origin": "https://127.0.0.1"}
         if body is not None:
             headers["Content-Type"] = ctype
             headers["Content-Length"] = str(len(body))
@@ -74,13 +79,13 @@ class Client:
         return r.status, r.getheader("Location") or "", data
 
     def form(self, path: str, fields: list[tuple[str, str]]) -> tuple[int, str, bytes]:
-        fields = [("csrfmiddlewaretoken", self.cookies.get("csrftoken", "")), *fields]
+        fields = [("csrfmiddlewaretoken", self.cookies.get(CSRF_COOKIE, "")), *fields]
         return self.request("POST", path, urllib.parse.urlencode(fields).encode(), "application/x-www-form-urlencoded")
 
     def multipart(self, path: str, fields: list[tuple[str, str]], file: tuple[str, str, bytes]) -> tuple[int, str, bytes]:
         boundary = "----ventila" + secrets.token_hex(8)
         parts = []
-        for k, v in [("csrfmiddlewaretoken", self.cookies.get("csrftoken", "")), *fields]:
+        for k, v in [("csrfmiddlewaretoken", self.cookies.get(CSRF_COOKIE, "")), *fields]:
             parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode())
         name, filename, content = file
         parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\n'
@@ -219,6 +224,7 @@ def main() -> int:
     var = Path(tempfile.mkdtemp(prefix="ventila-bench-"))
     env = dict(os.environ, DATABASE_URL=args.pg, VENTILA_VAR_DIR=str(var), VENTILA_SECRET_KEY=secrets.token_urlsafe(40),
                VENTILA_FILING_RATE="1000000/3600", VENTILA_DB_CONN_MAX_AGE=str(args.conn_max_age), VENTILA_ALLOWED_HOSTS="127.0.0.1",
+               VENTILA_ENV="production",
                DJANGO_SETTINGS_MODULE="ventila.settings", EMAIL_BACKEND="django.core.mail.backends.dummy.EmailBackend")
     subprocess.run([str(ROOT / ".venv/bin/ventila"), "migrate", "--no-input", "-v", "0"], env=env, check=True)
     seed = (
@@ -353,7 +359,7 @@ def main() -> int:
     p95 = latencies[int(0.95 * (len(latencies) - 1))] if latencies else float("nan")
     sp95 = sub_lat[int(0.95 * (len(sub_lat) - 1))] if sub_lat else float("nan")
     report = {
-        "whole form walked (9 requests, 1 MB upload) — filings": walked,
+        "whole form walked (8 requests, 1 MB upload) — filings": walked,
         "  wall seconds": round(wall, 2),
         "  filings per second": round(walked / wall, 1),
         "  latency p50 s": round(statistics.median(latencies), 3) if latencies else None,
