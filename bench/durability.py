@@ -160,7 +160,7 @@ def client_loop(port: int, username: str, key: str, office: int, stop: threading
         else:
             act = "complaint_filed"
             path = "/expedientes/nuevo/etica-camara/complaint/"
-            form = {"respondent_office": str(office), "occurred_date": today.isoformat(), "occurred_time": "08:00",
+            form = {"respondent_office": str(office), "occurred_date": today.isoformat(), "occurred_time": "00:00",
                     "knowledge_date": (today - dt.timedelta(days=5)).isoformat(),
                     "facts_date": (today - dt.timedelta(days=6)).isoformat(), "channel": "in_person",
                     "complainant_name": "Ana Ejemplo Ficticia", "complainant_address": "Calle 1, San Juan",
