@@ -325,8 +325,8 @@ def _next_number(body: Body, year: int) -> tuple[int, str]:
     lock is held only for the few statements left and the commit."""
     q = connection.ops.quote_name
     # One statement: the UPDATE takes the row lock and says the new value (RETURNING, on SQLite and
-    # PostgreSQL alike).
-    sql = (f"UPDATE {q(CaseCounter._meta.db_table)} SET {q('last')} = {q('last')} + 1 "
+    # PostgreSQL alike). Only the model's table and column names go into the text; values are parameters.
+    sql = (f"UPDATE {q(CaseCounter._meta.db_table)} SET {q('last')} = {q('last')} + 1 "  # nosec B608
            f"WHERE {q('body_id')} = %s AND {q('year')} = %s RETURNING {q('last')}")
     with connection.cursor() as cursor:
         cursor.execute(sql, [body.pk, year])

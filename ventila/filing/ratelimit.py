@@ -35,11 +35,13 @@ def _increment(key: str, index: int) -> int:
     statement (an upsert), atomic on SQLite and PostgreSQL alike."""
     table = connection.ops.quote_name(RateCounter._meta.db_table)
     q = connection.ops.quote_name
+    # Only the model's own table and column names go into the text (quoted by the backend); the key and
+    # the window are parameters.
+    sql = (f"INSERT INTO {table} ({q('key')}, {q('window')}, {q('count')}) VALUES (%s, %s, 1) "  # nosec B608
+           f"ON CONFLICT ({q('key')}, {q('window')}) DO UPDATE SET {q('count')} = {table}.{q('count')} + 1 "
+           f"RETURNING {q('count')}")
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {table} ({q('key')}, {q('window')}, {q('count')}) VALUES (%s, %s, 1) "
-            f"ON CONFLICT ({q('key')}, {q('window')}) DO UPDATE SET {q('count')} = {table}.{q('count')} + 1 "
-            f"RETURNING {q('count')}", [key, index])
+        cursor.execute(sql, [key, index])
         return int(cursor.fetchone()[0])
 
 
