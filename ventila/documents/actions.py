@@ -100,7 +100,7 @@ def do_issue_document(*, user: Any, draft: Draft, now: dt.datetime | None = None
 
     now = now or clock.now()
     with transaction.atomic():
-        d = Draft.objects.select_for_update().select_related("case__body", "source").filter(pk=draft.pk).first()
+        d = Draft.objects.select_for_update(of=("self",)).select_related("case__body", "source").filter(pk=draft.pk).first()
         if d is None:
             raise DocumentRefused(_("El borrador ya no existe (¿se expidió o se descartó?)."))
         spec = catalog.BY_KEY[d.template]
@@ -187,7 +187,7 @@ def do_record_receipt(*, user: Any, delivery: Delivery, received_on: dt.date, no
     """Record when the recipient received the document (an acknowledgement, a signed receipt)."""
     now = now or clock.now()
     with transaction.atomic():
-        d = Delivery.objects.select_for_update().select_related("document__case__body", "document__source").get(
+        d = Delivery.objects.select_for_update(of=("self",)).select_related("document__case__body", "document__source").get(
             pk=delivery.pk)
         if d.received_on is not None:
             raise DocumentRefused(_("El recibo de esta notificación ya consta."))
