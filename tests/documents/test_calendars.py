@@ -95,3 +95,26 @@ def test_each_hearing_has_its_own_ics(world, now):
     ajeno = Client()
     ajeno.force_login(world.users["ajeno"])
     assert ajeno.get(f"/expedientes/{case.number}/vistas/{entry.seq}.ics").status_code == 404
+
+
+def test_a_closed_case_has_no_open_terms_in_the_feed_or_on_its_page_CAM_21B_01(world, now):
+    # Filed Mon 1 Mar 2027, closed (withdrawn) Wed 3 Mar before any notice: the 3-business-day notice
+    # term (Tue 2 Mar is a holiday, Día de la Ciudadanía Americana: due Fri 5 Mar) is never met, but a closed case has nothing left to meet — it is listed
+    # among the ended terms, and no calendar shows it as due. Another, open case still shows its terms.
+    closed = file_complaint(world)
+    now.set("2027-03-03 18:00")
+    record(world, closed, "case_closed", "2027-03-03")
+    closed.refresh_from_db()
+    assert (closed.stage, closed.status, closed.next_due) == ("closed", "closed", None)
+    still_open = file_complaint(world, when="2027-03-02 09:00", knowledge="2027-02-20")
+    now.set("2027-05-04 12:00")
+    c = Client()
+    c.force_login(world.users["secretaria"])
+    cal = Calendar.from_ical(Client().get(_feed_url(c)).content)
+    uids = [str(e["UID"]) for e in cal.walk("VEVENT")]
+    assert not [u for u in uids if u.startswith(f"termino-{closed.pk}-")]
+    assert [u for u in uids if u.startswith(f"termino-{still_open.pk}-")]
+    page = c.get(f"/expedientes/{closed.number}/").content.decode()
+    assert 'id="termino-notify_respondent"' not in page  # not among the open terms
+    ended = page[page.index('id="cumplidos"'):]
+    assert "viernes, 5 de marzo de 2027</td>\n      <td>Vencido" in ended

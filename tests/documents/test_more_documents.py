@@ -41,6 +41,36 @@ def test_extension_and_recusal_resolutions(world, now):
     assert "Parentesco dentro del cuarto grado (Sec. 9(c))" in text and "Solicitante: Una parte" in text
 
 
+def test_each_recusal_denial_notice_answers_its_own_member_CAM_09_08(world, now):
+    # Two party requests, two denials (Wed 10 and Thu 11 Mar 2027): serving member A's denial by hand
+    # records a notice for A only; B's term (11 Mar + 2 calendar days = Sat 13 → Mon 15 Mar) stays
+    # open until B's own denial is served and received.
+    case = file_complaint(world)
+    now.set("2027-03-12 18:00")
+    record(world, case, "respondent_notified", "2027-03-03")
+    a, b = world.members[3], world.members[4]
+    decided = {}
+    for member, day in ((a, "2027-03-10"), (b, "2027-03-11")):
+        record(world, case, "recusal_requested", day, member=str(member.pk), by="party", grounds=["bias"])
+        decided[member.pk] = record(world, case, "recusal_decided", day, member=str(member.pk), granted=False,
+                                    ballots={p.pk: "no" for p in world.members if p != member})
+
+    def serve(member):
+        doc = issue(world, case, "recusal_decision", seq=decided[member.pk].seq)
+        party = case.parties.get(role="respondent")
+        do_order_delivery(user=world.users["secretaria"], document=doc, role="respondent", name=party.name,
+                          email="", method="hand", received_on=dt.date(2027, 3, 12))
+
+    serve(a)
+    notices = case.entries.filter(event_type="recusal_denial_notified")
+    assert [e.payload.get("member") for e in notices] == [str(a.pk)]
+    statuses = sorted(d.status for d in case.deadlines.filter(deadline_id="notify_recusal_denial"))
+    assert statuses == ["met", "open"]
+    serve(b)
+    assert sorted(e.payload.get("member") for e in notices.all()) == sorted([str(a.pk), str(b.pk)])
+    assert sorted(d.status for d in case.deadlines.filter(deadline_id="notify_recusal_denial")) == ["met", "met"]
+
+
 def test_municipal_hearing_notice_report_and_decision_served_and_notified(world, now):
     mayor = make_person("Eduardo", "Cordero Ficticio", role="mayor", title="Alcalde de Villa Ficticia",
                         municipality="Villa Ficticia")

@@ -117,12 +117,14 @@ def do_issue_document(*, user: Any, draft: Draft, now: dt.datetime | None = None
         doc.file.save(doc.filename, ContentFile(data), save=False)
         doc.save()
         d.delete()
-        chain.append("document", doc)  # the tamper-evident record, in this same transaction
-        # ... and on the docket: the document issued, with the SHA-256 of its PDF.
+        # On the docket: the document issued, with the SHA-256 of its PDF. First, because it locks the
+        # case row before the audit chain's head, the order every act takes (case, then head); the
+        # other order deadlocks against an act recorded on the same case meanwhile.
         do_record_entry(user=user, case=d.case, event_type="document_issued", occurred_at=now, has_time=True,
                         payload={"document": doc.pk, "template": doc.template, "title": doc.title,
                                  "sha256": doc.sha256, "rule": doc.rule_id, "citation": doc.citation,
                                  "source_seq": d.source.seq, "language": doc.language}, now=now)
+        chain.append("document", doc)  # the tamper-evident record, in this same transaction
     return doc
 
 
@@ -233,11 +235,17 @@ def _receipt_act(user: Any, d: Delivery, spec: catalog.DocSpec, received_on: dt.
     entries = list(case.entries.all())
     superseded = {e.supersedes_id for e in entries if e.supersedes_id}
     source = d.document.source
-    if any(e.event_type == act and e.pk not in superseded and e.seq > source.seq for e in entries):
+    # A denial of recusal concerns one member: its notice says whom, so that it answers that
+    # member's term only (CAM-09-08) and another member's denial can still be notified.
+    member = source.payload.get("member") if act == "recusal_denial_notified" else None
+    if any(e.event_type == act and e.pk not in superseded and e.seq > source.seq
+           and (member is None or e.payload.get("member") in (None, member)) for e in entries):
         return None  # already on the docket (a second recipient of the same notice)
     if act == "recusal_denial_notified" and source.payload.get("granted"):
         return None  # only a denied recusal is notified this way (Sec. 9 ¶5)
     payload = dict(spec.receipt_payload)
+    if member is not None:
+        payload["member"] = member
     if act == "decision_notified":
         payload["recipients"] = sorted({x.recipient_role for x in d.document.deliveries.all()} & {
             "respondent", "complainant"} | ({d.recipient_role} & {"respondent", "complainant"}))
@@ -289,9 +297,10 @@ def attempt_delivery(delivery: Delivery, *, now: dt.datetime | None = None) -> D
         attempt = DeliveryAttempt.objects.create(delivery=d, at=now, recipient=d.recipient_email,
                                                  message_id=result.message_id, ok=result.ok,
                                                  server_answer=result.answer[:2000])
-        chain.append("documents.DeliveryAttempt", attempt)  # the proof of service is tamper-evident too
         d.attempts += 1
-        # Every attempt on the docket, recorded by the service account (nobody signs in as it).
+        # Every attempt on the docket, recorded by the service account (nobody signs in as it); before
+        # the attempt's own chain link, so that the case row is locked before the chain's head (the
+        # order every act takes).
         do_record_entry(
             user=service_user(), case=d.document.case, event_type="service_attempted", occurred_at=now,
             has_time=True,
@@ -300,6 +309,7 @@ def attempt_delivery(delivery: Delivery, *, now: dt.datetime | None = None) -> D
                      "recipient_role": d.recipient_role, "sha256": d.document.sha256,
                      "message_id": result.message_id, "answer": result.answer[:2000], "ok": result.ok},
             now=now)
+        chain.append("documents.DeliveryAttempt", attempt)  # the proof of service is tamper-evident too
         if result.ok:
             d.status = Delivery.Status.SENT
             d.sent_at = now

@@ -131,7 +131,7 @@ def user_feed(user: Any, *, lang: str = "es") -> bytes:
         cases = access.access_cases_for_user(user)
         for e in hearing_entries(cases):
             cal.add_component(_hearing_event(e, stamp))
-        for d in (CaseDeadline.objects.filter(case__in=cases, satisfied_on__isnull=True,
+        for d in (CaseDeadline.objects.filter(case__in=cases, case__status=Case.Status.OPEN, satisfied_on__isnull=True,
                                               status__in=["open", "missed"])
                   .select_related("case").order_by("due", "case_id", "position")):
             cal.add_component(_deadline_event(d, stamp))

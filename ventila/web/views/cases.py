@@ -138,8 +138,10 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
     case = refresh_if_stale(case)
     today = clock.today()
     deadlines = list(case.deadlines.all())
-    open_terms = [d for d in deadlines if d.is_open]
-    done_terms = [d for d in deadlines if not d.is_open]
+    # A closed case has no term left to meet: what was never met shows among the ended ones.
+    still_open = case.status == Case.Status.OPEN
+    open_terms = [d for d in deadlines if still_open and d.is_open]
+    done_terms = [d for d in deadlines if not (still_open and d.is_open)]
     entries = list(case.entries.select_related("recorded_by", "supersedes").prefetch_related(
         "attachments", "roll_call__ballots__person"))
     corrected_by = {e.supersedes_id: e for e in entries if e.supersedes_id}
@@ -154,7 +156,7 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
         "today": today,
         "parties": list(case.parties.select_related("represents")),
         "open_terms": [_term_row(d, today) for d in open_terms],
-        "done_terms": [_term_row(d, today) for d in done_terms],
+        "done_terms": [_term_row(d, today, ended=True) for d in done_terms],
         "findings": list(case.findings.all()),
         "timeline": [_entry_row(case, e, corrected_by.get(e.pk), linked.get(e.pk)) for e in sorted(
             entries, key=lambda e: (e.occurred_at, e.seq), reverse=True)],
@@ -170,12 +172,12 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
     })
 
 
-def _term_row(d: CaseDeadline, today: dt.date) -> dict[str, Any]:
+def _term_row(d: CaseDeadline, today: dt.date, *, ended: bool = False) -> dict[str, Any]:
     return {
         "d": d,
         "label": DEADLINES.get(d.deadline_id, d.deadline_id),
         "days_left": (d.due - today).days,
-        "overdue": d.is_open and d.due < today,
+        "overdue": not ended and d.is_open and d.due < today,
         "lines": d.trace_lines(),
     }
 
