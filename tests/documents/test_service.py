@@ -204,3 +204,64 @@ def test_initial_summons_is_not_served_on_the_respondent_by_email(world, now, sm
     assert d.status == Delivery.Status.SENT
     text = flat(" ".join(pdf_pages(smtp.messages[0].get_payload()[1].get_content())))
     assert "jueves, 15 de abril de 2027 a las 10:00" in text
+
+
+def test_a_sent_notice_whose_record_fails_once_is_recorded_not_sent_again(world, now, smtp, monkeypatch):
+    # The message has left when its record is written: a passing database failure (a deadlock on
+    # PostgreSQL) is tried again, so the notice is sent once and its proof kept.
+    from django.db import OperationalError
+
+    from ventila.documents import actions
+
+    case = file_complaint(world)
+    doc = _notice(world, case)
+    real, calls = actions.do_record_entry, []
+
+    def flaky(**kwargs):
+        calls.append(kwargs["event_type"])
+        if len(calls) == 1:
+            raise OperationalError("deadlock detected")
+        return real(**kwargs)
+
+    monkeypatch.setattr(actions, "do_record_entry", flaky)
+    d = do_order_delivery(user=world.users["secretaria"], document=doc, role="respondent", name="Rafael",
+                          email="rafael@example.org", method="email_attachment")
+    assert calls == ["service_attempted", "service_attempted"]
+    assert d.status == Delivery.Status.SENT and d.attempts == 1 and len(smtp.messages) == 1
+    assert DeliveryAttempt.objects.filter(delivery=d).count() == 1
+    entry = case.entries.get(event_type="service_attempted")
+    assert (entry.payload["attempt"], entry.payload["message_id"]) == (1, d.message_id)
+
+
+def test_the_worker_goes_on_when_one_attempt_cannot_be_recorded(world, now, smtp, monkeypatch):
+    from django.db import OperationalError
+
+    from ventila.documents import actions
+
+    case = file_complaint(world)
+    doc = _notice(world, case)
+    smtp.refuse = "451 4.3.0 Mailbox temporarily unavailable"
+    now.set("2027-03-01 15:00")
+    first, second = (do_order_delivery(user=world.users["secretaria"], document=doc, role=role, name=name,
+                                       email=email, method="email_attachment")
+                     for role, name, email in (("respondent", "Rafael", "rafael@example.org"),
+                                               ("complainant", "Ana", "ana@example.org")))
+    smtp.refuse = ""
+    real = actions._record_attempt
+
+    def broken_for_first(d, result, at):
+        if d.pk == first.pk:
+            raise OperationalError("the database went away")
+        return real(d, result, at)
+
+    monkeypatch.setattr(actions, "_record_attempt", broken_for_first)
+    now.set("2027-03-01 15:06")
+    out = io.StringIO()
+    call_command("worker", "--once", "--no-reminders", stdout=out)
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert second.status == Delivery.Status.SENT and second.attempts == 2
+    assert f"envío {second.pk} a ana@example.org: aceptado" in out.getvalue()
+    # The first stays due for the next round, its refused first attempt still on record.
+    assert first.status == Delivery.Status.RETRYING and first.attempts == 1
+    assert first.next_attempt_at <= now.set("2027-03-01 15:06")

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.core.files.base import ContentFile
-from django.db import transaction
+from django.db import DatabaseError, OperationalError, transaction
 from django.utils.translation import gettext as _
 
 from ventila import clock
@@ -44,6 +45,8 @@ from ventila.rules.rulebooks.camara_171.s20_s24_complaints import check_initial_
 
 from . import catalog
 from .models import Delivery, DeliveryAttempt, Document, Draft
+
+log = logging.getLogger(__name__)
 
 MAX_ATTEMPTS = 5
 RETRY_BASE = dt.timedelta(minutes=5)  # then 10, 20, 40 minutes
@@ -292,6 +295,25 @@ def attempt_delivery(delivery: Delivery, *, now: dt.datetime | None = None) -> D
     d = Delivery.objects.select_related("document__case__body").get(pk=delivery.pk)
     message = service.build_message(d, now)
     result = service.send_message(message)
+    # The message has left: what remains is its record. A write that fails for a passing reason (a
+    # deadlock or serialization failure on PostgreSQL) is tried again rather than lost — losing it
+    # would send the notice twice and drop the proof of the first.
+    tries = _RECORD_TRIES
+    while True:
+        try:
+            return _record_attempt(d, result, now)
+        except OperationalError:
+            tries -= 1
+            if not tries:
+                raise
+            log.warning("service attempt of delivery %s: recording failed, trying again", d.pk, exc_info=True)
+
+
+_RECORD_TRIES = 3
+
+
+def _record_attempt(d: Delivery, result: Any, now: dt.datetime) -> DeliveryAttempt:
+    """Record one sent (or refused) attempt: the attempt row, its docket entry, its chain link."""
     with transaction.atomic():
         d = Delivery.objects.select_for_update(of=("self",)).select_related("document__case__body").get(pk=d.pk)
         attempt = DeliveryAttempt.objects.create(delivery=d, at=now, recipient=d.recipient_email,
@@ -334,4 +356,10 @@ def process_due_deliveries(*, now: dt.datetime | None = None, limit: int = 100) 
     due: Sequence[Delivery] = list(
         Delivery.objects.filter(status__in=[Delivery.Status.PENDING, Delivery.Status.RETRYING],
                                 next_attempt_at__lte=now).order_by("next_attempt_at", "id")[:limit])
-    return [attempt_delivery(d, now=now) for d in due]
+    attempts = []
+    for d in due:
+        try:
+            attempts.append(attempt_delivery(d, now=now))
+        except DatabaseError:  # one delivery's trouble must not hold up the others; it stays due
+            log.exception("service attempt of delivery %s could not be recorded", d.pk)
+    return attempts
