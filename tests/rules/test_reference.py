@@ -122,7 +122,7 @@ def test_reference_lists_every_rule_of_every_rulebook(fresh_doc: str) -> None:
         for rid in rb.rules:
             assert f"| **{rid}** |" in text, rid
         for name in rb.settings:
-            assert f"| `{name}` |" in text, name
+            assert f"| [`{name}`](decisions.md#setting-{rb.id}-{name}) |" in text, name
 
 
 # -- the generator on a synthetic tree ----------------------------------------------------------
@@ -245,7 +245,10 @@ def test_render_of_a_toy_rulebook(tmp_path: Path) -> None:
     assert "| `decide` | TOY-01-01 | 10 días |" in text
     assert "| `late` | TOY-01-01 | `ventila/rules/rulebooks/toy/evaluate.py` |" in text
     assert "| `registered_only` | TOY-01-02 | (registry only) |" in text
-    assert "| `roll_forward` | `true` | `true`, `false` | Decisión 1 | Corre al lunes. |" in text
+    assert (
+        "| [`roll_forward`](decisions.md#setting-toy-roll_forward) | `true` | `true`, `false` "
+        "| [Decisión 1](decisions.md#decision-1) | Corre al lunes. |"
+    ) in text
     assert "/work/" not in text and str(tmp_path) not in text
 
 

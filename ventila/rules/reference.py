@@ -13,6 +13,10 @@ hand: for every rulebook in :data:`~ventila.rules.rulebooks.RULEBOOKS` it lists
   ``Finding("<id>", R.rules["<rule>"], …)`` call, plus the rulebook's ``findings`` registry);
 * the rulebook's settings (name, default, choices, source, help).
 
+Every setting, and every ambiguity or decision a setting's source or a rule's text cites («A-18»,
+«ambigüedad 10», «decisión 4»), links to its entry in ``docs/decisions.md`` (:func:`link_decisions`,
+:func:`setting_anchor`; ``tests/rules/test_decisions.py`` checks that the anchors exist).
+
 The deadlines contract makes event types, deadline IDs and finding IDs a public vocabulary that
 must all be documented here; this module is how that stays true.
 
@@ -41,6 +45,16 @@ from .terms import Rule, RuleKind
 ROOT = Path(__file__).resolve().parents[2]
 DOC_PATH = Path("docs") / "rules.md"
 REGENERATE = "ventila rules-doc"
+DECISIONS_DOC = "decisions.md"  # docs/decisions.md, relative to docs/rules.md
+
+# How the code cites the catalogues' open points: «A-18» or «CAM A-18» (an ambiguity of the House
+# text), «ambigüedad 10», «ambiguity 10», «MUN ambiguity 10», «Amb. 10» (an ambiguity of the
+# municipal text), «decisión 4», «Decision 4» (a decision common to both catalogues).
+DECISION_REF = re.compile(
+    r"(?<![\w-])(?:A-(?P<cam>\d+)"
+    r"|(?:MUN\s+)?(?:[Aa]mbig[uü]edad|[Aa]mbiguity|Amb\.)\s*(?P<mun>\d+)"
+    r"|[Dd]ecisi[oó]n\s+(?P<dec>\d+))(?!\d)"
+)
 
 _EXCLUDED_DIRS = {
     "__pycache__",
@@ -219,6 +233,33 @@ def scan_sources(rule_ids: Iterable[str], root: Path = ROOT) -> SourceIndex:
     return index
 
 
+# -- links to docs/decisions.md -------------------------------------------------------------
+
+
+def decision_anchor(match: re.Match[str]) -> str:
+    """The anchor in docs/decisions.md of one :data:`DECISION_REF` match."""
+    if match["cam"] is not None:
+        return f"cam-a-{int(match['cam'])}"
+    if match["mun"] is not None:
+        return f"mun-ambiguity-{int(match['mun'])}"
+    return f"decision-{int(match['dec'])}"
+
+
+def decision_refs(text: str) -> list[tuple[str, str]]:
+    """Every ambiguity or decision ``text`` cites, as (the words cited, the anchor)."""
+    return [(m.group(0), decision_anchor(m)) for m in DECISION_REF.finditer(text)]
+
+
+def setting_anchor(rulebook_id: str, name: str) -> str:
+    """The anchor in docs/decisions.md of a rulebook setting."""
+    return f"setting-{rulebook_id}-{name}"
+
+
+def link_decisions(text: str) -> str:
+    """``text`` with each cited ambiguity or decision linked to its entry in docs/decisions.md."""
+    return DECISION_REF.sub(lambda m: f"[{m.group(0)}]({DECISIONS_DOC}#{decision_anchor(m)})", text)
+
+
 # -- rendering -------------------------------------------------------------------------------
 
 
@@ -261,7 +302,7 @@ def _field_doc(name: str, spec: Any) -> str:
         parts.append(" | ".join(spec.choices))
     doc = f"`{name}` ({', '.join(parts)})"
     if spec.help:
-        doc += f" — {spec.help}"
+        doc += f" — {link_decisions(spec.help)}"
     return doc
 
 
@@ -380,7 +421,7 @@ def render_rulebook(
                 rule.kind.value,
                 rule.citation,
                 _term(rule),
-                rule_effect(rule),
+                link_decisions(rule_effect(rule)),
                 impl,
                 tests,
             )
@@ -463,11 +504,11 @@ def render_rulebook(
     if rb.settings:
         rows4 = [
             (
-                _code(s.name),
+                f"[{_code(s.name)}]({DECISIONS_DOC}#{setting_anchor(rb.id, s.name)})",
                 _value(s.default),
                 ", ".join(_value(c) for c in s.choices) or "any value",
-                s.source,
-                s.help,
+                link_decisions(s.source),
+                link_decisions(s.help),
             )
             for s in rb.settings.values()
         ]
@@ -497,7 +538,9 @@ def render(rulebooks: Mapping[str, Rulebook] | None = None, root: Path = ROOT) -
         "it (×n = how many test ids, names or literals in that file). Then each kind of case with its event",
         "types and payload fields, and the public vocabulary of the deadlines contract",
         "([deadlines-contract.md](deadlines-contract.md)): every deadline ID and finding ID the evaluators",
-        "produce, and each rulebook's settings. Calendar conventions: [calendar.md](calendar.md).",
+        "produce, and each rulebook's settings. Calendar conventions: [calendar.md](calendar.md). Each setting,",
+        "and each ambiguity («A-n», «ambigüedad n») or decision («decisión n») cited, links to its entry in",
+        f"[{DECISIONS_DOC}]({DECISIONS_DOC}): the passage, the readings, the one ventila takes.",
         "",
         "Rulebooks: "
         + ", ".join(f"`{rb.id}` ({len(rb.rules)} rules)" for rb in rulebooks.values())
