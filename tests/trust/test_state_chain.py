@@ -22,7 +22,7 @@ from filing.helpers import camara_steps, walk
 from ventila.accounts.models import RoleGrant
 from ventila.audit import chain, state
 from ventila.audit.models import ChainLink, StateRecord
-from ventila.bodies.models import Closure, ElectionDay, Membership
+from ventila.bodies.models import Closure, ElectionDay
 from ventila.cases.actions import (
     ActRefused,
     do_add_closure,
@@ -33,7 +33,7 @@ from ventila.cases.actions import (
 )
 from ventila.cases.models import Case, Party
 from ventila.filing import services
-from ventila.filing.models import Filing, Supplement
+from ventila.filing.models import Filing
 
 pytestmark = pytest.mark.django_db
 
