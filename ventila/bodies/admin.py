@@ -58,6 +58,11 @@ class PersonAdmin(admin.ModelAdmin):
     list_display = ("family_name", "given_name", "email")
     inlines = [OfficeInline]
 
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # Never: the page that would confirm it lists what a person is referenced by, cases included
+        # («… (Parte querellada)»), which tells the administrator that a confidential complaint exists.
+        return False
+
 
 @admin.register(Closure)
 class ClosureAdmin(ReadOnlyAdmin):
