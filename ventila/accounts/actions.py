@@ -118,7 +118,7 @@ def do_reset_password(*, username: str, ops: Operators) -> str:
     with transaction.atomic():
         user.set_password(password)
         user.save(update_fields=["password"])
-        _log("reset-password", user, _("contraseña nueva"), ops)
+        _log("reset-password", user, "contraseña nueva", ops)
     return password
 
 
@@ -130,7 +130,7 @@ def do_reset_second_factor(*, username: str, ops: Operators) -> int:
     with transaction.atomic():
         devices, _n = TOTPDevice.objects.filter(user=user).delete()
         RecoveryCode.objects.filter(user=user).delete()
-        _log("reset-second-factor", user, _("%(n)s dispositivo(s) y los códigos de recuperación") % {"n": devices}, ops)
+        _log("reset-second-factor", user, f"{devices} dispositivo(s) y los códigos de recuperación", ops)
     return devices
 
 

@@ -64,15 +64,18 @@ class UserAdmin(admin.ModelAdmin):
 admin.site.unregister(Group)  # permissions are not how ventila decides anything
 
 
+ADMIN_REASON = "Sitio de administración"  # the reason written in the audit record (kept in Spanish, not translated)
+
+
 class ChainedAdmin(admin.ModelAdmin):
     """An admin whose saves say who made them in the audit chain's versions."""
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
-        with state.acting(request.user, str(_("Sitio de administración"))):
+        with state.acting(request.user, ADMIN_REASON):
             super().save_model(request, obj, form, change)
 
     def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
-        with state.acting(request.user, str(_("Sitio de administración"))):
+        with state.acting(request.user, ADMIN_REASON):
             super().save_formset(request, form, formset, change)
 
 

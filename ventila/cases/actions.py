@@ -376,7 +376,7 @@ def do_file_case(
     evaluation, _voters = check_act(None, facts, [], act, now)
     # The new case's and parties' versions for the audit chain are written when the block ends, from
     # the rows as numbered (the chain's head is taken last, with the counter).
-    with transaction.atomic(savepoint=False), state.acting(user, _("Presentación de la querella")), state.deferred():
+    with transaction.atomic(savepoint=False), state.acting(user, "Presentación de la querella"), state.deferred():
         year = act.occurred_at.astimezone(PR_TZ).year
         case = Case.objects.create(
             body=body, kind=kind, number=provisional_number(), year=year, sequence=None,
@@ -606,7 +606,7 @@ def _person_id(value: Any) -> int | None:
 
 def do_add_counsel(*, case: Case, represents: Party, name: str, email: str = "", phone: str = "",
                    postal_address: str = "", user: Any = None) -> Party:
-    with transaction.atomic(), state.acting(user, _("Representación legal añadida")):
+    with transaction.atomic(), state.acting(user, "Representación legal añadida"):
         return Party.objects.create(case=case, role=Party.Role.COUNSEL, represents=represents, name=name,
                                     email=email, phone=phone, postal_address=postal_address)
 
