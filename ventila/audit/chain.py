@@ -3,7 +3,8 @@
 ``append(kind, obj)`` is the one call for any module that writes something the record must keep:
 call it inside the transaction that creates ``obj``, after everything that belongs to ``obj`` is
 written (a docket entry's attachments and votes). Kinds: ``docket_entry``, ``document``,
-``access``, or any ``"app_label.ModelName"``.
+``access``, ``state`` (a version of a row that changes, :mod:`ventila.audit.state`),
+``operator_action``, or any ``"app_label.ModelName"``.
 
 The link covers the SHA-256 of the object's canonical content: every concrete column of its row
 (as read back from the database, so what is hashed is what is stored), plus, for a docket entry,

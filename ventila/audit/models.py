@@ -1,4 +1,5 @@
-"""The tamper-evident record: one hash chain over docket entries, documents and access logs.
+"""The tamper-evident record: one hash chain over docket entries, documents, access logs, the
+versions of the rows that change (:class:`StateRecord`) and the operators' actions.
 
 Each :class:`ChainLink` covers one object: the SHA-256 of the object's canonical content and the
 previous link's hash, hashed together. Changing any byte of a chained row (or of a link) breaks the
