@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import io
 import json
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -17,7 +18,7 @@ from django.core.management.base import CommandError
 from django.db import connection
 from django.test import Client
 from factories import file_complaint, make_person, record
-from filing.helpers import camara_steps, walk
+from filing.helpers import PNG, camara_steps, upload, walk
 
 from ventila.accounts.models import RoleGrant
 from ventila.audit import chain, state
@@ -32,8 +33,7 @@ from ventila.cases.actions import (
     do_remove_closure,
 )
 from ventila.cases.models import Case, Party
-from ventila.filing import services
-from ventila.filing.models import Filing
+from ventila.filing.models import Filing, Supplement
 
 pytestmark = pytest.mark.django_db
 
@@ -61,10 +61,14 @@ def filed(world, now, settings, tmp_path):
     """A complaint filed through the public form (with its filing record), follow-up evidence, a staff
     case with counsel, a closure day and an election day declared on the calendar."""
     settings.MEDIA_ROOT = tmp_path / "media"
-    walk(Client(), "etica-camara", camara_steps(world))
+    filer = Client()
+    receipt = filer.get(walk(filer, "etica-camara", camara_steps(world))["Location"]).content.decode()
+    key = receipt[receipt.index('id="clave">') + len('id="clave">'):].split("<", 1)[0].strip()
     filing = Filing.objects.get()
-    supplement = services.add_supplement(filing, kind="public_documents", description="Foto del vehículo oficial",
-                                         upload=None)
+    follow_up = filer.post("/querellas/seguimiento/", {"key": key})["Location"]
+    assert filer.post(follow_up, {"kind": "official_documents", "description": "Certificación",
+                                  "file": upload("c.png", PNG)}).status_code == 302
+    supplement = Supplement.objects.get()
     case = file_complaint(world)
     closure = do_add_closure(user=world.users["secretaria"], body=world.camara, day=dt.date(2027, 3, 4),
                              reason="Orden Ejecutiva OE-2027-041 (huracán)")
@@ -195,6 +199,11 @@ def _supplement(d):
     return link_seq(s)
 
 
+def _supplement_file(d):
+    Path(d["supplement"].file.path).write_bytes(PNG + b"alterada")
+    return None  # a file check, not a link
+
+
 def _closure_inserted(d):
     raw("INSERT INTO bodies_closure (body_id, day, reason) VALUES (%s, %s, %s)",
         [d["world"].camara.pk, dt.date(2027, 3, 10), "Cierre inventado"])
@@ -277,6 +286,7 @@ TAMPERING = [
     pytest.param(_filing_key_hash, id="filing record key hash replaced"),
     pytest.param(_filing_receipt, id="filing receipt rewritten"),
     pytest.param(_supplement, id="follow-up evidence changed"),
+    pytest.param(_supplement_file, id="follow-up evidence file bytes changed on disk"),
     pytest.param(_closure_inserted, id="closure day inserted"),
     pytest.param(_closure_deleted, id="closure day deleted"),
     pytest.param(_closure_moved, id="closure day moved"),

@@ -374,17 +374,25 @@ def _check_states(state_links: dict[str, int]) -> list[Problem]:
 
 
 def _check_files(result: Verification) -> list[Problem]:
-    """Stored files (docket attachments, issued documents) still have the SHA-256 recorded — and
-    chained — for them."""
+    """Stored files (docket attachments, issued documents, and the files of rows kept as versions,
+    such as follow-up evidence) still have the SHA-256 recorded — and chained — for them."""
     from ventila.cases.models import Attachment
+
+    from .state import REGISTRY
 
     out = []
     sources: list[tuple[Any, str, str]] = [(Attachment, "docket_entry", "entry_id")]
     document = model_for("document")
     if document is not None and {"file", "sha256"} <= {f.name for f in document._meta.concrete_fields}:
         sources.append((document, "document", "pk"))
+    for label in REGISTRY:
+        model = model_for(label)
+        if model is not None and {"file", "sha256"} <= {f.name for f in model._meta.concrete_fields}:
+            sources.append((model, label, "pk"))
     for model, kind, owner in sources:
         for row in model._base_manager.order_by("pk"):
+            if not row.file:  # a row without a file (evidence described, not uploaded)
+                continue
             result.files_checked += 1
             label = f"{model._meta.verbose_name} {row.pk}"
             try:
