@@ -30,6 +30,7 @@ from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
 KIND = "state"
+MIGRATION = "migración"  # who wrote the first versions of rows that existed before (audit migration 0003)
 
 
 @dataclass(frozen=True)
@@ -191,7 +192,16 @@ def record_all(label: str, model: type[models.Model] | None = None) -> int:
         chain.lock_head()
         record = StateRecord.objects.create(kind=label, object_id=str(row.pk), version=1,
                                             content=chain.row_content(row, fields_of(label, model)),
-                                            removed=False, username="migración", at=timezone.now())
+                                            removed=False, username=MIGRATION, at=timezone.now())
         chain.append(KIND, record)
         n += 1
     return n
+
+
+def migration_links() -> models.QuerySet[Any]:
+    """The links a fresh install got from its migrations alone (the first versions of the rows they
+    seed, such as the election days): not data of its own, a backup restored over it replaces them."""
+    from ventila.audit.models import ChainLink, StateRecord
+
+    ids = StateRecord.objects.filter(username=MIGRATION, version=1).values_list("pk", flat=True)
+    return ChainLink.objects.filter(kind=KIND, object_id__in=[str(pk) for pk in ids])
