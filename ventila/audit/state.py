@@ -184,17 +184,18 @@ def record_all(label: str, model: type[models.Model] | None = None) -> int:
     from ventila.audit.models import StateRecord
 
     model = model or apps.get_model(label)
-    known = set(StateRecord.objects.filter(kind=label).values_list("object_id", flat=True))
     n = 0
-    for row in model._base_manager.order_by("pk").iterator():
-        if str(row.pk) in known:
-            continue
+    with transaction.atomic():
         chain.lock_head()
-        record = StateRecord.objects.create(kind=label, object_id=str(row.pk), version=1,
-                                            content=chain.row_content(row, fields_of(label, model)),
-                                            removed=False, username=MIGRATION, at=timezone.now())
-        chain.append(KIND, record)
-        n += 1
+        known = set(StateRecord.objects.filter(kind=label).values_list("object_id", flat=True))
+        for row in model._base_manager.order_by("pk"):
+            if str(row.pk) in known:
+                continue
+            record = StateRecord.objects.create(kind=label, object_id=str(row.pk), version=1,
+                                                content=chain.row_content(row, fields_of(label, model)),
+                                                removed=False, username=MIGRATION, at=timezone.now())
+            chain.append(KIND, record)
+            n += 1
     return n
 
 
