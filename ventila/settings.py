@@ -180,6 +180,8 @@ PASSWORD_HASHERS = [
 ]
 AUTHENTICATION_BACKENDS = ["ventila.accounts.backends.ThrottledModelBackend"]
 OTP_TOTP_ISSUER = "ventila"
+# The TOTP keys never show in the administrators' site (the device admin is removed too: ventila/audit/admin.py).
+OTP_ADMIN_HIDE_SENSITIVE_DATA = True
 # Failed sign-ins: at most VENTILA_SIGNIN_MAX_FAILURES per account and VENTILA_SIGNIN_MAX_ADDRESS_FAILURES
 # per network address within VENTILA_SIGNIN_WINDOW_MINUTES; then sign-in waits until the window clears.
 VENTILA_SIGNIN_MAX_FAILURES = int(os.environ.get("VENTILA_SIGNIN_MAX_FAILURES", "5"))

@@ -177,4 +177,9 @@ def test_number_taken_last_stays_gapless_when_filings_fail_around_it(committed_w
     assert DocketEntry.objects.count() == kept
     result = chain.verify(check_files=False)
     assert result.ok, result.first
-    assert result.links == kept
+    from ventila.audit.models import ChainLink, StateRecord
+
+    # One link per docket entry, one version per kept case (none of a failed one), nothing else dangling.
+    assert ChainLink.objects.filter(kind="docket_entry").count() == kept
+    assert StateRecord.objects.filter(kind="cases.Case").count() == kept
+    assert result.links == ChainLink.objects.count()

@@ -130,3 +130,25 @@ def test_backup_of_an_empty_install_restores(committed, tmp_path, settings):
         call_command("restore", str(tmp_path / "no-existe.tar.gz"))
     out = restore(result.path)
     assert out["verification"].ok
+
+
+def test_restore_onto_a_fresh_install_whose_migrations_seeded_election_days(committed, tmp_path, settings):
+    """A new database, migrated, has the election days its migrations seed and their first versions
+    in the chain (audit migration 0003): that is no data of its own, and the archive's chain replaces it."""
+    from ventila.audit import state
+    from ventila.bodies.models import ElectionDay
+
+    world = committed
+    file_complaint(world)
+    for kind, day in (("primary", dt.date(2028, 6, 4)), ("general", dt.date(2028, 11, 7))):  # the seed of
+        ElectionDay.objects.get_or_create(kind=kind, day=day)  # bodies 0003 (a flush before may have removed it)
+    seeded = list(ElectionDay.objects.order_by("pk").values_list("pk", "kind", "day"))
+    archive = backup(tmp_path / "copia.tar.gz").path
+    _empty_install(Path(settings.MEDIA_ROOT))
+    with connection.cursor() as cur:  # what `migrate` leaves on a new database: the seed, not signalled
+        for pk, kind, day in seeded:
+            cur.execute("INSERT INTO bodies_electionday (id, kind, day) VALUES (%s, %s, %s)", [pk, kind, day])
+    assert state.record_all("bodies.ElectionDay") == len(seeded) and ChainLink.objects.exists()
+    out = restore(archive)
+    assert out["verification"].ok, [str(p) for p in out["verification"].problems]
+    assert Case.objects.count() == 1

@@ -242,7 +242,7 @@ def test_calendar_changes_are_the_staffs(world, now):
         c = Client()
         if role != "anonymous":
             c.force_login(world.users[role])
-        r = c.post(f"/cuerpos/etica-camara/calendario/cierres/{closure.pk}/eliminar/")
+        r = c.post(f"/cuerpos/etica-camara/calendario/cierres/{closure.pk}/eliminar/", {"reason": "Anotado por error"})
         allowed = role in ("secretaria", "personal", "admin")
         assert r.status_code == (302 if allowed or role == "anonymous" else 404), role
         assert Closure.objects.filter(pk=closure.pk).exists() == (not allowed), role

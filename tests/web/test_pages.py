@@ -145,14 +145,15 @@ def test_closure_day_moves_open_terms(client, world, now):
     r = client.post("/cuerpos/etica-camara/calendario/", {"form": "closure", "day": "2027-03-04", "reason": "x"})
     assert r.status_code == 200 and "Ese día ya está declarado como cierre" in r.content.decode()
     closure = world.camara.closures.get()
-    client.post(f"/cuerpos/etica-camara/calendario/cierres/{closure.pk}/eliminar/")
+    client.post(f"/cuerpos/etica-camara/calendario/cierres/{closure.pk}/eliminar/", {"reason": "Anotado por error"})
     assert Case.objects.get(pk=case.pk).deadlines.get(deadline_id="notify_respondent").due == dt.date(2027, 3, 5)
 
 
 def test_election_days_feed_the_summary_procedure(client, world, now):
     """Sec. 24: a complaint against a candidate filed within 120 days of an election is summary."""
     client.force_login(world.users["secretaria"])
-    r = client.post("/cuerpos/etica-camara/calendario/", {"form": "election", "kind": "general", "day": "2027-06-01"})
+    r = client.post("/cuerpos/etica-camara/calendario/", {"form": "election", "kind": "general", "day": "2027-06-01",
+                                                         "reason": "Código Electoral"})
     assert r.status_code == 302
     case = file_complaint(world, respondent_candidate=True)
     assert Case.objects.get(pk=case.pk).procedure == "summary"

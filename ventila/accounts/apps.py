@@ -8,4 +8,8 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Cuentas y funciones")
 
     def ready(self) -> None:
+        from ventila.audit import state
+
         from . import signals  # noqa: F401  (sign-in history)
+
+        state.register("accounts.RoleGrant")  # who may see cases: kept in the audit chain

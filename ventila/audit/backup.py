@@ -175,8 +175,22 @@ def _install_has_data() -> bool:
     from ventila.cases.models import Case
 
     from .models import ChainLink
+    from .state import migration_links
 
-    return User.objects.exists() or Case.objects.exists() or ChainLink.objects.exists()
+    seeded = list(migration_links().values_list("pk", flat=True))
+    return User.objects.exists() or Case.objects.exists() or ChainLink.objects.exclude(pk__in=seeded).exists()
+
+
+def _forget_migration_versions() -> None:
+    """On a fresh install, drop the chain its migrations wrote (versions of the seeded rows): the
+    archive brings its own chain, which covers the same rows."""
+    from .models import ChainHead, ChainLink, StateRecord
+    from .state import migration_links
+
+    links = list(migration_links())
+    StateRecord.objects.filter(pk__in=[int(link.object_id) for link in links]).delete()
+    ChainLink.objects.filter(pk__in=[link.pk for link in links]).delete()
+    ChainHead.objects.all().delete()
 
 
 def restore(archive: Path) -> dict[str, Any]:
@@ -217,6 +231,7 @@ def restore(archive: Path) -> dict[str, Any]:
         else:
             call_command("migrate", verbosity=0)
             with transaction.atomic():
+                _forget_migration_versions()
                 call_command("loaddata", str(db_file), verbosity=0)
         for name in names:
             if name.startswith("files/"):

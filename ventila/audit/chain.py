@@ -3,7 +3,8 @@
 ``append(kind, obj)`` is the one call for any module that writes something the record must keep:
 call it inside the transaction that creates ``obj``, after everything that belongs to ``obj`` is
 written (a docket entry's attachments and votes). Kinds: ``docket_entry``, ``document``,
-``access``, or any ``"app_label.ModelName"``.
+``access``, ``state`` (a version of a row that changes, :mod:`ventila.audit.state`),
+``operator_action``, or any ``"app_label.ModelName"``.
 
 The link covers the SHA-256 of the object's canonical content: every concrete column of its row
 (as read back from the database, so what is hashed is what is stored), plus, for a docket entry,
@@ -32,13 +33,17 @@ from django.utils import timezone
 
 from .models import GENESIS, ChainHead, ChainLink
 
+STATE_KIND = "state"
+
 KIND_MODELS = {
     "docket_entry": "cases.DocketEntry",
     "document": "documents.Document",
     "access": "audit.AccessLog",
+    "state": "audit.StateRecord",
+    "operator_action": "audit.OperatorAction",
 }
 # Kinds whose every row must be in the chain (verify reports a row that is not).
-REQUIRED_KINDS = ("docket_entry", "access", "document")
+REQUIRED_KINDS = ("docket_entry", "access", "document", "state", "operator_action")
 
 
 def model_for(kind: str) -> type[models.Model] | None:
@@ -103,6 +108,11 @@ def _roll_call(entry: Any) -> Any:
         return None
 
 
+def plain_json(content: Any) -> Any:
+    """``content`` as a JSON column gives it back (tuples become lists, keys strings)."""
+    return json.loads(json.dumps(content, default=str))
+
+
 def digest(content: dict[str, Any]) -> str:
     text = json.dumps(content, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
@@ -138,14 +148,20 @@ def prepare(kind: str, obj: models.Model) -> Prepared:
     return Prepared(kind, str(obj.pk), digest(content_of(kind, fresh, covered)), covered)
 
 
+def lock_head() -> ChainHead:
+    """Lock the head row until the caller's transaction commits (must be inside one)."""
+    head = ChainHead.objects.select_for_update().filter(pk=1).first()
+    if head is None:
+        ChainHead.objects.get_or_create(pk=1)
+        head = ChainHead.objects.select_for_update().get(pk=1)
+    return head
+
+
 def append_prepared(prepared: Prepared) -> ChainLink:
     """Add the link: the head row is locked from here until the transaction commits, so callers do
     this as late as they can."""
     with transaction.atomic(savepoint=False):  # part of the caller's transaction (one is opened if none)
-        head = ChainHead.objects.select_for_update().filter(pk=1).first()
-        if head is None:
-            ChainHead.objects.get_or_create(pk=1)
-            head = ChainHead.objects.select_for_update().get(pk=1)
+        head = lock_head()
         seq = head.seq + 1
         h = link_hash(seq, prepared.kind, prepared.object_id, prepared.content_hash, head.hash)
         link = ChainLink.objects.create(seq=seq, kind=prepared.kind, object_id=prepared.object_id,
@@ -169,7 +185,15 @@ def head() -> tuple[int, str]:
 # -- verification ---------------------------------------------------------------------------------
 
 
-KIND_LABELS = {"docket_entry": "anotación", "document": "documento", "access": "registro de acceso"}
+KIND_LABELS = {"docket_entry": "anotación", "document": "documento", "access": "registro de acceso",
+               "state": "versión registrada", "operator_action": "acción de operador"}
+
+
+def kind_label(kind: str) -> str:
+    if kind in KIND_LABELS:
+        return KIND_LABELS[kind]
+    model = model_for(kind)
+    return str(model._meta.verbose_name) if model is not None else kind
 
 
 @dataclass
@@ -181,7 +205,7 @@ class Problem:
 
     def __str__(self) -> str:
         where = f"eslabón {self.seq}" if self.seq is not None else "fuera de la cadena"
-        label = KIND_LABELS.get(self.kind, self.kind)
+        label = kind_label(self.kind)
         return f"{where} ({label} {self.object_id}): {self.message}"
 
 
@@ -246,6 +270,7 @@ def verify(*, heads_file: Path | None = None, check_files: bool = True) -> Verif
     prev, expected_seq = GENESIS, 1
     seen: dict[str, set[str]] = defaultdict(set)
     hashes: dict[int, str] = {}
+    state_links: dict[str, int] = {}  # StateRecord id → its link's seq
     with transaction.atomic():
         for chunk in _chunks(ChainLink.objects.order_by("seq").iterator(chunk_size=1000)):
             by_kind: dict[str, list[str]] = defaultdict(list)
@@ -255,6 +280,8 @@ def verify(*, heads_file: Path | None = None, check_files: bool = True) -> Verif
             for link in chunk:
                 result.links += 1
                 seen[link.kind].add(link.object_id)
+                if link.kind == STATE_KIND:
+                    state_links[link.object_id] = link.seq
                 hashes[link.seq] = link.hash
                 p = _check_link(link, expected_seq, prev, objects.get(link.kind, {}).get(link.object_id))
                 result.problems.extend(p)
@@ -273,6 +300,7 @@ def verify(*, heads_file: Path | None = None, check_files: bool = True) -> Verif
             for missing in sorted(ids - seen[kind], key=_sort_key):
                 result.problems.append(Problem(None, kind, missing,
                                                "el objeto existe en la base de datos pero no está en la cadena"))
+        result.problems.extend(_check_states(state_links))
         if check_files:
             result.problems.extend(_check_files(result))
     if heads_file is not None:
@@ -303,18 +331,68 @@ def _check_link(link: ChainLink, expected_seq: int, prev: str, obj: Any) -> list
     return out
 
 
+def _check_states(state_links: dict[str, int]) -> list[Problem]:
+    """Every row of a registered model equals its latest recorded version (:mod:`ventila.audit.state`):
+    a row changed, inserted or deleted behind the app does not."""
+    from .models import StateRecord
+    from .state import REGISTRY, fields_of
+
+    out = []
+    for label in REGISTRY:
+        model = model_for(label)
+        if model is None:
+            continue
+        latest: dict[str, StateRecord] = {}
+        for record in StateRecord.objects.filter(kind=label).order_by("version").iterator(chunk_size=1000):
+            latest[record.object_id] = record
+        rows = set()
+        for row in model._base_manager.order_by("pk").iterator(chunk_size=1000):
+            object_id = str(row.pk)
+            rows.add(object_id)
+            record = latest.get(object_id)
+            if record is None:
+                out.append(Problem(None, label, object_id, "el objeto existe en la base de datos pero ninguna "
+                                                           "versión suya está en la cadena"))
+                continue
+            seq = state_links.get(str(record.pk))
+            if record.removed:
+                out.append(Problem(seq, label, object_id, "la cadena registra que se eliminó, pero está en la "
+                                                          "base de datos"))
+                continue
+            names = list(record.content) if isinstance(record.content, dict) else fields_of(label, model)
+            now = plain_json(row_content(row, names))
+            if now != record.content:
+                changed = sorted(k for k in names if now.get(k) != (record.content or {}).get(k))
+                out.append(Problem(seq, label, object_id, "cambió fuera de la aplicación: no coincide con su última "
+                                                          f"versión registrada ({', '.join(changed)})"))
+        for object_id, record in latest.items():
+            if not record.removed and object_id not in rows:
+                out.append(Problem(state_links.get(str(record.pk)), label, object_id,
+                                   "se eliminó fuera de la aplicación: su última versión registrada no dice que "
+                                   "se eliminara"))
+    return out
+
+
 def _check_files(result: Verification) -> list[Problem]:
-    """Stored files (docket attachments, issued documents) still have the SHA-256 recorded — and
-    chained — for them."""
+    """Stored files (docket attachments, issued documents, and the files of rows kept as versions,
+    such as follow-up evidence) still have the SHA-256 recorded — and chained — for them."""
     from ventila.cases.models import Attachment
+
+    from .state import REGISTRY
 
     out = []
     sources: list[tuple[Any, str, str]] = [(Attachment, "docket_entry", "entry_id")]
     document = model_for("document")
     if document is not None and {"file", "sha256"} <= {f.name for f in document._meta.concrete_fields}:
         sources.append((document, "document", "pk"))
+    for label in REGISTRY:
+        model = model_for(label)
+        if model is not None and {"file", "sha256"} <= {f.name for f in model._meta.concrete_fields}:
+            sources.append((model, label, "pk"))
     for model, kind, owner in sources:
         for row in model._base_manager.order_by("pk"):
+            if not row.file:  # a row without a file (evidence described, not uploaded)
+                continue
             result.files_checked += 1
             label = f"{model._meta.verbose_name} {row.pk}"
             try:

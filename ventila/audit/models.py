@@ -1,4 +1,5 @@
-"""The tamper-evident record: one hash chain over docket entries, documents and access logs.
+"""The tamper-evident record: one hash chain over docket entries, documents, access logs, the
+versions of the rows that change (:class:`StateRecord`) and the operators' actions.
 
 Each :class:`ChainLink` covers one object: the SHA-256 of the object's canonical content and the
 previous link's hash, hashed together. Changing any byte of a chained row (or of a link) breaks the
@@ -79,3 +80,58 @@ class AccessLog(models.Model):
         verbose_name = _("registro de acceso")
         verbose_name_plural = _("registros de acceso")
         ordering = ["-at", "-id"]
+
+
+class StateRecord(models.Model):
+    """One version of a row that changes over time (a case's state, a party, a closure, a seat…),
+    kept as it was and chained. The row itself must match its latest version: a change made behind
+    the app (raw SQL) leaves the two apart, and ``ventila audit verify`` names it.
+
+    What is recorded for each model is registered by its app (:func:`ventila.audit.state.register`).
+    """
+
+    kind = models.CharField(_("clase"), max_length=60,
+                            help_text=_("El modelo del objeto, por ejemplo «cases.Party» o «bodies.Closure»."))
+    object_id = models.CharField(_("objeto"), max_length=64, help_text=_("El identificador del objeto."))
+    version = models.PositiveIntegerField(_("versión"), help_text=_("Número de la versión del objeto: 1, 2, 3…"))
+    content = models.JSONField(_("contenido"), default=dict,
+                               help_text=_("Las columnas registradas del objeto en esta versión."))
+    removed = models.BooleanField(_("eliminado"), default=False,
+                                  help_text=_("Verdadero cuando esta versión registra que el objeto se eliminó."))
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
+        verbose_name=_("usuario"), help_text=_("Quién hizo el cambio en la aplicación, si fue un usuario."),
+    )
+    username = models.CharField(_("quién"), max_length=150, blank=True,
+                                help_text=_("El usuario o el operador (orden del servidor) que hizo el cambio."))
+    reason = models.TextField(_("motivo"), blank=True, help_text=_("Por qué se hizo el cambio."))
+    at = models.DateTimeField(_("cuándo"), help_text=_("Cuándo se registró la versión."))
+
+    class Meta:
+        verbose_name = _("versión registrada")
+        verbose_name_plural = _("versiones registradas")
+        ordering = ["kind", "object_id", "version"]
+        constraints = [models.UniqueConstraint(fields=["kind", "object_id", "version"], name="staterecord_version")]
+
+
+class OperatorAction(models.Model):
+    """Something done on the server to an account (a password or second factor reset, a role
+    granted or withdrawn): who ran it, on whom, and why. Chained."""
+
+    at = models.DateTimeField(_("cuándo"), help_text=_("Cuándo se hizo."))
+    action = models.CharField(_("acción"), max_length=40,
+                              help_text=_("grant-role, revoke-role, reset-password o reset-second-factor."))
+    target = models.CharField(_("cuenta"), max_length=150, help_text=_("El usuario afectado."))
+    detail = models.CharField(_("detalle"), max_length=300, blank=True, help_text=_("Qué se hizo exactamente."))
+    operator = models.CharField(_("operador"), max_length=150,
+                                help_text=_("Quién lo hizo, según declaró al ejecutar la orden."))
+    approver = models.CharField(_("segunda persona"), max_length=150,
+                                help_text=_("Quién lo aprobó (otra persona que el operador)."))
+    system_user = models.CharField(_("usuario del sistema"), max_length=150, blank=True,
+                                   help_text=_("La cuenta del servidor bajo la que corrió la orden."))
+    reason = models.TextField(_("motivo"), help_text=_("Por qué se hizo."))
+
+    class Meta:
+        verbose_name = _("acción de operador")
+        verbose_name_plural = _("acciones de operador")
+        ordering = ["at", "id"]

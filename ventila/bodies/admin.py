@@ -1,10 +1,18 @@
-"""Administration of bodies, the register of people, offices and seats.
+"""Administration of bodies and the register of people and their offices.
 
 Cases are deliberately not registered here: they are confidential and only reachable through
-:mod:`ventila.cases.access`.
+:mod:`ventila.cases.access`. What moves terms or decides who reads a case — closure days, election
+days, seats — is shown read-only: closures and elections are declared on the body's calendar page,
+seats with ``ventila membership`` on the server, each recorded with who and why in the audit chain
+and refreshing every open term.
 """
 
+from typing import Any
+
 from django.contrib import admin
+from django.http import HttpRequest
+
+from ventila.accounts.admin import ChainedAdmin, ReadOnlyAdmin
 
 from .models import Body, Closure, ElectionDay, Membership, OfficeTerm, Person
 
@@ -17,12 +25,31 @@ class OfficeInline(admin.TabularInline):
 class MembershipInline(admin.TabularInline):
     model = Membership
     extra = 0
+    fields = ("person", "position", "start", "end")
+    readonly_fields = fields
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 @admin.register(Body)
-class BodyAdmin(admin.ModelAdmin):
+class BodyAdmin(ChainedAdmin):
     list_display = ("short_name", "rulebook", "case_prefix", "seats")
     inlines = [MembershipInline]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
+        # The rulebook, the numbering and the seats decide terms, numbers and majorities: fixed once set.
+        return ("slug", "rulebook", "case_prefix", "seats") if obj is not None else ()
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 @admin.register(Person)
@@ -31,12 +58,18 @@ class PersonAdmin(admin.ModelAdmin):
     list_display = ("family_name", "given_name", "email")
     inlines = [OfficeInline]
 
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        # Never: the page that would confirm it lists what a person is referenced by, cases included
+        # («… (Parte querellada)»), which tells the administrator that a confidential complaint exists.
+        return False
+
 
 @admin.register(Closure)
-class ClosureAdmin(admin.ModelAdmin):
+class ClosureAdmin(ReadOnlyAdmin):
     list_display = ("day", "body", "reason")
 
 
 @admin.register(ElectionDay)
-class ElectionDayAdmin(admin.ModelAdmin):
+class ElectionDayAdmin(ReadOnlyAdmin):
     list_display = ("day", "kind")
+

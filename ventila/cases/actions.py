@@ -22,8 +22,8 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from ventila import clock
-from ventila.audit import chain
-from ventila.bodies.models import Body, Closure, ElectionDay, Person
+from ventila.audit import chain, state
+from ventila.bodies.models import Body, Closure, ElectionDay, Membership, Person
 from ventila.rules import PR_TZ, InputError
 from ventila.rules.calendar import format_date_es
 from ventila.rules.engine import Evaluation, parse_events
@@ -374,7 +374,9 @@ def do_file_case(
         tuple(ElectionDay.objects.order_by("day").values_list("kind", "day")))
     facts = CaseFacts(body.rulebook, kind, respondent_role, respondent_candidate, closures, elections)
     evaluation, _voters = check_act(None, facts, [], act, now)
-    with transaction.atomic(savepoint=False):  # inside a caller's transaction, any failure undoes it all
+    # The new case's and parties' versions for the audit chain are written when the block ends, from
+    # the rows as numbered (the chain's head is taken last, with the counter).
+    with transaction.atomic(savepoint=False), state.acting(user, "Presentación de la querella"), state.deferred():
         year = act.occurred_at.astimezone(PR_TZ).year
         case = Case.objects.create(
             body=body, kind=kind, number=provisional_number(), year=year, sequence=None,
@@ -388,6 +390,7 @@ def do_file_case(
                                  postal_address=complainant.get("postal_address", ""),
                                  email=complainant.get("email", ""), phone=complainant.get("phone", "")))
         Party.objects.bulk_create(parties)
+        state.touch(case.parties.all())  # bulk_create sends no signal
         entry = _write_entry(case, user, act, [], now, first=True)
         _store(case, evaluation, now, entries=[entry], parties=parties, save=False)
         if before_number is not None:
@@ -602,8 +605,8 @@ def _person_id(value: Any) -> int | None:
 
 
 def do_add_counsel(*, case: Case, represents: Party, name: str, email: str = "", phone: str = "",
-                   postal_address: str = "") -> Party:
-    with transaction.atomic():
+                   postal_address: str = "", user: Any = None) -> Party:
+    with transaction.atomic(), state.acting(user, "Representación legal añadida"):
         return Party.objects.create(case=case, role=Party.Role.COUNSEL, represents=represents, name=name,
                                     email=email, phone=phone, postal_address=postal_address)
 
@@ -619,36 +622,88 @@ def _refresh_open_cases(bodies: Sequence[Body] | None, now: dt.datetime) -> int:
     return n
 
 
+def _reason(reason: str) -> str:
+    """A configuration change says why; a blank reason is refused with the field named."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise ActRefused(_("Indique el motivo del cambio."), {"reason": [_("Indique el motivo del cambio.")]})
+    return reason
+
+
+# Configuration that moves terms (closures, elections, seats): each change is an action that says who
+# and why (recorded in the audit chain, :mod:`ventila.audit.state`) and refreshes every open term of the
+# cases it touches in the same transaction. The versions are written last (``state.deferred``), after
+# the cases are locked and refreshed: the order every act takes (case rows, then the chain's head).
+
+
 def do_add_closure(*, user: Any, body: Body, day: dt.date, reason: str, now: dt.datetime | None = None) -> Closure:
     """Declare a closure day; every open case of the body is re-evaluated in the same transaction."""
     now = now or clock.now()
-    with transaction.atomic():
+    reason = _reason(reason)
+    with transaction.atomic(), state.acting(user, reason), state.deferred():
         closure = Closure.objects.create(body=body, day=day, reason=reason, created_by=user)
         _refresh_open_cases([body], now)
     return closure
 
 
-def do_remove_closure(*, closure: Closure, now: dt.datetime | None = None) -> None:
+def do_remove_closure(*, closure: Closure, user: Any, reason: str, now: dt.datetime | None = None) -> None:
+    """Withdraw a closure day: the chain records who removed it and why; the body's open terms move back."""
     now = now or clock.now()
-    with transaction.atomic():
+    reason = _reason(reason)
+    with transaction.atomic(), state.acting(user, reason), state.deferred():
         body = closure.body
         closure.delete()
         _refresh_open_cases([body], now)
 
 
-def do_add_election(*, kind: str, day: dt.date, now: dt.datetime | None = None) -> ElectionDay:
+def do_add_election(*, kind: str, day: dt.date, user: Any, reason: str, now: dt.datetime | None = None) -> ElectionDay:
     now = now or clock.now()
-    with transaction.atomic():
+    reason = _reason(reason)
+    with transaction.atomic(), state.acting(user, reason), state.deferred():
         election = ElectionDay.objects.create(kind=kind, day=day)
         _refresh_open_cases(None, now)
     return election
 
 
-def do_remove_election(*, election: ElectionDay, now: dt.datetime | None = None) -> None:
+def do_remove_election(*, election: ElectionDay, user: Any, reason: str, now: dt.datetime | None = None) -> None:
     now = now or clock.now()
-    with transaction.atomic():
+    reason = _reason(reason)
+    with transaction.atomic(), state.acting(user, reason), state.deferred():
         election.delete()
         _refresh_open_cases(None, now)
+
+
+def do_add_membership(*, body: Body, person: Person, position: str, start: dt.date, end: dt.date | None = None,
+                      user: Any = None, operator: str = "", reason: str,
+                      now: dt.datetime | None = None) -> Membership:
+    """Seat a member on a body (who votes and who sits on which case); the body's open cases are refreshed."""
+    now = now or clock.now()
+    reason = _reason(reason)
+    if position not in Membership.Position.values:
+        raise ActRefused(_("Puesto desconocido."), {"position": [_("Puesto desconocido.")]})
+    if end is not None and end < start:
+        raise ActRefused(_("El último día no puede ser anterior al primero."),
+                         {"end": [_("El último día no puede ser anterior al primero.")]})
+    with transaction.atomic(), state.acting(user, reason, name=operator), state.deferred():
+        membership = Membership.objects.create(body=body, person=person, position=position, start=start, end=end)
+        _refresh_open_cases([body], now)
+    return membership
+
+
+def do_end_membership(*, membership: Membership, end: dt.date, user: Any = None, operator: str = "", reason: str,
+                      now: dt.datetime | None = None) -> Membership:
+    """Record a member's last day on the body; the body's open cases are refreshed."""
+    now = now or clock.now()
+    reason = _reason(reason)
+    if end < membership.start:
+        raise ActRefused(_("El último día no puede ser anterior al primero."),
+                         {"end": [_("El último día no puede ser anterior al primero.")]})
+    with transaction.atomic(), state.acting(user, reason, name=operator), state.deferred():
+        membership = Membership.objects.select_for_update().get(pk=membership.pk)
+        membership.end = end
+        membership.save(update_fields=["end"])
+        _refresh_open_cases([membership.body], now)
+    return membership
 
 
 # -- labels (shared with the web layer) ------------------------------------------------------------

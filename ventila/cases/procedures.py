@@ -162,11 +162,15 @@ def moved_due_dates(case: Case, evaluation: Evaluation, entries: Sequence[Docket
 # -- Sec. 24: the candidate mark --------------------------------------------------------------------
 
 
-def do_set_candidate(*, case: Case, candidate: bool, now: dt.datetime | None = None) -> Case:
-    """Mark (or unmark) the respondent as a candidate; the case is re-evaluated at once (Sec. 24)."""
+def do_set_candidate(*, case: Case, candidate: bool, now: dt.datetime | None = None, user: Any = None) -> Case:
+    """Mark (or unmark) the respondent as a candidate; the case is re-evaluated at once (Sec. 24). The
+    case's new state is a version in the audit chain that names ``user``."""
+    from ventila.audit import state
+
     from .actions import do_refresh_case
 
-    with transaction.atomic():
+    reason = "Candidatura de la parte querellada (Sec. 24)" if candidate else "Sin candidatura (Sec. 24)"
+    with transaction.atomic(), state.acting(user, reason):
         case = Case.objects.select_for_update().get(pk=case.pk)
         case.respondent_candidate = candidate
         case.save(update_fields=["respondent_candidate"])

@@ -468,6 +468,8 @@ class ClosureForm(forms.Form):
 class ElectionForm(forms.Form):
     kind = forms.ChoiceField(label=_("Tipo"), choices=ElectionDay.Kind.choices, widget=forms.RadioSelect)
     day = forms.DateField(label=_("Día de la elección"), widget=DATE_WIDGET)
+    reason = forms.CharField(label=_("Motivo"), max_length=200,
+                             help_text=_("De dónde sale la fecha, por ejemplo «Código Electoral, Art. 10.1»."))
 
     def clean_day(self) -> dt.date:
         day = self.cleaned_data["day"]

@@ -18,6 +18,7 @@ from ventila.cases.actions import (
     do_remove_election,
 )
 from ventila.rules import RULEBOOKS
+from ventila.rules.calendar import format_date_es
 
 from ..forms import ClosureForm, ElectionForm
 
@@ -35,7 +36,8 @@ def body_calendar(request: HttpRequest, body: str) -> HttpResponse:
             messages.success(request, _("Se declaró el cierre; los términos abiertos se recalcularon."))
             return redirect("web:calendar", body=body_obj.slug)
         if request.POST.get("form") == "election" and election_form.is_valid():
-            do_add_election(kind=election_form.cleaned_data["kind"], day=election_form.cleaned_data["day"])
+            do_add_election(kind=election_form.cleaned_data["kind"], day=election_form.cleaned_data["day"],
+                            user=request.user, reason=election_form.cleaned_data["reason"])
             messages.success(request, _("Se anotó la elección; los términos abiertos se recalcularon."))
             return redirect("web:calendar", body=body_obj.slug)
     elections = list(ElectionDay.objects.all())
@@ -53,7 +55,12 @@ def remove_closure(request: HttpRequest, body: str, closure_id: int) -> HttpResp
     closure = body_obj.closures.filter(pk=closure_id).first()
     if closure is None:
         raise Http404("closure")
-    do_remove_closure(closure=closure)
+    reason = request.POST.get("reason", "").strip()
+    if not reason:
+        messages.error(request, _("Indique el motivo para eliminar el cierre del %(day)s; no se eliminó.")
+                       % {"day": format_date_es(closure.day)})
+        return redirect("web:calendar", body=body_obj.slug)
+    do_remove_closure(closure=closure, user=request.user, reason=reason[:300])
     messages.success(request, _("Se eliminó el cierre; los términos abiertos se recalcularon."))
     return redirect("web:calendar", body=body_obj.slug)
 
@@ -65,6 +72,11 @@ def remove_election(request: HttpRequest, body: str, election_id: int) -> HttpRe
     election = ElectionDay.objects.filter(pk=election_id).first()
     if election is None:
         raise Http404("election")
-    do_remove_election(election=election)
+    reason = request.POST.get("reason", "").strip()
+    if not reason:
+        messages.error(request, _("Indique el motivo para eliminar la elección del %(day)s; no se eliminó.")
+                       % {"day": format_date_es(election.day)})
+        return redirect("web:calendar", body=body_obj.slug)
+    do_remove_election(election=election, user=request.user, reason=reason[:300])
     messages.success(request, _("Se eliminó la elección; los términos abiertos se recalcularon."))
     return redirect("web:calendar", body=body_obj.slug)

@@ -417,7 +417,7 @@ def add_counsel(request: HttpRequest, number: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         do_add_counsel(case=case, represents=d["represents"], name=d["name"], email=d["email"],
-                       phone=d["phone"], postal_address=d["postal_address"])
+                       phone=d["phone"], postal_address=d["postal_address"], user=request.user)
         messages.success(request, _("Se añadió la representación legal."))
         return redirect("web:case", number=case.number)
     return render(request, "web/counsel.html", {"case": case, "form": form})

@@ -87,7 +87,7 @@ def mark_candidate(request: HttpRequest, number: str) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, _("Indique si la parte querellada es candidata."))
         return redirect("web:case", number=case.number)
-    case = do_set_candidate(case=case, candidate=form.cleaned_data["candidate"])
+    case = do_set_candidate(case=case, candidate=form.cleaned_data["candidate"], user=request.user)
     if case.respondent_candidate:
         messages.success(request, _("Se marcó a la parte querellada como candidata; los términos se recalcularon."))
     else:

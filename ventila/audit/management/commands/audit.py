@@ -2,7 +2,9 @@
 
 - ``verify [--heads FILE] [--no-files]`` walks the chain from its first link, recomputes every
   object's digest and every link's hash, checks that every docket entry, document and access log is
-  chained and that stored files still have their SHA-256, and compares the heads exported earlier.
+  chained, that every row kept as versions (a case's state, parties, the filing record, follow-up
+  evidence, bodies, closures, elections, seats, role grants) equals its latest chained version, and
+  that stored files still have their SHA-256, and compares the heads exported earlier.
   It names the first link that does not match and exits with status 1.
 - ``head`` prints the chain's head (sequence and hash), to be written into the minutes.
 - ``export-head [--file FILE]`` appends the head to the exported file (``VENTILA_AUDIT_HEAD_FILE``;

@@ -1,0 +1,324 @@
+"""Everything a case is made of is in the audit chain (issue 11, item 12): its parties and their
+contact data, the case row's state, the public filing record (key hash, receipt), the evidence added
+with the follow-up key, and the configuration that moves terms or decides who reads a case (bodies,
+closure days, election days, seats, role grants). Each change through the app is a chained version
+(who, why); ``ventila audit verify`` catches a change made behind the app — one test per kind, raw
+SQL as an attacker with database access would write it."""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+import json
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db import connection
+from django.test import Client
+from factories import file_complaint, make_person, record
+from filing.helpers import PNG, camara_steps, upload, walk
+
+from ventila.accounts.models import RoleGrant
+from ventila.audit import chain, state
+from ventila.audit.models import ChainLink, StateRecord
+from ventila.bodies.models import Closure, ElectionDay
+from ventila.cases.actions import (
+    ActRefused,
+    do_add_closure,
+    do_add_membership,
+    do_end_membership,
+    do_refresh_case,
+    do_remove_closure,
+)
+from ventila.cases.models import Case, Party
+from ventila.filing.models import Filing, Supplement
+
+pytestmark = pytest.mark.django_db
+
+
+def raw(sql: str, params: list | None = None) -> None:
+    """SQL behind the app's back (none of these tables has an append-only trigger to switch off)."""
+    with connection.cursor() as cur:
+        cur.execute(sql, params or [])
+
+
+def jsonb() -> str:
+    return "%s::jsonb" if connection.vendor == "postgresql" else "%s"
+
+
+def latest(obj) -> StateRecord:
+    return StateRecord.objects.filter(kind=obj._meta.label, object_id=str(obj.pk)).order_by("-version").first()
+
+
+def link_seq(obj) -> int:
+    return ChainLink.objects.get(kind="state", object_id=str(latest(obj).pk)).seq
+
+
+@pytest.fixture
+def filed(world, now, settings, tmp_path):
+    """A complaint filed through the public form (with its filing record), follow-up evidence, a staff
+    case with counsel, a closure day and an election day declared on the calendar."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    filer = Client()
+    receipt = filer.get(walk(filer, "etica-camara", camara_steps(world))["Location"]).content.decode()
+    key = receipt[receipt.index('id="clave">') + len('id="clave">'):].split("<", 1)[0].strip()
+    filing = Filing.objects.get()
+    follow_up = filer.post("/querellas/seguimiento/", {"key": key})["Location"]
+    assert filer.post(follow_up, {"kind": "official_documents", "description": "Certificación",
+                                  "file": upload("c.png", PNG)}).status_code == 302
+    supplement = Supplement.objects.get()
+    case = file_complaint(world)
+    closure = do_add_closure(user=world.users["secretaria"], body=world.camara, day=dt.date(2027, 3, 4),
+                             reason="Orden Ejecutiva OE-2027-041 (huracán)")
+    c = Client()
+    c.force_login(world.users["secretaria"])
+    assert c.post("/cuerpos/etica-camara/calendario/", {"form": "election", "kind": "primary", "day": "2027-06-06",
+                                                        "reason": "Código Electoral"}).status_code == 302
+    result = chain.verify()
+    assert result.ok, [str(p) for p in result.problems]
+    return {"filing": filing, "supplement": supplement, "case": case, "closure": closure, "world": world,
+            "election": ElectionDay.objects.get(day=dt.date(2027, 6, 6))}
+
+
+def test_every_row_a_case_is_made_of_has_a_chained_version_naming_who_and_why(filed):
+    world, case = filed["world"], filed["case"]
+    for obj in [case, *case.parties.all(), filed["filing"], filed["supplement"], filed["closure"], filed["election"],
+                world.camara, *world.camara.memberships.all(), *RoleGrant.objects.all()]:
+        record_ = latest(obj)
+        assert record_ is not None and not record_.removed, obj
+        assert ChainLink.objects.filter(kind="state", object_id=str(record_.pk)).exists(), obj
+    # The new case's version is written from the numbered row, never the provisional number.
+    assert latest(case).content["number"] == case.number and not case.number.startswith("~")
+    assert not StateRecord.objects.filter(kind="cases.Case", content__number__startswith="~").exists()
+    closure = latest(filed["closure"])
+    assert (closure.actor, closure.username, closure.reason) == (
+        world.users["secretaria"], "secretaria", "Orden Ejecutiva OE-2027-041 (huracán)")
+    election = latest(filed["election"])
+    assert (election.username, election.reason) == ("secretaria", "Código Electoral")
+
+
+def test_the_case_state_is_versioned_when_the_docket_moves_it_not_when_a_day_passes(filed, now):
+    world, case = filed["world"], filed["case"]
+    before = latest(case).version
+    now.set("2027-03-02 12:00")
+    record(world, case, "respondent_notified", "2027-03-02")
+    after = latest(case)
+    assert after.version == before + 1 and after.content["stage"] == Case.objects.get(pk=case.pk).stage
+    now.set("2027-03-03 09:00")  # the daily re-derivation rewrites the caches (next due, evaluated on) only
+    do_refresh_case(case)
+    assert latest(case).version == after.version
+    assert chain.verify().ok
+
+
+def test_removing_a_closure_records_who_and_why_and_moves_the_terms_back(filed):
+    world, closure = filed["world"], filed["closure"]
+    c = Client()
+    c.force_login(world.users["personal"])
+    url = f"/cuerpos/etica-camara/calendario/cierres/{closure.pk}/eliminar/"
+    r = c.post(url, {"reason": "  "}, follow=True)  # no reason: refused, said, nothing removed
+    assert r.status_code == 200 and "Indique el motivo para eliminar el cierre" in r.content.decode()
+    assert Closure.objects.filter(pk=closure.pk).exists()
+    with pytest.raises(ActRefused) as refused:
+        do_remove_closure(closure=closure, user=world.users["personal"], reason="")
+    assert "reason" in refused.value.field_errors
+    assert c.post(url, {"reason": "Declarado por error: las oficinas abrieron"}).status_code == 302
+    assert not Closure.objects.filter(pk=closure.pk).exists()
+    removal = StateRecord.objects.filter(kind="bodies.Closure", object_id=str(closure.pk)).order_by("-version").first()
+    assert removal.removed and removal.version == 2
+    assert (removal.actor, removal.reason) == (world.users["personal"], "Declarado por error: las oficinas abrieron")
+    assert removal.content["day"] == "2027-03-04"  # what was removed
+    assert chain.verify().ok
+
+
+def test_seats_change_through_an_action_with_who_and_why_and_every_open_term_is_refreshed(filed, now):
+    world, case = filed["world"], filed["case"]
+    newcomer = make_person("Nueva", "Miembro Ficticia", role=None)
+    with pytest.raises(ActRefused):
+        do_add_membership(body=world.camara, person=newcomer, position="member", start=dt.date(2027, 3, 1),
+                          operator="admin", reason="")
+    m = do_add_membership(body=world.camara, person=newcomer, position="member", start=dt.date(2027, 3, 1),
+                          operator="admin (aprobado por admin2)", reason="Resolución R. de la C. 200")
+    assert (latest(m).username, latest(m).reason) == ("admin (aprobado por admin2)", "Resolución R. de la C. 200")
+    evaluated = Case.objects.get(pk=case.pk).evaluated_on
+    now.set("2027-03-05 09:00")
+    do_end_membership(membership=m, end=dt.date(2027, 3, 31), operator="admin", reason="Renuncia")
+    assert latest(m).version == 2 and latest(m).content["end"] == "2027-03-31"
+    assert Case.objects.get(pk=case.pk).evaluated_on > evaluated  # refreshed in the same transaction
+    assert chain.verify().ok
+
+
+# -- a change behind the app, per kind --------------------------------------------------------------
+
+
+def _party_contact(d):
+    party = d["case"].parties.get(role=Party.Role.COMPLAINANT)
+    raw("UPDATE cases_party SET email = %s, phone = %s WHERE id = %s", ["otra@example.org", "787-555-9999", party.pk])
+    return link_seq(party)
+
+
+def _party_inserted(d):
+    raw("INSERT INTO cases_party (case_id, role, name, office, postal_address, email, phone) "
+        "VALUES (%s, 'counsel', 'Abogado Intruso', '', '', 'intruso@example.org', '')", [d["case"].pk])
+    return None
+
+
+def _party_deleted(d):
+    party = Party.objects.create(case=d["case"], role=Party.Role.COUNSEL, name="Lcda. Ficticia")
+    seq = link_seq(party)
+    raw("DELETE FROM cases_party WHERE id = %s", [party.pk])
+    return seq
+
+
+def _case_status(d):
+    raw("UPDATE cases_case SET status = 'closed', stage = 'closed' WHERE id = %s", [d["case"].pk])
+    return link_seq(d["case"])
+
+
+def _case_candidate(d):
+    raw("UPDATE cases_case SET respondent_candidate = %s WHERE id = %s", [True, d["case"].pk])
+    return link_seq(d["case"])
+
+
+def _filing_key_hash(d):
+    raw("UPDATE filing_filing SET key_hash = %s WHERE id = %s", ["a" * 64, d["filing"].pk])
+    return link_seq(d["filing"])
+
+
+def _filing_receipt(d):
+    f = d["filing"]
+    raw(f"UPDATE filing_filing SET receipt = {jsonb()} WHERE id = %s",
+        [json.dumps({**f.receipt, "files": []}), f.pk])
+    return link_seq(f)
+
+
+def _supplement(d):
+    s = d["supplement"]
+    raw("UPDATE filing_supplement SET description = %s WHERE id = %s", ["Otra cosa", s.pk])
+    return link_seq(s)
+
+
+def _supplement_file(d):
+    Path(d["supplement"].file.path).write_bytes(PNG + b"alterada")
+    return None  # a file check, not a link
+
+
+def _closure_inserted(d):
+    raw("INSERT INTO bodies_closure (body_id, day, reason) VALUES (%s, %s, %s)",
+        [d["world"].camara.pk, dt.date(2027, 3, 10), "Cierre inventado"])
+    return None
+
+
+def _closure_deleted(d):
+    seq = link_seq(d["closure"])
+    raw("DELETE FROM bodies_closure WHERE id = %s", [d["closure"].pk])
+    return seq
+
+
+def _closure_moved(d):
+    raw("UPDATE bodies_closure SET day = %s WHERE id = %s", [dt.date(2027, 3, 5), d["closure"].pk])
+    return link_seq(d["closure"])
+
+
+def _election_moved(d):
+    raw("UPDATE bodies_electionday SET day = %s WHERE id = %s", [dt.date(2027, 6, 13), d["election"].pk])
+    return link_seq(d["election"])
+
+
+def _membership_ended(d):
+    m = d["world"].camara.memberships.order_by("pk").first()
+    raw("UPDATE bodies_membership SET \"end\" = %s WHERE id = %s", [dt.date(2026, 1, 1), m.pk])
+    return link_seq(m)
+
+
+def _membership_inserted(d):
+    raw("INSERT INTO bodies_membership (body_id, person_id, position, position_order, start) "
+        "VALUES (%s, %s, 'member', 4, %s)", [d["world"].camara.pk, d["world"].respondent.pk, dt.date(2025, 1, 1)])
+    return None
+
+
+def _role_granted(d):
+    raw("INSERT INTO accounts_rolegrant (user_id, body_id, role) VALUES (%s, %s, 'staff')",
+        [d["world"].users["ajeno"].pk, d["world"].camara.pk])
+    return None
+
+
+def _role_changed(d):
+    grant = RoleGrant.objects.get(user=d["world"].users["presidencia_camara"])
+    raw("UPDATE accounts_rolegrant SET role = 'secretary' WHERE id = %s", [grant.pk])
+    return link_seq(grant)
+
+
+def _body_seats(d):
+    raw("UPDATE bodies_body SET seats = 5 WHERE id = %s", [d["world"].camara.pk])
+    return link_seq(d["world"].camara)
+
+
+def _version_rewritten(d):
+    """The attacker edits the row and its version alike: the version's link no longer matches."""
+    closure = d["closure"]
+    record_ = latest(closure)
+    raw("UPDATE bodies_closure SET day = %s WHERE id = %s", [dt.date(2027, 3, 5), closure.pk])
+    raw(f"UPDATE audit_staterecord SET content = {jsonb()} WHERE id = %s",
+        [json.dumps({**record_.content, "day": "2027-03-05"}), record_.pk])
+    return link_seq(closure)
+
+
+def _version_inserted(d):
+    """A forged later version (to cover a forged row) is outside the chain."""
+    closure = d["closure"]
+    record_ = latest(closure)
+    raw("UPDATE bodies_closure SET day = %s WHERE id = %s", [dt.date(2027, 3, 5), closure.pk])
+    raw(f"INSERT INTO audit_staterecord (kind, object_id, version, content, removed, username, reason, at) "
+        f"VALUES (%s, %s, %s, {jsonb()}, %s, '', '', %s)",
+        ["bodies.Closure", str(closure.pk), record_.version + 1, json.dumps({**record_.content, "day": "2027-03-05"}),
+         False, record_.at])
+    return None
+
+
+TAMPERING = [
+    pytest.param(_party_contact, id="party contact data changed"),
+    pytest.param(_party_inserted, id="party inserted"),
+    pytest.param(_party_deleted, id="party deleted"),
+    pytest.param(_case_status, id="case row state changed (closed: no longer confidential)"),
+    pytest.param(_case_candidate, id="case candidate flag flipped (Sec. 24)"),
+    pytest.param(_filing_key_hash, id="filing record key hash replaced"),
+    pytest.param(_filing_receipt, id="filing receipt rewritten"),
+    pytest.param(_supplement, id="follow-up evidence changed"),
+    pytest.param(_supplement_file, id="follow-up evidence file bytes changed on disk"),
+    pytest.param(_closure_inserted, id="closure day inserted"),
+    pytest.param(_closure_deleted, id="closure day deleted"),
+    pytest.param(_closure_moved, id="closure day moved"),
+    pytest.param(_election_moved, id="election day moved"),
+    pytest.param(_membership_ended, id="seat ended"),
+    pytest.param(_membership_inserted, id="seat inserted"),
+    pytest.param(_role_granted, id="role granted"),
+    pytest.param(_role_changed, id="role changed"),
+    pytest.param(_body_seats, id="body seats changed"),
+    pytest.param(_version_rewritten, id="row and its version rewritten"),
+    pytest.param(_version_inserted, id="forged version inserted"),
+]
+
+
+@pytest.mark.parametrize("tamper", TAMPERING)
+def test_verify_catches_a_change_behind_the_app(filed, tamper):
+    expected_seq = tamper(filed)
+    result = chain.verify()
+    assert not result.ok
+    if expected_seq is None:
+        assert any(p.seq is None for p in result.problems), [str(p) for p in result.problems]
+    else:
+        assert result.first.seq == expected_seq, [str(p) for p in result.problems]
+    out = io.StringIO()
+    with pytest.raises(CommandError, match="primer eslabón que no concuerda"):
+        call_command("audit", "verify", stdout=out)
+    assert "LA CADENA NO CONCUERDA" in out.getvalue()
+
+
+def test_a_row_from_before_the_versions_gets_its_first_one_from_the_migration_step(filed):
+    raw("INSERT INTO bodies_closure (body_id, day, reason) VALUES (%s, %s, %s)",
+        [filed["world"].camara.pk, dt.date(2027, 3, 10), "Cierre anterior a la versión"])
+    assert not chain.verify().ok
+    assert state.record_all("bodies.Closure") == 1  # what audit migration 0003 runs for each kind
+    assert chain.verify().ok
