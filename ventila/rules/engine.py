@@ -887,9 +887,18 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     elections = scenario.elections if scenario.elections is not None else rulebook.elections
     try:
         calendar = _calendar(scenario, rulebook, settings, elections)
+    except CalendarError as exc:
+        raise InputError("calendar", str(exc)) from None
+    _check_input_dates(scenario, kind, calendar)
+    try:
         ctx = Context(scenario, rulebook, settings, calendar, elections)
         kind.evaluate(ctx)
     except CalendarError as exc:
+        # A term counted from a payload date outside the calendar's years (a knowledge date of
+        # 2023), or one ending past its tables: name the date when one is at fault.
+        at_fault = _payload_date_out_of_range(scenario, kind, calendar)
+        if at_fault is not None:
+            _out_of_range(calendar, at_fault[1], at_fault[0])
         raise InputError("events", str(exc)) from None
     # Every field of Evaluation (see _EVALUATION_FIELDS), set without the dataclass __init__.
     ev = _new(Evaluation)
@@ -903,6 +912,65 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     ev.as_of = scenario.as_of
     ev.stage_rule = rulebook.rules[ctx.stage_rule] if ctx.stage_rule else None
     return ev
+
+
+def _check_input_dates(scenario: Scenario, kind: KindSpec, calendar: LegalCalendar) -> None:
+    """Refuse, naming the field, an act's date or ``as_of`` outside the years the calendar accepts.
+
+    Terms are computed only from dates the calendar knows; a term computed from them may end
+    later (the calendar's tables run past its last year, ``CalendarSettings.computed_years_after``).
+    A payload date may lie outside (the facts of 2023 are compared, never counted from); when a
+    term is counted from one, the evaluation's error names it (:func:`_payload_date_out_of_range`).
+    """
+    first, last = calendar.first_day, calendar.last_day
+    for e in scenario.events:
+        if not first <= e.day <= last:
+            _out_of_range(calendar, e.day, f"events[{e.index}].at")
+    as_of = scenario.as_of
+    as_of_day = as_of.date() if isinstance(as_of, dt.datetime) else as_of
+    if not first <= as_of_day <= last:
+        _out_of_range(calendar, as_of_day, "as_of")
+
+
+def _payload_date_out_of_range(
+    scenario: Scenario, kind: KindSpec, calendar: LegalCalendar
+) -> tuple[str, dt.date] | None:
+    """The first payload date outside the calendar's years, with its path (``events[0].knowledge_date``)."""
+    first, last = calendar.first_day, calendar.last_day
+    date_fields = _date_fields(kind)
+    for e in scenario.events:
+        for name in date_fields.get(e.type, ()):
+            value = e.payload.get(name)
+            if value is None:
+                continue
+            day = value.date() if isinstance(value, dt.datetime) else value
+            if not first <= day <= last:
+                return f"events[{e.index}].{name}", day
+    return None
+
+
+def _out_of_range(calendar: LegalCalendar, day: dt.date, path: str) -> None:
+    try:
+        calendar.check_input_date(day)
+    except CalendarError as exc:
+        raise InputError(path, str(exc)) from None
+
+
+# Kind → (the kind, event type → its payload fields holding a date or a date-time).
+_DATE_FIELDS: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
+
+
+def _date_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
+    entry = _DATE_FIELDS.get(id(kind))
+    if entry is None or entry[0] is not kind:
+        table = {
+            t: tuple(n for n, f in spec.fields.items() if f.type in ("date", "datetime"))
+            for t, spec in kind.events.items()
+        }
+        if len(_DATE_FIELDS) >= 256:
+            _DATE_FIELDS.clear()
+        entry = _DATE_FIELDS[id(kind)] = (kind, table)
+    return entry[1]
 
 
 def _calendar(

@@ -135,5 +135,7 @@ RULEBOOK = Rulebook(
         Election("general", dt.date(2024, 11, 5)),
         Election("primary", dt.date(2028, 6, 4)),
         Election("general", dt.date(2028, 11, 7)),
+        Election("primary", dt.date(2032, 6, 6)),
+        Election("general", dt.date(2032, 11, 2)),
     ),
 )

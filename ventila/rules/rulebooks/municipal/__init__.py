@@ -194,7 +194,11 @@ RULEBOOK = Rulebook(
     findings=FINDINGS,
     # General-election day is a legal holiday for the executive branch, to which the Commission belongs
     # (pr-calendar facts §1); the dates follow the Código Electoral 2020 rule.
-    elections=(Election("general", dt.date(2024, 11, 5)), Election("general", dt.date(2028, 11, 7))),
+    elections=(
+        Election("general", dt.date(2024, 11, 5)),
+        Election("general", dt.date(2028, 11, 7)),
+        Election("general", dt.date(2032, 11, 2)),
+    ),
 )
 
 __all__ = ["FINDINGS", "KINDS", "RULEBOOK", "SETTINGS"]
