@@ -92,7 +92,8 @@ SETTINGS: dict[str, Setting] = {
         Setting("deadlock_hearing_notice_days", 15, (), "Ambigüedad 12",
                 "Antelación mínima de la vista de fricción (días), como en ¶15."),
         Setting("court_stay_tolls_terms", "explicit_only", ("explicit_only", "never"), "Ambigüedad 13",
-                "Solo una paralización registrada (orden del tribunal) suspende los términos; o ninguna."),
+                "Solo una paralización registrada que cite la orden del tribunal (court_order) suspende los "
+                "términos; o ninguna."),
         Setting("art_18_004_maps_to", "¶12", ("¶12",), "Ambigüedad 14",
                 "El «Artículo 18.004» de ¶19 se lee como ¶12–¶13 (querella presentada y notificada)."),
         Setting("votes_required", QUORUM, (2, 3), "Ambigüedad 15 (MUN-QUO-01)",

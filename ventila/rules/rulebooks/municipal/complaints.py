@@ -17,7 +17,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...calendar import LegalCalendar, format_date_es, legal_calendar
+from ...calendar import LegalCalendar, Suspension, format_date_es, legal_calendar
 from ...engine import Context, Evaluation, Event, EventSpec, FieldSpec, InputError
 from ...terms import Deadline, Term, compute_due
 from ..common import RuleSet
@@ -356,21 +356,44 @@ def first_after(ctx: Context, event_type: str, ref: Event | None) -> Event | Non
 
 def apply_court_stays(ctx: Context, rule_id: str = "MUN-SUS-13") -> None:
     """Interpretation (ambiguity 13, setting ``court_stay_tolls_terms``): only a ``proceedings_suspended``
-    entry (the court's stay order) tolls the terms; a filing in court never does (¶28). With ``never``,
-    the terms run through any stay."""
+    entry that cites the court's order or resolution tolls the terms (``explicit_only``, the default:
+    ¶28 «salvo que el tribunal emita una orden o resolución para paralizar»); an entry without it is
+    flagged and the terms run through it, as through a filing in court. With ``never``, the terms run
+    through any stay."""
     if ctx.settings["court_stay_tolls_terms"] == "never":
         ctx.suspensions = []
+    elif any(not e.get("court_order") for e in ctx.all("proceedings_suspended")):
+        ctx.suspensions = _cited_stays(ctx)
     for e in ctx.all("proceedings_suspended"):
         if not e.get("court_order"):
             ctx.add_finding(
                 "stay_order_not_cited", rule_id,
                 f"La paralización del {format_date_es(e.day)} no cita la orden o resolución del tribunal; "
-                f"solo una orden del tribunal paraliza los procedimientos (¶28). Indique la orden.",
+                f"solo una orden del tribunal paraliza los procedimientos (¶28), así que los términos siguen "
+                f"corriendo. Indique la orden.",
                 event=e.index,
             )  # fmt: skip
 
 
+def _cited_stays(ctx: Context) -> list[Suspension]:
+    """The spans of the stays that cite the court's order: each from its entry up to the next resumption."""
+    spans: list[Suspension] = []
+    start: Event | None = None
+    for e in ctx.events:
+        if e.type == "proceedings_suspended" and start is None and e.get("court_order"):
+            start = e
+        elif e.type == "proceedings_resumed" and start is not None:
+            spans.append(Suspension(start.day, e.day, str(start.get("reason", ""))))
+            start = None
+    if start is not None:
+        spans.append(Suspension(start.day, None, str(start.get("reason", ""))))
+    return spans
+
+
 def stay_open(ctx: Context) -> bool:
+    """Whether a stay that holds the terms is in force (the last stay has no resumption)."""
+    if ctx.settings["court_stay_tolls_terms"] == "explicit_only":
+        return bool(ctx.suspensions) and ctx.suspensions[-1].end is None
     open_ = False
     for e in ctx.events:
         if e.type == "proceedings_suspended":

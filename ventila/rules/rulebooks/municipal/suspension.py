@@ -53,8 +53,9 @@ R.add("MUN-SUS-12", "RECORD", "¶27", "suspendiéndole de cargo y sueldo",
 R.add("MUN-SUS-13", "STATE", "¶28",
       "Salvo que el tribunal emita una orden o resolución para paralizar los procedimientos administrativos",
       "No hay paralización automática: el Procedimiento Especial y su revisión no detienen el caso ni sus "
-      "términos; solo una orden del tribunal registrada como «proceedings_suspended» los paraliza "
-      "(ambigüedad 13, ajuste court_stay_tolls_terms).")
+      "términos; solo una orden del tribunal registrada como «proceedings_suspended» que la cite (court_order) "
+      "los paraliza; sin la orden citada se señala y los términos siguen corriendo (ambigüedad 13, ajuste "
+      "court_stay_tolls_terms).")
 
 RULES = R.rules
 
