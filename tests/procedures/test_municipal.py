@@ -114,6 +114,19 @@ def test_decision_term_runs_out_and_the_sweep_dismisses_with_prejudice(world, no
     assert r.status_code == 409
     page = sec.get(f"/expedientes/{case.number}/").content.decode()
     assert "Desestimada con perjuicio" in page and "Anotado automáticamente por ventila" in page
+    # Issue 11, item 3: the finished act is no longer asked for. The case is closed, the missed
+    # decision term is among the ended ones (missed, with the dismissal's date), not an open overdue
+    # term; no finding asks for the dismissal and no banner announces it as a future act.
+    case = Case.objects.get(pk=case.pk)
+    assert case.status == Case.Status.CLOSED and case.next_due is None
+    decide = _term(case, "decide")
+    assert (decide.status, decide.satisfied_by, decide.satisfied_on) == (
+        "missed", "dismissed_with_prejudice", dt.date(2027, 5, 19))
+    assert not case.findings.filter(finding_id="dismissal_with_prejudice_required").exists()
+    assert "<dd>Cerrado</dd>" in page
+    assert "ventila lo anota automáticamente" not in page and "debe desestimarse" not in page
+    assert 'id="termino-decide"' not in page  # the open-terms table
+    assert "Vencido (miércoles, 19 de mayo de 2027)" in page
 
 
 def test_dismissal_by_resolution_needs_findings_and_conclusions(world, now, sec, mayor):

@@ -10,6 +10,7 @@ days; a last day that is not a business day rolls forward (decision 1).
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 import pytest
@@ -287,6 +288,26 @@ def test_mun_dec_04_dismissal_with_prejudice_recorded_closes_the_case() -> None:
     assert e.stage == "dismissed_with_prejudice"
     assert e.allowed_next == ["decision_notified"]
     assert "dismissal_with_prejudice_premature" not in e.finding_ids()
+
+
+def test_mun_dec_04_once_recorded_the_dismissal_is_no_longer_asked_for() -> None:
+    # Issue 11, item 3: the decision term (MUN-DEC-01, 15 days from Mon 12 Jul 2027 = Tue 27 Jul,
+    # Barbosa → Wed 28 Jul) ran out; the dismissal with prejudice is recorded on Thu 29 Jul. The term
+    # shows as missed and closed by it; the finding that asks for it is gone; nothing is open.
+    e = run([*HEARING, full("2027-07-12"), ev("dismissed_with_prejudice", "2027-07-29")], as_of="2027-08-10")
+    d = e.deadline("decide")
+    assert (d.due.isoformat(), d.status) == ("2027-07-28", "missed")
+    assert (d.satisfied_by, d.satisfied_at) == ("dismissed_with_prejudice", dt.date(2027, 7, 29))
+    assert e.finding_ids() == ["compulsory_term_missed"]
+    assert e.next_due is None
+    out = e.to_json()["deadlines"][-1]
+    assert (out["status"], out["satisfied_by"], out["satisfied_at"]) == ("missed", "dismissed_with_prejudice", "2027-07-29")
+
+
+def test_mun_dec_04_before_the_dismissal_is_recorded_it_is_asked_for() -> None:
+    e = run([*HEARING, full("2027-07-12")], as_of="2027-08-10")
+    assert e.finding_ids() == ["compulsory_term_missed", "dismissal_with_prejudice_required"]
+    assert e.next_due is not None and e.next_due.id == "decide"
 
 
 def test_mun_dec_04_dismissal_with_prejudice_before_the_term_runs_out_is_premature() -> None:

@@ -582,7 +582,8 @@ def _store(case: Case, evaluation: Evaluation, now: dt.datetime, *, entries: Seq
     case.stage = evaluation.stage
     case.procedure = evaluation.procedure
     case.allowed_next = list(evaluation.allowed_next)
-    case.status = Case.Status.CLOSED if evaluation.stage == "closed" else Case.Status.OPEN
+    closed_stages = rulebook_and_kind(case.body.rulebook, case.kind)[1].closed_stages
+    case.status = Case.Status.CLOSED if evaluation.stage in closed_stages else Case.Status.OPEN
     case.next_due = next_due[0] if next_due and case.status == Case.Status.OPEN else None
     case.next_due_deadline = next_due[1] if next_due and case.status == Case.Status.OPEN else ""
     case.report_referred = any(e.pk in live and e.event_type == "report_referred" for e in entries)

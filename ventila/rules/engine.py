@@ -128,6 +128,9 @@ class KindSpec:
     evaluate: Callable[[Context], None]
     deadline_ids: tuple[str, ...] = ()
     respondent_roles: tuple[str, ...] = ()
+    # The stages in which the case is over: the act that ends it is on record (the web app shows
+    # such a case as closed and no term of it as still to be met).
+    closed_stages: tuple[str, ...] = ("closed",)
 
 
 @dataclass(frozen=True)

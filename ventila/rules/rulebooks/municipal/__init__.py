@@ -116,6 +116,9 @@ KINDS: dict[str, KindSpec] = {
         "complaint", "Querella contra un Alcalde", COMPLAINT_EVENTS, evaluate_complaint,
         deadline_ids=("answer", "study", "commissioner_report", "decide", "court_summons"),
         respondent_roles=RESPONDENT_ROLES,
+        # ¶17 (MUN-DEC-04): once the dismissal with prejudice is on record the complaint is over;
+        # only its notice may follow.
+        closed_stages=("dismissed_with_prejudice",),
     ),
     "suspension_proceeding": KindSpec(
         "suspension_proceeding", "Procedimiento Especial de suspensión", SUSPENSION_EVENTS, evaluate_suspension,

@@ -424,7 +424,13 @@ def term_missed(ctx: Context, d: Deadline, what: str) -> bool:
     fatal = d.id == "decide" or (
         ctx.settings["with_prejudice_scope"] == "all_terms" and ctx.scenario.kind == "complaint"
     )
-    if fatal:
+    dwp = ctx.first("dismissed_with_prejudice") if fatal else None
+    if dwp is not None:
+        # The act the term called for is on record (¶17, MUN-DEC-04): the term stays missed, closed by
+        # the dismissal, and the dismissal is no longer asked for (issue 11, item 3).
+        d.satisfied_by = dwp.type
+        d.satisfied_at = dwp.moment
+    elif fatal:
         ctx.add_finding(
             "dismissal_with_prejudice_required", "MUN-DEC-04",
             f"Transcurrió el término máximo ({d.term.es()}, venció el {due}) sin que la Comisión "
