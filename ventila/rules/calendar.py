@@ -157,6 +157,12 @@ def format_date_es(day: dt.date) -> str:
     return f"{_WEEKDAY_ES[day.weekday()]}, {day.day} de {_MONTH_ES[day.month - 1]} de {day.year}"
 
 
+def format_datetime_es(moment: dt.datetime) -> str:
+    """`lunes, 2 de octubre de 2028 a las 09:30` (Puerto Rico time; a naive moment is taken as such)."""
+    local = moment.astimezone(PR_TZ) if moment.tzinfo is not None else moment
+    return f"{format_date_es(local.date())} a las {local.strftime('%H:%M')}"
+
+
 def general_election_day(year: int) -> dt.date:
     """First Tuesday after the first Monday of November (Código Electoral 2020, Ley 58-2020)."""
     nov1 = dt.date(year, 11, 1)
