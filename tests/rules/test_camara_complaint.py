@@ -55,7 +55,8 @@ def due(data: dict[str, Any], deadline_id: str) -> str:
     ],
 )
 def test_file_complaint_term(knowledge: str, expected: str) -> None:
-    data = complaint(ev("complaint_filed", "2027-01-04T09:00", knowledge_date=knowledge))
+    # Filed the day the facts became known (a knowledge date after the filing is refused, issue 11).
+    data = complaint(ev("complaint_filed", f"{knowledge}T09:00", knowledge_date=knowledge))
     d = evaluate(data).deadline("file_complaint")
     assert d.due.isoformat() == expected
     assert d.rule.id == "CAM-20-06"

@@ -51,6 +51,9 @@ class FieldSpec:
     required: bool = False
     choices: tuple[str, ...] = ()
     help: str = ""
+    # A ``date`` that cannot fall after the day of its own event (the day the complainant learned of
+    # the facts, for a complaint): a later one is refused, naming the field.
+    not_after_event: bool = False
 
 
 @dataclass(frozen=True)
@@ -637,6 +640,7 @@ def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "even
     prev_day = dt.date.min
     specs = kind.events
     required_by_type = _required_fields(kind)
+    not_after_by_type = _not_after_fields(kind)
     moments = _MOMENTS
     dates = _DATES
     for i, item in enumerate(raw):
@@ -692,6 +696,15 @@ def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "even
             for name in required:
                 if name not in payload:
                     raise InputError(f"{path}[{i}].{name}", f"falta este dato, requerido en {etype}")
+        if payload:
+            for name in not_after_by_type[etype]:
+                value = payload.get(name)
+                if value is not None and value > known[1]:
+                    raise InputError(
+                        f"{path}[{i}].{name}",
+                        f"{value.isoformat()} es posterior a la fecha del evento ({known[1].isoformat()}); "
+                        f"debe ser ese día o uno anterior",
+                    )
         if spec.record_only:
             continue  # validated, but not an act of the proceeding: the evaluators never see it
         # The fields are set here rather than through the dataclass __init__: that call would cost
@@ -728,6 +741,23 @@ def _required_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
         if len(_REQUIRED) >= 256:
             _REQUIRED.clear()
         entry = _REQUIRED[id(kind)] = (kind, table)
+    return entry[1]
+
+
+# Kind → (the kind, event type → its date fields that cannot fall after the event's own day).
+_NOT_AFTER: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
+
+
+def _not_after_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
+    entry = _NOT_AFTER.get(id(kind))
+    if entry is None or entry[0] is not kind:
+        table = {
+            t: tuple(n for n, f in spec.fields.items() if f.not_after_event and f.type == "date")
+            for t, spec in kind.events.items()
+        }
+        if len(_NOT_AFTER) >= 256:
+            _NOT_AFTER.clear()
+        entry = _NOT_AFTER[id(kind)] = (kind, table)
     return entry[1]
 
 

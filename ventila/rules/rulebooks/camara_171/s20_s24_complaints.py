@@ -190,7 +190,7 @@ COMPLAINT_EVENTS: dict[str, EventSpec] = {
     e.type: e
     for e in (
         EventSpec("complaint_filed", "Querella presentada", {
-            "knowledge_date": _F("date", help="Fecha en que el querellante conoció los hechos (Sec. 20(6))"),
+            "knowledge_date": _F("date", not_after_event=True, help="Fecha en que el querellante conoció los hechos (Sec. 20(6))"),
             "facts_date": _F("date", help="Fecha de los hechos (Sec. 2)"),
             "channel": _F("choice", choices=("in_person", "email", "online"), help="Medio (Sec. 20(4))"),
         }),
@@ -327,6 +327,13 @@ STAGE_RULES: dict[str, dict[str, str]] = {
 def evaluate_complaint(ctx: Context) -> None:
     """Complaint (Secs. 20–24) or OEG referral (Sec. 16(b)): every term, finding and next act."""
     _evaluate(ctx)
+    if "sanction_decided" in ctx.firsts:
+        from .s25_s31_reports import check_sanctions
+
+        # Sec. 26's role and fine checks hold for every sanction recorded, wherever it stands on the
+        # docket: one recorded before its report is referred is also pointed at (act_not_allowed).
+        for sanction in ctx.all("sanction_decided"):
+            check_sanctions(ctx, sanction)
     ctx.stage_rule = STAGE_RULES.get(ctx.procedure, {}).get(ctx.stage)
     if ctx.stage == "sanctioned":
         from .s25_s31_reports import allowed_sanctions
@@ -351,6 +358,17 @@ def _evaluate(ctx: Context) -> None:
         ctx.stage = "new"
         ctx.allowed_next = ["referral_received" if referral else "complaint_filed"]
         return
+
+    for dup in ctx.all(filed.type)[1:]:
+        # Never silent (issue 11, item 2): the case was opened by the first filing; a second one is
+        # pointed at, not silently dropped.
+        ctx.add_finding(
+            "act_not_allowed", "CAM-05-01",
+            f"«{COMPLAINT_EVENTS[dup.type].title}» del {format_date_es(dup.day)} repite la del "
+            f"{format_date_es(filed.day)}, con la que se abrió el caso: no se tiene en cuenta. Si es otra "
+            f"querella, ábrala como caso aparte; si corrige la primera, regístrela como corrección.",
+            event=dup.index,
+        )  # fmt: skip
 
     role = ctx.respondent.role
     if role == "employee":
@@ -728,7 +746,7 @@ def _after_resolution(ctx: Context, resolved: Event) -> None:
         ctx.allowed_next = [] if ctx.has("case_closed") else ["case_closed"]
         ctx.stage = "closed" if ctx.has("case_closed") else "resolved"
         return
-    from .s25_s31_reports import check_sanctions, final_report_route, referral_deadline
+    from .s25_s31_reports import final_report_route, referral_deadline
 
     referred = ctx.first("report_referred")
     route_info = final_report_route(ctx.respondent.role, referred.get("recommendation") if referred else None)
@@ -741,12 +759,10 @@ def _after_resolution(ctx: Context, resolved: Event) -> None:
         ctx.stage = "resolved"
     else:
         ctx.stage = "report_referred"
-        sanction = ctx.first("sanction_decided")
-        if sanction is None:
+        if ctx.first("sanction_decided") is None:
             nxt.append("sanction_decided")
         else:
-            ctx.stage = "sanctioned"
-            check_sanctions(ctx, sanction)
+            ctx.stage = "sanctioned"  # its Sec. 26 checks run for every sanction (evaluate_complaint)
     if referred is not None and referred.get("to") and referred.get("to") != route:
         ctx.add_finding(
             "report_misrouted", route_info.rule_id,

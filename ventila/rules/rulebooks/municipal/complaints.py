@@ -170,7 +170,7 @@ COMPLAINT_EVENTS: dict[str, EventSpec] = {
                                         "Municipal, ciudadano u otra persona"),
             "sworn": _F("bool", help="Escrito debidamente jurado (¶12)"),
             "evidence_attached": _F("bool", help="Acompaña la evidencia necesaria (¶12)"),
-            "knowledge_date": _F("date", help="Fecha en que el querellante conoció los hechos (ambigüedad 6)"),
+            "knowledge_date": _F("date", not_after_event=True, help="Fecha en que el querellante conoció los hechos (ambigüedad 6)"),
             "migrated": _F("bool", help="Caso iniciado ante la Comisión antecesora e importado con sus fechas (¶44)"),
         }),
         EventSpec("respondent_notified", "Notificación de la querella al Alcalde", {
@@ -749,6 +749,17 @@ def _check_order(ctx: Context) -> None:
     seen: set[str] = set()
     closed: Event | None = None
     for e in ctx.events:
+        if e.type == "complaint_filed" and "complaint_filed" in seen:
+            # Never silent (issue 11, item 2): the case was opened by the first filing.
+            first = ctx.first("complaint_filed")
+            assert first is not None
+            ctx.add_finding(
+                "act_not_allowed", "MUN-INI-01",
+                f"«{COMPLAINT_EVENTS[e.type].title}» del {format_date_es(e.day)} repite la del "
+                f"{format_date_es(first.day)}, con la que se abrió el caso: no se tiene en cuenta. Si es otra "
+                f"querella, ábrala como caso aparte; si corrige la primera, regístrela como corrección.",
+                event=e.index,
+            )  # fmt: skip
         need, rule_id = _REQUIRES.get(e.type, ("complaint_filed", "MUN-INI-01"))
         if e.type != "complaint_filed" and need not in seen:
             ctx.add_finding(
