@@ -153,7 +153,8 @@ R.add("CAM-24E-02", "DEADLINE", "Sec. 24(e)", "se les notificará inmediatamente
 R.add("CAM-24E-03", "STATE", "Sec. 24(e)", "según el procedimiento establecido en el Artículo 11",
       "Si tiene méritos, sigue el procedimiento ordinario: término completo para contestar y luego la Sec. 21(c) (A-28).")
 R.add("CAM-24F-01", "STATE", "Sec. 24(f)", "treinta (30) días naturales antes del día de las elecciones generales",
-      "Las querellas presentadas en los 30 días naturales antes de las elecciones generales quedan en espera.",
+      "Las querellas presentadas en los 30 días naturales antes de las elecciones generales, o el mismo día de "
+      "las elecciones (decisión 10, ajuste blackout_includes_election_day), quedan en espera.",
       term=(30, "calendar_days"))
 R.add("CAM-24F-02", "DEADLINE", "Sec. 24(f)", "tres (3) días laborables después de celebradas las elecciones",
       "Las querellas en espera se atienden al tercer día laborable después de las elecciones, que cuenta como "
@@ -267,9 +268,12 @@ def _election_windows(ctx: Context, filed: dt.date) -> tuple[dt.date | None, dt.
     window = ctx.rule("CAM-24-01").term
     black = ctx.rule("CAM-24F-01").term
     assert window is not None and black is not None
+    # Decision 10 (setting blackout_includes_election_day): a filing on election day itself is inside
+    # the blackout, like one in the 30 calendar days before it.
+    first_day_before = 0 if ctx.settings["blackout_includes_election_day"] else 1
     for e in sorted(ctx.elections, key=lambda e: e.date):
         days_before = (e.date - filed).days
-        if e.kind == "general" and 0 <= days_before <= black.amount and blackout is None:
+        if e.kind == "general" and first_day_before <= days_before <= black.amount and blackout is None:
             blackout = e.date
         if 0 < days_before <= window.amount and summary is None:
             if e.kind == "general" or ctx.settings["primary_elections_count"]:
@@ -408,10 +412,17 @@ def _evaluate(ctx: Context) -> None:
         assert take_up is not None
         resume = dt.date.fromordinal(ctx.calendar.add_business_days_ord(blackout.toordinal(), take_up.amount))
         effective_start = resume
+        when = (
+            f"Presentada el mismo día de las elecciones generales, el {format_date_es(blackout)}, que queda dentro "
+            f"del periodo en que la Comisión no atiende querellas (el día de las elecciones o en los 30 días "
+            f"naturales anteriores; decisión 10)"
+            if filed.day == blackout
+            else f"Presentada dentro de los 30 días naturales antes de las elecciones generales del "
+            f"{format_date_es(blackout)}"
+        )
         ctx.add_finding(
             "filed_in_pre_election_blackout", "CAM-24F-01",
-            f"Presentada dentro de los 30 días naturales antes de las elecciones generales del "
-            f"{format_date_es(blackout)}: la Comisión no puede atenderla hasta el tercer día laborable después, "
+            f"{when}: la Comisión no puede atenderla hasta el tercer día laborable después, "
             f"el {format_date_es(resume)}, que cuenta como fecha de presentación (Sec. 24(f); A-29).",
             election=blackout.isoformat(), resumes=resume.isoformat(),
         )  # fmt: skip
