@@ -226,3 +226,15 @@ def test_seats_and_the_per_diem_statement(world, now, sec):
     other = Client()
     other.force_login(world.users["secretaria"])
     assert other.get(url).status_code == 404
+
+
+def test_an_act_dated_outside_the_legal_calendar_is_refused_beside_its_date(world, now, sec, mayor):
+    # Issue 11, item 4: a date the legal calendar does not know (before 2024) is refused with the
+    # reason beside the date field, never a server error; nothing is recorded.
+    case = _file(sec, mayor)
+    now.set("2027-03-10 12:00")
+    r = sec.post(f"/expedientes/{case.number}/actos/respondent_notified/",
+                 {"occurred_date": "2023-12-29", "certified_copy": "on", "rights_stated": "on"})
+    assert r.status_code == 200
+    assert "2023-12-29 está fuera de los años que conoce el calendario legal (2024–2035)" in r.content.decode()
+    assert not DocketEntry.objects.filter(case=case, event_type="respondent_notified").exists()
