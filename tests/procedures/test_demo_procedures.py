@@ -38,3 +38,28 @@ def test_demo_has_a_recusal_a_suspension_a_summary_case_and_an_expired_municipal
     assert set(Case.objects.filter(body__rulebook="municipal").values_list("kind", flat=True)) == {
         "complaint", "suspension_proceeding", "deadlock"}
     assert Meeting.objects.exists()
+
+
+def test_demo_case_dismissed_with_prejudice_reads_consistently(now, settings, tmp_path):
+    # Issue 11, item 3: the demo's municipal complaint whose decision term ran out showed at once
+    # «Estado: Abierto», an open overdue «Decidir la querella», the finding «debe desestimarse» and the
+    # banner «ventila lo anota automáticamente», although the dismissal with prejudice was on record.
+    from django.test import Client
+
+    from ventila.accounts.models import User
+
+    settings.VAR_DIR = tmp_path
+    now.set("2027-06-15 09:00")
+    call_command("demo", "--quiet", stdout=io.StringIO())
+    case = DocketEntry.objects.get(event_type="dismissed_with_prejudice").case
+    assert case.status == Case.Status.CLOSED and case.next_due is None
+    decide = case.deadlines.get(deadline_id="decide")
+    assert (decide.status, decide.satisfied_by) == ("missed", "dismissed_with_prejudice")
+    assert not case.findings.filter(finding_id="dismissal_with_prejudice_required").exists()
+    client = Client()
+    client.force_login(User.objects.get(username="secretaria-municipal"))
+    page = client.get(f"/expedientes/{case.number}/").content.decode()
+    assert "Desestimada con perjuicio" in page and "<dd>Cerrado</dd>" in page
+    assert "ventila lo anota automáticamente" not in page and "debe desestimarse" not in page
+    assert 'id="termino-decide"' not in page
+    assert case.number not in client.get("/expedientes/").content.decode()  # not in the open queue

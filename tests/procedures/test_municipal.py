@@ -114,6 +114,19 @@ def test_decision_term_runs_out_and_the_sweep_dismisses_with_prejudice(world, no
     assert r.status_code == 409
     page = sec.get(f"/expedientes/{case.number}/").content.decode()
     assert "Desestimada con perjuicio" in page and "Anotado automáticamente por ventila" in page
+    # Issue 11, item 3: the finished act is no longer asked for. The case is closed, the missed
+    # decision term is among the ended ones (missed, with the dismissal's date), not an open overdue
+    # term; no finding asks for the dismissal and no banner announces it as a future act.
+    case = Case.objects.get(pk=case.pk)
+    assert case.status == Case.Status.CLOSED and case.next_due is None
+    decide = _term(case, "decide")
+    assert (decide.status, decide.satisfied_by, decide.satisfied_on) == (
+        "missed", "dismissed_with_prejudice", dt.date(2027, 5, 19))
+    assert not case.findings.filter(finding_id="dismissal_with_prejudice_required").exists()
+    assert "<dd>Cerrado</dd>" in page
+    assert "ventila lo anota automáticamente" not in page and "debe desestimarse" not in page
+    assert 'id="termino-decide"' not in page  # the open-terms table
+    assert "Vencido (miércoles, 19 de mayo de 2027)" in page
 
 
 def test_dismissal_by_resolution_needs_findings_and_conclusions(world, now, sec, mayor):
@@ -213,3 +226,15 @@ def test_seats_and_the_per_diem_statement(world, now, sec):
     other = Client()
     other.force_login(world.users["secretaria"])
     assert other.get(url).status_code == 404
+
+
+def test_an_act_dated_outside_the_legal_calendar_is_refused_beside_its_date(world, now, sec, mayor):
+    # Issue 11, item 4: a date the legal calendar does not know (before 2024) is refused with the
+    # reason beside the date field, never a server error; nothing is recorded.
+    case = _file(sec, mayor)
+    now.set("2027-03-10 12:00")
+    r = sec.post(f"/expedientes/{case.number}/actos/respondent_notified/",
+                 {"occurred_date": "2023-12-29", "certified_copy": "on", "rights_stated": "on"})
+    assert r.status_code == 200
+    assert "2023-12-29 está fuera de los años que conoce el calendario legal (2024–2035)" in r.content.decode()
+    assert not DocketEntry.objects.filter(case=case, event_type="respondent_notified").exists()

@@ -141,6 +141,179 @@ HOLIDAYS: dict[int, list[tuple[dt.date, str]]] = {
 }  # fmt: skip
 
 
+# The years 2031–2035 (issue 11, item 4), by the same rules and corrections, computed by hand from a
+# printed calendar: Easter 13 Apr 2031, 28 Mar 2032, 17 Apr 2033, 9 Apr 2034, 25 Mar 2035; general
+# election 2 Nov 2032 (first Tuesday after the first Monday of November).
+ELECTION_2032 = D(2032, 11, 2)
+HOLIDAYS_2031_2035: dict[int, list[tuple[dt.date, str]]] = {
+    2031: [
+        (D(2031, 1, 1), AÑO_NUEVO),            # Wed
+        (D(2031, 1, 6), REYES),
+        (D(2031, 1, 20), MLK),
+        (D(2031, 2, 17), PRESIDENTES),
+        (D(2031, 3, 2), CIUDADANIA),           # Sunday …
+        (D(2031, 3, 3), obs(CIUDADANIA)),      # … observed Monday
+        (D(2031, 3, 22), ABOLICION),           # Saturday: not moved
+        (D(2031, 4, 11), VIERNES_SANTO),
+        (D(2031, 5, 26), RECORDACION),
+        (D(2031, 6, 19), JUNETEENTH),
+        (D(2031, 7, 4), INDEPENDENCIA),
+        (D(2031, 7, 25), CONSTITUCION),
+        (D(2031, 7, 27), BARBOSA),             # Sunday (the package's missing day) …
+        (D(2031, 7, 28), obs(BARBOSA)),        # … observed Monday
+        (D(2031, 9, 1), TRABAJO),
+        (D(2031, 10, 13), RAZA),
+        (D(2031, 11, 11), VETERANO),
+        (D(2031, 11, 19), PUERTORRIQUENIDAD),
+        (D(2031, 11, 27), ACCION_DE_GRACIAS),
+        (D(2031, 12, 24), NOCHEBUENA),
+        (D(2031, 12, 25), NAVIDAD),
+    ],
+    2032: [
+        (D(2032, 1, 1), AÑO_NUEVO),            # Thu
+        (D(2032, 1, 6), REYES),
+        (D(2032, 1, 19), MLK),
+        (D(2032, 2, 16), PRESIDENTES),
+        (D(2032, 3, 2), CIUDADANIA),
+        (D(2032, 3, 22), ABOLICION),
+        (D(2032, 3, 26), VIERNES_SANTO),
+        (D(2032, 5, 31), RECORDACION),
+        (D(2032, 6, 19), JUNETEENTH),          # Saturday: not moved
+        (D(2032, 7, 4), INDEPENDENCIA),        # Sunday …
+        (D(2032, 7, 5), obs(INDEPENDENCIA)),   # … observed Monday
+        (D(2032, 7, 25), CONSTITUCION),        # Sunday …
+        (D(2032, 7, 26), obs(CONSTITUCION)),   # … observed Monday
+        (D(2032, 7, 27), BARBOSA),
+        (D(2032, 9, 6), TRABAJO),
+        (D(2032, 10, 11), RAZA),
+        (D(2032, 11, 2), ELECCIONES),          # general election
+        (D(2032, 11, 11), VETERANO),
+        (D(2032, 11, 19), PUERTORRIQUENIDAD),
+        (D(2032, 11, 25), ACCION_DE_GRACIAS),
+        (D(2032, 12, 24), NOCHEBUENA),         # Friday, half day
+        (D(2032, 12, 25), NAVIDAD),            # Saturday: not moved
+    ],
+    2033: [
+        (D(2033, 1, 1), AÑO_NUEVO),            # Saturday: not moved
+        (D(2033, 1, 6), REYES),
+        (D(2033, 1, 17), MLK),
+        (D(2033, 2, 21), PRESIDENTES),
+        (D(2033, 3, 2), CIUDADANIA),
+        (D(2033, 3, 22), ABOLICION),
+        (D(2033, 4, 15), VIERNES_SANTO),
+        (D(2033, 5, 30), RECORDACION),
+        (D(2033, 6, 19), JUNETEENTH),          # Sunday …
+        (D(2033, 6, 20), obs(JUNETEENTH)),     # … observed Monday
+        (D(2033, 7, 4), INDEPENDENCIA),
+        (D(2033, 7, 25), CONSTITUCION),
+        (D(2033, 7, 27), BARBOSA),
+        (D(2033, 9, 5), TRABAJO),
+        (D(2033, 10, 10), RAZA),
+        (D(2033, 11, 11), VETERANO),
+        (D(2033, 11, 19), PUERTORRIQUENIDAD),  # Saturday: not moved
+        (D(2033, 11, 24), ACCION_DE_GRACIAS),
+        (D(2033, 12, 24), NOCHEBUENA),         # Saturday
+        (D(2033, 12, 25), NAVIDAD),            # Sunday …
+        (D(2033, 12, 26), obs(NAVIDAD)),       # … observed Monday
+    ],
+    2034: [
+        (D(2034, 1, 1), AÑO_NUEVO),            # Sunday …
+        (D(2034, 1, 2), obs(AÑO_NUEVO)),       # … observed Monday
+        (D(2034, 1, 6), REYES),
+        (D(2034, 1, 16), MLK),
+        (D(2034, 2, 20), PRESIDENTES),
+        (D(2034, 3, 2), CIUDADANIA),
+        (D(2034, 3, 22), ABOLICION),
+        (D(2034, 4, 7), VIERNES_SANTO),
+        (D(2034, 5, 29), RECORDACION),
+        (D(2034, 6, 19), JUNETEENTH),
+        (D(2034, 7, 4), INDEPENDENCIA),
+        (D(2034, 7, 25), CONSTITUCION),
+        (D(2034, 7, 27), BARBOSA),
+        (D(2034, 9, 4), TRABAJO),
+        (D(2034, 10, 9), RAZA),
+        (D(2034, 11, 11), VETERANO),           # Saturday: not moved
+        (D(2034, 11, 19), PUERTORRIQUENIDAD),  # Sunday …
+        (D(2034, 11, 20), obs(PUERTORRIQUENIDAD)),  # … observed Monday
+        (D(2034, 11, 23), ACCION_DE_GRACIAS),
+        (D(2034, 12, 24), NOCHEBUENA),         # Sunday, half day: never moved
+        (D(2034, 12, 25), NAVIDAD),
+    ],
+    2035: [
+        (D(2035, 1, 1), AÑO_NUEVO),            # Mon
+        (D(2035, 1, 6), REYES),                # Saturday: not moved
+        (D(2035, 1, 15), MLK),
+        (D(2035, 2, 19), PRESIDENTES),
+        (D(2035, 3, 2), CIUDADANIA),
+        (D(2035, 3, 22), ABOLICION),
+        (D(2035, 3, 23), VIERNES_SANTO),
+        (D(2035, 5, 28), RECORDACION),
+        (D(2035, 6, 19), JUNETEENTH),
+        (D(2035, 7, 4), INDEPENDENCIA),
+        (D(2035, 7, 25), CONSTITUCION),
+        (D(2035, 7, 27), BARBOSA),
+        (D(2035, 9, 3), TRABAJO),
+        (D(2035, 10, 8), RAZA),
+        (D(2035, 11, 11), VETERANO),           # Sunday …
+        (D(2035, 11, 12), obs(VETERANO)),      # … observed Monday
+        (D(2035, 11, 19), PUERTORRIQUENIDAD),
+        (D(2035, 11, 22), ACCION_DE_GRACIAS),
+        (D(2035, 12, 24), NOCHEBUENA),
+        (D(2035, 12, 25), NAVIDAD),
+    ],
+}  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def cal_2031_2035() -> LegalCalendar:
+    return legal_calendar(election_days=(ELECTION_2028, ELECTION_2032))
+
+
+@pytest.mark.parametrize("year", sorted(HOLIDAYS_2031_2035))
+def test_holiday_table_2031_2035(cal_2031_2035: LegalCalendar, year: int) -> None:
+    assert cal_2031_2035.holidays_in(year) == HOLIDAYS_2031_2035[year]
+
+
+@pytest.mark.parametrize("year", sorted(HOLIDAYS_2031_2035))
+def test_weekday_holidays_2031_2035_are_the_non_business_weekdays(
+    cal_2031_2035: LegalCalendar, year: int
+) -> None:
+    expected = {d for d, _ in HOLIDAYS_2031_2035[year] if d.weekday() < 5}
+    day, off = D(year, 1, 1), set()
+    while day.year == year:
+        if day.weekday() < 5 and not cal_2031_2035.is_business_day(day):
+            off.add(day)
+        day += dt.timedelta(days=1)
+    assert off == expected
+
+
+def test_rulebooks_know_the_2032_elections() -> None:
+    # First Sunday of June and first Tuesday after the first Monday of November 2032 (Código Electoral 2020).
+    camara = {(e.kind, e.date) for e in RULEBOOKS["camara-171"].elections}
+    assert {("primary", D(2032, 6, 6)), ("general", ELECTION_2032)} <= camara
+    assert ("general", ELECTION_2032) in {
+        (e.kind, e.date) for e in RULEBOOKS["municipal"].elections
+    }
+
+
+def test_terms_late_in_2035_are_computed_into_2036(cal_2031_2035: LegalCalendar) -> None:
+    # 15 business days after Wed 26 Dec 2035: 27, 28, 31 Dec; 2, 3, 4 Jan 2036 (1 Jan holiday);
+    # Mon 7 Jan is Reyes observed (6 Jan 2036 is a Sunday); 8–11 and 14–18 Jan → Fri 18 Jan 2036.
+    assert cal_2031_2035.add_business_days(D(2035, 12, 26), 15).due == D(2036, 1, 18)
+    # 30 calendar days from 8 Dec 2035 = Mon 7 Jan 2036, Reyes observed → Tue 8 Jan 2036.
+    assert cal_2031_2035.add_calendar_days(D(2035, 12, 8), 30).due == D(2036, 1, 8)
+
+
+def test_an_input_date_after_2035_is_refused(cal_2031_2035: LegalCalendar) -> None:
+    cal_2031_2035.check_input_date(D(2035, 12, 31))
+    with pytest.raises(OutOfCalendarRange) as exc:
+        cal_2031_2035.check_input_date(D(2036, 1, 2))
+    assert (
+        str(exc.value)
+        == "2036-01-02 está fuera de los años que conoce el calendario legal (2024–2035)"
+    )
+
+
 @pytest.mark.parametrize("year", sorted(HOLIDAYS))
 def test_holiday_table_with_spanish_names(cal: LegalCalendar, year: int) -> None:
     assert cal.holidays_in(year) == HOLIDAYS[year]
@@ -551,31 +724,34 @@ def test_extension_adds_to_the_term(cal: LegalCalendar) -> None:
 
 def test_out_of_range_day(cal: LegalCalendar) -> None:
     with pytest.raises(OutOfCalendarRange) as exc:
-        cal.is_business_day(D(2031, 1, 2))
+        cal.is_business_day(D(2038, 1, 2))
     assert (
         str(exc.value)
-        == "2031-01-02 está fuera de los años que conoce el calendario legal (2024–2030)"
+        == "2038-01-02 está fuera de los años que conoce el calendario legal (2024–2035; términos calculados hasta 2037)"
     )
     assert isinstance(exc.value, CalendarError) and isinstance(exc.value, ValueError)
+
+
+_RANGE = "(2024–2035; términos calculados hasta 2037)"
 
 
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        pytest.param(lambda c: c.add_business_days(D(2030, 12, 20), 10),
-                     "el término de 10 días laborables desde 2030-12-20 sale de los años que conoce el calendario legal (2024–2030)",
-                     id="business days past 2030"),
+        pytest.param(lambda c: c.add_business_days(D(2037, 12, 20), 10),
+                     f"el término de 10 días laborables desde 2037-12-20 sale de los años que conoce el calendario legal {_RANGE}",
+                     id="business days past 2037"),
         pytest.param(lambda c: c.add_business_days(D(2023, 12, 29), 1),
-                     "2023-12-29 está fuera de los años que conoce el calendario legal (2024–2030)",
+                     f"2023-12-29 está fuera de los años que conoce el calendario legal {_RANGE}",
                      id="start before 2024"),
-        pytest.param(lambda c: c.add_calendar_days(D(2030, 12, 20), 30),
-                     "2031-01-19 está fuera de los años que conoce el calendario legal (2024–2030)",
-                     id="calendar days past 2030"),
-        pytest.param(lambda c: c.add_calendar_days(D(2030, 12, 20), 30, roll_forward=False),
-                     "2031-01-19 está fuera de los años que conoce el calendario legal (2024–2030)",
-                     id="calendar days past 2030 without roll-forward"),
+        pytest.param(lambda c: c.add_calendar_days(D(2037, 12, 20), 30),
+                     f"2038-01-19 está fuera de los años que conoce el calendario legal {_RANGE}",
+                     id="calendar days past 2037"),
+        pytest.param(lambda c: c.add_calendar_days(D(2037, 12, 20), 30, roll_forward=False),
+                     f"2038-01-19 está fuera de los años que conoce el calendario legal {_RANGE}",
+                     id="calendar days past 2037 without roll-forward"),
         pytest.param(lambda c: c.add_business_days(D(2024, 1, 3), -5),
-                     "el término de -5 días laborables desde 2024-01-03 sale de los años que conoce el calendario legal (2024–2030)",
+                     f"el término de -5 días laborables desde 2024-01-03 sale de los años que conoce el calendario legal {_RANGE}",
                      id="business days back before 2024"),
     ],
 )  # fmt: skip

@@ -55,7 +55,8 @@ def due(data: dict[str, Any], deadline_id: str) -> str:
     ],
 )
 def test_file_complaint_term(knowledge: str, expected: str) -> None:
-    data = complaint(ev("complaint_filed", "2027-01-04T09:00", knowledge_date=knowledge))
+    # Filed the day the facts became known (a knowledge date after the filing is refused, issue 11).
+    data = complaint(ev("complaint_filed", f"{knowledge}T09:00", knowledge_date=knowledge))
     d = evaluate(data).deadline("file_complaint")
     assert d.due.isoformat() == expected
     assert d.rule.id == "CAM-20-06"
@@ -518,6 +519,40 @@ def test_blackout_window(filed: str, deferred: bool) -> None:
     result = evaluate(data)
     assert (result.procedure == "deferred_until_after_election") is deferred
     assert ("filed_in_pre_election_blackout" in result.finding_ids()) is deferred
+
+
+def test_filed_on_election_day_is_deferred_and_the_message_says_so_CAM_24F_01() -> None:
+    # Issue 12 / decision 10: filed on Tue 7 Nov 2028, the general election itself. Deferred like a
+    # filing in the 30 days before; taken up on the third business day after: Wed 8 (1), Thu 9 (2),
+    # Fri 10 Nov (3). The message names the election day, not «dentro de los 30 días … antes».
+    data = complaint(ev("complaint_filed", "2028-11-07T09:00", knowledge_date="2028-11-01"),
+                     respondent={"role": "representative", "candidate": True}, as_of="2028-11-07")  # fmt: skip
+    result = evaluate(data)
+    assert result.procedure == "deferred_until_after_election"
+    finding = next(f for f in result.findings if f.id == "filed_in_pre_election_blackout")
+    assert finding.data == {"election": "2028-11-07", "resumes": "2028-11-10"}
+    assert finding.message.startswith(
+        "Presentada el mismo día de las elecciones generales, el martes, 7 de noviembre de 2028, que queda dentro"
+    )
+    assert "el día de las elecciones o en los 30 días naturales anteriores" in finding.message
+    assert "dentro de los 30 días naturales antes" not in finding.message
+
+
+def test_filed_the_day_before_the_election_keeps_the_30_day_message_CAM_24F_01() -> None:
+    data = complaint(ev("complaint_filed", "2028-11-06T09:00", knowledge_date="2028-11-01"), as_of="2028-11-06")
+    finding = next(f for f in evaluate(data).findings if f.id == "filed_in_pre_election_blackout")
+    assert finding.message.startswith(
+        "Presentada dentro de los 30 días naturales antes de las elecciones generales del martes, 7 de noviembre de 2028"
+    )
+
+
+def test_election_day_outside_the_blackout_with_the_literal_setting_CAM_24F_01() -> None:
+    # blackout_includes_election_day=False (the other reading): the election-day filing is not deferred.
+    data = complaint(ev("complaint_filed", "2028-11-07T09:00", knowledge_date="2028-11-01"),
+                     as_of="2028-11-07", settings={"blackout_includes_election_day": False})  # fmt: skip
+    result = evaluate(data)
+    assert result.procedure != "deferred_until_after_election"
+    assert "filed_in_pre_election_blackout" not in result.finding_ids()
 
 
 def test_blackout_resumes_three_business_days_after_election_CAM_24F_02() -> None:

@@ -165,21 +165,42 @@ def test_reelection_does_not_apply_to_an_officer_CAM_14E_03() -> None:
 
 
 @pytest.mark.parametrize(
-    ("left", "required"),
+    ("left", "settings", "required"),
     [
-        # From Mon 4 Jan 2027: to Wed 3 Mar is 58 days (27 + 28 + 3); to Fri 5 Mar is 60.
-        pytest.param("2027-03-03", False, id="CAM-14F-01 58 days in office: no report"),
-        pytest.param("2027-03-04", False, id="CAM-14F-01 59 days in office: no report"),
-        pytest.param("2027-03-05", True, id="CAM-14F-01 60 days in office: reports owed"),
+        # Decision 9 (issue 12): every calendar day in office counts, the first and the last included.
+        # From Mon 4 Jan 2027: to Wed 3 Mar is 59 days (28 + 28 + 3); to Thu 4 Mar is 60.
+        pytest.param("2027-03-03", {}, False, id="CAM-14F-01 59 days in office, both ends counted: no report"),
+        pytest.param("2027-03-04", {}, True, id="CAM-14F-01 60 days in office, both ends counted: reports owed"),
+        # The other reading (tenure_count=term_from_act): the first day excluded, as in a term.
+        pytest.param("2027-03-04", {"tenure_count": "term_from_act"}, False,
+                     id="CAM-14F-01 term_from_act: 4 Jan to 4 Mar is 59 days, no report"),
+        pytest.param("2027-03-05", {"tenure_count": "term_from_act"}, True,
+                     id="CAM-14F-01 term_from_act: 4 Jan to 5 Mar is 60 days, reports owed"),
     ],
-)
-def test_short_tenure(left: str, required: bool) -> None:
-    result = evaluate(reports(ev("took_office", "2027-01-04"), ev("left_office", left), as_of="2027-03-10"))
+)  # fmt: skip
+def test_short_tenure(left: str, settings: dict[str, Any], required: bool) -> None:
+    data = reports(ev("took_office", "2027-01-04"), ev("left_office", left), as_of="2027-03-10")
+    result = evaluate({**data, "settings": settings})
     assert ("report_not_required" in result.finding_ids()) is not required
     if required:
         assert result.deadline("initial_report").due.isoformat() == "2027-04-05"
     else:
         assert (result.deadlines, result.stage, result.allowed_next) == ([], "report_not_required", [])
+
+
+def test_in_office_2_january_to_2_march_2027_owes_the_reports_CAM_14F_01() -> None:
+    # Issue 12's case: 2 Jan – 2 Mar 2027 is 30 + 28 + 2 = 60 days with both ends: the reports are owed.
+    # The final report (CAM-14E-02) falls due 90 calendar days after leaving: 2 Mar + 90 = Mon 31 May
+    # 2027, Día de la Recordación → Tue 1 Jun 2027 (decision 1).
+    result = evaluate(reports(ev("took_office", "2027-01-02"), ev("left_office", "2027-03-02"), as_of="2027-03-10"))
+    assert "report_not_required" not in result.finding_ids()
+    d = result.deadline("final_report")
+    assert (d.due.isoformat(), d.rule.id, d.status) == ("2027-06-01", "CAM-14E-02", "open")
+    # One day shorter (to 1 Mar) is 59 days: exempt, and the message says how the days were counted.
+    short = evaluate(reports(ev("took_office", "2027-01-02"), ev("left_office", "2027-03-01"), as_of="2027-03-10"))
+    finding = next(f for f in short.findings if f.id == "report_not_required")
+    assert finding.data == {"days": 59}
+    assert "(59 días naturales, contando el primero y el último)" in finding.message
 
 
 # --- CAM-14C-02: tell the House Secretary within 2 business days ------------------------------------

@@ -158,8 +158,21 @@ NOTIFIED = {"type": "respondent_notified", "at": "2027-03-03"}
         pytest.param(_with_events(FILED, NOTIFIED, {"type": "extension_granted", "at": "2027-03-08"}),
                      "events[2].business_days: falta este dato, requerido en extension_granted",
                      id="missing required payload field"),
-        pytest.param(_with_events({"type": "complaint_filed", "at": "2035-03-01", "knowledge_date": "2035-02-20"}),
-                     "fuera de los años que conoce el calendario legal (2024–2030)", id="out-of-range year"),
+        pytest.param(_with_events({"type": "complaint_filed", "at": "2036-03-01", "knowledge_date": "2036-02-20"}),
+                     "events[0].at: 2036-03-01 está fuera de los años que conoce el calendario legal (2024–2035)",
+                     id="out-of-range year"),
+        pytest.param(_with_events({"type": "complaint_filed", "at": "9999-12-31"}),
+                     "events[0].at: 9999-12-31 está fuera de los años que conoce el calendario legal (2024–2035)",
+                     id="year 9999"),
+        pytest.param(_with_events(FILED, {"type": "respondent_notified", "at": "2023-12-31"}),
+                     "events[1].at: 2023-12-31 está fuera de los años que conoce el calendario legal (2024–2035)",
+                     id="year before the calendar"),
+        pytest.param(json.dumps({**SCENARIO, "as_of": "9999-01-01"}),
+                     "as_of: 9999-01-01 está fuera de los años que conoce el calendario legal (2024–2035)",
+                     id="as_of in year 9999"),
+        pytest.param(_with_events({"type": "complaint_filed", "at": "2024-01-05", "knowledge_date": "2023-12-01"}),
+                     "events[0].knowledge_date: 2023-12-01 está fuera de los años que conoce el calendario legal "
+                     "(2024–2035)", id="term counted from a payload date before the calendar"),
         pytest.param("[1, 2]", "(raíz): la entrada debe ser un objeto JSON", id="non-object root"),
         pytest.param('"hola"', "(raíz): la entrada debe ser un objeto JSON", id="string root"),
         pytest.param(json.dumps({**SCENARIO, "events": {"type": "complaint_filed"}}),
@@ -181,10 +194,55 @@ def test_bad_input_exits_2_with_one_line(stdin: str | bytes, expected: str) -> N
     assert "Traceback" not in proc.stderr
 
 
-def test_out_of_range_names_the_events_field() -> None:
-    proc = run(stdin=_with_events({"type": "complaint_filed", "at": "2035-03-01"}))
+def test_out_of_range_names_the_event_and_its_field() -> None:
+    proc = run(stdin=_with_events({"type": "complaint_filed", "at": "2036-03-01"}))
     assert proc.returncode == 2
-    assert proc.stderr.startswith("ventila deadlines: events")
+    assert proc.stderr.startswith("ventila deadlines: events[0].at: 2036-03-01 ")
+
+
+@pytest.mark.parametrize(
+    ("rulebook", "kind", "event"),
+    [
+        pytest.param("camara-171", "financial_report", {"type": "took_office", "at": "9999-12-31"}, id="financial"),
+        pytest.param("municipal", "suspension_proceeding", {"type": "special_proceeding_filed", "at": "9999-12-31T23:00"},
+                     id="suspension"),
+        pytest.param("municipal", "complaint", {"type": "complaint_filed", "at": "9999-12-31"}, id="municipal"),
+    ],
+)  # fmt: skip
+@pytest.mark.parametrize("explain", [False, True])
+def test_year_9999_is_refused_without_a_traceback(
+    rulebook: str, kind: str, event: dict, explain: bool
+) -> None:
+    # Issue 11, item 4: a year like 9999 made the calendar raise ValueError (a traceback) in these kinds.
+    scenario = {"rulebook": rulebook, "kind": kind, "events": [event], "as_of": "2027-01-04"}
+    proc = run(*(["--explain"] if explain else []), stdin=json.dumps(scenario))
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr == (
+        "ventila deadlines: events[0].at: 9999-12-31 está fuera de los años que conoce el calendario legal "
+        "(2024–2035)\n"
+    )
+
+
+def test_a_docket_late_in_2035_is_evaluated_into_2036() -> None:
+    # Issue 11, item 4: the terms of a complaint filed in December 2035 end in 2036 (hand-computed):
+    # file_complaint (CAM-20-06): 1 Dec 2035 + 30 = Mon 31 Dec 2035; notify_respondent (CAM-21B-01):
+    # 3 business days after Fri 21 Dec (24 and 25 Dec holidays) = Fri 28 Dec; answer (CAM-21B-02):
+    # 15 business days after Wed 26 Dec = 27, 28, 31 Dec, 2, 3, 4, 8, 9, 10, 11, 14–18 Jan (1 Jan holiday,
+    # Mon 7 Jan 2036 Reyes observed) = Fri 18 Jan 2036.
+    scenario = {
+        "rulebook": "camara-171", "kind": "complaint", "as_of": "2035-12-31",
+        "events": [{"type": "complaint_filed", "at": "2035-12-21T10:00", "knowledge_date": "2035-12-01"},
+                   {"type": "respondent_notified", "at": "2035-12-26"}],
+    }  # fmt: skip
+    proc = run(stdin=json.dumps(scenario))
+    assert proc.returncode == 0, proc.stderr
+    due = {d["id"]: d["due"] for d in json.loads(proc.stdout)["deadlines"]}
+    assert due == {
+        "file_complaint": "2035-12-31",
+        "notify_respondent": "2035-12-28",
+        "answer": "2036-01-18",
+    }
 
 
 def test_missing_file() -> None:

@@ -10,6 +10,7 @@ days; a last day that is not a business day rolls forward (decision 1).
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 import pytest
@@ -289,6 +290,26 @@ def test_mun_dec_04_dismissal_with_prejudice_recorded_closes_the_case() -> None:
     assert "dismissal_with_prejudice_premature" not in e.finding_ids()
 
 
+def test_mun_dec_04_once_recorded_the_dismissal_is_no_longer_asked_for() -> None:
+    # Issue 11, item 3: the decision term (MUN-DEC-01, 15 days from Mon 12 Jul 2027 = Tue 27 Jul,
+    # Barbosa → Wed 28 Jul) ran out; the dismissal with prejudice is recorded on Thu 29 Jul. The term
+    # shows as missed and closed by it; the finding that asks for it is gone; nothing is open.
+    e = run([*HEARING, full("2027-07-12"), ev("dismissed_with_prejudice", "2027-07-29")], as_of="2027-08-10")
+    d = e.deadline("decide")
+    assert (d.due.isoformat(), d.status) == ("2027-07-28", "missed")
+    assert (d.satisfied_by, d.satisfied_at) == ("dismissed_with_prejudice", dt.date(2027, 7, 29))
+    assert e.finding_ids() == ["compulsory_term_missed"]
+    assert e.next_due is None
+    out = e.to_json()["deadlines"][-1]
+    assert (out["status"], out["satisfied_by"], out["satisfied_at"]) == ("missed", "dismissed_with_prejudice", "2027-07-29")
+
+
+def test_mun_dec_04_before_the_dismissal_is_recorded_it_is_asked_for() -> None:
+    e = run([*HEARING, full("2027-07-12")], as_of="2027-08-10")
+    assert e.finding_ids() == ["compulsory_term_missed", "dismissal_with_prejudice_required"]
+    assert e.next_due is not None and e.next_due.id == "decide"
+
+
 def test_mun_dec_04_dismissal_with_prejudice_before_the_term_runs_out_is_premature() -> None:
     e = run([*HEARING, full("2027-07-12"), ev("dismissed_with_prejudice", "2027-07-20")], as_of="2027-07-21")
     assert "dismissal_with_prejudice_premature" in e.finding_ids()
@@ -382,11 +403,37 @@ def test_mun_ans_01_court_stay_moves_the_answer_and_the_study_terms() -> None:
     assert e.deadline("study").due.isoformat() == "2027-05-26"
 
 
-def test_stay_without_a_cited_order_is_flagged() -> None:
+def test_mun_sus_13_stay_without_a_cited_order_is_flagged_and_does_not_toll() -> None:
+    # Issue 11, item 1: ¶28 «salvo que el tribunal emita una orden o resolución para paralizar». The
+    # entry cites no order: the finding says the terms keep running, and they do — the decision term
+    # (MUN-DEC-01, 15 days from Mon 12 Jul 2027) still ends Wed 28 Jul, not 2 Aug.
     e = run([*HEARING, full("2027-07-12"), ev("proceedings_suspended", "2027-07-15", reason="certiorari"),
              ev("proceedings_resumed", "2027-07-20")], as_of="2027-07-21")  # fmt: skip
     assert "stay_order_not_cited" in e.finding_ids()
-    assert e.deadline("decide").due.isoformat() == "2027-08-02"
+    assert "siguen corriendo" in next(f.message for f in e.findings if f.id == "stay_order_not_cited")
+    d = e.deadline("decide")
+    assert (d.due.isoformat(), d.status) == ("2027-07-28", "open")
+    assert not any("Suspensión" in line or "suspendidos" in line for line in d.trace())
+
+
+def test_mun_sus_13_open_stay_without_a_cited_order_holds_nothing() -> None:
+    # The same stay with no resumption: the term is not «suspended» and the case is not «stayed»;
+    # on 29 Jul 2027 the decision term (due 28 Jul) has run out (MUN-DEC-04).
+    e = run([*HEARING, full("2027-07-12"), ev("proceedings_suspended", "2027-07-15", reason="certiorari")],
+            as_of="2027-07-29")  # fmt: skip
+    d = e.deadline("decide")
+    assert (d.due.isoformat(), d.status) == ("2027-07-28", "missed")
+    assert e.stage == "decision_term_expired"
+    assert "dismissal_with_prejudice_required" in e.finding_ids()
+
+
+def test_mun_sus_13_a_cited_stay_after_an_uncited_one_tolls_from_its_own_day() -> None:
+    # Uncited 15 Jul (runs through), cited 20 Jul, resumed 22 Jul: 2 days held. The last day was Tue
+    # 27 Jul (Barbosa, rolled to the 28th); 27 + 2 = Thu 29 Jul 2027, a business day.
+    e = run([*HEARING, full("2027-07-12"), ev("proceedings_suspended", "2027-07-15", reason="certiorari"),
+             ev("proceedings_suspended", "2027-07-20", court_order="TPI San Juan, orden del 19 de julio"),
+             ev("proceedings_resumed", "2027-07-22")], as_of="2027-07-23")  # fmt: skip
+    assert e.deadline("decide").due.isoformat() == "2027-07-29"
 
 
 # --- MUN-SUB-04: court summons ----------------------------------------------------------------------

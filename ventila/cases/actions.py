@@ -186,7 +186,15 @@ def check_act(case: Case | None, facts: CaseFacts, existing: Sequence[PlannedEve
 
     titles = _titles(facts.rulebook, facts.kind)
     title = titles.get(act.event_type, act.event_type)
-    before = compute_evaluation(facts, _prior(existing, planned), _moment(planned))
+    try:
+        before = compute_evaluation(facts, _prior(existing, planned), _moment(planned))
+        after = compute_evaluation(facts, [*existing, planned], now)
+    except InputError as exc:  # a date the legal calendar does not know (before 2024, after 2035)
+        name = exc.field.rsplit(".", 1)[-1]
+        errors.setdefault(name if name in kind.events[act.event_type].fields else "occurred_at", []).append(
+            exc.message
+        )
+        raise ActRefused(_("Revise los datos del acto."), errors) from None
     if act.event_type not in before.allowed_next:
         allowed = ", ".join(f"«{titles.get(a, a)}»" for a in before.allowed_next) or _("ninguno")
         raise ActRefused(
@@ -200,7 +208,6 @@ def check_act(case: Case | None, facts: CaseFacts, existing: Sequence[PlannedEve
         _check_hearing_notice(facts, existing, planned, errors)
 
     current = compute_evaluation(facts, existing, now)
-    after = compute_evaluation(facts, [*existing, planned], now)
     known = {(f.id, f.message) for f in current.findings}
     general: list[str] = []
     for f in after.findings:
@@ -585,7 +592,8 @@ def _store(case: Case, evaluation: Evaluation, now: dt.datetime, *, entries: Seq
     case.stage = evaluation.stage
     case.procedure = evaluation.procedure
     case.allowed_next = list(evaluation.allowed_next)
-    case.status = Case.Status.CLOSED if evaluation.stage == "closed" else Case.Status.OPEN
+    closed_stages = rulebook_and_kind(case.body.rulebook, case.kind)[1].closed_stages
+    case.status = Case.Status.CLOSED if evaluation.stage in closed_stages else Case.Status.OPEN
     case.next_due = next_due[0] if next_due and case.status == Case.Status.OPEN else None
     case.next_due_deadline = next_due[1] if next_due and case.status == Case.Status.OPEN else ""
     case.report_referred = any(e.pk in live and e.event_type == "report_referred" for e in entries)

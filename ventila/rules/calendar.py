@@ -65,8 +65,13 @@ class Holiday:
 class CalendarSettings:
     """How the calendar reads the law. Each field is a documented choice (see docs/calendar.md)."""
 
+    # The years whose dates the calendar accepts as input (an act, a knowledge date, ``as_of``).
     first_year: int = 2024
-    last_year: int = 2030
+    last_year: int = 2035
+    # Terms computed from an input date may end after ``last_year``: the holiday tables run this
+    # many years further (the same computed holidays and corrections), so that a docket late in the
+    # range is evaluated instead of refused. Only a term ending after them is out of range.
+    computed_years_after: int = 2
     # Decision 3 of the catalogues: 24 December (half holiday from noon, 1 LPRA §5150) counts as a
     # whole holiday when computing terms (Regla 68.1: "medio día feriado se considerará como feriado
     # en su totalidad"). Setting: False makes it a business day.
@@ -150,6 +155,12 @@ _MONTH_ES = (
 def format_date_es(day: dt.date) -> str:
     """`lunes, 1 de marzo de 2027`."""
     return f"{_WEEKDAY_ES[day.weekday()]}, {day.day} de {_MONTH_ES[day.month - 1]} de {day.year}"
+
+
+def format_datetime_es(moment: dt.datetime) -> str:
+    """`lunes, 2 de octubre de 2028 a las 09:30` (Puerto Rico time; a naive moment is taken as such)."""
+    local = moment.astimezone(PR_TZ) if moment.tzinfo is not None else moment
+    return f"{format_date_es(local.date())} a las {local.strftime('%H:%M')}"
 
 
 def general_election_day(year: int) -> dt.date:
@@ -264,9 +275,10 @@ class LegalCalendar:
     def __post_init__(self) -> None:
         s = self.settings
         self.first_day = dt.date(s.first_year, 1, 1)
-        self.last_day = dt.date(s.last_year, 12, 31)
+        self.last_day = dt.date(s.last_year, 12, 31)  # the last day an input date may fall on
+        self.table_last_year = s.last_year + max(0, s.computed_years_after)
         hol: dict[dt.date, str] = {}
-        for year in range(s.first_year, s.last_year + 1):
+        for year in range(s.first_year, self.table_last_year + 1):
             for h in pr_holidays(year, s):
                 hol[h.day] = f"{hol[h.day]}; {h.name}" if h.day in hol else h.name
         if s.election_day_is_holiday:
@@ -274,7 +286,7 @@ class LegalCalendar:
                 hol[day] = f"{hol[day]}; Día de las Elecciones Generales" if day in hol else "Día de las Elecciones Generales"
         self.holidays = hol
         base = self.first_day.toordinal()
-        size = self.last_day.toordinal() - base + 1
+        size = dt.date(self.table_last_year, 12, 31).toordinal() - base + 1
         is_bd = bytearray(size)
         cum = [0] * size
         bd_ords: list[int] = []
@@ -315,15 +327,31 @@ class LegalCalendar:
             return True
         return day.weekday() < 5 and day not in self.holidays and day not in self.closures
 
+    def _range_es(self) -> str:
+        """The years the tables cover, for messages: input years, then the computed ones."""
+        s = self.settings
+        if self.table_last_year == s.last_year:
+            return f"({s.first_year}–{s.last_year})"
+        return f"({s.first_year}–{s.last_year}; términos calculados hasta {self.table_last_year})"
+
     def _check(self, ordinal: int) -> int:
         i = ordinal - self._base
         if i < 0 or i >= self._size:
-            day = dt.date.fromordinal(ordinal)
+            raise OutOfCalendarRange(
+                f"{_ordinal_iso(ordinal)} está fuera de los años que conoce el calendario legal {self._range_es()}"
+            )
+        return i
+
+    def check_input_date(self, day: dt.date) -> None:
+        """Refuse a date given as input (not computed) outside ``first_year``–``last_year``.
+
+        Raises :class:`OutOfCalendarRange` with a Spanish message; the caller names the field.
+        """
+        if not self.first_day <= day <= self.last_day:
             raise OutOfCalendarRange(
                 f"{day.isoformat()} está fuera de los años que conoce el calendario legal "
                 f"({self.settings.first_year}–{self.settings.last_year})"
             )
-        return i
 
     def is_business_day(self, day: dt.date) -> bool:
         return bool(self._is_bd[self._check(day.toordinal())])
@@ -366,9 +394,8 @@ class LegalCalendar:
             k = self._cum[i] - self._is_bd[i] + n
         if k < 0 or k >= len(self._bd_ords):
             raise OutOfCalendarRange(
-                f"el término de {n} días laborables desde {dt.date.fromordinal(ordinal).isoformat()} "
-                f"sale de los años que conoce el calendario legal "
-                f"({self.settings.first_year}–{self.settings.last_year})"
+                f"el término de {n} días laborables desde {_ordinal_iso(ordinal)} "
+                f"sale de los años que conoce el calendario legal {self._range_es()}"
             )
         return self._bd_ords[k]
 
@@ -589,6 +616,14 @@ class LegalCalendar:
             j = int(np.flatnonzero(k >= bd_ords.size)[0])
             self.next_business_day_ord(int(last.flat[j]))  # raises
         return cast("npt.NDArray[np.int64]", bd_ords[k])
+
+
+def _ordinal_iso(ordinal: int) -> str:
+    """The ISO date of a day ordinal, or a description when it is no date at all (past year 9999)."""
+    try:
+        return dt.date.fromordinal(ordinal).isoformat()
+    except (ValueError, OverflowError):
+        return "una fecha posterior al año 9999" if ordinal > 0 else "una fecha anterior al año 1"
 
 
 @lru_cache(maxsize=256)

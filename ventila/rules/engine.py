@@ -51,6 +51,9 @@ class FieldSpec:
     required: bool = False
     choices: tuple[str, ...] = ()
     help: str = ""
+    # A ``date`` that cannot fall after the day of its own event (the day the complainant learned of
+    # the facts, for a complaint): a later one is refused, naming the field.
+    not_after_event: bool = False
 
 
 @dataclass(frozen=True)
@@ -128,6 +131,9 @@ class KindSpec:
     evaluate: Callable[[Context], None]
     deadline_ids: tuple[str, ...] = ()
     respondent_roles: tuple[str, ...] = ()
+    # The stages in which the case is over: the act that ends it is on record (the web app shows
+    # such a case as closed and no term of it as still to be met).
+    closed_stages: tuple[str, ...] = ("closed",)
 
 
 @dataclass(frozen=True)
@@ -634,6 +640,7 @@ def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "even
     prev_day = dt.date.min
     specs = kind.events
     required_by_type = _required_fields(kind)
+    not_after_by_type = _not_after_fields(kind)
     moments = _MOMENTS
     dates = _DATES
     for i, item in enumerate(raw):
@@ -689,6 +696,15 @@ def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "even
             for name in required:
                 if name not in payload:
                     raise InputError(f"{path}[{i}].{name}", f"falta este dato, requerido en {etype}")
+        if payload:
+            for name in not_after_by_type[etype]:
+                value = payload.get(name)
+                if value is not None and value > known[1]:
+                    raise InputError(
+                        f"{path}[{i}].{name}",
+                        f"{value.isoformat()} es posterior a la fecha del evento ({known[1].isoformat()}); "
+                        f"debe ser ese día o uno anterior",
+                    )
         if spec.record_only:
             continue  # validated, but not an act of the proceeding: the evaluators never see it
         # The fields are set here rather than through the dataclass __init__: that call would cost
@@ -725,6 +741,23 @@ def _required_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
         if len(_REQUIRED) >= 256:
             _REQUIRED.clear()
         entry = _REQUIRED[id(kind)] = (kind, table)
+    return entry[1]
+
+
+# Kind → (the kind, event type → its date fields that cannot fall after the event's own day).
+_NOT_AFTER: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
+
+
+def _not_after_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
+    entry = _NOT_AFTER.get(id(kind))
+    if entry is None or entry[0] is not kind:
+        table = {
+            t: tuple(n for n, f in spec.fields.items() if f.not_after_event and f.type == "date")
+            for t, spec in kind.events.items()
+        }
+        if len(_NOT_AFTER) >= 256:
+            _NOT_AFTER.clear()
+        entry = _NOT_AFTER[id(kind)] = (kind, table)
     return entry[1]
 
 
@@ -887,9 +920,18 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     elections = scenario.elections if scenario.elections is not None else rulebook.elections
     try:
         calendar = _calendar(scenario, rulebook, settings, elections)
+    except CalendarError as exc:
+        raise InputError("calendar", str(exc)) from None
+    _check_input_dates(scenario, kind, calendar)
+    try:
         ctx = Context(scenario, rulebook, settings, calendar, elections)
         kind.evaluate(ctx)
     except CalendarError as exc:
+        # A term counted from a payload date outside the calendar's years (a knowledge date of
+        # 2023), or one ending past its tables: name the date when one is at fault.
+        at_fault = _payload_date_out_of_range(scenario, kind, calendar)
+        if at_fault is not None:
+            _out_of_range(calendar, at_fault[1], at_fault[0])
         raise InputError("events", str(exc)) from None
     # Every field of Evaluation (see _EVALUATION_FIELDS), set without the dataclass __init__.
     ev = _new(Evaluation)
@@ -903,6 +945,65 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     ev.as_of = scenario.as_of
     ev.stage_rule = rulebook.rules[ctx.stage_rule] if ctx.stage_rule else None
     return ev
+
+
+def _check_input_dates(scenario: Scenario, kind: KindSpec, calendar: LegalCalendar) -> None:
+    """Refuse, naming the field, an act's date or ``as_of`` outside the years the calendar accepts.
+
+    Terms are computed only from dates the calendar knows; a term computed from them may end
+    later (the calendar's tables run past its last year, ``CalendarSettings.computed_years_after``).
+    A payload date may lie outside (the facts of 2023 are compared, never counted from); when a
+    term is counted from one, the evaluation's error names it (:func:`_payload_date_out_of_range`).
+    """
+    first, last = calendar.first_day, calendar.last_day
+    for e in scenario.events:
+        if not first <= e.day <= last:
+            _out_of_range(calendar, e.day, f"events[{e.index}].at")
+    as_of = scenario.as_of
+    as_of_day = as_of.date() if isinstance(as_of, dt.datetime) else as_of
+    if not first <= as_of_day <= last:
+        _out_of_range(calendar, as_of_day, "as_of")
+
+
+def _payload_date_out_of_range(
+    scenario: Scenario, kind: KindSpec, calendar: LegalCalendar
+) -> tuple[str, dt.date] | None:
+    """The first payload date outside the calendar's years, with its path (``events[0].knowledge_date``)."""
+    first, last = calendar.first_day, calendar.last_day
+    date_fields = _date_fields(kind)
+    for e in scenario.events:
+        for name in date_fields.get(e.type, ()):
+            value = e.payload.get(name)
+            if value is None:
+                continue
+            day = value.date() if isinstance(value, dt.datetime) else value
+            if not first <= day <= last:
+                return f"events[{e.index}].{name}", day
+    return None
+
+
+def _out_of_range(calendar: LegalCalendar, day: dt.date, path: str) -> None:
+    try:
+        calendar.check_input_date(day)
+    except CalendarError as exc:
+        raise InputError(path, str(exc)) from None
+
+
+# Kind → (the kind, event type → its payload fields holding a date or a date-time).
+_DATE_FIELDS: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
+
+
+def _date_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
+    entry = _DATE_FIELDS.get(id(kind))
+    if entry is None or entry[0] is not kind:
+        table = {
+            t: tuple(n for n, f in spec.fields.items() if f.type in ("date", "datetime"))
+            for t, spec in kind.events.items()
+        }
+        if len(_DATE_FIELDS) >= 256:
+            _DATE_FIELDS.clear()
+        entry = _DATE_FIELDS[id(kind)] = (kind, table)
+    return entry[1]
 
 
 def _calendar(

@@ -5,16 +5,30 @@ from __future__ import annotations
 
 import datetime as dt
 
-from .calendar import format_date_es
-from .engine import Evaluation
+from .calendar import format_date_es, format_datetime_es
+from .engine import Evaluation, KindSpec
 from .terms import Deadline
 from .titles import PROCEDURE_ES, STATUS_ES, TRIGGER_ES, deadline_es, stage_es
 
 
 def due_es(d: Deadline) -> str:
     if isinstance(d.due, dt.datetime):
-        return f"{format_date_es(d.due.date())} a las {d.due.strftime('%H:%M')} (hora de Puerto Rico)"
+        return f"{format_datetime_es(d.due)} (hora de Puerto Rico)"
     return format_date_es(d.due)
+
+
+def start_es(d: Deadline, kind: KindSpec) -> str:
+    """What the term runs from, as a clerk reads it: the real start (the knowledge date for
+    ``file_complaint``, the end of another term …) and its date, never an internal id."""
+    comp = d.computation
+    if comp is not None and comp.start_label:
+        label, start = comp.start_label, comp.start
+    else:
+        spec = kind.events.get(d.trigger)
+        label = spec.title if spec is not None else TRIGGER_ES.get(d.trigger, "el acto que inicia el término")
+        start = d.trigger_at
+    when = format_datetime_es(start) if isinstance(start, dt.datetime) else format_date_es(start)
+    return f"«{label}» ({when})"
 
 
 def explain(ev: Evaluation) -> str:
@@ -37,15 +51,14 @@ def explain(ev: Evaluation) -> str:
             head += " (término fatal de la Comisión)"
         out.append(head)
         out.append(f"  Regla {d.rule.id}, {d.rule.citation}: {d.rule.summary}")
-        trigger = kind.events[d.trigger].title if d.trigger in kind.events else TRIGGER_ES.get(d.trigger, d.trigger)
-        out.append(f"  Término: {d.term.es()}, desde «{trigger}».")
+        out.append(f"  Término: {d.term.es()}, desde {start_es(d, kind)}.")
         for line in d.trace()[1:]:
             out.append(f"  {line}")
         if d.satisfied_at is not None:
             sat = d.satisfied_at
             when = format_date_es(sat.date() if isinstance(sat, dt.datetime) else sat)
             by_type = d.satisfied_by or ""
-            by = kind.events[by_type].title if by_type in kind.events else by_type
+            by = kind.events[by_type].title if by_type in kind.events else TRIGGER_ES.get(by_type, deadline_es(by_type))
             out.append(f"  Acto: «{by}» el {when}.")
         out.append("")
     if ev.findings:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
 
-from .calendar import PR_TZ, LegalCalendar, Skip, Suspension, format_date_es
+from .calendar import PR_TZ, LegalCalendar, Skip, Suspension, format_date_es, format_datetime_es
 
 
 class RuleKind(StrEnum):
@@ -250,9 +250,9 @@ def _compute(
             due_dt = cal.add_hours(due_dt, ext.amount, reading=c.hour_reading)
         if traced:
             steps.append(
-                f"Desde {start.isoformat(timespec='minutes')}{label} se cuentan {c.term.amount} horas "
+                f"Desde el {format_datetime_es(start)}{label} se cuentan {c.term.amount} horas "
                 f"{'corridas' if c.hour_reading == 'clock' else 'sin contar fines de semana ni feriados'} "
-                f"(hora de Puerto Rico): vence {due_dt.isoformat(timespec='minutes')}."
+                f"(hora de Puerto Rico): vence el {format_datetime_es(due_dt)}."
             )
         # Hour terms are short; a suspension that starts before they end holds them.
         suspended = False
@@ -268,7 +268,7 @@ def _compute(
                     if traced:
                         steps.append(
                             f"Suspensión del {format_date_es(s.start)} al {format_date_es(s.end)} "
-                            f"({held.days} días): vence {due_dt.isoformat(timespec='minutes')}."
+                            f"({held.days} días): vence el {format_datetime_es(due_dt)}."
                         )
         return due_dt, steps, skips, suspended
 

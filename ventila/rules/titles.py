@@ -127,6 +127,8 @@ TRIGGER_ES: dict[str, str] = {
     "answer_term_expired": "vencimiento del término para contestar",
     "year_in_office_ended": "fin del año en funciones",
     "reply_term_expired": "vencimiento del término para contestar los hallazgos",
+    "answer_term_ended": "fin del término para contestar en vigor",
+    "commissioner_report_due": "vencimiento del término para el informe del Comisionado Asociado",
 }
 
 STATUS_ES: dict[str, str] = {"open": "abierto", "met": "cumplido", "missed": "vencido", "suspended": "suspendido"}

@@ -86,6 +86,14 @@ SETTINGS: dict[str, Setting] = {
                 "inhibición."),
         Setting("employee_respondents", "flag", ("flag",), "A-4",
                 "Querellas contra empleados: se aceptan con alerta (solo Sec. 10(h))."),
+        Setting("tenure_count", "inclusive", ("inclusive", "term_from_act"), "Decisión 9 (CAM-14F-01)",
+                "El periodo ocupado (Sec. 14(f), «menor de sesenta (60) días naturales») cuenta cada día en el "
+                "cargo, el primero y el último incluidos (del 2 de enero al 2 de marzo de 2027 = 60 días: debe "
+                "los informes); o, como un término desde un acto, sin el día de la toma de posesión (59)."),
+        Setting("blackout_includes_election_day", True, (True, False), "Decisión 10 (CAM-24F-01)",
+                "La querella contra un candidato presentada el mismo día de las elecciones generales se difiere "
+                "como la presentada en los 30 días naturales anteriores (Sec. 24(f)); o, literal, solo los 30 "
+                "días antes."),
     )
 }  # fmt: skip
 
@@ -135,5 +143,7 @@ RULEBOOK = Rulebook(
         Election("general", dt.date(2024, 11, 5)),
         Election("primary", dt.date(2028, 6, 4)),
         Election("general", dt.date(2028, 11, 7)),
+        Election("primary", dt.date(2032, 6, 6)),
+        Election("general", dt.date(2032, 11, 2)),
     ),
 )

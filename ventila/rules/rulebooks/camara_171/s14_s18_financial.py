@@ -51,7 +51,9 @@ R.add("CAM-14E-02", "DEADLINE", "Sec. 14(e)(2)", "noventa (90) días naturales s
 R.add("CAM-14E-03", "STATE", "Sec. 14(e)(3)", "no tendrá que radicar el Informe Financiero de Cese",
       "El Representante reelecto no radica informe de cese; siguen sus informes anuales.")
 R.add("CAM-14F-01", "VALIDATION", "Sec. 14(f)", "menor de sesenta (60) días naturales",
-      "Quien ocupó el cargo menos de 60 días naturales no tiene que radicar informe.", term=(60, "calendar_days"))
+      "Quien ocupó el cargo menos de 60 días naturales no tiene que radicar informe. El periodo ocupado cuenta "
+      "cada día en el cargo, el primero y el último incluidos: no es un término contado desde un acto "
+      "(decisión 9, ajuste tenure_count).", term=(60, "calendar_days"))
 R.add("CAM-14G-01", "VALIDATION", "Sec. 14(g)", "el Artículo 5.4 de la Ley 1-2012",
       "El contenido sigue el Art. 5.4 de la Ley 1-2012; lo verifica la OEG, no la Comisión.",
       not_computable="El contenido del informe lo evalúa la OEG (Sec. 15); la Comisión no recibe el informe "
@@ -233,14 +235,19 @@ def evaluate_financial_report(ctx: Context) -> None:
 
     min_tenure = ctx.rule("CAM-14F-01").term
     assert min_tenure is not None
-    if exit_event is not None and (exit_event.day - took.day).days < min_tenure.amount:
-        # Interpretation: tenure counted like a term, the day of taking office excluded.
+    # Decision 9 (setting tenure_count): the period occupied counts every calendar day in office, the
+    # first and the last included — it is not a term counted from an act; "term_from_act" excludes the
+    # day of taking office, as a term would.
+    inclusive = ctx.settings["tenure_count"] == "inclusive"
+    tenure = (exit_event.day - took.day).days + (1 if inclusive else 0) if exit_event is not None else None
+    if exit_event is not None and tenure is not None and tenure < min_tenure.amount:
+        how = "contando el primero y el último" if inclusive else "sin contar el día de la toma de posesión"
         ctx.add_finding(
             "report_not_required", "CAM-14F-01",
             f"Ocupó el cargo del {format_date_es(took.day)} al {format_date_es(exit_event.day)} "
-            f"({(exit_event.day - took.day).days} días), menos de {min_tenure.amount} días naturales: no tiene "
+            f"({tenure} días naturales, {how}), menos de {min_tenure.amount} días naturales: no tiene "
             f"obligación de radicar informe financiero (Sec. 14(f)).",
-            days=(exit_event.day - took.day).days,
+            days=tenure,
         )  # fmt: skip
         ctx.stage = "report_not_required"
         ctx.allowed_next = []

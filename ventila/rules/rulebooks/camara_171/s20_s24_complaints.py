@@ -153,7 +153,8 @@ R.add("CAM-24E-02", "DEADLINE", "Sec. 24(e)", "se les notificará inmediatamente
 R.add("CAM-24E-03", "STATE", "Sec. 24(e)", "según el procedimiento establecido en el Artículo 11",
       "Si tiene méritos, sigue el procedimiento ordinario: término completo para contestar y luego la Sec. 21(c) (A-28).")
 R.add("CAM-24F-01", "STATE", "Sec. 24(f)", "treinta (30) días naturales antes del día de las elecciones generales",
-      "Las querellas presentadas en los 30 días naturales antes de las elecciones generales quedan en espera.",
+      "Las querellas presentadas en los 30 días naturales antes de las elecciones generales, o el mismo día de "
+      "las elecciones (decisión 10, ajuste blackout_includes_election_day), quedan en espera.",
       term=(30, "calendar_days"))
 R.add("CAM-24F-02", "DEADLINE", "Sec. 24(f)", "tres (3) días laborables después de celebradas las elecciones",
       "Las querellas en espera se atienden al tercer día laborable después de las elecciones, que cuenta como "
@@ -190,7 +191,7 @@ COMPLAINT_EVENTS: dict[str, EventSpec] = {
     e.type: e
     for e in (
         EventSpec("complaint_filed", "Querella presentada", {
-            "knowledge_date": _F("date", help="Fecha en que el querellante conoció los hechos (Sec. 20(6))"),
+            "knowledge_date": _F("date", not_after_event=True, help="Fecha en que el querellante conoció los hechos (Sec. 20(6))"),
             "facts_date": _F("date", help="Fecha de los hechos (Sec. 2)"),
             "channel": _F("choice", choices=("in_person", "email", "online"), help="Medio (Sec. 20(4))"),
         }),
@@ -267,9 +268,12 @@ def _election_windows(ctx: Context, filed: dt.date) -> tuple[dt.date | None, dt.
     window = ctx.rule("CAM-24-01").term
     black = ctx.rule("CAM-24F-01").term
     assert window is not None and black is not None
+    # Decision 10 (setting blackout_includes_election_day): a filing on election day itself is inside
+    # the blackout, like one in the 30 calendar days before it.
+    first_day_before = 0 if ctx.settings["blackout_includes_election_day"] else 1
     for e in sorted(ctx.elections, key=lambda e: e.date):
         days_before = (e.date - filed).days
-        if e.kind == "general" and 0 <= days_before <= black.amount and blackout is None:
+        if e.kind == "general" and first_day_before <= days_before <= black.amount and blackout is None:
             blackout = e.date
         if 0 < days_before <= window.amount and summary is None:
             if e.kind == "general" or ctx.settings["primary_elections_count"]:
@@ -327,6 +331,13 @@ STAGE_RULES: dict[str, dict[str, str]] = {
 def evaluate_complaint(ctx: Context) -> None:
     """Complaint (Secs. 20–24) or OEG referral (Sec. 16(b)): every term, finding and next act."""
     _evaluate(ctx)
+    if "sanction_decided" in ctx.firsts:
+        from .s25_s31_reports import check_sanctions
+
+        # Sec. 26's role and fine checks hold for every sanction recorded, wherever it stands on the
+        # docket: one recorded before its report is referred is also pointed at (act_not_allowed).
+        for sanction in ctx.all("sanction_decided"):
+            check_sanctions(ctx, sanction)
     ctx.stage_rule = STAGE_RULES.get(ctx.procedure, {}).get(ctx.stage)
     if ctx.stage == "sanctioned":
         from .s25_s31_reports import allowed_sanctions
@@ -351,6 +362,17 @@ def _evaluate(ctx: Context) -> None:
         ctx.stage = "new"
         ctx.allowed_next = ["referral_received" if referral else "complaint_filed"]
         return
+
+    for dup in ctx.all(filed.type)[1:]:
+        # Never silent (issue 11, item 2): the case was opened by the first filing; a second one is
+        # pointed at, not silently dropped.
+        ctx.add_finding(
+            "act_not_allowed", "CAM-05-01",
+            f"«{COMPLAINT_EVENTS[dup.type].title}» del {format_date_es(dup.day)} repite la del "
+            f"{format_date_es(filed.day)}, con la que se abrió el caso: no se tiene en cuenta. Si es otra "
+            f"querella, ábrala como caso aparte; si corrige la primera, regístrela como corrección.",
+            event=dup.index,
+        )  # fmt: skip
 
     role = ctx.respondent.role
     if role == "employee":
@@ -390,10 +412,17 @@ def _evaluate(ctx: Context) -> None:
         assert take_up is not None
         resume = dt.date.fromordinal(ctx.calendar.add_business_days_ord(blackout.toordinal(), take_up.amount))
         effective_start = resume
+        when = (
+            f"Presentada el mismo día de las elecciones generales, el {format_date_es(blackout)}, que queda dentro "
+            f"del periodo en que la Comisión no atiende querellas (el día de las elecciones o en los 30 días "
+            f"naturales anteriores; decisión 10)"
+            if filed.day == blackout
+            else f"Presentada dentro de los 30 días naturales antes de las elecciones generales del "
+            f"{format_date_es(blackout)}"
+        )
         ctx.add_finding(
             "filed_in_pre_election_blackout", "CAM-24F-01",
-            f"Presentada dentro de los 30 días naturales antes de las elecciones generales del "
-            f"{format_date_es(blackout)}: la Comisión no puede atenderla hasta el tercer día laborable después, "
+            f"{when}: la Comisión no puede atenderla hasta el tercer día laborable después, "
             f"el {format_date_es(resume)}, que cuenta como fecha de presentación (Sec. 24(f); A-29).",
             election=blackout.isoformat(), resumes=resume.isoformat(),
         )  # fmt: skip
@@ -728,7 +757,7 @@ def _after_resolution(ctx: Context, resolved: Event) -> None:
         ctx.allowed_next = [] if ctx.has("case_closed") else ["case_closed"]
         ctx.stage = "closed" if ctx.has("case_closed") else "resolved"
         return
-    from .s25_s31_reports import check_sanctions, final_report_route, referral_deadline
+    from .s25_s31_reports import final_report_route, referral_deadline
 
     referred = ctx.first("report_referred")
     route_info = final_report_route(ctx.respondent.role, referred.get("recommendation") if referred else None)
@@ -741,12 +770,10 @@ def _after_resolution(ctx: Context, resolved: Event) -> None:
         ctx.stage = "resolved"
     else:
         ctx.stage = "report_referred"
-        sanction = ctx.first("sanction_decided")
-        if sanction is None:
+        if ctx.first("sanction_decided") is None:
             nxt.append("sanction_decided")
         else:
-            ctx.stage = "sanctioned"
-            check_sanctions(ctx, sanction)
+            ctx.stage = "sanctioned"  # its Sec. 26 checks run for every sanction (evaluate_complaint)
     if referred is not None and referred.get("to") and referred.get("to") != route:
         ctx.add_finding(
             "report_misrouted", route_info.rule_id,

@@ -151,16 +151,17 @@ def check_sanctions(ctx: Context, event: Event) -> None:
             ctx.add_finding(
                 "sanction_not_allowed", rule_id,
                 f"«{SANCTION_ES[s]}» no es una sanción que la Sec. 26 permita para este cargo "
-                f"(permitidas: {', '.join(SANCTION_ES[a] for a in allowed)}).", sanction=s,
+                f"(permitidas: {', '.join(SANCTION_ES[a] for a in allowed)}).", sanction=s, event=event.index,
             )  # fmt: skip
     amount = event.get("fine_amount")
     if "fine" in chosen or amount is not None:
         if amount is None:
-            ctx.add_finding("fine_amount_missing", "CAM-26A-02", "Se impuso multa sin indicar la cantidad.")
+            ctx.add_finding("fine_amount_missing", "CAM-26A-02", "Se impuso multa sin indicar la cantidad.",
+                            event=event.index)
         else:
             msg = check_fine(role, float(amount))
             if msg:
-                ctx.add_finding("fine_out_of_range", "CAM-26A-02", msg, amount=amount)
+                ctx.add_finding("fine_out_of_range", "CAM-26A-02", msg, amount=amount, event=event.index)
 
 
 def referral_deadline(ctx: Context, resolved: Event) -> None:

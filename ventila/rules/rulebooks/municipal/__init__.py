@@ -92,7 +92,8 @@ SETTINGS: dict[str, Setting] = {
         Setting("deadlock_hearing_notice_days", 15, (), "Ambigüedad 12",
                 "Antelación mínima de la vista de fricción (días), como en ¶15."),
         Setting("court_stay_tolls_terms", "explicit_only", ("explicit_only", "never"), "Ambigüedad 13",
-                "Solo una paralización registrada (orden del tribunal) suspende los términos; o ninguna."),
+                "Solo una paralización registrada que cite la orden del tribunal (court_order) suspende los "
+                "términos; o ninguna."),
         Setting("art_18_004_maps_to", "¶12", ("¶12",), "Ambigüedad 14",
                 "El «Artículo 18.004» de ¶19 se lee como ¶12–¶13 (querella presentada y notificada)."),
         Setting("votes_required", QUORUM, (2, 3), "Ambigüedad 15 (MUN-QUO-01)",
@@ -115,6 +116,9 @@ KINDS: dict[str, KindSpec] = {
         "complaint", "Querella contra un Alcalde", COMPLAINT_EVENTS, evaluate_complaint,
         deadline_ids=("answer", "study", "commissioner_report", "decide", "court_summons"),
         respondent_roles=RESPONDENT_ROLES,
+        # ¶17 (MUN-DEC-04): once the dismissal with prejudice is on record the complaint is over;
+        # only its notice may follow.
+        closed_stages=("dismissed_with_prejudice",),
     ),
     "suspension_proceeding": KindSpec(
         "suspension_proceeding", "Procedimiento Especial de suspensión", SUSPENSION_EVENTS, evaluate_suspension,
@@ -194,7 +198,11 @@ RULEBOOK = Rulebook(
     findings=FINDINGS,
     # General-election day is a legal holiday for the executive branch, to which the Commission belongs
     # (pr-calendar facts §1); the dates follow the Código Electoral 2020 rule.
-    elections=(Election("general", dt.date(2024, 11, 5)), Election("general", dt.date(2028, 11, 7))),
+    elections=(
+        Election("general", dt.date(2024, 11, 5)),
+        Election("general", dt.date(2028, 11, 7)),
+        Election("general", dt.date(2032, 11, 2)),
+    ),
 )
 
 __all__ = ["FINDINGS", "KINDS", "RULEBOOK", "SETTINGS"]

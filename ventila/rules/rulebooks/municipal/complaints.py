@@ -17,7 +17,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...calendar import LegalCalendar, format_date_es, legal_calendar
+from ...calendar import LegalCalendar, Suspension, format_date_es, legal_calendar
 from ...engine import Context, Evaluation, Event, EventSpec, FieldSpec, InputError
 from ...terms import Deadline, Term, compute_due
 from ..common import RuleSet
@@ -170,7 +170,7 @@ COMPLAINT_EVENTS: dict[str, EventSpec] = {
                                         "Municipal, ciudadano u otra persona"),
             "sworn": _F("bool", help="Escrito debidamente jurado (¶12)"),
             "evidence_attached": _F("bool", help="Acompaña la evidencia necesaria (¶12)"),
-            "knowledge_date": _F("date", help="Fecha en que el querellante conoció los hechos (ambigüedad 6)"),
+            "knowledge_date": _F("date", not_after_event=True, help="Fecha en que el querellante conoció los hechos (ambigüedad 6)"),
             "migrated": _F("bool", help="Caso iniciado ante la Comisión antecesora e importado con sus fechas (¶44)"),
         }),
         EventSpec("respondent_notified", "Notificación de la querella al Alcalde", {
@@ -356,21 +356,44 @@ def first_after(ctx: Context, event_type: str, ref: Event | None) -> Event | Non
 
 def apply_court_stays(ctx: Context, rule_id: str = "MUN-SUS-13") -> None:
     """Interpretation (ambiguity 13, setting ``court_stay_tolls_terms``): only a ``proceedings_suspended``
-    entry (the court's stay order) tolls the terms; a filing in court never does (¶28). With ``never``,
-    the terms run through any stay."""
+    entry that cites the court's order or resolution tolls the terms (``explicit_only``, the default:
+    ¶28 «salvo que el tribunal emita una orden o resolución para paralizar»); an entry without it is
+    flagged and the terms run through it, as through a filing in court. With ``never``, the terms run
+    through any stay."""
     if ctx.settings["court_stay_tolls_terms"] == "never":
         ctx.suspensions = []
+    elif any(not e.get("court_order") for e in ctx.all("proceedings_suspended")):
+        ctx.suspensions = _cited_stays(ctx)
     for e in ctx.all("proceedings_suspended"):
         if not e.get("court_order"):
             ctx.add_finding(
                 "stay_order_not_cited", rule_id,
                 f"La paralización del {format_date_es(e.day)} no cita la orden o resolución del tribunal; "
-                f"solo una orden del tribunal paraliza los procedimientos (¶28). Indique la orden.",
+                f"solo una orden del tribunal paraliza los procedimientos (¶28), así que los términos siguen "
+                f"corriendo. Indique la orden.",
                 event=e.index,
             )  # fmt: skip
 
 
+def _cited_stays(ctx: Context) -> list[Suspension]:
+    """The spans of the stays that cite the court's order: each from its entry up to the next resumption."""
+    spans: list[Suspension] = []
+    start: Event | None = None
+    for e in ctx.events:
+        if e.type == "proceedings_suspended" and start is None and e.get("court_order"):
+            start = e
+        elif e.type == "proceedings_resumed" and start is not None:
+            spans.append(Suspension(start.day, e.day, str(start.get("reason", ""))))
+            start = None
+    if start is not None:
+        spans.append(Suspension(start.day, None, str(start.get("reason", ""))))
+    return spans
+
+
 def stay_open(ctx: Context) -> bool:
+    """Whether a stay that holds the terms is in force (the last stay has no resumption)."""
+    if ctx.settings["court_stay_tolls_terms"] == "explicit_only":
+        return bool(ctx.suspensions) and ctx.suspensions[-1].end is None
     open_ = False
     for e in ctx.events:
         if e.type == "proceedings_suspended":
@@ -401,7 +424,13 @@ def term_missed(ctx: Context, d: Deadline, what: str) -> bool:
     fatal = d.id == "decide" or (
         ctx.settings["with_prejudice_scope"] == "all_terms" and ctx.scenario.kind == "complaint"
     )
-    if fatal:
+    dwp = ctx.first("dismissed_with_prejudice") if fatal else None
+    if dwp is not None:
+        # The act the term called for is on record (¶17, MUN-DEC-04): the term stays missed, closed by
+        # the dismissal, and the dismissal is no longer asked for (issue 11, item 3).
+        d.satisfied_by = dwp.type
+        d.satisfied_at = dwp.moment
+    elif fatal:
         ctx.add_finding(
             "dismissal_with_prejudice_required", "MUN-DEC-04",
             f"Transcurrió el término máximo ({d.term.es()}, venció el {due}) sin que la Comisión "
@@ -720,6 +749,17 @@ def _check_order(ctx: Context) -> None:
     seen: set[str] = set()
     closed: Event | None = None
     for e in ctx.events:
+        if e.type == "complaint_filed" and "complaint_filed" in seen:
+            # Never silent (issue 11, item 2): the case was opened by the first filing.
+            first = ctx.first("complaint_filed")
+            assert first is not None
+            ctx.add_finding(
+                "act_not_allowed", "MUN-INI-01",
+                f"«{COMPLAINT_EVENTS[e.type].title}» del {format_date_es(e.day)} repite la del "
+                f"{format_date_es(first.day)}, con la que se abrió el caso: no se tiene en cuenta. Si es otra "
+                f"querella, ábrala como caso aparte; si corrige la primera, regístrela como corrección.",
+                event=e.index,
+            )  # fmt: skip
         need, rule_id = _REQUIRES.get(e.type, ("complaint_filed", "MUN-INI-01"))
         if e.type != "complaint_filed" and need not in seen:
             ctx.add_finding(

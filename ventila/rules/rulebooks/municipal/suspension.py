@@ -9,7 +9,7 @@ court whose breach has no stated consequence) and ``review`` (MUN-SUS-11, the ma
 from __future__ import annotations
 
 from ...calendar import format_date_es
-from ...engine import Context, EventSpec, FieldSpec
+from ...engine import Context, Event, EventSpec, FieldSpec
 from ..common import RuleSet
 from .complaints import first_after, today
 
@@ -53,8 +53,9 @@ R.add("MUN-SUS-12", "RECORD", "¶27", "suspendiéndole de cargo y sueldo",
 R.add("MUN-SUS-13", "STATE", "¶28",
       "Salvo que el tribunal emita una orden o resolución para paralizar los procedimientos administrativos",
       "No hay paralización automática: el Procedimiento Especial y su revisión no detienen el caso ni sus "
-      "términos; solo una orden del tribunal registrada como «proceedings_suspended» los paraliza "
-      "(ambigüedad 13, ajuste court_stay_tolls_terms).")
+      "términos; solo una orden del tribunal registrada como «proceedings_suspended» que la cite (court_order) "
+      "los paraliza; sin la orden citada se señala y los términos siguen corriendo (ambigüedad 13, ajuste "
+      "court_stay_tolls_terms).")
 
 RULES = R.rules
 
@@ -85,11 +86,34 @@ _NO_STAY = ("No paraliza el caso ante la Comisión ni sus términos, salvo orden
 def evaluate_suspension(ctx: Context) -> None:
     """Special suspension proceeding (¶19–¶28)."""
     filed = ctx.first("special_proceeding_filed")
+    ordered: Event | None = None  # the last court decision seen that ordered the suspension
+    order_notified = False
     for e in ctx.events:
         if e.type != "special_proceeding_filed" and (filed is None or e.at < filed.at):
             ctx.add_finding("act_not_allowed", "MUN-SUS-01",
                             f"«{SUSPENSION_EVENTS[e.type].title}» se registró antes del Procedimiento Especial.",
                             event=e.index)
+            continue
+        # Never silent (issue 11, item 2): an act the proceeding cannot place is pointed at.
+        if e.type == "court_decision" and e.get("suspension_ordered"):
+            ordered = e
+        elif e.type == "suspension_order_notified":
+            if ordered is None:
+                ctx.add_finding(
+                    "act_not_allowed", "MUN-SUS-03",
+                    f"«{SUSPENSION_EVENTS[e.type].title}» ({format_date_es(e.day)}) sin una determinación previa del "
+                    f"tribunal que ordene la suspensión (¶19, ¶27): no se tiene en cuenta. Registre antes la "
+                    f"determinación del tribunal.", event=e.index,
+                )  # fmt: skip
+            else:
+                order_notified = True
+        elif e.type == "review_filed" and not order_notified:
+            ctx.add_finding(
+                "act_not_allowed", "MUN-SUS-11",
+                f"«{SUSPENSION_EVENTS[e.type].title}» ({format_date_es(e.day)}) sin una resolución de suspensión "
+                f"notificada antes: el certiorari se presenta «contados a partir del archivo en autos» de esa "
+                f"notificación (¶27), así que no se tiene en cuenta.", event=e.index,
+            )  # fmt: skip
     if filed is None:
         ctx.stage = "new"
         ctx.allowed_next = ["special_proceeding_filed"]
