@@ -68,6 +68,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django_otp.middleware.OTPMiddleware",
+    "ventila.web.middleware.NoStoreMiddleware",  # Cache-Control: no-store behind sign-in and on receipts
     "django.contrib.messages.middleware.MessageMiddleware",
     "ventila.accounts.middleware.SecondFactorMiddleware",  # 2FA required; session expiry
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
