@@ -8,6 +8,7 @@ image reaches the PDF, and the PDF is still made. A static file of the app's own
 from __future__ import annotations
 
 import base64
+import gc
 import http.server
 import io
 import threading
@@ -27,6 +28,17 @@ from ventila.filing.models import Filing
 from ventila.filing.services import receipt_pdf
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _collect() -> Iterator[None]:
+    """The process's font configuration saw the hostile @font-face: replace it, and free the old one now
+    (WeasyPrint removes its temporary font folder when it is freed, which fails at interpreter exit)."""
+    yield
+    from ventila.documents import pdf
+
+    pdf._assets.cache_clear()
+    gc.collect()
 
 
 def png_bytes(colour: tuple[int, int, int]) -> bytes:
