@@ -78,7 +78,7 @@ def _signed_in_from(name: str, address: str, now: dt.datetime) -> bool:
 
 
 def _backoff_until(name: str, now: dt.datetime) -> dt.datetime | None:
-    """The account's wait after its latest failure, once it has had more than its free failures."""
+    """The account's wait after its latest failure, once it has had its free failures."""
     free = settings.VENTILA_SIGNIN_ACCOUNT_FREE_FAILURES
     first = dt.timedelta(seconds=settings.VENTILA_SIGNIN_BACKOFF_SECONDS)
     most = dt.timedelta(minutes=settings.VENTILA_SIGNIN_BACKOFF_MAX_MINUTES)
