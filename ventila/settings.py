@@ -68,6 +68,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django_otp.middleware.OTPMiddleware",
+    "ventila.web.middleware.NoStoreMiddleware",  # Cache-Control: no-store behind sign-in and on receipts
     "django.contrib.messages.middleware.MessageMiddleware",
     "ventila.accounts.middleware.SecondFactorMiddleware",  # 2FA required; session expiry
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -182,11 +183,20 @@ AUTHENTICATION_BACKENDS = ["ventila.accounts.backends.ThrottledModelBackend"]
 OTP_TOTP_ISSUER = "ventila"
 # The TOTP keys never show in the administrators' site (the device admin is removed too: ventila/audit/admin.py).
 OTP_ADMIN_HIDE_SENSITIVE_DATA = True
-# Failed sign-ins: at most VENTILA_SIGNIN_MAX_FAILURES per account and VENTILA_SIGNIN_MAX_ADDRESS_FAILURES
-# per network address within VENTILA_SIGNIN_WINDOW_MINUTES; then sign-in waits until the window clears.
+# Failed sign-ins (ventila/accounts/throttle.py): at most VENTILA_SIGNIN_MAX_FAILURES per account from one
+# address and VENTILA_SIGNIN_MAX_ADDRESS_FAILURES per network address within VENTILA_SIGNIN_WINDOW_MINUTES;
+# then that pair (or address) waits until the window clears. Across all addresses, an account that has had
+# VENTILA_SIGNIN_ACCOUNT_FREE_FAILURES failures within VENTILA_SIGNIN_ACCOUNT_WINDOW_HOURS waits after each
+# further failure (VENTILA_SIGNIN_BACKOFF_SECONDS, doubling, at most VENTILA_SIGNIN_BACKOFF_MAX_MINUTES),
+# except from an address it signed in from within VENTILA_SIGNIN_KNOWN_ADDRESS_DAYS.
 VENTILA_SIGNIN_MAX_FAILURES = int(os.environ.get("VENTILA_SIGNIN_MAX_FAILURES", "5"))
 VENTILA_SIGNIN_MAX_ADDRESS_FAILURES = int(os.environ.get("VENTILA_SIGNIN_MAX_ADDRESS_FAILURES", "20"))
 VENTILA_SIGNIN_WINDOW_MINUTES = int(os.environ.get("VENTILA_SIGNIN_WINDOW_MINUTES", "15"))
+VENTILA_SIGNIN_ACCOUNT_FREE_FAILURES = int(os.environ.get("VENTILA_SIGNIN_ACCOUNT_FREE_FAILURES", "10"))
+VENTILA_SIGNIN_ACCOUNT_WINDOW_HOURS = int(os.environ.get("VENTILA_SIGNIN_ACCOUNT_WINDOW_HOURS", "24"))
+VENTILA_SIGNIN_BACKOFF_SECONDS = int(os.environ.get("VENTILA_SIGNIN_BACKOFF_SECONDS", "30"))
+VENTILA_SIGNIN_BACKOFF_MAX_MINUTES = int(os.environ.get("VENTILA_SIGNIN_BACKOFF_MAX_MINUTES", "15"))
+VENTILA_SIGNIN_KNOWN_ADDRESS_DAYS = int(os.environ.get("VENTILA_SIGNIN_KNOWN_ADDRESS_DAYS", "90"))
 # Sessions end after VENTILA_SESSION_IDLE_MINUTES without a request, and VENTILA_SESSION_MAX_HOURS after
 # sign-in whatever the activity; the cookie dies with the browser.
 # Sessions live in the database (signing out ends them everywhere); a new one is a single INSERT.

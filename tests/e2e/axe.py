@@ -7,10 +7,25 @@ from typing import Any
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 
+SETTLED = """() => document.readyState === "complete"
+    && [...document.querySelectorAll('link[rel="stylesheet"]')].every((link) => link.sheet !== null)"""
+FRAMES = "() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))"
+
+
+def settle(page: Any) -> None:
+    """The page at rest, the same on every run: loaded, its stylesheets applied, its fonts ready and
+    laid out (two animation frames), with reduced motion. The scan never sees a page half-arrived."""
+    page.emulate_media(reduced_motion="reduce")
+    page.wait_for_load_state("load")
+    page.wait_for_function(SETTLED)
+    page.evaluate(FRAMES)
+
+
 def serious_violations(page: Any) -> list[str]:
     """Every serious or critical violation on the page, one readable line each."""
     from axe_playwright_python.sync_playwright import Axe
 
+    settle(page)
     results = Axe().run(page, options={"runOnly": {"type": "tag", "values": TAGS}})
     out = []
     for v in results.response["violations"]:

@@ -1,5 +1,11 @@
 """axe-core on every step of the public form and every staff page: no serious or critical WCAG 2.2
-AA violation. Pages are scanned as a person sees them, including with errors shown."""
+AA violation. Pages are scanned as a person sees them, including with errors shown.
+
+Deterministic (issue 11 item 17): every form is submitted and its next page waited for (its load
+event) before the scan, and the scan itself waits for the stylesheets, the fonts and two frames
+(:func:`axe.settle`), with a fixed viewport and reduced motion. A scan that ran while the next page
+was still arriving saw it unstyled — the skip link, the brand and the header's links as small inline
+boxes — and reported axe's ``target-size`` or not depending on the machine's load."""
 
 from __future__ import annotations
 
@@ -11,10 +17,16 @@ from factories import file_complaint
 
 from ventila.cases.models import Case
 
-from .axe import serious_violations
+from .axe import serious_violations, settle
 from .conftest import PHONE, signed_in_context
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def submit(target: Any) -> None:
+    """Click a form's button and wait until the page it leads to has loaded."""
+    with target.page.expect_navigation(wait_until="load"):
+        target.click()
 
 
 def test_every_public_page(e2e_world: Any, browser: Any, live_server: Any, tmp_path: Path) -> None:
@@ -29,51 +41,51 @@ def test_every_public_page(e2e_world: Any, browser: Any, live_server: Any, tmp_p
     scan()
     for body in ("etica-camara", "querellas-municipales"):
         page.goto(f"/querellas/{body}/")
-        page.get_by_role("button", name="Continuar").click()  # every error shown
+        submit(page.get_by_role("button", name="Continuar"))  # every error shown
         scan()
         page.fill("#id_complainant_name", "Ana Ejemplo Ficticia")
         page.fill("#id_complainant_email", "ana@example.org")
         page.fill("#id_complainant_phone", "787-555-0100")
         if body == "querellas-municipales":
             page.get_by_label("Un ciudadano").check()
-        page.get_by_role("button", name="Continuar").click()
+        submit(page.get_by_role("button", name="Continuar"))
         scan()  # respondent
-        page.get_by_role("button", name="Continuar").click()
+        submit(page.get_by_role("button", name="Continuar"))
         scan()  # respondent, with errors
         if body == "etica-camara":
             page.select_option("#id_respondent_office", index=1)
         else:
             page.fill("#id_respondent_name", "Alcaldesa Ficticia")
-        page.get_by_role("button", name="Continuar").click()
-        page.get_by_role("button", name="Continuar").click()
+        submit(page.get_by_role("button", name="Continuar"))
+        submit(page.get_by_role("button", name="Continuar"))
         scan()  # facts, with errors
         page.fill("#id_facts", "Hechos de prueba.")
         page.fill("#id_knowledge_date", "2027-01-02")  # late: the warning is shown next
         if body == "etica-camara":
             page.check("#id_personal_knowledge")
             page.get_by_label("Sec. 10(t) — Nepotismo").check()
-        page.get_by_role("button", name="Continuar").click()
+        submit(page.get_by_role("button", name="Continuar"))
         scan()  # evidence (with the late warning for the House)
         doc = tmp_path / "a.pdf"
         doc.write_bytes(b"%PDF-1.4\n%%EOF\n" + b"0" * 100)
         page.set_input_files("#id_ev_file", str(doc))
-        page.get_by_role("button", name="Añadir esta evidencia").click()
+        submit(page.get_by_role("button", name="Añadir esta evidencia"))
         scan()  # evidence with errors and a kept file
         page.select_option("#id_ev_kind", index=1)
         page.fill("#id_ev_description", "Documento")
-        page.get_by_role("button", name="Añadir esta evidencia").click()
-        page.get_by_role("button", name="Continuar").click()
+        submit(page.get_by_role("button", name="Añadir esta evidencia"))
+        submit(page.get_by_role("button", name="Continuar"))
         scan()  # review and oath
-        page.get_by_role("button", name="Jurar y presentar la querella").click()
+        submit(page.get_by_role("button", name="Jurar y presentar la querella"))
         scan()  # oath with errors
         page.check("#id_perjury_acknowledged")
         page.fill("#id_signature", "Ana Ejemplo Ficticia")
-        page.get_by_role("button", name="Jurar y presentar la querella").click()
+        submit(page.get_by_role("button", name="Jurar y presentar la querella"))
         page.get_by_text("Su querella se presentó").wait_for()
         scan()  # receipt
     page.goto("/querellas/seguimiento/")
     scan()
-    page.get_by_role("button", name="Ver mi querella").click()
+    submit(page.get_by_role("button", name="Ver mi querella"))
     scan()
     context.close()
     assert found == []
@@ -98,7 +110,7 @@ def test_every_staff_page(e2e_world: Any, browser: Any, live_server: Any) -> Non
         found.extend(serious_violations(page))
     # A form with its errors shown.
     page.goto("/expedientes/nuevo/etica-camara/complaint/")
-    page.locator("form.form button[type=submit]").first.click()
+    submit(page.locator("form.form button[type=submit]").first)
     found.extend(serious_violations(page))
     context.close()
     anonymous = browser.new_context(base_url=live_server.url)
@@ -108,7 +120,7 @@ def test_every_staff_page(e2e_world: Any, browser: Any, live_server: Any) -> Non
         found.extend(serious_violations(page))
     page.fill("#id_username", "nadie")
     page.fill("#id_password", "mal")
-    page.locator("form button[type=submit]").first.click()
+    submit(page.locator("form button[type=submit]").first)
     found.extend(serious_violations(page))
     anonymous.close()
     assert found == [], "\n".join(found)
@@ -122,3 +134,31 @@ def test_the_scanner_does_find_violations(browser: Any) -> None:
     found = serious_violations(page)
     page.close()
     assert any(" image-alt (critical)" in f for f in found) and any(" label (critical)" in f for f in found)
+
+
+TARGETS = """() => [...document.querySelectorAll('.skip-link, .brand, .nav a, .nav .link-button, .link-button')]
+    .map((e) => { const r = e.getBoundingClientRect();
+                  return {what: e.className || e.textContent.trim(), w: r.width, h: r.height}; })"""
+
+
+def test_header_targets_are_at_least_24px_even_unfocused_or_focused(e2e_world: Any, browser: Any,
+                                                                   live_server: Any) -> None:
+    """WCAG 2.5.8 (axe ``target-size``): the skip link, the brand, the sign-in link and the link-looking
+    buttons measure 24 × 24 px or more on a phone and on a desk, and the focused skip link covers nothing."""
+    for options in (PHONE, {"viewport": {"width": 1280, "height": 900}}):
+        context = browser.new_context(base_url=live_server.url, reduced_motion="reduce", **options)
+        page = context.new_page()
+        page.goto("/querellas/querellas-municipales/")
+        settle(page)
+        small = [t for t in page.evaluate(TARGETS) if t["w"] < 24 or t["h"] < 24]
+        assert small == [], small
+        page.keyboard.press("Tab")  # the skip link, first in the page, takes the focus and shows
+        assert page.evaluate("document.activeElement.className") == "skip-link"
+        skip = page.locator(".skip-link").bounding_box()
+        brand = page.locator(".brand").bounding_box()
+        assert skip["height"] >= 24 and skip["width"] >= 24
+        assert skip["y"] + skip["height"] <= brand["y"]  # its own row: it does not cover the brand
+        small = [t for t in page.evaluate(TARGETS) if t["w"] < 24 or t["h"] < 24]
+        assert small == [], small
+        assert serious_violations(page) == []
+        context.close()

@@ -97,27 +97,119 @@ def test_who_must_use_two_factors(world, username, required):
     assert twofactor.requires_second_factor(world.users[username]) is required
 
 
-def test_failed_passwords_are_throttled_per_account(world):
+def test_failed_passwords_are_throttled_per_account_and_address(world):
     limit = django_settings.VENTILA_SIGNIN_MAX_FAILURES
     c = Client()
     for _ in range(limit):
         r = sign_in_password(c, "secretaria", "mala")
         assert "Usuario o contraseña incorrectos" in r.content.decode()
-    # Now even the right password is refused, with a clear Spanish message, and nothing typed is lost.
+    # Now even the right password is refused from here, with a clear Spanish message, and nothing typed is lost.
     r = sign_in_password(c, "secretaria")
     body = r.content.decode()
-    assert r.status_code == 200 and "Demasiados intentos fallidos para esta cuenta" in body
+    assert r.status_code == 200 and "Demasiados intentos fallidos para esta cuenta desde esta dirección" in body
     assert "15 minutos" in body and 'value="secretaria"' in body
-    # From another address too: the account is what is protected.
-    r = sign_in_password(Client(REMOTE_ADDR="10.0.0.9"), "secretaria")
-    assert "Demasiados intentos fallidos para esta cuenta" in r.content.decode()
     # Another account is not affected.
     assert sign_in_password(Client(), "personal").status_code == 302
     outcomes = list(SignInAttempt.objects.filter(username="secretaria").values_list("outcome", flat=True))
-    assert outcomes.count("failed") == limit and outcomes.count("throttled") == 2
+    assert outcomes.count("failed") == limit and outcomes.count("throttled") == 1
     # When the window has passed, the right password works again.
     SignInAttempt.objects.update(at=F("at") - dt.timedelta(minutes=django_settings.VENTILA_SIGNIN_WINDOW_MINUTES))
     assert sign_in_password(c, "secretaria").status_code == 302
+
+
+def test_wrong_passwords_from_elsewhere_do_not_lock_the_user_out(world):
+    """Issue 11 item 13: five wrong passwords from an attacker's address lock that pair, not the account."""
+    attacker = Client(REMOTE_ADDR="198.51.100.66")
+    for _ in range(django_settings.VENTILA_SIGNIN_MAX_FAILURES):
+        sign_in_password(attacker, "secretaria", "mala")
+    assert "Demasiados intentos fallidos" in sign_in_password(attacker, "secretaria").content.decode()
+    # The real user, from her own address, signs in with her password at once.
+    r = sign_in_password(Client(REMOTE_ADDR="127.0.0.1"), "secretaria")
+    assert r.status_code == 302 and r["Location"].startswith("/entrar/inscribir/")
+
+
+def _complete_sign_in(address: str, username: str) -> str:
+    """A full sign-in (password and the app's code) from ``address``; the code it used."""
+    device = twofactor.demo_device(world_user(username))
+    c = Client(REMOTE_ADDR=address)
+    assert sign_in_password(c, username).status_code == 302
+    code = twofactor.current_code(device)
+    r = c.post("/entrar/verificar/", {"code": code, "next": "/expedientes/"})
+    assert r.status_code == 302 and r["Location"] == "/expedientes/"
+    return code
+
+
+def world_user(username: str) -> User:
+    return User.objects.get(username=username)
+
+
+def test_the_account_backs_off_across_addresses_but_not_at_the_users_desk(world):
+    free = django_settings.VENTILA_SIGNIN_ACCOUNT_FREE_FAILURES
+    _complete_sign_in("192.0.2.50", "secretaria")  # her office
+    SignInAttempt.objects.update(at=F("at") - dt.timedelta(days=1))
+    # Distributed guessing: a few tries from each of many addresses, never enough to lock a pair.
+    per_address = django_settings.VENTILA_SIGNIN_MAX_FAILURES - 1
+    for i in range(free):
+        sign_in_password(Client(REMOTE_ADDR=f"203.0.113.{10 + i // per_address}"), "secretaria", "mala")
+    r = sign_in_password(Client(REMOTE_ADDR="198.51.100.200"), "secretaria")
+    assert r.status_code == 200 and "Esta cuenta ha tenido muchos intentos fallidos" in r.content.decode()
+    assert "1 minuto" in r.content.decode()
+    # From her office the account's backoff does not apply: the right password and a code work.
+    office = Client(REMOTE_ADDR="192.0.2.50")
+    r = sign_in_password(office, "secretaria")
+    assert r.status_code == 302 and r["Location"].startswith("/entrar/verificar/")
+    code = twofactor.new_recovery_codes(world.users["secretaria"])[0]  # the app's code of this half-minute is spent
+    assert office.post("/entrar/verificar/", {"code": code, "next": "/expedientes/"})["Location"] == "/expedientes/"
+
+
+def _failures_at(username: str, address: str, *moments: dt.datetime) -> None:
+    SignInAttempt.objects.bulk_create([
+        SignInAttempt(at=m, username=username, address=address, step=SignInAttempt.Step.PASSWORD,
+                      outcome=SignInAttempt.Outcome.FAILED) for m in moments
+    ])
+
+
+def test_the_account_backoff_doubles_and_is_capped(world):
+    """Hand-computed: 10 free failures, then 30 s after the latest, 60 s, 120 s, … at most 15 minutes."""
+    from ventila.accounts import throttle
+
+    t0 = dt.datetime(2027, 3, 1, 12, 0, tzinfo=dt.UTC)
+    step = dt.timedelta(minutes=1)
+    # Nine failures, each from its own address: no wait yet.
+    _failures_at("personal", "203.0.113.1", *[t0 + i * step for i in range(9)])
+    assert throttle.blocked_until("personal", "198.51.100.1", now=t0 + 9 * step) is None
+    # The tenth: 30 s after it.
+    latest = t0 + 9 * step
+    _failures_at("personal", "203.0.113.2", latest)
+    assert throttle.blocked_until("personal", "198.51.100.1", now=latest) == (
+        latest + dt.timedelta(seconds=30), "account")
+    assert throttle.blocked_until("personal", "198.51.100.1", now=latest + dt.timedelta(seconds=30)) is None
+    # The eleventh (a minute later): 60 s; the twelfth: 120 s.
+    for n, wait in ((11, 60), (12, 120), (13, 240), (14, 480), (15, 900), (16, 900)):
+        latest = t0 + (n - 1) * step
+        _failures_at("personal", f"203.0.113.{n}", latest)
+        assert throttle.blocked_until("personal", "198.51.100.1", now=latest) == (
+            latest + dt.timedelta(seconds=wait), "account"), n
+    # A day later the slate is clean.
+    assert throttle.blocked_until("personal", "198.51.100.1", now=latest + dt.timedelta(hours=24, seconds=1)) is None
+
+
+def test_a_replayed_code_is_refused_without_counting(world):
+    """Issue 11 item 13: the app code already used is refused as such, and never locks the account."""
+    user = world.users["presidente"]
+    used = _complete_sign_in("127.0.0.1", "presidente")
+    codes = twofactor.new_recovery_codes(user)
+    c = Client()
+    sign_in_password(c, "presidente")
+    for _ in range(django_settings.VENTILA_SIGNIN_MAX_FAILURES + 2):
+        r = c.post("/entrar/verificar/", {"code": used, "next": "/expedientes/"})
+        assert r.status_code == 200 and "Ese código ya se usó" in r.content.decode()
+    assert not SignInAttempt.objects.filter(username="presidente", outcome="failed").exists()
+    assert SignInAttempt.objects.filter(username="presidente", outcome="replayed").count() == (
+        django_settings.VENTILA_SIGNIN_MAX_FAILURES + 2)
+    # Not locked: a recovery code signs in.
+    r = c.post("/entrar/verificar/", {"code": codes[0], "next": "/expedientes/"})
+    assert r.status_code == 302 and r["Location"] == "/expedientes/"
 
 
 def test_failed_sign_ins_are_throttled_per_address(world):

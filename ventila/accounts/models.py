@@ -61,8 +61,9 @@ class RoleGrant(models.Model):
 class SignInAttempt(models.Model):
     """One attempt to sign in (password step or second-factor step), kept for throttling and history.
 
-    Throttling counts recent failures per account name and per network address (database-backed,
-    so it holds across server processes and restarts); the user sees his own history.
+    Throttling counts recent failures per account name and network address, per address, and per
+    account (database-backed, so it holds across server processes and restarts; see
+    :mod:`ventila.accounts.throttle`); the user sees his own history.
     """
 
     class Step(models.TextChoices):
@@ -74,6 +75,7 @@ class SignInAttempt(models.Model):
         SUCCEEDED = "ok", _("Correcto")
         FAILED = "failed", _("Fallido")
         THROTTLED = "throttled", _("Bloqueado por exceso de intentos")
+        REPLAYED = "replayed", _("Código ya usado (no cuenta como fallo)")
 
     at = models.DateTimeField(_("cuándo"), db_index=True, help_text=_("El momento del intento."))
     username = models.CharField(

@@ -101,6 +101,27 @@ def looks_like_totp(code: str) -> bool:
     return digits.isdigit() and len(digits) == 6
 
 
+def is_replayed_totp(device: TOTPDevice, code: str) -> bool:
+    """Whether ``code`` is an app code the device has already accepted (a replay), not a wrong one.
+
+    django-otp refuses a code whose time step is not after the last accepted one; such a code is
+    still right for the clock (within the device's tolerance), so it says nothing about guessing
+    and is refused without counting as a failure.
+    """
+    import time
+
+    from django_otp.oath import TOTP
+
+    digits = code.replace(" ", "")
+    if device.last_t < 0 or not looks_like_totp(digits):
+        return False
+    totp = TOTP(device.bin_key, device.step, device.t0, device.digits, device.drift)
+    totp.time = time.time()
+    if totp.verify(int(digits), device.tolerance, device.last_t + 1):
+        return False  # still new: not a replay
+    return bool(totp.verify(int(digits), device.tolerance))
+
+
 def demo_device(user: Any) -> TOTPDevice:
     """Pre-enrol a demo user (``ventila demo``): a confirmed device named for the demonstration."""
     device = TOTPDevice.objects.filter(user=user, confirmed=True).order_by("pk").first()

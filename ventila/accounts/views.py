@@ -83,6 +83,12 @@ def verify(request: HttpRequest) -> HttpResponse:
             messages.warning(request, _("Entró con un código de recuperación; le quedan %(n)d. Puede generar "
                                         "códigos nuevos en «Mi cuenta».") % {"n": left})
             return redirect(nxt)
+        elif twofactor.is_replayed_totp(device, code):
+            # Someone who saw the code (or a double submit): refused, but it is no guess, so it does not count.
+            throttle.record(request, user.get_username(), SignInAttempt.Step.SECOND_FACTOR,
+                            SignInAttempt.Outcome.REPLAYED, user=user)
+            form.add_error("code", _("Ese código ya se usó. Espere a que su aplicación muestre el siguiente "
+                                     "(cambia cada 30 segundos) y escríbalo."))
         else:
             throttle.record(request, user.get_username(), SignInAttempt.Step.SECOND_FACTOR,
                             SignInAttempt.Outcome.FAILED, user=user)

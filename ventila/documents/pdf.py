@@ -3,13 +3,22 @@ every page, the rule that requires the document, and real text (extractable, sea
 
 The stylesheet and the font configuration are parsed once per process; rendering a one- or
 two-page notice is then a matter of layout (see ``bench/documents_pdf.py``).
+
+WeasyPrint fetches nothing but the app's own static files (:class:`StaticOnlyFetcher`): not
+``file:`` (the server's disk), not ``http:``/``https:`` (the network behind the firewall), not
+``data:``, ``ftp:`` or anything else. Every PDF the app makes goes through :func:`weasy_html`.
 """
 
 from __future__ import annotations
 
 import functools
+import mimetypes
+import posixpath
+from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
+from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
@@ -43,13 +52,70 @@ p { margin: 0 0 6pt 0; text-align: justify; }
 """
 
 
+# The base URL of every PDF's HTML: a host that cannot exist (RFC 2606 ".invalid"), so a relative
+# "/static/…" resolves here and is read from disk by the fetcher; nothing is ever asked of the network.
+BASE_URL = "https://ventila.invalid/"
+
+
+def static_file(url: str) -> Path | None:
+    """The app's static file ``url`` names (``BASE_URL`` + ``STATIC_URL`` + a path), or None."""
+    from django.contrib.staticfiles import finders
+    from django.core.exceptions import SuspiciousFileOperation
+
+    base = urlsplit(BASE_URL)
+    parts = urlsplit(url)
+    prefix = "/" + settings.STATIC_URL.strip("/") + "/"
+    if (parts.scheme, parts.netloc) != (base.scheme, base.netloc) or not parts.path.startswith(prefix):
+        return None
+    relative = unquote(parts.path[len(prefix):])
+    clean = posixpath.normpath(relative)
+    if not relative or clean != relative or clean.startswith(("/", "..")) or "\\" in relative:
+        return None
+    try:
+        found = finders.find(clean)  # the app's static directories (safe_join refuses a way out)
+    except SuspiciousFileOperation:
+        return None
+    path = Path(found) if isinstance(found, str) else Path(settings.STATIC_ROOT) / clean  # collectstatic's copy
+    return path if path.is_file() else None
+
+
+@functools.lru_cache(maxsize=1)
+def _fetcher_class() -> type:
+    """The class is made on first use: WeasyPrint is imported only when a PDF is made."""
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+    class StaticOnlyFetcher(URLFetcher):  # type: ignore[misc]
+        """WeasyPrint's URL fetcher for ventila: the app's own static files, read from disk; nothing else."""
+
+        def fetch(self, url: str, headers: Any = None) -> Any:
+            path = static_file(url)
+            if path is None:
+                raise ValueError(f"ventila does not fetch resources into a PDF: {url[:120]}")
+            kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+            return URLFetcherResponse(url, body=path.read_bytes(), headers={"Content-Type": kind})
+
+    return StaticOnlyFetcher
+
+
+def url_fetcher() -> Any:
+    """A new ``StaticOnlyFetcher`` (WeasyPrint's fetchers keep per-request state)."""
+    return _fetcher_class()()
+
+
+def weasy_html(html: str) -> Any:
+    """WeasyPrint's ``HTML`` for ``html``, with the base URL and the fetcher that serve only static files."""
+    from weasyprint import HTML
+
+    return HTML(string=html, base_url=BASE_URL, url_fetcher=url_fetcher())
+
+
 @functools.lru_cache(maxsize=1)
 def _assets() -> tuple[Any, Any]:
     from weasyprint import CSS
     from weasyprint.text.fonts import FontConfiguration
 
     fonts = FontConfiguration()
-    return CSS(string=STYLESHEET, font_config=fonts), fonts
+    return CSS(string=STYLESHEET, font_config=fonts, base_url=BASE_URL, url_fetcher=url_fetcher()), fonts
 
 
 def document_html(doc: Document | Draft) -> str:
@@ -75,8 +141,6 @@ def document_html(doc: Document | Draft) -> str:
 
 def render_pdf(doc: Document | Draft) -> bytes:
     """The PDF of ``doc``; a draft says so."""
-    from weasyprint import HTML
-
     css, fonts = _assets()
     html = document_html(doc)
-    return HTML(string=html).write_pdf(stylesheets=[css], font_config=fonts)  # type: ignore[no-any-return]
+    return weasy_html(html).write_pdf(stylesheets=[css], font_config=fonts)  # type: ignore[no-any-return]

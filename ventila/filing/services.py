@@ -213,10 +213,10 @@ def receipt_context(filing: Filing, key: str | None) -> dict[str, Any]:
 
 
 def receipt_pdf(filing: Filing, key: str | None) -> bytes:
-    import weasyprint
+    from ventila.documents.pdf import weasy_html  # fetches nothing but the app's static files
 
     html = render_to_string("filing/receipt_pdf.html", receipt_context(filing, key))
-    return weasyprint.HTML(string=html).write_pdf()  # type: ignore[no-any-return]
+    return weasy_html(html).write_pdf()  # type: ignore[no-any-return]
 
 
 def send_receipt(filing: Filing, key: str) -> bool:
