@@ -62,4 +62,9 @@ def test_demo_case_dismissed_with_prejudice_reads_consistently(now, settings, tm
     assert "Desestimada con perjuicio" in page and "<dd>Cerrado</dd>" in page
     assert "ventila lo anota automáticamente" not in page and "debe desestimarse" not in page
     assert 'id="termino-decide"' not in page
+    # The missed term reads as missed and closed by the dismissal, not as missed on the dismissal's day.
+    from ventila.web.templatetags.web_tags import long_date
+
+    closed_by = f"Vencido; cerrado por el acto del {long_date(decide.satisfied_on)}"
+    assert closed_by in page, page[page.find("cumplidos"):][:2000]
     assert case.number not in client.get("/expedientes/").content.decode()  # not in the open queue
