@@ -42,6 +42,15 @@ from django.utils import timezone
 
 FORMAT = 1
 EXCLUDED_MODELS = {"contenttypes.contenttype", "auth.permission", "sessions.session"}
+# Models whose rows mean an install holds data of its own (a restore refuses to land on it): each app
+# registers its own from ``AppConfig.ready`` (:func:`register_data`), so this module imports no app.
+DATA_MODELS: list[str] = []
+
+
+def register_data(label: str) -> None:
+    """Rows of ``label`` ("app_label.ModelName") are data a restore must not overwrite."""
+    if label not in DATA_MODELS:
+        DATA_MODELS.append(label)
 
 
 class BackupError(Exception):
@@ -171,14 +180,12 @@ def read_manifest(tar: tarfile.TarFile) -> dict[str, Any]:
 
 
 def _install_has_data() -> bool:
-    from ventila.accounts.models import User
-    from ventila.cases.models import Case
-
     from .models import ChainLink
     from .state import migration_links
 
     seeded = list(migration_links().values_list("pk", flat=True))
-    return User.objects.exists() or Case.objects.exists() or ChainLink.objects.exclude(pk__in=seeded).exists()
+    return (any(apps.get_model(label)._base_manager.exists() for label in DATA_MODELS)
+            or ChainLink.objects.exclude(pk__in=seeded).exists())
 
 
 def _forget_migration_versions() -> None:

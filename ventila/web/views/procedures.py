@@ -26,8 +26,8 @@ from ventila.cases.procedures import (
     do_set_candidate,
     monthly_statement,
     sec8_warnings,
-    suspension_spans,
 )
+from ventila.cases.queries import suspension_spans
 
 from ..procedure_forms import CandidateForm, ExpenseForm, MeetingForm, QualificationForm
 
