@@ -32,7 +32,8 @@ from django.db import models, transaction
 from django.db.models.fields.files import FieldFile
 from django.utils import timezone
 
-from .models import GENESIS, ChainHead, ChainLink
+from .models import GENESIS, ChainHead, ChainLink, StateRecord
+from .registry import REGISTRY, fields_of
 
 STATE_KIND = "state"
 
@@ -363,9 +364,6 @@ def _check_link(link: ChainLink, expected_seq: int, prev: str, obj: Any) -> list
 def _check_states(state_links: dict[str, int]) -> list[Problem]:
     """Every row of a registered model equals its latest recorded version (:mod:`ventila.audit.state`):
     a row changed, inserted or deleted behind the app does not."""
-    from .models import StateRecord
-    from .state import REGISTRY, fields_of
-
     out = []
     for label in REGISTRY:
         model = model_for(label)
@@ -405,8 +403,6 @@ def _check_states(state_links: dict[str, int]) -> list[Problem]:
 def _check_files(result: Verification) -> list[Problem]:
     """Stored files (docket attachments, issued documents, and the files of rows kept as versions,
     such as follow-up evidence) still have the SHA-256 recorded — and chained — for them."""
-    from .state import REGISTRY
-
     out = []
     sources: list[tuple[Any, str, str]] = []
     for spec in KINDS.values():
