@@ -31,7 +31,9 @@ WITNESS_EVENTS = ("witness_summoned", "summons_issued")
 
 
 def case_facts(case: Case) -> CaseFacts:
-    closures = tuple(Closure.objects.filter(body_id=case.body_id).order_by("day").values_list("day", flat=True))
+    closures = tuple(
+        Closure.objects.filter(body_id=case.body_id).order_by("day").values_list("day", flat=True)
+    )
     elections = tuple(ElectionDay.objects.order_by("day").values_list("kind", "day"))
     return CaseFacts(
         rulebook=case.body.rulebook,
@@ -55,12 +57,18 @@ def member_witnesses(case: Case, live_entries: Iterable[DocketEntry]) -> list[in
     """Members of the body named as the witness of a summons in this case (Sec. 8: cited as a
     witness, they are replaced for the case). The name must be the member's full name as in the
     register (accents and case do not matter)."""
-    names = {_fold(e.payload.get("witness", "")) for e in live_entries
-             if e.event_type in WITNESS_EVENTS and e.payload.get("witness")}
+    names = {
+        _fold(e.payload.get("witness", ""))
+        for e in live_entries
+        if e.event_type in WITNESS_EVENTS and e.payload.get("witness")
+    }
     if not names:
         return []
-    return [m.person_id for m in case.body.memberships.select_related("person")
-            if _fold(str(m.person)) in names]
+    return [
+        m.person_id
+        for m in case.body.memberships.select_related("person")
+        if _fold(str(m.person)) in names
+    ]
 
 
 # -- Sec. 23 / ¶28: what a suspension moved -----------------------------------------------------------
@@ -74,10 +82,16 @@ def suspension_spans(entries: Sequence[DocketEntry]) -> list[dict[str, Any]]:
         if e.pk in superseded:
             continue
         if e.event_type == "proceedings_suspended" and (not spans or spans[-1]["end"] is not None):
-            spans.append({"start": e.occurred_day, "end": None,
-                          "reason": e.payload.get("reason") or e.details.get("court_case", ""),
-                          "court_order": e.payload.get("court_order", ""),
-                          "court_case": e.details.get("court_case", ""), "decision": ""})
+            spans.append(
+                {
+                    "start": e.occurred_day,
+                    "end": None,
+                    "reason": e.payload.get("reason") or e.details.get("court_case", ""),
+                    "court_order": e.payload.get("court_order", ""),
+                    "court_case": e.details.get("court_case", ""),
+                    "decision": "",
+                }
+            )
         elif e.event_type == "proceedings_resumed" and spans and spans[-1]["end"] is None:
             spans[-1]["end"] = e.occurred_day
             spans[-1]["decision"] = e.details.get("final_decision", "")
@@ -94,13 +108,20 @@ def _spans_text(spans: Sequence[dict[str, Any]]) -> str:
             text = _("suspendido desde el %(start)s") % {"start": format_date_es(s["start"])}
         else:
             text = _("suspendido desde el %(start)s, reanudado el %(end)s") % {
-                "start": format_date_es(s["start"]), "end": format_date_es(s["end"])}
+                "start": format_date_es(s["start"]),
+                "end": format_date_es(s["end"]),
+            }
         parts.append(f"{text} ({why})" if why else text)
     return "; ".join(parts)
 
 
-def moved_due_dates(case: Case, evaluation: Evaluation, entries: Sequence[DocketEntry], live: set[int],
-                    now: dt.datetime) -> list[tuple[dt.date | None, str]]:
+def moved_due_dates(
+    case: Case,
+    evaluation: Evaluation,
+    entries: Sequence[DocketEntry],
+    live: set[int],
+    now: dt.datetime,
+) -> list[tuple[dt.date | None, str]]:
     """For each term of ``evaluation``: the due date it would have without the suspensions on the
     docket, when they moved it, and why (Sec. 23 for the House, ¶28 for the municipal Commission)."""
     none: list[tuple[dt.date | None, str]] = [(None, "")] * len(evaluation.deadlines)
@@ -119,7 +140,9 @@ def moved_due_dates(case: Case, evaluation: Evaluation, entries: Sequence[Docket
         seen[d.id] = n + 1
         base[(d.id, n)] = d.due_date
     spans = suspension_spans(live_entries)
-    with translation.override("es"):  # a derived record, written in the record's language (like the trace)
+    with translation.override(
+        "es"
+    ):  # a derived record, written in the record's language (like the trace)
         reason = _spans_text(spans)
     first_start = min(sp["start"] for sp in spans)
     out: list[tuple[dt.date | None, str]] = []
