@@ -39,8 +39,8 @@ def test_the_layers_contract_holds() -> None:
 
 
 @pytest.mark.django_db
-def test_cam_08_a_substitute_appointed_for_a_case_must_pass_a_second_factor(world, now) -> None:
-    """Sec. 8 (CAM-08-01): a substitute sits on the case, so sees it, so must pass the second factor;
+def test_a_substitute_appointed_for_a_case_must_pass_a_second_factor(world, now) -> None:
+    """Sec. 8: a substitute sits on the case, so sees it, so must pass the second factor;
     accounts learns of substitutes from the check cases registers (no import of cases)."""
     member = world.members[3]
     outsider = make_person(
