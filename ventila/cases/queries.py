@@ -1,7 +1,8 @@
 """Reads about a case shared by :mod:`ventila.cases.actions` and :mod:`ventila.cases.procedures`:
 the facts the engine needs (closures, elections), the members cited as witnesses (Sec. 8) and what
-a suspension moved (Sec. 23, ¶28). Nothing here writes; both modules import it, neither imports the
-other's internals through it.
+a suspension moved (Sec. 23, ¶28). Nothing here writes. Both modules import it; ``procedures``
+builds on ``actions``, and ``actions`` never imports ``procedures`` (no cycle, checked by
+``lint-imports``).
 """
 
 from __future__ import annotations
