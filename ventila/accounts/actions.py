@@ -22,6 +22,7 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from ventila.audit import chain, state
 from ventila.audit.models import OperatorAction
+from ventila.bodies.models import Body
 
 from .models import RecoveryCode, RoleGrant, User
 
@@ -80,8 +81,6 @@ def _who(ops: Operators) -> str:
 
 
 def do_grant_role(*, username: str, body_slug: str, role: str, ops: Operators) -> RoleGrant:
-    from ventila.bodies.models import Body
-
     user = find_user(username)
     ops.check(user)
     body = Body.objects.filter(slug=body_slug).first()

@@ -8,8 +8,9 @@ class AccountsConfig(AppConfig):
     verbose_name = _("Cuentas y funciones")
 
     def ready(self) -> None:
-        from ventila.audit import state
+        from ventila.audit import backup, state
 
         from . import signals  # noqa: F401  (sign-in history)
 
         state.register("accounts.RoleGrant")  # who may see cases: kept in the audit chain
+        backup.register_data("accounts.User")  # an install with accounts is not one a restore may land on

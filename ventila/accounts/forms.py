@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from . import throttle
+from .models import SignInAttempt
 
 
 class SignInForm(AuthenticationForm):
@@ -22,8 +23,6 @@ class SignInForm(AuthenticationForm):
         username = self.cleaned_data.get("username")
         blocked = throttle.blocked_until(username, throttle.client_address(self.request))
         if blocked:
-            from .models import SignInAttempt
-
             throttle.record(self.request, username or "", SignInAttempt.Step.PASSWORD,
                             SignInAttempt.Outcome.THROTTLED)
             raise ValidationError(throttle.blocked_message(*blocked), code="throttled")

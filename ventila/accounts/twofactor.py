@@ -11,6 +11,7 @@ import base64
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from django.db import transaction
@@ -22,6 +23,14 @@ from .models import RecoveryCode
 RECOVERY_CODES = 10
 DEMO_DEVICE_NAME = "demostración"
 _ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"  # no 0/o, 1/l/i: read aloud and typed by hand
+# Other seats that let a person's account see cases (a substitute appointed for a case): each app
+# above registers its check, given the person's id, from ``AppConfig.ready`` (:func:`register_seat`).
+SEAT_CHECKS: list[Callable[[int], bool]] = []
+
+
+def register_seat(check: Callable[[int], bool]) -> None:
+    if check not in SEAT_CHECKS:
+        SEAT_CHECKS.append(check)
 
 
 def requires_second_factor(user: Any) -> bool:
@@ -32,10 +41,9 @@ def requires_second_factor(user: Any) -> bool:
     if user.person_id is None:
         return False
     from ventila.bodies.models import Membership
-    from ventila.cases.models import CaseSubstitute
 
     return (Membership.objects.filter(person_id=user.person_id).exists()
-            or CaseSubstitute.objects.filter(person_id=user.person_id).exists())
+            or any(check(user.person_id) for check in SEAT_CHECKS))
 
 
 def confirmed_device(user: Any) -> TOTPDevice | None:

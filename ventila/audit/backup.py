@@ -40,8 +40,21 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.utils import timezone
 
+from . import chain
+from .models import ChainHead, ChainLink, StateRecord
+from .state import migration_links
+
 FORMAT = 1
 EXCLUDED_MODELS = {"contenttypes.contenttype", "auth.permission", "sessions.session"}
+# Models whose rows mean an install holds data of its own (a restore refuses to land on it): each app
+# registers its own from ``AppConfig.ready`` (:func:`register_data`), so this module imports no app.
+DATA_MODELS: list[str] = []
+
+
+def register_data(label: str) -> None:
+    """Rows of ``label`` ("app_label.ModelName") are data a restore must not overwrite."""
+    if label not in DATA_MODELS:
+        DATA_MODELS.append(label)
 
 
 class BackupError(Exception):
@@ -88,8 +101,6 @@ class _ExactEncoder(DjangoJSONEncoder):
 
 def _dump_django(target: Path) -> tuple[int, str]:
     """Every row, read in one REPEATABLE READ transaction; returns the chain head seen in it."""
-    from .models import ChainHead
-
     outer = connection.in_atomic_block  # inside a caller's transaction, its snapshot is the one read
     with transaction.atomic():
         if connection.vendor == "postgresql" and not outer:
@@ -171,22 +182,14 @@ def read_manifest(tar: tarfile.TarFile) -> dict[str, Any]:
 
 
 def _install_has_data() -> bool:
-    from ventila.accounts.models import User
-    from ventila.cases.models import Case
-
-    from .models import ChainLink
-    from .state import migration_links
-
     seeded = list(migration_links().values_list("pk", flat=True))
-    return User.objects.exists() or Case.objects.exists() or ChainLink.objects.exclude(pk__in=seeded).exists()
+    return (any(apps.get_model(label)._base_manager.exists() for label in DATA_MODELS)
+            or ChainLink.objects.exclude(pk__in=seeded).exists())
 
 
 def _forget_migration_versions() -> None:
     """On a fresh install, drop the chain its migrations wrote (versions of the seeded rows): the
     archive brings its own chain, which covers the same rows."""
-    from .models import ChainHead, ChainLink, StateRecord
-    from .state import migration_links
-
     links = list(migration_links())
     StateRecord.objects.filter(pk__in=[int(link.object_id) for link in links]).delete()
     ChainLink.objects.filter(pk__in=[link.pk for link in links]).delete()
@@ -195,8 +198,6 @@ def _forget_migration_versions() -> None:
 
 def restore(archive: Path) -> dict[str, Any]:
     """Bring an archive back onto an empty install; return the manifest and the chain verification."""
-    from . import chain
-
     start = time.perf_counter()
     if not archive.is_file():
         raise BackupError(f"No existe la copia {archive}.")

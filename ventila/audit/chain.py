@@ -2,13 +2,14 @@
 
 ``append(kind, obj)`` is the one call for any module that writes something the record must keep:
 call it inside the transaction that creates ``obj``, after everything that belongs to ``obj`` is
-written (a docket entry's attachments and votes). Kinds: ``docket_entry``, ``document``,
-``access``, ``state`` (a version of a row that changes, :mod:`ventila.audit.state`),
-``operator_action``, or any ``"app_label.ModelName"``.
+written (a docket entry's attachments and votes). Kinds: this app's ``access``, ``state`` (a
+version of a row that changes, :mod:`ventila.audit.state`) and ``operator_action``; those the apps
+above register from their ``AppConfig.ready`` (:func:`register_kind`: ``docket_entry`` by
+``cases``, ``document`` by ``documents``); or any ``"app_label.ModelName"``.
 
 The link covers the SHA-256 of the object's canonical content: every concrete column of its row
-(as read back from the database, so what is hashed is what is stored), plus, for a docket entry,
-its attachments, roll call and ballots. ``hash = SHA-256(seq | kind | object_id | content_hash |
+(as read back from the database, so what is hashed is what is stored), plus the parts its kind
+registers (for a docket entry, its attachments, roll call and ballots). ``hash = SHA-256(seq | kind | object_id | content_hash |
 prev_hash)``.
 """
 
@@ -20,7 +21,7 @@ import hashlib
 import json
 import uuid
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,19 +32,58 @@ from django.db import models, transaction
 from django.db.models.fields.files import FieldFile
 from django.utils import timezone
 
-from .models import GENESIS, ChainHead, ChainLink
+from .models import GENESIS, ChainHead, ChainLink, StateRecord
+from .registry import REGISTRY, fields_of
 
 STATE_KIND = "state"
 
+# The kinds this app chains itself; the apps above register theirs from ``AppConfig.ready``
+# (:func:`register_kind`), so this module imports no app.
 KIND_MODELS = {
-    "docket_entry": "cases.DocketEntry",
-    "document": "documents.Document",
     "access": "audit.AccessLog",
     "state": "audit.StateRecord",
     "operator_action": "audit.OperatorAction",
 }
 # Kinds whose every row must be in the chain (verify reports a row that is not).
-REQUIRED_KINDS = ("docket_entry", "access", "document", "state", "operator_action")
+REQUIRED_KINDS = ["access", "state", "operator_action"]
+
+
+@dataclass(frozen=True)
+class Part:
+    """Rows that belong to a chained row and are digested with it (a docket entry's attachments).
+
+    ``read`` gives the part of a row: one row, a list of rows, or None when it has none (then the
+    content has no such key). ``owner`` is the attname on the part's rows naming the chained row,
+    used to name it when a part's stored file no longer matches."""
+
+    key: str
+    model: str  # "app_label.ModelName"
+    read: Callable[[Any], models.Model | list[Any] | None]
+    owner: str = ""
+
+
+@dataclass(frozen=True)
+class ChainedKind:
+    kind: str
+    model: str  # "app_label.ModelName"
+    label: str  # in Spanish, for the problems verify reports
+    parts: tuple[Part, ...] = ()
+    select_related: tuple[str, ...] = ()
+    prefetch_related: tuple[str, ...] = ()
+    describe: Callable[[Any], str] | None = None
+
+
+KINDS: dict[str, ChainedKind] = {}
+
+
+def register_kind(kind: ChainedKind, *, required: bool = True) -> None:
+    """Chain rows of ``kind.model`` under ``kind.kind`` (called from the owning app's ``ready``);
+    ``required``: verify reports each row that is not in the chain."""
+    KINDS[kind.kind] = kind
+    KIND_MODELS[kind.kind] = kind.model
+    KIND_LABELS[kind.kind] = kind.label
+    if required and kind.kind not in REQUIRED_KINDS:
+        REQUIRED_KINDS.append(kind.kind)
 
 
 def model_for(kind: str) -> type[models.Model] | None:
@@ -79,33 +119,23 @@ def row_content(obj: models.Model, fields: list[str] | None = None) -> dict[str,
 
 def covered_now(kind: str, obj: models.Model) -> dict[str, list[str]]:
     """The columns a new link covers: every concrete column of the row and of its parts."""
-    from ventila.cases.models import Attachment, Ballot, RollCall
-
     cols = {"row": [f.attname for f in obj._meta.concrete_fields]}
-    if kind == "docket_entry":
-        for key, model in (("attachments", Attachment), ("roll_call", RollCall), ("ballots", Ballot)):
-            cols[key] = [f.attname for f in model._meta.concrete_fields]
+    spec = KINDS.get(kind)
+    for part in spec.parts if spec is not None else ():
+        cols[part.key] = [f.attname for f in apps.get_model(part.model)._meta.concrete_fields]
     return cols
 
 
 def content_of(kind: str, obj: models.Model, covered: dict[str, list[str]]) -> dict[str, Any]:
     data = row_content(obj, covered.get("row"))
-    if kind == "docket_entry":
-        data["attachments"] = [row_content(a, covered.get("attachments"))
-                               for a in sorted(obj.attachments.all(), key=lambda a: a.pk)]  # type: ignore[attr-defined]
-        roll_call = _roll_call(obj)
-        if roll_call is not None:
-            data["roll_call"] = row_content(roll_call, covered.get("roll_call"))
-            data["ballots"] = [row_content(b, covered.get("ballots"))
-                               for b in sorted(roll_call.ballots.all(), key=lambda b: b.pk)]
+    spec = KINDS.get(kind)
+    for part in spec.parts if spec is not None else ():
+        value = part.read(obj)
+        if isinstance(value, list):
+            data[part.key] = [row_content(row, covered.get(part.key)) for row in value]
+        elif value is not None:
+            data[part.key] = row_content(value, covered.get(part.key))
     return data
-
-
-def _roll_call(entry: Any) -> Any:
-    try:
-        return entry.roll_call
-    except models.ObjectDoesNotExist:
-        return None
 
 
 def plain_json(content: Any) -> Any:
@@ -125,8 +155,9 @@ def link_hash(seq: int, kind: str, object_id: str, content_hash: str, prev_hash:
 def _fresh(kind: str, obj: models.Model) -> models.Model:
     model = type(obj)
     qs = model._base_manager.filter(pk=obj.pk)
-    if kind == "docket_entry":
-        qs = qs.prefetch_related("attachments", "roll_call__ballots")
+    spec = KINDS.get(kind)
+    if spec is not None and spec.prefetch_related:
+        qs = qs.prefetch_related(*spec.prefetch_related)
     return qs.get()
 
 
@@ -185,8 +216,7 @@ def head() -> tuple[int, str]:
 # -- verification ---------------------------------------------------------------------------------
 
 
-KIND_LABELS = {"docket_entry": "anotación", "document": "documento", "access": "registro de acceso",
-               "state": "versión registrada", "operator_action": "acción de operador"}
+KIND_LABELS = {"access": "registro de acceso", "state": "versión registrada", "operator_action": "acción de operador"}
 
 
 def kind_label(kind: str) -> str:
@@ -228,9 +258,8 @@ class Verification:
 
 
 def _describe(kind: str, obj: Any) -> str:
-    if kind == "docket_entry":
-        return f"{obj.pk} = {obj.case.number} #{obj.seq} {obj.event_type}"
-    return str(obj.pk)
+    spec = KINDS.get(kind)
+    return spec.describe(obj) if spec is not None and spec.describe is not None else str(obj.pk)
 
 
 def _chunks(it: Iterable[ChainLink], size: int = 1000) -> Iterator[list[ChainLink]]:
@@ -259,8 +288,9 @@ def _objects(kind: str, ids: list[str]) -> dict[str, Any]:
     pk_field = model._meta.pk
     keys = [k for k in (_key(pk_field, i) for i in ids) if k is not None]
     qs = model._base_manager.filter(pk__in=keys)
-    if kind == "docket_entry":
-        qs = qs.select_related("case").prefetch_related("attachments", "roll_call__ballots")
+    spec = KINDS.get(kind)
+    if spec is not None:
+        qs = qs.select_related(*spec.select_related).prefetch_related(*spec.prefetch_related)
     return {str(o.pk): o for o in qs}
 
 
@@ -334,9 +364,6 @@ def _check_link(link: ChainLink, expected_seq: int, prev: str, obj: Any) -> list
 def _check_states(state_links: dict[str, int]) -> list[Problem]:
     """Every row of a registered model equals its latest recorded version (:mod:`ventila.audit.state`):
     a row changed, inserted or deleted behind the app does not."""
-    from .models import StateRecord
-    from .state import REGISTRY, fields_of
-
     out = []
     for label in REGISTRY:
         model = model_for(label)
@@ -376,18 +403,19 @@ def _check_states(state_links: dict[str, int]) -> list[Problem]:
 def _check_files(result: Verification) -> list[Problem]:
     """Stored files (docket attachments, issued documents, and the files of rows kept as versions,
     such as follow-up evidence) still have the SHA-256 recorded — and chained — for them."""
-    from ventila.cases.models import Attachment
-
-    from .state import REGISTRY
-
     out = []
-    sources: list[tuple[Any, str, str]] = [(Attachment, "docket_entry", "entry_id")]
-    document = model_for("document")
-    if document is not None and {"file", "sha256"} <= {f.name for f in document._meta.concrete_fields}:
-        sources.append((document, "document", "pk"))
+    sources: list[tuple[Any, str, str]] = []
+    for spec in KINDS.values():
+        for part in spec.parts:
+            model = apps.get_model(part.model)
+            if part.owner and _has_file(model):
+                sources.append((model, spec.kind, part.owner))
+        model = model_for(spec.kind)
+        if model is not None and _has_file(model):
+            sources.append((model, spec.kind, "pk"))
     for label in REGISTRY:
         model = model_for(label)
-        if model is not None and {"file", "sha256"} <= {f.name for f in model._meta.concrete_fields}:
+        if model is not None and _has_file(model):
             sources.append((model, label, "pk"))
     for model, kind, owner in sources:
         for row in model._base_manager.order_by("pk"):
@@ -407,6 +435,10 @@ def _check_files(result: Verification) -> list[Problem]:
                 out.append(Problem(None, kind, str(getattr(row, owner)),
                                    f"el archivo de {label} cambió: su SHA-256 no es el registrado"))
     return out
+
+
+def _has_file(model: type[models.Model]) -> bool:
+    return {"file", "sha256"} <= {f.name for f in model._meta.concrete_fields}
 
 
 # -- the head, exported outside the database --------------------------------------------------------

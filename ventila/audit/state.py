@@ -29,17 +29,14 @@ from django.db import models, transaction
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
+from . import chain
+from .models import ChainLink, StateRecord
+from .registry import REGISTRY, Registered, fields_of, label_of
+
 KIND = "state"
 MIGRATION = "migración"  # who wrote the first versions of rows that existed before (audit migration 0003)
 
 
-@dataclass(frozen=True)
-class Registered:
-    label: str  # "app_label.ModelName"
-    fields: tuple[str, ...] | None  # attnames; None: every concrete column
-
-
-REGISTRY: dict[str, Registered] = {}
 
 
 @dataclass(frozen=True)
@@ -54,10 +51,6 @@ _PENDING: contextvars.ContextVar[dict[tuple[str, str], tuple[Any, Actor]] | None
     "ventila_state_pending", default=None)
 
 
-def label_of(model: type[models.Model]) -> str:
-    return model._meta.label
-
-
 def register(model: type[models.Model] | str, fields: Sequence[str] | None = None) -> None:
     """Keep ``model``'s rows in the chain: ``fields`` (attnames) are the columns that matter (the
     others, such as caches derived from the date, may change without a new version); all concrete
@@ -67,11 +60,6 @@ def register(model: type[models.Model] | str, fields: Sequence[str] | None = Non
     REGISTRY[label] = Registered(label, tuple(fields) if fields is not None else None)
     post_save.connect(_saved, sender=model_cls, dispatch_uid=f"ventila-state-save-{label}")
     post_delete.connect(_deleted, sender=model_cls, dispatch_uid=f"ventila-state-delete-{label}")
-
-
-def fields_of(label: str, model: type[models.Model]) -> list[str]:
-    reg = REGISTRY[label]
-    return list(reg.fields) if reg.fields is not None else [f.attname for f in model._meta.concrete_fields]
 
 
 @contextlib.contextmanager
@@ -128,9 +116,7 @@ def _saved(sender: type[models.Model], instance: models.Model, raw: bool = False
 def _deleted(sender: type[models.Model], instance: models.Model, **kwargs: Any) -> None:
     label = label_of(sender)
     if label in REGISTRY:
-        from ventila.audit.chain import row_content
-
-        _queue(label, str(instance.pk), row_content(instance, fields_of(label, sender)))
+        _queue(label, str(instance.pk), chain.row_content(instance, fields_of(label, sender)))
 
 
 def _attname(model: type[models.Model], name: str) -> str:
@@ -154,9 +140,6 @@ def _queue(label: str, object_id: str, removed: Any) -> None:
 def _record(label: str, object_id: str, removed: dict[str, Any] | None, actor: Actor) -> Any:
     """Append a version of the object unless its latest one already says the same. ``removed`` is
     the content of a deleted row (None: read the row as stored)."""
-    from ventila.audit import chain
-    from ventila.audit.models import StateRecord
-
     model = apps.get_model(label)
     if removed is None:
         row = model._base_manager.filter(pk=object_id).first()
@@ -180,9 +163,6 @@ def _record(label: str, object_id: str, removed: dict[str, Any] | None, actor: A
 def record_all(label: str, model: type[models.Model] | None = None) -> int:
     """Record a first version of every row of ``label`` that has none (a migration, on an install
     that already has rows). ``model`` may be a migration's historical model."""
-    from ventila.audit import chain
-    from ventila.audit.models import StateRecord
-
     model = model or apps.get_model(label)
     n = 0
     with transaction.atomic():
@@ -202,7 +182,5 @@ def record_all(label: str, model: type[models.Model] | None = None) -> int:
 def migration_links() -> models.QuerySet[Any]:
     """The links a fresh install got from its migrations alone (the first versions of the rows they
     seed, such as the election days): not data of its own, a backup restored over it replaces them."""
-    from ventila.audit.models import ChainLink, StateRecord
-
     ids = StateRecord.objects.filter(username=MIGRATION, version=1).values_list("pk", flat=True)
     return ChainLink.objects.filter(kind=KIND, object_id__in=[str(pk) for pk in ids])

@@ -21,7 +21,9 @@ from django.http import Http404
 
 from ventila import clock
 from ventila.accounts.models import RoleGrant
+from ventila.audit.log import record_access
 from ventila.bodies.models import Body, Membership
+from ventila.rules.rulebooks.camara_171.s25_s31_reports import report_route
 
 from .models import Attachment, Case, CaseExclusion, CaseSubstitute, DocketEntry
 
@@ -95,8 +97,6 @@ def access_case_for_user(user: Any, number: str) -> Case:
 def log_access(user: Any, object_kind: str, object_ref: Any, *, case: Case | None = None, case_number: str = "",
                action: str = "view", granted: bool = True) -> None:
     """Record who opened what, and when, in the chained access log (every door calls this)."""
-    from ventila.audit.log import record_access
-
     record_access(user, object_kind, str(object_ref), case=case, case_number=case_number, action=action,
                   granted=granted)
 
@@ -111,8 +111,6 @@ def can_record(user: Any, case: Case, event_type: str) -> bool:
     if case.body_id in staff_body_ids(user):
         return True
     if case.body_id in speaker_body_ids(user) and case.report_referred and event_type == "sanction_decided":
-        from ventila.rules.rulebooks.camara_171.s25_s31_reports import report_route
-
         return case.body.rulebook == "camara-171" and report_route(case.respondent_role) == "speaker"
     return False
 

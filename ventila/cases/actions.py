@@ -27,6 +27,8 @@ from ventila.bodies.models import Body, Closure, ElectionDay, Membership, Person
 from ventila.rules import PR_TZ, InputError
 from ventila.rules.calendar import format_date_es
 from ventila.rules.engine import Evaluation, parse_events
+from ventila.rules.rulebooks.camara_171 import RULEBOOK
+from ventila.rules.rulebooks.camara_171.s20_s24_complaints import earliest_hearing_date
 from ventila.rules.votes import VoteError, outcome_error, tally
 
 from .evaluation import (
@@ -37,6 +39,7 @@ from .evaluation import (
     live_events,
     rulebook_and_kind,
 )
+from .labels import CHOICES, STAGES
 from .models import (
     Attachment,
     Ballot,
@@ -50,6 +53,7 @@ from .models import (
     Party,
     RollCall,
 )
+from .queries import case_facts, member_witnesses, moved_due_dates
 from .voting import vote_rule
 
 
@@ -108,19 +112,6 @@ REFUSING_FINDINGS: dict[str, str] = {
 
 
 # -- facts about a case ----------------------------------------------------------------------
-
-
-def case_facts(case: Case) -> CaseFacts:
-    closures = tuple(Closure.objects.filter(body_id=case.body_id).order_by("day").values_list("day", flat=True))
-    elections = tuple(ElectionDay.objects.order_by("day").values_list("kind", "day"))
-    return CaseFacts(
-        rulebook=case.body.rulebook,
-        kind=case.kind,
-        respondent_role=case.respondent_role,
-        respondent_candidate=case.respondent_candidate,
-        closures=closures,
-        elections=elections,
-    )
 
 
 def voting_members(case: Case, day: dt.date) -> list[Person]:
@@ -242,9 +233,6 @@ def check_act(case: Case | None, facts: CaseFacts, existing: Sequence[PlannedEve
 def _check_hearing_notice(facts: CaseFacts, existing: Sequence[PlannedEvent], planned: PlannedEvent,
                           errors: dict[str, list[str]]) -> None:
     """Sec. 21(c)(10)–(11): refuse a hearing notice shorter than the law's minimum."""
-    from ventila.rules.rulebooks.camara_171 import RULEBOOK
-    from ventila.rules.rulebooks.camara_171.s20_s24_complaints import earliest_hearing_date
-
     hearing = dt.date.fromisoformat(str(planned.payload["hearing_date"])[:10])
     initial = planned.payload.get("initial")
     if initial is None:
@@ -546,8 +534,6 @@ def _store(case: Case, evaluation: Evaluation, now: dt.datetime, *, entries: Seq
         ))
         if sat is None and d.status in ("open", "missed") and (next_due is None or d.due_date < next_due[0]):
             next_due = (d.due_date, d.id)
-    from .procedures import moved_due_dates
-
     for row, (moved_from, reason) in zip(rows, moved_due_dates(case, evaluation, entries, live, now), strict=True):
         row.moved_from, row.moved_reason = moved_from, reason
     CaseDeadline.objects.bulk_create(rows)
@@ -576,8 +562,6 @@ def _store(case: Case, evaluation: Evaluation, now: dt.datetime, *, entries: Seq
         if e.event_type == "recusal_decided" and e.payload.get("granted") and _person_id(e.payload.get("member")):
             excluded.setdefault(_person_id(e.payload.get("member")), CaseExclusion.Reason.RECUSED)  # type: ignore[arg-type]
     # Sec. 8: a member cited as a witness in the case is replaced for it, like a member who is a party.
-    from .procedures import member_witnesses
-
     for pk in member_witnesses(case, [e for e in entries if e.pk in live]):
         excluded.setdefault(pk, CaseExclusion.Reason.WITNESS)
     CaseExclusion.objects.bulk_create([CaseExclusion(case=case, person_id=pk, reason=r) for pk, r in excluded.items()])
@@ -718,12 +702,8 @@ def do_end_membership(*, membership: Membership, end: dt.date, user: Any = None,
 
 
 def stage_label(stage: str) -> str:
-    from .labels import STAGES
-
     return str(STAGES.get(stage, stage))
 
 
 def choice_label(value: Any) -> str:
-    from .labels import CHOICES
-
     return str(CHOICES.get(value, value))

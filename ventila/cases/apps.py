@@ -1,5 +1,35 @@
+from typing import Any
+
 from django.apps import AppConfig
+from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+
+def _attachments(entry: Any) -> list[Any]:
+    return sorted(entry.attachments.all(), key=lambda a: a.pk)
+
+
+def _roll_call(entry: Any) -> Any:
+    try:
+        return entry.roll_call
+    except models.ObjectDoesNotExist:
+        return None
+
+
+def _ballots(entry: Any) -> list[Any] | None:
+    roll_call = _roll_call(entry)
+    return None if roll_call is None else sorted(roll_call.ballots.all(), key=lambda b: b.pk)
+
+
+def _describe_entry(entry: Any) -> str:
+    return f"{entry.pk} = {entry.case.number} #{entry.seq} {entry.event_type}"
+
+
+def _is_substitute(person_id: int) -> bool:
+    """A substitute appointed for a case sits on it (Sec. 8): the account needs a second factor."""
+    from .models import CaseSubstitute
+
+    return CaseSubstitute.objects.filter(person_id=person_id).exists()
 
 
 class CasesConfig(AppConfig):
@@ -14,7 +44,18 @@ class CasesConfig(AppConfig):
                   "respondent_candidate", "status", "stage", "procedure", "report_referred", "created_at")
 
     def ready(self) -> None:
-        from ventila.audit import state
+        from ventila.accounts import twofactor
+        from ventila.audit import backup, chain, state
 
+        # A docket entry is chained once, with its attachments, roll call and ballots.
+        chain.register_kind(chain.ChainedKind(
+            "docket_entry", "cases.DocketEntry", "anotación",
+            parts=(chain.Part("attachments", "cases.Attachment", _attachments, owner="entry_id"),
+                   chain.Part("roll_call", "cases.RollCall", _roll_call),
+                   chain.Part("ballots", "cases.Ballot", _ballots)),
+            select_related=("case",), prefetch_related=("attachments", "roll_call__ballots"),
+            describe=_describe_entry))
+        backup.register_data("cases.Case")  # an install with cases is not one a restore may land on
+        twofactor.register_seat(_is_substitute)
         state.register("cases.Case", self.CASE_STATE)
         state.register("cases.Party")

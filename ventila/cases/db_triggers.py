@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
+
 APPEND_ONLY_TABLES = ("cases_docketentry", "cases_attachment", "cases_rollcall", "cases_ballot")
 
 MESSAGE = "ventila: the docket is append-only; % is refused on %"
@@ -77,8 +79,6 @@ def uninstall(schema_editor: Any) -> None:
 
 def purge_docket(connection: Any) -> None:
     """Delete every docket row (tests only): triggers off, rows out, triggers back on, atomically."""
-    from django.db import transaction
-
     vendor = connection.vendor
     with transaction.atomic(using=connection.alias), connection.cursor() as cur:
         if vendor == "postgresql":

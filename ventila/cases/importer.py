@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from ventila import clock
 from ventila.bodies.models import Body, OfficeTerm, Person
-from ventila.rules import PR_TZ, InputError
+from ventila.rules import PR_TZ, RULEBOOKS, InputError
 
 from .actions import ActInput, ActRefused, do_file_case, do_record_act
 from .models import Case, ImportedRow
@@ -267,6 +267,4 @@ def _case_for(source: str, case_key: str) -> Case | None:
 
 
 def _kinds(body: Body) -> set[str]:
-    from ventila.rules import RULEBOOKS
-
     return set(RULEBOOKS[body.rulebook].kinds)

@@ -16,6 +16,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from ventila.bodies.models import Body, OfficeTerm, Person
+from ventila.rules import PR_TZ
 
 
 class CaseCounter(models.Model):
@@ -254,8 +255,6 @@ class DocketEntry(models.Model):
 
     @property
     def occurred_day(self) -> dt.date:
-        from ventila.rules import PR_TZ
-
         return self.occurred_at.astimezone(PR_TZ).date()
 
 

@@ -26,8 +26,10 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
 from django.db import DatabaseError, OperationalError, transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ventila import clock
@@ -43,8 +45,9 @@ from ventila.cases.models import Case, DocketEntry
 from ventila.rules import PR_TZ
 from ventila.rules.rulebooks.camara_171.s20_s24_complaints import check_initial_summons
 
-from . import catalog
+from . import catalog, service
 from .models import Delivery, DeliveryAttempt, Document, Draft
+from .pdf import render_pdf
 
 log = logging.getLogger(__name__)
 
@@ -71,8 +74,6 @@ def do_create_draft(*, user: Any, case: Case, entry: DocketEntry, template: str,
         raise DocumentRefused(_("La anotación fue corregida; genere el documento desde la anotación que la corrige."))
     rule = spec.rule_for(case, entry)
     sections = catalog.generate_sections(spec, case, entry, language, now.astimezone(PR_TZ).date())
-    from django.utils import translation
-
     with translation.override(language):
         title = _(spec.title)
     with transaction.atomic():
@@ -99,8 +100,6 @@ def do_discard_draft(*, draft: Draft) -> None:
 
 def do_issue_document(*, user: Any, draft: Draft, now: dt.datetime | None = None) -> Document:
     """Issue the draft: the PDF, frozen with its SHA-256 and chained in the audit record."""
-    from .pdf import render_pdf
-
     now = now or clock.now()
     with transaction.atomic():
         d = Draft.objects.select_for_update(of=("self",)).select_related("case__body", "source").filter(pk=draft.pk).first()
@@ -275,8 +274,6 @@ SERVICE_USERNAME = "servicio-de-notificaciones"
 
 def service_user() -> Any:
     """The account that records the e-mail attempts (the worker's) on the docket; it cannot sign in."""
-    from django.contrib.auth import get_user_model
-
     User = get_user_model()  # noqa: N806
     user, created = User.objects.get_or_create(
         username=SERVICE_USERNAME,
@@ -289,8 +286,6 @@ def service_user() -> Any:
 
 def attempt_delivery(delivery: Delivery, *, now: dt.datetime | None = None) -> DeliveryAttempt:
     """One attempt to send ``delivery`` by e-mail; the attempt is logged whatever happens."""
-    from . import service
-
     now = now or clock.now()
     d = Delivery.objects.select_related("document__case__body").get(pk=delivery.pk)
     message = service.build_message(d, now)

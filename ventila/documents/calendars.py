@@ -19,6 +19,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
+from icalendar import Calendar, Event
 
 from ventila import clock
 from ventila.cases import access
@@ -76,8 +77,6 @@ def hearing_start(entry: DocketEntry) -> dt.datetime:
 
 
 def _calendar(name: str) -> Any:
-    from icalendar import Calendar
-
     cal = Calendar()
     cal.add("prodid", PRODID)
     cal.add("version", "2.0")
@@ -88,8 +87,6 @@ def _calendar(name: str) -> Any:
 
 
 def _hearing_event(entry: DocketEntry, stamp: dt.datetime) -> Any:
-    from icalendar import Event
-
     ev = Event()
     start = hearing_start(entry)
     ev.add("uid", f"vista-{entry.pk}@ventila")
@@ -103,8 +100,6 @@ def _hearing_event(entry: DocketEntry, stamp: dt.datetime) -> Any:
 
 
 def _deadline_event(d: CaseDeadline, stamp: dt.datetime) -> Any:
-    from icalendar import Event
-
     ev = Event()
     label = str(DEADLINES.get(d.deadline_id, d.deadline_id))
     ev.add("uid", f"termino-{d.case_id}-{d.deadline_id}-{d.position}@ventila")

@@ -18,6 +18,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext_noop
 
+from ventila.bodies.models import Person
 from ventila.cases.labels import CHOICES
 from ventila.cases.models import Case, DocketEntry, Party
 from ventila.rules import PR_TZ, RULEBOOKS
@@ -205,8 +206,6 @@ def context_for(case: Case, entry: DocketEntry, lang: str, today: dt.date) -> di
                    else "", "initial": is_initial_hearing(entry), "public": payload.get("public")}
     member = None
     if payload.get("member") and str(payload["member"]).isdigit():
-        from ventila.bodies.models import Person
-
         member = Person.objects.filter(pk=int(payload["member"])).first()
     recusal_request = next((e for e in reversed(live) if e.event_type == "recusal_requested" and e.seq < entry.seq),
                            None)

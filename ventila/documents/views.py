@@ -31,6 +31,7 @@ from .actions import (
 )
 from .forms import DeliveryForm, DraftForm, LanguageForm, ReceiptForm
 from .models import Delivery
+from .pdf import render_pdf
 from .service import read_link_token
 
 
@@ -91,8 +92,6 @@ def draft(request: HttpRequest, number: str, draft_id: int) -> HttpResponse:
 
 @login_required
 def draft_pdf(request: HttpRequest, number: str, draft_id: int) -> HttpResponse:
-    from .pdf import render_pdf
-
     d = access.draft_for_staff(request.user, number, draft_id)
     response = HttpResponse(render_pdf(d), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{d.case.number}-borrador.pdf"'

@@ -16,14 +16,18 @@ Every person here is fictitious; every act goes through the same ``do_*`` action
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 from typing import Any
 
 from ventila import clock
 from ventila.accounts.models import User
 from ventila.bodies.models import Body, ExpenseClaim, Meeting, OfficeTerm, Person
 from ventila.cases.actions import ActInput, do_file_case, do_record_act
+from ventila.cases.evaluation import compute_calendar
+from ventila.cases.labels import PROCEDURES, STAGES
 from ventila.cases.models import Case, Party
 from ventila.cases.procedures import do_record_expense, do_record_meeting, do_sweep_compulsory_terms
+from ventila.cases.queries import case_facts
 from ventila.rules import PR_TZ
 
 REPS = {  # fictitious Representatives
@@ -60,9 +64,6 @@ def _exists(body: Body, person: Person, kind: str) -> bool:
 
 
 def _business_back(day: dt.date, n: int) -> dt.date:
-    from ventila.cases.actions import case_facts
-    from ventila.cases.evaluation import compute_calendar
-
     calendar, _ = compute_calendar(case_facts(Case(body=Body.objects.get(slug="etica-camara"), kind="complaint",
                                                    respondent_role="representative")))
     while n > 0:
@@ -198,15 +199,11 @@ def load(out: Any, camara: Body, municipal: Body) -> None:
                                   description="Reunión ordinaria de la Comisión (demostración)")
         president = municipal.members_on(today).first()
         if president is not None and not ExpenseClaim.objects.filter(body=municipal).exists():
-            from decimal import Decimal
-
             do_record_expense(user=msecretary, body=municipal, person=president.person, day=today,
                               amount=Decimal("38.40"), description="Millaje a una vista en Guayama (demostración)")
 
     for r in do_sweep_compulsory_terms():
         out.write(f"  {r.case}: {r.message}")
-    from ventila.cases.labels import PROCEDURES, STAGES
-
     for number in made:
         case = Case.objects.get(number=number)
         out.write(f"  {case.number}: {STAGES.get(case.stage, case.stage)} ({PROCEDURES.get(case.procedure, case.procedure)})")

@@ -16,8 +16,12 @@ from django.utils.translation import gettext_lazy as _
 
 from ventila.bodies.models import Body, ElectionDay, Person
 from ventila.cases.actions import voting_members
+from ventila.cases.evaluation import compute_calendar
 from ventila.cases.models import Case
+from ventila.cases.queries import case_facts
+from ventila.rules.calendar import format_date_es
 from ventila.rules.kinship import check_recusal_kinship, compute_kinship
+from ventila.rules.rulebooks.municipal.complaints import earliest_hearing_date
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -171,11 +175,6 @@ def clean_procedure_fields(form: Any, data: dict[str, Any]) -> None:
 
 def municipal_hearing_hint(form: Any, day: dt.date) -> None:
     """¶15 (MUN-HEA-02): say up front the earliest hearing date a notice given today allows."""
-    from ventila.cases.actions import case_facts
-    from ventila.cases.evaluation import compute_calendar
-    from ventila.rules.calendar import format_date_es
-    from ventila.rules.rulebooks.municipal.complaints import earliest_hearing_date
-
     if "hearing_date" not in form.fields or form.case.kind != "complaint":
         return
     calendar, settings = compute_calendar(case_facts(form.case))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django import template
@@ -79,8 +80,6 @@ def days_left(n: int | None) -> str:
 @register.filter
 def money(value: Any) -> str:
     """Dollars as Puerto Rico writes them: «$1,234.50» (decimal point, whatever the UI language)."""
-    from decimal import Decimal, InvalidOperation
-
     try:
         amount = Decimal(str(value))
     except (InvalidOperation, ValueError):

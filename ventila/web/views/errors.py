@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template import loader
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -16,7 +17,5 @@ def forbidden(request: HttpRequest, exception: Exception | None = None) -> HttpR
 
 def server_error(request: HttpRequest) -> HttpResponse:
     # No context processors that touch the database: the error may be the database itself.
-    from django.template import loader
-
     template = loader.get_template("web/errors/500.html")
     return HttpResponse(template.render({}), status=500)

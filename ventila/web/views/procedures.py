@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from ventila import clock
 from ventila.bodies.models import Body, ElectionDay
 from ventila.cases import access
+from ventila.cases.labels import DEADLINES
 from ventila.cases.models import Case, CaseDeadline, DocketEntry
 from ventila.cases.procedures import (
     decide_warning,
@@ -26,8 +27,18 @@ from ventila.cases.procedures import (
     do_set_candidate,
     monthly_statement,
     sec8_warnings,
-    suspension_spans,
 )
+from ventila.cases.queries import suspension_spans
+from ventila.rules import RULEBOOKS
+from ventila.rules.rulebooks.municipal.composition import (
+    SEATS,
+    Candidate,
+    check_member,
+    check_president,
+    compute_term_of_office,
+)
+from ventila.rules.rulebooks.municipal.review import QUORUM
+from ventila.rules.votes import required_yes
 
 from ..procedure_forms import CandidateForm, ExpenseForm, MeetingForm, QualificationForm
 
@@ -47,8 +58,6 @@ def queue_flags(qs: Any, items: list[dict[str, Any]], today: dt.date, *, first_p
         it["warning"] = decide_warning(c, today, decide.get(c.pk, [])) if c.pk in decide else ""
     if not first_page:
         return []
-    from ventila.cases.labels import DEADLINES
-
     pinned = []
     for c in qs.filter(procedure="summary").order_by("next_due", "id")[:25]:
         pinned.append({"case": c, "deadline": DEADLINES.get(c.next_due_deadline, c.next_due_deadline),
@@ -60,8 +69,6 @@ def procedure_context(user: Any, case: Case, entries: list[DocketEntry], deadlin
                       today: dt.date) -> dict[str, Any]:
     """What the case page shows about the procedures (read from rows; nothing is recomputed)."""
     staff = case.body_id in access.staff_body_ids(user)
-    from ventila.cases.labels import DEADLINES
-
     moved = [{"d": d, "label": DEADLINES.get(d.deadline_id, d.deadline_id)} for d in deadlines
              if d.moved_from is not None]
     elections = []
@@ -145,8 +152,6 @@ def per_diem(request: HttpRequest, body: str) -> HttpResponse:
              "expenses": statement.expenses_by_commissioner[n], "total": statement.total_by_commissioner[n],
              "meetings": sum(1 for ln in statement.lines if ln.commissioner == n and ln.kind == "per_diem")}
             for n in people]
-    from ventila.rules import RULEBOOKS
-
     rule = RULEBOOKS["municipal"].rules["MUN-DIE-02"]
     return render(request, "web/per_diem.html", {
         "body": body_obj, "statement": statement, "rows": rows, "month": first, "prev": prev, "next": nxt,
@@ -158,10 +163,6 @@ def per_diem(request: HttpRequest, body: str) -> HttpResponse:
 def composition(request: HttpRequest, body: str) -> HttpResponse:
     """¶2 (MUN-COM-03/05) and MUN-QUO-01: the seats, each member's four-year term (with holdover),
     and the quorum the Commission acts with."""
-    from ventila.rules import RULEBOOKS
-    from ventila.rules.rulebooks.municipal.composition import SEATS, compute_term_of_office
-    from ventila.rules.votes import required_yes
-
     body_obj = _municipal_body(request.user, body)
     today = clock.today()
     rb = RULEBOOKS["municipal"]
@@ -170,13 +171,6 @@ def composition(request: HttpRequest, body: str) -> HttpResponse:
     for m in body_obj.members_on(today):
         term = compute_term_of_office(took_office=m.start, on=today, settings=settings)
         seats.append({"m": m, "term": term, "last_day": term.nominal_end - dt.timedelta(days=1)})
-    from ventila.rules.rulebooks.municipal.composition import (
-        Candidate,
-        check_member,
-        check_president,
-    )
-    from ventila.rules.rulebooks.municipal.review import QUORUM
-
     qform = QualificationForm(request.GET if "seat" in request.GET else None)
     checks = None
     if qform.is_bound and qform.is_valid():

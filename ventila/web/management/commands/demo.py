@@ -22,12 +22,15 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from ventila import clock
+from ventila.accounts import twofactor
 from ventila.accounts.models import RoleGrant, User
+from ventila.accounts.twofactor import demo_device
 from ventila.bodies.models import Body, Membership, OfficeTerm, Person
-from ventila.cases.actions import ActInput, case_facts, do_file_case, do_record_act, do_refresh_case
+from ventila.cases.actions import ActInput, do_file_case, do_record_act, do_refresh_case
 from ventila.cases.evaluation import compute_calendar
 from ventila.cases.labels import STAGES
 from ventila.cases.models import Case, DocketEntry
+from ventila.cases.queries import case_facts
 from ventila.documents.actions import (
     do_create_draft,
     do_issue_document,
@@ -37,6 +40,7 @@ from ventila.documents.actions import (
 from ventila.documents.mail import demo_outbox
 from ventila.documents.models import Delivery, Document
 from ventila.rules import PR_TZ, RULEBOOKS
+from ventila.web.demo_procedures import load as load_procedures
 
 CAMARA_MEMBERS = [  # fictitious Representatives seated on the Ethics Commission
     ("Marisol", "Figueroa Santiago", "president", "Representante del Distrito 7"),
@@ -182,8 +186,6 @@ class Command(BaseCommand):
             people = self._register()
             self._users(camara, municipal, passwords)
             for username, *_ in USERS:  # pre-enrolled in the second factor (issue 7)
-                from ventila.accounts.twofactor import demo_device
-
                 demo_device(User.objects.get(username=username))
         if not Case.objects.filter(body=camara).exists():
             self._cases(camara, people, _plans())
@@ -191,8 +193,6 @@ class Command(BaseCommand):
             mayors = [o.person for o in OfficeTerm.objects.filter(role="mayor").order_by("pk")]
             self._cases(municipal, mayors, _municipal_plans())
         # Issue 6: recusal and substitutes, suspensions, the summary procedure, the municipal Commission.
-        from ventila.web.demo_procedures import load as load_procedures
-
         load_procedures(self.stdout, camara, municipal)
         if not options["quiet"]:
             self._print(passwords)
@@ -223,8 +223,6 @@ class Command(BaseCommand):
 
     def _print_second_factors(self) -> None:
         """Every demo user is pre-enrolled in the second factor (issue 7): print each TOTP key."""
-        from ventila.accounts import twofactor
-
         self.stdout.write("Segundo factor (obligatorio para quien ve expedientes): añada la clave a su aplicación de "
                           "autenticación, o pida el código del momento con ./run manage codigo-demo USUARIO")
         for username, *_ in USERS:

@@ -1,0 +1,104 @@
+"""The layers of README "How the code is laid out", checked (issue 13): the import-linter contract
+in pyproject.toml holds, and what the lower apps learn from the apps above them they learn from
+registries filled in ``AppConfig.ready`` — here, that those registries still do their job."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from factories import file_complaint, make_person, make_user, record, unanimous
+
+from ventila.accounts import twofactor
+from ventila.audit import chain
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_layers_contract_holds() -> None:
+    """``lint-imports`` (what .ci/run runs): rules imports nothing of ventila; audit, then bodies and
+    accounts, then cases, then documents | filing, then web; no import cycle inside an app."""
+    done = subprocess.run(  # noqa: S603 - our own interpreter, fixed arguments
+        [
+            sys.executable,
+            "-c",
+            "from importlinter.cli import lint_imports_command; lint_imports_command()",
+            "--no-cache",
+            "--no-logo",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 broken" in done.stdout
+
+
+@pytest.mark.django_db
+def test_a_substitute_appointed_for_a_case_must_pass_a_second_factor(world, now) -> None:
+    """Sec. 8: a substitute sits on the case, so sees it, so must pass the second factor;
+    accounts learns of substitutes from the check cases registers (no import of cases)."""
+    member = world.members[3]
+    outsider = make_person(
+        "Sustituta", "Pro Tempore Ficticia", title="Representante del Distrito 20"
+    )
+    user = make_user("sustituto", person=outsider)
+    assert not twofactor.requires_second_factor(user)
+    case = file_complaint(world)
+    now.set("2027-03-20 12:00")
+    record(world, case, "recusal_requested", "2027-03-02", member=str(member.pk), by="member")
+    record(
+        world,
+        case,
+        "recusal_decided",
+        "2027-03-02",
+        member=str(member.pk),
+        granted=True,
+        ballots={p.pk: "yes" for p in world.members if p.pk != member.pk},
+    )
+    record(
+        world,
+        case,
+        "substitute_appointed",
+        "2027-03-02",
+        member=str(member.pk),
+        substitute=str(outsider.pk),
+    )
+    assert twofactor.requires_second_factor(user)
+
+
+@pytest.mark.django_db
+def test_a_docket_entry_is_chained_with_the_parts_cases_registers(world, now) -> None:
+    """The chain digests a docket entry with its attachments, roll call and ballots (registered by
+    cases) and names it by case number in a problem: audit imports nothing of cases."""
+    case = file_complaint(world)
+    now.set("2027-03-20 12:00")
+    record(world, case, "respondent_notified", "2027-03-03")
+    record(world, case, "answer_filed", "2027-03-10")
+    entry = record(
+        world,
+        case,
+        "determination_made",
+        "2027-03-15",
+        outcome="dismissed",
+        grounds=["lack_of_interest"],
+        ballots=unanimous(world),
+    )
+    covered = chain.covered_now("docket_entry", entry)
+    assert set(covered) == {"row", "attachments", "roll_call", "ballots"}
+    content = chain.content_of("docket_entry", entry, covered)
+    assert content["roll_call"]["entry_id"] == entry.pk
+    assert len(content["ballots"]) == len(world.members)
+    assert (
+        chain._describe("docket_entry", entry)
+        == f"{entry.pk} = {case.number} #{entry.seq} determination_made"
+    )
+    assert (
+        chain.kind_label("docket_entry") == "anotación"
+        and chain.kind_label("document") == "documento"
+    )
+    assert {"docket_entry", "document"} <= set(chain.REQUIRED_KINDS)

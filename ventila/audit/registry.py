@@ -1,0 +1,33 @@
+"""The models whose rows the audit chain keeps as versions (:mod:`ventila.audit.state`), as each
+app registers them from its ``AppConfig.ready``. Its own module so that both the chain (which
+verifies them) and :mod:`~ventila.audit.state` (which writes them) read it without importing each
+other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import models
+
+
+@dataclass(frozen=True)
+class Registered:
+    label: str  # "app_label.ModelName"
+    fields: tuple[str, ...] | None  # attnames; None: every concrete column
+
+
+REGISTRY: dict[str, Registered] = {}
+
+
+def label_of(model: type[models.Model]) -> str:
+    return model._meta.label
+
+
+def fields_of(label: str, model: type[models.Model]) -> list[str]:
+    reg = REGISTRY[label]
+    return (
+        list(reg.fields)
+        if reg.fields is not None
+        else [f.attname for f in model._meta.concrete_fields]
+    )

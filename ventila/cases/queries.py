@@ -1,0 +1,166 @@
+"""Reads about a case shared by :mod:`ventila.cases.actions` and :mod:`ventila.cases.procedures`:
+the facts the engine needs (closures, elections), the members cited as witnesses (Sec. 8) and what
+a suspension moved (Sec. 23, ¶28). Nothing here writes. Both modules import it; ``procedures``
+builds on ``actions``, and ``actions`` never imports ``procedures`` (no cycle, checked by
+``lint-imports``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import unicodedata
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from ventila import clock
+from ventila.bodies.models import Closure, ElectionDay
+from ventila.rules import PR_TZ
+from ventila.rules.calendar import format_date_es
+from ventila.rules.engine import Evaluation
+
+from .evaluation import CaseFacts, compute_evaluation, live_events
+from .models import Case, DocketEntry
+
+SUSPENSION_EVENTS = ("proceedings_suspended", "proceedings_resumed")
+WITNESS_EVENTS = ("witness_summoned", "summons_issued")
+
+
+# -- facts about a case ----------------------------------------------------------------------------
+
+
+def case_facts(case: Case) -> CaseFacts:
+    closures = tuple(
+        Closure.objects.filter(body_id=case.body_id).order_by("day").values_list("day", flat=True)
+    )
+    elections = tuple(ElectionDay.objects.order_by("day").values_list("kind", "day"))
+    return CaseFacts(
+        rulebook=case.body.rulebook,
+        kind=case.kind,
+        respondent_role=case.respondent_role,
+        respondent_candidate=case.respondent_candidate,
+        closures=closures,
+        elections=elections,
+    )
+
+
+def _fold(name: str) -> str:
+    folded = unicodedata.normalize("NFKD", name.strip().lower())
+    return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
+
+
+# -- Sec. 8: members who are parties or witnesses ---------------------------------------------------
+
+
+def member_witnesses(case: Case, live_entries: Iterable[DocketEntry]) -> list[int]:
+    """Members of the body named as the witness of a summons in this case (Sec. 8: cited as a
+    witness, they are replaced for the case). The name must be the member's full name as in the
+    register (accents and case do not matter)."""
+    names = {
+        _fold(e.payload.get("witness", ""))
+        for e in live_entries
+        if e.event_type in WITNESS_EVENTS and e.payload.get("witness")
+    }
+    if not names:
+        return []
+    return [
+        m.person_id
+        for m in case.body.memberships.select_related("person")
+        if _fold(str(m.person)) in names
+    ]
+
+
+# -- Sec. 23 / ¶28: what a suspension moved -----------------------------------------------------------
+
+
+def suspension_spans(entries: Sequence[DocketEntry]) -> list[dict[str, Any]]:
+    """The suspensions on the docket: start, end (None while open), reason, court case, decision."""
+    superseded = {e.supersedes_id for e in entries if e.supersedes_id}
+    spans: list[dict[str, Any]] = []
+    for e in sorted(entries, key=lambda e: (e.occurred_at, e.seq)):
+        if e.pk in superseded:
+            continue
+        if e.event_type == "proceedings_suspended" and (not spans or spans[-1]["end"] is not None):
+            spans.append(
+                {
+                    "start": e.occurred_day,
+                    "end": None,
+                    "reason": e.payload.get("reason") or e.details.get("court_case", ""),
+                    "court_order": e.payload.get("court_order", ""),
+                    "court_case": e.details.get("court_case", ""),
+                    "decision": "",
+                }
+            )
+        elif e.event_type == "proceedings_resumed" and spans and spans[-1]["end"] is None:
+            spans[-1]["end"] = e.occurred_day
+            spans[-1]["decision"] = e.details.get("final_decision", "")
+    for s in spans:
+        s["days"] = ((s["end"] or clock.today()) - s["start"]).days
+    return spans
+
+
+def _spans_text(spans: Sequence[dict[str, Any]]) -> str:
+    parts = []
+    for s in spans:
+        why = s["reason"] or s["court_order"] or s["court_case"]
+        if s["end"] is None:
+            text = _("suspendido desde el %(start)s") % {"start": format_date_es(s["start"])}
+        else:
+            text = _("suspendido desde el %(start)s, reanudado el %(end)s") % {
+                "start": format_date_es(s["start"]),
+                "end": format_date_es(s["end"]),
+            }
+        parts.append(f"{text} ({why})" if why else text)
+    return "; ".join(parts)
+
+
+def moved_due_dates(
+    case: Case,
+    evaluation: Evaluation,
+    entries: Sequence[DocketEntry],
+    live: set[int],
+    now: dt.datetime,
+) -> list[tuple[dt.date | None, str]]:
+    """For each term of ``evaluation``: the due date it would have without the suspensions on the
+    docket, when they moved it, and why (Sec. 23 for the House, ¶28 for the municipal Commission)."""
+    none: list[tuple[dt.date | None, str]] = [(None, "")] * len(evaluation.deadlines)
+    live_entries = [e for e in entries if e.pk in live]
+    if not any(e.event_type == "proceedings_suspended" for e in live_entries):
+        return none
+    events = [e for e in live_events(entries) if e.event_type not in SUSPENSION_EVENTS]
+    try:
+        without = compute_evaluation(case_facts(case), events, now)
+    except Exception:  # noqa: BLE001 — the counterfactual is an aid; never block the real evaluation
+        return none
+    base: dict[tuple[str, int], dt.date] = {}
+    seen: dict[str, int] = {}
+    for d in without.deadlines:
+        n = seen.get(d.id, 0)
+        seen[d.id] = n + 1
+        base[(d.id, n)] = d.due_date
+    spans = suspension_spans(live_entries)
+    with translation.override(
+        "es"
+    ):  # a derived record, written in the record's language (like the trace)
+        reason = _spans_text(spans)
+    first_start = min(sp["start"] for sp in spans)
+    out: list[tuple[dt.date | None, str]] = []
+    seen = {}
+    for d in evaluation.deadlines:
+        n = seen.get(d.id, 0)
+        seen[d.id] = n + 1
+        before = base.get((d.id, n))
+        sat = d.satisfied_at
+        sat_day = sat.astimezone(PR_TZ).date() if isinstance(sat, dt.datetime) else sat
+        if sat_day is not None and sat_day < first_start:
+            out.append((None, ""))  # met before any suspension: nothing moved that matters
+            continue
+        if before is not None and before != d.due_date:
+            out.append((before, reason[:300]))
+        elif before is not None and d.status == "suspended":
+            out.append((before, reason[:300]))
+        else:
+            out.append((None, ""))
+    return out
