@@ -37,6 +37,11 @@ HOSTILE: list[tuple[str, bytes]] = [
 ]
 # The inputs that take typed text: a NUL or 10,000 characters in one must be refused with a reason.
 TEXT_TYPES = {"text", "email", "tel", "search", "url", "password", "textarea"}
+# What an empty field of each type gets, so that the others are valid and each hostile value reaches
+# as far into the code as it can.
+PLAUSIBLE = {"text": "Texto de prueba", "textarea": "Texto de prueba", "email": "ana@example.org",
+             "tel": "787-555-0100", "date": "2027-03-03", "number": "1", "time": "10:00",
+             "datetime-local": "2027-03-03T10:00", "url": "https://example.org/", "search": "prueba"}
 CHOICE_STRINGS = ("nul", "long", "surrogate")
 ERROR_MARKS = ("error-message", "alert-error", "field-error", 'role="alert"')
 SKIP_FORMS = ("/salir/", "/i18n/")  # signing out, switching language
@@ -57,8 +62,11 @@ class _Forms(HTMLParser):
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
         if tag == "option":
-            if self._select is not None and (self._select["value"] is None or "selected" in a):
-                self._select["value"] = a.get("value", "")
+            # The selected option, else the first real one: the other fields valid, the hostile one reaches
+            # as deep as it can.
+            value = a.get("value", "")
+            if self._select is not None and (not self._select["value"] and value or "selected" in a):
+                self._select["value"] = value
         elif tag == "a" and a.get("href"):
             self.links.append(a["href"])
         elif tag == "form":
@@ -68,7 +76,13 @@ class _Forms(HTMLParser):
             return
         elif tag == "input":
             kind = a.get("type", "text").lower()
-            if kind in ("checkbox", "radio") and "checked" not in a:
+            if kind == "radio":
+                known = next((f for f in self._form["fields"] if f["name"] == a["name"]), None)
+                if known is None:
+                    self._form["fields"].append({"name": a["name"], "type": kind, "value": a.get("value", "on")})
+                elif "checked" in a:
+                    known["value"] = a.get("value", "on")
+            elif kind == "checkbox" and "checked" not in a:
                 self._form["fields"].append({"name": a["name"], "type": kind, "value": None})
             elif kind not in ("submit", "button", "image", "reset"):
                 self._form["fields"].append({"name": a["name"], "type": kind, "value": a.get("value", "")})
@@ -77,7 +91,7 @@ class _Forms(HTMLParser):
         elif tag == "button" and a.get("name"):
             self._form.setdefault("buttons", []).append((a["name"], a.get("value", "")))
         elif tag == "select":
-            self._select = {"name": a["name"], "type": "select", "value": None}
+            self._select = {"name": a["name"], "type": "select", "value": ""}
             self._form["fields"].append(self._select)
         elif tag == "textarea":
             self._textarea = {"name": a["name"], "type": "textarea", "value": ""}
@@ -161,8 +175,9 @@ class Fuzzer:
         self.forms_seen.add(signature)
         base: list[tuple[str, bytes]] = []
         for f in fields:
-            if f["value"] is not None:
-                base.append((f["name"], str(f["value"]).encode()))
+            value = f["value"] or (PLAUSIBLE.get(f["type"], "") if f["value"] is not None else None)
+            if value is not None:
+                base.append((f["name"], str(value).encode()))
         # The button that sends the form on (not "back", not "remove"): what a person finishing the step presses.
         buttons = sorted(form.get("buttons") or [("", "")], key=lambda b: b[1] not in ("next", "submit", ""))
         for target in fields:
