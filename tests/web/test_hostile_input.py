@@ -370,3 +370,14 @@ def test_the_fuzzer_finds_forms_and_server_errors():
     assert [e.split(" (")[0] for e in broken.server_errors] == [f"500 POST /x/ {f}=nul" for f in "astc"]
     assert [e.split(" (")[0] for e in swallowing.silent] == ["302 POST /x/ a=nul", "302 POST /x/ t=nul"]
     assert swallowing.server_errors == [] and broken.requests == len(HOSTILE) * 2 + len(CHOICE_STRINGS) * 2
+
+
+def test_a_queue_filter_no_case_can_have_shows_no_case_and_says_which(world):
+    file_complaint(world)
+    client = Client(raise_request_exception=False)
+    client.force_login(world.users["secretaria"])
+    assert len(client.get("/expedientes/?stage=filed").context["items"]) == 1
+    for query in ("stage=filed%00", "body=querellas-municipales", "status=" + "x" * 10_000, "kind=%ED%A0%80"):
+        r = client.get(f"/expedientes/?{query}")
+        assert r.status_code == 200 and r.context["items"] == [], query
+        assert "Ningún expediente cumple el filtro" in r.content.decode(), query

@@ -478,8 +478,8 @@ class ElectionForm(forms.Form):
 
 class QueueFilterForm(forms.Form):
     """The work queue's filters (a GET form): only the values the page offers. A value typed into the
-    address that is not one of them (a NUL, a made-up stage) never reaches the database: the filter
-    is left out and the page says which one."""
+    address that is not one of them (a NUL, a made-up stage, a body the user does not see) never
+    reaches the database: no case matches it, and the page says which filter."""
 
     body = forms.ChoiceField(label=_("Cuerpo"), required=False)
     kind = forms.ChoiceField(label=_("Tipo"), required=False)
@@ -497,6 +497,6 @@ class QueueFilterForm(forms.Form):
         self.fields["stage"].choices = [("", ""), *stages]  # type: ignore[attr-defined]
 
     def filters(self) -> dict[str, str]:
-        """The valid filters (an invalid one as if not given)."""
+        """The valid filters (an invalid one as if not given; the view then shows no case)."""
         self.is_valid()
         return {name: str(self.cleaned_data.get(name) or "") for name in self.fields}

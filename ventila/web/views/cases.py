@@ -69,8 +69,10 @@ def queue(request: HttpRequest) -> HttpResponse:
                                   stages=list(STAGES.items()))
     f = filter_form.filters()
     for name, errors in filter_form.errors.items():
-        messages.warning(request, _("Se dejó sin aplicar el filtro «%(field)s»: %(error)s")
+        messages.warning(request, _("Ningún expediente cumple el filtro «%(field)s»: %(error)s")
                          % {"field": filter_form.fields[name].label, "error": errors[0]})
+    if filter_form.errors:  # a value no case can have: no case, as before, without asking the database
+        qs = qs.none()
     if f["body"]:
         qs = qs.filter(body__slug=f["body"])
     if f["kind"]:
