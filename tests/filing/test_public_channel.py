@@ -9,7 +9,7 @@ import threading
 
 import pytest
 from django.core.management import call_command
-from django.db import connection
+from django.db import connection, connections
 from django.test import Client
 
 from filing.helpers import PDF, PNG, camara_steps, upload, walk
@@ -70,7 +70,7 @@ def test_six_simultaneous_submits_of_one_draft_open_one_case_and_give_one_receip
         except Exception as exc:  # noqa: BLE001 — reported by the assertion below
             answers[i] = exc
         finally:
-            connection.close()
+            connections.close_all()
 
     threads = [threading.Thread(target=submit, args=(i,)) for i in range(len(clients))]
     for t in threads:
@@ -94,7 +94,7 @@ def test_a_repeated_submit_after_the_first_finished_gives_the_same_receipt(world
     finished (the session it read still held the draft) answers with the first filing's receipt."""
     from ventila.filing.draft import Draft
     from ventila.filing.procedures import procedure_for
-    from ventila.filing.services import submit_once
+    from ventila.filing.services import FilingFailed, submit_once
 
     steps = camara_steps(world)
     walk(client, BODY, steps)
@@ -103,9 +103,12 @@ def test_a_repeated_submit_after_the_first_finished_gives_the_same_receipt(world
     session = client.session
     draft = Draft(session, BODY)
     draft.state["id"] = claim.draft  # the draft as a slower request had read it, before the first cleared it
-    draft.state["key"] = "AAAAA-BBBBB-CCCCC-DDDDD-EEEEE"
+    draft.state["key"] = "AAAAA-BBBBB-CCCCC-DDDDD-EEEEE"  # (not the key it had: no receipt with a dead key)
+    with pytest.raises(FilingFailed, match=f"ya se presentó con el número {case.number}"):
+        submit_once(procedure_for(world.camara), draft)
+    draft.state["key"] = _key(client.get(f"/querellas/{BODY}/acuse/{case.number}/").content.decode())
     again = submit_once(procedure_for(world.camara), draft)
-    assert again.repeated and again.case == case and Case.objects.count() == 1
+    assert again.repeated and again.case == case and again.key == draft.state["key"] and Case.objects.count() == 1
 
 
 @pytest.mark.django_db

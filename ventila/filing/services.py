@@ -155,6 +155,9 @@ def submit_once(proc: Procedure, draft: Draft, *, language: str = "es", admit: C
         filing = _await_claim(draft.id)
         if filing is not None:
             key = draft.follow_up_key
+            if key_hash(key) != filing.key_hash:  # not the same draft's key: never show a key that does not open
+                raise FilingFailed(_("Su querella ya se presentó con el número %(n)s; su acuse está en la ventana "
+                                     "donde la presentó.") % {"n": filing.case.number})
             draft.clear(keep_files=True)  # the first submit moved them to the case and cleared them
             return Submitted(filing.case, filing, key, repeated=True)
     raise FilingFailed(_("No se pudo presentar la querella. Su borrador sigue aquí; intente de nuevo en unos "
