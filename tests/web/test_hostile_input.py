@@ -41,9 +41,18 @@ HOSTILE: list[tuple[str, bytes]] = [
 TEXT_TYPES = {"text", "email", "tel", "search", "url", "password", "textarea"}
 # What an empty field of each type gets, so that the others are valid and each hostile value reaches
 # as far into the code as it can.
-PLAUSIBLE = {"text": "Texto de prueba", "textarea": "Texto de prueba", "email": "ana@example.org",
-             "tel": "787-555-0100", "date": "2027-03-03", "number": "1", "time": "10:00",
-             "datetime-local": "2027-03-03T10:00", "url": "https://example.org/", "search": "prueba"}
+PLAUSIBLE = {
+    "text": "Texto de prueba",
+    "textarea": "Texto de prueba",
+    "email": "ana@example.org",
+    "tel": "787-555-0100",
+    "date": "2027-03-03",
+    "number": "1",
+    "time": "10:00",
+    "datetime-local": "2027-03-03T10:00",
+    "url": "https://example.org/",
+    "search": "prueba",
+}
 CHOICE_STRINGS = ("nul", "long", "surrogate")
 ERROR_MARKS = ("error-message", "alert-error", "field-error", 'role="alert"')
 SKIP_FORMS = ("/salir/", "/i18n/")  # signing out, switching language
@@ -67,12 +76,18 @@ class _Forms(HTMLParser):
             # The selected option, else the first real one: the other fields valid, the hostile one reaches
             # as deep as it can.
             value = a.get("value", "")
-            if self._select is not None and (not self._select["value"] and value or "selected" in a):
+            if self._select is not None and (
+                not self._select["value"] and value or "selected" in a
+            ):
                 self._select["value"] = value
         elif tag == "a" and a.get("href"):
             self.links.append(a["href"])
         elif tag == "form":
-            self._form = {"method": a.get("method", "get").lower(), "action": a.get("action", ""), "fields": []}
+            self._form = {
+                "method": a.get("method", "get").lower(),
+                "action": a.get("action", ""),
+                "fields": [],
+            }
             self.forms.append(self._form)
         elif self._form is None or not a.get("name"):
             return
@@ -81,13 +96,17 @@ class _Forms(HTMLParser):
             if kind == "radio":
                 known = next((f for f in self._form["fields"] if f["name"] == a["name"]), None)
                 if known is None:
-                    self._form["fields"].append({"name": a["name"], "type": kind, "value": a.get("value", "on")})
+                    self._form["fields"].append(
+                        {"name": a["name"], "type": kind, "value": a.get("value", "on")}
+                    )
                 elif "checked" in a:
                     known["value"] = a.get("value", "on")
             elif kind == "checkbox" and "checked" not in a:
                 self._form["fields"].append({"name": a["name"], "type": kind, "value": None})
             elif kind not in ("submit", "button", "image", "reset"):
-                self._form["fields"].append({"name": a["name"], "type": kind, "value": a.get("value", "")})
+                self._form["fields"].append(
+                    {"name": a["name"], "type": kind, "value": a.get("value", "")}
+                )
             elif kind == "submit" and a.get("name"):
                 self._form.setdefault("buttons", []).append((a["name"], a.get("value", "")))
         elif tag == "button" and a.get("name"):
@@ -115,7 +134,6 @@ class _Forms(HTMLParser):
             self._textarea = None
 
 
-
 def _parse(html: str) -> _Forms:
     p = _Forms()
     p.feed(html)
@@ -138,8 +156,9 @@ class Fuzzer:
         if response.status_code >= 500:
             self.server_errors.append(f"{response.status_code} {what}")
 
-    def crawl(self, client: Any, seeds: list[str], *, depth: int = 2, within: tuple[str, ...] = ("/",)) -> list[
-            tuple[str, dict[str, Any]]]:
+    def crawl(
+        self, client: Any, seeds: list[str], *, depth: int = 2, within: tuple[str, ...] = ("/",)
+    ) -> list[tuple[str, dict[str, Any]]]:
         """Pages reachable from the seeds (GET), and the forms on them (page, form)."""
         seen: set[str] = set()
         frontier = list(seeds)
@@ -161,7 +180,11 @@ class Fuzzer:
                 for href in page.links:
                     target = urljoin(url, href)
                     parts = urlsplit(target)
-                    if parts.netloc or any(s in target for s in SKIP_LINKS) or not parts.path.startswith(within):
+                    if (
+                        parts.netloc
+                        or any(s in target for s in SKIP_LINKS)
+                        or not parts.path.startswith(within)
+                    ):
                         continue
                     nxt.append(parts.path + (f"?{parts.query}" if parts.query else ""))
             frontier = nxt
@@ -181,13 +204,19 @@ class Fuzzer:
             if value is not None:
                 base.append((f["name"], str(value).encode()))
         # The button that sends the form on (not "back", not "remove"): what a person finishing the step presses.
-        buttons = sorted(form.get("buttons") or [("", "")], key=lambda b: b[1] not in ("next", "submit", ""))
+        buttons = sorted(
+            form.get("buttons") or [("", "")], key=lambda b: b[1] not in ("next", "submit", "")
+        )
         for target in fields:
             if target["type"] in ("file", "hidden") and target["name"] in ("csrfmiddlewaretoken",):
                 continue
             # A choice, a box, a date or a hidden id: every non-choice is the same refusal; the three
             # strings that stress the decoding and the database are enough there.
-            strings = HOSTILE if target["type"] in TEXT_TYPES else [h for h in HOSTILE if h[0] in CHOICE_STRINGS]
+            strings = (
+                HOSTILE
+                if target["type"] in TEXT_TYPES
+                else [h for h in HOSTILE if h[0] in CHOICE_STRINGS]
+            )
             for label, value in strings:
                 pairs = [(k, v) for k, v in base if k != target["name"]] + [(target["name"], value)]
                 name, button = buttons[0]
@@ -195,16 +224,27 @@ class Fuzzer:
                     pairs.append((name, button.encode()))
                 what = f"{form['method'].upper()} {form['action']} {target['name']}={label} (from {page})"
                 if form["method"] == "post":
-                    r = client.generic("POST", form["action"], _encode(pairs),
-                                       content_type="application/x-www-form-urlencoded")
+                    r = client.generic(
+                        "POST",
+                        form["action"],
+                        _encode(pairs),
+                        content_type="application/x-www-form-urlencoded",
+                    )
                 else:
                     r = client.get(form["action"].split("?")[0] + "?" + _encode(pairs).decode())
                 self.check(r, what)
                 # Taken (a redirect), or a page without a word about it: silent. A 4xx is a refusal (the
                 # form re-rendered with the reason, or the act no longer allowed after an earlier post).
-                said = r.status_code >= 400 or (r.status_code < 300 and any(
-                    m in r.content.decode(errors="replace") for m in ERROR_MARKS))
-                if form["method"] == "post" and target["type"] in TEXT_TYPES and label == "nul" and not said:
+                said = r.status_code >= 400 or (
+                    r.status_code < 300
+                    and any(m in r.content.decode(errors="replace") for m in ERROR_MARKS)
+                )
+                if (
+                    form["method"] == "post"
+                    and target["type"] in TEXT_TYPES
+                    and label == "nul"
+                    and not said
+                ):
                     self.silent.append(f"{r.status_code} {what}")
 
     def fuzz_path(self, client: Any, template: str) -> None:
@@ -238,12 +278,26 @@ def _media(settings, tmp_path):
 def _municipal_steps() -> list[tuple[str, dict[str, Any]]]:
     from factories import make_person
 
-    mayor = make_person("Alcaldesa", "Municipal Ficticia", role="mayor", title="Alcaldesa", municipality="Aibonito")
+    mayor = make_person(
+        "Alcaldesa", "Municipal Ficticia", role="mayor", title="Alcaldesa", municipality="Aibonito"
+    )
     return [
-        ("quien", {"complainant_name": "Ana Ejemplo Ficticia", "complainant_email": "ana@example.org",
-                   "complainant_kind": "citizen"}),
+        (
+            "quien",
+            {
+                "complainant_name": "Ana Ejemplo Ficticia",
+                "complainant_email": "ana@example.org",
+                "complainant_kind": "citizen",
+            },
+        ),
         ("querellado", {"respondent_office": str(mayor.offices.get().pk)}),
-        ("hechos", {"facts": "La alcaldesa adjudicó un contrato a su cuñado.", "knowledge_date": "2027-02-01"}),
+        (
+            "hechos",
+            {
+                "facts": "La alcaldesa adjudicó un contrato a su cuñado.",
+                "knowledge_date": "2027-02-01",
+            },
+        ),
         ("evidencia", {"wit_name": "Luis Testigo Ficticio", "wit_address": "Calle Sol 2, Ponce"}),
     ]
 
@@ -256,7 +310,9 @@ def test_hostile_strings_in_every_public_filing_step_give_no_server_error(world,
     municipal = _municipal_steps() if body == "querellas-municipales" else []
     for step in ("quien", "querellado", "hechos", "evidencia", "juramento"):
         client = Client(raise_request_exception=False)
-        walk(client, body, municipal or camara_steps(world)[:-1])  # (the uploads are read once: new ones)
+        walk(
+            client, body, municipal or camara_steps(world)[:-1]
+        )  # (the uploads are read once: new ones)
         url = f"/querellas/{body}/{step}/"
         r = client.get(url)
         fuzzer.check(r, f"GET {url}")
@@ -264,10 +320,17 @@ def test_hostile_strings_in_every_public_filing_step_give_no_server_error(world,
             form["action"] = urljoin(url, form["action"] or url)
             fuzzer.fuzz_form(client, url, form)
         fuzzer.fuzz_query(client, url, ("revisar",))
-    for template in ("/querellas/{}/", "/querellas/{}/quien/", f"/querellas/{body}/{{}}/",
-                     f"/querellas/{body}/acuse/{{}}/", f"/querellas/{body}/acuse/{{}}/acuse.pdf"):
+    for template in (
+        "/querellas/{}/",
+        "/querellas/{}/quien/",
+        f"/querellas/{body}/{{}}/",
+        f"/querellas/{body}/acuse/{{}}/",
+        f"/querellas/{body}/acuse/{{}}/acuse.pdf",
+    ):
         fuzzer.fuzz_path(client, template)
-    assert len(fuzzer.forms_seen) >= 5 and fuzzer.requests > 100, sorted(a for a, _f in fuzzer.forms_seen)
+    assert len(fuzzer.forms_seen) >= 5 and fuzzer.requests > 100, sorted(
+        a for a, _f in fuzzer.forms_seen
+    )
     _report(fuzzer)
 
 
@@ -277,7 +340,7 @@ def test_hostile_strings_in_the_follow_up_give_no_server_error(world):
     r = walk(client, "etica-camara", camara_steps(world))
     page = client.get(r["Location"]).content.decode()
     start = page.index('id="clave">') + len('id="clave">')
-    key = page[start:page.index("<", start)].strip()
+    key = page[start : page.index("<", start)].strip()
     anonymous = Client(raise_request_exception=False)
     for url, form in fuzzer.crawl(anonymous, ["/querellas/seguimiento/"], depth=0):
         fuzzer.fuzz_form(anonymous, url, form)
@@ -286,8 +349,11 @@ def test_hostile_strings_in_the_follow_up_give_no_server_error(world):
     number = r["Location"].rstrip("/").rsplit("/", 1)[-1]
     for url, form in fuzzer.crawl(follower, [f"/querellas/seguimiento/{number}/"], depth=0):
         fuzzer.fuzz_form(follower, url, form)
-    for template in ("/querellas/seguimiento/{}/", "/querellas/seguimiento/{}/acuse.pdf",
-                     "/querellas/expedientes/{}/evidencia/1/"):
+    for template in (
+        "/querellas/seguimiento/{}/",
+        "/querellas/seguimiento/{}/acuse.pdf",
+        "/querellas/expedientes/{}/evidencia/1/",
+    ):
         fuzzer.fuzz_path(follower, template)
     assert len(fuzzer.forms_seen) >= 2
     _report(fuzzer)
@@ -311,55 +377,115 @@ def test_hostile_strings_in_every_staff_form_and_filter_give_no_server_error(wor
     documents, service, calendar, composition, account) and the case numbers in the paths."""
     from ventila.documents.actions import do_create_draft, do_issue_document, do_order_delivery
 
-    walk(Client(), "querellas-municipales", [*_municipal_steps(), (
-        "juramento", {"nav": "submit", "perjury_acknowledged": "on", "signature": "Ana Ejemplo Ficticia"})])
+    walk(
+        Client(),
+        "querellas-municipales",
+        [
+            *_municipal_steps(),
+            (
+                "juramento",
+                {
+                    "nav": "submit",
+                    "perjury_acknowledged": "on",
+                    "signature": "Ana Ejemplo Ficticia",
+                },
+            ),
+        ],
+    )
     case = file_complaint(world)
     now.set("2027-03-03 12:00")
     record(world, case, "respondent_notified", "2027-03-03")
     secretary = world.users["secretaria"]
-    draft = do_create_draft(user=secretary, case=case, entry=case.entries.get(seq=1), template="notice_of_complaint")
-    doc = do_issue_document(user=secretary, draft=do_create_draft(
-        user=secretary, case=case, entry=case.entries.get(seq=1), template="notice_of_complaint"))
-    do_order_delivery(user=secretary, document=doc, role="complainant", name="Ana Ejemplo Ficticia",
-                      email="ana@example.org", method="email_attachment")  # its receipt form
+    draft = do_create_draft(
+        user=secretary, case=case, entry=case.entries.get(seq=1), template="notice_of_complaint"
+    )
+    doc = do_issue_document(
+        user=secretary,
+        draft=do_create_draft(
+            user=secretary, case=case, entry=case.entries.get(seq=1), template="notice_of_complaint"
+        ),
+    )
+    do_order_delivery(
+        user=secretary,
+        document=doc,
+        role="complainant",
+        name="Ana Ejemplo Ficticia",
+        email="ana@example.org",
+        method="email_attachment",
+    )  # its receipt form
     fuzzer = Fuzzer()
     for username in ("secretaria", "secretaria_municipal"):
         client = Client(raise_request_exception=False)
         client.force_login(world.users[username])
-        seeds = ["/", "/expedientes/", f"/expedientes/{case.number}/", f"/expedientes/{case.number}/borradores/"
-                 f"{draft.pk}/", f"/expedientes/{case.number}/documentos/{doc.pk}/", "/cuenta/", "/calendario/"]
-        seeds += [f"/expedientes/{n}/" for n in Case.objects.filter(body=world.municipal).values_list("number",
-                                                                                                     flat=True)]
-        forms = fuzzer.crawl(client, seeds, depth=2, within=("/expedientes/", "/cuerpos/", "/calendario/", "/cuenta/"))
+        seeds = [
+            "/",
+            "/expedientes/",
+            f"/expedientes/{case.number}/",
+            f"/expedientes/{case.number}/borradores/{draft.pk}/",
+            f"/expedientes/{case.number}/documentos/{doc.pk}/",
+            "/cuenta/",
+            "/calendario/",
+        ]
+        seeds += [
+            f"/expedientes/{n}/"
+            for n in Case.objects.filter(body=world.municipal).values_list("number", flat=True)
+        ]
+        forms = fuzzer.crawl(
+            client,
+            seeds,
+            depth=2,
+            within=("/expedientes/", "/cuerpos/", "/calendario/", "/cuenta/"),
+        )
         for url, form in forms:
             fuzzer.fuzz_form(client, url, form)
-        fuzzer.fuzz_query(client, "/expedientes/", ("body", "kind", "stage", "due", "status", "after"))
+        fuzzer.fuzz_query(
+            client, "/expedientes/", ("body", "kind", "stage", "due", "status", "after")
+        )
         for slug in (world.camara.slug, world.municipal.slug):
             fuzzer.fuzz_query(client, f"/cuerpos/{slug}/dietas/", ("mes",))
             fuzzer.fuzz_query(client, f"/cuerpos/{slug}/composicion/", ("seat", "member", "on"))
-        for template in ("/expedientes/{}/", "/expedientes/{}/actos/answer_filed/",
-                         f"/expedientes/{case.number}/actos/{{}}/", "/expedientes/{}/anotaciones/1/corregir/",
-                         "/expedientes/{}/representacion/", "/expedientes/{}/candidatura/",
-                         "/expedientes/{}/anotaciones/1/documentos/notice_of_complaint/",
-                         f"/expedientes/{case.number}/anotaciones/1/documentos/{{}}/",
-                         "/expedientes/{}/borradores/1/", "/expedientes/{}/documentos/1/",
-                         "/expedientes/{}/documentos/1/notificar/", "/expedientes/nuevo/{}/complaint/",
-                         f"/expedientes/nuevo/{world.camara.slug}/{{}}/", "/cuerpos/{}/calendario/",
-                         "/cuerpos/{}/composicion/", "/cuerpos/{}/dietas/"):
+        for template in (
+            "/expedientes/{}/",
+            "/expedientes/{}/actos/answer_filed/",
+            f"/expedientes/{case.number}/actos/{{}}/",
+            "/expedientes/{}/anotaciones/1/corregir/",
+            "/expedientes/{}/representacion/",
+            "/expedientes/{}/candidatura/",
+            "/expedientes/{}/anotaciones/1/documentos/notice_of_complaint/",
+            f"/expedientes/{case.number}/anotaciones/1/documentos/{{}}/",
+            "/expedientes/{}/borradores/1/",
+            "/expedientes/{}/documentos/1/",
+            "/expedientes/{}/documentos/1/notificar/",
+            "/expedientes/nuevo/{}/complaint/",
+            f"/expedientes/nuevo/{world.camara.slug}/{{}}/",
+            "/cuerpos/{}/calendario/",
+            "/cuerpos/{}/composicion/",
+            "/cuerpos/{}/dietas/",
+        ):
             fuzzer.fuzz_path(client, template)
     actions = {a for a, _f in fuzzer.forms_seen}
-    assert len(actions) >= 30 and any("/recibo/" in a for a in actions) and any("CVQM-" in a for a in actions), actions
+    assert (
+        len(actions) >= 30
+        and any("/recibo/" in a for a in actions)
+        and any("CVQM-" in a for a in actions)
+    ), actions
     _report(fuzzer)
 
 
 def test_the_fuzzer_finds_forms_and_server_errors():
     """The harness itself: it parses forms and fields, and reports a 500 and a silently accepted NUL."""
-    page = _parse('<form method="post" action="/x/"><input name="a" value="1"><select name="s"><option value="">—'
-                  '<option value="k" selected>K</select><textarea name="t">hola</textarea>'
-                  '<input type="checkbox" name="c" value="on"><button name="nav" value="next">Go</button></form>')
+    page = _parse(
+        '<form method="post" action="/x/"><input name="a" value="1"><select name="s"><option value="">—'
+        '<option value="k" selected>K</select><textarea name="t">hola</textarea>'
+        '<input type="checkbox" name="c" value="on"><button name="nav" value="next">Go</button></form>'
+    )
     form = page.forms[0]
     assert [(f["name"], f["type"], f["value"]) for f in form["fields"]] == [
-        ("a", "text", "1"), ("s", "select", "k"), ("t", "textarea", "hola"), ("c", "checkbox", None)]
+        ("a", "text", "1"),
+        ("s", "select", "k"),
+        ("t", "textarea", "hola"),
+        ("c", "checkbox", None),
+    ]
     assert form["buttons"] == [("nav", "next")]
 
     class Answer:
@@ -368,7 +494,11 @@ def test_the_fuzzer_finds_forms_and_server_errors():
 
     class Breaks:  # a server that fails on a NUL
         def generic(self, *args: Any, **kwargs: Any) -> Answer:
-            return Answer(500) if b"%00" in args[2] else Answer(422, b'<p class="error-message">No.</p>')
+            return (
+                Answer(500)
+                if b"%00" in args[2]
+                else Answer(422, b'<p class="error-message">No.</p>')
+            )
 
     class Swallows:  # a server that accepts anything
         def generic(self, *args: Any, **kwargs: Any) -> Answer:
@@ -378,9 +508,17 @@ def test_the_fuzzer_finds_forms_and_server_errors():
     broken, swallowing = Fuzzer(), Fuzzer()
     broken.fuzz_form(Breaks(), "/x/", form)
     swallowing.fuzz_form(Swallows(), "/x/", form)
-    assert [e.split(" (")[0] for e in broken.server_errors] == [f"500 POST /x/ {f}=nul" for f in "astc"]
-    assert [e.split(" (")[0] for e in swallowing.silent] == ["302 POST /x/ a=nul", "302 POST /x/ t=nul"]
-    assert swallowing.server_errors == [] and broken.requests == len(HOSTILE) * 2 + len(CHOICE_STRINGS) * 2
+    assert [e.split(" (")[0] for e in broken.server_errors] == [
+        f"500 POST /x/ {f}=nul" for f in "astc"
+    ]
+    assert [e.split(" (")[0] for e in swallowing.silent] == [
+        "302 POST /x/ a=nul",
+        "302 POST /x/ t=nul",
+    ]
+    assert (
+        swallowing.server_errors == []
+        and broken.requests == len(HOSTILE) * 2 + len(CHOICE_STRINGS) * 2
+    )
 
 
 def test_a_queue_filter_no_case_can_have_shows_no_case_and_says_which(world):
@@ -388,7 +526,12 @@ def test_a_queue_filter_no_case_can_have_shows_no_case_and_says_which(world):
     client = Client(raise_request_exception=False)
     client.force_login(world.users["secretaria"])
     assert len(client.get("/expedientes/?stage=filed").context["items"]) == 1
-    for query in ("stage=filed%00", "body=querellas-municipales", "status=" + "x" * 10_000, "kind=%ED%A0%80"):
+    for query in (
+        "stage=filed%00",
+        "body=querellas-municipales",
+        "status=" + "x" * 10_000,
+        "kind=%ED%A0%80",
+    ):
         r = client.get(f"/expedientes/?{query}")
         assert r.status_code == 200 and r.context["items"] == [], query
         assert "Ningún expediente cumple el filtro" in r.content.decode(), query
