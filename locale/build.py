@@ -65,6 +65,9 @@ def main() -> int:
     for e in entries:
         msgid = _unquote(e["msgid"])  # type: ignore[arg-type]
         comments = [c for c in e["comments"] if c != "#, fuzzy"]  # type: ignore[union-attr]
+        if not e["msgid"]:  # comments only (a string no longer in the source, "#~"): not the header
+            out_lines += comments + [""]
+            continue
         if msgid == "":
             header = _unquote(e["msgstr"]).replace("charset=CHARSET", "charset=UTF-8")  # type: ignore[arg-type]
             header = header.replace("Language: \n", "Language: en\n")

@@ -1,7 +1,11 @@
 """URL map: the staff UI (``ventila.web``), language switching and the administrators' site."""
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, register_converter
+
+from ventila.cases.converters import CaseNumberConverter
+
+register_converter(CaseNumberConverter, "case_number")  # before the apps' URLs, which use it
 
 urlpatterns = [
     path("", include("ventila.web.urls")),

@@ -29,17 +29,8 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from .client import client_address  # noqa: F401  (the one client-address function, see client.py)
 from .models import SignInAttempt, User
-
-
-def client_address(request: Any) -> str | None:
-    """The client's address: REMOTE_ADDR, or the header the reverse proxy sets (VENTILA_CLIENT_IP_HEADER)."""
-    if request is None:
-        return None
-    header = getattr(settings, "VENTILA_CLIENT_IP_HEADER", "")
-    value = (request.META.get(header, "") if header else "") or request.META.get("REMOTE_ADDR", "")
-    value = value.split(",")[-1].strip()
-    return value or None
 
 
 def _window() -> dt.timedelta:

@@ -3,8 +3,12 @@
 - ``VENTILA_FILING_MAX_FILE_MB`` (10): largest accepted file.
 - ``VENTILA_FILING_MAX_FILES`` (10): most files in one filing (and in one follow-up).
 - ``VENTILA_FILING_MAX_TOTAL_MB`` (40): most bytes in one filing.
-- ``VENTILA_FILING_RATE`` (``5/3600``): filings one address may submit per window of seconds.
-- ``VENTILA_FILING_KEY_RATE`` (``20/3600``): follow-up key attempts per address per window.
+- ``VENTILA_FILING_RATE`` (``5/3600``): filings one client may submit per window of seconds.
+- ``VENTILA_FILING_KEY_RATE`` (``20/3600``): follow-up key attempts per client per window.
+- ``VENTILA_FILING_SUPPLEMENT_MAX`` (20): most pieces of evidence added to one case with its follow-up key.
+- ``VENTILA_FILING_SUPPLEMENT_MAX_TOTAL_MB`` (40): most bytes of the files added to one case that way.
+- ``VENTILA_FILING_SUPPLEMENT_RATE`` (``10/3600``): pieces of evidence one client may add per window.
+- ``VENTILA_FILING_CLAIM_WAIT_SECONDS`` (30): how long a repeated submit of a draft waits for the first.
 - ``VENTILA_FILING_QUARANTINE_HOURS`` (48): after this, abandoned uploads are purged.
 """
 
@@ -47,6 +51,27 @@ def filing_rate() -> tuple[int, int]:
 
 def key_rate() -> tuple[int, int]:
     return _rate("VENTILA_FILING_KEY_RATE", "20/3600")
+
+
+def supplement_rate() -> tuple[int, int]:
+    return _rate("VENTILA_FILING_SUPPLEMENT_RATE", "10/3600")
+
+
+def rates() -> dict[str, tuple[int, int]]:
+    """Each rate-limited action (the prefix of its counters' keys) and its (limit, window)."""
+    return {"filing": filing_rate(), "key": key_rate(), "supplement": supplement_rate()}
+
+
+def max_supplements() -> int:
+    return int(_setting("VENTILA_FILING_SUPPLEMENT_MAX", 20))
+
+
+def max_supplement_total_bytes() -> int:
+    return int(float(_setting("VENTILA_FILING_SUPPLEMENT_MAX_TOTAL_MB", 40)) * MB)
+
+
+def claim_wait_seconds() -> float:
+    return float(_setting("VENTILA_FILING_CLAIM_WAIT_SECONDS", 30))
 
 
 def quarantine_hours() -> int:

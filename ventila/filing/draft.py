@@ -8,7 +8,10 @@ in the same transaction that creates it.
 
 from __future__ import annotations
 
+import base64
 import hashlib
+import hmac
+import secrets
 import shutil
 import time
 import uuid
@@ -23,6 +26,16 @@ from django.utils.translation import gettext as _
 from . import conf
 
 
+def new_key() -> str:
+    """A follow-up key: 25 base-32 characters (125 bits) in groups of five, easy to copy by hand."""
+    return _groups(base64.b32encode(secrets.token_bytes(16)).decode())
+
+
+def _groups(raw: str) -> str:
+    raw = raw.rstrip("=")[:25]
+    return "-".join(raw[i:i + 5] for i in range(0, 25, 5))
+
+
 def _root() -> Path:
     return Path(settings.MEDIA_ROOT) / "quarantine"
 
@@ -35,13 +48,24 @@ class Draft:
         self.key = f"filing:{body_slug}"
         stored = session.get(self.key)
         if not isinstance(stored, dict) or "id" not in stored:
-            stored = {"id": uuid.uuid4().hex, "data": {}, "evidence": [], "witnesses": [], "pending": None,
-                      "reached": 0}
+            stored = {"id": uuid.uuid4().hex, "key": new_key(), "data": {}, "evidence": [], "witnesses": [],
+                      "pending": None, "reached": 0}
         self.state: dict[str, Any] = stored
 
     @property
     def id(self) -> str:
         return str(self.state["id"])
+
+    @property
+    def follow_up_key(self) -> str:
+        """The follow-up key the filing of this draft will have, chosen with the draft so that every
+        submit of it (a double click) gives the same receipt. A draft from before it had one gets one
+        derived from its id and the secret key (the same for every request of the draft)."""
+        key = self.state.get("key")
+        if not key:
+            mac = hmac.new(settings.SECRET_KEY.encode(), f"ventila.filing.key:{self.id}".encode(), hashlib.sha256)
+            key = _groups(base64.b32encode(mac.digest()[:16]).decode())
+        return str(key)
 
     @property
     def data(self) -> dict[str, Any]:

@@ -189,3 +189,19 @@ class SwornForm(StepForm):
         help_text=_("Igual que lo escribió en el primer paso."), widget=forms.TextInput(attrs={"autocomplete": "name"}))
     # Honeypot: hidden from people (and from screen readers); automated senders fill it.
     sitio_web = forms.CharField(label=_("No escriba nada aquí"), required=False)
+
+
+class SupplementForm(forms.Form):
+    """Evidence added later with the follow-up key (Sec. 21(a)(4)–(10)): checked like the filing's."""
+
+    kind = forms.ChoiceField(label=_("Tipo de evidencia"),
+                             error_messages={"required": _("Elija el tipo de evidencia de la lista."),
+                                             "invalid_choice": _("Elija el tipo de evidencia de la lista.")})
+    description = forms.CharField(label=_("Descripción"), max_length=2000,
+                                  error_messages={"required": _("Describa brevemente esta evidencia: qué es y qué "
+                                                                "demuestra.")})
+    file = forms.FileField(label=_("Archivo (opcional)"), required=False)
+
+    def __init__(self, *args: Any, kinds: dict[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["kind"].choices = [("", "—"), *kinds.items()]  # type: ignore[attr-defined]

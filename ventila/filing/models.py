@@ -89,3 +89,23 @@ class RateCounter(models.Model):
         verbose_name = _("contador de frecuencia")
         verbose_name_plural = _("contadores de frecuencia")
         constraints = [models.UniqueConstraint(fields=["key", "window"], name="ratecounter_unique")]
+
+
+class FilingClaim(models.Model):
+    """A draft being submitted: the first submit claims it (the unique draft id), so a double click
+    or a repeated request never opens a second case; the others wait for this one's filing."""
+
+    draft = models.CharField(_("borrador"), max_length=64, unique=True,
+                             help_text=_("El identificador del borrador que se está presentando."))
+    claimed_at = models.DateTimeField(_("reclamado"), help_text=_("Cuándo empezó su presentación."))
+    filing = models.OneToOneField(
+        Filing, on_delete=models.CASCADE, null=True, blank=True, related_name="claim",
+        verbose_name=_("presentación"), help_text=_("La presentación que abrió, cuando terminó."),
+    )
+
+    class Meta:
+        verbose_name = _("presentación en curso")
+        verbose_name_plural = _("presentaciones en curso")
+
+    def __str__(self) -> str:
+        return self.draft

@@ -1,8 +1,11 @@
-"""A per-address rate limit kept in the database, so every server process sees the same count.
+"""A per-client rate limit kept in the database, so every server process sees the same count.
 
 Fixed windows: one row per (action:address, window); the increment is a single upsert statement
 (``INSERT … ON CONFLICT … DO UPDATE … RETURNING``), atomic on SQLite and PostgreSQL alike, so two
-processes can never both take the last slot.
+processes can never both take the last slot. The address is the client's as the sign-in throttle
+sees it (:func:`ventila.accounts.client.client_address`: behind the reverse proxy, its header), never
+the proxy's. A counter whose window has ended is deleted: the client's own when it comes back
+(:func:`hit`), everyone's by :func:`purge` (``ventila filing_purge``).
 """
 
 from __future__ import annotations
@@ -12,12 +15,15 @@ import time
 from django.db import connection
 from django.http import HttpRequest
 
+from ventila.accounts.client import client_address as _client_address
+
+from . import conf
 from .models import RateCounter
 
 
 def client_address(request: HttpRequest) -> str:
-    """The address the request came from (``REMOTE_ADDR``: a proxy in front must set it)."""
-    return str(request.META.get("REMOTE_ADDR") or "unknown")[:64]
+    """The client's address (the one function the sign-in throttle uses too); ``unknown`` without one."""
+    return _client_address(request) or "unknown"
 
 
 def hit(action: str, address: str, limit: int, window: int, *, now: float | None = None) -> tuple[bool, int]:
@@ -26,6 +32,8 @@ def hit(action: str, address: str, limit: int, window: int, *, now: float | None
     index = int(moment // window)
     key = f"{action}:{address}"[:120]
     count = _increment(key, index)
+    if count == 1:  # the first attempt of a new window: this client's earlier windows are over
+        RateCounter.objects.filter(key=key, window__lt=index).delete()
     remaining = int((index + 1) * window - moment) + 1
     return count <= limit, remaining
 
@@ -51,3 +59,12 @@ def peek(action: str, address: str, limit: int, window: int, *, now: float | Non
     key = f"{action}:{address}"[:120]
     count = RateCounter.objects.filter(key=key, window=int(moment // window)).values_list("count", flat=True).first()
     return (count or 0) < limit
+
+
+def purge(*, now: float | None = None) -> int:
+    """Delete every counter whose window has ended (each action with its own window); return how many."""
+    moment = time.time() if now is None else now
+    removed = 0
+    for action, (_limit, window) in conf.rates().items():
+        removed += RateCounter.objects.filter(key__startswith=f"{action}:", window__lt=int(moment // window)).delete()[0]
+    return removed

@@ -9,11 +9,11 @@ no number taken (the counter's row is locked until commit and the rollback retur
 
 from __future__ import annotations
 
-import base64
 import datetime as dt
 import hashlib
 import logging
-import secrets
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,7 +21,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
 from django.core.mail import EmailMessage
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -35,7 +35,7 @@ from ventila.rules import PR_TZ
 
 from . import conf
 from .draft import Draft, UploadRejected, quarantined_path
-from .models import Filing, Supplement
+from .models import Filing, FilingClaim, Supplement
 from .procedures import Procedure
 
 log = logging.getLogger(__name__)
@@ -63,12 +63,6 @@ def online_user() -> Any:
     return user
 
 
-def new_key() -> str:
-    """A follow-up key: 25 base-32 characters (125 bits) in groups of five, easy to copy by hand."""
-    raw = base64.b32encode(secrets.token_bytes(16)).decode().rstrip("=")[:25]
-    return "-".join(raw[i:i + 5] for i in range(0, 25, 5))
-
-
 def key_hash(key: str) -> str:
     """The stored form of a key: SHA-256 of its normalised text (the key has 125 random bits)."""
     normal = "".join(c for c in key.upper() if c.isalnum())
@@ -89,6 +83,85 @@ class Submitted:
     case: Case
     filing: Filing
     key: str
+    repeated: bool = False  # another submit of the same draft opened the case; this one got its receipt
+
+
+class RateLimited(Exception):
+    """The client reached its limit of filings; ``wait`` is the seconds until its window ends."""
+
+    def __init__(self, limit: int, wait: int) -> None:
+        super().__init__(limit, wait)
+        self.limit = limit
+        self.wait = wait
+
+
+# A claim whose submission never finished (its process died) frees its draft after this long.
+STALE_CLAIM = dt.timedelta(minutes=10)
+
+
+def _claim(draft_id: str, now: dt.datetime) -> bool:
+    """Claim the draft for this submit, in a transaction of its own; False if another submit has it.
+
+    The unique draft id decides: of two concurrent INSERTs the second waits for the first's commit
+    (PostgreSQL's unique index; SQLite's single writer) and then fails."""
+    FilingClaim.objects.filter(draft=draft_id, filing__isnull=True, claimed_at__lt=now - STALE_CLAIM).delete()
+    try:
+        with transaction.atomic():
+            FilingClaim.objects.create(draft=draft_id, claimed_at=now)
+    except IntegrityError:
+        return False
+    return True
+
+
+def _release(draft_id: str) -> None:
+    """The submission failed: free the draft so that it can be submitted again."""
+    FilingClaim.objects.filter(draft=draft_id, filing__isnull=True).delete()
+
+
+def _await_claim(draft_id: str) -> Filing | None:
+    """Wait for the submit that holds the draft: its filing, or None if it failed (the claim is gone)."""
+    deadline = time.monotonic() + conf.claim_wait_seconds()
+    while True:
+        row = FilingClaim.objects.filter(draft=draft_id).values_list("filing_id", flat=True)
+        found = list(row)
+        if not found:
+            return None
+        if found[0] is not None:
+            return Filing.objects.select_related("case", "case__body").get(pk=found[0])
+        if time.monotonic() > deadline:
+            raise FilingFailed(_("Su querella se está presentando desde otra pestaña o con un clic anterior. "
+                                 "Espere un momento y vuelva a presentar: no se presentará dos veces."))
+        time.sleep(0.05)
+
+
+def submit_once(proc: Procedure, draft: Draft, *, language: str = "es", admit: Callable[[], None] | None = None,
+                now: dt.datetime | None = None) -> Submitted:
+    """Submit the draft exactly once, however many times it is submitted at the same moment.
+
+    The first submit claims the draft (:func:`_claim`) before the submission's transaction; then
+    ``admit`` runs (the rate limit, which may raise :class:`RateLimited`) and :func:`submit`, whose
+    transaction records the filing on the claim. Every other submit of the same draft counts against
+    nothing: it waits for the first and answers with the same case and key (``repeated``), or, if the
+    first failed (its claim released), tries itself."""
+    for _attempt in range(3):
+        if _claim(draft.id, clock.now()):
+            try:
+                if admit is not None:
+                    admit()
+                return submit(proc, draft, language=language, now=now)
+            except BaseException:
+                _release(draft.id)
+                raise
+        filing = _await_claim(draft.id)
+        if filing is not None:
+            key = draft.follow_up_key
+            if key_hash(key) != filing.key_hash:  # not the same draft's key: never show a key that does not open
+                raise FilingFailed(_("Su querella ya se presentó con el número %(n)s; su acuse está en la ventana "
+                                     "donde la presentó.") % {"n": filing.case.number})
+            draft.clear(keep_files=True)  # the first submit moved them to the case and cleared them
+            return Submitted(filing.case, filing, key, repeated=True)
+    raise FilingFailed(_("No se pudo presentar la querella. Su borrador sigue aquí; intente de nuevo en unos "
+                         "minutos."))
 
 
 def receipt_data(proc: Procedure, draft: Draft, now: dt.datetime) -> dict[str, Any]:
@@ -158,7 +231,7 @@ def submit(proc: Procedure, draft: Draft, *, language: str = "es", now: dt.datet
                                  "presentó nada.") % {"name": f["name"]}, "evidencia")
         documents.append(UploadedDocument(f["name"], content, f["content_type"], sha256))  # hashed once, here
     name, role, title, office = proc.respondent(d)
-    key = new_key()
+    key = draft.follow_up_key
     act = ActInput("complaint_filed", now, True, proc.payload(draft), _details(proc, receipt),
                    note=_("Presentada por el formulario electrónico (Sec. 20(4)–(5))."), attachments=documents)
     complainant = {"name": d.get("complainant_name", ""), "postal_address": d.get("complainant_address", ""),
@@ -181,6 +254,7 @@ def submit(proc: Procedure, draft: Draft, *, language: str = "es", now: dt.datet
                                 for e in draft.evidence if e.get("file")]  # verified against the bytes above
             filing = Filing.objects.create(case=case, key_hash=key_hash(key), filed_at=now, receipt=receipt,
                                            email=str(d.get("complainant_email") or ""), language=language[:8])
+            FilingClaim.objects.filter(draft=draft.id).update(filing=filing)
     except ActRefused as exc:
         raise FilingFailed(exc.message or "; ".join(m for ms in exc.field_errors.values() for m in ms)) from None
     except OSError:
@@ -250,23 +324,33 @@ def filing_for_key(key: str) -> Filing | None:
     return Filing.objects.select_related("case", "case__body").filter(key_hash=key_hash(key)).first()
 
 
+class SupplementRefused(Exception):
+    """Why a piece of evidence could not be added (a limit of the case), in Spanish."""
+
+
 def add_supplement(filing: Filing, *, kind: str, description: str, upload: Any | None,
                    draft: Draft | None = None, now: dt.datetime | None = None) -> Supplement:
-    """Store evidence the complainant adds later (checked like any upload, by content)."""
+    """Store evidence the complainant adds later: each file checked like any upload (size, type by
+    content), and the case's limits like a filing's — how many pieces (``VENTILA_FILING_SUPPLEMENT_MAX``),
+    how many files (``VENTILA_FILING_MAX_FILES``) and how many bytes in all
+    (``VENTILA_FILING_SUPPLEMENT_MAX_TOTAL_MB``) — checked with the filing's row locked, so two
+    additions at the same moment cannot both take the last place. Raises :class:`UploadRejected`
+    (the file) or :class:`SupplementRefused` (the case's limits)."""
     from .draft import quarantine
 
     now = now or clock.now()
+    _check_supplement_limits(filing, None)  # before the file is even kept, when it is already full
     record = None
     content = b""
     if upload is not None:
-        if filing.supplements.exclude(filename="").count() >= _max_files():
-            raise UploadRejected(_("Ya añadió el máximo de archivos permitido por querella."))
         assert draft is not None
         record = quarantine(draft, upload)
         path = quarantined_path(draft, record)
         content = path.read_bytes()
     try:
         with transaction.atomic():
+            Filing.objects.select_for_update().filter(pk=filing.pk).values_list("pk", flat=True).get()
+            _check_supplement_limits(filing, record)
             s = Supplement(filing=filing, kind=kind, description=description, received_at=now)
             if record is not None:
                 s.filename, s.size, s.sha256, s.content_type = (record["name"], record["size"], record["sha256"],
@@ -279,10 +363,28 @@ def add_supplement(filing: Filing, *, kind: str, description: str, upload: Any |
     return s
 
 
-def _max_files() -> int:
-    from . import conf
+def _check_supplement_limits(filing: Filing, record: dict[str, Any] | None) -> None:
+    from django.db.models import Count, Q, Sum
 
-    return conf.max_files()
+    from .draft import human_size
+
+    added = filing.supplements.aggregate(n=Count("id"), files=Count("id", filter=~Q(filename="")),
+                                         size=Sum("size"))
+    if added["n"] >= conf.max_supplements():
+        raise SupplementRefused(_("Ya añadió %(n)s evidencias a esta querella, el máximo permitido por el "
+                                  "formulario. Si tiene más, llévelas a la Secretaría de la Comisión.")
+                                % {"n": conf.max_supplements()})
+    if record is None:
+        return
+    if added["files"] >= conf.max_files():
+        raise UploadRejected(_("Ya añadió %(n)s archivos a esta querella, el máximo permitido; puede añadir la "
+                               "evidencia sin archivo o llevarlo a la Secretaría de la Comisión.")
+                             % {"n": conf.max_files()})
+    total = int(added["size"] or 0) + int(record["size"])
+    if total > conf.max_supplement_total_bytes():
+        raise UploadRejected(_("Con «%(name)s» los archivos añadidos a esta querella sumarían %(size)s; el máximo es "
+                               "%(max)s.") % {"name": record["name"], "size": human_size(total),
+                                              "max": human_size(conf.max_supplement_total_bytes())})
 
 
 def public_bodies() -> list[Body]:

@@ -25,18 +25,28 @@ from ventila.cases.labels import STAGES
 
 from . import conf, ratelimit
 from .draft import Draft, UploadRejected, discard, human_size, quarantine
-from .forms import ComplainantForm, EvidenceForm, FactsForm, RespondentForm, StepForm, SwornForm
+from .forms import (
+    ComplainantForm,
+    EvidenceForm,
+    FactsForm,
+    RespondentForm,
+    StepForm,
+    SupplementForm,
+    SwornForm,
+)
 from .models import Filing, Supplement
 from .procedures import STEP_NAMES, STEPS, Problem, Procedure, procedure_for
 from .services import (
     FilingFailed,
+    RateLimited,
+    SupplementRefused,
     add_supplement,
     filing_for_key,
     public_bodies,
     receipt_context,
     receipt_pdf,
     send_receipt,
-    submit,
+    submit_once,
 )
 
 FORMS: dict[str, type[StepForm]] = {
@@ -280,6 +290,12 @@ def _submit(request: HttpRequest, proc: Procedure, draft: Draft, form: StepForm)
         form.add_error(None, _("No se presentó: se llenó el campo «No escriba nada aquí», que sirve para detener "
                                "los envíos automáticos. Bórrelo y presente de nuevo; lo demás se conserva."))
         return _render_step(request, proc, draft, "juramento", form, 400, [])
+    wrong = _revalidate(proc, draft)
+    if wrong is not None:
+        step_name, message = wrong
+        messages.error(request, _("Hay un dato que corregir en el paso «%(step)s»: %(msg)s")
+                       % {"step": STEPS[STEP_NAMES.index(step_name)][1], "msg": message})
+        return redirect(_step_url(body, step_name) + "?revisar=1")
     problems = [p for p in proc.check(draft) if p.blocking]
     earlier = [p for p in problems if p.step != "juramento"]
     if earlier:
@@ -289,16 +305,22 @@ def _submit(request: HttpRequest, proc: Procedure, draft: Draft, form: StepForm)
     extra = _apply(form, problems)
     if form.errors or extra:
         return _render_step(request, proc, draft, "juramento", form, 422, extra)
-    limit, window = conf.filing_rate()
-    allowed, wait = ratelimit.hit("filing", ratelimit.client_address(request), limit, window)
-    if not allowed:
-        minutes = max(1, (wait + 59) // 60)
+    address = ratelimit.client_address(request)
+
+    def admit() -> None:
+        limit, window = conf.filing_rate()
+        allowed, wait = ratelimit.hit("filing", address, limit, window)
+        if not allowed:
+            raise RateLimited(limit, wait)
+
+    try:
+        done = submit_once(proc, draft, language=get_language() or "es", admit=admit)
+    except RateLimited as exc:
+        minutes = max(1, (exc.wait + 59) // 60)
         form.add_error(None, _("Desde su dirección de red ya se presentaron %(n)s querellas en poco tiempo, el máximo "
                                "permitido. Su borrador se conserva: podrá presentarlo dentro de %(m)s minutos.")
-                       % {"n": limit, "m": minutes})
+                       % {"n": exc.limit, "m": minutes})
         return _render_step(request, proc, draft, "juramento", form, 429, [])
-    try:
-        done = submit(proc, draft, language=get_language() or "es")
     except FilingFailed as exc:
         if exc.step != "juramento":
             messages.error(request, exc.message)
@@ -308,10 +330,30 @@ def _submit(request: HttpRequest, proc: Procedure, draft: Draft, form: StepForm)
     receipts = dict(request.session.get(RECEIPTS) or {})
     receipts[done.case.number] = done.key
     request.session[RECEIPTS] = receipts
-    if done.filing.email:
+    if done.filing.email and not done.repeated:
         sent = send_receipt(done.filing, done.key)
         request.session[f"filing_mail:{done.case.number}"] = sent
     return redirect("filing:receipt", body=body, number=done.case.number)
+
+
+def _revalidate(proc: Procedure, draft: Draft) -> tuple[str, str] | None:
+    """Every earlier step's form again, on what the draft holds (a step posted again with bad data
+    after it was passed keeps that data): the first step and error found, or None when all is valid.
+    Nothing reaches the database that its step's form would refuse."""
+    for name in STEP_NAMES[:-1]:
+        form_class = FORMS[name]
+        checks = [_as_post(draft, form_class)]
+        if name == "evidencia":  # the items added, each as the step's form received it
+            checks += [{"ev_kind": e.get("kind", ""), "ev_description": e.get("description", "")}
+                       for e in draft.evidence]
+            checks += [{"wit_name": w.get("name", ""), "wit_address": w.get("address", "")} for w in draft.witnesses]
+        for data in checks:
+            form = form_class(data, proc=proc)
+            if not form.is_valid():
+                field, errors = next(iter(form.errors.items()))
+                label = form.fields[field].label if field in form.fields else ""
+                return name, (f"{label}: {errors[0]}" if label else str(errors[0]))
+    return None
 
 
 def _own_filing(request: HttpRequest, body: str, number: str) -> tuple[Filing, str]:
@@ -326,7 +368,7 @@ def _own_filing(request: HttpRequest, body: str, number: str) -> tuple[Filing, s
 def receipt(request: HttpRequest, body: str, number: str) -> HttpResponse:
     filing, key = _own_filing(request, body, number)
     ctx = receipt_context(filing, key)
-    ctx["mail_sent"] = request.session.get(f"filing_mail:{number}")
+    ctx["mail_sent"] = request.session.get(f"filing_mail:{number}", True if filing.emailed else None)
     return render(request, "filing/receipt.html", ctx)
 
 
@@ -390,23 +432,33 @@ def followup_case(request: HttpRequest, number: str) -> HttpResponse:
     values = {"kind": "", "description": ""}
     status = 200
     if request.method == "POST":
-        values = {"kind": str(request.POST.get("kind", "")), "description": str(request.POST.get("description", ""))
-                  .strip()[:2000]}
-        if values["kind"] not in kinds:
-            errors["kind"] = _("Elija el tipo de evidencia de la lista.")
-        if not values["description"]:
-            errors["description"] = _("Describa brevemente esta evidencia: qué es y qué demuestra.")
-        if not errors:
-            draft = Draft(request.session, f"seguimiento-{number}")
-            try:
-                add_supplement(filing, kind=values["kind"], description=values["description"],
-                               upload=request.FILES.get("file"), draft=draft)
-            except UploadRejected as exc:
-                errors["file"] = str(exc)
+        form = SupplementForm(request.POST, request.FILES, kinds=kinds)
+        values = {"kind": str(request.POST.get("kind", "")), "description": str(request.POST.get("description", ""))}
+        if form.is_valid():
+            limit, window = conf.supplement_rate()
+            allowed, wait = ratelimit.hit("supplement", ratelimit.client_address(request), limit, window)
+            if not allowed:
+                errors["__all__"] = _(
+                    "Desde su dirección de red ya se añadieron %(n)s evidencias en poco tiempo, el máximo permitido. "
+                    "Intente de nuevo dentro de %(m)s minutos; lo que escribió se conserva.") % {
+                    "n": limit, "m": max(1, (wait + 59) // 60)}
+                status = 429
             else:
-                messages.success(request, _("Se añadió la evidencia a su querella %(n)s.") % {"n": number})
-                return redirect("filing:followup_case", number=number)
-        status = 422
+                draft = Draft(request.session, f"seguimiento-{number}")
+                try:
+                    add_supplement(filing, kind=form.cleaned_data["kind"],
+                                   description=form.cleaned_data["description"],
+                                   upload=form.cleaned_data["file"], draft=draft)
+                except UploadRejected as exc:
+                    errors["file"] = str(exc)
+                except SupplementRefused as exc:
+                    errors["__all__"] = str(exc)
+                else:
+                    messages.success(request, _("Se añadió la evidencia a su querella %(n)s.") % {"n": number})
+                    return redirect("filing:followup_case", number=number)
+        else:
+            errors = {f: str(e[0]) for f, e in form.errors.items()}
+        status = status if status != 200 else 422
     case = filing.case
     return render(request, "filing/followup_case.html", {
         "filing": filing, "case": case, "stage": STAGES.get(case.stage, case.stage),

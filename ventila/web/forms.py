@@ -476,3 +476,29 @@ class ElectionForm(forms.Form):
         if ElectionDay.objects.filter(day=day).exists():
             raise forms.ValidationError(_("Ese día ya está anotado como elección."))
         return day
+
+
+class QueueFilterForm(forms.Form):
+    """The work queue's filters (a GET form): only the values the page offers. A value typed into the
+    address that is not one of them (a NUL, a made-up stage, a body the user does not see) never
+    reaches the database: no case matches it, and the page says which filter."""
+
+    body = forms.ChoiceField(label=_("Cuerpo"), required=False)
+    kind = forms.ChoiceField(label=_("Tipo"), required=False)
+    stage = forms.ChoiceField(label=_("Etapa"), required=False)
+    due = forms.ChoiceField(label=_("Vencimiento"), required=False,
+                            choices=[("", ""), ("overdue", _("Vencidos")), ("week", _("Vencen esta semana"))])
+    status = forms.ChoiceField(label=_("Estado"), required=False,
+                               choices=[("", ""), *Case.Status.choices, ("all", _("Todos"))])
+
+    def __init__(self, *args: Any, bodies: list[Body], kinds: list[tuple[str, Any]], stages: list[tuple[str, Any]],
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["body"].choices = [("", ""), *((b.slug, b.short_name) for b in bodies)]  # type: ignore[attr-defined]
+        self.fields["kind"].choices = [("", ""), *kinds]  # type: ignore[attr-defined]
+        self.fields["stage"].choices = [("", ""), *stages]  # type: ignore[attr-defined]
+
+    def filters(self) -> dict[str, str]:
+        """The valid filters (an invalid one as if not given; the view then shows no case)."""
+        self.is_valid()
+        return {name: str(self.cleaned_data.get(name) or "") for name in self.fields}

@@ -34,7 +34,7 @@ from ventila.cases.models import Case, CaseDeadline, DocketEntry
 from ventila.rules import RULEBOOKS
 from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
 
-from ..forms import ActForm, CounselForm, FilingForm
+from ..forms import ActForm, CounselForm, FilingForm, QueueFilterForm
 from .procedures import procedure_context
 
 PAGE_SIZE = 25
@@ -64,7 +64,15 @@ def queue(request: HttpRequest) -> HttpResponse:
     today = clock.today()
     qs: QuerySet[Case] = access.access_cases_for_user(request.user).select_related("body")
     bodies = list(access.visible_bodies(request.user))
-    f = {k: request.GET.get(k, "") for k in ("body", "kind", "stage", "due", "status")}
+    kinds = sorted({k for b in bodies for k in RULEBOOKS[b.rulebook].kinds} & set(KINDS))
+    filter_form = QueueFilterForm(request.GET, bodies=bodies, kinds=[(k, KINDS[k]) for k in kinds],
+                                  stages=list(STAGES.items()))
+    f = filter_form.filters()
+    for name, errors in filter_form.errors.items():
+        messages.warning(request, _("Ningún expediente cumple el filtro «%(field)s»: %(error)s")
+                         % {"field": filter_form.fields[name].label, "error": errors[0]})
+    if filter_form.errors:  # a value no case can have: no case, as before, without asking the database
+        qs = qs.none()
     if f["body"]:
         qs = qs.filter(body__slug=f["body"])
     if f["kind"]:
@@ -97,7 +105,6 @@ def queue(request: HttpRequest) -> HttpResponse:
         }
         for c in rows
     ]
-    kinds = sorted({k for b in bodies for k in RULEBOOKS[b.rulebook].kinds} & set(KINDS))
     from .procedures import queue_flags
 
     pinned = queue_flags(qs, items, today, first_page=cursor is None)
