@@ -1,11 +1,9 @@
 """URL map: the staff UI (``ventila.web``), language switching and the administrators' site."""
 
 from django.contrib import admin
-from django.urls import include, path, register_converter
+from django.urls import include, path
 
-from ventila.cases.converters import CaseNumberConverter
-
-register_converter(CaseNumberConverter, "case_number")  # before the apps' URLs, which use it
+# The apps' URLs take case numbers with the `case_number` converter, registered by CasesConfig.ready.
 
 urlpatterns = [
     path("", include("ventila.web.urls")),

@@ -126,7 +126,7 @@ def test_decision_term_runs_out_and_the_sweep_dismisses_with_prejudice(world, no
     assert "<dd>Cerrado</dd>" in page
     assert "ventila lo anota automáticamente" not in page and "debe desestimarse" not in page
     assert 'id="termino-decide"' not in page  # the open-terms table
-    assert "Vencido (miércoles, 19 de mayo de 2027)" in page
+    assert "Vencido; cerrado por el acto del miércoles, 19 de mayo de 2027" in page
 
 
 def test_dismissal_by_resolution_needs_findings_and_conclusions(world, now, sec, mayor):

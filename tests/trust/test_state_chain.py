@@ -118,7 +118,8 @@ def test_removing_a_closure_records_who_and_why_and_moves_the_terms_back(filed):
     c.force_login(world.users["personal"])
     url = f"/cuerpos/etica-camara/calendario/cierres/{closure.pk}/eliminar/"
     r = c.post(url, {"reason": "  "}, follow=True)  # no reason: refused, said, nothing removed
-    assert r.status_code == 200 and "Indique el motivo para eliminar el cierre" in r.content.decode()
+    assert r.status_code == 400 and "No se eliminó el cierre" in r.content.decode()
+    assert "Este campo es obligatorio" in r.content.decode()
     assert Closure.objects.filter(pk=closure.pk).exists()
     with pytest.raises(ActRefused) as refused:
         do_remove_closure(closure=closure, user=world.users["personal"], reason="")

@@ -44,8 +44,15 @@ class CasesConfig(AppConfig):
                   "respondent_candidate", "status", "stage", "procedure", "report_referred", "created_at")
 
     def ready(self) -> None:
+        from django.urls import register_converter
+
         from ventila.accounts import twofactor
         from ventila.audit import backup, chain, state
+
+        from .converters import CaseNumberConverter
+
+        # Registered at set-up, before any app's URLs (which take <case_number:number>) are imported.
+        register_converter(CaseNumberConverter, "case_number")
 
         # A docket entry is chained once, with its attachments, roll call and ballots.
         chain.register_kind(chain.ChainedKind(

@@ -478,6 +478,12 @@ class ElectionForm(forms.Form):
         return day
 
 
+class RemovalForm(forms.Form):
+    """Why a closure or an election day is removed (it moves every open term of the body)."""
+
+    reason = forms.CharField(label=_("Motivo"), max_length=300)
+
+
 class QueueFilterForm(forms.Form):
     """The work queue's filters (a GET form): only the values the page offers. A value typed into the
     address that is not one of them (a NUL, a made-up stage, a body the user does not see) never

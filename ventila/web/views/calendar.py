@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -20,7 +22,7 @@ from ventila.cases.actions import (
 from ventila.rules import RULEBOOKS
 from ventila.rules.calendar import format_date_es
 
-from ..forms import ClosureForm, ElectionForm
+from ..forms import ClosureForm, ElectionForm, RemovalForm
 
 
 @login_required
@@ -40,12 +42,26 @@ def body_calendar(request: HttpRequest, body: str) -> HttpResponse:
                             user=request.user, reason=election_form.cleaned_data["reason"])
             messages.success(request, _("Se anotó la elección; los términos abiertos se recalcularon."))
             return redirect("web:calendar", body=body_obj.slug)
+    return _render(request, body_obj, closure_form=closure_form, election_form=election_form)
+
+
+def _render(request: HttpRequest, body_obj: Any, *, status: int = 200, **forms: Any) -> HttpResponse:
     elections = list(ElectionDay.objects.all())
     defaults = [] if elections else list(RULEBOOKS[body_obj.rulebook].elections)
     return render(request, "web/calendar.html", {
         "body": body_obj, "closures": list(body_obj.closures.all()), "elections": elections,
-        "default_elections": defaults, "closure_form": closure_form, "election_form": election_form,
-    }, status=200 if request.method == "GET" or not request.POST else 200)
+        "default_elections": defaults, "closure_form": forms.get("closure_form") or ClosureForm(body=body_obj),
+        "election_form": forms.get("election_form") or ElectionForm(),
+    }, status=status)
+
+
+def _removal_reason(request: HttpRequest, body_obj: Any, refused: str) -> tuple[str | None, HttpResponse | None]:
+    """The reason for a removal, or the calendar page again (400) saying why nothing was removed."""
+    form = RemovalForm(request.POST)
+    if form.is_valid():
+        return form.cleaned_data["reason"], None
+    messages.error(request, f"{refused} {' '.join(form.errors['reason'])}")
+    return None, _render(request, body_obj, status=400)
 
 
 @login_required
@@ -55,12 +71,11 @@ def remove_closure(request: HttpRequest, body: str, closure_id: int) -> HttpResp
     closure = body_obj.closures.filter(pk=closure_id).first()
     if closure is None:
         raise Http404("closure")
-    reason = request.POST.get("reason", "").strip()
-    if not reason:
-        messages.error(request, _("Indique el motivo para eliminar el cierre del %(day)s; no se eliminó.")
-                       % {"day": format_date_es(closure.day)})
-        return redirect("web:calendar", body=body_obj.slug)
-    do_remove_closure(closure=closure, user=request.user, reason=reason[:300])
+    reason, refused = _removal_reason(request, body_obj, _(
+        "No se eliminó el cierre del %(day)s: falta un motivo válido.") % {"day": format_date_es(closure.day)})
+    if refused:
+        return refused
+    do_remove_closure(closure=closure, user=request.user, reason=reason)
     messages.success(request, _("Se eliminó el cierre; los términos abiertos se recalcularon."))
     return redirect("web:calendar", body=body_obj.slug)
 
@@ -72,11 +87,10 @@ def remove_election(request: HttpRequest, body: str, election_id: int) -> HttpRe
     election = ElectionDay.objects.filter(pk=election_id).first()
     if election is None:
         raise Http404("election")
-    reason = request.POST.get("reason", "").strip()
-    if not reason:
-        messages.error(request, _("Indique el motivo para eliminar la elección del %(day)s; no se eliminó.")
-                       % {"day": format_date_es(election.day)})
-        return redirect("web:calendar", body=body_obj.slug)
-    do_remove_election(election=election, user=request.user, reason=reason[:300])
+    reason, refused = _removal_reason(request, body_obj, _(
+        "No se eliminó la elección del %(day)s: falta un motivo válido.") % {"day": format_date_es(election.day)})
+    if refused:
+        return refused
+    do_remove_election(election=election, user=request.user, reason=reason)
     messages.success(request, _("Se eliminó la elección; los términos abiertos se recalcularon."))
     return redirect("web:calendar", body=body_obj.slug)
