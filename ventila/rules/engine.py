@@ -249,7 +249,9 @@ class Context:
         self.calendar = calendar
         self.elections = elections
         self.events = scenario.events
-        self.as_of = scenario.as_of
+        self.as_of = scenario.as_of  # a date, or a date-time when the scenario gives one
+        # ``as_of_day`` is the day of ``as_of`` (the one a rulebook compares due dates with);
+        # ``as_of_dt`` is ``as_of`` when it has an hour, else None (set below).
         self.respondent = scenario.respondent
         self.deadlines: list[Deadline] = []
         self.findings: list[Finding] = []
@@ -276,11 +278,11 @@ class Context:
         self._terms = _rule_terms(rulebook, self._bare_unit)
         as_of = scenario.as_of
         if isinstance(as_of, dt.datetime):
-            self._as_of_dt: dt.datetime | None = as_of
-            self._as_of_day = as_of.date()
+            self.as_of_dt: dt.datetime | None = as_of
+            self.as_of_day: dt.date = as_of.date()
         else:
-            self._as_of_dt = None
-            self._as_of_day = as_of
+            self.as_of_dt = None
+            self.as_of_day = as_of
 
     @cached_property
     def by_type(self) -> dict[str, list[Event]]:
@@ -412,7 +414,7 @@ class Context:
             d.satisfied_by = satisfied.type
             d.satisfied_at = satisfied.at if satisfied.has_time else satisfied.day
         else:
-            d.status = "open" if self._as_of_day <= due else "missed"
+            d.status = "open" if self.as_of_day <= due else "missed"
             d.satisfied_by = d.satisfied_at = None
         d.fatal = fatal
         d.inputs = (
@@ -454,10 +456,10 @@ class Context:
             status = "suspended"
         elif hours:
             assert isinstance(due, dt.datetime)
-            status = "open" if (self._as_of_dt <= due if self._as_of_dt else self._as_of_day <= due.date()) else "missed"
+            status = "open" if (self.as_of_dt <= due if self.as_of_dt else self.as_of_day <= due.date()) else "missed"
         else:
             assert not isinstance(due, dt.datetime)
-            status = "open" if self._as_of_day <= due else "missed"
+            status = "open" if self.as_of_day <= due else "missed"
         label = start_label or self._titles.get(trigger.type, trigger.type)
         d = Deadline(
             deadline_id, rule, trigger.type, trigger.moment, term, due, status,

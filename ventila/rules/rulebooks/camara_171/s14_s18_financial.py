@@ -170,11 +170,6 @@ FINANCIAL_EVENTS: dict[str, EventSpec] = {
 }  # fmt: skip
 
 
-def _as_of_day(ctx: Context) -> dt.date:
-    a = ctx.as_of
-    return a.date() if isinstance(a, dt.datetime) else a
-
-
 def _report_of(event: Event, reports: list[Event]) -> Event | None:
     """The report an OEG or Secretary event refers to: by ``covers_year`` when given, else the
     latest report filed on or before the event."""
@@ -262,7 +257,7 @@ def evaluate_financial_report(ctx: Context) -> None:
 
     # Sec. 14(c): a report for each year in office, due 15 August of the next year. The exit year is
     # covered by the final report instead (Sec. 14(e)); a sitting official's years count once ended.
-    last_year = exit_event.day.year - 1 if exit_event is not None else _as_of_day(ctx).year - 1
+    last_year = exit_event.day.year - 1 if exit_event is not None else ctx.as_of_day.year - 1
     for year in range(took.day.year, last_year + 1):
         year_end = dt.date(year, *YEAR_END_EXIT)
         term, fixed = _fixed_date_term(year_end)
@@ -348,7 +343,7 @@ def _evaluate_report(ctx: Context, report: Event, reports: list[Event], stage: s
     first_action = min((e for e in (prelim, final) if e is not None), key=lambda e: e.at, default=None)
     evaluation = ctx.add_deadline("oeg_evaluation", "CAM-15-01", report, satisfied=first_action,
                                   suspendable=False, start_label=label)
-    lapsed = _as_of_day(ctx) > evaluation.due_date
+    lapsed = ctx.as_of_day > evaluation.due_date
     auto_final_anyway = ctx.settings["auto_final_if_prelim"]
     decided_first = final is not None and (prelim is None or final.at < prelim.at)
     if prelim is not None and prelim.day > evaluation.due_date and not decided_first:
@@ -495,7 +490,7 @@ def evaluate_access_request(ctx: Context) -> None:
     window = ctx.add_deadline("subject_objection", "CAM-17-04", notified, start=received, satisfied=objection,
                               suspendable=False, start_label="recibo de la notificación por el Representante")
     opens_after_window = ctx.calendar.roll_forward(window.due_date + dt.timedelta(days=1))
-    as_of = _as_of_day(ctx)
+    as_of = ctx.as_of_day
     resolver = RESOLVER_ES[ctx.settings["sec17_objection_resolver"]]
     if objection is not None and objection.day <= window.due_date:
         resolved = next((r for r in ctx.all("objection_resolved") if r.at >= objection.at), None)

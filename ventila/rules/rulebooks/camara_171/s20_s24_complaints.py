@@ -522,7 +522,7 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
             pending = _pending_extension(ctx)
             if pending is not None:
                 nxt += ["extension_granted", "extension_denied"]
-            elif "extension_granted" not in firsts and ctx._as_of_day <= answer_d.due_date:
+            elif "extension_granted" not in firsts and ctx.as_of_day <= answer_d.due_date:
                 # an extension is asked for in writing before the answer term expires.
                 nxt.append("extension_requested")
             if answer_d.status == "missed" and pending is None and default is None:
