@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -134,6 +135,23 @@ class KindSpec:
     # The stages in which the case is over: the act that ends it is on record (the web app shows
     # such a case as closed and no term of it as still to be met).
     closed_stages: tuple[str, ...] = ("closed",)
+    # The kind's stage and deadline ids (ventila.rules.vocabulary): the evaluator sets
+    # ``ctx.stage`` and calls ``ctx.add_deadline`` with their members only. Required.
+    stages: type[StrEnum] | None = None
+    deadlines: type[StrEnum] | None = None
+
+    def __post_init__(self) -> None:
+        if self.stages is None or self.deadlines is None:
+            raise TypeError(f"KindSpec {self.id!r}: declare its stages and deadlines (ventila.rules.vocabulary)")
+        unknown = set(self.deadline_ids) - set(self.deadlines)
+        if unknown or "new" not in set(self.stages):
+            raise TypeError(f"KindSpec {self.id!r}: ids outside its vocabulary: {sorted(unknown) or ['new']}")
+
+    @property
+    def initial_stage(self) -> StrEnum:
+        """The stage of a case with nothing on its docket yet (``new``)."""
+        assert self.stages is not None
+        return self.stages("new")
 
 
 @dataclass(frozen=True)
@@ -256,7 +274,7 @@ class Context:
         self.deadlines: list[Deadline] = []
         self.findings: list[Finding] = []
         self.procedure = "ordinary"
-        self.stage = "new"
+        self.stage: StrEnum = rulebook.kinds[scenario.kind].initial_stage  # a member of the kind's stages
         self.stage_rule: str | None = None  # the rule that defines the current stage, when one does
         self.allowed_next: list[str] = []
         # Event type → its earliest event, keyed in the order the types first occur. Read only, for
@@ -343,7 +361,7 @@ class Context:
 
     def add_deadline(
         self,
-        deadline_id: str,
+        deadline_id: StrEnum,
         rule_id: str,
         trigger: Event,
         *,
@@ -403,7 +421,7 @@ class Context:
         # The fields (all of _DEADLINE_FIELDS) are set here rather than through the dataclass
         # __init__: that call would cost about as much as the rest of this method.
         d = _new(Deadline)
-        d.id = deadline_id
+        d.id = deadline_id.value
         d.rule = rule
         d.trigger = trigger.type
         d.trigger_at = trigger.at if trigger.has_time else trigger.day
@@ -427,7 +445,7 @@ class Context:
 
     def _add_deadline_general(
         self,
-        deadline_id: str,
+        deadline_id: StrEnum,
         rule: Rule,
         trigger: Event,
         term: Term,
@@ -462,7 +480,7 @@ class Context:
             status = "open" if self.as_of_day <= due else "missed"
         label = start_label or self._titles.get(trigger.type, trigger.type)
         d = Deadline(
-            deadline_id, rule, trigger.type, trigger.moment, term, due, status,
+            deadline_id.value, rule, trigger.type, trigger.moment, term, due, status,
             satisfied.type if satisfied is not None else None,
             satisfied.moment if satisfied is not None else None,
             fatal,
@@ -942,7 +960,7 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     ev.procedure = ctx.procedure
     ev.deadlines = ctx.deadlines
     ev.findings = ctx.findings
-    ev.stage = ctx.stage
+    ev.stage = ctx.stage.value
     ev.allowed_next = ctx.allowed_next
     ev.as_of = scenario.as_of
     ev.stage_rule = rulebook.rules[ctx.stage_rule] if ctx.stage_rule else None
