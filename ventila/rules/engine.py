@@ -24,6 +24,7 @@ from .calendar import (
     Suspension,
     legal_calendar,
 )
+from .speed import build_without_init, per_kind, sets_every_field
 from .terms import Deadline, Finding, Rule, Status, Term, Unit, compute_due, shared_term
 
 
@@ -513,16 +514,16 @@ _DEADLINE_FIELDS = (
     "id", "rule", "trigger", "trigger_at", "term", "due", "status", "satisfied_by", "satisfied_at",
     "fatal", "inputs", "notes",
 )  # fmt: skip
-assert _DEADLINE_FIELDS == tuple(f.name for f in fields(Deadline)), "add_deadline must set every field"
+sets_every_field(Deadline, _DEADLINE_FIELDS)
 # The same for parse_scenario and evaluate, which build a Scenario and an Evaluation that way.
 _SCENARIO_FIELDS = (
     "rulebook", "kind", "respondent", "closures", "openings", "elections", "events", "as_of", "settings", "extra",
 )  # fmt: skip
-assert _SCENARIO_FIELDS == tuple(f.name for f in fields(Scenario)), "parse_scenario must set every field"
+sets_every_field(Scenario, _SCENARIO_FIELDS)
 _EVALUATION_FIELDS = (
     "rulebook", "kind", "procedure", "deadlines", "findings", "stage", "allowed_next", "as_of", "stage_rule",
 )  # fmt: skip
-assert _EVALUATION_FIELDS == tuple(f.name for f in fields(Evaluation)), "evaluate must set every field"
+sets_every_field(Evaluation, _EVALUATION_FIELDS)
 
 # Rulebook id, bare-days unit → (the rulebook's rules, rule id → (rule, its term normalized)).
 _RULE_TERMS: dict[tuple[str, str], tuple[dict[str, Rule], dict[str, tuple[Rule, Term | None]]]] = {}
@@ -746,22 +747,17 @@ def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "even
     return events if ordered else order_events(events)
 
 
-_new = object.__new__
+_new = build_without_init  # the speed trick explained in speed.py
 
 
-# Kind → (the kind, event type → its required payload fields). The kind is kept in the value so
-# that its id cannot be reused by another object while the entry exists.
+# Kind → (the kind, event type → its required payload fields), built once per kind (speed.per_kind).
 _REQUIRED: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
 
 
 def _required_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
-    entry = _REQUIRED.get(id(kind))
-    if entry is None or entry[0] is not kind:
-        table = {t: tuple(n for n, f in spec.fields.items() if f.required) for t, spec in kind.events.items()}
-        if len(_REQUIRED) >= 256:
-            _REQUIRED.clear()
-        entry = _REQUIRED[id(kind)] = (kind, table)
-    return entry[1]
+    return per_kind(_REQUIRED, kind, lambda k: {
+        t: tuple(n for n, f in spec.fields.items() if f.required) for t, spec in k.events.items()
+    })  # fmt: skip
 
 
 # Kind → (the kind, event type → its date fields that cannot fall after the event's own day).
@@ -769,16 +765,10 @@ _NOT_AFTER: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
 
 
 def _not_after_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
-    entry = _NOT_AFTER.get(id(kind))
-    if entry is None or entry[0] is not kind:
-        table = {
-            t: tuple(n for n, f in spec.fields.items() if f.not_after_event and f.type == "date")
-            for t, spec in kind.events.items()
-        }
-        if len(_NOT_AFTER) >= 256:
-            _NOT_AFTER.clear()
-        entry = _NOT_AFTER[id(kind)] = (kind, table)
-    return entry[1]
+    return per_kind(_NOT_AFTER, kind, lambda k: {
+        t: tuple(n for n, f in spec.fields.items() if f.not_after_event and f.type == "date")
+        for t, spec in k.events.items()
+    })  # fmt: skip
 
 
 def order_events(events: list[Event]) -> list[Event]:
@@ -1014,16 +1004,10 @@ _DATE_FIELDS: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
 
 
 def _date_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
-    entry = _DATE_FIELDS.get(id(kind))
-    if entry is None or entry[0] is not kind:
-        table = {
-            t: tuple(n for n, f in spec.fields.items() if f.type in ("date", "datetime"))
-            for t, spec in kind.events.items()
-        }
-        if len(_DATE_FIELDS) >= 256:
-            _DATE_FIELDS.clear()
-        entry = _DATE_FIELDS[id(kind)] = (kind, table)
-    return entry[1]
+    return per_kind(_DATE_FIELDS, kind, lambda k: {
+        t: tuple(n for n, f in spec.fields.items() if f.type in ("date", "datetime"))
+        for t, spec in k.events.items()
+    })  # fmt: skip
 
 
 def _calendar(
