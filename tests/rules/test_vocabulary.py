@@ -83,3 +83,31 @@ def test_random_dockets_stay_inside_each_kinds_vocabulary() -> None:
         seen_stages.add((ev.rulebook, ev.kind, ev.stage))
     assert len({k for _, k, _ in seen_stages}) == len({k.id for _, k in KINDS})  # every kind walked
     assert len(seen_stages) > 30
+
+
+_TYPO = '''
+from ventila.rules.engine import Context
+from ventila.rules.vocabulary import ComplaintDeadline, ComplaintStage
+
+
+def evaluate(ctx: Context) -> None:
+    ctx.stage = ComplaintStage.AWAITING_ANSWER
+    ctx.add_deadline(ComplaintDeadline.ANSWER, "CAM-21B-02", ctx.events[0])
+    ctx.stage = "awaitng_answer"
+    ctx.stage = ComplaintStage.AWAITNG_ANSWER
+    ctx.add_deadline("answr", "CAM-21B-02", ctx.events[0])
+'''
+
+
+def test_a_typo_in_a_stage_or_deadline_id_is_a_mypy_error(tmp_path, monkeypatch) -> None:
+    """The evaluators' contract (mypy strict on ventila/rules runs in .ci/run): a stage or deadline
+    id that is not a member of the kind's enum does not type-check."""
+    from mypy import api
+
+    root = Path(__file__).resolve().parents[2]
+    (tmp_path / "typo.py").write_text(_TYPO, encoding="utf-8")
+    monkeypatch.setenv("MYPYPATH", str(root))
+    out, _err, status = api.run(["--strict", "--cache-dir", str(tmp_path / "cache"), "--config-file", "",
+                                 str(tmp_path / "typo.py")])
+    errors = sorted(int(line.split(":")[1]) for line in out.splitlines() if ": error:" in line)
+    assert status == 1 and errors == [9, 10, 11], out  # the three typos, not the two correct lines
