@@ -4,7 +4,7 @@ Spanish label of each stage, deadline, kind, procedure, term status and trigger.
 The ids stay English and stable (deadlines contract, docs/deadlines-contract.md); the labels are
 what people read — ``ventila deadlines --explain``, the web app, documents, reminders. This module
 is their only source: the web app translates them through gettext (``ventila/cases/labels.py``
-marks nothing; the English is in ``locale/en/LC_MESSAGES/django.po``, and
+wraps each in ``gettext_lazy``; the English is in ``locale/en/LC_MESSAGES/django.po``, and
 ``tests/web/test_translations.py`` holds every label translated). Event titles are the
 ``EventSpec.title`` of each rulebook.
 
