@@ -422,7 +422,7 @@ class Context:
         # The fields (all of _DEADLINE_FIELDS) are set here rather than through the dataclass
         # __init__: that call would cost about as much as the rest of this method.
         d = _new(Deadline)
-        d.id = deadline_id.value
+        d.id = str(deadline_id)
         d.rule = rule
         d.trigger = trigger.type
         d.trigger_at = trigger.at if trigger.has_time else trigger.day
@@ -481,7 +481,7 @@ class Context:
             status = "open" if self.as_of_day <= due else "missed"
         label = start_label or self._titles.get(trigger.type, trigger.type)
         d = Deadline(
-            deadline_id.value, rule, trigger.type, trigger.moment, term, due, status,
+            str(deadline_id), rule, trigger.type, trigger.moment, term, due, status,
             satisfied.type if satisfied is not None else None,
             satisfied.moment if satisfied is not None else None,
             fatal,
@@ -950,7 +950,7 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     ev.procedure = ctx.procedure
     ev.deadlines = ctx.deadlines
     ev.findings = ctx.findings
-    ev.stage = ctx.stage.value
+    ev.stage = str(ctx.stage)  # the plain id (a StrEnum member is its id)
     ev.allowed_next = ctx.allowed_next
     ev.as_of = scenario.as_of
     ev.stage_rule = rulebook.rules[ctx.stage_rule] if ctx.stage_rule else None
