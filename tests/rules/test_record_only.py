@@ -20,7 +20,7 @@ from ventila.rules import InputError
 from ventila.rules.engine import EventSpec, evaluate
 from ventila.rules.rulebooks import RULEBOOKS
 from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
-from ventila.rules.titles import RECORD_ONLY_EVENT_ES
+from ventila.rules.vocabulary import RECORD_ONLY_EVENT_ES
 
 KINDS = [(rb.id, k) for rb in RULEBOOKS.values() for k in rb.kinds]
 START = dt.date(2027, 3, 1)

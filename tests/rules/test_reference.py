@@ -15,6 +15,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Iterator
+from enum import StrEnum
 from pathlib import Path
 
 import pytest
@@ -156,7 +157,13 @@ def _toy_rulebook() -> Rulebook:
             "filed", "Presentada", {"when": FieldSpec("date", required=True, help="Fecha")}
         )
     }
-    kind = KindSpec("case", "Caso", events, lambda ctx: None, deadline_ids=("decide",))
+    class Stage(StrEnum):
+        NEW = "new"
+
+    class Due(StrEnum):
+        DECIDE = "decide"
+
+    kind = KindSpec("case", "Caso", events, lambda ctx: None, deadline_ids=("decide",), stages=Stage, deadlines=Due)
     return Rulebook(
         id="toy", title="Reglamento de juguete", rules=r.rules, kinds={"case": kind},
         settings={"roll_forward": Setting("roll_forward", True, (True, False), "Decisión 1", "Corre al lunes.")},

@@ -29,7 +29,7 @@ from ventila.rules.calendar import format_date_es
 from ventila.rules.engine import Evaluation, parse_events
 from ventila.rules.rulebooks.camara_171 import RULEBOOK
 from ventila.rules.rulebooks.camara_171.s20_s24_complaints import earliest_hearing_date
-from ventila.rules.votes import VoteError, outcome_error, tally
+from ventila.rules.votes import VoteError, VoteOutcome, outcome_error, tally
 
 from .evaluation import (
     CaseFacts,
@@ -152,8 +152,9 @@ def _titles(rulebook_id: str, kind_id: str) -> dict[str, str]:
 
 
 def check_act(case: Case | None, facts: CaseFacts, existing: Sequence[PlannedEvent], act: ActInput,
-              now: dt.datetime) -> tuple[Evaluation, list[Person]]:
-    """Validate ``act`` against the rulebook; return the evaluation with it and the voters.
+              now: dt.datetime) -> tuple[Evaluation, list[Person], VoteOutcome | None]:
+    """Validate ``act`` against the rulebook; return the evaluation with it, the voters and the roll
+    call's tally (``None`` when the act is not voted on).
 
     Raises :class:`ActRefused` with every problem found (payload, date, order, notice, votes).
     """
@@ -215,6 +216,7 @@ def check_act(case: Case | None, facts: CaseFacts, existing: Sequence[PlannedEve
             general.append(message)
 
     voters: list[Person] = []
+    outcome: VoteOutcome | None = None
     rule_id = vote_rule(facts.rulebook, act.event_type)
     if rule_id is not None and case is not None and not act.imported:
         voters = voting_members(case, act.occurred_at.astimezone(PR_TZ).date())
@@ -223,11 +225,11 @@ def check_act(case: Case | None, facts: CaseFacts, existing: Sequence[PlannedEve
             challenged, rule_id = _recusal_vote(existing, act, voters, errors)
             voters = [p for p in voters if challenged is None or p.pk != challenged.pk]
         if not errors.get("member"):
-            _check_roll_call(case, facts, rule_id, voters, act, errors, general, challenged=challenged)
+            outcome = _check_roll_call(case, facts, rule_id, voters, act, errors, general, challenged=challenged)
 
     if errors or general:
         raise ActRefused(" ".join(general) or _("Revise los datos del acto."), errors)
-    return after, voters
+    return after, voters, outcome
 
 
 def _check_hearing_notice(facts: CaseFacts, existing: Sequence[PlannedEvent], planned: PlannedEvent,
@@ -275,12 +277,13 @@ def _recusal_vote(existing: Sequence[PlannedEvent], act: ActInput, voters: Seque
 
 
 def _check_roll_call(case: Case, facts: CaseFacts, rule_id: str, voters: Sequence[Person], act: ActInput,
-                     errors: dict[str, list[str]], general: list[str], challenged: Person | None = None) -> None:
+                     errors: dict[str, list[str]], general: list[str],
+                     challenged: Person | None = None) -> VoteOutcome | None:
     ballots = dict(act.ballots or {})
     if challenged is not None and challenged.pk in ballots:
         if ballots.pop(challenged.pk) in ("yes", "no", "abstain"):
             general.append(_("%(name)s no vota sobre su propia inhibición (Sec. 9 ¶4).") % {"name": challenged})
-            return
+            return None
         act.ballots = ballots
     missing = [p for p in voters if p.pk not in ballots]
     for p in missing:
@@ -289,7 +292,7 @@ def _check_roll_call(case: Case, facts: CaseFacts, rule_id: str, voters: Sequenc
     if strangers:
         general.append(_("La votación incluye personas que no son miembros con voto en este caso."))
     if missing or strangers:
-        return
+        return None
     names = {p.pk: str(p) for p in voters}
     votes = {names[pk]: v for pk, v in ballots.items()}
     excluded: list[str] = []
@@ -300,13 +303,13 @@ def _check_roll_call(case: Case, facts: CaseFacts, rule_id: str, voters: Sequenc
         outcome = tally(facts.rulebook, votes, seats=case.body.seats, motion_rule_id=rule_id, excluded=excluded)
     except VoteError as exc:
         general.append(str(exc))
-        return
+        return None
     # A recusal may be decided either way: the roll call must say what is recorded (granted or denied).
     carried = bool(act.payload.get("granted")) if act.event_type == "recusal_decided" else True
     problem = outcome_error(carried, outcome)
     if problem:
         general.append(problem + " " + outcome.explanation_es)
-    act.details = {**act.details, "_tally": outcome.to_json()}
+    return outcome
 
 
 # -- writes ------------------------------------------------------------------------------------
@@ -368,7 +371,7 @@ def do_file_case(
         tuple(Closure.objects.filter(body=body).order_by("day").values_list("day", flat=True)),
         tuple(ElectionDay.objects.order_by("day").values_list("kind", "day")))
     facts = CaseFacts(body.rulebook, kind, respondent_role, respondent_candidate, closures, elections)
-    evaluation, _voters = check_act(None, facts, [], act, now)
+    evaluation, _voters, _outcome = check_act(None, facts, [], act, now)
     # The new case's and parties' versions for the audit chain are written when the block ends, from
     # the rows as numbered (the chain's head is taken last, with the counter).
     with transaction.atomic(savepoint=False), state.acting(user, "Presentación de la querella"), state.deferred():
@@ -418,8 +421,8 @@ def do_record_act(*, user: Any, case: Case, act: ActInput, now: dt.datetime | No
             counted = entries
         existing = live_events(counted)
         facts = case_facts(case)
-        evaluation, voters = check_act(case, facts, existing, act, now)
-        entry = _write_entry(case, user, act, voters, now, entries)
+        evaluation, voters, outcome = check_act(case, facts, existing, act, now)
+        entry = _write_entry(case, user, act, voters, now, entries, outcome=outcome)
         _store(case, evaluation, now)
     return entry
 
@@ -450,16 +453,15 @@ def do_record_entry(*, user: Any, case: Case, event_type: str, occurred_at: dt.d
 
 
 def _write_entry(case: Case, user: Any, act: ActInput, voters: Sequence[Person], now: dt.datetime,
-                 entries: Sequence[DocketEntry] = (), *, first: bool = False) -> DocketEntry:
-    """Write the entry with its attachments and roll call; chain it unless it is a new case's
-    ``first`` entry (:func:`do_file_case` chains that one last)."""
+                 entries: Sequence[DocketEntry] = (), *, first: bool = False,
+                 outcome: VoteOutcome | None = None) -> DocketEntry:
+    """Write the entry with its attachments and roll call (``outcome``, from :func:`check_act`); chain it
+    unless it is a new case's ``first`` entry (:func:`do_file_case` chains that one last)."""
     seq = 1 if first else (max((e.seq for e in entries), default=0) or
                             (case.entries.aggregate(m=Max("seq"))["m"] or 0)) + 1
-    details = {k: v for k, v in act.details.items() if k != "_tally"}
-    outcome = act.details.get("_tally")
     entry = DocketEntry.objects.create(
         case=case, seq=seq, event_type=act.event_type, occurred_at=act.occurred_at, has_time=act.has_time,
-        payload=act.payload, details=details, note=act.note, recorded_by=user, recorded_at=now,
+        payload=act.payload, details=act.details, note=act.note, recorded_by=user, recorded_at=now,
         supersedes=act.supersedes,
     )
     for doc in act.attachments:
@@ -471,10 +473,10 @@ def _write_entry(case: Case, user: Any, act: ActInput, voters: Sequence[Person],
         att.save()
     if outcome is not None and act.ballots:
         rc = RollCall.objects.create(
-            entry=entry, motion=_motion_text(case, act), rule_id=outcome["rule"], citation=outcome["citation"],
-            required=outcome["required"], yes=outcome["yes"], no=outcome["no"], abstain=outcome["abstain"],
-            absent=outcome["absent"], recused=outcome["recused"], carried=outcome["carried"],
-            explanation=outcome["explanation"],
+            entry=entry, motion=_motion_text(case, act), rule_id=outcome.rule_id, citation=outcome.citation,
+            required=outcome.required, yes=outcome.yes, no=outcome.no, abstain=outcome.abstain,
+            absent=outcome.absent, recused=outcome.recused, carried=outcome.carried,
+            explanation=outcome.explanation_es,
         )
         Ballot.objects.bulk_create([Ballot(roll_call=rc, person=p, vote=act.ballots[p.pk]) for p in voters])
     if not first:

@@ -1,6 +1,7 @@
-"""Spanish labels (through gettext) for the rulebooks' public vocabulary: stages, deadlines,
-payload fields and their choices. The vocabulary itself (the ids) is the engine's; these are
-only the words people read."""
+"""The words people read for the rulebooks' public vocabulary, through gettext: stages, deadlines,
+kinds, procedures and term statuses (their Spanish comes from ``ventila.rules.vocabulary``), and the
+act forms' payload fields, their choices and the votes (web-only words, marked here). The ids are
+the engine's."""
 
 from __future__ import annotations
 
@@ -8,92 +9,16 @@ from django.utils.translation import gettext_lazy as _
 
 from ventila.rules.rulebooks.camara_171.s20_s24_complaints import DISMISSAL_GROUNDS_ES
 from ventila.rules.rulebooks.camara_171.s25_s31_reports import SANCTION_ES
+from ventila.rules.vocabulary import DEADLINE_ES, KIND_ES, PROCEDURE_ES, STAGE_ES, STATUS_ES
 
-STAGES = {
-    "new": _("Nuevo"),
-    "filed": _("Presentada"),
-    "awaiting_answer": _("En espera de contestación"),
-    "under_examination": _("En examen"),
-    "dismissed": _("Desestimada"),
-    "probable_cause": _("Causa probable"),
-    "hearing_scheduled": _("Vista señalada"),
-    "in_hearing": _("En vista"),
-    "awaiting_resolution": _("En espera de resolución"),
-    "resolved": _("Resuelta (Informe Final)"),
-    "report_referred": _("Informe Final referido"),
-    "sanctioned": _("Sanción decidida"),
-    "closed": _("Cerrado"),
-    "awaiting_commissioner_report": _("En espera del informe del Comisionado"),
-    "awaiting_decision": _("En espera de decisión"),
-    "awaiting_notice": _("En espera de notificación"),
-    "decided": _("Decidida"),
-    "decision_term_expired": _("Venció el término para decidir"),
-    "dismissed_with_prejudice": _("Desestimada con perjuicio"),
-    "under_study": _("En estudio"),
-    "under_consideration": _("En consideración"),
-    "under_review": _("En revisión"),
-    "stayed": _("Paralizada"),
-    "awaiting_court_decision": _("En espera de la decisión del tribunal"),
-    "suspension_ordered": _("Suspensión ordenada"),
-    "suspension_denied": _("Suspensión denegada"),
-    "suspended_from_office": _("Suspendido del cargo"),
-    "awaiting_recommendations": _("En espera de recomendaciones"),
-    "vacancies_declared": _("Vacantes declaradas"),
-    "reported": _("Informada al Gobernador"),
-    "under_investigation": _("En investigación"),
-    "recommendations_issued": _("Recomendaciones emitidas"),
-}
-
-KINDS = {
-    "complaint": _("Querella"),
-    "referral": _("Referido de la OEG"),
-    "advisory_opinion": _("Opinión consultiva"),
-    "outside_activity": _("Actividad extra-legislativa"),
-    "financial_report": _("Informe financiero"),
-    "report_access_request": _("Solicitud de acceso a informes"),
-    "suspension_proceeding": _("Procedimiento especial de suspensión"),
-    "deadlock": _("Estado de fricción Asamblea–Alcalde"),
-}
-
-PROCEDURES = {
-    "ordinary": _("Ordinario"),
-    "summary": _("Sumario (Sec. 24)"),
-    "deferred_until_after_election": _("En espera hasta después de las elecciones (Sec. 24(f))"),
-}
-
-DEADLINES = {
-    "file_complaint": _("Presentar la querella"),
-    "notify_respondent": _("Notificar la querella a la parte querellada"),
-    "answer": _("Contestar la querella"),
-    "examine": _("Examinar la querella y determinar"),
-    "notify_determination": _("Notificar la determinación"),
-    "resolve": _("Resolver en sus méritos (Informe Final)"),
-    "summary_total": _("Resolver el procedimiento sumario"),
-    "summary_dismissal_review": _("Decidir si se desestima sumariamente"),
-    "summary_hearing_citation": _("Citar a vista en el procedimiento sumario"),
-    "summary_adjudication": _("Adjudicar y notificar tras la vista sumaria"),
-    "request_substitute": _("Pedir un miembro sustituto"),
-    "notify_recusal_denial": _("Notificar la denegación de la inhibición"),
-    "refer_final_report": _("Referir el Informe Final"),
-    "study": _("Estudiar la querella"),
-    "commissioner_report": _("Informe del Comisionado"),
-    "decide": _("Decidir la querella"),
-    "court_summons": _("Expedir la citación (tribunal)"),
-    "deliver_documents": _("Entregar la documentación a la Comisión"),
-    "refer_to_commission": _("Referir el informe a la Comisión"),
-    "recommendations": _("Emitir las recomendaciones"),
-    "court_decision": _("Decisión del tribunal"),
-    "review": _("Presentar la revisión"),
-    "notify_summary_dismissal": _("Notificar la desestimación sumaria"),
-    "oeg_referral": _("Referido de la OEG"),
-}
-
-DEADLINE_STATUS = {
-    "open": _("Abierto"),
-    "met": _("Cumplido"),
-    "missed": _("Vencido"),
-    "suspended": _("Suspendido"),
-}
+# The rulebooks' vocabulary (ventila.rules.vocabulary is its one source): each Spanish label is a
+# msgid of locale/en/LC_MESSAGES/django.po, translated when read (tests/web/test_translations.py
+# holds every one of them translated).
+STAGES = {k: _(v) for k, v in STAGE_ES.items()}
+KINDS = {k: _(v) for k, v in KIND_ES.items()}
+PROCEDURES = {k: _(v) for k, v in PROCEDURE_ES.items()}
+DEADLINES = {k: _(v) for k, v in DEADLINE_ES.items()}
+DEADLINE_STATUS = {k: _(v) for k, v in STATUS_ES.items()}
 
 FIELDS = {
     "occurred_at": _("Fecha del acto"),
@@ -213,3 +138,4 @@ VOTES = {
     "absent": _("Ausente"),
     "recused": _("Inhibido"),
 }
+

@@ -19,12 +19,12 @@ import datetime as dt
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal
 from zoneinfo import ZoneInfo
 
 import holidays as holidays_lib
 
-if TYPE_CHECKING:  # numpy is only needed by the batch methods, and imported there
+if TYPE_CHECKING:  # numpy is only needed by the batch path (calendar_batch.py), and imported there
     import numpy as np
     import numpy.typing as npt
 
@@ -536,86 +536,23 @@ class LegalCalendar:
     def holidays_in(self, year: int) -> list[tuple[dt.date, str]]:
         return sorted((d, n) for d, n in self.holidays.items() if d.year == year)
 
-    # -- vectorised batch path (numpy, imported lazily) ---------------------------------------------
-    #
-    # The same tables as the fast path, as numpy arrays, so that a million terms are a handful of
-    # array operations (recomputing every open deadline of a docket after a closure is declared,
-    # the benchmark in bench/). numpy is imported inside the methods: the rules package stays
-    # importable without it.
-
-    def _np_tables(
-        self,
-    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-        """(is_bd, cum, bd_ords) as int64 arrays, built on first use and kept."""
-        # A plain attribute, set to None in __post_init__: touching ``self.__dict__`` would
-        # materialise the instance dict and slow every attribute read of the hot paths by a third.
-        tables: Any = self._np_cache
-        if tables is None:
-            import numpy as np
-
-            tables = (
-                np.frombuffer(bytes(self._is_bd), dtype=np.uint8).astype(np.int64),
-                np.asarray(self._cum, dtype=np.int64),
-                np.asarray(self._bd_ords, dtype=np.int64),
-            )
-            self._np_cache = tables
-        return tables  # type: ignore[no-any-return]
-
-    def _np_index(self, ordinals: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-        i = ordinals - self._base
-        if i.size and (int(i.min()) < 0 or int(i.max()) >= self._size):
-            bad = ordinals[(i < 0) | (i >= self._size)]
-            self._check(int(bad[0]))  # raises OutOfCalendarRange with the usual message
-        return i
+    # -- vectorised batch path: ventila/rules/calendar_batch.py -------------------------------------
 
     def add_business_days_batch(
         self, start_ordinals: npt.ArrayLike, n: npt.ArrayLike
     ) -> npt.NDArray[np.int64]:
-        """:meth:`add_business_days_ord` over arrays: the Nth business day after each start.
+        """:meth:`add_business_days_ord` over numpy arrays (see :mod:`ventila.rules.calendar_batch`)."""
+        from .calendar_batch import add_business_days_batch
 
-        ``n`` may be one number or an array of the same shape as ``start_ordinals``. Same answers
-        as the single computation (a property test holds them equal), same errors: a start or a
-        result outside the calendar's years raises :class:`OutOfCalendarRange`.
-        """
-        import numpy as np
-
-        is_bd, cum, bd_ords = self._np_tables()
-        start = np.asarray(start_ordinals, dtype=np.int64)
-        count = np.broadcast_to(np.asarray(n, dtype=np.int64), start.shape)
-        i = self._np_index(start)
-        ci = cum[i]
-        if count.size and int(count.min()) > 0:
-            k = ci + count - 1  # the usual case: a term of N ≥ 1 business days
-        else:
-            k = np.where(count >= 0, ci + count - 1, ci - is_bd[i] + count)
-            k = np.where(count == 0, 0, k)
-        if k.size and (int(k.min()) < 0 or int(k.max()) >= bd_ords.size):
-            j = int(np.flatnonzero((k < 0) | (k >= bd_ords.size))[0])
-            self.add_business_days_ord(int(start.flat[j]), int(count.flat[j]))  # raises
-        out = bd_ords[k]
-        if not (count.size and int(count.min()) > 0):
-            out = np.where(count == 0, start, out)
-        return cast("npt.NDArray[np.int64]", out)
+        return add_business_days_batch(self, start_ordinals, n)
 
     def add_calendar_days_batch(
         self, start_ordinals: npt.ArrayLike, n: npt.ArrayLike, *, roll_forward: bool = True
     ) -> npt.NDArray[np.int64]:
-        """Start + N days, each last day that is not a business day moved to the next one.
+        """``next_business_day_ord(start + n)`` over numpy arrays (see :mod:`ventila.rules.calendar_batch`)."""
+        from .calendar_batch import add_calendar_days_batch
 
-        The batch form of ``next_business_day_ord(start + n)`` (1 LPRA §72; Regla 68.1).
-        """
-        import numpy as np
-
-        is_bd, cum, bd_ords = self._np_tables()
-        last = np.asarray(start_ordinals, dtype=np.int64) + np.asarray(n, dtype=np.int64)
-        i = self._np_index(last)
-        if not roll_forward:
-            return last
-        k = cum[i] - is_bd[i]  # index of the first business day on or after ``last``
-        if k.size and int(k.max()) >= bd_ords.size:
-            j = int(np.flatnonzero(k >= bd_ords.size)[0])
-            self.next_business_day_ord(int(last.flat[j]))  # raises
-        return cast("npt.NDArray[np.int64]", bd_ords[k])
+        return add_calendar_days_batch(self, start_ordinals, n, roll_forward=roll_forward)
 
 
 def _ordinal_iso(ordinal: int) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
+from enum import StrEnum
 from functools import cached_property, lru_cache
 from typing import Any
 
@@ -23,6 +24,7 @@ from .calendar import (
     Suspension,
     legal_calendar,
 )
+from .speed import build_without_init, per_kind, sets_every_field
 from .terms import Deadline, Finding, Rule, Status, Term, Unit, compute_due, shared_term
 
 
@@ -134,6 +136,23 @@ class KindSpec:
     # The stages in which the case is over: the act that ends it is on record (the web app shows
     # such a case as closed and no term of it as still to be met).
     closed_stages: tuple[str, ...] = ("closed",)
+    # The kind's stage and deadline ids (ventila.rules.vocabulary): the evaluator sets
+    # ``ctx.stage`` and calls ``ctx.add_deadline`` with their members only. Required.
+    stages: type[StrEnum] | None = None
+    deadlines: type[StrEnum] | None = None
+
+    def __post_init__(self) -> None:
+        if self.stages is None or self.deadlines is None:
+            raise TypeError(f"KindSpec {self.id!r}: declare its stages and deadlines (ventila.rules.vocabulary)")
+        unknown = set(self.deadline_ids) - set(self.deadlines)
+        if unknown or "new" not in set(self.stages):
+            raise TypeError(f"KindSpec {self.id!r}: ids outside its vocabulary: {sorted(unknown) or ['new']}")
+
+    @property
+    def initial_stage(self) -> StrEnum:
+        """The stage of a case with nothing on its docket yet (``new``)."""
+        assert self.stages is not None
+        return self.stages("new")
 
 
 @dataclass(frozen=True)
@@ -249,12 +268,14 @@ class Context:
         self.calendar = calendar
         self.elections = elections
         self.events = scenario.events
-        self.as_of = scenario.as_of
+        self.as_of = scenario.as_of  # a date, or a date-time when the scenario gives one
+        # ``as_of_day`` is the day of ``as_of`` (the one a rulebook compares due dates with);
+        # ``as_of_dt`` is ``as_of`` when it has an hour, else None (set below).
         self.respondent = scenario.respondent
         self.deadlines: list[Deadline] = []
         self.findings: list[Finding] = []
         self.procedure = "ordinary"
-        self.stage = "new"
+        self.stage: StrEnum = rulebook.kinds[scenario.kind].initial_stage  # a member of the kind's stages
         self.stage_rule: str | None = None  # the rule that defines the current stage, when one does
         self.allowed_next: list[str] = []
         # Event type → its earliest event, keyed in the order the types first occur. Read only, for
@@ -276,11 +297,11 @@ class Context:
         self._terms = _rule_terms(rulebook, self._bare_unit)
         as_of = scenario.as_of
         if isinstance(as_of, dt.datetime):
-            self._as_of_dt: dt.datetime | None = as_of
-            self._as_of_day = as_of.date()
+            self.as_of_dt: dt.datetime | None = as_of
+            self.as_of_day: dt.date = as_of.date()
         else:
-            self._as_of_dt = None
-            self._as_of_day = as_of
+            self.as_of_dt = None
+            self.as_of_day = as_of
 
     @cached_property
     def by_type(self) -> dict[str, list[Event]]:
@@ -341,7 +362,7 @@ class Context:
 
     def add_deadline(
         self,
-        deadline_id: str,
+        deadline_id: StrEnum,
         rule_id: str,
         trigger: Event,
         *,
@@ -401,7 +422,7 @@ class Context:
         # The fields (all of _DEADLINE_FIELDS) are set here rather than through the dataclass
         # __init__: that call would cost about as much as the rest of this method.
         d = _new(Deadline)
-        d.id = deadline_id
+        d.id = str(deadline_id)
         d.rule = rule
         d.trigger = trigger.type
         d.trigger_at = trigger.at if trigger.has_time else trigger.day
@@ -412,7 +433,7 @@ class Context:
             d.satisfied_by = satisfied.type
             d.satisfied_at = satisfied.at if satisfied.has_time else satisfied.day
         else:
-            d.status = "open" if self._as_of_day <= due else "missed"
+            d.status = "open" if self.as_of_day <= due else "missed"
             d.satisfied_by = d.satisfied_at = None
         d.fatal = fatal
         d.inputs = (
@@ -425,7 +446,7 @@ class Context:
 
     def _add_deadline_general(
         self,
-        deadline_id: str,
+        deadline_id: StrEnum,
         rule: Rule,
         trigger: Event,
         term: Term,
@@ -454,13 +475,13 @@ class Context:
             status = "suspended"
         elif hours:
             assert isinstance(due, dt.datetime)
-            status = "open" if (self._as_of_dt <= due if self._as_of_dt else self._as_of_day <= due.date()) else "missed"
+            status = "open" if (self.as_of_dt <= due if self.as_of_dt else self.as_of_day <= due.date()) else "missed"
         else:
             assert not isinstance(due, dt.datetime)
-            status = "open" if self._as_of_day <= due else "missed"
+            status = "open" if self.as_of_day <= due else "missed"
         label = start_label or self._titles.get(trigger.type, trigger.type)
         d = Deadline(
-            deadline_id, rule, trigger.type, trigger.moment, term, due, status,
+            str(deadline_id), rule, trigger.type, trigger.moment, term, due, status,
             satisfied.type if satisfied is not None else None,
             satisfied.moment if satisfied is not None else None,
             fatal,
@@ -493,16 +514,16 @@ _DEADLINE_FIELDS = (
     "id", "rule", "trigger", "trigger_at", "term", "due", "status", "satisfied_by", "satisfied_at",
     "fatal", "inputs", "notes",
 )  # fmt: skip
-assert _DEADLINE_FIELDS == tuple(f.name for f in fields(Deadline)), "add_deadline must set every field"
+sets_every_field(Deadline, _DEADLINE_FIELDS)
 # The same for parse_scenario and evaluate, which build a Scenario and an Evaluation that way.
 _SCENARIO_FIELDS = (
     "rulebook", "kind", "respondent", "closures", "openings", "elections", "events", "as_of", "settings", "extra",
 )  # fmt: skip
-assert _SCENARIO_FIELDS == tuple(f.name for f in fields(Scenario)), "parse_scenario must set every field"
+sets_every_field(Scenario, _SCENARIO_FIELDS)
 _EVALUATION_FIELDS = (
     "rulebook", "kind", "procedure", "deadlines", "findings", "stage", "allowed_next", "as_of", "stage_rule",
 )  # fmt: skip
-assert _EVALUATION_FIELDS == tuple(f.name for f in fields(Evaluation)), "evaluate must set every field"
+sets_every_field(Evaluation, _EVALUATION_FIELDS)
 
 # Rulebook id, bare-days unit → (the rulebook's rules, rule id → (rule, its term normalized)).
 _RULE_TERMS: dict[tuple[str, str], tuple[dict[str, Rule], dict[str, tuple[Rule, Term | None]]]] = {}
@@ -726,22 +747,17 @@ def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "even
     return events if ordered else order_events(events)
 
 
-_new = object.__new__
+_new = build_without_init  # the speed trick explained in speed.py
 
 
-# Kind → (the kind, event type → its required payload fields). The kind is kept in the value so
-# that its id cannot be reused by another object while the entry exists.
+# Kind → (the kind, event type → its required payload fields), built once per kind (speed.per_kind).
 _REQUIRED: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
 
 
 def _required_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
-    entry = _REQUIRED.get(id(kind))
-    if entry is None or entry[0] is not kind:
-        table = {t: tuple(n for n, f in spec.fields.items() if f.required) for t, spec in kind.events.items()}
-        if len(_REQUIRED) >= 256:
-            _REQUIRED.clear()
-        entry = _REQUIRED[id(kind)] = (kind, table)
-    return entry[1]
+    return per_kind(_REQUIRED, kind, lambda k: {
+        t: tuple(n for n, f in spec.fields.items() if f.required) for t, spec in k.events.items()
+    })  # fmt: skip
 
 
 # Kind → (the kind, event type → its date fields that cannot fall after the event's own day).
@@ -749,16 +765,10 @@ _NOT_AFTER: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
 
 
 def _not_after_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
-    entry = _NOT_AFTER.get(id(kind))
-    if entry is None or entry[0] is not kind:
-        table = {
-            t: tuple(n for n, f in spec.fields.items() if f.not_after_event and f.type == "date")
-            for t, spec in kind.events.items()
-        }
-        if len(_NOT_AFTER) >= 256:
-            _NOT_AFTER.clear()
-        entry = _NOT_AFTER[id(kind)] = (kind, table)
-    return entry[1]
+    return per_kind(_NOT_AFTER, kind, lambda k: {
+        t: tuple(n for n, f in spec.fields.items() if f.not_after_event and f.type == "date")
+        for t, spec in k.events.items()
+    })  # fmt: skip
 
 
 def order_events(events: list[Event]) -> list[Event]:
@@ -940,7 +950,7 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     ev.procedure = ctx.procedure
     ev.deadlines = ctx.deadlines
     ev.findings = ctx.findings
-    ev.stage = ctx.stage
+    ev.stage = str(ctx.stage)  # the plain id (a StrEnum member is its id)
     ev.allowed_next = ctx.allowed_next
     ev.as_of = scenario.as_of
     ev.stage_rule = rulebook.rules[ctx.stage_rule] if ctx.stage_rule else None
@@ -994,16 +1004,10 @@ _DATE_FIELDS: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
 
 
 def _date_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
-    entry = _DATE_FIELDS.get(id(kind))
-    if entry is None or entry[0] is not kind:
-        table = {
-            t: tuple(n for n, f in spec.fields.items() if f.type in ("date", "datetime"))
-            for t, spec in kind.events.items()
-        }
-        if len(_DATE_FIELDS) >= 256:
-            _DATE_FIELDS.clear()
-        entry = _DATE_FIELDS[id(kind)] = (kind, table)
-    return entry[1]
+    return per_kind(_DATE_FIELDS, kind, lambda k: {
+        t: tuple(n for n, f in spec.fields.items() if f.type in ("date", "datetime"))
+        for t, spec in k.events.items()
+    })  # fmt: skip
 
 
 def _calendar(

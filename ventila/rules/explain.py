@@ -8,7 +8,7 @@ import datetime as dt
 from .calendar import format_date_es, format_datetime_es
 from .engine import Evaluation, KindSpec
 from .terms import Deadline
-from .titles import PROCEDURE_ES, STATUS_ES, TRIGGER_ES, deadline_es, stage_es
+from .vocabulary import PROCEDURE_ES, STATUS_ES, TRIGGER_ES, deadline_es, mid_sentence, stage_es
 
 
 def due_es(d: Deadline) -> str:
@@ -39,14 +39,14 @@ def explain(ev: Evaluation) -> str:
     as_of = ev.as_of if isinstance(ev.as_of, dt.date) and not isinstance(ev.as_of, dt.datetime) else ev.as_of.date()
     out = [
         f"{rb.title}",
-        f"Caso: {kind.title} · procedimiento {PROCEDURE_ES.get(ev.procedure, ev.procedure)} · "
+        f"Caso: {kind.title} · procedimiento {mid_sentence(PROCEDURE_ES.get(ev.procedure, ev.procedure))} · "
         f"etapa: {stage_es(ev.stage)} · al {format_date_es(as_of)}",
         "",
     ]
     if not ev.deadlines:
         out += ["No corre ningún término todavía.", ""]
     for d in ev.deadlines:
-        head = f"■ {deadline_es(d.id)} [{d.id}] — {STATUS_ES[d.status]}; vence el {due_es(d)}"
+        head = f"■ {deadline_es(d.id)} [{d.id}] — {mid_sentence(STATUS_ES[d.status])}; vence el {due_es(d)}"
         if d.fatal:
             head += " (término fatal de la Comisión)"
         out.append(head)

@@ -9,7 +9,7 @@ hand: for every rulebook in :data:`~ventila.rules.rulebooks.RULEBOOKS` it lists
   module first) and the test files under ``tests/`` that cite it;
 * every kind of case with its event types and payload fields, and its deadline IDs;
 * every deadline ID and finding ID the evaluators produce (found by reading the source: each
-  ``add_deadline("<id>", "<rule>", …)``, ``add_finding("<id>", "<rule>", …)`` and
+  ``add_deadline(<Kind>Deadline.<ID>, "<rule>", …)`` (or a literal id), ``add_finding("<id>", "<rule>", …)`` and
   ``Finding("<id>", R.rules["<rule>"], …)`` call, plus the rulebook's ``findings`` registry);
 * the rulebook's settings (name, default, choices, source, help).
 
@@ -36,9 +36,11 @@ import sys
 import tokenize
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
+from . import vocabulary
 from .engine import KindSpec, Rulebook
 from .terms import Rule, RuleKind
 
@@ -150,6 +152,15 @@ def _literal(node: ast.expr | None) -> str | None:
     return None
 
 
+def _vocabulary_member(node: ast.expr) -> str | None:
+    """The id a ``<Kind>Deadline.<MEMBER>`` of :mod:`ventila.rules.vocabulary` stands for."""
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name):
+        enum = getattr(vocabulary, node.value.id, None)
+        if isinstance(enum, type) and issubclass(enum, StrEnum) and node.attr in enum.__members__:
+            return enum[node.attr].value
+    return None
+
+
 def _rule_ref(node: ast.expr) -> str | None:
     """The rule ID an argument names: ``"CAM-…"``, ``R.rules["CAM-…"]`` or ``ctx.rule("CAM-…")``."""
     if isinstance(node, ast.Subscript):
@@ -184,7 +195,7 @@ def _scan_code(index: SourceIndex, path: Path) -> None:
                 index.declared_in.setdefault(first, rel)
                 declaration_args.add(id(node.args[0]))
         if name in ("add_deadline", "add_finding", "Finding") and node.args:
-            ident = _literal(node.args[0])
+            ident = _literal(node.args[0]) or _vocabulary_member(node.args[0])
             if ident is None:
                 continue
             rule = _rule_ref(node.args[1]) if len(node.args) > 1 else None

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from ..engine import EventSpec, FieldSpec, KindSpec
 from ..terms import Rule, RuleKind, Term, Unit
-from ..titles import RECORD_ONLY_EVENT_ES
+from ..vocabulary import RECORD_ONLY_EVENT_ES
 
 
 class RuleSet:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ...engine import Election, KindSpec, Rulebook, Setting
+from ...vocabulary import ComplaintDeadline, ComplaintStage
 from ..common import merge, with_record_only
 from . import (
     s01_s09_commission,
@@ -100,6 +101,7 @@ SETTINGS: dict[str, Setting] = {
 KINDS: dict[str, KindSpec] = {
     "complaint": KindSpec(
         "complaint", "Querella", COMPLAINT_EVENTS, evaluate_complaint,
+        stages=ComplaintStage, deadlines=ComplaintDeadline,
         deadline_ids=("file_complaint", "notify_respondent", "answer", "examine", "notify_determination",
                       "resolve", "summary_total", "summary_dismissal_review", "summary_hearing_citation",
                       "summary_adjudication", "notify_summary_dismissal", "request_substitute", "notify_recusal_denial", "refer_final_report"),
@@ -107,6 +109,7 @@ KINDS: dict[str, KindSpec] = {
     ),
     "referral": KindSpec(
         "referral", "Referido de la OEG", COMPLAINT_EVENTS, evaluate_complaint,
+        stages=ComplaintStage, deadlines=ComplaintDeadline,
         deadline_ids=("notify_respondent", "answer", "examine", "notify_determination", "resolve",
                       "request_substitute", "notify_recusal_denial", "refer_final_report"),
         respondent_roles=ROLES,

@@ -23,6 +23,7 @@ from typing import Any, Literal
 from ...calendar import DayResult, LegalCalendar, format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
 from ...terms import Finding
+from ...vocabulary import OutsideActivityDeadline, OutsideActivityStage
 from ..common import RuleSet
 
 R = RuleSet()
@@ -464,7 +465,7 @@ def evaluate_outside_activity(ctx: Context) -> None:
     """
     notices = ctx.all("outside_activity_notified")
     if not notices:
-        ctx.stage = "new"
+        ctx.stage = OutsideActivityStage.NEW
         ctx.allowed_next = ["outside_activity_notified"]
         return
     started = ctx.first("activity_started")
@@ -473,7 +474,7 @@ def evaluate_outside_activity(ctx: Context) -> None:
     for i, notice in enumerate(notices):
         following = notices[i + 1] if i + 1 < len(notices) else None
         decision = next((d for d in decisions if d.at >= notice.at and (following is None or d.at < following.at)), None)
-        window = ctx.add_deadline("objection_window", "CAM-11C-01", notice, satisfied=decision,
+        window = ctx.add_deadline(OutsideActivityDeadline.OBJECTION_WINDOW, "CAM-11C-01", notice, satisfied=decision,
                                   start_label="recibo de la notificación por la Comisión")
         _check_notice(ctx, notice, started if i == 0 else None, window.due_date)
         if decision is not None:
@@ -489,11 +490,11 @@ def evaluate_outside_activity(ctx: Context) -> None:
     last_window = ctx.deadlines[-1]
     decision = next((d for d in decisions if d.at >= last.at), None)
     if decision is not None:
-        ctx.stage = "objected" if stands else "cleared"
+        ctx.stage = OutsideActivityStage.OBJECTED if stands else OutsideActivityStage.CLEARED
     elif last_window.status == "missed":
-        ctx.stage = "cleared_by_silence"
+        ctx.stage = OutsideActivityStage.CLEARED_BY_SILENCE
     else:
-        ctx.stage = "under_review"
+        ctx.stage = OutsideActivityStage.UNDER_REVIEW
     nxt = ["objection_decided"] if ctx.stage == "under_review" else []
     if started is None and ctx.stage != "objected":
         nxt.append("activity_started")
@@ -582,6 +583,7 @@ KINDS: dict[str, KindSpec] = {
     "outside_activity": KindSpec(
         "outside_activity", "Actividad extra-legislativa (Sec. 11)", OUTSIDE_ACTIVITY_EVENTS,
         evaluate_outside_activity, deadline_ids=("objection_window",),
+        stages=OutsideActivityStage, deadlines=OutsideActivityDeadline,
         respondent_roles=("representative", "officer", "department_head"),
     ),
 }  # fmt: skip

@@ -17,7 +17,13 @@ import datetime as dt
 from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
 from ...terms import Deadline, Finding, Term
-from ...titles import deadline_es
+from ...vocabulary import (
+    AccessRequestDeadline,
+    AccessRequestStage,
+    FinancialReportDeadline,
+    FinancialReportStage,
+    deadline_es,
+)
 from ..common import RuleSet
 
 R = RuleSet()
@@ -170,11 +176,6 @@ FINANCIAL_EVENTS: dict[str, EventSpec] = {
 }  # fmt: skip
 
 
-def _as_of_day(ctx: Context) -> dt.date:
-    a = ctx.as_of
-    return a.date() if isinstance(a, dt.datetime) else a
-
-
 def _report_of(event: Event, reports: list[Event]) -> Event | None:
     """The report an OEG or Secretary event refers to: by ``covers_year`` when given, else the
     latest report filed on or before the event."""
@@ -215,7 +216,7 @@ def evaluate_financial_report(ctx: Context) -> None:
     """Sec. 14–16: an official's reports (initial, annual, final) and the OEG's evaluation of each."""
     took = ctx.first("took_office")
     if took is None:
-        ctx.stage = "new"
+        ctx.stage = FinancialReportStage.NEW
         ctx.allowed_next = ["took_office"]
         return
     reports = ctx.all("report_filed")
@@ -249,25 +250,25 @@ def evaluate_financial_report(ctx: Context) -> None:
             f"obligación de radicar informe financiero (Sec. 14(f)).",
             days=tenure,
         )  # fmt: skip
-        ctx.stage = "report_not_required"
+        ctx.stage = FinancialReportStage.REPORT_NOT_REQUIRED
         ctx.allowed_next = []
         return
 
     obligations: list[Deadline] = []
     initial_year = took.day.year - 1
     obligations.append(ctx.add_deadline(
-        "initial_report", "CAM-14D-01", took, satisfied=_matching_report(reports, initial_year, ("initial",)),
+        FinancialReportDeadline.INITIAL_REPORT, "CAM-14D-01", took, satisfied=_matching_report(reports, initial_year, ("initial",)),
         suspendable=False, start_label="toma de posesión",
     ))  # fmt: skip
 
     # Sec. 14(c): a report for each year in office, due 15 August of the next year. The exit year is
     # covered by the final report instead (Sec. 14(e)); a sitting official's years count once ended.
-    last_year = exit_event.day.year - 1 if exit_event is not None else _as_of_day(ctx).year - 1
+    last_year = exit_event.day.year - 1 if exit_event is not None else ctx.as_of_day.year - 1
     for year in range(took.day.year, last_year + 1):
         year_end = dt.date(year, *YEAR_END_EXIT)
         term, fixed = _fixed_date_term(year_end)
         obligations.append(_mark_year_end(ctx.add_deadline(
-            "annual_report", "CAM-14C-01", took, term=term, start=year_end, suspendable=False,
+            FinancialReportDeadline.ANNUAL_REPORT, "CAM-14C-01", took, term=term, start=year_end, suspendable=False,
             satisfied=_matching_report(reports, year, ("annual",)),
             start_label=f"fin del año {year} en el cargo; fecha fija: {format_date_es(fixed)}",
         ), year_end))  # fmt: skip
@@ -277,13 +278,13 @@ def evaluate_financial_report(ctx: Context) -> None:
         if (exit_day.month, exit_day.day) == YEAR_END_EXIT:
             term, fixed = _fixed_date_term(exit_day)
             obligations.append(_mark_year_end(ctx.add_deadline(
-                "final_report", "CAM-14E-01", exit_event, term=term, start=exit_day, suspendable=False,
+                FinancialReportDeadline.FINAL_REPORT, "CAM-14E-01", exit_event, term=term, start=exit_day, suspendable=False,
                 satisfied=_matching_report(reports, exit_day.year, ("final", "annual")),
                 start_label=f"cese el 31 de diciembre; fecha fija: {format_date_es(fixed)}",
             ), exit_day))  # fmt: skip
         else:
             obligations.append(ctx.add_deadline(
-                "final_report", "CAM-14E-02", exit_event,
+                FinancialReportDeadline.FINAL_REPORT, "CAM-14E-02", exit_event,
                 satisfied=_matching_report(reports, exit_day.year, ("final",)), suspendable=False,
                 start_label="cese en el cargo",
             ))  # fmt: skip
@@ -296,7 +297,7 @@ def evaluate_financial_report(ctx: Context) -> None:
                 f"OEG puede referir el asunto a la Comisión (Sec. 16(a)).", deadline=d.id, due=d.due_date.isoformat(),
             )  # fmt: skip
 
-    stage = "left_office" if exit_event is not None else "in_office"
+    stage = FinancialReportStage.LEFT_OFFICE if exit_event is not None else FinancialReportStage.IN_OFFICE
     pending_notice = False
     for report in reports:
         stage, pending = _evaluate_report(ctx, report, reports, stage)
@@ -323,7 +324,9 @@ def evaluate_financial_report(ctx: Context) -> None:
     ctx.allowed_next = nxt
 
 
-def _evaluate_report(ctx: Context, report: Event, reports: list[Event], stage: str) -> tuple[str, bool]:
+def _evaluate_report(
+    ctx: Context, report: Event, reports: list[Event], stage: FinancialReportStage
+) -> tuple[FinancialReportStage, bool]:
     """The Secretary notice and the OEG's terms for one report; returns (stage, notice pending)."""
     year = report.get("covers_year")
     label = f"radicación del informe que cubre {year}"
@@ -334,7 +337,7 @@ def _evaluate_report(ctx: Context, report: Event, reports: list[Event], stage: s
             f"(Sec. 14(a)–(b)).",
         )
     notice = next(iter(_events_for(ctx, "secretary_notified", report, reports)), None)
-    ctx.add_deadline("notify_secretary", "CAM-14C-02", report, satisfied=notice, suspendable=False,
+    ctx.add_deadline(FinancialReportDeadline.NOTIFY_SECRETARY, "CAM-14C-02", report, satisfied=notice, suspendable=False,
                      start_label=label)
     prelim = next(iter(_events_for(ctx, "preliminary_findings_received", report, reports)), None)
     final = next(iter(_events_for(ctx, "oeg_final_action", report, reports)), None)
@@ -346,9 +349,9 @@ def _evaluate_report(ctx: Context, report: Event, reports: list[Event], stage: s
             f"atiende como una querella desde su recibo (Sec. 16(b); caso de tipo referral).",
         )
     first_action = min((e for e in (prelim, final) if e is not None), key=lambda e: e.at, default=None)
-    evaluation = ctx.add_deadline("oeg_evaluation", "CAM-15-01", report, satisfied=first_action,
+    evaluation = ctx.add_deadline(FinancialReportDeadline.OEG_EVALUATION, "CAM-15-01", report, satisfied=first_action,
                                   suspendable=False, start_label=label)
-    lapsed = _as_of_day(ctx) > evaluation.due_date
+    lapsed = ctx.as_of_day > evaluation.due_date
     auto_final_anyway = ctx.settings["auto_final_if_prelim"]
     decided_first = final is not None and (prelim is None or final.at < prelim.at)
     if prelim is not None and prelim.day > evaluation.due_date and not decided_first:
@@ -373,14 +376,14 @@ def _evaluate_report(ctx: Context, report: Event, reports: list[Event], stage: s
     pending_notice = notice is None
     if decided_first:
         assert final is not None
-        return ("referred_to_commission" if final.get("outcome") == "referral" else "report_final"), pending_notice
+        return (FinancialReportStage.REFERRED_TO_COMMISSION if final.get("outcome") == "referral" else FinancialReportStage.REPORT_FINAL), pending_notice
     if prelim is None:
-        return ("report_final" if became_final_by_lapse else "under_oeg_evaluation"), pending_notice
+        return (FinancialReportStage.REPORT_FINAL if became_final_by_lapse else FinancialReportStage.UNDER_OEG_EVALUATION), pending_notice
     if prelim.day > evaluation.due_date:
-        return "report_final", pending_notice
+        return FinancialReportStage.REPORT_FINAL, pending_notice
 
     answered = next((a for a in _events_for(ctx, "findings_answered", report, reports) if a.at >= prelim.at), None)
-    respond = ctx.add_deadline("respond_to_findings", "CAM-15-04", prelim, satisfied=answered, suspendable=False,
+    respond = ctx.add_deadline(FinancialReportDeadline.RESPOND_TO_FINDINGS, "CAM-15-04", prelim, satisfied=answered, suspendable=False,
                                start_label="recibo del informe preliminar")
     final_after = final if final is not None and final.at >= prelim.at else None
     if answered is not None and answered.day <= respond.due_date:
@@ -388,20 +391,20 @@ def _evaluate_report(ctx: Context, report: Event, reports: list[Event], stage: s
     else:
         start, trig, start_label = respond.due_date, prelim, "fin del término para contestar"
     if answered is None and respond.status != "missed" and final_after is None:
-        return "awaiting_reply", pending_notice
-    d = ctx.add_deadline("oeg_final_action", "CAM-15-05", trig, start=start, satisfied=final_after,
+        return FinancialReportStage.AWAITING_REPLY, pending_notice
+    d = ctx.add_deadline(FinancialReportDeadline.OEG_FINAL_ACTION, "CAM-15-05", trig, start=start, satisfied=final_after,
                          suspendable=False, start_label=start_label)
     if trig is prelim:
         d.trigger = "reply_term_expired"
     if final_after is not None and final_after.get("outcome") == "referral":
-        r = ctx.add_deadline("oeg_referral", "CAM-16A-01", trig, start=start, satisfied=final_after,
+        r = ctx.add_deadline(FinancialReportDeadline.OEG_REFERRAL, "CAM-16A-01", trig, start=start, satisfied=final_after,
                              suspendable=False, start_label=start_label)
         if trig is prelim:
             r.trigger = "reply_term_expired"
-        return "referred_to_commission", pending_notice
+        return FinancialReportStage.REFERRED_TO_COMMISSION, pending_notice
     if final_after is not None:
-        return "report_final", pending_notice
-    return "awaiting_oeg_final_action", pending_notice
+        return FinancialReportStage.REPORT_FINAL, pending_notice
+    return FinancialReportStage.AWAITING_OEG_FINAL_ACTION, pending_notice
 
 
 def check_referral_evidence(evidence_attached: bool | None, ctx: Context | None = None) -> list[Finding]:
@@ -470,43 +473,43 @@ def evaluate_access_request(ctx: Context) -> None:
     """
     request = ctx.first("access_requested")
     if request is None:
-        ctx.stage = "new"
+        ctx.stage = AccessRequestStage.NEW
         ctx.allowed_next = ["access_requested"]
         return
     # An amended request (a later access_requested) replaces the contents; the terms run from the first.
     complete = _check_request(ctx, ctx.last("access_requested") or request)
     notified = ctx.first("subject_notified")
-    ctx.add_deadline("notify_subject", "CAM-17-03", request, satisfied=notified, suspendable=False,
+    ctx.add_deadline(AccessRequestDeadline.NOTIFY_SUBJECT, "CAM-17-03", request, satisfied=notified, suspendable=False,
                      start_label="recibo de la solicitud")
     granted = ctx.first("access_granted")
     if request.get("report_is_final") is False:
-        ctx.stage = "blocked_report_not_final"
+        ctx.stage = AccessRequestStage.BLOCKED_REPORT_NOT_FINAL
         ctx.allowed_next = [] if notified else ["subject_notified"]
         _check_grant(ctx, granted, None)
         return
     if notified is None:
-        ctx.stage = "awaiting_notice"
+        ctx.stage = AccessRequestStage.AWAITING_NOTICE
         ctx.allowed_next = ["subject_notified"]
         _not_yet(ctx, None, "falta notificar al Representante")
         _check_grant(ctx, granted, None)
         return
     received: dt.date = notified.get("received_on") or notified.day
     objection = ctx.first("objection_filed")
-    window = ctx.add_deadline("subject_objection", "CAM-17-04", notified, start=received, satisfied=objection,
+    window = ctx.add_deadline(AccessRequestDeadline.SUBJECT_OBJECTION, "CAM-17-04", notified, start=received, satisfied=objection,
                               suspendable=False, start_label="recibo de la notificación por el Representante")
     opens_after_window = ctx.calendar.roll_forward(window.due_date + dt.timedelta(days=1))
-    as_of = _as_of_day(ctx)
+    as_of = ctx.as_of_day
     resolver = RESOLVER_ES[ctx.settings["sec17_objection_resolver"]]
     if objection is not None and objection.day <= window.due_date:
         resolved = next((r for r in ctx.all("objection_resolved") if r.at >= objection.at), None)
         if resolved is None:
-            ctx.stage = "objection_pending"
+            ctx.stage = AccessRequestStage.OBJECTION_PENDING
             ctx.allowed_next = ["objection_resolved"]
             _not_yet(ctx, None, f"hay una objeción pendiente; la resuelve {resolver} (A-15)")
             _check_grant(ctx, granted, None)
             return
         if resolved.get("upheld"):
-            ctx.stage = "access_denied"
+            ctx.stage = AccessRequestStage.ACCESS_DENIED
             ctx.allowed_next = []
             _check_grant(ctx, granted, None)
             return
@@ -519,7 +522,7 @@ def evaluate_access_request(ctx: Context) -> None:
             f"({format_date_es(window.due_date)}).",
         )
     if as_of < opens_after_window:
-        ctx.stage = "awaiting_subject"
+        ctx.stage = AccessRequestStage.AWAITING_SUBJECT
         ctx.allowed_next = ["objection_filed"]
         _not_yet(ctx, opens_after_window, "corren los 15 días laborables del Representante")
         _check_grant(ctx, granted, opens_after_window)
@@ -564,14 +567,14 @@ def _open(ctx: Context, opens_on: dt.date, why: str, complete: bool, granted: Ev
             opens_on=opens_on.isoformat(),
         )  # fmt: skip
         _check_grant(ctx, granted, None)
-        ctx.stage = "request_deficient"
+        ctx.stage = AccessRequestStage.REQUEST_DEFICIENT
         ctx.allowed_next = ["access_requested"]
         return
     ctx.add_finding("access_allowed", "CAM-17-05",
                     f"El acceso al informe procede desde el {format_date_es(opens_on)}: {why} (Sec. 17(1)).",
                     opens_on=opens_on.isoformat())
     _check_grant(ctx, granted, opens_on)
-    ctx.stage = "access_granted" if granted else "access_open"
+    ctx.stage = AccessRequestStage.ACCESS_GRANTED if granted else AccessRequestStage.ACCESS_OPEN
     ctx.allowed_next = [] if granted else ["access_granted"]
 
 
@@ -596,6 +599,7 @@ def _check_grant(ctx: Context, granted: Event | None, opens_on: dt.date | None) 
 KINDS: dict[str, KindSpec] = {
     "financial_report": KindSpec(
         "financial_report", "Informes financieros (Secs. 14–16)", FINANCIAL_EVENTS, evaluate_financial_report,
+        stages=FinancialReportStage, deadlines=FinancialReportDeadline,
         deadline_ids=("initial_report", "annual_report", "final_report", "notify_secretary", "oeg_evaluation",
                       "respond_to_findings", "oeg_final_action", "oeg_referral"),
         respondent_roles=("representative", "officer", "department_head"),
@@ -603,6 +607,7 @@ KINDS: dict[str, KindSpec] = {
     "report_access_request": KindSpec(
         "report_access_request", "Solicitud de acceso a un informe financiero (Sec. 17)", ACCESS_EVENTS,
         evaluate_access_request, deadline_ids=("notify_subject", "subject_objection"),
+        stages=AccessRequestStage, deadlines=AccessRequestDeadline,
         respondent_roles=("representative", "officer", "department_head"),
     ),
 }  # fmt: skip

@@ -12,6 +12,7 @@ import datetime as dt
 from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
 from ...terms import Term
+from ...vocabulary import AdvisoryOpinionDeadline, AdvisoryOpinionStage
 from ..common import RuleSet
 
 R = RuleSet()
@@ -111,7 +112,7 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
     """Sec. 19: admissibility of the request and the term to issue the opinion."""
     request = ctx.first("opinion_requested")
     if request is None:
-        ctx.stage = "new"
+        ctx.stage = AdvisoryOpinionStage.NEW
         ctx.allowed_next = ["opinion_requested"]
         return
     facts: dt.date = request.get("facts_date")
@@ -174,17 +175,17 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
                 f"fidedigna, o evitar un fracaso de la justicia (Sec. 19(f)).",
             )
     if not admissible:
-        ctx.stage = "rejected" if rejected else "not_admissible"
+        ctx.stage = AdvisoryOpinionStage.REJECTED if rejected else AdvisoryOpinionStage.NOT_ADMISSIBLE
         ctx.allowed_next = [] if rejected else ["opinion_rejected"]
         return
 
     extensions = _extensions(ctx, request)
-    ctx.add_deadline("issue_opinion", "CAM-19D-01", request, satisfied=issued or rejected, extensions=extensions,
+    ctx.add_deadline(AdvisoryOpinionDeadline.ISSUE_OPINION, "CAM-19D-01", request, satisfied=issued or rejected, extensions=extensions,
                      suspendable=False, start_label="radicación de la solicitud")
     if issued is not None:
         _check_votes(ctx, issued, "la opinión")
     if rejected is not None and (issued is None or rejected.at < issued.at):
-        ctx.stage = "rejected"
+        ctx.stage = AdvisoryOpinionStage.REJECTED
         ctx.allowed_next = []
         return
     if issued is not None:
@@ -194,10 +195,10 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
             f"quien la solicitó, en querellas posteriores sobre los mismos hechos, si actuó de buena fe "
             f"(Sec. 19(e)); enlácela a esas querellas.",
         )  # fmt: skip
-        ctx.stage = "revised" if any(r.at >= issued.at for r in ctx.all("opinion_revised")) else "issued"
+        ctx.stage = AdvisoryOpinionStage.REVISED if any(r.at >= issued.at for r in ctx.all("opinion_revised")) else AdvisoryOpinionStage.ISSUED
         ctx.allowed_next = ["opinion_revised"]
         return
-    ctx.stage = "under_consideration"
+    ctx.stage = AdvisoryOpinionStage.UNDER_CONSIDERATION
     nxt = ["opinion_issued", "opinion_rejected"]
     if not ctx.has("opinion_extension_granted"):
         nxt.append("opinion_extension_granted")
@@ -251,6 +252,7 @@ def _check_votes(ctx: Context, event: Event, what: str) -> None:
 KINDS: dict[str, KindSpec] = {
     "advisory_opinion": KindSpec(
         "advisory_opinion", "Opinión consultiva (Sec. 19)", ADVISORY_EVENTS, evaluate_advisory_opinion,
+        stages=AdvisoryOpinionStage, deadlines=AdvisoryOpinionDeadline,
         deadline_ids=("issue_opinion",),
         respondent_roles=("representative", "officer", "department_head"),
     ),

@@ -17,6 +17,7 @@ from typing import Any
 from ...calendar import format_date_es
 from ...engine import Context, Election, Event, EventSpec, FieldSpec
 from ...terms import Rule, Term, shared_term
+from ...vocabulary import ComplaintDeadline, ComplaintStage
 from ..common import RuleSet
 
 R = RuleSet()
@@ -359,7 +360,7 @@ def _evaluate(ctx: Context) -> None:
     filed = ctx.firsts.get("referral_received" if referral else "complaint_filed")
     _check_order(ctx, referral)
     if filed is None:
-        ctx.stage = "new"
+        ctx.stage = ComplaintStage.NEW
         ctx.allowed_next = ["referral_received" if referral else "complaint_filed"]
         return
 
@@ -387,7 +388,7 @@ def _evaluate(ctx: Context) -> None:
     if not referral:
         knowledge = filed.payload.get("knowledge_date")
         if knowledge is not None:
-            d = ctx.add_deadline("file_complaint", "CAM-20-06", filed, start=knowledge, satisfied=filed,
+            d = ctx.add_deadline(ComplaintDeadline.FILE_COMPLAINT, "CAM-20-06", filed, start=knowledge, satisfied=filed,
                                  suspendable=False, start_label="fecha en que conoció los hechos")
             if d.status == "missed":
                 ctx.add_finding(
@@ -467,12 +468,12 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
         # office is closed counts as filed on the next business day.
         effective_start = ctx.calendar.roll_forward(filed.day)
         start_label = "próximo día laborable tras el recibo (A-18)"
-    ctx.add_deadline("notify_respondent", "CAM-21B-01", filed, start=effective_start,
+    ctx.add_deadline(ComplaintDeadline.NOTIFY_RESPONDENT, "CAM-21B-01", filed, start=effective_start,
                      satisfied=notified, start_label=start_label)
-    ctx.stage = "filed"
+    ctx.stage = ComplaintStage.FILED
     if notified is None:
         if "case_closed" in firsts:  # closed before the respondent was notified (e.g. withdrawn)
-            ctx.stage = "closed"
+            ctx.stage = ComplaintStage.CLOSED
             ctx.allowed_next = []
             return
         ctx.allowed_next = ["respondent_notified", *_anytime(ctx), "case_closed"]
@@ -487,7 +488,7 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
     answer_ev = firsts.get("answer_filed")
     determination = firsts.get("determination_made")
     answer_d, answer_end = _answer_term(ctx, answer_trigger, answer_ev)
-    ctx.stage = "awaiting_answer"
+    ctx.stage = ComplaintStage.AWAITING_ANSWER
 
     # Sec. 21(c)(1): examine within 30 bd from the answer or the end of the term in force.
     if answer_ev is not None and answer_ev.day <= answer_end:
@@ -496,15 +497,15 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
         exam_start, exam_label, exam_trigger = answer_end, "fin del término para contestar", answer_trigger
     exam_open = answer_ev is not None or answer_d.status == "missed" or "default_declared" in firsts or determination is not None
     if exam_open:
-        d = ctx.add_deadline("examine", "CAM-21C-01", exam_trigger, start=exam_start,
+        d = ctx.add_deadline(ComplaintDeadline.EXAMINE, "CAM-21C-01", exam_trigger, start=exam_start,
                              satisfied=determination, start_label=exam_label)
         if answer_ev is None or answer_ev.day > answer_end:
             d.trigger = "answer_term_expired"
-        ctx.stage = "under_examination"
+        ctx.stage = ComplaintStage.UNDER_EXAMINATION
 
     default = firsts.get("default_declared")
     if default is not None:
-        ctx.stage = "under_examination"
+        ctx.stage = ComplaintStage.UNDER_EXAMINATION
         if answer_ev is not None and answer_ev.day <= default.day:
             ctx.add_finding("default_after_answer", "CAM-21B-05",
                             "Se declaró la rebeldía después de recibirse la contestación.")
@@ -522,7 +523,7 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
             pending = _pending_extension(ctx)
             if pending is not None:
                 nxt += ["extension_granted", "extension_denied"]
-            elif "extension_granted" not in firsts and ctx._as_of_day <= answer_d.due_date:
+            elif "extension_granted" not in firsts and ctx.as_of_day <= answer_d.due_date:
                 # an extension is asked for in writing before the answer term expires.
                 nxt.append("extension_requested")
             if answer_d.status == "missed" and pending is None and default is None:
@@ -533,36 +534,36 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
         return
 
     # Sec. 21(c)(9): notify the determination within 3 bd.
-    ctx.add_deadline("notify_determination", "CAM-21C-04", determination,
+    ctx.add_deadline(ComplaintDeadline.NOTIFY_DETERMINATION, "CAM-21C-04", determination,
                      satisfied=firsts.get("determination_notified"))
     outcome = determination.payload.get("outcome")
     if outcome == "dismissed":
-        ctx.stage = "dismissed"
+        ctx.stage = ComplaintStage.DISMISSED
         if not determination.payload.get("grounds"):
             ctx.add_finding("dismissal_without_grounds", "CAM-21C-03",
                             "La desestimación no indica ninguna de las causas de la Sec. 21(c)(2).")
         nxt = [] if "determination_notified" in firsts else ["determination_notified"]
         ctx.allowed_next = nxt + ([] if "case_closed" in firsts else ["case_closed"])
         if "case_closed" in firsts:
-            ctx.stage = "closed"
+            ctx.stage = ComplaintStage.CLOSED
         return
 
-    ctx.stage = "probable_cause"
+    ctx.stage = ComplaintStage.PROBABLE_CAUSE
     _check_hearing_notices(ctx, determination)
     concluded = ctx.last("evidentiary_hearing_concluded")
     if concluded is None:
         nxt = [] if "determination_notified" in firsts else ["determination_notified"]
         nxt.append("hearing_noticed")
         if "hearing_noticed" in firsts:
-            ctx.stage = "hearing_scheduled"
+            ctx.stage = ComplaintStage.HEARING_SCHEDULED
             nxt.append("hearing_held")
         if "hearing_held" in firsts:
-            ctx.stage = "in_hearing"
+            ctx.stage = ComplaintStage.IN_HEARING
             nxt.append("evidentiary_hearing_concluded")
         ctx.allowed_next = nxt + _anytime(ctx)
         return
 
-    ctx.stage = "awaiting_resolution"
+    ctx.stage = ComplaintStage.AWAITING_RESOLUTION
     resolved = firsts.get("resolved")
     _resolve_term(ctx, concluded, resolved)
     if resolved is None:
@@ -609,7 +610,7 @@ def _answer_term(ctx: Context, trigger: Event, answer: Event | None) -> tuple[An
             ctx.add_finding("extension_without_request", "CAM-21B-03",
                             "Se concedió una prórroga sin solicitud escrita del querellado (Sec. 21(b)(3)).")
         extensions.append((shared_term(granted, "business_days"), "prórroga concedida, Sec. 21(b)(3)"))
-    d = ctx.add_deadline("answer", "CAM-21B-02", trigger, satisfied=answer, extensions=extensions,
+    d = ctx.add_deadline(ComplaintDeadline.ANSWER, "CAM-21B-02", trigger, satisfied=answer, extensions=extensions,
                          start_label="recibo de la notificación")
     if literal:
         assert original is not None
@@ -702,7 +703,7 @@ def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> Non
     denial = ctx.firsts.get("resolution_extension_denied")
     if request is None and grant is None and denial is None:
         # The usual case: the 45 days alone.
-        ctx.add_deadline("resolve", "CAM-22-01", concluded, satisfied=resolved, fatal=True,
+        ctx.add_deadline(ComplaintDeadline.RESOLVE, "CAM-22-01", concluded, satisfied=resolved, fatal=True,
                          start_label="fin de la vista evidenciaria")
         return
     base = ctx.rule("CAM-22-01").term
@@ -727,7 +728,7 @@ def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> Non
                 granted=days, maximum=max_ext.amount,
             )  # fmt: skip
             days = max_ext.amount
-        ctx.add_deadline("resolve", "CAM-22-01", concluded, satisfied=resolved, fatal=True,
+        ctx.add_deadline(ComplaintDeadline.RESOLVE, "CAM-22-01", concluded, satisfied=resolved, fatal=True,
                          extensions=[(Term(days, "days"), "prórroga concedida por el Presidente de la Cámara, Sec. 22")],
                          start_label="fin de la vista evidenciaria")
         return
@@ -742,20 +743,20 @@ def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> Non
         else:  # earlier of the two, never before the original last day
             last = max(min(from_original, from_denial), raw_original)
         extra = (last - raw_original).days
-        ctx.add_deadline("resolve", "CAM-22-03", concluded, term=base, satisfied=resolved, fatal=True,
+        ctx.add_deadline(ComplaintDeadline.RESOLVE, "CAM-22-03", concluded, term=base, satisfied=resolved, fatal=True,
                          extensions=[(Term(extra, "calendar_days"), "prórroga denegada: 5 días calendario adicionales, Sec. 22")],
                          start_label="fin de la vista evidenciaria")
         return
-    ctx.add_deadline("resolve", "CAM-22-01", concluded, satisfied=resolved, fatal=True,
+    ctx.add_deadline(ComplaintDeadline.RESOLVE, "CAM-22-01", concluded, satisfied=resolved, fatal=True,
                      start_label="fin de la vista evidenciaria")
 
 
 def _after_resolution(ctx: Context, resolved: Event) -> None:
     outcome = resolved.get("outcome")
-    ctx.stage = "resolved"
+    ctx.stage = ComplaintStage.RESOLVED
     if outcome in ("charges_not_proven", "dismissed"):
         ctx.allowed_next = [] if ctx.has("case_closed") else ["case_closed"]
-        ctx.stage = "closed" if ctx.has("case_closed") else "resolved"
+        ctx.stage = ComplaintStage.CLOSED if ctx.has("case_closed") else ComplaintStage.RESOLVED
         return
     from .s25_s31_reports import final_report_route, referral_deadline
 
@@ -767,13 +768,13 @@ def _after_resolution(ctx: Context, resolved: Event) -> None:
     nxt: list[str] = []
     if not ctx.has("report_referred"):
         nxt.append("report_referred")
-        ctx.stage = "resolved"
+        ctx.stage = ComplaintStage.RESOLVED
     else:
-        ctx.stage = "report_referred"
+        ctx.stage = ComplaintStage.REPORT_REFERRED
         if ctx.first("sanction_decided") is None:
             nxt.append("sanction_decided")
         else:
-            ctx.stage = "sanctioned"  # its Sec. 26 checks run for every sanction (evaluate_complaint)
+            ctx.stage = ComplaintStage.SANCTIONED  # its Sec. 26 checks run for every sanction (evaluate_complaint)
     if referred is not None and referred.get("to") and referred.get("to") != route:
         ctx.add_finding(
             "report_misrouted", route_info.rule_id,
@@ -781,7 +782,7 @@ def _after_resolution(ctx: Context, resolved: Event) -> None:
             f"{'la Cámara en Pleno' if route == 'house' else 'el Presidente de la Cámara'} (Sec. 25).",
         )
     if ctx.has("case_closed"):
-        ctx.stage = "closed"
+        ctx.stage = ComplaintStage.CLOSED
         ctx.allowed_next = []
         return
     if not ctx.has("referred_to_other_body"):
@@ -807,38 +808,38 @@ def _evaluate_summary(ctx: Context, filed: Event) -> None:
         end_event = determination
     elif resolved is not None:
         end_event = resolved
-    ctx.add_deadline("summary_total", "CAM-24-02", filed, satisfied=end_event, start_label="presentación")
-    ctx.add_deadline("notify_respondent", "CAM-24B-01", filed, satisfied=notified, start_label="recibo de la querella")
-    ctx.stage = "filed"
+    ctx.add_deadline(ComplaintDeadline.SUMMARY_TOTAL, "CAM-24-02", filed, satisfied=end_event, start_label="presentación")
+    ctx.add_deadline(ComplaintDeadline.NOTIFY_RESPONDENT, "CAM-24B-01", filed, satisfied=notified, start_label="recibo de la querella")
+    ctx.stage = ComplaintStage.FILED
     if notified is None:
         if ctx.settings["summary_24h_trigger"] == "filing":
-            ctx.add_deadline("summary_dismissal_review", "CAM-24C-01", filed, satisfied=determination,
+            ctx.add_deadline(ComplaintDeadline.SUMMARY_DISMISSAL_REVIEW, "CAM-24C-01", filed, satisfied=determination,
                              start_label="presentación")
         ctx.allowed_next = ["respondent_notified", *_anytime(ctx)]
         return
     trigger24 = filed if ctx.settings["summary_24h_trigger"] == "filing" else notified
-    ctx.add_deadline("summary_dismissal_review", "CAM-24C-01", trigger24, satisfied=determination,
+    ctx.add_deadline(ComplaintDeadline.SUMMARY_DISMISSAL_REVIEW, "CAM-24C-01", trigger24, satisfied=determination,
                      start_label="presentación" if trigger24 is filed else "notificación al querellado")
     if determination is not None and determination.get("outcome") == "dismissed":
-        ctx.stage = "dismissed"
+        ctx.stage = ComplaintStage.DISMISSED
         nxt = [] if ctx.has("determination_notified") else ["determination_notified"]
         ctx.allowed_next = [] if ctx.has("case_closed") else nxt + ["case_closed"]
         if ctx.has("case_closed"):
-            ctx.stage = "closed"
+            ctx.stage = ComplaintStage.CLOSED
         return
     noticed = ctx.first("hearing_noticed")
-    ctx.add_deadline("summary_hearing_citation", "CAM-24C-03", notified, satisfied=noticed,
+    ctx.add_deadline(ComplaintDeadline.SUMMARY_HEARING_CITATION, "CAM-24C-03", notified, satisfied=noticed,
                      start_label="notificación al querellado")
     held = ctx.first("hearing_held")
     if held is None:
-        ctx.stage = "hearing_scheduled" if noticed else "filed"
+        ctx.stage = ComplaintStage.HEARING_SCHEDULED if noticed else ComplaintStage.FILED
         nxt = ["hearing_held"] if noticed else ["determination_made", "hearing_noticed"]
         ctx.allowed_next = nxt + _anytime(ctx)
         return
-    ctx.add_deadline("summary_adjudication", "CAM-24E-01", held, satisfied=resolved,
+    ctx.add_deadline(ComplaintDeadline.SUMMARY_ADJUDICATION, "CAM-24E-01", held, satisfied=resolved,
                      start_label="celebración de la vista")
     if resolved is None:
-        ctx.stage = "awaiting_resolution"
+        ctx.stage = ComplaintStage.AWAITING_RESOLUTION
         ctx.allowed_next = ["resolved", *_anytime(ctx)]
         return
     outcome = resolved.get("outcome")
@@ -850,18 +851,18 @@ def _evaluate_summary(ctx: Context, filed: Event) -> None:
     notice = next((n for n in ctx.all("determination_notified") if n.at >= resolved.at), None)
     if outcome == "dismissed":
         # Sec. 24(e): a complaint without merit is dismissed and the parties notified at once.
-        ctx.add_deadline("notify_summary_dismissal", "CAM-24E-02", resolved, satisfied=notice,
+        ctx.add_deadline(ComplaintDeadline.NOTIFY_SUMMARY_DISMISSAL, "CAM-24E-02", resolved, satisfied=notice,
                          start_label="desestimación por falta de méritos")
-    ctx.stage = "closed" if ctx.has("case_closed") else "resolved"
+    ctx.stage = ComplaintStage.CLOSED if ctx.has("case_closed") else ComplaintStage.RESOLVED
     nxt = [] if notice is not None else ["determination_notified"]
     ctx.allowed_next = [] if ctx.has("case_closed") else nxt + ["case_closed"]
 
 
 def _evaluate_ordinary_after_summary(ctx: Context, filed: Event, merit: Event) -> None:
     answer = ctx.first("answer_filed")
-    ctx.add_deadline("answer", "CAM-21B-02", merit, satisfied=answer if answer and answer.at >= merit.at else None,
+    ctx.add_deadline(ComplaintDeadline.ANSWER, "CAM-21B-02", merit, satisfied=answer if answer and answer.at >= merit.at else None,
                      start_label="decisión de que la querella tiene méritos (Sec. 24(e); A-28)")
-    ctx.stage = "awaiting_answer"
+    ctx.stage = ComplaintStage.AWAITING_ANSWER
     ctx.allowed_next = ["answer_filed", "determination_made", *_anytime(ctx)]
 
 
@@ -896,11 +897,11 @@ def _recusal_terms(ctx: Context, acts: list[str]) -> None:
                 req = r
         if dec.get("granted"):
             sub = _first_for_member(ctx.all("substitute_requested"), member, dec)
-            ctx.add_deadline("request_substitute", "CAM-09-07", dec, satisfied=sub,
+            ctx.add_deadline(ComplaintDeadline.REQUEST_SUBSTITUTE, "CAM-09-07", dec, satisfied=sub,
                              start_label="inhibición aceptada", suspendable=False)
         elif req is not None and req.get("by", "party") == "party":
             notice = _first_for_member(ctx.all("recusal_denial_notified"), member, dec)
-            ctx.add_deadline("notify_recusal_denial", "CAM-09-08", dec, satisfied=notice,
+            ctx.add_deadline(ComplaintDeadline.NOTIFY_RECUSAL_DENIAL, "CAM-09-08", dec, satisfied=notice,
                              start_label="denegación de la inhibición", suspendable=False)
             if notice is None and "recusal_denial_notified" not in acts:
                 acts.append("recusal_denial_notified")

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
+from ...vocabulary import ComplaintDeadline, RegulationDeadline, RegulationStage
 from ..common import RuleSet
 
 R = RuleSet()
@@ -166,7 +167,7 @@ def check_sanctions(ctx: Context, event: Event) -> None:
 
 def referral_deadline(ctx: Context, resolved: Event) -> None:
     referred = ctx.first("report_referred")
-    ctx.add_deadline("refer_final_report", "CAM-25-05", resolved, satisfied=referred,
+    ctx.add_deadline(ComplaintDeadline.REFER_FINAL_REPORT, "CAM-25-05", resolved, satisfied=referred,
                      start_label=f"Informe Final del {format_date_es(resolved.day)}")
 
 
@@ -191,22 +192,22 @@ def evaluate_regulation(ctx: Context) -> None:
     days of its approval."""
     from ...votes import required_yes
 
-    ctx.stage = "new"
+    ctx.stage = RegulationStage.NEW
     ctx.allowed_next = ["regulation_filed", "code_approved"]
     approved = ctx.first("code_approved")
     if approved is not None:
-        ctx.add_deadline("circulate_code", "CAM-27-03", approved, satisfied=ctx.first("code_circulated"),
+        ctx.add_deadline(RegulationDeadline.CIRCULATE_CODE, "CAM-27-03", approved, satisfied=ctx.first("code_circulated"),
                          suspendable=False, start_label="aprobación del Código")
         ctx.allowed_next = ["regulation_filed"] + ([] if ctx.has("code_circulated") else ["code_circulated"])
     filed = ctx.first("regulation_filed")
     if filed is None:
         return
     rejected = ctx.first("regulation_rejected")
-    window = ctx.add_deadline("house_rejection_window", "CAM-27-01", filed, satisfied=rejected,
+    window = ctx.add_deadline(RegulationDeadline.HOUSE_REJECTION_WINDOW, "CAM-27-01", filed, satisfied=rejected,
                               suspendable=False, start_label="radicación del reglamento")
     ctx.stage_rule = "CAM-27-01"
     if rejected is None:
-        ctx.stage = "in_force"  # it rules from its filing unless rejected
+        ctx.stage = RegulationStage.IN_FORCE  # it rules from its filing unless rejected
         if window.status == "open":
             ctx.allowed_next = ["regulation_rejected"]
         else:
@@ -218,18 +219,19 @@ def evaluate_regulation(ctx: Context) -> None:
         ctx.add_finding("rejection_without_majority", "CAM-27-02",
                         f"El rechazo tuvo {votes} votos; requiere la mayoría absoluta de los miembros de la "
                         f"Cámara ({needed}).", votes=votes, required=needed)
-        ctx.stage = "in_force"
+        ctx.stage = RegulationStage.IN_FORCE
     elif window.status == "missed":
         ctx.add_finding("rejection_untimely", "CAM-27-01",
                         f"El rechazo llegó después de los 10 días laborables ({format_date_es(window.due_date)}); "
                         "el reglamento sigue en vigor.")
-        ctx.stage = "in_force"
+        ctx.stage = RegulationStage.IN_FORCE
     else:
-        ctx.stage = "rejected"
+        ctx.stage = RegulationStage.REJECTED
     ctx.allowed_next = []
 
 
 REGULATION_KIND = KindSpec(
     "regulation", "Reglamento de la Comisión y circulación del Código", REGULATION_EVENTS, evaluate_regulation,
+    stages=RegulationStage, deadlines=RegulationDeadline,
     deadline_ids=("house_rejection_window", "circulate_code"),
 )

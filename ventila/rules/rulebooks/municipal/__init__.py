@@ -22,6 +22,14 @@ import datetime as dt
 
 from ...engine import Election, KindSpec, Rulebook, Setting
 from ...terms import Rule
+from ...vocabulary import (
+    DeadlockDeadline,
+    DeadlockStage,
+    MunicipalComplaintDeadline,
+    MunicipalComplaintStage,
+    SuspensionDeadline,
+    SuspensionStage,
+)
 from ..common import merge, with_record_only
 from . import complaints, composition, deadlock, per_diem, powers, review, suspension
 from .complaints import COMPLAINT_EVENTS, evaluate_complaint
@@ -114,6 +122,7 @@ SETTINGS: dict[str, Setting] = {
 KINDS: dict[str, KindSpec] = {
     "complaint": KindSpec(
         "complaint", "Querella contra un Alcalde", COMPLAINT_EVENTS, evaluate_complaint,
+        stages=MunicipalComplaintStage, deadlines=MunicipalComplaintDeadline,
         deadline_ids=("answer", "study", "commissioner_report", "decide", "court_summons"),
         respondent_roles=RESPONDENT_ROLES,
         # ¶17 (MUN-DEC-04): once the dismissal with prejudice is on record the complaint is over;
@@ -122,10 +131,12 @@ KINDS: dict[str, KindSpec] = {
     ),
     "suspension_proceeding": KindSpec(
         "suspension_proceeding", "Procedimiento Especial de suspensión", SUSPENSION_EVENTS, evaluate_suspension,
+        stages=SuspensionStage, deadlines=SuspensionDeadline,
         deadline_ids=("court_decision", "review"), respondent_roles=("mayor",),
     ),
     "deadlock": KindSpec(
         "deadlock", "Fricción entre la Asamblea Municipal y el Alcalde", DEADLOCK_EVENTS, evaluate_deadlock,
+        stages=DeadlockStage, deadlines=DeadlockDeadline,
         deadline_ids=("recommendations", "refer_to_commission", "deliver_documents"),
         respondent_roles=("mayor",),
     ),

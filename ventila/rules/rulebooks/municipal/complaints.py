@@ -20,6 +20,7 @@ from typing import Any
 from ...calendar import LegalCalendar, Suspension, format_date_es, legal_calendar
 from ...engine import Context, Evaluation, Event, EventSpec, FieldSpec, InputError
 from ...terms import Deadline, Term, compute_due
+from ...vocabulary import MunicipalComplaintDeadline, MunicipalComplaintStage
 from ..common import RuleSet
 
 R = RuleSet()
@@ -482,7 +483,7 @@ def evaluate_complaint(ctx: Context) -> None:
     _check_order(ctx)
     filed = ctx.first("complaint_filed")
     if filed is None:
-        ctx.stage = "new"
+        ctx.stage = MunicipalComplaintStage.NEW
         ctx.allowed_next = ["complaint_filed"]
         return
     _check_parties(ctx, filed)
@@ -498,7 +499,7 @@ def evaluate_complaint(ctx: Context) -> None:
             f"el término para decidir (¶17).", event=dwp.index,
         )  # fmt: skip
     if stay_open(ctx) and ctx.stage not in _CLOSED_STAGES:
-        ctx.stage = "stayed"
+        ctx.stage = MunicipalComplaintStage.STAYED
         ctx.allowed_next = ["proceedings_resumed"]
 
 
@@ -509,7 +510,7 @@ def _main(ctx: Context, filed: Event) -> bool:
     """Stages and terms; returns True when the complaint must be dismissed with prejudice."""
     notified = first_after(ctx, "respondent_notified", filed)
     if notified is None:
-        ctx.stage = "filed"
+        ctx.stage = MunicipalComplaintStage.FILED
         _notice_reminder(ctx, filed)
         ctx.allowed_next = ["respondent_notified", *_anytime(ctx)]
         return False
@@ -541,14 +542,14 @@ def _main(ctx: Context, filed: Event) -> bool:
     study_d: Deadline | None = None
     if answer is not None or answer_d.status == "missed" or exit_ev is not None:
         if answer is not None and answer.day <= answer_end:
-            study_d = ctx.add_deadline("study", "MUN-STU-01", answer, satisfied=exit_ev,
+            study_d = ctx.add_deadline(MunicipalComplaintDeadline.STUDY, "MUN-STU-01", answer, satisfied=exit_ev,
                                        start_label="recibo de la contestación")
         elif ctx.settings["study_trigger_without_answer"] == "answer_term_end":
-            study_d = ctx.add_deadline("study", "MUN-STU-01", notified, start=answer_end, satisfied=exit_ev,
+            study_d = ctx.add_deadline(MunicipalComplaintDeadline.STUDY, "MUN-STU-01", notified, start=answer_end, satisfied=exit_ev,
                                        start_label="fin del término para contestar en vigor (ambigüedad 2)")
             study_d.trigger = "answer_term_ended"
         elif answer is not None:
-            study_d = ctx.add_deadline("study", "MUN-STU-01", answer, satisfied=exit_ev,
+            study_d = ctx.add_deadline(MunicipalComplaintDeadline.STUDY, "MUN-STU-01", answer, satisfied=exit_ev,
                                        start_label="recibo de la contestación")
     if study_d is not None and study_d.status == "missed":
         if term_missed(ctx, study_d, "estudiar el expediente y desestimar o señalar vista"):
@@ -566,16 +567,16 @@ def _main(ctx: Context, filed: Event) -> bool:
                     and first_after(ctx, "extension_granted", request) is None):
                 nxt.append("extension_granted")
         if answer is not None or now > answer_end:
-            ctx.stage = "under_study"
+            ctx.stage = MunicipalComplaintStage.UNDER_STUDY
             nxt += ["dismissed", "hearing_noticed"]
         else:
-            ctx.stage = "awaiting_answer"
+            ctx.stage = MunicipalComplaintStage.AWAITING_ANSWER
         ctx.allowed_next = nxt + _anytime(ctx)
         return False
 
     if dismissed is not None:
         _check_dismissal(ctx, dismissed)
-        ctx.stage = "dismissed"
+        ctx.stage = MunicipalComplaintStage.DISMISSED
         nxt = []
         if first_after(ctx, "decision_notified", dismissed) is None:
             nxt.append("decision_notified")
@@ -594,7 +595,7 @@ def _main(ctx: Context, filed: Event) -> bool:
         if decision is None or e.at <= decision.at:
             concluded = e  # «concluida la vista» = its last session (ambiguity 10)
     if concluded is None:
-        ctx.stage = "hearing_scheduled"
+        ctx.stage = MunicipalComplaintStage.HEARING_SCHEDULED
         ctx.allowed_next = ["hearing_concluded", "hearing_noticed", *_anytime(ctx)]
         return False
     decision = first_after(ctx, "decision_issued", concluded)
@@ -603,7 +604,7 @@ def _main(ctx: Context, filed: Event) -> bool:
     decide_d: Deadline | None = None
     if concluded.get("before") == "commissioner":
         report = first_after(ctx, "commissioner_report_filed", concluded)
-        rep_d = ctx.add_deadline("commissioner_report", "MUN-REP-01", concluded, satisfied=report,
+        rep_d = ctx.add_deadline(MunicipalComplaintDeadline.COMMISSIONER_REPORT, "MUN-REP-01", concluded, satisfied=report,
                                  start_label="conclusión de la vista ante el Comisionado Asociado")
         if report is not None:
             _check_report(ctx, report)
@@ -629,19 +630,19 @@ def _main(ctx: Context, filed: Event) -> bool:
         elif late_mode == "report_due" and rep_d.status == "missed":
             start, from_due = rep_d.due_date, True
         if start is None and decision is None:
-            ctx.stage = "awaiting_commissioner_report"
+            ctx.stage = MunicipalComplaintStage.AWAITING_COMMISSIONER_REPORT
             ctx.allowed_next = ["commissioner_report_filed", *_anytime(ctx)]
             return False
         if start is not None:
             decide_d = ctx.add_deadline(
-                "decide", "MUN-DEC-02", report or concluded, start=start, satisfied=satisfied, fatal=True,
+                MunicipalComplaintDeadline.DECIDE, "MUN-DEC-02", report or concluded, start=start, satisfied=satisfied, fatal=True,
                 start_label=("vencimiento del término para el informe (ambigüedad 10)" if from_due
                              else "informe del Comisionado Asociado"),
             )  # fmt: skip
             if from_due:
                 decide_d.trigger = "commissioner_report_due"
     else:
-        decide_d = ctx.add_deadline("decide", "MUN-DEC-01", concluded, satisfied=satisfied, fatal=True,
+        decide_d = ctx.add_deadline(MunicipalComplaintDeadline.DECIDE, "MUN-DEC-01", concluded, satisfied=satisfied, fatal=True,
                                     start_label="conclusión de la vista ante la Comisión en pleno")
     if decide_d is not None and decision is not None and satisfied is decision and ctx.settings["decide_requires_notice"]:
         decide_d.notes.append(
@@ -656,14 +657,14 @@ def _main(ctx: Context, filed: Event) -> bool:
     if decision is None:
         if concluded.get("before") == "commissioner" and first_after(ctx, "commissioner_report_filed", concluded) is None:
             # MUN-REP-03: the full Commission decides on the report; the term may already run (ambiguity 10).
-            ctx.stage = "awaiting_commissioner_report"
+            ctx.stage = MunicipalComplaintStage.AWAITING_COMMISSIONER_REPORT
             ctx.allowed_next = ["commissioner_report_filed", *_anytime(ctx)]
             return False
-        ctx.stage = "awaiting_decision"
+        ctx.stage = MunicipalComplaintStage.AWAITING_DECISION
         ctx.allowed_next = ["decision_issued", *_anytime(ctx)]
         return False
     _check_decision(ctx, decision)
-    ctx.stage = "decided"
+    ctx.stage = MunicipalComplaintStage.DECIDED
     ctx.allowed_next = ["decision_notified"] if first_after(ctx, "decision_notified", decision) is None else []
     return False
 
@@ -671,10 +672,10 @@ def _main(ctx: Context, filed: Event) -> bool:
 def _must_dismiss(ctx: Context) -> None:
     dwp = ctx.first("dismissed_with_prejudice")
     if dwp is None:
-        ctx.stage = "decision_term_expired"
+        ctx.stage = MunicipalComplaintStage.DECISION_TERM_EXPIRED
         ctx.allowed_next = ["dismissed_with_prejudice"]
         return
-    ctx.stage = "dismissed_with_prejudice"
+    ctx.stage = MunicipalComplaintStage.DISMISSED_WITH_PREJUDICE
     ctx.allowed_next = [] if first_after(ctx, "decision_notified", dwp) is not None else ["decision_notified"]
 
 
@@ -725,7 +726,7 @@ def _answer_term(ctx: Context, notified: Event, answer: Event | None) -> tuple[D
             days = min(int(grant.get("days") if grant.get("days") is not None else ext.amount), ext.amount)
             extensions.append((Term(days, ext.unit), "prórroga concedida a moción del querellado, ¶13"))
             rule_id = "MUN-ANS-02"
-    d = ctx.add_deadline("answer", rule_id, notified, term=base, satisfied=answer, extensions=extensions,
+    d = ctx.add_deadline(MunicipalComplaintDeadline.ANSWER, rule_id, notified, term=base, satisfied=answer, extensions=extensions,
                          start_label="notificación al Alcalde")
     return d, original
 
@@ -978,7 +979,7 @@ def _side_acts(ctx: Context, filed: Event) -> None:
         issued = next((s for s in summons if s.at >= pet.at), None)
         if issued is not None:
             summons.remove(issued)
-        d = ctx.add_deadline("court_summons", "MUN-SUB-04", pet, satisfied=issued, suspendable=False,
+        d = ctx.add_deadline(MunicipalComplaintDeadline.COURT_SUMMONS, "MUN-SUB-04", pet, satisfied=issued, suspendable=False,
                              start_label="petición al tribunal")
         d.notes.append(
             "Término del tribunal («perentoriamente»): se vigila; la ley no dice qué ocurre si no se cumple. "

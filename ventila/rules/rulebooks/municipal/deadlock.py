@@ -13,6 +13,7 @@ from typing import Literal
 
 from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec
+from ...vocabulary import DeadlockDeadline, DeadlockStage
 from ..common import RuleSet
 from .complaints import (
     check_hearing_notice,
@@ -179,13 +180,13 @@ def evaluate_deadlock(ctx: Context) -> None:
     reported = ctx.first("deadlock_reported")
     referred = ctx.first("referred_to_commission")
     if reported is not None:
-        d = ctx.add_deadline("refer_to_commission", "MUN-DLK-03", reported, satisfied=referred, suspendable=False,
+        d = ctx.add_deadline(DeadlockDeadline.REFER_TO_COMMISSION, "MUN-DLK-03", reported, satisfied=referred, suspendable=False,
                              start_label="recibo del informe por el Gobernador")
         d.notes.append("Término del Gobernador («inmediatamente»): se vigila; sin consecuencia establecida (¶35).")
     order = ctx.first("governor_order_issued")
     if order is not None:
         delivered = first_after(ctx, "documents_delivered", order)
-        d = ctx.add_deadline("deliver_documents", "MUN-DLK-04", order, satisfied=delivered, suspendable=False,
+        d = ctx.add_deadline(DeadlockDeadline.DELIVER_DOCUMENTS, "MUN-DLK-04", order, satisfied=delivered, suspendable=False,
                              start_label="orden del Gobernador")
         d.notes.append("Término de los jefes de departamento («inmediatamente»): se vigila; sin consecuencia "
                        "establecida (¶35).")
@@ -199,7 +200,7 @@ def evaluate_deadlock(ctx: Context) -> None:
                 f"informe a la Comisión (¶35).", event=e.index,
             )  # fmt: skip
     if referred is None:
-        ctx.stage = "new" if reported is None else "reported"
+        ctx.stage = DeadlockStage.NEW if reported is None else DeadlockStage.REPORTED
         ctx.allowed_next = ["deadlock_reported"] if reported is None else ["referred_to_commission"]
         return
 
@@ -218,19 +219,19 @@ def evaluate_deadlock(ctx: Context) -> None:
         side.append("documents_delivered")
     concluded = ctx.last("hearing_concluded")
     if concluded is None:
-        ctx.stage = "hearing_scheduled" if ctx.has("hearing_noticed") else "under_investigation"
+        ctx.stage = DeadlockStage.HEARING_SCHEDULED if ctx.has("hearing_noticed") else DeadlockStage.UNDER_INVESTIGATION
         nxt = ["hearing_noticed"]
         if ctx.has("hearing_noticed"):
             nxt.insert(0, "hearing_concluded")
         ctx.allowed_next = nxt + side
         return
     recs = first_after(ctx, "recommendations_issued", concluded)
-    d = ctx.add_deadline("recommendations", "MUN-DLK-06", concluded, satisfied=recs,
+    d = ctx.add_deadline(DeadlockDeadline.RECOMMENDATIONS, "MUN-DLK-06", concluded, satisfied=recs,
                          start_label="conclusión de la vista")
     if d.status == "missed":
         term_missed(ctx, d, "rendir el informe con recomendaciones")
     if recs is None:
-        ctx.stage = "awaiting_recommendations"
+        ctx.stage = DeadlockStage.AWAITING_RECOMMENDATIONS
         ctx.allowed_next = ["recommendations_issued", *side]
         return
     _assess(ctx, recs)
@@ -291,7 +292,7 @@ def _assess(ctx: Context, recs: Event) -> None:
         ctx.add_finding("vacancy_filling_handoff", "MUN-DLK-08",
                         "Las vacantes se cubren en la forma que la ley dispone para incapacidad total y "
                         "permanente, muerte o renuncia (¶36): remita el caso.")
-    ctx.stage = "vacancies_declared" if declared else "recommendations_issued"
+    ctx.stage = DeadlockStage.VACANCIES_DECLARED if declared else DeadlockStage.RECOMMENDATIONS_ISSUED
     nxt: list[str] = []
     if a.missing and not declared:
         nxt.append("positions_recorded")

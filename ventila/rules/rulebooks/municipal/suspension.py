@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec
+from ...vocabulary import SuspensionDeadline, SuspensionStage
 from ..common import RuleSet
 from .complaints import first_after, today
 
@@ -115,7 +116,7 @@ def evaluate_suspension(ctx: Context) -> None:
                 f"notificación (¶27), así que no se tiene en cuenta.", event=e.index,
             )  # fmt: skip
     if filed is None:
-        ctx.stage = "new"
+        ctx.stage = SuspensionStage.NEW
         ctx.allowed_next = ["special_proceeding_filed"]
         return
     charged = filed.get("charges_notified_on")
@@ -132,20 +133,20 @@ def evaluate_suspension(ctx: Context) -> None:
             "esa determinación (votación, MUN-QUO-01).",
         )
     decision = first_after(ctx, "court_decision", filed)
-    d = ctx.add_deadline("court_decision", "MUN-SUS-03", filed, satisfied=decision, suspendable=False,
+    d = ctx.add_deadline(SuspensionDeadline.COURT_DECISION, "MUN-SUS-03", filed, satisfied=decision, suspendable=False,
                          start_label="presentación del Procedimiento Especial")
     d.notes.append("Término del tribunal: la ley no dice qué ocurre si vence. " + _NO_STAY)
     if decision is None:
-        ctx.stage = "awaiting_court_decision"
+        ctx.stage = SuspensionStage.AWAITING_COURT_DECISION
         ctx.allowed_next = ["court_decision"]
         return
     if not decision.get("suspension_ordered"):
-        ctx.stage = "suspension_denied"
+        ctx.stage = SuspensionStage.SUSPENSION_DENIED
         ctx.allowed_next = []
         return
     notified = first_after(ctx, "suspension_order_notified", decision)
     if notified is None:
-        ctx.stage = "suspension_ordered"
+        ctx.stage = SuspensionStage.SUSPENSION_ORDERED
         ctx.allowed_next = ["suspension_order_notified"]
         return
     if notified.get("effective_date") is None:
@@ -155,11 +156,11 @@ def evaluate_suspension(ctx: Context) -> None:
             "si el Alcalde es exonerado (¶31).",
         )
     review = first_after(ctx, "review_filed", notified)
-    r = ctx.add_deadline("review", "MUN-SUS-11", notified, satisfied=review, suspendable=False,
+    r = ctx.add_deadline(SuspensionDeadline.REVIEW, "MUN-SUS-11", notified, satisfied=review, suspendable=False,
                          start_label="archivo en autos de la notificación")
     r.notes.append("La revisión por el Tribunal Supremo tampoco paraliza. " + _NO_STAY)
     if review is not None:
-        ctx.stage = "under_review"
+        ctx.stage = SuspensionStage.UNDER_REVIEW
         ctx.allowed_next = []
         if r.status == "missed":
             ctx.add_finding(
@@ -168,5 +169,5 @@ def evaluate_suspension(ctx: Context) -> None:
                 f"{r.term.es()} que venció el {format_date_es(r.due_date)} (¶27).",
             )  # fmt: skip
         return
-    ctx.stage = "suspended_from_office"
+    ctx.stage = SuspensionStage.SUSPENDED_FROM_OFFICE
     ctx.allowed_next = ["review_filed"] if today(ctx) <= r.due_date else []

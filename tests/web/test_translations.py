@@ -1,0 +1,123 @@
+"""Translations (issue 13, item 3): ``locale/en/LC_MESSAGES/django.po`` is their only source,
+compiled by Babel (``locale/compile.py``, run by ``./run setup``); every word of the rulebooks'
+vocabulary has its English there, and the app shows it."""
+
+from __future__ import annotations
+
+import gettext
+import importlib.util
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+from django.utils import translation
+
+from ventila.cases.labels import DEADLINE_STATUS, DEADLINES, KINDS, PROCEDURES, STAGES
+from ventila.rules.rulebooks import RULEBOOKS
+from ventila.rules.vocabulary import DEADLINE_ES, STAGE_ES, rulebook_words
+
+LOCALE = Path(__file__).resolve().parents[2] / "locale"
+PO = LOCALE / "en" / "LC_MESSAGES" / "django.po"
+
+
+def _catalog():
+    with PO.open("rb") as f:
+        return read_po(f, locale="en")
+
+
+def _script(name: str):
+    spec = importlib.util.spec_from_file_location(name, LOCALE / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _translated(catalog) -> dict[str, str]:
+    return {m.id: m.string for m in catalog if m.id and m.string and not m.fuzzy}
+
+
+def test_every_stage_deadline_and_event_of_every_kind_has_an_english_translation() -> None:
+    english = _translated(_catalog())
+    missing = []
+    for rulebook in RULEBOOKS.values():
+        for kind in rulebook.kinds.values():
+            assert kind.stages is not None and kind.deadlines is not None
+            labels = [STAGE_ES[s] for s in kind.stages] + [DEADLINE_ES[d] for d in kind.deadlines]
+            labels += [spec.title for spec in kind.events.values()] + [kind.title]
+            missing += [f"{rulebook.id}:{kind.id}: {w}" for w in labels if w not in english]
+    assert missing == []
+
+
+def test_every_rulebook_word_is_translated_in_the_po() -> None:
+    english = _translated(_catalog())
+    assert sorted(w for w in rulebook_words() if w not in english) == []
+
+
+def test_po_has_no_untranslated_or_fuzzy_entry() -> None:
+    assert _script("compile").untranslated(_catalog()) == []
+
+
+def test_built_mo_is_the_po_compiled() -> None:
+    """``./run setup`` builds the .mo from the .po; a .mo older than the .po fails here."""
+    buf = io.BytesIO()
+    write_mo(buf, _catalog())
+    fresh = gettext.GNUTranslations(io.BytesIO(buf.getvalue()))._catalog  # type: ignore[attr-defined]
+    mo = PO.with_suffix(".mo")
+    assert mo.exists(), "falta django.mo: ejecute ./run setup (locale/compile.py)"
+    built = gettext.GNUTranslations(mo.open("rb"))._catalog  # type: ignore[attr-defined]
+    assert built == fresh, "django.mo no corresponde a django.po: ejecute ./run setup (locale/compile.py)"
+
+
+def test_labels_show_in_english_when_chosen() -> None:
+    with translation.override("en"):
+        assert str(STAGES["in_office"]) == "In office"  # a label the web app had no word for before
+        assert str(DEADLINES["issue_opinion"]) == "Issue the advisory opinion"
+        assert str(STAGES["resolved"]) == "Resolved (Final Report)"
+        assert str(KINDS["complaint"]) == "Complaint"
+        assert str(PROCEDURES["summary"]) == "Summary (Sec. 24)"
+        assert str(DEADLINE_STATUS["missed"]) == "Missed"
+    with translation.override("es"):
+        assert str(STAGES["in_office"]) == "En funciones"
+
+
+@pytest.fixture
+def po_copy(tmp_path, monkeypatch):
+    copy = tmp_path / "django.po"
+    shutil.copy(PO, copy)
+    return copy
+
+
+def test_merge_json_folds_translations_into_the_po(po_copy, tmp_path, monkeypatch) -> None:
+    merge = _script("merge_json")
+    monkeypatch.setattr(merge, "PO", po_copy)
+    pairs = tmp_path / "en.json"
+    pairs.write_text(json.dumps({"Cadena nueva de otra rama": "A new string from another branch",
+                                 "En funciones": "Serving"}), encoding="utf-8")
+    assert merge.main([str(pairs)]) == 0
+    with po_copy.open("rb") as f:
+        catalog = read_po(f, locale="en")
+    assert catalog["Cadena nueva de otra rama"].string == "A new string from another branch"
+    assert catalog["En funciones"].string == "Serving"
+    assert len(catalog) == len(_catalog()) + 1
+
+
+def test_rulebook_words_brings_back_what_makemessages_made_obsolete(po_copy, monkeypatch) -> None:
+    script = _script("rulebook_words")
+    monkeypatch.setattr(script, "PO", po_copy)
+    with po_copy.open("rb") as f:
+        catalog = read_po(f, locale="en")
+    # What makemessages does to a msgid it no longer finds in the source: it marks it obsolete.
+    message = catalog["En funciones"]
+    del catalog["En funciones"]
+    catalog.obsolete["En funciones"] = message
+    with po_copy.open("wb") as f:
+        write_po(f, catalog, width=0)
+    assert script.main() == 0
+    with po_copy.open("rb") as f:
+        again = read_po(f, locale="en")
+    assert again["En funciones"].string == "In office" and "En funciones" not in again.obsolete
