@@ -24,6 +24,19 @@ def _file(world, when, knowledge, candidate):
                         act=complaint_act(when, knowledge))
 
 
+def test_2032_and_2036_elections_are_seeded_with_their_first_chained_version(world):
+    # The legal calendar reaches 2035 and its computed terms 2037; the table replaces the rulebooks'
+    # dates once it has rows, so the migrations seed every election the rulebooks list.
+    from ventila.audit.models import StateRecord
+    from ventila.rules import RULEBOOKS
+
+    seeded = set(ElectionDay.objects.values_list("kind", "day"))
+    for rulebook in RULEBOOKS.values():
+        assert {(e.kind, e.date) for e in rulebook.elections} <= seeded
+    for row in ElectionDay.objects.filter(day__year__in=(2032, 2036)):
+        assert StateRecord.objects.filter(kind="bodies.ElectionDay", object_id=str(row.pk), version=1).exists()
+
+
 def test_2028_elections_are_seeded_and_managed_on_the_calendar(world, now):
     assert set(ElectionDay.objects.values_list("kind", "day")) >= {
         ("primary", dt.date(2028, 6, 4)), ("general", dt.date(2028, 11, 7))}

@@ -296,6 +296,14 @@ def test_rulebooks_know_the_2032_elections() -> None:
     }
 
 
+def test_rulebooks_know_the_2036_elections_the_computed_terms_reach() -> None:
+    # The tables reach 2037 (terms of a late-2035 docket): 1 Jun 2036 is the first Sunday of June; 1 Nov
+    # 2036 is a Saturday, the first Monday 3 Nov, so the general election is Tuesday 4 Nov 2036.
+    camara = {(e.kind, e.date) for e in RULEBOOKS["camara-171"].elections}
+    assert {("primary", D(2036, 6, 1)), ("general", D(2036, 11, 4))} <= camara
+    assert ("general", D(2036, 11, 4)) in {(e.kind, e.date) for e in RULEBOOKS["municipal"].elections}
+
+
 def test_terms_late_in_2035_are_computed_into_2036(cal_2031_2035: LegalCalendar) -> None:
     # 15 business days after Wed 26 Dec 2035: 27, 28, 31 Dec; 2, 3, 4 Jan 2036 (1 Jan holiday);
     # Mon 7 Jan is Reyes observed (6 Jan 2036 is a Sunday); 8–11 and 14–18 Jan → Fri 18 Jan 2036.

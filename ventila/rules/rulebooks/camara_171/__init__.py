@@ -148,5 +148,7 @@ RULEBOOK = Rulebook(
         Election("general", dt.date(2028, 11, 7)),
         Election("primary", dt.date(2032, 6, 6)),
         Election("general", dt.date(2032, 11, 2)),
+        Election("primary", dt.date(2036, 6, 1)),  # terms computed past 2035 (the tables reach 2037)
+        Election("general", dt.date(2036, 11, 4)),
     ),
 )

@@ -213,6 +213,7 @@ RULEBOOK = Rulebook(
         Election("general", dt.date(2024, 11, 5)),
         Election("general", dt.date(2028, 11, 7)),
         Election("general", dt.date(2032, 11, 2)),
+        Election("general", dt.date(2036, 11, 4)),  # terms computed past 2035 (the tables reach 2037)
     ),
 )
 
