@@ -99,6 +99,12 @@ import django
 django.setup()
 import ventila
 for mod in pkgutil.walk_packages(ventila.__path__, "ventila."):
+    if mod.name == "ventila.rules.calendar_batch":  # the batch path itself, loaded on first batch call
+        try:
+            importlib.import_module(mod.name)
+        except ImportError:
+            continue
+        sys.exit("calendar_batch imported although numpy is missing")
     if ".migrations." not in mod.name:
         importlib.import_module(mod.name)
 from ventila.rules.cli import run_deadlines

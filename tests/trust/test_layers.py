@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,20 @@ def test_the_layers_contract_holds() -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 broken" in done.stdout
+
+
+def test_no_cycle_contract_covers_every_app_and_the_rules_package() -> None:
+    """Issue 13 item 1: no package's modules import each other in a cycle, ``ventila.rules`` and its
+    rulebooks included (the engine and the votes no longer import the rulebooks that import them)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    acyclic = next(c for c in contracts if c["type"] == "acyclic_siblings")
+    packages = sorted(
+        p.parent.relative_to(ROOT).as_posix().replace("/", ".")
+        for p in (ROOT / "ventila").glob("*/__init__.py")
+    )
+    assert sorted(set(packages) - set(acyclic["ancestors"])) == []
+    assert "ventila.rules.rulebooks" in acyclic["ancestors"]
 
 
 @pytest.mark.django_db

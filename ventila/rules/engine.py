@@ -805,21 +805,21 @@ _RESPONDENT_KEYS = frozenset({"role", "candidate", "name"})
 _NOTHING: Mapping[str, Any] = {}  # an absent optional object of the input (read, never stored)
 
 
-def _rulebooks() -> Mapping[str, Rulebook]:
-    """The rulebooks by id (imported on first use: the rulebooks import this module)."""
-    global _RULEBOOKS
-    if _RULEBOOKS is None:
-        from .rulebooks import RULEBOOKS
-
-        _RULEBOOKS = RULEBOOKS
-    return _RULEBOOKS
+RULEBOOKS: dict[str, Rulebook] = {}
+"""The rulebooks by id. ``ventila/rules/rulebooks/__init__.py`` fills it with :func:`register_rulebook`
+(the rulebooks import this module, so it never imports them); ``ventila/rules/__init__.py`` imports
+the rulebooks, so the registry is full before anything reads it."""
 
 
-_RULEBOOKS: Mapping[str, Rulebook] | None = None
+def register_rulebook(rulebook: Rulebook) -> Rulebook:
+    """Add ``rulebook`` to :data:`RULEBOOKS` under its id; an id registered twice is a mistake."""
+    if rulebook.id in RULEBOOKS and RULEBOOKS[rulebook.id] is not rulebook:
+        raise ValueError(f"rulebook {rulebook.id!r} registered twice")
+    RULEBOOKS[rulebook.id] = rulebook
+    return rulebook
 
 
 def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
-    RULEBOOKS = _rulebooks()  # noqa: N806 (the registry's name)
     if type(data) is not dict and not isinstance(data, Mapping):
         raise InputError("(raíz)", "la entrada debe ser un objeto JSON")
     rb_id: Any = data.get("rulebook")
@@ -922,7 +922,7 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     """Evaluate a scenario (the contract's JSON, parsed) into deadlines, findings and next acts."""
     if isinstance(data, Scenario):
         scenario = data
-        rulebook = _rulebooks()[scenario.rulebook]
+        rulebook = RULEBOOKS[scenario.rulebook]
         kind = rulebook.kinds[scenario.kind]
     else:
         scenario, rulebook, kind = parse_scenario(data)

@@ -30,6 +30,7 @@ from ...vocabulary import (
     SuspensionDeadline,
     SuspensionStage,
 )
+from ...votes import register_fixed_body
 from ..common import merge, with_record_only
 from . import complaints, composition, deadlock, per_diem, powers, review, suspension
 from .complaints import COMPLAINT_EVENTS, evaluate_complaint
@@ -215,5 +216,7 @@ RULEBOOK = Rulebook(
         Election("general", dt.date(2032, 11, 2)),
     ),
 )
+# The vote checks (``votes.py``) read the seats (MUN-COM-03) and quorum (MUN-QUO-01) from here.
+register_fixed_body(RULEBOOK.id, seats=composition.SEATS, quorum=QUORUM)
 
 __all__ = ["FINDINGS", "KINDS", "RULEBOOK", "SETTINGS"]
