@@ -257,6 +257,6 @@ def check_member_involvement(
 
 def _settings(settings: Mapping[str, Any] | None) -> Mapping[str, Any]:
     """The rulebook's settings with ``settings`` applied (looked up lazily: no import cycle)."""
-    from . import RULEBOOK
+    from . import RULEBOOK  # the package (this rulebook) imports this module
 
     return RULEBOOK.resolve_settings(settings or {})

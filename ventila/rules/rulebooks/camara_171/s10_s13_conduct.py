@@ -24,6 +24,7 @@ from ...calendar import DayResult, LegalCalendar, format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
 from ...terms import Finding
 from ...vocabulary import OutsideActivityDeadline, OutsideActivityStage
+from ...votes import required_yes
 from ..common import RuleSet
 
 R = RuleSet()
@@ -291,7 +292,7 @@ def check_gifts(gifts: Iterable[Gift], *, settings: Mapping[str, Any] | None = N
     Interpretation (A-9, setting ``gift_pattern_threshold``, default 2): an alert at the Nth excluded
     gift from the same source within one calendar year, and at each one after it.
     """
-    from . import RULEBOOK
+    from . import RULEBOOK  # the package (this rulebook) imports this module
 
     threshold = int(RULEBOOK.resolve_settings(settings or {})["gift_pattern_threshold"])
     out: list[Finding] = []
@@ -566,8 +567,6 @@ def _check_decision(ctx: Context, decision: Event, window_due: dt.date) -> bool:
                         "La oposición no indica sus fundamentos en la Ley o en las Reglas (Sec. 11(C)).")
     yes = decision.get("yes_votes")
     if yes is not None:
-        from ...votes import required_yes
-
         needed = required_yes("camara-171", settings=ctx.settings, motion_rule_id="CAM-11C-02")
         if yes < needed:
             ctx.add_finding(

@@ -13,6 +13,7 @@ from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
 from ...terms import Term
 from ...vocabulary import AdvisoryOpinionDeadline, AdvisoryOpinionStage
+from ...votes import required_yes
 from ..common import RuleSet
 
 R = RuleSet()
@@ -238,8 +239,6 @@ def _check_votes(ctx: Context, event: Event, what: str) -> None:
     yes = event.get("yes_votes")
     if yes is None:
         return
-    from ...votes import required_yes
-
     needed = required_yes("camara-171", settings=ctx.settings, motion_rule_id="CAM-19D-02")
     if yes < needed:
         ctx.add_finding(

@@ -10,15 +10,22 @@ of the case and the acts the Code allows next.
 from __future__ import annotations
 
 import datetime as dt
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ...calendar import format_date_es
 from ...engine import Context, Election, Event, EventSpec, FieldSpec
-from ...terms import Rule, Term, shared_term
+from ...terms import Rule, Term, compute_due, shared_term
 from ...vocabulary import ComplaintDeadline, ComplaintStage
 from ..common import RuleSet
+from .s25_s31_reports import (
+    allowed_sanctions,
+    check_sanctions,
+    final_report_route,
+    referral_deadline,
+)
 
 R = RuleSet()
 
@@ -333,16 +340,12 @@ def evaluate_complaint(ctx: Context) -> None:
     """Complaint (Secs. 20–24) or OEG referral (Sec. 16(b)): every term, finding and next act."""
     _evaluate(ctx)
     if "sanction_decided" in ctx.firsts:
-        from .s25_s31_reports import check_sanctions
-
         # Sec. 26's role and fine checks hold for every sanction recorded, wherever it stands on the
         # docket: one recorded before its report is referred is also pointed at (act_not_allowed).
         for sanction in ctx.all("sanction_decided"):
             check_sanctions(ctx, sanction)
     ctx.stage_rule = STAGE_RULES.get(ctx.procedure, {}).get(ctx.stage)
     if ctx.stage == "sanctioned":
-        from .s25_s31_reports import allowed_sanctions
-
         ctx.stage_rule = allowed_sanctions(ctx.respondent.role)[0]
     elif ctx.stage == "under_examination" and "default_declared" in ctx.firsts:
         ctx.stage_rule = "CAM-21B-05"
@@ -628,8 +631,6 @@ def _due_only(ctx: Context, trigger: Event, rule_id: str) -> dt.date:
         if term.unit == "business_days":
             return ctx.calendar.add_business_days_date(trigger.day, term.amount)
         return ctx.calendar.add_calendar_days_date(trigger.day, term.amount, ctx._roll)
-    from ...terms import compute_due
-
     due, _, _ = compute_due(ctx.calendar, trigger.day, term, suspensions=ctx.suspensions,
                             roll_forward=ctx._roll)
     assert isinstance(due, dt.date)
@@ -655,7 +656,7 @@ def earliest_hearing_date(ctx_or_calendar: Any, notice_day: dt.date, *, initial:
     Initial hearing ≥ 10 bd (CAM-21C-06); later hearings ≥ 5 bd (CAM-21C-07); notice in session after
     evasion ≥ 5 bd (CAM-21C-09), but 10 for an initial hearing by default (A-21).
     """
-    from .. import camara_171
+    from .. import camara_171  # the package imports this module
 
     cal = getattr(ctx_or_calendar, "calendar", ctx_or_calendar)
     st = settings if settings is not None else getattr(ctx_or_calendar, "settings", {})
@@ -758,8 +759,6 @@ def _after_resolution(ctx: Context, resolved: Event) -> None:
         ctx.allowed_next = [] if ctx.has("case_closed") else ["case_closed"]
         ctx.stage = ComplaintStage.CLOSED if ctx.has("case_closed") else ComplaintStage.RESOLVED
         return
-    from .s25_s31_reports import final_report_route, referral_deadline
-
     referred = ctx.first("report_referred")
     route_info = final_report_route(ctx.respondent.role, referred.get("recommendation") if referred else None)
     route = route_info.to
@@ -1071,7 +1070,7 @@ def check_complaint_form(form: Mapping[str, Any], *, settings: Mapping[str, Any]
     (bool), ``signature`` (the full name typed). A summary-procedure complaint must meet the same
     requirements (Sec. 24(a), CAM-24A-01). Non-blocking problems are warnings for the clerk.
     """
-    from .. import camara_171
+    from .. import camara_171  # the package imports this module
 
     st = settings if settings is not None else camara_171.RULEBOOK.resolve_settings({})
     problems: list[FormProblem] = [
@@ -1171,8 +1170,6 @@ COMPLAINT_FORM_FIELDS: dict[str, str] = {
 
 
 def _normalize_name(name: str) -> str:
-    import unicodedata
-
     folded = unicodedata.normalize("NFKD", name.casefold())
     return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
 

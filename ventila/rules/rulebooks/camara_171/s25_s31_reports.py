@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
 from ...vocabulary import ComplaintDeadline, RegulationDeadline, RegulationStage
+from ...votes import required_yes
 from ..common import RuleSet
 
 R = RuleSet()
@@ -190,8 +191,6 @@ def evaluate_regulation(ctx: Context) -> None:
     """Sec. 27: a regulation rules at once unless the House rejects it within 10 business days of
     its filing, by an absolute majority of its members; the Code is circulated within 30 business
     days of its approval."""
-    from ...votes import required_yes
-
     ctx.stage = RegulationStage.NEW
     ctx.allowed_next = ["regulation_filed", "code_approved"]
     approved = ctx.first("code_approved")

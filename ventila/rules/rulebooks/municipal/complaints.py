@@ -266,7 +266,7 @@ _REQUIRES: dict[str, tuple[str, str]] = {
 
 
 def _default_settings() -> Mapping[str, Any]:
-    from . import RULEBOOK
+    from . import RULEBOOK  # the package (this rulebook) imports this module
 
     return {name: s.default for name, s in RULEBOOK.settings.items()}
 
