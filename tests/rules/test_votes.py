@@ -132,7 +132,7 @@ def test_to_json_has_the_recorded_fields() -> None:
     data = tally("camara-171", roll("yes", "yes", "yes", "yes", "no", "abstain", "absent")).to_json()
     assert {k: data[k] for k in ("carried", "yes", "no", "abstain", "absent", "recused", "required", "rule")} == {
         "carried": True, "yes": 4, "no": 1, "abstain": 1, "absent": 1, "recused": 0, "required": 4, "rule": "CAM-06-01",
-    }  # fmt: skip
+    }
 
 
 # --- MUN-QUO-01: municipal quorum of two, two votes per act ----------------------------------------

@@ -149,7 +149,7 @@ _WEEKDAY_ES = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", 
 _MONTH_ES = (
     "enero", "febrero", "marzo", "abril", "mayo", "junio",
     "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre",
-)  # fmt: skip
+)
 
 
 def format_date_es(day: dt.date) -> str:

@@ -216,7 +216,7 @@ def check_nepotism(
         f"consanguinidad o segundo de afinidad). No consta dispensa del Presidente de la Cámara ni que la "
         f"persona trabajara en la Cámara antes de la elección o designación.",
         {"kind": k.kind, "degree": k.degree},
-    )]  # fmt: skip
+    )]
 
 
 def check_recusal_kinship(
@@ -240,4 +240,4 @@ def check_recusal_kinship(
         f"El miembro tiene parentesco de {k.describe_es()} con {with_whom}: causa de inhibición de la "
         f"Sec. 9(c) (dentro del cuarto grado de consanguinidad o afinidad).",
         {"kind": k.kind, "degree": k.degree},
-    )]  # fmt: skip
+    )]

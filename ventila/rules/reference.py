@@ -481,7 +481,7 @@ def render_rulebook(
                 ", ".join(f"`{k}`" for k in declared_by.get(d, [])) or "(not declared in a kind)",
                 ", ".join(deadline_rules.get(d, [])) or "—",
                 ", ".join(f"`{f}`" for f in files) or "(not computed by any evaluator)",
-            ))  # fmt: skip
+            ))
         out += _table(("Deadline ID", "Kinds", "Rule(s)", "Computed in"), rows)
     else:
         out.append("(none yet)")

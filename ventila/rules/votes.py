@@ -43,7 +43,7 @@ CHOICE_ES: dict[str, str] = {
 # Commission motions whose threshold is Sec. 6's (A-6 default).
 CAMARA_COMMISSION_MOTIONS: tuple[str, ...] = (
     "CAM-06-01", "CAM-05-06", "CAM-09-05", "CAM-09-06", "CAM-11C-02", "CAM-19D-02", "CAM-25-01",
-)  # fmt: skip
+)
 # House (Pleno) motions: absolute majority of the House's seats (A-31).
 CAMARA_HOUSE_MOTIONS: tuple[str, ...] = ("CAM-27-02", "CAM-29-01")
 

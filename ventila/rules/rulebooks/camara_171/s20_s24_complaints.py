@@ -192,7 +192,7 @@ RESOLUTION_OUTCOMES = ("charges_proven", "charges_not_proven", "dismissed", "mer
 SANCTIONS = (
     "admonition", "public_reprimand", "censure", "fine", "expulsion",
     "suspension_without_pay", "removal", "verbal_admonition", "written_reprimand", "demotion", "transfer",
-)  # fmt: skip
+)
 
 _F = FieldSpec
 COMPLAINT_EVENTS: dict[str, EventSpec] = {
@@ -261,7 +261,7 @@ COMPLAINT_EVENTS: dict[str, EventSpec] = {
 ANYTIME = (
     "witness_summoned", "documents_requested", "proceedings_suspended", "recusal_requested",
     "substitute_requested", "substitute_appointed", "speaker_notified",
-)  # fmt: skip
+)
 
 
 # --- Evaluation --------------------------------------------------------------------------------
@@ -376,7 +376,7 @@ def _evaluate(ctx: Context) -> None:
             f"{format_date_es(filed.day)}, con la que se abrió el caso: no se tiene en cuenta. Si es otra "
             f"querella, ábrala como caso aparte; si corrige la primera, regístrela como corrección.",
             event=dup.index,
-        )  # fmt: skip
+        )
 
     role = ctx.respondent.role
     if role == "employee":
@@ -384,7 +384,7 @@ def _evaluate(ctx: Context) -> None:
             "employee_respondent", "CAM-02-02",
             "La parte querellada es un empleado: el Código cubre a Representantes, funcionarios y jefes de "
             "dependencia; a empleados solo bajo la Sec. 10(h) (A-4). Revise la jurisdicción.",
-        )  # fmt: skip
+        )
     _check_scope(ctx, filed)
 
     # Sec. 20(6): 30 calendar days from knowledge of the facts (complaints only, A-14).
@@ -400,7 +400,7 @@ def _evaluate(ctx: Context) -> None:
                     f"de 30 días calendario que venció el {format_date_es(d.due_date)} (conoció los hechos el "
                     f"{format_date_es(knowledge)}). Procede desestimar por falta de jurisdicción (Sec. 21(c)(2)).",
                     due=d.due_date.isoformat(),
-                )  # fmt: skip
+                )
         else:
             ctx.add_finding("knowledge_date_missing", "CAM-20-06",
                             "La querella no indica cuándo el querellante conoció los hechos; no puede "
@@ -429,7 +429,7 @@ def _evaluate(ctx: Context) -> None:
             f"{when}: la Comisión no puede atenderla hasta el tercer día laborable después, "
             f"el {format_date_es(resume)}, que cuenta como fecha de presentación (Sec. 24(f); A-29).",
             election=blackout.isoformat(), resumes=resume.isoformat(),
-        )  # fmt: skip
+        )
     elif (
         summary_election is not None
         and ctx.respondent.candidate
@@ -607,7 +607,7 @@ def _answer_term(ctx: Context, trigger: Event, answer: Event | None) -> tuple[An
                 "extension_over_maximum", "CAM-21B-03",
                 f"Se concedieron {granted} días laborables de prórroga; el máximo es {max_ext.amount}. "
                 f"Se computa el máximo.", granted=granted, maximum=max_ext.amount,
-            )  # fmt: skip
+            )
             granted = max_ext.amount
         if request is None:
             ctx.add_finding("extension_without_request", "CAM-21B-03",
@@ -694,7 +694,7 @@ def _check_hearing_notices(ctx: Context, determination: Event) -> None:
                 f"{format_date_es(e.day)}; la fecha más temprana permitida es el {format_date_es(earliest)} "
                 f"({ctx.rule(rule_id).quote}).",
                 hearing_date=hearing_day.isoformat(), earliest=earliest.isoformat(), event=e.index,
-            )  # fmt: skip
+            )
 
 
 def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> None:
@@ -727,7 +727,7 @@ def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> Non
                 "extension_over_maximum", "CAM-22-02",
                 f"El Presidente concedió {days} días de prórroga; el máximo es {max_ext.amount}. Se computa el máximo.",
                 granted=days, maximum=max_ext.amount,
-            )  # fmt: skip
+            )
             days = max_ext.amount
         ctx.add_deadline(ComplaintDeadline.RESOLVE, "CAM-22-01", concluded, satisfied=resolved, fatal=True,
                          extensions=[(Term(days, "days"), "prórroga concedida por el Presidente de la Cámara, Sec. 22")],
@@ -971,7 +971,7 @@ def _check_order(ctx: Context, referral: bool) -> None:
                 f"«{COMPLAINT_EVENTS[t].title}» ({e.day.isoformat()}) se registró antes de: "
                 f"{', '.join(COMPLAINT_EVENTS[m].title for m in missing)}.",
                 event=e.index,
-            )  # fmt: skip
+            )
         if "case_closed" in seen:
             ctx.add_finding("act_not_allowed", "CAM-05-01",
                             f"«{COMPLAINT_EVENTS[t].title}» se registró después de cerrado el caso.", event=e.index)
@@ -1038,7 +1038,7 @@ EVIDENCE_KINDS: dict[str, str] = {
     "official_documents": "Documentos oficiales expedidos por una agencia gubernamental",
     "findings_or_judgment": "Hallazgos de la Asamblea Legislativa, del Contralor o de una agencia, "
                             "o sentencia final y firme de un tribunal",
-}  # fmt: skip
+}
 
 RESPONDENT_ROLES_ES = {
     "representative": "Representante",
@@ -1217,7 +1217,7 @@ NOTICE_OF_COMPLAINT_CONTENTS: dict[str, str] = {
     "right_to_counsel": "Su derecho a estar representado por abogado o por derecho propio",
     "default_warning": "Que, de no contestar en término, la Comisión podrá declararle en rebeldía y resolver "
                        "sin más citarle ni oírle",
-}  # fmt: skip
+}
 
 # Sec. 21(c)(11): what the initial hearing summons must state (CAM-21C-08).
 INITIAL_SUMMONS_CONTENTS: dict[str, str] = {

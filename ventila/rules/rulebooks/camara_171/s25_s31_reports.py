@@ -154,7 +154,7 @@ def check_sanctions(ctx: Context, event: Event) -> None:
                 "sanction_not_allowed", rule_id,
                 f"«{SANCTION_ES[s]}» no es una sanción que la Sec. 26 permita para este cargo "
                 f"(permitidas: {', '.join(SANCTION_ES[a] for a in allowed)}).", sanction=s, event=event.index,
-            )  # fmt: skip
+            )
     amount = event.get("fine_amount")
     if "fine" in chosen or amount is not None:
         if amount is None:

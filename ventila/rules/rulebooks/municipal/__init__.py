@@ -141,7 +141,7 @@ KINDS: dict[str, KindSpec] = {
         deadline_ids=("recommendations", "refer_to_commission", "deliver_documents"),
         respondent_roles=("mayor",),
     ),
-}  # fmt: skip
+}
 
 # Every finding the evaluators can raise, and the rule it comes from (for the generated reference).
 FINDINGS: dict[str, str] = {
