@@ -1,4 +1,4 @@
-"""Add to ``en/LC_MESSAGES/django.po`` the rulebooks' words it lacks (``ventila.rules.vocabulary.
+"""Add to ``en/LC_MESSAGES/django.po`` the rulebooks' words it lacks (``ventila.rules.rulebooks.
 rulebook_words``: stage, deadline, kind and event labels …), with an empty translation to fill.
 
 They are not ``_("…")`` calls in the source, so ``makemessages`` does not collect them (and marks
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po, write_po
 
-from ventila.rules.vocabulary import rulebook_words
+from ventila.rules.rulebooks import rulebook_words
 
 PO = Path(__file__).resolve().parent / "en" / "LC_MESSAGES" / "django.po"
 

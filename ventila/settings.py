@@ -17,6 +17,7 @@ import secrets
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -226,8 +227,6 @@ VENTILA_BACKUP_DIR = Path(os.environ.get("VENTILA_BACKUP_DIR", VAR_DIR / "backup
 VENTILA_CLIENT_IP_HEADER = os.environ.get("VENTILA_CLIENT_IP_HEADER", "")  # e.g. HTTP_X_REAL_IP
 VENTILA_ENV = os.environ.get("VENTILA_ENV", "development")
 if VENTILA_ENV == "production":
-    from django.core.exceptions import ImproperlyConfigured
-
     if DEBUG:
         raise ImproperlyConfigured("VENTILA_DEBUG=1 no se permite con VENTILA_ENV=production.")
     if not os.environ.get("VENTILA_SECRET_KEY"):

@@ -503,7 +503,7 @@ def test_business_days_trace_lists_every_skipped_day(cal: LegalCalendar) -> None
     assert [s.day for s in r.skips] == [
         D(2027, 3, 6), D(2027, 3, 7), D(2027, 3, 13), D(2027, 3, 14),
         D(2027, 3, 20), D(2027, 3, 21), D(2027, 3, 22),
-    ]  # fmt: skip
+    ]
     assert (
         r.skips[-1].reason
         == "lunes, 22 de marzo de 2027: feriado — Día de la Abolición de la Esclavitud"

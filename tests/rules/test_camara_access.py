@@ -17,7 +17,7 @@ COMPLETE = {
     "requester_name": "Ana Rivera", "requester_address": "Calle Luna 1, San Juan", "requester_occupation": "Periodista",
     "on_behalf_of": "Ella misma", "interest_statement": "Datos para la querella presentada el 1 de marzo",
     "complaint_copy": True, "knows_use_limits": True, "knows_penalty": True, "sworn": True, "report_is_final": True,
-}  # fmt: skip
+}
 
 
 def access(*events: dict[str, Any], as_of: str = "2027-03-19", **extra: Any) -> dict[str, Any]:

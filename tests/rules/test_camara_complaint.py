@@ -526,7 +526,7 @@ def test_filed_on_election_day_is_deferred_and_the_message_says_so_CAM_24F_01() 
     # filing in the 30 days before; taken up on the third business day after: Wed 8 (1), Thu 9 (2),
     # Fri 10 Nov (3). The message names the election day, not «dentro de los 30 días … antes».
     data = complaint(ev("complaint_filed", "2028-11-07T09:00", knowledge_date="2028-11-01"),
-                     respondent={"role": "representative", "candidate": True}, as_of="2028-11-07")  # fmt: skip
+                     respondent={"role": "representative", "candidate": True}, as_of="2028-11-07")
     result = evaluate(data)
     assert result.procedure == "deferred_until_after_election"
     finding = next(f for f in result.findings if f.id == "filed_in_pre_election_blackout")
@@ -549,7 +549,7 @@ def test_filed_the_day_before_the_election_keeps_the_30_day_message_CAM_24F_01()
 def test_election_day_outside_the_blackout_with_the_literal_setting_CAM_24F_01() -> None:
     # blackout_includes_election_day=False (the other reading): the election-day filing is not deferred.
     data = complaint(ev("complaint_filed", "2028-11-07T09:00", knowledge_date="2028-11-01"),
-                     as_of="2028-11-07", settings={"blackout_includes_election_day": False})  # fmt: skip
+                     as_of="2028-11-07", settings={"blackout_includes_election_day": False})
     result = evaluate(data)
     assert result.procedure != "deferred_until_after_election"
     assert "filed_in_pre_election_blackout" not in result.finding_ids()

@@ -39,7 +39,7 @@ def ev(type_: str, at: str, **payload: Any) -> dict[str, Any]:
 
 def notice(at: str, **payload: Any) -> dict[str, Any]:
     full = {"nature": "Práctica de la abogacía", "certified_no_conflict": True, "compensation": 20000,
-            "legislative_salary": 73000, "copy_to_secretariat": True}  # fmt: skip
+            "legislative_salary": 73000, "copy_to_secretariat": True}
     full.update(payload)
     return ev("outside_activity_notified", at, **full)
 

@@ -230,7 +230,7 @@ def test_each_report_has_its_own_secretary_notice_CAM_14C_02() -> None:
         ev("took_office", "2026-01-02"),
         ev("report_filed", "2026-03-02", covers_year=2025), ev("secretary_notified", "2026-03-04"),
         ev("report_filed", "2027-03-25", covers_year=2026), ev("secretary_notified", "2027-03-31", covers_year=2026),
-    ]  # fmt: skip
+    ]
     result = evaluate(reports(*events, as_of="2027-04-01"))
     notices = [(d.due.isoformat(), d.status) for d in result.deadlines if d.id == "notify_secretary"]
     # Mon 2 Mar 2026 is a holiday itself (the trigger day does not count anyway): 3, 4 → Wed 4 Mar.
@@ -245,7 +245,7 @@ def _filed(*more: dict[str, Any], filed: str = "2027-08-16") -> list[dict[str, A
     the 2026 report is filed on ``filed``."""
     return [ev("took_office", "2026-01-02"), ev("report_filed", "2026-03-02", covers_year=2025),
             ev("secretary_notified", "2026-03-03"), ev("oeg_final_action", "2026-04-01", outcome="final"),
-            ev("report_filed", filed, covers_year=2026), ev("secretary_notified", filed), *more]  # fmt: skip
+            ev("report_filed", filed, covers_year=2026), ev("secretary_notified", filed), *more]
 
 
 def test_oeg_evaluation_90_days_CAM_15_01() -> None:

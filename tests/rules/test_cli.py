@@ -39,7 +39,7 @@ def run(*args: str, stdin: str | bytes = "") -> subprocess.CompletedProcess[str]
     proc = subprocess.run(
         [sys.executable, "-m", "ventila.cli", "deadlines", *args],
         input=data, capture_output=True, cwd=ROOT, timeout=120,
-    )  # fmt: skip
+    )
     return subprocess.CompletedProcess(
         proc.args, proc.returncode, proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8")
     )
@@ -56,7 +56,7 @@ def _check_output(out: dict[str, Any]) -> None:
         **by_id["notify_respondent"],
         "due": "2027-03-05", "status": "met", "trigger": "complaint_filed",
         "rule": "CAM-21B-01", "citation": "Sec. 21(b)(1)", "term": {"amount": 3, "unit": "business_days"},
-    }  # fmt: skip
+    }
     assert (by_id["file_complaint"]["due"], by_id["file_complaint"]["status"]) == (
         "2027-03-12",
         "met",
@@ -234,7 +234,7 @@ def test_a_docket_late_in_2035_is_evaluated_into_2036() -> None:
         "rulebook": "camara-171", "kind": "complaint", "as_of": "2035-12-31",
         "events": [{"type": "complaint_filed", "at": "2035-12-21T10:00", "knowledge_date": "2035-12-01"},
                    {"type": "respondent_notified", "at": "2035-12-26"}],
-    }  # fmt: skip
+    }
     proc = run(stdin=json.dumps(scenario))
     assert proc.returncode == 0, proc.stderr
     due = {d["id"]: d["due"] for d in json.loads(proc.stdout)["deadlines"]}

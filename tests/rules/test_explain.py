@@ -28,7 +28,7 @@ def test_cam_20_06_file_complaint_runs_from_the_knowledge_date() -> None:
         "rulebook": "camara-171", "kind": "complaint", "as_of": "2027-03-10",
         "events": [{"type": "complaint_filed", "at": "2027-03-01T10:15", "knowledge_date": "2027-02-10"},
                    {"type": "respondent_notified", "at": "2027-03-03"}],
-    })  # fmt: skip
+    })
     block = text.split("[file_complaint]", 1)[1].split("■", 1)[0]
     assert (
         "Término: 30 días calendario, desde «fecha en que conoció los hechos» "
@@ -50,7 +50,7 @@ def test_mun_dec_02_late_report_start_is_named_not_its_id() -> None:
             {"type": "hearing_noticed", "at": "2027-05-03", "hearing_date": "2027-05-18"},
             {"type": "hearing_concluded", "at": "2027-06-04", "before": "commissioner"},
         ],
-    })  # fmt: skip
+    })
     assert "commissioner_report_due" not in text
     assert not ID_AS_START.search(text)
     block = text.split("[decide]", 1)[1]
@@ -69,7 +69,7 @@ def test_cam_24c_hour_terms_are_spanish_dates_and_times() -> None:
         "rulebook": "camara-171", "kind": "complaint", "respondent": {"candidate": True}, "as_of": "2028-10-10T12:00",
         "events": [{"type": "complaint_filed", "at": "2028-10-01T10:15", "knowledge_date": "2028-09-20"},
                    {"type": "respondent_notified", "at": "2028-10-02T09:30"}],
-    })  # fmt: skip
+    })
     assert not ISO_MOMENT.search(text), ISO_MOMENT.findall(text)
     assert (
         "Desde el lunes, 2 de octubre de 2028 a las 09:30 (notificación al querellado) se cuentan 24 horas "

@@ -18,9 +18,9 @@ import pytest
 from ventila.rules import InputError, evaluate
 
 FILED = {"type": "complaint_filed", "at": "2027-01-20", "complainant_kind": "citizen", "sworn": True,
-         "evidence_attached": True}  # fmt: skip
+         "evidence_attached": True}
 ANYTIME = ["proceedings_suspended", "protective_order_issued", "summons_issued", "enforcement_petition_filed",
-           "privilege_claimed", "frivolous_sanction_imposed"]  # fmt: skip
+           "privilege_claimed", "frivolous_sanction_imposed"]
 
 
 def ev(type_: str, at: str, **payload: Any) -> dict[str, Any]:
@@ -30,7 +30,7 @@ def ev(type_: str, at: str, **payload: Any) -> dict[str, Any]:
 def run(events: list[dict[str, Any]], as_of: str, filed_at: str | None = None, **extra: Any) -> Any:
     filed = {**FILED, "at": filed_at} if filed_at else FILED
     return evaluate({"rulebook": "municipal", "kind": "complaint", "as_of": as_of,
-                     "events": [filed, *events], **extra})  # fmt: skip
+                     "events": [filed, *events], **extra})
 
 
 def notified(at: str) -> dict[str, Any]:
@@ -96,7 +96,7 @@ def test_mun_ans_02_untimely_motion_extends_nothing() -> None:
 
 def test_mun_ans_02_grant_over_the_maximum_is_capped() -> None:
     e = run([notified("2027-03-11"), ev("extension_requested", "2027-03-20"),
-             ev("extension_granted", "2027-03-22", days=20)], as_of="2027-03-23")  # fmt: skip
+             ev("extension_granted", "2027-03-22", days=20)], as_of="2027-03-23")
     assert e.deadline("answer").due.isoformat() == "2027-04-12"
     assert "extension_over_maximum" in e.finding_ids()
 
@@ -165,7 +165,7 @@ def test_mun_stu_01_all_terms_scope_requires_dismissal_with_prejudice() -> None:
 def test_mun_stu_01_met_by_a_dismissal_and_mun_stu_03_contents() -> None:
     e = run([notified("2027-04-05"), ev("answer_filed", "2027-04-20"),
              ev("dismissed", "2027-05-10", facts_stated=True, findings_made=True, conclusions_of_law=False)],
-            as_of="2027-05-11")  # fmt: skip
+            as_of="2027-05-11")
     d = e.deadline("study")
     assert (d.status, d.satisfied_by) == ("met", "dismissed")
     assert e.stage == "dismissed"
@@ -224,7 +224,7 @@ def test_mun_hea_02_clear_days_count_from_the_later_service() -> None:
 # --- the hearing's end, the report and the decision ----------------------------------------------
 
 HEARING = [notified("2027-04-05"), ev("answer_filed", "2027-04-20"),
-           ev("hearing_noticed", "2027-05-03", hearing_date="2027-05-18")]  # fmt: skip
+           ev("hearing_noticed", "2027-05-03", hearing_date="2027-05-18")]
 
 
 def full(at: str) -> dict[str, Any]:
@@ -278,7 +278,7 @@ def test_decide_term(events: list[dict[str, Any]], as_of: str, due: str, status:
 def test_mun_dec_01_notice_need_not_be_in_time_when_the_setting_is_off() -> None:
     e = run([*HEARING, full("2027-07-12"), ev("decision_issued", "2027-07-28", outcome="exoneration"),
              ev("decision_notified", "2027-07-29")], as_of="2027-07-30",
-            settings={"decide_requires_notice": False})  # fmt: skip
+            settings={"decide_requires_notice": False})
     assert e.deadline("decide").status == "met"
     assert e.stage == "decided" and e.allowed_next == []
 
@@ -398,7 +398,7 @@ def test_court_stay_and_the_decision_term(events: list[dict[str, Any]], settings
 def test_mun_ans_01_court_stay_moves_the_answer_and_the_study_terms() -> None:
     # id="MUN-ANS-01 stay 10→15 Apr 2027: answer Tue 20 Apr + 5 = Sun 25 Apr → Mon 26 Apr; study from there"
     e = run([notified("2027-04-05"), ev("proceedings_suspended", "2027-04-10", court_order="orden"),
-             ev("proceedings_resumed", "2027-04-15")], as_of="2027-04-27")  # fmt: skip
+             ev("proceedings_resumed", "2027-04-15")], as_of="2027-04-27")
     assert e.deadline("answer").due.isoformat() == "2027-04-26"
     assert e.deadline("study").due.isoformat() == "2027-05-26"
 
@@ -408,7 +408,7 @@ def test_mun_sus_13_stay_without_a_cited_order_is_flagged_and_does_not_toll() ->
     # entry cites no order: the finding says the terms keep running, and they do — the decision term
     # (MUN-DEC-01, 15 days from Mon 12 Jul 2027) still ends Wed 28 Jul, not 2 Aug.
     e = run([*HEARING, full("2027-07-12"), ev("proceedings_suspended", "2027-07-15", reason="certiorari"),
-             ev("proceedings_resumed", "2027-07-20")], as_of="2027-07-21")  # fmt: skip
+             ev("proceedings_resumed", "2027-07-20")], as_of="2027-07-21")
     assert "stay_order_not_cited" in e.finding_ids()
     assert "siguen corriendo" in next(f.message for f in e.findings if f.id == "stay_order_not_cited")
     d = e.deadline("decide")
@@ -420,7 +420,7 @@ def test_mun_sus_13_open_stay_without_a_cited_order_holds_nothing() -> None:
     # The same stay with no resumption: the term is not «suspended» and the case is not «stayed»;
     # on 29 Jul 2027 the decision term (due 28 Jul) has run out (MUN-DEC-04).
     e = run([*HEARING, full("2027-07-12"), ev("proceedings_suspended", "2027-07-15", reason="certiorari")],
-            as_of="2027-07-29")  # fmt: skip
+            as_of="2027-07-29")
     d = e.deadline("decide")
     assert (d.due.isoformat(), d.status) == ("2027-07-28", "missed")
     assert e.stage == "decision_term_expired"
@@ -432,7 +432,7 @@ def test_mun_sus_13_a_cited_stay_after_an_uncited_one_tolls_from_its_own_day() -
     # 27 Jul (Barbosa, rolled to the 28th); 27 + 2 = Thu 29 Jul 2027, a business day.
     e = run([*HEARING, full("2027-07-12"), ev("proceedings_suspended", "2027-07-15", reason="certiorari"),
              ev("proceedings_suspended", "2027-07-20", court_order="TPI San Juan, orden del 19 de julio"),
-             ev("proceedings_resumed", "2027-07-22")], as_of="2027-07-23")  # fmt: skip
+             ev("proceedings_resumed", "2027-07-22")], as_of="2027-07-23")
     assert e.deadline("decide").due.isoformat() == "2027-07-29"
 
 
@@ -481,7 +481,7 @@ def test_filing_and_notice_defects() -> None:
 def test_respondent_roles_setting_accepts_municipal_officials() -> None:
     e = evaluate({"rulebook": "municipal", "kind": "complaint", "as_of": "2027-03-12",
                   "events": [FILED], "respondent": {"role": "municipal_official"},
-                  "settings": {"respondent_roles": ["mayor", "municipal_official"]}})  # fmt: skip
+                  "settings": {"respondent_roles": ["mayor", "municipal_official"]}})
     assert e.finding_ids() == []
     assert e.stage == "filed"
     assert e.allowed_next == ["respondent_notified", *ANYTIME]
@@ -506,7 +506,7 @@ def test_limitation_and_reminder_settings() -> None:
 def test_outcome_checks() -> None:
     e = run([*HEARING, full("2027-07-12"),
              ev("decision_issued", "2027-07-20", outcome="exoneration", suspension_date="2027-06-01")],
-            as_of="2027-07-21")  # fmt: skip
+            as_of="2027-07-21")
     (f,) = e.findings
     assert (f.id, f.rule.id, f.data["since"]) == ("reinstatement_with_back_pay", "MUN-OUT-03", "2027-06-01")
     assert e.stage == "decided" and e.allowed_next == ["decision_notified"]
@@ -515,7 +515,7 @@ def test_outcome_checks() -> None:
     assert e.finding_ids() == ["admonition_basis_missing"]
     e = run([*HEARING, full("2027-07-12"),
              ev("decision_issued", "2027-07-20", outcome="admonition", misconduct_not_reckless=True)],
-            as_of="2027-07-21")  # fmt: skip
+            as_of="2027-07-21")
     assert e.finding_ids() == []
 
 
@@ -559,7 +559,7 @@ def test_report_and_decision_notice_contents() -> None:
              ev("commissioner_report_filed", "2027-06-15", findings_of_fact=True, evidence_summary=False),
              ev("decision_issued", "2027-06-25", outcome="exoneration"),
              ev("decision_notified", "2027-06-25", recipients=["respondent"], copy_attached=False)],
-            as_of="2027-06-26")  # fmt: skip
+            as_of="2027-06-26")
     assert e.finding_ids() == ["decision_notice_recipients_missing", "decision_notice_without_copy",
                                "commissioner_report_incomplete"]
     assert e.deadline("decide").status == "met"

@@ -24,7 +24,7 @@ def run(kind: str, events: list[dict[str, Any]], as_of: str, **extra: Any) -> An
 # --- suspension_proceeding -------------------------------------------------------------------------
 
 FILED = ev("special_proceeding_filed", "2027-11-05", charges_notified_on="2027-10-20",
-           public_interest_determined=True)  # fmt: skip
+           public_interest_determined=True)
 
 
 @pytest.mark.parametrize(("events", "as_of", "status", "stage", "nxt"), [
@@ -86,7 +86,7 @@ def test_suspension_proceeding_findings() -> None:
            public_interest_determined=False),
         ev("court_decision", "2027-11-20", suspension_ordered=True),
         ev("suspension_order_notified", "2027-11-22"),
-    ], "2027-11-23")  # fmt: skip
+    ], "2027-11-23")
     assert e.finding_ids() == ["special_proceeding_premature", "special_proceeding_without_determination",
                                "suspension_effective_date_missing"]
     assert e.stage == "suspended_from_office"
@@ -173,7 +173,7 @@ def test_commission_act_before_referral_is_not_allowed() -> None:
 
 
 CONCLUDED = [*REFERRED, ev("hearing_noticed", "2027-10-12", hearing_date="2027-10-27"),
-             ev("hearing_concluded", "2027-10-27")]  # fmt: skip
+             ev("hearing_concluded", "2027-10-27")]
 
 
 @pytest.mark.parametrize(("payload", "settings", "findings", "stage"), [

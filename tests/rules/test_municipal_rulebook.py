@@ -48,7 +48,7 @@ def test_rulebook_identity_and_kinds() -> None:
     assert [(e.kind, e.date) for e in RULEBOOK.elections] == [
         ("general", D(2024, 11, 5)), ("general", D(2028, 11, 7)), ("general", D(2032, 11, 2)),
         ("general", D(2036, 11, 4)),
-    ]  # fmt: skip
+    ]
     assert list(RULEBOOK.kinds) == ["complaint", "suspension_proceeding", "deadlock"]
     assert len(RULEBOOK.rules) == 90
     assert list(RULEBOOK.rules)[:2] == ["MUN-COM-01", "MUN-COM-02"]

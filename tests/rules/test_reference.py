@@ -106,7 +106,7 @@ def test_rules_doc_check_command_detects_a_stale_file(tmp_path: Path) -> None:
     proc = subprocess.run(
         [sys.executable, "-m", "ventila.cli", "rules-doc", "--check", "--output", str(target)],
         capture_output=True, text=True, cwd=ROOT, timeout=120,
-    )  # fmt: skip
+    )
     assert proc.returncode == 1
     assert "ventila rules-doc" in proc.stderr and "desactualizado" in proc.stderr
     assert "Traceback" not in proc.stderr
@@ -168,14 +168,14 @@ def _toy_rulebook() -> Rulebook:
         id="toy", title="Reglamento de juguete", rules=r.rules, kinds={"case": kind},
         settings={"roll_forward": Setting("roll_forward", True, (True, False), "Decisión 1", "Corre al lunes.")},
         elections=(), findings={"registered_only": "TOY-01-02"},
-    )  # fmt: skip
+    )
 
 
 def test_scanner_finds_declarations_uses_calls_and_test_citations(tmp_path: Path) -> None:
     _write(tmp_path / "ventila/rules/rulebooks/toy/rules.py", (
         'R.add("TOY-01-01", "DEADLINE", "Art. 1", "q", "s", term=(10, "days"))\n'
         'R.add("TOY-01-02", "NOT-COMPUTABLE", "Art. 2", "q", "s", not_computable="r")\n'
-    ))  # fmt: skip
+    ))
     _write(tmp_path / "ventila/rules/rulebooks/toy/evaluate.py", (
         '"""Mentions TOY-01-02 in a docstring, which is not a use."""\n'
         "def evaluate(ctx):\n"
@@ -184,19 +184,19 @@ def test_scanner_finds_declarations_uses_calls_and_test_citations(tmp_path: Path
         "    rule_id = pick()\n"
         '    ctx.add_finding("varies", rule_id, "Depende.")\n'
         "    # TOY-01-02 in a comment is not a use either\n"
-    ))  # fmt: skip
+    ))
     _write(tmp_path / "ventila/rules/kinship_toy.py", (
         "def check(rule):\n"
         '    return [Finding("related", R.rules["TOY-01-01"], "Parentesco."), Finding("other", rule, "x"),\n'
         '            Finding("asked", ctx.rule("TOY-01-01"), "y")]\n'
-    ))  # fmt: skip
+    ))
     _write(tmp_path / "tests/test_toy.py", (
         "import pytest\n"
         '@pytest.mark.parametrize("x", [pytest.param(1, id="TOY-01-01 ten days")])\n'
         "def test_toy_01_01_again(x):\n"
         "    # TOY-01-02 only in a comment: does not count\n"
         "    assert x\n"
-    ))  # fmt: skip
+    ))
     idx = reference.scan_sources({"TOY-01-01", "TOY-01-02"}, tmp_path)
     assert idx.declared_in == {
         "TOY-01-01": "ventila/rules/rulebooks/toy/rules.py",
@@ -342,7 +342,7 @@ _COMPLAINT_EVENTS = {
     "evidentiary_hearing_concluded": (), "resolution_extension_requested": (),
     "resolution_extension_granted": ("days",), "resolution_extension_denied": (),
     "proceedings_suspended": ("reason",), "proceedings_resumed": (), "resolved": ("outcome",),
-}  # fmt: skip
+}
 CONTRACT_EVENTS: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
     ("camara-171", "complaint"): {"complaint_filed": ("knowledge_date",), **_COMPLAINT_EVENTS},
     ("camara-171", "referral"): {"referral_received": (), **_COMPLAINT_EVENTS},
@@ -370,7 +370,7 @@ CONTRACT_EVENTS: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
     ("municipal", "deadlock"): {
         "deadlock_reported": (), "referred_to_commission": (), "hearing_concluded": (), "recommendations_issued": (),
     },
-}  # fmt: skip
+}
 CONTRACT_DEADLINES: dict[tuple[str, str], tuple[str, ...]] = {
     ("camara-171", "complaint"): (
         "file_complaint", "notify_respondent", "answer", "examine", "notify_determination", "resolve",
@@ -386,7 +386,7 @@ CONTRACT_DEADLINES: dict[tuple[str, str], tuple[str, ...]] = {
     ("municipal", "complaint"): ("answer", "study", "commissioner_report", "decide"),
     ("municipal", "suspension_proceeding"): ("court_decision", "review"),
     ("municipal", "deadlock"): ("recommendations",),
-}  # fmt: skip
+}
 CONTRACT_FINDINGS: dict[str, tuple[str, ...]] = {
     "camara-171": (
         "complaint_time_barred", "extension_over_maximum", "extension_request_untimely",
@@ -394,7 +394,7 @@ CONTRACT_FINDINGS: dict[str, tuple[str, ...]] = {
         "report_not_required", "filed_in_pre_election_blackout",
     ),
     "municipal": ("compulsory_term_missed", "dismissal_with_prejudice_required"),
-}  # fmt: skip
+}
 
 
 def _kind(rb_id: str, kind_id: str) -> KindSpec | None:

@@ -3,11 +3,18 @@ quorum and two-vote rule (MUN-QUO-01, ambiguity 15)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from ventila.rules import engine, rulebooks
+from ventila.rules.rulebooks.municipal import composition, review
 from ventila.rules.votes import (
     CAMARA_COMMISSION_MOTIONS,
+    FIXED_BODIES,
+    FixedBody,
     VoteError,
+    default_seats,
     outcome_error,
     required_yes,
     tally,
@@ -125,7 +132,7 @@ def test_to_json_has_the_recorded_fields() -> None:
     data = tally("camara-171", roll("yes", "yes", "yes", "yes", "no", "abstain", "absent")).to_json()
     assert {k: data[k] for k in ("carried", "yes", "no", "abstain", "absent", "recused", "required", "rule")} == {
         "carried": True, "yes": 4, "no": 1, "abstain": 1, "absent": 1, "recused": 0, "required": 4, "rule": "CAM-06-01",
-    }  # fmt: skip
+    }
 
 
 # --- MUN-QUO-01: municipal quorum of two, two votes per act ----------------------------------------
@@ -158,3 +165,21 @@ def test_municipal_votes_required_setting_and_seats() -> None:
     assert validate_roll_call("municipal", roll("yes", "yes", "no", "no")) == [
         "Hay 4 votos registrados y la Comisión tiene 3 escaños."
     ]
+
+
+def test_mun_quo_01_and_mun_com_03_the_vote_checks_read_the_municipal_rulebooks_numbers() -> None:
+    """MUN-QUO-01 (quorum) and MUN-COM-03 (seats): the municipal rulebook registers them with the
+    vote checks, which no longer import the rulebook (issue 13: no import cycle in ventila.rules)."""
+    assert default_seats("municipal") == composition.SEATS
+    assert FIXED_BODIES["municipal"] == FixedBody(seats=composition.SEATS, quorum=review.QUORUM)
+
+
+def test_the_engine_and_the_rulebooks_share_one_registry() -> None:
+    """The rulebooks fill the engine's registry; registering another rulebook under a taken id fails."""
+    assert rulebooks.RULEBOOKS is engine.RULEBOOKS
+    assert list(engine.RULEBOOKS) == ["camara-171", "municipal"]
+    assert engine.register_rulebook(rulebooks.MUNICIPAL) is rulebooks.MUNICIPAL
+    clone = dataclasses.replace(rulebooks.MUNICIPAL, title="otro")
+    with pytest.raises(ValueError, match="registered twice"):
+        engine.register_rulebook(clone)
+    assert engine.RULEBOOKS["municipal"] is rulebooks.MUNICIPAL

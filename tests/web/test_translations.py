@@ -17,8 +17,8 @@ from babel.messages.pofile import read_po, write_po
 from django.utils import translation
 
 from ventila.cases.labels import DEADLINE_STATUS, DEADLINES, KINDS, PROCEDURES, STAGES
-from ventila.rules.rulebooks import RULEBOOKS
-from ventila.rules.vocabulary import DEADLINE_ES, STAGE_ES, rulebook_words
+from ventila.rules.rulebooks import RULEBOOKS, rulebook_words
+from ventila.rules.vocabulary import DEADLINE_ES, STAGE_ES
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
 PO = LOCALE / "en" / "LC_MESSAGES" / "django.po"

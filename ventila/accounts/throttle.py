@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 
 from .client import client_address  # noqa: F401  (the one client-address function, see client.py)
 from .models import SignInAttempt, User
+from .twofactor import requires_second_factor
 
 
 def _window() -> dt.timedelta:
@@ -61,8 +62,6 @@ def _signed_in_from(name: str, address: str, now: dt.datetime) -> bool:
     if done.filter(step__in=[SignInAttempt.Step.SECOND_FACTOR, SignInAttempt.Step.RECOVERY]).exists():
         return True
     # An account without a second factor is signed in by its password alone.
-    from .twofactor import requires_second_factor
-
     user = User.objects.filter(username__iexact=name).first()
     return (user is not None and not requires_second_factor(user)
             and done.filter(step=SignInAttempt.Step.PASSWORD).exists())

@@ -11,12 +11,17 @@ import base64
 import hashlib
 import hmac
 import secrets
+import time
 from collections.abc import Callable
 from typing import Any
 
+import segno
 from django.db import transaction
 from django.utils import timezone
+from django_otp.oath import TOTP
 from django_otp.plugins.otp_totp.models import TOTPDevice
+
+from ventila.bodies.models import Membership
 
 from .models import RecoveryCode
 
@@ -40,8 +45,6 @@ def requires_second_factor(user: Any) -> bool:
         return True
     if user.person_id is None:
         return False
-    from ventila.bodies.models import Membership
-
     return (Membership.objects.filter(person_id=user.person_id).exists()
             or any(check(user.person_id) for check in SEAT_CHECKS))
 
@@ -68,8 +71,6 @@ def grouped(secret: str) -> str:
 
 def qr_svg(device: TOTPDevice) -> str:
     """The provisioning URI as an inline SVG QR code (no image request, nothing inline to allow in the CSP)."""
-    import segno
-
     return str(segno.make(device.config_url, error="m").svg_inline(scale=4, dark="#1b1b1b", light="#ffffff"))
 
 
@@ -116,10 +117,6 @@ def is_replayed_totp(device: TOTPDevice, code: str) -> bool:
     still right for the clock (within the device's tolerance), so it says nothing about guessing
     and is refused without counting as a failure.
     """
-    import time
-
-    from django_otp.oath import TOTP
-
     digits = code.replace(" ", "")
     if device.last_t < 0 or not looks_like_totp(digits):
         return False
@@ -139,7 +136,5 @@ def demo_device(user: Any) -> TOTPDevice:
 
 
 def current_code(device: TOTPDevice) -> str:
-    from django_otp.oath import TOTP
-
     totp = TOTP(device.bin_key, device.step, device.t0, device.digits, device.drift)
     return f"{totp.token():0{device.digits}d}"

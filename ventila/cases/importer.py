@@ -35,7 +35,7 @@ CSV_COLUMNS = (
     "case_key", "kind", "respondent_given_name", "respondent_family_name", "respondent_role", "respondent_title",
     "respondent_municipality", "complainant_name", "complainant_email", "complainant_phone",
     "complainant_address", "event_type", "at", "payload", "details", "note",
-)  # fmt: skip
+)
 FIRST_ACTS = {"complaint": "complaint_filed", "referral": "referral_received",
               "suspension_proceeding": "special_proceeding_filed", "deadlock": "deadlock_reported"}
 

@@ -19,10 +19,12 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.core.exceptions import SuspiciousFileOperation
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from ventila.rules import PR_TZ
+from ventila.rules import PR_TZ, RULEBOOKS
 
 from .catalog import long_date
 from .models import Document, Draft
@@ -59,9 +61,6 @@ BASE_URL = "https://ventila.invalid/"
 
 def static_file(url: str) -> Path | None:
     """The app's static file ``url`` names (``BASE_URL`` + ``STATIC_URL`` + a path), or None."""
-    from django.contrib.staticfiles import finders
-    from django.core.exceptions import SuspiciousFileOperation
-
     base = urlsplit(BASE_URL)
     parts = urlsplit(url)
     prefix = "/" + settings.STATIC_URL.strip("/") + "/"
@@ -82,6 +81,7 @@ def static_file(url: str) -> Path | None:
 @functools.lru_cache(maxsize=1)
 def _fetcher_class() -> type:
     """The class is made on first use: WeasyPrint is imported only when a PDF is made."""
+    # WeasyPrint is heavy: it is loaded when the first PDF is made, on purpose.
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
     class StaticOnlyFetcher(URLFetcher):  # type: ignore[misc]
@@ -104,14 +104,14 @@ def url_fetcher() -> Any:
 
 def weasy_html(html: str) -> Any:
     """WeasyPrint's ``HTML`` for ``html``, with the base URL and the fetcher that serve only static files."""
-    from weasyprint import HTML
+    from weasyprint import HTML  # loaded on first use, on purpose (see _fetcher_class)
 
     return HTML(string=html, base_url=BASE_URL, url_fetcher=url_fetcher())
 
 
 @functools.lru_cache(maxsize=1)
 def _assets() -> tuple[Any, Any]:
-    from weasyprint import CSS
+    from weasyprint import CSS  # loaded on first use, on purpose (see _fetcher_class)
     from weasyprint.text.fonts import FontConfiguration
 
     fonts = FontConfiguration()
@@ -120,8 +120,6 @@ def _assets() -> tuple[Any, Any]:
 
 def document_html(doc: Document | Draft) -> str:
     """The HTML a PDF is laid out from; a :class:`Draft` is marked as a draft."""
-    from ventila.rules import RULEBOOKS
-
     lang = doc.language
     rule = RULEBOOKS[doc.case.body.rulebook].rules.get(doc.rule_id)
     moment = doc.issued_at if isinstance(doc, Document) else None

@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ventila import clock
+from ventila.rules.rulebooks.camara_171 import RULEBOOK
 from ventila.rules.rulebooks.camara_171.s20_s24_complaints import CODE_PROVISIONS
 
 from .procedures import Procedure
@@ -108,8 +109,6 @@ class RespondentForm(StepForm):
         if not self.proc.asks_candidate:
             del self.fields["respondent_candidate"]
         else:
-            from ventila.rules.rulebooks.camara_171 import RULEBOOK
-
             rule = RULEBOOK.rules["CAM-24-01"]
             self.fields["respondent_candidate"].help_text = _(
                 "Una querella contra un candidato presentada %(n)s días o menos antes de las elecciones sigue un "
@@ -144,8 +143,6 @@ class FactsForm(StepForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.proc.rulebook_id == "camara-171":
-            from ventila.rules.rulebooks.camara_171 import RULEBOOK
-
             rule = RULEBOOK.rules["CAM-20-06"]
             self.fields["knowledge_date"].help_text = _(
                 "La querella debe presentarse dentro de %(n)s días calendario desde que conoció los hechos "

@@ -13,6 +13,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -99,8 +100,6 @@ class Procedure:
 
     def register(self, day: dt.date) -> list[OfficeTerm]:
         """The offices in the register whose holders may be the respondent, on ``day``."""
-        from django.db.models import Q
-
         memo_key = ("register", day)
         if memo_key not in self._memo:
             self._memo[memo_key] = list(

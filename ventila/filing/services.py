@@ -22,6 +22,7 @@ from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, transaction
+from django.db.models import Count, Q, Sum
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -31,12 +32,14 @@ from ventila.bodies.models import Body, Person
 from ventila.cases.actions import ActInput, ActRefused, UploadedDocument, do_file_case
 from ventila.cases.labels import STAGES
 from ventila.cases.models import Case
+from ventila.documents.pdf import weasy_html  # fetches nothing but the app's static files
 from ventila.rules import PR_TZ
+from ventila.rules.rulebooks.camara_171.s20_s24_complaints import CODE_PROVISIONS
 
 from . import conf
-from .draft import Draft, UploadRejected, quarantined_path
+from .draft import Draft, UploadRejected, human_size, quarantine, quarantined_path
 from .models import Filing, FilingClaim, Supplement
-from .procedures import Procedure
+from .procedures import Procedure, procedure_for
 
 log = logging.getLogger(__name__)
 
@@ -192,8 +195,6 @@ def receipt_data(proc: Procedure, draft: Draft, now: dt.datetime) -> dict[str, A
 
 
 def _details(proc: Procedure, receipt: dict[str, Any]) -> dict[str, Any]:
-    from ventila.rules.rulebooks.camara_171.s20_s24_complaints import CODE_PROVISIONS
-
     details: dict[str, Any] = {"facts": receipt["facts"]}
     if receipt["provisions"]:
         details["provisions"] = "; ".join(CODE_PROVISIONS.get(p, p) for p in receipt["provisions"])
@@ -269,8 +270,6 @@ def submit(proc: Procedure, draft: Draft, *, language: str = "es", now: dt.datet
 
 
 def receipt_context(filing: Filing, key: str | None) -> dict[str, Any]:
-    from ventila.rules.rulebooks.camara_171.s20_s24_complaints import CODE_PROVISIONS
-
     r = dict(filing.receipt)
     filed_at = dt.datetime.fromisoformat(r["filed_at"]).astimezone(PR_TZ)
     try:
@@ -287,8 +286,6 @@ def receipt_context(filing: Filing, key: str | None) -> dict[str, Any]:
 
 
 def receipt_pdf(filing: Filing, key: str | None) -> bytes:
-    from ventila.documents.pdf import weasy_html  # fetches nothing but the app's static files
-
     html = render_to_string("filing/receipt_pdf.html", receipt_context(filing, key))
     return weasy_html(html).write_pdf()  # type: ignore[no-any-return]
 
@@ -336,8 +333,6 @@ def add_supplement(filing: Filing, *, kind: str, description: str, upload: Any |
     (``VENTILA_FILING_SUPPLEMENT_MAX_TOTAL_MB``) — checked with the filing's row locked, so two
     additions at the same moment cannot both take the last place. Raises :class:`UploadRejected`
     (the file) or :class:`SupplementRefused` (the case's limits)."""
-    from .draft import quarantine
-
     now = now or clock.now()
     _check_supplement_limits(filing, None)  # before the file is even kept, when it is already full
     record = None
@@ -364,10 +359,6 @@ def add_supplement(filing: Filing, *, kind: str, description: str, upload: Any |
 
 
 def _check_supplement_limits(filing: Filing, record: dict[str, Any] | None) -> None:
-    from django.db.models import Count, Q, Sum
-
-    from .draft import human_size
-
     added = filing.supplements.aggregate(n=Count("id"), files=Count("id", filter=~Q(filename="")),
                                          size=Sum("size"))
     if added["n"] >= conf.max_supplements():
@@ -388,6 +379,4 @@ def _check_supplement_limits(filing: Filing, record: dict[str, Any] | None) -> N
 
 
 def public_bodies() -> list[Body]:
-    from .procedures import procedure_for
-
     return [b for b in Body.objects.order_by("name") if procedure_for(b) is not None]

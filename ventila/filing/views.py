@@ -11,7 +11,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -22,6 +22,7 @@ from ventila import clock
 from ventila.bodies.models import Body
 from ventila.cases import access
 from ventila.cases.labels import STAGES
+from ventila.rules.rulebooks.camara_171.s20_s24_complaints import CODE_PROVISIONS
 
 from . import conf, ratelimit
 from .draft import Draft, UploadRejected, discard, human_size, quarantine
@@ -178,8 +179,6 @@ def _render_step(request: HttpRequest, proc: Procedure, draft: Draft, step: str,
 
 
 def _as_post(draft: Draft, form: type[StepForm]) -> Any:
-    from django.http import QueryDict
-
     q = QueryDict(mutable=True)
     for name in form.stored:
         value = draft.data.get(name)
@@ -194,8 +193,6 @@ def _as_post(draft: Draft, form: type[StepForm]) -> Any:
 
 
 def _review(proc: Procedure, draft: Draft, problems: list[Problem]) -> dict[str, Any]:
-    from ventila.rules.rulebooks.camara_171.s20_s24_complaints import CODE_PROVISIONS
-
     d = draft.data
     name, role, title, _office = proc.respondent(d)
     pending = [p for p in problems if p.blocking and p.step != "juramento"]

@@ -149,7 +149,7 @@ _WEEKDAY_ES = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", 
 _MONTH_ES = (
     "enero", "febrero", "marzo", "abril", "mayo", "junio",
     "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre",
-)  # fmt: skip
+)
 
 
 def format_date_es(day: dt.date) -> str:
@@ -542,7 +542,7 @@ class LegalCalendar:
         self, start_ordinals: npt.ArrayLike, n: npt.ArrayLike
     ) -> npt.NDArray[np.int64]:
         """:meth:`add_business_days_ord` over numpy arrays (see :mod:`ventila.rules.calendar_batch`)."""
-        from .calendar_batch import add_business_days_batch
+        from .calendar_batch import add_business_days_batch  # numpy, loaded on first use
 
         return add_business_days_batch(self, start_ordinals, n)
 
@@ -550,7 +550,7 @@ class LegalCalendar:
         self, start_ordinals: npt.ArrayLike, n: npt.ArrayLike, *, roll_forward: bool = True
     ) -> npt.NDArray[np.int64]:
         """``next_business_day_ord(start + n)`` over numpy arrays (see :mod:`ventila.rules.calendar_batch`)."""
-        from .calendar_batch import add_calendar_days_batch
+        from .calendar_batch import add_calendar_days_batch  # numpy, loaded on first use
 
         return add_calendar_days_batch(self, start_ordinals, n, roll_forward=roll_forward)
 

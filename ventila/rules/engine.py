@@ -410,7 +410,7 @@ class Context:
                         return self._add_deadline_general(
                             deadline_id, rule, trigger, term, start, satisfied, extensions, fatal, susp,
                             start_label,
-                        )  # fmt: skip
+                        )
                     # Each extension adds business days after the due date it extends.
                     due = cal.add_business_days_date(due, ext.amount)
         elif extensions:
@@ -439,7 +439,7 @@ class Context:
         d.inputs = (
             cal, begin, term, susp, self._roll, self._hours,
             start_label or self._titles.get(trigger.type, trigger.type), exts,
-        )  # fmt: skip
+        )
         d.notes = []
         self.deadlines.append(d)
         return d
@@ -467,7 +467,7 @@ class Context:
         due, suspended, _ = compute_due(
             cal, begin, term, suspensions=susp, roll_forward=self._roll,
             hour_reading=self._hours, extensions=exts,
-        )  # fmt: skip
+        )
         if satisfied is not None:
             sat_at: dt.date | dt.datetime = satisfied.at if hours else satisfied.day
             status: Status = "met" if sat_at <= due else "missed"
@@ -486,7 +486,7 @@ class Context:
             satisfied.moment if satisfied is not None else None,
             fatal,
             (cal, begin, term, susp, self._roll, self._hours, label, exts),
-        )  # fmt: skip
+        )
         self.deadlines.append(d)
         return d
 
@@ -513,16 +513,16 @@ class Context:
 _DEADLINE_FIELDS = (
     "id", "rule", "trigger", "trigger_at", "term", "due", "status", "satisfied_by", "satisfied_at",
     "fatal", "inputs", "notes",
-)  # fmt: skip
+)
 sets_every_field(Deadline, _DEADLINE_FIELDS)
 # The same for parse_scenario and evaluate, which build a Scenario and an Evaluation that way.
 _SCENARIO_FIELDS = (
     "rulebook", "kind", "respondent", "closures", "openings", "elections", "events", "as_of", "settings", "extra",
-)  # fmt: skip
+)
 sets_every_field(Scenario, _SCENARIO_FIELDS)
 _EVALUATION_FIELDS = (
     "rulebook", "kind", "procedure", "deadlines", "findings", "stage", "allowed_next", "as_of", "stage_rule",
-)  # fmt: skip
+)
 sets_every_field(Evaluation, _EVALUATION_FIELDS)
 
 # Rulebook id, bare-days unit → (the rulebook's rules, rule id → (rule, its term normalized)).
@@ -757,7 +757,7 @@ _REQUIRED: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
 def _required_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
     return per_kind(_REQUIRED, kind, lambda k: {
         t: tuple(n for n, f in spec.fields.items() if f.required) for t, spec in k.events.items()
-    })  # fmt: skip
+    })
 
 
 # Kind → (the kind, event type → its date fields that cannot fall after the event's own day).
@@ -768,7 +768,7 @@ def _not_after_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
     return per_kind(_NOT_AFTER, kind, lambda k: {
         t: tuple(n for n, f in spec.fields.items() if f.not_after_event and f.type == "date")
         for t, spec in k.events.items()
-    })  # fmt: skip
+    })
 
 
 def order_events(events: list[Event]) -> list[Event]:
@@ -805,21 +805,21 @@ _RESPONDENT_KEYS = frozenset({"role", "candidate", "name"})
 _NOTHING: Mapping[str, Any] = {}  # an absent optional object of the input (read, never stored)
 
 
-def _rulebooks() -> Mapping[str, Rulebook]:
-    """The rulebooks by id (imported on first use: the rulebooks import this module)."""
-    global _RULEBOOKS
-    if _RULEBOOKS is None:
-        from .rulebooks import RULEBOOKS
-
-        _RULEBOOKS = RULEBOOKS
-    return _RULEBOOKS
+RULEBOOKS: dict[str, Rulebook] = {}
+"""The rulebooks by id. ``ventila/rules/rulebooks/__init__.py`` fills it with :func:`register_rulebook`
+(the rulebooks import this module, so it never imports them); ``ventila/rules/__init__.py`` imports
+the rulebooks, so the registry is full before anything reads it."""
 
 
-_RULEBOOKS: Mapping[str, Rulebook] | None = None
+def register_rulebook(rulebook: Rulebook) -> Rulebook:
+    """Add ``rulebook`` to :data:`RULEBOOKS` under its id; an id registered twice is a mistake."""
+    if rulebook.id in RULEBOOKS and RULEBOOKS[rulebook.id] is not rulebook:
+        raise ValueError(f"rulebook {rulebook.id!r} registered twice")
+    RULEBOOKS[rulebook.id] = rulebook
+    return rulebook
 
 
 def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
-    RULEBOOKS = _rulebooks()  # noqa: N806 (the registry's name)
     if type(data) is not dict and not isinstance(data, Mapping):
         raise InputError("(raíz)", "la entrada debe ser un objeto JSON")
     rb_id: Any = data.get("rulebook")
@@ -922,7 +922,7 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     """Evaluate a scenario (the contract's JSON, parsed) into deadlines, findings and next acts."""
     if isinstance(data, Scenario):
         scenario = data
-        rulebook = _rulebooks()[scenario.rulebook]
+        rulebook = RULEBOOKS[scenario.rulebook]
         kind = rulebook.kinds[scenario.kind]
     else:
         scenario, rulebook, kind = parse_scenario(data)
@@ -1007,7 +1007,7 @@ def _date_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
     return per_kind(_DATE_FIELDS, kind, lambda k: {
         t: tuple(n for n, f in spec.fields.items() if f.type in ("date", "datetime"))
         for t, spec in k.events.items()
-    })  # fmt: skip
+    })
 
 
 def _calendar(

@@ -7,6 +7,7 @@ import datetime as dt
 
 from .calendar import format_date_es, format_datetime_es
 from .engine import Evaluation, KindSpec
+from .rulebooks import RULEBOOKS
 from .terms import Deadline
 from .vocabulary import PROCEDURE_ES, STATUS_ES, TRIGGER_ES, deadline_es, mid_sentence, stage_es
 
@@ -32,8 +33,6 @@ def start_es(d: Deadline, kind: KindSpec) -> str:
 
 
 def explain(ev: Evaluation) -> str:
-    from .rulebooks import RULEBOOKS
-
     rb = RULEBOOKS[ev.rulebook]
     kind = rb.kinds[ev.kind]
     as_of = ev.as_of if isinstance(ev.as_of, dt.date) and not isinstance(ev.as_of, dt.datetime) else ev.as_of.date()

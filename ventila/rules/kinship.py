@@ -25,6 +25,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .rulebooks import RULEBOOKS
+from .rulebooks.camara_171 import s01_s09_commission as commission
+from .rulebooks.camara_171 import s10_s13_conduct as conduct
 from .terms import Finding
 
 Step = Literal["parent", "child", "sibling", "spouse"]
@@ -179,8 +182,6 @@ def _resolve(kinship: Kinship | str | Sequence[str] | None) -> Kinship | None:
 
 
 def _spouse_counts(settings: Mapping[str, Any] | None) -> bool:
-    from .rulebooks import RULEBOOKS
-
     return bool(RULEBOOKS["camara-171"].resolve_settings(settings or {})["kinship_spouse_counts"])
 
 
@@ -202,8 +203,6 @@ def check_nepotism(
     Interpretation: a spouse has no degree of kinship, but is closer than any degree; the check
     alerts for a spouse too (setting ``kinship_spouse_counts``, default true).
     """
-    from .rulebooks.camara_171 import s10_s13_conduct as conduct
-
     k = _resolve(kinship)
     if k is None or not k.within(conduct.NEPOTISM_MAX_BLOOD_DEGREE, conduct.NEPOTISM_MAX_AFFINITY_DEGREE,
                                  spouse_counts=_spouse_counts(settings)):
@@ -217,7 +216,7 @@ def check_nepotism(
         f"consanguinidad o segundo de afinidad). No consta dispensa del Presidente de la Cámara ni que la "
         f"persona trabajara en la Cámara antes de la elección o designación.",
         {"kind": k.kind, "degree": k.degree},
-    )]  # fmt: skip
+    )]
 
 
 def check_recusal_kinship(
@@ -232,8 +231,6 @@ def check_recusal_kinship(
 
     Interpretation: a spouse counts, as in :func:`check_nepotism` (``kinship_spouse_counts``).
     """
-    from .rulebooks.camara_171 import s01_s09_commission as commission
-
     k = _resolve(kinship)
     if k is None or not k.within(commission.RECUSAL_MAX_BLOOD_DEGREE, commission.RECUSAL_MAX_AFFINITY_DEGREE,
                                  spouse_counts=_spouse_counts(settings)):
@@ -243,4 +240,4 @@ def check_recusal_kinship(
         f"El miembro tiene parentesco de {k.describe_es()} con {with_whom}: causa de inhibición de la "
         f"Sec. 9(c) (dentro del cuarto grado de consanguinidad o afinidad).",
         {"kind": k.kind, "degree": k.degree},
-    )]  # fmt: skip
+    )]

@@ -42,6 +42,7 @@ from typing import Any
 
 from . import vocabulary
 from .engine import KindSpec, Rulebook
+from .rulebooks import RULEBOOKS
 from .terms import Rule, RuleKind
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -480,7 +481,7 @@ def render_rulebook(
                 ", ".join(f"`{k}`" for k in declared_by.get(d, [])) or "(not declared in a kind)",
                 ", ".join(deadline_rules.get(d, [])) or "—",
                 ", ".join(f"`{f}`" for f in files) or "(not computed by any evaluator)",
-            ))  # fmt: skip
+            ))
         out += _table(("Deadline ID", "Kinds", "Rule(s)", "Computed in"), rows)
     else:
         out.append("(none yet)")
@@ -533,8 +534,6 @@ def render_rulebook(
 def render(rulebooks: Mapping[str, Rulebook] | None = None, root: Path = ROOT) -> str:
     """The whole reference as Markdown (deterministic)."""
     if rulebooks is None:
-        from .rulebooks import RULEBOOKS
-
         rulebooks = RULEBOOKS
     all_ids = [rid for rb in rulebooks.values() for rid in rb.rules]
     index = scan_sources(all_ids, root)

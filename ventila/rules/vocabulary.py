@@ -370,25 +370,3 @@ def stage_es(stage: str) -> str:
 def mid_sentence(label: str) -> str:
     """A label as read inside a sentence: its first letter in lower case (``Abierto`` → ``abierto``)."""
     return label[:1].lower() + label[1:]
-
-
-def rulebook_words() -> set[str]:
-    """Every Spanish word of the rulebooks that people read translated: the labels above, each
-    kind's and each event's title, the dismissal grounds and the sanctions. None is written as
-    ``_("…")`` in the source, so ``makemessages`` does not collect them; ``locale/rulebook_words.py``
-    adds to the catalogue the ones it lacks, and ``tests/web/test_translations.py`` holds them all
-    translated."""
-    from .rulebooks import RULEBOOKS  # the rulebooks import this module
-    from .rulebooks.camara_171.s20_s24_complaints import DISMISSAL_GROUNDS_ES
-    from .rulebooks.camara_171.s25_s31_reports import SANCTION_ES
-
-    words = {
-        *STAGE_ES.values(), *KIND_ES.values(), *PROCEDURE_ES.values(), *DEADLINE_ES.values(),
-        *STATUS_ES.values(), *RECORD_ONLY_EVENT_ES.values(), *DISMISSAL_GROUNDS_ES.values(),
-        *SANCTION_ES.values(),
-    }  # fmt: skip
-    for rulebook in RULEBOOKS.values():
-        for kind in rulebook.kinds.values():
-            words.add(kind.title)
-            words.update(spec.title for spec in kind.events.values())
-    return words

@@ -28,6 +28,8 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .engine import RULEBOOKS
+
 Choice = Literal["yes", "no", "abstain", "absent", "recused"]
 CHOICES: tuple[str, ...] = ("yes", "no", "abstain", "absent", "recused")
 CHOICE_ES: dict[str, str] = {
@@ -41,7 +43,7 @@ CHOICE_ES: dict[str, str] = {
 # Commission motions whose threshold is Sec. 6's (A-6 default).
 CAMARA_COMMISSION_MOTIONS: tuple[str, ...] = (
     "CAM-06-01", "CAM-05-06", "CAM-09-05", "CAM-09-06", "CAM-11C-02", "CAM-19D-02", "CAM-25-01",
-)  # fmt: skip
+)
 # House (Pleno) motions: absolute majority of the House's seats (A-31).
 CAMARA_HOUSE_MOTIONS: tuple[str, ...] = ("CAM-27-02", "CAM-29-01")
 
@@ -93,8 +95,6 @@ class VoteOutcome:
 
 
 def _rulebook(rulebook_id: str) -> Any:
-    from .rulebooks import RULEBOOKS
-
     if rulebook_id not in RULEBOOKS:
         raise VoteError(f"«{rulebook_id}» no es un reglamento (valores: {', '.join(RULEBOOKS)})")
     return RULEBOOKS[rulebook_id]
@@ -107,18 +107,32 @@ def _rule(rulebook: Any, rule_id: str) -> Any:
         raise VoteError(f"la regla {rule_id} no está declarada en el reglamento {rulebook.id}") from None
 
 
+@dataclass(frozen=True)
+class FixedBody:
+    """A body whose seats and quorum the law fixes (no setting), as its rulebook declares them."""
+
+    seats: int
+    quorum: int
+
+
+FIXED_BODIES: dict[str, FixedBody] = {}
+"""Rulebook id → its :class:`FixedBody`, registered by the rulebook with :func:`register_fixed_body`
+(the rulebooks import this module, so it never imports them)."""
+
+
+def register_fixed_body(rulebook_id: str, *, seats: int, quorum: int) -> None:
+    FIXED_BODIES[rulebook_id] = FixedBody(seats=seats, quorum=quorum)
+
+
 def _municipal_quorum() -> int:
     """MUN-QUO-01 «los dos (2) Comisionados restantes constituirán quórum», declared by the municipal
-    rulebook next to the rule (looked up at call time: no import cycle)."""
-    from .rulebooks.municipal.review import QUORUM
-
-    return int(QUORUM)
+    rulebook next to the rule (``review.QUORUM``) and registered here."""
+    return FIXED_BODIES["municipal"].quorum
 
 
 def _municipal_seats() -> int:
-    from .rulebooks.municipal.composition import SEATS
-
-    return int(SEATS)
+    """MUN-COM-03: the Commission's seats, declared by the municipal rulebook (``composition.SEATS``)."""
+    return FIXED_BODIES["municipal"].seats
 
 
 def _municipal_votes_required(rulebook: Any, settings: Mapping[str, Any] | None) -> int:

@@ -7,15 +7,14 @@ from typing import Any
 from django import template
 
 from ventila.cases.models import Case
+from ventila.filing.models import Filing
+from ventila.filing.procedures import procedure_for
 
 register = template.Library()
 
 
 @register.inclusion_tag("filing/_case_supplements.html")
 def online_filing(case: Case) -> dict[str, Any]:
-    from ventila.filing.models import Filing
-    from ventila.filing.procedures import procedure_for
-
     filing = Filing.objects.filter(case=case).first()
     if filing is None:
         return {"filing": None}

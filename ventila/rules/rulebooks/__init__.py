@@ -2,8 +2,48 @@
 
 from __future__ import annotations
 
-from ..engine import Rulebook
+from ..engine import RULEBOOKS, register_rulebook
+from ..vocabulary import (
+    DEADLINE_ES,
+    KIND_ES,
+    PROCEDURE_ES,
+    RECORD_ONLY_EVENT_ES,
+    STAGE_ES,
+    STATUS_ES,
+)
 from .camara_171 import RULEBOOK as CAMARA_171
+from .camara_171.s20_s24_complaints import DISMISSAL_GROUNDS_ES
+from .camara_171.s25_s31_reports import SANCTION_ES
 from .municipal import RULEBOOK as MUNICIPAL
 
-RULEBOOKS: dict[str, Rulebook] = {CAMARA_171.id: CAMARA_171, MUNICIPAL.id: MUNICIPAL}
+# The registry lives in the engine (which reads it and must not import the rulebooks, which import
+# it); this is where it is filled, and ``RULEBOOKS`` here is that same dict.
+register_rulebook(CAMARA_171)
+register_rulebook(MUNICIPAL)
+
+
+def rulebook_words() -> set[str]:
+    """Every Spanish word of the rulebooks that people read translated: the labels of
+    ``vocabulary.py``, each kind's and each event's title, the dismissal grounds and the sanctions.
+    None is written as ``_("…")`` in the source, so ``makemessages`` does not collect them;
+    ``locale/rulebook_words.py`` adds to the catalogue the ones it lacks, and
+    ``tests/web/test_translations.py`` holds them all translated. (It lives here, not in
+    ``vocabulary.py``, because it reads the rulebooks, which import the vocabulary.)"""
+    words = {
+        *STAGE_ES.values(),
+        *KIND_ES.values(),
+        *PROCEDURE_ES.values(),
+        *DEADLINE_ES.values(),
+        *STATUS_ES.values(),
+        *RECORD_ONLY_EVENT_ES.values(),
+        *DISMISSAL_GROUNDS_ES.values(),
+        *SANCTION_ES.values(),
+    }
+    for rulebook in RULEBOOKS.values():
+        for kind in rulebook.kinds.values():
+            words.add(kind.title)
+            words.update(spec.title for spec in kind.events.values())
+    return words
+
+
+__all__ = ["CAMARA_171", "MUNICIPAL", "RULEBOOKS", "rulebook_words"]

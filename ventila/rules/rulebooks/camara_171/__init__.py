@@ -118,7 +118,7 @@ KINDS: dict[str, KindSpec] = {
     **s10_s13_conduct.KINDS,
     **s14_s18_financial.KINDS,
     "regulation": s25_s31_reports.REGULATION_KIND,
-}  # fmt: skip
+}
 
 RULEBOOK = Rulebook(
     id="camara-171",

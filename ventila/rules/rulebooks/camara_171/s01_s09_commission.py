@@ -188,7 +188,7 @@ def check_scope(facts: dt.date, settings: Mapping[str, Any] | None = None) -> li
         f"Los hechos ({format_date_es(facts)}) caen fuera del alcance del Código "
         f"({format_date_es(start)} – {format_date_es(end)}; Sec. 2, A-3).",
         {"facts_date": facts.isoformat()},
-    )]  # fmt: skip
+    )]
 
 
 def check_roster(seats: Sequence[Seat | None], settings: Mapping[str, Any] | None = None) -> list[Finding]:
@@ -204,21 +204,21 @@ def check_roster(seats: Sequence[Seat | None], settings: Mapping[str, Any] | Non
             "commission_seat_count", rule,
             f"La Comisión tiene {len(seats)} escaños registrados; la Sec. 4 dispone {expected}.",
             {"seats": len(seats), "expected": expected},
-        ))  # fmt: skip
+        ))
     vacant = sum(1 for s in seats if s is None)
     if vacant:
         out.append(Finding(
             "commission_vacancy", rule,
             f"Hay {vacant} escaño(s) vacante(s) en la Comisión; el Presidente de la Cámara cubre las vacantes "
             f"(Sec. 7).", {"vacant": vacant},
-        ))  # fmt: skip
+        ))
     for s in seats:
         if s is not None and s.role != "representative":
             out.append(Finding(
                 "commission_member_not_representative", rule,
                 f"{s.member} ocupa un escaño de la Comisión sin ser Representante (Sec. 4).",
                 {"member": s.member},
-            ))  # fmt: skip
+            ))
     return out
 
 
@@ -251,12 +251,12 @@ def check_member_involvement(
             f"{s.member}, miembro de la Comisión, figura como {as_what} en el asunto: {requester} debe pedir al "
             f"Presidente de la Cámara un sustituto o miembro pro tempore hasta que se resuelva (Sec. 8).",
             {"member": s.member, "as": "respondent" if as_what == "parte querellada" else "witness"},
-        ))  # fmt: skip
+        ))
     return out
 
 
 def _settings(settings: Mapping[str, Any] | None) -> Mapping[str, Any]:
     """The rulebook's settings with ``settings`` applied (looked up lazily: no import cycle)."""
-    from . import RULEBOOK
+    from . import RULEBOOK  # the package (this rulebook) imports this module
 
     return RULEBOOK.resolve_settings(settings or {})

@@ -24,6 +24,7 @@ from ...calendar import DayResult, LegalCalendar, format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
 from ...terms import Finding
 from ...vocabulary import OutsideActivityDeadline, OutsideActivityStage
+from ...votes import required_yes
 from ..common import RuleSet
 
 R = RuleSet()
@@ -153,7 +154,7 @@ R.add("CAM-13-01", "SUBSTANTIVE", "Sec. 13", "excepto los incisos (a), (b), (e),
 # Sec. 13: the incisos of Sec. 10 that do not bind officers and department heads (A-1 legacy map).
 NOT_BINDING_OFFICERS_AND_HEADS: tuple[str, ...] = (
     "CAM-10A-01", "CAM-10B-01", "CAM-10E-01", "CAM-10F-01", "CAM-10P-01", "CAM-10Q-01", "CAM-10R-01",
-)  # CAM-13-01 «excepto los incisos (a), (b), (e), (f), (p), (q) y (r)»  # fmt: skip
+)  # CAM-13-01 «excepto los incisos (a), (b), (e), (f), (p), (q) y (r)»
 # A-4: employees answer only for Sec. 10(h), which names them.
 EMPLOYEE_NORMS: tuple[str, ...] = ("CAM-10H-01",)
 
@@ -169,7 +170,7 @@ AGENCY_CONTRACT_EXCEPTIONS: dict[str, str] = {
     "permit_or_license": "(4) permisos, licencias o patentes exigidos por ley, sin trato preferente",
     "intellectual_property": "(5) derechos de propiedad intelectual o patentes de invención",
     "no_clear_conflict": "(6) otro contrato que no constituya un claro y manifiesto conflicto de interés",
-}  # fmt: skip
+}
 
 # Finding id → rule id, for the rules reference.
 FINDINGS: dict[str, str] = {
@@ -197,7 +198,7 @@ FINDINGS: dict[str, str] = {
 GiftKind = Literal["social", "award", "payment", "donation", "decoration", "official_post", "political_contribution"]
 GIFT_KINDS: tuple[str, ...] = (
     "social", "award", "payment", "donation", "decoration", "official_post", "political_contribution",
-)  # fmt: skip
+)
 GIFT_KIND_ES: dict[str, str] = {
     "social": "regalo u obsequio social acostumbrado",
     "award": "premio o reconocimiento por méritos",
@@ -260,7 +261,7 @@ def check_foreign_gift(gift: Gift) -> list[Finding]:
         f"{what.capitalize()}{why} de fuente extranjera ({gift.source}, {format_date_es(gift.received)}): la "
         f"Sec. 10(n) lo prohíbe salvo dispensa de la Cámara mediante Resolución, que no consta.",
         {"source": gift.source, "value": str(gift.amount), "kind": gift.kind},
-    )]  # fmt: skip
+    )]
 
 
 def check_gift(gift: Gift) -> list[Finding]:
@@ -279,7 +280,7 @@ def check_gift(gift: Gift) -> list[Finding]:
             f"{GIFT_KIND_ES[gift.kind].capitalize()} de {gift.source} ({format_date_es(gift.received)}) {reason}: "
             f"no está entre las exclusiones de la Sec. 10(k).",
             {"source": gift.source, "value": str(gift.amount), "kind": gift.kind},
-        ))  # fmt: skip
+        ))
     out.extend(check_foreign_gift(gift))
     return out
 
@@ -291,7 +292,7 @@ def check_gifts(gifts: Iterable[Gift], *, settings: Mapping[str, Any] | None = N
     Interpretation (A-9, setting ``gift_pattern_threshold``, default 2): an alert at the Nth excluded
     gift from the same source within one calendar year, and at each one after it.
     """
-    from . import RULEBOOK
+    from . import RULEBOOK  # the package (this rulebook) imports this module
 
     threshold = int(RULEBOOK.resolve_settings(settings or {})["gift_pattern_threshold"])
     out: list[Finding] = []
@@ -309,7 +310,7 @@ def check_gifts(gifts: Iterable[Gift], *, settings: Mapping[str, Any] | None = N
                 f"el {format_date_es(gift.received)}): la Sec. 10(k) pide evitar que se conviertan en un patrón "
                 f"de una misma persona o entidad (alerta desde el {threshold}º; A-9).",
                 {"source": gift.source, "year": gift.received.year, "count": seen[key]},
-            ))  # fmt: skip
+            ))
     return out
 
 
@@ -324,7 +325,7 @@ def check_agency_contract(exception: str | None, *, agency: str = "la agencia") 
             "agency_contract_without_exception", R.rules["CAM-11A-03"],
             f"Contrato o negocio con {agency} sin excepción de la Sec. 11(A)(b)(1)–(6): la Sec. 11(A)(b) lo "
             f"prohíbe salvo que se indique la excepción aplicable.", {"agency": agency},
-        )]  # fmt: skip
+        )]
     if exception not in AGENCY_CONTRACT_EXCEPTIONS:
         raise ValueError(
             f"«{exception}» no es una excepción de la Sec. 11(A)(b) (valores: {', '.join(AGENCY_CONTRACT_EXCEPTIONS)})"
@@ -422,7 +423,7 @@ def check_norms_for_role(role: str, rule_ids: Sequence[str]) -> list[Finding]:
         out.append(Finding(
             "norm_not_applicable", R.rules["CAM-13-01"],
             f"{rule.citation} ({rid}) no obliga a un {ROLES_ES[role]}: {why}.", {"norm": rid, "role": role},
-        ))  # fmt: skip
+        ))
     return out
 
 
@@ -485,7 +486,7 @@ def evaluate_outside_activity(ctx: Context) -> None:
                 f"Venció el {format_date_es(window.due_date)} el término de 5 días laborables sin que la Comisión se "
                 f"opusiera: se entiende que no hay oposición a la actividad notificada el "
                 f"{format_date_es(notice.day)} (A-10).", due=window.due_date.isoformat(),
-            )  # fmt: skip
+            )
     last = notices[-1]
     last_window = ctx.deadlines[-1]
     decision = next((d for d in decisions if d.at >= last.at), None)
@@ -540,7 +541,7 @@ def _check_notice(ctx: Context, notice: Event, started: Event | None, window_due
             f"La actividad {'comenzó' if started is not None else 'comienza'} el {format_date_es(start)} y la "
             f"notificación se recibió el {format_date_es(notice.day)}: debía notificarse antes del inicio "
             f"(Sec. 11(B) ¶2).", start=start.isoformat(),
-        )  # fmt: skip
+        )
     elif start is not None and start < window_due:
         # Interpretation (A-10): warn when the start comes before receipt + 5 business days.
         ctx.add_finding(
@@ -548,7 +549,7 @@ def _check_notice(ctx: Context, notice: Event, started: Event | None, window_due
             f"La actividad {'comenzó' if started is not None else 'comienza'} el {format_date_es(start)}, antes de "
             f"que venza el {format_date_es(window_due)} el término de la Comisión para oponerse (A-10).",
             start=start.isoformat(), window_due=window_due.isoformat(),
-        )  # fmt: skip
+        )
 
 
 def _check_decision(ctx: Context, decision: Event, window_due: dt.date) -> bool:
@@ -566,15 +567,13 @@ def _check_decision(ctx: Context, decision: Event, window_due: dt.date) -> bool:
                         "La oposición no indica sus fundamentos en la Ley o en las Reglas (Sec. 11(C)).")
     yes = decision.get("yes_votes")
     if yes is not None:
-        from ...votes import required_yes
-
         needed = required_yes("camara-171", settings=ctx.settings, motion_rule_id="CAM-11C-02")
         if yes < needed:
             ctx.add_finding(
                 "objection_without_majority", "CAM-11C-02",
                 f"La oposición tuvo {yes} votos a favor; la Sec. 11(C) exige la mayoría absoluta de los integrantes "
                 f"({needed} votos; A-6). No hay oposición válida.", yes_votes=yes, required=needed,
-            )  # fmt: skip
+            )
             return False
     return True
 
@@ -586,4 +585,4 @@ KINDS: dict[str, KindSpec] = {
         stages=OutsideActivityStage, deadlines=OutsideActivityDeadline,
         respondent_roles=("representative", "officer", "department_head"),
     ),
-}  # fmt: skip
+}

@@ -249,7 +249,7 @@ def evaluate_financial_report(ctx: Context) -> None:
             f"({tenure} días naturales, {how}), menos de {min_tenure.amount} días naturales: no tiene "
             f"obligación de radicar informe financiero (Sec. 14(f)).",
             days=tenure,
-        )  # fmt: skip
+        )
         ctx.stage = FinancialReportStage.REPORT_NOT_REQUIRED
         ctx.allowed_next = []
         return
@@ -259,7 +259,7 @@ def evaluate_financial_report(ctx: Context) -> None:
     obligations.append(ctx.add_deadline(
         FinancialReportDeadline.INITIAL_REPORT, "CAM-14D-01", took, satisfied=_matching_report(reports, initial_year, ("initial",)),
         suspendable=False, start_label="toma de posesión",
-    ))  # fmt: skip
+    ))
 
     # Sec. 14(c): a report for each year in office, due 15 August of the next year. The exit year is
     # covered by the final report instead (Sec. 14(e)); a sitting official's years count once ended.
@@ -271,7 +271,7 @@ def evaluate_financial_report(ctx: Context) -> None:
             FinancialReportDeadline.ANNUAL_REPORT, "CAM-14C-01", took, term=term, start=year_end, suspendable=False,
             satisfied=_matching_report(reports, year, ("annual",)),
             start_label=f"fin del año {year} en el cargo; fecha fija: {format_date_es(fixed)}",
-        ), year_end))  # fmt: skip
+        ), year_end))
 
     if exit_event is not None:
         exit_day = exit_event.day
@@ -281,13 +281,13 @@ def evaluate_financial_report(ctx: Context) -> None:
                 FinancialReportDeadline.FINAL_REPORT, "CAM-14E-01", exit_event, term=term, start=exit_day, suspendable=False,
                 satisfied=_matching_report(reports, exit_day.year, ("final", "annual")),
                 start_label=f"cese el 31 de diciembre; fecha fija: {format_date_es(fixed)}",
-            ), exit_day))  # fmt: skip
+            ), exit_day))
         else:
             obligations.append(ctx.add_deadline(
                 FinancialReportDeadline.FINAL_REPORT, "CAM-14E-02", exit_event,
                 satisfied=_matching_report(reports, exit_day.year, ("final",)), suspendable=False,
                 start_label="cese en el cargo",
-            ))  # fmt: skip
+            ))
 
     for d in obligations:
         if d.status == "missed" and d.satisfied_at is None:
@@ -295,7 +295,7 @@ def evaluate_financial_report(ctx: Context) -> None:
                 "report_overdue", d.rule.id,
                 f"El {deadline_es(d.id).lower()} venció el {format_date_es(d.due_date)} sin radicarse ({d.rule.citation}); la "
                 f"OEG puede referir el asunto a la Comisión (Sec. 16(a)).", deadline=d.id, due=d.due_date.isoformat(),
-            )  # fmt: skip
+            )
 
     stage = FinancialReportStage.LEFT_OFFICE if exit_event is not None else FinancialReportStage.IN_OFFICE
     pending_notice = False
@@ -359,7 +359,7 @@ def _evaluate_report(
             "preliminary_findings_untimely", "CAM-15-03",
             f"El informe preliminar sobre el informe de {year} llegó el {format_date_es(prelim.day)}, después de "
             f"los 90 días ({format_date_es(evaluation.due_date)}): el informe ya había advenido final (Sec. 15(2)).",
-        )  # fmt: skip
+        )
     nothing_in_term = first_action is None or first_action.day > evaluation.due_date
     # a preliminary report in time stops the automatic finality, unless auto_final_if_prelim.
     no_final_in_term = final is None or final.day > evaluation.due_date
@@ -372,7 +372,7 @@ def _evaluate_report(
             + ("" if nothing_in_term else
                " (hubo informe preliminar, pero el ajuste auto_final_if_prelim lo hace final igualmente; A-13)")
             + ": el informe advino final automáticamente (Sec. 15(2)).",
-        )  # fmt: skip
+        )
     pending_notice = notice is None
     if decided_first:
         assert final is not None
@@ -416,7 +416,7 @@ def check_referral_evidence(evidence_attached: bool | None, ctx: Context | None 
     return [Finding(
         "referral_without_evidence", rule,
         "El referido de la OEG no trae adjunta toda la evidencia que sostiene sus hallazgos (Sec. 16(b)).",
-    )]  # fmt: skip
+    )]
 
 
 # --- kind: report_access_request (Sec. 17) -----------------------------------------------------
@@ -565,7 +565,7 @@ def _open(ctx: Context, opens_on: dt.date, why: str, complete: bool, granted: Ev
             f"El plazo ya no impide el acceso desde el {format_date_es(opens_on)} ({why}), pero la solicitud no "
             f"cumple los requisitos de la Sec. 17(1) y 17(4): no procede el acceso hasta subsanarla.",
             opens_on=opens_on.isoformat(),
-        )  # fmt: skip
+        )
         _check_grant(ctx, granted, None)
         ctx.stage = AccessRequestStage.REQUEST_DEFICIENT
         ctx.allowed_next = ["access_requested"]
@@ -610,4 +610,4 @@ KINDS: dict[str, KindSpec] = {
         stages=AccessRequestStage, deadlines=AccessRequestDeadline,
         respondent_roles=("representative", "officer", "department_head"),
     ),
-}  # fmt: skip
+}

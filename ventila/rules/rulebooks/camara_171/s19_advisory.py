@@ -13,6 +13,7 @@ from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
 from ...terms import Term
 from ...vocabulary import AdvisoryOpinionDeadline, AdvisoryOpinionStage
+from ...votes import required_yes
 from ..common import RuleSet
 
 R = RuleSet()
@@ -136,7 +137,7 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
             "advisory_no_jurisdiction", "CAM-19C-02",
             f"Los hechos ({format_date_es(facts)}) ya ocurrieron o están ocurriendo al radicarse la solicitud el "
             f"{format_date_es(request.day)}: la Comisión no tiene jurisdicción (Sec. 19(c)).",
-        )  # fmt: skip
+        )
         admissible = False
     else:
         earliest = earliest_facts_date(ctx, request.day)
@@ -152,7 +153,7 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
                 + (" Se rechaza (ajuste advisory_late_request; A-16)." if reject else ""),
                 earliest_facts_date=earliest.isoformat(),
                 latest_request_date=latest_request_date(ctx, facts).isoformat(),
-            )  # fmt: skip
+            )
             if reject:
                 admissible = False
 
@@ -194,7 +195,7 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
             f"La opinión emitida el {format_date_es(issued.day)} es válida y obligatoria para la Comisión respecto a "
             f"quien la solicitó, en querellas posteriores sobre los mismos hechos, si actuó de buena fe "
             f"(Sec. 19(e)); enlácela a esas querellas.",
-        )  # fmt: skip
+        )
         ctx.stage = AdvisoryOpinionStage.REVISED if any(r.at >= issued.at for r in ctx.all("opinion_revised")) else AdvisoryOpinionStage.ISSUED
         ctx.allowed_next = ["opinion_revised"]
         return
@@ -229,7 +230,7 @@ def _extensions(ctx: Context, request: Event) -> list[tuple[Term, str]]:
             f"Se concedieron {total} días laborables de prórroga; la Sec. 19(d) permite hasta "
             f"{MAX_OPINION_EXTENSION.amount}. Se computa el máximo.", granted=total,
             maximum=MAX_OPINION_EXTENSION.amount,
-        )  # fmt: skip
+        )
         total = MAX_OPINION_EXTENSION.amount
     return [(Term(total, "business_days"), "prórroga, Sec. 19(d)")]
 
@@ -238,15 +239,13 @@ def _check_votes(ctx: Context, event: Event, what: str) -> None:
     yes = event.get("yes_votes")
     if yes is None:
         return
-    from ...votes import required_yes
-
     needed = required_yes("camara-171", settings=ctx.settings, motion_rule_id="CAM-19D-02")
     if yes < needed:
         ctx.add_finding(
             "opinion_without_majority", "CAM-19D-02",
             f"{what.capitalize()} tuvo {yes} votos a favor; se requiere la mayoría de los miembros ({needed}; "
             f"Sec. 6, A-6).", yes_votes=yes, required=needed,
-        )  # fmt: skip
+        )
 
 
 KINDS: dict[str, KindSpec] = {
@@ -256,4 +255,4 @@ KINDS: dict[str, KindSpec] = {
         deadline_ids=("issue_opinion",),
         respondent_roles=("representative", "officer", "department_head"),
     ),
-}  # fmt: skip
+}

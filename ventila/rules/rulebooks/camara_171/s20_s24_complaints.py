@@ -10,15 +10,22 @@ of the case and the acts the Code allows next.
 from __future__ import annotations
 
 import datetime as dt
+import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ...calendar import format_date_es
 from ...engine import Context, Election, Event, EventSpec, FieldSpec
-from ...terms import Rule, Term, shared_term
+from ...terms import Rule, Term, compute_due, shared_term
 from ...vocabulary import ComplaintDeadline, ComplaintStage
 from ..common import RuleSet
+from .s25_s31_reports import (
+    allowed_sanctions,
+    check_sanctions,
+    final_report_route,
+    referral_deadline,
+)
 
 R = RuleSet()
 
@@ -185,7 +192,7 @@ RESOLUTION_OUTCOMES = ("charges_proven", "charges_not_proven", "dismissed", "mer
 SANCTIONS = (
     "admonition", "public_reprimand", "censure", "fine", "expulsion",
     "suspension_without_pay", "removal", "verbal_admonition", "written_reprimand", "demotion", "transfer",
-)  # fmt: skip
+)
 
 _F = FieldSpec
 COMPLAINT_EVENTS: dict[str, EventSpec] = {
@@ -254,7 +261,7 @@ COMPLAINT_EVENTS: dict[str, EventSpec] = {
 ANYTIME = (
     "witness_summoned", "documents_requested", "proceedings_suspended", "recusal_requested",
     "substitute_requested", "substitute_appointed", "speaker_notified",
-)  # fmt: skip
+)
 
 
 # --- Evaluation --------------------------------------------------------------------------------
@@ -333,16 +340,12 @@ def evaluate_complaint(ctx: Context) -> None:
     """Complaint (Secs. 20–24) or OEG referral (Sec. 16(b)): every term, finding and next act."""
     _evaluate(ctx)
     if "sanction_decided" in ctx.firsts:
-        from .s25_s31_reports import check_sanctions
-
         # Sec. 26's role and fine checks hold for every sanction recorded, wherever it stands on the
         # docket: one recorded before its report is referred is also pointed at (act_not_allowed).
         for sanction in ctx.all("sanction_decided"):
             check_sanctions(ctx, sanction)
     ctx.stage_rule = STAGE_RULES.get(ctx.procedure, {}).get(ctx.stage)
     if ctx.stage == "sanctioned":
-        from .s25_s31_reports import allowed_sanctions
-
         ctx.stage_rule = allowed_sanctions(ctx.respondent.role)[0]
     elif ctx.stage == "under_examination" and "default_declared" in ctx.firsts:
         ctx.stage_rule = "CAM-21B-05"
@@ -373,7 +376,7 @@ def _evaluate(ctx: Context) -> None:
             f"{format_date_es(filed.day)}, con la que se abrió el caso: no se tiene en cuenta. Si es otra "
             f"querella, ábrala como caso aparte; si corrige la primera, regístrela como corrección.",
             event=dup.index,
-        )  # fmt: skip
+        )
 
     role = ctx.respondent.role
     if role == "employee":
@@ -381,7 +384,7 @@ def _evaluate(ctx: Context) -> None:
             "employee_respondent", "CAM-02-02",
             "La parte querellada es un empleado: el Código cubre a Representantes, funcionarios y jefes de "
             "dependencia; a empleados solo bajo la Sec. 10(h) (A-4). Revise la jurisdicción.",
-        )  # fmt: skip
+        )
     _check_scope(ctx, filed)
 
     # Sec. 20(6): 30 calendar days from knowledge of the facts (complaints only, A-14).
@@ -397,7 +400,7 @@ def _evaluate(ctx: Context) -> None:
                     f"de 30 días calendario que venció el {format_date_es(d.due_date)} (conoció los hechos el "
                     f"{format_date_es(knowledge)}). Procede desestimar por falta de jurisdicción (Sec. 21(c)(2)).",
                     due=d.due_date.isoformat(),
-                )  # fmt: skip
+                )
         else:
             ctx.add_finding("knowledge_date_missing", "CAM-20-06",
                             "La querella no indica cuándo el querellante conoció los hechos; no puede "
@@ -426,7 +429,7 @@ def _evaluate(ctx: Context) -> None:
             f"{when}: la Comisión no puede atenderla hasta el tercer día laborable después, "
             f"el {format_date_es(resume)}, que cuenta como fecha de presentación (Sec. 24(f); A-29).",
             election=blackout.isoformat(), resumes=resume.isoformat(),
-        )  # fmt: skip
+        )
     elif (
         summary_election is not None
         and ctx.respondent.candidate
@@ -604,7 +607,7 @@ def _answer_term(ctx: Context, trigger: Event, answer: Event | None) -> tuple[An
                 "extension_over_maximum", "CAM-21B-03",
                 f"Se concedieron {granted} días laborables de prórroga; el máximo es {max_ext.amount}. "
                 f"Se computa el máximo.", granted=granted, maximum=max_ext.amount,
-            )  # fmt: skip
+            )
             granted = max_ext.amount
         if request is None:
             ctx.add_finding("extension_without_request", "CAM-21B-03",
@@ -628,8 +631,6 @@ def _due_only(ctx: Context, trigger: Event, rule_id: str) -> dt.date:
         if term.unit == "business_days":
             return ctx.calendar.add_business_days_date(trigger.day, term.amount)
         return ctx.calendar.add_calendar_days_date(trigger.day, term.amount, ctx._roll)
-    from ...terms import compute_due
-
     due, _, _ = compute_due(ctx.calendar, trigger.day, term, suspensions=ctx.suspensions,
                             roll_forward=ctx._roll)
     assert isinstance(due, dt.date)
@@ -655,7 +656,7 @@ def earliest_hearing_date(ctx_or_calendar: Any, notice_day: dt.date, *, initial:
     Initial hearing ≥ 10 bd (CAM-21C-06); later hearings ≥ 5 bd (CAM-21C-07); notice in session after
     evasion ≥ 5 bd (CAM-21C-09), but 10 for an initial hearing by default (A-21).
     """
-    from .. import camara_171
+    from .. import camara_171  # the package imports this module
 
     cal = getattr(ctx_or_calendar, "calendar", ctx_or_calendar)
     st = settings if settings is not None else getattr(ctx_or_calendar, "settings", {})
@@ -693,7 +694,7 @@ def _check_hearing_notices(ctx: Context, determination: Event) -> None:
                 f"{format_date_es(e.day)}; la fecha más temprana permitida es el {format_date_es(earliest)} "
                 f"({ctx.rule(rule_id).quote}).",
                 hearing_date=hearing_day.isoformat(), earliest=earliest.isoformat(), event=e.index,
-            )  # fmt: skip
+            )
 
 
 def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> None:
@@ -726,7 +727,7 @@ def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> Non
                 "extension_over_maximum", "CAM-22-02",
                 f"El Presidente concedió {days} días de prórroga; el máximo es {max_ext.amount}. Se computa el máximo.",
                 granted=days, maximum=max_ext.amount,
-            )  # fmt: skip
+            )
             days = max_ext.amount
         ctx.add_deadline(ComplaintDeadline.RESOLVE, "CAM-22-01", concluded, satisfied=resolved, fatal=True,
                          extensions=[(Term(days, "days"), "prórroga concedida por el Presidente de la Cámara, Sec. 22")],
@@ -758,8 +759,6 @@ def _after_resolution(ctx: Context, resolved: Event) -> None:
         ctx.allowed_next = [] if ctx.has("case_closed") else ["case_closed"]
         ctx.stage = ComplaintStage.CLOSED if ctx.has("case_closed") else ComplaintStage.RESOLVED
         return
-    from .s25_s31_reports import final_report_route, referral_deadline
-
     referred = ctx.first("report_referred")
     route_info = final_report_route(ctx.respondent.role, referred.get("recommendation") if referred else None)
     route = route_info.to
@@ -972,7 +971,7 @@ def _check_order(ctx: Context, referral: bool) -> None:
                 f"«{COMPLAINT_EVENTS[t].title}» ({e.day.isoformat()}) se registró antes de: "
                 f"{', '.join(COMPLAINT_EVENTS[m].title for m in missing)}.",
                 event=e.index,
-            )  # fmt: skip
+            )
         if "case_closed" in seen:
             ctx.add_finding("act_not_allowed", "CAM-05-01",
                             f"«{COMPLAINT_EVENTS[t].title}» se registró después de cerrado el caso.", event=e.index)
@@ -1039,7 +1038,7 @@ EVIDENCE_KINDS: dict[str, str] = {
     "official_documents": "Documentos oficiales expedidos por una agencia gubernamental",
     "findings_or_judgment": "Hallazgos de la Asamblea Legislativa, del Contralor o de una agencia, "
                             "o sentencia final y firme de un tribunal",
-}  # fmt: skip
+}
 
 RESPONDENT_ROLES_ES = {
     "representative": "Representante",
@@ -1071,7 +1070,7 @@ def check_complaint_form(form: Mapping[str, Any], *, settings: Mapping[str, Any]
     (bool), ``signature`` (the full name typed). A summary-procedure complaint must meet the same
     requirements (Sec. 24(a), CAM-24A-01). Non-blocking problems are warnings for the clerk.
     """
-    from .. import camara_171
+    from .. import camara_171  # the package imports this module
 
     st = settings if settings is not None else camara_171.RULEBOOK.resolve_settings({})
     problems: list[FormProblem] = [
@@ -1171,8 +1170,6 @@ COMPLAINT_FORM_FIELDS: dict[str, str] = {
 
 
 def _normalize_name(name: str) -> str:
-    import unicodedata
-
     folded = unicodedata.normalize("NFKD", name.casefold())
     return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
 
@@ -1220,7 +1217,7 @@ NOTICE_OF_COMPLAINT_CONTENTS: dict[str, str] = {
     "right_to_counsel": "Su derecho a estar representado por abogado o por derecho propio",
     "default_warning": "Que, de no contestar en término, la Comisión podrá declararle en rebeldía y resolver "
                        "sin más citarle ni oírle",
-}  # fmt: skip
+}
 
 # Sec. 21(c)(11): what the initial hearing summons must state (CAM-21C-08).
 INITIAL_SUMMONS_CONTENTS: dict[str, str] = {

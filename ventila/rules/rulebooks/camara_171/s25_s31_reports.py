@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
 from ...vocabulary import ComplaintDeadline, RegulationDeadline, RegulationStage
+from ...votes import required_yes
 from ..common import RuleSet
 
 R = RuleSet()
@@ -153,7 +154,7 @@ def check_sanctions(ctx: Context, event: Event) -> None:
                 "sanction_not_allowed", rule_id,
                 f"«{SANCTION_ES[s]}» no es una sanción que la Sec. 26 permita para este cargo "
                 f"(permitidas: {', '.join(SANCTION_ES[a] for a in allowed)}).", sanction=s, event=event.index,
-            )  # fmt: skip
+            )
     amount = event.get("fine_amount")
     if "fine" in chosen or amount is not None:
         if amount is None:
@@ -190,8 +191,6 @@ def evaluate_regulation(ctx: Context) -> None:
     """Sec. 27: a regulation rules at once unless the House rejects it within 10 business days of
     its filing, by an absolute majority of its members; the Code is circulated within 30 business
     days of its approval."""
-    from ...votes import required_yes
-
     ctx.stage = RegulationStage.NEW
     ctx.allowed_next = ["regulation_filed", "code_approved"]
     approved = ctx.first("code_approved")

@@ -30,6 +30,7 @@ from ...vocabulary import (
     SuspensionDeadline,
     SuspensionStage,
 )
+from ...votes import register_fixed_body
 from ..common import merge, with_record_only
 from . import complaints, composition, deadlock, per_diem, powers, review, suspension
 from .complaints import COMPLAINT_EVENTS, evaluate_complaint
@@ -140,7 +141,7 @@ KINDS: dict[str, KindSpec] = {
         deadline_ids=("recommendations", "refer_to_commission", "deliver_documents"),
         respondent_roles=("mayor",),
     ),
-}  # fmt: skip
+}
 
 # Every finding the evaluators can raise, and the rule it comes from (for the generated reference).
 FINDINGS: dict[str, str] = {
@@ -216,5 +217,7 @@ RULEBOOK = Rulebook(
         Election("general", dt.date(2036, 11, 4)),  # terms computed past 2035 (the tables reach 2037)
     ),
 )
+# The vote checks (``votes.py``) read the seats (MUN-COM-03) and quorum (MUN-QUO-01) from here.
+register_fixed_body(RULEBOOK.id, seats=composition.SEATS, quorum=QUORUM)
 
 __all__ = ["FINDINGS", "KINDS", "RULEBOOK", "SETTINGS"]

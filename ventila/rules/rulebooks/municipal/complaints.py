@@ -266,7 +266,7 @@ _REQUIRES: dict[str, tuple[str, str]] = {
 
 
 def _default_settings() -> Mapping[str, Any]:
-    from . import RULEBOOK
+    from . import RULEBOOK  # the package (this rulebook) imports this module
 
     return {name: s.default for name, s in RULEBOOK.settings.items()}
 
@@ -373,7 +373,7 @@ def apply_court_stays(ctx: Context, rule_id: str = "MUN-SUS-13") -> None:
                 f"solo una orden del tribunal paraliza los procedimientos (¶28), así que los términos siguen "
                 f"corriendo. Indique la orden.",
                 event=e.index,
-            )  # fmt: skip
+            )
 
 
 def _cited_stays(ctx: Context) -> list[Suspension]:
@@ -421,7 +421,7 @@ def term_missed(ctx: Context, d: Deadline, what: str) -> bool:
         f"El término de {d.term.es()} para {what} venció el {due} y el acto {late}. "
         f"«{ctx.rule('MUN-DEC-03').quote}» (¶17).",
         deadline=d.id, due=d.due_date.isoformat(),
-    )  # fmt: skip
+    )
     fatal = d.id == "decide" or (
         ctx.settings["with_prejudice_scope"] == "all_terms" and ctx.scenario.kind == "complaint"
     )
@@ -438,7 +438,7 @@ def term_missed(ctx: Context, d: Deadline, what: str) -> bool:
             f"{'emitiera su decisión' if d.id == 'decide' else 'cumpliera el término compulsorio'}: la querella "
             f"debe desestimarse con perjuicio (¶17). Ya no procede amonestar, exonerar ni destituir.",
             deadline=d.id, due=d.due_date.isoformat(),
-        )  # fmt: skip
+        )
     return fatal
 
 
@@ -455,7 +455,7 @@ def check_hearing_notice(ctx: Context, e: Event, rule_id: str, notice_days: int 
             f"menos de {n} días de antelación, así que la fecha más temprana permitida es el "
             f"{format_date_es(earliest)}.",
             hearing_date=hearing_day.isoformat(), earliest=earliest.isoformat(), event=e.index,
-        )  # fmt: skip
+        )
 
 
 def tuple_setting(ctx: Context, name: str, allowed: Sequence[str]) -> tuple[str, ...]:
@@ -497,7 +497,7 @@ def evaluate_complaint(ctx: Context) -> None:
             "dismissal_with_prejudice_premature", "MUN-DEC-04",
             f"Se registró una desestimación con perjuicio el {format_date_es(dwp.day)} sin que hubiera vencido "
             f"el término para decidir (¶17).", event=dwp.index,
-        )  # fmt: skip
+        )
     if stay_open(ctx) and ctx.stage not in _CLOSED_STAGES:
         ctx.stage = MunicipalComplaintStage.STAYED
         ctx.allowed_next = ["proceedings_resumed"]
@@ -530,7 +530,7 @@ def _main(ctx: Context, filed: Event) -> bool:
                 f"«{COMPLAINT_EVENTS[ev.type].title}» ({format_date_es(ev.day)}) antes de recibirse la contestación "
                 f"y de vencer el término para contestar ({format_date_es(answer_end)}): el estudio empieza "
                 f"«una vez radicada la contestación» (¶14).", event=ev.index,
-            )  # fmt: skip
+            )
 
     # MUN-STU-01: 30 days from the answer's receipt; without a timely answer, from the end of the
     # answer term in force. Interpretation: ambiguity 2, setting study_trigger_without_answer.
@@ -616,7 +616,7 @@ def _main(ctx: Context, filed: Event) -> bool:
                 "decision_without_commissioner_report", "MUN-REP-03",
                 f"La Comisión decidió el {format_date_es(decision.day)} sin el informe del Comisionado Asociado "
                 f"que presidió la vista (¶16).", event=decision.index,
-            )  # fmt: skip
+            )
         # Interpretation (ambiguity 10, setting decide_trigger_if_report_late): a late report starts the
         # 15 days on the report's due date, never later; "report_filed" reads the text literally.
         late_mode = ctx.settings["decide_trigger_if_report_late"]
@@ -638,7 +638,7 @@ def _main(ctx: Context, filed: Event) -> bool:
                 MunicipalComplaintDeadline.DECIDE, "MUN-DEC-02", report or concluded, start=start, satisfied=satisfied, fatal=True,
                 start_label=("vencimiento del término para el informe (ambigüedad 10)" if from_due
                              else "informe del Comisionado Asociado"),
-            )  # fmt: skip
+            )
             if from_due:
                 decide_d.trigger = "commissioner_report_due"
     else:
@@ -706,7 +706,7 @@ def _answer_term(ctx: Context, notified: Event, answer: Event | None) -> tuple[D
             "extension_over_maximum", "MUN-ANS-02",
             f"Se concedieron {grant.get('days')} días de prórroga; la ley permite {ext.amount} adicionales (¶13). "
             f"Se computan {ext.amount}.", granted=grant.get("days"), maximum=ext.amount,
-        )  # fmt: skip
+        )
     if grant is not None and request is None:
         ctx.add_finding("extension_without_request", "MUN-ANS-02",
                         "Se concedió una prórroga sin moción del Alcalde querellado (¶13).", event=grant.index)
@@ -716,7 +716,7 @@ def _answer_term(ctx: Context, notified: Event, answer: Event | None) -> tuple[D
                 "extension_request_untimely", "MUN-ANS-02",
                 f"La prórroga se solicitó el {format_date_es(request.day)}, después de vencer el término inicial "
                 f"para contestar ({format_date_es(original)}): no extiende el término (¶13).", event=request.index,
-            )  # fmt: skip
+            )
         elif not ctx.settings["extension_requires_grant"]:
             # Interpretation (ambiguity 5, setting extension_requires_grant): a timely motion gives the
             # 15 additional days whether or not a grant is recorded.
@@ -760,26 +760,26 @@ def _check_order(ctx: Context) -> None:
                 f"{format_date_es(first.day)}, con la que se abrió el caso: no se tiene en cuenta. Si es otra "
                 f"querella, ábrala como caso aparte; si corrige la primera, regístrela como corrección.",
                 event=e.index,
-            )  # fmt: skip
+            )
         need, rule_id = _REQUIRES.get(e.type, ("complaint_filed", "MUN-INI-01"))
         if e.type != "complaint_filed" and need not in seen:
             ctx.add_finding(
                 "act_not_allowed", rule_id,
                 f"«{COMPLAINT_EVENTS[e.type].title}» ({format_date_es(e.day)}) se registró antes de: "
                 f"«{COMPLAINT_EVENTS[need].title}».", event=e.index,
-            )  # fmt: skip
+            )
         if closed is not None and e.type not in _AFTER_CLOSING_OK:
             ctx.add_finding(
                 "act_not_allowed", "MUN-PRO-01" if e.type == "protective_order_issued" else _CLOSING[closed.type],
                 f"«{COMPLAINT_EVENTS[e.type].title}» ({format_date_es(e.day)}) se registró después de "
                 f"«{COMPLAINT_EVENTS[closed.type].title}» ({format_date_es(closed.day)}).", event=e.index,
-            )  # fmt: skip
+            )
         if e.type == "dismissed" and "hearing_concluded" in seen:
             ctx.add_finding(
                 "act_not_allowed", "MUN-OUT-01",
                 "Tras la vista en sus méritos la Comisión solo puede amonestar, exonerar o destituir (¶29–¶32), "
                 "o desestimar con perjuicio si venció el término para decidir (¶17).", event=e.index,
-            )  # fmt: skip
+            )
         if e.type in _CLOSING and closed is None:
             closed = e
         seen.add(e.type)
@@ -854,7 +854,7 @@ def _check_notice(ctx: Context, notified: Event) -> None:
 def _check_dismissal(ctx: Context, dismissed: Event) -> None:
     missing = [es for key, es in (("facts_stated", "relación de hechos"), ("findings_made", "determinaciones"),
                                   ("conclusions_of_law", "conclusiones de derecho"))
-               if dismissed.get(key) is False]  # fmt: skip
+               if dismissed.get(key) is False]
     if missing:
         ctx.add_finding(
             "dismissal_resolution_incomplete", "MUN-STU-03",
@@ -871,7 +871,7 @@ def _check_hearing_parties(ctx: Context, e: Event, answer: Event | None) -> None
                 "hearing_notice_recipients_missing", "MUN-HEA-03",
                 f"La vista debe notificarse al Alcalde querellado y al querellante; falta: {', '.join(missing)} (¶15).",
                 event=e.index,
-            )  # fmt: skip
+            )
     # Interpretation (ambiguity 9, setting hearing_privacy_elected_by): the mayor chooses.
     pref = answer.get("hearing_preference") if answer is not None else None
     public = e.get("public")
@@ -881,14 +881,14 @@ def _check_hearing_parties(ctx: Context, e: Event, answer: Event | None) -> None
                 "hearing_privacy_differs", "MUN-HEA-05",
                 f"El Alcalde eligió una vista {'pública' if pref == 'public' else 'privada'} (¶13) y la vista se "
                 f"señaló {'pública' if public else 'privada'} (ambigüedad 9).", event=e.index,
-            )  # fmt: skip
+            )
 
 
 def _check_report(ctx: Context, report: Event) -> None:
     missing = [es for key, es in (("findings_of_fact", "conclusiones de hechos"),
                                   ("evidence_summary", "relación de la evidencia presentada y admitida"),
                                   ("conclusions_of_law", "conclusiones de derecho"))
-               if report.get(key) is False]  # fmt: skip
+               if report.get(key) is False]
     if missing:
         ctx.add_finding("commissioner_report_incomplete", "MUN-REP-02",
                         f"Al informe del Comisionado Asociado le falta: {', '.join(missing)} (¶16).", event=report.index)
@@ -902,7 +902,7 @@ def _check_outcomes(ctx: Context) -> None:
                 f"La Comisión decidió ({OUTCOME_ES[d.get('outcome')]}) el {format_date_es(d.day)} sin que conste "
                 f"una vista en sus méritos: solo «después de ventilarse los cargos… en su fondo» (¶29).",
                 event=d.index,
-            )  # fmt: skip
+            )
     recipients_required = tuple_setting(ctx, "decision_notice_recipients", PARTIES)
     for n in ctx.all("decision_notified"):
         recipients = n.get("recipients")
@@ -927,7 +927,7 @@ def _check_decision(ctx: Context, d: Event) -> None:
             "La amonestación requiere la determinación de que las prácticas impropias probadas no constituyen "
             "temeridad, negligencia inexcusable ni conducta lesiva a los mejores intereses públicos (¶30).",
             event=d.index,
-        )  # fmt: skip
+        )
     if outcome == "exoneration" and d.get("suspension_date") is not None:
         since = d.get("suspension_date")
         ctx.add_finding(
@@ -935,14 +935,14 @@ def _check_decision(ctx: Context, d: Event) -> None:
             f"Exonerado tras una suspensión de cargo y sueldo: procede reinstalarlo y pagarle sueldos y "
             f"beneficios marginales desde el {format_date_es(since)} (¶31).",
             since=since.isoformat(), event=d.index,
-        )  # fmt: skip
+        )
     if outcome == "removal":
         ctx.add_finding(
             "removal_review_priority", "MUN-OUT-04",
             "Destitución del Alcalde (¶32): si se solicita revisión judicial, el tribunal le dará la mayor "
             "prioridad (¶38, MUN-REV-04).",
             event=d.index,
-        )  # fmt: skip
+        )
 
 
 def _side_acts(ctx: Context, filed: Event) -> None:
@@ -954,7 +954,7 @@ def _side_acts(ctx: Context, filed: Event) -> None:
                 f"Citación del {format_date_es(s.day)} en una querella no jurada o sin evidencia: los "
                 f"procedimientos no pueden usarse como búsqueda de información sin una querella debidamente "
                 f"sustentada (¶34).", event=s.index,
-            )  # fmt: skip
+            )
     for p in ctx.all("protective_order_issued"):
         if not p.get("purposes"):
             ctx.add_finding(
@@ -969,13 +969,13 @@ def _side_acts(ctx: Context, filed: Event) -> None:
                 f"La petición al tribunal del {format_date_es(pet.day)} no tiene una citación previa de la Comisión: "
                 f"procede «cuando un testigo citado por la Comisión no comparezca», no produzca lo requerido o se "
                 f"niegue a contestar (¶9).", event=pet.index,
-            )  # fmt: skip
+            )
         if pet.get("petitioner") == "secretary":
             ctx.add_finding(
                 "enforcement_petitioner_not_authorized", "MUN-SUB-02",
                 "Pueden acudir al Tribunal Superior la Comisión, su Presidente o un Comisionado Asociado; el "
                 "Secretario no está entre ellos (¶9).", event=pet.index,
-            )  # fmt: skip
+            )
         issued = next((s for s in summons if s.at >= pet.at), None)
         if issued is not None:
             summons.remove(issued)

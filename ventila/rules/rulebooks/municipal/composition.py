@@ -91,12 +91,12 @@ def check_president(candidate: Candidate) -> list[QualificationCheck]:
         why = (
             "no es abogado" if not candidate.is_lawyer
             else f"tiene {_years_es(candidate.years_of_practice)} de ejercicio de la profesión"
-        )  # fmt: skip
+        )
         out.append(QualificationCheck(
             "MUN-COM-04", "block",
             f"El Presidente debe ser abogado con no menos de {MIN_YEARS_OF_PRACTICE} años de experiencia en el "
             f"ejercicio de la profesión (¶2); la persona propuesta {why}.",
-        ))  # fmt: skip
+        ))
     out.extend(check_member(candidate))
     return out
 
@@ -110,7 +110,7 @@ def check_member(candidate: Candidate) -> list[QualificationCheck]:
         "MUN-COM-06", "warn",
         f"La ley prefiere (sin exigirlo) a ex miembros de la Judicatura o abogados con no menos de "
         f"{MIN_YEARS_OF_PRACTICE} años de ejercicio (¶2); la persona propuesta no es ninguna de las dos cosas.",
-    )]  # fmt: skip
+    )]
 
 
 def _years_es(years: float) -> str:
@@ -173,7 +173,7 @@ def compute_term_of_office(
         return TermOfOffice(
             start, nominal_end, on, False, False, successor_took_office,
             f"El cargo terminó el {format_date_es(successor_took_office)}, cuando el sucesor tomó posesión (¶2).",
-        )  # fmt: skip
+        )
     if on < took_office:
         return TermOfOffice(start, nominal_end, on, False, False, None,
                             f"Aún no ha tomado posesión (lo hará el {format_date_es(took_office)}).")
@@ -181,9 +181,9 @@ def compute_term_of_office(
         return TermOfOffice(
             start, nominal_end, on, True, False, successor_took_office,
             f"En su término de {TERM_OF_OFFICE_YEARS} años, hasta el {format_date_es(nominal_end - dt.timedelta(days=1))} (¶2).",
-        )  # fmt: skip
+        )
     return TermOfOffice(
         start, nominal_end, on, True, True, successor_took_office,
         f"Su término de {TERM_OF_OFFICE_YEARS} años terminó el {format_date_es(nominal_end - dt.timedelta(days=1))}; "
         f"sigue en el cargo hasta que su sucesor sea nombrado y tome posesión (¶2).",
-    )  # fmt: skip
+    )

@@ -198,7 +198,7 @@ def evaluate_deadlock(ctx: Context) -> None:
                 "act_not_allowed", "MUN-POW-02",
                 f"«{DEADLOCK_EVENTS[e.type].title}» ({format_date_es(e.day)}) antes de que el Gobernador refiriera el "
                 f"informe a la Comisión (¶35).", event=e.index,
-            )  # fmt: skip
+            )
     if referred is None:
         ctx.stage = DeadlockStage.NEW if reported is None else DeadlockStage.REPORTED
         ctx.allowed_next = ["deadlock_reported"] if reported is None else ["referred_to_commission"]
@@ -252,7 +252,7 @@ def _check_resolutions(ctx: Context) -> None:
                 f"«{DEADLOCK_EVENTS[e.type].title}» ({format_date_es(e.day)}) antes de celebrarse la vista: la "
                 f"Comisión «no adoptará resolución alguna hasta después de celebrarse una vista» (¶36).",
                 event=e.index,
-            )  # fmt: skip
+            )
 
 
 def _assess(ctx: Context, recs: Event) -> None:

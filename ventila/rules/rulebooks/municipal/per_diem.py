@@ -159,4 +159,4 @@ def compute_monthly_statement(
         {n: per_diem.get(n, Decimal(0)) for n in names},
         {n: spent.get(n, Decimal(0)) for n in names},
         totals, per_diem_total, expense_total, per_diem_total + expense_total, tuple(warnings),
-    )  # fmt: skip
+    )

@@ -105,7 +105,7 @@ def evaluate_suspension(ctx: Context) -> None:
                     f"«{SUSPENSION_EVENTS[e.type].title}» ({format_date_es(e.day)}) sin una determinación previa del "
                     f"tribunal que ordene la suspensión (¶19, ¶27): no se tiene en cuenta. Registre antes la "
                     f"determinación del tribunal.", event=e.index,
-                )  # fmt: skip
+                )
             else:
                 order_notified = True
         elif e.type == "review_filed" and not order_notified:
@@ -114,7 +114,7 @@ def evaluate_suspension(ctx: Context) -> None:
                 f"«{SUSPENSION_EVENTS[e.type].title}» ({format_date_es(e.day)}) sin una resolución de suspensión "
                 f"notificada antes: el certiorari se presenta «contados a partir del archivo en autos» de esa "
                 f"notificación (¶27), así que no se tiene en cuenta.", event=e.index,
-            )  # fmt: skip
+            )
     if filed is None:
         ctx.stage = SuspensionStage.NEW
         ctx.allowed_next = ["special_proceeding_filed"]
@@ -125,7 +125,7 @@ def evaluate_suspension(ctx: Context) -> None:
             "special_proceeding_premature", "MUN-SUS-01",
             f"El Procedimiento Especial se presentó el {format_date_es(filed.day)}, antes de notificarse los cargos "
             f"al Alcalde ({format_date_es(charged)}): procede «una vez presentados y notificados los cargos» (¶19).",
-        )  # fmt: skip
+        )
     if filed.get("public_interest_determined") is False:
         ctx.add_finding(
             "special_proceeding_without_determination", "MUN-SUS-02",
@@ -167,7 +167,7 @@ def evaluate_suspension(ctx: Context) -> None:
                 "review_request_untimely", "MUN-SUS-11",
                 f"El certiorari se presentó el {format_date_es(review.day)}, después del término de "
                 f"{r.term.es()} que venció el {format_date_es(r.due_date)} (¶27).",
-            )  # fmt: skip
+            )
         return
     ctx.stage = SuspensionStage.SUSPENDED_FROM_OFFICE
     ctx.allowed_next = ["review_filed"] if today(ctx) <= r.due_date else []
