@@ -24,7 +24,6 @@ from ventila.audit import state
 from ventila.bodies.models import Body, ExpenseClaim, Meeting, Person
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.calendar import format_date_es
-from ventila.rules.rulebooks.camara_171.s01_s09_commission import Seat, check_member_involvement
 from ventila.rules.rulebooks.municipal.per_diem import Expense, compute_monthly_statement
 from ventila.rules.rulebooks.municipal.per_diem import Meeting as RMeeting
 
@@ -42,7 +41,8 @@ def sec8_warnings(case: Case, entries: Sequence[DocketEntry]) -> list[str]:
 
     The message is the rulebook's (``check_member_involvement``); it stops once the substitute is
     asked for or appointed."""
-    if case.body.rulebook != "camara-171":
+    involvement = RULEBOOKS[case.body.rulebook].member_involvement
+    if involvement is None:
         return []
     superseded = {e.supersedes_id for e in entries if e.supersedes_id}
     live = [e for e in entries if e.pk not in superseded]
@@ -55,9 +55,9 @@ def sec8_warnings(case: Case, entries: Sequence[DocketEntry]) -> list[str]:
         if x.reason == "recused" or str(x.person_id) in asked:
             continue
         name = str(x.person)
-        seats.append(Seat(name, office=chair.get(offices.get(x.person_id, ""), "member")))
+        seats.append((name, chair.get(offices.get(x.person_id, ""), "member")))
         (respondents if x.reason == "party" else witnesses).append(name)
-    return [f.message for f in check_member_involvement(seats, respondents=respondents, witnesses=witnesses)]
+    return involvement(seats, respondents, witnesses)
 
 
 # -- Sec. 24: the candidate mark --------------------------------------------------------------------
@@ -88,10 +88,11 @@ def warning_days() -> int:
 def decide_warning(case: Case, today: dt.date, deadlines: Iterable[CaseDeadline] | None = None) -> str:
     """A Spanish warning when the municipal decision term (MUN-DEC-01/02) ends within the warning
     window or has ended: without a decision the complaint is dismissed with prejudice (¶17)."""
-    if case.body.rulebook != "municipal":
+    warned = RULEBOOKS[case.body.rulebook].warned_deadline
+    if not warned:
         return ""
-    rows = list(deadlines) if deadlines is not None else list(case.deadlines.filter(deadline_id="decide"))
-    d = next((r for r in rows if r.deadline_id == "decide" and r.satisfied_on is None
+    rows = list(deadlines) if deadlines is not None else list(case.deadlines.filter(deadline_id=warned))
+    d = next((r for r in rows if r.deadline_id == warned and r.satisfied_on is None
               and r.status in ("open", "missed")), None)
     if d is None:
         return ""

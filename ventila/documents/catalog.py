@@ -29,7 +29,7 @@ from ventila.rules.rulebooks.camara_171.s20_s24_complaints import (
     check_initial_summons,
     check_notice_of_complaint,
 )
-from ventila.rules.rulebooks.camara_171.s25_s31_reports import SANCTIONS_BY_ROLE, final_report_route
+from ventila.rules.rulebooks.camara_171.s25_s31_reports import final_report_route
 
 CAMARA = "camara-171"
 MUNICIPAL = "municipal"
@@ -152,11 +152,14 @@ SPECS: tuple[DocSpec, ...] = (
             {"copy_attached": True}),
 )
 BY_KEY = {s.key: s for s in SPECS}
+SPECS_BY_RULEBOOK: dict[str, list[DocSpec]] = {}
+for _spec in SPECS:
+    SPECS_BY_RULEBOOK.setdefault(_spec.rulebook, []).append(_spec)
 
 
 def specs_for(case: Case, entry: DocketEntry) -> list[DocSpec]:
     """The documents the texts tie to this docket act."""
-    return [s for s in SPECS if s.rulebook == case.body.rulebook and entry.event_type in s.events
+    return [s for s in SPECS_BY_RULEBOOK.get(case.body.rulebook, ()) if entry.event_type in s.events
             and (s.applies is None or s.applies(entry))]
 
 
@@ -212,18 +215,13 @@ def context_for(case: Case, entry: DocketEntry, lang: str, today: dt.date) -> di
     resolved = next((e for e in reversed(live) if e.event_type == "resolved" and e.seq <= entry.seq), None)
     route = None
     allowed: list[str] = []
-    if case.body.rulebook == CAMARA and case.respondent_role in SANCTIONS_BY_ROLE:
-        allowed = [label(s) for s in SANCTIONS_BY_ROLE[case.respondent_role][1]]
-        if entry.event_type == "report_referred":
-            route = final_report_route(case.respondent_role, payload.get("recommendation"))
     rb = case.body.rulebook
-    terms = {}
-    if rb == CAMARA:
-        terms = {"answer": term_text("CAM-21B-02", rb, lang), "extension": term_text("CAM-21B-03", rb, lang),
-                 "determination_notice": term_text("CAM-21C-04", rb, lang)}
-    else:
-        terms = {"answer": term_text("MUN-ANS-01", rb, lang), "extension": term_text("MUN-ANS-02", rb, lang),
-                 "hearing_notice": term_text("MUN-HEA-02", rb, lang)}
+    rulebook = RULEBOOKS[rb]
+    if rulebook.sanctions_for is not None:
+        allowed = [label(s) for s in rulebook.sanctions_for(case.respondent_role)]
+        if allowed and entry.event_type == "report_referred":
+            route = final_report_route(case.respondent_role, payload.get("recommendation"))
+    terms = {name: term_text(rule_id, rb, lang) for name, rule_id in rulebook.document_terms.items()}
     occurred = entry.occurred_at.astimezone(PR_TZ).date()
     return {
         "case": case, "body": case.body, "entry": entry, "payload": payload, "details": dict(entry.details),

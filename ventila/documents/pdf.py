@@ -19,10 +19,12 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.core.exceptions import SuspiciousFileOperation
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from ventila.rules import PR_TZ
+from ventila.rules import PR_TZ, RULEBOOKS
 
 from .catalog import long_date
 from .models import Document, Draft
@@ -59,9 +61,6 @@ BASE_URL = "https://ventila.invalid/"
 
 def static_file(url: str) -> Path | None:
     """The app's static file ``url`` names (``BASE_URL`` + ``STATIC_URL`` + a path), or None."""
-    from django.contrib.staticfiles import finders
-    from django.core.exceptions import SuspiciousFileOperation
-
     base = urlsplit(BASE_URL)
     parts = urlsplit(url)
     prefix = "/" + settings.STATIC_URL.strip("/") + "/"
@@ -120,8 +119,6 @@ def _assets() -> tuple[Any, Any]:
 
 def document_html(doc: Document | Draft) -> str:
     """The HTML a PDF is laid out from; a :class:`Draft` is marked as a draft."""
-    from ventila.rules import RULEBOOKS
-
     lang = doc.language
     rule = RULEBOOKS[doc.case.body.rulebook].rules.get(doc.rule_id)
     moment = doc.issued_at if isinstance(doc, Document) else None
@@ -135,7 +132,7 @@ def document_html(doc: Document | Draft) -> str:
             "issued": moment is not None,
             "issued_on": long_date(moment.astimezone(PR_TZ).date(), lang) if moment else "",
             "issued_by": doc.issued_by if isinstance(doc, Document) else None,
-            "camara": doc.case.body.rulebook == "camara-171",
+            "letterhead": RULEBOOKS[doc.case.body.rulebook].letterhead,
         })
 
 

@@ -72,14 +72,15 @@ def procedure_context(user: Any, case: Case, entries: list[DocketEntry], deadlin
     moved = [{"d": d, "label": DEADLINES.get(d.deadline_id, d.deadline_id)} for d in deadlines
              if d.moved_from is not None]
     elections = []
-    if case.body.rulebook == "camara-171" and case.status == Case.Status.OPEN:
+    candidate_mark = RULEBOOKS[case.body.rulebook].candidate_mark and case.status == Case.Status.OPEN
+    if candidate_mark:
         elections = list(ElectionDay.objects.filter(day__gte=today).order_by("day")[:2])
     return {
         "sec8_warnings": sec8_warnings(case, entries),
         "suspensions": suspension_spans(entries),
         "moved_terms": moved,
         "decide_warning": decide_warning(case, today, deadlines),
-        "can_mark_candidate": staff and case.body.rulebook == "camara-171" and case.status == Case.Status.OPEN,
+        "can_mark_candidate": staff and candidate_mark,
         "upcoming_elections": elections,
     }
 
@@ -88,7 +89,7 @@ def procedure_context(user: Any, case: Case, entries: list[DocketEntry], deadlin
 @require_POST
 def mark_candidate(request: HttpRequest, number: str) -> HttpResponse:
     case = access.access_case_for_user(request.user, number)
-    if case.body_id not in access.staff_body_ids(request.user) or case.body.rulebook != "camara-171":
+    if case.body_id not in access.staff_body_ids(request.user) or not RULEBOOKS[case.body.rulebook].candidate_mark:
         raise PermissionDenied("staff only")
     form = CandidateForm(request.POST)
     if not form.is_valid():
