@@ -39,12 +39,10 @@ REMAINING: dict[str, int] = {
     "ventila/cases/labels.py": 2,
     # The municipal Commission's own pages: its per-diem ledger (¶4) and its seats (¶2, MUN-QUO-01).
     "ventila/cases/procedures.py": 2,
-    "ventila/web/views/procedures.py": 3,
+    "ventila/web/views/procedures.py": 2,
     # The document catalogue's Cámara contents checks (Sec. 21(b)(4), 21(c)(11)) and report route.
     "ventila/documents/catalog.py": 2,
     "ventila/documents/actions.py": 1,
-    # The queue's buttons for the kinds each body dockets by hand.
-    "ventila/web/templates/web/queue.html": 2,
 }
 
 

@@ -7,6 +7,9 @@ import datetime as dt
 import json
 from pathlib import Path
 
+import pytest
+from django.test import Client
+
 from ventila.rules import RULEBOOKS, legal_calendar
 from ventila.rules.engine import FormContext
 from ventila.web.form_hints_i18n import TEXTS
@@ -56,3 +59,32 @@ def test_every_form_hint_text_is_marked_for_the_catalogue_and_translated() -> No
     assert "Relación de hechos y determinaciones" in texts  # the walk reaches the hints
     assert texts <= set(TEXTS), sorted(texts - set(TEXTS))
     assert not [t for t in TEXTS if t not in english]
+
+
+@pytest.mark.django_db
+def test_the_queue_offers_each_body_the_kinds_and_the_pages_its_rulebook_has(world) -> None:
+    """What the queue's buttons offered by branching on the rulebook id, from the rulebook's kinds
+    and ``Rulebook.pages``: the Cámara's OEG referral; the municipal Commission's two other kinds,
+    its seats (¶2) and its per-diem ledger (¶4)."""
+    camara = Client()
+    camara.force_login(world.users["secretaria"])
+    page = camara.get("/expedientes/").content.decode()
+    assert f"/expedientes/nuevo/{world.camara.slug}/referral/" in page
+    assert (
+        "/suspension_proceeding/" not in page
+        and "/dietas/" not in page
+        and "/composicion/" not in page
+    )
+    municipal = Client()
+    municipal.force_login(world.users["secretaria_municipal"])
+    page = municipal.get("/expedientes/").content.decode()
+    for kind in ("complaint", "suspension_proceeding", "deadlock"):
+        assert f"/expedientes/nuevo/querellas-municipales/{kind}/" in page
+    assert "/referral/" not in page
+    assert (
+        "/cuerpos/querellas-municipales/composicion/" in page
+        and "/cuerpos/querellas-municipales/dietas/" in page
+    )
+    # A page the body's rulebook does not offer is not there, even for the body's own staff.
+    assert camara.get(f"/cuerpos/{world.camara.slug}/dietas/").status_code == 404
+    assert camara.get(f"/cuerpos/{world.camara.slug}/composicion/").status_code == 404

@@ -237,8 +237,10 @@ class Rulebook:
     sanctions_for: Callable[[str], tuple[str, ...]] | None = None
     # the terms its documents quote: a name the templates use → the rule that sets the term;
     document_terms: Mapping[str, str] = field(default_factory=dict)
-    # the line its documents' letterhead adds under «Gobierno de Puerto Rico» (Spanish; "": none).
+    # the line its documents' letterhead adds under «Gobierno de Puerto Rico» (Spanish; "": none);
     letterhead: str = ""
+    # the body's own pages the web app offers besides cases (``composition``, ``per_diem``).
+    pages: tuple[str, ...] = ()
 
     def rule(self, rule_id: str) -> Rule:
         return self.rules[rule_id]

@@ -311,6 +311,17 @@ FILING_EVENTS = {
     "suspension_proceeding": "special_proceeding_filed",
     "deadlock": "deadlock_reported",
 }
+# The queue's button for docketing each kind but the complaint, offered where the body's rulebook has it.
+FILING_BUTTONS = {
+    "referral": _("Anotar referido de la OEG"),
+    "suspension_proceeding": _("Anotar procedimiento especial de suspensión"),
+    "deadlock": _("Anotar estado de fricción"),
+}
+# The queue's button for each of a body's own pages (``Rulebook.pages``): its view and its label.
+PAGE_BUTTONS = {
+    "composition": ("web:composition", _("Composición")),
+    "per_diem": ("web:per_diem", _("Dietas y gastos")),
+}
 
 
 class FilingForm(WhenMixin, AttachmentMixin):

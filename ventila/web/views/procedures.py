@@ -103,10 +103,11 @@ def mark_candidate(request: HttpRequest, number: str) -> HttpResponse:
     return redirect("web:case", number=case.number)
 
 
-def _municipal_body(user: Any, slug: str) -> Body:
-    """The municipal Commission's own pages: its secretary and staff (404 for anyone else)."""
-    body = Body.objects.filter(slug=slug, rulebook="municipal").first()
-    if body is None or body.pk not in access.staff_body_ids(user):
+def _own_page_body(user: Any, slug: str, page: str) -> Body:
+    """A body's own page (``Rulebook.pages``, the municipal Commission's): its secretary and staff (404 for
+    anyone else, and for a body without the page)."""
+    body = Body.objects.filter(slug=slug).first()
+    if body is None or page not in RULEBOOKS[body.rulebook].pages or body.pk not in access.staff_body_ids(user):
         raise Http404("body not found")
     return body
 
@@ -124,7 +125,7 @@ def _month(raw: str, today: dt.date) -> tuple[int, int]:
 @require_http_methods(["GET", "POST"])
 def per_diem(request: HttpRequest, body: str) -> HttpResponse:
     """¶4: meetings and expenses per commissioner, and the month's statement (MUN-DIE-02/03)."""
-    body_obj = _municipal_body(request.user, body)
+    body_obj = _own_page_body(request.user, body, "per_diem")
     today = clock.today()
     year, month = _month(request.GET.get("mes", ""), today)
     which = request.POST.get("form")
@@ -164,7 +165,7 @@ def per_diem(request: HttpRequest, body: str) -> HttpResponse:
 def composition(request: HttpRequest, body: str) -> HttpResponse:
     """¶2 (MUN-COM-03/05) and MUN-QUO-01: the seats, each member's four-year term (with holdover),
     and the quorum the Commission acts with."""
-    body_obj = _municipal_body(request.user, body)
+    body_obj = _own_page_body(request.user, body, "composition")
     today = clock.today()
     rb = RULEBOOKS["municipal"]
     settings = rb.resolve_settings({})

@@ -202,6 +202,7 @@ RULEBOOK = Rulebook(
     findings=FINDINGS,
     register_roles=("mayor",),
     document_terms={"answer": "MUN-ANS-01", "extension": "MUN-ANS-02", "hearing_notice": "MUN-HEA-02"},
+    pages=("composition", "per_diem"),  # ¶2 (MUN-COM-03/05, MUN-QUO-01) and ¶4 (MUN-DIE-02/03)
     warned_deadline="decide",  # ¶17: without a decision in time the complaint is dismissed with prejudice
     # General-election day is a legal holiday for the executive branch, to which the Commission belongs
     # (pr-calendar facts §1); the dates follow the Código Electoral 2020 rule.
