@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import Any
 
 from ventila.rules import RULEBOOKS, legal_calendar
@@ -166,3 +167,37 @@ def test_each_body_names_the_register_roles_it_dockets_by_hand() -> None:
     assert CAMARA.register_roles == ("representative", "officer", "department_head", "employee")
     assert CAMARA.candidate_mark and not MUNICIPAL.candidate_mark
     assert MUNICIPAL.warned_deadline == "decide" and CAMARA.warned_deadline == ""
+
+
+def test_mun_die_02_the_per_diem_page_s_statement_from_plain_rows() -> None:
+    """$75 for each meeting on official business (¶4): two of three meetings → $150, plus $42.50."""
+    assert MUNICIPAL.per_diem_statement is not None and CAMARA.per_diem_statement is None
+    meetings = [
+        (dt.date(2027, 3, 2), "P", True, "Vista"),
+        (dt.date(2027, 3, 9), "P", True, "Vista"),
+        (dt.date(2027, 3, 10), "P", False, "Almuerzo"),
+    ]
+    expenses = [(dt.date(2027, 3, 9), "P", Decimal("42.50"), "Millaje")]
+    statement = MUNICIPAL.per_diem_statement(
+        2027, 3, meetings, expenses, MUNICIPAL.resolve_settings({})
+    )
+    assert statement.per_diem_by_commissioner["P"] == Decimal("150")
+    assert statement.total_by_commissioner["P"] == Decimal("192.50")
+    assert MUNICIPAL.per_diem_rule == "MUN-DIE-02" and "per_diem" in MUNICIPAL.pages
+
+
+def test_mun_com_04_the_composition_page_s_seat_check() -> None:
+    seats = MUNICIPAL.seats
+    assert seats is not None and CAMARA.seats is None
+    assert (seats.count, seats.quorum) == (3, 2)
+    assert [
+        c.rule_id
+        for c in seats.check_candidate("president", True, 3, False)
+        if c.severity == "block"
+    ] == ["MUN-COM-04"]
+    assert seats.check_candidate("president", True, 5, False) == []
+    # MUN-COM-05: took office Wed 13 January 2025; four years → the term ends on 13 January 2029.
+    term = seats.term_of_office(
+        took_office=dt.date(2025, 1, 13), on=dt.date(2027, 3, 1), settings={}
+    )
+    assert term.nominal_end == dt.date(2029, 1, 13) and not term.holdover

@@ -24,8 +24,6 @@ from ventila.audit import state
 from ventila.bodies.models import Body, ExpenseClaim, Meeting, Person
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.calendar import format_date_es
-from ventila.rules.rulebooks.municipal.per_diem import Expense, compute_monthly_statement
-from ventila.rules.rulebooks.municipal.per_diem import Meeting as RMeeting
 
 from .actions import ActInput, ActRefused, do_record_act, do_refresh_case, refresh_if_stale
 from .models import Case, CaseDeadline, DocketEntry
@@ -190,13 +188,15 @@ def do_record_expense(*, user: Any, body: Body, person: Person, day: dt.date, am
 
 
 def monthly_statement(body: Body, year: int, month: int) -> Any:
-    """The month's statement from the rulebook (:func:`compute_monthly_statement`, MUN-DIE-02/03),
-    with the per diem the rulebook's settings fix."""
+    """The month's statement from the body's rulebook (``Rulebook.per_diem_statement``: the
+    municipal Commission's, MUN-DIE-02/03), with the per diem the rulebook's settings fix."""
+    rulebook = RULEBOOKS[body.rulebook]
+    if rulebook.per_diem_statement is None:
+        raise ValueError(f"the rulebook {rulebook.id} keeps no per-diem ledger")
     first = dt.date(year, month, 1)
     last = (first + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1)
-    meetings = [RMeeting(m.day, str(m.person), m.official_business, m.description)
+    meetings = [(m.day, str(m.person), m.official_business, m.description)
                 for m in Meeting.objects.filter(body=body, day__range=(first, last)).select_related("person")]
-    expenses = [Expense(e.day, str(e.person), e.amount, e.description)
+    expenses = [(e.day, str(e.person), e.amount, e.description)
                 for e in ExpenseClaim.objects.filter(body=body, day__range=(first, last)).select_related("person")]
-    return compute_monthly_statement(year, month, meetings, expenses,
-                                     settings=RULEBOOKS["municipal"].resolve_settings({}))
+    return rulebook.per_diem_statement(year, month, meetings, expenses, rulebook.resolve_settings({}))

@@ -211,6 +211,20 @@ class Setting:
     help: str
 
 
+@dataclass(frozen=True)
+class Seats:
+    """A body's seats as its composition page shows them: how many, the quorum, the rules that set
+    them (``seats``, ``term``, ``quorum`` → rule id), each member's term of office (``took_office``,
+    ``on``, ``settings`` → a term with ``nominal_end`` and ``holdover``) and the check of a person
+    proposed for a seat (seat, is a lawyer, years of practice, former judge → its problems)."""
+
+    count: int
+    quorum: int
+    rule_ids: Mapping[str, str]
+    term_of_office: Callable[..., Any]
+    check_candidate: Callable[[str, bool, float, bool], list[Any]]
+
+
 @dataclass
 class Rulebook:
     id: str
@@ -239,8 +253,15 @@ class Rulebook:
     document_terms: Mapping[str, str] = field(default_factory=dict)
     # the line its documents' letterhead adds under «Gobierno de Puerto Rico» (Spanish; "": none);
     letterhead: str = ""
-    # the body's own pages the web app offers besides cases (``composition``, ``per_diem``).
+    # the body's own pages the web app offers besides cases (``composition``, ``per_diem``);
     pages: tuple[str, ...] = ()
+    # what its ``composition`` page shows and checks (None: the body has no such page);
+    seats: Seats | None = None
+    # its ``per_diem`` page's monthly statement: (year, month, meetings as (day, member, official
+    # business, description), expenses as (day, member, amount, description), settings) → statement.
+    per_diem_statement: Callable[[int, int, Sequence[tuple[Any, ...]], Sequence[tuple[Any, ...]],
+                                  Mapping[str, Any]], Any] | None = None
+    per_diem_rule: str = ""  # the rule that sets the per diem, quoted on that page
 
     def rule(self, rule_id: str) -> Rule:
         return self.rules[rule_id]

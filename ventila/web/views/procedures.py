@@ -30,14 +30,6 @@ from ventila.cases.procedures import (
 )
 from ventila.cases.queries import suspension_spans
 from ventila.rules import RULEBOOKS
-from ventila.rules.rulebooks.municipal.composition import (
-    SEATS,
-    Candidate,
-    check_member,
-    check_president,
-    compute_term_of_office,
-)
-from ventila.rules.rulebooks.municipal.review import QUORUM
 from ventila.rules.votes import required_yes
 
 from ..procedure_forms import CandidateForm, ExpenseForm, MeetingForm, QualificationForm
@@ -154,7 +146,8 @@ def per_diem(request: HttpRequest, body: str) -> HttpResponse:
              "expenses": statement.expenses_by_commissioner[n], "total": statement.total_by_commissioner[n],
              "meetings": sum(1 for ln in statement.lines if ln.commissioner == n and ln.kind == "per_diem")}
             for n in people]
-    rule = RULEBOOKS["municipal"].rules["MUN-DIE-02"]
+    rulebook = RULEBOOKS[body_obj.rulebook]
+    rule = rulebook.rules[rulebook.per_diem_rule]
     return render(request, "web/per_diem.html", {
         "body": body_obj, "statement": statement, "rows": rows, "month": first, "prev": prev, "next": nxt,
         "meeting_form": meeting_form, "expense_form": expense_form, "rule": rule,
@@ -167,22 +160,25 @@ def composition(request: HttpRequest, body: str) -> HttpResponse:
     and the quorum the Commission acts with."""
     body_obj = _own_page_body(request.user, body, "composition")
     today = clock.today()
-    rb = RULEBOOKS["municipal"]
+    rb = RULEBOOKS[body_obj.rulebook]
+    if rb.seats is None:  # a rulebook that lists the page and declares no seats
+        raise Http404("body not found")
     settings = rb.resolve_settings({})
     seats = []
     for m in body_obj.members_on(today):
-        term = compute_term_of_office(took_office=m.start, on=today, settings=settings)
+        term = rb.seats.term_of_office(took_office=m.start, on=today, settings=settings)
         seats.append({"m": m, "term": term, "last_day": term.nominal_end - dt.timedelta(days=1)})
     qform = QualificationForm(request.GET if "seat" in request.GET else None)
     checks = None
     if qform.is_bound and qform.is_valid():
         d = qform.cleaned_data
-        candidate = Candidate(d["is_lawyer"], float(d["years_of_practice"] or 0), d["former_judge"])
-        checks = check_president(candidate) if d["seat"] == "president" else check_member(candidate)
+        checks = rb.seats.check_candidate(d["seat"], d["is_lawyer"], float(d["years_of_practice"] or 0),
+                                          d["former_judge"])
     return render(request, "web/composition.html", {
         "qform": qform, "checks": checks,
-        "body": body_obj, "seats": seats, "seat_count": SEATS, "vacant": max(0, SEATS - len(seats)),
-        "quorum": QUORUM, "votes_required": required_yes("municipal"),
-        "rule_seats": rb.rules["MUN-COM-03"], "rule_term": rb.rules["MUN-COM-05"], "rule_quorum": rb.rules["MUN-QUO-01"],
+        "body": body_obj, "seats": seats, "seat_count": rb.seats.count, "vacant": max(0, rb.seats.count - len(seats)),
+        "quorum": rb.seats.quorum, "votes_required": required_yes(rb.id),
+        "rule_seats": rb.rules[rb.seats.rule_ids["seats"]], "rule_term": rb.rules[rb.seats.rule_ids["term"]],
+        "rule_quorum": rb.rules[rb.seats.rule_ids["quorum"]],
         "today": today,
     })

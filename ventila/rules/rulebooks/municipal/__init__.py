@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ...engine import Election, KindSpec, Rulebook, Setting
+from ...engine import Election, KindSpec, Rulebook, Seats, Setting
 from ...terms import Rule
 from ..common import merge, with_record_only
 from . import complaints, composition, deadlock, per_diem, powers, review, suspension
@@ -203,6 +203,10 @@ RULEBOOK = Rulebook(
     register_roles=("mayor",),
     document_terms={"answer": "MUN-ANS-01", "extension": "MUN-ANS-02", "hearing_notice": "MUN-HEA-02"},
     pages=("composition", "per_diem"),  # ¶2 (MUN-COM-03/05, MUN-QUO-01) and ¶4 (MUN-DIE-02/03)
+    seats=Seats(composition.SEATS, QUORUM, {"seats": "MUN-COM-03", "term": "MUN-COM-05", "quorum": "MUN-QUO-01"},
+                composition.compute_term_of_office, composition.check_candidate),
+    per_diem_statement=per_diem.monthly_statement,
+    per_diem_rule="MUN-DIE-02",
     warned_deadline="decide",  # ¶17: without a decision in time the complaint is dismissed with prejudice
     # General-election day is a legal holiday for the executive branch, to which the Commission belongs
     # (pr-calendar facts §1); the dates follow the Código Electoral 2020 rule.

@@ -189,7 +189,7 @@ class Command(BaseCommand):
                 demo_device(User.objects.get(username=username))
         if not Case.objects.filter(body=camara).exists():
             self._cases(camara, people, _plans())
-        if "complaint" in RULEBOOKS["municipal"].kinds and not Case.objects.filter(body=municipal).exists():
+        if "complaint" in RULEBOOKS[municipal.rulebook].kinds and not Case.objects.filter(body=municipal).exists():
             mayors = [o.person for o in OfficeTerm.objects.filter(role="mayor").order_by("pk")]
             self._cases(municipal, mayors, _municipal_plans(), municipal=True)
         # Issue 6: recusal and substitutes, suspensions, the summary procedure, the municipal Commission.
@@ -342,7 +342,7 @@ class Command(BaseCommand):
             do_refresh_case(case)
             stage = Case.objects.get(pk=case.pk).stage
             self.stdout.write(f"  {case.number}: {STAGES.get(stage, stage)}")
-        if "complaint" not in RULEBOOKS["municipal"].kinds:
+        if municipal and "complaint" not in RULEBOOKS[camara.rulebook].kinds:
             self.stdout.write("  (el reglamento municipal aún no define querellas: sin casos municipales de demostración)")
 
 
