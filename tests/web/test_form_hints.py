@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
+from factories import file_complaint, record, unanimous
 
 from ventila.rules import RULEBOOKS, legal_calendar
 from ventila.rules.engine import FormContext
@@ -88,3 +89,27 @@ def test_the_queue_offers_each_body_the_kinds_and_the_pages_its_rulebook_has(wor
     # A page the body's rulebook does not offer is not there, even for the body's own staff.
     assert camara.get(f"/cuerpos/{world.camara.slug}/dietas/").status_code == 404
     assert camara.get(f"/cuerpos/{world.camara.slug}/composicion/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_cam_21c_03_a_dismissal_without_grounds_is_refused_once_by_the_rulebook_on_its_field(
+    client, world, now
+):
+    """The act form no longer re-checks the grounds: the rulebook's finding (CAM-21C-03) refuses the
+    act on the write path, beside the field, and nothing is written."""
+    client.force_login(world.users["secretaria"])
+    case = file_complaint(world)
+    now.set("2027-03-15 12:00")
+    record(world, case, "respondent_notified", "2027-03-03")
+    record(world, case, "answer_filed", "2027-03-15")
+    count = case.entries.count()
+    votes = {f"vote_{pk}": v for pk, v in unanimous(world).items()}
+    r = client.post(
+        f"/expedientes/{case.number}/actos/determination_made/",
+        {"occurred_date": "2027-03-15", "outcome": "dismissed", **votes},
+    )
+    body = r.content.decode()
+    assert r.status_code == 200 and 'id="id_grounds_error"' in body
+    assert "(CAM-21C-03, Sec. 21(c)(2))" in body
+    assert "Una desestimación debe indicar al menos una de las causas" not in body
+    assert case.entries.count() == count

@@ -4,6 +4,7 @@ form offers exactly the data the rulebook validates; the rulebook then validates
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -130,7 +131,7 @@ def _payload_field(name: str, spec: FieldSpec, case: Case | None, day: dt.date, 
     raise ValueError(f"unknown field type {t}")
 
 
-def apply_hints(form: forms.Form, hints: dict[str, FieldHint] | Any) -> None:
+def apply_hints(form: forms.Form, hints: Mapping[str, FieldHint]) -> None:
     """Show the fields as the rulebook's form hints for this case say (``EventSpec.hints``)."""
     for name, hint in hints.items():
         field = form.fields.get(name)
