@@ -262,6 +262,14 @@ class Rulebook:
     per_diem_statement: Callable[[int, int, Sequence[tuple[Any, ...]], Sequence[tuple[Any, ...]],
                                   Mapping[str, Any]], Any] | None = None
     per_diem_rule: str = ""  # the rule that sets the per diem, quoted on that page
+    # where a Final Report goes and why, by the respondent's role and the recommendation (a route
+    # with ``to``, ``rule_id``, ``action``; None: the body refers no Final Report);
+    final_report_route: Callable[..., Any] | None = None
+    # what its documents must contain, by document (its catalogue key): the sections required
+    # (section key → Spanish label) and the check of the sections a draft includes (→ problems
+    # with ``field``, ``rule_id`` and ``message``).
+    document_contents: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    document_checks: Mapping[str, Callable[..., list[Any]]] = field(default_factory=dict)
 
     def rule(self, rule_id: str) -> Rule:
         return self.rules[rule_id]

@@ -141,6 +141,15 @@ RULEBOOK = Rulebook(
     sanctions_for=s25_s31_reports.sanctions_for,  # Sec. 26
     document_terms={"answer": "CAM-21B-02", "extension": "CAM-21B-03", "determination_notice": "CAM-21C-04"},
     letterhead="Cámara de Representantes",
+    final_report_route=s25_s31_reports.final_report_route,  # Sec. 25
+    document_contents={  # Sec. 21(b)(4), Sec. 21(c)(11)
+        "notice_of_complaint": s20_s24_complaints.NOTICE_OF_COMPLAINT_CONTENTS,
+        "hearing_summons": s20_s24_complaints.INITIAL_SUMMONS_CONTENTS,
+    },
+    document_checks={
+        "notice_of_complaint": s20_s24_complaints.check_notice_of_complaint,
+        "hearing_summons": s20_s24_complaints.check_initial_summons,
+    },
     # Findings raised by the pure check_* helpers (outside any evaluator), for the reference.
     findings={
         **s01_s09_commission.FINDINGS, **s10_s13_conduct.FINDINGS, **s14_s18_financial.FINDINGS,
