@@ -23,7 +23,7 @@ from ventila import clock
 from ventila.accounts.models import RoleGrant
 from ventila.audit.log import record_access
 from ventila.bodies.models import Body, Membership
-from ventila.rules.rulebooks.camara_171.s25_s31_reports import report_route
+from ventila.rules import RULEBOOKS
 
 from .models import Attachment, Case, CaseExclusion, CaseSubstitute, DocketEntry
 
@@ -111,7 +111,8 @@ def can_record(user: Any, case: Case, event_type: str) -> bool:
     if case.body_id in staff_body_ids(user):
         return True
     if case.body_id in speaker_body_ids(user) and case.report_referred and event_type == "sanction_decided":
-        return case.body.rulebook == "camara-171" and report_route(case.respondent_role) == "speaker"
+        route = RULEBOOKS[case.body.rulebook].report_route
+        return route is not None and route(case.respondent_role) == "speaker"
     return False
 
 

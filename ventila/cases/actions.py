@@ -26,9 +26,7 @@ from ventila.audit import chain, state
 from ventila.bodies.models import Body, Closure, ElectionDay, Membership, Person
 from ventila.rules import PR_TZ, InputError
 from ventila.rules.calendar import format_date_es
-from ventila.rules.engine import Evaluation, parse_events
-from ventila.rules.rulebooks.camara_171 import RULEBOOK
-from ventila.rules.rulebooks.camara_171.s20_s24_complaints import earliest_hearing_date
+from ventila.rules.engine import Evaluation, FormContext, parse_events
 from ventila.rules.votes import VoteError, VoteOutcome, outcome_error, tally
 
 from .evaluation import (
@@ -38,6 +36,7 @@ from .evaluation import (
     compute_evaluation,
     live_events,
     rulebook_and_kind,
+    rulebook_text,
 )
 from .labels import CHOICES, STAGES
 from .models import (
@@ -196,8 +195,12 @@ def check_act(case: Case | None, facts: CaseFacts, existing: Sequence[PlannedEve
                "stage": stage_label(before.stage), "allowed": allowed}
         )
 
-    if facts.rulebook == "camara-171" and act.event_type == "hearing_noticed":
-        _check_hearing_notice(facts, existing, planned, errors)
+    spec = kind.events[act.event_type]
+    if spec.validate is not None:  # the rulebook's cross-field checks of this act (form hints)
+        ctx = FormContext(facts.respondent_role, act.occurred_at.astimezone(PR_TZ).date(), facts.kind,
+                          tuple(e.event_type for e in _prior(existing, planned)), lambda: compute_calendar(facts))
+        for name, problem in spec.validate(planned.payload, ctx).items():
+            errors.setdefault(name, []).append(rulebook_text(problem.text, problem.params))
 
     current = compute_evaluation(facts, existing, now)
     known = {(f.id, f.message) for f in current.findings}
@@ -230,27 +233,6 @@ def check_act(case: Case | None, facts: CaseFacts, existing: Sequence[PlannedEve
     if errors or general:
         raise ActRefused(" ".join(general) or _("Revise los datos del acto."), errors)
     return after, voters, outcome
-
-
-def _check_hearing_notice(facts: CaseFacts, existing: Sequence[PlannedEvent], planned: PlannedEvent,
-                          errors: dict[str, list[str]]) -> None:
-    """Sec. 21(c)(10)–(11): refuse a hearing notice shorter than the law's minimum."""
-    hearing = dt.date.fromisoformat(str(planned.payload["hearing_date"])[:10])
-    initial = planned.payload.get("initial")
-    if initial is None:
-        initial = not any(e.event_type == "hearing_noticed" for e in _prior(existing, planned))
-    calendar, settings = compute_calendar(facts)
-    notice_day = planned.occurred_at.astimezone(PR_TZ).date()
-    earliest, rule_id = earliest_hearing_date(calendar, notice_day, initial=bool(initial),
-                                              evasion=bool(planned.payload.get("evasion")), settings=settings)
-    if hearing < earliest:
-        rule = RULEBOOK.rules[rule_id]
-        errors.setdefault("hearing_date", []).append(
-            _("Notificación insuficiente: una vista %(which)snotificada el %(notice)s no puede celebrarse antes "
-              "del %(earliest)s («%(quote)s», %(rule)s, %(citation)s).")
-            % {"which": _("inicial ") if initial else "", "notice": format_date_es(notice_day),
-               "earliest": format_date_es(earliest), "quote": rule.quote, "rule": rule.id, "citation": rule.citation}
-        )
 
 
 def _recusal_vote(existing: Sequence[PlannedEvent], act: ActInput, voters: Sequence[Person],

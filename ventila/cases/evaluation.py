@@ -7,9 +7,11 @@ writes live in :mod:`ventila.cases.actions`.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from django.utils.translation import gettext
 
 from ventila.rules import PR_TZ, RULEBOOKS, evaluate
 from ventila.rules.calendar import LegalCalendar, legal_calendar
@@ -39,6 +41,15 @@ def rulebook_and_kind(rulebook_id: str, kind_id: str) -> tuple[Rulebook, KindSpe
 
 def event_spec(rulebook_id: str, kind_id: str, event_type: str) -> EventSpec:
     return rulebook_and_kind(rulebook_id, kind_id)[1].events[event_type]
+
+
+def rulebook_text(text: str, params: Mapping[str, str] | None = None) -> str:
+    """A rulebook's Spanish text (a form hint, a validator's message) in the user's language: the
+    template and each of its values are translated when the catalogue knows them."""
+    if not text:
+        return ""
+    out = gettext(text)
+    return out % {k: gettext(v) if v else v for k, v in params.items()} if params else out
 
 
 def live_events(entries: Iterable[Any]) -> list[PlannedEvent]:

@@ -159,7 +159,7 @@ def _respondent(row: Row, body: Body, day: dt.date) -> tuple[Person, OfficeTerm]
     if not given or not family:
         raise RowError(_("la primera anotación del caso debe nombrar a la parte querellada "
                          "(respondent_given_name y respondent_family_name)"))
-    role = r.get("role") or ("mayor" if body.rulebook == "municipal" else "representative")
+    role = r.get("role") or RULEBOOKS[body.rulebook].register_roles[0]
     if role not in OfficeTerm.Role.values:
         raise RowError(_("«%(role)s» no es un cargo conocido (valores: %(values)s)")
                        % {"role": role, "values": ", ".join(OfficeTerm.Role.values)})
@@ -234,8 +234,8 @@ def _import_row(row: Row, position: int, key: str, body: Body, source: str, user
             raise RowError(_("la primera anotación de un caso «%(kind)s» debe ser «%(first)s»")
                            % {"kind": row.kind, "first": FIRST_ACTS[row.kind]})
         payload = dict(row.payload)
-        if body.rulebook == "municipal" and row.kind == "complaint":
-            payload.setdefault("migrated", True)  # MUN-SUC-02: flagged for review
+        for name, value in RULEBOOKS[body.rulebook].kinds[row.kind].imported_payload.items():
+            payload.setdefault(name, value)  # e.g. MUN-SUC-02: an imported complaint is flagged for review
         details = {**row.details, "predecessor_number": row.case_key}
         with transaction.atomic():
             person, office = _respondent(row, body, at.astimezone(PR_TZ).date())

@@ -24,9 +24,6 @@ from ventila.audit import state
 from ventila.bodies.models import Body, ExpenseClaim, Meeting, Person
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.calendar import format_date_es
-from ventila.rules.rulebooks.camara_171.s01_s09_commission import Seat, check_member_involvement
-from ventila.rules.rulebooks.municipal.per_diem import Expense, compute_monthly_statement
-from ventila.rules.rulebooks.municipal.per_diem import Meeting as RMeeting
 
 from .actions import ActInput, ActRefused, do_record_act, do_refresh_case, refresh_if_stale
 from .models import Case, CaseDeadline, DocketEntry
@@ -42,7 +39,8 @@ def sec8_warnings(case: Case, entries: Sequence[DocketEntry]) -> list[str]:
 
     The message is the rulebook's (``check_member_involvement``); it stops once the substitute is
     asked for or appointed."""
-    if case.body.rulebook != "camara-171":
+    involvement = RULEBOOKS[case.body.rulebook].member_involvement
+    if involvement is None:
         return []
     superseded = {e.supersedes_id for e in entries if e.supersedes_id}
     live = [e for e in entries if e.pk not in superseded]
@@ -55,9 +53,9 @@ def sec8_warnings(case: Case, entries: Sequence[DocketEntry]) -> list[str]:
         if x.reason == "recused" or str(x.person_id) in asked:
             continue
         name = str(x.person)
-        seats.append(Seat(name, office=chair.get(offices.get(x.person_id, ""), "member")))
+        seats.append((name, chair.get(offices.get(x.person_id, ""), "member")))
         (respondents if x.reason == "party" else witnesses).append(name)
-    return [f.message for f in check_member_involvement(seats, respondents=respondents, witnesses=witnesses)]
+    return involvement(seats, respondents, witnesses)
 
 
 # -- Sec. 24: the candidate mark --------------------------------------------------------------------
@@ -88,10 +86,11 @@ def warning_days() -> int:
 def decide_warning(case: Case, today: dt.date, deadlines: Iterable[CaseDeadline] | None = None) -> str:
     """A Spanish warning when the municipal decision term (MUN-DEC-01/02) ends within the warning
     window or has ended: without a decision the complaint is dismissed with prejudice (¶17)."""
-    if case.body.rulebook != "municipal":
+    warned = RULEBOOKS[case.body.rulebook].warned_deadline
+    if not warned:
         return ""
-    rows = list(deadlines) if deadlines is not None else list(case.deadlines.filter(deadline_id="decide"))
-    d = next((r for r in rows if r.deadline_id == "decide" and r.satisfied_on is None
+    rows = list(deadlines) if deadlines is not None else list(case.deadlines.filter(deadline_id=warned))
+    d = next((r for r in rows if r.deadline_id == warned and r.satisfied_on is None
               and r.status in ("open", "missed")), None)
     if d is None:
         return ""
@@ -189,13 +188,15 @@ def do_record_expense(*, user: Any, body: Body, person: Person, day: dt.date, am
 
 
 def monthly_statement(body: Body, year: int, month: int) -> Any:
-    """The month's statement from the rulebook (:func:`compute_monthly_statement`, MUN-DIE-02/03),
-    with the per diem the rulebook's settings fix."""
+    """The month's statement from the body's rulebook (``Rulebook.per_diem_statement``: the
+    municipal Commission's, MUN-DIE-02/03), with the per diem the rulebook's settings fix."""
+    rulebook = RULEBOOKS[body.rulebook]
+    if rulebook.per_diem_statement is None:
+        raise ValueError(f"the rulebook {rulebook.id} keeps no per-diem ledger")
     first = dt.date(year, month, 1)
     last = (first + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1)
-    meetings = [RMeeting(m.day, str(m.person), m.official_business, m.description)
+    meetings = [(m.day, str(m.person), m.official_business, m.description)
                 for m in Meeting.objects.filter(body=body, day__range=(first, last)).select_related("person")]
-    expenses = [Expense(e.day, str(e.person), e.amount, e.description)
+    expenses = [(e.day, str(e.person), e.amount, e.description)
                 for e in ExpenseClaim.objects.filter(body=body, day__range=(first, last)).select_related("person")]
-    return compute_monthly_statement(year, month, meetings, expenses,
-                                     settings=RULEBOOKS["municipal"].resolve_settings({}))
+    return rulebook.per_diem_statement(year, month, meetings, expenses, rulebook.resolve_settings({}))

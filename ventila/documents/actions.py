@@ -42,8 +42,7 @@ from ventila.cases.actions import (
     do_record_entry,
 )
 from ventila.cases.models import Case, DocketEntry
-from ventila.rules import PR_TZ
-from ventila.rules.rulebooks.camara_171.s20_s24_complaints import check_initial_summons
+from ventila.rules import PR_TZ, RULEBOOKS
 
 from . import catalog, service
 from .models import Delivery, DeliveryAttempt, Document, Draft
@@ -158,7 +157,9 @@ def do_order_delivery(*, user: Any, document: Document, role: str, name: str, em
         # Sec. 21(c)(11): the respondent's initial summons is delivered in writing, in person or
         # to the person authorised; e-mail is for the complainant.
         how = "personal" if method == Delivery.Method.HAND else method
-        for p in check_initial_summons(set(catalog.INITIAL_SUMMONS_CONTENTS), to="respondent", method=how):
+        rulebook = RULEBOOKS[doc.case.body.rulebook]
+        contents = set(rulebook.document_contents["hearing_summons"])
+        for p in rulebook.document_checks["hearing_summons"](contents, to="respondent", method=how):
             errors.setdefault("method", []).append(f"{p.message} ({p.rule_id})")
     if errors:
         raise DocumentRefused(_("Revise los datos de la notificación."), errors)

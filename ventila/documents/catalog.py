@@ -23,13 +23,6 @@ from ventila.cases.labels import CHOICES
 from ventila.cases.models import Case, DocketEntry, Party
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.calendar import format_date_es
-from ventila.rules.rulebooks.camara_171.s20_s24_complaints import (
-    INITIAL_SUMMONS_CONTENTS,
-    NOTICE_OF_COMPLAINT_CONTENTS,
-    check_initial_summons,
-    check_notice_of_complaint,
-)
-from ventila.rules.rulebooks.camara_171.s25_s31_reports import SANCTIONS_BY_ROLE, final_report_route
 
 CAMARA = "camara-171"
 MUNICIPAL = "municipal"
@@ -77,14 +70,16 @@ class DocSpec:
 
 
 def _notice_required(case: Case, entry: DocketEntry, included: set[str]) -> list[Problem]:
-    return [Problem(p.field, p.rule_id, p.message) for p in check_notice_of_complaint(included)]
+    check = RULEBOOKS[case.body.rulebook].document_checks["notice_of_complaint"]
+    return [Problem(p.field, p.rule_id, p.message) for p in check(included)]
 
 
 def _summons_required(case: Case, entry: DocketEntry, included: set[str]) -> list[Problem]:
     if not is_initial_hearing(entry):
         return []
     # The method is checked when the summons is served (service.py); here, only the contents.
-    problems = check_initial_summons(included, to="respondent", method="personal", initial=True)
+    check = RULEBOOKS[case.body.rulebook].document_checks["hearing_summons"]
+    problems = check(included, to="respondent", method="personal", initial=True)
     return [Problem(p.field, p.rule_id, p.message) for p in problems]
 
 
@@ -108,7 +103,10 @@ def is_initial_hearing(entry: DocketEntry) -> bool:
 
 
 def _final_report_rule(case: Case, entry: DocketEntry) -> str:
-    return final_report_route(case.respondent_role, entry.payload.get("recommendation")).rule_id
+    route = RULEBOOKS[case.body.rulebook].final_report_route
+    if route is None:  # only a body that refers Final Reports has this document
+        raise ValueError(f"the rulebook {case.body.rulebook} refers no Final Report")
+    return route(case.respondent_role, entry.payload.get("recommendation")).rule_id
 
 
 SPECS: tuple[DocSpec, ...] = (
@@ -152,11 +150,14 @@ SPECS: tuple[DocSpec, ...] = (
             {"copy_attached": True}),
 )
 BY_KEY = {s.key: s for s in SPECS}
+SPECS_BY_RULEBOOK: dict[str, list[DocSpec]] = {}
+for _spec in SPECS:
+    SPECS_BY_RULEBOOK.setdefault(_spec.rulebook, []).append(_spec)
 
 
 def specs_for(case: Case, entry: DocketEntry) -> list[DocSpec]:
     """The documents the texts tie to this docket act."""
-    return [s for s in SPECS if s.rulebook == case.body.rulebook and entry.event_type in s.events
+    return [s for s in SPECS_BY_RULEBOOK.get(case.body.rulebook, ()) if entry.event_type in s.events
             and (s.applies is None or s.applies(entry))]
 
 
@@ -212,18 +213,13 @@ def context_for(case: Case, entry: DocketEntry, lang: str, today: dt.date) -> di
     resolved = next((e for e in reversed(live) if e.event_type == "resolved" and e.seq <= entry.seq), None)
     route = None
     allowed: list[str] = []
-    if case.body.rulebook == CAMARA and case.respondent_role in SANCTIONS_BY_ROLE:
-        allowed = [label(s) for s in SANCTIONS_BY_ROLE[case.respondent_role][1]]
-        if entry.event_type == "report_referred":
-            route = final_report_route(case.respondent_role, payload.get("recommendation"))
     rb = case.body.rulebook
-    terms = {}
-    if rb == CAMARA:
-        terms = {"answer": term_text("CAM-21B-02", rb, lang), "extension": term_text("CAM-21B-03", rb, lang),
-                 "determination_notice": term_text("CAM-21C-04", rb, lang)}
-    else:
-        terms = {"answer": term_text("MUN-ANS-01", rb, lang), "extension": term_text("MUN-ANS-02", rb, lang),
-                 "hearing_notice": term_text("MUN-HEA-02", rb, lang)}
+    rulebook = RULEBOOKS[rb]
+    if rulebook.sanctions_for is not None:
+        allowed = [label(s) for s in rulebook.sanctions_for(case.respondent_role)]
+        if allowed and entry.event_type == "report_referred" and rulebook.final_report_route is not None:
+            route = rulebook.final_report_route(case.respondent_role, payload.get("recommendation"))
+    terms = {name: term_text(rule_id, rb, lang) for name, rule_id in rulebook.document_terms.items()}
     occurred = entry.occurred_at.astimezone(PR_TZ).date()
     return {
         "case": case, "body": case.body, "entry": entry, "payload": payload, "details": dict(entry.details),
@@ -241,7 +237,8 @@ def context_for(case: Case, entry: DocketEntry, lang: str, today: dt.date) -> di
         "route": route, "route_to": label(route.to) if route else "",
         "recommendation": label(payload.get("recommendation")) if payload.get("recommendation") else "",
         "allowed_sanctions": allowed, "terms": terms,
-        "notice_contents": NOTICE_OF_COMPLAINT_CONTENTS, "summons_contents": INITIAL_SUMMONS_CONTENTS,
+        "notice_contents": rulebook.document_contents.get("notice_of_complaint", {}),
+        "summons_contents": rulebook.document_contents.get("hearing_summons", {}),
     }
 
 

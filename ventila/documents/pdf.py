@@ -133,7 +133,7 @@ def document_html(doc: Document | Draft) -> str:
             "issued": moment is not None,
             "issued_on": long_date(moment.astimezone(PR_TZ).date(), lang) if moment else "",
             "issued_by": doc.issued_by if isinstance(doc, Document) else None,
-            "camara": doc.case.body.rulebook == "camara-171",
+            "letterhead": RULEBOOKS[doc.case.body.rulebook].letterhead,
         })
 
 

@@ -59,6 +59,58 @@ class FieldSpec:
 
 
 @dataclass(frozen=True)
+class FormContext:
+    """What a form knows of its case when it asks an event spec for hints or checks: plain values,
+    no Django. ``docket``: the event types on record before the act; ``calendar``: the case's legal
+    calendar and settings, computed only when a hint or check asks for them (None: not available)."""
+
+    respondent_role: str
+    day: dt.date
+    kind: str = ""
+    docket: tuple[str, ...] = ()
+    calendar: Callable[[], tuple[LegalCalendar, Mapping[str, Any]]] | None = None
+    filing: bool = False  # the form that dockets a new case (not an act on a case)
+
+
+@dataclass(frozen=True)
+class FieldHint:
+    """How a form shows one field in a given case. Texts are Spanish (the form translates them);
+    ``help`` is a %-template filled with ``params``. None leaves the form's default as it is
+    (``help=""`` clears it); ``choices`` narrows the spec's choices to those offered."""
+
+    help: str | None = None
+    params: Mapping[str, str] = field(default_factory=dict)
+    label: str | None = None
+    initial: Any = None
+    choices: tuple[str, ...] | None = None
+    required: bool | None = None
+    required_message: str = ""
+
+
+@dataclass(frozen=True)
+class DetailField:
+    """A descriptive text an act form asks for besides the payload, kept in the entry's details
+    (the engine never reads it). ``attests``: boolean payload fields a written value sets to true
+    (a resolution whose findings are written out attests that it states them)."""
+
+    label: str  # Spanish
+    help: str = ""
+    required: bool = True
+    required_message: str = ""
+    rows: int = 3  # 0: one line
+    max_length: int | None = None
+    attests: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class FieldError:
+    """A validator's message for one field: a Spanish %-template and its values."""
+
+    text: str
+    params: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class EventSpec:
     """A docket event type of a kind: its Spanish title and its payload fields.
 
@@ -66,12 +118,21 @@ class EventSpec:
     part of the docket and its payload is validated like any other, but it is not an act of the
     proceeding: :func:`parse_events` leaves it out of the events the evaluators see, so it changes
     no term, stage, allowed act or finding.
+
+    Form hints (read by the web app's generic act and filing forms and its write path, so no form
+    branches on a rulebook): ``details``, the descriptive fields the act's form asks for besides the
+    payload; ``hide``, fields of the generic form this body does not ask for; ``hints``, per case,
+    how each field is shown; ``validate``, the cross-field checks of a recorded act, as field errors.
     """
 
     type: str
     title: str  # Spanish, for people
     fields: Mapping[str, FieldSpec] = field(default_factory=dict)
     record_only: bool = False
+    details: Mapping[str, DetailField] = field(default_factory=dict)
+    hide: tuple[str, ...] = ()
+    hints: Callable[[FormContext], Mapping[str, FieldHint]] | None = None
+    validate: Callable[[Mapping[str, Any], FormContext], Mapping[str, FieldError]] | None = None
 
 
 @dataclass(slots=True)
@@ -136,6 +197,9 @@ class KindSpec:
     # The stages in which the case is over: the act that ends it is on record (the web app shows
     # such a case as closed and no term of it as still to be met).
     closed_stages: tuple[str, ...] = ("closed",)
+    # What the first act of a case imported from a predecessor body's records says unless its row
+    # says otherwise (the municipal Commission flags such a complaint for review, MUN-SUC-02).
+    imported_payload: Mapping[str, Any] = field(default_factory=dict)
     # The kind's stage and deadline ids (ventila.rules.vocabulary): the evaluator sets
     # ``ctx.stage`` and calls ``ctx.add_deadline`` with their members only. Required.
     stages: type[StrEnum] | None = None
@@ -166,6 +230,20 @@ class Setting:
     help: str
 
 
+@dataclass(frozen=True)
+class Seats:
+    """A body's seats as its composition page shows them: how many, the quorum, the rules that set
+    them (``seats``, ``term``, ``quorum`` → rule id), each member's term of office (``took_office``,
+    ``on``, ``settings`` → a term with ``nominal_end`` and ``holdover``) and the check of a person
+    proposed for a seat (seat, is a lawyer, years of practice, former judge → its problems)."""
+
+    count: int
+    quorum: int
+    rule_ids: Mapping[str, str]
+    term_of_office: Callable[..., Any]
+    check_candidate: Callable[[str, bool, float, bool], list[Any]]
+
+
 @dataclass
 class Rulebook:
     id: str
@@ -176,6 +254,41 @@ class Rulebook:
     elections: tuple[Election, ...]
     findings: dict[str, str] = field(default_factory=dict)  # finding id → rule id
     body: str = ""
+    # What the web app asks of a body instead of branching on its rulebook:
+    # the register's offices a respondent the staff docket by hand may hold (the first is the default);
+    register_roles: tuple[str, ...] = ()
+    # where a Final Report goes, by the respondent's role (None: the body refers no Final Report);
+    report_route: Callable[[str], str] | None = None
+    # warnings about members who are parties or witnesses in a case: (member, office in the body)
+    # of the seats concerned, the respondents' and the witnesses' names → Spanish messages;
+    member_involvement: Callable[[Sequence[tuple[str, str]], Sequence[str], Sequence[str]], list[str]] | None = None
+    # a term whose approaching end the case page warns about ("": none);
+    warned_deadline: str = ""
+    # whether the respondent's candidacy in the coming elections changes the procedure;
+    candidate_mark: bool = False
+    # the sanctions the body may impose on a respondent of a role (None: the body imposes none);
+    sanctions_for: Callable[[str], tuple[str, ...]] | None = None
+    # the terms its documents quote: a name the templates use → the rule that sets the term;
+    document_terms: Mapping[str, str] = field(default_factory=dict)
+    # the line its documents' letterhead adds under «Gobierno de Puerto Rico» (Spanish; "": none);
+    letterhead: str = ""
+    # the body's own pages the web app offers besides cases (``composition``, ``per_diem``);
+    pages: tuple[str, ...] = ()
+    # what its ``composition`` page shows and checks (None: the body has no such page);
+    seats: Seats | None = None
+    # its ``per_diem`` page's monthly statement: (year, month, meetings as (day, member, official
+    # business, description), expenses as (day, member, amount, description), settings) → statement.
+    per_diem_statement: Callable[[int, int, Sequence[tuple[Any, ...]], Sequence[tuple[Any, ...]],
+                                  Mapping[str, Any]], Any] | None = None
+    per_diem_rule: str = ""  # the rule that sets the per diem, quoted on that page
+    # where a Final Report goes and why, by the respondent's role and the recommendation (a route
+    # with ``to``, ``rule_id``, ``action``; None: the body refers no Final Report);
+    final_report_route: Callable[..., Any] | None = None
+    # what its documents must contain, by document (its catalogue key): the sections required
+    # (section key → Spanish label) and the check of the sections a draft includes (→ problems
+    # with ``field``, ``rule_id`` and ``message``).
+    document_contents: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    document_checks: Mapping[str, Callable[..., list[Any]]] = field(default_factory=dict)
 
     def rule(self, rule_id: str) -> Rule:
         return self.rules[rule_id]

@@ -4,6 +4,7 @@ form offers exactly the data the rulebook validates; the rulebook then validates
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -15,12 +16,19 @@ from django.utils.translation import gettext_lazy as _
 from ventila import clock
 from ventila.bodies.models import Body, ElectionDay, OfficeTerm, Person
 from ventila.cases.actions import ActInput, UploadedDocument, voting_members
-from ventila.cases.evaluation import event_spec
+from ventila.cases.evaluation import compute_calendar, event_spec, rulebook_text
 from ventila.cases.labels import CHOICES, FIELDS, VOTES
 from ventila.cases.models import Case, DocketEntry, Party
+from ventila.cases.queries import case_facts
 from ventila.cases.voting import vote_rule
-from ventila.rules import PR_TZ
-from ventila.rules.engine import EventSpec, FieldSpec
+from ventila.rules import PR_TZ, RULEBOOKS
+from ventila.rules.engine import EventSpec, FieldHint, FieldSpec, FormContext
+from ventila.web.procedure_forms import (
+    add_procedure_fields,
+    clean_procedure_fields,
+    member_field,
+    pending_recusal_members,
+)
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 TIME_WIDGET = forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
@@ -76,8 +84,6 @@ def _payload_field(name: str, spec: FieldSpec, case: Case | None, day: dt.date, 
     help_text = _(spec.help) if spec.help else ""
     req = spec.required
     if name == "member" and case is not None and event_type:
-        from ventila.web.procedure_forms import member_field
-
         field = member_field(case, day, event_type, label)
         if field is not None:
             return field
@@ -115,7 +121,7 @@ def _payload_field(name: str, spec: FieldSpec, case: Case | None, day: dt.date, 
     if t == "str":
         widget = forms.Textarea(attrs={"rows": 3}) if name in LONG_TEXT else forms.TextInput
         return forms.CharField(label=label, required=req, widget=widget, help_text=help_text)
-    choices = [(c, CHOICES.get(c, c)) for c in _limit_choices(name, spec.choices, case)]
+    choices = [(c, CHOICES.get(c, c)) for c in spec.choices]
     if t == "choice":
         widget = forms.RadioSelect if len(choices) <= 6 else forms.Select
         return forms.ChoiceField(label=label, required=req, choices=choices, widget=widget, help_text=help_text)
@@ -125,13 +131,42 @@ def _payload_field(name: str, spec: FieldSpec, case: Case | None, day: dt.date, 
     raise ValueError(f"unknown field type {t}")
 
 
-def _limit_choices(name: str, choices: tuple[str, ...], case: Case | None) -> tuple[str, ...]:
-    """Sec. 26: only the sanctions the respondent's role admits are offered."""
-    if name == "sanctions" and case is not None and case.body.rulebook == "camara-171":
-        from ventila.rules.rulebooks.camara_171.s25_s31_reports import allowed_sanctions
+def apply_hints(form: forms.Form, hints: Mapping[str, FieldHint]) -> None:
+    """Show the fields as the rulebook's form hints for this case say (``EventSpec.hints``)."""
+    for name, hint in hints.items():
+        field = form.fields.get(name)
+        if field is None:
+            continue
+        if hint.label is not None:
+            field.label = rulebook_text(hint.label)
+        if hint.help is not None:
+            field.help_text = rulebook_text(hint.help, hint.params)
+        if hint.initial is not None:
+            field.initial = hint.initial
+        if hint.choices is not None:
+            field.choices = [(c, CHOICES.get(c, c)) for c in hint.choices]
+        if hint.required is not None:
+            field.required = hint.required
+        if hint.required_message:
+            field.error_messages["required"] = rulebook_text(hint.required_message)
 
-        return allowed_sanctions(case.respondent_role)[1]
-    return choices
+
+def add_detail_fields(form: forms.Form, spec: EventSpec) -> list[str]:
+    """Add the descriptive fields the act's spec asks for (``EventSpec.details``); returns their names."""
+    for name, d in spec.details.items():
+        widget = forms.Textarea(attrs={"rows": d.rows}) if d.rows else forms.TextInput
+        messages = {"required": rulebook_text(d.required_message)} if d.required_message else None
+        form.fields[name] = forms.CharField(label=rulebook_text(d.label), required=d.required, widget=widget,
+                                            max_length=d.max_length, help_text=rulebook_text(d.help),
+                                            error_messages=messages)
+    return list(spec.details)
+
+
+def case_form_context(case: Case, day: dt.date) -> FormContext:
+    """What the rulebook's form hints may read of ``case`` (its calendar only when one asks)."""
+    return FormContext(case.respondent_role, day, case.kind,
+                       tuple(case.entries.values_list("event_type", flat=True)),
+                       lambda: compute_calendar(case_facts(case)))
 
 
 def _payload_value(spec: FieldSpec, value: Any) -> Any:
@@ -171,23 +206,14 @@ class ActForm(WhenMixin, AttachmentMixin):
         self.detail_names: list[str] = []
         if event_type == "resolved":
             self._final_report_fields()
-        from ventila.web.procedure_forms import add_procedure_fields
-
         self.detail_names += add_procedure_fields(self, case, event_type, day)
-        if event_type == "report_referred" and case.body.rulebook == "camara-171":
-            from ventila.rules.rulebooks.camara_171.s25_s31_reports import report_route
-
-            self.fields["to"].initial = report_route(case.respondent_role)
-            self.fields["to"].help_text = _("Sec. 25: el Informe sobre un Representante o funcionario va a la Cámara en "
-                                            "Pleno; sobre un jefe de dependencia, al Presidente de la Cámara.")
+        self.detail_names += add_detail_fields(self, self.spec)
         self.voters: list[Person] = []
         self.vote_rule = vote_rule(case.body.rulebook, event_type)
         if self.vote_rule is not None:
             self.voters = voting_members(case, day)
             if event_type == "recusal_decided":
                 # Sec. 9 ¶4: the member whose recusal is decided does not vote on it.
-                from ventila.web.procedure_forms import pending_recusal_members
-
                 pending = {p.pk for p in pending_recusal_members(case)}
                 if len(pending) == 1:
                     self.voters = [p for p in self.voters if p.pk not in pending]
@@ -203,26 +229,8 @@ class ActForm(WhenMixin, AttachmentMixin):
             self._prefill(supersedes)
         elif not self.is_bound:
             self.initial.setdefault("occurred_date", day)
-        if event_type == "hearing_noticed" and case.body.rulebook == "camara-171":
-            self._hearing_hint(day)
-        elif event_type == "hearing_noticed" and case.body.rulebook == "municipal":
-            from ventila.web.procedure_forms import municipal_hearing_hint
-
-            municipal_hearing_hint(self, day)
-
-    def _hearing_hint(self, day: dt.date) -> None:
-        """Say up front the earliest hearing date a notice given today allows (Sec. 21(c)(10))."""
-        from ventila.cases.actions import case_facts
-        from ventila.cases.evaluation import compute_calendar
-        from ventila.rules.calendar import format_date_es
-        from ventila.rules.rulebooks.camara_171.s20_s24_complaints import earliest_hearing_date
-
-        calendar, settings = compute_calendar(case_facts(self.case))
-        initial = not self.case.entries.filter(event_type="hearing_noticed").exists()
-        earliest, rule_id = earliest_hearing_date(calendar, day, initial=initial, settings=settings)
-        self.fields["hearing_date"].help_text = _(
-            "Con notificación hoy, la vista %(which)sno puede celebrarse antes del %(day)s (%(rule)s)."
-        ) % {"which": _("inicial ") if initial else "", "day": format_date_es(earliest), "rule": rule_id}
+        if self.spec.hints is not None:
+            apply_hints(self, self.spec.hints(case_form_context(case, day)))
 
     def _final_report_fields(self) -> None:
         self.fields["report_findings"] = forms.CharField(
@@ -260,31 +268,16 @@ class ActForm(WhenMixin, AttachmentMixin):
         return [self[n] for n in self.fields if n not in skip]
 
     def clean(self) -> dict[str, Any]:
+        """Cross-field checks of the procedure acts; a detail written out sets the payload flags it
+        attests. The rulebook's own checks (``EventSpec.validate`` and its findings) answer from the
+        write path, as field errors of this form."""
         data = super().clean()
-        if self.event_type == "determination_made":
-            outcome, grounds = data.get("outcome"), data.get("grounds") or []
-            if outcome == "dismissed" and not grounds:
-                self.add_error("grounds", _("Una desestimación debe indicar al menos una de las causas de la "
-                                            "Sec. 21(c)(2)."))
-            if outcome == "probable_cause" and grounds:
-                self.add_error("grounds", _("Las causas de desestimación no aplican a una determinación de causa "
-                                            "probable."))
-        from ventila.web.procedure_forms import clean_procedure_fields
-
         clean_procedure_fields(self, data)
-        if self.event_type == "sanction_decided" and self.case.body.rulebook == "camara-171":
-            from ventila.rules.rulebooks.camara_171.s25_s31_reports import check_fine
-
-            sanctions = data.get("sanctions") or []
-            amount = data.get("fine_amount")
-            if "fine" in sanctions and amount is None:
-                self.add_error("fine_amount", _("Indique la cantidad de la multa."))
-            elif amount is not None and "fine" not in sanctions:
-                self.add_error("fine_amount", _("Hay una cantidad de multa pero no se marcó la sanción «Multa»."))
-            elif amount is not None:
-                problem = check_fine(self.case.respondent_role, float(amount))
-                if problem:
-                    self.add_error("fine_amount", problem)
+        for name, detail in self.spec.details.items():
+            if data.get(name):
+                for flag in detail.attests:
+                    if flag in self.fields:
+                        data[flag] = True
         return data
 
     def act_input(self) -> ActInput:
@@ -305,8 +298,7 @@ class ActForm(WhenMixin, AttachmentMixin):
 
 
 def respondent_choices(body: Body, day: dt.date) -> list[tuple[str, str]]:
-    roles = ["mayor"] if body.rulebook == "municipal" else ["representative", "officer", "department_head",
-                                                            "employee"]
+    roles = RULEBOOKS[body.rulebook].register_roles
     offices = (OfficeTerm.objects.filter(role__in=roles, start__lte=day)
                .filter(Q(end__isnull=True) | Q(end__gte=day)).select_related("person")
                .order_by("person__family_name", "person__given_name"))
@@ -319,6 +311,17 @@ FILING_EVENTS = {
     "referral": "referral_received",
     "suspension_proceeding": "special_proceeding_filed",
     "deadlock": "deadlock_reported",
+}
+# The queue's button for docketing each kind but the complaint, offered where the body's rulebook has it.
+FILING_BUTTONS = {
+    "referral": _("Anotar referido de la OEG"),
+    "suspension_proceeding": _("Anotar procedimiento especial de suspensión"),
+    "deadlock": _("Anotar estado de fricción"),
+}
+# The queue's button for each of a body's own pages (``Rulebook.pages``): its view and its label.
+PAGE_BUTTONS = {
+    "composition": ("web:composition", _("Composición")),
+    "per_diem": ("web:per_diem", _("Dietas y gastos")),
 }
 
 
@@ -367,22 +370,15 @@ class FilingForm(WhenMixin, AttachmentMixin):
                 field.choices = [c for c in field.choices if c[0] in ("in_person", "email")]
                 field.required = True
                 field.help_text = _("Sec. 20(4): en persona en la Oficina de la Comisión o por correo electrónico.")
-            if name == "knowledge_date" and kind == "complaint" and body.rulebook == "camara-171":
-                field.required = True
             if name == "complainant_kind":
                 field.required = True
             self.fields[name] = field
         self.fields["occurred_date"].label = _("Fecha de recibo")
         self.fields["occurred_time"].label = _("Hora de recibo")
-        if body.rulebook != "camara-171":
-            # The Cámara's Sec. 21(a) requirements do not bind the municipal Commission.
-            for name in ("personal_knowledge", "provisions"):
-                del self.fields[name]
-            for name in ("complainant_name", "complainant_phone", "facts", "witnesses", "channel"):
-                if name in self.fields:
-                    self.fields[name].help_text = ""
-            if "sworn" in self.spec.fields:
-                self.fields["sworn"].label = _("La querella está jurada")
+        for name in self.spec.hide:  # what this body's filing does not ask for
+            self.fields.pop(name, None)
+        if self.spec.hints is not None:
+            apply_hints(self, self.spec.hints(FormContext("", clock.today(), kind, filing=True)))
         if kind != "complaint":
             for name in ("complainant_name", "complainant_address", "complainant_email", "complainant_phone",
                          "sworn", "personal_knowledge", "provisions", "witnesses"):

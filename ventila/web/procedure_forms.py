@@ -1,8 +1,10 @@
-"""Form pieces for the procedures of recusal and substitutes (Secs. 8–9), suspensions (Sec. 23, ¶28),
-the municipal Commission (dismissal resolution, hearing notice) and its per-diem ledger (¶4).
+"""Form pieces for the procedures of recusal and substitutes (Secs. 8–9), suspensions (Sec. 23, ¶28)
+and the municipal Commission's per-diem ledger (¶4).
 
-The act form (:class:`ventila.web.forms.ActForm`) asks here for the extra fields an act needs and
-for their checks; the rulebook still validates every payload.
+The act form (:class:`ventila.web.forms.ActForm`) asks here for the extra fields the recusal, substitute
+and resumption acts need and for their checks; what a body's acts show differently (a dismissal
+resolution's contents, a hearing notice's earliest day, a court order) are the form hints of its
+rulebook's event specs. The rulebook still validates every payload.
 """
 
 from __future__ import annotations
@@ -16,12 +18,8 @@ from django.utils.translation import gettext_lazy as _
 
 from ventila.bodies.models import Body, ElectionDay, Person
 from ventila.cases.actions import voting_members
-from ventila.cases.evaluation import compute_calendar
 from ventila.cases.models import Case
-from ventila.cases.queries import case_facts
-from ventila.rules.calendar import format_date_es
 from ventila.rules.kinship import check_recusal_kinship, compute_kinship
-from ventila.rules.rulebooks.municipal.complaints import earliest_hearing_date
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -91,7 +89,6 @@ def member_field(case: Case, day: dt.date, event_type: str, label: Any) -> forms
 
 def add_procedure_fields(form: Any, case: Case, event_type: str, day: dt.date) -> list[str]:
     """Add the descriptive fields an act needs; returns the names stored in the entry's details."""
-    rb = case.body.rulebook
     names: list[str] = []
     if event_type == "recusal_requested":
         form.fields["recusal_reasons"] = forms.CharField(
@@ -109,37 +106,12 @@ def add_procedure_fields(form: Any, case: Case, event_type: str, day: dt.date) -
         if "grounds" in form.fields:
             form.fields["grounds"].help_text = _("Causas de la Sec. 9: (a) prejuicio o parcialidad, (b) haber sido "
                                                  "abogado o asesor, (c) parentesco; la lista es abierta.")
-    elif event_type == "proceedings_suspended" and rb == "municipal":
-        # ¶28 (MUN-SUS-13): only a court order stays the Commission's proceedings: it must be cited.
-        if "court_order" in form.fields:
-            form.fields["court_order"].required = True
-            form.fields["court_order"].help_text = _("La orden o resolución del tribunal que paraliza los "
-                                                     "procedimientos (¶28): tribunal, número y fecha.")
-            form.fields["court_order"].error_messages["required"] = _(
-                "Indique la orden del tribunal: solo una orden del tribunal paraliza los procedimientos (¶28).")
-    elif event_type == "proceedings_suspended":
-        form.fields["court_case"] = forms.CharField(
-            label=_("Caso judicial sobre los mismos hechos"), max_length=300,
-            help_text=_("Tribunal, número y epígrafe del caso que motiva la suspensión (Sec. 23; ¶28 para la "
-                        "Comisión municipal)."),
-            error_messages={"required": _("Indique el caso judicial que suspende los términos.")})
-        names.append("court_case")
     elif event_type == "proceedings_resumed":
         form.fields["final_decision"] = forms.CharField(
             label=_("Decisión final del tribunal"), widget=forms.Textarea(attrs={"rows": 3}),
             help_text=_("La decisión final y firme que levanta la suspensión (Sec. 23): los términos se reanudan."),
             error_messages={"required": _("Describa la decisión final del tribunal.")})
         names.append("final_decision")
-    elif event_type == "dismissed" and rb == "municipal":
-        form.fields["resolution_findings"] = forms.CharField(
-            label=_("Relación de hechos y determinaciones"), widget=forms.Textarea(attrs={"rows": 4}),
-            help_text=_("La resolución de desestimación contiene relación de hechos y determinaciones (¶14)."),
-            error_messages={"required": _("La resolución debe contener la relación de hechos y las determinaciones (¶14).")})
-        form.fields["resolution_conclusions"] = forms.CharField(
-            label=_("Conclusiones de derecho"), widget=forms.Textarea(attrs={"rows": 4}),
-            help_text=_("Y sus conclusiones de derecho (¶14)."),
-            error_messages={"required": _("La resolución debe contener las conclusiones de derecho (¶14).")})
-        names += ["resolution_findings", "resolution_conclusions"]
     return names
 
 
@@ -164,24 +136,6 @@ def clean_procedure_fields(form: Any, data: dict[str, Any]) -> None:
                         "degree": kin.describe_es() if kin else _("la ley no lo cuenta como parentesco")})
         elif "kinship" in grounds:
             form.add_error("kinship_relation", _("Indique el parentesco para comprobar la causa de la Sec. 9(c)."))
-    if form.event_type == "dismissed" and form.case.body.rulebook == "municipal":
-        # The resolution's contents, written out, are what the flags of ¶14 attest.
-        for flag in ("facts_stated", "findings_made"):
-            if flag in form.fields and data.get("resolution_findings"):
-                data[flag] = True
-        if "conclusions_of_law" in form.fields and data.get("resolution_conclusions"):
-            data["conclusions_of_law"] = True
-
-
-def municipal_hearing_hint(form: Any, day: dt.date) -> None:
-    """¶15 (MUN-HEA-02): say up front the earliest hearing date a notice given today allows."""
-    if "hearing_date" not in form.fields or form.case.kind != "complaint":
-        return
-    calendar, settings = compute_calendar(case_facts(form.case))
-    earliest = earliest_hearing_date(day, calendar=calendar, settings=settings)
-    form.fields["hearing_date"].help_text = _(
-        "Con notificación hoy, la vista no puede celebrarse antes del %(day)s (¶15, MUN-HEA-02)."
-    ) % {"day": format_date_es(earliest)}
 
 
 # -- the per-diem ledger and the candidate mark -------------------------------------------------------

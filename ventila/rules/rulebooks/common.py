@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
 from ..engine import EventSpec, FieldSpec, KindSpec
 from ..terms import Rule, RuleKind, Term, Unit
@@ -123,3 +125,16 @@ def with_record_only(kinds: dict[str, KindSpec]) -> dict[str, KindSpec]:
             raise ValueError(f"kind {kind_id} already declares {sorted(clash)}")
         out[kind_id] = replace(kind, events={**kind.events, **RECORD_ONLY_EVENTS})
     return out
+
+
+# -- form hints: what the web app's generic forms read of an event spec ---------------------------
+
+
+def with_form_hints(events: Mapping[str, EventSpec], **by_type: Mapping[str, Any]) -> dict[str, EventSpec]:
+    """``events`` with the form hints of some of them (``hearing_noticed={"hints": …}``): the fields
+    of :class:`~ventila.rules.engine.EventSpec` a generic form reads, declared beside the rulebook's
+    checks so that no form branches on a rulebook."""
+    unknown = set(by_type) - set(events)
+    if unknown:
+        raise ValueError(f"form hints for unknown events: {', '.join(sorted(unknown))}")
+    return {t: replace(e, **by_type[t]) if t in by_type else e for t, e in events.items()}

@@ -11,8 +11,10 @@ from django.forms import BoundField
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from ventila.rules import PR_TZ
+from ventila.bodies.models import Body
+from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.calendar import format_date_es
+from ventila.web.forms import FILING_BUTTONS, PAGE_BUTTONS
 
 register = template.Library()
 
@@ -85,3 +87,16 @@ def money(value: Any) -> str:
     except (InvalidOperation, ValueError):
         return str(value)
     return f"${amount:,.2f}"
+
+
+@register.filter
+def filing_buttons(body: Body) -> list[tuple[str, Any]]:
+    """The kinds besides the complaint this body's staff docket by hand, with their button labels."""
+    kinds = RULEBOOKS[body.rulebook].kinds
+    return [(kind, label) for kind, label in FILING_BUTTONS.items() if kind in kinds]
+
+
+@register.filter
+def page_buttons(body: Body) -> list[tuple[str, Any]]:
+    """The body's own pages (``Rulebook.pages``): their view names and button labels."""
+    return [PAGE_BUTTONS[page] for page in RULEBOOKS[body.rulebook].pages if page in PAGE_BUTTONS]

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from ventila import clock
+from ventila.bodies.models import Person
 from ventila.cases import access
 from ventila.cases.actions import (
     ActRefused,
@@ -29,13 +30,15 @@ from ventila.cases.actions import (
     refresh_if_stale,
 )
 from ventila.cases.evaluation import rulebook_and_kind
-from ventila.cases.labels import DEADLINES, KINDS, PROCEDURES, STAGES
+from ventila.cases.labels import CHOICES, DEADLINES, FIELDS, KINDS, PROCEDURES, STAGES
 from ventila.cases.models import Case, CaseDeadline, DocketEntry
+from ventila.documents.models import Delivery, Document, Language
 from ventila.rules import RULEBOOKS
 from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
 
-from ..forms import ActForm, CounselForm, FilingForm, QueueFilterForm
-from .procedures import procedure_context
+from ..forms import FILING_EVENTS, ActForm, CounselForm, FilingForm, QueueFilterForm
+from ..templatetags.web_tags import long_date
+from .procedures import procedure_context, queue_flags
 
 PAGE_SIZE = 25
 
@@ -105,8 +108,7 @@ def queue(request: HttpRequest) -> HttpResponse:
         }
         for c in rows
     ]
-    from .procedures import queue_flags
-
+    kinds = sorted({k for b in bodies for k in RULEBOOKS[b.rulebook].kinds} & set(KINDS))
     pinned = queue_flags(qs, items, today, first_page=cursor is None)
     return render(request, "web/queue.html", {
         "pinned": pinned,
@@ -192,8 +194,6 @@ def _term_row(d: CaseDeadline, today: dt.date, *, ended: bool = False) -> dict[s
 def _linked_documents(case: Case, entries: list[DocketEntry]) -> dict[int, Any]:
     """Entry id → the issued document it records: the record-only entries name it in their payload;
     a receipt act (``respondent_notified``…) is the receipt of one of its deliveries."""
-    from ventila.documents.models import Delivery, Document
-
     docs = {d.pk: d for d in Document.objects.filter(case=case).only("pk", "title", "sha256", "case_id")}
     out: dict[int, Any] = {}
     for e in entries:
@@ -208,8 +208,6 @@ def _linked_documents(case: Case, entries: list[DocketEntry]) -> dict[int, Any]:
 
 def _record_payload(e: DocketEntry) -> list[tuple[Any, Any]]:
     """The Spanish lines of a record-only entry: what document, its hash, to whom, the server's answer."""
-    from ventila.documents.models import Delivery, Language
-
     p = e.payload
     if e.event_type == "document_issued":
         rows: list[tuple[Any, Any]] = [
@@ -246,8 +244,6 @@ def _record_payload(e: DocketEntry) -> list[tuple[Any, Any]]:
 
 def _entry_row(case: Case, e: DocketEntry, corrected_by: DocketEntry | None,
                document: Any = None) -> dict[str, Any]:
-    from ventila.cases.labels import CHOICES, FIELDS
-
     if e.event_type in RECORD_ONLY_EVENTS:
         return {"e": e, "title": _act_title(case, e.event_type), "payload": _record_payload(e),
                 "corrected_by": corrected_by, "details": [], "roll_call": None, "document": document,
@@ -255,8 +251,6 @@ def _entry_row(case: Case, e: DocketEntry, corrected_by: DocketEntry | None,
     payload = []
     for k, v in e.payload.items():
         if k in ("member", "substitute"):
-            from ventila.bodies.models import Person
-
             person = Person.objects.filter(pk=int(v)).first() if str(v).isdigit() else None
             shown = str(person) if person else v
         elif isinstance(v, list):
@@ -281,8 +275,6 @@ _ISO = re.compile(r"^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$")
 
 
 def _format_iso(value: str) -> str:
-    from ..templatetags.web_tags import long_date
-
     if len(value) == 10:
         return long_date(dt.date.fromisoformat(value))
     moment = dt.datetime.fromisoformat(value)
@@ -309,8 +301,7 @@ def _detail_label(key: str) -> str:
 def file_case(request: HttpRequest, body: str, kind: str) -> HttpResponse:
     body_obj = access.access_body_for_filing(request.user, body)
     rulebook = RULEBOOKS[body_obj.rulebook]
-    from ..forms import FILING_EVENTS as filing
-
+    filing = FILING_EVENTS
     if kind not in rulebook.kinds or kind not in filing or filing[kind] not in rulebook.kinds[kind].events:
         raise Http404("kind")
     form = FilingForm(request.POST or None, request.FILES or None, body=body_obj, kind=kind)

@@ -30,14 +30,6 @@ from ventila.cases.procedures import (
 )
 from ventila.cases.queries import suspension_spans
 from ventila.rules import RULEBOOKS
-from ventila.rules.rulebooks.municipal.composition import (
-    SEATS,
-    Candidate,
-    check_member,
-    check_president,
-    compute_term_of_office,
-)
-from ventila.rules.rulebooks.municipal.review import QUORUM
 from ventila.rules.votes import required_yes
 
 from ..procedure_forms import CandidateForm, ExpenseForm, MeetingForm, QualificationForm
@@ -72,14 +64,15 @@ def procedure_context(user: Any, case: Case, entries: list[DocketEntry], deadlin
     moved = [{"d": d, "label": DEADLINES.get(d.deadline_id, d.deadline_id)} for d in deadlines
              if d.moved_from is not None]
     elections = []
-    if case.body.rulebook == "camara-171" and case.status == Case.Status.OPEN:
+    candidate_mark = RULEBOOKS[case.body.rulebook].candidate_mark and case.status == Case.Status.OPEN
+    if candidate_mark:
         elections = list(ElectionDay.objects.filter(day__gte=today).order_by("day")[:2])
     return {
         "sec8_warnings": sec8_warnings(case, entries),
         "suspensions": suspension_spans(entries),
         "moved_terms": moved,
         "decide_warning": decide_warning(case, today, deadlines),
-        "can_mark_candidate": staff and case.body.rulebook == "camara-171" and case.status == Case.Status.OPEN,
+        "can_mark_candidate": staff and candidate_mark,
         "upcoming_elections": elections,
     }
 
@@ -88,7 +81,7 @@ def procedure_context(user: Any, case: Case, entries: list[DocketEntry], deadlin
 @require_POST
 def mark_candidate(request: HttpRequest, number: str) -> HttpResponse:
     case = access.access_case_for_user(request.user, number)
-    if case.body_id not in access.staff_body_ids(request.user) or case.body.rulebook != "camara-171":
+    if case.body_id not in access.staff_body_ids(request.user) or not RULEBOOKS[case.body.rulebook].candidate_mark:
         raise PermissionDenied("staff only")
     form = CandidateForm(request.POST)
     if not form.is_valid():
@@ -102,10 +95,11 @@ def mark_candidate(request: HttpRequest, number: str) -> HttpResponse:
     return redirect("web:case", number=case.number)
 
 
-def _municipal_body(user: Any, slug: str) -> Body:
-    """The municipal Commission's own pages: its secretary and staff (404 for anyone else)."""
-    body = Body.objects.filter(slug=slug, rulebook="municipal").first()
-    if body is None or body.pk not in access.staff_body_ids(user):
+def _own_page_body(user: Any, slug: str, page: str) -> Body:
+    """A body's own page (``Rulebook.pages``, the municipal Commission's): its secretary and staff (404 for
+    anyone else, and for a body without the page)."""
+    body = Body.objects.filter(slug=slug).first()
+    if body is None or page not in RULEBOOKS[body.rulebook].pages or body.pk not in access.staff_body_ids(user):
         raise Http404("body not found")
     return body
 
@@ -123,7 +117,7 @@ def _month(raw: str, today: dt.date) -> tuple[int, int]:
 @require_http_methods(["GET", "POST"])
 def per_diem(request: HttpRequest, body: str) -> HttpResponse:
     """¶4: meetings and expenses per commissioner, and the month's statement (MUN-DIE-02/03)."""
-    body_obj = _municipal_body(request.user, body)
+    body_obj = _own_page_body(request.user, body, "per_diem")
     today = clock.today()
     year, month = _month(request.GET.get("mes", ""), today)
     which = request.POST.get("form")
@@ -152,7 +146,8 @@ def per_diem(request: HttpRequest, body: str) -> HttpResponse:
              "expenses": statement.expenses_by_commissioner[n], "total": statement.total_by_commissioner[n],
              "meetings": sum(1 for ln in statement.lines if ln.commissioner == n and ln.kind == "per_diem")}
             for n in people]
-    rule = RULEBOOKS["municipal"].rules["MUN-DIE-02"]
+    rulebook = RULEBOOKS[body_obj.rulebook]
+    rule = rulebook.rules[rulebook.per_diem_rule]
     return render(request, "web/per_diem.html", {
         "body": body_obj, "statement": statement, "rows": rows, "month": first, "prev": prev, "next": nxt,
         "meeting_form": meeting_form, "expense_form": expense_form, "rule": rule,
@@ -163,24 +158,27 @@ def per_diem(request: HttpRequest, body: str) -> HttpResponse:
 def composition(request: HttpRequest, body: str) -> HttpResponse:
     """¶2 (MUN-COM-03/05) and MUN-QUO-01: the seats, each member's four-year term (with holdover),
     and the quorum the Commission acts with."""
-    body_obj = _municipal_body(request.user, body)
+    body_obj = _own_page_body(request.user, body, "composition")
     today = clock.today()
-    rb = RULEBOOKS["municipal"]
+    rb = RULEBOOKS[body_obj.rulebook]
+    if rb.seats is None:  # a rulebook that lists the page and declares no seats
+        raise Http404("body not found")
     settings = rb.resolve_settings({})
     seats = []
     for m in body_obj.members_on(today):
-        term = compute_term_of_office(took_office=m.start, on=today, settings=settings)
+        term = rb.seats.term_of_office(took_office=m.start, on=today, settings=settings)
         seats.append({"m": m, "term": term, "last_day": term.nominal_end - dt.timedelta(days=1)})
     qform = QualificationForm(request.GET if "seat" in request.GET else None)
     checks = None
     if qform.is_bound and qform.is_valid():
         d = qform.cleaned_data
-        candidate = Candidate(d["is_lawyer"], float(d["years_of_practice"] or 0), d["former_judge"])
-        checks = check_president(candidate) if d["seat"] == "president" else check_member(candidate)
+        checks = rb.seats.check_candidate(d["seat"], d["is_lawyer"], float(d["years_of_practice"] or 0),
+                                          d["former_judge"])
     return render(request, "web/composition.html", {
         "qform": qform, "checks": checks,
-        "body": body_obj, "seats": seats, "seat_count": SEATS, "vacant": max(0, SEATS - len(seats)),
-        "quorum": QUORUM, "votes_required": required_yes("municipal"),
-        "rule_seats": rb.rules["MUN-COM-03"], "rule_term": rb.rules["MUN-COM-05"], "rule_quorum": rb.rules["MUN-QUO-01"],
+        "body": body_obj, "seats": seats, "seat_count": rb.seats.count, "vacant": max(0, rb.seats.count - len(seats)),
+        "quorum": rb.seats.quorum, "votes_required": required_yes(rb.id),
+        "rule_seats": rb.rules[rb.seats.rule_ids["seats"]], "rule_term": rb.rules[rb.seats.rule_ids["term"]],
+        "rule_quorum": rb.rules[rb.seats.rule_ids["quorum"]],
         "today": today,
     })

@@ -20,6 +20,7 @@ from . import (
     s20_s24_complaints,
     s25_s31_reports,
 )
+from .forms import complaint_form_hints
 from .s20_s24_complaints import COMPLAINT_EVENTS, evaluate_complaint
 
 ROLES = ("representative", "officer", "department_head", "employee")
@@ -98,9 +99,11 @@ SETTINGS: dict[str, Setting] = {
     )
 }  # fmt: skip
 
+_COMPLAINT_EVENTS = complaint_form_hints(COMPLAINT_EVENTS)  # the same events, with their form hints
+
 KINDS: dict[str, KindSpec] = {
     "complaint": KindSpec(
-        "complaint", "Querella", COMPLAINT_EVENTS, evaluate_complaint,
+        "complaint", "Querella", _COMPLAINT_EVENTS, evaluate_complaint,
         stages=ComplaintStage, deadlines=ComplaintDeadline,
         deadline_ids=("file_complaint", "notify_respondent", "answer", "examine", "notify_determination",
                       "resolve", "summary_total", "summary_dismissal_review", "summary_hearing_citation",
@@ -108,7 +111,7 @@ KINDS: dict[str, KindSpec] = {
         respondent_roles=ROLES,
     ),
     "referral": KindSpec(
-        "referral", "Referido de la OEG", COMPLAINT_EVENTS, evaluate_complaint,
+        "referral", "Referido de la OEG", _COMPLAINT_EVENTS, evaluate_complaint,
         stages=ComplaintStage, deadlines=ComplaintDeadline,
         deadline_ids=("notify_respondent", "answer", "examine", "notify_determination", "resolve",
                       "request_substitute", "notify_recusal_denial", "refer_final_report"),
@@ -134,6 +137,22 @@ RULEBOOK = Rulebook(
     ),
     kinds=with_record_only(KINDS),
     settings=SETTINGS,
+    register_roles=ROLES,
+    report_route=s25_s31_reports.report_route,  # Sec. 25
+    member_involvement=s01_s09_commission.member_involvement_warnings,  # Sec. 8 (CAM-08-01)
+    candidate_mark=True,  # Sec. 24: the summary procedure
+    sanctions_for=s25_s31_reports.sanctions_for,  # Sec. 26
+    document_terms={"answer": "CAM-21B-02", "extension": "CAM-21B-03", "determination_notice": "CAM-21C-04"},
+    letterhead="Cámara de Representantes",
+    final_report_route=s25_s31_reports.final_report_route,  # Sec. 25
+    document_contents={  # Sec. 21(b)(4), Sec. 21(c)(11)
+        "notice_of_complaint": s20_s24_complaints.NOTICE_OF_COMPLAINT_CONTENTS,
+        "hearing_summons": s20_s24_complaints.INITIAL_SUMMONS_CONTENTS,
+    },
+    document_checks={
+        "notice_of_complaint": s20_s24_complaints.check_notice_of_complaint,
+        "hearing_summons": s20_s24_complaints.check_initial_summons,
+    },
     # Findings raised by the pure check_* helpers (outside any evaluator), for the reference.
     findings={
         **s01_s09_commission.FINDINGS, **s10_s13_conduct.FINDINGS, **s14_s18_financial.FINDINGS,

@@ -260,3 +260,11 @@ def _settings(settings: Mapping[str, Any] | None) -> Mapping[str, Any]:
     from . import RULEBOOK  # the package (this rulebook) imports this module
 
     return RULEBOOK.resolve_settings(settings or {})
+
+
+def member_involvement_warnings(seats: Sequence[tuple[str, str]], respondents: Sequence[str],
+                                witnesses: Sequence[str]) -> list[str]:
+    """The messages of :func:`check_member_involvement` for seats given as (member, office)."""
+    findings = check_member_involvement([Seat(name, office=office) for name, office in seats],
+                                        respondents=respondents, witnesses=witnesses)
+    return [f.message for f in findings]

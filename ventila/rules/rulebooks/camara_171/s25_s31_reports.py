@@ -93,6 +93,11 @@ def allowed_sanctions(role: str) -> tuple[str, tuple[str, ...]]:
     return SANCTIONS_BY_ROLE[role]
 
 
+def sanctions_for(role: str) -> tuple[str, ...]:
+    """The sanctions Sec. 26 allows for a respondent of this role (none for a role it does not name)."""
+    return SANCTIONS_BY_ROLE[role][1] if role in SANCTIONS_BY_ROLE else ()
+
+
 def report_route(role: str) -> str:
     """Where the Final Report goes (Sec. 25): the House in Pleno for Representatives and officers,
     the Speaker for department heads and employees."""

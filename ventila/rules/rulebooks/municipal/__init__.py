@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ...engine import Election, KindSpec, Rulebook, Setting
+from ...engine import Election, KindSpec, Rulebook, Seats, Setting
 from ...terms import Rule
 from ...vocabulary import (
     DeadlockDeadline,
@@ -35,6 +35,7 @@ from ..common import merge, with_record_only
 from . import complaints, composition, deadlock, per_diem, powers, review, suspension
 from .complaints import COMPLAINT_EVENTS, evaluate_complaint
 from .deadlock import DEADLOCK_EVENTS, evaluate_deadlock
+from .forms import complaint_form_hints, filing_form_hints
 from .per_diem import PER_DIEM_AMOUNT
 from .review import QUORUM
 from .suspension import SUSPENSION_EVENTS, evaluate_suspension
@@ -122,21 +123,24 @@ SETTINGS: dict[str, Setting] = {
 
 KINDS: dict[str, KindSpec] = {
     "complaint": KindSpec(
-        "complaint", "Querella contra un Alcalde", COMPLAINT_EVENTS, evaluate_complaint,
+        "complaint", "Querella contra un Alcalde", complaint_form_hints(COMPLAINT_EVENTS), evaluate_complaint,
         stages=MunicipalComplaintStage, deadlines=MunicipalComplaintDeadline,
         deadline_ids=("answer", "study", "commissioner_report", "decide", "court_summons"),
         respondent_roles=RESPONDENT_ROLES,
+        imported_payload={"migrated": True},  # ¶44 (MUN-SUC-02): flagged for review
         # ¶17 (MUN-DEC-04): once the dismissal with prejudice is on record the complaint is over;
         # only its notice may follow.
         closed_stages=("dismissed_with_prejudice",),
     ),
     "suspension_proceeding": KindSpec(
-        "suspension_proceeding", "Procedimiento Especial de suspensión", SUSPENSION_EVENTS, evaluate_suspension,
+        "suspension_proceeding", "Procedimiento Especial de suspensión",
+        filing_form_hints(SUSPENSION_EVENTS, "special_proceeding_filed"), evaluate_suspension,
         stages=SuspensionStage, deadlines=SuspensionDeadline,
         deadline_ids=("court_decision", "review"), respondent_roles=("mayor",),
     ),
     "deadlock": KindSpec(
-        "deadlock", "Fricción entre la Asamblea Municipal y el Alcalde", DEADLOCK_EVENTS, evaluate_deadlock,
+        "deadlock", "Fricción entre la Asamblea Municipal y el Alcalde",
+        filing_form_hints(DEADLOCK_EVENTS, "deadlock_reported"), evaluate_deadlock,
         stages=DeadlockStage, deadlines=DeadlockDeadline,
         deadline_ids=("recommendations", "refer_to_commission", "deliver_documents"),
         respondent_roles=("mayor",),
@@ -208,6 +212,14 @@ RULEBOOK = Rulebook(
     kinds=with_record_only(KINDS),
     settings=SETTINGS,
     findings=FINDINGS,
+    register_roles=("mayor",),
+    document_terms={"answer": "MUN-ANS-01", "extension": "MUN-ANS-02", "hearing_notice": "MUN-HEA-02"},
+    pages=("composition", "per_diem"),  # ¶2 (MUN-COM-03/05, MUN-QUO-01) and ¶4 (MUN-DIE-02/03)
+    seats=Seats(composition.SEATS, QUORUM, {"seats": "MUN-COM-03", "term": "MUN-COM-05", "quorum": "MUN-QUO-01"},
+                composition.compute_term_of_office, composition.check_candidate),
+    per_diem_statement=per_diem.monthly_statement,
+    per_diem_rule="MUN-DIE-02",
+    warned_deadline="decide",  # ¶17: without a decision in time the complaint is dismissed with prejudice
     # General-election day is a legal holiday for the executive branch, to which the Commission belongs
     # (pr-calendar facts §1); the dates follow the Código Electoral 2020 rule.
     elections=(

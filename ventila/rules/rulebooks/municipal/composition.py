@@ -187,3 +187,9 @@ def compute_term_of_office(
         f"Su término de {TERM_OF_OFFICE_YEARS} años terminó el {format_date_es(nominal_end - dt.timedelta(days=1))}; "
         f"sigue en el cargo hasta que su sucesor sea nombrado y tome posesión (¶2).",
     )
+
+
+def check_candidate(seat: str, is_lawyer: bool, years_of_practice: float, former_judge: bool) -> list[QualificationCheck]:
+    """MUN-COM-04/06 for a person proposed for ``seat`` (``president`` or another)."""
+    candidate = Candidate(is_lawyer, years_of_practice, former_judge)
+    return check_president(candidate) if seat == "president" else check_member(candidate)

@@ -9,7 +9,7 @@ MUN-DIE-02) through the rulebook setting ``per_diem_amount``.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal
@@ -160,3 +160,10 @@ def compute_monthly_statement(
         {n: spent.get(n, Decimal(0)) for n in names},
         totals, per_diem_total, expense_total, per_diem_total + expense_total, tuple(warnings),
     )
+
+
+def monthly_statement(year: int, month: int, meetings: Sequence[tuple[Any, ...]], expenses: Sequence[tuple[Any, ...]],
+                      settings: Mapping[str, Any]) -> MonthlyStatement:
+    """:func:`compute_monthly_statement` of meetings and expenses given as plain tuples."""
+    return compute_monthly_statement(year, month, [Meeting(*m) for m in meetings], [Expense(*e) for e in expenses],
+                                     settings=settings)

@@ -189,9 +189,9 @@ class Command(BaseCommand):
                 demo_device(User.objects.get(username=username))
         if not Case.objects.filter(body=camara).exists():
             self._cases(camara, people, _plans())
-        if "complaint" in RULEBOOKS["municipal"].kinds and not Case.objects.filter(body=municipal).exists():
+        if "complaint" in RULEBOOKS[municipal.rulebook].kinds and not Case.objects.filter(body=municipal).exists():
             mayors = [o.person for o in OfficeTerm.objects.filter(role="mayor").order_by("pk")]
-            self._cases(municipal, mayors, _municipal_plans())
+            self._cases(municipal, mayors, _municipal_plans(), municipal=True)
         # Issue 6: recusal and substitutes, suspensions, the summary procedure, the municipal Commission.
         load_procedures(self.stdout, camara, municipal)
         if not options["quiet"]:
@@ -283,8 +283,8 @@ class Command(BaseCommand):
 
     # -- cases --------------------------------------------------------------------------------
 
-    def _cases(self, camara: Body, respondents: list[Person], plans: list[Plan]) -> None:
-        municipal = camara.rulebook == "municipal"
+    def _cases(self, camara: Body, respondents: list[Person], plans: list[Plan], *, municipal: bool = False) -> None:
+        """The demo cases of one body (``municipal``: the municipal Commission this command built)."""
         secretary = User.objects.get(username="secretaria-municipal" if municipal else "secretaria")
         today = clock.today()
         probe = Case(body=camara, kind="complaint", respondent_role="representative")
@@ -318,7 +318,7 @@ class Command(BaseCommand):
                     "phone": f"787-555-01{n:02d}", "postal_address": "Apartado 9000, San Juan, PR 00902"},
                 act=first, now=filed_at + dt.timedelta(minutes=5),
             )
-            papers = _DemoDocuments(secretary, case, n) if plan.documents else None
+            papers = _DemoDocuments(secretary, case, n, municipal) if plan.documents else None
             for step in plan.steps:
                 day = calendar.add_business_days(day, step.after).due if step.after else day
                 at = dt.datetime.combine(day, dt.time(10, 0), PR_TZ)
@@ -342,7 +342,7 @@ class Command(BaseCommand):
             do_refresh_case(case)
             stage = Case.objects.get(pk=case.pk).stage
             self.stdout.write(f"  {case.number}: {STAGES.get(stage, stage)}")
-        if "complaint" not in RULEBOOKS["municipal"].kinds:
+        if municipal and "complaint" not in RULEBOOKS[camara.rulebook].kinds:
             self.stdout.write("  (el reglamento municipal aún no define querellas: sin casos municipales de demostración)")
 
 
@@ -364,9 +364,8 @@ class _DemoDocuments:
     served by hand and by mail (their receipt records the notice act); hearing summonses and the
     resolution are served when issued."""
 
-    def __init__(self, secretary: User, case: Case, n: int) -> None:
-        self.secretary, self.case, self.n = secretary, case, n
-        self.municipal = case.body.rulebook == "municipal"
+    def __init__(self, secretary: User, case: Case, n: int, municipal: bool) -> None:
+        self.secretary, self.case, self.n, self.municipal = secretary, case, n, municipal
 
     def serve(self, act: str, day: dt.date, at: dt.datetime) -> bool:
         """Serve the document whose receipt is ``act`` (received on ``day``); False if none is."""

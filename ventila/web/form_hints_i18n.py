@@ -1,0 +1,52 @@
+"""The Spanish texts of the rulebooks' form hints (``ventila/rules/rulebooks/*/forms.py``), marked
+for ``makemessages``: the rulebooks import no Django, so their texts are listed here for the
+catalogue, and the forms translate them when shown (``cases.evaluation.rulebook_text``).
+``tests/web/test_form_hints.py`` checks that every text a hint can show has its English."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_noop
+
+TEXTS = (
+    # Cámara (camara_171/forms.py)
+    gettext_noop(
+        "Con notificación hoy, la vista %(which)sno puede celebrarse antes del %(day)s (%(rule)s)."
+    ),
+    gettext_noop("inicial "),
+    gettext_noop(
+        "Notificación insuficiente: una vista %(which)snotificada el %(notice)s no puede celebrarse antes "
+        "del %(earliest)s («%(quote)s», %(rule)s, %(citation)s)."
+    ),
+    gettext_noop("Las causas de desestimación no aplican a una determinación de causa probable."),
+    gettext_noop(
+        "Sec. 25: el Informe sobre un Representante o funcionario va a la Cámara en Pleno; sobre un jefe "
+        "de dependencia, al Presidente de la Cámara."
+    ),
+    gettext_noop("Hay una cantidad de multa pero no se marcó la sanción «Multa»."),
+    gettext_noop("Caso judicial sobre los mismos hechos"),
+    gettext_noop(
+        "Tribunal, número y epígrafe del caso que motiva la suspensión (Sec. 23; ¶28 para la Comisión "
+        "municipal)."
+    ),
+    gettext_noop("Indique el caso judicial que suspende los términos."),
+    gettext_noop("Cámara de Representantes"),
+    # Municipal (municipal/forms.py)
+    gettext_noop("La querella está jurada"),
+    gettext_noop(
+        "Con notificación hoy, la vista no puede celebrarse antes del %(day)s (¶15, MUN-HEA-02)."
+    ),
+    gettext_noop(
+        "La orden o resolución del tribunal que paraliza los procedimientos (¶28): tribunal, número y fecha."
+    ),
+    gettext_noop(
+        "Indique la orden del tribunal: solo una orden del tribunal paraliza los procedimientos (¶28)."
+    ),
+    gettext_noop("Relación de hechos y determinaciones"),
+    gettext_noop(
+        "La resolución de desestimación contiene relación de hechos y determinaciones (¶14)."
+    ),
+    gettext_noop("La resolución debe contener la relación de hechos y las determinaciones (¶14)."),
+    gettext_noop("Conclusiones de derecho"),
+    gettext_noop("Y sus conclusiones de derecho (¶14)."),
+    gettext_noop("La resolución debe contener las conclusiones de derecho (¶14)."),
+)
