@@ -36,8 +36,6 @@ REMAINING: dict[str, int] = {
     "ventila/filing/services.py": 1,
     "ventila/filing/views.py": 1,
     "ventila/filing/templates/filing/start.html": 1,
-    # The vocabulary, being made one source in parallel (the Cámara's dismissal grounds, sanctions).
-    "ventila/cases/labels.py": 2,
 }
 
 

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 
-from ventila.rules.rulebooks.camara_171.s20_s24_complaints import DISMISSAL_GROUNDS_ES
-from ventila.rules.rulebooks.camara_171.s25_s31_reports import SANCTION_ES
+from ventila.rules import RULEBOOKS
 from ventila.rules.vocabulary import DEADLINE_ES, KIND_ES, PROCEDURE_ES, STAGE_ES, STATUS_ES
 
 # The rulebooks' vocabulary (ventila.rules.vocabulary is its one source): each Spanish label is a
@@ -128,8 +127,8 @@ CHOICES: dict[object, object] = {
     True: _("Sí"),
     False: _("No"),
 }
-CHOICES.update({k: _(v) for k, v in DISMISSAL_GROUNDS_ES.items()})
-CHOICES.update({k: _(v) for k, v in SANCTION_ES.items()})
+for _rulebook in RULEBOOKS.values():  # each body's own choices (the Cámara's grounds and sanctions)
+    CHOICES.update({k: _(v) for k, v in _rulebook.choice_labels.items()})
 
 VOTES = {
     "yes": _("A favor"),

@@ -289,6 +289,8 @@ class Rulebook:
     # with ``field``, ``rule_id`` and ``message``).
     document_contents: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     document_checks: Mapping[str, Callable[..., list[Any]]] = field(default_factory=dict)
+    # the Spanish words of the payload choices its acts take (dismissal grounds, sanctions, …): id → label.
+    choice_labels: Mapping[str, str] = field(default_factory=dict)
 
     def rule(self, rule_id: str) -> Rule:
         return self.rules[rule_id]

@@ -144,6 +144,8 @@ RULEBOOK = Rulebook(
     sanctions_for=s25_s31_reports.sanctions_for,  # Sec. 26
     document_terms={"answer": "CAM-21B-02", "extension": "CAM-21B-03", "determination_notice": "CAM-21C-04"},
     letterhead="Cámara de Representantes",
+    # Sec. 21(c) dismissal grounds and Sec. 26 sanctions, as the act forms offer them.
+    choice_labels={**s20_s24_complaints.DISMISSAL_GROUNDS_ES, **s25_s31_reports.SANCTION_ES},
     final_report_route=s25_s31_reports.final_report_route,  # Sec. 25
     document_contents={  # Sec. 21(b)(4), Sec. 21(c)(11)
         "notice_of_complaint": s20_s24_complaints.NOTICE_OF_COMPLAINT_CONTENTS,
