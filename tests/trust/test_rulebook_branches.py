@@ -31,11 +31,7 @@ IMPORT = re.compile(
 REMAINING: dict[str, int] = {
     # The public e-filing, finished in parallel (issue 13's filing work): its Cámara form cites the
     # Code's provisions and Sec. 20–21(a); to move to the same form hints.
-    "ventila/filing/forms.py": 4,
     "ventila/filing/procedures.py": 4,
-    "ventila/filing/services.py": 1,
-    "ventila/filing/views.py": 1,
-    "ventila/filing/templates/filing/start.html": 1,
 }
 
 

@@ -8,8 +8,6 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ventila import clock
-from ventila.rules.rulebooks.camara_171 import RULEBOOK
-from ventila.rules.rulebooks.camara_171.s20_s24_complaints import CODE_PROVISIONS
 
 from .procedures import Procedure
 
@@ -101,15 +99,17 @@ class RespondentForm(StepForm):
             del self.fields["respondent_role"]
         else:
             self.fields["respondent_role"].choices = [("", "—"), *roles.items()]
-        if self.proc.rulebook_id == "municipal":
+        spec = self.proc.spec
+        if spec.asks_municipality:
             del self.fields["respondent_title"]
-            self.fields["respondent_office"].label = _("Elija al alcalde o alcaldesa del registro")
         else:
             del self.fields["respondent_municipality"]
-        if not self.proc.asks_candidate:
+        if spec.office_label:
+            self.fields["respondent_office"].label = _(spec.office_label)
+        if not spec.candidate_rule:
             del self.fields["respondent_candidate"]
         else:
-            rule = RULEBOOK.rules["CAM-24-01"]
+            rule = self.proc.rule(spec.candidate_rule)
             self.fields["respondent_candidate"].help_text = _(
                 "Una querella contra un candidato presentada %(n)s días o menos antes de las elecciones sigue un "
                 "procedimiento sumario (%(citation)s).") % {"n": rule.term.amount, "citation": rule.citation}
@@ -137,13 +137,14 @@ class FactsForm(StepForm):
     provisions = forms.MultipleChoiceField(
         label=_("Disposiciones del Código de Ética que se alegan infringidas"), required=False,
         widget=forms.CheckboxSelectMultiple,
-        choices=[(k, v) for k, v in CODE_PROVISIONS.items()],
+        choices=[],
         help_text=_("Marque una o más secciones del Código (Sec. 21(a)(12))."))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if self.proc.rulebook_id == "camara-171":
-            rule = RULEBOOK.rules["CAM-20-06"]
+        spec = self.proc.spec
+        if spec.knowledge_term_rule:
+            rule = self.proc.rule(spec.knowledge_term_rule)
             self.fields["knowledge_date"].help_text = _(
                 "La querella debe presentarse dentro de %(n)s días calendario desde que conoció los hechos "
                 "(%(citation)s).") % {"n": rule.term.amount, "citation": rule.citation}
@@ -151,8 +152,10 @@ class FactsForm(StepForm):
             self.fields["knowledge_date"].help_text = _("Si la recuerda.")
         if not self.proc.asks_personal_knowledge:
             del self.fields["personal_knowledge"]
-        if not self.proc.has_provisions:
+        if not spec.provisions:
             del self.fields["provisions"]
+        else:
+            self.fields["provisions"].choices = list(spec.provisions.items())  # type: ignore[attr-defined]
 
 
 class EvidenceForm(StepForm):

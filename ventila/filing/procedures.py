@@ -22,6 +22,7 @@ from ventila.bodies.models import Body, Closure, ElectionDay, OfficeTerm
 from ventila.cases.evaluation import CaseFacts, PlannedEvent, compute_evaluation
 from ventila.cases.labels import CHOICES
 from ventila.rules import RULEBOOKS
+from ventila.rules.engine import PublicFiling
 from ventila.rules.rulebooks.camara_171 import RULEBOOK as CAMARA
 from ventila.rules.rulebooks.camara_171 import s20_s24_complaints as cam
 from ventila.rules.rulebooks.municipal import RULEBOOK as MUNICIPAL
@@ -75,10 +76,8 @@ class Procedure:
 
     rulebook_id = ""
     kind = "complaint"
-    has_provisions = False
     asks_personal_knowledge = False
     asks_complainant_kind = False
-    asks_candidate = False
     phone_required = False
 
     def __init__(self, body: Body) -> None:
@@ -91,6 +90,15 @@ class Procedure:
 
     def rule(self, rule_id: str) -> Any:
         return self.rulebook.rules[rule_id]
+
+    @property
+    def spec(self) -> PublicFiling:
+        """What the body's public form asks (its rulebook's ``public_filing``)."""
+        return public_filing(self.body)
+
+    @property
+    def asks_candidate(self) -> bool:
+        return bool(self.spec.candidate_rule)
 
     def respondent_roles(self) -> dict[str, str]:
         raise NotImplementedError
@@ -163,9 +171,7 @@ def _date(value: Any) -> dt.date | None:
 
 class CamaraProcedure(Procedure):
     rulebook_id = "camara-171"
-    has_provisions = True
     asks_personal_knowledge = True
-    asks_candidate = True
     phone_required = True
 
     def respondent_roles(self) -> dict[str, str]:
@@ -324,8 +330,13 @@ class MunicipalProcedure(Procedure):
 PROCEDURES: dict[str, type[Procedure]] = {"camara-171": CamaraProcedure, "municipal": MunicipalProcedure}
 
 
+def public_filing(body: Body) -> PublicFiling:
+    """What ``body``'s public form asks: its rulebook's ``public_filing`` (an empty one if it has none)."""
+    return RULEBOOKS[body.rulebook].public_filing or PublicFiling("")
+
+
 def procedure_for(body: Body) -> Procedure | None:
     cls = PROCEDURES.get(body.rulebook)
-    if cls is None or cls.kind not in RULEBOOKS[body.rulebook].kinds:
+    if cls is None or cls.kind not in RULEBOOKS[body.rulebook].kinds or RULEBOOKS[body.rulebook].public_filing is None:
         return None
     return cls(body)

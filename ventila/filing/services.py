@@ -34,12 +34,11 @@ from ventila.cases.labels import STAGES
 from ventila.cases.models import Case
 from ventila.documents.pdf import weasy_html  # fetches nothing but the app's static files
 from ventila.rules import PR_TZ
-from ventila.rules.rulebooks.camara_171.s20_s24_complaints import CODE_PROVISIONS
 
 from . import conf
 from .draft import Draft, UploadRejected, human_size, quarantine, quarantined_path
 from .models import Filing, FilingClaim, Supplement
-from .procedures import Procedure, procedure_for
+from .procedures import Procedure, procedure_for, public_filing
 
 log = logging.getLogger(__name__)
 
@@ -197,7 +196,7 @@ def receipt_data(proc: Procedure, draft: Draft, now: dt.datetime) -> dict[str, A
 def _details(proc: Procedure, receipt: dict[str, Any]) -> dict[str, Any]:
     details: dict[str, Any] = {"facts": receipt["facts"]}
     if receipt["provisions"]:
-        details["provisions"] = "; ".join(CODE_PROVISIONS.get(p, p) for p in receipt["provisions"])
+        details["provisions"] = "; ".join(proc.spec.provisions.get(p, p) for p in receipt["provisions"])
     if receipt["witnesses"]:
         details["witnesses"] = "; ".join(f"{w['name']} — {w['address']}" for w in receipt["witnesses"])
     if receipt["evidence"]:
@@ -279,7 +278,7 @@ def receipt_context(filing: Filing, key: str | None) -> dict[str, Any]:
     return {
         "knowledge_date": knowledge,
         "filing": filing, "case": filing.case, "r": r, "key": key, "filed_at": filed_at,
-        "provisions": [CODE_PROVISIONS.get(p, p) for p in r.get("provisions", [])],
+        "provisions": [public_filing(filing.case.body).provisions.get(p, p) for p in r.get("provisions", [])],
         "stage": STAGES.get(filing.case.stage, filing.case.stage),
         "tz": "America/Puerto_Rico",
     }

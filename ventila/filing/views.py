@@ -22,7 +22,6 @@ from ventila import clock
 from ventila.bodies.models import Body
 from ventila.cases import access
 from ventila.cases.labels import STAGES
-from ventila.rules.rulebooks.camara_171.s20_s24_complaints import CODE_PROVISIONS
 
 from . import conf, ratelimit
 from .draft import Draft, UploadRejected, discard, human_size, quarantine
@@ -36,7 +35,7 @@ from .forms import (
     SwornForm,
 )
 from .models import Filing, Supplement
-from .procedures import STEP_NAMES, STEPS, Problem, Procedure, procedure_for
+from .procedures import STEP_NAMES, STEPS, Problem, Procedure, procedure_for, public_filing
 from .services import (
     FilingFailed,
     RateLimited,
@@ -67,7 +66,8 @@ def _procedure(slug: str) -> Procedure:
 
 
 def start(request: HttpRequest) -> HttpResponse:
-    return render(request, "filing/start.html", {"bodies": public_bodies()})
+    bodies = [(b, public_filing(b).description) for b in public_bodies()]
+    return render(request, "filing/start.html", {"bodies": bodies})
 
 
 def body_start(request: HttpRequest, body: str) -> HttpResponse:
@@ -200,7 +200,7 @@ def _review(proc: Procedure, draft: Draft, problems: list[Problem]) -> dict[str,
         "review": {
             "complainant_kind": dict(getattr(proc, "complainant_kinds", dict)()).get(d.get("complainant_kind", ""), ""),
             "respondent": name, "respondent_role": proc.respondent_roles().get(role, ""), "respondent_title": title,
-            "provisions": [CODE_PROVISIONS.get(p, p) for p in d.get("provisions") or []],
+            "provisions": [proc.spec.provisions.get(p, p) for p in d.get("provisions") or []],
         },
         "pending_steps": [
             {"title": STEPS[STEP_NAMES.index(s)][1], "url": _step_url(proc.body.slug, s) + "?revisar=1",

@@ -244,6 +244,25 @@ class Seats:
     check_candidate: Callable[[str, bool, float, bool], list[Any]]
 
 
+@dataclass(frozen=True)
+class PublicFiling:
+    """What a body's public e-filing form asks, for the generic form to read (Spanish texts, translated
+    on the Django side; ``ventila/web/form_hints_i18n.py`` lists them for the catalogue)."""
+
+    # the start page's one line on what complaints the body receives;
+    description: str
+    # the Code provisions the person may mark as infringed (id → Spanish label; empty: not asked);
+    provisions: Mapping[str, str] = field(default_factory=dict)
+    # the respondent's municipality is asked instead of the title of the office;
+    asks_municipality: bool = False
+    # the label of the register's list of respondents ("": the generic one);
+    office_label: str = ""
+    # the rule whose term the knowledge-date help quotes ("": the date is asked «if remembered»);
+    knowledge_term_rule: str = ""
+    # the rule of the summary procedure against a candidate ("": the candidacy is not asked).
+    candidate_rule: str = ""
+
+
 @dataclass
 class Rulebook:
     id: str
@@ -291,6 +310,8 @@ class Rulebook:
     document_checks: Mapping[str, Callable[..., list[Any]]] = field(default_factory=dict)
     # the Spanish words of the payload choices its acts take (dismissal grounds, sanctions, …): id → label.
     choice_labels: Mapping[str, str] = field(default_factory=dict)
+    # what its public e-filing form asks (None: the body takes no complaint online through this spec).
+    public_filing: PublicFiling | None = None
 
     def rule(self, rule_id: str) -> Rule:
         return self.rules[rule_id]

@@ -30,8 +30,15 @@ TEXTS = (
     ),
     gettext_noop("Indique el caso judicial que suspende los términos."),
     gettext_noop("Cámara de Representantes"),
+    # the public e-filing (camara_171/__init__.py, ``public_filing``)
+    gettext_noop(
+        "Querellas contra Representantes, funcionarios de la Cámara o jefes de dependencia (Código de Ética "
+        "de la Cámara, Sec. 20)."
+    ),
     # Municipal (municipal/forms.py)
     gettext_noop("La querella está jurada"),
+    gettext_noop("Querellas contra un alcalde o alcaldesa."),
+    gettext_noop("Elija al alcalde o alcaldesa del registro"),
     gettext_noop(
         "Con notificación hoy, la vista no puede celebrarse antes del %(day)s (¶15, MUN-HEA-02)."
     ),

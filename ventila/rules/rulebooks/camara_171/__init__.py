@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ...engine import Election, KindSpec, Rulebook, Setting
+from ...engine import Election, KindSpec, PublicFiling, Rulebook, Setting
 from ...vocabulary import ComplaintDeadline, ComplaintStage
 from ..common import merge, with_record_only
 from . import (
@@ -147,6 +147,15 @@ RULEBOOK = Rulebook(
     # Sec. 21(c) dismissal grounds and Sec. 26 sanctions, as the act forms offer them.
     choice_labels={**s20_s24_complaints.DISMISSAL_GROUNDS_ES, **s25_s31_reports.SANCTION_ES},
     final_report_route=s25_s31_reports.final_report_route,  # Sec. 25
+    # Secs. 20–21(a): the public form cites the Code's provisions (Sec. 21(a)(12)), the 30-day term of
+    # Sec. 20(6) and the summary procedure against a candidate (Sec. 24).
+    public_filing=PublicFiling(
+        description="Querellas contra Representantes, funcionarios de la Cámara o jefes de dependencia "
+        "(Código de Ética de la Cámara, Sec. 20).",
+        provisions=s20_s24_complaints.CODE_PROVISIONS,
+        knowledge_term_rule="CAM-20-06",
+        candidate_rule="CAM-24-01",
+    ),
     document_contents={  # Sec. 21(b)(4), Sec. 21(c)(11)
         "notice_of_complaint": s20_s24_complaints.NOTICE_OF_COMPLAINT_CONTENTS,
         "hearing_summons": s20_s24_complaints.INITIAL_SUMMONS_CONTENTS,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ...engine import Election, KindSpec, Rulebook, Seats, Setting
+from ...engine import Election, KindSpec, PublicFiling, Rulebook, Seats, Setting
 from ...terms import Rule
 from ...vocabulary import (
     DeadlockDeadline,
@@ -219,6 +219,11 @@ RULEBOOK = Rulebook(
                 composition.compute_term_of_office, composition.check_candidate),
     per_diem_statement=per_diem.monthly_statement,
     per_diem_rule="MUN-DIE-02",
+    public_filing=PublicFiling(
+        description="Querellas contra un alcalde o alcaldesa.",
+        asks_municipality=True,
+        office_label="Elija al alcalde o alcaldesa del registro",
+    ),
     warned_deadline="decide",  # ¶17: without a decision in time the complaint is dismissed with prejudice
     # General-election day is a legal holiday for the executive branch, to which the Commission belongs
     # (pr-calendar facts §1); the dates follow the Código Electoral 2020 rule.
