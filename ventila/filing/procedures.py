@@ -23,10 +23,7 @@ from ventila.cases.evaluation import CaseFacts, PlannedEvent, compute_evaluation
 from ventila.cases.labels import CHOICES
 from ventila.rules import RULEBOOKS
 from ventila.rules.engine import PublicFiling
-from ventila.rules.rulebooks.camara_171 import RULEBOOK as CAMARA
-from ventila.rules.rulebooks.camara_171 import s20_s24_complaints as cam
-from ventila.rules.rulebooks.municipal import RULEBOOK as MUNICIPAL
-from ventila.rules.rulebooks.municipal.complaints import COMPLAINANT_KINDS
+from ventila.rules.rulebooks.common import normalize_name
 
 STEPS: list[tuple[str, Any]] = [
     ("quien", gettext_lazy("Quién presenta")),
@@ -48,14 +45,6 @@ FIELD_STEP = {
     "perjury_acknowledged": "juramento", "signature": "juramento",
 }
 
-MUNICIPAL_EVIDENCE_KINDS: dict[str, Any] = {
-    "documents": gettext_lazy("Documentos"),
-    "recordings": gettext_lazy("Fotografías, grabaciones o vídeos"),
-    "official_records": gettext_lazy("Documentos oficiales o certificaciones de una agencia"),
-    "other": gettext_lazy("Otra evidencia"),
-}
-
-
 @dataclass(frozen=True)
 class Problem:
     """A problem in the draft: the step and field to show it beside, the rule, the message."""
@@ -76,9 +65,6 @@ class Procedure:
 
     rulebook_id = ""
     kind = "complaint"
-    asks_personal_knowledge = False
-    asks_complainant_kind = False
-    phone_required = False
 
     def __init__(self, body: Body) -> None:
         self.body = body
@@ -100,11 +86,31 @@ class Procedure:
     def asks_candidate(self) -> bool:
         return bool(self.spec.candidate_rule)
 
+    @property
+    def asks_personal_knowledge(self) -> bool:
+        return self.spec.asks_personal_knowledge
+
+    @property
+    def phone_required(self) -> bool:
+        return self.spec.phone_required
+
+    @property
+    def asks_complainant_kind(self) -> bool:
+        return self.spec.complainant_kinds is not None
+
     def respondent_roles(self) -> dict[str, str]:
-        raise NotImplementedError
+        """Whom the complaint may be against (the rulebook's ``public_filing``), in the user's language."""
+        return {r: _(label) for r, label in self.spec.respondent_roles.items()}
 
     def evidence_kinds(self) -> dict[str, str]:
-        raise NotImplementedError
+        return {k: _(v) for k, v in self.spec.evidence_kinds.items()}
+
+    def complainant_kinds(self) -> dict[str, str]:
+        """Who may complain (the rulebook's ``public_filing``, per its resolved settings)."""
+        kinds = self.spec.complainant_kinds
+        if kinds is None:
+            return {}
+        return {k: str(CHOICES.get(k, k)) for k in kinds(self.rulebook.resolve_settings({}))}
 
     def register(self, day: dt.date) -> list[OfficeTerm]:
         """The offices in the register whose holders may be the respondent, on ``day``."""
@@ -171,16 +177,6 @@ def _date(value: Any) -> dt.date | None:
 
 class CamaraProcedure(Procedure):
     rulebook_id = "camara-171"
-    asks_personal_knowledge = True
-    phone_required = True
-
-    def respondent_roles(self) -> dict[str, str]:
-        roles = self.rulebook.kinds[self.kind].respondent_roles
-        # Sec. 20(1) (CAM-20-01): a complaint is against a Representative, an officer or a department head.
-        return {r: _(label) for r, label in cam.RESPONDENT_ROLES_ES.items() if r in roles and r != "employee"}
-
-    def evidence_kinds(self) -> dict[str, str]:
-        return {k: _(v) for k, v in cam.EVIDENCE_KINDS.items()}
 
     def form(self, draft: Any) -> dict[str, Any]:
         data = draft.data
@@ -205,15 +201,17 @@ class CamaraProcedure(Procedure):
     def check(self, draft: Any) -> list[Problem]:
         data = draft.data
         problems = []
-        for p in cam.check_complaint_form(self.form(draft), settings=CAMARA.resolve_settings({}), summary=False):
+        check_form = self.spec.check_form
+        assert check_form is not None
+        for p in check_form(self.form(draft), settings=self.rulebook.resolve_settings({}), summary=False):
             field = base_field(p.field)
             if field == "respondent_name" and data.get("respondent_office"):
                 field = "respondent_office"
-            citation = CAMARA.rules[p.rule_id].citation
+            citation = self.rule(p.rule_id).citation
             problems.append(Problem(FIELD_STEP.get(field, "juramento"), field, p.rule_id,
                                     f"{_(p.message)} ({citation})", p.blocking))
         knowledge = _date(data.get("knowledge_date"))
-        rule = CAMARA.rules["CAM-20-06"]
+        rule = self.rule(self.spec.knowledge_term_rule)
         if knowledge is None:
             problems.append(Problem("hechos", "knowledge_date", rule.id,
                                     _("Indique la fecha en que conoció los hechos (%(c)s).") % {"c": rule.citation}))
@@ -240,7 +238,7 @@ class CamaraProcedure(Procedure):
             self._memo[memo_key] = "complaint_time_barred" in compute_evaluation(facts, [event], now).finding_ids()
         if not self._memo[memo_key]:
             return ""
-        rule = CAMARA.rules["CAM-20-06"]
+        rule = self.rule(self.spec.knowledge_term_rule)
         return _(
             "Según la fecha que indicó, conoció los hechos hace más de %(n)s días calendario: la Sec. 20(6) del "
             "Código exige presentar la querella dentro de ese término, que es improrrogable y jurisdiccional. "
@@ -252,23 +250,11 @@ class CamaraProcedure(Procedure):
 
 class MunicipalProcedure(Procedure):
     rulebook_id = "municipal"
-    asks_complainant_kind = True
-
-    def respondent_roles(self) -> dict[str, str]:
-        return {"mayor": _("Alcalde o alcaldesa")}
-
-    def evidence_kinds(self) -> dict[str, str]:
-        return {k: str(v) for k, v in MUNICIPAL_EVIDENCE_KINDS.items()}
-
-    def complainant_kinds(self) -> dict[str, str]:
-        """MUN-COM-02 (¶1, ¶5): who may complain, per the ``complainant_scope`` setting (ambiguity 8)."""
-        scope = MUNICIPAL.resolve_settings({})["complainant_scope"]
-        return {k: str(CHOICES.get(k, k)) for k in COMPLAINANT_KINDS if not (k == "person" and scope == "citizen")}
 
     def check(self, draft: Any) -> list[Problem]:
         data = draft.data
         problems: list[Problem] = []
-        com02, ini01, ini02, ini03 = (MUNICIPAL.rules[r] for r in ("MUN-COM-02", "MUN-INI-01", "MUN-INI-02",
+        com02, ini01, ini02, ini03 = (self.rule(r) for r in ("MUN-COM-02", "MUN-INI-01", "MUN-INI-02",
                                                                     "MUN-INI-03"))
 
         def add(step: str, field: str, rule: Any, message: str, blocking: bool = True) -> None:
@@ -309,10 +295,10 @@ class MunicipalProcedure(Procedure):
         if data.get("perjury_acknowledged") is not True:
             add("juramento", "perjury_acknowledged", ini02,
                 _("Debe aceptar el apercibimiento de perjurio: la querella es un escrito debidamente jurado."))
-        signature = cam._normalize_name(text("signature"))
+        signature = normalize_name(text("signature"))
         if not signature:
             add("juramento", "signature", ini02, _("Firme escribiendo su nombre completo."))
-        elif text("complainant_name") and signature != cam._normalize_name(text("complainant_name")):
+        elif text("complainant_name") and signature != normalize_name(text("complainant_name")):
             add("juramento", "signature", ini02, _("La firma debe ser su nombre completo, igual que arriba."))
         return problems
 

@@ -259,8 +259,19 @@ class PublicFiling:
     office_label: str = ""
     # the rule whose term the knowledge-date help quotes ("": the date is asked «if remembered»);
     knowledge_term_rule: str = ""
-    # the rule of the summary procedure against a candidate ("": the candidacy is not asked).
+    # the rule of the summary procedure against a candidate ("": the candidacy is not asked);
     candidate_rule: str = ""
+    # whom a complaint may be against (role → Spanish label) and the kinds of evidence it may carry;
+    respondent_roles: Mapping[str, str] = field(default_factory=dict)
+    evidence_kinds: Mapping[str, str] = field(default_factory=dict)
+    # who may complain, given the rulebook's resolved settings (None: not asked);
+    complainant_kinds: Callable[[Mapping[str, Any]], tuple[str, ...]] | None = None
+    # whether the person declares personal knowledge of the facts, and must give a phone number;
+    asks_personal_knowledge: bool = False
+    phone_required: bool = False
+    # the rulebook's check of the whole form, ``(form, settings=…, summary=…)`` → problems (None: the
+    # app's own check of a sworn writing);
+    check_form: Callable[..., list[Any]] | None = None
 
 
 @dataclass

@@ -39,6 +39,11 @@ TEXTS = (
     gettext_noop("La querella está jurada"),
     gettext_noop("Querellas contra un alcalde o alcaldesa."),
     gettext_noop("Elija al alcalde o alcaldesa del registro"),
+    gettext_noop("Alcalde o alcaldesa"),
+    gettext_noop("Documentos"),
+    gettext_noop("Fotografías, grabaciones o vídeos"),
+    gettext_noop("Documentos oficiales o certificaciones de una agencia"),
+    gettext_noop("Otra evidencia"),
     gettext_noop(
         "Con notificación hoy, la vista no puede celebrarse antes del %(day)s (¶15, MUN-HEA-02)."
     ),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
@@ -138,3 +139,10 @@ def with_form_hints(events: Mapping[str, EventSpec], **by_type: Mapping[str, Any
     if unknown:
         raise ValueError(f"form hints for unknown events: {', '.join(sorted(unknown))}")
     return {t: replace(e, **by_type[t]) if t in by_type else e for t, e in events.items()}
+
+
+def normalize_name(name: str) -> str:
+    """A name as compared with another (a signature with the complainant's name): case, accents and
+    spacing folded."""
+    folded = unicodedata.normalize("NFKD", name.casefold())
+    return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())

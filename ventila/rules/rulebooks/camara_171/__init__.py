@@ -155,6 +155,14 @@ RULEBOOK = Rulebook(
         provisions=s20_s24_complaints.CODE_PROVISIONS,
         knowledge_term_rule="CAM-20-06",
         candidate_rule="CAM-24-01",
+        # Sec. 20(1) (CAM-20-01): a complaint is against a Representative, an officer or a department head.
+        respondent_roles={
+            r: label for r, label in s20_s24_complaints.RESPONDENT_ROLES_ES.items() if r in ROLES and r != "employee"
+        },
+        evidence_kinds=s20_s24_complaints.EVIDENCE_KINDS,  # Sec. 21(a)(4)–(10)
+        asks_personal_knowledge=True,  # Sec. 21(a)(3)
+        phone_required=True,  # Sec. 20(7)
+        check_form=s20_s24_complaints.check_complaint_form,  # Secs. 20–21(a)
     ),
     document_contents={  # Sec. 21(b)(4), Sec. 21(c)(11)
         "notice_of_complaint": s20_s24_complaints.NOTICE_OF_COMPLAINT_CONTENTS,

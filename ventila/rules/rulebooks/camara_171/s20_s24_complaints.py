@@ -10,7 +10,6 @@ of the case and the acts the Code allows next.
 from __future__ import annotations
 
 import datetime as dt
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -19,7 +18,7 @@ from ...calendar import format_date_es
 from ...engine import Context, Election, Event, EventSpec, FieldSpec
 from ...terms import Rule, Term, compute_due, shared_term
 from ...vocabulary import ComplaintDeadline, ComplaintStage
-from ..common import RuleSet
+from ..common import RuleSet, normalize_name
 from .s25_s31_reports import (
     allowed_sanctions,
     check_sanctions,
@@ -1169,9 +1168,7 @@ COMPLAINT_FORM_FIELDS: dict[str, str] = {
 }
 
 
-def _normalize_name(name: str) -> str:
-    folded = unicodedata.normalize("NFKD", name.casefold())
-    return " ".join("".join(c for c in folded if not unicodedata.combining(c)).split())
+_normalize_name = normalize_name
 
 
 # The Code's provisions a complaint can cite (Sec. 21(a)(12)), by title, for the pick-list.

@@ -223,6 +223,9 @@ RULEBOOK = Rulebook(
         description="Querellas contra un alcalde o alcaldesa.",
         asks_municipality=True,
         office_label="Elija al alcalde o alcaldesa del registro",
+        respondent_roles={"mayor": "Alcalde o alcaldesa"},
+        evidence_kinds=complaints.PUBLIC_EVIDENCE_KINDS,
+        complainant_kinds=complaints.complainant_kinds,  # MUN-COM-02
     ),
     warned_deadline="decide",  # ¶17: without a decision in time the complaint is dismissed with prejudice
     # General-election day is a legal holiday for the executive branch, to which the Commission belongs

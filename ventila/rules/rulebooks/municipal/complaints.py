@@ -149,6 +149,20 @@ RULES = R.rules
 # --- Vocabulary --------------------------------------------------------------------------------------
 
 COMPLAINANT_KINDS = ("governor", "oeg_director", "municipal_assembly", "citizen", "person")
+
+
+def complainant_kinds(settings: Mapping[str, Any]) -> tuple[str, ...]:
+    """MUN-COM-02 (¶1, ¶5): who may complain, per the ``complainant_scope`` setting (ambiguity 8)."""
+    return tuple(k for k in COMPLAINANT_KINDS if not (k == "person" and settings["complainant_scope"] == "citizen"))
+
+
+# The public form's kinds of evidence (MUN-INI-03: the evidence needed to weigh the complaint).
+PUBLIC_EVIDENCE_KINDS: dict[str, str] = {
+    "documents": "Documentos",
+    "recordings": "Fotografías, grabaciones o vídeos",
+    "official_records": "Documentos oficiales o certificaciones de una agencia",
+    "other": "Otra evidencia",
+}
 OUTCOMES = ("admonition", "exoneration", "removal")
 PROTECTIVE_PURPOSES = (
     "proceedings_integrity",   # proteger la integridad de los procedimientos
