@@ -49,20 +49,14 @@ def _value(rng: random.Random, spec: FieldSpec, day: dt.date) -> Any:
     if t == "choice":
         return rng.choice(spec.choices) if spec.choices else "x"
     if t == "choices":
-        return (
-            rng.sample(list(spec.choices), rng.randint(1, len(spec.choices)))
-            if spec.choices
-            else []
-        )
+        return rng.sample(list(spec.choices), rng.randint(1, len(spec.choices))) if spec.choices else []
     return rng.choice(["", "texto", "Miembro A", "Miembro B"])
 
 
 def walks(seed: int, dockets: int, max_steps: int = 14) -> Iterator[dict[str, Any]]:
     """Each scenario evaluated along the random walks (the docket grows one act at a time)."""
     rng = random.Random(seed)
-    kinds = [
-        (rb_id, kind_id) for rb_id, rb in sorted(RULEBOOKS.items()) for kind_id in sorted(rb.kinds)
-    ]
+    kinds = [(rb_id, kind_id) for rb_id, rb in sorted(RULEBOOKS.items()) for kind_id in sorted(rb.kinds)]
     for _ in range(dockets):
         rb_id, kind_id = rng.choice(kinds)
         kind = RULEBOOKS[rb_id].kinds[kind_id]
@@ -79,9 +73,7 @@ def walks(seed: int, dockets: int, max_steps: int = 14) -> Iterator[dict[str, An
             if rng.random() < 0.3:
                 at += f"T{rng.randint(8, 17):02d}:{rng.choice([0, 15, 30, 45]):02d}"
             payload = {
-                name: _value(rng, f, day)
-                for name, f in sorted(spec.fields.items())
-                if f.required or rng.random() < 0.5
+                name: _value(rng, f, day) for name, f in sorted(spec.fields.items()) if f.required or rng.random() < 0.5
             }
             events.append({"type": etype, "at": at, **payload})
             as_of = (day + dt.timedelta(days=rng.randint(0, 90))).isoformat()
@@ -124,9 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--dockets", type=int, default=3000)
     parser.add_argument("--seed", type=int, default=20270301)
     args = parser.parse_args(argv)
-    print(
-        json.dumps({"seed": args.seed, "dockets": args.dockets, **digest(args.seed, args.dockets)})
-    )
+    print(json.dumps({"seed": args.seed, "dockets": args.dockets, **digest(args.seed, args.dockets)}))
     return 0
 
 

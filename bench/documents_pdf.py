@@ -35,23 +35,51 @@ def build_draft():  # type: ignore[no-untyped-def]
     from ventila.documents.models import Draft
     from ventila.rules.rulebooks.camara_171.s20_s24_complaints import NOTICE_OF_COMPLAINT_CONTENTS
 
-    body = Body(slug="etica-camara", name="Comisión de Ética de la Cámara de Representantes", short_name="Ética",
-                rulebook="camara-171", case_prefix="CE", seats=7)
-    case = Case(body=body, kind="complaint", number="CE-2027-0001", year=2027, sequence=1,
-                caption="Querella contra Rafael Quiñones Ficticio", respondent_role="representative")
-    respondent = SimpleNamespace(name="Rafael Quiñones Ficticio", office="Representante del Distrito 40",
-                                 postal_address="Apartado 9000, San Juan, PR 00902")
+    body = Body(
+        slug="etica-camara",
+        name="Comisión de Ética de la Cámara de Representantes",
+        short_name="Ética",
+        rulebook="camara-171",
+        case_prefix="CE",
+        seats=7,
+    )
+    case = Case(
+        body=body,
+        kind="complaint",
+        number="CE-2027-0001",
+        year=2027,
+        sequence=1,
+        caption="Querella contra Rafael Quiñones Ficticio",
+        respondent_role="representative",
+    )
+    respondent = SimpleNamespace(
+        name="Rafael Quiñones Ficticio",
+        office="Representante del Distrito 40",
+        postal_address="Apartado 9000, San Juan, PR 00902",
+    )
     facts = " ".join(f"Hecho {i}: el querellado usó el vehículo oficial para fines privados." for i in range(12))
     context = {
-        "case": case, "body": body, "respondent": respondent, "filed": catalog.long_date(dt.date(2027, 3, 1), "es"),
+        "case": case,
+        "body": body,
+        "respondent": respondent,
+        "filed": catalog.long_date(dt.date(2027, 3, 1), "es"),
         "complaint": {"facts": facts, "provisions": "Sec. 10(i), Sec. 10(j)"},
-        "terms": {"answer": catalog.term_text("CAM-21B-02", "camara-171", "es"),
-                  "extension": catalog.term_text("CAM-21B-03", "camara-171", "es")},
+        "terms": {
+            "answer": catalog.term_text("CAM-21B-02", "camara-171", "es"),
+            "extension": catalog.term_text("CAM-21B-03", "camara-171", "es"),
+        },
         "notice_contents": NOTICE_OF_COMPLAINT_CONTENTS,
     }
     sections = catalog.parse_sections(render_to_string("documents/texts/es/notice_of_complaint.txt", context))
-    return Draft(case=case, template="notice_of_complaint", language="es", title="Notificación de la querella",
-                 sections=sections, rule_id="CAM-21B-04", citation="Sec. 21(b)(4)")
+    return Draft(
+        case=case,
+        template="notice_of_complaint",
+        language="es",
+        title="Notificación de la querella",
+        sections=sections,
+        rule_id="CAM-21B-04",
+        citation="Sec. 21(b)(4)",
+    )
 
 
 def main() -> int:
@@ -86,8 +114,10 @@ def main() -> int:
     def stats(xs: list[float]) -> str:
         xs = sorted(xs)
         p90 = xs[min(len(xs) - 1, int(round(0.9 * (len(xs) - 1))))]
-        return (f"median {statistics.median(xs):6.1f} ms · p90 {p90:6.1f} ms · best {xs[0]:6.1f} ms · "
-                f"worst {xs[-1]:6.1f} ms")
+        return (
+            f"median {statistics.median(xs):6.1f} ms · p90 {p90:6.1f} ms · best {xs[0]:6.1f} ms · "
+            f"worst {xs[-1]:6.1f} ms"
+        )
 
     print(f"notice of complaint: {pages} pages, {len(data):,} bytes; {args.runs} renders after 3 warm-up")
     print(f"  wall  {stats(wall)}")

@@ -55,9 +55,14 @@ def recreate_database(admin_url: str) -> None:
     import psycopg
 
     u = urlsplit(admin_url)
-    with psycopg.connect(host=u.hostname, port=u.port or 5432, user=u.username or "postgres",
-                         password=u.password or None, dbname=(u.path or "/postgres")[1:] or "postgres",
-                         autocommit=True) as conn:
+    with psycopg.connect(
+        host=u.hostname,
+        port=u.port or 5432,
+        user=u.username or "postgres",
+        password=u.password or None,
+        dbname=(u.path or "/postgres")[1:] or "postgres",
+        autocommit=True,
+    ) as conn:
         conn.execute(f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
         conn.execute(f"CREATE DATABASE {DB_NAME}")
 
@@ -72,16 +77,34 @@ def setup_world(clients: int, out: Path) -> None:
     from ventila.accounts.models import RoleGrant, User
     from ventila.bodies.models import Body, Membership, OfficeTerm, Person
 
-    body = Body.objects.create(slug="etica-camara", name="Comisión de Ética (prueba de durabilidad)",
-                               short_name="Ética", rulebook="camara-171", case_prefix="CE", seats=7)
+    body = Body.objects.create(
+        slug="etica-camara",
+        name="Comisión de Ética (prueba de durabilidad)",
+        short_name="Ética",
+        rulebook="camara-171",
+        case_prefix="CE",
+        seats=7,
+    )
     for i in range(7):
         p = Person.objects.create(given_name=f"Miembro{i + 1}", family_name="Durabilidad Ficticia")
-        Membership.objects.create(body=body, person=p, position=["president", "vice_president", "secretary",
-                                                                  "minority_spokesperson", "member", "member",
-                                                                  "member"][i], start=dt.date(2025, 1, 13))
+        Membership.objects.create(
+            body=body,
+            person=p,
+            position=[
+                "president",
+                "vice_president",
+                "secretary",
+                "minority_spokesperson",
+                "member",
+                "member",
+                "member",
+            ][i],
+            start=dt.date(2025, 1, 13),
+        )
     respondent = Person.objects.create(given_name="Rafael", family_name="Querellado Ficticio")
-    office = OfficeTerm.objects.create(person=respondent, role="representative", title="Representante del Distrito 40",
-                                       start=dt.date(2025, 1, 2))
+    office = OfficeTerm.objects.create(
+        person=respondent, role="representative", title="Representante del Distrito 40", start=dt.date(2025, 1, 2)
+    )
     keys = {}
     for i in range(clients):
         user = User.objects.create_user(f"secretaria{i}", password=PASSWORD)
@@ -130,9 +153,14 @@ class Browser:
 
         self.request("GET", "/entrar/")
         status, location, _ = self.request("POST", "/entrar/", {"username": username, "password": PASSWORD})  # noqa: E501
-        assert status == 302 and "/entrar/verificar/" in location, (status, location, re.findall(r"<li>([^<]+)</li>", _))
-        status, location, _ = self.request("POST", "/entrar/verificar/",
-                                           {"code": f"{totp(bytes.fromhex(key)):06d}", "next": "/expedientes/"})
+        assert status == 302 and "/entrar/verificar/" in location, (
+            status,
+            location,
+            re.findall(r"<li>([^<]+)</li>", _),
+        )
+        status, location, _ = self.request(
+            "POST", "/entrar/verificar/", {"code": f"{totp(bytes.fromhex(key)):06d}", "next": "/expedientes/"}
+        )
         assert status == 302, status
 
 
@@ -144,8 +172,16 @@ class Ledger:
     lock: threading.Lock = field(default_factory=threading.Lock)
 
 
-def client_loop(port: int, username: str, key: str, office: int, stop: threading.Event, ledger: Ledger,
-                ready: threading.Semaphore, go: threading.Event) -> None:
+def client_loop(
+    port: int,
+    username: str,
+    key: str,
+    office: int,
+    stop: threading.Event,
+    ledger: Ledger,
+    ready: threading.Semaphore,
+    go: threading.Event,
+) -> None:
     b = Browser(port)
     b.sign_in(username, key)  # before the clock starts: Argon2 sign-ins are slow on purpose
     ready.release()
@@ -160,12 +196,21 @@ def client_loop(port: int, username: str, key: str, office: int, stop: threading
         else:
             act = "complaint_filed"
             path = "/expedientes/nuevo/etica-camara/complaint/"
-            form = {"respondent_office": str(office), "occurred_date": today.isoformat(), "occurred_time": "00:00",
-                    "knowledge_date": (today - dt.timedelta(days=5)).isoformat(),
-                    "facts_date": (today - dt.timedelta(days=6)).isoformat(), "channel": "in_person",
-                    "complainant_name": "Ana Ejemplo Ficticia", "complainant_address": "Calle 1, San Juan",
-                    "complainant_phone": "787-555-0100", "facts": "Hechos ficticios de la prueba de durabilidad.",
-                    "provisions": "Sec. 10(i)", "sworn": "on", "personal_knowledge": "on"}
+            form = {
+                "respondent_office": str(office),
+                "occurred_date": today.isoformat(),
+                "occurred_time": "00:00",
+                "knowledge_date": (today - dt.timedelta(days=5)).isoformat(),
+                "facts_date": (today - dt.timedelta(days=6)).isoformat(),
+                "channel": "in_person",
+                "complainant_name": "Ana Ejemplo Ficticia",
+                "complainant_address": "Calle 1, San Juan",
+                "complainant_phone": "787-555-0100",
+                "facts": "Hechos ficticios de la prueba de durabilidad.",
+                "provisions": "Sec. 10(i)",
+                "sworn": "on",
+                "personal_knowledge": "on",
+            }
         try:
             status, location, text = b.request("POST", path, form)
         except Down:
@@ -197,9 +242,21 @@ def client_loop(port: int, username: str, key: str, office: int, stop: threading
 
 def start_server(env: dict[str, str], port: int, workers: int) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
-        [str(VENV / "gunicorn"), "ventila.wsgi:application", "--bind", f"127.0.0.1:{port}", "--workers",
-         str(workers), "--log-level", "warning", "--control-socket", str(Path(env["VENTILA_VAR_DIR"]) / "gunicorn.ctl")],
-        cwd=ROOT, env=env, start_new_session=True,
+        [
+            str(VENV / "gunicorn"),
+            "ventila.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            str(workers),
+            "--log-level",
+            "warning",
+            "--control-socket",
+            str(Path(env["VENTILA_VAR_DIR"]) / "gunicorn.ctl"),
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
     )
     for _ in range(200):
         try:
@@ -235,21 +292,31 @@ def check(ledger: Ledger, env: dict[str, str]) -> dict[str, object]:
     no_terms = Case.objects.annotate(n=Count("deadlines")).filter(n=0).count()
     entry_gaps = []
     for number, n, top in Case.objects.annotate(n=Count("entries"), top=Max("entries__seq")).values_list(
-            "number", "n", "top"):
+        "number", "n", "top"
+    ):
         if n != (top or 0):
             entry_gaps.append(number)
     counter = CaseCounter.objects.aggregate(m=Max("last"))["m"] or 0
     stale_terms = CaseDeadline.objects.filter(case__entries__isnull=True).count()
-    verify = subprocess.run([str(VENV / "ventila"), "audit", "verify"], cwd=ROOT, env=env, capture_output=True,
-                            text=True)
+    verify = subprocess.run(
+        [str(VENV / "ventila"), "audit", "verify"], cwd=ROOT, env=env, capture_output=True, text=True
+    )
     return {
-        "acknowledged": len(ledger.acknowledged), "found": len(ledger.acknowledged) - len(missing),
-        "missing": missing, "unanswered": ledger.unanswered, "refused": ledger.refused,
-        "entries_in_db": DocketEntry.objects.count(), "cases_in_db": len(cases),
+        "acknowledged": len(ledger.acknowledged),
+        "found": len(ledger.acknowledged) - len(missing),
+        "missing": missing,
+        "unanswered": ledger.unanswered,
+        "refused": ledger.refused,
+        "entries_in_db": DocketEntry.objects.count(),
+        "cases_in_db": len(cases),
         "cases_gapless": seqs == list(range(1, len(seqs) + 1)) and counter == len(seqs),
-        "entries_gapless": not entry_gaps, "cases_without_entry": no_entries, "cases_without_terms": no_terms,
-        "orphan_terms": stale_terms, "chain_links": chain.head()[0],
-        "audit_verify": verify.returncode == 0, "audit_output": (verify.stdout + verify.stderr).strip(),
+        "entries_gapless": not entry_gaps,
+        "cases_without_entry": no_entries,
+        "cases_without_terms": no_terms,
+        "orphan_terms": stale_terms,
+        "chain_links": chain.head()[0],
+        "audit_verify": verify.returncode == 0,
+        "audit_output": (verify.stdout + verify.stderr).strip(),
     }
 
 
@@ -259,7 +326,9 @@ def main() -> int:
     ap.add_argument("--workers", type=int, default=4)
     ap.add_argument("--seconds", type=float, default=10.0, help="run time before the kill, and again after")
     ap.add_argument("--port", type=int, default=0, help="default: a free port")
-    ap.add_argument("--admin-url", default=os.environ.get("VENTILA_BENCH_PG", "postgres://postgres@127.0.0.1:5432/postgres"))
+    ap.add_argument(
+        "--admin-url", default=os.environ.get("VENTILA_BENCH_PG", "postgres://postgres@127.0.0.1:5432/postgres")
+    )
     ap.add_argument("--setup", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.setup:
@@ -271,22 +340,28 @@ def main() -> int:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             args.port = s.getsockname()[1]
-    env = {**{k: v for k, v in os.environ.items() if not k.startswith("VENTILA_")},
-           "DATABASE_URL": _db_url(args.admin_url), "VENTILA_VAR_DIR": str(var),
-           "VENTILA_ALLOWED_HOSTS": "127.0.0.1", "DJANGO_SETTINGS_MODULE": "ventila.settings"}
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith("VENTILA_")},
+        "DATABASE_URL": _db_url(args.admin_url),
+        "VENTILA_VAR_DIR": str(var),
+        "VENTILA_ALLOWED_HOSTS": "127.0.0.1",
+        "DJANGO_SETTINGS_MODULE": "ventila.settings",
+    }
     recreate_database(args.admin_url)
     subprocess.run([str(VENV / "ventila"), "migrate", "-v", "0"], cwd=ROOT, env=env, check=True)
     world = var / "world.json"
-    subprocess.run([sys.executable, __file__, "--setup", str(world), "--clients", str(args.clients)], cwd=ROOT,
-                   env=env, check=True)
+    subprocess.run(
+        [sys.executable, __file__, "--setup", str(world), "--clients", str(args.clients)], cwd=ROOT, env=env, check=True
+    )
     info = json.loads(world.read_text())
 
     os.environ.update(env)  # the clients compute TOTP codes with django_otp (no settings needed)
     server = start_server(env, args.port, args.workers)
     ledger, stop, go, ready = Ledger(), threading.Event(), threading.Event(), threading.Semaphore(0)
-    threads = [threading.Thread(target=client_loop,
-                                args=(args.port, name, key, info["office"], stop, ledger, ready, go))
-               for name, key in info["keys"].items()]
+    threads = [
+        threading.Thread(target=client_loop, args=(args.port, name, key, info["office"], stop, ledger, ready, go))
+        for name, key in info["keys"].items()
+    ]
     for t in threads:
         t.start()
     for _ in threads:
@@ -308,25 +383,40 @@ def main() -> int:
     server.wait()
 
     figures = check(ledger, env)
-    figures.update(before_kill=before_kill, downtime_s=round(downtime, 2), clients=args.clients,
-                   workers=args.workers)
-    print(f"Clients: {args.clients}; gunicorn workers: {args.workers}; {args.seconds:g} s, kill -9, restart "
-          f"({figures['downtime_s']} s down), {args.seconds:g} s more.")
-    print(f"Acts acknowledged: {figures['acknowledged']} ({before_kill} before the kill); found in the docket: "
-          f"{figures['found']}; missing: {len(figures['missing'])}")
-    print(f"Requests never answered (in flight at the kill or while down): {figures['unanswered']}; "
-          f"answered without recording: {len(figures['refused'])}")
-    print(f"Database: {figures['cases_in_db']} cases, {figures['entries_in_db']} docket entries "
-          f"({figures['entries_in_db'] - figures['found']} committed whose answer was lost in the crash), "
-          f"{figures['chain_links']} chain links")
-    print(f"Case numbers gapless: {figures['cases_gapless']}; entry numbers gapless: {figures['entries_gapless']}; "
-          f"cases without their first entry: {figures['cases_without_entry']}; cases without derived terms: "
-          f"{figures['cases_without_terms']}")
+    figures.update(before_kill=before_kill, downtime_s=round(downtime, 2), clients=args.clients, workers=args.workers)
+    print(
+        f"Clients: {args.clients}; gunicorn workers: {args.workers}; {args.seconds:g} s, kill -9, restart "
+        f"({figures['downtime_s']} s down), {args.seconds:g} s more."
+    )
+    print(
+        f"Acts acknowledged: {figures['acknowledged']} ({before_kill} before the kill); found in the docket: "
+        f"{figures['found']}; missing: {len(figures['missing'])}"
+    )
+    print(
+        f"Requests never answered (in flight at the kill or while down): {figures['unanswered']}; "
+        f"answered without recording: {len(figures['refused'])}"
+    )
+    print(
+        f"Database: {figures['cases_in_db']} cases, {figures['entries_in_db']} docket entries "
+        f"({figures['entries_in_db'] - figures['found']} committed whose answer was lost in the crash), "
+        f"{figures['chain_links']} chain links"
+    )
+    print(
+        f"Case numbers gapless: {figures['cases_gapless']}; entry numbers gapless: {figures['entries_gapless']}; "
+        f"cases without their first entry: {figures['cases_without_entry']}; cases without derived terms: "
+        f"{figures['cases_without_terms']}"
+    )
     print(f"ventila audit verify: {'passes' if figures['audit_verify'] else 'FAILS'} — {figures['audit_output']}")
     for r in figures["refused"][:5]:
         print("  refused:", r)
-    ok = (not figures["missing"] and figures["cases_gapless"] and figures["entries_gapless"]
-          and not figures["cases_without_entry"] and not figures["cases_without_terms"] and figures["audit_verify"])
+    ok = (
+        not figures["missing"]
+        and figures["cases_gapless"]
+        and figures["entries_gapless"]
+        and not figures["cases_without_entry"]
+        and not figures["cases_without_terms"]
+        and figures["audit_verify"]
+    )
     return 0 if ok else 1
 
 

@@ -56,8 +56,12 @@ class Client:
     def request(self, method: str, path: str, body: bytes | None = None, ctype: str = "") -> tuple[int, str, bytes]:
         # As behind the reverse proxy of docs/deploy.md: TLS ended there, which says so in X-Forwarded-Proto;
         # the browser sends the page's origin with every form.
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()), "Host": "127.0.0.1",
-                   "X-Forwarded-Proto": "https", "Origin": "https://127.0.0.1"}
+        headers = {
+            "Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
+            "Host": "127.0.0.1",
+            "X-Forwarded-Proto": "https",
+            "Origin": "https://127.0.0.1",
+        }
         if body is not None:
             headers["Content-Type"] = ctype
             headers["Content-Length"] = str(len(body))
@@ -82,14 +86,20 @@ class Client:
         fields = [("csrfmiddlewaretoken", self.cookies.get(CSRF_COOKIE, "")), *fields]
         return self.request("POST", path, urllib.parse.urlencode(fields).encode(), "application/x-www-form-urlencoded")
 
-    def multipart(self, path: str, fields: list[tuple[str, str]], file: tuple[str, str, bytes]) -> tuple[int, str, bytes]:
+    def multipart(
+        self, path: str, fields: list[tuple[str, str]], file: tuple[str, str, bytes]
+    ) -> tuple[int, str, bytes]:
         boundary = "----ventila" + secrets.token_hex(8)
         parts = []
         for k, v in [("csrfmiddlewaretoken", self.cookies.get(CSRF_COOKIE, "")), *fields]:
             parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode())
         name, filename, content = file
-        parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\n'
-                     f"Content-Type: application/pdf\r\n\r\n".encode() + content + b"\r\n")
+        parts.append(
+            f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\n'
+            f"Content-Type: application/pdf\r\n\r\n".encode()
+            + content
+            + b"\r\n"
+        )
         parts.append(f"--{boundary}--\r\n".encode())
         return self.request("POST", path, b"".join(parts), f"multipart/form-data; boundary={boundary}")
 
@@ -108,19 +118,35 @@ def prepare(port: int, office_id: int, attachment: bytes, i: int) -> Client:
     assert status == 200, status
     name = f"Persona Ficticia {i}"
     steps = [
-        ("quien", [("complainant_name", name), ("complainant_address", "Calle Luna 1, San Juan"),
-                   ("complainant_phone", "787-555-0100"), ("nav", "next")]),
+        (
+            "quien",
+            [
+                ("complainant_name", name),
+                ("complainant_address", "Calle Luna 1, San Juan"),
+                ("complainant_phone", "787-555-0100"),
+                ("nav", "next"),
+            ],
+        ),
         ("querellado", [("respondent_office", str(office_id)), ("nav", "next")]),
-        ("hechos", [("facts", "Hechos de prueba de carga, detallados y específicos. " * 5),
-                    ("knowledge_date", "2026-11-20"), ("personal_knowledge", "on"), ("provisions", "10(i)"),
-                    ("nav", "next")]),
+        (
+            "hechos",
+            [
+                ("facts", "Hechos de prueba de carga, detallados y específicos. " * 5),
+                ("knowledge_date", "2026-11-20"),
+                ("personal_knowledge", "on"),
+                ("provisions", "10(i)"),
+                ("nav", "next"),
+            ],
+        ),
     ]
     for step, fields in steps:
         status, loc, body = c.form(f"{base}/{step}/", fields)
         assert status == 302, (step, status, body[:400])
-    status, loc, body = c.multipart(f"{base}/evidencia/", [("nav", "add_evidence"), ("ev_kind", "public_documents"),
-                                                           ("ev_description", "Documento de 1 MB")],
-                                    ("ev_file", "prueba.pdf", attachment))
+    status, loc, body = c.multipart(
+        f"{base}/evidencia/",
+        [("nav", "add_evidence"), ("ev_kind", "public_documents"), ("ev_description", "Documento de 1 MB")],
+        ("ev_file", "prueba.pdf", attachment),
+    )
     assert status == 302, ("evidencia", status, body[:400])
     status, loc, body = c.form(f"{base}/evidencia/", [("nav", "next")])
     assert status == 302, ("evidencia next", status)
@@ -130,8 +156,10 @@ def prepare(port: int, office_id: int, attachment: bytes, i: int) -> Client:
 def submit(c: Client, i: int) -> tuple[str, str]:
     """The oath and the submission (the case is created), then the receipt page."""
     base = f"/querellas/{BODY}"
-    status, loc, body = c.form(f"{base}/juramento/", [("nav", "submit"), ("perjury_acknowledged", "on"),
-                                                      ("signature", f"Persona Ficticia {i}")])
+    status, loc, body = c.form(
+        f"{base}/juramento/",
+        [("nav", "submit"), ("perjury_acknowledged", "on"), ("signature", f"Persona Ficticia {i}")],
+    )
     assert status == 302 and "/acuse/" in loc, ("juramento", status, body[:600])
     status, _l, page = c.request("GET", urllib.parse.urlsplit(loc).path)
     assert status == 200, ("acuse", status)
@@ -222,10 +250,18 @@ def main() -> int:
         conn.execute(f'DROP DATABASE IF EXISTS "{dbname}"')
         conn.execute(f'CREATE DATABASE "{dbname}"')
     var = Path(tempfile.mkdtemp(prefix="ventila-bench-"))
-    env = dict(os.environ, DATABASE_URL=args.pg, VENTILA_VAR_DIR=str(var), VENTILA_SECRET_KEY=secrets.token_urlsafe(40),
-               VENTILA_FILING_RATE="1000000/3600", VENTILA_DB_CONN_MAX_AGE=str(args.conn_max_age), VENTILA_ALLOWED_HOSTS="127.0.0.1",
-               VENTILA_ENV="production",
-               DJANGO_SETTINGS_MODULE="ventila.settings", EMAIL_BACKEND="django.core.mail.backends.dummy.EmailBackend")
+    env = dict(
+        os.environ,
+        DATABASE_URL=args.pg,
+        VENTILA_VAR_DIR=str(var),
+        VENTILA_SECRET_KEY=secrets.token_urlsafe(40),
+        VENTILA_FILING_RATE="1000000/3600",
+        VENTILA_DB_CONN_MAX_AGE=str(args.conn_max_age),
+        VENTILA_ALLOWED_HOSTS="127.0.0.1",
+        VENTILA_ENV="production",
+        DJANGO_SETTINGS_MODULE="ventila.settings",
+        EMAIL_BACKEND="django.core.mail.backends.dummy.EmailBackend",
+    )
     subprocess.run([str(ROOT / ".venv/bin/ventila"), "migrate", "--no-input", "-v", "0"], env=env, check=True)
     seed = (
         "import django, datetime as dt; django.setup()\n"
@@ -237,14 +273,36 @@ def main() -> int:
         " start=dt.date(2025, 1, 2))\n"
         "print(o.pk)\n"
     )
-    office_id = int(subprocess.run([str(PY), "-c", seed], env=env, check=True, capture_output=True, text=True,
-                                   cwd=ROOT).stdout.strip())
+    office_id = int(
+        subprocess.run(
+            [str(PY), "-c", seed], env=env, check=True, capture_output=True, text=True, cwd=ROOT
+        ).stdout.strip()
+    )
     port = free_port()
     server = subprocess.Popen(
-        [str(ROOT / ".venv/bin/gunicorn"), "ventila.wsgi", "-b", f"127.0.0.1:{port}", "-w", str(args.workers),
-         "-k", args.worker_class, "--threads", str(args.threads), "--keep-alive", "30", "--log-level", "warning", "--preload",
-         "--worker-tmp-dir", "/dev/shm", *(["-c", os.environ["BENCH_GUNICORN_CONF"]] if os.environ.get("BENCH_GUNICORN_CONF") else [])],
-        env=env, cwd=ROOT)
+        [
+            str(ROOT / ".venv/bin/gunicorn"),
+            "ventila.wsgi",
+            "-b",
+            f"127.0.0.1:{port}",
+            "-w",
+            str(args.workers),
+            "-k",
+            args.worker_class,
+            "--threads",
+            str(args.threads),
+            "--keep-alive",
+            "30",
+            "--log-level",
+            "warning",
+            "--preload",
+            "--worker-tmp-dir",
+            "/dev/shm",
+            *(["-c", os.environ["BENCH_GUNICORN_CONF"]] if os.environ.get("BENCH_GUNICORN_CONF") else []),
+        ],
+        env=env,
+        cwd=ROOT,
+    )
     try:
         for _i in range(100):
             try:
@@ -256,8 +314,10 @@ def main() -> int:
         digest = hashlib.sha256(attachment).hexdigest()
         # Warm-up, not measured: enough concurrent filings that every worker has served some (its
         # templates compiled, its database connection open); their cases are checked below too.
-        warm = [threading.Thread(target=file_one, args=(port, office_id, attachment, 200000 + w))
-                for w in range(args.warmup)]
+        warm = [
+            threading.Thread(target=file_one, args=(port, office_id, attachment, 200000 + w))
+            for w in range(args.warmup)
+        ]
         for t in warm:
             t.start()
         for t in warm:
@@ -344,15 +404,21 @@ def main() -> int:
             "SELECT c.number, c.sequence, a.sha256, f.key_hash FROM cases_case c "
             "JOIN filing_filing f ON f.case_id = c.id "
             "JOIN cases_docketentry e ON e.case_id = c.id AND e.seq = 1 "
-            "JOIN cases_attachment a ON a.entry_id = e.id ORDER BY c.sequence").fetchall()
-    verify = subprocess.run([str(ROOT / ".venv/bin/ventila"), "audit", "verify"], env=env, cwd=ROOT,
-                            capture_output=True, text=True)
+            "JOIN cases_attachment a ON a.entry_id = e.id ORDER BY c.sequence"
+        ).fetchall()
+    verify = subprocess.run(
+        [str(ROOT / ".venv/bin/ventila"), "audit", "verify"], env=env, cwd=ROOT, capture_output=True, text=True
+    )
     in_db = {r[0]: r for r in rows}
     numbers = [n for n, _k, _t in acked]
     sequences = sorted(r[1] for r in rows)
-    lost = [n for n, k, _t in acked
-            if n not in in_db or in_db[n][2] != digest or in_db[n][3] != hashlib.sha256(
-                "".join(ch for ch in k.upper() if ch.isalnum()).encode()).hexdigest()]
+    lost = [
+        n
+        for n, k, _t in acked
+        if n not in in_db
+        or in_db[n][2] != digest
+        or in_db[n][3] != hashlib.sha256("".join(ch for ch in k.upper() if ch.isalnum()).encode()).hexdigest()
+    ]
     latencies = sorted(t for _n, _k, t in acked if t >= 0)
     walked = len(latencies)
     sub_lat.sort()
@@ -385,14 +451,22 @@ def main() -> int:
         "ventila audit verify": ("passes — " if verify.returncode == 0 else "FAILS — ")
         + (verify.stdout.strip() or verify.stderr.strip()).splitlines()[-1][:200],
     }
-    print(f"clients={args.clients} workers={args.workers}x{args.threads} ({args.worker_class}) attachment={args.size} bytes "
-          f"cores={os.cpu_count()}")
+    print(
+        f"clients={args.clients} workers={args.workers}x{args.threads} ({args.worker_class}) attachment={args.size} bytes "
+        f"cores={os.cpu_count()}"
+    )
     for k, v in report.items():
         print(f"  {k}: {v}")
     for e in errors[:5]:
         print("  error:", e)
-    ok = (not errors and not lost and report["numbers unique"] and report["numbers gapless 1..N"]
-          and report["every case acknowledged"] and verify.returncode == 0)
+    ok = (
+        not errors
+        and not lost
+        and report["numbers unique"]
+        and report["numbers gapless 1..N"]
+        and report["every case acknowledged"]
+        and verify.returncode == 0
+    )
     return 0 if ok else 1
 
 

@@ -41,15 +41,22 @@ def main() -> int:
 
     url = urllib.parse.urlsplit(args.pg)
     dbname = url.path.lstrip("/")
-    with psycopg.connect(host=url.hostname, port=url.port or 5432, user=url.username or "postgres",
-                         dbname="postgres", autocommit=True) as conn:
+    with psycopg.connect(
+        host=url.hostname, port=url.port or 5432, user=url.username or "postgres", dbname="postgres", autocommit=True
+    ) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{dbname}"')
         conn.execute(f'CREATE DATABASE "{dbname}"')
     os.environ.update(
-        DATABASE_URL=args.pg, VENTILA_VAR_DIR=tempfile.mkdtemp(prefix="ventila-steps-"),
-        VENTILA_SECRET_KEY=secrets.token_urlsafe(40), VENTILA_FILING_RATE="1000000/3600",
-        VENTILA_DB_CONN_MAX_AGE="600", VENTILA_ALLOWED_HOSTS="127.0.0.1", VENTILA_ENV="production",
-        DJANGO_SETTINGS_MODULE="ventila.settings", EMAIL_BACKEND="django.core.mail.backends.dummy.EmailBackend")
+        DATABASE_URL=args.pg,
+        VENTILA_VAR_DIR=tempfile.mkdtemp(prefix="ventila-steps-"),
+        VENTILA_SECRET_KEY=secrets.token_urlsafe(40),
+        VENTILA_FILING_RATE="1000000/3600",
+        VENTILA_DB_CONN_MAX_AGE="600",
+        VENTILA_ALLOWED_HOSTS="127.0.0.1",
+        VENTILA_ENV="production",
+        DJANGO_SETTINGS_MODULE="ventila.settings",
+        EMAIL_BACKEND="django.core.mail.backends.dummy.EmailBackend",
+    )
     sys.path.insert(0, str(ROOT))
     import django
 
@@ -63,11 +70,18 @@ def main() -> int:
     from ventila.bodies.models import Body, OfficeTerm, Person
 
     call_command("migrate", verbosity=0)
-    Body.objects.create(slug=BODY, name="Comisión de Ética de la Cámara de Representantes", short_name="Ética Cámara",
-                        rulebook="camara-171", case_prefix="CE", seats=7)
+    Body.objects.create(
+        slug=BODY,
+        name="Comisión de Ética de la Cámara de Representantes",
+        short_name="Ética Cámara",
+        rulebook="camara-171",
+        case_prefix="CE",
+        seats=7,
+    )
     person = Person.objects.create(given_name="Rafael", family_name="Quiñones Ficticio")
-    office = OfficeTerm.objects.create(person=person, role="representative", title="Representante del Distrito 40",
-                                       start=dt.date(2025, 1, 2)).pk
+    office = OfficeTerm.objects.create(
+        person=person, role="representative", title="Representante del Distrito 40", start=dt.date(2025, 1, 2)
+    ).pk
     head, tail = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n", b"\n%%EOF\n"
     attachment = head + secrets.token_bytes(args.size - len(head) - len(tail)) + tail
     base = f"/querellas/{BODY}"
@@ -84,8 +98,12 @@ def main() -> int:
         return execute(sql, params, many, context)
 
     def walk(i: int, measure: bool) -> None:
-        c = Client(enforce_csrf_checks=True, HTTP_HOST="127.0.0.1", HTTP_X_FORWARDED_PROTO="https",
-                   HTTP_ORIGIN="https://127.0.0.1")
+        c = Client(
+            enforce_csrf_checks=True,
+            HTTP_HOST="127.0.0.1",
+            HTTP_X_FORWARDED_PROTO="https",
+            HTTP_ORIGIN="https://127.0.0.1",
+        )
         c.handler = handler
 
         def req(label: str, method: str, path: str, data: dict[str, object] | None = None) -> object:
@@ -106,22 +124,49 @@ def main() -> int:
 
         r = req("GET quien", "GET", f"{base}/quien/")
         assert r.status_code == 200, r.status_code  # type: ignore[attr-defined]
-        steps = [("quien", {"complainant_name": f"Persona Ficticia {i}", "complainant_address": "Calle Luna 1, San Juan",
-                            "complainant_phone": "787-555-0100"}),
-                 ("querellado", {"respondent_office": str(office)}),
-                 ("hechos", {"facts": "Hechos de prueba de carga, detallados y específicos. " * 5,
-                             "knowledge_date": "2026-11-20", "personal_knowledge": "on", "provisions": "10(i)"})]
+        steps = [
+            (
+                "quien",
+                {
+                    "complainant_name": f"Persona Ficticia {i}",
+                    "complainant_address": "Calle Luna 1, San Juan",
+                    "complainant_phone": "787-555-0100",
+                },
+            ),
+            ("querellado", {"respondent_office": str(office)}),
+            (
+                "hechos",
+                {
+                    "facts": "Hechos de prueba de carga, detallados y específicos. " * 5,
+                    "knowledge_date": "2026-11-20",
+                    "personal_knowledge": "on",
+                    "provisions": "10(i)",
+                },
+            ),
+        ]
         for step, fields in steps:
             r = req(f"POST {step}", "POST", f"{base}/{step}/", {**fields, "nav": "next"})
             assert r.status_code == 302, (step, r.status_code)  # type: ignore[attr-defined]
-        r = req("POST evidencia (1 MB)", "POST", f"{base}/evidencia/", {
-            "nav": "add_evidence", "ev_kind": "public_documents", "ev_description": "Documento de 1 MB",
-            "ev_file": SimpleUploadedFile("prueba.pdf", attachment, "application/pdf")})
+        r = req(
+            "POST evidencia (1 MB)",
+            "POST",
+            f"{base}/evidencia/",
+            {
+                "nav": "add_evidence",
+                "ev_kind": "public_documents",
+                "ev_description": "Documento de 1 MB",
+                "ev_file": SimpleUploadedFile("prueba.pdf", attachment, "application/pdf"),
+            },
+        )
         assert r.status_code == 302, r.status_code  # type: ignore[attr-defined]
         r = req("POST evidencia next", "POST", f"{base}/evidencia/", {"nav": "next"})
         assert r.status_code == 302, r.status_code  # type: ignore[attr-defined]
-        r = req("POST juramento (files)", "POST", f"{base}/juramento/", {
-            "nav": "submit", "perjury_acknowledged": "on", "signature": f"Persona Ficticia {i}"})
+        r = req(
+            "POST juramento (files)",
+            "POST",
+            f"{base}/juramento/",
+            {"nav": "submit", "perjury_acknowledged": "on", "signature": f"Persona Ficticia {i}"},
+        )
         assert r.status_code == 302 and "/acuse/" in r["Location"], r.status_code  # type: ignore[index,attr-defined]
         r = req("GET acuse", "GET", urllib.parse.urlsplit(r["Location"]).path)  # type: ignore[index]
         assert r.status_code == 200, r.status_code  # type: ignore[attr-defined]
@@ -132,11 +177,15 @@ def main() -> int:
         for i in range(args.filings):
             walk(100 + i, measure=True)
     n = args.filings
-    print(f"{n} filings, attachment {args.size} bytes, PostgreSQL; CPU of this process per request "
-          f"(includes the test client's own work, ≈ 1 ms a request); load average {os.getloadavg()[0]:.2f}")
+    print(
+        f"{n} filings, attachment {args.size} bytes, PostgreSQL; CPU of this process per request "
+        f"(includes the test client's own work, ≈ 1 ms a request); load average {os.getloadavg()[0]:.2f}"
+    )
     for label in cpu:
         print(f"  {label:24s} {cpu[label] / n * 1000:6.1f} ms  {queries[label] / n:4.0f} SQL statements")
-    print(f"  {'whole filing':24s} {sum(cpu.values()) / n * 1000:6.1f} ms  {sum(queries.values()) / n:4.0f} SQL statements")
+    print(
+        f"  {'whole filing':24s} {sum(cpu.values()) / n * 1000:6.1f} ms  {sum(queries.values()) / n:4.0f} SQL statements"
+    )
     if profile:
         profile.dump_stats(args.profile)
     return 0

@@ -163,18 +163,11 @@ def bench_days(cal: LegalCalendar, size: int, repeats: int) -> dict[str, Any]:
     # moves a non-business start to the next business day and counts from there, one day too many;
     # 'backward' moves it to the previous business day and so matches ours for every N ≥ 1. The
     # 'forward' roll matches too when N is reduced by one for a non-business start.
-    np_backward = (
-        np.busday_offset(s_d64, bd_np, roll="backward", busdaycal=nbc).astype(np.int64) + EPOCH
-    )
+    np_backward = np.busday_offset(s_d64, bd_np, roll="backward", busdaycal=nbc).astype(np.int64) + EPOCH
     adjust = (~np.is_busday(s_d64, busdaycal=nbc)).astype(np.int64)
-    np_forward = (
-        np.busday_offset(s_d64, bd_np - adjust, roll="forward", busdaycal=nbc).astype(np.int64)
-        + EPOCH
-    )
+    np_forward = np.busday_offset(s_d64, bd_np - adjust, roll="forward", busdaycal=nbc).astype(np.int64) + EPOCH
     naive = np.busday_offset(s_d64, bd_np, roll="forward", busdaycal=nbc).astype(np.int64) + EPOCH
-    r["bd_identical"] = bool(
-        (ours == batch).all() and (ours == np_backward).all() and (ours == np_forward).all()
-    )
+    r["bd_identical"] = bool((ours == batch).all() and (ours == np_backward).all() and (ours == np_forward).all())
     r["bd_naive_forward_mismatches"] = int((naive != ours).sum())
     if not r["bd_identical"]:
         raise SystemExit("business days: the three computations disagree — benchmark invalid")
@@ -190,9 +183,7 @@ def bench_days(cal: LegalCalendar, size: int, repeats: int) -> dict[str, Any]:
         return chunked_rate(fn, size, CHUNKS, repeats)
 
     r["bd_single"] = rate(lambda c: loop_business(cal, py_s[c], py_bd[c]))
-    r["bd_numpy_backward"] = rate(
-        lambda c: np.busday_offset(d64_s[c], arr_bd[c], roll="backward", busdaycal=nbc)
-    )
+    r["bd_numpy_backward"] = rate(lambda c: np.busday_offset(d64_s[c], arr_bd[c], roll="backward", busdaycal=nbc))
     r["bd_numpy_forward"] = rate(
         lambda c: np.busday_offset(
             d64_s[c],
@@ -212,16 +203,12 @@ def bench_days(cal: LegalCalendar, size: int, repeats: int) -> dict[str, Any]:
     # Calendar days + roll-forward: next business day on or after start + N.
     ours_cd = np.array([cal.next_business_day_ord(s + n) for s, n in zip(starts, cd, strict=True)])
     batch_cd = cal.add_calendar_days_batch(s_np, cd_np)
-    np_cd = (
-        np.busday_offset(s_d64 + cd_np, 0, roll="forward", busdaycal=nbc).astype(np.int64) + EPOCH
-    )
+    np_cd = np.busday_offset(s_d64 + cd_np, 0, roll="forward", busdaycal=nbc).astype(np.int64) + EPOCH
     r["cd_identical"] = bool((ours_cd == batch_cd).all() and (ours_cd == np_cd).all())
     if not r["cd_identical"]:
         raise SystemExit("calendar days: the three computations disagree — benchmark invalid")
     r["cd_single"] = rate(lambda c: loop_calendar(cal, py_s[c], py_cd[c]))
-    r["cd_numpy"] = rate(
-        lambda c: np.busday_offset(d64_s[c] + arr_cd[c], 0, roll="forward", busdaycal=nbc)
-    )
+    r["cd_numpy"] = rate(lambda c: np.busday_offset(d64_s[c] + arr_cd[c], 0, roll="forward", busdaycal=nbc))
     r["cd_batch"] = rate(lambda c: cal.add_calendar_days_batch(arr_s[c], arr_cd[c]))
     return r
 
@@ -360,9 +347,7 @@ def report(days: dict[str, Any], ev: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="100,000 pairs and short runs")
     parser.add_argument("--output", default=str(ROOT / "bench" / "results.md"))
     args = parser.parse_args(argv)

@@ -54,9 +54,7 @@ def compile_all(*, check: bool = False) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--check", action="store_true", help="fail when an entry has no translation"
-    )
+    parser.add_argument("--check", action="store_true", help="fail when an entry has no translation")
     return compile_all(check=parser.parse_args(argv).check)
 
 

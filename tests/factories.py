@@ -23,24 +23,34 @@ def at(text: str) -> dt.datetime:
     return dt.datetime.fromisoformat(text).replace(tzinfo=PR)
 
 
-def make_person(given: str = "", family: str = "", *, role: str | None = "representative", title: str = "",
-                start: dt.date = dt.date(2025, 1, 2), municipality: str = "") -> Any:
+def make_person(
+    given: str = "",
+    family: str = "",
+    *,
+    role: str | None = "representative",
+    title: str = "",
+    start: dt.date = dt.date(2025, 1, 2),
+    municipality: str = "",
+) -> Any:
     from ventila.bodies.models import OfficeTerm, Person
 
     n = next(_seq)
     person = Person.objects.create(given_name=given or f"Nombre{n}", family_name=family or f"Apellido{n} Ficticio")
     if role:
-        OfficeTerm.objects.create(person=person, role=role, title=title or f"Cargo {n}", start=start,
-                                  municipality=municipality)
+        OfficeTerm.objects.create(
+            person=person, role=role, title=title or f"Cargo {n}", start=start, municipality=municipality
+        )
     return person
 
 
-def make_user(username: str, *, person: Any = None, superuser: bool = False, grants: tuple[tuple[Any, str], ...] = ()
-              ) -> Any:
+def make_user(
+    username: str, *, person: Any = None, superuser: bool = False, grants: tuple[tuple[Any, str], ...] = ()
+) -> Any:
     from ventila.accounts.models import RoleGrant, User
 
-    user = User.objects.create_user(username=username, password="clave-de-prueba-123", person=person,
-                                    is_superuser=superuser, is_staff=superuser)
+    user = User.objects.create_user(
+        username=username, password="clave-de-prueba-123", person=person, is_superuser=superuser, is_staff=superuser
+    )
     for body, role in grants:
         RoleGrant.objects.create(user=user, body=body, role=role)
     return user
@@ -49,8 +59,14 @@ def make_user(username: str, *, person: Any = None, superuser: bool = False, gra
 def make_camara(seats: int = 7) -> tuple[Any, list[Any]]:
     from ventila.bodies.models import Body, Membership
 
-    body = Body.objects.create(slug="etica-camara", name="Comisión de Ética de la Cámara de Representantes",
-                               short_name="Ética Cámara", rulebook="camara-171", case_prefix="CE", seats=seats)
+    body = Body.objects.create(
+        slug="etica-camara",
+        name="Comisión de Ética de la Cámara de Representantes",
+        short_name="Ética Cámara",
+        rulebook="camara-171",
+        case_prefix="CE",
+        seats=seats,
+    )
     positions = ["president", "vice_president", "secretary", "minority_spokesperson"] + ["member"] * (seats - 4)
     members = []
     for i, pos in enumerate(positions):
@@ -63,8 +79,14 @@ def make_camara(seats: int = 7) -> tuple[Any, list[Any]]:
 def make_municipal() -> tuple[Any, list[Any]]:
     from ventila.bodies.models import Body, Membership
 
-    body = Body.objects.create(slug="querellas-municipales", name="Comisión para Ventilar Querellas Municipales",
-                               short_name="Querellas Municipales", rulebook="municipal", case_prefix="CVQM", seats=3)
+    body = Body.objects.create(
+        slug="querellas-municipales",
+        name="Comisión para Ventilar Querellas Municipales",
+        short_name="Querellas Municipales",
+        rulebook="municipal",
+        case_prefix="CVQM",
+        seats=3,
+    )
     members = []
     for i, pos in enumerate(["president", "associate", "associate"]):
         p = make_person(f"Comisionada{i + 1}", "Municipal Ficticia", role=None)
@@ -129,32 +151,54 @@ def complaint_act(when: str = "2027-03-01 10:15", knowledge: str = "2027-02-10",
     from ventila.cases.actions import ActInput
 
     moment = at(when)
-    return ActInput("complaint_filed", moment, True,
-                    {"knowledge_date": knowledge, "channel": "in_person", **payload},
-                    {"facts": "Hechos de prueba.", "provisions": "Sec. 10(j)"})
+    return ActInput(
+        "complaint_filed",
+        moment,
+        True,
+        {"knowledge_date": knowledge, "channel": "in_person", **payload},
+        {"facts": "Hechos de prueba.", "provisions": "Sec. 10(j)"},
+    )
 
 
-def file_complaint(world: World, when: str = "2027-03-01 10:15", knowledge: str = "2027-02-10",
-                   respondent: Any = None, **kw: Any) -> Any:
+def file_complaint(
+    world: World, when: str = "2027-03-01 10:15", knowledge: str = "2027-02-10", respondent: Any = None, **kw: Any
+) -> Any:
     from ventila.cases.actions import do_file_case
 
-    return do_file_case(user=world.users["secretaria"], body=world.camara, kind="complaint",
-                        respondent=respondent or world.respondent, respondent_role="representative",
-                        respondent_office="Representante del Distrito 40",
-                        complainant={"name": "Ana Ejemplo Ficticia", "email": "ana@example.org", "phone": "787-555-0100"},
-                        act=complaint_act(when, knowledge), **kw)
+    return do_file_case(
+        user=world.users["secretaria"],
+        body=world.camara,
+        kind="complaint",
+        respondent=respondent or world.respondent,
+        respondent_role="representative",
+        respondent_office="Representante del Distrito 40",
+        complainant={"name": "Ana Ejemplo Ficticia", "email": "ana@example.org", "phone": "787-555-0100"},
+        act=complaint_act(when, knowledge),
+        **kw,
+    )
 
 
-def record(world: World, case: Any, event_type: str, when: str, *, user: str = "secretaria",
-           ballots: dict[int, str] | None = None, supersedes: Any = None, details: dict[str, Any] | None = None,
-           **payload: Any) -> Any:
+def record(
+    world: World,
+    case: Any,
+    event_type: str,
+    when: str,
+    *,
+    user: str = "secretaria",
+    ballots: dict[int, str] | None = None,
+    supersedes: Any = None,
+    details: dict[str, Any] | None = None,
+    **payload: Any,
+) -> Any:
     from ventila.cases.actions import ActInput, do_record_act
 
     has_time = len(when) > 10
     moment = at(when if has_time else when + " 00:00")
-    return do_record_act(user=world.users[user], case=case,
-                         act=ActInput(event_type, moment, has_time, payload, details or {}, ballots=ballots,
-                                      supersedes=supersedes))
+    return do_record_act(
+        user=world.users[user],
+        case=case,
+        act=ActInput(event_type, moment, has_time, payload, details or {}, ballots=ballots, supersedes=supersedes),
+    )
 
 
 def unanimous(world: World, yes: int = 7) -> dict[int, str]:

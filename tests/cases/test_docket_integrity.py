@@ -28,11 +28,14 @@ def test_append_only_tables_have_both_triggers(table):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("sql", [
-    "UPDATE cases_docketentry SET event_type = 'answer_filed'",
-    "UPDATE cases_docketentry SET occurred_at = occurred_at",
-    "DELETE FROM cases_docketentry",
-])
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "UPDATE cases_docketentry SET event_type = 'answer_filed'",
+        "UPDATE cases_docketentry SET occurred_at = occurred_at",
+        "DELETE FROM cases_docketentry",
+    ],
+)
 def test_database_refuses_update_and_delete_of_docket_entries(world, sql):
     case = file_complaint(world)
     before = list(DocketEntry.objects.values_list("pk", "event_type", "occurred_at"))

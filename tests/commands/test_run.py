@@ -38,8 +38,14 @@ def clean_env(**extra: str) -> dict[str, str]:
 def test_run_serve_takes_a_port(tmp_path: Path) -> None:
     port = free_port()
     log = (tmp_path / "serve.log").open("w+")
-    proc = subprocess.Popen(["./run", "serve", str(port), "--noreload"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                            env=clean_env(VENTILA_VAR_DIR=str(tmp_path / "var")), start_new_session=True)
+    proc = subprocess.Popen(
+        ["./run", "serve", str(port), "--noreload"],
+        cwd=ROOT,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        env=clean_env(VENTILA_VAR_DIR=str(tmp_path / "var")),
+        start_new_session=True,
+    )
     try:
         deadline = time.monotonic() + 300
         status = None
@@ -71,8 +77,14 @@ def _run_browser_test(**extra: str) -> subprocess.CompletedProcess[str]:
     env = clean_env(VENTILA_CHROMIUM="/nonexistent/chromium")
     env.pop("VENTILA_REQUIRE_BROWSER", None)  # as on a newcomer's machine, unless the test sets it
     env.update(extra)
-    return subprocess.run(["./run", "test", "tests/e2e/test_accessibility.py", "-k", "scanner_does_find"], cwd=ROOT,
-                          capture_output=True, text=True, env=env, timeout=600)
+    return subprocess.run(
+        ["./run", "test", "tests/e2e/test_accessibility.py", "-k", "scanner_does_find"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
 
 
 def test_without_chromium_the_browser_tests_are_skipped_loudly() -> None:
@@ -107,12 +119,24 @@ assert BATCH not in sys.modules, "a shipped module imports the numpy batch path"
 from ventila.rules.cli import run_deadlines
 sys.exit(run_deadlines([], stdin=sys.stdin))
 """
-    request = {"rulebook": "camara-171", "kind": "complaint", "as_of": "2027-03-10",
-               "events": [{"type": "complaint_filed", "at": "2027-03-01T10:15", "knowledge_date": "2027-02-10"},
-                          {"type": "respondent_notified", "at": "2027-03-03"}]}
-    r = subprocess.run([sys.executable, "-c", script], cwd=ROOT, input=json.dumps(request), capture_output=True,
-                       text=True, env=clean_env(DJANGO_SETTINGS_MODULE="ventila.settings",
-                                                VENTILA_VAR_DIR=str(ROOT / "var")), timeout=120)
+    request = {
+        "rulebook": "camara-171",
+        "kind": "complaint",
+        "as_of": "2027-03-10",
+        "events": [
+            {"type": "complaint_filed", "at": "2027-03-01T10:15", "knowledge_date": "2027-02-10"},
+            {"type": "respondent_notified", "at": "2027-03-03"},
+        ],
+    }
+    r = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        input=json.dumps(request),
+        capture_output=True,
+        text=True,
+        env=clean_env(DJANGO_SETTINGS_MODULE="ventila.settings", VENTILA_VAR_DIR=str(ROOT / "var")),
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     assert "numpy" not in r.stderr
     assert json.load(io.StringIO(r.stdout))["deadlines"]

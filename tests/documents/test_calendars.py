@@ -17,9 +17,11 @@ PR = zoneinfo.ZoneInfo("America/Puerto_Rico")
 
 def _with_hearing(world, now):
     case = file_complaint(world)
-    for day, act, payload, voted in [("2027-03-03", "respondent_notified", {}, None),
-                                     ("2027-03-10", "answer_filed", {}, None),
-                                     ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True)]:
+    for day, act, payload, voted in [
+        ("2027-03-03", "respondent_notified", {}, None),
+        ("2027-03-10", "answer_filed", {}, None),
+        ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True),
+    ]:
         now.set(day + " 18:00")
         record(world, case, act, day, ballots=unanimous(world) if voted else None, **payload)
     now.set("2027-04-01 18:00")
@@ -37,8 +39,15 @@ def test_private_feed_lists_hearings_and_terms_of_visible_cases_and_can_be_revok
     other = file_complaint(world, when="2027-04-01 09:00", knowledge="2027-03-20")
     # A commissioner recused in `other` must not see it in the feed.
     record(world, other, "recusal_requested", "2027-04-01", member=str(world.members[4].pk), by="member")
-    record(world, other, "recusal_decided", "2027-04-01", member=str(world.members[4].pk), granted=True,
-           ballots={p.pk: "yes" for p in world.members if p != world.members[4]})
+    record(
+        world,
+        other,
+        "recusal_decided",
+        "2027-04-01",
+        member=str(world.members[4].pk),
+        granted=True,
+        ballots={p.pk: "yes" for p in world.members if p != world.members[4]},
+    )
     commissioner = Client()
     commissioner.force_login(world.users["comisionado"])
     path = _feed_url(commissioner)
@@ -116,5 +125,5 @@ def test_a_closed_case_has_no_open_terms_in_the_feed_or_on_its_page_CAM_21B_01(w
     assert [u for u in uids if u.startswith(f"termino-{still_open.pk}-")]
     page = c.get(f"/expedientes/{closed.number}/").content.decode()
     assert 'id="termino-notify_respondent"' not in page  # not among the open terms
-    ended = page[page.index('id="cumplidos"'):]
+    ended = page[page.index('id="cumplidos"') :]
     assert "viernes, 5 de marzo de 2027</td>\n      <td>Vencido" in ended

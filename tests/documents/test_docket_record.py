@@ -29,8 +29,11 @@ pytestmark = pytest.mark.django_db
 def _derived(case):
     """Everything the rulebook derives from the docket, as stored on the case."""
     case.refresh_from_db()
-    terms = list(CaseDeadline.objects.filter(case=case).order_by("position").values_list(
-        "deadline_id", "due", "status", "satisfied_by", "satisfied_on"))
+    terms = list(
+        CaseDeadline.objects.filter(case=case)
+        .order_by("position")
+        .values_list("deadline_id", "due", "status", "satisfied_by", "satisfied_on")
+    )
     findings = sorted(case.findings.values_list("finding_id", "message"))
     return case.stage, case.procedure, list(case.allowed_next), case.next_due, terms, findings
 
@@ -47,8 +50,15 @@ def test_issuing_dockets_the_document_with_the_sha256_of_the_stored_pdf(world, n
     doc = issue(world, case, "notice_of_complaint")
     entry = case.entries.get(event_type="document_issued")
     assert entry.payload == {
-        "document": doc.pk, "template": "notice_of_complaint", "title": "Notificación de la querella",
-        "sha256": doc.sha256, "rule": "CAM-21B-04", "citation": doc.citation, "source_seq": 1, "language": "es"}
+        "document": doc.pk,
+        "template": "notice_of_complaint",
+        "title": "Notificación de la querella",
+        "sha256": doc.sha256,
+        "rule": "CAM-21B-04",
+        "citation": doc.citation,
+        "source_seq": 1,
+        "language": "es",
+    }
     assert entry.payload["sha256"] == _stored_sha(doc)  # the hash on the docket is the stored file's
     assert entry.seq == 2 and entry.has_time and entry.occurred_at == doc.issued_at == now.set("2027-03-01 14:20")
     assert entry.recorded_by == world.users["secretaria"]
@@ -80,8 +90,14 @@ def test_every_email_attempt_is_docketed_by_the_service_account(world, now, smtp
     before = _derived(case)
     smtp.refuse = "451 4.3.0 Mailbox temporarily unavailable"
     now.set("2027-03-01 15:00")
-    d = do_order_delivery(user=world.users["secretaria"], document=doc, role="respondent",
-                          name="Rafael Quiñones Ficticio", email="rafael@example.org", method="email_attachment")
+    d = do_order_delivery(
+        user=world.users["secretaria"],
+        document=doc,
+        role="respondent",
+        name="Rafael Quiñones Ficticio",
+        email="rafael@example.org",
+        method="email_attachment",
+    )
     assert d.status == Delivery.Status.RETRYING
     smtp.refuse = ""
     now.set("2027-03-01 15:06")
@@ -94,10 +110,18 @@ def test_every_email_attempt_is_docketed_by_the_service_account(world, now, smtp
     for n, (e, a) in enumerate(zip(entries, attempts, strict=True), start=1):
         assert e.occurred_at == a.at and e.has_time
         assert e.payload == {
-            "document": doc.pk, "delivery": d.pk, "attempt": n, "method": "email_attachment",
-            "recipient": "rafael@example.org", "recipient_name": "Rafael Quiñones Ficticio",
-            "recipient_role": "respondent", "sha256": doc.sha256, "message_id": a.message_id,
-            "answer": a.server_answer, "ok": a.ok}
+            "document": doc.pk,
+            "delivery": d.pk,
+            "attempt": n,
+            "method": "email_attachment",
+            "recipient": "rafael@example.org",
+            "recipient_name": "Rafael Quiñones Ficticio",
+            "recipient_role": "respondent",
+            "sha256": doc.sha256,
+            "message_id": a.message_id,
+            "answer": a.server_answer,
+            "ok": a.ok,
+        }
     assert [e.payload["ok"] for e in entries] == [False, True]
     assert entries[0].payload["answer"] == "451 4.3.0 Mailbox temporarily unavailable"
     assert entries[1].payload["answer"] == "250 2.0.0 Ok: queued as VNT0001"
@@ -116,8 +140,14 @@ def test_every_email_attempt_is_docketed_by_the_service_account(world, now, smtp
 def test_an_unreachable_server_is_docketed_with_its_error(world, now, no_smtp):
     case = file_complaint(world)
     doc = issue(world, case, "notice_of_complaint")
-    d = do_order_delivery(user=world.users["secretaria"], document=doc, role="respondent", name="Rafael",
-                          email="rafael@example.org", method="email_link")
+    d = do_order_delivery(
+        user=world.users["secretaria"],
+        document=doc,
+        role="respondent",
+        name="Rafael",
+        email="rafael@example.org",
+        method="email_link",
+    )
     [e] = case.entries.filter(event_type="service_attempted")
     [a] = DeliveryAttempt.objects.filter(delivery=d)
     assert e.payload["ok"] is False and e.payload["method"] == "email_link"
@@ -128,14 +158,29 @@ def test_hand_service_dockets_the_service_and_the_receipt_linked_to_the_document
     case = file_complaint(world)
     doc = issue(world, case, "notice_of_complaint")
     now.set("2027-03-03 16:00")
-    d = do_order_delivery(user=world.users["secretaria"], document=doc, role="respondent",
-                          name="Rafael Quiñones Ficticio", email="", method="hand",
-                          received_on=dt.date(2027, 3, 2), receipt_note="Firmó el acuse en su oficina.")
+    d = do_order_delivery(
+        user=world.users["secretaria"],
+        document=doc,
+        role="respondent",
+        name="Rafael Quiñones Ficticio",
+        email="",
+        method="hand",
+        received_on=dt.date(2027, 3, 2),
+        receipt_note="Firmó el acuse en su oficina.",
+    )
     service = case.entries.get(event_type="service_attempted")
     assert service.payload == {
-        "document": doc.pk, "delivery": d.pk, "attempt": 1, "method": "hand", "recipient": "Rafael Quiñones Ficticio",
-        "recipient_name": "Rafael Quiñones Ficticio", "recipient_role": "respondent", "sha256": doc.sha256,
-        "ok": True, "received_on": "2027-03-02"}
+        "document": doc.pk,
+        "delivery": d.pk,
+        "attempt": 1,
+        "method": "hand",
+        "recipient": "Rafael Quiñones Ficticio",
+        "recipient_name": "Rafael Quiñones Ficticio",
+        "recipient_role": "respondent",
+        "sha256": doc.sha256,
+        "ok": True,
+        "received_on": "2027-03-02",
+    }
     assert service.occurred_day == dt.date(2027, 3, 2) and service.recorded_by == world.users["secretaria"]
     receipt = case.entries.get(event_type="respondent_notified")
     assert d.receipt_entry == receipt and receipt.seq == service.seq + 1
@@ -154,7 +199,8 @@ def test_hand_service_dockets_the_service_and_the_receipt_linked_to_the_document
         assert link in item, item
     assert "Recibo del documento" in _timeline_item(page, receipt.seq)
     assert "Entrega personal" in _timeline_item(page, service.seq) and "2 de marzo de 2027" in _timeline_item(
-        page, service.seq)
+        page, service.seq
+    )
     # The document's page points back to the entries that record its issue and its service.
     issued = case.entries.get(event_type="document_issued")
     page = c.get(f"/expedientes/{case.number}/documentos/{doc.pk}/").content.decode()
@@ -164,8 +210,11 @@ def test_hand_service_dockets_the_service_and_the_receipt_linked_to_the_document
 
 
 def _timeline_item(page: str, seq: int) -> str:
-    m = re.search(rf'<li class="timeline-item[^"]*" id="anotacion-{seq}">(.*?)</li>\s*(?:<li class="timeline-item|</ol>)',
-                  page, re.S)
+    m = re.search(
+        rf'<li class="timeline-item[^"]*" id="anotacion-{seq}">(.*?)</li>\s*(?:<li class="timeline-item|</ol>)',
+        page,
+        re.S,
+    )
     assert m, seq
     return m.group(1)
 
@@ -175,22 +224,43 @@ def test_the_case_page_shows_the_records_in_spanish_and_they_cannot_be_corrected
     doc = issue(world, case, "notice_of_complaint")
     smtp.refuse = "550 5.1.1 No such user"
     now.set("2027-03-01 15:00")
-    do_order_delivery(user=world.users["secretaria"], document=doc, role="respondent", name="Rafael Quiñones Ficticio",
-                      email="rafael@example.org", method="email_attachment")
+    do_order_delivery(
+        user=world.users["secretaria"],
+        document=doc,
+        role="respondent",
+        name="Rafael Quiñones Ficticio",
+        email="rafael@example.org",
+        method="email_attachment",
+    )
     issued = case.entries.get(event_type="document_issued")
     attempt = case.entries.get(event_type="service_attempted")
     c = Client()
     c.force_login(world.users["secretaria"])
     page = c.get(f"/expedientes/{case.number}/").content.decode()
     item = _timeline_item(page, issued.seq)
-    for text in ("Documento expedido", "«Notificación de la querella»", doc.sha256, "Sec. 21(b)(4)", "CAM-21B-04",
-                 "anotación n.º 1", "Español"):
+    for text in (
+        "Documento expedido",
+        "«Notificación de la querella»",
+        doc.sha256,
+        "Sec. 21(b)(4)",
+        "CAM-21B-04",
+        "anotación n.º 1",
+        "Español",
+    ):
         assert text in item, text
     assert "Corregir esta anotación" not in item
     item = _timeline_item(page, attempt.seq)
-    for text in ("Intento de notificación", "Correo electrónico con el PDF adjunto",
-                 "Rafael Quiñones Ficticio &lt;rafael@example.org&gt;", "Intento n.º", "550 5.1.1 No such user",
-                 "Falló", "El envío falló", attempt.payload["message_id"].strip("<>"), doc.sha256):
+    for text in (
+        "Intento de notificación",
+        "Correo electrónico con el PDF adjunto",
+        "Rafael Quiñones Ficticio &lt;rafael@example.org&gt;",
+        "Intento n.º",
+        "550 5.1.1 No such user",
+        "Falló",
+        "El envío falló",
+        attempt.payload["message_id"].strip("<>"),
+        doc.sha256,
+    ):
         assert text in item, text
     assert "Corregir esta anotación" not in item
     assert "Corregir esta anotación" in _timeline_item(page, 1)  # the acts still can be
@@ -216,13 +286,24 @@ def test_record_only_entries_refuse_a_bad_payload_in_spanish(world, now):
 
     case = file_complaint(world)
     with pytest.raises(ActRefused) as exc:
-        do_record_entry(user=world.users["secretaria"], case=case, event_type="document_issued",
-                        occurred_at=now.set("2027-03-01 12:00"), has_time=True,
-                        payload={"document": 1, "template": "x", "title": "x", "rule": "CAM-21B-04"})
+        do_record_entry(
+            user=world.users["secretaria"],
+            case=case,
+            event_type="document_issued",
+            occurred_at=now.set("2027-03-01 12:00"),
+            has_time=True,
+            payload={"document": 1, "template": "x", "title": "x", "rule": "CAM-21B-04"},
+        )
     assert list(exc.value.field_errors) == ["sha256"] and "falta este dato" in exc.value.field_errors["sha256"][0]
     with pytest.raises(ActRefused) as exc:
-        do_record_entry(user=world.users["secretaria"], case=case, event_type="answer_filed",
-                        occurred_at=now.set("2027-03-01 12:00"), has_time=True, payload={})
+        do_record_entry(
+            user=world.users["secretaria"],
+            case=case,
+            event_type="answer_filed",
+            occurred_at=now.set("2027-03-01 12:00"),
+            has_time=True,
+            payload={},
+        )
     assert "no es una anotación de constancia" in exc.value.message
     assert not DocketEntry.objects.exclude(event_type="complaint_filed").exists()
 
@@ -231,8 +312,14 @@ def test_record_only_entries_do_not_change_later_acts_or_their_terms(world, now,
     """Record-only entries between acts (same day too) leave the next acts allowed and their terms."""
     case = file_complaint(world)
     doc = issue(world, case, "notice_of_complaint")
-    do_order_delivery(user=world.users["secretaria"], document=doc, role="respondent", name="Rafael",
-                      email="rafael@example.org", method="email_attachment")
+    do_order_delivery(
+        user=world.users["secretaria"],
+        document=doc,
+        role="respondent",
+        name="Rafael",
+        email="rafael@example.org",
+        method="email_attachment",
+    )
     now.set("2027-03-03 12:00")
     record(world, case, "respondent_notified", "2027-03-03")
     now.set("2027-03-10 12:00")
@@ -254,22 +341,41 @@ def test_a_receipt_that_is_no_act_is_docketed_as_a_record(world, now, smtp):
     case = file_complaint(world)
     doc = issue(world, case, "notice_of_complaint")
     now.set("2027-03-01 15:00")
-    to_counsel = do_order_delivery(user=world.users["secretaria"], document=doc, role="counsel",
-                                   name="Lcda. Olga Abogada Ficticia", email="olga@example.org",
-                                   method="email_link")
-    to_respondent = do_order_delivery(user=world.users["secretaria"], document=doc, role="respondent",
-                                      name="Rafael Quiñones Ficticio", email="rafael@example.org",
-                                      method="email_attachment")
+    to_counsel = do_order_delivery(
+        user=world.users["secretaria"],
+        document=doc,
+        role="counsel",
+        name="Lcda. Olga Abogada Ficticia",
+        email="olga@example.org",
+        method="email_link",
+    )
+    to_respondent = do_order_delivery(
+        user=world.users["secretaria"],
+        document=doc,
+        role="respondent",
+        name="Rafael Quiñones Ficticio",
+        email="rafael@example.org",
+        method="email_attachment",
+    )
     before = _derived(case)
     now.set("2027-03-03 12:00")
-    d = do_record_receipt(user=world.users["secretaria"], delivery=to_counsel, received_on=dt.date(2027, 3, 2),
-                          note="Acuse por correo de la abogada.")
+    d = do_record_receipt(
+        user=world.users["secretaria"],
+        delivery=to_counsel,
+        received_on=dt.date(2027, 3, 2),
+        note="Acuse por correo de la abogada.",
+    )
     record_entry = case.entries.get(event_type="service_received")
     assert d.receipt_entry == record_entry and record_entry.occurred_day == dt.date(2027, 3, 2)
     assert record_entry.payload == {
-        "document": doc.pk, "delivery": to_counsel.pk, "method": "email_link",
-        "recipient": "Lcda. Olga Abogada Ficticia", "recipient_role": "counsel", "received_on": "2027-03-02",
-        "sha256": doc.sha256}
+        "document": doc.pk,
+        "delivery": to_counsel.pk,
+        "method": "email_link",
+        "recipient": "Lcda. Olga Abogada Ficticia",
+        "recipient_role": "counsel",
+        "received_on": "2027-03-02",
+        "sha256": doc.sha256,
+    }
     assert not case.entries.filter(event_type="respondent_notified").exists()
     assert _derived(case) == before  # counsel's receipt starts no term
     d = do_record_receipt(user=world.users["secretaria"], delivery=to_respondent, received_on=dt.date(2027, 3, 3))
@@ -280,7 +386,12 @@ def test_a_receipt_that_is_no_act_is_docketed_as_a_record(world, now, smtp):
     c = Client()
     c.force_login(world.users["secretaria"])
     item = _timeline_item(c.get(f"/expedientes/{case.number}/").content.decode(), record_entry.seq)
-    for text in ("Recibo de la notificación", "Lcda. Olga Abogada Ficticia", "2 de marzo de 2027",
-                 "Correo electrónico con enlace firmado", f'/documentos/{doc.pk}/"'):
+    for text in (
+        "Recibo de la notificación",
+        "Lcda. Olga Abogada Ficticia",
+        "2 de marzo de 2027",
+        "Correo electrónico con enlace firmado",
+        f'/documentos/{doc.pk}/"',
+    ):
         assert text in item, text
     assert "Corregir esta anotación" not in item

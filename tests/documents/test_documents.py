@@ -20,7 +20,9 @@ from .helpers import flat, issue, pdf_pages
 
 pytestmark = pytest.mark.django_db
 
-LONG_FACTS = " ".join(f"Hecho número {i}: el querellado usó fondos de la oficina para fines privados." for i in range(60))
+LONG_FACTS = " ".join(
+    f"Hecho número {i}: el querellado usó fondos de la oficina para fines privados." for i in range(60)
+)
 
 
 def test_every_document_names_an_existing_rule_and_has_both_languages():
@@ -38,15 +40,24 @@ def test_every_document_names_an_existing_rule_and_has_both_languages():
             assert any(spec.receipt_act in k.events for k in RULEBOOKS[spec.rulebook].kinds.values()), spec.key
 
 
-@pytest.mark.parametrize("lang,page_word,of_word,body_word", [
-    pytest.param("es", "Página", "de", "Usted dispone de 15 días laborables", id="CAM-21B-04 notice in Spanish"),
-    pytest.param("en", "Page", "of", "You have 15 business days", id="CAM-21B-04 notice in English"),
-])
-def test_notice_of_complaint_pdf_has_letterhead_case_number_pages_citation_and_contents(world, lang, page_word,
-                                                                                        of_word, body_word):
+@pytest.mark.parametrize(
+    "lang,page_word,of_word,body_word",
+    [
+        pytest.param("es", "Página", "de", "Usted dispone de 15 días laborables", id="CAM-21B-04 notice in Spanish"),
+        pytest.param("en", "Page", "of", "You have 15 business days", id="CAM-21B-04 notice in English"),
+    ],
+)
+def test_notice_of_complaint_pdf_has_letterhead_case_number_pages_citation_and_contents(
+    world, lang, page_word, of_word, body_word
+):
     case = file_complaint(world)
-    doc = issue(world, case, "notice_of_complaint", language=lang,
-                edits={"complaint_copy": "Copia de la querella adjunta.\n" + LONG_FACTS})
+    doc = issue(
+        world,
+        case,
+        "notice_of_complaint",
+        language=lang,
+        edits={"complaint_copy": "Copia de la querella adjunta.\n" + LONG_FACTS},
+    )
     data = doc.file.read()
     # The SHA-256 recorded is the file's; the document is in the audit chain with the docket.
     assert hashlib.sha256(data).hexdigest() == doc.sha256 and doc.size == len(data)
@@ -69,8 +80,9 @@ def test_notice_of_complaint_pdf_has_letterhead_case_number_pages_citation_and_c
 
 def test_generated_notice_holds_each_content_of_sec_21b4(world):
     case = file_complaint(world)
-    draft = do_create_draft(user=world.users["secretaria"], case=case, entry=case.entries.get(seq=1),
-                            template="notice_of_complaint")
+    draft = do_create_draft(
+        user=world.users["secretaria"], case=case, entry=case.entries.get(seq=1), template="notice_of_complaint"
+    )
     keys = {s["key"]: s for s in draft.sections}
     assert set(NOTICE_OF_COMPLAINT_CONTENTS) <= set(keys)
     assert "Hechos de prueba." in keys["complaint_copy"]["text"]
@@ -90,8 +102,12 @@ def test_staff_edit_the_draft_and_cannot_issue_it_without_the_default_warning(wo
     draft = Draft.objects.get()
     assert r.status_code == 302 and r["Location"] == f"/expedientes/{case.number}/borradores/{draft.pk}/"
     form = {f"section_{s['key']}": s["text"] for s in draft.sections}
-    form.update(title="Notificación de la querella CE-2027-0001", section_default_warning="", then="issue",
-                section_intro="Texto revisado por la Secretaría.")
+    form.update(
+        title="Notificación de la querella CE-2027-0001",
+        section_default_warning="",
+        then="issue",
+        section_intro="Texto revisado por la Secretaría.",
+    )
     r = c.post(f"/expedientes/{case.number}/borradores/{draft.pk}/", form)
     page = r.content.decode()
     assert r.status_code == 200 and not Document.objects.exists()
@@ -109,10 +125,13 @@ def test_staff_edit_the_draft_and_cannot_issue_it_without_the_default_warning(wo
     assert doc.sha256 in case_page and "Notificación de la querella CE-2027-0001" in case_page
 
 
-@pytest.mark.parametrize("sql", [
-    "UPDATE documents_document SET title = 'otro'",
-    "DELETE FROM documents_document",
-])
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "UPDATE documents_document SET title = 'otro'",
+        "DELETE FROM documents_document",
+    ],
+)
 def test_the_database_refuses_to_change_an_issued_document(world, sql):
     case = file_complaint(world)
     doc = issue(world, case, "notice_of_complaint")
@@ -127,8 +146,15 @@ def test_determination_of_dismissal_states_its_grounds_to_both_parties(world, no
         now.set(day + " 18:00")
         record(world, case, act, day, **payload)
     now.set("2027-03-30 18:00")
-    entry = record(world, case, "determination_made", "2027-03-30", outcome="dismissed",
-                   grounds=["time_barred", "frivolous"], ballots=unanimous(world))
+    entry = record(
+        world,
+        case,
+        "determination_made",
+        "2027-03-30",
+        outcome="dismissed",
+        grounds=["time_barred", "frivolous"],
+        ballots=unanimous(world),
+    )
     doc = issue(world, case, "determination", seq=entry.seq)
     assert (doc.rule_id, doc.citation) == ("CAM-21C-03", "Sec. 21(c)(2)")
     text = flat(" ".join(pdf_pages(doc.file.read())))
@@ -138,17 +164,30 @@ def test_determination_of_dismissal_states_its_grounds_to_both_parties(world, no
 
 
 def _to_final_report(world, now, case, recommendation="other_sanction"):
-    steps = [("2027-03-03", "respondent_notified", {}, None), ("2027-03-10", "answer_filed", {}, None),
-             ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True),
-             ("2027-04-01", "hearing_noticed", {"hearing_date": "2027-04-15T10:00"}, None),
-             ("2027-04-15", "hearing_held", {}, None), ("2027-04-16", "evidentiary_hearing_concluded", {}, None)]
+    steps = [
+        ("2027-03-03", "respondent_notified", {}, None),
+        ("2027-03-10", "answer_filed", {}, None),
+        ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True),
+        ("2027-04-01", "hearing_noticed", {"hearing_date": "2027-04-15T10:00"}, None),
+        ("2027-04-15", "hearing_held", {}, None),
+        ("2027-04-16", "evidentiary_hearing_concluded", {}, None),
+    ]
     for day, act, payload, voted in steps:
         now.set(day + " 18:00")
         record(world, case, act, day, ballots=unanimous(world) if voted else None, **payload)
     now.set("2027-04-30 18:00")
-    resolved = record(world, case, "resolved", "2027-04-30", outcome="charges_proven", ballots=unanimous(world),
-                      details={"report_findings": "El querellado usó el vehículo oficial para fines privados.",
-                               "recommendation": "Multa de $1,000."})
+    resolved = record(
+        world,
+        case,
+        "resolved",
+        "2027-04-30",
+        outcome="charges_proven",
+        ballots=unanimous(world),
+        details={
+            "report_findings": "El querellado usó el vehículo oficial para fines privados.",
+            "recommendation": "Multa de $1,000.",
+        },
+    )
     referred = record(world, case, "report_referred", "2027-04-30", to="house", recommendation=recommendation)
     return resolved, referred
 
@@ -162,9 +201,16 @@ def test_resolution_requires_conclusions_of_law_and_final_report_states_its_rout
     assert sections["conclusions_of_law"] == ""
     with pytest.raises(DocumentRefused) as exc:
         do_issue_document(user=world.users["secretaria"], draft=draft)
-    assert exc.value.field_errors == {"conclusions_of_law": ["El documento debe contener: Conclusiones de derecho. (CAM-22-01)"]}
-    doc = issue(world, case, "resolution", seq=resolved.seq,
-                edits={"conclusions_of_law": "La conducta infringe la Sec. 10(i) del Código."})
+    assert exc.value.field_errors == {
+        "conclusions_of_law": ["El documento debe contener: Conclusiones de derecho. (CAM-22-01)"]
+    }
+    doc = issue(
+        world,
+        case,
+        "resolution",
+        seq=resolved.seq,
+        edits={"conclusions_of_law": "La conducta infringe la Sec. 10(i) del Código."},
+    )
     text = flat(" ".join(pdf_pages(doc.file.read())))
     assert "Determinaciones de hechos" in text and "Conclusiones de derecho" in text and "Sec. 10(i)" in text
     report = issue(world, case, "final_report", seq=referred.seq)
@@ -177,9 +223,11 @@ def test_resolution_requires_conclusions_of_law_and_final_report_states_its_rout
 
 def test_initial_hearing_summons_carries_charges_facts_and_witnesses(world, now):
     case = file_complaint(world)
-    for day, act, payload, voted in [("2027-03-03", "respondent_notified", {}, None),
-                                     ("2027-03-10", "answer_filed", {}, None),
-                                     ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True)]:
+    for day, act, payload, voted in [
+        ("2027-03-03", "respondent_notified", {}, None),
+        ("2027-03-10", "answer_filed", {}, None),
+        ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True),
+    ]:
         now.set(day + " 18:00")
         record(world, case, act, day, ballots=unanimous(world) if voted else None, **payload)
     now.set("2027-04-01 18:00")
@@ -201,17 +249,29 @@ def test_municipal_notice_to_the_mayor_with_certified_copy(world, now):
     from ventila.cases.actions import ActInput, do_file_case
     from ventila.cases.models import Party
 
-    mayor = make_person("Alcaldesa", "Ficticia", role="mayor", title="Alcaldesa de Villa Ficticia",
-                        municipality="Villa Ficticia")
-    case = do_file_case(user=world.users["secretaria_municipal"], body=world.municipal, kind="complaint",
-                        respondent=mayor, respondent_role="mayor", respondent_office="Alcaldesa de Villa Ficticia",
-                        complainant={"name": "Ciudadano Ficticio"},
-                        act=ActInput("complaint_filed", at("2027-03-01 10:00"), True,
-                                     {"complainant_kind": "citizen", "sworn": True, "evidence_attached": True},
-                                     {"facts": "Contratos sin subasta."}))
+    mayor = make_person(
+        "Alcaldesa", "Ficticia", role="mayor", title="Alcaldesa de Villa Ficticia", municipality="Villa Ficticia"
+    )
+    case = do_file_case(
+        user=world.users["secretaria_municipal"],
+        body=world.municipal,
+        kind="complaint",
+        respondent=mayor,
+        respondent_role="mayor",
+        respondent_office="Alcaldesa de Villa Ficticia",
+        complainant={"name": "Ciudadano Ficticio"},
+        act=ActInput(
+            "complaint_filed",
+            at("2027-03-01 10:00"),
+            True,
+            {"complainant_kind": "citizen", "sworn": True, "evidence_attached": True},
+            {"facts": "Contratos sin subasta."},
+        ),
+    )
     assert case.parties.filter(role=Party.Role.RESPONDENT).exists()
-    draft = do_create_draft(user=world.users["secretaria_municipal"], case=case, entry=case.entries.get(seq=1),
-                            template="mun_notice")
+    draft = do_create_draft(
+        user=world.users["secretaria_municipal"], case=case, entry=case.entries.get(seq=1), template="mun_notice"
+    )
     doc = do_issue_document(user=world.users["secretaria_municipal"], draft=draft)
     text = flat(" ".join(pdf_pages(doc.file.read())))
     assert "Comisión para Ventilar Querellas Municipales" in text and "CVQM-2027-0001" in text

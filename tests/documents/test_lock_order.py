@@ -94,29 +94,40 @@ def _against_an_act_on_the_same_case(case: Case, work: Callable[[], Any]) -> tup
 
 def test_issuing_a_document_while_an_act_is_recorded_does_not_deadlock_CAM_21B_04(committed: Any) -> None:
     world, case = committed
-    draft = do_create_draft(user=world.users["secretaria"], case=case, entry=case.entries.get(seq=1),
-                            template="notice_of_complaint")
+    draft = do_create_draft(
+        user=world.users["secretaria"], case=case, entry=case.entries.get(seq=1), template="notice_of_complaint"
+    )
     errors, doc = _against_an_act_on_the_same_case(
-        case, lambda: do_issue_document(user=world.users["secretaria"], draft=draft))
+        case, lambda: do_issue_document(user=world.users["secretaria"], draft=draft)
+    )
     assert errors == []
     assert case.entries.get(event_type="document_issued").payload["sha256"] == doc.sha256
     assert chain.verify(check_files=True).problems == []
 
 
 def test_docketing_a_service_attempt_while_an_act_is_recorded_does_not_deadlock_CAM_21B_04(
-        committed: Any, smtp: Any) -> None:
+    committed: Any, smtp: Any
+) -> None:
     world, case = committed
-    draft = do_create_draft(user=world.users["secretaria"], case=case, entry=case.entries.get(seq=1),
-                            template="notice_of_complaint")
+    draft = do_create_draft(
+        user=world.users["secretaria"], case=case, entry=case.entries.get(seq=1), template="notice_of_complaint"
+    )
     doc = do_issue_document(user=world.users["secretaria"], draft=draft)
     assert Document.objects.filter(pk=doc.pk).exists()
     party = case.parties.get(role="respondent")
-    delivery = do_order_delivery(user=world.users["secretaria"], document=doc, role="respondent",
-                                 name=party.name, email="querellado@example.org", method="email_attachment")
+    delivery = do_order_delivery(
+        user=world.users["secretaria"],
+        document=doc,
+        role="respondent",
+        name=party.name,
+        email="querellado@example.org",
+        method="email_attachment",
+    )
     errors, attempt = _against_an_act_on_the_same_case(case, lambda: attempt_delivery(delivery))
     assert errors == []
     assert attempt.ok and len(smtp.messages) >= 1
-    entry = case.entries.get(event_type="service_attempted", payload__delivery=delivery.pk,
-                             payload__attempt=attempt.delivery.attempts)
+    entry = case.entries.get(
+        event_type="service_attempted", payload__delivery=delivery.pk, payload__attempt=attempt.delivery.attempts
+    )
     assert entry.payload["message_id"] == attempt.message_id
     assert chain.verify(check_files=True).problems == []

@@ -125,16 +125,20 @@ def test_a_document_pdf_fetches_nothing_from_disk_or_network(world, templates, t
     (templates / "documents").mkdir()
     (templates / "documents" / "pdf.html").write_text(hostile(url, secret))
     case = file_complaint(world)
-    draft = do_create_draft(user=world.users["secretaria"], case=case, entry=case.entries.get(seq=1),
-                            template="notice_of_complaint", language="es")
+    draft = do_create_draft(
+        user=world.users["secretaria"],
+        case=case,
+        entry=case.entries.get(seq=1),
+        template="notice_of_complaint",
+        language="es",
+    )
     pdf = render_pdf(draft)
     assert hits == []
     assert images(pdf) == 0
     assert "Texto que sí se imprime" in PdfReader(io.BytesIO(pdf)).pages[0].extract_text()
 
 
-def test_the_filing_receipt_pdf_fetches_nothing_from_disk_or_network(world, templates, tmp_path, http_server,
-                                                                     settings):
+def test_the_filing_receipt_pdf_fetches_nothing_from_disk_or_network(world, templates, tmp_path, http_server, settings):
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     settings.MEDIA_ROOT = tmp_path / "media"
     url, hits = http_server
@@ -158,16 +162,27 @@ def test_the_apps_own_static_files_are_served_to_the_pdf(world, templates, setti
     settings.STATICFILES_DIRS = [str(static)]
     assert static_file(BASE_URL + "static/web/sello.png") == static / "web" / "sello.png"
     assert static_file(BASE_URL + "static/web/ventila.css") is not None  # the app's own stylesheet
-    for outside in ("file:///etc/passwd", f"{url}/static/web/sello.png", BASE_URL + "static/../secret_key",
-                    BASE_URL + "static/web/%2e%2e/%2e%2e/x", "https://otro.example/static/web/sello.png",
-                    BASE_URL + "media/x.pdf"):
+    for outside in (
+        "file:///etc/passwd",
+        f"{url}/static/web/sello.png",
+        BASE_URL + "static/../secret_key",
+        BASE_URL + "static/web/%2e%2e/%2e%2e/x",
+        "https://otro.example/static/web/sello.png",
+        BASE_URL + "media/x.pdf",
+    ):
         assert static_file(outside) is None, outside
     (templates / "documents").mkdir()
     (templates / "documents" / "pdf.html").write_text(
         '<!DOCTYPE html><html><body><img src="/static/web/sello.png" alt="sello">'
-        f'<img src="{url}/image.png" alt="x"><p>Con sello.</p></body></html>')
+        f'<img src="{url}/image.png" alt="x"><p>Con sello.</p></body></html>'
+    )
     case = file_complaint(world)
-    draft = do_create_draft(user=world.users["secretaria"], case=case, entry=case.entries.get(seq=1),
-                            template="notice_of_complaint", language="es")
+    draft = do_create_draft(
+        user=world.users["secretaria"],
+        case=case,
+        entry=case.entries.get(seq=1),
+        template="notice_of_complaint",
+        language="es",
+    )
     assert images(render_pdf(draft)) == 1
     assert hits == []

@@ -26,10 +26,14 @@ def test_sweep_mails_each_user_their_terms_most_urgent_first_with_fatal_terms_ca
     now.set("2027-03-03 18:00")
     record(world, late, "respondent_notified", "2027-03-03")
     trial = file_complaint(world, when="2027-03-02 09:00", knowledge="2027-02-20")
-    steps = [("2027-03-03", "respondent_notified", {}, None), ("2027-03-10", "answer_filed", {}, None),
-             ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True),
-             ("2027-04-01", "hearing_noticed", {"hearing_date": "2027-04-15T10:00"}, None),
-             ("2027-04-15", "hearing_held", {}, None), ("2027-04-16", "evidentiary_hearing_concluded", {}, None)]
+    steps = [
+        ("2027-03-03", "respondent_notified", {}, None),
+        ("2027-03-10", "answer_filed", {}, None),
+        ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True),
+        ("2027-04-01", "hearing_noticed", {"hearing_date": "2027-04-15T10:00"}, None),
+        ("2027-04-15", "hearing_held", {}, None),
+        ("2027-04-16", "evidentiary_hearing_concluded", {}, None),
+    ]
     for day, act, payload, voted in steps:
         now.set(day + " 18:00")
         record(world, trial, act, day, ballots=unanimous(world) if voted else None, **payload)
@@ -45,9 +49,11 @@ def test_sweep_mails_each_user_their_terms_most_urgent_first_with_fatal_terms_ca
     body = msg.get_body(("plain",)).get_content()
     lines = [ln.strip() for ln in body.splitlines()]
     fatal_block = lines[lines.index(next(ln for ln in lines if ln.startswith("TÉRMINOS FATALES"))) + 1]
-    assert fatal_block.startswith(f"!! {trial.number}: Resolver en sus méritos (Informe Final) [TÉRMINO FATAL], "
-                                  "martes, 1 de junio de 2027, vence en 5 días (CAM-22-01, Sec. 22)")
-    everything = lines[lines.index("Todos los términos:") + 1:]
+    assert fatal_block.startswith(
+        f"!! {trial.number}: Resolver en sus méritos (Informe Final) [TÉRMINO FATAL], "
+        "martes, 1 de junio de 2027, vence en 5 días (CAM-22-01, Sec. 22)"
+    )
+    everything = lines[lines.index("Todos los términos:") + 1 :]
     first_late = next(i for i, ln in enumerate(everything) if ln.startswith(f"- {late.number}:"))
     first_trial = next(i for i, ln in enumerate(everything) if trial.number in ln)
     assert first_late < first_trial  # the missed term (Mar 25) is more urgent than Jun 1

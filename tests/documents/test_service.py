@@ -29,8 +29,14 @@ def test_email_with_the_pdf_attached_is_received_and_every_attempt_logged(world,
     case = file_complaint(world)
     doc = _notice(world, case)
     now.set("2027-03-01 15:00")
-    d = do_order_delivery(user=world.users["secretaria"], document=doc, role="respondent",
-                          name="Rafael Quiñones Ficticio", email="rafael@example.org", method="email_attachment")
+    d = do_order_delivery(
+        user=world.users["secretaria"],
+        document=doc,
+        role="respondent",
+        name="Rafael Quiñones Ficticio",
+        email="rafael@example.org",
+        method="email_attachment",
+    )
     assert d.status == Delivery.Status.SENT and d.attempts == 1
     [msg] = smtp.messages
     assert msg["To"] == "rafael@example.org"
@@ -52,8 +58,12 @@ def test_email_with_the_pdf_attached_is_received_and_every_attempt_logged(world,
     # E-mail is not receipt: the term to answer starts only when the receipt is recorded.
     assert not case.entries.filter(event_type="respondent_notified").exists()
     now.set("2027-03-04 09:00")
-    do_record_receipt(user=world.users["secretaria"], delivery=d, received_on=dt.date(2027, 3, 3),
-                      note="Acuse de recibo por correo de la oficina del Representante.")
+    do_record_receipt(
+        user=world.users["secretaria"],
+        delivery=d,
+        received_on=dt.date(2027, 3, 3),
+        note="Acuse de recibo por correo de la oficina del Representante.",
+    )
     entry = case.entries.get(event_type="respondent_notified")
     assert entry.occurred_day == dt.date(2027, 3, 3)
     [pdf_on_docket] = entry.attachments.all()
@@ -66,8 +76,14 @@ def test_email_with_the_pdf_attached_is_received_and_every_attempt_logged(world,
 def test_email_with_a_signed_link_that_expires(world, now, smtp, monkeypatch):
     case = file_complaint(world)
     doc = _notice(world, case)
-    d = do_order_delivery(user=world.users["secretaria"], document=doc, role="respondent", name="Rafael",
-                          email="rafael@example.org", method="email_link")
+    d = do_order_delivery(
+        user=world.users["secretaria"],
+        document=doc,
+        role="respondent",
+        name="Rafael",
+        email="rafael@example.org",
+        method="email_link",
+    )
     [msg] = smtp.messages
     assert not list(msg.iter_attachments())
     body = msg.get_body(("plain",)).get_content()
@@ -90,8 +106,14 @@ def test_refused_email_is_retried_by_the_worker_and_shown_to_staff(world, now, s
     doc = _notice(world, case)
     smtp.refuse = "451 4.3.0 Mailbox temporarily unavailable"
     now.set("2027-03-01 15:00")
-    d = do_order_delivery(user=world.users["secretaria"], document=doc, role="respondent", name="Rafael",
-                          email="rafael@example.org", method="email_attachment")
+    d = do_order_delivery(
+        user=world.users["secretaria"],
+        document=doc,
+        role="respondent",
+        name="Rafael",
+        email="rafael@example.org",
+        method="email_attachment",
+    )
     assert d.status == Delivery.Status.RETRYING and d.attempts == 1
     assert d.next_attempt_at == now.set("2027-03-01 15:05")
     assert "451" in d.last_error and "Mailbox temporarily unavailable" in d.last_error
@@ -125,8 +147,14 @@ def test_unreachable_server_gives_up_after_the_last_attempt(world, now, no_smtp)
 
     case = file_complaint(world)
     doc = _notice(world, case)
-    d = do_order_delivery(user=world.users["secretaria"], document=doc, role="respondent", name="Rafael",
-                          email="rafael@example.org", method="email_attachment")
+    d = do_order_delivery(
+        user=world.users["secretaria"],
+        document=doc,
+        role="respondent",
+        name="Rafael",
+        email="rafael@example.org",
+        method="email_attachment",
+    )
     assert d.status == Delivery.Status.RETRYING and "ConnectionRefusedError" in d.last_error
     moment = now.set("2027-03-01 11:00")
     for _ in range(MAX_ATTEMPTS - 1):
@@ -153,8 +181,15 @@ def test_service_by_hand_records_the_date_of_receipt_which_starts_the_term(world
     page = r.content.decode()
     assert r.status_code == 200 and "Indique la fecha en que el destinatario recibió el documento." in page
     assert "Entregada en su oficina." in page and not Delivery.objects.exists()
-    r = c.post(url, {"recipient": f"party-{respondent.pk}", "method": "hand", "received_on": "2027-03-05",
-                     "note": "Entregada en su oficina."})
+    r = c.post(
+        url,
+        {
+            "recipient": f"party-{respondent.pk}",
+            "method": "hand",
+            "received_on": "2027-03-05",
+            "note": "Entregada en su oficina.",
+        },
+    )
     assert r.status_code == 302
     d = Delivery.objects.get()
     assert d.status == Delivery.Status.RECEIVED and d.received_on == dt.date(2027, 3, 5)
@@ -166,41 +201,71 @@ def test_service_by_hand_records_the_date_of_receipt_which_starts_the_term(world
     assert case.deadlines.get(deadline_id="answer").due == dt.date(2027, 3, 30)
     # The Speaker's copy by mail records speaker_notified on its date of receipt.
     copy = issue(world, case, "speaker_copy")
-    do_order_delivery(user=world.users["secretaria"], document=copy, role="speaker", name="Presidente de la Cámara",
-                      email="", method="mail", received_on=dt.date(2027, 3, 6))
+    do_order_delivery(
+        user=world.users["secretaria"],
+        document=copy,
+        role="speaker",
+        name="Presidente de la Cámara",
+        email="",
+        method="mail",
+        received_on=dt.date(2027, 3, 6),
+    )
     assert DocketEntry.objects.get(case=case, event_type="speaker_notified").occurred_day == dt.date(2027, 3, 6)
 
 
 def test_receipt_dates_before_issue_or_in_the_future_are_refused(world, now):
     case = file_complaint(world)
     doc = _notice(world, case)
-    for day, message in [(dt.date(2027, 2, 28), "no pudo recibirse antes"),
-                         (dt.date(2027, 3, 2), "no puede ser posterior a hoy")]:
+    for day, message in [
+        (dt.date(2027, 2, 28), "no pudo recibirse antes"),
+        (dt.date(2027, 3, 2), "no puede ser posterior a hoy"),
+    ]:
         with pytest.raises(DocumentRefused) as exc:
-            do_order_delivery(user=world.users["secretaria"], document=doc, role="respondent", name="R",
-                              email="", method="hand", received_on=day)
+            do_order_delivery(
+                user=world.users["secretaria"],
+                document=doc,
+                role="respondent",
+                name="R",
+                email="",
+                method="hand",
+                received_on=day,
+            )
         assert message in exc.value.field_errors["received_on"][0]
     assert not Delivery.objects.exists() and not case.entries.filter(event_type="respondent_notified").exists()
 
 
 def test_initial_summons_is_not_served_on_the_respondent_by_email(world, now, smtp):
     case = file_complaint(world)
-    for day, act, payload, voted in [("2027-03-03", "respondent_notified", {}, None),
-                                     ("2027-03-10", "answer_filed", {}, None),
-                                     ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True)]:
+    for day, act, payload, voted in [
+        ("2027-03-03", "respondent_notified", {}, None),
+        ("2027-03-10", "answer_filed", {}, None),
+        ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True),
+    ]:
         now.set(day + " 18:00")
         record(world, case, act, day, ballots=unanimous(world) if voted else None, **payload)
     now.set("2027-04-01 18:00")
     entry = record(world, case, "hearing_noticed", "2027-04-01", hearing_date="2027-04-15T10:00")
     doc = issue(world, case, "hearing_summons", seq=entry.seq, edits={"witnesses": "Testigo Uno"})
     with pytest.raises(DocumentRefused) as exc:
-        do_order_delivery(user=world.users["secretaria"], document=doc, role="respondent", name="Rafael",
-                          email="rafael@example.org", method="email_attachment")
+        do_order_delivery(
+            user=world.users["secretaria"],
+            document=doc,
+            role="respondent",
+            name="Rafael",
+            email="rafael@example.org",
+            method="email_attachment",
+        )
     assert "CAM-21C-08" in exc.value.field_errors["method"][0]
     assert smtp.messages == []
     # To the complainant, e-mail is one of the means Sec. 21(c)(11) allows.
-    d = do_order_delivery(user=world.users["secretaria"], document=doc, role="complainant", name="Ana",
-                          email="ana@example.org", method="email_attachment")
+    d = do_order_delivery(
+        user=world.users["secretaria"],
+        document=doc,
+        role="complainant",
+        name="Ana",
+        email="ana@example.org",
+        method="email_attachment",
+    )
     assert d.status == Delivery.Status.SENT
     text = flat(" ".join(pdf_pages(smtp.messages[0].get_payload()[1].get_content())))
     assert "jueves, 15 de abril de 2027 a las 10:00" in text
@@ -224,8 +289,14 @@ def test_a_sent_notice_whose_record_fails_once_is_recorded_not_sent_again(world,
         return real(**kwargs)
 
     monkeypatch.setattr(actions, "do_record_entry", flaky)
-    d = do_order_delivery(user=world.users["secretaria"], document=doc, role="respondent", name="Rafael",
-                          email="rafael@example.org", method="email_attachment")
+    d = do_order_delivery(
+        user=world.users["secretaria"],
+        document=doc,
+        role="respondent",
+        name="Rafael",
+        email="rafael@example.org",
+        method="email_attachment",
+    )
     assert calls == ["service_attempted", "service_attempted"]
     assert d.status == Delivery.Status.SENT and d.attempts == 1 and len(smtp.messages) == 1
     assert DeliveryAttempt.objects.filter(delivery=d).count() == 1
@@ -242,10 +313,15 @@ def test_the_worker_goes_on_when_one_attempt_cannot_be_recorded(world, now, smtp
     doc = _notice(world, case)
     smtp.refuse = "451 4.3.0 Mailbox temporarily unavailable"
     now.set("2027-03-01 15:00")
-    first, second = (do_order_delivery(user=world.users["secretaria"], document=doc, role=role, name=name,
-                                       email=email, method="email_attachment")
-                     for role, name, email in (("respondent", "Rafael", "rafael@example.org"),
-                                               ("complainant", "Ana", "ana@example.org")))
+    first, second = (
+        do_order_delivery(
+            user=world.users["secretaria"], document=doc, role=role, name=name, email=email, method="email_attachment"
+        )
+        for role, name, email in (
+            ("respondent", "Rafael", "rafael@example.org"),
+            ("complainant", "Ana", "ana@example.org"),
+        )
+    )
     smtp.refuse = ""
     real = actions._record_attempt
 

@@ -9,7 +9,9 @@ TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
 SETTLED = """() => document.readyState === "complete"
     && [...document.querySelectorAll('link[rel="stylesheet"]')].every((link) => link.sheet !== null)"""
-FRAMES = "() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))"
+FRAMES = (
+    "() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))"
+)
 
 
 def settle(page: Any) -> None:

@@ -13,8 +13,10 @@ import pytest
 from factories import fast_password_hasher, make_world, now  # noqa: F401  (fixtures)
 
 CHROMIUM = os.environ.get("VENTILA_CHROMIUM", "/usr/bin/chromium")
-MISSING = (f"Chromium no está en {CHROMIUM}: instálelo con «sudo apt-get install chromium» (Debian/Ubuntu) "
-           "o indique otro con VENTILA_CHROMIUM.")
+MISSING = (
+    f"Chromium no está en {CHROMIUM}: instálelo con «sudo apt-get install chromium» (Debian/Ubuntu) "
+    "o indique otro con VENTILA_CHROMIUM."
+)
 
 
 def chromium_missing() -> bool:
@@ -37,8 +39,11 @@ def pytest_terminal_summary(terminalreporter: Any, config: Any) -> None:
     if skipped:
         terminalreporter.write_sep("!", f"{skipped} pruebas de navegador (tests/e2e) OMITIDAS", red=True, bold=True)
         terminalreporter.write_line(MISSING, red=True, bold=True)
-        terminalreporter.write_line("Con VENTILA_REQUIRE_BROWSER=1 (lo que fija .ci/run) fallan en vez de omitirse.",
-                                    red=True, bold=True)
+        terminalreporter.write_line(
+            "Con VENTILA_REQUIRE_BROWSER=1 (lo que fija .ci/run) fallan en vez de omitirse.", red=True, bold=True
+        )
+
+
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
@@ -97,6 +102,13 @@ def signed_in_context(browser: Any, live_server: Any, user: Any) -> Any:
     client = Client()
     client.force_login(user)
     context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 900})
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                          "url": live_server.url}])
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
     return context

@@ -97,9 +97,15 @@ def test_every_staff_page(e2e_world: Any, browser: Any, live_server: Any) -> Non
     context = signed_in_context(browser, live_server, world.users["secretaria"])
     page = context.new_page()
     n = case.number
-    urls = ["/expedientes/", f"/expedientes/{n}/", f"/expedientes/{n}/anotaciones/1/corregir/",
-            f"/expedientes/{n}/representacion/", "/expedientes/nuevo/etica-camara/complaint/",
-            "/cuerpos/etica-camara/calendario/", "/expedientes/CE-2027-9999/"]
+    urls = [
+        "/expedientes/",
+        f"/expedientes/{n}/",
+        f"/expedientes/{n}/anotaciones/1/corregir/",
+        f"/expedientes/{n}/representacion/",
+        "/expedientes/nuevo/etica-camara/complaint/",
+        "/cuerpos/etica-camara/calendario/",
+        "/expedientes/CE-2027-9999/",
+    ]
     urls += [f"/expedientes/{n}/actos/{act}/" for act in Case.objects.get(pk=case.pk).allowed_next]
     found: list[str] = []
     assert len(urls) > 8  # the act forms the rulebook offers now are among them
@@ -129,8 +135,9 @@ def test_every_staff_page(e2e_world: Any, browser: Any, live_server: Any) -> Non
 def test_the_scanner_does_find_violations(browser: Any) -> None:
     """Guard: the scan above would report a real violation (axe is loaded and its results read)."""
     page = browser.new_page()
-    page.set_content('<html><head><title>x</title></head><body><main><img src="x.png">'
-                     '<input type="text"></main></body></html>')
+    page.set_content(
+        '<html><head><title>x</title></head><body><main><img src="x.png"><input type="text"></main></body></html>'
+    )
     found = serious_violations(page)
     page.close()
     assert any(" image-alt (critical)" in f for f in found) and any(" label (critical)" in f for f in found)
@@ -141,8 +148,9 @@ TARGETS = """() => [...document.querySelectorAll('.skip-link, .brand, .nav a, .n
                   return {what: e.className || e.textContent.trim(), w: r.width, h: r.height}; })"""
 
 
-def test_header_targets_are_at_least_24px_even_unfocused_or_focused(e2e_world: Any, browser: Any,
-                                                                   live_server: Any) -> None:
+def test_header_targets_are_at_least_24px_even_unfocused_or_focused(
+    e2e_world: Any, browser: Any, live_server: Any
+) -> None:
     """WCAG 2.5.8 (axe ``target-size``): the skip link, the brand, the sign-in link and the link-looking
     buttons measure 24 × 24 px or more on a phone and on a desk, and the focused skip link covers nothing."""
     for options in (PHONE, {"viewport": {"width": 1280, "height": 900}}):

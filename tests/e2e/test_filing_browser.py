@@ -33,7 +33,9 @@ def _fill_to_evidence(page: Any, world: Any) -> None:
     page.select_option("#id_respondent_office", label="Rafael Quiñones Ficticio — Representante del Distrito 40")
     _no_sideways_scroll(page)
     page.get_by_role("button", name="Continuar").click()
-    page.fill("#id_facts", "El 3 de febrero de 2027 vi al querellado usar un vehículo oficial para una mudanza privada.")
+    page.fill(
+        "#id_facts", "El 3 de febrero de 2027 vi al querellado usar un vehículo oficial para una mudanza privada."
+    )
     page.fill("#id_knowledge_date", "2027-02-20")
     page.check("#id_personal_knowledge")
     page.get_by_label("Sec. 10(i) — Uso de propiedad o fondos públicos").check()

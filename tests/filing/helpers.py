@@ -15,19 +15,47 @@ def upload(name: str, content: bytes) -> Any:
     return f
 
 
-def camara_steps(world: Any, *, knowledge: str = "2027-02-20", email: str = "ana@example.org",
-                 files: tuple[tuple[str, bytes], ...] = (("prueba.pdf", PDF),)) -> list[tuple[str, dict[str, Any]]]:
+def camara_steps(
+    world: Any,
+    *,
+    knowledge: str = "2027-02-20",
+    email: str = "ana@example.org",
+    files: tuple[tuple[str, bytes], ...] = (("prueba.pdf", PDF),),
+) -> list[tuple[str, dict[str, Any]]]:
     office = world.respondent.offices.first()
     steps: list[tuple[str, dict[str, Any]]] = [
-        ("quien", {"complainant_name": "Ana Ejemplo Ficticia", "complainant_address": "Calle Luna 1, San Juan",
-                   "complainant_email": email, "complainant_phone": "787-555-0100"}),
+        (
+            "quien",
+            {
+                "complainant_name": "Ana Ejemplo Ficticia",
+                "complainant_address": "Calle Luna 1, San Juan",
+                "complainant_email": email,
+                "complainant_phone": "787-555-0100",
+            },
+        ),
         ("querellado", {"respondent_office": str(office.pk)}),
-        ("hechos", {"facts": "El 3 de febrero de 2027 vi al querellado usar un vehículo oficial para fines privados.",
-                    "knowledge_date": knowledge, "personal_knowledge": "on", "provisions": ["10(i)", "10(r)"]}),
+        (
+            "hechos",
+            {
+                "facts": "El 3 de febrero de 2027 vi al querellado usar un vehículo oficial para fines privados.",
+                "knowledge_date": knowledge,
+                "personal_knowledge": "on",
+                "provisions": ["10(i)", "10(r)"],
+            },
+        ),
     ]
     for name, content in files:
-        steps.append(("evidencia", {"nav": "add_evidence", "ev_kind": "public_documents",
-                                    "ev_description": f"Documento {name}", "ev_file": upload(name, content)}))
+        steps.append(
+            (
+                "evidencia",
+                {
+                    "nav": "add_evidence",
+                    "ev_kind": "public_documents",
+                    "ev_description": f"Documento {name}",
+                    "ev_file": upload(name, content),
+                },
+            )
+        )
     steps.append(("evidencia", {"wit_name": "Luis Testigo Ficticio", "wit_address": "Calle Sol 2, Ponce"}))
     steps.append(("juramento", {"nav": "submit", "perjury_acknowledged": "on", "signature": "ana ejemplo ficticia"}))
     return steps
@@ -37,6 +65,9 @@ def walk(client: Any, body: str, steps: list[tuple[str, dict[str, Any]]]) -> Any
     response = None
     for step, data in steps:
         response = client.post(f"/querellas/{body}/{step}/", data)
-        assert response.status_code in (302,), (step, response.status_code,
-                                                response.content.decode()[:3000] if response.status_code != 302 else "")
+        assert response.status_code in (302,), (
+            step,
+            response.status_code,
+            response.content.decode()[:3000] if response.status_code != 302 else "",
+        )
     return response

@@ -38,7 +38,7 @@ def _locmem_mail(settings, tmp_path):
 
 def _key(page: str) -> str:
     start = page.index('id="clave">') + len('id="clave">')
-    return page[start:page.index("<", start)].strip()
+    return page[start : page.index("<", start)].strip()
 
 
 def test_a_full_filing_opens_the_case_with_its_first_entry_and_a_receipt(world, client):
@@ -56,7 +56,10 @@ def test_a_full_filing_opens_the_case_with_its_first_entry_and_a_receipt(world, 
     assert hashes == sorted([hashlib.sha256(PDF).hexdigest(), hashlib.sha256(PNG).hexdigest()])
     complainant = Party.objects.get(case=case, role="complainant")
     assert (complainant.name, complainant.email, complainant.phone) == (
-        "Ana Ejemplo Ficticia", "ana@example.org", "787-555-0100")
+        "Ana Ejemplo Ficticia",
+        "ana@example.org",
+        "787-555-0100",
+    )
     assert Party.objects.get(case=case, role="respondent").person == world.respondent
     # Sec. 21(b)(1): the 3-business-day term to notify runs from the filing, as for any complaint.
     assert CaseDeadline.objects.filter(case=case, rule_id="CAM-21B-01").exists()
@@ -143,8 +146,10 @@ def test_an_smtp_failure_does_not_undo_the_filing(world, client, settings):
 
 
 def test_a_step_with_errors_says_why_in_spanish_and_keeps_what_was_typed(world, client):
-    r = client.post(f"/querellas/{BODY}/quien/", {"complainant_name": "Ana Ejemplo Ficticia",
-                                                  "complainant_email": "no-es-correo", "complainant_address": ""})
+    r = client.post(
+        f"/querellas/{BODY}/quien/",
+        {"complainant_name": "Ana Ejemplo Ficticia", "complainant_email": "no-es-correo", "complainant_address": ""},
+    )
     page = r.content.decode()
     assert r.status_code == 422
     assert "Escriba una dirección de correo electrónico válida" in page
@@ -179,38 +184,64 @@ def test_a_late_complaint_is_warned_about_accepted_and_flagged(world, client):
 def test_uploads_are_checked_by_content_not_by_name(world, client, settings):
     walk(client, BODY, camara_steps(world)[:3])
     fake = upload("contrato.pdf", b"esto es texto, no un PDF" * 10)
-    r = client.post(f"/querellas/{BODY}/evidencia/", {"nav": "add_evidence", "ev_kind": "public_documents",
-                                                     "ev_description": "Contrato firmado", "ev_file": fake})
+    r = client.post(
+        f"/querellas/{BODY}/evidencia/",
+        {"nav": "add_evidence", "ev_kind": "public_documents", "ev_description": "Contrato firmado", "ev_file": fake},
+    )
     page = r.content.decode()
     assert r.status_code == 422 and "por su contenido es un tipo no reconocido" in page
     assert "Contrato firmado" in page  # the description is kept
     exe = upload("foto.png", b"MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff" + b"\x00" * 200)
-    r = client.post(f"/querellas/{BODY}/evidencia/", {"nav": "add_evidence", "ev_kind": "public_documents",
-                                                     "ev_description": "x", "ev_file": exe})
+    r = client.post(
+        f"/querellas/{BODY}/evidencia/",
+        {"nav": "add_evidence", "ev_kind": "public_documents", "ev_description": "x", "ev_file": exe},
+    )
     assert "application/x-msdownload" in r.content.decode()
     settings.VENTILA_FILING_MAX_FILE_MB = 0.001
-    r = client.post(f"/querellas/{BODY}/evidencia/", {"nav": "add_evidence", "ev_kind": "public_documents",
-                                                     "ev_description": "x", "ev_file": upload("a.pdf", PDF)})
+    r = client.post(
+        f"/querellas/{BODY}/evidencia/",
+        {"nav": "add_evidence", "ev_kind": "public_documents", "ev_description": "x", "ev_file": upload("a.pdf", PDF)},
+    )
     assert "el máximo por archivo es 1 KB" in r.content.decode()
     settings.VENTILA_FILING_MAX_FILE_MB = 10
     settings.VENTILA_FILING_MAX_FILES = 1
-    assert client.post(f"/querellas/{BODY}/evidencia/", {
-        "nav": "add_evidence", "ev_kind": "public_documents", "ev_description": "uno",
-        "ev_file": upload("a.pdf", PDF)}).status_code == 302
-    r = client.post(f"/querellas/{BODY}/evidencia/", {"nav": "add_evidence", "ev_kind": "public_documents",
-                                                     "ev_description": "dos", "ev_file": upload("b.png", PNG)})
+    assert (
+        client.post(
+            f"/querellas/{BODY}/evidencia/",
+            {
+                "nav": "add_evidence",
+                "ev_kind": "public_documents",
+                "ev_description": "uno",
+                "ev_file": upload("a.pdf", PDF),
+            },
+        ).status_code
+        == 302
+    )
+    r = client.post(
+        f"/querellas/{BODY}/evidencia/",
+        {
+            "nav": "add_evidence",
+            "ev_kind": "public_documents",
+            "ev_description": "dos",
+            "ev_file": upload("b.png", PNG),
+        },
+    )
     assert "Ya adjuntó 1 archivos, el máximo por querella" in r.content.decode()
 
 
 def test_a_good_file_is_kept_while_its_description_is_fixed(world, client):
     walk(client, BODY, camara_steps(world)[:3])
-    r = client.post(f"/querellas/{BODY}/evidencia/", {"nav": "add_evidence", "ev_kind": "",
-                                                     "ev_description": "", "ev_file": upload("a.pdf", PDF)})
+    r = client.post(
+        f"/querellas/{BODY}/evidencia/",
+        {"nav": "add_evidence", "ev_kind": "", "ev_description": "", "ev_file": upload("a.pdf", PDF)},
+    )
     page = r.content.decode()
     assert r.status_code == 422 and "Se recibió el archivo «a.pdf» y se conserva" in page
     assert "Elija el tipo de evidencia de la lista." in page
-    r = client.post(f"/querellas/{BODY}/evidencia/", {"nav": "add_evidence", "ev_kind": "business_records",
-                                                     "ev_description": "Factura"})
+    r = client.post(
+        f"/querellas/{BODY}/evidencia/",
+        {"nav": "add_evidence", "ev_kind": "business_records", "ev_description": "Factura"},
+    )
     assert r.status_code == 302
     page = client.get(f"/querellas/{BODY}/evidencia/").content.decode()
     assert "Factura" in page and hashlib.sha256(PDF).hexdigest() in page
@@ -229,8 +260,11 @@ def test_the_honeypot_refuses_and_keeps_the_draft(world, client):
 
 def test_the_rate_limit_is_per_address_and_loses_nothing(world, settings):
     settings.VENTILA_FILING_RATE = "1/3600"
-    first, second, other = Client(REMOTE_ADDR="203.0.113.5"), Client(REMOTE_ADDR="203.0.113.5"), Client(
-        REMOTE_ADDR="198.51.100.7")
+    first, second, other = (
+        Client(REMOTE_ADDR="203.0.113.5"),
+        Client(REMOTE_ADDR="203.0.113.5"),
+        Client(REMOTE_ADDR="198.51.100.7"),
+    )
     walk(first, BODY, camara_steps(world))
     steps = camara_steps(world)
     walk(second, BODY, steps[:-1])
@@ -302,8 +336,15 @@ def test_the_signature_must_be_the_full_name(world, client):
 
 def test_a_respondent_not_in_the_register_can_be_typed(world, client):
     steps = camara_steps(world)
-    steps[1] = ("querellado", {"respondent_office": "", "respondent_name": "Marta Nueva Ficticia",
-                               "respondent_role": "department_head", "respondent_title": "Directora de Compras"})
+    steps[1] = (
+        "querellado",
+        {
+            "respondent_office": "",
+            "respondent_name": "Marta Nueva Ficticia",
+            "respondent_role": "department_head",
+            "respondent_title": "Directora de Compras",
+        },
+    )
     walk(client, BODY, steps)
     respondent = Party.objects.get(role="respondent")
     assert respondent.name == "Marta Nueva Ficticia" and respondent.office == "Directora de Compras"
@@ -315,9 +356,20 @@ def test_the_register_offers_only_whom_the_code_covers(world, client):
     walk(client, BODY, camara_steps(world)[:1])
     page = client.get(f"/querellas/{BODY}/querellado/").content.decode()
     assert "Rafael Quiñones Ficticio" in page and "Aibonito" not in page
-    walk(client, "querellas-municipales", [("quien", {
-        "complainant_name": "Ana Ejemplo Ficticia", "complainant_email": "ana@example.org",
-        "complainant_kind": "citizen"})])
+    walk(
+        client,
+        "querellas-municipales",
+        [
+            (
+                "quien",
+                {
+                    "complainant_name": "Ana Ejemplo Ficticia",
+                    "complainant_email": "ana@example.org",
+                    "complainant_kind": "citizen",
+                },
+            )
+        ],
+    )
     page = client.get("/querellas/querellas-municipales/querellado/").content.decode()
     assert "Aibonito" in page and "Rafael Quiñones Ficticio" not in page
 
@@ -325,12 +377,20 @@ def test_the_register_offers_only_whom_the_code_covers(world, client):
 def test_a_complaint_against_a_mayor(world, client):
     mayor = make_person("Alcaldesa", "Municipal Ficticia", role="mayor", title="Alcaldesa", municipality="Aibonito")
     body = "querellas-municipales"
-    r = client.post(f"/querellas/{body}/quien/", {"complainant_name": "Ana Ejemplo Ficticia",
-                                                  "complainant_email": "ana@example.org"})
+    r = client.post(
+        f"/querellas/{body}/quien/",
+        {"complainant_name": "Ana Ejemplo Ficticia", "complainant_email": "ana@example.org"},
+    )
     assert r.status_code == 422 and "Indique en qué calidad presenta la querella. (¶1)" in r.content.decode()
     steps = [
-        ("quien", {"complainant_name": "Ana Ejemplo Ficticia", "complainant_email": "ana@example.org",
-                   "complainant_kind": "citizen"}),
+        (
+            "quien",
+            {
+                "complainant_name": "Ana Ejemplo Ficticia",
+                "complainant_email": "ana@example.org",
+                "complainant_kind": "citizen",
+            },
+        ),
         ("querellado", {"respondent_office": str(mayor.offices.get().pk)}),
         ("hechos", {"facts": "La alcaldesa adjudicó un contrato a su cuñado.", "knowledge_date": "2027-02-01"}),
         ("evidencia", {}),
@@ -338,13 +398,20 @@ def test_a_complaint_against_a_mayor(world, client):
     walk(client, body, steps)
     page = client.get(f"/querellas/{body}/juramento/").content.decode()
     assert "se anotará que no la acompaña" in page  # MUN-INI-03: a warning, not a block
-    walk(client, body, [("juramento", {"nav": "submit", "perjury_acknowledged": "on",
-                                       "signature": "Ana Ejemplo Ficticia"})])
+    walk(
+        client,
+        body,
+        [("juramento", {"nav": "submit", "perjury_acknowledged": "on", "signature": "Ana Ejemplo Ficticia"})],
+    )
     case = Case.objects.get()
     assert case.number.startswith("CVQM-2027-") and case.respondent_role == "mayor"
     entry = case.entries.get()
-    assert entry.payload == {"complainant_kind": "citizen", "sworn": True, "evidence_attached": False,
-                             "knowledge_date": "2027-02-01"}
+    assert entry.payload == {
+        "complainant_kind": "citizen",
+        "sworn": True,
+        "evidence_attached": False,
+        "knowledge_date": "2027-02-01",
+    }
     assert set(CaseFinding.objects.filter(case=case).values_list("finding_id", flat=True)) >= {"evidence_missing"}
     assert Party.objects.get(case=case, role="respondent").office == "Alcaldesa (Aibonito)"
 
@@ -365,17 +432,23 @@ def test_the_follow_up_key_shows_the_public_stage_and_takes_evidence(world, clie
     assert "En espera de contestación" in page
     # Nothing confidential about others: not the docket, not the terms, not who recorded what.
     assert "Notificación recibida" not in page and "CAM-21B-02" not in page and "secretaria" not in page
-    r = other.post(f"/querellas/seguimiento/{case.number}/", {"kind": "official_documents", "description": "",
-                                                              "file": upload("c.png", PNG)})
+    r = other.post(
+        f"/querellas/seguimiento/{case.number}/",
+        {"kind": "official_documents", "description": "", "file": upload("c.png", PNG)},
+    )
     assert r.status_code == 422 and "Describa brevemente" in r.content.decode()
-    r = other.post(f"/querellas/seguimiento/{case.number}/", {"kind": "official_documents",
-                                                              "description": "Certificación", "file": upload("c.png", PNG)})
+    r = other.post(
+        f"/querellas/seguimiento/{case.number}/",
+        {"kind": "official_documents", "description": "Certificación", "file": upload("c.png", PNG)},
+    )
     assert r.status_code == 302
     s = Supplement.objects.get()
     assert s.sha256 == hashlib.sha256(PNG).hexdigest() and s.content_type == "image/png"
     assert hashlib.sha256(PNG).hexdigest() in other.get(f"/querellas/seguimiento/{case.number}/").content.decode()
-    r = other.post(f"/querellas/seguimiento/{case.number}/", {"kind": "official_documents", "description": "x",
-                                                              "file": upload("c.pdf", b"texto")})
+    r = other.post(
+        f"/querellas/seguimiento/{case.number}/",
+        {"kind": "official_documents", "description": "x", "file": upload("c.pdf", b"texto")},
+    )
     assert r.status_code == 422 and "no se aceptó" in r.content.decode() and Supplement.objects.count() == 1
     assert other.get(f"/querellas/seguimiento/{case.number}/acuse.pdf").content.startswith(b"%PDF")
     staff = Client()
@@ -395,16 +468,36 @@ def test_the_follow_up_page_shows_no_document_or_service_record(world, client, n
     draft = do_create_draft(user=secretary, case=case, entry=case.entries.get(seq=1), template="notice_of_complaint")
     doc = do_issue_document(user=secretary, draft=draft)
     now.set("2027-03-03 12:00")
-    do_order_delivery(user=secretary, document=doc, role="respondent", name="Rafael Quiñones Ficticio", email="",
-                      method="hand", received_on=dt.date(2027, 3, 2), receipt_note="Acuse firmado en su oficina.")
+    do_order_delivery(
+        user=secretary,
+        document=doc,
+        role="respondent",
+        name="Rafael Quiñones Ficticio",
+        email="",
+        method="hand",
+        received_on=dt.date(2027, 3, 2),
+        receipt_note="Acuse firmado en su oficina.",
+    )
     assert set(case.entries.values_list("event_type", flat=True)) == {
-        "complaint_filed", "document_issued", "service_attempted", "respondent_notified"}
+        "complaint_filed",
+        "document_issued",
+        "service_attempted",
+        "respondent_notified",
+    }
     other = Client()
     r = other.post("/querellas/seguimiento/", {"key": key})
     page = other.get(r["Location"]).content.decode()
     assert "En espera de contestación" in page
-    for secret in (doc.sha256, "Documento expedido", "Intento de notificación", "Notificación de la querella",
-                   "Rafael Quiñones", "Acuse firmado", "Entrega personal", "CAM-21B-04"):
+    for secret in (
+        doc.sha256,
+        "Documento expedido",
+        "Intento de notificación",
+        "Notificación de la querella",
+        "Rafael Quiñones",
+        "Acuse firmado",
+        "Entrega personal",
+        "CAM-21B-04",
+    ):
         assert secret not in page, secret
 
 

@@ -46,9 +46,7 @@ def committed_world(transactional_db, now):
     purge_docket(connection)  # the triggers refuse the DELETE that flushing the tables would do
 
 
-def test_six_simultaneous_submits_of_one_draft_open_one_case_and_give_one_receipt(
-    committed_world, settings
-):
+def test_six_simultaneous_submits_of_one_draft_open_one_case_and_give_one_receipt(committed_world, settings):
     """A double (or sextuple) click: six requests of the same session submit the same draft at the
     same moment, each on its own database connection. One case, one filing, one docket entry; every
     request is sent to the same receipt with the same key; the rate limit counts one filing."""
@@ -79,11 +77,7 @@ def test_six_simultaneous_submits_of_one_draft_open_one_case_and_give_one_receip
         t.start()
     for t in threads:
         t.join(60)
-    assert (
-        Case.objects.count() == 1
-        and Filing.objects.count() == 1
-        and DocketEntry.objects.count() == 1
-    )
+    assert Case.objects.count() == 1 and Filing.objects.count() == 1 and DocketEntry.objects.count() == 1
     case = Case.objects.get()
     statuses = [getattr(a, "status_code", a) for a in answers]
     assert statuses == [302] * len(clients), statuses
@@ -108,24 +102,13 @@ def test_a_repeated_submit_after_the_first_finished_gives_the_same_receipt(world
     claim = FilingClaim.objects.get()
     session = client.session
     draft = Draft(session, BODY)
-    draft.state["id"] = (
-        claim.draft
-    )  # the draft as a slower request had read it, before the first cleared it
-    draft.state["key"] = (
-        "AAAAA-BBBBB-CCCCC-DDDDD-EEEEE"  # (not the key it had: no receipt with a dead key)
-    )
+    draft.state["id"] = claim.draft  # the draft as a slower request had read it, before the first cleared it
+    draft.state["key"] = "AAAAA-BBBBB-CCCCC-DDDDD-EEEEE"  # (not the key it had: no receipt with a dead key)
     with pytest.raises(FilingFailed, match=f"ya se presentó con el número {case.number}"):
         submit_once(procedure_for(world.camara), draft)
-    draft.state["key"] = _key(
-        client.get(f"/querellas/{BODY}/acuse/{case.number}/").content.decode()
-    )
+    draft.state["key"] = _key(client.get(f"/querellas/{BODY}/acuse/{case.number}/").content.decode())
     again = submit_once(procedure_for(world.camara), draft)
-    assert (
-        again.repeated
-        and again.case == case
-        and again.key == draft.state["key"]
-        and Case.objects.count() == 1
-    )
+    assert again.repeated and again.case == case and again.key == draft.state["key"] and Case.objects.count() == 1
 
 
 @pytest.mark.django_db
@@ -185,10 +168,7 @@ def test_one_client_address_function_for_sign_in_and_filing(rf, settings):
     request = rf.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="x\x00y")
     assert ratelimit.client_address(request) == "127.0.0.1"
     settings.VENTILA_CLIENT_IP_HEADER = ""
-    assert (
-        ratelimit.client_address(rf.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="203.0.113.5"))
-        == "127.0.0.1"
-    )
+    assert ratelimit.client_address(rf.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="203.0.113.5")) == "127.0.0.1"
 
 
 @pytest.mark.django_db
@@ -196,15 +176,11 @@ def test_ended_rate_counters_are_purged_on_write_and_by_filing_purge(settings):
     settings.VENTILA_FILING_RATE = "5/3600"
     settings.VENTILA_FILING_KEY_RATE = "20/60"
     ratelimit.hit("filing", "203.0.113.50", 5, 3600, now=3600 * 10 + 5)
-    ratelimit.hit(
-        "filing", "203.0.113.50", 5, 3600, now=3600 * 11 + 5
-    )  # a new window: its old row goes
+    ratelimit.hit("filing", "203.0.113.50", 5, 3600, now=3600 * 11 + 5)  # a new window: its old row goes
     assert list(RateCounter.objects.values_list("window", flat=True)) == [11]
     ratelimit.hit("filing", "203.0.113.51", 5, 3600, now=3600 * 11 + 5)
     ratelimit.hit("key", "203.0.113.51", 20, 60, now=3600 * 11 + 5)
-    assert (
-        ratelimit.purge(now=3600 * 11 + 100) == 1
-    )  # the key window (60 s) ended; the hour has not
+    assert ratelimit.purge(now=3600 * 11 + 100) == 1  # the key window (60 s) ended; the hour has not
     assert set(RateCounter.objects.values_list("key", flat=True)) == {
         "filing:203.0.113.50",
         "filing:203.0.113.51",
@@ -226,22 +202,14 @@ def test_ended_rate_counters_are_purged_on_write_and_by_filing_purge(settings):
         ("complainant_name", "Ana\x00Ejemplo"),
     ],
 )
-def test_an_earlier_step_posted_again_with_bad_data_stops_the_submission(
-    world, client, field, value
-):
+def test_an_earlier_step_posted_again_with_bad_data_stops_the_submission(world, client, field, value):
     steps = camara_steps(world)
     walk(client, BODY, steps[:-1])
     data = dict(steps[0][1], **{field: value})
-    assert (
-        client.post(f"/querellas/{BODY}/quien/", data).status_code == 422
-    )  # refused, but kept in the draft
+    assert client.post(f"/querellas/{BODY}/quien/", data).status_code == 422  # refused, but kept in the draft
     r = client.post(f"/querellas/{BODY}/juramento/", steps[-1][1])
     assert r.status_code == 302 and r["Location"] == f"/querellas/{BODY}/quien/?revisar=1"
-    assert (
-        not Case.objects.exists()
-        and not Party.objects.exists()
-        and not FilingClaim.objects.exists()
-    )
+    assert not Case.objects.exists() and not Party.objects.exists() and not FilingClaim.objects.exists()
     page = client.get(r["Location"]).content.decode()
     assert "Hay un dato que corregir en el paso «Quién presenta»" in page
     assert "field-error" in page
@@ -282,15 +250,8 @@ def test_follow_up_evidence_is_limited_in_number_per_case(world, client, setting
     settings.VENTILA_FILING_SUPPLEMENT_MAX = 2
     follower, url = _followed(world, client)
     for i in range(2):
-        assert (
-            follower.post(
-                url, {"kind": "official_documents", "description": f"Prueba {i}"}
-            ).status_code
-            == 302
-        )
-    r = follower.post(
-        url, {"kind": "official_documents", "description": "Una más", "file": upload("c.png", PNG)}
-    )
+        assert follower.post(url, {"kind": "official_documents", "description": f"Prueba {i}"}).status_code == 302
+    r = follower.post(url, {"kind": "official_documents", "description": "Una más", "file": upload("c.png", PNG)})
     assert r.status_code == 422 and "Ya añadió 2 evidencias a esta querella" in r.content.decode()
     assert Supplement.objects.count() == 2
     assert "Una más" in r.content.decode()  # what was typed is kept
@@ -306,17 +267,10 @@ def test_follow_up_files_are_limited_in_total_size_per_case(world, client, setti
         ).status_code
         == 302
     )
-    r = follower.post(
-        url, {"kind": "official_documents", "description": "Dos", "file": upload("b.png", PNG)}
-    )
-    assert (
-        r.status_code == 422
-        and "los archivos añadidos a esta querella sumarían" in r.content.decode()
-    )
+    r = follower.post(url, {"kind": "official_documents", "description": "Dos", "file": upload("b.png", PNG)})
+    assert r.status_code == 422 and "los archivos añadidos a esta querella sumarían" in r.content.decode()
     assert Supplement.objects.count() == 1
-    assert not list(
-        (settings.MEDIA_ROOT / "quarantine").rglob("*.*")
-    )  # the refused file is not kept
+    assert not list((settings.MEDIA_ROOT / "quarantine").rglob("*.*"))  # the refused file is not kept
 
 
 @pytest.mark.django_db
@@ -329,9 +283,7 @@ def test_follow_up_files_are_limited_in_number_per_case(world, client, settings)
         ).status_code
         == 302
     )
-    r = follower.post(
-        url, {"kind": "official_documents", "description": "Dos", "file": upload("b.png", PNG)}
-    )
+    r = follower.post(url, {"kind": "official_documents", "description": "Dos", "file": upload("b.png", PNG)})
     assert r.status_code == 422 and "Ya añadió 1 archivos a esta querella" in r.content.decode()
 
 
@@ -339,13 +291,9 @@ def test_follow_up_files_are_limited_in_number_per_case(world, client, settings)
 def test_follow_up_evidence_is_rate_limited_per_client(world, client, settings):
     settings.VENTILA_FILING_SUPPLEMENT_RATE = "1/3600"
     follower, url = _followed(world, client)
-    assert (
-        follower.post(url, {"kind": "official_documents", "description": "Uno"}).status_code == 302
-    )
+    assert follower.post(url, {"kind": "official_documents", "description": "Uno"}).status_code == 302
     r = follower.post(url, {"kind": "official_documents", "description": "Dos"})
-    assert (
-        r.status_code == 429 and "ya se añadieron 1 evidencias en poco tiempo" in r.content.decode()
-    )
+    assert r.status_code == 429 and "ya se añadieron 1 evidencias en poco tiempo" in r.content.decode()
     assert Supplement.objects.count() == 1
 
 

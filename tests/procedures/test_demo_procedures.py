@@ -36,7 +36,10 @@ def test_demo_has_a_recusal_a_suspension_a_summary_case_and_an_expired_municipal
     assert dwp.recorded_by.username == "sistema" and dwp.case.stage == "dismissed_with_prejudice"
     assert Case.objects.filter(body__rulebook="municipal", stage="awaiting_decision").exists()
     assert set(Case.objects.filter(body__rulebook="municipal").values_list("kind", flat=True)) == {
-        "complaint", "suspension_proceeding", "deadlock"}
+        "complaint",
+        "suspension_proceeding",
+        "deadlock",
+    }
     assert Meeting.objects.exists()
 
 
@@ -66,5 +69,5 @@ def test_demo_case_dismissed_with_prejudice_reads_consistently(now, settings, tm
     from ventila.web.templatetags.web_tags import long_date
 
     closed_by = f"Vencido; cerrado por el acto del {long_date(decide.satisfied_on)}"
-    assert closed_by in page, page[page.find("cumplidos"):][:2000]
+    assert closed_by in page, page[page.find("cumplidos") :][:2000]
     assert case.number not in client.get("/expedientes/").content.decode()  # not in the open queue

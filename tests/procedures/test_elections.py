@@ -17,11 +17,17 @@ pytestmark = pytest.mark.django_db
 
 
 def _file(world, when, knowledge, candidate):
-    return do_file_case(user=world.users["secretaria"], body=world.camara, kind="complaint",
-                        respondent=world.respondent, respondent_role="representative",
-                        respondent_office="Representante del Distrito 40", respondent_candidate=candidate,
-                        complainant={"name": "Querellante Ficticia", "email": "q@example.org", "phone": "787-555-0101"},
-                        act=complaint_act(when, knowledge))
+    return do_file_case(
+        user=world.users["secretaria"],
+        body=world.camara,
+        kind="complaint",
+        respondent=world.respondent,
+        respondent_role="representative",
+        respondent_office="Representante del Distrito 40",
+        respondent_candidate=candidate,
+        complainant={"name": "Querellante Ficticia", "email": "q@example.org", "phone": "787-555-0101"},
+        act=complaint_act(when, knowledge),
+    )
 
 
 def test_2032_and_2036_elections_are_seeded_with_their_first_chained_version(world):
@@ -39,7 +45,9 @@ def test_2032_and_2036_elections_are_seeded_with_their_first_chained_version(wor
 
 def test_2028_elections_are_seeded_and_managed_on_the_calendar(world, now):
     assert set(ElectionDay.objects.values_list("kind", "day")) >= {
-        ("primary", dt.date(2028, 6, 4)), ("general", dt.date(2028, 11, 7))}
+        ("primary", dt.date(2028, 6, 4)),
+        ("general", dt.date(2028, 11, 7)),
+    }
     c = Client()
     c.force_login(world.users["secretaria"])
     page = c.get("/cuerpos/etica-camara/calendario/").content.decode()
@@ -97,4 +105,7 @@ def test_complaint_in_the_blackout_is_held_until_three_business_days_after(world
     c = Client()
     c.force_login(world.users["secretaria"])
     assert "En espera por elecciones" in c.get("/expedientes/").content.decode()
-    assert "En espera hasta después de las elecciones (Sec. 24(f))" in c.get(f"/expedientes/{case.number}/").content.decode()
+    assert (
+        "En espera hasta después de las elecciones (Sec. 24(f))"
+        in c.get(f"/expedientes/{case.number}/").content.decode()
+    )

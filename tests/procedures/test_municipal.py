@@ -32,10 +32,18 @@ def sec(world):
 
 
 def _file(sec, mayor, **extra):
-    data = {"respondent_office": mayor.offices.get().pk, "occurred_date": "2027-03-01",
-            "complainant_kind": "municipal_assembly", "sworn": "on", "evidence_attached": "on",
-            "complainant_name": "Asamblea Municipal de Ponce (ficticia)", "complainant_email": "asamblea@example.org",
-            "complainant_phone": "787-555-0199", "facts": "Contratos sin subasta.", **extra}
+    data = {
+        "respondent_office": mayor.offices.get().pk,
+        "occurred_date": "2027-03-01",
+        "complainant_kind": "municipal_assembly",
+        "sworn": "on",
+        "evidence_attached": "on",
+        "complainant_name": "Asamblea Municipal de Ponce (ficticia)",
+        "complainant_email": "asamblea@example.org",
+        "complainant_phone": "787-555-0199",
+        "facts": "Contratos sin subasta.",
+        **extra,
+    }
     r = sec.post("/expedientes/nuevo/querellas-municipales/complaint/", data)
     assert r.status_code == 302, r.content.decode()[:3000]
     return Case.objects.filter(body__rulebook="municipal").order_by("-id").first()
@@ -70,19 +78,42 @@ def test_decision_term_runs_out_and_the_sweep_dismisses_with_prejudice(world, no
     # MUN-HEA-02: noticed Apr 5, the hearing may be on Apr 20 at the earliest (D + 15, decision 7).
     form = sec.get(f"/expedientes/{case.number}/actos/hearing_noticed/").content.decode()
     assert "no puede celebrarse antes del martes, 20 de abril de 2027" in form
-    r = sec.post(f"/expedientes/{case.number}/actos/hearing_noticed/",
-                 {"occurred_date": "2027-04-05", "hearing_date": "2027-04-19T10:00", "public": "on",
-                  "recipients": ["respondent", "complainant"]})
-    assert r.status_code == 200 and "la fecha más temprana permitida es el martes, 20 de abril de 2027" in r.content.decode()
-    _act(sec, case, "hearing_noticed", occurred_date="2027-04-05", hearing_date="2027-04-20T10:00", public="on",
-         recipients=["respondent", "complainant"])
+    r = sec.post(
+        f"/expedientes/{case.number}/actos/hearing_noticed/",
+        {
+            "occurred_date": "2027-04-05",
+            "hearing_date": "2027-04-19T10:00",
+            "public": "on",
+            "recipients": ["respondent", "complainant"],
+        },
+    )
+    assert (
+        r.status_code == 200
+        and "la fecha más temprana permitida es el martes, 20 de abril de 2027" in r.content.decode()
+    )
+    _act(
+        sec,
+        case,
+        "hearing_noticed",
+        occurred_date="2027-04-05",
+        hearing_date="2027-04-20T10:00",
+        public="on",
+        recipients=["respondent", "complainant"],
+    )
     now.set("2027-04-20 15:00")
     _act(sec, case, "hearing_concluded", occurred_date="2027-04-20", before="commissioner")
     # MUN-REP-01: the associate commissioner reports within 15 days → Wed May 5 2027.
     assert _term(case, "commissioner_report").due == dt.date(2027, 5, 5)
     now.set("2027-05-03 12:00")
-    _act(sec, case, "commissioner_report_filed", occurred_date="2027-05-03", findings_of_fact="on",
-         evidence_summary="on", conclusions_of_law="on")
+    _act(
+        sec,
+        case,
+        "commissioner_report_filed",
+        occurred_date="2027-05-03",
+        findings_of_fact="on",
+        evidence_summary="on",
+        conclusions_of_law="on",
+    )
     decide = _term(case, "decide")
     # MUN-DEC-02: 15 days from the report (Mon May 3) → Tue May 18 2027; fatal.
     assert (decide.rule_id, decide.due, decide.fatal) == ("MUN-DEC-02", dt.date(2027, 5, 18), True)
@@ -121,7 +152,10 @@ def test_decision_term_runs_out_and_the_sweep_dismisses_with_prejudice(world, no
     assert case.status == Case.Status.CLOSED and case.next_due is None
     decide = _term(case, "decide")
     assert (decide.status, decide.satisfied_by, decide.satisfied_on) == (
-        "missed", "dismissed_with_prejudice", dt.date(2027, 5, 19))
+        "missed",
+        "dismissed_with_prejudice",
+        dt.date(2027, 5, 19),
+    )
     assert not case.findings.filter(finding_id="dismissal_with_prejudice_required").exists()
     assert "<dd>Cerrado</dd>" in page
     assert "ventila lo anota automáticamente" not in page and "debe desestimarse" not in page
@@ -139,8 +173,15 @@ def test_dismissal_by_resolution_needs_findings_and_conclusions(world, now, sec,
     body = r.content.decode()
     assert r.status_code == 200 and "relación de hechos y las determinaciones (¶14)" in body
     assert "las conclusiones de derecho (¶14)" in body
-    _act(sec, case, "dismissed", occurred_date="2027-03-20", resolution_findings="No se probó el uso de fondos.",
-         resolution_conclusions="No hay violación de ley.", **_votes(world, 2))
+    _act(
+        sec,
+        case,
+        "dismissed",
+        occurred_date="2027-03-20",
+        resolution_findings="No se probó el uso de fondos.",
+        resolution_conclusions="No hay violación de ley.",
+        **_votes(world, 2),
+    )
     entry = DocketEntry.objects.get(case=case, event_type="dismissed")
     assert entry.payload == {"facts_stated": True, "findings_made": True, "conclusions_of_law": True}
     assert entry.roll_call.rule_id == "MUN-QUO-01" and entry.roll_call.carried
@@ -155,17 +196,36 @@ def test_exoneration_with_back_pay_and_side_acts(world, now, sec, mayor):
     now.set("2027-03-20 12:00")
     _act(sec, case, "respondent_notified", occurred_date="2027-03-03", certified_copy="on")
     _act(sec, case, "protective_order_issued", occurred_date="2027-03-05", purposes=["safeguard_evidence"])
-    _act(sec, case, "summons_issued", occurred_date="2027-03-08", witness="Director de Finanzas (ficticio)",
-         issued_by="commission")
+    _act(
+        sec,
+        case,
+        "summons_issued",
+        occurred_date="2027-03-08",
+        witness="Director de Finanzas (ficticio)",
+        issued_by="commission",
+    )
     _act(sec, case, "answer_filed", occurred_date="2027-03-15")
     now.set("2027-04-20 15:00")
-    _act(sec, case, "hearing_noticed", occurred_date="2027-04-01", hearing_date="2027-04-16T10:00",
-         recipients=["respondent", "complainant"])
+    _act(
+        sec,
+        case,
+        "hearing_noticed",
+        occurred_date="2027-04-01",
+        hearing_date="2027-04-16T10:00",
+        recipients=["respondent", "complainant"],
+    )
     _act(sec, case, "hearing_concluded", occurred_date="2027-04-16", before="full")
     # MUN-DEC-01: 15 days from the hearing's conclusion (Fri Apr 16) → Sat May 1, rolled to Mon May 3.
     assert _term(case, "decide").due == dt.date(2027, 5, 3)
-    _act(sec, case, "decision_issued", occurred_date="2027-04-20", outcome="exoneration",
-         suspension_date="2027-02-15", **_votes(world, 2))
+    _act(
+        sec,
+        case,
+        "decision_issued",
+        occurred_date="2027-04-20",
+        outcome="exoneration",
+        suspension_date="2027-02-15",
+        **_votes(world, 2),
+    )
     case = Case.objects.get(pk=case.pk)
     f = case.findings.get(finding_id="reinstatement_with_back_pay")
     assert f.rule_id == "MUN-OUT-03" and "lunes, 15 de febrero de 2027" in f.message
@@ -177,16 +237,30 @@ def test_special_suspension_proceeding_and_deadlock_are_filed_through_the_ui(wor
     office = mayor.offices.get().pk
     r = sec.get("/expedientes/")
     assert "/expedientes/nuevo/querellas-municipales/suspension_proceeding/" in r.content.decode()
-    r = sec.post("/expedientes/nuevo/querellas-municipales/suspension_proceeding/", {
-        "respondent_office": office, "occurred_date": "2027-03-01", "charges_notified_on": "2027-02-25",
-        "factors": ["weight_of_evidence"], "public_interest_determined": "on", "facts": "Cargos notificados."})
+    r = sec.post(
+        "/expedientes/nuevo/querellas-municipales/suspension_proceeding/",
+        {
+            "respondent_office": office,
+            "occurred_date": "2027-03-01",
+            "charges_notified_on": "2027-02-25",
+            "factors": ["weight_of_evidence"],
+            "public_interest_determined": "on",
+            "facts": "Cargos notificados.",
+        },
+    )
     assert r.status_code == 302, r.content.decode()[:3000]
     case = Case.objects.get(kind="suspension_proceeding")
     # MUN-SUS-03: the court decides within 20 days → Sun Mar 21; Mon Mar 22 is a holiday → Tue Mar 23 2027.
     assert _term(case, "court_decision").due == dt.date(2027, 3, 23)
-    r = sec.post("/expedientes/nuevo/querellas-municipales/deadlock/", {
-        "respondent_office": office, "occurred_date": "2027-03-01", "by": "municipal_assembly",
-        "facts": "La Asamblea no aprueba el presupuesto."})
+    r = sec.post(
+        "/expedientes/nuevo/querellas-municipales/deadlock/",
+        {
+            "respondent_office": office,
+            "occurred_date": "2027-03-01",
+            "by": "municipal_assembly",
+            "facts": "La Asamblea no aprueba el presupuesto.",
+        },
+    )
     assert r.status_code == 302, r.content.decode()[:3000]
     deadlock = Case.objects.get(kind="deadlock")
     assert deadlock.stage == "reported" and "referred_to_commission" in deadlock.allowed_next
@@ -208,15 +282,36 @@ def test_seats_and_the_per_diem_statement(world, now, sec):
     assert "Cumple los requisitos" in page.content.decode()
     president = world.municipal_members[0]
     url = "/cuerpos/querellas-municipales/dietas/"
-    r = sec.post(url, {"form": "meeting", "day": "2027-03-02", "description": "Vista",
-                       "official_business": "on"})
+    r = sec.post(url, {"form": "meeting", "day": "2027-03-02", "description": "Vista", "official_business": "on"})
     assert r.status_code == 200 and "Elija el comisionado." in r.content.decode()
     for day in ("2027-03-02", "2027-03-09"):
-        assert sec.post(url, {"form": "meeting", "person": president.pk, "day": day, "description": "Vista",
-                              "official_business": "on"}).status_code == 302
+        assert (
+            sec.post(
+                url,
+                {
+                    "form": "meeting",
+                    "person": president.pk,
+                    "day": day,
+                    "description": "Vista",
+                    "official_business": "on",
+                },
+            ).status_code
+            == 302
+        )
     sec.post(url, {"form": "meeting", "person": president.pk, "day": "2027-03-10", "description": "Almuerzo"})
-    assert sec.post(url, {"form": "expense", "person": president.pk, "day": "2027-03-09", "amount": "42.50",
-                          "description": "Millaje a Ponce"}).status_code == 302
+    assert (
+        sec.post(
+            url,
+            {
+                "form": "expense",
+                "person": president.pk,
+                "day": "2027-03-09",
+                "amount": "42.50",
+                "description": "Millaje a Ponce",
+            },
+        ).status_code
+        == 302
+    )
     assert Meeting.objects.count() == 3 and ExpenseClaim.objects.count() == 1
     page = sec.get(url + "?mes=2027-03").content.decode()
     # MUN-DIE-02: $75 for each of the 2 official meetings; the third was not official business.
@@ -233,8 +328,10 @@ def test_an_act_dated_outside_the_legal_calendar_is_refused_beside_its_date(worl
     # reason beside the date field, never a server error; nothing is recorded.
     case = _file(sec, mayor)
     now.set("2027-03-10 12:00")
-    r = sec.post(f"/expedientes/{case.number}/actos/respondent_notified/",
-                 {"occurred_date": "2023-12-29", "certified_copy": "on", "rights_stated": "on"})
+    r = sec.post(
+        f"/expedientes/{case.number}/actos/respondent_notified/",
+        {"occurred_date": "2023-12-29", "certified_copy": "on", "rights_stated": "on"},
+    )
     assert r.status_code == 200
     assert "2023-12-29 está fuera de los años que conoce el calendario legal (2024–2035)" in r.content.decode()
     assert not DocketEntry.objects.filter(case=case, event_type="respondent_notified").exists()

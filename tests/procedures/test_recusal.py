@@ -37,17 +37,35 @@ def test_own_motion_recusal_needs_written_reasons_and_checks_kinship(world, now)
     page = sec.get(url).content.decode()
     assert "Fundamentos por escrito" in page and "primo hermano o prima hermana" in page
     # No written reasons: refused beside the field, nothing typed is lost.
-    r = sec.post(url, {"occurred_date": "2027-03-02", "member": member.pk, "by": "member", "grounds": ["kinship"],
-                       "kinship_relation": "parent+parent+sibling+child+child", "kinship_with": "respondent"})
+    r = sec.post(
+        url,
+        {
+            "occurred_date": "2027-03-02",
+            "member": member.pk,
+            "by": "member",
+            "grounds": ["kinship"],
+            "kinship_relation": "parent+parent+sibling+child+child",
+            "kinship_with": "respondent",
+        },
+    )
     body = r.content.decode()
     assert r.status_code == 200
     assert "Escriba los fundamentos de la inhibición" in body
     # CAM-09-03: a second cousin is the 6th degree — not the Sec. 9(c) ground.
     assert "sexto grado de consanguinidad" in body and "no está dentro del cuarto grado" in body
     assert not DocketEntry.objects.filter(case=case, event_type="recusal_requested").exists()
-    r = sec.post(url, {"occurred_date": "2027-03-02", "member": member.pk, "by": "member", "grounds": ["kinship"],
-                       "kinship_relation": "parent+sibling+child", "kinship_with": "respondent",
-                       "recusal_reasons": "Es primo hermano del querellado."})
+    r = sec.post(
+        url,
+        {
+            "occurred_date": "2027-03-02",
+            "member": member.pk,
+            "by": "member",
+            "grounds": ["kinship"],
+            "kinship_relation": "parent+sibling+child",
+            "kinship_with": "respondent",
+            "recusal_reasons": "Es primo hermano del querellado.",
+        },
+    )
     assert r.status_code == 302, r.content.decode()[:2000]
     entry = DocketEntry.objects.get(case=case, event_type="recusal_requested")
     assert entry.payload == {"member": str(member.pk), "by": "member", "grounds": ["kinship"]}
@@ -62,8 +80,15 @@ def test_granted_recusal_is_voted_without_the_member_and_removes_access_at_once(
     now.set("2027-03-02 12:00")
     commissioner = _client(world.users["comisionado"])
     assert commissioner.get(f"/expedientes/{case.number}/").status_code == 200
-    record(world, case, "recusal_requested", "2027-03-02", member=str(recused.pk), by="member",
-           details={"recusal_reasons": "Fue asesor del querellado."})
+    record(
+        world,
+        case,
+        "recusal_requested",
+        "2027-03-02",
+        member=str(recused.pk),
+        by="member",
+        details={"recusal_reasons": "Fue asesor del querellado."},
+    )
     sec = _client(world.users["secretaria"])
     url = f"/expedientes/{case.number}/actos/recusal_decided/"
     page = sec.get(url).content.decode()
@@ -71,14 +96,35 @@ def test_granted_recusal_is_voted_without_the_member_and_removes_access_at_once(
     assert f'name="vote_{recused.pk}"' not in page and f'name="vote_{world.members[0].pk}"' in page
     # A roll call that counts his own vote is refused by the action itself.
     with pytest.raises(ActRefused, match="no vota sobre su propia inhibición"):
-        record(world, case, "recusal_decided", "2027-03-02", member=str(recused.pk), granted=True,
-               ballots={p.pk: "yes" for p in world.members})
+        record(
+            world,
+            case,
+            "recusal_decided",
+            "2027-03-02",
+            member=str(recused.pk),
+            granted=True,
+            ballots={p.pk: "yes" for p in world.members},
+        )
     # 3 of the 6 others are not a majority: the base is 7 seats less the challenged member → 4 yes (CAM-09-05).
-    r = sec.post(url, {"occurred_date": "2027-03-02", "member": recused.pk, "granted": "1",
-                       **_votes(world, 3, without=(recused.pk,), no=3)})
+    r = sec.post(
+        url,
+        {
+            "occurred_date": "2027-03-02",
+            "member": recused.pk,
+            "granted": "1",
+            **_votes(world, 3, without=(recused.pk,), no=3),
+        },
+    )
     assert r.status_code == 409 and "se requieren 4" in r.content.decode()
-    r = sec.post(url, {"occurred_date": "2027-03-02", "member": recused.pk, "granted": "1",
-                       **_votes(world, 4, without=(recused.pk,))})
+    r = sec.post(
+        url,
+        {
+            "occurred_date": "2027-03-02",
+            "member": recused.pk,
+            "granted": "1",
+            **_votes(world, 4, without=(recused.pk,)),
+        },
+    )
     assert r.status_code == 302, r.content.decode()[:2000]
     rc = DocketEntry.objects.get(case=case, event_type="recusal_decided").roll_call
     assert rc.rule_id == "CAM-09-05" and rc.carried and rc.required == 4
@@ -103,12 +149,27 @@ def test_party_recusal_denied_is_notified_within_two_calendar_days(world, now):
     member = world.members[2]
     case = file_complaint(world)
     now.set("2027-03-05 12:00")
-    record(world, case, "recusal_requested", "2027-03-04", member=str(member.pk), by="party", grounds=["bias"],
-           details={"recusal_reasons": "Expresiones públicas sobre el caso."})
+    record(
+        world,
+        case,
+        "recusal_requested",
+        "2027-03-04",
+        member=str(member.pk),
+        by="party",
+        grounds=["bias"],
+        details={"recusal_reasons": "Expresiones públicas sobre el caso."},
+    )
     sec = _client(world.users["secretaria"])
     # Denied: the roll call must not carry the motion (CAM-09-06: the Commission decides without him).
-    r = sec.post(f"/expedientes/{case.number}/actos/recusal_decided/", {
-        "occurred_date": "2027-03-05", "member": member.pk, "granted": "0", **_votes(world, 1, without=(member.pk,), no=5)})
+    r = sec.post(
+        f"/expedientes/{case.number}/actos/recusal_decided/",
+        {
+            "occurred_date": "2027-03-05",
+            "member": member.pk,
+            "granted": "0",
+            **_votes(world, 1, without=(member.pk,), no=5),
+        },
+    )
     assert r.status_code == 302, r.content.decode()[:2000]
     rc = DocketEntry.objects.get(case=case, event_type="recusal_decided").roll_call
     assert rc.rule_id == "CAM-09-06" and not rc.carried
@@ -122,12 +183,21 @@ def test_party_recusal_denied_is_notified_within_two_calendar_days(world, now):
     assert not CaseExclusion.objects.filter(case=case, person=member).exists()
     # A roll call that carried cannot be recorded as a denial.
     now.set("2027-03-08 12:00")
-    record(world, case, "recusal_requested", "2027-03-08", member=str(world.members[1].pk), by="party",
-           grounds=["bias"])
-    r = sec.post(f"/expedientes/{case.number}/actos/recusal_decided/", {
-        "occurred_date": "2027-03-08", "member": world.members[1].pk, "granted": "0",
-        **_votes(world, 6, without=(world.members[1].pk,))})
-    assert r.status_code == 409 and "No puede registrarse como denegada" in r.content.decode(), re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", r.content.decode()))[:3000]
+    record(
+        world, case, "recusal_requested", "2027-03-08", member=str(world.members[1].pk), by="party", grounds=["bias"]
+    )
+    r = sec.post(
+        f"/expedientes/{case.number}/actos/recusal_decided/",
+        {
+            "occurred_date": "2027-03-08",
+            "member": world.members[1].pk,
+            "granted": "0",
+            **_votes(world, 6, without=(world.members[1].pk,)),
+        },
+    )
+    assert r.status_code == 409 and "No puede registrarse como denegada" in r.content.decode(), re.sub(
+        r"\s+", " ", re.sub(r"<[^>]+>", " ", r.content.decode())
+    )[:3000]
 
 
 def test_complaint_against_a_member_and_the_substitute_who_sits_on_that_case_only(world, now):
@@ -143,14 +213,17 @@ def test_complaint_against_a_member_and_the_substitute_who_sits_on_that_case_onl
     sub_client = _client(sub_user)
     assert sub_client.get(f"/expedientes/{case.number}/").status_code == 404
     now.set("2027-03-02 12:00")
-    r = sec.post(f"/expedientes/{case.number}/actos/substitute_requested/",
-                 {"occurred_date": "2027-03-02", "member": member.pk})
+    r = sec.post(
+        f"/expedientes/{case.number}/actos/substitute_requested/", {"occurred_date": "2027-03-02", "member": member.pk}
+    )
     assert r.status_code == 302, r.content.decode()[:2000]
     assert "CAM-08-01" not in sec.get(f"/expedientes/{case.number}/").content.decode()
     form = sec.get(f"/expedientes/{case.number}/actos/substitute_appointed/").content.decode()
     assert "Sustituta Pro Tempore Ficticia" in form
-    r = sec.post(f"/expedientes/{case.number}/actos/substitute_appointed/",
-                 {"occurred_date": "2027-03-02", "member": member.pk, "substitute": substitute.pk})
+    r = sec.post(
+        f"/expedientes/{case.number}/actos/substitute_appointed/",
+        {"occurred_date": "2027-03-02", "member": member.pk, "substitute": substitute.pk},
+    )
     assert r.status_code == 302, r.content.decode()[:2000]
     # The substitute sees this case — and only this one (signing in again: she now needs the second factor).
     sub_client = _client(sub_user)

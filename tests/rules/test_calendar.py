@@ -275,9 +275,7 @@ def test_holiday_table_2031_2035(cal_2031_2035: LegalCalendar, year: int) -> Non
 
 
 @pytest.mark.parametrize("year", sorted(HOLIDAYS_2031_2035))
-def test_weekday_holidays_2031_2035_are_the_non_business_weekdays(
-    cal_2031_2035: LegalCalendar, year: int
-) -> None:
+def test_weekday_holidays_2031_2035_are_the_non_business_weekdays(cal_2031_2035: LegalCalendar, year: int) -> None:
     expected = {d for d, _ in HOLIDAYS_2031_2035[year] if d.weekday() < 5}
     day, off = D(year, 1, 1), set()
     while day.year == year:
@@ -291,9 +289,7 @@ def test_rulebooks_know_the_2032_elections() -> None:
     # First Sunday of June and first Tuesday after the first Monday of November 2032 (Código Electoral 2020).
     camara = {(e.kind, e.date) for e in RULEBOOKS["camara-171"].elections}
     assert {("primary", D(2032, 6, 6)), ("general", ELECTION_2032)} <= camara
-    assert ("general", ELECTION_2032) in {
-        (e.kind, e.date) for e in RULEBOOKS["municipal"].elections
-    }
+    assert ("general", ELECTION_2032) in {(e.kind, e.date) for e in RULEBOOKS["municipal"].elections}
 
 
 def test_rulebooks_know_the_2036_elections_the_computed_terms_reach() -> None:
@@ -316,10 +312,7 @@ def test_an_input_date_after_2035_is_refused(cal_2031_2035: LegalCalendar) -> No
     cal_2031_2035.check_input_date(D(2035, 12, 31))
     with pytest.raises(OutOfCalendarRange) as exc:
         cal_2031_2035.check_input_date(D(2036, 1, 2))
-    assert (
-        str(exc.value)
-        == "2036-01-02 está fuera de los años que conoce el calendario legal (2024–2035)"
-    )
+    assert str(exc.value) == "2036-01-02 está fuera de los años que conoce el calendario legal (2024–2035)"
 
 
 @pytest.mark.parametrize("year", sorted(HOLIDAYS))
@@ -328,9 +321,7 @@ def test_holiday_table_with_spanish_names(cal: LegalCalendar, year: int) -> None
 
 
 @pytest.mark.parametrize("year", sorted(HOLIDAYS))
-def test_weekday_holidays_are_exactly_the_non_business_weekdays(
-    cal: LegalCalendar, year: int
-) -> None:
+def test_weekday_holidays_are_exactly_the_non_business_weekdays(cal: LegalCalendar, year: int) -> None:
     expected = {d for d, _ in HOLIDAYS[year] if d.weekday() < 5}
     day, off = D(year, 1, 1), set()
     while day.year == year:
@@ -342,10 +333,7 @@ def test_weekday_holidays_are_exactly_the_non_business_weekdays(
 
 def test_business_days_per_year(cal: LegalCalendar) -> None:
     # 2026: 261 weekdays − 17 weekday holidays; 2027: 261 − 17; 2028 (leap, starts Saturday): 260 − 17.
-    counts = {
-        y: cal.business_days_in_ord(D(y, 1, 1).toordinal(), D(y, 12, 31).toordinal())
-        for y in HOLIDAYS
-    }
+    counts = {y: cal.business_days_in_ord(D(y, 1, 1).toordinal(), D(y, 12, 31).toordinal()) for y in HOLIDAYS}
     assert counts == {2026: 244, 2027: 244, 2028: 243}
 
 
@@ -378,15 +366,9 @@ def test_observed_holiday_keeps_its_legal_date() -> None:
         pytest.param(D(2026, 7, 27), True, BARBOSA, id="27 July Barbosa (package: abolished 2014)"),
         pytest.param(D(2028, 7, 27), True, BARBOSA, id="27 July 2028"),
         pytest.param(ELECTION_2028, True, ELECCIONES, id="election day 2028-11-07"),
-        pytest.param(
-            D(2026, 7, 3), False, None, id="2026-07-03 business day (no Saturday to Friday shift)"
-        ),
-        pytest.param(
-            D(2027, 6, 18), False, None, id="2027-06-18 business day (Juneteenth on Saturday)"
-        ),
-        pytest.param(
-            D(2027, 12, 31), False, None, id="2027-12-31 business day (New Year 2028 on Saturday)"
-        ),
+        pytest.param(D(2026, 7, 3), False, None, id="2026-07-03 business day (no Saturday to Friday shift)"),
+        pytest.param(D(2027, 6, 18), False, None, id="2027-06-18 business day (Juneteenth on Saturday)"),
+        pytest.param(D(2027, 12, 31), False, None, id="2027-12-31 business day (New Year 2028 on Saturday)"),
         pytest.param(D(2027, 12, 24), True, NOCHEBUENA, id="2027-12-24 holiday only as Nochebuena"),
     ],
 )
@@ -468,9 +450,7 @@ def test_election_dates() -> None:
         pytest.param(D(2027, 3, 1), 3, D(2027, 3, 5), id="Mon + 3 bd skips 2 March"),
         pytest.param(D(2027, 3, 3), 15, D(2027, 3, 25), id="+15 bd crossing 22 March"),
         pytest.param(D(2027, 3, 24), 2, D(2027, 3, 29), id="+2 bd crossing Good Friday 2027"),
-        pytest.param(
-            D(2026, 12, 23), 1, D(2026, 12, 28), id="+1 bd over Nochebuena and Navidad 2026"
-        ),
+        pytest.param(D(2026, 12, 23), 1, D(2026, 12, 28), id="+1 bd over Nochebuena and Navidad 2026"),
         pytest.param(D(2026, 12, 30), 3, D(2027, 1, 5), id="+3 bd across the 2026-2027 year end"),
         pytest.param(D(2027, 12, 23), 2, D(2027, 12, 28), id="+2 bd over Nochebuena 2027"),
         pytest.param(D(2027, 12, 30), 1, D(2027, 12, 31), id="2027-12-31 is a business day"),
@@ -480,12 +460,8 @@ def test_election_dates() -> None:
         pytest.param(D(2027, 6, 17), 1, D(2027, 6, 18), id="2027-06-18 is a business day"),
         pytest.param(D(2027, 7, 23), 1, D(2027, 7, 28), id="+1 bd over 26 and 27 July 2027"),
         pytest.param(D(2028, 11, 6), 1, D(2028, 11, 8), id="+1 bd over election day 2028"),
-        pytest.param(
-            D(2028, 11, 17), 1, D(2028, 11, 21), id="+1 bd over Puertorriqueñidad observed"
-        ),
-        pytest.param(
-            D(2027, 3, 6), 1, D(2027, 3, 8), id="start on Saturday: first business day after"
-        ),
+        pytest.param(D(2028, 11, 17), 1, D(2028, 11, 21), id="+1 bd over Puertorriqueñidad observed"),
+        pytest.param(D(2027, 3, 6), 1, D(2027, 3, 8), id="start on Saturday: first business day after"),
         pytest.param(D(2027, 3, 2), 1, D(2027, 3, 3), id="start on a holiday"),
         pytest.param(D(2027, 3, 5), -3, D(2027, 3, 1), id="-3 bd back over 2 March"),
         pytest.param(D(2027, 3, 8), -1, D(2027, 3, 5), id="-1 bd from Monday is Friday"),
@@ -501,13 +477,15 @@ def test_add_business_days(cal: LegalCalendar, start: dt.date, n: int, due: dt.d
 def test_business_days_trace_lists_every_skipped_day(cal: LegalCalendar) -> None:
     r = cal.add_business_days(D(2027, 3, 3), 15)
     assert [s.day for s in r.skips] == [
-        D(2027, 3, 6), D(2027, 3, 7), D(2027, 3, 13), D(2027, 3, 14),
-        D(2027, 3, 20), D(2027, 3, 21), D(2027, 3, 22),
+        D(2027, 3, 6),
+        D(2027, 3, 7),
+        D(2027, 3, 13),
+        D(2027, 3, 14),
+        D(2027, 3, 20),
+        D(2027, 3, 21),
+        D(2027, 3, 22),
     ]
-    assert (
-        r.skips[-1].reason
-        == "lunes, 22 de marzo de 2027: feriado — Día de la Abolición de la Esclavitud"
-    )
+    assert r.skips[-1].reason == "lunes, 22 de marzo de 2027: feriado — Día de la Abolición de la Esclavitud"
     assert r.skips[0].reason == "sábado, 6 de marzo de 2027: fin de semana"
     assert "15 días laborables" in r.steps[0] and "jueves, 25 de marzo de 2027" in r.steps[0]
 
@@ -530,21 +508,15 @@ def test_next_business_day_and_count(cal: LegalCalendar) -> None:
     [
         pytest.param(D(2027, 2, 10), 30, D(2027, 3, 12), id="CAM-20-06 30 cd ends on a Friday"),
         pytest.param(D(2026, 6, 3), 30, D(2026, 7, 3), id="30 cd ends 2026-07-03, a business day"),
-        pytest.param(
-            D(2026, 6, 4), 30, D(2026, 7, 6), id="30 cd ends Saturday 4 July 2026, rolls to Monday"
-        ),
-        pytest.param(
-            D(2027, 1, 31), 30, D(2027, 3, 3), id="30 cd ends on 2 March 2027, rolls a day"
-        ),
+        pytest.param(D(2026, 6, 4), 30, D(2026, 7, 6), id="30 cd ends Saturday 4 July 2026, rolls to Monday"),
+        pytest.param(D(2027, 1, 31), 30, D(2027, 3, 3), id="30 cd ends on 2 March 2027, rolls a day"),
         pytest.param(
             D(2027, 11, 24),
             30,
             D(2027, 12, 27),
             id="30 cd ends on Nochebuena 2027, rolls to Monday",
         ),
-        pytest.param(
-            D(2027, 12, 1), 30, D(2027, 12, 31), id="30 cd ends 2027-12-31, a business day"
-        ),
+        pytest.param(D(2027, 12, 1), 30, D(2027, 12, 31), id="30 cd ends 2027-12-31, a business day"),
         pytest.param(
             D(2027, 12, 2),
             30,
@@ -552,20 +524,12 @@ def test_next_business_day_and_count(cal: LegalCalendar) -> None:
             id="30 cd ends Saturday 1 Jan 2028, rolls across year",
         ),
         pytest.param(D(2028, 10, 8), 30, D(2028, 11, 8), id="30 cd ends on election day 2028"),
-        pytest.param(
-            D(2027, 5, 12), 45, D(2027, 6, 28), id="CAM-22-01 45 cd ends Saturday 26 June 2027"
-        ),
-        pytest.param(
-            D(2027, 3, 5), 2, D(2027, 3, 8), id="2 cd literal, only the last day rolls (decision 2)"
-        ),
-        pytest.param(
-            D(2027, 12, 20), 5, D(2027, 12, 27), id="5 cd ends on Christmas Saturday 2027"
-        ),
+        pytest.param(D(2027, 5, 12), 45, D(2027, 6, 28), id="CAM-22-01 45 cd ends Saturday 26 June 2027"),
+        pytest.param(D(2027, 3, 5), 2, D(2027, 3, 8), id="2 cd literal, only the last day rolls (decision 2)"),
+        pytest.param(D(2027, 12, 20), 5, D(2027, 12, 27), id="5 cd ends on Christmas Saturday 2027"),
     ],
 )
-def test_add_calendar_days_rolls_forward(
-    cal: LegalCalendar, start: dt.date, n: int, due: dt.date
-) -> None:
+def test_add_calendar_days_rolls_forward(cal: LegalCalendar, start: dt.date, n: int, due: dt.date) -> None:
     assert cal.add_calendar_days(start, n).due == due
 
 
@@ -581,10 +545,7 @@ def test_calendar_days_trace(cal: LegalCalendar) -> None:
         (D(2026, 7, 4), "holiday"),
         (D(2026, 7, 5), "weekend"),
     ]
-    assert (
-        r.skips[0].reason
-        == "sábado, 4 de julio de 2026: feriado — Día de la Independencia de los Estados Unidos"
-    )
+    assert r.skips[0].reason == "sábado, 4 de julio de 2026: feriado — Día de la Independencia de los Estados Unidos"
     assert any("Regla 68.1" in s for s in r.steps)
 
 
@@ -635,9 +596,7 @@ def _at(y: int, m: int, d: int, h: int, mi: int) -> dt.datetime:
         ),
     ],
 )
-def test_add_hours(
-    cal: LegalCalendar, start: dt.datetime, hours: int, reading: str, due: dt.datetime
-) -> None:
+def test_add_hours(cal: LegalCalendar, start: dt.datetime, hours: int, reading: str, due: dt.datetime) -> None:
     got = cal.add_hours(start, hours, reading=reading)
     assert got == due
     assert got.utcoffset() == dt.timedelta(hours=-4)
@@ -706,9 +665,7 @@ def test_suspensions(
 
 
 def test_open_suspension_status(cal: LegalCalendar) -> None:
-    due, suspended, _ = compute_due(
-        cal, D(2027, 3, 3), BD15, suspensions=[Suspension(D(2027, 3, 10), None)]
-    )
+    due, suspended, _ = compute_due(cal, D(2027, 3, 3), BD15, suspensions=[Suspension(D(2027, 3, 10), None)])
     assert status_for(due, None, D(2027, 6, 1), suspended) == "suspended"
     assert status_for(due, D(2027, 3, 20), D(2027, 6, 1), suspended) == "met"
 

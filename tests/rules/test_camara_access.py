@@ -14,9 +14,16 @@ import pytest
 from ventila.rules import evaluate
 
 COMPLETE = {
-    "requester_name": "Ana Rivera", "requester_address": "Calle Luna 1, San Juan", "requester_occupation": "Periodista",
-    "on_behalf_of": "Ella misma", "interest_statement": "Datos para la querella presentada el 1 de marzo",
-    "complaint_copy": True, "knows_use_limits": True, "knows_penalty": True, "sworn": True, "report_is_final": True,
+    "requester_name": "Ana Rivera",
+    "requester_address": "Calle Luna 1, San Juan",
+    "requester_occupation": "Periodista",
+    "on_behalf_of": "Ella misma",
+    "interest_statement": "Datos para la querella presentada el 1 de marzo",
+    "complaint_copy": True,
+    "knows_use_limits": True,
+    "knows_penalty": True,
+    "sworn": True,
+    "report_is_final": True,
 }
 
 
@@ -122,8 +129,14 @@ def test_access_given_too_early_CAM_17_05() -> None:
     events = [requested("2027-03-19"), ev("subject_notified", "2027-03-25"), ev("access_granted", "2027-04-16")]
     result = evaluate(access(*events, as_of="2027-04-20"))
     assert "access_before_allowed" in result.finding_ids()
-    ok = evaluate(access(requested("2027-03-19"), ev("subject_notified", "2027-03-25"),
-                         ev("access_granted", "2027-04-19"), as_of="2027-04-20"))
+    ok = evaluate(
+        access(
+            requested("2027-03-19"),
+            ev("subject_notified", "2027-03-25"),
+            ev("access_granted", "2027-04-19"),
+            as_of="2027-04-20",
+        )
+    )
     assert "access_before_allowed" not in ok.finding_ids()
     assert (ok.stage, ok.allowed_next) == ("access_granted", [])
 
@@ -132,15 +145,20 @@ def test_access_given_too_early_CAM_17_05() -> None:
 
 
 def test_non_final_report_is_never_shown_CAM_17_01() -> None:
-    result = evaluate(access(requested(report_is_final=False), ev("subject_notified", "2027-03-25"), as_of="2027-05-03"))
+    result = evaluate(
+        access(requested(report_is_final=False), ev("subject_notified", "2027-03-25"), as_of="2027-05-03")
+    )
     assert "report_not_final" in result.finding_ids()
     assert result.stage == "blocked_report_not_final"
     assert "access_allowed" not in result.finding_ids()
 
 
 def test_request_contents_CAM_17_06_CAM_17_02() -> None:
-    data = access(ev("access_requested", "2027-03-19", report_is_final=True, sworn=True), ev("subject_notified", "2027-03-25"),
-                  as_of="2027-04-19")
+    data = access(
+        ev("access_requested", "2027-03-19", report_is_final=True, sworn=True),
+        ev("subject_notified", "2027-03-25"),
+        as_of="2027-04-19",
+    )
     result = evaluate(data)
     f = next(f for f in result.findings if f.id == "access_request_incomplete")
     assert (f.rule.id, f.data["missing"]) == ("CAM-17-06", 7)

@@ -155,7 +155,10 @@ def test_untimely_request_names_the_last_day_to_file_CAM_19C_01() -> None:
     result = evaluate(advisory(request("2027-03-01", "2027-04-09")))
     f = next(f for f in result.findings if f.id == "advisory_opinion_untimely")
     assert (f.rule.id, f.data["latest_request_date"], f.data["earliest_facts_date"]) == (
-        "CAM-19C-01", "2027-02-23", "2027-04-15")
+        "CAM-19C-01",
+        "2027-02-23",
+        "2027-04-15",
+    )
     # Default reading: flag only; the Commission's term still runs.
     assert result.deadline("issue_opinion").due.isoformat() == "2027-04-15"
     assert result.stage == "under_consideration"
@@ -168,8 +171,14 @@ def test_untimely_request_rejected_under_the_reject_setting_CAM_19C_01() -> None
     assert result.allowed_next == ["opinion_rejected"]
     with pytest.raises(KeyError):
         result.deadline("issue_opinion")
-    done = evaluate(advisory(request("2027-03-01", "2027-04-09"), ev("opinion_rejected", "2027-03-03", grounds="untimely"),
-                             settings={"advisory_late_request": "reject"}, as_of="2027-03-04"))
+    done = evaluate(
+        advisory(
+            request("2027-03-01", "2027-04-09"),
+            ev("opinion_rejected", "2027-03-03", grounds="untimely"),
+            settings={"advisory_late_request": "reject"},
+            as_of="2027-03-04",
+        )
+    )
     assert (done.stage, done.allowed_next) == ("rejected", [])
 
 
@@ -206,8 +215,13 @@ def test_requester_must_be_a_member_or_official_CAM_19A_01() -> None:
 def test_incomplete_request_may_be_rejected_CAM_19B_01() -> None:
     result = evaluate(advisory(request("2027-03-01", "2027-09-01", detailed=False)))
     assert "advisory_request_incomplete" in result.finding_ids()
-    rejected = evaluate(advisory(request("2027-03-01", "2027-09-01", detailed=False),
-                                 ev("opinion_rejected", "2027-03-05", grounds="incomplete"), as_of="2027-03-08"))
+    rejected = evaluate(
+        advisory(
+            request("2027-03-01", "2027-09-01", detailed=False),
+            ev("opinion_rejected", "2027-03-05", grounds="incomplete"),
+            as_of="2027-03-08",
+        )
+    )
     assert rejected.stage == "rejected"
     assert rejected.deadline("issue_opinion").status == "met"
 
@@ -218,7 +232,9 @@ def test_revision_needs_a_reason_CAM_19F_01() -> None:
     assert ok.stage == "revised" and "revision_without_grounds" not in ok.finding_ids()
     bad = evaluate(advisory(*base, ev("opinion_revised", "2027-05-03"), as_of="2027-05-04"))
     assert "revision_without_grounds" in bad.finding_ids()
-    early = evaluate(advisory(request("2027-03-01", "2027-09-01"), ev("opinion_revised", "2027-03-03", reason="new_evidence")))
+    early = evaluate(
+        advisory(request("2027-03-01", "2027-09-01"), ev("opinion_revised", "2027-03-03", reason="new_evidence"))
+    )
     assert "revision_before_opinion" in early.finding_ids()
 
 

@@ -130,5 +130,8 @@ def test_member_involved_needs_a_substitute_CAM_08_01() -> None:
 
 def test_household_relations_CAM_03_05() -> None:
     assert set(commission.HOUSEHOLD_RELATIONS) == {
-        "spouse", "consensual_partner", "dependent_child", "under_legal_financial_control",
+        "spouse",
+        "consensual_partner",
+        "dependent_child",
+        "under_legal_financial_control",
     }

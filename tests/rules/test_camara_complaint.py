@@ -95,10 +95,14 @@ def test_referral_has_no_filing_term_CAM_16B_02() -> None:
         # Wed 22 Dec: Thu 23 (1), Fri 24 Nochebuena, weekend, Mon 27 (2), Tue 28 (3).
         pytest.param("2027-12-22T09:00", [], "2027-12-28", id="CAM-21B-01 notice crossing Nochebuena and Christmas"),
         # Thu 16 Sep: Fri 17 (1), weekend, Mon 20 declared closure, Tue 21 (2), Wed 22 (3).
-        pytest.param("2027-09-16T09:00", ["2027-09-20"], "2027-09-22", id="CAM-21B-01 notice crossing a declared closure"),
+        pytest.param(
+            "2027-09-16T09:00", ["2027-09-20"], "2027-09-22", id="CAM-21B-01 notice crossing a declared closure"
+        ),
         # Thu 30 Dec 2027: Fri 31 Dec is a business day in PR (no Friday shift of New Year 2028) (1),
         # Sat 1 Jan, Sun 2, Mon 3 Jan 2028 (2), Tue 4 (3).
-        pytest.param("2027-12-30T09:00", [], "2028-01-04", id="CAM-21B-01 notice crossing year end 31 Dec is a business day"),
+        pytest.param(
+            "2027-12-30T09:00", [], "2028-01-04", id="CAM-21B-01 notice crossing year end 31 Dec is a business day"
+        ),
     ],
 )
 def test_notify_respondent_term(filed: str, closures: list[str], expected: str) -> None:
@@ -251,7 +255,9 @@ def test_notify_determination(on: str, expected: str) -> None:
 
 
 def test_dismissal_needs_grounds_and_ends_the_case_CAM_21C_03() -> None:
-    with_grounds = evaluate(complaint(*_to_determination("dismissed", "2027-05-03", grounds=["frivolous"]), as_of="2027-05-04"))
+    with_grounds = evaluate(
+        complaint(*_to_determination("dismissed", "2027-05-03", grounds=["frivolous"]), as_of="2027-05-04")
+    )
     assert with_grounds.stage == "dismissed"
     assert "dismissal_without_grounds" not in with_grounds.finding_ids()
     assert set(with_grounds.allowed_next) == {"determination_notified", "case_closed"}
@@ -268,13 +274,19 @@ def test_dismissal_needs_grounds_and_ends_the_case_CAM_21C_03() -> None:
         # Tue 1 Jun 2027: 2,3,4 (3), 7..11 (8), 14, 15 (10) → Tue 15 Jun.
         pytest.param("2027-06-01", True, False, "2027-06-15", id="CAM-21C-06 initial hearing 10 business days notice"),
         # Tue 8 Jun: 9,10,11 (3), 14..18 (8; Fri 18 Jun is a business day in PR), 21, 22 (10).
-        pytest.param("2027-06-08", True, False, "2027-06-22", id="CAM-21C-06 initial hearing 18 June is a business day"),
+        pytest.param(
+            "2027-06-08", True, False, "2027-06-22", id="CAM-21C-06 initial hearing 18 June is a business day"
+        ),
         # Wed 16 Jun: 17, 18 (2), 21, 22, 23 (5) → Wed 23 Jun.
         pytest.param("2027-06-16", False, False, "2027-06-23", id="CAM-21C-07 later hearing 5 business days notice"),
         # Evasion, later hearing: 5 business days, Thu 1 Jul: Fri 2 (1), Mon 5 Jul obs. hol., 6, 7, 8, 9 (5).
-        pytest.param("2027-07-01", False, True, "2027-07-09", id="CAM-21C-09 evasion notice 5 business days before later hearing"),
+        pytest.param(
+            "2027-07-01", False, True, "2027-07-09", id="CAM-21C-09 evasion notice 5 business days before later hearing"
+        ),
         # Evasion before an initial hearing keeps 10 business days (A-21 default).
-        pytest.param("2027-06-01", True, True, "2027-06-15", id="CAM-21C-09 evasion initial hearing keeps 10 business days"),
+        pytest.param(
+            "2027-06-01", True, True, "2027-06-15", id="CAM-21C-09 evasion initial hearing keeps 10 business days"
+        ),
     ],
 )
 def test_earliest_hearing_date(notice: str, initial: bool, evasion: bool, earliest: str) -> None:
@@ -283,17 +295,24 @@ def test_earliest_hearing_date(notice: str, initial: bool, evasion: bool, earlie
     from ventila.rules import legal_calendar
 
     got, _ = earliest_hearing_date(
-        legal_calendar(election_days=[dt.date(2028, 11, 7)]), dt.date.fromisoformat(notice),
-        initial=initial, evasion=evasion, settings={"evasion_initial_min_notice": 10},
+        legal_calendar(election_days=[dt.date(2028, 11, 7)]),
+        dt.date.fromisoformat(notice),
+        initial=initial,
+        evasion=evasion,
+        settings={"evasion_initial_min_notice": 10},
     )
     assert got.isoformat() == earliest
 
 
 def test_insufficient_hearing_notice_finding_CAM_21C_06() -> None:
     events = _to_determination("probable_cause", "2027-05-27")
-    ok = complaint(*events, ev("hearing_noticed", "2027-06-01", hearing_date="2027-06-15T10:00", initial=True), as_of="2027-06-02")
+    ok = complaint(
+        *events, ev("hearing_noticed", "2027-06-01", hearing_date="2027-06-15T10:00", initial=True), as_of="2027-06-02"
+    )
     assert "insufficient_hearing_notice" not in evaluate(ok).finding_ids()
-    short = complaint(*events, ev("hearing_noticed", "2027-06-01", hearing_date="2027-06-14T10:00", initial=True), as_of="2027-06-02")
+    short = complaint(
+        *events, ev("hearing_noticed", "2027-06-01", hearing_date="2027-06-14T10:00", initial=True), as_of="2027-06-02"
+    )
     findings = evaluate(short).findings
     assert [(f.id, f.rule.id) for f in findings] == [("insufficient_hearing_notice", "CAM-21C-06")]
     assert findings[0].data["earliest"] == "2027-06-15"
@@ -365,7 +384,12 @@ def test_resolution_extension_over_maximum_CAM_22_02() -> None:
         # Denied Tue 14 Sep: +5 = Sun 19 Sep (earlier than 16+5 = 21) → Mon 20 Sep.
         pytest.param("2027-09-14", [], "2027-09-20", id="CAM-22-03 five calendar days after denial roll past weekend"),
         # Same, with Mon 20 Sep declared closed → Tue 21 Sep.
-        pytest.param("2027-09-14", ["2027-09-20"], "2027-09-21", id="CAM-22-03 five calendar days after denial crossing a closure"),
+        pytest.param(
+            "2027-09-14",
+            ["2027-09-20"],
+            "2027-09-21",
+            id="CAM-22-03 five calendar days after denial crossing a closure",
+        ),
         # Denied Mon 20 Sep (after the original term): 16 Sep + 5 = Tue 21 Sep is the earlier.
         pytest.param("2027-09-20", [], "2027-09-21", id="CAM-22-03 late denial counts from original due date"),
     ],
@@ -435,8 +459,12 @@ def _summary(filed: str, notified: str, *more: dict[str, Any], candidate: bool =
 
 def test_summary_procedure_terms_CAM_24() -> None:
     # Filed Thu 20 Jul 2028, 110 days before the 7 Nov 2028 election, against a candidate.
-    data = _summary("2028-07-20T09:00", "2028-07-20T15:00", ev("hearing_noticed", "2028-07-21T10:00", hearing_date="2028-07-24T10:00"),
-                    ev("hearing_held", "2028-07-24T10:00"))
+    data = _summary(
+        "2028-07-20T09:00",
+        "2028-07-20T15:00",
+        ev("hearing_noticed", "2028-07-21T10:00", hearing_date="2028-07-24T10:00"),
+        ev("hearing_held", "2028-07-24T10:00"),
+    )
     result = evaluate(data)
     assert result.procedure == "summary"
     got = {d.id: d.due.isoformat() for d in result.deadlines}
@@ -458,8 +486,16 @@ def test_summary_procedure_terms_CAM_24() -> None:
         # 9 Jul is 121 days before, and the 4 Jun primary has passed.
         pytest.param("2028-07-09T09:00", True, {}, "ordinary", id="CAM-24-01 filed 121 days before the election"),
         # 1 Mar 2028 is 95 days before the 4 Jun 2028 primaries.
-        pytest.param("2028-03-01T09:00", True, {}, "summary", id="CAM-24-01 filed within 120 days before the primaries"),
-        pytest.param("2028-03-01T09:00", True, {"primary_elections_count": False}, "ordinary", id="CAM-24-01 primaries excluded by setting"),
+        pytest.param(
+            "2028-03-01T09:00", True, {}, "summary", id="CAM-24-01 filed within 120 days before the primaries"
+        ),
+        pytest.param(
+            "2028-03-01T09:00",
+            True,
+            {"primary_elections_count": False},
+            "ordinary",
+            id="CAM-24-01 primaries excluded by setting",
+        ),
         pytest.param("2028-07-20T09:00", False, {}, "ordinary", id="CAM-24-01 respondent not a candidate"),
     ],
 )
@@ -481,7 +517,8 @@ def test_summary_24h_setting_and_regla_68_1_hours_CAM_24C_01() -> None:
 
 def test_summary_dismissal_notified_immediately_CAM_24E_02() -> None:
     data = _summary(
-        "2028-07-20T09:00", "2028-07-20T15:00",
+        "2028-07-20T09:00",
+        "2028-07-20T15:00",
         ev("hearing_noticed", "2028-07-21T10:00", hearing_date="2028-07-24T10:00"),
         ev("hearing_held", "2028-07-24T10:00"),
         ev("resolved", "2028-07-25T11:00", outcome="dismissed"),
@@ -497,7 +534,8 @@ def test_summary_merit_found_continues_ordinary_CAM_24E_03() -> None:
     # Merit found Tue 25 Jul... no: 25 Jul is a holiday; adjudicated Wed 26 Jul 2028. Full answer term (A-28):
     # 27 Barbosa, Fri 28 (1), 31 Jul–4 Aug (6), 7–11 (11), 14, 15, 16, 17 (15) → Thu 17 Aug.
     data = _summary(
-        "2028-07-20T09:00", "2028-07-20T15:00",
+        "2028-07-20T09:00",
+        "2028-07-20T15:00",
         ev("hearing_noticed", "2028-07-21T10:00", hearing_date="2028-07-24T10:00"),
         ev("hearing_held", "2028-07-24T10:00"),
         ev("resolved", "2028-07-26T09:00", outcome="merit_found"),
@@ -525,8 +563,11 @@ def test_filed_on_election_day_is_deferred_and_the_message_says_so_CAM_24F_01() 
     # Issue 12 / decision 10: filed on Tue 7 Nov 2028, the general election itself. Deferred like a
     # filing in the 30 days before; taken up on the third business day after: Wed 8 (1), Thu 9 (2),
     # Fri 10 Nov (3). The message names the election day, not «dentro de los 30 días … antes».
-    data = complaint(ev("complaint_filed", "2028-11-07T09:00", knowledge_date="2028-11-01"),
-                     respondent={"role": "representative", "candidate": True}, as_of="2028-11-07")
+    data = complaint(
+        ev("complaint_filed", "2028-11-07T09:00", knowledge_date="2028-11-01"),
+        respondent={"role": "representative", "candidate": True},
+        as_of="2028-11-07",
+    )
     result = evaluate(data)
     assert result.procedure == "deferred_until_after_election"
     finding = next(f for f in result.findings if f.id == "filed_in_pre_election_blackout")
@@ -548,8 +589,11 @@ def test_filed_the_day_before_the_election_keeps_the_30_day_message_CAM_24F_01()
 
 def test_election_day_outside_the_blackout_with_the_literal_setting_CAM_24F_01() -> None:
     # blackout_includes_election_day=False (the other reading): the election-day filing is not deferred.
-    data = complaint(ev("complaint_filed", "2028-11-07T09:00", knowledge_date="2028-11-01"),
-                     as_of="2028-11-07", settings={"blackout_includes_election_day": False})
+    data = complaint(
+        ev("complaint_filed", "2028-11-07T09:00", knowledge_date="2028-11-01"),
+        as_of="2028-11-07",
+        settings={"blackout_includes_election_day": False},
+    )
     result = evaluate(data)
     assert result.procedure != "deferred_until_after_election"
     assert "filed_in_pre_election_blackout" not in result.finding_ids()
@@ -631,9 +675,13 @@ def test_two_recusals_each_member_own_terms_CAM_09_07_CAM_09_08() -> None:
     assert (d.due.isoformat(), d.status, d.rule.id) == ("2027-04-12", "missed", "CAM-09-08")
     assert "recusal_decided" not in result.allowed_next
     # A denial notice about rep-3 does not answer rep-5's denial; one about rep-5 does.
-    wrong = evaluate(complaint(*denied, ev("recusal_denial_notified", "2027-04-10", member="rep-3"), as_of="2027-04-13"))
+    wrong = evaluate(
+        complaint(*denied, ev("recusal_denial_notified", "2027-04-10", member="rep-3"), as_of="2027-04-13")
+    )
     assert wrong.deadline("notify_recusal_denial").status == "missed"
-    right = evaluate(complaint(*denied, ev("recusal_denial_notified", "2027-04-10", member="rep-5"), as_of="2027-04-13"))
+    right = evaluate(
+        complaint(*denied, ev("recusal_denial_notified", "2027-04-10", member="rep-5"), as_of="2027-04-13")
+    )
     assert right.deadline("notify_recusal_denial").status == "met"
 
 
@@ -678,11 +726,21 @@ def test_report_routing_by_role_CAM_25_04_CAM_25_06() -> None:
         pytest.param("representative", ["fine"], 250, [], id="CAM-26A-02 fine at the $250 minimum"),
         pytest.param("representative", ["fine"], 5000, [], id="CAM-26A-02 fine at the $5,000 maximum"),
         pytest.param("representative", ["fine"], 249.99, ["fine_out_of_range"], id="CAM-26A-02 fine below minimum"),
-        pytest.param("representative", ["fine", "censure"], 5000.01, ["fine_out_of_range"], id="CAM-26A-02 fine above maximum"),
+        pytest.param(
+            "representative", ["fine", "censure"], 5000.01, ["fine_out_of_range"], id="CAM-26A-02 fine above maximum"
+        ),
         pytest.param("officer", ["removal"], None, [], id="CAM-26B-01 removal of an officer"),
-        pytest.param("officer", ["expulsion"], None, ["sanction_not_allowed"], id="CAM-26B-01 expulsion not for officers"),
+        pytest.param(
+            "officer", ["expulsion"], None, ["sanction_not_allowed"], id="CAM-26B-01 expulsion not for officers"
+        ),
         pytest.param("department_head", ["transfer"], None, [], id="CAM-26C-01 transfer of a department head"),
-        pytest.param("department_head", ["fine"], 300, ["sanction_not_allowed", "fine_out_of_range"], id="CAM-26C-01 no fines for department heads"),
+        pytest.param(
+            "department_head",
+            ["fine"],
+            300,
+            ["sanction_not_allowed", "fine_out_of_range"],
+            id="CAM-26C-01 no fines for department heads",
+        ),
     ],
 )
 def test_sanctions_by_role(role: str, sanctions: list[str], fine: float | None, findings: list[str]) -> None:
@@ -690,7 +748,9 @@ def test_sanctions_by_role(role: str, sanctions: list[str], fine: float | None, 
     if fine is not None:
         payload["fine_amount"] = fine
     route = "house" if role in ("representative", "officer") else "speaker"
-    data = _resolved(role, ev("report_referred", "2027-09-10", to=route), ev("sanction_decided", "2027-09-20", **payload))
+    data = _resolved(
+        role, ev("report_referred", "2027-09-10", to=route), ev("sanction_decided", "2027-09-20", **payload)
+    )
     result = evaluate(data)
     assert [f for f in result.finding_ids() if f != "report_misrouted"] == findings
     assert result.stage == "sanctioned"
@@ -704,11 +764,23 @@ def test_full_walk_stages_and_allowed_acts() -> None:
         (ev("complaint_filed", "2027-03-01T10:15", knowledge_date="2027-02-10"), "filed", {"respondent_notified"}),
         (ev("respondent_notified", "2027-03-03"), "awaiting_answer", {"answer_filed", "extension_requested"}),
         (ev("answer_filed", "2027-03-18"), "under_examination", {"determination_made"}),
-        (ev("determination_made", "2027-05-03", outcome="probable_cause"), "probable_cause", {"determination_notified", "hearing_noticed"}),
+        (
+            ev("determination_made", "2027-05-03", outcome="probable_cause"),
+            "probable_cause",
+            {"determination_notified", "hearing_noticed"},
+        ),
         (ev("determination_notified", "2027-05-04"), "probable_cause", {"hearing_noticed"}),
-        (ev("hearing_noticed", "2027-05-10", hearing_date="2027-05-24T10:00", initial=True), "hearing_scheduled", {"hearing_held"}),
+        (
+            ev("hearing_noticed", "2027-05-10", hearing_date="2027-05-24T10:00", initial=True),
+            "hearing_scheduled",
+            {"hearing_held"},
+        ),
         (ev("hearing_held", "2027-05-24T10:00"), "in_hearing", {"evidentiary_hearing_concluded"}),
-        (ev("evidentiary_hearing_concluded", "2027-05-25"), "awaiting_resolution", {"resolved", "resolution_extension_requested"}),
+        (
+            ev("evidentiary_hearing_concluded", "2027-05-25"),
+            "awaiting_resolution",
+            {"resolved", "resolution_extension_requested"},
+        ),
         (ev("resolved", "2027-06-15", outcome="charges_proven"), "resolved", {"report_referred"}),
         (ev("report_referred", "2027-06-15", to="house"), "report_referred", {"sanction_decided"}),
         (ev("sanction_decided", "2027-06-30", sanctions=["censure"]), "sanctioned", {"case_closed"}),
@@ -738,14 +810,19 @@ def test_act_out_of_order_is_a_finding_not_an_error() -> None:
 
 
 def test_employee_respondent_flagged_CAM_02_02() -> None:
-    data = complaint(ev("complaint_filed", "2027-03-01T10:00", knowledge_date="2027-02-20"),
-                     respondent={"role": "employee"}, as_of="2027-03-02")
+    data = complaint(
+        ev("complaint_filed", "2027-03-01T10:00", knowledge_date="2027-02-20"),
+        respondent={"role": "employee"},
+        as_of="2027-03-02",
+    )
     assert "employee_respondent" in evaluate(data).finding_ids()
 
 
 def test_facts_outside_scope_CAM_02_01() -> None:
-    data = complaint(ev("complaint_filed", "2027-03-01T10:00", knowledge_date="2027-02-20", facts_date="2024-12-01"),
-                     as_of="2027-03-02")
+    data = complaint(
+        ev("complaint_filed", "2027-03-01T10:00", knowledge_date="2027-02-20", facts_date="2024-12-01"),
+        as_of="2027-03-02",
+    )
     assert "facts_outside_scope" in evaluate(data).finding_ids()
 
 
@@ -769,17 +846,36 @@ def test_determination_only_once_answer_is_in_or_term_ran_out_CAM_21C_01() -> No
 @pytest.mark.parametrize(
     ("deadline_id", "rule_id", "expected"),
     [
-        pytest.param("summary_total", "CAM-24-02", "2028-07-31", id="CAM-24-02 summary total 5 business days crossing 25 and 27 July"),
-        pytest.param("notify_respondent", "CAM-24B-01", "2028-07-20", id="CAM-24B-01 summary notice immediate same day"),
-        pytest.param("summary_dismissal_review", "CAM-24C-01", "2028-07-21T15:00:00-04:00", id="CAM-24C-01 24 hours from notice"),
-        pytest.param("summary_hearing_citation", "CAM-24C-03", "2028-07-22T15:00:00-04:00", id="CAM-24C-03 48 hours to summon from notice"),
-        pytest.param("summary_adjudication", "CAM-24E-01", "2028-07-26T10:00:00-04:00", id="CAM-24E-01 48 hours from the hearing"),
+        pytest.param(
+            "summary_total",
+            "CAM-24-02",
+            "2028-07-31",
+            id="CAM-24-02 summary total 5 business days crossing 25 and 27 July",
+        ),
+        pytest.param(
+            "notify_respondent", "CAM-24B-01", "2028-07-20", id="CAM-24B-01 summary notice immediate same day"
+        ),
+        pytest.param(
+            "summary_dismissal_review", "CAM-24C-01", "2028-07-21T15:00:00-04:00", id="CAM-24C-01 24 hours from notice"
+        ),
+        pytest.param(
+            "summary_hearing_citation",
+            "CAM-24C-03",
+            "2028-07-22T15:00:00-04:00",
+            id="CAM-24C-03 48 hours to summon from notice",
+        ),
+        pytest.param(
+            "summary_adjudication", "CAM-24E-01", "2028-07-26T10:00:00-04:00", id="CAM-24E-01 48 hours from the hearing"
+        ),
     ],
 )
 def test_summary_deadline_by_rule(deadline_id: str, rule_id: str, expected: str) -> None:
-    data = _summary("2028-07-20T09:00", "2028-07-20T15:00",
-                    ev("hearing_noticed", "2028-07-21T10:00", hearing_date="2028-07-24T10:00"),
-                    ev("hearing_held", "2028-07-24T10:00"))
+    data = _summary(
+        "2028-07-20T09:00",
+        "2028-07-20T15:00",
+        ev("hearing_noticed", "2028-07-21T10:00", hearing_date="2028-07-24T10:00"),
+        ev("hearing_held", "2028-07-24T10:00"),
+    )
     d = evaluate(data).deadline(deadline_id)
     assert (d.rule.id, d.due.isoformat()) == (rule_id, expected)
 
@@ -787,36 +883,73 @@ def test_summary_deadline_by_rule(deadline_id: str, rule_id: str, expected: str)
 @pytest.mark.parametrize(
     ("events", "procedure", "stage", "rule_id"),
     [
-        pytest.param([ev("complaint_filed", "2027-03-01T10:00", knowledge_date="2027-02-20")], "ordinary", "filed",
-                     "CAM-21B-01", id="CAM-21B-01 stage filed"),
-        pytest.param(_to_determination("probable_cause", "2027-05-03"), "ordinary", "probable_cause", "CAM-21C-02",
-                     id="CAM-21C-02 stage probable cause"),
-        pytest.param(_to_determination("probable_cause", "2027-05-03") + [
-            ev("hearing_noticed", "2027-05-10", hearing_date="2027-05-24T10:00")], "ordinary", "hearing_scheduled",
-            "CAM-21C-05", id="CAM-21C-05 stage merits hearing"),
-        pytest.param(_to_determination("probable_cause", "2027-05-03") + [ev("proceedings_suspended", "2027-05-05")],
-                     "ordinary", "probable_cause", "CAM-23-01", id="CAM-23-01 stage suspended by court case"),
+        pytest.param(
+            [ev("complaint_filed", "2027-03-01T10:00", knowledge_date="2027-02-20")],
+            "ordinary",
+            "filed",
+            "CAM-21B-01",
+            id="CAM-21B-01 stage filed",
+        ),
+        pytest.param(
+            _to_determination("probable_cause", "2027-05-03"),
+            "ordinary",
+            "probable_cause",
+            "CAM-21C-02",
+            id="CAM-21C-02 stage probable cause",
+        ),
+        pytest.param(
+            _to_determination("probable_cause", "2027-05-03")
+            + [ev("hearing_noticed", "2027-05-10", hearing_date="2027-05-24T10:00")],
+            "ordinary",
+            "hearing_scheduled",
+            "CAM-21C-05",
+            id="CAM-21C-05 stage merits hearing",
+        ),
+        pytest.param(
+            _to_determination("probable_cause", "2027-05-03") + [ev("proceedings_suspended", "2027-05-05")],
+            "ordinary",
+            "probable_cause",
+            "CAM-23-01",
+            id="CAM-23-01 stage suspended by court case",
+        ),
     ],
 )
 def test_stage_rule(events: list[dict[str, Any]], procedure: str, stage: str, rule_id: str) -> None:
     result = evaluate(complaint(*events, as_of="2027-05-06"))
-    assert (result.procedure, result.stage, result.stage_rule.id if result.stage_rule else None) == (procedure, stage, rule_id)
+    assert (result.procedure, result.stage, result.stage_rule.id if result.stage_rule else None) == (
+        procedure,
+        stage,
+        rule_id,
+    )
     assert result.to_json()["stage_rule"]["rule"] == rule_id
 
 
 def test_summary_stage_rules_CAM_24C_02_CAM_24D_01_CAM_24E_03() -> None:
-    dismissed = _summary("2028-07-20T09:00", "2028-07-20T15:00",
-                         ev("determination_made", "2028-07-21T09:00", outcome="dismissed", grounds=["form_or_content"]))
+    dismissed = _summary(
+        "2028-07-20T09:00",
+        "2028-07-20T15:00",
+        ev("determination_made", "2028-07-21T09:00", outcome="dismissed", grounds=["form_or_content"]),
+    )
     r = evaluate(dismissed)
     assert (r.stage, r.stage_rule.id) == ("dismissed", "CAM-24C-02")  # not reviewable: no reconsideration offered
     assert "resolved" not in r.allowed_next
-    hearing = evaluate(_summary("2028-07-20T09:00", "2028-07-20T15:00",
-                                ev("hearing_noticed", "2028-07-21T10:00", hearing_date="2028-07-24T10:00")))
+    hearing = evaluate(
+        _summary(
+            "2028-07-20T09:00",
+            "2028-07-20T15:00",
+            ev("hearing_noticed", "2028-07-21T10:00", hearing_date="2028-07-24T10:00"),
+        )
+    )
     assert (hearing.stage, hearing.stage_rule.id) == ("hearing_scheduled", "CAM-24D-01")
-    merit = evaluate(_summary("2028-07-20T09:00", "2028-07-20T15:00",
-                              ev("hearing_noticed", "2028-07-21T10:00", hearing_date="2028-07-24T10:00"),
-                              ev("hearing_held", "2028-07-24T10:00"),
-                              ev("resolved", "2028-07-26T09:00", outcome="merit_found")))
+    merit = evaluate(
+        _summary(
+            "2028-07-20T09:00",
+            "2028-07-20T15:00",
+            ev("hearing_noticed", "2028-07-21T10:00", hearing_date="2028-07-24T10:00"),
+            ev("hearing_held", "2028-07-24T10:00"),
+            ev("resolved", "2028-07-26T09:00", outcome="merit_found"),
+        )
+    )
     assert (merit.stage, merit.stage_rule.id) == ("awaiting_answer", "CAM-24E-03")
 
 
@@ -852,16 +985,37 @@ def test_complete_complaint_form_has_no_problems_CAM_20_05() -> None:
     ("change", "field", "rule_id"),
     [
         pytest.param({"complainant_name": " "}, "complainant_name", "CAM-20-07", id="CAM-20-07 name required"),
-        pytest.param({"complainant_email": ""}, "complainant_address", "CAM-20-07", id="CAM-20-07 postal address or e-mail"),
+        pytest.param(
+            {"complainant_email": ""}, "complainant_address", "CAM-20-07", id="CAM-20-07 postal address or e-mail"
+        ),
         pytest.param({"complainant_phone": ""}, "complainant_phone", "CAM-20-07", id="CAM-20-07 phone required"),
         pytest.param({"respondent_role": "mayor"}, "respondent_role", "CAM-21A-01", id="CAM-21A-01 respondent role"),
         pytest.param({"facts": ""}, "facts", "CAM-21A-02", id="CAM-21A-02 facts required"),
-        pytest.param({"personal_knowledge": False}, "personal_knowledge", "CAM-21A-03", id="CAM-21A-03 personal knowledge"),
-        pytest.param({"evidence": [{"kind": "rumor", "description": "x"}]}, "evidence[0].kind", "CAM-21A-04", id="CAM-21A-04 evidence kind"),
-        pytest.param({"witnesses": [{"name": "Ana", "address": ""}]}, "witnesses[0].address", "CAM-21A-05", id="CAM-21A-05 witness address"),
+        pytest.param(
+            {"personal_knowledge": False}, "personal_knowledge", "CAM-21A-03", id="CAM-21A-03 personal knowledge"
+        ),
+        pytest.param(
+            {"evidence": [{"kind": "rumor", "description": "x"}]},
+            "evidence[0].kind",
+            "CAM-21A-04",
+            id="CAM-21A-04 evidence kind",
+        ),
+        pytest.param(
+            {"witnesses": [{"name": "Ana", "address": ""}]},
+            "witnesses[0].address",
+            "CAM-21A-05",
+            id="CAM-21A-05 witness address",
+        ),
         pytest.param({"provisions": []}, "provisions", "CAM-21A-06", id="CAM-21A-06 provisions cited"),
-        pytest.param({"perjury_acknowledged": False}, "perjury_acknowledged", "CAM-20-02", id="CAM-20-02 perjury warning accepted"),
-        pytest.param({"signature": "Otra Persona"}, "signature", "CAM-20-02", id="CAM-20-02 signature is the full name"),
+        pytest.param(
+            {"perjury_acknowledged": False},
+            "perjury_acknowledged",
+            "CAM-20-02",
+            id="CAM-20-02 perjury warning accepted",
+        ),
+        pytest.param(
+            {"signature": "Otra Persona"}, "signature", "CAM-20-02", id="CAM-20-02 signature is the full name"
+        ),
     ],
 )
 def test_complaint_form_problems(change: dict[str, Any], field: str, rule_id: str) -> None:
@@ -933,8 +1087,13 @@ def test_house_may_reject_regulation_within_10_business_days_CAM_27_01() -> None
     d = result.deadline("house_rejection_window")
     assert (d.due.isoformat(), d.status, result.stage) == ("2027-03-16", "open", "in_force")
     assert result.allowed_next == ["regulation_rejected"]
-    late = evaluate(_regulation(ev("regulation_filed", "2027-03-01"), ev("regulation_rejected", "2027-03-17", yes_votes=30),
-                                as_of="2027-03-18"))
+    late = evaluate(
+        _regulation(
+            ev("regulation_filed", "2027-03-01"),
+            ev("regulation_rejected", "2027-03-17", yes_votes=30),
+            as_of="2027-03-18",
+        )
+    )
     assert (late.stage, late.finding_ids()) == ("in_force", ["rejection_untimely"])
 
 
@@ -946,8 +1105,13 @@ def test_house_may_reject_regulation_within_10_business_days_CAM_27_01() -> None
     ],
 )
 def test_regulation_rejection_majority(votes: int, stage: str, findings: list[str]) -> None:
-    result = evaluate(_regulation(ev("regulation_filed", "2027-03-01"), ev("regulation_rejected", "2027-03-10", yes_votes=votes),
-                                  as_of="2027-03-11"))
+    result = evaluate(
+        _regulation(
+            ev("regulation_filed", "2027-03-01"),
+            ev("regulation_rejected", "2027-03-10", yes_votes=votes),
+            as_of="2027-03-11",
+        )
+    )
     assert (result.stage, result.finding_ids()) == (stage, findings)
 
 

@@ -38,8 +38,13 @@ def ev(type_: str, at: str, **payload: Any) -> dict[str, Any]:
 
 
 def notice(at: str, **payload: Any) -> dict[str, Any]:
-    full = {"nature": "Práctica de la abogacía", "certified_no_conflict": True, "compensation": 20000,
-            "legislative_salary": 73000, "copy_to_secretariat": True}
+    full = {
+        "nature": "Práctica de la abogacía",
+        "certified_no_conflict": True,
+        "compensation": 20000,
+        "legislative_salary": 73000,
+        "copy_to_secretariat": True,
+    }
     full.update(payload)
     return ev("outside_activity_notified", at, **full)
 
@@ -81,8 +86,12 @@ def test_silence_is_no_objection_CAM_11C_01() -> None:
 
 
 def test_objection_in_time_with_majority_CAM_11C_01_CAM_11C_02() -> None:
-    events = [notice("2027-03-01"), ev("objection_decided", "2027-03-09", objected=True, yes_votes=4,
-                                      grounds="Conflicto de interés, Sec. 11(A)(a)")]
+    events = [
+        notice("2027-03-01"),
+        ev(
+            "objection_decided", "2027-03-09", objected=True, yes_votes=4, grounds="Conflicto de interés, Sec. 11(A)(a)"
+        ),
+    ]
     result = evaluate(activity(*events, as_of="2027-03-12"))
     assert result.deadline("objection_window").status == "met"
     assert result.stage == "objected"
@@ -106,8 +115,9 @@ def test_late_objection_and_missing_grounds_CAM_11C_01() -> None:
 
 
 def test_commission_decides_not_to_object() -> None:
-    result = evaluate(activity(notice("2027-03-01"), ev("objection_decided", "2027-03-03", objected=False),
-                               as_of="2027-03-12"))
+    result = evaluate(
+        activity(notice("2027-03-01"), ev("objection_decided", "2027-03-03", objected=False), as_of="2027-03-12")
+    )
     assert (result.stage, result.deadline("objection_window").status) == ("cleared", "met")
 
 
@@ -164,7 +174,10 @@ def test_notice_after_the_activity_started_CAM_11B_01() -> None:
 
 
 def test_notice_on_the_start_day_is_not_prior_CAM_11B_01() -> None:
-    assert "notice_after_activity_start" in evaluate(activity(notice("2027-03-01", planned_start="2027-03-01"))).finding_ids()
+    assert (
+        "notice_after_activity_start"
+        in evaluate(activity(notice("2027-03-01", planned_start="2027-03-01"))).finding_ids()
+    )
 
 
 def test_actual_start_before_the_notice_CAM_11B_01() -> None:
@@ -312,7 +325,9 @@ def test_norm_matrix_counts_CAM_13_01() -> None:
     ("formal_notice", "expected"),
     [
         # Wed 23 Dec 2026: 24 and 25 Dec skipped, 28–31 (1–4), 1 Jan 2027 skipped, Mon 4 Jan (5).
-        pytest.param(D(2026, 12, 23), D(2027, 1, 4), id="CAM-10W-01 five business days crossing Christmas and New Year"),
+        pytest.param(
+            D(2026, 12, 23), D(2027, 1, 4), id="CAM-10W-01 five business days crossing Christmas and New Year"
+        ),
         # Fri 19 Mar 2027: 22 Mar skipped, 23, 24, 25 (1–3), Good Friday skipped, 29, 30 (4–5).
         pytest.param(D(2027, 3, 19), D(2027, 3, 30), id="CAM-10W-01 five business days crossing Good Friday"),
     ],

@@ -15,8 +15,9 @@ import pytest
 from ventila.rules import evaluate
 
 
-def reports(*events: dict[str, Any], as_of: str = "2027-01-04", role: str = "representative",
-            **extra: Any) -> dict[str, Any]:
+def reports(
+    *events: dict[str, Any], as_of: str = "2027-01-04", role: str = "representative", **extra: Any
+) -> dict[str, Any]:
     data: dict[str, Any] = {
         "rulebook": "camara-171",
         "kind": "financial_report",
@@ -45,8 +46,9 @@ def dues(result: Any, deadline_id: str) -> list[str]:
         # Mon 4 Jan 2027 + 90 = Sun 4 Apr (27 days left in Jan, 28 Feb, 31 Mar, 4 Apr) → Mon 5 Apr.
         pytest.param("2027-01-04", [], "2027-04-05", id="CAM-14D-01 initial report 90 days ending on a Sunday"),
         # Same with a declared closure on Mon 5 Apr → Tue 6 Apr.
-        pytest.param("2027-01-04", ["2027-04-05"], "2027-04-06",
-                     id="CAM-14D-01 initial report rolls past a declared closure"),
+        pytest.param(
+            "2027-01-04", ["2027-04-05"], "2027-04-06", id="CAM-14D-01 initial report rolls past a declared closure"
+        ),
         # Sat 25 Sep 2027 + 90 = Fri 24 Dec (Nochebuena) → Sat 25 (Navidad), Sun 26 → Mon 27 Dec.
         pytest.param("2027-09-25", [], "2027-12-27", id="CAM-14D-01 initial report ending on Nochebuena and Christmas"),
     ],
@@ -63,8 +65,9 @@ def test_initial_report_met_by_the_report_for_the_prior_year_CAM_14D_01() -> Non
     result = evaluate(reports(*events, as_of="2027-03-26"))
     d = result.deadline("initial_report")
     assert (d.status, d.satisfied_by) == ("met", "report_filed")
-    wrong_year = evaluate(reports(ev("took_office", "2027-01-04"), ev("report_filed", "2027-03-25", covers_year=2027),
-                                  as_of="2027-04-06"))
+    wrong_year = evaluate(
+        reports(ev("took_office", "2027-01-04"), ev("report_filed", "2027-03-25", covers_year=2027), as_of="2027-04-06")
+    )
     assert wrong_year.deadline("initial_report").status == "missed"
     assert "report_overdue" in wrong_year.finding_ids()
 
@@ -103,8 +106,11 @@ def test_annual_report_fixed_date(year: int, closures: list[str], expected: str)
 
 
 def test_annual_report_filed_on_time_CAM_14C_01() -> None:
-    events = [ev("took_office", "2026-01-02"), ev("report_filed", "2026-03-02", covers_year=2025),
-              ev("report_filed", "2027-08-16", covers_year=2026, report_type="annual")]
+    events = [
+        ev("took_office", "2026-01-02"),
+        ev("report_filed", "2026-03-02", covers_year=2025),
+        ev("report_filed", "2027-08-16", covers_year=2026, report_type="annual"),
+    ]
     result = evaluate(reports(*events, as_of="2027-09-01"))
     assert result.deadline("annual_report").status == "met"
     assert "report_overdue" not in result.finding_ids()
@@ -142,8 +148,11 @@ def test_exit_before_december_31(left: str, expected: str) -> None:
 
 
 def test_exit_report_met_by_a_report_for_the_exit_year_CAM_14E_02() -> None:
-    events = [ev("took_office", "2025-01-02"), ev("left_office", "2027-09-30"),
-              ev("report_filed", "2027-12-01", covers_year=2027, report_type="final")]
+    events = [
+        ev("took_office", "2025-01-02"),
+        ev("left_office", "2027-09-30"),
+        ev("report_filed", "2027-12-01", covers_year=2027, report_type="final"),
+    ]
     assert evaluate(reports(*events, as_of="2028-01-10")).deadline("final_report").status == "met"
 
 
@@ -228,8 +237,10 @@ def test_notify_secretary(filed: str, expected: str) -> None:
 def test_each_report_has_its_own_secretary_notice_CAM_14C_02() -> None:
     events = [
         ev("took_office", "2026-01-02"),
-        ev("report_filed", "2026-03-02", covers_year=2025), ev("secretary_notified", "2026-03-04"),
-        ev("report_filed", "2027-03-25", covers_year=2026), ev("secretary_notified", "2027-03-31", covers_year=2026),
+        ev("report_filed", "2026-03-02", covers_year=2025),
+        ev("secretary_notified", "2026-03-04"),
+        ev("report_filed", "2027-03-25", covers_year=2026),
+        ev("secretary_notified", "2027-03-31", covers_year=2026),
     ]
     result = evaluate(reports(*events, as_of="2027-04-01"))
     notices = [(d.due.isoformat(), d.status) for d in result.deadlines if d.id == "notify_secretary"]
@@ -243,9 +254,15 @@ def test_each_report_has_its_own_secretary_notice_CAM_14C_02() -> None:
 def _filed(*more: dict[str, Any], filed: str = "2027-08-16") -> list[dict[str, Any]]:
     """In office since 2 Jan 2026; the initial report (2025) was filed, notified and declared final;
     the 2026 report is filed on ``filed``."""
-    return [ev("took_office", "2026-01-02"), ev("report_filed", "2026-03-02", covers_year=2025),
-            ev("secretary_notified", "2026-03-03"), ev("oeg_final_action", "2026-04-01", outcome="final"),
-            ev("report_filed", filed, covers_year=2026), ev("secretary_notified", filed), *more]
+    return [
+        ev("took_office", "2026-01-02"),
+        ev("report_filed", "2026-03-02", covers_year=2025),
+        ev("secretary_notified", "2026-03-03"),
+        ev("oeg_final_action", "2026-04-01", outcome="final"),
+        ev("report_filed", filed, covers_year=2026),
+        ev("secretary_notified", filed),
+        *more,
+    ]
 
 
 def test_oeg_evaluation_90_days_CAM_15_01() -> None:
@@ -294,8 +311,9 @@ def test_respond_to_findings(received: str, expected: str) -> None:
 
 def test_oeg_final_action_from_the_reply_CAM_15_05() -> None:
     # Reply Mon 20 Dec 2027 (before the 27th): + 30 = Wed 19 Jan 2028.
-    events = _filed(ev("preliminary_findings_received", "2027-12-15"), ev("findings_answered", "2027-12-20"),
-                    filed="2027-10-01")
+    events = _filed(
+        ev("preliminary_findings_received", "2027-12-15"), ev("findings_answered", "2027-12-20"), filed="2027-10-01"
+    )
     result = evaluate(reports(*events, as_of="2027-12-21"))
     d = result.deadline("oeg_final_action")
     assert (d.due.isoformat(), d.rule.id, d.trigger) == ("2028-01-19", "CAM-15-05", "findings_answered")
@@ -306,8 +324,10 @@ def test_oeg_final_action_from_the_reply_CAM_15_05() -> None:
     "answer",
     [
         pytest.param([], id="CAM-15-05 OEG term from the end of the reply term when there is no reply"),
-        pytest.param([ev("findings_answered", "2028-01-03")],
-                     id="CAM-15-05 OEG term from the end of the reply term when the reply is late"),
+        pytest.param(
+            [ev("findings_answered", "2028-01-03")],
+            id="CAM-15-05 OEG term from the end of the reply term when the reply is late",
+        ),
     ],
 )
 def test_oeg_final_action_from_the_end_of_the_reply_term(answer: list[dict[str, Any]]) -> None:
@@ -320,9 +340,12 @@ def test_oeg_final_action_from_the_end_of_the_reply_term(answer: list[dict[str, 
 
 
 def test_oeg_referral_within_30_days_CAM_16A_01() -> None:
-    events = _filed(ev("preliminary_findings_received", "2027-12-15"), ev("findings_answered", "2027-12-20"),
-                    ev("oeg_final_action", "2028-01-14", outcome="referral", evidence_attached=True),
-                    filed="2027-10-01")
+    events = _filed(
+        ev("preliminary_findings_received", "2027-12-15"),
+        ev("findings_answered", "2027-12-20"),
+        ev("oeg_final_action", "2028-01-14", outcome="referral", evidence_attached=True),
+        filed="2027-10-01",
+    )
     result = evaluate(reports(*events, as_of="2028-01-20"))
     d = result.deadline("oeg_referral")
     assert (d.due.isoformat(), d.rule.id, d.status) == ("2028-01-19", "CAM-16A-01", "met")
@@ -333,9 +356,11 @@ def test_oeg_referral_within_30_days_CAM_16A_01() -> None:
 
 
 def test_late_referral_without_evidence_CAM_16A_01_CAM_16B_01() -> None:
-    events = _filed(ev("preliminary_findings_received", "2027-12-15"),
-                    ev("oeg_final_action", "2028-01-27", outcome="referral", evidence_attached=False),
-                    filed="2027-10-01")
+    events = _filed(
+        ev("preliminary_findings_received", "2027-12-15"),
+        ev("oeg_final_action", "2028-01-27", outcome="referral", evidence_attached=False),
+        filed="2027-10-01",
+    )
     result = evaluate(reports(*events, as_of="2028-01-28"))
     d = result.deadline("oeg_referral")
     assert (d.due.isoformat(), d.status) == ("2028-01-26", "missed")
@@ -343,8 +368,9 @@ def test_late_referral_without_evidence_CAM_16A_01_CAM_16B_01() -> None:
 
 
 def test_preliminary_report_stops_auto_finality_unless_the_setting_says_so_CAM_15_02() -> None:
-    events = _filed(ev("preliminary_findings_received", "2027-11-01"), ev("findings_answered", "2027-11-05"),
-                    filed="2027-08-16")
+    events = _filed(
+        ev("preliminary_findings_received", "2027-11-01"), ev("findings_answered", "2027-11-05"), filed="2027-08-16"
+    )
     default = evaluate(reports(*events, as_of="2027-11-20"))
     assert "report_final_by_lapse" not in default.finding_ids()
     assert default.stage == "awaiting_oeg_final_action"

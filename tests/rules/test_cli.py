@@ -38,7 +38,10 @@ def run(*args: str, stdin: str | bytes = "") -> subprocess.CompletedProcess[str]
     data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
     proc = subprocess.run(
         [sys.executable, "-m", "ventila.cli", "deadlines", *args],
-        input=data, capture_output=True, cwd=ROOT, timeout=120,
+        input=data,
+        capture_output=True,
+        cwd=ROOT,
+        timeout=120,
     )
     return subprocess.CompletedProcess(
         proc.args, proc.returncode, proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8")
@@ -46,16 +49,16 @@ def run(*args: str, stdin: str | bytes = "") -> subprocess.CompletedProcess[str]
 
 
 def _check_output(out: dict[str, Any]) -> None:
-    assert (
-        out["rulebook"] == "camara-171"
-        and out["kind"] == "complaint"
-        and out["procedure"] == "ordinary"
-    )
+    assert out["rulebook"] == "camara-171" and out["kind"] == "complaint" and out["procedure"] == "ordinary"
     by_id = {d["id"]: d for d in out["deadlines"]}
     assert by_id["notify_respondent"] == {
         **by_id["notify_respondent"],
-        "due": "2027-03-05", "status": "met", "trigger": "complaint_filed",
-        "rule": "CAM-21B-01", "citation": "Sec. 21(b)(1)", "term": {"amount": 3, "unit": "business_days"},
+        "due": "2027-03-05",
+        "status": "met",
+        "trigger": "complaint_filed",
+        "rule": "CAM-21B-01",
+        "citation": "Sec. 21(b)(1)",
+        "term": {"amount": 3, "unit": "business_days"},
     }
     assert (by_id["file_complaint"]["due"], by_id["file_complaint"]["status"]) == (
         "2027-03-12",
@@ -210,9 +213,7 @@ def test_out_of_range_names_the_event_and_its_field() -> None:
     ],
 )  # fmt: skip
 @pytest.mark.parametrize("explain", [False, True])
-def test_year_9999_is_refused_without_a_traceback(
-    rulebook: str, kind: str, event: dict, explain: bool
-) -> None:
+def test_year_9999_is_refused_without_a_traceback(rulebook: str, kind: str, event: dict, explain: bool) -> None:
     # Issue 11, item 4: a year like 9999 made the calendar raise ValueError (a traceback) in these kinds.
     scenario = {"rulebook": rulebook, "kind": kind, "events": [event], "as_of": "2027-01-04"}
     proc = run(*(["--explain"] if explain else []), stdin=json.dumps(scenario))
@@ -231,9 +232,13 @@ def test_a_docket_late_in_2035_is_evaluated_into_2036() -> None:
     # 15 business days after Wed 26 Dec = 27, 28, 31 Dec, 2, 3, 4, 8, 9, 10, 11, 14–18 Jan (1 Jan holiday,
     # Mon 7 Jan 2036 Reyes observed) = Fri 18 Jan 2036.
     scenario = {
-        "rulebook": "camara-171", "kind": "complaint", "as_of": "2035-12-31",
-        "events": [{"type": "complaint_filed", "at": "2035-12-21T10:00", "knowledge_date": "2035-12-01"},
-                   {"type": "respondent_notified", "at": "2035-12-26"}],
+        "rulebook": "camara-171",
+        "kind": "complaint",
+        "as_of": "2035-12-31",
+        "events": [
+            {"type": "complaint_filed", "at": "2035-12-21T10:00", "knowledge_date": "2035-12-01"},
+            {"type": "respondent_notified", "at": "2035-12-26"},
+        ],
     }
     proc = run(stdin=json.dumps(scenario))
     assert proc.returncode == 0, proc.stderr
@@ -250,8 +255,7 @@ def test_missing_file() -> None:
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert (
-        proc.stderr
-        == "ventila deadlines: FILE: no se puede leer /nonexistent/caso.json: No such file or directory\n"
+        proc.stderr == "ventila deadlines: FILE: no se puede leer /nonexistent/caso.json: No such file or directory\n"
     )
 
 
@@ -266,10 +270,7 @@ def test_file_not_in_utf8(tmp_path: Path) -> None:
 def test_directory_instead_of_a_file(tmp_path: Path) -> None:
     proc = run(str(tmp_path))
     assert proc.returncode == 2 and proc.stdout == ""
-    assert (
-        proc.stderr.startswith("ventila deadlines: FILE: no se puede leer")
-        and proc.stderr.count("\n") == 1
-    )
+    assert proc.stderr.startswith("ventila deadlines: FILE: no se puede leer") and proc.stderr.count("\n") == 1
     assert "Traceback" not in proc.stderr
 
 

@@ -11,10 +11,14 @@ from ventila.rules.vocabulary import ComplaintStage
 
 
 def _context(as_of: str) -> Context:
-    scenario, rulebook, _kind = parse_scenario({
-        "rulebook": "camara-171", "kind": "complaint", "as_of": as_of,
-        "events": [{"type": "complaint_filed", "at": "2027-03-01T10:15", "knowledge_date": "2027-02-10"}],
-    })
+    scenario, rulebook, _kind = parse_scenario(
+        {
+            "rulebook": "camara-171",
+            "kind": "complaint",
+            "as_of": as_of,
+            "events": [{"type": "complaint_filed", "at": "2027-03-01T10:15", "knowledge_date": "2027-02-10"}],
+        }
+    )
     return Context(scenario, rulebook, rulebook.resolve_settings({}), legal_calendar(), rulebook.elections)
 
 

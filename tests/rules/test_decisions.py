@@ -77,16 +77,12 @@ def test_every_reference_in_the_code_has_an_anchor_in_decisions_md(anchors: set[
     refs = _code_references(ROOT)
     assert refs, "the scan found no citation at all: the pattern is broken"
     missing = [f"{f}:{n}: «{words}» → #{a}" for f, n, words, a in refs if a not in anchors]
-    assert not missing, (
-        "cited in the code but without an entry in docs/decisions.md:\n" + "\n".join(missing)
-    )
+    assert not missing, "cited in the code but without an entry in docs/decisions.md:\n" + "\n".join(missing)
 
 
 def test_a_reference_without_an_entry_is_reported(tmp_path: Path, anchors: set[str]) -> None:
     (tmp_path / "ventila").mkdir()
-    (tmp_path / "ventila" / "x.py").write_text(
-        "# Interpretation (A-99): no such ambiguity\n", encoding="utf-8"
-    )
+    (tmp_path / "ventila" / "x.py").write_text("# Interpretation (A-99): no such ambiguity\n", encoding="utf-8")
     refs = _code_references(tmp_path)
     assert refs == [("ventila/x.py", 1, "A-99", "cam-a-99")]
     assert "cam-a-99" not in anchors

@@ -17,9 +17,7 @@ MUNICIPAL = RULEBOOKS["municipal"]
 NOTICE = dt.date(2027, 3, 1)  # a Monday; 2 March (Día de la Ciudadanía Americana) is a holiday
 
 
-def _ctx(
-    rulebook: Any, role: str, docket: tuple[str, ...] = (), *, filing: bool = False
-) -> FormContext:
+def _ctx(rulebook: Any, role: str, docket: tuple[str, ...] = (), *, filing: bool = False) -> FormContext:
     return FormContext(
         role,
         NOTICE,
@@ -34,9 +32,7 @@ def _spec(rulebook: Any, event: str, kind: str = "complaint") -> EventSpec:
     return rulebook.kinds[kind].events[event]
 
 
-def _hints(
-    rulebook: Any, event: str, ctx: FormContext, kind: str = "complaint"
-) -> Mapping[str, Any]:
+def _hints(rulebook: Any, event: str, ctx: FormContext, kind: str = "complaint") -> Mapping[str, Any]:
     spec = _spec(rulebook, event, kind)
     assert spec.hints is not None
     return spec.hints(ctx)
@@ -76,17 +72,13 @@ def test_cam_21c_03_grounds_go_with_a_dismissal_not_with_probable_cause() -> Non
     spec = _spec(CAMARA, "determination_made")
     assert spec.validate is not None
     ctx = _ctx(CAMARA, "representative")
-    assert set(spec.validate({"outcome": "probable_cause", "grounds": ["frivolous"]}, ctx)) == {
-        "grounds"
-    }
+    assert set(spec.validate({"outcome": "probable_cause", "grounds": ["frivolous"]}, ctx)) == {"grounds"}
     assert spec.validate({"outcome": "probable_cause"}, ctx) == {}
     # A dismissal without grounds is the evaluator's finding (CAM-21C-03), not checked twice here.
     assert spec.validate({"outcome": "dismissed"}, ctx) == {}
 
 
-def test_cam_26a_sanction_hints_offer_only_what_the_role_admits_and_a_fine_needs_its_sanction() -> (
-    None
-):
+def test_cam_26a_sanction_hints_offer_only_what_the_role_admits_and_a_fine_needs_its_sanction() -> None:
     spec = _spec(CAMARA, "sanction_decided")
     for role in ("representative", "department_head"):
         offered = _hints(CAMARA, "sanction_decided", _ctx(CAMARA, role))["sanctions"].choices
@@ -95,33 +87,19 @@ def test_cam_26a_sanction_hints_offer_only_what_the_role_admits_and_a_fine_needs
     assert "fine" not in CAMARA.sanctions_for("department_head")  # type: ignore[misc]
     assert spec.validate is not None
     ctx = _ctx(CAMARA, "representative")
-    assert set(spec.validate({"sanctions": ["censure"], "fine_amount": 500.0}, ctx)) == {
-        "fine_amount"
-    }
+    assert set(spec.validate({"sanctions": ["censure"], "fine_amount": 500.0}, ctx)) == {"fine_amount"}
     assert spec.validate({"sanctions": ["fine"], "fine_amount": 500.0}, ctx) == {}
 
 
-def test_cam_25_04_report_hint_routes_a_representative_to_the_house_and_cam_25_06_a_head_to_the_speaker() -> (
-    None
-):
-    assert (
-        _hints(CAMARA, "report_referred", _ctx(CAMARA, "representative"))["to"].initial == "house"
-    )
-    assert (
-        _hints(CAMARA, "report_referred", _ctx(CAMARA, "department_head"))["to"].initial
-        == "speaker"
-    )
+def test_cam_25_04_report_hint_routes_a_representative_to_the_house_and_cam_25_06_a_head_to_the_speaker() -> None:
+    assert _hints(CAMARA, "report_referred", _ctx(CAMARA, "representative"))["to"].initial == "house"
+    assert _hints(CAMARA, "report_referred", _ctx(CAMARA, "department_head"))["to"].initial == "speaker"
     assert CAMARA.report_route is not None and CAMARA.report_route("employee") == "speaker"
     assert MUNICIPAL.report_route is None
 
 
-def test_cam_20_knowledge_date_is_required_when_staff_docket_a_complaint_not_on_a_correction() -> (
-    None
-):
-    assert (
-        _hints(CAMARA, "complaint_filed", _ctx(CAMARA, "", filing=True))["knowledge_date"].required
-        is True
-    )
+def test_cam_20_knowledge_date_is_required_when_staff_docket_a_complaint_not_on_a_correction() -> None:
+    assert _hints(CAMARA, "complaint_filed", _ctx(CAMARA, "", filing=True))["knowledge_date"].required is True
     assert _hints(CAMARA, "complaint_filed", _ctx(CAMARA, "representative")) == {}
 
 
@@ -140,9 +118,7 @@ def test_mun_stu_03_the_dismissal_resolution_s_written_contents_attest_its_flags
     details = _spec(MUNICIPAL, "dismissed").details
     assert details["resolution_findings"].attests == ("facts_stated", "findings_made")
     assert details["resolution_conclusions"].attests == ("conclusions_of_law",)
-    assert all(
-        flag in _spec(MUNICIPAL, "dismissed").fields for d in details.values() for flag in d.attests
-    )
+    assert all(flag in _spec(MUNICIPAL, "dismissed").fields for d in details.values() for flag in d.attests)
 
 
 def test_mun_filing_leaves_out_the_camara_s_sec_21a_requirements() -> None:
@@ -178,9 +154,7 @@ def test_mun_die_02_the_per_diem_page_s_statement_from_plain_rows() -> None:
         (dt.date(2027, 3, 10), "P", False, "Almuerzo"),
     ]
     expenses = [(dt.date(2027, 3, 9), "P", Decimal("42.50"), "Millaje")]
-    statement = MUNICIPAL.per_diem_statement(
-        2027, 3, meetings, expenses, MUNICIPAL.resolve_settings({})
-    )
+    statement = MUNICIPAL.per_diem_statement(2027, 3, meetings, expenses, MUNICIPAL.resolve_settings({}))
     assert statement.per_diem_by_commissioner["P"] == Decimal("150")
     assert statement.total_by_commissioner["P"] == Decimal("192.50")
     assert MUNICIPAL.per_diem_rule == "MUN-DIE-02" and "per_diem" in MUNICIPAL.pages
@@ -190,14 +164,10 @@ def test_mun_com_04_the_composition_page_s_seat_check() -> None:
     seats = MUNICIPAL.seats
     assert seats is not None and CAMARA.seats is None
     assert (seats.count, seats.quorum) == (3, 2)
-    assert [
-        c.rule_id
-        for c in seats.check_candidate("president", True, 3, False)
-        if c.severity == "block"
-    ] == ["MUN-COM-04"]
+    assert [c.rule_id for c in seats.check_candidate("president", True, 3, False) if c.severity == "block"] == [
+        "MUN-COM-04"
+    ]
     assert seats.check_candidate("president", True, 5, False) == []
     # MUN-COM-05: took office Wed 13 January 2025; four years → the term ends on 13 January 2029.
-    term = seats.term_of_office(
-        took_office=dt.date(2025, 1, 13), on=dt.date(2027, 3, 1), settings={}
-    )
+    term = seats.term_of_office(took_office=dt.date(2025, 1, 13), on=dt.date(2027, 3, 1), settings={})
     assert term.nominal_end == dt.date(2029, 1, 13) and not term.holdover

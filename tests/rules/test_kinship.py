@@ -108,7 +108,9 @@ def test_describe_es() -> None:
         pytest.param("sobrino", True, id="CAM-10T-01 nephew is 3rd degree by blood: alert"),
         pytest.param("primo", False, id="CAM-10T-01 first cousin is 4th degree by blood: no alert"),
         pytest.param("cuñada", True, id="CAM-10T-01 sister-in-law is 2nd degree by affinity: alert"),
-        pytest.param(["spouse", "parent", "sibling"], False, id="CAM-10T-01 spouse's uncle is 3rd by affinity: no alert"),
+        pytest.param(
+            ["spouse", "parent", "sibling"], False, id="CAM-10T-01 spouse's uncle is 3rd by affinity: no alert"
+        ),
         pytest.param("hijastra", True, id="CAM-10T-01 stepdaughter is 1st degree by affinity: alert"),
         pytest.param("esposo", True, id="CAM-10T-01 spouse alerts (kinship_spouse_counts)"),
         pytest.param("concuñado", False, id="CAM-10T-01 concuñado is not kin"),
@@ -147,8 +149,9 @@ def test_spouse_setting() -> None:
         pytest.param("primo", True, id="CAM-09-03 first cousin, 4th degree by blood: recusal"),
         pytest.param(["parent", "sibling", "child", "child"], False, id="CAM-09-03 5th degree by blood: none"),
         pytest.param(["spouse", "parent", "parent", "sibling"], True, id="CAM-09-03 4th degree by affinity: recusal"),
-        pytest.param(["spouse", "parent", "sibling", "child", "child"], False,
-                     id="CAM-09-03 5th degree by affinity: none"),
+        pytest.param(
+            ["spouse", "parent", "sibling", "child", "child"], False, id="CAM-09-03 5th degree by affinity: none"
+        ),
         pytest.param("esposa", True, id="CAM-09-03 spouse: recusal"),
     ],
 )

@@ -23,8 +23,7 @@ def run(kind: str, events: list[dict[str, Any]], as_of: str, **extra: Any) -> An
 
 # --- suspension_proceeding -------------------------------------------------------------------------
 
-FILED = ev("special_proceeding_filed", "2027-11-05", charges_notified_on="2027-10-20",
-           public_interest_determined=True)
+FILED = ev("special_proceeding_filed", "2027-11-05", charges_notified_on="2027-10-20", public_interest_determined=True)
 
 
 @pytest.mark.parametrize(("events", "as_of", "status", "stage", "nxt"), [
@@ -35,8 +34,7 @@ FILED = ev("special_proceeding_filed", "2027-11-05", charges_notified_on="2027-1
     pytest.param([FILED, ev("court_decision", "2027-11-26", suspension_ordered=False)], "2027-11-29", "met",
                  "suspension_denied", [], id="MUN-SUS-03 decided on the last day, suspension denied"),
 ])  # fmt: skip
-def test_court_decision_term(events: list[dict[str, Any]], as_of: str, status: str, stage: str,
-                             nxt: list[str]) -> None:
+def test_court_decision_term(events: list[dict[str, Any]], as_of: str, status: str, stage: str, nxt: list[str]) -> None:
     e = run("suspension_proceeding", events, as_of)
     d = e.deadline("court_decision")
     assert (d.due.isoformat(), d.rule.id, d.status) == ("2027-11-26", "MUN-SUS-03", status)
@@ -55,8 +53,7 @@ ORDERED = [FILED, ev("court_decision", "2027-11-20", suspension_ordered=True)]
     pytest.param("2027-12-15", None, "2027-12-20", "2027-12-27", "open", [],
                  id="MUN-SUS-11 review window open"),
 ])  # fmt: skip
-def test_review_term(notice: str, review: str | None, as_of: str, due: str, status: str,
-                     findings: list[str]) -> None:
+def test_review_term(notice: str, review: str | None, as_of: str, due: str, status: str, findings: list[str]) -> None:
     events = [*ORDERED, ev("suspension_order_notified", notice, effective_date="2027-12-16")]
     if review:
         events.append(ev("review_filed", review))
@@ -72,23 +69,40 @@ def test_review_term(notice: str, review: str | None, as_of: str, due: str, stat
 
 def test_mun_sus_11_review_ending_on_abolition_day() -> None:
     # «MUN-SUS-11» archivo en autos Fri 12 Mar 2027 + 10 = Mon 22 Mar (Abolición) → Tue 23 Mar.
-    e = run("suspension_proceeding", [
-        ev("special_proceeding_filed", "2027-02-10"), ev("court_decision", "2027-03-01", suspension_ordered=True),
-        ev("suspension_order_notified", "2027-03-12", effective_date="2027-03-12")], "2027-03-24")
+    e = run(
+        "suspension_proceeding",
+        [
+            ev("special_proceeding_filed", "2027-02-10"),
+            ev("court_decision", "2027-03-01", suspension_ordered=True),
+            ev("suspension_order_notified", "2027-03-12", effective_date="2027-03-12"),
+        ],
+        "2027-03-24",
+    )
     d = e.deadline("review")
     assert (d.due.isoformat(), d.status) == ("2027-03-23", "missed")
     assert e.allowed_next == []  # the window has closed
 
 
 def test_suspension_proceeding_findings() -> None:
-    e = run("suspension_proceeding", [
-        ev("special_proceeding_filed", "2027-11-05", charges_notified_on="2027-11-08",
-           public_interest_determined=False),
-        ev("court_decision", "2027-11-20", suspension_ordered=True),
-        ev("suspension_order_notified", "2027-11-22"),
-    ], "2027-11-23")
-    assert e.finding_ids() == ["special_proceeding_premature", "special_proceeding_without_determination",
-                               "suspension_effective_date_missing"]
+    e = run(
+        "suspension_proceeding",
+        [
+            ev(
+                "special_proceeding_filed",
+                "2027-11-05",
+                charges_notified_on="2027-11-08",
+                public_interest_determined=False,
+            ),
+            ev("court_decision", "2027-11-20", suspension_ordered=True),
+            ev("suspension_order_notified", "2027-11-22"),
+        ],
+        "2027-11-23",
+    )
+    assert e.finding_ids() == [
+        "special_proceeding_premature",
+        "special_proceeding_without_determination",
+        "suspension_effective_date_missing",
+    ]
     assert e.stage == "suspended_from_office"
 
 
@@ -123,20 +137,35 @@ def test_immediate_terms(events: list[dict[str, Any]], deadline: str, due: str, 
     assert e.finding_ids() == []
 
 
-
-
 def test_mun_dlk_06_recommendations_ending_on_veterans_day() -> None:
     # «MUN-DLK-06» hearing concluded Wed 27 Oct 2027 + 15 = Thu 11 Nov (Veterano) → Fri 12 Nov.
-    e = run("deadlock", [*REFERRED, ev("hearing_noticed", "2027-10-12", hearing_date="2027-10-27"),
-                         ev("hearing_concluded", "2027-10-27")], "2027-11-12")
+    e = run(
+        "deadlock",
+        [
+            *REFERRED,
+            ev("hearing_noticed", "2027-10-12", hearing_date="2027-10-27"),
+            ev("hearing_concluded", "2027-10-27"),
+        ],
+        "2027-11-12",
+    )
     d = e.deadline("recommendations")
     assert (d.due.isoformat(), d.rule.id, d.status) == ("2027-11-12", "MUN-DLK-06", "open")
-    assert (e.stage, e.allowed_next) == ("awaiting_recommendations", ["recommendations_issued", "governor_order_issued"])
+    assert (e.stage, e.allowed_next) == (
+        "awaiting_recommendations",
+        ["recommendations_issued", "governor_order_issued"],
+    )
 
 
 def test_mun_dlk_06_missed_recommendations_warn_only() -> None:
-    e = run("deadlock", [*REFERRED, ev("hearing_noticed", "2027-10-12", hearing_date="2027-10-27"),
-                         ev("hearing_concluded", "2027-10-27")], "2027-11-15")
+    e = run(
+        "deadlock",
+        [
+            *REFERRED,
+            ev("hearing_noticed", "2027-10-12", hearing_date="2027-10-27"),
+            ev("hearing_concluded", "2027-10-27"),
+        ],
+        "2027-11-15",
+    )
     assert e.deadline("recommendations").status == "missed"
     assert e.finding_ids() == ["compulsory_term_missed"]
 
@@ -150,8 +179,12 @@ def test_mun_dlk_06_missed_recommendations_warn_only() -> None:
                  id="deadlock_hearing_notice_days=null checks no notice"),
 ])  # fmt: skip
 def test_deadlock_hearing_notice(hearing: str, settings: dict[str, Any], short: bool) -> None:
-    e = run("deadlock", [*REFERRED, ev("hearing_noticed", "2027-10-12", hearing_date=hearing)], "2027-10-13",
-            settings=settings)
+    e = run(
+        "deadlock",
+        [*REFERRED, ev("hearing_noticed", "2027-10-12", hearing_date=hearing)],
+        "2027-10-13",
+        settings=settings,
+    )
     found = [f for f in e.findings if f.id == "insufficient_hearing_notice"]
     assert bool(found) is short
     if found:
@@ -166,14 +199,20 @@ def test_mun_dlk_09_no_resolution_before_a_hearing() -> None:
 
 
 def test_commission_act_before_referral_is_not_allowed() -> None:
-    e = run("deadlock", [ev("deadlock_reported", "2027-10-09"), ev("hearing_noticed", "2027-10-10",
-                                                                   hearing_date="2027-10-30")], "2027-10-11")
+    e = run(
+        "deadlock",
+        [ev("deadlock_reported", "2027-10-09"), ev("hearing_noticed", "2027-10-10", hearing_date="2027-10-30")],
+        "2027-10-11",
+    )
     assert [f.rule.id for f in e.findings if f.id == "act_not_allowed"] == ["MUN-POW-02"]
     assert (e.stage, e.allowed_next) == ("reported", ["referred_to_commission"])
 
 
-CONCLUDED = [*REFERRED, ev("hearing_noticed", "2027-10-12", hearing_date="2027-10-27"),
-             ev("hearing_concluded", "2027-10-27")]
+CONCLUDED = [
+    *REFERRED,
+    ev("hearing_noticed", "2027-10-12", hearing_date="2027-10-27"),
+    ev("hearing_concluded", "2027-10-27"),
+]
 
 
 @pytest.mark.parametrize(("payload", "settings", "findings", "stage"), [
@@ -193,10 +232,12 @@ CONCLUDED = [*REFERRED, ev("hearing_noticed", "2027-10-12", hearing_date="2027-1
     pytest.param(dict(mayor_accepts=False, assembly_accepts=False, irreparable_harm=False), {},
                  [], "recommendations_issued", id="no irreparable harm: no vacancy"),
 ])  # fmt: skip
-def test_mun_dlk_07_vacancies(payload: dict[str, Any], settings: dict[str, Any], findings: list[str],
-                              stage: str) -> None:
-    e = run("deadlock", [*CONCLUDED, ev("recommendations_issued", "2027-11-05", **payload)], "2027-11-06",
-            settings=settings)
+def test_mun_dlk_07_vacancies(
+    payload: dict[str, Any], settings: dict[str, Any], findings: list[str], stage: str
+) -> None:
+    e = run(
+        "deadlock", [*CONCLUDED, ev("recommendations_issued", "2027-11-05", **payload)], "2027-11-06", settings=settings
+    )
     assert e.deadline("recommendations").status == "met"
     assert e.finding_ids() == findings
     assert e.stage == stage
@@ -207,8 +248,11 @@ def test_mun_dlk_07_positions_recorded_later_and_acceptance_window() -> None:
     e = run("deadlock", [*CONCLUDED, recs], "2027-11-06")
     assert e.finding_ids() == []
     assert e.allowed_next == ["positions_recorded", "vacancies_declared"]
-    e = run("deadlock", [*CONCLUDED, recs, ev("positions_recorded", "2027-11-08", mayor_accepts=False,
-                                              assembly_accepts=False)], "2027-11-09")
+    e = run(
+        "deadlock",
+        [*CONCLUDED, recs, ev("positions_recorded", "2027-11-08", mayor_accepts=False, assembly_accepts=False)],
+        "2027-11-09",
+    )
     assert e.finding_ids() == ["vacancy_required"]
     assert e.allowed_next == ["vacancies_declared"]
     # With a 10-day window, silence after it closes counts as not accepting.

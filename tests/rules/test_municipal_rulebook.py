@@ -46,7 +46,9 @@ def test_rulebook_identity_and_kinds() -> None:
     assert RULEBOOKS["municipal"] is RULEBOOK
     assert RULEBOOK.body == "Comisión para Ventilar Querellas Municipales"
     assert [(e.kind, e.date) for e in RULEBOOK.elections] == [
-        ("general", D(2024, 11, 5)), ("general", D(2028, 11, 7)), ("general", D(2032, 11, 2)),
+        ("general", D(2024, 11, 5)),
+        ("general", D(2028, 11, 7)),
+        ("general", D(2032, 11, 2)),
         ("general", D(2036, 11, 4)),
     ]
     assert list(RULEBOOK.kinds) == ["complaint", "suspension_proceeding", "deadlock"]
@@ -68,8 +70,17 @@ def test_deadline_rules_carry_unqualified_day_terms(rule_id: str, amount: int) -
 
 def test_not_computable_rules_say_why() -> None:
     nc = [r for r in RULEBOOK.rules.values() if r.kind is RuleKind.NOT_COMPUTABLE]
-    assert [r.id for r in nc] == ["MUN-SUS-05", "MUN-SUS-06", "MUN-SUS-07", "MUN-SUS-08", "MUN-SUS-09",
-                                  "MUN-SUS-10", "MUN-REV-02", "MUN-REV-04", "MUN-BUD-01"]
+    assert [r.id for r in nc] == [
+        "MUN-SUS-05",
+        "MUN-SUS-06",
+        "MUN-SUS-07",
+        "MUN-SUS-08",
+        "MUN-SUS-09",
+        "MUN-SUS-10",
+        "MUN-REV-02",
+        "MUN-REV-04",
+        "MUN-BUD-01",
+    ]
     assert all(r.not_computable for r in nc)
 
 
@@ -92,21 +103,37 @@ def test_settings_defaults(name: str, default: object) -> None:
 
 
 def test_the_decide_deadline_is_fatal_and_only_it() -> None:
-    e = evaluate({"rulebook": "municipal", "kind": "complaint", "as_of": "2027-07-13", "events": [
-        {"type": "complaint_filed", "at": "2027-03-01"}, {"type": "respondent_notified", "at": "2027-04-05"},
-        {"type": "answer_filed", "at": "2027-04-20"},
-        {"type": "hearing_noticed", "at": "2027-05-03", "hearing_date": "2027-05-18"},
-        {"type": "hearing_concluded", "at": "2027-07-12", "before": "full"}]})
+    e = evaluate(
+        {
+            "rulebook": "municipal",
+            "kind": "complaint",
+            "as_of": "2027-07-13",
+            "events": [
+                {"type": "complaint_filed", "at": "2027-03-01"},
+                {"type": "respondent_notified", "at": "2027-04-05"},
+                {"type": "answer_filed", "at": "2027-04-20"},
+                {"type": "hearing_noticed", "at": "2027-05-03", "hearing_date": "2027-05-18"},
+                {"type": "hearing_concluded", "at": "2027-07-12", "before": "full"},
+            ],
+        }
+    )
     assert [(d.id, d.fatal) for d in e.deadlines] == [("answer", False), ("study", False), ("decide", True)]
     assert e.to_json()["deadlines"][-1]["fatal"] is True
 
 
 def test_cli_explain_for_a_municipal_case() -> None:
-    scenario = {"rulebook": "municipal", "kind": "complaint", "as_of": "2027-07-29", "events": [
-        {"type": "complaint_filed", "at": "2027-03-01"}, {"type": "respondent_notified", "at": "2027-04-05"},
-        {"type": "answer_filed", "at": "2027-04-20"},
-        {"type": "hearing_noticed", "at": "2027-05-03", "hearing_date": "2027-05-18"},
-        {"type": "hearing_concluded", "at": "2027-07-12", "before": "full"}]}
+    scenario = {
+        "rulebook": "municipal",
+        "kind": "complaint",
+        "as_of": "2027-07-29",
+        "events": [
+            {"type": "complaint_filed", "at": "2027-03-01"},
+            {"type": "respondent_notified", "at": "2027-04-05"},
+            {"type": "answer_filed", "at": "2027-04-20"},
+            {"type": "hearing_noticed", "at": "2027-05-03", "hearing_date": "2027-05-18"},
+            {"type": "hearing_concluded", "at": "2027-07-12", "before": "full"},
+        ],
+    }
     out, err = io.StringIO(), io.StringIO()
     assert run_deadlines([], io.StringIO(json.dumps(scenario)), out, err) == 0
     data = json.loads(out.getvalue())
@@ -123,8 +150,10 @@ def test_cli_explain_for_a_municipal_case() -> None:
 
 def test_mun_die_02_monthly_statement() -> None:
     meetings = [
-        Meeting(D(2027, 3, 2), "Presidente"), Meeting(D(2027, 3, 2), "Presidente"),  # two meetings, one day
-        Meeting(D(2027, 3, 9), "Asociada A"), Meeting(D(2027, 3, 9), "Asociado B"),
+        Meeting(D(2027, 3, 2), "Presidente"),
+        Meeting(D(2027, 3, 2), "Presidente"),  # two meetings, one day
+        Meeting(D(2027, 3, 9), "Asociada A"),
+        Meeting(D(2027, 3, 9), "Asociado B"),
         Meeting(D(2027, 3, 16), "Asociado B", official_business=False),
         Meeting(D(2027, 4, 1), "Asociada A"),  # another month
     ]
@@ -183,8 +212,9 @@ def test_mun_com_05_term_and_holdover() -> None:
     assert (t.in_office, t.holdover, t.service_ends) == (True, True, None)
     t = compute_term_of_office(took_office=D(2025, 1, 15), on=D(2029, 3, 2), successor_took_office=D(2029, 3, 1))
     assert (t.in_office, t.holdover, t.service_ends) == (False, False, D(2029, 3, 1))
-    t = compute_term_of_office(took_office=D(2025, 2, 1), appointed=D(2025, 1, 10), on=D(2029, 1, 20),
-                               settings={"term_start": "appointed"})
+    t = compute_term_of_office(
+        took_office=D(2025, 2, 1), appointed=D(2025, 1, 10), on=D(2029, 1, 20), settings={"term_start": "appointed"}
+    )
     assert (t.start, t.nominal_end, t.holdover) == (D(2025, 1, 10), D(2029, 1, 10), True)
 
 
@@ -209,7 +239,8 @@ def test_mun_hea_02_earliest_hearing_date() -> None:
 # --- MUN-DEC-04: days left before the decision term runs out --------------------------------------
 
 _CASE = [
-    {"type": "complaint_filed", "at": "2027-03-01"}, {"type": "respondent_notified", "at": "2027-04-05"},
+    {"type": "complaint_filed", "at": "2027-03-01"},
+    {"type": "respondent_notified", "at": "2027-04-05"},
     {"type": "answer_filed", "at": "2027-04-20"},
     {"type": "hearing_noticed", "at": "2027-05-03", "hearing_date": "2027-05-18"},
     {"type": "hearing_concluded", "at": "2027-07-12", "before": "full"},
@@ -252,15 +283,16 @@ def test_decide_days_remaining_is_none_without_a_running_term() -> None:
     (True, False, True, "not_both", True, 1),
     (False, False, False, "neither_or_both", False, 0),
 ])  # fmt: skip
-def test_assess_deadlock_vacancy(mayor: bool, assembly: bool, harm: bool, reading: str, required: bool,
-                                 warnings: int) -> None:
-    a = assess_deadlock_vacancy(mayor_accepts=mayor, assembly_accepts=assembly, irreparable_harm=harm,
-                                hearing_held=True, reading=reading)
+def test_assess_deadlock_vacancy(
+    mayor: bool, assembly: bool, harm: bool, reading: str, required: bool, warnings: int
+) -> None:
+    a = assess_deadlock_vacancy(
+        mayor_accepts=mayor, assembly_accepts=assembly, irreparable_harm=harm, hearing_held=True, reading=reading
+    )
     assert (a.required, len(a.warnings), a.missing) == (required, warnings, ())
 
 
 def test_assess_deadlock_vacancy_waits_for_the_record() -> None:
-    a = assess_deadlock_vacancy(mayor_accepts=None, assembly_accepts=False, irreparable_harm=None,
-                                hearing_held=False)
+    a = assess_deadlock_vacancy(mayor_accepts=None, assembly_accepts=False, irreparable_harm=None, hearing_held=False)
     assert not a.required
     assert len(a.missing) == 3

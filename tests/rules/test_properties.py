@@ -53,9 +53,7 @@ def _cd(cal: LegalCalendar, start: dt.date, n: int) -> dt.date:
 
 @BOUNDED
 @given(cal=calendars, start=days, n=bd_counts)
-def test_business_day_due_is_the_nth_business_day(
-    cal: LegalCalendar, start: dt.date, n: int
-) -> None:
+def test_business_day_due_is_the_nth_business_day(cal: LegalCalendar, start: dt.date, n: int) -> None:
     due = _bd(cal, start, n)
     assert due > start
     assert cal.is_business_day(due)
@@ -64,18 +62,14 @@ def test_business_day_due_is_the_nth_business_day(
 
 @BOUNDED
 @given(cal=calendars, a=days, b=days, n=bd_counts)
-def test_later_trigger_never_earlier_business_due(
-    cal: LegalCalendar, a: dt.date, b: dt.date, n: int
-) -> None:
+def test_later_trigger_never_earlier_business_due(cal: LegalCalendar, a: dt.date, b: dt.date, n: int) -> None:
     early, late = sorted((a, b))
     assert _bd(cal, early, n) <= _bd(cal, late, n)
 
 
 @BOUNDED
 @given(cal=calendars, start=days, n=bd_counts, m=bd_counts)
-def test_longer_business_term_never_earlier(
-    cal: LegalCalendar, start: dt.date, n: int, m: int
-) -> None:
+def test_longer_business_term_never_earlier(cal: LegalCalendar, start: dt.date, n: int, m: int) -> None:
     short, long_ = sorted((n, m))
     assert _bd(cal, start, short) <= _bd(cal, start, long_)
 
@@ -96,24 +90,18 @@ def test_going_back_undoes_going_forward(cal: LegalCalendar, start: dt.date, n: 
 
 @BOUNDED
 @given(cal=calendars, a=days, b=days, n=cd_counts)
-def test_later_trigger_never_earlier_calendar_due(
-    cal: LegalCalendar, a: dt.date, b: dt.date, n: int
-) -> None:
+def test_later_trigger_never_earlier_calendar_due(cal: LegalCalendar, a: dt.date, b: dt.date, n: int) -> None:
     early, late = sorted((a, b))
     assert _cd(cal, early, n) <= _cd(cal, late, n)
 
 
 @BOUNDED
 @given(cal=calendars, start=days, n=cd_counts)
-def test_calendar_due_is_the_first_business_day_from_the_last_day(
-    cal: LegalCalendar, start: dt.date, n: int
-) -> None:
+def test_calendar_due_is_the_first_business_day_from_the_last_day(cal: LegalCalendar, start: dt.date, n: int) -> None:
     last = start + dt.timedelta(days=n)
     due = _cd(cal, start, n)
     assert due >= last and cal.is_business_day(due)
-    assert all(
-        not cal.is_business_day(last + dt.timedelta(days=k)) for k in range((due - last).days)
-    )
+    assert all(not cal.is_business_day(last + dt.timedelta(days=k)) for k in range((due - last).days))
 
 
 # -- suspensions -----------------------------------------------------------------------------------
@@ -132,14 +120,10 @@ terms = st.one_of(
     offset=st.integers(min_value=-10, max_value=150),
     k=st.integers(min_value=1, max_value=60),
 )
-def test_suspension_never_shortens_a_term(
-    cal: LegalCalendar, start: dt.date, term: Term, offset: int, k: int
-) -> None:
+def test_suspension_never_shortens_a_term(cal: LegalCalendar, start: dt.date, term: Term, offset: int, k: int) -> None:
     plain, _, _ = compute_due(cal, start, term)
     s = start + dt.timedelta(days=offset)
-    held, suspended, _ = compute_due(
-        cal, start, term, suspensions=[Suspension(s, s + dt.timedelta(days=k))]
-    )
+    held, suspended, _ = compute_due(cal, start, term, suspensions=[Suspension(s, s + dt.timedelta(days=k))])
     assert not suspended
     assert held >= plain
     open_due, open_suspended, _ = compute_due(cal, start, term, suspensions=[Suspension(s, None)])
@@ -155,16 +139,10 @@ def test_suspension_never_shortens_a_term(
     offset=st.integers(min_value=1, max_value=40),
     k=st.integers(min_value=1, max_value=30),
 )
-def test_longer_suspension_never_earlier(
-    cal: LegalCalendar, start: dt.date, term: Term, offset: int, k: int
-) -> None:
+def test_longer_suspension_never_earlier(cal: LegalCalendar, start: dt.date, term: Term, offset: int, k: int) -> None:
     s = start + dt.timedelta(days=offset)
-    shorter, _, _ = compute_due(
-        cal, start, term, suspensions=[Suspension(s, s + dt.timedelta(days=k))]
-    )
-    longer, _, _ = compute_due(
-        cal, start, term, suspensions=[Suspension(s, s + dt.timedelta(days=k + 1))]
-    )
+    shorter, _, _ = compute_due(cal, start, term, suspensions=[Suspension(s, s + dt.timedelta(days=k))])
+    longer, _, _ = compute_due(cal, start, term, suspensions=[Suspension(s, s + dt.timedelta(days=k + 1))])
     assert shorter <= longer
 
 
@@ -185,9 +163,7 @@ def test_traced_business_days_equal_fast(cal: LegalCalendar, start: dt.date, n: 
 
 @BOUNDED
 @given(cal=calendars, start=days, n=cd_counts, roll=st.booleans())
-def test_traced_calendar_days_equal_fast(
-    cal: LegalCalendar, start: dt.date, n: int, roll: bool
-) -> None:
+def test_traced_calendar_days_equal_fast(cal: LegalCalendar, start: dt.date, n: int, roll: bool) -> None:
     r = cal.add_calendar_days(start, n, roll_forward=roll)
     assert r.due == (_cd(cal, start, n) if roll else start + dt.timedelta(days=n))
     assert all(s.reason for s in r.skips)
@@ -200,9 +176,7 @@ def test_traced_calendar_days_equal_fast(
     term=terms,
     ext=st.integers(min_value=0, max_value=45),
     susp=st.lists(
-        st.tuples(
-            st.integers(min_value=-5, max_value=120), st.one_of(st.none(), st.integers(1, 40))
-        ),
+        st.tuples(st.integers(min_value=-5, max_value=120), st.one_of(st.none(), st.integers(1, 40))),
         max_size=3,
     ),
     roll=st.booleans(),
@@ -216,9 +190,7 @@ def test_traced_term_equals_fast(
     roll: bool,
 ) -> None:
     suspensions = [
-        Suspension(
-            start + dt.timedelta(days=o), None if k is None else start + dt.timedelta(days=o + k)
-        )
+        Suspension(start + dt.timedelta(days=o), None if k is None else start + dt.timedelta(days=o + k))
         for o, k in susp
     ]
     extensions = [(Term(ext, term.unit), "prórroga")] if ext else []
@@ -245,9 +217,7 @@ def test_batch_equals_single(cal: LegalCalendar, starts: list[dt.date], n: int, 
     assert batch.tolist() == [cal.add_business_days_ord(o, n) for o in ords]
     counts = np.arange(len(ords)) % 251 + 1
     per_item = cal.add_business_days_batch(ords, counts)
-    assert per_item.tolist() == [
-        cal.add_business_days_ord(o, int(c)) for o, c in zip(ords, counts, strict=True)
-    ]
+    assert per_item.tolist() == [cal.add_business_days_ord(o, int(c)) for o, c in zip(ords, counts, strict=True)]
     cd = cal.add_calendar_days_batch(np.array(ords), m)
     assert cd.tolist() == [cal.next_business_day_ord(o + m) for o in ords]
 
@@ -258,9 +228,7 @@ MAX_EXT = RULEBOOKS["camara-171"].rules["CAM-21B-03"].term
 assert MAX_EXT is not None and MAX_EXT.unit == "business_days"
 ANSWER = RULEBOOKS["camara-171"].rules["CAM-21B-02"].term
 assert ANSWER is not None
-EVAL_CAL = legal_calendar(
-    election_days=[e.date for e in RULEBOOKS["camara-171"].elections if e.kind == "general"]
-)
+EVAL_CAL = legal_calendar(election_days=[e.date for e in RULEBOOKS["camara-171"].elections if e.kind == "general"])
 # Filing dates clear of the 30-day pre-election windows (Sec. 24(f)) so the ordinary procedure applies.
 filings = st.dates(min_value=dt.date(2025, 1, 1), max_value=dt.date(2028, 6, 30))
 
@@ -300,12 +268,8 @@ def test_CAM_21B_03_extension_over_the_maximum_is_cut(filed: dt.date, granted: i
     notified = filed + dt.timedelta(days=1)
     original = EVAL_CAL.add_business_days_ord(notified.toordinal(), ANSWER.amount)
     answer = ev.deadline("answer")
-    assert answer.due == dt.date.fromordinal(
-        EVAL_CAL.add_business_days_ord(original, MAX_EXT.amount)
-    )
-    assert answer.due_date <= dt.date.fromordinal(
-        EVAL_CAL.add_business_days_ord(original, MAX_EXT.amount)
-    )
+    assert answer.due == dt.date.fromordinal(EVAL_CAL.add_business_days_ord(original, MAX_EXT.amount))
+    assert answer.due_date <= dt.date.fromordinal(EVAL_CAL.add_business_days_ord(original, MAX_EXT.amount))
     over = [f for f in ev.findings if f.id == "extension_over_maximum"]
     assert len(over) == 1 and over[0].rule.id == "CAM-21B-03"
     assert over[0].data == {"granted": granted, "maximum": MAX_EXT.amount}
@@ -313,14 +277,10 @@ def test_CAM_21B_03_extension_over_the_maximum_is_cut(filed: dt.date, granted: i
 
 @settings(max_examples=100, deadline=None)
 @given(filed=filings, granted=st.integers(min_value=0, max_value=15))
-def test_CAM_21B_03_extension_within_the_maximum_is_granted_in_full(
-    filed: dt.date, granted: int
-) -> None:
+def test_CAM_21B_03_extension_within_the_maximum_is_granted_in_full(filed: dt.date, granted: int) -> None:
     assert ANSWER is not None
     ev = evaluate(_complaint_with_extension(filed, granted))
     notified = filed + dt.timedelta(days=1)
     original = EVAL_CAL.add_business_days_ord(notified.toordinal(), ANSWER.amount)
-    assert ev.deadline("answer").due == dt.date.fromordinal(
-        EVAL_CAL.add_business_days_ord(original, granted)
-    )
+    assert ev.deadline("answer").due == dt.date.fromordinal(EVAL_CAL.add_business_days_ord(original, granted))
     assert "extension_over_maximum" not in ev.finding_ids()

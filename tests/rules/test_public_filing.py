@@ -31,10 +31,17 @@ def test_mun_com_02_who_may_complain_follows_the_complainant_scope_setting() -> 
     spec = rulebook.public_filing
     assert spec is not None and spec.complainant_kinds is not None
     assert spec.complainant_kinds({"complainant_scope": "citizen"}) == (
-        "governor", "oeg_director", "municipal_assembly", "citizen")
+        "governor",
+        "oeg_director",
+        "municipal_assembly",
+        "citizen",
+    )
     # ¶5 (the default, ambiguity 8): any person.
-    assert spec.complainant_kinds(rulebook.resolve_settings({})) == spec.complainant_kinds(
-        {"complainant_scope": "person"}) == ("governor", "oeg_director", "municipal_assembly", "citizen", "person")
+    assert (
+        spec.complainant_kinds(rulebook.resolve_settings({}))
+        == spec.complainant_kinds({"complainant_scope": "person"})
+        == ("governor", "oeg_director", "municipal_assembly", "citizen", "person")
+    )
     assert list(spec.respondent_roles) == ["mayor"] == list(rulebook.register_roles)
     assert spec.asks_municipality and not spec.provisions and not spec.candidate_rule
     assert spec.check_form is None and not spec.asks_personal_knowledge and not spec.phone_required

@@ -49,16 +49,8 @@ def imports_of(path: Path, root: Path = ROOT) -> list[tuple[int, str]]:
             # ``from ventila import cases`` imports ventila.cases.
             if target == "ventila":
                 out += [(node.lineno, f"ventila.{alias.name}") for alias in node.names]
-        elif (
-            isinstance(node, ast.Call)
-            and isinstance(node.func, ast.Name)
-            and node.func.id == "__import__"
-        ):
-            if (
-                node.args
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
-            ):
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "__import__":
+            if node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
                 out.append((node.lineno, node.args[0].value))
     return sorted(out)
 

@@ -52,27 +52,52 @@ def _payload(spec: EventSpec, day: dt.date, rng: random.Random) -> dict[str, Any
 
 def _record_only(rng: random.Random, day: dt.date, n: int) -> dict[str, Any]:
     if rng.random() < 0.2:
-        return {"type": "service_received", "at": day.isoformat(), "document": n, "delivery": n,
-                "method": "email_link", "recipient": "Parte Ficticia", "received_on": day.isoformat()}
+        return {
+            "type": "service_received",
+            "at": day.isoformat(),
+            "document": n,
+            "delivery": n,
+            "method": "email_link",
+            "recipient": "Parte Ficticia",
+            "received_on": day.isoformat(),
+        }
     if rng.random() < 0.5:
-        return {"type": "document_issued", "at": f"{day.isoformat()}T{rng.randint(8, 17):02d}:{rng.randint(0, 59):02d}",
-                "document": n, "template": "notice_of_complaint", "title": "Notificación de la querella",
-                "sha256": "ab" * 32, "rule": "CAM-21B-04", "citation": "Sec. 21(b)(4)", "source_seq": 1,
-                "language": "es"}
+        return {
+            "type": "document_issued",
+            "at": f"{day.isoformat()}T{rng.randint(8, 17):02d}:{rng.randint(0, 59):02d}",
+            "document": n,
+            "template": "notice_of_complaint",
+            "title": "Notificación de la querella",
+            "sha256": "ab" * 32,
+            "rule": "CAM-21B-04",
+            "citation": "Sec. 21(b)(4)",
+            "source_seq": 1,
+            "language": "es",
+        }
     ok = rng.random() < 0.6
-    return {"type": "service_attempted", "at": day.isoformat() if rng.random() < 0.3 else f"{day.isoformat()}T09:30",
-            "document": n, "delivery": n, "attempt": rng.randint(1, 5),
-            "method": rng.choice(("email_attachment", "email_link", "hand", "mail")),
-            "recipient": "parte@example.org", "message_id": f"<{n}@ventila.test>",
-            "answer": "250 OK" if ok else "451 try again later", "ok": ok}
+    return {
+        "type": "service_attempted",
+        "at": day.isoformat() if rng.random() < 0.3 else f"{day.isoformat()}T09:30",
+        "document": n,
+        "delivery": n,
+        "attempt": rng.randint(1, 5),
+        "method": rng.choice(("email_attachment", "email_link", "hand", "mail")),
+        "recipient": "parte@example.org",
+        "message_id": f"<{n}@ventila.test>",
+        "answer": "250 OK" if ok else "451 try again later",
+        "ok": ok,
+    }
 
 
 def _walks(rb_id: str, kind_id: str, count: int, seed: int) -> list[dict[str, Any]]:
     """Scenarios reached by following the kind's allowed acts from an empty docket."""
     kind = RULEBOOKS[rb_id].kinds[kind_id]
     rng = random.Random(seed)
-    base = {"rulebook": rb_id, "kind": kind_id, "respondent": {"role": kind.respondent_roles[0]}
-            if kind.respondent_roles else {}}
+    base = {
+        "rulebook": rb_id,
+        "kind": kind_id,
+        "respondent": {"role": kind.respondent_roles[0]} if kind.respondent_roles else {},
+    }
     out = []
     for _ in range(count):
         events: list[dict[str, Any]] = []
@@ -160,8 +185,15 @@ def test_every_kind_declares_the_record_only_events(rb_id: str, kind_id: str) ->
 
 def test_record_only_payload_is_validated() -> None:
     base = {"rulebook": "camara-171", "kind": "complaint", "as_of": "2027-03-10"}
-    good = {"type": "document_issued", "at": "2027-03-02T10:00", "document": 1, "template": "notice_of_complaint",
-            "title": "Notificación de la querella", "sha256": "ab" * 32, "rule": "CAM-21B-04"}
+    good = {
+        "type": "document_issued",
+        "at": "2027-03-02T10:00",
+        "document": 1,
+        "template": "notice_of_complaint",
+        "title": "Notificación de la querella",
+        "sha256": "ab" * 32,
+        "rule": "CAM-21B-04",
+    }
     evaluate({**base, "events": [good]})
     missing = {k: v for k, v in good.items() if k != "sha256"}
     with pytest.raises(InputError) as exc:
@@ -170,8 +202,15 @@ def test_record_only_payload_is_validated() -> None:
     with pytest.raises(InputError) as exc:
         evaluate({**base, "events": [{**good, "colour": "red"}]})
     assert exc.value.field == "events[0].colour"
-    bad_method = {"type": "service_attempted", "at": "2027-03-02", "document": 1, "delivery": 1,
-                  "method": "pigeon", "recipient": "x@example.org", "ok": True}
+    bad_method = {
+        "type": "service_attempted",
+        "at": "2027-03-02",
+        "document": 1,
+        "delivery": 1,
+        "method": "pigeon",
+        "recipient": "x@example.org",
+        "ok": True,
+    }
     with pytest.raises(InputError) as exc:
         evaluate({"rulebook": "municipal", "kind": "complaint", "as_of": "2027-03-10", "events": [bad_method]})
     assert exc.value.field == "events[0].method"

@@ -89,9 +89,7 @@ def test_rules_doc_is_current(fresh_doc: str) -> None:
     fresh = fresh_doc
     assert path.exists(), f"{reference.DOC_PATH} is missing: run `{reference.REGENERATE}`"
     current = path.read_text(encoding="utf-8")
-    assert current == fresh, (
-        f"{reference.DOC_PATH} is stale: run `{reference.REGENERATE}` and commit it"
-    )
+    assert current == fresh, f"{reference.DOC_PATH} is stale: run `{reference.REGENERATE}` and commit it"
 
 
 def test_render_is_deterministic(fresh_doc: str) -> None:
@@ -105,7 +103,10 @@ def test_rules_doc_check_command_detects_a_stale_file(tmp_path: Path) -> None:
     target.write_text(target.read_text(encoding="utf-8") + "\nedited by hand\n", encoding="utf-8")
     proc = subprocess.run(
         [sys.executable, "-m", "ventila.cli", "rules-doc", "--check", "--output", str(target)],
-        capture_output=True, text=True, cwd=ROOT, timeout=120,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
     )
     assert proc.returncode == 1
     assert "ventila rules-doc" in proc.stderr and "desactualizado" in proc.stderr
@@ -152,11 +153,8 @@ def _toy_rulebook() -> Rulebook:
         "Declaración.",
         not_computable="No fija término.",
     )
-    events = {
-        "filed": EventSpec(
-            "filed", "Presentada", {"when": FieldSpec("date", required=True, help="Fecha")}
-        )
-    }
+    events = {"filed": EventSpec("filed", "Presentada", {"when": FieldSpec("date", required=True, help="Fecha")})}
+
     class Stage(StrEnum):
         NEW = "new"
 
@@ -165,38 +163,54 @@ def _toy_rulebook() -> Rulebook:
 
     kind = KindSpec("case", "Caso", events, lambda ctx: None, deadline_ids=("decide",), stages=Stage, deadlines=Due)
     return Rulebook(
-        id="toy", title="Reglamento de juguete", rules=r.rules, kinds={"case": kind},
+        id="toy",
+        title="Reglamento de juguete",
+        rules=r.rules,
+        kinds={"case": kind},
         settings={"roll_forward": Setting("roll_forward", True, (True, False), "Decisión 1", "Corre al lunes.")},
-        elections=(), findings={"registered_only": "TOY-01-02"},
+        elections=(),
+        findings={"registered_only": "TOY-01-02"},
     )
 
 
 def test_scanner_finds_declarations_uses_calls_and_test_citations(tmp_path: Path) -> None:
-    _write(tmp_path / "ventila/rules/rulebooks/toy/rules.py", (
-        'R.add("TOY-01-01", "DEADLINE", "Art. 1", "q", "s", term=(10, "days"))\n'
-        'R.add("TOY-01-02", "NOT-COMPUTABLE", "Art. 2", "q", "s", not_computable="r")\n'
-    ))
-    _write(tmp_path / "ventila/rules/rulebooks/toy/evaluate.py", (
-        '"""Mentions TOY-01-02 in a docstring, which is not a use."""\n'
-        "def evaluate(ctx):\n"
-        '    ctx.add_deadline("decide", "TOY-01-01", ctx.first("filed"))\n'
-        '    ctx.add_finding("late", "TOY-01-01", "Tarde.")\n'
-        "    rule_id = pick()\n"
-        '    ctx.add_finding("varies", rule_id, "Depende.")\n'
-        "    # TOY-01-02 in a comment is not a use either\n"
-    ))
-    _write(tmp_path / "ventila/rules/kinship_toy.py", (
-        "def check(rule):\n"
-        '    return [Finding("related", R.rules["TOY-01-01"], "Parentesco."), Finding("other", rule, "x"),\n'
-        '            Finding("asked", ctx.rule("TOY-01-01"), "y")]\n'
-    ))
-    _write(tmp_path / "tests/test_toy.py", (
-        "import pytest\n"
-        '@pytest.mark.parametrize("x", [pytest.param(1, id="TOY-01-01 ten days")])\n'
-        "def test_toy_01_01_again(x):\n"
-        "    # TOY-01-02 only in a comment: does not count\n"
-        "    assert x\n"
-    ))
+    _write(
+        tmp_path / "ventila/rules/rulebooks/toy/rules.py",
+        (
+            'R.add("TOY-01-01", "DEADLINE", "Art. 1", "q", "s", term=(10, "days"))\n'
+            'R.add("TOY-01-02", "NOT-COMPUTABLE", "Art. 2", "q", "s", not_computable="r")\n'
+        ),
+    )
+    _write(
+        tmp_path / "ventila/rules/rulebooks/toy/evaluate.py",
+        (
+            '"""Mentions TOY-01-02 in a docstring, which is not a use."""\n'
+            "def evaluate(ctx):\n"
+            '    ctx.add_deadline("decide", "TOY-01-01", ctx.first("filed"))\n'
+            '    ctx.add_finding("late", "TOY-01-01", "Tarde.")\n'
+            "    rule_id = pick()\n"
+            '    ctx.add_finding("varies", rule_id, "Depende.")\n'
+            "    # TOY-01-02 in a comment is not a use either\n"
+        ),
+    )
+    _write(
+        tmp_path / "ventila/rules/kinship_toy.py",
+        (
+            "def check(rule):\n"
+            '    return [Finding("related", R.rules["TOY-01-01"], "Parentesco."), Finding("other", rule, "x"),\n'
+            '            Finding("asked", ctx.rule("TOY-01-01"), "y")]\n'
+        ),
+    )
+    _write(
+        tmp_path / "tests/test_toy.py",
+        (
+            "import pytest\n"
+            '@pytest.mark.parametrize("x", [pytest.param(1, id="TOY-01-01 ten days")])\n'
+            "def test_toy_01_01_again(x):\n"
+            "    # TOY-01-02 only in a comment: does not count\n"
+            "    assert x\n"
+        ),
+    )
     idx = reference.scan_sources({"TOY-01-01", "TOY-01-02"}, tmp_path)
     assert idx.declared_in == {
         "TOY-01-01": "ventila/rules/rulebooks/toy/rules.py",
@@ -215,10 +229,7 @@ def test_scanner_finds_declarations_uses_calls_and_test_citations(tmp_path: Path
         "ventila/rules/rulebooks/toy/evaluate.py",
     ]
     assert idx.tests == {"TOY-01-01": {"tests/test_toy.py": 2}}
-    assert (
-        reference.Call("decide", "TOY-01-01", "ventila/rules/rulebooks/toy/evaluate.py")
-        in idx.deadline_calls
-    )
+    assert reference.Call("decide", "TOY-01-01", "ventila/rules/rulebooks/toy/evaluate.py") in idx.deadline_calls
     assert {(c.name, c.rule) for c in idx.finding_calls} == {
         ("late", "TOY-01-01"),
         ("varies", None),
@@ -241,13 +252,8 @@ def test_render_of_a_toy_rulebook(tmp_path: Path) -> None:
     assert text.startswith("# Rules reference\n")
     assert "## `toy` — Reglamento de juguete" in text
     # The summary's pipe is escaped; the not-computable rule shows its reason.
-    assert (
-        "| **TOY-01-01** | DEADLINE | Art. 1 | 10 días | Resolver en 10 días \\| sin excusa. |"
-        in text
-    )
-    assert (
-        "| **TOY-01-02** | NOT-COMPUTABLE | Art. 2 |  | No computable: No fija término. |" in text
-    )
+    assert "| **TOY-01-01** | DEADLINE | Art. 1 | 10 días | Resolver en 10 días \\| sin excusa. |" in text
+    assert "| **TOY-01-02** | NOT-COMPUTABLE | Art. 2 |  | No computable: No fija término. |" in text
     assert "| `filed` | Presentada | `when` (date, requerido) — Fecha |" in text
     assert "| `decide` | TOY-01-01 | 10 días |" in text
     assert "| `late` | TOY-01-01 | `ventila/rules/rulebooks/toy/evaluate.py` |" in text
@@ -313,11 +319,7 @@ def test_every_catalogue_rule_is_implemented(rb_id: str, index: reference.Source
 
 @pytest.mark.parametrize("rb_id", list(CATALOGUE))
 def test_every_deadline_rule_is_cited_by_a_test(rb_id: str, index: reference.SourceIndex) -> None:
-    uncited = [
-        rid
-        for rid, kind in CATALOGUE[rb_id].items()
-        if kind == "DEADLINE" and not index.tests.get(rid)
-    ]
+    uncited = [rid for rid, kind in CATALOGUE[rb_id].items() if kind == "DEADLINE" and not index.tests.get(rid)]
     assert not uncited, _report(uncited, f"DEADLINE rules of {rb_id} that no test id or name cites")
 
 
@@ -336,51 +338,97 @@ def test_every_rule_has_summary_citation_and_quote(rb_id: str) -> None:
 # From the deadlines contract (docs/deadlines-contract.md): events (with payload fields), deadline IDs
 # and the finding IDs it names.
 _COMPLAINT_EVENTS = {
-    "respondent_notified": (), "extension_requested": ("reasons",), "extension_granted": ("business_days",),
-    "answer_filed": (), "default_declared": (), "determination_made": ("outcome", "grounds"),
-    "determination_notified": (), "hearing_noticed": ("hearing_date", "initial"), "hearing_held": (),
-    "evidentiary_hearing_concluded": (), "resolution_extension_requested": (),
-    "resolution_extension_granted": ("days",), "resolution_extension_denied": (),
-    "proceedings_suspended": ("reason",), "proceedings_resumed": (), "resolved": ("outcome",),
+    "respondent_notified": (),
+    "extension_requested": ("reasons",),
+    "extension_granted": ("business_days",),
+    "answer_filed": (),
+    "default_declared": (),
+    "determination_made": ("outcome", "grounds"),
+    "determination_notified": (),
+    "hearing_noticed": ("hearing_date", "initial"),
+    "hearing_held": (),
+    "evidentiary_hearing_concluded": (),
+    "resolution_extension_requested": (),
+    "resolution_extension_granted": ("days",),
+    "resolution_extension_denied": (),
+    "proceedings_suspended": ("reason",),
+    "proceedings_resumed": (),
+    "resolved": ("outcome",),
 }
 CONTRACT_EVENTS: dict[tuple[str, str], dict[str, tuple[str, ...]]] = {
     ("camara-171", "complaint"): {"complaint_filed": ("knowledge_date",), **_COMPLAINT_EVENTS},
     ("camara-171", "referral"): {"referral_received": (), **_COMPLAINT_EVENTS},
     ("camara-171", "advisory_opinion"): {
-        "opinion_requested": ("facts_date",), "opinion_extension_granted": ("business_days",), "opinion_issued": (),
+        "opinion_requested": ("facts_date",),
+        "opinion_extension_granted": ("business_days",),
+        "opinion_issued": (),
     },
     ("camara-171", "outside_activity"): {
-        "outside_activity_notified": ("compensation", "legislative_salary"), "objection_decided": ("objected",),
+        "outside_activity_notified": ("compensation", "legislative_salary"),
+        "objection_decided": ("objected",),
     },
     ("camara-171", "financial_report"): {
-        "took_office": (), "left_office": ("reelected",), "report_filed": ("covers_year",),
-        "secretary_notified": (), "preliminary_findings_received": (), "findings_answered": (),
+        "took_office": (),
+        "left_office": ("reelected",),
+        "report_filed": ("covers_year",),
+        "secretary_notified": (),
+        "preliminary_findings_received": (),
+        "findings_answered": (),
     },
     ("camara-171", "report_access_request"): {
-        "access_requested": (), "subject_notified": (), "objection_filed": (), "objection_resolved": (),
+        "access_requested": (),
+        "subject_notified": (),
+        "objection_filed": (),
+        "objection_resolved": (),
     },
     ("municipal", "complaint"): {
-        "complaint_filed": (), "respondent_notified": (), "extension_requested": (), "extension_granted": ("days",),
-        "answer_filed": (), "dismissed": (), "hearing_noticed": ("hearing_date",), "hearing_concluded": ("before",),
-        "commissioner_report_filed": (), "decision_issued": ("outcome",),
+        "complaint_filed": (),
+        "respondent_notified": (),
+        "extension_requested": (),
+        "extension_granted": ("days",),
+        "answer_filed": (),
+        "dismissed": (),
+        "hearing_noticed": ("hearing_date",),
+        "hearing_concluded": ("before",),
+        "commissioner_report_filed": (),
+        "decision_issued": ("outcome",),
     },
     ("municipal", "suspension_proceeding"): {
-        "special_proceeding_filed": (), "court_decision": (), "suspension_order_notified": (), "review_filed": (),
+        "special_proceeding_filed": (),
+        "court_decision": (),
+        "suspension_order_notified": (),
+        "review_filed": (),
     },
     ("municipal", "deadlock"): {
-        "deadlock_reported": (), "referred_to_commission": (), "hearing_concluded": (), "recommendations_issued": (),
+        "deadlock_reported": (),
+        "referred_to_commission": (),
+        "hearing_concluded": (),
+        "recommendations_issued": (),
     },
 }
 CONTRACT_DEADLINES: dict[tuple[str, str], tuple[str, ...]] = {
     ("camara-171", "complaint"): (
-        "file_complaint", "notify_respondent", "answer", "examine", "notify_determination", "resolve",
-        "summary_total", "summary_dismissal_review", "summary_hearing_citation", "summary_adjudication",
+        "file_complaint",
+        "notify_respondent",
+        "answer",
+        "examine",
+        "notify_determination",
+        "resolve",
+        "summary_total",
+        "summary_dismissal_review",
+        "summary_hearing_citation",
+        "summary_adjudication",
     ),
     ("camara-171", "advisory_opinion"): ("issue_opinion",),
     ("camara-171", "outside_activity"): ("objection_window",),
     ("camara-171", "financial_report"): (
-        "initial_report", "annual_report", "final_report", "notify_secretary", "oeg_evaluation",
-        "respond_to_findings", "oeg_final_action",
+        "initial_report",
+        "annual_report",
+        "final_report",
+        "notify_secretary",
+        "oeg_evaluation",
+        "respond_to_findings",
+        "oeg_final_action",
     ),
     ("camara-171", "report_access_request"): ("notify_subject", "subject_objection"),
     ("municipal", "complaint"): ("answer", "study", "commissioner_report", "decide"),
@@ -389,9 +437,14 @@ CONTRACT_DEADLINES: dict[tuple[str, str], tuple[str, ...]] = {
 }
 CONTRACT_FINDINGS: dict[str, tuple[str, ...]] = {
     "camara-171": (
-        "complaint_time_barred", "extension_over_maximum", "extension_request_untimely",
-        "insufficient_hearing_notice", "advisory_opinion_untimely", "outside_income_over_cap",
-        "report_not_required", "filed_in_pre_election_blackout",
+        "complaint_time_barred",
+        "extension_over_maximum",
+        "extension_request_untimely",
+        "insufficient_hearing_notice",
+        "advisory_opinion_untimely",
+        "outside_income_over_cap",
+        "report_not_required",
+        "filed_in_pre_election_blackout",
     ),
     "municipal": ("compulsory_term_missed", "dismissal_with_prejudice_required"),
 }
@@ -420,12 +473,8 @@ def test_contract_events_and_payload_fields_exist(rb_id: str, kind_id: str) -> N
     assert not problems, _report(problems, f"contract vocabulary missing in {rb_id} · {kind_id}")
 
 
-@pytest.mark.parametrize(
-    ("rb_id", "kind_id"), [pytest.param(rb, k, id=f"{rb} {k}") for (rb, k) in CONTRACT_DEADLINES]
-)
-def test_contract_deadline_ids_exist(
-    rb_id: str, kind_id: str, index: reference.SourceIndex
-) -> None:
+@pytest.mark.parametrize(("rb_id", "kind_id"), [pytest.param(rb, k, id=f"{rb} {k}") for (rb, k) in CONTRACT_DEADLINES])
+def test_contract_deadline_ids_exist(rb_id: str, kind_id: str, index: reference.SourceIndex) -> None:
     kind = _kind(rb_id, kind_id)
     assert kind is not None, f"kind {kind_id} of {rb_id} is not declared"
     computed = {c.name for c in index.deadline_calls}
@@ -444,6 +493,4 @@ def test_contract_finding_ids_are_raised_and_documented(rb_id: str, fresh_doc: s
     section = text.split(f"## `{rb_id}`", 1)[1].split("\n## `", 1)[0]
     findings = section.split("### Finding IDs", 1)[1].split("### Settings", 1)[0]
     missing = [f for f in CONTRACT_FINDINGS[rb_id] if f"| `{f}` |" not in findings]
-    assert not missing, _report(
-        missing, f"contract finding IDs not raised by any {rb_id} evaluator"
-    )
+    assert not missing, _report(missing, f"contract finding IDs not raised by any {rb_id} evaluator")

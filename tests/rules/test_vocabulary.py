@@ -59,8 +59,9 @@ def test_a_kind_without_its_vocabulary_is_refused() -> None:
     with pytest.raises(TypeError, match="declare its stages and deadlines"):
         KindSpec("x", "X", {}, lambda ctx: None)
     with pytest.raises(TypeError, match="outside its vocabulary"):
-        KindSpec("x", "X", {}, lambda ctx: None, deadline_ids=("answr",), stages=ComplaintStage,
-                 deadlines=ComplaintStage)
+        KindSpec(
+            "x", "X", {}, lambda ctx: None, deadline_ids=("answr",), stages=ComplaintStage, deadlines=ComplaintStage
+        )
 
 
 def test_enum_members_are_their_ids() -> None:
@@ -85,7 +86,7 @@ def test_random_dockets_stay_inside_each_kinds_vocabulary() -> None:
     assert len(seen_stages) > 30
 
 
-_TYPO = '''
+_TYPO = """
 from ventila.rules.engine import Context
 from ventila.rules.vocabulary import ComplaintDeadline, ComplaintStage
 
@@ -96,7 +97,7 @@ def evaluate(ctx: Context) -> None:
     ctx.stage = "awaitng_answer"
     ctx.stage = ComplaintStage.AWAITNG_ANSWER
     ctx.add_deadline("answr", "CAM-21B-02", ctx.events[0])
-'''
+"""
 
 
 def test_a_typo_in_a_stage_or_deadline_id_is_a_mypy_error(tmp_path, monkeypatch) -> None:
@@ -107,7 +108,8 @@ def test_a_typo_in_a_stage_or_deadline_id_is_a_mypy_error(tmp_path, monkeypatch)
     root = Path(__file__).resolve().parents[2]
     (tmp_path / "typo.py").write_text(_TYPO, encoding="utf-8")
     monkeypatch.setenv("MYPYPATH", str(root))
-    out, _err, status = api.run(["--strict", "--cache-dir", str(tmp_path / "cache"), "--config-file", "",
-                                 str(tmp_path / "typo.py")])
+    out, _err, status = api.run(
+        ["--strict", "--cache-dir", str(tmp_path / "cache"), "--config-file", "", str(tmp_path / "typo.py")]
+    )
     errors = sorted(int(line.split(":")[1]) for line in out.splitlines() if ": error:" in line)
     assert status == 1 and errors == [9, 10, 11], out  # the three typos, not the two correct lines

@@ -79,8 +79,9 @@ def test_recusal_vote_without_the_challenged_member_CAM_09_06() -> None:
     # Six take part: ⌊6/2⌋+1 = 4.
     assert (out.base, out.required, out.carried) == (6, 4, True)
     # The challenged member recorded as voting is an error, and the vote is not counted.
-    bad = tally("camara-171", roll("yes", "yes", "yes", "no", "no", "no", "yes"), motion_rule_id="CAM-09-06",
-                excluded={"m7"})
+    bad = tally(
+        "camara-171", roll("yes", "yes", "yes", "no", "no", "no", "yes"), motion_rule_id="CAM-09-06", excluded={"m7"}
+    )
     assert not bad.valid and bad.yes == 3 and not bad.carried
     assert "Sec. 9 ¶4" in bad.errors[0]
 
@@ -131,7 +132,14 @@ def test_house_votes_use_the_house_seats_CAM_29_01() -> None:
 def test_to_json_has_the_recorded_fields() -> None:
     data = tally("camara-171", roll("yes", "yes", "yes", "yes", "no", "abstain", "absent")).to_json()
     assert {k: data[k] for k in ("carried", "yes", "no", "abstain", "absent", "recused", "required", "rule")} == {
-        "carried": True, "yes": 4, "no": 1, "abstain": 1, "absent": 1, "recused": 0, "required": 4, "rule": "CAM-06-01",
+        "carried": True,
+        "yes": 4,
+        "no": 1,
+        "abstain": 1,
+        "absent": 1,
+        "recused": 0,
+        "required": 4,
+        "rule": "CAM-06-01",
     }
 
 

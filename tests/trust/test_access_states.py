@@ -19,8 +19,20 @@ from ventila.cases.models import Attachment
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ["anonymous", "secretaria", "personal", "presidente", "comisionado", "inhibido", "sustituto",
-         "presidencia_camara", "admin", "secretaria_municipal", "comisionada_municipal", "ajeno"]
+ROLES = [
+    "anonymous",
+    "secretaria",
+    "personal",
+    "presidente",
+    "comisionado",
+    "inhibido",
+    "sustituto",
+    "presidencia_camara",
+    "admin",
+    "secretaria_municipal",
+    "comisionada_municipal",
+    "ajeno",
+]
 BODY_SEES = {"secretaria", "personal", "presidente", "comisionado", "inhibido"}
 
 
@@ -45,23 +57,52 @@ def states(world, now, settings, tmp_path):
     cases = {s: file_complaint(world) for s in ("confidential", "resolved", "recused", "substituted")}
     files = {}
     for s, case in cases.items():
-        entry = do_record_act(user=world.users["secretaria"], case=case, act=ActInput(
-            "witness_summoned", now.set("2027-03-02 13:00"), True, {"witness": "Testigo"}, {},
-            attachments=[UploadedDocument(f"{s}.txt", f"contenido {s}".encode(), "text/plain")]))
+        entry = do_record_act(
+            user=world.users["secretaria"],
+            case=case,
+            act=ActInput(
+                "witness_summoned",
+                now.set("2027-03-02 13:00"),
+                True,
+                {"witness": "Testigo"},
+                {},
+                attachments=[UploadedDocument(f"{s}.txt", f"contenido {s}".encode(), "text/plain")],
+            ),
+        )
         files[s] = Attachment.objects.get(entry=entry)
     now.set("2027-03-20 12:00")
     for s in ("recused", "substituted"):
         record(world, cases[s], "recusal_requested", "2027-03-02", member=str(inhibido.pk), by="member")
-        record(world, cases[s], "recusal_decided", "2027-03-02", member=str(inhibido.pk), granted=True,
-               ballots={p.pk: "yes" for p in world.members if p.pk != inhibido.pk})
-    record(world, cases["substituted"], "substitute_appointed", "2027-03-02", member=str(inhibido.pk),
-           substitute=str(outsider.pk))
+        record(
+            world,
+            cases[s],
+            "recusal_decided",
+            "2027-03-02",
+            member=str(inhibido.pk),
+            granted=True,
+            ballots={p.pk: "yes" for p in world.members if p.pk != inhibido.pk},
+        )
+    record(
+        world,
+        cases["substituted"],
+        "substitute_appointed",
+        "2027-03-02",
+        member=str(inhibido.pk),
+        substitute=str(outsider.pk),
+    )
     # Resolved: dismissed by the Commission (Sec. 21(c)(2)) and closed.
     resolved = cases["resolved"]
     record(world, resolved, "respondent_notified", "2027-03-03")
     record(world, resolved, "answer_filed", "2027-03-10")
-    record(world, resolved, "determination_made", "2027-03-15", outcome="dismissed", grounds=["lack_of_interest"],
-           ballots=unanimous(world))
+    record(
+        world,
+        resolved,
+        "determination_made",
+        "2027-03-15",
+        outcome="dismissed",
+        grounds=["lack_of_interest"],
+        ballots=unanimous(world),
+    )
     record(world, resolved, "case_closed", "2027-03-16")
     for case in cases.values():
         case.refresh_from_db()
@@ -90,8 +131,9 @@ def test_who_gets_in_by_case_state(states, state):
     assert wrong == []
     # Recording acts: only the body's secretary and staff, whatever the state.
     for role in ("presidente", "comisionado", "sustituto"):
-        r = clients[role].post(f"/expedientes/{case.number}/actos/respondent_notified/",
-                               {"occurred_date": "2027-03-02"})
+        r = clients[role].post(
+            f"/expedientes/{case.number}/actos/respondent_notified/", {"occurred_date": "2027-03-02"}
+        )
         assert r.status_code == (403 if expected(state, role) == 200 else 404), (state, role)
 
 
@@ -112,6 +154,7 @@ def test_urls_and_files_cannot_be_guessed(states):
     hidden = ajeno.get(f"/expedientes/{cases['confidential'].number}/")
     missing = ajeno.get("/expedientes/CE-2027-9999/")
     assert hidden.status_code == missing.status_code == 404
+
     def page(r, number):  # the per-request CSRF token and the number typed aside, the pages are identical
         return re.sub(rb'name="csrfmiddlewaretoken" value="[^"]+"', b"", r.content).replace(number.encode(), b"N")
 

@@ -96,11 +96,23 @@ def test_the_administrator_walks_the_whole_admin_and_finds_no_credential_and_no_
                 queue.append(href)
     assert len(seen) > 10  # the walk went somewhere
     assert not any(re.search(r"/admin/(cases|documents|filing|audit|otp_totp|auth)/", u) for u in seen), seen
-    for url in ["/admin/cases/case/", "/admin/cases/party/", "/admin/cases/docketentry/", "/admin/documents/document/",
-                "/admin/filing/filing/", "/admin/filing/supplement/", "/admin/otp_totp/totpdevice/",
-                "/admin/accounts/rolegrant/", "/admin/accounts/recoverycode/", "/admin/bodies/membership/",
-                "/admin/audit/chainlink/", "/admin/audit/accesslog/", "/admin/auth/group/",
-                f"/admin/accounts/user/{site['world'].users['secretaria'].pk}/password/", "/admin/accounts/user/add/"]:
+    for url in [
+        "/admin/cases/case/",
+        "/admin/cases/party/",
+        "/admin/cases/docketentry/",
+        "/admin/documents/document/",
+        "/admin/filing/filing/",
+        "/admin/filing/supplement/",
+        "/admin/otp_totp/totpdevice/",
+        "/admin/accounts/rolegrant/",
+        "/admin/accounts/recoverycode/",
+        "/admin/bodies/membership/",
+        "/admin/audit/chainlink/",
+        "/admin/audit/accesslog/",
+        "/admin/auth/group/",
+        f"/admin/accounts/user/{site['world'].users['secretaria'].pk}/password/",
+        "/admin/accounts/user/add/",
+    ]:
         assert admin.get(url).status_code in (302, 403, 404), url
 
 
@@ -109,10 +121,18 @@ def test_the_administrator_cannot_grant_himself_a_case_nor_take_over_an_account_
     admin = Client()
     admin.force_login(world.users["admin"])
     closure = Closure.objects.get()
-    assert admin.post("/admin/bodies/closure/add/", {"body": world.camara.pk, "day": "2027-03-05",
-                                                     "reason": "x"}).status_code == 403
-    assert admin.post(f"/admin/bodies/closure/{closure.pk}/change/", {"body": world.camara.pk, "day": "2027-03-06",
-                                                                      "reason": "x"}).status_code == 403
+    assert (
+        admin.post(
+            "/admin/bodies/closure/add/", {"body": world.camara.pk, "day": "2027-03-05", "reason": "x"}
+        ).status_code
+        == 403
+    )
+    assert (
+        admin.post(
+            f"/admin/bodies/closure/{closure.pk}/change/", {"body": world.camara.pk, "day": "2027-03-06", "reason": "x"}
+        ).status_code
+        == 403
+    )
     assert admin.post(f"/admin/bodies/closure/{closure.pk}/delete/", {"post": "yes"}).status_code == 403
     assert admin.post("/admin/bodies/electionday/add/", {"kind": "general", "day": "2027-06-01"}).status_code == 403
     # The account form: the admin links himself to the president's seat, makes himself staff of the
@@ -120,30 +140,56 @@ def test_the_administrator_cannot_grant_himself_a_case_nor_take_over_an_account_
     me = world.users["admin"]
     before = (me.person_id, me.password, RoleGrant.objects.count())
     target = world.users["secretaria"]
-    r = admin.post(f"/admin/accounts/user/{me.pk}/change/", {
-        "username": "admin", "first_name": "Admin", "last_name": "", "email": "", "is_active": "on",
-        "person": world.members[0].pk, "is_superuser": "on", "password": "nueva-clave-123",
-        "role_grants-TOTAL_FORMS": "1", "role_grants-INITIAL_FORMS": "0", "role_grants-MIN_NUM_FORMS": "0",
-        "role_grants-MAX_NUM_FORMS": "1000", "role_grants-0-body": world.camara.pk, "role_grants-0-role": "staff",
-        "role_grants-0-user": me.pk,
-    })
+    r = admin.post(
+        f"/admin/accounts/user/{me.pk}/change/",
+        {
+            "username": "admin",
+            "first_name": "Admin",
+            "last_name": "",
+            "email": "",
+            "is_active": "on",
+            "person": world.members[0].pk,
+            "is_superuser": "on",
+            "password": "nueva-clave-123",
+            "role_grants-TOTAL_FORMS": "1",
+            "role_grants-INITIAL_FORMS": "0",
+            "role_grants-MIN_NUM_FORMS": "0",
+            "role_grants-MAX_NUM_FORMS": "1000",
+            "role_grants-0-body": world.camara.pk,
+            "role_grants-0-role": "staff",
+            "role_grants-0-user": me.pk,
+        },
+    )
     assert r.status_code in (200, 302)
     me.refresh_from_db()
     assert (me.person_id, me.password, RoleGrant.objects.count()) == before
     pw = target.password
-    admin.post(f"/admin/accounts/user/{target.pk}/password/", {"password1": "x-Clave-larga-123",
-                                                               "password2": "x-Clave-larga-123"})
+    admin.post(
+        f"/admin/accounts/user/{target.pk}/password/",
+        {"password1": "x-Clave-larga-123", "password2": "x-Clave-larga-123"},
+    )
     target.refresh_from_db()
     assert target.password == pw
     # The body: its rulebook, numbering and seats are fixed, and no seat is added here.
     body = world.camara
-    admin.post(f"/admin/bodies/body/{body.pk}/change/", {
-        "slug": body.slug, "name": body.name, "short_name": body.short_name, "rulebook": "municipal",
-        "case_prefix": "XX", "seats": 3, "memberships-TOTAL_FORMS": "1", "memberships-INITIAL_FORMS": "0",
-        "memberships-MIN_NUM_FORMS": "0", "memberships-MAX_NUM_FORMS": "1000",
-        "memberships-0-person": world.respondent.pk, "memberships-0-position": "member",
-        "memberships-0-start": "2027-01-01",
-    })
+    admin.post(
+        f"/admin/bodies/body/{body.pk}/change/",
+        {
+            "slug": body.slug,
+            "name": body.name,
+            "short_name": body.short_name,
+            "rulebook": "municipal",
+            "case_prefix": "XX",
+            "seats": 3,
+            "memberships-TOTAL_FORMS": "1",
+            "memberships-INITIAL_FORMS": "0",
+            "memberships-MIN_NUM_FORMS": "0",
+            "memberships-MAX_NUM_FORMS": "1000",
+            "memberships-0-person": world.respondent.pk,
+            "memberships-0-position": "member",
+            "memberships-0-start": "2027-01-01",
+        },
+    )
     body.refresh_from_db()
     assert (body.rulebook, body.case_prefix, body.seats) == ("camara-171", "CE", 7)
     assert not Membership.objects.filter(person=world.respondent).exists()
@@ -160,11 +206,33 @@ def test_role_grants_are_a_two_person_command_on_the_server_recorded_in_the_chai
     world = site["world"]
     out = io.StringIO()
     with pytest.raises(CommandError, match="--approved-by"):  # the same person twice is one person
-        call_command("grant-role", "ajeno", "etica-camara", "staff", "--operator", "admin", "--approved-by", "admin",
-                     "--reason", "Nuevo personal", stdout=out)
+        call_command(
+            "grant-role",
+            "ajeno",
+            "etica-camara",
+            "staff",
+            "--operator",
+            "admin",
+            "--approved-by",
+            "admin",
+            "--reason",
+            "Nuevo personal",
+            stdout=out,
+        )
     with pytest.raises(CommandError, match="--operator"):  # an operator must be an administrator
-        call_command("grant-role", "ajeno", "etica-camara", "staff", "--operator", "secretaria",
-                     "--approved-by", "admin2", "--reason", "Nuevo personal", stdout=out)
+        call_command(
+            "grant-role",
+            "ajeno",
+            "etica-camara",
+            "staff",
+            "--operator",
+            "secretaria",
+            "--approved-by",
+            "admin2",
+            "--reason",
+            "Nuevo personal",
+            stdout=out,
+        )
     with pytest.raises(CommandError, match="--reason"):
         call_command("grant-role", "ajeno", "etica-camara", "staff", *_ops("--reason", " "), stdout=out)
     with pytest.raises(CommandError, match="role"):
@@ -177,8 +245,12 @@ def test_role_grants_are_a_two_person_command_on_the_server_recorded_in_the_chai
     version = StateRecord.objects.get(kind="accounts.RoleGrant", object_id=str(grant.pk))
     assert (version.username, version.reason) == ("admin (aprobado por admin2)", "Contrato 2027-15")
     action = OperatorAction.objects.get(action="grant-role")
-    assert (action.target, action.operator, action.approver, action.reason) == ("ajeno", "admin", "admin2",
-                                                                                "Contrato 2027-15")
+    assert (action.target, action.operator, action.approver, action.reason) == (
+        "ajeno",
+        "admin",
+        "admin2",
+        "Contrato 2027-15",
+    )
     assert ChainLink.objects.filter(kind="operator_action", object_id=str(action.pk)).exists()
     call_command("revoke-role", "ajeno", "etica-camara", "staff", *_ops("--reason", "Fin del contrato"), stdout=out)
     assert not RoleGrant.objects.filter(user=world.users["ajeno"]).exists()
@@ -212,16 +284,32 @@ def test_membership_command_seats_a_member_with_two_people_and_a_reason(site):
     world = site["world"]
     out = io.StringIO()
     with pytest.raises(CommandError, match="--start"):
-        call_command("membership", "add", "etica-camara", str(world.respondent.pk), "--start", "ayer",
-                     *_ops("--reason", "x"), stdout=out)
-    call_command("membership", "add", "etica-camara", str(world.respondent.pk), "--start", "2027-03-01",
-                 *_ops("--reason", "Resolución de la Cámara"), stdout=out)
+        call_command(
+            "membership",
+            "add",
+            "etica-camara",
+            str(world.respondent.pk),
+            "--start",
+            "ayer",
+            *_ops("--reason", "x"),
+            stdout=out,
+        )
+    call_command(
+        "membership",
+        "add",
+        "etica-camara",
+        str(world.respondent.pk),
+        "--start",
+        "2027-03-01",
+        *_ops("--reason", "Resolución de la Cámara"),
+        stdout=out,
+    )
     m = Membership.objects.get(person=world.respondent)
     with pytest.raises(CommandError, match="--end"):
         call_command("membership", "end", str(m.pk), "--end", "2027-02-01", *_ops("--reason", "x"), stdout=out)
     call_command("membership", "end", str(m.pk), "--end", "2027-03-31", *_ops("--reason", "Renuncia"), stdout=out)
-    versions = list(StateRecord.objects.filter(kind="bodies.Membership", object_id=str(m.pk))
-                    .values_list("version", "reason"))
+    versions = list(
+        StateRecord.objects.filter(kind="bodies.Membership", object_id=str(m.pk)).values_list("version", "reason")
+    )
     assert versions == [(1, "Resolución de la Cámara"), (2, "Renuncia")]
     assert chain.verify().ok
-

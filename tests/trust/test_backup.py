@@ -41,8 +41,11 @@ def _state() -> dict:
     return {
         "entries": sorted(DocketEntry.objects.values_list("case__number", "seq", "event_type", "payload")),
         "cases": sorted(Case.objects.values_list("number", "stage", "next_due")),
-        "ballots": Ballot.objects.count(), "access": AccessLog.objects.count(), "links": ChainLink.objects.count(),
-        "attachments": sorted(Attachment.objects.values_list("sha256", "size")), "head": chain.head(),
+        "ballots": Ballot.objects.count(),
+        "access": AccessLog.objects.count(),
+        "links": ChainLink.objects.count(),
+        "attachments": sorted(Attachment.objects.values_list("sha256", "size")),
+        "head": chain.head(),
     }
 
 
@@ -58,11 +61,27 @@ def test_backup_restore_round_trip_keeps_the_chain(committed, settings, tmp_path
     case = file_complaint(world)
     file_complaint(world, when="2027-03-02 09:00")
     record(world, case, "recusal_requested", "2027-03-02", member=str(world.members[3].pk), by="member")
-    record(world, case, "recusal_decided", "2027-03-02", member=str(world.members[3].pk), granted=True,
-           ballots={p.pk: "yes" for p in world.members if p.pk != world.members[3].pk})
-    do_record_act(user=world.users["secretaria"], case=case, act=ActInput(
-        "witness_summoned", dt.datetime(2027, 3, 2, 13, 0, tzinfo=PR), True, {"witness": "Testigo"}, {},
-        attachments=[UploadedDocument("citacion.pdf", b"%PDF-1.4 citacion ficticia", "application/pdf")]))
+    record(
+        world,
+        case,
+        "recusal_decided",
+        "2027-03-02",
+        member=str(world.members[3].pk),
+        granted=True,
+        ballots={p.pk: "yes" for p in world.members if p.pk != world.members[3].pk},
+    )
+    do_record_act(
+        user=world.users["secretaria"],
+        case=case,
+        act=ActInput(
+            "witness_summoned",
+            dt.datetime(2027, 3, 2, 13, 0, tzinfo=PR),
+            True,
+            {"witness": "Testigo"},
+            {},
+            attachments=[UploadedDocument("citacion.pdf", b"%PDF-1.4 citacion ficticia", "application/pdf")],
+        ),
+    )
     c = Client()
     c.force_login(world.users["presidente"])
     assert c.get(f"/expedientes/{case.number}/").status_code == 200
@@ -77,8 +96,9 @@ def test_backup_restore_round_trip_keeps_the_chain(committed, settings, tmp_path
         manifest = json.loads(tar.extractfile("manifest.json").read())
         names = set(tar.getnames())
     assert manifest["vendor"] == connection.vendor
-    assert manifest["method"] == ("sqlite-backup-api" if connection.vendor == "sqlite" else
-                                  "django-json-repeatable-read")
+    assert manifest["method"] == (
+        "sqlite-backup-api" if connection.vendor == "sqlite" else "django-json-repeatable-read"
+    )
     assert manifest["chain_head"] == {"seq": before["head"][0], "hash": before["head"][1]}
     assert set(manifest["members"]) | {"manifest.json"} == names
     assert any(n.startswith("files/attachments/") for n in names)

@@ -56,11 +56,21 @@ def docket(world, now, settings, tmp_path):
     now.set("2027-03-02 12:00")
     record(world, case, "recusal_requested", "2027-03-02", member=str(world.members[3].pk), by="member")
     ballots = {p.pk: "yes" for p in world.members if p.pk != world.members[3].pk}
-    voted = record(world, case, "recusal_decided", "2027-03-02", member=str(world.members[3].pk), granted=True,
-                   ballots=ballots)
-    filed = do_record_act(user=world.users["secretaria"], case=case, act=ActInput(
-        "witness_summoned", now.set("2027-03-02 13:00"), True, {"witness": "Testigo Ficticio"}, {},
-        attachments=[UploadedDocument("citacion.txt", b"Citacion de prueba", "text/plain")]))
+    voted = record(
+        world, case, "recusal_decided", "2027-03-02", member=str(world.members[3].pk), granted=True, ballots=ballots
+    )
+    filed = do_record_act(
+        user=world.users["secretaria"],
+        case=case,
+        act=ActInput(
+            "witness_summoned",
+            now.set("2027-03-02 13:00"),
+            True,
+            {"witness": "Testigo Ficticio"},
+            {},
+            attachments=[UploadedDocument("citacion.txt", b"Citacion de prueba", "text/plain")],
+        ),
+    )
     client = Client()
     client.force_login(world.users["presidente"])
     assert client.get(f"/expedientes/{case.number}/").status_code == 200
@@ -87,8 +97,11 @@ def test_every_docket_entry_and_access_is_chained_in_order(docket):
 
 def test_views_of_a_confidential_case_are_logged_who_what_when(docket, world):
     case = docket["case"]
-    logs = list(AccessLog.objects.order_by("pk").values_list("username", "object_kind", "object_ref", "action",
-                                                             "granted", "confidential"))
+    logs = list(
+        AccessLog.objects.order_by("pk").values_list(
+            "username", "object_kind", "object_ref", "action", "granted", "confidential"
+        )
+    )
     assert ("presidente", "case", case.number, "view", True, True) in logs
     assert ("secretaria", "attachment", str(docket["att"].pk), "download", True, True) in logs
     # An outsider fishing for a case number is refused (404) and the attempt is logged too.
@@ -102,15 +115,19 @@ def test_views_of_a_confidential_case_are_logged_who_what_when(docket, world):
 
 def _payload(d):
     e = DocketEntry.objects.get(case=d["case"], seq=1)
-    raw(f"UPDATE cases_docketentry SET payload = {json_param()} WHERE id = %s",
-        [json.dumps({**e.payload, "knowledge_date": "2027-02-28"}), e.pk])
+    raw(
+        f"UPDATE cases_docketentry SET payload = {json_param()} WHERE id = %s",
+        [json.dumps({**e.payload, "knowledge_date": "2027-02-28"}), e.pk],
+    )
     return link_of("docket_entry", e.pk).seq
 
 
 def _occurred(d):
     e = DocketEntry.objects.get(case=d["case"], seq=2)
-    raw("UPDATE cases_docketentry SET occurred_at = %s WHERE id = %s",
-        [e.occurred_at.replace(day=e.occurred_at.day - 1), e.pk])
+    raw(
+        "UPDATE cases_docketentry SET occurred_at = %s WHERE id = %s",
+        [e.occurred_at.replace(day=e.occurred_at.day - 1), e.pk],
+    )
     return link_of("docket_entry", e.pk).seq
 
 
@@ -149,9 +166,12 @@ def _entry_deleted(d):
 
 def _entry_inserted(d):
     e = DocketEntry.objects.get(case=d["case"], seq=1)
-    raw("INSERT INTO cases_docketentry (case_id, seq, event_type, occurred_at, has_time, payload, details, note, "
+    raw(
+        "INSERT INTO cases_docketentry (case_id, seq, event_type, occurred_at, has_time, payload, details, note, "
         "recorded_by_id, recorded_at) SELECT case_id, 99, 'answer_filed', occurred_at, has_time, payload, details, "
-        "note, recorded_by_id, recorded_at FROM cases_docketentry WHERE id = %s", [e.pk])
+        "note, recorded_by_id, recorded_at FROM cases_docketentry WHERE id = %s",
+        [e.pk],
+    )
     return None  # outside the chain
 
 
@@ -236,8 +256,10 @@ def test_a_chain_rewritten_from_scratch_is_caught_by_the_exported_head(docket, t
         obj = chain._objects(link.kind, [link.object_id])[link.object_id]
         content_hash = chain.digest(chain.content_of(link.kind, obj, link.covered))
         new = chain.link_hash(link.seq, link.kind, link.object_id, content_hash, prev)
-        raw("UPDATE audit_chainlink SET content_hash = %s, prev_hash = %s, hash = %s WHERE id = %s",
-            [content_hash, prev, new, link.pk])
+        raw(
+            "UPDATE audit_chainlink SET content_hash = %s, prev_hash = %s, hash = %s WHERE id = %s",
+            [content_hash, prev, new, link.pk],
+        )
         prev = new
         assert model is not None
     raw("UPDATE audit_chainhead SET hash = %s", [prev])
@@ -271,7 +293,9 @@ def test_a_column_added_later_does_not_break_old_links(docket):
     link = ChainLink.objects.filter(kind="docket_entry").first()
     assert "payload" in link.covered["row"] and "sha256" in link.covered["attachments"]
     # What a link covers is fixed when it is written: verification uses that list, not today's columns.
-    raw("UPDATE audit_chainlink SET covered = " + json_param() + " WHERE id = %s",
-        [json.dumps({**link.covered, "row": link.covered["row"][:-1]}), link.pk])
+    raw(
+        "UPDATE audit_chainlink SET covered = " + json_param() + " WHERE id = %s",
+        [json.dumps({**link.covered, "row": link.covered["row"][:-1]}), link.pk],
+    )
     result = chain.verify()
     assert not result.ok and result.first.seq == link.seq  # shrinking the coverage changes the digest

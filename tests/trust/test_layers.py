@@ -47,8 +47,7 @@ def test_no_cycle_contract_covers_every_app_and_the_rules_package() -> None:
     contracts = config["tool"]["importlinter"]["contracts"]
     acyclic = next(c for c in contracts if c["type"] == "acyclic_siblings")
     packages = sorted(
-        p.parent.relative_to(ROOT).as_posix().replace("/", ".")
-        for p in (ROOT / "ventila").glob("*/__init__.py")
+        p.parent.relative_to(ROOT).as_posix().replace("/", ".") for p in (ROOT / "ventila").glob("*/__init__.py")
     )
     assert sorted(set(packages) - set(acyclic["ancestors"])) == []
     assert "ventila.rules.rulebooks" in acyclic["ancestors"]
@@ -92,8 +91,7 @@ def test_in_function_imports_only_where_they_must_be() -> None:
     stray = [
         f"{rel}:{line} {'.' * level}{module}"
         for path in sorted((ROOT / "ventila").rglob("*.py"))
-        if "migrations" not in path.parts
-        and (rel := path.relative_to(ROOT).as_posix()) not in _NOT_YET_LIFTED
+        if "migrations" not in path.parts and (rel := path.relative_to(ROOT).as_posix()) not in _NOT_YET_LIFTED
         for line, module, level in _imports_in_functions(path)
         if not _must_stay(rel, module, level)
     ]
@@ -105,9 +103,7 @@ def test_a_substitute_appointed_for_a_case_must_pass_a_second_factor(world, now)
     """Sec. 8: a substitute sits on the case, so sees it, so must pass the second factor;
     accounts learns of substitutes from the check cases registers (no import of cases)."""
     member = world.members[3]
-    outsider = make_person(
-        "Sustituta", "Pro Tempore Ficticia", title="Representante del Distrito 20"
-    )
+    outsider = make_person("Sustituta", "Pro Tempore Ficticia", title="Representante del Distrito 20")
     user = make_user("sustituto", person=outsider)
     assert not twofactor.requires_second_factor(user)
     case = file_complaint(world)
@@ -155,12 +151,6 @@ def test_a_docket_entry_is_chained_with_the_parts_cases_registers(world, now) ->
     content = chain.content_of("docket_entry", entry, covered)
     assert content["roll_call"]["entry_id"] == entry.pk
     assert len(content["ballots"]) == len(world.members)
-    assert (
-        chain._describe("docket_entry", entry)
-        == f"{entry.pk} = {case.number} #{entry.seq} determination_made"
-    )
-    assert (
-        chain.kind_label("docket_entry") == "anotación"
-        and chain.kind_label("document") == "documento"
-    )
+    assert chain._describe("docket_entry", entry) == f"{entry.pk} = {case.number} #{entry.seq} determination_made"
+    assert chain.kind_label("docket_entry") == "anotación" and chain.kind_label("document") == "documento"
     assert {"docket_entry", "document"} <= set(chain.REQUIRED_KINDS)

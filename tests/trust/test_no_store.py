@@ -36,23 +36,45 @@ def assert_no_store(response, url: str) -> None:
 
 def test_every_page_and_file_behind_sign_in_is_not_stored(world, now):
     case = file_complaint(world)
-    entry = do_record_act(user=world.users["secretaria"], case=case, act=ActInput(
-        "witness_summoned", now.set("2027-03-02 13:00"), True, {"witness": "Testigo"}, {},
-        attachments=[UploadedDocument("citacion.txt", b"Citacion de prueba", "text/plain")]))
+    entry = do_record_act(
+        user=world.users["secretaria"],
+        case=case,
+        act=ActInput(
+            "witness_summoned",
+            now.set("2027-03-02 13:00"),
+            True,
+            {"witness": "Testigo"},
+            {},
+            attachments=[UploadedDocument("citacion.txt", b"Citacion de prueba", "text/plain")],
+        ),
+    )
     attachment = Attachment.objects.get(entry=entry)
     doc = issue(world, case, "notice_of_complaint")
-    draft = do_create_draft(user=world.users["secretaria"], case=case, entry=case.entries.get(seq=1),
-                            template="notice_of_complaint", language="es")
+    draft = do_create_draft(
+        user=world.users["secretaria"],
+        case=case,
+        entry=case.entries.get(seq=1),
+        template="notice_of_complaint",
+        language="es",
+    )
     staff = Client()
     staff.force_login(world.users["secretaria"])
     n = case.number
     urls = {
-        "/expedientes/": 200, f"/expedientes/{n}/": 200, f"/expedientes/{n}/anejos/{attachment.pk}/": 200,
-        f"/expedientes/{n}/documentos/{doc.pk}/": 200, f"/expedientes/{n}/documentos/{doc.pk}/pdf/": 200,
-        f"/expedientes/{n}/borradores/{draft.pk}/": 200, f"/expedientes/{n}/borradores/{draft.pk}/pdf/": 200,
-        "/cuerpos/etica-camara/calendario/": 200, "/calendario/": 200, "/cuenta/": 200,
+        "/expedientes/": 200,
+        f"/expedientes/{n}/": 200,
+        f"/expedientes/{n}/anejos/{attachment.pk}/": 200,
+        f"/expedientes/{n}/documentos/{doc.pk}/": 200,
+        f"/expedientes/{n}/documentos/{doc.pk}/pdf/": 200,
+        f"/expedientes/{n}/borradores/{draft.pk}/": 200,
+        f"/expedientes/{n}/borradores/{draft.pk}/pdf/": 200,
+        "/cuerpos/etica-camara/calendario/": 200,
+        "/calendario/": 200,
+        "/cuenta/": 200,
         # A page anyone may see, a redirect, and a 404, to a signed-in user.
-        "/querellas/": 200, "/": 302, "/expedientes/CE-2027-9999/": 404,
+        "/querellas/": 200,
+        "/": 302,
+        "/expedientes/CE-2027-9999/": 404,
     }
     for url, status in urls.items():
         r = staff.get(url)
@@ -98,8 +120,14 @@ def test_the_public_receipt_follow_up_and_signed_links_are_not_stored(world, now
     now.set("2027-03-02 09:00")
     record(world, case, "respondent_notified", "2027-03-02")
     doc = issue(world, case, "notice_of_complaint")
-    delivery = do_order_delivery(user=world.users["secretaria"], document=doc, role="respondent", name="Rafael",
-                                 email="rafael@example.org", method="email_link")
+    delivery = do_order_delivery(
+        user=world.users["secretaria"],
+        document=doc,
+        role="respondent",
+        name="Rafael",
+        email="rafael@example.org",
+        method="email_link",
+    )
     link = urlsplit(link_url(delivery)).path
     assert link.startswith("/documentos/enlace/") and Client().get(link).status_code == 200
     assert_no_store(Client().get(link), link)

@@ -88,11 +88,20 @@ def test_the_app_code_signs_in(world):
     assert c.get("/expedientes/").status_code == 200
 
 
-@pytest.mark.parametrize("username,required", [
-    ("secretaria", True), ("personal", True), ("presidente", True), ("comisionado", True),
-    ("presidencia_camara", True), ("admin", True), ("secretaria_municipal", True),
-    ("comisionada_municipal", True), ("ajeno", False),
-])
+@pytest.mark.parametrize(
+    "username,required",
+    [
+        ("secretaria", True),
+        ("personal", True),
+        ("presidente", True),
+        ("comisionado", True),
+        ("presidencia_camara", True),
+        ("admin", True),
+        ("secretaria_municipal", True),
+        ("comisionada_municipal", True),
+        ("ajeno", False),
+    ],
+)
 def test_who_must_use_two_factors(world, username, required):
     assert twofactor.requires_second_factor(world.users[username]) is required
 
@@ -163,10 +172,18 @@ def test_the_account_backs_off_across_addresses_but_not_at_the_users_desk(world)
 
 
 def _failures_at(username: str, address: str, *moments: dt.datetime) -> None:
-    SignInAttempt.objects.bulk_create([
-        SignInAttempt(at=m, username=username, address=address, step=SignInAttempt.Step.PASSWORD,
-                      outcome=SignInAttempt.Outcome.FAILED) for m in moments
-    ])
+    SignInAttempt.objects.bulk_create(
+        [
+            SignInAttempt(
+                at=m,
+                username=username,
+                address=address,
+                step=SignInAttempt.Step.PASSWORD,
+                outcome=SignInAttempt.Outcome.FAILED,
+            )
+            for m in moments
+        ]
+    )
 
 
 def test_the_account_backoff_doubles_and_is_capped(world):
@@ -182,14 +199,18 @@ def test_the_account_backoff_doubles_and_is_capped(world):
     latest = t0 + 9 * step
     _failures_at("personal", "203.0.113.2", latest)
     assert throttle.blocked_until("personal", "198.51.100.1", now=latest) == (
-        latest + dt.timedelta(seconds=30), "account")
+        latest + dt.timedelta(seconds=30),
+        "account",
+    )
     assert throttle.blocked_until("personal", "198.51.100.1", now=latest + dt.timedelta(seconds=30)) is None
     # The eleventh (a minute later): 60 s; the twelfth: 120 s.
     for n, wait in ((11, 60), (12, 120), (13, 240), (14, 480), (15, 900), (16, 900)):
         latest = t0 + (n - 1) * step
         _failures_at("personal", f"203.0.113.{n}", latest)
         assert throttle.blocked_until("personal", "198.51.100.1", now=latest) == (
-            latest + dt.timedelta(seconds=wait), "account"), n
+            latest + dt.timedelta(seconds=wait),
+            "account",
+        ), n
     # A day later the slate is clean.
     assert throttle.blocked_until("personal", "198.51.100.1", now=latest + dt.timedelta(hours=24, seconds=1)) is None
 
@@ -206,7 +227,8 @@ def test_a_replayed_code_is_refused_without_counting(world):
         assert r.status_code == 200 and "Ese código ya se usó" in r.content.decode()
     assert not SignInAttempt.objects.filter(username="presidente", outcome="failed").exists()
     assert SignInAttempt.objects.filter(username="presidente", outcome="replayed").count() == (
-        django_settings.VENTILA_SIGNIN_MAX_FAILURES + 2)
+        django_settings.VENTILA_SIGNIN_MAX_FAILURES + 2
+    )
     # Not locked: a recovery code signs in.
     r = c.post("/entrar/verificar/", {"code": codes[0], "next": "/expedientes/"})
     assert r.status_code == 302 and r["Location"] == "/expedientes/"
@@ -294,5 +316,7 @@ def test_behind_the_proxy_the_client_address_comes_from_its_header(world, settin
     r = sign_in_password(proxy, "personal", HTTP_X_REAL_IP="203.0.113.5")
     assert "Demasiados intentos fallidos desde esta dirección de red" in r.content.decode()
     # Another client behind the same proxy is not blocked, and the address recorded is the client's.
-    assert sign_in_password(Client(REMOTE_ADDR="127.0.0.1"), "personal", HTTP_X_REAL_IP="203.0.113.6").status_code == 302
+    assert (
+        sign_in_password(Client(REMOTE_ADDR="127.0.0.1"), "personal", HTTP_X_REAL_IP="203.0.113.6").status_code == 302
+    )
     assert SignInAttempt.objects.filter(address="203.0.113.5").count() == limit + 1

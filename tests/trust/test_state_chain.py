@@ -63,29 +63,57 @@ def filed(world, now, settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
     filer = Client()
     receipt = filer.get(walk(filer, "etica-camara", camara_steps(world))["Location"]).content.decode()
-    key = receipt[receipt.index('id="clave">') + len('id="clave">'):].split("<", 1)[0].strip()
+    key = receipt[receipt.index('id="clave">') + len('id="clave">') :].split("<", 1)[0].strip()
     filing = Filing.objects.get()
     follow_up = filer.post("/querellas/seguimiento/", {"key": key})["Location"]
-    assert filer.post(follow_up, {"kind": "official_documents", "description": "Certificación",
-                                  "file": upload("c.png", PNG)}).status_code == 302
+    assert (
+        filer.post(
+            follow_up, {"kind": "official_documents", "description": "Certificación", "file": upload("c.png", PNG)}
+        ).status_code
+        == 302
+    )
     supplement = Supplement.objects.get()
     case = file_complaint(world)
-    closure = do_add_closure(user=world.users["secretaria"], body=world.camara, day=dt.date(2027, 3, 4),
-                             reason="Orden Ejecutiva OE-2027-041 (huracán)")
+    closure = do_add_closure(
+        user=world.users["secretaria"],
+        body=world.camara,
+        day=dt.date(2027, 3, 4),
+        reason="Orden Ejecutiva OE-2027-041 (huracán)",
+    )
     c = Client()
     c.force_login(world.users["secretaria"])
-    assert c.post("/cuerpos/etica-camara/calendario/", {"form": "election", "kind": "primary", "day": "2027-06-06",
-                                                        "reason": "Código Electoral"}).status_code == 302
+    assert (
+        c.post(
+            "/cuerpos/etica-camara/calendario/",
+            {"form": "election", "kind": "primary", "day": "2027-06-06", "reason": "Código Electoral"},
+        ).status_code
+        == 302
+    )
     result = chain.verify()
     assert result.ok, [str(p) for p in result.problems]
-    return {"filing": filing, "supplement": supplement, "case": case, "closure": closure, "world": world,
-            "election": ElectionDay.objects.get(day=dt.date(2027, 6, 6))}
+    return {
+        "filing": filing,
+        "supplement": supplement,
+        "case": case,
+        "closure": closure,
+        "world": world,
+        "election": ElectionDay.objects.get(day=dt.date(2027, 6, 6)),
+    }
 
 
 def test_every_row_a_case_is_made_of_has_a_chained_version_naming_who_and_why(filed):
     world, case = filed["world"], filed["case"]
-    for obj in [case, *case.parties.all(), filed["filing"], filed["supplement"], filed["closure"], filed["election"],
-                world.camara, *world.camara.memberships.all(), *RoleGrant.objects.all()]:
+    for obj in [
+        case,
+        *case.parties.all(),
+        filed["filing"],
+        filed["supplement"],
+        filed["closure"],
+        filed["election"],
+        world.camara,
+        *world.camara.memberships.all(),
+        *RoleGrant.objects.all(),
+    ]:
         record_ = latest(obj)
         assert record_ is not None and not record_.removed, obj
         assert ChainLink.objects.filter(kind="state", object_id=str(record_.pk)).exists(), obj
@@ -94,7 +122,10 @@ def test_every_row_a_case_is_made_of_has_a_chained_version_naming_who_and_why(fi
     assert not StateRecord.objects.filter(kind="cases.Case", content__number__startswith="~").exists()
     closure = latest(filed["closure"])
     assert (closure.actor, closure.username, closure.reason) == (
-        world.users["secretaria"], "secretaria", "Orden Ejecutiva OE-2027-041 (huracán)")
+        world.users["secretaria"],
+        "secretaria",
+        "Orden Ejecutiva OE-2027-041 (huracán)",
+    )
     election = latest(filed["election"])
     assert (election.username, election.reason) == ("secretaria", "Código Electoral")
 
@@ -137,10 +168,22 @@ def test_seats_change_through_an_action_with_who_and_why_and_every_open_term_is_
     world, case = filed["world"], filed["case"]
     newcomer = make_person("Nueva", "Miembro Ficticia", role=None)
     with pytest.raises(ActRefused):
-        do_add_membership(body=world.camara, person=newcomer, position="member", start=dt.date(2027, 3, 1),
-                          operator="admin", reason="")
-    m = do_add_membership(body=world.camara, person=newcomer, position="member", start=dt.date(2027, 3, 1),
-                          operator="admin (aprobado por admin2)", reason="Resolución R. de la C. 200")
+        do_add_membership(
+            body=world.camara,
+            person=newcomer,
+            position="member",
+            start=dt.date(2027, 3, 1),
+            operator="admin",
+            reason="",
+        )
+    m = do_add_membership(
+        body=world.camara,
+        person=newcomer,
+        position="member",
+        start=dt.date(2027, 3, 1),
+        operator="admin (aprobado por admin2)",
+        reason="Resolución R. de la C. 200",
+    )
     assert (latest(m).username, latest(m).reason) == ("admin (aprobado por admin2)", "Resolución R. de la C. 200")
     evaluated = Case.objects.get(pk=case.pk).evaluated_on
     now.set("2027-03-05 09:00")
@@ -160,8 +203,11 @@ def _party_contact(d):
 
 
 def _party_inserted(d):
-    raw("INSERT INTO cases_party (case_id, role, name, office, postal_address, email, phone) "
-        "VALUES (%s, 'counsel', 'Abogado Intruso', '', '', 'intruso@example.org', '')", [d["case"].pk])
+    raw(
+        "INSERT INTO cases_party (case_id, role, name, office, postal_address, email, phone) "
+        "VALUES (%s, 'counsel', 'Abogado Intruso', '', '', 'intruso@example.org', '')",
+        [d["case"].pk],
+    )
     return None
 
 
@@ -189,8 +235,7 @@ def _filing_key_hash(d):
 
 def _filing_receipt(d):
     f = d["filing"]
-    raw(f"UPDATE filing_filing SET receipt = {jsonb()} WHERE id = %s",
-        [json.dumps({**f.receipt, "files": []}), f.pk])
+    raw(f"UPDATE filing_filing SET receipt = {jsonb()} WHERE id = %s", [json.dumps({**f.receipt, "files": []}), f.pk])
     return link_seq(f)
 
 
@@ -206,8 +251,10 @@ def _supplement_file(d):
 
 
 def _closure_inserted(d):
-    raw("INSERT INTO bodies_closure (body_id, day, reason) VALUES (%s, %s, %s)",
-        [d["world"].camara.pk, dt.date(2027, 3, 10), "Cierre inventado"])
+    raw(
+        "INSERT INTO bodies_closure (body_id, day, reason) VALUES (%s, %s, %s)",
+        [d["world"].camara.pk, dt.date(2027, 3, 10), "Cierre inventado"],
+    )
     return None
 
 
@@ -229,19 +276,24 @@ def _election_moved(d):
 
 def _membership_ended(d):
     m = d["world"].camara.memberships.order_by("pk").first()
-    raw("UPDATE bodies_membership SET \"end\" = %s WHERE id = %s", [dt.date(2026, 1, 1), m.pk])
+    raw('UPDATE bodies_membership SET "end" = %s WHERE id = %s', [dt.date(2026, 1, 1), m.pk])
     return link_seq(m)
 
 
 def _membership_inserted(d):
-    raw("INSERT INTO bodies_membership (body_id, person_id, position, position_order, start) "
-        "VALUES (%s, %s, 'member', 4, %s)", [d["world"].camara.pk, d["world"].respondent.pk, dt.date(2025, 1, 1)])
+    raw(
+        "INSERT INTO bodies_membership (body_id, person_id, position, position_order, start) "
+        "VALUES (%s, %s, 'member', 4, %s)",
+        [d["world"].camara.pk, d["world"].respondent.pk, dt.date(2025, 1, 1)],
+    )
     return None
 
 
 def _role_granted(d):
-    raw("INSERT INTO accounts_rolegrant (user_id, body_id, role) VALUES (%s, %s, 'staff')",
-        [d["world"].users["ajeno"].pk, d["world"].camara.pk])
+    raw(
+        "INSERT INTO accounts_rolegrant (user_id, body_id, role) VALUES (%s, %s, 'staff')",
+        [d["world"].users["ajeno"].pk, d["world"].camara.pk],
+    )
     return None
 
 
@@ -261,8 +313,10 @@ def _version_rewritten(d):
     closure = d["closure"]
     record_ = latest(closure)
     raw("UPDATE bodies_closure SET day = %s WHERE id = %s", [dt.date(2027, 3, 5), closure.pk])
-    raw(f"UPDATE audit_staterecord SET content = {jsonb()} WHERE id = %s",
-        [json.dumps({**record_.content, "day": "2027-03-05"}), record_.pk])
+    raw(
+        f"UPDATE audit_staterecord SET content = {jsonb()} WHERE id = %s",
+        [json.dumps({**record_.content, "day": "2027-03-05"}), record_.pk],
+    )
     return link_seq(closure)
 
 
@@ -271,10 +325,18 @@ def _version_inserted(d):
     closure = d["closure"]
     record_ = latest(closure)
     raw("UPDATE bodies_closure SET day = %s WHERE id = %s", [dt.date(2027, 3, 5), closure.pk])
-    raw(f"INSERT INTO audit_staterecord (kind, object_id, version, content, removed, username, reason, at) "
+    raw(
+        f"INSERT INTO audit_staterecord (kind, object_id, version, content, removed, username, reason, at) "
         f"VALUES (%s, %s, %s, {jsonb()}, %s, '', '', %s)",
-        ["bodies.Closure", str(closure.pk), record_.version + 1, json.dumps({**record_.content, "day": "2027-03-05"}),
-         False, record_.at])
+        [
+            "bodies.Closure",
+            str(closure.pk),
+            record_.version + 1,
+            json.dumps({**record_.content, "day": "2027-03-05"}),
+            False,
+            record_.at,
+        ],
+    )
     return None
 
 
@@ -318,8 +380,10 @@ def test_verify_catches_a_change_behind_the_app(filed, tamper):
 
 
 def test_a_row_from_before_the_versions_gets_its_first_one_from_the_migration_step(filed):
-    raw("INSERT INTO bodies_closure (body_id, day, reason) VALUES (%s, %s, %s)",
-        [filed["world"].camara.pk, dt.date(2027, 3, 10), "Cierre anterior a la versión"])
+    raw(
+        "INSERT INTO bodies_closure (body_id, day, reason) VALUES (%s, %s, %s)",
+        [filed["world"].camara.pk, dt.date(2027, 3, 10), "Cierre anterior a la versión"],
+    )
     assert not chain.verify().ok
     assert state.record_all("bodies.Closure") == 1  # what audit migration 0003 runs for each kind
     assert chain.verify().ok

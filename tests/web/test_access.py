@@ -15,8 +15,21 @@ from ventila.rules import RULEBOOKS
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ["anonymous", "secretaria", "personal", "presidente", "comisionado", "inhibido", "miembro_querellado",
-         "presidencia_camara", "admin", "secretaria_municipal", "comisionada_municipal", "ajeno", "sustituto"]
+ROLES = [
+    "anonymous",
+    "secretaria",
+    "personal",
+    "presidente",
+    "comisionado",
+    "inhibido",
+    "miembro_querellado",
+    "presidencia_camara",
+    "admin",
+    "secretaria_municipal",
+    "comisionada_municipal",
+    "ajeno",
+    "sustituto",
+]
 
 
 def _expect(**overrides: int) -> dict[str, int]:
@@ -50,17 +63,39 @@ def test_every_url_with_every_role(world, now, client_factory=None):
     own = file_complaint(world, respondent=world.members[5])
     now.set("2027-03-02 12:00")
     record(world, case, "recusal_requested", "2027-03-02", member=str(world.members[3].pk), by="member")
-    record(world, case, "recusal_decided", "2027-03-02", member=str(world.members[3].pk), granted=True,
-           ballots={k: v for k, v in unanimous(world).items() if k != world.members[3].pk})  # Sec. 9 ¶4
+    record(
+        world,
+        case,
+        "recusal_decided",
+        "2027-03-02",
+        member=str(world.members[3].pk),
+        granted=True,
+        ballots={k: v for k, v in unanimous(world).items() if k != world.members[3].pk},
+    )  # Sec. 9 ¶4
     # The Speaker's substitute pro tempore for the recused member (Secs. 8–9): this case only.
     substitute = make_person("Sustituto", "Pro Tempore Ficticio", title="Representante del Distrito 30")
     world.users["sustituto"] = make_user("sustituto", person=substitute)
     record(world, case, "substitute_requested", "2027-03-02", member=str(world.members[3].pk))
-    record(world, case, "substitute_appointed", "2027-03-02", member=str(world.members[3].pk),
-           substitute=str(substitute.pk))
-    entry = do_record_act(user=world.users["secretaria"], case=case, act=ActInput(
-        "witness_summoned", now.set("2027-03-02 13:00"), True, {"witness": "Testigo"}, {},
-        attachments=[UploadedDocument("citacion.txt", b"Citacion", "text/plain")]))
+    record(
+        world,
+        case,
+        "substitute_appointed",
+        "2027-03-02",
+        member=str(world.members[3].pk),
+        substitute=str(substitute.pk),
+    )
+    entry = do_record_act(
+        user=world.users["secretaria"],
+        case=case,
+        act=ActInput(
+            "witness_summoned",
+            now.set("2027-03-02 13:00"),
+            True,
+            {"witness": "Testigo"},
+            {},
+            attachments=[UploadedDocument("citacion.txt", b"Citacion", "text/plain")],
+        ),
+    )
     att = Attachment.objects.get(entry=entry)
     n = case.number
     docs = _documents(world, case)  # issue 4
@@ -73,7 +108,8 @@ def test_every_url_with_every_role(world, now, client_factory=None):
         f"/expedientes/{n}/representacion/": _expect(secretaria=200, personal=200, **READ_ONLY),
         "/expedientes/nuevo/etica-camara/complaint/": _expect(secretaria=200, personal=200),
         "/expedientes/nuevo/querellas-municipales/complaint/": _expect(
-            **({"secretaria_municipal": 200} if "complaint" in RULEBOOKS["municipal"].kinds else {})),
+            **({"secretaria_municipal": 200} if "complaint" in RULEBOOKS["municipal"].kinds else {})
+        ),
         "/cuerpos/etica-camara/calendario/": _expect(secretaria=200, personal=200, admin=200),
         # Issue 6: the candidate mark is POST only (GET: 405 to whoever is signed in, before any look-up);
         # the municipal Commission's seats and per-diem ledger are its staff's; its other two kinds.
@@ -83,25 +119,30 @@ def test_every_url_with_every_role(world, now, client_factory=None):
         "/cuerpos/etica-camara/dietas/": _expect(),
         "/expedientes/nuevo/querellas-municipales/suspension_proceeding/": _expect(secretaria_municipal=200),
         "/expedientes/nuevo/querellas-municipales/deadlock/": _expect(secretaria_municipal=200),
-        f"/expedientes/{own.number}/": _expect(secretaria=200, personal=200, presidente=200, comisionado=200,
-                                               inhibido=200),
+        f"/expedientes/{own.number}/": _expect(
+            secretaria=200, personal=200, presidente=200, comisionado=200, inhibido=200
+        ),
         "/expedientes/CE-2027-9999/": _expect(),
         # Documents (issue 4): drafts and service are the staff's; issued documents, whoever sees the case;
         # the calendar feed and the signed link are keyed by their secret (no sign-in).
-        f"/expedientes/{n}/anotaciones/1/documentos/notice_of_complaint/": _expect(secretaria=200, personal=200,
-                                                                                    **READ_ONLY),
+        f"/expedientes/{n}/anotaciones/1/documentos/notice_of_complaint/": _expect(
+            secretaria=200, personal=200, **READ_ONLY
+        ),
         f"/expedientes/{n}/anotaciones/1/documentos/no_such_document/": _expect(**{**READ_ONLY, "secretaria": 404}),
         f"/expedientes/{n}/borradores/{docs['draft'].pk}/": _expect(secretaria=200, personal=200, **READ_ONLY),
         f"/expedientes/{n}/borradores/{docs['draft'].pk}/pdf/": _expect(secretaria=200, personal=200, **READ_ONLY),
         f"/expedientes/{n}/borradores/{docs['draft'].pk}/descartar/": _expect(
-            **{r: 405 for r in ROLES if r != "anonymous"}),
+            **{r: 405 for r in ROLES if r != "anonymous"}
+        ),
         f"/expedientes/{n}/documentos/{docs['doc'].pk}/": _expect(**SEE),
         f"/expedientes/{n}/documentos/{docs['doc'].pk}/pdf/": _expect(**SEE),
         f"/expedientes/{n}/documentos/{docs['doc'].pk}/notificar/": _expect(secretaria=200, personal=200, **READ_ONLY),
         f"/expedientes/{n}/documentos/{docs['doc'].pk}/notificaciones/{docs['delivery'].pk}/recibo/": _expect(
-            secretaria=200, personal=200, **READ_ONLY),
+            secretaria=200, personal=200, **READ_ONLY
+        ),
         f"/expedientes/{n}/documentos/{docs['doc'].pk}/notificaciones/{docs['delivery'].pk}/reintentar/": _expect(
-            **{r: 405 for r in ROLES if r != "anonymous"}),
+            **{r: 405 for r in ROLES if r != "anonymous"}
+        ),
         f"/expedientes/{own.number}/documentos/{docs['doc'].pk}/": _expect(),  # not that case's document
         f"/expedientes/{n}/vistas/1.ics": _expect(),  # entry 1 is not a hearing (tests/documents: real ones)
         "/calendario/": _expect(**{r: 200 for r in ROLES if r != "anonymous"}),
@@ -138,10 +179,18 @@ def test_every_url_with_every_role(world, now, client_factory=None):
         listed = n in clients[role].get("/expedientes/").content.decode()
         assert listed == (role in SEE), role
     # POST is guarded the same way: a commissioner may not record an act, nor an outsider learn of one.
-    assert clients["comisionado"].post(f"/expedientes/{n}/actos/respondent_notified/",
-                                       {"occurred_date": "2027-03-02"}).status_code == 403
-    assert clients["ajeno"].post(f"/expedientes/{n}/actos/respondent_notified/",
-                                 {"occurred_date": "2027-03-02"}).status_code == 404
+    assert (
+        clients["comisionado"]
+        .post(f"/expedientes/{n}/actos/respondent_notified/", {"occurred_date": "2027-03-02"})
+        .status_code
+        == 403
+    )
+    assert (
+        clients["ajeno"]
+        .post(f"/expedientes/{n}/actos/respondent_notified/", {"occurred_date": "2027-03-02"})
+        .status_code
+        == 404
+    )
     # The candidate mark: staff only; a member who reads gets 403, whoever may not see the case 404.
     assert clients["comisionado"].post(f"/expedientes/{n}/candidatura/", {"candidate": "1"}).status_code == 403
     assert clients["sustituto"].post(f"/expedientes/{n}/candidatura/", {"candidate": "1"}).status_code == 403
@@ -159,13 +208,26 @@ def _documents(world, case):
 
     user = world.users["secretaria"]
     entry = case.entries.get(seq=1)
-    doc = do_issue_document(user=user, draft=do_create_draft(user=user, case=case, entry=entry,
-                                                               template="notice_of_complaint"))
+    doc = do_issue_document(
+        user=user, draft=do_create_draft(user=user, case=case, entry=entry, template="notice_of_complaint")
+    )
     draft = do_create_draft(user=user, case=case, entry=entry, template="speaker_copy")
-    delivery = do_order_delivery(user=user, document=doc, role="complainant", name="Ana", email="", method="mail",
-                                 received_on=dt.date(2027, 3, 2))
-    return {"draft": draft, "doc": doc, "delivery": delivery, "feed": do_create_feed(user=world.users["comisionado"]),
-            "link": f"/documentos/enlace/{link_token(delivery)}/"}
+    delivery = do_order_delivery(
+        user=user,
+        document=doc,
+        role="complainant",
+        name="Ana",
+        email="",
+        method="mail",
+        received_on=dt.date(2027, 3, 2),
+    )
+    return {
+        "draft": draft,
+        "doc": doc,
+        "delivery": delivery,
+        "feed": do_create_feed(user=world.users["comisionado"]),
+        "link": f"/documentos/enlace/{link_token(delivery)}/",
+    }
 
 
 def _online_evidence(case):
@@ -177,8 +239,16 @@ def _online_evidence(case):
     from ventila.filing.services import key_hash
 
     filing = Filing.objects.create(case=case, key_hash=key_hash("CLAVE-DE-PRUEBA"), filed_at=clock.now())
-    s = Supplement(filing=filing, kind="public_documents", description="Prueba", filename="p.pdf",
-                   sha256="0" * 64, size=5, content_type="application/pdf", received_at=clock.now())
+    s = Supplement(
+        filing=filing,
+        kind="public_documents",
+        description="Prueba",
+        filename="p.pdf",
+        sha256="0" * 64,
+        size=5,
+        content_type="application/pdf",
+        received_at=clock.now(),
+    )
     s.file.save("p.pdf", ContentFile(b"%PDF-"), save=False)
     s.save()
     return s
@@ -193,7 +263,9 @@ def test_the_follow_up_key_opens_only_its_own_case(world, now):
     assert c.get(f"/querellas/seguimiento/{case.number}/").status_code == 404
     assert c.post("/querellas/seguimiento/", {"key": "clave-de-prueba"}).status_code == 302
     assert c.get(f"/querellas/seguimiento/{case.number}/").status_code == 200
-    assert c.get(f"/querellas/expedientes/{case.number}/evidencia/{evidence.pk}/").status_code == 302  # staff only: sign in
+    assert (
+        c.get(f"/querellas/expedientes/{case.number}/evidencia/{evidence.pk}/").status_code == 302
+    )  # staff only: sign in
 
 
 def test_speakers_office_sees_only_reports_referred_to_it(world, now):
@@ -209,10 +281,12 @@ def test_speakers_office_sees_only_reports_referred_to_it(world, now):
     speaker = Client()
     speaker.force_login(world.users["presidencia_camara"])
     steps = [
-        ("2027-03-03", "respondent_notified", {}, None), ("2027-03-10", "answer_filed", {}, None),
+        ("2027-03-03", "respondent_notified", {}, None),
+        ("2027-03-10", "answer_filed", {}, None),
         ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True),
         ("2027-04-01", "hearing_noticed", {"hearing_date": "2027-04-15T10:00"}, None),
-        ("2027-04-15", "hearing_held", {}, None), ("2027-04-16", "evidentiary_hearing_concluded", {}, None),
+        ("2027-04-15", "hearing_held", {}, None),
+        ("2027-04-16", "evidentiary_hearing_concluded", {}, None),
         ("2027-04-30", "resolved", {"outcome": "charges_proven"}, True),
     ]
     for day, act, payload, voted in steps:
@@ -227,8 +301,10 @@ def test_speakers_office_sees_only_reports_referred_to_it(world, now):
     body = page.content.decode()
     assert "Reprimenda escrita" in body and "Multa" not in body and "Expulsión" not in body
     assert speaker.get(f"/expedientes/{case.number}/actos/case_closed/").status_code == 403
-    r = speaker.post(f"/expedientes/{case.number}/actos/sanction_decided/",
-                     {"occurred_date": "2027-04-30", "sanctions": ["written_reprimand"]})
+    r = speaker.post(
+        f"/expedientes/{case.number}/actos/sanction_decided/",
+        {"occurred_date": "2027-04-30", "sanctions": ["written_reprimand"]},
+    )
     assert r.status_code == 302
 
 

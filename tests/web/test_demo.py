@@ -25,18 +25,37 @@ def test_demo_data_is_idempotent_and_realistic(now, settings, tmp_path):
     printed = out.getvalue()
     for username in ("secretaria", "comisionado", "presidente", "presidencia", "admin"):
         assert username in printed
-    counts = (Body.objects.count(), Person.objects.count(), Case.objects.count(), DocketEntry.objects.count(),
-              User.objects.count(), Document.objects.count(), Delivery.objects.count())
+    counts = (
+        Body.objects.count(),
+        Person.objects.count(),
+        Case.objects.count(),
+        DocketEntry.objects.count(),
+        User.objects.count(),
+        Document.objects.count(),
+        Delivery.objects.count(),
+    )
     call_command("demo", stdout=io.StringIO())
-    assert (Body.objects.count(), Person.objects.count(), Case.objects.count(), DocketEntry.objects.count(),
-            User.objects.count(), Document.objects.count(), Delivery.objects.count()) == counts
+    assert (
+        Body.objects.count(),
+        Person.objects.count(),
+        Case.objects.count(),
+        DocketEntry.objects.count(),
+        User.objects.count(),
+        Document.objects.count(),
+        Delivery.objects.count(),
+    ) == counts
     _check_demo_documents()
     camara = Body.objects.get(slug="etica-camara")
     municipal = Body.objects.get(slug="querellas-municipales")
     assert camara.members_on(now.set("2027-06-15 09:00").date()).count() == 7
     assert Membership.objects.filter(body=municipal).count() == 3
     assert set(OfficeTerm.objects.values_list("role", flat=True)) >= {
-        "representative", "officer", "department_head", "employee", "mayor"}
+        "representative",
+        "officer",
+        "department_head",
+        "employee",
+        "mayor",
+    }
     cases = Case.objects.filter(body=camara)
     assert cases.count() >= 12
     assert len(set(cases.values_list("stage", flat=True))) >= 8
@@ -56,8 +75,9 @@ def test_demo_data_is_idempotent_and_realistic(now, settings, tmp_path):
     import segno  # noqa: F401  (installed: the enrolment page draws the QR code)
     from django_otp.oath import totp
 
-    secret = next(line.split(None, 2)[2] for line in printed.splitlines()
-                  if line.strip().startswith("totp secretaria "))
+    secret = next(
+        line.split(None, 2)[2] for line in printed.splitlines() if line.strip().startswith("totp secretaria ")
+    )
     import base64
 
     key = base64.b32decode(secret.replace(" ", "") + "=" * (-len(secret.replace(" ", "")) % 8))
@@ -77,22 +97,34 @@ def _check_demo_documents() -> None:
     from ventila.documents.models import DeliveryAttempt
 
     templates = set(Document.objects.values_list("template", flat=True))
-    assert templates >= {"notice_of_complaint", "determination", "hearing_summons", "mun_notice",
-                         "mun_hearing_notice", "mun_decision"}
+    assert templates >= {
+        "notice_of_complaint",
+        "determination",
+        "hearing_summons",
+        "mun_notice",
+        "mun_hearing_notice",
+        "mun_decision",
+    }
     for doc in Document.objects.select_related("case"):
         with doc.file.open("rb") as fh:
             data = fh.read()
         assert data.startswith(b"%PDF") and hashlib.sha256(data).hexdigest() == doc.sha256
         [entry] = doc.case.entries.filter(event_type="document_issued", payload__document=doc.pk)
         assert entry.payload["sha256"] == doc.sha256
-        assert doc.case.entries.filter(event_type="service_attempted", payload__document=doc.pk).count() == \
-            doc.deliveries.count() >= 1
+        assert (
+            doc.case.entries.filter(event_type="service_attempted", payload__document=doc.pk).count()
+            == doc.deliveries.count()
+            >= 1
+        )
     methods = set(Delivery.objects.values_list("method", flat=True))
     assert methods == {"email_attachment", "hand", "mail"}
     # Receipts recorded the acts that start the terms, with the served PDF on the docket.
     receipts = Delivery.objects.filter(receipt_entry__isnull=False).select_related("receipt_entry", "document")
     assert {d.receipt_entry.event_type for d in receipts} >= {
-        "respondent_notified", "determination_notified", "decision_notified"}
+        "respondent_notified",
+        "determination_notified",
+        "decision_notified",
+    }
     for d in receipts:
         if d.receipt_entry.event_type != "service_received":  # an act: it carries the served PDF
             assert d.receipt_entry.attachments.get().sha256 == d.document.sha256

@@ -46,10 +46,7 @@ def _hint_texts() -> set[str]:
                                 texts |= {
                                     v
                                     for v in h.params.values()
-                                    if v
-                                    and not v[0].isdigit()
-                                    and "de 20" not in v
-                                    and not v[:3].isupper()
+                                    if v and not v[0].isdigit() and "de 20" not in v and not v[:3].isupper()
                                 }
     return texts - {""}
 
@@ -72,30 +69,21 @@ def test_the_queue_offers_each_body_the_kinds_and_the_pages_its_rulebook_has(wor
     camara.force_login(world.users["secretaria"])
     page = camara.get("/expedientes/").content.decode()
     assert f"/expedientes/nuevo/{world.camara.slug}/referral/" in page
-    assert (
-        "/suspension_proceeding/" not in page
-        and "/dietas/" not in page
-        and "/composicion/" not in page
-    )
+    assert "/suspension_proceeding/" not in page and "/dietas/" not in page and "/composicion/" not in page
     municipal = Client()
     municipal.force_login(world.users["secretaria_municipal"])
     page = municipal.get("/expedientes/").content.decode()
     for kind in ("complaint", "suspension_proceeding", "deadlock"):
         assert f"/expedientes/nuevo/querellas-municipales/{kind}/" in page
     assert "/referral/" not in page
-    assert (
-        "/cuerpos/querellas-municipales/composicion/" in page
-        and "/cuerpos/querellas-municipales/dietas/" in page
-    )
+    assert "/cuerpos/querellas-municipales/composicion/" in page and "/cuerpos/querellas-municipales/dietas/" in page
     # A page the body's rulebook does not offer is not there, even for the body's own staff.
     assert camara.get(f"/cuerpos/{world.camara.slug}/dietas/").status_code == 404
     assert camara.get(f"/cuerpos/{world.camara.slug}/composicion/").status_code == 404
 
 
 @pytest.mark.django_db
-def test_cam_21c_03_a_dismissal_without_grounds_is_refused_once_by_the_rulebook_on_its_field(
-    client, world, now
-):
+def test_cam_21c_03_a_dismissal_without_grounds_is_refused_once_by_the_rulebook_on_its_field(client, world, now):
     """The act form no longer re-checks the grounds: the rulebook's finding (CAM-21C-03) refuses the
     act on the write path, beside the field, and nothing is written."""
     client.force_login(world.users["secretaria"])

@@ -76,9 +76,7 @@ class _Forms(HTMLParser):
             # The selected option, else the first real one: the other fields valid, the hostile one reaches
             # as deep as it can.
             value = a.get("value", "")
-            if self._select is not None and (
-                not self._select["value"] and value or "selected" in a
-            ):
+            if self._select is not None and (not self._select["value"] and value or "selected" in a):
                 self._select["value"] = value
         elif tag == "a" and a.get("href"):
             self.links.append(a["href"])
@@ -96,17 +94,13 @@ class _Forms(HTMLParser):
             if kind == "radio":
                 known = next((f for f in self._form["fields"] if f["name"] == a["name"]), None)
                 if known is None:
-                    self._form["fields"].append(
-                        {"name": a["name"], "type": kind, "value": a.get("value", "on")}
-                    )
+                    self._form["fields"].append({"name": a["name"], "type": kind, "value": a.get("value", "on")})
                 elif "checked" in a:
                     known["value"] = a.get("value", "on")
             elif kind == "checkbox" and "checked" not in a:
                 self._form["fields"].append({"name": a["name"], "type": kind, "value": None})
             elif kind not in ("submit", "button", "image", "reset"):
-                self._form["fields"].append(
-                    {"name": a["name"], "type": kind, "value": a.get("value", "")}
-                )
+                self._form["fields"].append({"name": a["name"], "type": kind, "value": a.get("value", "")})
             elif kind == "submit" and a.get("name"):
                 self._form.setdefault("buttons", []).append((a["name"], a.get("value", "")))
         elif tag == "button" and a.get("name"):
@@ -180,11 +174,7 @@ class Fuzzer:
                 for href in page.links:
                     target = urljoin(url, href)
                     parts = urlsplit(target)
-                    if (
-                        parts.netloc
-                        or any(s in target for s in SKIP_LINKS)
-                        or not parts.path.startswith(within)
-                    ):
+                    if parts.netloc or any(s in target for s in SKIP_LINKS) or not parts.path.startswith(within):
                         continue
                     nxt.append(parts.path + (f"?{parts.query}" if parts.query else ""))
             frontier = nxt
@@ -204,19 +194,13 @@ class Fuzzer:
             if value is not None:
                 base.append((f["name"], str(value).encode()))
         # The button that sends the form on (not "back", not "remove"): what a person finishing the step presses.
-        buttons = sorted(
-            form.get("buttons") or [("", "")], key=lambda b: b[1] not in ("next", "submit", "")
-        )
+        buttons = sorted(form.get("buttons") or [("", "")], key=lambda b: b[1] not in ("next", "submit", ""))
         for target in fields:
             if target["type"] in ("file", "hidden") and target["name"] in ("csrfmiddlewaretoken",):
                 continue
             # A choice, a box, a date or a hidden id: every non-choice is the same refusal; the three
             # strings that stress the decoding and the database are enough there.
-            strings = (
-                HOSTILE
-                if target["type"] in TEXT_TYPES
-                else [h for h in HOSTILE if h[0] in CHOICE_STRINGS]
-            )
+            strings = HOSTILE if target["type"] in TEXT_TYPES else [h for h in HOSTILE if h[0] in CHOICE_STRINGS]
             for label, value in strings:
                 pairs = [(k, v) for k, v in base if k != target["name"]] + [(target["name"], value)]
                 name, button = buttons[0]
@@ -236,15 +220,9 @@ class Fuzzer:
                 # Taken (a redirect), or a page without a word about it: silent. A 4xx is a refusal (the
                 # form re-rendered with the reason, or the act no longer allowed after an earlier post).
                 said = r.status_code >= 400 or (
-                    r.status_code < 300
-                    and any(m in r.content.decode(errors="replace") for m in ERROR_MARKS)
+                    r.status_code < 300 and any(m in r.content.decode(errors="replace") for m in ERROR_MARKS)
                 )
-                if (
-                    form["method"] == "post"
-                    and target["type"] in TEXT_TYPES
-                    and label == "nul"
-                    and not said
-                ):
+                if form["method"] == "post" and target["type"] in TEXT_TYPES and label == "nul" and not said:
                     self.silent.append(f"{r.status_code} {what}")
 
     def fuzz_path(self, client: Any, template: str) -> None:
@@ -278,9 +256,7 @@ def _media(settings, tmp_path):
 def _municipal_steps() -> list[tuple[str, dict[str, Any]]]:
     from factories import make_person
 
-    mayor = make_person(
-        "Alcaldesa", "Municipal Ficticia", role="mayor", title="Alcaldesa", municipality="Aibonito"
-    )
+    mayor = make_person("Alcaldesa", "Municipal Ficticia", role="mayor", title="Alcaldesa", municipality="Aibonito")
     return [
         (
             "quien",
@@ -310,9 +286,7 @@ def test_hostile_strings_in_every_public_filing_step_give_no_server_error(world,
     municipal = _municipal_steps() if body == "querellas-municipales" else []
     for step in ("quien", "querellado", "hechos", "evidencia", "juramento"):
         client = Client(raise_request_exception=False)
-        walk(
-            client, body, municipal or camara_steps(world)[:-1]
-        )  # (the uploads are read once: new ones)
+        walk(client, body, municipal or camara_steps(world)[:-1])  # (the uploads are read once: new ones)
         url = f"/querellas/{body}/{step}/"
         r = client.get(url)
         fuzzer.check(r, f"GET {url}")
@@ -328,9 +302,7 @@ def test_hostile_strings_in_every_public_filing_step_give_no_server_error(world,
         f"/querellas/{body}/acuse/{{}}/acuse.pdf",
     ):
         fuzzer.fuzz_path(client, template)
-    assert len(fuzzer.forms_seen) >= 5 and fuzzer.requests > 100, sorted(
-        a for a, _f in fuzzer.forms_seen
-    )
+    assert len(fuzzer.forms_seen) >= 5 and fuzzer.requests > 100, sorted(a for a, _f in fuzzer.forms_seen)
     _report(fuzzer)
 
 
@@ -396,14 +368,10 @@ def test_hostile_strings_in_every_staff_form_and_filter_give_no_server_error(wor
     now.set("2027-03-03 12:00")
     record(world, case, "respondent_notified", "2027-03-03")
     secretary = world.users["secretaria"]
-    draft = do_create_draft(
-        user=secretary, case=case, entry=case.entries.get(seq=1), template="notice_of_complaint"
-    )
+    draft = do_create_draft(user=secretary, case=case, entry=case.entries.get(seq=1), template="notice_of_complaint")
     doc = do_issue_document(
         user=secretary,
-        draft=do_create_draft(
-            user=secretary, case=case, entry=case.entries.get(seq=1), template="notice_of_complaint"
-        ),
+        draft=do_create_draft(user=secretary, case=case, entry=case.entries.get(seq=1), template="notice_of_complaint"),
     )
     do_order_delivery(
         user=secretary,
@@ -427,8 +395,7 @@ def test_hostile_strings_in_every_staff_form_and_filter_give_no_server_error(wor
             "/calendario/",
         ]
         seeds += [
-            f"/expedientes/{n}/"
-            for n in Case.objects.filter(body=world.municipal).values_list("number", flat=True)
+            f"/expedientes/{n}/" for n in Case.objects.filter(body=world.municipal).values_list("number", flat=True)
         ]
         forms = fuzzer.crawl(
             client,
@@ -438,9 +405,7 @@ def test_hostile_strings_in_every_staff_form_and_filter_give_no_server_error(wor
         )
         for url, form in forms:
             fuzzer.fuzz_form(client, url, form)
-        fuzzer.fuzz_query(
-            client, "/expedientes/", ("body", "kind", "stage", "due", "status", "after")
-        )
+        fuzzer.fuzz_query(client, "/expedientes/", ("body", "kind", "stage", "due", "status", "after"))
         for slug in (world.camara.slug, world.municipal.slug):
             fuzzer.fuzz_query(client, f"/cuerpos/{slug}/dietas/", ("mes",))
             fuzzer.fuzz_query(client, f"/cuerpos/{slug}/composicion/", ("seat", "member", "on"))
@@ -464,11 +429,7 @@ def test_hostile_strings_in_every_staff_form_and_filter_give_no_server_error(wor
         ):
             fuzzer.fuzz_path(client, template)
     actions = {a for a, _f in fuzzer.forms_seen}
-    assert (
-        len(actions) >= 30
-        and any("/recibo/" in a for a in actions)
-        and any("CVQM-" in a for a in actions)
-    ), actions
+    assert len(actions) >= 30 and any("/recibo/" in a for a in actions) and any("CVQM-" in a for a in actions), actions
     _report(fuzzer)
 
 
@@ -494,11 +455,7 @@ def test_the_fuzzer_finds_forms_and_server_errors():
 
     class Breaks:  # a server that fails on a NUL
         def generic(self, *args: Any, **kwargs: Any) -> Answer:
-            return (
-                Answer(500)
-                if b"%00" in args[2]
-                else Answer(422, b'<p class="error-message">No.</p>')
-            )
+            return Answer(500) if b"%00" in args[2] else Answer(422, b'<p class="error-message">No.</p>')
 
     class Swallows:  # a server that accepts anything
         def generic(self, *args: Any, **kwargs: Any) -> Answer:
@@ -508,17 +465,12 @@ def test_the_fuzzer_finds_forms_and_server_errors():
     broken, swallowing = Fuzzer(), Fuzzer()
     broken.fuzz_form(Breaks(), "/x/", form)
     swallowing.fuzz_form(Swallows(), "/x/", form)
-    assert [e.split(" (")[0] for e in broken.server_errors] == [
-        f"500 POST /x/ {f}=nul" for f in "astc"
-    ]
+    assert [e.split(" (")[0] for e in broken.server_errors] == [f"500 POST /x/ {f}=nul" for f in "astc"]
     assert [e.split(" (")[0] for e in swallowing.silent] == [
         "302 POST /x/ a=nul",
         "302 POST /x/ t=nul",
     ]
-    assert (
-        swallowing.server_errors == []
-        and broken.requests == len(HOSTILE) * 2 + len(CHOICE_STRINGS) * 2
-    )
+    assert swallowing.server_errors == [] and broken.requests == len(HOSTILE) * 2 + len(CHOICE_STRINGS) * 2
 
 
 def test_a_queue_filter_no_case_can_have_shows_no_case_and_says_which(world):

@@ -21,10 +21,19 @@ def test_complaint_against_a_mayor_with_a_two_vote_decision(client, world, now):
     page = client.get("/expedientes/nuevo/querellas-municipales/complaint/").content.decode()
     assert "Alcalde de Ponce" in page and "Representante" not in page.split("respondent_office")[1][:2000]
     office = mayor.offices.get()
-    r = client.post("/expedientes/nuevo/querellas-municipales/complaint/", {
-        "respondent_office": office.pk, "occurred_date": "2027-03-01", "complainant_kind": "citizen",
-        "sworn": "on", "complainant_name": "Ciudadana Ficticia", "complainant_email": "c@example.org",
-        "complainant_phone": "787-555-0199", "facts": "Uso de fondos municipales."})
+    r = client.post(
+        "/expedientes/nuevo/querellas-municipales/complaint/",
+        {
+            "respondent_office": office.pk,
+            "occurred_date": "2027-03-01",
+            "complainant_kind": "citizen",
+            "sworn": "on",
+            "complainant_name": "Ciudadana Ficticia",
+            "complainant_email": "c@example.org",
+            "complainant_phone": "787-555-0199",
+            "facts": "Uso de fondos municipales.",
+        },
+    )
     assert r.status_code == 302, r.content.decode()[:3000]
     case = Case.objects.get(body=world.municipal)
     assert case.number == "CVQM-2027-0001" and case.respondent_role == "mayor"
@@ -36,11 +45,17 @@ def test_complaint_against_a_mayor_with_a_two_vote_decision(client, world, now):
     for act, day in (("respondent_notified", "2027-03-03"), ("answer_filed", "2027-03-10")):
         assert client.post(f"/expedientes/{case.number}/actos/{act}/", {"occurred_date": day}).status_code == 302
     now.set("2027-04-30 12:00")
-    r = client.post(f"/expedientes/{case.number}/actos/hearing_noticed/",
-                    {"occurred_date": "2027-03-15", "hearing_date": "2027-04-20T10:00"})
+    r = client.post(
+        f"/expedientes/{case.number}/actos/hearing_noticed/",
+        {"occurred_date": "2027-03-15", "hearing_date": "2027-04-20T10:00"},
+    )
     assert r.status_code == 302, r.content.decode()[:3000]
-    assert client.post(f"/expedientes/{case.number}/actos/hearing_concluded/",
-                       {"occurred_date": "2027-04-20", "before": "full"}).status_code == 302
+    assert (
+        client.post(
+            f"/expedientes/{case.number}/actos/hearing_concluded/", {"occurred_date": "2027-04-20", "before": "full"}
+        ).status_code
+        == 302
+    )
     url = f"/expedientes/{case.number}/actos/decision_issued/"
     members = world.municipal_members
     one_yes = {f"vote_{members[0].pk}": "yes", f"vote_{members[1].pk}": "no", f"vote_{members[2].pk}": "absent"}

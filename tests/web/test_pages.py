@@ -136,8 +136,10 @@ def test_closure_day_moves_open_terms(client, world, now):
     case = file_complaint(world)
     client.force_login(world.users["secretaria"])
     assert case.deadlines.get(deadline_id="notify_respondent").due == dt.date(2027, 3, 5)
-    r = client.post("/cuerpos/etica-camara/calendario/", {"form": "closure", "day": "2027-03-04",
-                                                         "reason": "Orden Ejecutiva (huracán)"})
+    r = client.post(
+        "/cuerpos/etica-camara/calendario/",
+        {"form": "closure", "day": "2027-03-04", "reason": "Orden Ejecutiva (huracán)"},
+    )
     assert r.status_code == 302
     # Mar 2 holiday, Mar 4 closed: 3 business days after Mar 1 → Mon Mar 8.
     d = Case.objects.get(pk=case.pk).deadlines.get(deadline_id="notify_respondent")
@@ -152,8 +154,10 @@ def test_closure_day_moves_open_terms(client, world, now):
 def test_election_days_feed_the_summary_procedure(client, world, now):
     """Sec. 24: a complaint against a candidate filed within 120 days of an election is summary."""
     client.force_login(world.users["secretaria"])
-    r = client.post("/cuerpos/etica-camara/calendario/", {"form": "election", "kind": "general", "day": "2027-06-01",
-                                                         "reason": "Código Electoral"})
+    r = client.post(
+        "/cuerpos/etica-camara/calendario/",
+        {"form": "election", "kind": "general", "day": "2027-06-01", "reason": "Código Electoral"},
+    )
     assert r.status_code == 302
     case = file_complaint(world, respondent_candidate=True)
     assert Case.objects.get(pk=case.pk).procedure == "summary"
@@ -168,8 +172,11 @@ def test_queue_is_an_index_scan_without_a_sort(world, now):
     from ventila.web.views.cases import PAGE_SIZE
 
     _cases_due(world, now)
-    qs = (access_cases_for_user(world.users["secretaria"]).filter(status="open", next_due__isnull=False)
-          .order_by("next_due", "id")[: PAGE_SIZE + 1])
+    qs = (
+        access_cases_for_user(world.users["secretaria"])
+        .filter(status="open", next_due__isnull=False)
+        .order_by("next_due", "id")[: PAGE_SIZE + 1]
+    )
     sql, params = qs.query.sql_with_params()
     with connection.cursor() as cur:
         if connection.vendor == "sqlite":

@@ -58,9 +58,14 @@ def test_act_dated_when_the_rulebook_did_not_allow_it(secretary, world, now):
 def test_filing_with_bad_input_keeps_what_was_typed_and_writes_nothing(secretary, world):
     office = world.respondent.offices.get()
     data = {
-        "respondent_office": office.pk, "occurred_date": "2027-02-30", "knowledge_date": "ayer",
-        "channel": "in_person", "complainant_name": "Ana Ejemplo Ficticia", "complainant_phone": "",
-        "facts": "Hechos escritos con cuidado.", "provisions": "Sec. 10(j)",
+        "respondent_office": office.pk,
+        "occurred_date": "2027-02-30",
+        "knowledge_date": "ayer",
+        "channel": "in_person",
+        "complainant_name": "Ana Ejemplo Ficticia",
+        "complainant_phone": "",
+        "facts": "Hechos escritos con cuidado.",
+        "provisions": "Sec. 10(j)",
     }
     r = secretary.post("/expedientes/nuevo/etica-camara/complaint/", data)
     assert r.status_code == 200
@@ -77,10 +82,22 @@ def test_filing_with_bad_input_keeps_what_was_typed_and_writes_nothing(secretary
 
 def test_complaint_cannot_be_dated_in_the_future(secretary, world):
     office = world.respondent.offices.get()
-    r = secretary.post("/expedientes/nuevo/etica-camara/complaint/", {
-        "respondent_office": office.pk, "occurred_date": "2027-03-02", "knowledge_date": "2027-02-10",
-        "channel": "email", "complainant_name": "Ana", "complainant_email": "ana@example.org",
-        "complainant_phone": "787", "facts": "x", "provisions": "y", "sworn": "on", "personal_knowledge": "on"})
+    r = secretary.post(
+        "/expedientes/nuevo/etica-camara/complaint/",
+        {
+            "respondent_office": office.pk,
+            "occurred_date": "2027-03-02",
+            "knowledge_date": "2027-02-10",
+            "channel": "email",
+            "complainant_name": "Ana",
+            "complainant_email": "ana@example.org",
+            "complainant_phone": "787",
+            "facts": "x",
+            "provisions": "y",
+            "sworn": "on",
+            "personal_knowledge": "on",
+        },
+    )
     assert r.status_code == 200 and "no puede ser posterior a hoy" in r.content.decode()
     assert Case.objects.count() == 0
 
@@ -94,8 +111,9 @@ def test_dismissal_needs_its_grounds_and_probable_cause_has_none(secretary, worl
     url = f"/expedientes/{case.number}/actos/determination_made/"
     r = secretary.post(url, {"occurred_date": "2027-03-15", "outcome": "dismissed", **votes})
     assert r.status_code == 200 and 'id="id_grounds_error"' in r.content.decode()
-    r = secretary.post(url, {"occurred_date": "2027-03-15", "outcome": "probable_cause", "grounds": ["frivolous"],
-                             **votes})
+    r = secretary.post(
+        url, {"occurred_date": "2027-03-15", "outcome": "probable_cause", "grounds": ["frivolous"], **votes}
+    )
     assert r.status_code == 200 and "no aplican a una determinación de causa probable" in r.content.decode()
     # The grounds offered are the six of Sec. 21(c)(2), in Spanish.
     page = secretary.get(url).content.decode()
@@ -104,12 +122,12 @@ def test_dismissal_needs_its_grounds_and_probable_cause_has_none(secretary, worl
     partial = dict(votes)
     missing = world.members[2]
     partial.pop(f"vote_{missing.pk}")
-    r = secretary.post(url, {"occurred_date": "2027-03-15", "outcome": "dismissed", "grounds": ["frivolous"],
-                             **partial})
+    r = secretary.post(
+        url, {"occurred_date": "2027-03-15", "outcome": "dismissed", "grounds": ["frivolous"], **partial}
+    )
     assert r.status_code == 200 and f"Indique el voto de {missing}" in r.content.decode()
     assert entries(case) == 3
-    r = secretary.post(url, {"occurred_date": "2027-03-15", "outcome": "dismissed", "grounds": ["frivolous"],
-                             **votes})
+    r = secretary.post(url, {"occurred_date": "2027-03-15", "outcome": "dismissed", "grounds": ["frivolous"], **votes})
     assert r.status_code == 302
     assert Case.objects.get(pk=case.pk).stage == "dismissed"
 
@@ -119,14 +137,16 @@ def test_extension_over_the_maximum_is_refused_beside_the_field(secretary, world
     now.set("2027-03-10 12:00")
     record(world, case, "respondent_notified", "2027-03-03")
     record(world, case, "extension_requested", "2027-03-08", reasons="Necesito documentos.")
-    r = secretary.post(f"/expedientes/{case.number}/actos/extension_granted/",
-                       {"occurred_date": "2027-03-10", "business_days": "16"})
+    r = secretary.post(
+        f"/expedientes/{case.number}/actos/extension_granted/", {"occurred_date": "2027-03-10", "business_days": "16"}
+    )
     assert r.status_code == 200
     body = r.content.decode()
     assert 'id="id_business_days_error"' in body and "el máximo es 15" in body and 'value="16"' in body
     assert entries(case) == 3
-    r = secretary.post(f"/expedientes/{case.number}/actos/extension_granted/",
-                       {"occurred_date": "2027-03-10", "business_days": "10"})
+    r = secretary.post(
+        f"/expedientes/{case.number}/actos/extension_granted/", {"occurred_date": "2027-03-10", "business_days": "10"}
+    )
     assert r.status_code == 302
     # Hand-computed: the answer term (Thu Mar 25) plus 10 business days (Good Friday Mar 26 skipped) → Fri Apr 9.
     import datetime as dt
@@ -139,8 +159,15 @@ def test_recused_member_leaves_the_roll_call(secretary, world, now):
     now.set("2027-03-15 12:00")
     recused = world.members[3]
     record(world, case, "recusal_requested", "2027-03-02", member=str(recused.pk), by="member")
-    record(world, case, "recusal_decided", "2027-03-02", member=str(recused.pk), granted=True,
-           ballots={k: v for k, v in unanimous(world).items() if k != recused.pk})  # Sec. 9 ¶4: he does not vote
+    record(
+        world,
+        case,
+        "recusal_decided",
+        "2027-03-02",
+        member=str(recused.pk),
+        granted=True,
+        ballots={k: v for k, v in unanimous(world).items() if k != recused.pk},
+    )  # Sec. 9 ¶4: he does not vote
     record(world, case, "respondent_notified", "2027-03-03")
     record(world, case, "answer_filed", "2027-03-15")
     page = secretary.get(f"/expedientes/{case.number}/actos/determination_made/").content.decode()

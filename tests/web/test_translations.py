@@ -96,8 +96,10 @@ def test_merge_json_folds_translations_into_the_po(po_copy, tmp_path, monkeypatc
     merge = _script("merge_json")
     monkeypatch.setattr(merge, "PO", po_copy)
     pairs = tmp_path / "en.json"
-    pairs.write_text(json.dumps({"Cadena nueva de otra rama": "A new string from another branch",
-                                 "En funciones": "Serving"}), encoding="utf-8")
+    pairs.write_text(
+        json.dumps({"Cadena nueva de otra rama": "A new string from another branch", "En funciones": "Serving"}),
+        encoding="utf-8",
+    )
     assert merge.main([str(pairs)]) == 0
     with po_copy.open("rb") as f:
         catalog = read_po(f, locale="en")

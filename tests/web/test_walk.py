@@ -39,13 +39,24 @@ def test_complaint_from_docketing_to_final_report(client, world, now):
     page = client.get("/expedientes/nuevo/etica-camara/complaint/")
     assert page.status_code == 200 and "Anotar" in page.content.decode()
     office = world.respondent.offices.get()
-    r = client.post("/expedientes/nuevo/etica-camara/complaint/", {
-        "respondent_office": office.pk, "occurred_date": "2027-03-01", "occurred_time": "10:15",
-        "knowledge_date": "2027-02-10", "facts_date": "2027-02-05", "channel": "in_person",
-        "complainant_name": "Ana Ejemplo Ficticia", "complainant_address": "Calle 1, San Juan",
-        "complainant_phone": "787-555-0100", "facts": "El Representante usó fondos públicos.",
-        "provisions": "Sec. 10(i)", "sworn": "on", "personal_knowledge": "on",
-    })
+    r = client.post(
+        "/expedientes/nuevo/etica-camara/complaint/",
+        {
+            "respondent_office": office.pk,
+            "occurred_date": "2027-03-01",
+            "occurred_time": "10:15",
+            "knowledge_date": "2027-02-10",
+            "facts_date": "2027-02-05",
+            "channel": "in_person",
+            "complainant_name": "Ana Ejemplo Ficticia",
+            "complainant_address": "Calle 1, San Juan",
+            "complainant_phone": "787-555-0100",
+            "facts": "El Representante usó fondos públicos.",
+            "provisions": "Sec. 10(i)",
+            "sworn": "on",
+            "personal_knowledge": "on",
+        },
+    )
     assert r.status_code == 302, r.content.decode()[:3000]
     case = Case.objects.get()
     assert case.number == "CE-2027-0001"
@@ -104,7 +115,9 @@ def test_complaint_from_docketing_to_final_report(client, world, now):
     case.refresh_from_db()
     assert case.stage == "probable_cause"
     now.set("2027-03-31 12:00")
-    assert post_act(client, "CE-2027-0001", "determination_notified", {"occurred_date": "2027-03-31"}).status_code == 302
+    assert (
+        post_act(client, "CE-2027-0001", "determination_notified", {"occurred_date": "2027-03-31"}).status_code == 302
+    )
 
     # 5. Hearing notice: 10 business days at least for the initial hearing (CAM-21C-06).
     now.set("2027-04-01 10:00")
@@ -123,10 +136,16 @@ def test_complaint_from_docketing_to_final_report(client, world, now):
     # 6. Hearing held, hearing concluded: 45 calendar days to resolve (Sec. 22).
     now.set("2027-04-22 16:00")
     assert post_act(client, "CE-2027-0001", "hearing_held", {"occurred_date": "2027-04-15"}).status_code == 302
-    assert post_act(client, "CE-2027-0001", "witness_summoned",
-                    {"occurred_date": "2027-04-16", "witness": "Testigo Ficticio"}).status_code == 302
-    assert post_act(client, "CE-2027-0001", "evidentiary_hearing_concluded",
-                    {"occurred_date": "2027-04-22"}).status_code == 302
+    assert (
+        post_act(
+            client, "CE-2027-0001", "witness_summoned", {"occurred_date": "2027-04-16", "witness": "Testigo Ficticio"}
+        ).status_code
+        == 302
+    )
+    assert (
+        post_act(client, "CE-2027-0001", "evidentiary_hearing_concluded", {"occurred_date": "2027-04-22"}).status_code
+        == 302
+    )
     t = terms(case)
     # CAM-22-01: Apr 22 + 45 days = Sun Jun 6 → Mon Jun 7 (roll-forward).
     assert t["resolve"].due == dt.date(2027, 6, 7)
@@ -134,10 +153,18 @@ def test_complaint_from_docketing_to_final_report(client, world, now):
 
     # 7. Final report by roll call (Sec. 25, absolute majority).
     now.set("2027-05-10 11:00")
-    r = post_act(client, "CE-2027-0001", "resolved", {
-        "occurred_date": "2027-05-10", "outcome": "charges_proven",
-        "report_findings": "Se probó el uso indebido de fondos.", "recommendation": "Multa de $1,000.",
-        **votes(world, 4)})
+    r = post_act(
+        client,
+        "CE-2027-0001",
+        "resolved",
+        {
+            "occurred_date": "2027-05-10",
+            "outcome": "charges_proven",
+            "report_findings": "Se probó el uso indebido de fondos.",
+            "recommendation": "Multa de $1,000.",
+            **votes(world, 4),
+        },
+    )
     assert r.status_code == 302, r.content.decode()[:2000]
     t = terms(case)
     assert t["resolve"].status == "met"
@@ -146,17 +173,27 @@ def test_complaint_from_docketing_to_final_report(client, world, now):
     # 8. Referral to the House (Sec. 25 for a Representative) — the Speaker is the wrong route.
     r = post_act(client, "CE-2027-0001", "report_referred", {"occurred_date": "2027-05-10", "to": "speaker"})
     assert r.status_code == 200 and "Sec. 25" in r.content.decode()
-    assert post_act(client, "CE-2027-0001", "report_referred",
-                    {"occurred_date": "2027-05-10", "to": "house"}).status_code == 302
+    assert (
+        post_act(client, "CE-2027-0001", "report_referred", {"occurred_date": "2027-05-10", "to": "house"}).status_code
+        == 302
+    )
 
     # 9. The House decides: a fine outside $250–$5,000 is refused (Sec. 26(a)(4)); within, recorded.
     now.set("2027-05-20 11:00")
-    r = post_act(client, "CE-2027-0001", "sanction_decided",
-                 {"occurred_date": "2027-05-20", "sanctions": ["fine"], "fine_amount": "6000"})
+    r = post_act(
+        client,
+        "CE-2027-0001",
+        "sanction_decided",
+        {"occurred_date": "2027-05-20", "sanctions": ["fine"], "fine_amount": "6000"},
+    )
     assert r.status_code == 200 and "fuera del rango" in r.content.decode()
     assert 'value="6000"' in r.content.decode()
-    r = post_act(client, "CE-2027-0001", "sanction_decided",
-                 {"occurred_date": "2027-05-20", "sanctions": ["expulsion", "fine"], "fine_amount": "1000"})
+    r = post_act(
+        client,
+        "CE-2027-0001",
+        "sanction_decided",
+        {"occurred_date": "2027-05-20", "sanctions": ["expulsion", "fine"], "fine_amount": "1000"},
+    )
     assert r.status_code == 302
     now.set("2027-05-21 10:00")
     assert post_act(client, "CE-2027-0001", "case_closed", {"occurred_date": "2027-05-21"}).status_code == 302

@@ -48,7 +48,9 @@ class Operators:
         for field, name in (("--operator", self.operator), ("--approved-by", self.approver)):
             admin = User.objects.filter(username=name, is_active=True, is_superuser=True).first()
             if admin is None:
-                raise OperatorRefused(field, _("«%(name)s» no es un administrador activo del sistema.") % {"name": name})
+                raise OperatorRefused(
+                    field, _("«%(name)s» no es un administrador activo del sistema.") % {"name": name}
+                )
             if target is not None and admin.pk == target.pk:
                 raise OperatorRefused(field, _("Nadie aprueba ni ejecuta una acción sobre su propia cuenta."))
         if self.operator == self.approver:
@@ -69,9 +71,16 @@ def _log(action: str, target: User, detail: str, ops: Operators) -> OperatorActi
         system_user = getpass.getuser()
     except (KeyError, OSError):  # no name for the process's uid (a container)
         system_user = ""
-    row = OperatorAction.objects.create(at=timezone.now(), action=action, target=target.get_username(),
-                                        detail=detail[:300], operator=ops.operator, approver=ops.approver,
-                                        system_user=system_user[:150], reason=ops.reason.strip())
+    row = OperatorAction.objects.create(
+        at=timezone.now(),
+        action=action,
+        target=target.get_username(),
+        detail=detail[:300],
+        operator=ops.operator,
+        approver=ops.approver,
+        system_user=system_user[:150],
+        reason=ops.reason.strip(),
+    )
     chain.append("operator_action", row)
     return row
 
@@ -87,8 +96,9 @@ def do_grant_role(*, username: str, body_slug: str, role: str, ops: Operators) -
     if body is None:
         raise OperatorRefused("body", _("No existe el cuerpo «%(slug)s».") % {"slug": body_slug})
     if role not in RoleGrant.Role.values:
-        raise OperatorRefused("role", _("Función desconocida; use una de: %(roles)s.")
-                              % {"roles": ", ".join(RoleGrant.Role.values)})
+        raise OperatorRefused(
+            "role", _("Función desconocida; use una de: %(roles)s.") % {"roles": ", ".join(RoleGrant.Role.values)}
+        )
     with transaction.atomic(), state.acting(None, ops.reason.strip(), name=_who(ops)):
         grant, created = RoleGrant.objects.get_or_create(user=user, body=body, role=role)
         if not created:

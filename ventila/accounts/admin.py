@@ -43,12 +43,17 @@ class UserAdmin(admin.ModelAdmin):
     inlines = [RoleGrantInline]
     fieldsets = (
         (None, {"fields": ("username", "first_name", "last_name", "email", "is_active")}),
-        (_("Solo desde el servidor"), {
-            "fields": ("person", "is_staff", "is_superuser", "last_login", "date_joined"),
-            "description": _("Las funciones, la contraseña y el segundo factor se cambian con órdenes del servidor "
-                             "que exigen un segundo administrador y un motivo (ventila grant-role, reset-password, "
-                             "reset-second-factor)."),
-        }),
+        (
+            _("Solo desde el servidor"),
+            {
+                "fields": ("person", "is_staff", "is_superuser", "last_login", "date_joined"),
+                "description": _(
+                    "Las funciones, la contraseña y el segundo factor se cambian con órdenes del servidor "
+                    "que exigen un segundo administrador y un motivo (ventila grant-role, reset-password, "
+                    "reset-second-factor)."
+                ),
+            },
+        ),
     )
     readonly_fields = ("username", "person", "is_staff", "is_superuser", "last_login", "date_joined")
     list_display = ("username", "first_name", "last_name", "is_active", "is_superuser")

@@ -16,8 +16,9 @@ from . import throttle
 
 
 class ThrottledModelBackend(ModelBackend):
-    def authenticate(self, request: Any, username: str | None = None, password: str | None = None,
-                     **kwargs: Any) -> Any:
+    def authenticate(
+        self, request: Any, username: str | None = None, password: str | None = None, **kwargs: Any
+    ) -> Any:
         if username is not None and throttle.blocked_until(username, throttle.client_address(request)):
             if request is not None:
                 request.ventila_throttled = True

@@ -23,24 +23,29 @@ class SignInForm(AuthenticationForm):
         username = self.cleaned_data.get("username")
         blocked = throttle.blocked_until(username, throttle.client_address(self.request))
         if blocked:
-            throttle.record(self.request, username or "", SignInAttempt.Step.PASSWORD,
-                            SignInAttempt.Outcome.THROTTLED)
+            throttle.record(self.request, username or "", SignInAttempt.Step.PASSWORD, SignInAttempt.Outcome.THROTTLED)
             raise ValidationError(throttle.blocked_message(*blocked), code="throttled")
         return super().clean()
 
 
 class CodeForm(forms.Form):
     code = forms.CharField(
-        label=_("Código"), max_length=20, strip=True,
+        label=_("Código"),
+        max_length=20,
+        strip=True,
         widget=forms.TextInput(attrs={"autocomplete": "one-time-code", "inputmode": "text", "autofocus": True}),
-        help_text=_("Los 6 dígitos que muestra su aplicación de autenticación ahora, o uno de sus códigos de "
-                    "recuperación (por ejemplo «abcde-fghjk»)."),
+        help_text=_(
+            "Los 6 dígitos que muestra su aplicación de autenticación ahora, o uno de sus códigos de "
+            "recuperación (por ejemplo «abcde-fghjk»)."
+        ),
     )
 
 
 class EnrolForm(forms.Form):
     code = forms.CharField(
-        label=_("Código de 6 dígitos"), max_length=8, strip=True,
+        label=_("Código de 6 dígitos"),
+        max_length=8,
+        strip=True,
         widget=forms.TextInput(attrs={"autocomplete": "one-time-code", "inputmode": "numeric", "autofocus": True}),
         help_text=_("Después de añadir la cuenta en su aplicación, escriba el código que le muestra."),
     )

@@ -45,12 +45,18 @@ class SecondFactorMiddleware:
             request.session["ventila_signed_in_at"] = now
         elif now - float(started) > settings.VENTILA_SESSION_MAX_HOURS * 3600:
             logout(request)
-            messages.info(request, _("Su sesión terminó: han pasado %(h)d horas desde que entró. Entre de nuevo.")
-                          % {"h": settings.VENTILA_SESSION_MAX_HOURS})
+            messages.info(
+                request,
+                _("Su sesión terminó: han pasado %(h)d horas desde que entró. Entre de nuevo.")
+                % {"h": settings.VENTILA_SESSION_MAX_HOURS},
+            )
             return redirect(f"{reverse('web:login')}?{urlencode({'next': request.get_full_path()})}")
         path = request.path
-        if path.startswith(OPEN_PREFIXES) or path in (reverse("web:logout"), reverse("accounts:verify"),
-                                                     reverse("accounts:enrol")):
+        if path.startswith(OPEN_PREFIXES) or path in (
+            reverse("web:logout"),
+            reverse("accounts:verify"),
+            reverse("accounts:enrol"),
+        ):
             return None
         if user.is_verified() or not twofactor.requires_second_factor(user):
             return None

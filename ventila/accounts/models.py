@@ -18,9 +18,15 @@ class User(AbstractUser):
     """A person who signs in to ventila."""
 
     person = models.ForeignKey(
-        "bodies.Person", on_delete=models.PROTECT, null=True, blank=True, related_name="users",
+        "bodies.Person",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="users",
         verbose_name=_("persona"),
-        help_text=_("La persona del registro que es este usuario; un comisionado lo necesita para que sus escaños le den acceso."),
+        help_text=_(
+            "La persona del registro que es este usuario; un comisionado lo necesita para que sus escaños le den acceso."
+        ),
     )
 
     class Meta:
@@ -37,16 +43,26 @@ class RoleGrant(models.Model):
         SPEAKERS_OFFICE = "speakers_office", _("Oficina del Presidente de la Cámara")
 
     user = models.ForeignKey(
-        User, on_delete=models.CASCADE, related_name="role_grants", verbose_name=_("usuario"),
+        User,
+        on_delete=models.CASCADE,
+        related_name="role_grants",
+        verbose_name=_("usuario"),
         help_text=_("El usuario que recibe la función."),
     )
     body = models.ForeignKey(
-        "bodies.Body", on_delete=models.PROTECT, related_name="role_grants", verbose_name=_("cuerpo"),
+        "bodies.Body",
+        on_delete=models.PROTECT,
+        related_name="role_grants",
+        verbose_name=_("cuerpo"),
         help_text=_("El cuerpo para el que se ejerce la función."),
     )
     role = models.CharField(
-        _("función"), max_length=20, choices=Role.choices,
-        help_text=_("Secretaría y personal llevan los expedientes; la Oficina del Presidente de la Cámara solo ve los Informes Finales que se le refieren."),
+        _("función"),
+        max_length=20,
+        choices=Role.choices,
+        help_text=_(
+            "Secretaría y personal llevan los expedientes; la Oficina del Presidente de la Cámara solo ve los Informes Finales que se le refieren."
+        ),
     )
 
     class Meta:
@@ -79,15 +95,26 @@ class SignInAttempt(models.Model):
 
     at = models.DateTimeField(_("cuándo"), db_index=True, help_text=_("El momento del intento."))
     username = models.CharField(
-        _("usuario escrito"), max_length=150, db_index=True,
+        _("usuario escrito"),
+        max_length=150,
+        db_index=True,
         help_text=_("El nombre de usuario tal como se escribió (en minúsculas)."),
     )
     user = models.ForeignKey(
-        User, on_delete=models.CASCADE, null=True, blank=True, related_name="sign_in_attempts",
-        verbose_name=_("usuario"), help_text=_("La cuenta, cuando el nombre escrito corresponde a una."),
+        User,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="sign_in_attempts",
+        verbose_name=_("usuario"),
+        help_text=_("La cuenta, cuando el nombre escrito corresponde a una."),
     )
     address = models.GenericIPAddressField(
-        _("dirección"), null=True, blank=True, db_index=True, help_text=_("La dirección de red desde la que se intentó."),
+        _("dirección"),
+        null=True,
+        blank=True,
+        db_index=True,
+        help_text=_("La dirección de red desde la que se intentó."),
     )
     user_agent = models.CharField(_("navegador"), max_length=300, blank=True, help_text=_("El navegador declarado."))
     step = models.CharField(_("paso"), max_length=10, choices=Step.choices, help_text=_("Qué paso de la entrada."))
@@ -107,7 +134,10 @@ class RecoveryCode(models.Model):
     """
 
     user = models.ForeignKey(
-        User, on_delete=models.CASCADE, related_name="recovery_codes", verbose_name=_("usuario"),
+        User,
+        on_delete=models.CASCADE,
+        related_name="recovery_codes",
+        verbose_name=_("usuario"),
         help_text=_("La cuenta a la que pertenece el código."),
     )
     digest = models.CharField(_("huella"), max_length=64, unique=True, help_text=_("SHA-256 del código."))

@@ -32,8 +32,11 @@ class SessionStore(db.SessionStore):
             return super().save(must_create=must_create)
         data = self._get_session()
         obj = self.create_model_instance(data)
-        updated = self.model.objects.using(using).filter(session_key=obj.session_key).update(
-            session_data=obj.session_data, expire_date=obj.expire_date)
+        updated = (
+            self.model.objects.using(using)
+            .filter(session_key=obj.session_key)
+            .update(session_data=obj.session_data, expire_date=obj.expire_date)
+        )
         if not updated:
             raise UpdateError
         return None

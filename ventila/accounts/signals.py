@@ -25,5 +25,6 @@ def _succeeded(sender: Any, request: Any, user: Any, **kwargs: Any) -> None:
         request.session["ventila_signed_in_at"] = timezone.now().timestamp()
     # A real request (the sign-in page, the administrators' site); not a test's force_login.
     if request is not None and request.META.get("REMOTE_ADDR"):
-        throttle.record(request, user.get_username(), SignInAttempt.Step.PASSWORD, SignInAttempt.Outcome.SUCCEEDED,
-                        user=user)
+        throttle.record(
+            request, user.get_username(), SignInAttempt.Step.PASSWORD, SignInAttempt.Outcome.SUCCEEDED, user=user
+        )

@@ -42,7 +42,8 @@ def _failures(filters: dict[str, Any], since: dt.datetime, limit: int) -> list[d
     """The times of the latest ``limit`` failures matching ``filters`` since ``since``, newest first."""
     return list(
         SignInAttempt.objects.filter(outcome=SignInAttempt.Outcome.FAILED, at__gte=since, **filters)
-        .order_by("-at").values_list("at", flat=True)[:limit]
+        .order_by("-at")
+        .values_list("at", flat=True)[:limit]
     )
 
 
@@ -56,15 +57,18 @@ def _blocked_until(filters: dict[str, Any], limit: int, now: dt.datetime) -> dt.
 def _signed_in_from(name: str, address: str, now: dt.datetime) -> bool:
     """Whether the account completed a sign-in from this address lately (its own desk, its own phone)."""
     done = SignInAttempt.objects.filter(
-        username=name, address=address, outcome=SignInAttempt.Outcome.SUCCEEDED,
+        username=name,
+        address=address,
+        outcome=SignInAttempt.Outcome.SUCCEEDED,
         at__gte=now - dt.timedelta(days=settings.VENTILA_SIGNIN_KNOWN_ADDRESS_DAYS),
     )
     if done.filter(step__in=[SignInAttempt.Step.SECOND_FACTOR, SignInAttempt.Step.RECOVERY]).exists():
         return True
     # An account without a second factor is signed in by its password alone.
     user = User.objects.filter(username__iexact=name).first()
-    return (user is not None and not requires_second_factor(user)
-            and done.filter(step=SignInAttempt.Step.PASSWORD).exists())
+    return (
+        user is not None and not requires_second_factor(user) and done.filter(step=SignInAttempt.Step.PASSWORD).exists()
+    )
 
 
 def _backoff_until(name: str, now: dt.datetime) -> dt.datetime | None:
@@ -81,8 +85,9 @@ def _backoff_until(name: str, now: dt.datetime) -> dt.datetime | None:
     return until if until > now else None
 
 
-def blocked_until(username: str | None, address: str | None, now: dt.datetime | None = None
-                  ) -> tuple[dt.datetime, str] | None:
+def blocked_until(
+    username: str | None, address: str | None, now: dt.datetime | None = None
+) -> tuple[dt.datetime, str] | None:
     """When sign-in opens again for this account name from this address, and which limit holds it.
 
     ``"pair"``: this account from this address; ``"address"``: this address for any account;
@@ -109,15 +114,20 @@ def blocked_message(until: dt.datetime, which: str, now: dt.datetime | None = No
     minutes = max(1, math.ceil((until - (now or timezone.now())).total_seconds() / 60))
     wait = _("1 minuto") if minutes == 1 else _("%(n)d minutos") % {"n": minutes}
     if which == "pair":
-        return _("Demasiados intentos fallidos para esta cuenta desde esta dirección de red. Por seguridad, "
-                 "espere %(wait)s y vuelva a intentarlo; si no recuerda la contraseña, pida ayuda al "
-                 "administrador.") % {"wait": wait}
+        return _(
+            "Demasiados intentos fallidos para esta cuenta desde esta dirección de red. Por seguridad, "
+            "espere %(wait)s y vuelva a intentarlo; si no recuerda la contraseña, pida ayuda al "
+            "administrador."
+        ) % {"wait": wait}
     if which == "account":
-        return _("Esta cuenta ha tenido muchos intentos fallidos. Por seguridad, espere %(wait)s y vuelva a "
-                 "intentarlo; desde una dirección de red desde la que ya entró con esta cuenta no tiene que esperar.") % {
-                     "wait": wait}
-    return _("Demasiados intentos fallidos desde esta dirección de red. Por seguridad, espere %(wait)s y "
-             "vuelva a intentarlo.") % {"wait": wait}
+        return _(
+            "Esta cuenta ha tenido muchos intentos fallidos. Por seguridad, espere %(wait)s y vuelva a "
+            "intentarlo; desde una dirección de red desde la que ya entró con esta cuenta no tiene que esperar."
+        ) % {"wait": wait}
+    return _(
+        "Demasiados intentos fallidos desde esta dirección de red. Por seguridad, espere %(wait)s y "
+        "vuelva a intentarlo."
+    ) % {"wait": wait}
 
 
 def record(request: Any, username: str, step: str, outcome: str, user: Any = None) -> SignInAttempt:
@@ -125,5 +135,12 @@ def record(request: Any, username: str, step: str, outcome: str, user: Any = Non
     if user is None and name:
         user = User.objects.filter(username__iexact=name).first()
     agent = request.META.get("HTTP_USER_AGENT", "")[:300] if request is not None else ""
-    return SignInAttempt.objects.create(at=timezone.now(), username=name, user=user, address=client_address(request),
-                                        user_agent=agent, step=step, outcome=outcome)
+    return SignInAttempt.objects.create(
+        at=timezone.now(),
+        username=name,
+        user=user,
+        address=client_address(request),
+        user_agent=agent,
+        step=step,
+        outcome=outcome,
+    )

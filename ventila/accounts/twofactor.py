@@ -45,8 +45,9 @@ def requires_second_factor(user: Any) -> bool:
         return True
     if user.person_id is None:
         return False
-    return (Membership.objects.filter(person_id=user.person_id).exists()
-            or any(check(user.person_id) for check in SEAT_CHECKS))
+    return Membership.objects.filter(person_id=user.person_id).exists() or any(
+        check(user.person_id) for check in SEAT_CHECKS
+    )
 
 
 def confirmed_device(user: Any) -> TOTPDevice | None:
@@ -66,7 +67,7 @@ def secret_base32(device: TOTPDevice) -> str:
 
 
 def grouped(secret: str) -> str:
-    return " ".join(secret[i:i + 4] for i in range(0, len(secret), 4))
+    return " ".join(secret[i : i + 4] for i in range(0, len(secret), 4))
 
 
 def qr_svg(device: TOTPDevice) -> str:
@@ -80,8 +81,9 @@ def _digest(code: str) -> str:
 
 def new_recovery_codes(user: Any) -> list[str]:
     """Replace the user's recovery codes; return the clear codes (shown once, never stored)."""
-    codes = ["-".join("".join(secrets.choice(_ALPHABET) for _ in range(5)) for _ in range(2))
-             for _ in range(RECOVERY_CODES)]
+    codes = [
+        "-".join("".join(secrets.choice(_ALPHABET) for _ in range(5)) for _ in range(2)) for _ in range(RECOVERY_CODES)
+    ]
     now = timezone.now()
     with transaction.atomic():
         RecoveryCode.objects.filter(user=user).delete()

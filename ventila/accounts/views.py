@@ -67,33 +67,63 @@ def verify(request: HttpRequest) -> HttpResponse:
         blocked = throttle.blocked_until(user.get_username(), address)
         code = form.cleaned_data["code"]
         if blocked:
-            throttle.record(request, user.get_username(), SignInAttempt.Step.SECOND_FACTOR,
-                            SignInAttempt.Outcome.THROTTLED, user=user)
+            throttle.record(
+                request,
+                user.get_username(),
+                SignInAttempt.Step.SECOND_FACTOR,
+                SignInAttempt.Outcome.THROTTLED,
+                user=user,
+            )
             form.add_error("code", throttle.blocked_message(*blocked))
         elif twofactor.looks_like_totp(code) and device.verify_token(code.replace(" ", "")):
             otp_login(request, device)
-            throttle.record(request, user.get_username(), SignInAttempt.Step.SECOND_FACTOR,
-                            SignInAttempt.Outcome.SUCCEEDED, user=user)
+            throttle.record(
+                request,
+                user.get_username(),
+                SignInAttempt.Step.SECOND_FACTOR,
+                SignInAttempt.Outcome.SUCCEEDED,
+                user=user,
+            )
             return redirect(nxt)
         elif not twofactor.looks_like_totp(code) and twofactor.use_recovery_code(user, code):
             otp_login(request, device)
-            throttle.record(request, user.get_username(), SignInAttempt.Step.RECOVERY,
-                            SignInAttempt.Outcome.SUCCEEDED, user=user)
+            throttle.record(
+                request, user.get_username(), SignInAttempt.Step.RECOVERY, SignInAttempt.Outcome.SUCCEEDED, user=user
+            )
             left = twofactor.recovery_codes_left(user)
-            messages.warning(request, _("Entró con un código de recuperación; le quedan %(n)d. Puede generar "
-                                        "códigos nuevos en «Mi cuenta».") % {"n": left})
+            messages.warning(
+                request,
+                _("Entró con un código de recuperación; le quedan %(n)d. Puede generar códigos nuevos en «Mi cuenta».")
+                % {"n": left},
+            )
             return redirect(nxt)
         elif twofactor.is_replayed_totp(device, code):
             # Someone who saw the code (or a double submit): refused, but it is no guess, so it does not count.
-            throttle.record(request, user.get_username(), SignInAttempt.Step.SECOND_FACTOR,
-                            SignInAttempt.Outcome.REPLAYED, user=user)
-            form.add_error("code", _("Ese código ya se usó. Espere a que su aplicación muestre el siguiente "
-                                     "(cambia cada 30 segundos) y escríbalo."))
+            throttle.record(
+                request,
+                user.get_username(),
+                SignInAttempt.Step.SECOND_FACTOR,
+                SignInAttempt.Outcome.REPLAYED,
+                user=user,
+            )
+            form.add_error(
+                "code",
+                _(
+                    "Ese código ya se usó. Espere a que su aplicación muestre el siguiente "
+                    "(cambia cada 30 segundos) y escríbalo."
+                ),
+            )
         else:
-            throttle.record(request, user.get_username(), SignInAttempt.Step.SECOND_FACTOR,
-                            SignInAttempt.Outcome.FAILED, user=user)
-            form.add_error("code", _("El código no es válido. Escriba los 6 dígitos que su aplicación muestra "
-                                     "ahora (cambian cada 30 segundos) o un código de recuperación sin usar."))
+            throttle.record(
+                request, user.get_username(), SignInAttempt.Step.SECOND_FACTOR, SignInAttempt.Outcome.FAILED, user=user
+            )
+            form.add_error(
+                "code",
+                _(
+                    "El código no es válido. Escriba los 6 dígitos que su aplicación muestra "
+                    "ahora (cambian cada 30 segundos) o un código de recuperación sin usar."
+                ),
+            )
     return render(request, "accounts/verify.html", {"form": form, "next": nxt})
 
 
@@ -115,19 +145,36 @@ def enrol(request: HttpRequest) -> HttpResponse:
             device.confirmed = True
             device.save(update_fields=["confirmed"])
             otp_login(request, device)
-            throttle.record(request, user.get_username(), SignInAttempt.Step.SECOND_FACTOR,
-                            SignInAttempt.Outcome.SUCCEEDED, user=user)
+            throttle.record(
+                request,
+                user.get_username(),
+                SignInAttempt.Step.SECOND_FACTOR,
+                SignInAttempt.Outcome.SUCCEEDED,
+                user=user,
+            )
             codes = twofactor.new_recovery_codes(user)
             return render(request, "accounts/recovery_codes.html", {"codes": codes, "next": nxt, "enrolled": True})
         else:
-            throttle.record(request, user.get_username(), SignInAttempt.Step.SECOND_FACTOR,
-                            SignInAttempt.Outcome.FAILED, user=user)
-            form.add_error("code", _("El código no coincide. Compruebe que la hora de su teléfono es correcta y "
-                                     "escriba el código que se muestra ahora."))
-    return render(request, "accounts/enrol.html", {
-        "form": form, "next": nxt, "qr": twofactor.qr_svg(device),
-        "secret": twofactor.grouped(twofactor.secret_base32(device)),
-    })
+            throttle.record(
+                request, user.get_username(), SignInAttempt.Step.SECOND_FACTOR, SignInAttempt.Outcome.FAILED, user=user
+            )
+            form.add_error(
+                "code",
+                _(
+                    "El código no coincide. Compruebe que la hora de su teléfono es correcta y "
+                    "escriba el código que se muestra ahora."
+                ),
+            )
+    return render(
+        request,
+        "accounts/enrol.html",
+        {
+            "form": form,
+            "next": nxt,
+            "qr": twofactor.qr_svg(device),
+            "secret": twofactor.grouped(twofactor.secret_base32(device)),
+        },
+    )
 
 
 @login_required
@@ -139,7 +186,13 @@ def account(request: HttpRequest) -> HttpResponse:
         codes = twofactor.new_recovery_codes(user)
         return render(request, "accounts/recovery_codes.html", {"codes": codes, "next": reverse("accounts:account")})
     history = SignInAttempt.objects.filter(user=user).order_by("-at", "-id")[:50]
-    return render(request, "accounts/account.html", {
-        "history": history, "codes_left": twofactor.recovery_codes_left(user),
-        "device": twofactor.confirmed_device(user), "requires": twofactor.requires_second_factor(user),
-    })
+    return render(
+        request,
+        "accounts/account.html",
+        {
+            "history": history,
+            "codes_left": twofactor.recovery_codes_left(user),
+            "device": twofactor.confirmed_device(user),
+            "requires": twofactor.requires_second_factor(user),
+        },
+    )

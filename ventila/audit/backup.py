@@ -80,8 +80,11 @@ def _sha256_file(path: Path) -> str:
 
 
 def _models() -> list[Any]:
-    chosen = [m for m in apps.get_models() if m._meta.label_lower not in EXCLUDED_MODELS and not m._meta.proxy
-              and m._meta.managed]
+    chosen = [
+        m
+        for m in apps.get_models()
+        if m._meta.label_lower not in EXCLUDED_MODELS and not m._meta.proxy and m._meta.managed
+    ]
     app_list = {}
     for m in chosen:
         app_list.setdefault(m._meta.app_config, []).append(m)
@@ -151,8 +154,12 @@ def backup(destination: Path | None = None) -> BackupResult:
         db_path = Path(tmp) / db_name
         files = sorted(p for p in media.rglob("*") if p.is_file()) if media.exists() else []
         manifest = {
-            "format": FORMAT, "created_at": timezone.now().isoformat(), "vendor": connection.vendor,
-            "method": method, "database": db_name, "chain_head": {"seq": head[0], "hash": head[1]},
+            "format": FORMAT,
+            "created_at": timezone.now().isoformat(),
+            "vendor": connection.vendor,
+            "method": method,
+            "database": db_name,
+            "chain_head": {"seq": head[0], "hash": head[1]},
             "members": {db_name: _sha256_file(db_path)},
         }
         for f in files:
@@ -183,8 +190,10 @@ def read_manifest(tar: tarfile.TarFile) -> dict[str, Any]:
 
 def _install_has_data() -> bool:
     seeded = list(migration_links().values_list("pk", flat=True))
-    return (any(apps.get_model(label)._base_manager.exists() for label in DATA_MODELS)
-            or ChainLink.objects.exclude(pk__in=seeded).exists())
+    return (
+        any(apps.get_model(label)._base_manager.exists() for label in DATA_MODELS)
+        or ChainLink.objects.exclude(pk__in=seeded).exists()
+    )
 
 
 def _forget_migration_versions() -> None:
@@ -202,8 +211,10 @@ def restore(archive: Path) -> dict[str, Any]:
     if not archive.is_file():
         raise BackupError(f"No existe la copia {archive}.")
     if _install_has_data():
-        raise BackupError("Esta instalación ya tiene datos (usuarios, expedientes o registro). Restaure sobre "
-                          "una instalación vacía: una base de datos nueva, migrada, sin datos.")
+        raise BackupError(
+            "Esta instalación ya tiene datos (usuarios, expedientes o registro). Restaure sobre "
+            "una instalación vacía: una base de datos nueva, migrada, sin datos."
+        )
     media = Path(settings.MEDIA_ROOT)
     with tempfile.TemporaryDirectory() as tmp, tarfile.open(archive, "r:gz") as tar:
         manifest = read_manifest(tar)
@@ -242,5 +253,9 @@ def restore(archive: Path) -> dict[str, Any]:
                     raise BackupError(f"Ya existe un archivo distinto en {dest}; no se sobrescribe.")
                 (Path(tmp) / name).replace(dest)
     verification = chain.verify()
-    return {"manifest": manifest, "verification": verification, "seconds": time.perf_counter() - start,
-            "restored_at": dt.datetime.now(dt.UTC).isoformat()}
+    return {
+        "manifest": manifest,
+        "verification": verification,
+        "seconds": time.perf_counter() - start,
+        "restored_at": dt.datetime.now(dt.UTC).isoformat(),
+    }

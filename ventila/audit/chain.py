@@ -195,9 +195,16 @@ def append_prepared(prepared: Prepared) -> ChainLink:
         head = lock_head()
         seq = head.seq + 1
         h = link_hash(seq, prepared.kind, prepared.object_id, prepared.content_hash, head.hash)
-        link = ChainLink.objects.create(seq=seq, kind=prepared.kind, object_id=prepared.object_id,
-                                        content_hash=prepared.content_hash, covered=prepared.covered,
-                                        prev_hash=head.hash, hash=h, at=timezone.now())
+        link = ChainLink.objects.create(
+            seq=seq,
+            kind=prepared.kind,
+            object_id=prepared.object_id,
+            content_hash=prepared.content_hash,
+            covered=prepared.covered,
+            prev_hash=head.hash,
+            hash=h,
+            at=timezone.now(),
+        )
         ChainHead.objects.filter(pk=1).update(seq=seq, hash=h)
     return link
 
@@ -319,17 +326,26 @@ def verify(*, heads_file: Path | None = None, check_files: bool = True) -> Verif
         result.head_seq, result.head_hash = expected_seq - 1, prev
         stored = head()
         if stored != (result.head_seq, result.head_hash):
-            result.problems.append(Problem(stored[0], "head", "", (
-                f"la cabeza guardada (eslabón {stored[0]}, {stored[1][:16]}…) no coincide con el final de la cadena "
-                f"(eslabón {result.head_seq}, {result.head_hash[:16]}…): faltan o sobran eslabones")))
+            result.problems.append(
+                Problem(
+                    stored[0],
+                    "head",
+                    "",
+                    (
+                        f"la cabeza guardada (eslabón {stored[0]}, {stored[1][:16]}…) no coincide con el final de la cadena "
+                        f"(eslabón {result.head_seq}, {result.head_hash[:16]}…): faltan o sobran eslabones"
+                    ),
+                )
+            )
         for kind in REQUIRED_KINDS:
             model = model_for(kind)
             if model is None:
                 continue
             ids = {str(pk) for pk in model._base_manager.values_list("pk", flat=True)}
             for missing in sorted(ids - seen[kind], key=_sort_key):
-                result.problems.append(Problem(None, kind, missing,
-                                               "el objeto existe en la base de datos pero no está en la cadena"))
+                result.problems.append(
+                    Problem(None, kind, missing, "el objeto existe en la base de datos pero no está en la cadena")
+                )
         result.problems.extend(_check_states(state_links))
         if check_files:
             result.problems.extend(_check_files(result))
@@ -346,18 +362,23 @@ def _sort_key(text: str) -> tuple[int, str]:
 def _check_link(link: ChainLink, expected_seq: int, prev: str, obj: Any) -> list[Problem]:
     out = []
     if link.seq != expected_seq:
-        out.append(Problem(link.seq, link.kind, link.object_id,
-                           f"se esperaba el eslabón {expected_seq}: faltan eslabones"))
+        out.append(
+            Problem(link.seq, link.kind, link.object_id, f"se esperaba el eslabón {expected_seq}: faltan eslabones")
+        )
     if link.prev_hash != prev:
-        out.append(Problem(link.seq, link.kind, link.object_id,
-                           "la huella anterior no es la del eslabón que lo precede"))
+        out.append(
+            Problem(link.seq, link.kind, link.object_id, "la huella anterior no es la del eslabón que lo precede")
+        )
     if link_hash(link.seq, link.kind, link.object_id, link.content_hash, link.prev_hash) != link.hash:
         out.append(Problem(link.seq, link.kind, link.object_id, "la huella del eslabón no corresponde a su contenido"))
     if obj is None:
         out.append(Problem(link.seq, link.kind, link.object_id, "el objeto encadenado ya no está en la base de datos"))
     elif digest(content_of(link.kind, obj, link.covered or covered_now(link.kind, obj))) != link.content_hash:
-        out.append(Problem(link.seq, link.kind, _describe(link.kind, obj),
-                           "el contenido guardado cambió después de encadenarse"))
+        out.append(
+            Problem(
+                link.seq, link.kind, _describe(link.kind, obj), "el contenido guardado cambió después de encadenarse"
+            )
+        )
     return out
 
 
@@ -378,25 +399,44 @@ def _check_states(state_links: dict[str, int]) -> list[Problem]:
             rows.add(object_id)
             record = latest.get(object_id)
             if record is None:
-                out.append(Problem(None, label, object_id, "el objeto existe en la base de datos pero ninguna "
-                                                           "versión suya está en la cadena"))
+                out.append(
+                    Problem(
+                        None,
+                        label,
+                        object_id,
+                        "el objeto existe en la base de datos pero ninguna versión suya está en la cadena",
+                    )
+                )
                 continue
             seq = state_links.get(str(record.pk))
             if record.removed:
-                out.append(Problem(seq, label, object_id, "la cadena registra que se eliminó, pero está en la "
-                                                          "base de datos"))
+                out.append(
+                    Problem(seq, label, object_id, "la cadena registra que se eliminó, pero está en la base de datos")
+                )
                 continue
             names = list(record.content) if isinstance(record.content, dict) else fields_of(label, model)
             now = plain_json(row_content(row, names))
             if now != record.content:
                 changed = sorted(k for k in names if now.get(k) != (record.content or {}).get(k))
-                out.append(Problem(seq, label, object_id, "cambió fuera de la aplicación: no coincide con su última "
-                                                          f"versión registrada ({', '.join(changed)})"))
+                out.append(
+                    Problem(
+                        seq,
+                        label,
+                        object_id,
+                        "cambió fuera de la aplicación: no coincide con su última "
+                        f"versión registrada ({', '.join(changed)})",
+                    )
+                )
         for object_id, record in latest.items():
             if not record.removed and object_id not in rows:
-                out.append(Problem(state_links.get(str(record.pk)), label, object_id,
-                                   "se eliminó fuera de la aplicación: su última versión registrada no dice que "
-                                   "se eliminara"))
+                out.append(
+                    Problem(
+                        state_links.get(str(record.pk)),
+                        label,
+                        object_id,
+                        "se eliminó fuera de la aplicación: su última versión registrada no dice que se eliminara",
+                    )
+                )
     return out
 
 
@@ -432,8 +472,14 @@ def _check_files(result: Verification) -> list[Problem]:
                 out.append(Problem(None, kind, str(getattr(row, owner)), f"falta el archivo de {label}"))
                 continue
             if h.hexdigest() != row.sha256:
-                out.append(Problem(None, kind, str(getattr(row, owner)),
-                                   f"el archivo de {label} cambió: su SHA-256 no es el registrado"))
+                out.append(
+                    Problem(
+                        None,
+                        kind,
+                        str(getattr(row, owner)),
+                        f"el archivo de {label} cambió: su SHA-256 no es el registrado",
+                    )
+                )
     return out
 
 
@@ -472,9 +518,22 @@ def _check_exported_heads(path: Path, hashes: dict[int, str], result: Verificati
         if seq == 0:
             continue
         if seq not in hashes:
-            out.append(Problem(seq, "head", "", f"la cabeza exportada el {parts[0]} (línea {n}) nombra un eslabón "
-                                                "que ya no existe: la cadena se acortó"))
+            out.append(
+                Problem(
+                    seq,
+                    "head",
+                    "",
+                    f"la cabeza exportada el {parts[0]} (línea {n}) nombra un eslabón "
+                    "que ya no existe: la cadena se acortó",
+                )
+            )
         elif hashes[seq] != h:
-            out.append(Problem(seq, "head", "", f"la cabeza exportada el {parts[0]} (línea {n}) no coincide: "
-                                                "la cadena fue reescrita"))
+            out.append(
+                Problem(
+                    seq,
+                    "head",
+                    "",
+                    f"la cabeza exportada el {parts[0]} (línea {n}) no coincide: la cadena fue reescrita",
+                )
+            )
     return out

@@ -12,8 +12,16 @@ from . import chain
 from .models import AccessLog
 
 
-def record_access(user: Any, object_kind: str, object_ref: str, *, case: Any = None, case_number: str = "",
-                  action: str = "view", granted: bool = True) -> AccessLog | None:
+def record_access(
+    user: Any,
+    object_kind: str,
+    object_ref: str,
+    *,
+    case: Any = None,
+    case_number: str = "",
+    action: str = "view",
+    granted: bool = True,
+) -> AccessLog | None:
     """Log (and chain) one access. Anonymous requests never reach a case and are not logged."""
     if user is None or not getattr(user, "is_authenticated", False):
         return None
@@ -24,8 +32,14 @@ def record_access(user: Any, object_kind: str, object_ref: str, *, case: Any = N
         confidential = case.status != "closed"
     with transaction.atomic():
         row = AccessLog.objects.create(
-            at=timezone.now(), user=user, username=user.get_username(), object_kind=object_kind,
-            object_ref=str(object_ref)[:100], case_number=case_number[:30], action=action, granted=granted,
+            at=timezone.now(),
+            user=user,
+            username=user.get_username(),
+            object_kind=object_kind,
+            object_ref=str(object_ref)[:100],
+            case_number=case_number[:30],
+            action=action,
+            granted=granted,
             confidential=confidential,
         )
         chain.append("access", row)

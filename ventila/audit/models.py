@@ -34,16 +34,19 @@ class ChainLink(models.Model):
 
     seq = models.PositiveBigIntegerField(_("eslabón"), unique=True, help_text=_("Número correlativo, sin saltos."))
     kind = models.CharField(
-        _("clase"), max_length=40,
+        _("clase"),
+        max_length=40,
         help_text=_("La clase de objeto: docket_entry (anotación), document (documento) o access (acceso)."),
     )
     object_id = models.CharField(_("objeto"), max_length=64, help_text=_("El identificador del objeto encadenado."))
-    content_hash = models.CharField(_("huella del contenido"), max_length=64,
-                                    help_text=_("SHA-256 del contenido canónico del objeto."))
+    content_hash = models.CharField(
+        _("huella del contenido"), max_length=64, help_text=_("SHA-256 del contenido canónico del objeto.")
+    )
     prev_hash = models.CharField(_("huella anterior"), max_length=64, help_text=_("La huella del eslabón anterior."))
     hash = models.CharField(_("huella"), max_length=64, help_text=_("SHA-256 de este eslabón (cubre la anterior)."))
     covered = models.JSONField(
-        _("columnas cubiertas"), default=dict,
+        _("columnas cubiertas"),
+        default=dict,
         help_text=_("Las columnas que cubre la huella del contenido (una columna añadida después no la altera)."),
     )
     at = models.DateTimeField(_("cuándo"), help_text=_("Cuándo se añadió el eslabón."))
@@ -60,21 +63,41 @@ class AccessLog(models.Model):
 
     at = models.DateTimeField(_("cuándo"), db_index=True, help_text=_("El momento del acceso."))
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
-        verbose_name=_("usuario"), help_text=_("Quién accedió."),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("usuario"),
+        help_text=_("Quién accedió."),
     )
     username = models.CharField(_("nombre de usuario"), max_length=150, help_text=_("El nombre de usuario entonces."))
     object_kind = models.CharField(
-        _("objeto"), max_length=30, help_text=_("case (expediente), attachment (anejo) o document (documento)."),
+        _("objeto"),
+        max_length=30,
+        help_text=_("case (expediente), attachment (anejo) o document (documento)."),
     )
     object_ref = models.CharField(_("referencia"), max_length=100, help_text=_("El número o identificador del objeto."))
-    case_number = models.CharField(_("expediente"), max_length=30, blank=True, db_index=True,
-                                   help_text=_("El expediente al que pertenece el objeto."))
-    action = models.CharField(_("acción"), max_length=20, help_text=_("view (ver), download (descargar) o act (actuar)."))
-    granted = models.BooleanField(_("concedido"), default=True,
-                                  help_text=_("Falso cuando se pidió algo que el usuario no puede ver (respuesta 404)."))
-    confidential = models.BooleanField(_("confidencial"), default=True,
-                                       help_text=_("Si el expediente era confidencial (sin resolución final) al accederse."))
+    case_number = models.CharField(
+        _("expediente"),
+        max_length=30,
+        blank=True,
+        db_index=True,
+        help_text=_("El expediente al que pertenece el objeto."),
+    )
+    action = models.CharField(
+        _("acción"), max_length=20, help_text=_("view (ver), download (descargar) o act (actuar).")
+    )
+    granted = models.BooleanField(
+        _("concedido"),
+        default=True,
+        help_text=_("Falso cuando se pidió algo que el usuario no puede ver (respuesta 404)."),
+    )
+    confidential = models.BooleanField(
+        _("confidencial"),
+        default=True,
+        help_text=_("Si el expediente era confidencial (sin resolución final) al accederse."),
+    )
 
     class Meta:
         verbose_name = _("registro de acceso")
@@ -90,20 +113,32 @@ class StateRecord(models.Model):
     What is recorded for each model is registered by its app (:func:`ventila.audit.state.register`).
     """
 
-    kind = models.CharField(_("clase"), max_length=60,
-                            help_text=_("El modelo del objeto, por ejemplo «cases.Party» o «bodies.Closure»."))
+    kind = models.CharField(
+        _("clase"), max_length=60, help_text=_("El modelo del objeto, por ejemplo «cases.Party» o «bodies.Closure».")
+    )
     object_id = models.CharField(_("objeto"), max_length=64, help_text=_("El identificador del objeto."))
     version = models.PositiveIntegerField(_("versión"), help_text=_("Número de la versión del objeto: 1, 2, 3…"))
-    content = models.JSONField(_("contenido"), default=dict,
-                               help_text=_("Las columnas registradas del objeto en esta versión."))
-    removed = models.BooleanField(_("eliminado"), default=False,
-                                  help_text=_("Verdadero cuando esta versión registra que el objeto se eliminó."))
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
-        verbose_name=_("usuario"), help_text=_("Quién hizo el cambio en la aplicación, si fue un usuario."),
+    content = models.JSONField(
+        _("contenido"), default=dict, help_text=_("Las columnas registradas del objeto en esta versión.")
     )
-    username = models.CharField(_("quién"), max_length=150, blank=True,
-                                help_text=_("El usuario o el operador (orden del servidor) que hizo el cambio."))
+    removed = models.BooleanField(
+        _("eliminado"), default=False, help_text=_("Verdadero cuando esta versión registra que el objeto se eliminó.")
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("usuario"),
+        help_text=_("Quién hizo el cambio en la aplicación, si fue un usuario."),
+    )
+    username = models.CharField(
+        _("quién"),
+        max_length=150,
+        blank=True,
+        help_text=_("El usuario o el operador (orden del servidor) que hizo el cambio."),
+    )
     reason = models.TextField(_("motivo"), blank=True, help_text=_("Por qué se hizo el cambio."))
     at = models.DateTimeField(_("cuándo"), help_text=_("Cuándo se registró la versión."))
 
@@ -119,16 +154,23 @@ class OperatorAction(models.Model):
     granted or withdrawn): who ran it, on whom, and why. Chained."""
 
     at = models.DateTimeField(_("cuándo"), help_text=_("Cuándo se hizo."))
-    action = models.CharField(_("acción"), max_length=40,
-                              help_text=_("grant-role, revoke-role, reset-password o reset-second-factor."))
+    action = models.CharField(
+        _("acción"), max_length=40, help_text=_("grant-role, revoke-role, reset-password o reset-second-factor.")
+    )
     target = models.CharField(_("cuenta"), max_length=150, help_text=_("El usuario afectado."))
     detail = models.CharField(_("detalle"), max_length=300, blank=True, help_text=_("Qué se hizo exactamente."))
-    operator = models.CharField(_("operador"), max_length=150,
-                                help_text=_("Quién lo hizo, según declaró al ejecutar la orden."))
-    approver = models.CharField(_("segunda persona"), max_length=150,
-                                help_text=_("Quién lo aprobó (otra persona que el operador)."))
-    system_user = models.CharField(_("usuario del sistema"), max_length=150, blank=True,
-                                   help_text=_("La cuenta del servidor bajo la que corrió la orden."))
+    operator = models.CharField(
+        _("operador"), max_length=150, help_text=_("Quién lo hizo, según declaró al ejecutar la orden.")
+    )
+    approver = models.CharField(
+        _("segunda persona"), max_length=150, help_text=_("Quién lo aprobó (otra persona que el operador).")
+    )
+    system_user = models.CharField(
+        _("usuario del sistema"),
+        max_length=150,
+        blank=True,
+        help_text=_("La cuenta del servidor bajo la que corrió la orden."),
+    )
     reason = models.TextField(_("motivo"), help_text=_("Por qué se hizo."))
 
     class Meta:

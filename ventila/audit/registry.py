@@ -26,8 +26,4 @@ def label_of(model: type[models.Model]) -> str:
 
 def fields_of(label: str, model: type[models.Model]) -> list[str]:
     reg = REGISTRY[label]
-    return (
-        list(reg.fields)
-        if reg.fields is not None
-        else [f.attname for f in model._meta.concrete_fields]
-    )
+    return list(reg.fields) if reg.fields is not None else [f.attname for f in model._meta.concrete_fields]

@@ -37,8 +37,6 @@ KIND = "state"
 MIGRATION = "migración"  # who wrote the first versions of rows that existed before (audit migration 0003)
 
 
-
-
 @dataclass(frozen=True)
 class Actor:
     user: Any = None
@@ -48,7 +46,8 @@ class Actor:
 
 _ACTOR: contextvars.ContextVar[Actor | None] = contextvars.ContextVar("ventila_state_actor", default=None)
 _PENDING: contextvars.ContextVar[dict[tuple[str, str], tuple[Any, Actor]] | None] = contextvars.ContextVar(
-    "ventila_state_pending", default=None)
+    "ventila_state_pending", default=None
+)
 
 
 def register(model: type[models.Model] | str, fields: Sequence[str] | None = None) -> None:
@@ -107,8 +106,11 @@ def _saved(sender: type[models.Model], instance: models.Model, raw: bool = False
         return
     reg = REGISTRY.get(label_of(sender))
     update_fields = kwargs.get("update_fields")
-    if reg is None or (update_fields is not None and reg.fields is not None
-                       and not ({_attname(sender, f) for f in update_fields} & set(reg.fields))):
+    if reg is None or (
+        update_fields is not None
+        and reg.fields is not None
+        and not ({_attname(sender, f) for f in update_fields} & set(reg.fields))
+    ):
         return
     _queue(reg.label, str(instance.pk), None)
 
@@ -153,8 +155,15 @@ def _record(label: str, object_id: str, removed: dict[str, Any] | None, actor: A
     if last is not None and last.removed == is_removed and last.content == chain.plain_json(content):
         return last
     record = StateRecord.objects.create(
-        kind=label, object_id=object_id, version=(last.version + 1) if last else 1, content=content,
-        removed=is_removed, actor=actor.user, username=actor.name, reason=actor.reason, at=timezone.now(),
+        kind=label,
+        object_id=object_id,
+        version=(last.version + 1) if last else 1,
+        content=content,
+        removed=is_removed,
+        actor=actor.user,
+        username=actor.name,
+        reason=actor.reason,
+        at=timezone.now(),
     )
     chain.append(KIND, record)
     return record
@@ -171,9 +180,15 @@ def record_all(label: str, model: type[models.Model] | None = None) -> int:
         for row in model._base_manager.order_by("pk"):
             if str(row.pk) in known:
                 continue
-            record = StateRecord.objects.create(kind=label, object_id=str(row.pk), version=1,
-                                                content=chain.row_content(row, fields_of(label, model)),
-                                                removed=False, username=MIGRATION, at=timezone.now())
+            record = StateRecord.objects.create(
+                kind=label,
+                object_id=str(row.pk),
+                version=1,
+                content=chain.row_content(row, fields_of(label, model)),
+                removed=False,
+                username=MIGRATION,
+                at=timezone.now(),
+            )
             chain.append(KIND, record)
             n += 1
     return n

@@ -72,4 +72,3 @@ class ClosureAdmin(ReadOnlyAdmin):
 @admin.register(ElectionDay)
 class ElectionDayAdmin(ReadOnlyAdmin):
     list_display = ("day", "kind")
-

@@ -20,23 +20,32 @@ class Body(models.Model):
     """An ethics body: its name, the rulebook that governs it and its seats."""
 
     slug = models.SlugField(
-        _("identificador"), unique=True,
-        help_text=_("Identificador corto y estable del cuerpo, usado en las direcciones web, por ejemplo «etica-camara»."),
+        _("identificador"),
+        unique=True,
+        help_text=_(
+            "Identificador corto y estable del cuerpo, usado en las direcciones web, por ejemplo «etica-camara»."
+        ),
     )
     name = models.CharField(
-        _("nombre"), max_length=200,
+        _("nombre"),
+        max_length=200,
         help_text=_("Nombre oficial del cuerpo, tal como aparece en los documentos que expide."),
     )
     short_name = models.CharField(
-        _("nombre corto"), max_length=80,
+        _("nombre corto"),
+        max_length=80,
         help_text=_("Nombre abreviado que se muestra en listas y filtros."),
     )
     rulebook = models.CharField(
-        _("reglamento"), max_length=40, choices=rulebook_choices,
+        _("reglamento"),
+        max_length=40,
+        choices=rulebook_choices,
         help_text=_("El reglamento (la ley como código) que rige los términos y actos de los casos de este cuerpo."),
     )
     case_prefix = models.CharField(
-        _("prefijo de expedientes"), max_length=10, unique=True,
+        _("prefijo de expedientes"),
+        max_length=10,
+        unique=True,
         help_text=_("Prefijo del número de expediente: «CE» produce CE-2027-0001."),
     )
     seats = models.PositiveSmallIntegerField(
@@ -67,15 +76,18 @@ class Person(models.Model):
     mayor, a commissioner or a complainant. All demo people are fictitious."""
 
     given_name = models.CharField(
-        _("nombre"), max_length=120,
+        _("nombre"),
+        max_length=120,
         help_text=_("Nombre o nombres de pila de la persona."),
     )
     family_name = models.CharField(
-        _("apellidos"), max_length=160,
+        _("apellidos"),
+        max_length=160,
         help_text=_("Apellido paterno y, si lo usa, materno."),
     )
     email = models.EmailField(
-        _("correo electrónico"), blank=True,
+        _("correo electrónico"),
+        blank=True,
         help_text=_("Dirección de correo electrónico para notificaciones; puede quedar en blanco."),
     )
 
@@ -93,10 +105,7 @@ class Person(models.Model):
 
     def office_on(self, day: dt.date) -> OfficeTerm | None:
         return (
-            self.offices.filter(start__lte=day)
-            .filter(Q(end__isnull=True) | Q(end__gte=day))
-            .order_by("-start")
-            .first()
+            self.offices.filter(start__lte=day).filter(Q(end__isnull=True) | Q(end__gte=day)).order_by("-start").first()
         )
 
 
@@ -111,24 +120,36 @@ class OfficeTerm(models.Model):
         MAYOR = "mayor", _("Alcalde")
 
     person = models.ForeignKey(
-        Person, on_delete=models.PROTECT, related_name="offices", verbose_name=_("persona"),
+        Person,
+        on_delete=models.PROTECT,
+        related_name="offices",
+        verbose_name=_("persona"),
         help_text=_("La persona que ocupa el cargo."),
     )
     role = models.CharField(
-        _("función"), max_length=20, choices=Role.choices,
-        help_text=_("La categoría del cargo según el reglamento; decide qué sanciones caben y a dónde va el Informe Final."),
+        _("función"),
+        max_length=20,
+        choices=Role.choices,
+        help_text=_(
+            "La categoría del cargo según el reglamento; decide qué sanciones caben y a dónde va el Informe Final."
+        ),
     )
     title = models.CharField(
-        _("cargo"), max_length=200,
+        _("cargo"),
+        max_length=200,
         help_text=_("El título del cargo, por ejemplo «Representante del Distrito 12» o «Sargento de Armas»."),
     )
     municipality = models.CharField(
-        _("municipio"), max_length=80, blank=True,
+        _("municipio"),
+        max_length=80,
+        blank=True,
         help_text=_("Municipio del cargo, para alcaldes; en blanco para los demás cargos."),
     )
     start = models.DateField(_("desde"), help_text=_("Primer día en el cargo."))
     end = models.DateField(
-        _("hasta"), null=True, blank=True,
+        _("hasta"),
+        null=True,
+        blank=True,
         help_text=_("Último día en el cargo; en blanco mientras lo ocupa."),
     )
 
@@ -156,24 +177,36 @@ class Membership(models.Model):
     ORDER = {p: i for i, p in enumerate(Position.values)}
 
     body = models.ForeignKey(
-        Body, on_delete=models.PROTECT, related_name="memberships", verbose_name=_("cuerpo"),
+        Body,
+        on_delete=models.PROTECT,
+        related_name="memberships",
+        verbose_name=_("cuerpo"),
         help_text=_("El cuerpo del que la persona es miembro."),
     )
     person = models.ForeignKey(
-        Person, on_delete=models.PROTECT, related_name="memberships", verbose_name=_("persona"),
+        Person,
+        on_delete=models.PROTECT,
+        related_name="memberships",
+        verbose_name=_("persona"),
         help_text=_("El miembro."),
     )
     position = models.CharField(
-        _("puesto"), max_length=30, choices=Position.choices, default=Position.MEMBER,
+        _("puesto"),
+        max_length=30,
+        choices=Position.choices,
+        default=Position.MEMBER,
         help_text=_("El puesto que ocupa en el cuerpo; el presidente dirige los procedimientos."),
     )
     position_order = models.PositiveSmallIntegerField(
-        default=99, editable=False,
+        default=99,
+        editable=False,
         help_text=_("Orden de precedencia del puesto, derivado del puesto, para listar a los miembros."),
     )
     start = models.DateField(_("desde"), help_text=_("Primer día como miembro."))
     end = models.DateField(
-        _("hasta"), null=True, blank=True,
+        _("hasta"),
+        null=True,
+        blank=True,
         help_text=_("Último día como miembro; en blanco mientras lo sea."),
     )
 
@@ -194,17 +227,26 @@ class Closure(models.Model):
     """A day the body's offices were closed (hurricane, executive order): it counts like a holiday."""
 
     body = models.ForeignKey(
-        Body, on_delete=models.PROTECT, related_name="closures", verbose_name=_("cuerpo"),
+        Body,
+        on_delete=models.PROTECT,
+        related_name="closures",
+        verbose_name=_("cuerpo"),
         help_text=_("El cuerpo cuyas oficinas cerraron ese día."),
     )
     day = models.DateField(_("día"), help_text=_("El día de cierre; no cuenta como día laborable en ningún término."))
     reason = models.CharField(
-        _("motivo"), max_length=200,
+        _("motivo"),
+        max_length=200,
         help_text=_("Por qué cerraron las oficinas, por ejemplo «Orden Ejecutiva OE-2027-041 (huracán)»."),
     )
     created_by = models.ForeignKey(
-        "accounts.User", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
-        verbose_name=_("anotado por"), help_text=_("Quién declaró el cierre en el sistema."),
+        "accounts.User",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("anotado por"),
+        help_text=_("Quién declaró el cierre en el sistema."),
     )
 
     class Meta:
@@ -228,7 +270,9 @@ class ElectionDay(models.Model):
         PRIMARY = "primary", _("Primarias")
 
     kind = models.CharField(
-        _("tipo"), max_length=10, choices=Kind.choices,
+        _("tipo"),
+        max_length=10,
+        choices=Kind.choices,
         help_text=_("Elecciones generales (día feriado) o primarias."),
     )
     day = models.DateField(_("día"), unique=True, help_text=_("El día de la elección."))
@@ -246,25 +290,39 @@ class Meeting(models.Model):
     """A meeting a commissioner attended on official business: it earns the per diem (¶4, MUN-DIE-02)."""
 
     body = models.ForeignKey(
-        Body, on_delete=models.PROTECT, related_name="meetings", verbose_name=_("cuerpo"),
+        Body,
+        on_delete=models.PROTECT,
+        related_name="meetings",
+        verbose_name=_("cuerpo"),
         help_text=_("El cuerpo que se reunió."),
     )
     person = models.ForeignKey(
-        Person, on_delete=models.PROTECT, related_name="meetings", verbose_name=_("comisionado"),
+        Person,
+        on_delete=models.PROTECT,
+        related_name="meetings",
+        verbose_name=_("comisionado"),
         help_text=_("El comisionado que asistió."),
     )
     day = models.DateField(_("día"), help_text=_("El día de la reunión."))
     description = models.CharField(
-        _("descripción"), max_length=200, blank=True,
+        _("descripción"),
+        max_length=200,
+        blank=True,
         help_text=_("Qué gestiones oficiales se realizaron, por ejemplo «Vista del caso CVQM-2027-0003»."),
     )
     official_business = models.BooleanField(
-        _("gestiones oficiales"), default=True,
+        _("gestiones oficiales"),
+        default=True,
         help_text=_("Solo las reuniones en que se realizan gestiones de los deberes de la ley generan dieta (¶4)."),
     )
     recorded_by = models.ForeignKey(
-        "accounts.User", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
-        verbose_name=_("anotado por"), help_text=_("Quién anotó la reunión."),
+        "accounts.User",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("anotado por"),
+        help_text=_("Quién anotó la reunión."),
     )
 
     class Meta:
@@ -281,23 +339,39 @@ class ExpenseClaim(models.Model):
     """A necessary expense a commissioner incurred in official duties, to be reimbursed (¶4, MUN-DIE-03)."""
 
     body = models.ForeignKey(
-        Body, on_delete=models.PROTECT, related_name="expense_claims", verbose_name=_("cuerpo"),
+        Body,
+        on_delete=models.PROTECT,
+        related_name="expense_claims",
+        verbose_name=_("cuerpo"),
         help_text=_("El cuerpo que reembolsa."),
     )
     person = models.ForeignKey(
-        Person, on_delete=models.PROTECT, related_name="expense_claims", verbose_name=_("comisionado"),
+        Person,
+        on_delete=models.PROTECT,
+        related_name="expense_claims",
+        verbose_name=_("comisionado"),
         help_text=_("El comisionado que incurrió el gasto."),
     )
     day = models.DateField(_("día"), help_text=_("El día del gasto."))
     amount = models.DecimalField(
-        _("cantidad"), max_digits=9, decimal_places=2, help_text=_("La cantidad en dólares."),
+        _("cantidad"),
+        max_digits=9,
+        decimal_places=2,
+        help_text=_("La cantidad en dólares."),
     )
     description = models.CharField(
-        _("descripción"), max_length=200, help_text=_("Qué se gastó y para qué deber oficial."),
+        _("descripción"),
+        max_length=200,
+        help_text=_("Qué se gastó y para qué deber oficial."),
     )
     recorded_by = models.ForeignKey(
-        "accounts.User", on_delete=models.PROTECT, null=True, blank=True, related_name="+",
-        verbose_name=_("anotado por"), help_text=_("Quién anotó el gasto."),
+        "accounts.User",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("anotado por"),
+        help_text=_("Quién anotó el gasto."),
     )
 
     class Meta:

@@ -49,7 +49,9 @@ def secretary_body_ids(user: Any) -> set[int]:
 def speaker_body_ids(user: Any) -> set[int]:
     if not _authenticated(user):
         return set()
-    return set(RoleGrant.objects.filter(user=user, role=RoleGrant.Role.SPEAKERS_OFFICE).values_list("body_id", flat=True))
+    return set(
+        RoleGrant.objects.filter(user=user, role=RoleGrant.Role.SPEAKERS_OFFICE).values_list("body_id", flat=True)
+    )
 
 
 def member_body_ids(user: Any) -> set[int]:
@@ -94,11 +96,20 @@ def access_case_for_user(user: Any, number: str) -> Case:
     return case
 
 
-def log_access(user: Any, object_kind: str, object_ref: Any, *, case: Case | None = None, case_number: str = "",
-               action: str = "view", granted: bool = True) -> None:
+def log_access(
+    user: Any,
+    object_kind: str,
+    object_ref: Any,
+    *,
+    case: Case | None = None,
+    case_number: str = "",
+    action: str = "view",
+    granted: bool = True,
+) -> None:
     """Record who opened what, and when, in the chained access log (every door calls this)."""
-    record_access(user, object_kind, str(object_ref), case=case, case_number=case_number, action=action,
-                  granted=granted)
+    record_access(
+        user, object_kind, str(object_ref), case=case, case_number=case_number, action=action, granted=granted
+    )
 
 
 def can_record(user: Any, case: Case, event_type: str) -> bool:

@@ -150,8 +150,9 @@ def _titles(rulebook_id: str, kind_id: str) -> dict[str, str]:
 # -- validation of one act -----------------------------------------------------------------------
 
 
-def check_act(case: Case | None, facts: CaseFacts, existing: Sequence[PlannedEvent], act: ActInput,
-              now: dt.datetime) -> tuple[Evaluation, list[Person], VoteOutcome | None]:
+def check_act(
+    case: Case | None, facts: CaseFacts, existing: Sequence[PlannedEvent], act: ActInput, now: dt.datetime
+) -> tuple[Evaluation, list[Person], VoteOutcome | None]:
     """Validate ``act`` against the rulebook; return the evaluation with it, the voters and the roll
     call's tally (``None`` when the act is not voted on).
 
@@ -166,13 +167,13 @@ def check_act(case: Case | None, facts: CaseFacts, existing: Sequence[PlannedEve
         parse_events([planned.to_json()], kind, rulebook)
     except InputError as exc:
         name = exc.field.rsplit(".", 1)[-1]
-        errors.setdefault(name if name in kind.events[act.event_type].fields else "occurred_at", []).append(
-            exc.message
-        )
+        errors.setdefault(name if name in kind.events[act.event_type].fields else "occurred_at", []).append(exc.message)
         raise ActRefused(_("Revise los datos del acto."), errors) from None
     if act.occurred_at > now:
-        errors["occurred_at"] = [_("La fecha del acto no puede ser posterior al momento actual (%(now)s).")
-                                 % {"now": format_date_es(now.date())}]
+        errors["occurred_at"] = [
+            _("La fecha del acto no puede ser posterior al momento actual (%(now)s).")
+            % {"now": format_date_es(now.date())}
+        ]
         raise ActRefused(_("Revise los datos del acto."), errors)
 
     titles = _titles(facts.rulebook, facts.kind)
@@ -182,23 +183,32 @@ def check_act(case: Case | None, facts: CaseFacts, existing: Sequence[PlannedEve
         after = compute_evaluation(facts, [*existing, planned], now)
     except InputError as exc:  # a date the legal calendar does not know (before 2024, after 2035)
         name = exc.field.rsplit(".", 1)[-1]
-        errors.setdefault(name if name in kind.events[act.event_type].fields else "occurred_at", []).append(
-            exc.message
-        )
+        errors.setdefault(name if name in kind.events[act.event_type].fields else "occurred_at", []).append(exc.message)
         raise ActRefused(_("Revise los datos del acto."), errors) from None
     if act.event_type not in before.allowed_next:
         allowed = ", ".join(f"«{titles.get(a, a)}»" for a in before.allowed_next) or _("ninguno")
         raise ActRefused(
-            _("El reglamento no permite «%(act)s» el %(day)s: en ese momento el caso estaba en la etapa "
-              "«%(stage)s» y los actos permitidos eran: %(allowed)s.")
-            % {"act": title, "day": format_date_es(act.occurred_at.astimezone(PR_TZ).date()),
-               "stage": stage_label(before.stage), "allowed": allowed}
+            _(
+                "El reglamento no permite «%(act)s» el %(day)s: en ese momento el caso estaba en la etapa "
+                "«%(stage)s» y los actos permitidos eran: %(allowed)s."
+            )
+            % {
+                "act": title,
+                "day": format_date_es(act.occurred_at.astimezone(PR_TZ).date()),
+                "stage": stage_label(before.stage),
+                "allowed": allowed,
+            }
         )
 
     spec = kind.events[act.event_type]
     if spec.validate is not None:  # the rulebook's cross-field checks of this act (form hints)
-        ctx = FormContext(facts.respondent_role, act.occurred_at.astimezone(PR_TZ).date(), facts.kind,
-                          tuple(e.event_type for e in _prior(existing, planned)), lambda: compute_calendar(facts))
+        ctx = FormContext(
+            facts.respondent_role,
+            act.occurred_at.astimezone(PR_TZ).date(),
+            facts.kind,
+            tuple(e.event_type for e in _prior(existing, planned)),
+            lambda: compute_calendar(facts),
+        )
         for name, problem in spec.validate(planned.payload, ctx).items():
             errors.setdefault(name, []).append(rulebook_text(problem.text, problem.params))
 
@@ -235,8 +245,9 @@ def check_act(case: Case | None, facts: CaseFacts, existing: Sequence[PlannedEve
     return after, voters, outcome
 
 
-def _recusal_vote(existing: Sequence[PlannedEvent], act: ActInput, voters: Sequence[Person],
-                  errors: dict[str, list[str]]) -> tuple[Person | None, str]:
+def _recusal_vote(
+    existing: Sequence[PlannedEvent], act: ActInput, voters: Sequence[Person], errors: dict[str, list[str]]
+) -> tuple[Person | None, str]:
     """Sec. 9 ¶3–4: the member whose recusal is decided does not vote on it; a recusal the member
     asked for is accepted by majority (CAM-09-05), one a party asked for is decreed by the
     Commission without that member (CAM-09-06).
@@ -258,9 +269,16 @@ def _recusal_vote(existing: Sequence[PlannedEvent], act: ActInput, voters: Seque
     return member, rule_id
 
 
-def _check_roll_call(case: Case, facts: CaseFacts, rule_id: str, voters: Sequence[Person], act: ActInput,
-                     errors: dict[str, list[str]], general: list[str],
-                     challenged: Person | None = None) -> VoteOutcome | None:
+def _check_roll_call(
+    case: Case,
+    facts: CaseFacts,
+    rule_id: str,
+    voters: Sequence[Person],
+    act: ActInput,
+    errors: dict[str, list[str]],
+    general: list[str],
+    challenged: Person | None = None,
+) -> VoteOutcome | None:
     ballots = dict(act.ballots or {})
     if challenged is not None and challenged.pk in ballots:
         if ballots.pop(challenged.pk) in ("yes", "no", "abstain"):
@@ -306,8 +324,10 @@ def _next_number(body: Body, year: int) -> tuple[int, str]:
     q = connection.ops.quote_name
     # One statement: the UPDATE takes the row lock and says the new value (RETURNING, on SQLite and
     # PostgreSQL alike). Only the model's table and column names go into the text; values are parameters.
-    sql = (f"UPDATE {q(CaseCounter._meta.db_table)} SET {q('last')} = {q('last')} + 1 "  # nosec B608
-           f"WHERE {q('body_id')} = %s AND {q('year')} = %s RETURNING {q('last')}")
+    sql = (
+        f"UPDATE {q(CaseCounter._meta.db_table)} SET {q('last')} = {q('last')} + 1 "  # nosec B608
+        f"WHERE {q('body_id')} = %s AND {q('year')} = %s RETURNING {q('last')}"
+    )
     with connection.cursor() as cursor:
         cursor.execute(sql, [body.pk, year])
         row = cursor.fetchone()
@@ -349,9 +369,14 @@ def do_file_case(
     body's closure days and the election days) saves reading them again when the caller just did."""
     now = now or clock.now()
     rulebook, kind_spec = rulebook_and_kind(body.rulebook, kind)
-    closures, elections = calendar if calendar is not None else (
-        tuple(Closure.objects.filter(body=body).order_by("day").values_list("day", flat=True)),
-        tuple(ElectionDay.objects.order_by("day").values_list("kind", "day")))
+    closures, elections = (
+        calendar
+        if calendar is not None
+        else (
+            tuple(Closure.objects.filter(body=body).order_by("day").values_list("day", flat=True)),
+            tuple(ElectionDay.objects.order_by("day").values_list("kind", "day")),
+        )
+    )
     facts = CaseFacts(body.rulebook, kind, respondent_role, respondent_candidate, closures, elections)
     evaluation, _voters, _outcome = check_act(None, facts, [], act, now)
     # The new case's and parties' versions for the audit chain are written when the block ends, from
@@ -359,16 +384,36 @@ def do_file_case(
     with transaction.atomic(savepoint=False), state.acting(user, "Presentación de la querella"), state.deferred():
         year = act.occurred_at.astimezone(PR_TZ).year
         case = Case.objects.create(
-            body=body, kind=kind, number=provisional_number(), year=year, sequence=None,
+            body=body,
+            kind=kind,
+            number=provisional_number(),
+            year=year,
+            sequence=None,
             caption=_("%(kind)s contra %(name)s") % {"kind": _(kind_spec.title), "name": respondent},
-            respondent_role=respondent_role, respondent_candidate=respondent_candidate,
+            respondent_role=respondent_role,
+            respondent_candidate=respondent_candidate,
         )
-        parties = [Party(case=case, role=Party.Role.RESPONDENT, person=respondent, name=str(respondent),
-                         office=respondent_office, email=respondent.email)]
+        parties = [
+            Party(
+                case=case,
+                role=Party.Role.RESPONDENT,
+                person=respondent,
+                name=str(respondent),
+                office=respondent_office,
+                email=respondent.email,
+            )
+        ]
         if complainant:
-            parties.append(Party(case=case, role=Party.Role.COMPLAINANT, name=complainant.get("name", ""),
-                                 postal_address=complainant.get("postal_address", ""),
-                                 email=complainant.get("email", ""), phone=complainant.get("phone", "")))
+            parties.append(
+                Party(
+                    case=case,
+                    role=Party.Role.COMPLAINANT,
+                    name=complainant.get("name", ""),
+                    postal_address=complainant.get("postal_address", ""),
+                    email=complainant.get("email", ""),
+                    phone=complainant.get("phone", ""),
+                )
+            )
         Party.objects.bulk_create(parties)
         state.touch(case.parties.all())  # bulk_create sends no signal
         entry = _write_entry(case, user, act, [], now, first=True)
@@ -409,8 +454,17 @@ def do_record_act(*, user: Any, case: Case, act: ActInput, now: dt.datetime | No
     return entry
 
 
-def do_record_entry(*, user: Any, case: Case, event_type: str, occurred_at: dt.datetime, has_time: bool,
-                    payload: Mapping[str, Any], note: str = "", now: dt.datetime | None = None) -> DocketEntry:
+def do_record_entry(
+    *,
+    user: Any,
+    case: Case,
+    event_type: str,
+    occurred_at: dt.datetime,
+    has_time: bool,
+    payload: Mapping[str, Any],
+    note: str = "",
+    now: dt.datetime | None = None,
+) -> DocketEntry:
     """Append a record-only entry (``document_issued``, ``service_attempted``) to the docket.
 
     Its payload is validated by the rulebook like any act's, and it is chained in the audit record
@@ -426,38 +480,69 @@ def do_record_entry(*, user: Any, case: Case, event_type: str, occurred_at: dt.d
     try:
         parse_events([planned.to_json()], kind, rulebook)
     except InputError as exc:
-        raise ActRefused(_("Revise los datos de la anotación."), {exc.field.rsplit(".", 1)[-1]: [exc.message]}) from None
+        raise ActRefused(
+            _("Revise los datos de la anotación."), {exc.field.rsplit(".", 1)[-1]: [exc.message]}
+        ) from None
     with transaction.atomic():
         # The case row is locked like for any act, so that docket numbers stay unique and gapless.
         locked = Case.objects.select_for_update(of=("self",)).get(pk=case.pk)
-        return _write_entry(locked, user, ActInput(event_type, occurred_at, has_time, dict(payload), note=note),
-                            [], now)
+        return _write_entry(
+            locked, user, ActInput(event_type, occurred_at, has_time, dict(payload), note=note), [], now
+        )
 
 
-def _write_entry(case: Case, user: Any, act: ActInput, voters: Sequence[Person], now: dt.datetime,
-                 entries: Sequence[DocketEntry] = (), *, first: bool = False,
-                 outcome: VoteOutcome | None = None) -> DocketEntry:
+def _write_entry(
+    case: Case,
+    user: Any,
+    act: ActInput,
+    voters: Sequence[Person],
+    now: dt.datetime,
+    entries: Sequence[DocketEntry] = (),
+    *,
+    first: bool = False,
+    outcome: VoteOutcome | None = None,
+) -> DocketEntry:
     """Write the entry with its attachments and roll call (``outcome``, from :func:`check_act`); chain it
     unless it is a new case's ``first`` entry (:func:`do_file_case` chains that one last)."""
-    seq = 1 if first else (max((e.seq for e in entries), default=0) or
-                            (case.entries.aggregate(m=Max("seq"))["m"] or 0)) + 1
+    seq = (
+        1
+        if first
+        else (max((e.seq for e in entries), default=0) or (case.entries.aggregate(m=Max("seq"))["m"] or 0)) + 1
+    )
     entry = DocketEntry.objects.create(
-        case=case, seq=seq, event_type=act.event_type, occurred_at=act.occurred_at, has_time=act.has_time,
-        payload=act.payload, details=act.details, note=act.note, recorded_by=user, recorded_at=now,
+        case=case,
+        seq=seq,
+        event_type=act.event_type,
+        occurred_at=act.occurred_at,
+        has_time=act.has_time,
+        payload=act.payload,
+        details=act.details,
+        note=act.note,
+        recorded_by=user,
+        recorded_at=now,
         supersedes=act.supersedes,
     )
     for doc in act.attachments:
         data = doc.content.read() if hasattr(doc.content, "read") else bytes(doc.content)
         digest = doc.sha256 or hashlib.sha256(data).hexdigest()
-        att = Attachment(entry=entry, filename=doc.filename[:255], sha256=digest, size=len(data),
-                         content_type=doc.content_type[:120])
+        att = Attachment(
+            entry=entry, filename=doc.filename[:255], sha256=digest, size=len(data), content_type=doc.content_type[:120]
+        )
         att.file.save(doc.filename, ContentFile(data), save=False)
         att.save()
     if outcome is not None and act.ballots:
         rc = RollCall.objects.create(
-            entry=entry, motion=_motion_text(case, act), rule_id=outcome.rule_id, citation=outcome.citation,
-            required=outcome.required, yes=outcome.yes, no=outcome.no, abstain=outcome.abstain,
-            absent=outcome.absent, recused=outcome.recused, carried=outcome.carried,
+            entry=entry,
+            motion=_motion_text(case, act),
+            rule_id=outcome.rule_id,
+            citation=outcome.citation,
+            required=outcome.required,
+            yes=outcome.yes,
+            no=outcome.no,
+            abstain=outcome.abstain,
+            absent=outcome.absent,
+            recused=outcome.recused,
+            carried=outcome.carried,
             explanation=outcome.explanation_es,
         )
         Ballot.objects.bulk_create([Ballot(roll_call=rc, person=p, vote=act.ballots[p.pk]) for p in voters])
@@ -491,12 +576,27 @@ def refresh_if_stale(case: Case, now: dt.datetime | None = None) -> Case:
     return case
 
 
-_DERIVED = ["stage", "procedure", "allowed_next", "status", "next_due", "next_due_deadline", "report_referred",
-            "evaluated_on"]
+_DERIVED = [
+    "stage",
+    "procedure",
+    "allowed_next",
+    "status",
+    "next_due",
+    "next_due_deadline",
+    "report_referred",
+    "evaluated_on",
+]
 
 
-def _store(case: Case, evaluation: Evaluation, now: dt.datetime, *, entries: Sequence[DocketEntry] | None = None,
-           parties: Sequence[Party] | None = None, save: bool = True) -> None:
+def _store(
+    case: Case,
+    evaluation: Evaluation,
+    now: dt.datetime,
+    *,
+    entries: Sequence[DocketEntry] | None = None,
+    parties: Sequence[Party] | None = None,
+    save: bool = True,
+) -> None:
     """Rewrite the case's derived rows from ``evaluation``. A new case (:func:`do_file_case`) passes
     its ``entries`` and ``parties`` (it has nothing derived yet to delete) and saves the case itself."""
     new = entries is not None
@@ -510,12 +610,26 @@ def _store(case: Case, evaluation: Evaluation, now: dt.datetime, *, entries: Seq
         due_at = d.due if isinstance(d.due, dt.datetime) else None
         sat = d.satisfied_at
         sat_day = sat.astimezone(PR_TZ).date() if isinstance(sat, dt.datetime) else sat
-        rows.append(CaseDeadline(
-            case=case, position=i, deadline_id=d.id, rule_id=d.rule.id, citation=d.rule.citation,
-            quote=d.rule.quote, summary=d.rule.summary, term=d.term.es(), trigger=d.trigger, due=d.due_date,
-            due_at=due_at, status=d.status, satisfied_by=d.satisfied_by or "", satisfied_on=sat_day,
-            fatal=d.fatal, trace="\n".join(d.trace()),
-        ))
+        rows.append(
+            CaseDeadline(
+                case=case,
+                position=i,
+                deadline_id=d.id,
+                rule_id=d.rule.id,
+                citation=d.rule.citation,
+                quote=d.rule.quote,
+                summary=d.rule.summary,
+                term=d.term.es(),
+                trigger=d.trigger,
+                due=d.due_date,
+                due_at=due_at,
+                status=d.status,
+                satisfied_by=d.satisfied_by or "",
+                satisfied_on=sat_day,
+                fatal=d.fatal,
+                trace="\n".join(d.trace()),
+            )
+        )
         if sat is None and d.status in ("open", "missed") and (next_due is None or d.due_date < next_due[0]):
             next_due = (d.due_date, d.id)
     for row, (moved_from, reason) in zip(rows, moved_due_dates(case, evaluation, entries, live, now), strict=True):
@@ -523,10 +637,12 @@ def _store(case: Case, evaluation: Evaluation, now: dt.datetime, *, entries: Seq
     CaseDeadline.objects.bulk_create(rows)
     if not new:
         CaseFinding.objects.filter(case=case).delete()
-    CaseFinding.objects.bulk_create([
-        CaseFinding(case=case, finding_id=f.id, rule_id=f.rule.id, citation=f.rule.citation, message=f.message)
-        for f in evaluation.findings
-    ])
+    CaseFinding.objects.bulk_create(
+        [
+            CaseFinding(case=case, finding_id=f.id, rule_id=f.rule.id, citation=f.rule.citation, message=f.message)
+            for f in evaluation.findings
+        ]
+    )
     # Who may not sit on the case: parties (Sec. 8) and members whose recusal was granted (Sec. 9).
     if not new:
         CaseExclusion.objects.filter(case=case).delete()
@@ -552,9 +668,14 @@ def _store(case: Case, evaluation: Evaluation, now: dt.datetime, *, entries: Seq
     subs = []
     for e in entries:
         if e.pk in live and e.event_type == "substitute_appointed" and _person_id(e.payload.get("substitute")):
-            subs.append(CaseSubstitute(case=case, person_id=_person_id(e.payload["substitute"]),
-                                       replaces_id=_person_id(e.payload.get("member")),
-                                       appointed_on=e.occurred_day))
+            subs.append(
+                CaseSubstitute(
+                    case=case,
+                    person_id=_person_id(e.payload["substitute"]),
+                    replaces_id=_person_id(e.payload.get("member")),
+                    appointed_on=e.occurred_day,
+                )
+            )
     CaseSubstitute.objects.bulk_create(subs)
 
     case.stage = evaluation.stage
@@ -580,11 +701,26 @@ def _person_id(value: Any) -> int | None:
 # -- parties and the calendar -------------------------------------------------------------------
 
 
-def do_add_counsel(*, case: Case, represents: Party, name: str, email: str = "", phone: str = "",
-                   postal_address: str = "", user: Any = None) -> Party:
+def do_add_counsel(
+    *,
+    case: Case,
+    represents: Party,
+    name: str,
+    email: str = "",
+    phone: str = "",
+    postal_address: str = "",
+    user: Any = None,
+) -> Party:
     with transaction.atomic(), state.acting(user, "Representación legal añadida"):
-        return Party.objects.create(case=case, role=Party.Role.COUNSEL, represents=represents, name=name,
-                                    email=email, phone=phone, postal_address=postal_address)
+        return Party.objects.create(
+            case=case,
+            role=Party.Role.COUNSEL,
+            represents=represents,
+            name=name,
+            email=email,
+            phone=phone,
+            postal_address=postal_address,
+        )
 
 
 def _refresh_open_cases(bodies: Sequence[Body] | None, now: dt.datetime) -> int:
@@ -649,31 +785,51 @@ def do_remove_election(*, election: ElectionDay, user: Any, reason: str, now: dt
         _refresh_open_cases(None, now)
 
 
-def do_add_membership(*, body: Body, person: Person, position: str, start: dt.date, end: dt.date | None = None,
-                      user: Any = None, operator: str = "", reason: str,
-                      now: dt.datetime | None = None) -> Membership:
+def do_add_membership(
+    *,
+    body: Body,
+    person: Person,
+    position: str,
+    start: dt.date,
+    end: dt.date | None = None,
+    user: Any = None,
+    operator: str = "",
+    reason: str,
+    now: dt.datetime | None = None,
+) -> Membership:
     """Seat a member on a body (who votes and who sits on which case); the body's open cases are refreshed."""
     now = now or clock.now()
     reason = _reason(reason)
     if position not in Membership.Position.values:
         raise ActRefused(_("Puesto desconocido."), {"position": [_("Puesto desconocido.")]})
     if end is not None and end < start:
-        raise ActRefused(_("El último día no puede ser anterior al primero."),
-                         {"end": [_("El último día no puede ser anterior al primero.")]})
+        raise ActRefused(
+            _("El último día no puede ser anterior al primero."),
+            {"end": [_("El último día no puede ser anterior al primero.")]},
+        )
     with transaction.atomic(), state.acting(user, reason, name=operator), state.deferred():
         membership = Membership.objects.create(body=body, person=person, position=position, start=start, end=end)
         _refresh_open_cases([body], now)
     return membership
 
 
-def do_end_membership(*, membership: Membership, end: dt.date, user: Any = None, operator: str = "", reason: str,
-                      now: dt.datetime | None = None) -> Membership:
+def do_end_membership(
+    *,
+    membership: Membership,
+    end: dt.date,
+    user: Any = None,
+    operator: str = "",
+    reason: str,
+    now: dt.datetime | None = None,
+) -> Membership:
     """Record a member's last day on the body; the body's open cases are refreshed."""
     now = now or clock.now()
     reason = _reason(reason)
     if end < membership.start:
-        raise ActRefused(_("El último día no puede ser anterior al primero."),
-                         {"end": [_("El último día no puede ser anterior al primero.")]})
+        raise ActRefused(
+            _("El último día no puede ser anterior al primero."),
+            {"end": [_("El último día no puede ser anterior al primero.")]},
+        )
     with transaction.atomic(), state.acting(user, reason, name=operator), state.deferred():
         membership = Membership.objects.select_for_update().get(pk=membership.pk)
         membership.end = end

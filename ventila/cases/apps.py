@@ -40,8 +40,22 @@ class CasesConfig(AppConfig):
     # The columns of a case row that the audit chain keeps: what it is and where it stands (status
     # open/closed decides confidentiality). Caches refreshed from the date (next due, allowed acts,
     # evaluated on) are left out: they change daily without anyone acting.
-    CASE_STATE = ("id", "body_id", "kind", "number", "year", "sequence", "caption", "respondent_role",
-                  "respondent_candidate", "status", "stage", "procedure", "report_referred", "created_at")
+    CASE_STATE = (
+        "id",
+        "body_id",
+        "kind",
+        "number",
+        "year",
+        "sequence",
+        "caption",
+        "respondent_role",
+        "respondent_candidate",
+        "status",
+        "stage",
+        "procedure",
+        "report_referred",
+        "created_at",
+    )
 
     def ready(self) -> None:
         from django.urls import register_converter
@@ -55,13 +69,21 @@ class CasesConfig(AppConfig):
         register_converter(CaseNumberConverter, "case_number")
 
         # A docket entry is chained once, with its attachments, roll call and ballots.
-        chain.register_kind(chain.ChainedKind(
-            "docket_entry", "cases.DocketEntry", "anotación",
-            parts=(chain.Part("attachments", "cases.Attachment", _attachments, owner="entry_id"),
-                   chain.Part("roll_call", "cases.RollCall", _roll_call),
-                   chain.Part("ballots", "cases.Ballot", _ballots)),
-            select_related=("case",), prefetch_related=("attachments", "roll_call__ballots"),
-            describe=_describe_entry))
+        chain.register_kind(
+            chain.ChainedKind(
+                "docket_entry",
+                "cases.DocketEntry",
+                "anotación",
+                parts=(
+                    chain.Part("attachments", "cases.Attachment", _attachments, owner="entry_id"),
+                    chain.Part("roll_call", "cases.RollCall", _roll_call),
+                    chain.Part("ballots", "cases.Ballot", _ballots),
+                ),
+                select_related=("case",),
+                prefetch_related=("attachments", "roll_call__ballots"),
+                describe=_describe_entry,
+            )
+        )
         backup.register_data("cases.Case")  # an install with cases is not one a restore may land on
         twofactor.register_seat(_is_substitute)
         state.register("cases.Case", self.CASE_STATE)

@@ -88,7 +88,8 @@ def compute_scenario(facts: CaseFacts, events: Sequence[PlannedEvent], as_of: dt
         "respondent": respondent,
         "calendar": {"closures": [d.isoformat() for d in facts.closures]},
         "events": [e.to_json() for e in events],
-        "as_of": as_of.isoformat() if isinstance(as_of, dt.date) and not isinstance(as_of, dt.datetime)
+        "as_of": as_of.isoformat()
+        if isinstance(as_of, dt.date) and not isinstance(as_of, dt.datetime)
         else as_of.astimezone(PR_TZ).replace(tzinfo=None).isoformat(timespec="minutes"),
     }
     if facts.elections:

@@ -32,12 +32,29 @@ from .models import Case, ImportedRow
 from .procedures import system_user
 
 CSV_COLUMNS = (
-    "case_key", "kind", "respondent_given_name", "respondent_family_name", "respondent_role", "respondent_title",
-    "respondent_municipality", "complainant_name", "complainant_email", "complainant_phone",
-    "complainant_address", "event_type", "at", "payload", "details", "note",
+    "case_key",
+    "kind",
+    "respondent_given_name",
+    "respondent_family_name",
+    "respondent_role",
+    "respondent_title",
+    "respondent_municipality",
+    "complainant_name",
+    "complainant_email",
+    "complainant_phone",
+    "complainant_address",
+    "event_type",
+    "at",
+    "payload",
+    "details",
+    "note",
 )
-FIRST_ACTS = {"complaint": "complaint_filed", "referral": "referral_received",
-              "suspension_proceeding": "special_proceeding_filed", "deadlock": "deadlock_reported"}
+FIRST_ACTS = {
+    "complaint": "complaint_filed",
+    "referral": "referral_received",
+    "suspension_proceeding": "special_proceeding_filed",
+    "deadlock": "deadlock_reported",
+}
 
 
 class RowError(Exception):
@@ -79,7 +96,9 @@ def _obj(value: Any, what: str) -> dict[str, Any]:
         try:
             value = json.loads(value)
         except json.JSONDecodeError as exc:
-            raise RowError(_("la columna «%(col)s» no es JSON válido (%(err)s)") % {"col": what, "err": exc.msg}) from None
+            raise RowError(
+                _("la columna «%(col)s» no es JSON válido (%(err)s)") % {"col": what, "err": exc.msg}
+            ) from None
     if not isinstance(value, dict):
         raise RowError(_("la columna «%(col)s» debe ser un objeto JSON") % {"col": what})
     return value
@@ -91,7 +110,11 @@ def read_rows(text: str, fmt: str) -> Iterator[Row | tuple[int, str, str]]:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            yield (0, _("archivo"), _("no es JSON válido: %(err)s (línea %(line)s)") % {"err": exc.msg, "line": exc.lineno})
+            yield (
+                0,
+                _("archivo"),
+                _("no es JSON válido: %(err)s (línea %(line)s)") % {"err": exc.msg, "line": exc.lineno},
+            )
             return
         cases = data.get("cases") if isinstance(data, dict) else None
         if not isinstance(cases, list):
@@ -110,10 +133,19 @@ def read_rows(text: str, fmt: str) -> Iterator[Row | tuple[int, str, str]]:
                 try:
                     if not isinstance(e, dict):
                         raise RowError(_("la anotación debe ser un objeto JSON"))
-                    yield Row(n, where, str(c.get("key", "")), str(c.get("kind", "")), str(e.get("type", "")),
-                              str(e.get("at", "")), _obj(e.get("payload"), "payload"), _obj(e.get("details"), "details"),
-                              str(e.get("note", "")), respondent=dict(c.get("respondent") or {}) if j == 0 else {},
-                              complainant=dict(c.get("complainant") or {}) if j == 0 else {})
+                    yield Row(
+                        n,
+                        where,
+                        str(c.get("key", "")),
+                        str(c.get("kind", "")),
+                        str(e.get("type", "")),
+                        str(e.get("at", "")),
+                        _obj(e.get("payload"), "payload"),
+                        _obj(e.get("details"), "details"),
+                        str(e.get("note", "")),
+                        respondent=dict(c.get("respondent") or {}) if j == 0 else {},
+                        complainant=dict(c.get("complainant") or {}) if j == 0 else {},
+                    )
                 except RowError as exc:
                     yield (n, where, str(exc))
         return
@@ -126,15 +158,27 @@ def read_rows(text: str, fmt: str) -> Iterator[Row | tuple[int, str, str]]:
         n = reader.line_num
         where = _("línea %(n)s") % {"n": n}
         try:
-            yield Row(n, where, (line.get("case_key") or "").strip(), (line.get("kind") or "").strip(),
-                      (line.get("event_type") or "").strip(), (line.get("at") or "").strip(),
-                      _obj(line.get("payload"), "payload"), _obj(line.get("details"), "details"),
-                      line.get("note") or "",
-                      respondent={k.removeprefix("respondent_"): (line.get(k) or "").strip()
-                                  for k in CSV_COLUMNS if k.startswith("respondent_") and line.get(k)},
-                      complainant={k.removeprefix("complainant_").replace("address", "postal_address"):
-                                   (line.get(k) or "").strip()
-                                   for k in CSV_COLUMNS if k.startswith("complainant_") and line.get(k)})
+            yield Row(
+                n,
+                where,
+                (line.get("case_key") or "").strip(),
+                (line.get("kind") or "").strip(),
+                (line.get("event_type") or "").strip(),
+                (line.get("at") or "").strip(),
+                _obj(line.get("payload"), "payload"),
+                _obj(line.get("details"), "details"),
+                line.get("note") or "",
+                respondent={
+                    k.removeprefix("respondent_"): (line.get(k) or "").strip()
+                    for k in CSV_COLUMNS
+                    if k.startswith("respondent_") and line.get(k)
+                },
+                complainant={
+                    k.removeprefix("complainant_").replace("address", "postal_address"): (line.get(k) or "").strip()
+                    for k in CSV_COLUMNS
+                    if k.startswith("complainant_") and line.get(k)
+                },
+            )
         except RowError as exc:
             yield (n, where, str(exc))
 
@@ -148,8 +192,9 @@ def _moment(text: str) -> tuple[dt.datetime, bool]:
             return dt.datetime.combine(dt.date.fromisoformat(text), dt.time(), PR_TZ), False
         moment = dt.datetime.fromisoformat(text)
     except ValueError:
-        raise RowError(_("«at» debe ser una fecha AAAA-MM-DD o una fecha y hora AAAA-MM-DDTHH:MM (se leyó «%(v)s»)")
-                       % {"v": text}) from None
+        raise RowError(
+            _("«at» debe ser una fecha AAAA-MM-DD o una fecha y hora AAAA-MM-DDTHH:MM (se leyó «%(v)s»)") % {"v": text}
+        ) from None
     return (moment.replace(tzinfo=PR_TZ) if moment.tzinfo is None else moment), True
 
 
@@ -157,19 +202,26 @@ def _respondent(row: Row, body: Body, day: dt.date) -> tuple[Person, OfficeTerm]
     r = row.respondent
     given, family = r.get("given_name", ""), r.get("family_name", "")
     if not given or not family:
-        raise RowError(_("la primera anotación del caso debe nombrar a la parte querellada "
-                         "(respondent_given_name y respondent_family_name)"))
+        raise RowError(
+            _(
+                "la primera anotación del caso debe nombrar a la parte querellada "
+                "(respondent_given_name y respondent_family_name)"
+            )
+        )
     role = r.get("role") or RULEBOOKS[body.rulebook].register_roles[0]
     if role not in OfficeTerm.Role.values:
-        raise RowError(_("«%(role)s» no es un cargo conocido (valores: %(values)s)")
-                       % {"role": role, "values": ", ".join(OfficeTerm.Role.values)})
+        raise RowError(
+            _("«%(role)s» no es un cargo conocido (valores: %(values)s)")
+            % {"role": role, "values": ", ".join(OfficeTerm.Role.values)}
+        )
     person = Person.objects.filter(given_name=given, family_name=family).first()
     if person is None:
         person = Person.objects.create(given_name=given, family_name=family)
     office = person.offices.filter(role=role).order_by("-start").first()
     if office is None:
-        office = OfficeTerm.objects.create(person=person, role=role, title=r.get("title") or role,
-                                           municipality=r.get("municipality", ""), start=day)
+        office = OfficeTerm.objects.create(
+            person=person, role=role, title=r.get("title") or role, municipality=r.get("municipality", ""), start=day
+        )
     return person, office
 
 
@@ -199,8 +251,9 @@ def import_records(text: str, fmt: str, *, body: Body, source: str, now: dt.date
         seen[row.case_key] = position
         # The row's identity: its case, act, moment and contents (and which repetition of an identical
         # row it is), so a corrected file re-imports only the rows that were not imported before.
-        digest = hashlib.sha256(json.dumps([row.payload, row.details, row.note], sort_keys=True,
-                                           default=str).encode()).hexdigest()[:16]
+        digest = hashlib.sha256(
+            json.dumps([row.payload, row.details, row.note], sort_keys=True, default=str).encode()
+        ).hexdigest()[:16]
         signature = f"{row.case_key}|{row.event_type}|{row.at}|{digest}"
         repeat = seen.get(signature, 0) + 1
         seen[signature] = repeat
@@ -221,18 +274,34 @@ def import_records(text: str, fmt: str, *, body: Body, source: str, now: dt.date
     return report
 
 
-def _import_row(row: Row, position: int, key: str, body: Body, source: str, user: Any,
-                cases: dict[str, Case | None], report: Report, now: dt.datetime) -> None:
+def _import_row(
+    row: Row,
+    position: int,
+    key: str,
+    body: Body,
+    source: str,
+    user: Any,
+    cases: dict[str, Case | None],
+    report: Report,
+    now: dt.datetime,
+) -> None:
     at, has_time = _moment(row.at)
-    if position == 1 or (cases.get(row.case_key) is None and row.event_type == FIRST_ACTS.get(row.kind)
-                         and not _case_for(source, row.case_key)):
+    if position == 1 or (
+        cases.get(row.case_key) is None
+        and row.event_type == FIRST_ACTS.get(row.kind)
+        and not _case_for(source, row.case_key)
+    ):
         if row.kind not in FIRST_ACTS or row.kind not in _kinds(body):
-            raise RowError(_("«%(kind)s» no es un tipo de caso de este cuerpo (valores: %(values)s)")
-                           % {"kind": row.kind, "values": ", ".join(k for k in FIRST_ACTS if k in _kinds(body))})
+            raise RowError(
+                _("«%(kind)s» no es un tipo de caso de este cuerpo (valores: %(values)s)")
+                % {"kind": row.kind, "values": ", ".join(k for k in FIRST_ACTS if k in _kinds(body))}
+            )
         if row.event_type != FIRST_ACTS[row.kind]:
             cases[row.case_key] = None
-            raise RowError(_("la primera anotación de un caso «%(kind)s» debe ser «%(first)s»")
-                           % {"kind": row.kind, "first": FIRST_ACTS[row.kind]})
+            raise RowError(
+                _("la primera anotación de un caso «%(kind)s» debe ser «%(first)s»")
+                % {"kind": row.kind, "first": FIRST_ACTS[row.kind]}
+            )
         payload = dict(row.payload)
         for name, value in RULEBOOKS[body.rulebook].kinds[row.kind].imported_payload.items():
             payload.setdefault(name, value)  # e.g. MUN-SUC-02: an imported complaint is flagged for review
@@ -240,10 +309,17 @@ def _import_row(row: Row, position: int, key: str, body: Body, source: str, user
         with transaction.atomic():
             person, office = _respondent(row, body, at.astimezone(PR_TZ).date())
             complainant = row.complainant if row.kind == "complaint" else None
-            case = do_file_case(user=user, body=body, kind=row.kind, respondent=person, respondent_role=office.role,
-                                respondent_office=office.title, complainant=complainant or None,
-                                act=ActInput(row.event_type, at, has_time, payload, details, row.note, imported=True),
-                                now=now)
+            case = do_file_case(
+                user=user,
+                body=body,
+                kind=row.kind,
+                respondent=person,
+                respondent_role=office.role,
+                respondent_office=office.title,
+                complainant=complainant or None,
+                act=ActInput(row.event_type, at, has_time, payload, details, row.note, imported=True),
+                now=now,
+            )
             ImportedRow.objects.create(source=source, key=key, case=case, entry=case.entries.first())
             ImportedRow.objects.create(source=source, key=f"case|{row.case_key}"[:200], case=case)
         cases[row.case_key] = case
@@ -255,8 +331,12 @@ def _import_row(row: Row, position: int, key: str, body: Body, source: str, user
     if case is None:
         raise RowError(_("el caso «%(key)s» no se pudo crear: su primera fila fue rechazada") % {"key": row.case_key})
     with transaction.atomic():
-        entry = do_record_act(user=user, case=case, now=now, act=ActInput(
-            row.event_type, at, has_time, dict(row.payload), dict(row.details), row.note, imported=True))
+        entry = do_record_act(
+            user=user,
+            case=case,
+            now=now,
+            act=ActInput(row.event_type, at, has_time, dict(row.payload), dict(row.details), row.note, imported=True),
+        )
         ImportedRow.objects.create(source=source, key=key, case=case, entry=entry)
     report.imported += 1
 

@@ -137,4 +137,3 @@ VOTES = {
     "absent": _("Ausente"),
     "recused": _("Inhibido"),
 }
-

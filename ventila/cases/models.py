@@ -23,12 +23,16 @@ class CaseCounter(models.Model):
     """The last case number issued by a body in a year; locked while a new number is taken."""
 
     body = models.ForeignKey(
-        Body, on_delete=models.PROTECT, related_name="+", verbose_name=_("cuerpo"),
+        Body,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("cuerpo"),
         help_text=_("El cuerpo que numera sus expedientes."),
     )
     year = models.PositiveSmallIntegerField(_("año"), help_text=_("El año de los números."))
     last = models.PositiveIntegerField(
-        _("último número"), default=0,
+        _("último número"),
+        default=0,
         help_text=_("El último número expedido ese año; el siguiente expediente recibe este más uno."),
     )
 
@@ -46,69 +50,107 @@ class Case(models.Model):
         CLOSED = "closed", _("Cerrado")
 
     body = models.ForeignKey(
-        Body, on_delete=models.PROTECT, related_name="cases", verbose_name=_("cuerpo"),
+        Body,
+        on_delete=models.PROTECT,
+        related_name="cases",
+        verbose_name=_("cuerpo"),
         help_text=_("El cuerpo ante el que se ventila el caso."),
     )
     kind = models.CharField(
-        _("tipo de caso"), max_length=40,
-        help_text=_("El tipo de caso según el reglamento del cuerpo, por ejemplo «complaint» (querella) o «referral» (referido de la OEG)."),
+        _("tipo de caso"),
+        max_length=40,
+        help_text=_(
+            "El tipo de caso según el reglamento del cuerpo, por ejemplo «complaint» (querella) o «referral» (referido de la OEG)."
+        ),
     )
     number = models.CharField(
-        _("número"), max_length=30, unique=True,
+        _("número"),
+        max_length=30,
+        unique=True,
         help_text=_("Número de expediente, único y sin saltos por cuerpo y año, por ejemplo CE-2027-0001."),
     )
     year = models.PositiveSmallIntegerField(_("año"), help_text=_("El año del número de expediente."))
     # Null only inside the transaction that opens the case (the number is taken last; see
     # ``ventila.cases.actions.do_file_case``): no committed case is without its sequence.
     sequence = models.PositiveIntegerField(
-        _("secuencia"), null=True, help_text=_("La posición del expediente entre los del mismo cuerpo y año."),
+        _("secuencia"),
+        null=True,
+        help_text=_("La posición del expediente entre los del mismo cuerpo y año."),
     )
     caption = models.CharField(
-        _("epígrafe"), max_length=300,
+        _("epígrafe"),
+        max_length=300,
         help_text=_("Título breve del caso, por ejemplo «Querella contra Hon. Nombre Apellido»."),
     )
     respondent_role = models.CharField(
-        _("cargo de la parte querellada"), max_length=20, choices=OfficeTerm.Role.choices,
-        help_text=_("La categoría de la parte querellada; decide el camino del Informe Final y las sanciones posibles."),
+        _("cargo de la parte querellada"),
+        max_length=20,
+        choices=OfficeTerm.Role.choices,
+        help_text=_(
+            "La categoría de la parte querellada; decide el camino del Informe Final y las sanciones posibles."
+        ),
     )
     respondent_candidate = models.BooleanField(
-        _("candidato"), default=False,
-        help_text=_("Marque si la parte querellada es candidata en las próximas elecciones (procedimiento sumario, Sec. 24)."),
+        _("candidato"),
+        default=False,
+        help_text=_(
+            "Marque si la parte querellada es candidata en las próximas elecciones (procedimiento sumario, Sec. 24)."
+        ),
     )
     status = models.CharField(
-        _("estado"), max_length=10, choices=Status.choices, default=Status.OPEN,
+        _("estado"),
+        max_length=10,
+        choices=Status.choices,
+        default=Status.OPEN,
         help_text=_("Abierto o cerrado; derivado del expediente."),
     )
     stage = models.CharField(
-        _("etapa"), max_length=40, default="new",
+        _("etapa"),
+        max_length=40,
+        default="new",
         help_text=_("La etapa del procedimiento que el reglamento deriva del expediente."),
     )
     procedure = models.CharField(
-        _("procedimiento"), max_length=40, default="ordinary",
+        _("procedimiento"),
+        max_length=40,
+        default="ordinary",
         help_text=_("Ordinario, sumario (Sec. 24) o en espera hasta después de las elecciones (Sec. 24(f)); derivado."),
     )
     allowed_next = models.JSONField(
-        _("actos permitidos"), default=list, blank=True,
+        _("actos permitidos"),
+        default=list,
+        blank=True,
         help_text=_("Los actos que el reglamento permite ahora, derivados en la última evaluación."),
     )
     next_due = models.DateField(
-        _("próximo vencimiento"), null=True, blank=True,
-        help_text=_("El vencimiento más cercano entre los términos abiertos; la cola de trabajo se ordena por este campo."),
+        _("próximo vencimiento"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "El vencimiento más cercano entre los términos abiertos; la cola de trabajo se ordena por este campo."
+        ),
     )
     next_due_deadline = models.CharField(
-        _("término más próximo"), max_length=60, blank=True,
+        _("término más próximo"),
+        max_length=60,
+        blank=True,
         help_text=_("El identificador del término que vence en «próximo vencimiento»."),
     )
     report_referred = models.BooleanField(
-        _("Informe Final referido"), default=False,
+        _("Informe Final referido"),
+        default=False,
         help_text=_("Verdadero desde que el Informe Final se refirió (Sec. 25); derivado del expediente."),
     )
     evaluated_on = models.DateField(
-        _("evaluado el"), null=True, blank=True,
+        _("evaluado el"),
+        null=True,
+        blank=True,
         help_text=_("Fecha de la última evaluación de los términos; los estados se reevalúan cada día."),
     )
     created_at = models.DateTimeField(
-        _("creado"), auto_now_add=True, help_text=_("Cuándo se abrió el expediente en el sistema."),
+        _("creado"),
+        auto_now_add=True,
+        help_text=_("Cuándo se abrió el expediente en el sistema."),
     )
 
     class Meta:
@@ -146,36 +188,57 @@ class Party(models.Model):
         COUNSEL = "counsel", _("Representación legal")
 
     case = models.ForeignKey(
-        Case, on_delete=models.PROTECT, related_name="parties", verbose_name=_("expediente"),
+        Case,
+        on_delete=models.PROTECT,
+        related_name="parties",
+        verbose_name=_("expediente"),
         help_text=_("El expediente del que es parte."),
     )
     role = models.CharField(
-        _("calidad"), max_length=20, choices=Role.choices,
+        _("calidad"),
+        max_length=20,
+        choices=Role.choices,
         help_text=_("La calidad en que comparece: querellante, querellado o abogado de una de las partes."),
     )
     person = models.ForeignKey(
-        Person, on_delete=models.PROTECT, null=True, blank=True, related_name="case_parties",
+        Person,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="case_parties",
         verbose_name=_("persona del registro"),
         help_text=_("La persona del registro, cuando la parte está en él (siempre para la parte querellada)."),
     )
     name = models.CharField(
-        _("nombre completo"), max_length=200,
+        _("nombre completo"),
+        max_length=200,
         help_text=_("Nombre completo de la parte, tal como consta en la querella (Sec. 20(7), 21(a)(1))."),
     )
     office = models.CharField(
-        _("cargo"), max_length=200, blank=True,
+        _("cargo"),
+        max_length=200,
+        blank=True,
         help_text=_("El cargo de la parte querellada al presentarse la querella."),
     )
     postal_address = models.TextField(
-        _("dirección postal"), blank=True, help_text=_("Dirección postal para notificaciones."),
+        _("dirección postal"),
+        blank=True,
+        help_text=_("Dirección postal para notificaciones."),
     )
     email = models.EmailField(
-        _("correo electrónico"), blank=True, help_text=_("Correo electrónico para notificaciones."),
+        _("correo electrónico"),
+        blank=True,
+        help_text=_("Correo electrónico para notificaciones."),
     )
     phone = models.CharField(_("teléfono"), max_length=40, blank=True, help_text=_("Número de teléfono."))
     represents = models.ForeignKey(
-        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="counsel",
-        verbose_name=_("representa a"), help_text=_("Para la representación legal: la parte a quien representa."),
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="counsel",
+        verbose_name=_("representa a"),
+        help_text=_("Para la representación legal: la parte a quien representa."),
     )
 
     class Meta:
@@ -200,43 +263,66 @@ class DocketEntry(models.Model):
     """
 
     case = models.ForeignKey(
-        Case, on_delete=models.PROTECT, related_name="entries", verbose_name=_("expediente"),
+        Case,
+        on_delete=models.PROTECT,
+        related_name="entries",
+        verbose_name=_("expediente"),
         help_text=_("El expediente al que pertenece la anotación."),
     )
     seq = models.PositiveIntegerField(
-        _("número de anotación"), help_text=_("Número correlativo de la anotación dentro del expediente."),
+        _("número de anotación"),
+        help_text=_("Número correlativo de la anotación dentro del expediente."),
     )
     event_type = models.CharField(
-        _("acto"), max_length=60,
+        _("acto"),
+        max_length=60,
         help_text=_("El tipo de acto, del vocabulario del reglamento (por ejemplo «respondent_notified»)."),
     )
     occurred_at = models.DateTimeField(
-        _("ocurrió"), help_text=_("Cuándo ocurrió el acto; de esta fecha corren los términos."),
+        _("ocurrió"),
+        help_text=_("Cuándo ocurrió el acto; de esta fecha corren los términos."),
     )
     has_time = models.BooleanField(
-        _("con hora"), default=False,
+        _("con hora"),
+        default=False,
         help_text=_("Verdadero si se anotó la hora del acto, no solo el día (los términos en horas la necesitan)."),
     )
     payload = models.JSONField(
-        _("datos del acto"), default=dict, blank=True,
+        _("datos del acto"),
+        default=dict,
+        blank=True,
         help_text=_("Los datos del acto que el reglamento define y valida (fechas, resultado, causas…)."),
     )
     details = models.JSONField(
-        _("detalles"), default=dict, blank=True,
-        help_text=_("Datos descriptivos que el reglamento no computa, como el texto de las determinaciones del Informe Final."),
+        _("detalles"),
+        default=dict,
+        blank=True,
+        help_text=_(
+            "Datos descriptivos que el reglamento no computa, como el texto de las determinaciones del Informe Final."
+        ),
     )
     note = models.TextField(
-        _("nota"), blank=True, help_text=_("Observaciones de quien anota el acto."),
+        _("nota"),
+        blank=True,
+        help_text=_("Observaciones de quien anota el acto."),
     )
     recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("anotado por"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("anotado por"),
         help_text=_("Quién anotó el acto en el expediente."),
     )
     recorded_at = models.DateTimeField(
-        _("anotado"), help_text=_("Cuándo se anotó el acto en el sistema."),
+        _("anotado"),
+        help_text=_("Cuándo se anotó el acto en el sistema."),
     )
     supersedes = models.ForeignKey(
-        "self", on_delete=models.PROTECT, null=True, blank=True, related_name="superseded_by",
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="superseded_by",
         verbose_name=_("corrige a"),
         help_text=_("La anotación equivocada que esta corrige; la corregida queda en el expediente pero no cuenta."),
     )
@@ -262,20 +348,30 @@ class Attachment(models.Model):
     """A document attached to a docket entry, with its SHA-256 fingerprint. Append-only."""
 
     entry = models.ForeignKey(
-        DocketEntry, on_delete=models.PROTECT, related_name="attachments", verbose_name=_("anotación"),
+        DocketEntry,
+        on_delete=models.PROTECT,
+        related_name="attachments",
+        verbose_name=_("anotación"),
         help_text=_("La anotación a la que se adjunta el documento."),
     )
     file = models.FileField(
-        _("archivo"), upload_to=attachment_path, max_length=300,
+        _("archivo"),
+        upload_to=attachment_path,
+        max_length=300,
         help_text=_("El archivo, guardado bajo su huella; nunca se sirve sin comprobar permisos."),
     )
     filename = models.CharField(_("nombre"), max_length=255, help_text=_("Nombre original del archivo."))
     sha256 = models.CharField(
-        _("SHA-256"), max_length=64, help_text=_("Huella SHA-256 del contenido, en hexadecimal; prueba su integridad."),
+        _("SHA-256"),
+        max_length=64,
+        help_text=_("Huella SHA-256 del contenido, en hexadecimal; prueba su integridad."),
     )
     size = models.PositiveBigIntegerField(_("tamaño"), help_text=_("Tamaño en bytes."))
     content_type = models.CharField(
-        _("tipo de contenido"), max_length=120, blank=True, help_text=_("El tipo MIME declarado al subirlo."),
+        _("tipo de contenido"),
+        max_length=120,
+        blank=True,
+        help_text=_("El tipo MIME declarado al subirlo."),
     )
 
     class Meta:
@@ -291,18 +387,26 @@ class RollCall(models.Model):
     """The roll-call vote that decided a docket entry's act, with its outcome under the rulebook."""
 
     entry = models.OneToOneField(
-        DocketEntry, on_delete=models.PROTECT, related_name="roll_call", verbose_name=_("anotación"),
+        DocketEntry,
+        on_delete=models.PROTECT,
+        related_name="roll_call",
+        verbose_name=_("anotación"),
         help_text=_("El acto que la votación decidió."),
     )
     motion = models.CharField(
-        _("moción"), max_length=300, help_text=_("Lo que se votó, en palabras."),
+        _("moción"),
+        max_length=300,
+        help_text=_("Lo que se votó, en palabras."),
     )
     rule_id = models.CharField(
-        _("regla"), max_length=30, help_text=_("La regla del catálogo que fija la mayoría requerida."),
+        _("regla"),
+        max_length=30,
+        help_text=_("La regla del catálogo que fija la mayoría requerida."),
     )
     citation = models.CharField(_("cita"), max_length=80, help_text=_("La cita del texto de esa regla."))
     required = models.PositiveSmallIntegerField(
-        _("votos requeridos"), help_text=_("Votos a favor necesarios para que la moción prevalezca."),
+        _("votos requeridos"),
+        help_text=_("Votos a favor necesarios para que la moción prevalezca."),
     )
     yes = models.PositiveSmallIntegerField(_("a favor"), help_text=_("Votos a favor."))
     no = models.PositiveSmallIntegerField(_("en contra"), help_text=_("Votos en contra."))
@@ -311,7 +415,8 @@ class RollCall(models.Model):
     recused = models.PositiveSmallIntegerField(_("inhibidos"), help_text=_("Miembros inhibidos."))
     carried = models.BooleanField(_("prevaleció"), help_text=_("Si la moción prevaleció según el reglamento."))
     explanation = models.TextField(
-        _("explicación"), help_text=_("Cómo se contó la votación, según el reglamento."),
+        _("explicación"),
+        help_text=_("Cómo se contó la votación, según el reglamento."),
     )
 
     class Meta:
@@ -330,11 +435,17 @@ class Ballot(models.Model):
         RECUSED = "recused", _("Inhibido")
 
     roll_call = models.ForeignKey(
-        RollCall, on_delete=models.PROTECT, related_name="ballots", verbose_name=_("votación"),
+        RollCall,
+        on_delete=models.PROTECT,
+        related_name="ballots",
+        verbose_name=_("votación"),
         help_text=_("La votación a la que pertenece el voto."),
     )
     person = models.ForeignKey(
-        Person, on_delete=models.PROTECT, related_name="+", verbose_name=_("miembro"),
+        Person,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("miembro"),
         help_text=_("El miembro que vota."),
     )
     vote = models.CharField(_("voto"), max_length=10, choices=Vote.choices, help_text=_("El sentido del voto."))
@@ -352,12 +463,17 @@ class CaseDeadline(models.Model):
     """A term that applies to a case, as the rulebook computed it at the last evaluation."""
 
     case = models.ForeignKey(
-        Case, on_delete=models.CASCADE, related_name="deadlines", verbose_name=_("expediente"),
+        Case,
+        on_delete=models.CASCADE,
+        related_name="deadlines",
+        verbose_name=_("expediente"),
         help_text=_("El expediente del término."),
     )
     position = models.PositiveSmallIntegerField(help_text=_("Orden del término en la evaluación."))
     deadline_id = models.CharField(
-        _("término"), max_length=60, help_text=_("Identificador público del término, por ejemplo «answer»."),
+        _("término"),
+        max_length=60,
+        help_text=_("Identificador público del término, por ejemplo «answer»."),
     )
     rule_id = models.CharField(_("regla"), max_length=30, help_text=_("La regla del catálogo que fija el término."))
     citation = models.CharField(_("cita"), max_length=80, help_text=_("La cita del texto que fija el término."))
@@ -367,30 +483,49 @@ class CaseDeadline(models.Model):
     trigger = models.CharField(_("desde"), max_length=60, help_text=_("El acto desde el que corre el término."))
     due = models.DateField(_("vence"), help_text=_("El último día del término."))
     due_at = models.DateTimeField(
-        _("vence a las"), null=True, blank=True, help_text=_("Para los términos en horas: el instante en que vence."),
+        _("vence a las"),
+        null=True,
+        blank=True,
+        help_text=_("Para los términos en horas: el instante en que vence."),
     )
     status = models.CharField(
-        _("estado"), max_length=12,
-        help_text=_("open (abierto), met (cumplido), missed (vencido) o suspended (suspendido), según la última evaluación."),
+        _("estado"),
+        max_length=12,
+        help_text=_(
+            "open (abierto), met (cumplido), missed (vencido) o suspended (suspendido), según la última evaluación."
+        ),
     )
     satisfied_by = models.CharField(
-        _("cumplido con"), max_length=60, blank=True, help_text=_("El acto que cumplió el término."),
+        _("cumplido con"),
+        max_length=60,
+        blank=True,
+        help_text=_("El acto que cumplió el término."),
     )
     satisfied_on = models.DateField(
-        _("cumplido el"), null=True, blank=True, help_text=_("El día del acto que cumplió el término."),
+        _("cumplido el"),
+        null=True,
+        blank=True,
+        help_text=_("El día del acto que cumplió el término."),
     )
     fatal = models.BooleanField(
-        _("fatal"), default=False, help_text=_("Si el término es de cumplimiento estricto (jurisdiccional o fatal)."),
+        _("fatal"),
+        default=False,
+        help_text=_("Si el término es de cumplimiento estricto (jurisdiccional o fatal)."),
     )
     trace = models.TextField(
-        _("cómputo"), help_text=_("El cómputo paso a paso: desde cuándo corre, qué días no cuentan y por qué."),
+        _("cómputo"),
+        help_text=_("El cómputo paso a paso: desde cuándo corre, qué días no cuentan y por qué."),
     )
     moved_from = models.DateField(
-        _("vencía sin la suspensión"), null=True, blank=True,
+        _("vencía sin la suspensión"),
+        null=True,
+        blank=True,
         help_text=_("El vencimiento que tendría el término sin las suspensiones del expediente (Sec. 23, ¶28)."),
     )
     moved_reason = models.CharField(
-        _("motivo del cambio"), max_length=300, blank=True,
+        _("motivo del cambio"),
+        max_length=300,
+        blank=True,
         help_text=_("Por qué se movió el vencimiento: la suspensión y su motivo."),
     )
 
@@ -411,7 +546,10 @@ class CaseFinding(models.Model):
     """Something the docket's facts violate or call for, as the rulebook found it."""
 
     case = models.ForeignKey(
-        Case, on_delete=models.CASCADE, related_name="findings", verbose_name=_("expediente"),
+        Case,
+        on_delete=models.CASCADE,
+        related_name="findings",
+        verbose_name=_("expediente"),
         help_text=_("El expediente del hallazgo."),
     )
     finding_id = models.CharField(_("hallazgo"), max_length=60, help_text=_("Identificador público del hallazgo."))
@@ -434,14 +572,22 @@ class CaseExclusion(models.Model):
         WITNESS = "witness", _("Citado como testigo en el caso (Sec. 8)")
 
     case = models.ForeignKey(
-        Case, on_delete=models.CASCADE, related_name="exclusions", verbose_name=_("expediente"),
+        Case,
+        on_delete=models.CASCADE,
+        related_name="exclusions",
+        verbose_name=_("expediente"),
         help_text=_("El expediente."),
     )
     person = models.ForeignKey(
-        Person, on_delete=models.CASCADE, related_name="+", verbose_name=_("persona"),
+        Person,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("persona"),
         help_text=_("El miembro excluido."),
     )
-    reason = models.CharField(_("motivo"), max_length=10, choices=Reason.choices, help_text=_("Por qué queda excluido."))
+    reason = models.CharField(
+        _("motivo"), max_length=10, choices=Reason.choices, help_text=_("Por qué queda excluido.")
+    )
 
     class Meta:
         verbose_name = _("exclusión")
@@ -453,15 +599,26 @@ class CaseSubstitute(models.Model):
     """A substitute member pro tempore appointed for this case (Secs. 8–9)."""
 
     case = models.ForeignKey(
-        Case, on_delete=models.CASCADE, related_name="substitutes", verbose_name=_("expediente"),
+        Case,
+        on_delete=models.CASCADE,
+        related_name="substitutes",
+        verbose_name=_("expediente"),
         help_text=_("El expediente para el que se nombró."),
     )
     person = models.ForeignKey(
-        Person, on_delete=models.CASCADE, related_name="+", verbose_name=_("sustituto"),
+        Person,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("sustituto"),
         help_text=_("El miembro sustituto (pro tempore)."),
     )
     replaces = models.ForeignKey(
-        Person, on_delete=models.CASCADE, null=True, blank=True, related_name="+", verbose_name=_("sustituye a"),
+        Person,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("sustituye a"),
         help_text=_("El miembro a quien sustituye en este caso."),
     )
     appointed_on = models.DateField(_("nombrado el"), help_text=_("El día del nombramiento."))
@@ -476,18 +633,30 @@ class ImportedRow(models.Model):
     """A row of a predecessor body's records already imported: makes the import idempotent."""
 
     source = models.CharField(
-        _("origen"), max_length=120, help_text=_("El nombre del registro importado (por ejemplo el del archivo)."),
+        _("origen"),
+        max_length=120,
+        help_text=_("El nombre del registro importado (por ejemplo el del archivo)."),
     )
     key = models.CharField(
-        _("clave"), max_length=200, help_text=_("La clave de la fila en su origen: número de caso y de anotación."),
+        _("clave"),
+        max_length=200,
+        help_text=_("La clave de la fila en su origen: número de caso y de anotación."),
     )
     case = models.ForeignKey(
-        Case, on_delete=models.PROTECT, related_name="+", verbose_name=_("expediente"),
+        Case,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("expediente"),
         help_text=_("El expediente creado o completado con la fila."),
     )
     entry = models.ForeignKey(
-        DocketEntry, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
-        verbose_name=_("anotación"), help_text=_("La anotación creada con la fila."),
+        DocketEntry,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("anotación"),
+        help_text=_("La anotación creada con la fila."),
     )
     imported_at = models.DateTimeField(_("importado"), auto_now_add=True, help_text=_("Cuándo se importó."))
 

@@ -44,8 +44,9 @@ def sec8_warnings(case: Case, entries: Sequence[DocketEntry]) -> list[str]:
         return []
     superseded = {e.supersedes_id for e in entries if e.supersedes_id}
     live = [e for e in entries if e.pk not in superseded]
-    asked = {str(e.payload.get("member")) for e in live if e.event_type in ("substitute_requested",
-                                                                            "substitute_appointed")}
+    asked = {
+        str(e.payload.get("member")) for e in live if e.event_type in ("substitute_requested", "substitute_appointed")
+    }
     offices = {m.person_id: m.position for m in case.body.memberships.all()}
     chair = {"president": "chair", "vice_president": "vice_chair"}
     seats, respondents, witnesses = [], [], []
@@ -90,8 +91,9 @@ def decide_warning(case: Case, today: dt.date, deadlines: Iterable[CaseDeadline]
     if not warned:
         return ""
     rows = list(deadlines) if deadlines is not None else list(case.deadlines.filter(deadline_id=warned))
-    d = next((r for r in rows if r.deadline_id == warned and r.satisfied_on is None
-              and r.status in ("open", "missed")), None)
+    d = next(
+        (r for r in rows if r.deadline_id == warned and r.satisfied_on is None and r.status in ("open", "missed")), None
+    )
     if d is None:
         return ""
     left = (d.due - today).days
@@ -99,22 +101,31 @@ def decide_warning(case: Case, today: dt.date, deadlines: Iterable[CaseDeadline]
         return ""
     due = format_date_es(d.due)
     if left < 0:
-        return _("El término para decidir venció el %(due)s: la querella se desestima con perjuicio (¶17, "
-                 "MUN-DEC-04); ventila lo anota automáticamente.") % {"due": due}
+        return _(
+            "El término para decidir venció el %(due)s: la querella se desestima con perjuicio (¶17, "
+            "MUN-DEC-04); ventila lo anota automáticamente."
+        ) % {"due": due}
     if left == 0:
-        return _("Hoy, %(due)s, vence el término para decidir; sin decisión, la querella se desestima con "
-                 "perjuicio (¶17, MUN-DEC-04).") % {"due": due}
+        return _(
+            "Hoy, %(due)s, vence el término para decidir; sin decisión, la querella se desestima con "
+            "perjuicio (¶17, MUN-DEC-04)."
+        ) % {"due": due}
     if left == 1:
-        return _("Queda 1 día para decidir (vence el %(due)s); sin decisión, la querella se desestima con perjuicio "
-                 "(¶17, MUN-DEC-04).") % {"due": due}
-    return _("Quedan %(n)s días para decidir (vence el %(due)s); sin decisión, la querella se desestima con "
-             "perjuicio (¶17, MUN-DEC-04).") % {"n": left, "due": due}
+        return _(
+            "Queda 1 día para decidir (vence el %(due)s); sin decisión, la querella se desestima con perjuicio "
+            "(¶17, MUN-DEC-04)."
+        ) % {"due": due}
+    return _(
+        "Quedan %(n)s días para decidir (vence el %(due)s); sin decisión, la querella se desestima con "
+        "perjuicio (¶17, MUN-DEC-04)."
+    ) % {"n": left, "due": due}
 
 
 def system_user() -> Any:
     """The account ventila records acts of law with (it cannot sign in)."""
     user, created = User.objects.get_or_create(
-        username=SYSTEM_USERNAME, defaults={"first_name": "ventila", "last_name": "(sistema)", "is_active": False})
+        username=SYSTEM_USERNAME, defaults={"first_name": "ventila", "last_name": "(sistema)", "is_active": False}
+    )
     if created:
         user.set_unusable_password()
         user.save(update_fields=["password"])
@@ -140,21 +151,34 @@ def do_sweep_compulsory_terms(now: dt.datetime | None = None) -> list[SweepResul
         case = refresh_if_stale(case, now)
         if "dismissed_with_prejudice" not in case.allowed_next or case.stage != "decision_term_expired":
             continue
-        term = (case.deadlines.filter(deadline_id__in=("decide", "commissioner_report", "study"), status="missed")
-                .order_by("due").first())
+        term = (
+            case.deadlines.filter(deadline_id__in=("decide", "commissioner_report", "study"), status="missed")
+            .order_by("due")
+            .first()
+        )
         if term is None:
             continue
         day = term.due + dt.timedelta(days=1)
         at = min(dt.datetime.combine(day, dt.time(0, 0), PR_TZ), now)
         with translation.override("es"):  # the docket is kept in Spanish, whoever runs the sweep
-            reason = _("Desestimada con perjuicio por disposición de ley: el término de %(term)s para %(what)s "
-                       "venció el %(due)s sin que la Comisión actuara (%(rule)s, %(citation)s; ¶17, MUN-DEC-04). "
-                       "Anotado automáticamente por ventila.") % {
-                "term": term.term, "what": _term_purpose(term.deadline_id), "due": format_date_es(term.due),
-                "rule": term.rule_id, "citation": term.citation}
+            reason = _(
+                "Desestimada con perjuicio por disposición de ley: el término de %(term)s para %(what)s "
+                "venció el %(due)s sin que la Comisión actuara (%(rule)s, %(citation)s; ¶17, MUN-DEC-04). "
+                "Anotado automáticamente por ventila."
+            ) % {
+                "term": term.term,
+                "what": _term_purpose(term.deadline_id),
+                "due": format_date_es(term.due),
+                "rule": term.rule_id,
+                "citation": term.citation,
+            }
         try:
-            entry = do_record_act(user=system_user(), case=case, now=now, act=ActInput(
-                "dismissed_with_prejudice", at, False, {}, {"reason": reason}))
+            entry = do_record_act(
+                user=system_user(),
+                case=case,
+                now=now,
+                act=ActInput("dismissed_with_prejudice", at, False, {}, {"reason": reason}),
+            )
         except ActRefused as exc:
             results.append(SweepResult(case.number, None, str(exc)))
             continue
@@ -173,18 +197,27 @@ def _term_purpose(deadline_id: str) -> str:
 # -- ¶4: the per-diem ledger -----------------------------------------------------------------------
 
 
-def do_record_meeting(*, user: Any, body: Body, person: Person, day: dt.date, description: str = "",
-                      official_business: bool = True) -> Meeting:
+def do_record_meeting(
+    *, user: Any, body: Body, person: Person, day: dt.date, description: str = "", official_business: bool = True
+) -> Meeting:
     with transaction.atomic():
-        return Meeting.objects.create(body=body, person=person, day=day, description=description,
-                                      official_business=official_business, recorded_by=user)
+        return Meeting.objects.create(
+            body=body,
+            person=person,
+            day=day,
+            description=description,
+            official_business=official_business,
+            recorded_by=user,
+        )
 
 
-def do_record_expense(*, user: Any, body: Body, person: Person, day: dt.date, amount: Decimal,
-                      description: str) -> ExpenseClaim:
+def do_record_expense(
+    *, user: Any, body: Body, person: Person, day: dt.date, amount: Decimal, description: str
+) -> ExpenseClaim:
     with transaction.atomic():
-        return ExpenseClaim.objects.create(body=body, person=person, day=day, amount=amount,
-                                           description=description, recorded_by=user)
+        return ExpenseClaim.objects.create(
+            body=body, person=person, day=day, amount=amount, description=description, recorded_by=user
+        )
 
 
 def monthly_statement(body: Body, year: int, month: int) -> Any:
@@ -195,8 +228,12 @@ def monthly_statement(body: Body, year: int, month: int) -> Any:
         raise ValueError(f"the rulebook {rulebook.id} keeps no per-diem ledger")
     first = dt.date(year, month, 1)
     last = (first + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1)
-    meetings = [(m.day, str(m.person), m.official_business, m.description)
-                for m in Meeting.objects.filter(body=body, day__range=(first, last)).select_related("person")]
-    expenses = [(e.day, str(e.person), e.amount, e.description)
-                for e in ExpenseClaim.objects.filter(body=body, day__range=(first, last)).select_related("person")]
+    meetings = [
+        (m.day, str(m.person), m.official_business, m.description)
+        for m in Meeting.objects.filter(body=body, day__range=(first, last)).select_related("person")
+    ]
+    expenses = [
+        (e.day, str(e.person), e.amount, e.description)
+        for e in ExpenseClaim.objects.filter(body=body, day__range=(first, last)).select_related("person")
+    ]
     return rulebook.per_diem_statement(year, month, meetings, expenses, rulebook.resolve_settings({}))

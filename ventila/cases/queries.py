@@ -32,9 +32,7 @@ WITNESS_EVENTS = ("witness_summoned", "summons_issued")
 
 
 def case_facts(case: Case) -> CaseFacts:
-    closures = tuple(
-        Closure.objects.filter(body_id=case.body_id).order_by("day").values_list("day", flat=True)
-    )
+    closures = tuple(Closure.objects.filter(body_id=case.body_id).order_by("day").values_list("day", flat=True))
     elections = tuple(ElectionDay.objects.order_by("day").values_list("kind", "day"))
     return CaseFacts(
         rulebook=case.body.rulebook,
@@ -65,11 +63,7 @@ def member_witnesses(case: Case, live_entries: Iterable[DocketEntry]) -> list[in
     }
     if not names:
         return []
-    return [
-        m.person_id
-        for m in case.body.memberships.select_related("person")
-        if _fold(str(m.person)) in names
-    ]
+    return [m.person_id for m in case.body.memberships.select_related("person") if _fold(str(m.person)) in names]
 
 
 # -- Sec. 23 / ¶28: what a suspension moved -----------------------------------------------------------
@@ -141,9 +135,7 @@ def moved_due_dates(
         seen[d.id] = n + 1
         base[(d.id, n)] = d.due_date
     spans = suspension_spans(live_entries)
-    with translation.override(
-        "es"
-    ):  # a derived record, written in the record's language (like the trace)
+    with translation.override("es"):  # a derived record, written in the record's language (like the trace)
         reason = _spans_text(spans)
     first_start = min(sp["start"] for sp in spans)
     out: list[tuple[dt.date | None, str]] = []

@@ -38,8 +38,7 @@ def draft_for_staff(user: Any, number: str, draft_id: int) -> Draft:
     return draft
 
 
-def document_for_user(user: Any, number: str, doc_id: int, *, manage: bool = False,
-                      action: str = "view") -> Document:
+def document_for_user(user: Any, number: str, doc_id: int, *, manage: bool = False, action: str = "view") -> Document:
     case = access.access_case_for_user(user, number)
     doc = Document.objects.select_related("case__body", "source", "issued_by").filter(pk=doc_id, case=case).first()
     if doc is None:

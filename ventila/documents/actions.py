@@ -63,8 +63,9 @@ class DocumentRefused(Exception):
         self.field_errors = {k: list(v) for k, v in (field_errors or {}).items()}
 
 
-def do_create_draft(*, user: Any, case: Case, entry: DocketEntry, template: str, language: str = "es",
-                    now: dt.datetime | None = None) -> Draft:
+def do_create_draft(
+    *, user: Any, case: Case, entry: DocketEntry, template: str, language: str = "es", now: dt.datetime | None = None
+) -> Draft:
     now = now or clock.now()
     spec = catalog.BY_KEY.get(template)
     if spec is None or spec not in catalog.specs_for(case, entry):
@@ -77,8 +78,16 @@ def do_create_draft(*, user: Any, case: Case, entry: DocketEntry, template: str,
         title = _(spec.title)
     with transaction.atomic():
         return Draft.objects.create(
-            case=case, source=entry, template=spec.key, language=language, title=title, sections=sections,
-            rule_id=rule.id, citation=rule.citation, created_by=user, created_at=now,
+            case=case,
+            source=entry,
+            template=spec.key,
+            language=language,
+            title=title,
+            sections=sections,
+            rule_id=rule.id,
+            citation=rule.citation,
+            created_by=user,
+            created_at=now,
         )
 
 
@@ -86,8 +95,9 @@ def do_update_draft(*, draft: Draft, title: str, texts: Mapping[str, str]) -> Dr
     with transaction.atomic():
         d = Draft.objects.select_for_update().get(pk=draft.pk)
         d.title = title.strip() or d.title
-        d.sections = [{**s, "text": str(texts.get(s["key"], s["text"])).replace("\r\n", "\n").strip()}
-                      for s in d.sections]
+        d.sections = [
+            {**s, "text": str(texts.get(s["key"], s["text"])).replace("\r\n", "\n").strip()} for s in d.sections
+        ]
         d.save(update_fields=["title", "sections"])
     return d
 
@@ -101,16 +111,32 @@ def do_issue_document(*, user: Any, draft: Draft, now: dt.datetime | None = None
     """Issue the draft: the PDF, frozen with its SHA-256 and chained in the audit record."""
     now = now or clock.now()
     with transaction.atomic():
-        d = Draft.objects.select_for_update(of=("self",)).select_related("case__body", "source").filter(pk=draft.pk).first()
+        d = (
+            Draft.objects.select_for_update(of=("self",))
+            .select_related("case__body", "source")
+            .filter(pk=draft.pk)
+            .first()
+        )
         if d is None:
             raise DocumentRefused(_("El borrador ya no existe (¿se expidió o se descartó?)."))
         spec = catalog.BY_KEY[d.template]
         problems = catalog.missing_contents(spec, d.case, d.source, d.sections)
         if problems:
-            raise DocumentRefused(_("Falta contenido que el texto exige."), {
-                p.section: [f"{p.message} ({p.rule_id})"] for p in problems})
-        doc = Document(case=d.case, source=d.source, template=d.template, language=d.language, title=d.title,
-                       sections=d.sections, rule_id=d.rule_id, citation=d.citation, issued_by=user, issued_at=now)
+            raise DocumentRefused(
+                _("Falta contenido que el texto exige."), {p.section: [f"{p.message} ({p.rule_id})"] for p in problems}
+            )
+        doc = Document(
+            case=d.case,
+            source=d.source,
+            template=d.template,
+            language=d.language,
+            title=d.title,
+            sections=d.sections,
+            rule_id=d.rule_id,
+            citation=d.citation,
+            issued_by=user,
+            issued_at=now,
+        )
         data = render_pdf(doc)
         doc.sha256 = hashlib.sha256(data).hexdigest()
         doc.size = len(data)
@@ -121,10 +147,24 @@ def do_issue_document(*, user: Any, draft: Draft, now: dt.datetime | None = None
         # On the docket: the document issued, with the SHA-256 of its PDF. First, because it locks the
         # case row before the audit chain's head, the order every act takes (case, then head); the
         # other order deadlocks against an act recorded on the same case meanwhile.
-        do_record_entry(user=user, case=d.case, event_type="document_issued", occurred_at=now, has_time=True,
-                        payload={"document": doc.pk, "template": doc.template, "title": doc.title,
-                                 "sha256": doc.sha256, "rule": doc.rule_id, "citation": doc.citation,
-                                 "source_seq": d.source.seq, "language": doc.language}, now=now)
+        do_record_entry(
+            user=user,
+            case=d.case,
+            event_type="document_issued",
+            occurred_at=now,
+            has_time=True,
+            payload={
+                "document": doc.pk,
+                "template": doc.template,
+                "title": doc.title,
+                "sha256": doc.sha256,
+                "rule": doc.rule_id,
+                "citation": doc.citation,
+                "source_seq": d.source.seq,
+                "language": doc.language,
+            },
+            now=now,
+        )
         chain.append("document", doc)  # the tamper-evident record, in this same transaction
     return doc
 
@@ -140,9 +180,18 @@ def recipient_choices(doc: Document) -> list[tuple[str, str, str, str]]:
     return out
 
 
-def do_order_delivery(*, user: Any, document: Document, role: str, name: str, email: str, method: str,
-                      received_on: dt.date | None = None, receipt_note: str = "",
-                      now: dt.datetime | None = None) -> Delivery:
+def do_order_delivery(
+    *,
+    user: Any,
+    document: Document,
+    role: str,
+    name: str,
+    email: str,
+    method: str,
+    received_on: dt.date | None = None,
+    receipt_note: str = "",
+    now: dt.datetime | None = None,
+) -> Delivery:
     """Order the service of an issued document. E-mail is sent now (and retried by the worker if it
     fails); service by hand or by mail is recorded with its date of receipt."""
     now = now or clock.now()
@@ -165,21 +214,41 @@ def do_order_delivery(*, user: Any, document: Document, role: str, name: str, em
         raise DocumentRefused(_("Revise los datos de la notificación."), errors)
     with transaction.atomic():
         delivery = Delivery.objects.create(
-            document=doc, recipient_role=role, recipient_name=name, recipient_email=email, method=method,
+            document=doc,
+            recipient_role=role,
+            recipient_name=name,
+            recipient_email=email,
+            method=method,
             status=Delivery.Status.PENDING if by_email else Delivery.Status.SENT,
-            next_attempt_at=now if by_email else None, sent_at=None if by_email else now,
-            created_by=user, created_at=now,
+            next_attempt_at=now if by_email else None,
+            sent_at=None if by_email else now,
+            created_by=user,
+            created_at=now,
         )
         if not by_email:
             assert received_on is not None
             # The service by hand or by mail on the docket (the e-mail attempts are docketed one by one).
             do_record_entry(
-                user=user, case=doc.case, event_type="service_attempted",
-                occurred_at=dt.datetime.combine(received_on, dt.time(0, 0), tzinfo=PR_TZ), has_time=False,
-                payload={"document": doc.pk, "delivery": delivery.pk, "attempt": 1, "method": method,
-                         "recipient": name, "recipient_name": name, "recipient_role": role, "sha256": doc.sha256,
-                         "ok": True, "received_on": received_on.isoformat()},
-                note=receipt_note, now=now)
+                user=user,
+                case=doc.case,
+                event_type="service_attempted",
+                occurred_at=dt.datetime.combine(received_on, dt.time(0, 0), tzinfo=PR_TZ),
+                has_time=False,
+                payload={
+                    "document": doc.pk,
+                    "delivery": delivery.pk,
+                    "attempt": 1,
+                    "method": method,
+                    "recipient": name,
+                    "recipient_name": name,
+                    "recipient_role": role,
+                    "sha256": doc.sha256,
+                    "ok": True,
+                    "received_on": received_on.isoformat(),
+                },
+                note=receipt_note,
+                now=now,
+            )
             _record_receipt(user, delivery, received_on, receipt_note, now)
     if by_email:
         attempt_delivery(delivery, now=now)
@@ -187,13 +256,17 @@ def do_order_delivery(*, user: Any, document: Document, role: str, name: str, em
     return delivery
 
 
-def do_record_receipt(*, user: Any, delivery: Delivery, received_on: dt.date, note: str = "",
-                      now: dt.datetime | None = None) -> Delivery:
+def do_record_receipt(
+    *, user: Any, delivery: Delivery, received_on: dt.date, note: str = "", now: dt.datetime | None = None
+) -> Delivery:
     """Record when the recipient received the document (an acknowledgement, a signed receipt)."""
     now = now or clock.now()
     with transaction.atomic():
-        d = Delivery.objects.select_for_update(of=("self",)).select_related("document__case__body", "document__source").get(
-            pk=delivery.pk)
+        d = (
+            Delivery.objects.select_for_update(of=("self",))
+            .select_related("document__case__body", "document__source")
+            .get(pk=delivery.pk)
+        )
         if d.received_on is not None:
             raise DocumentRefused(_("El recibo de esta notificación ya consta."))
         _record_receipt(user, d, received_on, note, now)
@@ -204,11 +277,19 @@ def _record_receipt(user: Any, d: Delivery, received_on: dt.date, note: str, now
     doc = d.document
     issued_day = doc.issued_at.astimezone(PR_TZ).date()
     if received_on < issued_day:
-        raise DocumentRefused(_("Revise la fecha."), {"received_on": [
-            _("El documento se expidió el %(day)s: no pudo recibirse antes.") % {"day": catalog.long_date(issued_day, "es")}]})
+        raise DocumentRefused(
+            _("Revise la fecha."),
+            {
+                "received_on": [
+                    _("El documento se expidió el %(day)s: no pudo recibirse antes.")
+                    % {"day": catalog.long_date(issued_day, "es")}
+                ]
+            },
+        )
     if received_on > now.astimezone(PR_TZ).date():
-        raise DocumentRefused(_("Revise la fecha."), {"received_on": [
-            _("La fecha de recibo no puede ser posterior a hoy.")]})
+        raise DocumentRefused(
+            _("Revise la fecha."), {"received_on": [_("La fecha de recibo no puede ser posterior a hoy.")]}
+        )
     d.received_on = received_on
     d.receipt_note = note
     d.status = Delivery.Status.RECEIVED
@@ -218,18 +299,30 @@ def _record_receipt(user: Any, d: Delivery, received_on: dt.date, note: str, now
         # No act records this receipt: the docket keeps it as a record of its own (by hand or by
         # mail, the service entry already carries the date of receipt).
         entry = do_record_entry(
-            user=user, case=doc.case, event_type="service_received",
-            occurred_at=dt.datetime.combine(received_on, dt.time(0, 0), tzinfo=PR_TZ), has_time=False,
-            payload={"document": doc.pk, "delivery": d.pk, "method": d.method, "recipient": d.recipient_name,
-                     "recipient_role": d.recipient_role, "received_on": received_on.isoformat(),
-                     "sha256": doc.sha256},
-            note=note, now=now)
+            user=user,
+            case=doc.case,
+            event_type="service_received",
+            occurred_at=dt.datetime.combine(received_on, dt.time(0, 0), tzinfo=PR_TZ),
+            has_time=False,
+            payload={
+                "document": doc.pk,
+                "delivery": d.pk,
+                "method": d.method,
+                "recipient": d.recipient_name,
+                "recipient_role": d.recipient_role,
+                "received_on": received_on.isoformat(),
+                "sha256": doc.sha256,
+            },
+            note=note,
+            now=now,
+        )
     d.receipt_entry = entry
     d.save(update_fields=["received_on", "receipt_note", "status", "receipt_entry"])
 
 
-def _receipt_act(user: Any, d: Delivery, spec: catalog.DocSpec, received_on: dt.date, note: str,
-                 now: dt.datetime) -> DocketEntry | None:
+def _receipt_act(
+    user: Any, d: Delivery, spec: catalog.DocSpec, received_on: dt.date, note: str, now: dt.datetime
+) -> DocketEntry | None:
     """Record the act the receipt is (``respondent_notified`` starts the term to answer)."""
     act = spec.receipt_act
     if act is None or d.recipient_role not in spec.receipt_roles:
@@ -241,8 +334,13 @@ def _receipt_act(user: Any, d: Delivery, spec: catalog.DocSpec, received_on: dt.
     # A denial of recusal concerns one member: its notice says whom, so that it answers that
     # member's term only (CAM-09-08) and another member's denial can still be notified.
     member = source.payload.get("member") if act == "recusal_denial_notified" else None
-    if any(e.event_type == act and e.pk not in superseded and e.seq > source.seq
-           and (member is None or e.payload.get("member") in (None, member)) for e in entries):
+    if any(
+        e.event_type == act
+        and e.pk not in superseded
+        and e.seq > source.seq
+        and (member is None or e.payload.get("member") in (None, member))
+        for e in entries
+    ):
         return None  # already on the docket (a second recipient of the same notice)
     if act == "recusal_denial_notified" and source.payload.get("granted"):
         return None  # only a denied recusal is notified this way (Sec. 9 ¶5)
@@ -250,19 +348,26 @@ def _receipt_act(user: Any, d: Delivery, spec: catalog.DocSpec, received_on: dt.
     if member is not None:
         payload["member"] = member
     if act == "decision_notified":
-        payload["recipients"] = sorted({x.recipient_role for x in d.document.deliveries.all()} & {
-            "respondent", "complainant"} | ({d.recipient_role} & {"respondent", "complainant"}))
+        payload["recipients"] = sorted(
+            {x.recipient_role for x in d.document.deliveries.all()} & {"respondent", "complainant"}
+            | ({d.recipient_role} & {"respondent", "complainant"})
+        )
     occurred = dt.datetime.combine(received_on, dt.time(0, 0), tzinfo=PR_TZ)
     method = Delivery.Method(d.method).label
     text = _("Recibo de «%(doc)s» (SHA-256 %(sha)s) por %(name)s; medio: %(method)s.") % {
-        "doc": d.document.title, "sha": d.document.sha256, "name": d.recipient_name, "method": method}
+        "doc": d.document.title,
+        "sha": d.document.sha256,
+        "name": d.recipient_name,
+        "method": method,
+    }
     if note:
         text += " " + note
     with d.document.file.open("rb") as fh:
         pdf = UploadedDocument(d.document.filename, fh.read(), "application/pdf")
     try:
-        return do_record_act(user=user, case=case, act=ActInput(act, occurred, False, payload, {}, text, [pdf]),
-                             now=now)
+        return do_record_act(
+            user=user, case=case, act=ActInput(act, occurred, False, payload, {}, text, [pdf]), now=now
+        )
     except ActRefused as exc:
         msgs = [m for ms in exc.field_errors.values() for m in ms] or [exc.message]
         raise DocumentRefused(_("Revise la fecha."), {"received_on": msgs}) from None
@@ -278,7 +383,8 @@ def service_user() -> Any:
     User = get_user_model()  # noqa: N806
     user, created = User.objects.get_or_create(
         username=SERVICE_USERNAME,
-        defaults={"is_active": False, "first_name": "Servicio de", "last_name": "notificaciones"})
+        defaults={"is_active": False, "first_name": "Servicio de", "last_name": "notificaciones"},
+    )
     if created:
         user.set_unusable_password()
         user.save(update_fields=["password"])
@@ -312,21 +418,39 @@ def _record_attempt(d: Delivery, result: Any, now: dt.datetime) -> DeliveryAttem
     """Record one sent (or refused) attempt: the attempt row, its docket entry, its chain link."""
     with transaction.atomic():
         d = Delivery.objects.select_for_update(of=("self",)).select_related("document__case__body").get(pk=d.pk)
-        attempt = DeliveryAttempt.objects.create(delivery=d, at=now, recipient=d.recipient_email,
-                                                 message_id=result.message_id, ok=result.ok,
-                                                 server_answer=result.answer[:2000])
+        attempt = DeliveryAttempt.objects.create(
+            delivery=d,
+            at=now,
+            recipient=d.recipient_email,
+            message_id=result.message_id,
+            ok=result.ok,
+            server_answer=result.answer[:2000],
+        )
         d.attempts += 1
         # Every attempt on the docket, recorded by the service account (nobody signs in as it); before
         # the attempt's own chain link, so that the case row is locked before the chain's head (the
         # order every act takes).
         do_record_entry(
-            user=service_user(), case=d.document.case, event_type="service_attempted", occurred_at=now,
+            user=service_user(),
+            case=d.document.case,
+            event_type="service_attempted",
+            occurred_at=now,
             has_time=True,
-            payload={"document": d.document_id, "delivery": d.pk, "attempt": d.attempts, "method": d.method,
-                     "recipient": d.recipient_email, "recipient_name": d.recipient_name,
-                     "recipient_role": d.recipient_role, "sha256": d.document.sha256,
-                     "message_id": result.message_id, "answer": result.answer[:2000], "ok": result.ok},
-            now=now)
+            payload={
+                "document": d.document_id,
+                "delivery": d.pk,
+                "attempt": d.attempts,
+                "method": d.method,
+                "recipient": d.recipient_email,
+                "recipient_name": d.recipient_name,
+                "recipient_role": d.recipient_role,
+                "sha256": d.document.sha256,
+                "message_id": result.message_id,
+                "answer": result.answer[:2000],
+                "ok": result.ok,
+            },
+            now=now,
+        )
         chain.append("documents.DeliveryAttempt", attempt)  # the proof of service is tamper-evident too
         if result.ok:
             d.status = Delivery.Status.SENT
@@ -350,8 +474,10 @@ def process_due_deliveries(*, now: dt.datetime | None = None, limit: int = 100) 
     """The worker's job: retry every e-mail whose next attempt is due."""
     now = now or clock.now()
     due: Sequence[Delivery] = list(
-        Delivery.objects.filter(status__in=[Delivery.Status.PENDING, Delivery.Status.RETRYING],
-                                next_attempt_at__lte=now).order_by("next_attempt_at", "id")[:limit])
+        Delivery.objects.filter(
+            status__in=[Delivery.Status.PENDING, Delivery.Status.RETRYING], next_attempt_at__lte=now
+        ).order_by("next_attempt_at", "id")[:limit]
+    )
     attempts = []
     for d in due:
         try:

@@ -54,18 +54,23 @@ def do_revoke_feed(*, user: Any, now: dt.datetime | None = None) -> int:
 
 
 def feed_user(token: str) -> Any | None:
-    feed = CalendarFeed.objects.select_related("user").filter(token_sha256=_digest(token),
-                                                              revoked_at__isnull=True).first()
+    feed = (
+        CalendarFeed.objects.select_related("user").filter(token_sha256=_digest(token), revoked_at__isnull=True).first()
+    )
     if feed is None or not feed.user.is_active:
         return None
     return feed.user
 
 
 def hearing_entries(cases: Iterable[Case] | Any) -> list[DocketEntry]:
-    entries = list(DocketEntry.objects.filter(case__in=cases, event_type="hearing_noticed")
-                   .select_related("case").order_by("case_id", "seq"))
-    superseded = set(DocketEntry.objects.filter(case__in=cases, supersedes__isnull=False)
-                     .values_list("supersedes_id", flat=True))
+    entries = list(
+        DocketEntry.objects.filter(case__in=cases, event_type="hearing_noticed")
+        .select_related("case")
+        .order_by("case_id", "seq")
+    )
+    superseded = set(
+        DocketEntry.objects.filter(case__in=cases, supersedes__isnull=False).values_list("supersedes_id", flat=True)
+    )
     return [e for e in entries if e.pk not in superseded and e.payload.get("hearing_date")]
 
 
@@ -94,8 +99,11 @@ def _hearing_event(entry: DocketEntry, stamp: dt.datetime) -> Any:
     ev.add("dtstart", start)
     ev.add("dtend", start + HEARING_LENGTH)
     ev.add("summary", _("Vista · %(number)s") % {"number": entry.case.number})
-    ev.add("description", _("Vista notificada en el expediente %(number)s (anotación n.º %(seq)s).")
-           % {"number": entry.case.number, "seq": entry.seq})
+    ev.add(
+        "description",
+        _("Vista notificada en el expediente %(number)s (anotación n.º %(seq)s).")
+        % {"number": entry.case.number, "seq": entry.seq},
+    )
     return ev
 
 
@@ -112,8 +120,9 @@ def _deadline_event(d: CaseDeadline, stamp: dt.datetime) -> Any:
         ev.add("dtstart", d.due)
         ev.add("dtend", d.due + dt.timedelta(days=1))
     fatal = _(" (término fatal)") if d.fatal else ""
-    ev.add("summary", _("Vence: %(term)s%(fatal)s · %(number)s") % {"term": label, "fatal": fatal,
-                                                                       "number": d.case.number})
+    ev.add(
+        "summary", _("Vence: %(term)s%(fatal)s · %(number)s") % {"term": label, "fatal": fatal, "number": d.case.number}
+    )
     ev.add("description", f"{d.term} · {d.rule_id} · {d.citation}")
     return ev
 
@@ -126,9 +135,13 @@ def user_feed(user: Any, *, lang: str = "es") -> bytes:
         cases = access.access_cases_for_user(user)
         for e in hearing_entries(cases):
             cal.add_component(_hearing_event(e, stamp))
-        for d in (CaseDeadline.objects.filter(case__in=cases, case__status=Case.Status.OPEN, satisfied_on__isnull=True,
-                                              status__in=["open", "missed"])
-                  .select_related("case").order_by("due", "case_id", "position")):
+        for d in (
+            CaseDeadline.objects.filter(
+                case__in=cases, case__status=Case.Status.OPEN, satisfied_on__isnull=True, status__in=["open", "missed"]
+            )
+            .select_related("case")
+            .order_by("due", "case_id", "position")
+        ):
             cal.add_component(_deadline_event(d, stamp))
         cal.add_missing_timezones()
         return bytes(cal.to_ical())

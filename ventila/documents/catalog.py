@@ -85,21 +85,29 @@ def _summons_required(case: Case, entry: DocketEntry, included: set[str]) -> lis
 
 def _findings_required(rule_id: str) -> Callable[[Case, DocketEntry, set[str]], list[Problem]]:
     def check(case: Case, entry: DocketEntry, included: set[str]) -> list[Problem]:
-        return [Problem(k, rule_id, f"El documento debe contener: {label}.")
-                for k, label in FINDINGS_CONTENTS.items() if k not in included]
+        return [
+            Problem(k, rule_id, f"El documento debe contener: {label}.")
+            for k, label in FINDINGS_CONTENTS.items()
+            if k not in included
+        ]
+
     return check
 
 
 def _municipal_notice_required(case: Case, entry: DocketEntry, included: set[str]) -> list[Problem]:
-    return [Problem(k, rid, f"La notificación debe incluir: {label}.")
-            for k, (rid, label) in MUNICIPAL_NOTICE_CONTENTS.items() if k not in included]
+    return [
+        Problem(k, rid, f"La notificación debe incluir: {label}.")
+        for k, (rid, label) in MUNICIPAL_NOTICE_CONTENTS.items()
+        if k not in included
+    ]
 
 
 def is_initial_hearing(entry: DocketEntry) -> bool:
     if entry.payload.get("initial") is not None:
         return bool(entry.payload["initial"])
-    return not DocketEntry.objects.filter(case_id=entry.case_id, event_type="hearing_noticed",
-                                          seq__lt=entry.seq).exists()
+    return not DocketEntry.objects.filter(
+        case_id=entry.case_id, event_type="hearing_noticed", seq__lt=entry.seq
+    ).exists()
 
 
 def _final_report_rule(case: Case, entry: DocketEntry) -> str:
@@ -110,44 +118,156 @@ def _final_report_rule(case: Case, entry: DocketEntry) -> str:
 
 
 SPECS: tuple[DocSpec, ...] = (
-    DocSpec("notice_of_complaint", CAMARA, gettext_noop("Notificación de la querella"), ("complaint_filed", "referral_received"),
-            "CAM-21B-04", ("respondent",), "respondent_notified", ("respondent",), required=_notice_required),
-    DocSpec("speaker_copy", CAMARA, gettext_noop("Copia de la querella al Presidente de la Cámara"),
-            ("complaint_filed", "referral_received"), "CAM-21B-01", ("speaker",), "speaker_notified", ("speaker",)),
-    DocSpec("extension_decision", CAMARA, gettext_noop("Resolución sobre la prórroga para contestar"),
-            ("extension_granted", "extension_denied"), "CAM-21B-03", ("respondent", "complainant")),
-    DocSpec("default_resolution", CAMARA, gettext_noop("Resolución de rebeldía"), ("default_declared",), "CAM-21B-05",
-            ("respondent", "complainant")),
-    DocSpec("determination", CAMARA, gettext_noop("Determinación de la Comisión"), ("determination_made",),
-            lambda c, e: "CAM-21C-03" if e.payload.get("outcome") == "dismissed" else "CAM-21C-02",
-            ("respondent", "complainant"), "determination_notified", ("respondent", "complainant")),
-    DocSpec("hearing_summons", CAMARA, gettext_noop("Citación a vista"), ("hearing_noticed",),
-            lambda c, e: "CAM-21C-08" if is_initial_hearing(e) else "CAM-21C-07",
-            ("respondent", "complainant"), required=_summons_required),
-    DocSpec("resolution", CAMARA, gettext_noop("Resolución de la Comisión"), ("resolved",), "CAM-22-01",
-            ("respondent", "complainant"), required=_findings_required("CAM-22-01")),
-    DocSpec("final_report", CAMARA, gettext_noop("Informe Final"), ("report_referred",), _final_report_rule, ("speaker",)),
-    DocSpec("recusal_decision", CAMARA, gettext_noop("Resolución sobre la inhibición"), ("recusal_decided",),
-            lambda c, e: "CAM-09-07" if e.payload.get("granted") else "CAM-09-08", ("speaker", "complainant"),
-            "recusal_denial_notified", ("complainant", "respondent", "counsel")),
-    DocSpec("advisory_opinion", CAMARA, gettext_noop("Opinión consultiva"), ("opinion_issued", "opinion_rejected"),
-            lambda c, e: "CAM-19D-01" if e.event_type == "opinion_issued" else "CAM-19B-01", ("requester",)),
-    DocSpec("mun_notice", MUNICIPAL, gettext_noop("Notificación de la querella al Alcalde"), ("complaint_filed",), "MUN-INI-04",
-            ("respondent",), "respondent_notified", ("respondent",),
-            {"certified_copy": True, "rights_stated": True}, required=_municipal_notice_required),
-    DocSpec("mun_hearing_notice", MUNICIPAL, gettext_noop("Notificación de vista"), ("hearing_noticed",), "MUN-HEA-02",
-            ("respondent", "complainant")),
-    DocSpec("mun_commissioner_report", MUNICIPAL, gettext_noop("Informe del Comisionado Asociado"), ("commissioner_report_filed",),
-            "MUN-REP-02", ("respondent", "complainant"), required=_findings_required("MUN-REP-02")),
-    DocSpec("mun_decision", MUNICIPAL, gettext_noop("Decisión de la Comisión"), ("decision_issued",), "MUN-REP-03",
-            ("respondent", "complainant"), "decision_notified", ("respondent", "complainant"),
-            {"copy_attached": True}, required=_findings_required("MUN-REP-03")),
-    DocSpec("mun_dismissal", MUNICIPAL, gettext_noop("Resolución de desestimación"), ("dismissed",), "MUN-STU-03",
-            ("respondent", "complainant"), "decision_notified", ("respondent", "complainant"),
-            {"copy_attached": True}, required=_findings_required("MUN-STU-03")),
-    DocSpec("mun_dismissal_with_prejudice", MUNICIPAL, gettext_noop("Desestimación con perjuicio"), ("dismissed_with_prejudice",),
-            "MUN-DEC-04", ("respondent", "complainant"), "decision_notified", ("respondent", "complainant"),
-            {"copy_attached": True}),
+    DocSpec(
+        "notice_of_complaint",
+        CAMARA,
+        gettext_noop("Notificación de la querella"),
+        ("complaint_filed", "referral_received"),
+        "CAM-21B-04",
+        ("respondent",),
+        "respondent_notified",
+        ("respondent",),
+        required=_notice_required,
+    ),
+    DocSpec(
+        "speaker_copy",
+        CAMARA,
+        gettext_noop("Copia de la querella al Presidente de la Cámara"),
+        ("complaint_filed", "referral_received"),
+        "CAM-21B-01",
+        ("speaker",),
+        "speaker_notified",
+        ("speaker",),
+    ),
+    DocSpec(
+        "extension_decision",
+        CAMARA,
+        gettext_noop("Resolución sobre la prórroga para contestar"),
+        ("extension_granted", "extension_denied"),
+        "CAM-21B-03",
+        ("respondent", "complainant"),
+    ),
+    DocSpec(
+        "default_resolution",
+        CAMARA,
+        gettext_noop("Resolución de rebeldía"),
+        ("default_declared",),
+        "CAM-21B-05",
+        ("respondent", "complainant"),
+    ),
+    DocSpec(
+        "determination",
+        CAMARA,
+        gettext_noop("Determinación de la Comisión"),
+        ("determination_made",),
+        lambda c, e: "CAM-21C-03" if e.payload.get("outcome") == "dismissed" else "CAM-21C-02",
+        ("respondent", "complainant"),
+        "determination_notified",
+        ("respondent", "complainant"),
+    ),
+    DocSpec(
+        "hearing_summons",
+        CAMARA,
+        gettext_noop("Citación a vista"),
+        ("hearing_noticed",),
+        lambda c, e: "CAM-21C-08" if is_initial_hearing(e) else "CAM-21C-07",
+        ("respondent", "complainant"),
+        required=_summons_required,
+    ),
+    DocSpec(
+        "resolution",
+        CAMARA,
+        gettext_noop("Resolución de la Comisión"),
+        ("resolved",),
+        "CAM-22-01",
+        ("respondent", "complainant"),
+        required=_findings_required("CAM-22-01"),
+    ),
+    DocSpec(
+        "final_report", CAMARA, gettext_noop("Informe Final"), ("report_referred",), _final_report_rule, ("speaker",)
+    ),
+    DocSpec(
+        "recusal_decision",
+        CAMARA,
+        gettext_noop("Resolución sobre la inhibición"),
+        ("recusal_decided",),
+        lambda c, e: "CAM-09-07" if e.payload.get("granted") else "CAM-09-08",
+        ("speaker", "complainant"),
+        "recusal_denial_notified",
+        ("complainant", "respondent", "counsel"),
+    ),
+    DocSpec(
+        "advisory_opinion",
+        CAMARA,
+        gettext_noop("Opinión consultiva"),
+        ("opinion_issued", "opinion_rejected"),
+        lambda c, e: "CAM-19D-01" if e.event_type == "opinion_issued" else "CAM-19B-01",
+        ("requester",),
+    ),
+    DocSpec(
+        "mun_notice",
+        MUNICIPAL,
+        gettext_noop("Notificación de la querella al Alcalde"),
+        ("complaint_filed",),
+        "MUN-INI-04",
+        ("respondent",),
+        "respondent_notified",
+        ("respondent",),
+        {"certified_copy": True, "rights_stated": True},
+        required=_municipal_notice_required,
+    ),
+    DocSpec(
+        "mun_hearing_notice",
+        MUNICIPAL,
+        gettext_noop("Notificación de vista"),
+        ("hearing_noticed",),
+        "MUN-HEA-02",
+        ("respondent", "complainant"),
+    ),
+    DocSpec(
+        "mun_commissioner_report",
+        MUNICIPAL,
+        gettext_noop("Informe del Comisionado Asociado"),
+        ("commissioner_report_filed",),
+        "MUN-REP-02",
+        ("respondent", "complainant"),
+        required=_findings_required("MUN-REP-02"),
+    ),
+    DocSpec(
+        "mun_decision",
+        MUNICIPAL,
+        gettext_noop("Decisión de la Comisión"),
+        ("decision_issued",),
+        "MUN-REP-03",
+        ("respondent", "complainant"),
+        "decision_notified",
+        ("respondent", "complainant"),
+        {"copy_attached": True},
+        required=_findings_required("MUN-REP-03"),
+    ),
+    DocSpec(
+        "mun_dismissal",
+        MUNICIPAL,
+        gettext_noop("Resolución de desestimación"),
+        ("dismissed",),
+        "MUN-STU-03",
+        ("respondent", "complainant"),
+        "decision_notified",
+        ("respondent", "complainant"),
+        {"copy_attached": True},
+        required=_findings_required("MUN-STU-03"),
+    ),
+    DocSpec(
+        "mun_dismissal_with_prejudice",
+        MUNICIPAL,
+        gettext_noop("Desestimación con perjuicio"),
+        ("dismissed_with_prejudice",),
+        "MUN-DEC-04",
+        ("respondent", "complainant"),
+        "decision_notified",
+        ("respondent", "complainant"),
+        {"copy_attached": True},
+    ),
 )
 BY_KEY = {s.key: s for s in SPECS}
 SPECS_BY_RULEBOOK: dict[str, list[DocSpec]] = {}
@@ -157,8 +277,11 @@ for _spec in SPECS:
 
 def specs_for(case: Case, entry: DocketEntry) -> list[DocSpec]:
     """The documents the texts tie to this docket act."""
-    return [s for s in SPECS_BY_RULEBOOK.get(case.body.rulebook, ()) if entry.event_type in s.events
-            and (s.applies is None or s.applies(entry))]
+    return [
+        s
+        for s in SPECS_BY_RULEBOOK.get(case.body.rulebook, ())
+        if entry.event_type in s.events and (s.applies is None or s.applies(entry))
+    ]
 
 
 # -- the data a text is generated from --------------------------------------------------------------
@@ -174,8 +297,9 @@ def term_text(rule_id: str, rulebook: str, lang: str) -> str:
         return ""
     if lang == "es":
         return term.es()
-    unit = {"business_days": "business days", "calendar_days": "calendar days", "days": "days",
-            "hours": "hours"}[term.unit]
+    unit = {"business_days": "business days", "calendar_days": "calendar days", "days": "days", "hours": "hours"}[
+        term.unit
+    ]
     return f"{term.amount} {unit}"
 
 
@@ -203,13 +327,18 @@ def context_for(case: Case, entry: DocketEntry, lang: str, today: dt.date) -> di
     if entry.event_type == "hearing_noticed" and payload.get("hearing_date"):
         moment = _parse_moment(str(payload["hearing_date"]))
         day = moment.date() if isinstance(moment, dt.datetime) else moment
-        hearing = {"date": long_date(day, lang), "time": moment.strftime("%H:%M") if isinstance(moment, dt.datetime)
-                   else "", "initial": is_initial_hearing(entry), "public": payload.get("public")}
+        hearing = {
+            "date": long_date(day, lang),
+            "time": moment.strftime("%H:%M") if isinstance(moment, dt.datetime) else "",
+            "initial": is_initial_hearing(entry),
+            "public": payload.get("public"),
+        }
     member = None
     if payload.get("member") and str(payload["member"]).isdigit():
         member = Person.objects.filter(pk=int(payload["member"])).first()
-    recusal_request = next((e for e in reversed(live) if e.event_type == "recusal_requested" and e.seq < entry.seq),
-                           None)
+    recusal_request = next(
+        (e for e in reversed(live) if e.event_type == "recusal_requested" and e.seq < entry.seq), None
+    )
     resolved = next((e for e in reversed(live) if e.event_type == "resolved" and e.seq <= entry.seq), None)
     route = None
     allowed: list[str] = []
@@ -222,28 +351,39 @@ def context_for(case: Case, entry: DocketEntry, lang: str, today: dt.date) -> di
     terms = {name: term_text(rule_id, rb, lang) for name, rule_id in rulebook.document_terms.items()}
     occurred = entry.occurred_at.astimezone(PR_TZ).date()
     return {
-        "case": case, "body": case.body, "entry": entry, "payload": payload, "details": dict(entry.details),
-        "occurred": long_date(occurred, lang), "today": long_date(today, lang),
+        "case": case,
+        "body": case.body,
+        "entry": entry,
+        "payload": payload,
+        "details": dict(entry.details),
+        "occurred": long_date(occurred, lang),
+        "today": long_date(today, lang),
         "filed": long_date(filing.occurred_at.astimezone(PR_TZ).date(), lang),
         "complaint": dict(filing.details),
-        "respondent": respondent, "complainant": complainant, "counsel": counsel,
-        "hearing": hearing, "member": member,
-        "recusal_grounds": [label(g) for g in (recusal_request.payload.get("grounds") or [])] if recusal_request else [],
+        "respondent": respondent,
+        "complainant": complainant,
+        "counsel": counsel,
+        "hearing": hearing,
+        "member": member,
+        "recusal_grounds": [label(g) for g in (recusal_request.payload.get("grounds") or [])]
+        if recusal_request
+        else [],
         "recusal_by": label(recusal_request.payload.get("by")) if recusal_request else "",
         "outcome": label(payload.get("outcome")) if payload.get("outcome") is not None else "",
         "grounds": [label(g) for g in payload.get("grounds") or []],
         "resolved": dict(resolved.details) if resolved else {},
         "resolved_outcome": label(resolved.payload.get("outcome")) if resolved else "",
-        "route": route, "route_to": label(route.to) if route else "",
+        "route": route,
+        "route_to": label(route.to) if route else "",
         "recommendation": label(payload.get("recommendation")) if payload.get("recommendation") else "",
-        "allowed_sanctions": allowed, "terms": terms,
+        "allowed_sanctions": allowed,
+        "terms": terms,
         "notice_contents": rulebook.document_contents.get("notice_of_complaint", {}),
         "summons_contents": rulebook.document_contents.get("hearing_summons", {}),
     }
 
 
-def generate_sections(spec: DocSpec, case: Case, entry: DocketEntry, lang: str,
-                      today: dt.date) -> list[dict[str, str]]:
+def generate_sections(spec: DocSpec, case: Case, entry: DocketEntry, lang: str, today: dt.date) -> list[dict[str, str]]:
     """The draft text of a document, by sections, from the case's data and docket."""
     with translation.override(lang):
         text = render_to_string(f"documents/texts/{lang}/{spec.key}.txt", context_for(case, entry, lang, today))

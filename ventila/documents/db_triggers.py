@@ -25,11 +25,18 @@ def create_statements(vendor: str) -> list[str]:
         return [
             f"CREATE TRIGGER {t}_no_{op.lower()} BEFORE {op} ON {t} BEGIN SELECT RAISE(ABORT, "
             f"'ventila: issued documents and their delivery log are append-only; {op} is refused on {t}'); END;"
-            for t in TABLES for op in ("UPDATE", "DELETE")
+            for t in TABLES
+            for op in ("UPDATE", "DELETE")
         ]
     if vendor == "postgresql":
-        return [_PG_FUNCTION, *[f"CREATE TRIGGER {t}_append_only BEFORE UPDATE OR DELETE ON {t} "
-                                f"FOR EACH ROW EXECUTE FUNCTION ventila_documents_refuse_change();" for t in TABLES]]
+        return [
+            _PG_FUNCTION,
+            *[
+                f"CREATE TRIGGER {t}_append_only BEFORE UPDATE OR DELETE ON {t} "
+                f"FOR EACH ROW EXECUTE FUNCTION ventila_documents_refuse_change();"
+                for t in TABLES
+            ],
+        ]
     raise NotImplementedError(vendor)
 
 
@@ -37,8 +44,10 @@ def drop_statements(vendor: str) -> list[str]:
     if vendor == "sqlite":
         return [f"DROP TRIGGER IF EXISTS {t}_no_{op};" for t in TABLES for op in ("update", "delete")]
     if vendor == "postgresql":
-        return [*[f"DROP TRIGGER IF EXISTS {t}_append_only ON {t};" for t in TABLES],
-                "DROP FUNCTION IF EXISTS ventila_documents_refuse_change();"]
+        return [
+            *[f"DROP TRIGGER IF EXISTS {t}_append_only ON {t};" for t in TABLES],
+            "DROP FUNCTION IF EXISTS ventila_documents_refuse_change();",
+        ]
     raise NotImplementedError(vendor)
 
 

@@ -116,8 +116,10 @@ def send(message: EmailMessage) -> SendResult:
         error = exc.smtp_error.decode("utf-8", "replace") if isinstance(exc.smtp_error, bytes) else str(exc.smtp_error)
         return SendResult(False, mid, f"{exc.smtp_code} {error}")
     except smtplib.SMTPRecipientsRefused as exc:
-        answers = "; ".join(f"{rcpt}: {code} {resp.decode('utf-8', 'replace') if isinstance(resp, bytes) else resp}"
-                            for rcpt, (code, resp) in exc.recipients.items())
+        answers = "; ".join(
+            f"{rcpt}: {code} {resp.decode('utf-8', 'replace') if isinstance(resp, bytes) else resp}"
+            for rcpt, (code, resp) in exc.recipients.items()
+        )
         return SendResult(False, mid, answers)
     except (smtplib.SMTPException, OSError) as exc:
         return SendResult(False, mid, f"{type(exc).__name__}: {exc}")

@@ -28,29 +28,44 @@ class Draft(models.Model):
     """A document being prepared: generated from the case's data and docket, edited by staff."""
 
     case = models.ForeignKey(
-        Case, on_delete=models.PROTECT, related_name="document_drafts", verbose_name=_("expediente"),
+        Case,
+        on_delete=models.PROTECT,
+        related_name="document_drafts",
+        verbose_name=_("expediente"),
         help_text=_("El expediente al que pertenece el documento."),
     )
     source = models.ForeignKey(
-        DocketEntry, on_delete=models.PROTECT, related_name="document_drafts", verbose_name=_("acto"),
+        DocketEntry,
+        on_delete=models.PROTECT,
+        related_name="document_drafts",
+        verbose_name=_("acto"),
         help_text=_("La anotación del expediente cuyo acto el documento pone por escrito."),
     )
     template = models.CharField(
-        _("modelo"), max_length=60, help_text=_("El modelo de documento del que se generó el texto."),
+        _("modelo"),
+        max_length=60,
+        help_text=_("El modelo de documento del que se generó el texto."),
     )
     language = models.CharField(
-        _("idioma"), max_length=2, choices=Language.choices, default=Language.ES,
+        _("idioma"),
+        max_length=2,
+        choices=Language.choices,
+        default=Language.ES,
         help_text=_("El idioma del documento."),
     )
     title = models.CharField(_("título"), max_length=200, help_text=_("El título que encabeza el documento."))
     sections = models.JSONField(
-        _("secciones"), default=list,
+        _("secciones"),
+        default=list,
         help_text=_("El texto del documento, por secciones (clave, encabezado, texto)."),
     )
     rule_id = models.CharField(_("regla"), max_length=30, help_text=_("La regla del catálogo que exige el documento."))
     citation = models.CharField(_("cita"), max_length=80, help_text=_("La cita del texto que exige el documento."))
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("preparado por"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("preparado por"),
         help_text=_("Quién generó el borrador."),
     )
     created_at = models.DateTimeField(_("preparado"), help_text=_("Cuándo se generó el borrador."))
@@ -73,33 +88,51 @@ class Document(models.Model):
     audit record in the same transaction that issued it."""
 
     case = models.ForeignKey(
-        Case, on_delete=models.PROTECT, related_name="documents", verbose_name=_("expediente"),
+        Case,
+        on_delete=models.PROTECT,
+        related_name="documents",
+        verbose_name=_("expediente"),
         help_text=_("El expediente al que pertenece el documento."),
     )
     source = models.ForeignKey(
-        DocketEntry, on_delete=models.PROTECT, related_name="documents", verbose_name=_("acto"),
+        DocketEntry,
+        on_delete=models.PROTECT,
+        related_name="documents",
+        verbose_name=_("acto"),
         help_text=_("La anotación del expediente cuyo acto el documento pone por escrito."),
     )
     template = models.CharField(
-        _("modelo"), max_length=60, help_text=_("El modelo de documento del que se generó el texto."),
+        _("modelo"),
+        max_length=60,
+        help_text=_("El modelo de documento del que se generó el texto."),
     )
     language = models.CharField(
-        _("idioma"), max_length=2, choices=Language.choices, default=Language.ES,
+        _("idioma"),
+        max_length=2,
+        choices=Language.choices,
+        default=Language.ES,
         help_text=_("El idioma del documento."),
     )
     title = models.CharField(_("título"), max_length=200, help_text=_("El título que encabeza el documento."))
     sections = models.JSONField(
-        _("secciones"), default=list, help_text=_("El texto expedido, por secciones (clave, encabezado, texto)."),
+        _("secciones"),
+        default=list,
+        help_text=_("El texto expedido, por secciones (clave, encabezado, texto)."),
     )
     rule_id = models.CharField(_("regla"), max_length=30, help_text=_("La regla del catálogo que exige el documento."))
     citation = models.CharField(_("cita"), max_length=80, help_text=_("La cita del texto que exige el documento."))
     issued_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("expedido por"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("expedido por"),
         help_text=_("Quién expidió el documento."),
     )
     issued_at = models.DateTimeField(_("expedido"), help_text=_("Cuándo se expidió."))
     file = models.FileField(
-        _("PDF"), upload_to=document_path, max_length=300,
+        _("PDF"),
+        upload_to=document_path,
+        max_length=300,
         help_text=_("El PDF expedido, guardado bajo su huella; nunca se sirve sin comprobar permisos."),
     )
     filename = models.CharField(_("nombre"), max_length=255, help_text=_("Nombre del archivo PDF."))
@@ -132,42 +165,72 @@ class Delivery(models.Model):
         RECEIVED = "received", _("Recibido")
 
     document = models.ForeignKey(
-        Document, on_delete=models.PROTECT, related_name="deliveries", verbose_name=_("documento"),
+        Document,
+        on_delete=models.PROTECT,
+        related_name="deliveries",
+        verbose_name=_("documento"),
         help_text=_("El documento que se notifica."),
     )
     recipient_role = models.CharField(
-        _("calidad del destinatario"), max_length=20,
+        _("calidad del destinatario"),
+        max_length=20,
         help_text=_("Parte querellada, querellante, representación legal, Presidente de la Cámara u otro."),
     )
     recipient_name = models.CharField(_("destinatario"), max_length=200, help_text=_("Nombre del destinatario."))
     recipient_email = models.EmailField(
-        _("correo del destinatario"), blank=True, help_text=_("Dirección de correo electrónico, si se envía por correo."),
+        _("correo del destinatario"),
+        blank=True,
+        help_text=_("Dirección de correo electrónico, si se envía por correo."),
     )
     method = models.CharField(_("medio"), max_length=20, choices=Method.choices, help_text=_("Cómo se notifica."))
     status = models.CharField(
-        _("estado"), max_length=10, choices=Status.choices, default=Status.PENDING,
+        _("estado"),
+        max_length=10,
+        choices=Status.choices,
+        default=Status.PENDING,
         help_text=_("Dónde está la notificación: pendiente, enviada, recibida o fallida."),
     )
     attempts = models.PositiveSmallIntegerField(_("intentos"), default=0, help_text=_("Intentos de envío hechos."))
     next_attempt_at = models.DateTimeField(
-        _("próximo intento"), null=True, blank=True, help_text=_("Cuándo el proceso de fondo vuelve a intentar el envío."),
+        _("próximo intento"),
+        null=True,
+        blank=True,
+        help_text=_("Cuándo el proceso de fondo vuelve a intentar el envío."),
     )
-    last_error = models.TextField(_("último error"), blank=True, help_text=_("La respuesta del último intento fallido."))
-    sent_at = models.DateTimeField(_("enviado"), null=True, blank=True, help_text=_("Cuándo el servidor aceptó el mensaje."))
-    message_id = models.CharField(_("Message-ID"), max_length=250, blank=True, help_text=_("El Message-ID del correo enviado."))
+    last_error = models.TextField(
+        _("último error"), blank=True, help_text=_("La respuesta del último intento fallido.")
+    )
+    sent_at = models.DateTimeField(
+        _("enviado"), null=True, blank=True, help_text=_("Cuándo el servidor aceptó el mensaje.")
+    )
+    message_id = models.CharField(
+        _("Message-ID"), max_length=250, blank=True, help_text=_("El Message-ID del correo enviado.")
+    )
     received_on = models.DateField(
-        _("recibido el"), null=True, blank=True,
+        _("recibido el"),
+        null=True,
+        blank=True,
         help_text=_("La fecha de recibo por el destinatario; de ella corren los términos."),
     )
     receipt_entry = models.ForeignKey(
-        DocketEntry, on_delete=models.PROTECT, null=True, blank=True, related_name="+",
-        verbose_name=_("anotación del recibo"), help_text=_("La anotación del expediente que registró el recibo."),
+        DocketEntry,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("anotación del recibo"),
+        help_text=_("La anotación del expediente que registró el recibo."),
     )
     receipt_note = models.TextField(
-        _("constancia del recibo"), blank=True, help_text=_("Quién recibió, dónde, y con qué constancia (acuse, firma)."),
+        _("constancia del recibo"),
+        blank=True,
+        help_text=_("Quién recibió, dónde, y con qué constancia (acuse, firma)."),
     )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("ordenado por"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("ordenado por"),
         help_text=_("Quién ordenó la notificación."),
     )
     created_at = models.DateTimeField(_("ordenada"), help_text=_("Cuándo se ordenó la notificación."))
@@ -187,14 +250,19 @@ class DeliveryAttempt(models.Model):
     """One attempt to send a document by e-mail, with the server's answer. Append-only."""
 
     delivery = models.ForeignKey(
-        Delivery, on_delete=models.PROTECT, related_name="attempt_log", verbose_name=_("notificación"),
+        Delivery,
+        on_delete=models.PROTECT,
+        related_name="attempt_log",
+        verbose_name=_("notificación"),
         help_text=_("La notificación que se intentó."),
     )
     at = models.DateTimeField(_("momento"), help_text=_("Cuándo se intentó el envío."))
     recipient = models.CharField(_("destinatario"), max_length=254, help_text=_("La dirección a la que se envió."))
     message_id = models.CharField(_("Message-ID"), max_length=250, help_text=_("El Message-ID del mensaje."))
     ok = models.BooleanField(_("aceptado"), help_text=_("Si el servidor aceptó el mensaje."))
-    server_answer = models.TextField(_("respuesta del servidor"), help_text=_("La respuesta del servidor SMTP, o el error."))
+    server_answer = models.TextField(
+        _("respuesta del servidor"), help_text=_("La respuesta del servidor SMTP, o el error.")
+    )
 
     class Meta:
         verbose_name = _("intento de envío")
@@ -206,16 +274,24 @@ class CalendarFeed(models.Model):
     """A user's private iCalendar feed; the URL's secret is kept only as its SHA-256."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="calendar_feeds", verbose_name=_("usuario"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="calendar_feeds",
+        verbose_name=_("usuario"),
         help_text=_("El dueño del calendario."),
     )
     token_sha256 = models.CharField(
-        _("huella del secreto"), max_length=64, unique=True,
+        _("huella del secreto"),
+        max_length=64,
+        unique=True,
         help_text=_("SHA-256 del secreto de la dirección; el secreto mismo no se guarda."),
     )
     created_at = models.DateTimeField(_("creado"), help_text=_("Cuándo se creó la dirección."))
     revoked_at = models.DateTimeField(
-        _("revocado"), null=True, blank=True, help_text=_("Cuándo se revocó; una dirección revocada no responde."),
+        _("revocado"),
+        null=True,
+        blank=True,
+        help_text=_("Cuándo se revocó; una dirección revocada no responde."),
     )
 
     class Meta:
@@ -227,12 +303,17 @@ class ReminderLog(models.Model):
     """The daily reminder sent to a user on a day (so the sweep sends it once a day)."""
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", verbose_name=_("usuario"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("usuario"),
         help_text=_("A quién se envió el recordatorio."),
     )
     day = models.DateField(_("día"), help_text=_("El día del recordatorio."))
     terms = models.PositiveIntegerField(_("términos"), help_text=_("Cuántos términos incluía."))
-    message_id = models.CharField(_("Message-ID"), max_length=250, blank=True, help_text=_("El Message-ID del mensaje."))
+    message_id = models.CharField(
+        _("Message-ID"), max_length=250, blank=True, help_text=_("El Message-ID del mensaje.")
+    )
     sent_at = models.DateTimeField(_("enviado"), help_text=_("Cuándo se envió."))
 
     class Meta:

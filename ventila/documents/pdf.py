@@ -66,7 +66,7 @@ def static_file(url: str) -> Path | None:
     prefix = "/" + settings.STATIC_URL.strip("/") + "/"
     if (parts.scheme, parts.netloc) != (base.scheme, base.netloc) or not parts.path.startswith(prefix):
         return None
-    relative = unquote(parts.path[len(prefix):])
+    relative = unquote(parts.path[len(prefix) :])
     clean = posixpath.normpath(relative)
     if not relative or clean != relative or clean.startswith(("/", "..")) or "\\" in relative:
         return None
@@ -124,17 +124,23 @@ def document_html(doc: Document | Draft) -> str:
     rule = RULEBOOKS[doc.case.body.rulebook].rules.get(doc.rule_id)
     moment = doc.issued_at if isinstance(doc, Document) else None
     with translation.override(lang):
-        return render_to_string("documents/pdf.html", {
-            "doc": doc, "case": doc.case, "body": doc.case.body, "rule": rule,
-            "paragraphs": [
-                {"heading": s.get("heading", ""), "paras": [p for p in s.get("text", "").split("\n") if p.strip()]}
-                for s in doc.sections
-            ],
-            "issued": moment is not None,
-            "issued_on": long_date(moment.astimezone(PR_TZ).date(), lang) if moment else "",
-            "issued_by": doc.issued_by if isinstance(doc, Document) else None,
-            "letterhead": RULEBOOKS[doc.case.body.rulebook].letterhead,
-        })
+        return render_to_string(
+            "documents/pdf.html",
+            {
+                "doc": doc,
+                "case": doc.case,
+                "body": doc.case.body,
+                "rule": rule,
+                "paragraphs": [
+                    {"heading": s.get("heading", ""), "paras": [p for p in s.get("text", "").split("\n") if p.strip()]}
+                    for s in doc.sections
+                ],
+                "issued": moment is not None,
+                "issued_on": long_date(moment.astimezone(PR_TZ).date(), lang) if moment else "",
+                "issued_by": doc.issued_by if isinstance(doc, Document) else None,
+                "letterhead": RULEBOOKS[doc.case.body.rulebook].letterhead,
+            },
+        )
 
 
 def render_pdf(doc: Document | Draft) -> bytes:

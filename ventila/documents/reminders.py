@@ -45,9 +45,16 @@ class Line:
 def terms_for(user: Any, today: dt.date, days: int) -> list[Line]:
     """Open terms of the user's cases due by ``today + days`` (missed ones included), most urgent first."""
     cases = access.access_cases_for_user(user).filter(status=Case.Status.OPEN)
-    rows = (CaseDeadline.objects.filter(case__in=cases, satisfied_on__isnull=True, status__in=["open", "missed"],
-                                        due__lte=today + dt.timedelta(days=days))
-            .select_related("case").order_by("due", "-fatal", "case__number", "position"))
+    rows = (
+        CaseDeadline.objects.filter(
+            case__in=cases,
+            satisfied_on__isnull=True,
+            status__in=["open", "missed"],
+            due__lte=today + dt.timedelta(days=days),
+        )
+        .select_related("case")
+        .order_by("due", "-fatal", "case__number", "position")
+    )
     return [Line(d, (d.due - today).days) for d in rows]
 
 
@@ -57,12 +64,19 @@ def reminder_text(user: Any, lines: list[Line], today: dt.date) -> tuple[str, st
     subject = _("Términos de sus casos · %(day)s") % {"day": long_date(today, "es")}
     if fatal:
         subject = _("TÉRMINO FATAL · ") + subject
-    out = [_("Hola, %(name)s:") % {"name": name}, "",
-           _("Estos son los términos de sus casos que vencen en los próximos días o ya vencieron, "
-             "del más urgente al menos urgente."), ""]
+    out = [
+        _("Hola, %(name)s:") % {"name": name},
+        "",
+        _(
+            "Estos son los términos de sus casos que vencen en los próximos días o ya vencieron, "
+            "del más urgente al menos urgente."
+        ),
+        "",
+    ]
     if fatal:
-        out.append(_("TÉRMINOS FATALES DE LA COMISIÓN (si vencen sin el acto, la Comisión pierde la facultad "
-                     "de actuar):"))
+        out.append(
+            _("TÉRMINOS FATALES DE LA COMISIÓN (si vencen sin el acto, la Comisión pierde la facultad de actuar):")
+        )
         for ln in fatal:
             out.append("  !! " + _line(ln))
         out.append("")
@@ -103,16 +117,23 @@ def sweep(*, today: dt.date | None = None, days: int = DEFAULT_DAYS, force: bool
             continue
         with translation.override("es"):
             subject, body = reminder_text(user, lines, today)
-        message = EmailMessage(subject=subject, body=body, from_email=settings.DEFAULT_FROM_EMAIL, to=[user.email],
-                               headers={"Message-ID": mail.message_id()})
+        message = EmailMessage(
+            subject=subject,
+            body=body,
+            from_email=settings.DEFAULT_FROM_EMAIL,
+            to=[user.email],
+            headers={"Message-ID": mail.message_id()},
+        )
         result = mail.send(message)
         if not result.ok:
             continue  # tried again on the next sweep
         try:
             with transaction.atomic():
                 ReminderLog.objects.update_or_create(
-                    user=user, day=today,
-                    defaults={"terms": len(lines), "message_id": result.message_id, "sent_at": now})
+                    user=user,
+                    day=today,
+                    defaults={"terms": len(lines), "message_id": result.message_id, "sent_at": now},
+                )
         except IntegrityError:
             pass
         sent.append((user, len(lines)))

@@ -31,7 +31,8 @@ def read_link_token(token: str) -> dict[str, Any] | None:
     """The token's content if it is genuine and not expired; None otherwise."""
     try:
         value = signing.TimestampSigner(salt=LINK_SALT).unsign_object(
-            token, max_age=dt.timedelta(days=settings.VENTILA_DOCUMENT_LINK_DAYS))
+            token, max_age=dt.timedelta(days=settings.VENTILA_DOCUMENT_LINK_DAYS)
+        )
     except (signing.BadSignature, ValueError):
         return None
     return value if isinstance(value, dict) else None
@@ -50,21 +51,38 @@ def build_message(d: Delivery, now: dt.datetime) -> EmailMessage:
             _("Estimado/a %(name)s:") % {"name": d.recipient_name},
             "",
             _("La %(body)s le notifica el documento «%(title)s» del expediente %(number)s, expedido el %(day)s.")
-            % {"body": doc.case.body.name, "title": doc.title, "number": doc.case.number,
-               "day": long_date(doc.issued_at.date(), lang)},
+            % {
+                "body": doc.case.body.name,
+                "title": doc.title,
+                "number": doc.case.number,
+                "day": long_date(doc.issued_at.date(), lang),
+            },
             _("Lo exige: %(citation)s (%(rule)s).") % {"citation": doc.citation, "rule": doc.rule_id},
         ]
         if d.method == Delivery.Method.EMAIL_LINK:
             expires = (now + dt.timedelta(days=settings.VENTILA_DOCUMENT_LINK_DAYS)).date()
-            lines += ["", _("Puede descargarlo en este enlace personal, válido hasta el %(day)s:")
-                      % {"day": long_date(expires, lang)}, link_url(d)]
+            lines += [
+                "",
+                _("Puede descargarlo en este enlace personal, válido hasta el %(day)s:")
+                % {"day": long_date(expires, lang)},
+                link_url(d),
+            ]
         else:
             lines += ["", _("El documento se acompaña en PDF.")]
-        lines += ["", _("Huella SHA-256 del PDF: %(sha)s") % {"sha": doc.sha256}, "",
-                  _("Este mensaje y el documento son confidenciales (Secs. 5(5) y 21(d) del Código de Ética)."),
-                  _("Por favor, acuse recibo respondiendo a este mensaje.")]
-    message = EmailMessage(subject=subject, body="\n".join(lines), from_email=settings.DEFAULT_FROM_EMAIL,
-                           to=[d.recipient_email], headers={"Message-ID": mail.message_id()})
+        lines += [
+            "",
+            _("Huella SHA-256 del PDF: %(sha)s") % {"sha": doc.sha256},
+            "",
+            _("Este mensaje y el documento son confidenciales (Secs. 5(5) y 21(d) del Código de Ética)."),
+            _("Por favor, acuse recibo respondiendo a este mensaje."),
+        ]
+    message = EmailMessage(
+        subject=subject,
+        body="\n".join(lines),
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[d.recipient_email],
+        headers={"Message-ID": mail.message_id()},
+    )
     if d.method == Delivery.Method.EMAIL_ATTACHMENT:
         with doc.file.open("rb") as fh:
             message.attach(doc.filename, fh.read(), "application/pdf")

@@ -56,16 +56,21 @@ def new_document(request: HttpRequest, number: str, seq: int, template: str) -> 
     status = 200
     if request.method == "POST" and form.is_valid():
         try:
-            d = do_create_draft(user=request.user, case=case, entry=entry, template=template,
-                                language=form.cleaned_data["language"])
+            d = do_create_draft(
+                user=request.user, case=case, entry=entry, template=template, language=form.cleaned_data["language"]
+            )
         except DocumentRefused as exc:
             form.add_error(None, exc.message)
             status = 409
         else:
             messages.success(request, _("Se generó el borrador; revíselo antes de expedirlo."))
             return redirect("documents:draft", number=case.number, draft_id=d.pk)
-    return render(request, "documents/new.html", {"case": case, "entry": entry, "spec_title": _(spec.title),
-                                                  "form": form}, status=status)
+    return render(
+        request,
+        "documents/new.html",
+        {"case": case, "entry": entry, "spec_title": _(spec.title), "form": form},
+        status=status,
+    )
 
 
 @login_required
@@ -112,20 +117,29 @@ def document(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
     doc = access.document_for_user(request.user, number, doc_id)
     deliveries = list(doc.deliveries.select_related("receipt_entry").prefetch_related("attempt_log").order_by("id"))
     # The docket entries that record it: its issue and every attempt to serve it.
-    docketed = list(doc.case.entries.filter(event_type__in=("document_issued", "service_attempted", "service_received"),
-                                            payload__document=doc.pk).order_by("seq"))
-    return render(request, "documents/document.html", {
-        "case": doc.case, "doc": doc, "manage": access.can_manage(request.user, doc.case), "deliveries": deliveries,
-        "issued_entry": next((e for e in docketed if e.event_type == "document_issued"), None),
-        "service_entries": [e for e in docketed if e.event_type != "document_issued"],
-    })
+    docketed = list(
+        doc.case.entries.filter(
+            event_type__in=("document_issued", "service_attempted", "service_received"), payload__document=doc.pk
+        ).order_by("seq")
+    )
+    return render(
+        request,
+        "documents/document.html",
+        {
+            "case": doc.case,
+            "doc": doc,
+            "manage": access.can_manage(request.user, doc.case),
+            "deliveries": deliveries,
+            "issued_entry": next((e for e in docketed if e.event_type == "document_issued"), None),
+            "service_entries": [e for e in docketed if e.event_type != "document_issued"],
+        },
+    )
 
 
 @login_required
 def pdf(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
     doc = access.document_for_user(request.user, number, doc_id, action="download")
-    return FileResponse(doc.file.open("rb"), as_attachment=False, filename=doc.filename,
-                        content_type="application/pdf")
+    return FileResponse(doc.file.open("rb"), as_attachment=False, filename=doc.filename, content_type="application/pdf")
 
 
 @login_required
@@ -137,18 +151,32 @@ def deliver(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
-            delivery = do_order_delivery(user=request.user, document=doc, role=d["role_value"], name=d["name"],
-                                         email=d.get("email") or "", method=d["method"],
-                                         received_on=d.get("received_on"), receipt_note=d.get("note", ""))
+            delivery = do_order_delivery(
+                user=request.user,
+                document=doc,
+                role=d["role_value"],
+                name=d["name"],
+                email=d.get("email") or "",
+                method=d["method"],
+                received_on=d.get("received_on"),
+                receipt_note=d.get("note", ""),
+            )
         except DocumentRefused as exc:
             _apply(form, exc)
         else:
             if delivery.status == Delivery.Status.RETRYING:
-                messages.error(request, _("El servidor de correo no aceptó el mensaje; se reintentará "
-                                          "automáticamente. Respuesta: %(answer)s") % {"answer": delivery.last_error})
+                messages.error(
+                    request,
+                    _(
+                        "El servidor de correo no aceptó el mensaje; se reintentará "
+                        "automáticamente. Respuesta: %(answer)s"
+                    )
+                    % {"answer": delivery.last_error},
+                )
             else:
-                messages.success(request, _("Notificación registrada: %(state)s.")
-                                 % {"state": delivery.get_status_display()})
+                messages.success(
+                    request, _("Notificación registrada: %(state)s.") % {"state": delivery.get_status_display()}
+                )
             return redirect("documents:document", number=number, doc_id=doc_id)
     return render(request, "documents/deliver.html", {"case": doc.case, "doc": doc, "form": form}, status=status)
 
@@ -161,23 +189,29 @@ def receipt(request: HttpRequest, number: str, doc_id: int, delivery_id: int) ->
     form = ReceiptForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            do_record_receipt(user=request.user, delivery=delivery, received_on=form.cleaned_data["received_on"],
-                              note=form.cleaned_data["note"])
+            do_record_receipt(
+                user=request.user,
+                delivery=delivery,
+                received_on=form.cleaned_data["received_on"],
+                note=form.cleaned_data["note"],
+            )
         except DocumentRefused as exc:
             _apply(form, exc)
         else:
             messages.success(request, _("Se registró el recibo."))
             return redirect("documents:document", number=number, doc_id=doc_id)
-    return render(request, "documents/receipt.html", {"case": doc.case, "doc": doc, "delivery": delivery,
-                                                      "form": form})
+    return render(request, "documents/receipt.html", {"case": doc.case, "doc": doc, "delivery": delivery, "form": form})
 
 
 @login_required
 @require_POST
 def retry(request: HttpRequest, number: str, doc_id: int, delivery_id: int) -> HttpResponse:
     delivery = access.delivery_for_user(request.user, number, doc_id, delivery_id)
-    if delivery.by_email and delivery.status in (Delivery.Status.RETRYING, Delivery.Status.FAILED,
-                                                 Delivery.Status.PENDING):
+    if delivery.by_email and delivery.status in (
+        Delivery.Status.RETRYING,
+        Delivery.Status.FAILED,
+        Delivery.Status.PENDING,
+    ):
         attempt = attempt_delivery(delivery)
         if attempt.ok:
             messages.success(request, _("El servidor aceptó el mensaje."))
@@ -195,8 +229,9 @@ def hearing_ics(request: HttpRequest, number: str, seq: int) -> HttpResponse:
     entry = next((e for e in calendars.hearing_entries([case]) if e.seq == seq), None)
     if entry is None:
         raise Http404("hearing not found")
-    response = HttpResponse(calendars.hearing_ics(entry, lang=(get_language() or "es")[:2]),
-                            content_type="text/calendar; charset=utf-8")
+    response = HttpResponse(
+        calendars.hearing_ics(entry, lang=(get_language() or "es")[:2]), content_type="text/calendar; charset=utf-8"
+    )
     response["Content-Disposition"] = f'attachment; filename="vista-{case.number}-{seq}.ics"'
     return response
 
@@ -233,7 +268,8 @@ def signed_link(request: HttpRequest, token: str) -> HttpResponse:
     d = Delivery.objects.filter(pk=value.get("d"), document_id=value.get("doc")).select_related("document").first()
     if d is None:
         raise Http404("link not valid")
-    response = FileResponse(d.document.file.open("rb"), as_attachment=True, filename=d.document.filename,
-                            content_type="application/pdf")
+    response = FileResponse(
+        d.document.file.open("rb"), as_attachment=True, filename=d.document.filename, content_type="application/pdf"
+    )
     response["Cache-Control"] = "private, no-store"
     return response

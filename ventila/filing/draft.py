@@ -33,7 +33,7 @@ def new_key() -> str:
 
 def _groups(raw: str) -> str:
     raw = raw.rstrip("=")[:25]
-    return "-".join(raw[i:i + 5] for i in range(0, 25, 5))
+    return "-".join(raw[i : i + 5] for i in range(0, 25, 5))
 
 
 def _root() -> Path:
@@ -48,8 +48,15 @@ class Draft:
         self.key = f"filing:{body_slug}"
         stored = session.get(self.key)
         if not isinstance(stored, dict) or "id" not in stored:
-            stored = {"id": uuid.uuid4().hex, "key": new_key(), "data": {}, "evidence": [], "witnesses": [],
-                      "pending": None, "reached": 0}
+            stored = {
+                "id": uuid.uuid4().hex,
+                "key": new_key(),
+                "data": {},
+                "evidence": [],
+                "witnesses": [],
+                "pending": None,
+                "reached": 0,
+            }
         self.state: dict[str, Any] = stored
 
     @property
@@ -134,24 +141,32 @@ def quarantine(draft: Draft, upload: Any) -> dict[str, Any]:
     if size == 0:
         raise UploadRejected(_("El archivo «%(name)s» está vacío.") % {"name": name})
     if size > limit:
-        raise UploadRejected(_("El archivo «%(name)s» pesa %(size)s; el máximo por archivo es %(max)s.")
-                             % {"name": name, "size": human_size(size), "max": human_size(limit)})
+        raise UploadRejected(
+            _("El archivo «%(name)s» pesa %(size)s; el máximo por archivo es %(max)s.")
+            % {"name": name, "size": human_size(size), "max": human_size(limit)}
+        )
     if len(draft.files()) >= conf.max_files():
-        raise UploadRejected(_("Ya adjuntó %(n)s archivos, el máximo por querella; quite alguno para añadir «%(name)s».")
-                             % {"n": conf.max_files(), "name": name})
+        raise UploadRejected(
+            _("Ya adjuntó %(n)s archivos, el máximo por querella; quite alguno para añadir «%(name)s».")
+            % {"n": conf.max_files(), "name": name}
+        )
     if draft.total_bytes() + size > conf.max_total_bytes():
-        raise UploadRejected(_("Con «%(name)s» los archivos sumarían %(size)s; el máximo por querella es %(max)s.")
-                             % {"name": name, "size": human_size(draft.total_bytes() + size),
-                                "max": human_size(conf.max_total_bytes())})
+        raise UploadRejected(
+            _("Con «%(name)s» los archivos sumarían %(size)s; el máximo por querella es %(max)s.")
+            % {"name": name, "size": human_size(draft.total_bytes() + size), "max": human_size(conf.max_total_bytes())}
+        )
     upload.seek(0)
     head = upload.read(8192)
     kind = filetype.guess(head)
     if kind is None or kind.mime not in conf.ACCEPTED_TYPES:
         found = kind.mime if kind else _("un tipo no reconocido")
         raise UploadRejected(
-            _("El archivo «%(name)s» no se aceptó: por su contenido es %(found)s, no importa cómo se llame. "
-              "Se aceptan: %(types)s.")
-            % {"name": name, "found": found, "types": ", ".join(sorted(set(conf.ACCEPTED_TYPES.values())))})
+            _(
+                "El archivo «%(name)s» no se aceptó: por su contenido es %(found)s, no importa cómo se llame. "
+                "Se aceptan: %(types)s."
+            )
+            % {"name": name, "found": found, "types": ", ".join(sorted(set(conf.ACCEPTED_TYPES.values())))}
+        )
     file_id = uuid.uuid4().hex
     folder = _root() / draft.id
     folder.mkdir(parents=True, exist_ok=True)
@@ -163,8 +178,14 @@ def quarantine(draft: Draft, upload: Any) -> dict[str, Any]:
             digest.update(chunk)
             written += len(chunk)
             out.write(chunk)
-    return {"id": file_id, "name": name, "size": written, "sha256": digest.hexdigest(), "content_type": kind.mime,
-            "label": conf.ACCEPTED_TYPES[kind.mime]}
+    return {
+        "id": file_id,
+        "name": name,
+        "size": written,
+        "sha256": digest.hexdigest(),
+        "content_type": kind.mime,
+        "label": conf.ACCEPTED_TYPES[kind.mime],
+    }
 
 
 def quarantined_path(draft: Draft, record: dict[str, Any]) -> Path:

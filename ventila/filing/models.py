@@ -18,24 +18,31 @@ class Filing(models.Model):
     """A complaint filed through the public form: its receipt and its follow-up key's hash."""
 
     case = models.OneToOneField(
-        Case, on_delete=models.PROTECT, related_name="online_filing", verbose_name=_("expediente"),
+        Case,
+        on_delete=models.PROTECT,
+        related_name="online_filing",
+        verbose_name=_("expediente"),
         help_text=_("El expediente que abrió la presentación."),
     )
     key_hash = models.CharField(
-        _("huella de la clave de seguimiento"), max_length=64, unique=True,
+        _("huella de la clave de seguimiento"),
+        max_length=64,
+        unique=True,
         help_text=_("SHA-256 de la clave de seguimiento; la clave misma solo la tiene quien presentó."),
     )
     filed_at = models.DateTimeField(_("presentada"), help_text=_("Momento de la presentación (hora de Puerto Rico)."))
     receipt = models.JSONField(
-        _("acuse"), default=dict,
+        _("acuse"),
+        default=dict,
         help_text=_("Lo presentado, tal como consta en el acuse: datos, evidencia y huellas SHA-256."),
     )
-    email = models.EmailField(_("correo electrónico"), blank=True,
-                              help_text=_("Adonde se envió el acuse, si se dio una dirección."))
-    emailed = models.BooleanField(_("acuse enviado"), default=False,
-                                  help_text=_("Verdadero si el acuse se envió por correo electrónico."))
-    language = models.CharField(_("idioma"), max_length=8, default="es",
-                                help_text=_("El idioma en que se presentó."))
+    email = models.EmailField(
+        _("correo electrónico"), blank=True, help_text=_("Adonde se envió el acuse, si se dio una dirección.")
+    )
+    emailed = models.BooleanField(
+        _("acuse enviado"), default=False, help_text=_("Verdadero si el acuse se envió por correo electrónico.")
+    )
+    language = models.CharField(_("idioma"), max_length=8, default="es", help_text=_("El idioma en que se presentó."))
 
     class Meta:
         verbose_name = _("presentación electrónica")
@@ -53,18 +60,24 @@ class Supplement(models.Model):
     """Evidence the complainant added later with the follow-up key (Sec. 21(a)(4)–(10))."""
 
     filing = models.ForeignKey(
-        Filing, on_delete=models.PROTECT, related_name="supplements", verbose_name=_("presentación"),
+        Filing,
+        on_delete=models.PROTECT,
+        related_name="supplements",
+        verbose_name=_("presentación"),
         help_text=_("La presentación a la que se añade."),
     )
-    kind = models.CharField(_("tipo de evidencia"), max_length=40,
-                            help_text=_("El tipo de evidencia, de la lista del Código o de la ley."))
+    kind = models.CharField(
+        _("tipo de evidencia"), max_length=40, help_text=_("El tipo de evidencia, de la lista del Código o de la ley.")
+    )
     description = models.TextField(_("descripción"), help_text=_("Qué es y qué prueba."))
     filename = models.CharField(_("archivo"), max_length=255, blank=True, help_text=_("Nombre del archivo."))
-    content_type = models.CharField(_("tipo de contenido"), max_length=120, blank=True,
-                                    help_text=_("El tipo reconocido por su contenido."))
+    content_type = models.CharField(
+        _("tipo de contenido"), max_length=120, blank=True, help_text=_("El tipo reconocido por su contenido.")
+    )
     size = models.PositiveBigIntegerField(_("tamaño"), default=0, help_text=_("Tamaño en bytes."))
-    sha256 = models.CharField(_("SHA-256"), max_length=64, blank=True,
-                              help_text=_("Huella del archivo, que prueba su integridad."))
+    sha256 = models.CharField(
+        _("SHA-256"), max_length=64, blank=True, help_text=_("Huella del archivo, que prueba su integridad.")
+    )
     file = models.FileField(_("archivo"), upload_to=supplement_path, blank=True, help_text=_("El archivo."))
     received_at = models.DateTimeField(_("recibida"), help_text=_("Cuándo se recibió."))
 
@@ -80,9 +93,12 @@ class Supplement(models.Model):
 class RateCounter(models.Model):
     """How many times an address did something in one fixed window; shared by every process."""
 
-    key = models.CharField(_("clave"), max_length=120,
-                           help_text=_("Acción y dirección, por ejemplo «filing:203.0.113.5»."))
-    window = models.BigIntegerField(_("ventana"), help_text=_("Número de la ventana de tiempo (segundos desde 1970 / duración)."))
+    key = models.CharField(
+        _("clave"), max_length=120, help_text=_("Acción y dirección, por ejemplo «filing:203.0.113.5».")
+    )
+    window = models.BigIntegerField(
+        _("ventana"), help_text=_("Número de la ventana de tiempo (segundos desde 1970 / duración).")
+    )
     count = models.PositiveIntegerField(_("cuenta"), default=0, help_text=_("Veces en la ventana."))
 
     class Meta:
@@ -95,12 +111,18 @@ class FilingClaim(models.Model):
     """A draft being submitted: the first submit claims it (the unique draft id), so a double click
     or a repeated request never opens a second case; the others wait for this one's filing."""
 
-    draft = models.CharField(_("borrador"), max_length=64, unique=True,
-                             help_text=_("El identificador del borrador que se está presentando."))
+    draft = models.CharField(
+        _("borrador"), max_length=64, unique=True, help_text=_("El identificador del borrador que se está presentando.")
+    )
     claimed_at = models.DateTimeField(_("reclamado"), help_text=_("Cuándo empezó su presentación."))
     filing = models.OneToOneField(
-        Filing, on_delete=models.CASCADE, null=True, blank=True, related_name="claim",
-        verbose_name=_("presentación"), help_text=_("La presentación que abrió, cuando terminó."),
+        Filing,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="claim",
+        verbose_name=_("presentación"),
+        help_text=_("La presentación que abrió, cuando terminó."),
     )
 
     class Meta:

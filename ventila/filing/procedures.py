@@ -36,14 +36,25 @@ STEP_NAMES = [s for s, _t in STEPS]
 
 # Which step shows a problem about each field of the complaint.
 FIELD_STEP = {
-    "complainant_name": "quien", "complainant_address": "quien", "complainant_email": "quien",
-    "complainant_phone": "quien", "complainant_kind": "quien",
-    "respondent_name": "querellado", "respondent_role": "querellado", "respondent_office": "querellado",
+    "complainant_name": "quien",
+    "complainant_address": "quien",
+    "complainant_email": "quien",
+    "complainant_phone": "quien",
+    "complainant_kind": "quien",
+    "respondent_name": "querellado",
+    "respondent_role": "querellado",
+    "respondent_office": "querellado",
     "respondent_title": "querellado",
-    "facts": "hechos", "knowledge_date": "hechos", "personal_knowledge": "hechos", "provisions": "hechos",
-    "evidence": "evidencia", "witnesses": "evidencia",
-    "perjury_acknowledged": "juramento", "signature": "juramento",
+    "facts": "hechos",
+    "knowledge_date": "hechos",
+    "personal_knowledge": "hechos",
+    "provisions": "hechos",
+    "evidence": "evidencia",
+    "witnesses": "evidencia",
+    "perjury_acknowledged": "juramento",
+    "signature": "juramento",
 }
+
 
 @dataclass(frozen=True)
 class Problem:
@@ -118,7 +129,8 @@ class Procedure:
         if memo_key not in self._memo:
             self._memo[memo_key] = list(
                 OfficeTerm.objects.filter(role__in=list(self.respondent_roles()), start__lte=day)
-                .filter(Q(end__isnull=True) | Q(end__gte=day)).select_related("person")
+                .filter(Q(end__isnull=True) | Q(end__gte=day))
+                .select_related("person")
                 .order_by("person__family_name", "person__given_name")
             )
         return self._memo[memo_key]  # type: ignore[no-any-return]
@@ -130,10 +142,20 @@ class Procedure:
             memo_key = ("office", office_id)
             if memo_key not in self._memo:
                 # The register already read in this request (the step's choices) has it, if it is there.
-                listed = [o for k, offices in self._memo.items() if k[0] == "register" for o in offices
-                          if o.pk == int(office_id)]
-                self._memo[memo_key] = listed[0] if listed else OfficeTerm.objects.select_related("person").filter(
-                    pk=int(office_id), role__in=list(self.respondent_roles())).first()
+                listed = [
+                    o
+                    for k, offices in self._memo.items()
+                    if k[0] == "register"
+                    for o in offices
+                    if o.pk == int(office_id)
+                ]
+                self._memo[memo_key] = (
+                    listed[0]
+                    if listed
+                    else OfficeTerm.objects.select_related("person")
+                    .filter(pk=int(office_id), role__in=list(self.respondent_roles()))
+                    .first()
+                )
             office = self._memo[memo_key]
             if office is not None:
                 title = office.title + (f" ({office.municipality})" if office.municipality else "")
@@ -208,16 +230,31 @@ class CamaraProcedure(Procedure):
             if field == "respondent_name" and data.get("respondent_office"):
                 field = "respondent_office"
             citation = self.rule(p.rule_id).citation
-            problems.append(Problem(FIELD_STEP.get(field, "juramento"), field, p.rule_id,
-                                    f"{_(p.message)} ({citation})", p.blocking))
+            problems.append(
+                Problem(
+                    FIELD_STEP.get(field, "juramento"), field, p.rule_id, f"{_(p.message)} ({citation})", p.blocking
+                )
+            )
         knowledge = _date(data.get("knowledge_date"))
         rule = self.rule(self.spec.knowledge_term_rule)
         if knowledge is None:
-            problems.append(Problem("hechos", "knowledge_date", rule.id,
-                                    _("Indique la fecha en que conoció los hechos (%(c)s).") % {"c": rule.citation}))
+            problems.append(
+                Problem(
+                    "hechos",
+                    "knowledge_date",
+                    rule.id,
+                    _("Indique la fecha en que conoció los hechos (%(c)s).") % {"c": rule.citation},
+                )
+            )
         elif knowledge > clock.today():
-            problems.append(Problem("hechos", "knowledge_date", rule.id,
-                                    _("La fecha en que conoció los hechos no puede ser posterior a hoy.")))
+            problems.append(
+                Problem(
+                    "hechos",
+                    "knowledge_date",
+                    rule.id,
+                    _("La fecha en que conoció los hechos no puede ser posterior a hoy."),
+                )
+            )
         return problems
 
     def payload(self, draft: Any) -> dict[str, Any]:
@@ -233,8 +270,9 @@ class CamaraProcedure(Procedure):
         memo_key = ("late", knowledge, role, candidate, now.date())
         if memo_key not in self._memo:
             facts = self.facts(role or "representative", candidate)
-            event = PlannedEvent("complaint_filed", now, True, {"knowledge_date": knowledge.isoformat(),
-                                                                 "channel": "online"})
+            event = PlannedEvent(
+                "complaint_filed", now, True, {"knowledge_date": knowledge.isoformat(), "channel": "online"}
+            )
             self._memo[memo_key] = "complaint_time_barred" in compute_evaluation(facts, [event], now).finding_ids()
         if not self._memo[memo_key]:
             return ""
@@ -244,8 +282,7 @@ class CamaraProcedure(Procedure):
             "Código exige presentar la querella dentro de ese término, que es improrrogable y jurisdiccional. "
             "Puede presentarla igualmente: se recibirá y se anotará que se presentó fuera de término, y la "
             "Comisión podrá desestimarla por falta de jurisdicción (%(rule)s, %(citation)s)."
-        ) % {"n": rule.term.amount, "rule": rule.id,
-             "citation": rule.citation}
+        ) % {"n": rule.term.amount, "rule": rule.id, "citation": rule.citation}
 
 
 class MunicipalProcedure(Procedure):
@@ -254,8 +291,7 @@ class MunicipalProcedure(Procedure):
     def check(self, draft: Any) -> list[Problem]:
         data = draft.data
         problems: list[Problem] = []
-        com02, ini01, ini02, ini03 = (self.rule(r) for r in ("MUN-COM-02", "MUN-INI-01", "MUN-INI-02",
-                                                                    "MUN-INI-03"))
+        com02, ini01, ini02, ini03 = (self.rule(r) for r in ("MUN-COM-02", "MUN-INI-01", "MUN-INI-02", "MUN-INI-03"))
 
         def add(step: str, field: str, rule: Any, message: str, blocking: bool = True) -> None:
             problems.append(Problem(step, field, rule.id, f"{message} ({rule.citation})", blocking))
@@ -279,22 +315,35 @@ class MunicipalProcedure(Procedure):
             add("hechos", "facts", ini01, _("Describa los hechos de forma detallada y específica."))
         knowledge = _date(data.get("knowledge_date"))
         if knowledge is not None and knowledge > clock.today():
-            add("hechos", "knowledge_date", ini01, _("La fecha en que conoció los hechos no puede ser posterior a hoy."))
+            add(
+                "hechos", "knowledge_date", ini01, _("La fecha en que conoció los hechos no puede ser posterior a hoy.")
+            )
         for i, item in enumerate(draft.evidence):
             if item.get("kind") not in self.evidence_kinds():
                 add("evidencia", f"evidence[{i}]", ini03, _("Elija el tipo de evidencia de la lista."))
             elif not str(item.get("description") or "").strip():
                 add("evidencia", f"evidence[{i}]", ini03, _("Describa brevemente esta evidencia."))
         if not draft.evidence:
-            add("evidencia", "evidence", ini03,
-                _("La querella debe acompañar la evidencia necesaria para aquilatar su substancialidad; puede "
-                  "presentarla sin evidencia, pero se anotará que no la acompaña."), blocking=False)
+            add(
+                "evidencia",
+                "evidence",
+                ini03,
+                _(
+                    "La querella debe acompañar la evidencia necesaria para aquilatar su substancialidad; puede "
+                    "presentarla sin evidencia, pero se anotará que no la acompaña."
+                ),
+                blocking=False,
+            )
         for i, w in enumerate(draft.witnesses):
             if not str(w.get("name") or "").strip() or not str(w.get("address") or "").strip():
                 add("evidencia", f"witnesses[{i}]", ini01, _("Escriba el nombre y la dirección del testigo."))
         if data.get("perjury_acknowledged") is not True:
-            add("juramento", "perjury_acknowledged", ini02,
-                _("Debe aceptar el apercibimiento de perjurio: la querella es un escrito debidamente jurado."))
+            add(
+                "juramento",
+                "perjury_acknowledged",
+                ini02,
+                _("Debe aceptar el apercibimiento de perjurio: la querella es un escrito debidamente jurado."),
+            )
         signature = normalize_name(text("signature"))
         if not signature:
             add("juramento", "signature", ini02, _("Firme escribiendo su nombre completo."))

@@ -45,9 +45,11 @@ def _increment(key: str, index: int) -> int:
     q = connection.ops.quote_name
     # Only the model's own table and column names go into the text (quoted by the backend); the key and
     # the window are parameters.
-    sql = (f"INSERT INTO {table} ({q('key')}, {q('window')}, {q('count')}) VALUES (%s, %s, 1) "  # nosec B608
-           f"ON CONFLICT ({q('key')}, {q('window')}) DO UPDATE SET {q('count')} = {table}.{q('count')} + 1 "
-           f"RETURNING {q('count')}")
+    sql = (
+        f"INSERT INTO {table} ({q('key')}, {q('window')}, {q('count')}) VALUES (%s, %s, 1) "  # nosec B608
+        f"ON CONFLICT ({q('key')}, {q('window')}) DO UPDATE SET {q('count')} = {table}.{q('count')} + 1 "
+        f"RETURNING {q('count')}"
+    )
     with connection.cursor() as cursor:
         cursor.execute(sql, [key, index])
         return int(cursor.fetchone()[0])
@@ -66,5 +68,7 @@ def purge(*, now: float | None = None) -> int:
     moment = time.time() if now is None else now
     removed = 0
     for action, (_limit, window) in conf.rates().items():
-        removed += RateCounter.objects.filter(key__startswith=f"{action}:", window__lt=int(moment // window)).delete()[0]
+        removed += RateCounter.objects.filter(key__startswith=f"{action}:", window__lt=int(moment // window)).delete()[
+            0
+        ]
     return removed

@@ -58,7 +58,8 @@ def online_user() -> Any:
     """The account that records public filings on the docket; it cannot sign in."""
     User = get_user_model()
     user, created = User.objects.get_or_create(
-        username=ONLINE_USERNAME, defaults={"is_active": False, "first_name": "Formulario", "last_name": "en línea"})
+        username=ONLINE_USERNAME, defaults={"is_active": False, "first_name": "Formulario", "last_name": "en línea"}
+    )
     if created:
         user.set_unusable_password()
         user.save(update_fields=["password"])
@@ -131,13 +132,23 @@ def _await_claim(draft_id: str) -> Filing | None:
         if found[0] is not None:
             return Filing.objects.select_related("case", "case__body").get(pk=found[0])
         if time.monotonic() > deadline:
-            raise FilingFailed(_("Su querella se está presentando desde otra pestaña o con un clic anterior. "
-                                 "Espere un momento y vuelva a presentar: no se presentará dos veces."))
+            raise FilingFailed(
+                _(
+                    "Su querella se está presentando desde otra pestaña o con un clic anterior. "
+                    "Espere un momento y vuelva a presentar: no se presentará dos veces."
+                )
+            )
         time.sleep(0.05)
 
 
-def submit_once(proc: Procedure, draft: Draft, *, language: str = "es", admit: Callable[[], None] | None = None,
-                now: dt.datetime | None = None) -> Submitted:
+def submit_once(
+    proc: Procedure,
+    draft: Draft,
+    *,
+    language: str = "es",
+    admit: Callable[[], None] | None = None,
+    now: dt.datetime | None = None,
+) -> Submitted:
     """Submit the draft exactly once, however many times it is submitted at the same moment.
 
     The first submit claims the draft (:func:`_claim`) before the submission's transaction; then
@@ -158,12 +169,13 @@ def submit_once(proc: Procedure, draft: Draft, *, language: str = "es", admit: C
         if filing is not None:
             key = draft.follow_up_key
             if key_hash(key) != filing.key_hash:  # not the same draft's key: never show a key that does not open
-                raise FilingFailed(_("Su querella ya se presentó con el número %(n)s; su acuse está en la ventana "
-                                     "donde la presentó.") % {"n": filing.case.number})
+                raise FilingFailed(
+                    _("Su querella ya se presentó con el número %(n)s; su acuse está en la ventana donde la presentó.")
+                    % {"n": filing.case.number}
+                )
             draft.clear(keep_files=True)  # the first submit moved them to the case and cleared them
             return Submitted(filing.case, filing, key, repeated=True)
-    raise FilingFailed(_("No se pudo presentar la querella. Su borrador sigue aquí; intente de nuevo en unos "
-                         "minutos."))
+    raise FilingFailed(_("No se pudo presentar la querella. Su borrador sigue aquí; intente de nuevo en unos minutos."))
 
 
 def receipt_data(proc: Procedure, draft: Draft, now: dt.datetime) -> dict[str, Any]:
@@ -183,8 +195,11 @@ def receipt_data(proc: Procedure, draft: Draft, now: dt.datetime) -> dict[str, A
         "personal_knowledge": bool(d.get("personal_knowledge")),
         "provisions": list(d.get("provisions") or []),
         "evidence": [
-            {"kind": kinds.get(e.get("kind", ""), e.get("kind", "")), "description": e.get("description", ""),
-             "file": ({k: e["file"][k] for k in ("name", "size", "sha256", "label")} if e.get("file") else None)}
+            {
+                "kind": kinds.get(e.get("kind", ""), e.get("kind", "")),
+                "description": e.get("description", ""),
+                "file": ({k: e["file"][k] for k in ("name", "size", "sha256", "label")} if e.get("file") else None),
+            }
             for e in draft.evidence
         ],
         "witnesses": [{"name": w.get("name", ""), "address": w.get("address", "")} for w in draft.witnesses],
@@ -202,9 +217,11 @@ def _details(proc: Procedure, receipt: dict[str, Any]) -> dict[str, Any]:
     if receipt["evidence"]:
         details["evidence"] = "; ".join(
             f"{e['kind']}: {e['description']}" + (f" ({e['file']['name']})" if e["file"] else "")
-            for e in receipt["evidence"])
+            for e in receipt["evidence"]
+        )
     details["sworn"] = _("Jurada bajo apercibimiento de perjurio y firmada en línea por %(name)s") % {
-        "name": receipt["signature"]}
+        "name": receipt["signature"]
+    }
     return details
 
 
@@ -222,20 +239,39 @@ def submit(proc: Procedure, draft: Draft, *, language: str = "es", now: dt.datet
         try:
             content = path.read_bytes()
         except OSError:
-            raise FilingFailed(_("El archivo «%(name)s» ya no está disponible (se guarda %(h)s horas como máximo). "
-                                 "Quítelo y súbalo de nuevo; no se presentó nada.")
-                               % {"name": f["name"], "h": conf.quarantine_hours()}, "evidencia") from None
+            raise FilingFailed(
+                _(
+                    "El archivo «%(name)s» ya no está disponible (se guarda %(h)s horas como máximo). "
+                    "Quítelo y súbalo de nuevo; no se presentó nada."
+                )
+                % {"name": f["name"], "h": conf.quarantine_hours()},
+                "evidencia",
+            ) from None
         sha256 = hashlib.sha256(content).hexdigest()
         if sha256 != f["sha256"]:
-            raise FilingFailed(_("El archivo «%(name)s» cambió desde que se subió. Quítelo y súbalo de nuevo; no se "
-                                 "presentó nada.") % {"name": f["name"]}, "evidencia")
+            raise FilingFailed(
+                _("El archivo «%(name)s» cambió desde que se subió. Quítelo y súbalo de nuevo; no se presentó nada.")
+                % {"name": f["name"]},
+                "evidencia",
+            )
         documents.append(UploadedDocument(f["name"], content, f["content_type"], sha256))  # hashed once, here
     name, role, title, office = proc.respondent(d)
     key = draft.follow_up_key
-    act = ActInput("complaint_filed", now, True, proc.payload(draft), _details(proc, receipt),
-                   note=_("Presentada por el formulario electrónico (Sec. 20(4)–(5))."), attachments=documents)
-    complainant = {"name": d.get("complainant_name", ""), "postal_address": d.get("complainant_address", ""),
-                   "email": d.get("complainant_email", ""), "phone": d.get("complainant_phone", "")}
+    act = ActInput(
+        "complaint_filed",
+        now,
+        True,
+        proc.payload(draft),
+        _details(proc, receipt),
+        note=_("Presentada por el formulario electrónico (Sec. 20(4)–(5))."),
+        attachments=documents,
+    )
+    complainant = {
+        "name": d.get("complainant_name", ""),
+        "postal_address": d.get("complainant_address", ""),
+        "email": d.get("complainant_email", ""),
+        "phone": d.get("complainant_phone", ""),
+    }
     try:
         with transaction.atomic():
             if office is not None:
@@ -244,23 +280,43 @@ def submit(proc: Procedure, draft: Draft, *, language: str = "es", now: dt.datet
                 given, family = _split_name(name)
                 person = Person.objects.create(given_name=given, family_name=family)
             case = do_file_case(
-                user=online_user(), body=proc.body, kind=proc.kind, respondent=person,
-                respondent_role=role, respondent_office=title,
+                user=online_user(),
+                body=proc.body,
+                kind=proc.kind,
+                respondent=person,
+                respondent_role=role,
+                respondent_office=title,
                 respondent_candidate=bool(d.get("respondent_candidate")) and proc.asks_candidate,
-                complainant=complainant, act=act, now=now, calendar=proc.calendar(),
+                complainant=complainant,
+                act=act,
+                now=now,
+                calendar=proc.calendar(),
             )
             receipt["number"] = case.number
-            receipt["files"] = [{"name": e["file"]["name"], "size": e["file"]["size"], "sha256": e["file"]["sha256"]}
-                                for e in draft.evidence if e.get("file")]  # verified against the bytes above
-            filing = Filing.objects.create(case=case, key_hash=key_hash(key), filed_at=now, receipt=receipt,
-                                           email=str(d.get("complainant_email") or ""), language=language[:8])
+            receipt["files"] = [
+                {"name": e["file"]["name"], "size": e["file"]["size"], "sha256": e["file"]["sha256"]}
+                for e in draft.evidence
+                if e.get("file")
+            ]  # verified against the bytes above
+            filing = Filing.objects.create(
+                case=case,
+                key_hash=key_hash(key),
+                filed_at=now,
+                receipt=receipt,
+                email=str(d.get("complainant_email") or ""),
+                language=language[:8],
+            )
             FilingClaim.objects.filter(draft=draft.id).update(filing=filing)
     except ActRefused as exc:
         raise FilingFailed(exc.message or "; ".join(m for ms in exc.field_errors.values() for m in ms)) from None
     except OSError:
         log.exception("public filing failed while storing its documents")
-        raise FilingFailed(_("No se pudieron guardar los archivos en el servidor. No se presentó nada y su borrador "
-                             "sigue aquí; intente de nuevo en unos minutos.")) from None
+        raise FilingFailed(
+            _(
+                "No se pudieron guardar los archivos en el servidor. No se presentó nada y su borrador "
+                "sigue aquí; intente de nuevo en unos minutos."
+            )
+        ) from None
     draft.clear()
     return Submitted(case, filing, key)
 
@@ -277,7 +333,11 @@ def receipt_context(filing: Filing, key: str | None) -> dict[str, Any]:
         knowledge = None
     return {
         "knowledge_date": knowledge,
-        "filing": filing, "case": filing.case, "r": r, "key": key, "filed_at": filed_at,
+        "filing": filing,
+        "case": filing.case,
+        "r": r,
+        "key": key,
+        "filed_at": filed_at,
         "provisions": [public_filing(filing.case.body).provisions.get(p, p) for p in r.get("provisions", [])],
         "stage": STAGES.get(filing.case.stage, filing.case.stage),
         "tz": "America/Puerto_Rico",
@@ -298,7 +358,9 @@ def send_receipt(filing: Filing, key: str) -> bool:
         body = render_to_string("filing/receipt_email.txt", ctx)
         message = EmailMessage(
             subject=_("Acuse de recibo de su querella %(n)s") % {"n": filing.case.number},
-            body=body, from_email=settings.DEFAULT_FROM_EMAIL, to=[filing.email],
+            body=body,
+            from_email=settings.DEFAULT_FROM_EMAIL,
+            to=[filing.email],
         )
         message.attach(f"acuse-{filing.case.number}.pdf", receipt_pdf(filing, key), "application/pdf")
     try:
@@ -324,8 +386,15 @@ class SupplementRefused(Exception):
     """Why a piece of evidence could not be added (a limit of the case), in Spanish."""
 
 
-def add_supplement(filing: Filing, *, kind: str, description: str, upload: Any | None,
-                   draft: Draft | None = None, now: dt.datetime | None = None) -> Supplement:
+def add_supplement(
+    filing: Filing,
+    *,
+    kind: str,
+    description: str,
+    upload: Any | None,
+    draft: Draft | None = None,
+    now: dt.datetime | None = None,
+) -> Supplement:
     """Store evidence the complainant adds later: each file checked like any upload (size, type by
     content), and the case's limits like a filing's — how many pieces (``VENTILA_FILING_SUPPLEMENT_MAX``),
     how many files (``VENTILA_FILING_MAX_FILES``) and how many bytes in all
@@ -347,8 +416,12 @@ def add_supplement(filing: Filing, *, kind: str, description: str, upload: Any |
             _check_supplement_limits(filing, record)
             s = Supplement(filing=filing, kind=kind, description=description, received_at=now)
             if record is not None:
-                s.filename, s.size, s.sha256, s.content_type = (record["name"], record["size"], record["sha256"],
-                                                                 record["content_type"])
+                s.filename, s.size, s.sha256, s.content_type = (
+                    record["name"],
+                    record["size"],
+                    record["sha256"],
+                    record["content_type"],
+                )
                 s.file.save(record["name"], ContentFile(content), save=False)
             s.save()
     finally:
@@ -358,23 +431,31 @@ def add_supplement(filing: Filing, *, kind: str, description: str, upload: Any |
 
 
 def _check_supplement_limits(filing: Filing, record: dict[str, Any] | None) -> None:
-    added = filing.supplements.aggregate(n=Count("id"), files=Count("id", filter=~Q(filename="")),
-                                         size=Sum("size"))
+    added = filing.supplements.aggregate(n=Count("id"), files=Count("id", filter=~Q(filename="")), size=Sum("size"))
     if added["n"] >= conf.max_supplements():
-        raise SupplementRefused(_("Ya añadió %(n)s evidencias a esta querella, el máximo permitido por el "
-                                  "formulario. Si tiene más, llévelas a la Secretaría de la Comisión.")
-                                % {"n": conf.max_supplements()})
+        raise SupplementRefused(
+            _(
+                "Ya añadió %(n)s evidencias a esta querella, el máximo permitido por el "
+                "formulario. Si tiene más, llévelas a la Secretaría de la Comisión."
+            )
+            % {"n": conf.max_supplements()}
+        )
     if record is None:
         return
     if added["files"] >= conf.max_files():
-        raise UploadRejected(_("Ya añadió %(n)s archivos a esta querella, el máximo permitido; puede añadir la "
-                               "evidencia sin archivo o llevarlo a la Secretaría de la Comisión.")
-                             % {"n": conf.max_files()})
+        raise UploadRejected(
+            _(
+                "Ya añadió %(n)s archivos a esta querella, el máximo permitido; puede añadir la "
+                "evidencia sin archivo o llevarlo a la Secretaría de la Comisión."
+            )
+            % {"n": conf.max_files()}
+        )
     total = int(added["size"] or 0) + int(record["size"])
     if total > conf.max_supplement_total_bytes():
-        raise UploadRejected(_("Con «%(name)s» los archivos añadidos a esta querella sumarían %(size)s; el máximo es "
-                               "%(max)s.") % {"name": record["name"], "size": human_size(total),
-                                              "max": human_size(conf.max_supplement_total_bytes())})
+        raise UploadRejected(
+            _("Con «%(name)s» los archivos añadidos a esta querella sumarían %(size)s; el máximo es %(max)s.")
+            % {"name": record["name"], "size": human_size(total), "max": human_size(conf.max_supplement_total_bytes())}
+        )
 
 
 def public_bodies() -> list[Body]:

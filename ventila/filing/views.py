@@ -50,7 +50,10 @@ from .services import (
 )
 
 FORMS: dict[str, type[StepForm]] = {
-    "quien": ComplainantForm, "querellado": RespondentForm, "hechos": FactsForm, "evidencia": EvidenceForm,
+    "quien": ComplainantForm,
+    "querellado": RespondentForm,
+    "hechos": FactsForm,
+    "evidencia": EvidenceForm,
     "juramento": SwornForm,
 }
 RECEIPTS = "filing_receipts"
@@ -147,30 +150,56 @@ def _initial(draft: Draft, form_class: type[StepForm]) -> dict[str, Any]:
     return {k: draft.data[k] for k in form_class.stored if k in draft.data}
 
 
-def _render_step(request: HttpRequest, proc: Procedure, draft: Draft, step: str, form: StepForm, status: int,
-                 extra: list[Problem]) -> HttpResponse:
+def _render_step(
+    request: HttpRequest, proc: Procedure, draft: Draft, step: str, form: StepForm, status: int, extra: list[Problem]
+) -> HttpResponse:
     index = STEP_NAMES.index(step)
     kinds = proc.evidence_kinds()
     item_errors: dict[str, list[str]] = {}
     for p in extra:
         item_errors.setdefault(p.field, []).append(p.message)
     ctx = {
-        "proc": proc, "body": proc.body, "form": form, "step": step, "index": index, "steps": [
-            {"name": n, "title": t, "url": _step_url(proc.body.slug, n), "reachable": i <= draft.reached,
-             "current": n == step} for i, (n, t) in enumerate(STEPS)],
-        "step_title": STEPS[index][1], "total": len(STEPS), "number": index + 1, "draft": draft,
+        "proc": proc,
+        "body": proc.body,
+        "form": form,
+        "step": step,
+        "index": index,
+        "steps": [
+            {
+                "name": n,
+                "title": t,
+                "url": _step_url(proc.body.slug, n),
+                "reachable": i <= draft.reached,
+                "current": n == step,
+            }
+            for i, (n, t) in enumerate(STEPS)
+        ],
+        "step_title": STEPS[index][1],
+        "total": len(STEPS),
+        "number": index + 1,
+        "draft": draft,
         "evidence": [
-            {"i": i, "kind": kinds.get(e.get("kind", ""), e.get("kind", "")), "description": e.get("description", ""),
-             "file": e.get("file"), "size": human_size(int(e["file"]["size"])) if e.get("file") else "",
-             "errors": item_errors.get(f"evidence[{i}]", [])}
-            for i, e in enumerate(draft.evidence)],
-        "witnesses": [{"i": i, **w, "errors": item_errors.get(f"witnesses[{i}]", [])}
-                      for i, w in enumerate(draft.witnesses)],
+            {
+                "i": i,
+                "kind": kinds.get(e.get("kind", ""), e.get("kind", "")),
+                "description": e.get("description", ""),
+                "file": e.get("file"),
+                "size": human_size(int(e["file"]["size"])) if e.get("file") else "",
+                "errors": item_errors.get(f"evidence[{i}]", []),
+            }
+            for i, e in enumerate(draft.evidence)
+        ],
+        "witnesses": [
+            {"i": i, **w, "errors": item_errors.get(f"witnesses[{i}]", [])} for i, w in enumerate(draft.witnesses)
+        ],
         "general_errors": [p.message for p in extra if not p.field.startswith(("evidence[", "witnesses["))],
         "pending": draft.pending,
-        "limits": {"file": human_size(conf.max_file_bytes()), "files": conf.max_files(),
-                   "total": human_size(conf.max_total_bytes()),
-                   "types": ", ".join(sorted(set(conf.ACCEPTED_TYPES.values())))},
+        "limits": {
+            "file": human_size(conf.max_file_bytes()),
+            "files": conf.max_files(),
+            "total": human_size(conf.max_total_bytes()),
+            "types": ", ".join(sorted(set(conf.ACCEPTED_TYPES.values()))),
+        },
         "has_errors": bool(form.errors or extra),
     }
     if step == "juramento":
@@ -199,20 +228,28 @@ def _review(proc: Procedure, draft: Draft, problems: list[Problem]) -> dict[str,
     return {
         "review": {
             "complainant_kind": dict(getattr(proc, "complainant_kinds", dict)()).get(d.get("complainant_kind", ""), ""),
-            "respondent": name, "respondent_role": proc.respondent_roles().get(role, ""), "respondent_title": title,
+            "respondent": name,
+            "respondent_role": proc.respondent_roles().get(role, ""),
+            "respondent_title": title,
             "provisions": [proc.spec.provisions.get(p, p) for p in d.get("provisions") or []],
         },
         "pending_steps": [
-            {"title": STEPS[STEP_NAMES.index(s)][1], "url": _step_url(proc.body.slug, s) + "?revisar=1",
-             "messages": [p.message for p in pending if p.step == s]}
-            for s in STEP_NAMES if any(p.step == s for p in pending)],
+            {
+                "title": STEPS[STEP_NAMES.index(s)][1],
+                "url": _step_url(proc.body.slug, s) + "?revisar=1",
+                "messages": [p.message for p in pending if p.step == s],
+            }
+            for s in STEP_NAMES
+            if any(p.step == s for p in pending)
+        ],
         "warnings": [p.message for p in problems if not p.blocking]
         + ([w] if (w := proc.late_warning(d, clock.now())) else []),
     }
 
 
-def _evidence_post(request: HttpRequest, proc: Procedure, draft: Draft, form: StepForm, nav: str
-                   ) -> HttpResponse | None:
+def _evidence_post(
+    request: HttpRequest, proc: Procedure, draft: Draft, form: StepForm, nav: str
+) -> HttpResponse | None:
     """Add or remove evidence and witnesses; continue when nothing is half-entered."""
     body = proc.body.slug
     index = STEP_NAMES.index("evidencia")
@@ -250,8 +287,9 @@ def _evidence_post(request: HttpRequest, proc: Procedure, draft: Draft, form: St
         if not str(d.get("ev_description") or "").strip():
             form.add_error("ev_description", _("Describa brevemente esta evidencia: qué es y qué demuestra."))
         if not form.errors:
-            draft.evidence.append({"kind": d["ev_kind"], "description": d["ev_description"].strip(),
-                                   "file": draft.pending})
+            draft.evidence.append(
+                {"kind": d["ev_kind"], "description": d["ev_description"].strip(), "file": draft.pending}
+            )
             draft.pending = None
             for k in ("ev_kind", "ev_description"):
                 d.pop(k, None)
@@ -284,20 +322,31 @@ def _submit(request: HttpRequest, proc: Procedure, draft: Draft, form: StepForm)
     form.is_valid()
     draft.save()
     if request.POST.get("sitio_web"):
-        form.add_error(None, _("No se presentó: se llenó el campo «No escriba nada aquí», que sirve para detener "
-                               "los envíos automáticos. Bórrelo y presente de nuevo; lo demás se conserva."))
+        form.add_error(
+            None,
+            _(
+                "No se presentó: se llenó el campo «No escriba nada aquí», que sirve para detener "
+                "los envíos automáticos. Bórrelo y presente de nuevo; lo demás se conserva."
+            ),
+        )
         return _render_step(request, proc, draft, "juramento", form, 400, [])
     wrong = _revalidate(proc, draft)
     if wrong is not None:
         step_name, message = wrong
-        messages.error(request, _("Hay un dato que corregir en el paso «%(step)s»: %(msg)s")
-                       % {"step": STEPS[STEP_NAMES.index(step_name)][1], "msg": message})
+        messages.error(
+            request,
+            _("Hay un dato que corregir en el paso «%(step)s»: %(msg)s")
+            % {"step": STEPS[STEP_NAMES.index(step_name)][1], "msg": message},
+        )
         return redirect(_step_url(body, step_name) + "?revisar=1")
     problems = [p for p in proc.check(draft) if p.blocking]
     earlier = [p for p in problems if p.step != "juramento"]
     if earlier:
-        messages.error(request, _("Falta completar algo en el paso «%(step)s»: %(msg)s")
-                       % {"step": STEPS[STEP_NAMES.index(earlier[0].step)][1], "msg": earlier[0].message})
+        messages.error(
+            request,
+            _("Falta completar algo en el paso «%(step)s»: %(msg)s")
+            % {"step": STEPS[STEP_NAMES.index(earlier[0].step)][1], "msg": earlier[0].message},
+        )
         return redirect(_step_url(body, earlier[0].step) + "?revisar=1")
     extra = _apply(form, problems)
     if form.errors or extra:
@@ -314,9 +363,14 @@ def _submit(request: HttpRequest, proc: Procedure, draft: Draft, form: StepForm)
         done = submit_once(proc, draft, language=get_language() or "es", admit=admit)
     except RateLimited as exc:
         minutes = max(1, (exc.wait + 59) // 60)
-        form.add_error(None, _("Desde su dirección de red ya se presentaron %(n)s querellas en poco tiempo, el máximo "
-                               "permitido. Su borrador se conserva: podrá presentarlo dentro de %(m)s minutos.")
-                       % {"n": exc.limit, "m": minutes})
+        form.add_error(
+            None,
+            _(
+                "Desde su dirección de red ya se presentaron %(n)s querellas en poco tiempo, el máximo "
+                "permitido. Su borrador se conserva: podrá presentarlo dentro de %(m)s minutos."
+            )
+            % {"n": exc.limit, "m": minutes},
+        )
         return _render_step(request, proc, draft, "juramento", form, 429, [])
     except FilingFailed as exc:
         if exc.step != "juramento":
@@ -341,8 +395,9 @@ def _revalidate(proc: Procedure, draft: Draft) -> tuple[str, str] | None:
         form_class = FORMS[name]
         checks = [_as_post(draft, form_class)]
         if name == "evidencia":  # the items added, each as the step's form received it
-            checks += [{"ev_kind": e.get("kind", ""), "ev_description": e.get("description", "")}
-                       for e in draft.evidence]
+            checks += [
+                {"ev_kind": e.get("kind", ""), "ev_description": e.get("description", "")} for e in draft.evidence
+            ]
             checks += [{"wit_name": w.get("name", ""), "wit_address": w.get("address", "")} for w in draft.witnesses]
         for data in checks:
             form = form_class(data, proc=proc)
@@ -357,8 +412,9 @@ def _own_filing(request: HttpRequest, body: str, number: str) -> tuple[Filing, s
     key = (request.session.get(RECEIPTS) or {}).get(number)
     if not key:
         raise Http404("not this session's filing")
-    filing = get_object_or_404(Filing.objects.select_related("case", "case__body"), case__number=number,
-                               case__body__slug=body)
+    filing = get_object_or_404(
+        Filing.objects.select_related("case", "case__body"), case__number=number, case__body__slug=body
+    )
     return filing, key
 
 
@@ -395,13 +451,16 @@ def followup(request: HttpRequest) -> HttpResponse:
         allowed, wait = ratelimit.hit("key", ratelimit.client_address(request), limit, window)
         if not allowed:
             error = _("Demasiados intentos desde su dirección de red. Intente de nuevo dentro de %(m)s minutos.") % {
-                "m": max(1, (wait + 59) // 60)}
+                "m": max(1, (wait + 59) // 60)
+            }
             status = 429
         else:
             filing = filing_for_key(key)
             if filing is None:
-                error = _("Esa clave no corresponde a ninguna querella. Revísela: está en su acuse de recibo, en "
-                          "cinco grupos de cinco letras y números.")
+                error = _(
+                    "Esa clave no corresponde a ninguna querella. Revísela: está en su acuse de recibo, en "
+                    "cinco grupos de cinco letras y números."
+                )
                 status = 422
             else:
                 followups = dict(request.session.get(FOLLOWUPS) or {})
@@ -437,15 +496,19 @@ def followup_case(request: HttpRequest, number: str) -> HttpResponse:
             if not allowed:
                 errors["__all__"] = _(
                     "Desde su dirección de red ya se añadieron %(n)s evidencias en poco tiempo, el máximo permitido. "
-                    "Intente de nuevo dentro de %(m)s minutos; lo que escribió se conserva.") % {
-                    "n": limit, "m": max(1, (wait + 59) // 60)}
+                    "Intente de nuevo dentro de %(m)s minutos; lo que escribió se conserva."
+                ) % {"n": limit, "m": max(1, (wait + 59) // 60)}
                 status = 429
             else:
                 draft = Draft(request.session, f"seguimiento-{number}")
                 try:
-                    add_supplement(filing, kind=form.cleaned_data["kind"],
-                                   description=form.cleaned_data["description"],
-                                   upload=form.cleaned_data["file"], draft=draft)
+                    add_supplement(
+                        filing,
+                        kind=form.cleaned_data["kind"],
+                        description=form.cleaned_data["description"],
+                        upload=form.cleaned_data["file"],
+                        draft=draft,
+                    )
                 except UploadRejected as exc:
                     errors["file"] = str(exc)
                 except SupplementRefused as exc:
@@ -457,15 +520,29 @@ def followup_case(request: HttpRequest, number: str) -> HttpResponse:
             errors = {f: str(e[0]) for f, e in form.errors.items()}
         status = status if status != 200 else 422
     case = filing.case
-    return render(request, "filing/followup_case.html", {
-        "filing": filing, "case": case, "stage": STAGES.get(case.stage, case.stage),
-        "closed": case.status == case.Status.CLOSED,
-        "supplements": [{"s": s, "kind": kinds.get(s.kind, s.kind), "size": human_size(s.size)}
-                        for s in filing.supplements.all()],
-        "kinds": list(kinds.items()), "errors": errors, "values": values, "filed_at": filing.filed_at,
-        "limits": {"file": human_size(conf.max_file_bytes()),
-                   "types": ", ".join(sorted(set(conf.ACCEPTED_TYPES.values())))},
-    }, status=status)
+    return render(
+        request,
+        "filing/followup_case.html",
+        {
+            "filing": filing,
+            "case": case,
+            "stage": STAGES.get(case.stage, case.stage),
+            "closed": case.status == case.Status.CLOSED,
+            "supplements": [
+                {"s": s, "kind": kinds.get(s.kind, s.kind), "size": human_size(s.size)}
+                for s in filing.supplements.all()
+            ],
+            "kinds": list(kinds.items()),
+            "errors": errors,
+            "values": values,
+            "filed_at": filing.filed_at,
+            "limits": {
+                "file": human_size(conf.max_file_bytes()),
+                "types": ", ".join(sorted(set(conf.ACCEPTED_TYPES.values()))),
+            },
+        },
+        status=status,
+    )
 
 
 def followup_pdf(request: HttpRequest, number: str) -> HttpResponse:
@@ -480,5 +557,9 @@ def supplement_file(request: HttpRequest, number: str, pk: int) -> FileResponse:
     s = get_object_or_404(Supplement, pk=pk, filing__case=case)
     if not s.file:
         raise Http404("no file")
-    return FileResponse(s.file.open("rb"), as_attachment=True, filename=s.filename,
-                        content_type=s.content_type or "application/octet-stream")
+    return FileResponse(
+        s.file.open("rb"),
+        as_attachment=True,
+        filename=s.filename,
+        content_type=s.content_type or "application/octet-stream",
+    )

@@ -137,18 +137,30 @@ _SPANISH_NAMES: dict[str, str] = {
 # Days the package's ``government`` category takes from federal executive orders: not legal
 # holidays of Puerto Rico's executive branch (executive-order days off are not legal holidays,
 # pr-calendar facts §1). A body that closed on such a day records it as a declared closure.
-_NOT_PR_LEGAL_HOLIDAYS = frozenset({
-    "National Day of Mourning for former President Jimmy Carter",
-    "National Day of Mourning for former President Ronald Reagan",
-    "National Day of Mourning for former President Gerald R. Ford",
-    "National Day of Mourning for former President George H. W. Bush",
-    "Day After Christmas",
-})
+_NOT_PR_LEGAL_HOLIDAYS = frozenset(
+    {
+        "National Day of Mourning for former President Jimmy Carter",
+        "National Day of Mourning for former President Ronald Reagan",
+        "National Day of Mourning for former President Gerald R. Ford",
+        "National Day of Mourning for former President George H. W. Bush",
+        "Day After Christmas",
+    }
+)
 
 _WEEKDAY_ES = ("lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo")
 _MONTH_ES = (
-    "enero", "febrero", "marzo", "abril", "mayo", "junio",
-    "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre",
+    "enero",
+    "febrero",
+    "marzo",
+    "abril",
+    "mayo",
+    "junio",
+    "julio",
+    "agosto",
+    "septiembre",
+    "octubre",
+    "noviembre",
+    "diciembre",
 )
 
 
@@ -225,13 +237,9 @@ def pr_holidays(year: int, settings: CalendarSettings = DEFAULT_SETTINGS) -> lis
             continue
         wd = h.day.weekday()
         if wd == 6 and settings.sunday_holiday_observed_monday:
-            observed.append(
-                Holiday(h.day + dt.timedelta(days=1), f"{h.name} (observado)", "Ley 88-1969", h.day)
-            )
+            observed.append(Holiday(h.day + dt.timedelta(days=1), f"{h.name} (observado)", "Ley 88-1969", h.day))
         elif wd == 5 and settings.saturday_holiday_observed_friday:
-            observed.append(
-                Holiday(h.day - dt.timedelta(days=1), f"{h.name} (observado)", "regla federal", h.day)
-            )
+            observed.append(Holiday(h.day - dt.timedelta(days=1), f"{h.name} (observado)", "regla federal", h.day))
         observed.append(h)
     return sorted(observed, key=lambda h: h.day)
 
@@ -283,7 +291,9 @@ class LegalCalendar:
                 hol[h.day] = f"{hol[h.day]}; {h.name}" if h.day in hol else h.name
         if s.election_day_is_holiday:
             for day in self.election_days:
-                hol[day] = f"{hol[day]}; Día de las Elecciones Generales" if day in hol else "Día de las Elecciones Generales"
+                hol[day] = (
+                    f"{hol[day]}; Día de las Elecciones Generales" if day in hol else "Día de las Elecciones Generales"
+                )
         self.holidays = hol
         base = self.first_day.toordinal()
         size = dt.date(self.table_last_year, 12, 31).toordinal() - base + 1
@@ -308,8 +318,7 @@ class LegalCalendar:
         self._np_cache: Any = None  # numpy copies of the tables, built by the batch methods
         # The first business day on or after day i (0 past the last business day of the range).
         self._next_bd = [
-            base + i if is_bd[i] else (bd_ords[cum[i]] if cum[i] < len(bd_ords) else 0)
-            for i in range(size)
+            base + i if is_bd[i] else (bd_ords[cum[i]] if cum[i] < len(bd_ords) else 0) for i in range(size)
         ]
         # The same tables holding dates, for the evaluator's hot path (``date.fromordinal`` costs
         # as much as the look-up itself): every day of the range, each business day by its index,
@@ -476,10 +485,7 @@ class LegalCalendar:
         (Regla 68.1 de Procedimiento Civil).
         """
         last = start + dt.timedelta(days=n)
-        steps = [
-            f"{format_date_es(start)} + {n} días calendario (el día del acto no cuenta) = "
-            f"{format_date_es(last)}."
-        ]
+        steps = [f"{format_date_es(start)} + {n} días calendario (el día del acto no cuenta) = {format_date_es(last)}."]
         if not roll_forward:
             self._check(last.toordinal())
             return DayResult(last, (), tuple(steps))
@@ -538,9 +544,7 @@ class LegalCalendar:
 
     # -- vectorised batch path: ventila/rules/calendar_batch.py -------------------------------------
 
-    def add_business_days_batch(
-        self, start_ordinals: npt.ArrayLike, n: npt.ArrayLike
-    ) -> npt.NDArray[np.int64]:
+    def add_business_days_batch(self, start_ordinals: npt.ArrayLike, n: npt.ArrayLike) -> npt.NDArray[np.int64]:
         """:meth:`add_business_days_ord` over numpy arrays (see :mod:`ventila.rules.calendar_batch`)."""
         from .calendar_batch import add_business_days_batch  # numpy, loaded on first use
 

@@ -34,8 +34,9 @@ def _load(path: str | None, stdin: TextIO) -> Any:
         raise InputError("(raíz)", f"JSON inválido en la línea {exc.lineno}, columna {exc.colno}: {exc.msg}") from None
 
 
-def run_deadlines(argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout,
-                  stderr: TextIO = sys.stderr) -> int:
+def run_deadlines(
+    argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, stderr: TextIO = sys.stderr
+) -> int:
     parser = argparse.ArgumentParser(
         prog="ventila deadlines",
         description="Evalúa los términos de un caso a partir de sus eventos (JSON).",

@@ -308,8 +308,9 @@ class Rulebook:
     seats: Seats | None = None
     # its ``per_diem`` page's monthly statement: (year, month, meetings as (day, member, official
     # business, description), expenses as (day, member, amount, description), settings) → statement.
-    per_diem_statement: Callable[[int, int, Sequence[tuple[Any, ...]], Sequence[tuple[Any, ...]],
-                                  Mapping[str, Any]], Any] | None = None
+    per_diem_statement: (
+        Callable[[int, int, Sequence[tuple[Any, ...]], Sequence[tuple[Any, ...]], Mapping[str, Any]], Any] | None
+    ) = None
     per_diem_rule: str = ""  # the rule that sets the per diem, quoted on that page
     # where a Final Report goes and why, by the respondent's role and the recommendation (a route
     # with ``to``, ``rule_id``, ``action``; None: the body refers no Final Report);
@@ -555,7 +556,15 @@ class Context:
                 for ext, _ in exts:
                     if ext.unit != "business_days":
                         return self._add_deadline_general(
-                            deadline_id, rule, trigger, term, start, satisfied, extensions, fatal, susp,
+                            deadline_id,
+                            rule,
+                            trigger,
+                            term,
+                            start,
+                            satisfied,
+                            extensions,
+                            fatal,
+                            susp,
                             start_label,
                         )
                     # Each extension adds business days after the due date it extends.
@@ -584,8 +593,14 @@ class Context:
             d.satisfied_by = d.satisfied_at = None
         d.fatal = fatal
         d.inputs = (
-            cal, begin, term, susp, self._roll, self._hours,
-            start_label or self._titles.get(trigger.type, trigger.type), exts,
+            cal,
+            begin,
+            term,
+            susp,
+            self._roll,
+            self._hours,
+            start_label or self._titles.get(trigger.type, trigger.type),
+            exts,
         )
         d.notes = []
         self.deadlines.append(d)
@@ -607,13 +622,16 @@ class Context:
         """:meth:`add_deadline` for hour terms, suspended terms and calendar-day extensions."""
         hours = term.unit == "hours"
         begin = start if start is not None else (trigger.at if hours else trigger.day)
-        exts: Sequence[tuple[Term, str]] = (
-            [(self.normalize(t), why) for t, why in extensions] if extensions else ()
-        )
+        exts: Sequence[tuple[Term, str]] = [(self.normalize(t), why) for t, why in extensions] if extensions else ()
         cal = self.calendar
         due, suspended, _ = compute_due(
-            cal, begin, term, suspensions=susp, roll_forward=self._roll,
-            hour_reading=self._hours, extensions=exts,
+            cal,
+            begin,
+            term,
+            suspensions=susp,
+            roll_forward=self._roll,
+            hour_reading=self._hours,
+            extensions=exts,
         )
         if satisfied is not None:
             sat_at: dt.date | dt.datetime = satisfied.at if hours else satisfied.day
@@ -628,7 +646,13 @@ class Context:
             status = "open" if self.as_of_day <= due else "missed"
         label = start_label or self._titles.get(trigger.type, trigger.type)
         d = Deadline(
-            str(deadline_id), rule, trigger.type, trigger.moment, term, due, status,
+            str(deadline_id),
+            rule,
+            trigger.type,
+            trigger.moment,
+            term,
+            due,
+            status,
             satisfied.type if satisfied is not None else None,
             satisfied.moment if satisfied is not None else None,
             fatal,
@@ -658,17 +682,44 @@ class Context:
 
 # What add_deadline sets on a Deadline it builds without __init__: every field, in order.
 _DEADLINE_FIELDS = (
-    "id", "rule", "trigger", "trigger_at", "term", "due", "status", "satisfied_by", "satisfied_at",
-    "fatal", "inputs", "notes",
+    "id",
+    "rule",
+    "trigger",
+    "trigger_at",
+    "term",
+    "due",
+    "status",
+    "satisfied_by",
+    "satisfied_at",
+    "fatal",
+    "inputs",
+    "notes",
 )
 sets_every_field(Deadline, _DEADLINE_FIELDS)
 # The same for parse_scenario and evaluate, which build a Scenario and an Evaluation that way.
 _SCENARIO_FIELDS = (
-    "rulebook", "kind", "respondent", "closures", "openings", "elections", "events", "as_of", "settings", "extra",
+    "rulebook",
+    "kind",
+    "respondent",
+    "closures",
+    "openings",
+    "elections",
+    "events",
+    "as_of",
+    "settings",
+    "extra",
 )
 sets_every_field(Scenario, _SCENARIO_FIELDS)
 _EVALUATION_FIELDS = (
-    "rulebook", "kind", "procedure", "deadlines", "findings", "stage", "allowed_next", "as_of", "stage_rule",
+    "rulebook",
+    "kind",
+    "procedure",
+    "deadlines",
+    "findings",
+    "stage",
+    "allowed_next",
+    "as_of",
+    "stage_rule",
 )
 sets_every_field(Evaluation, _EVALUATION_FIELDS)
 
@@ -821,8 +872,7 @@ def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "even
                 raise InputError(f"{path}[{i}].type", "falta el tipo de evento")
             raise InputError(
                 f"{path}[{i}].type",
-                f"{_show(etype)} no es un evento de {rulebook.id} · {kind.id} "
-                f"(eventos: {', '.join(specs)})",
+                f"{_show(etype)} no es un evento de {rulebook.id} · {kind.id} (eventos: {', '.join(specs)})",
             )
         at_raw: Any = item.get("at")
         try:
@@ -902,9 +952,11 @@ _REQUIRED: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
 
 
 def _required_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
-    return per_kind(_REQUIRED, kind, lambda k: {
-        t: tuple(n for n, f in spec.fields.items() if f.required) for t, spec in k.events.items()
-    })
+    return per_kind(
+        _REQUIRED,
+        kind,
+        lambda k: {t: tuple(n for n, f in spec.fields.items() if f.required) for t, spec in k.events.items()},
+    )
 
 
 # Kind → (the kind, event type → its date fields that cannot fall after the event's own day).
@@ -912,10 +964,14 @@ _NOT_AFTER: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
 
 
 def _not_after_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
-    return per_kind(_NOT_AFTER, kind, lambda k: {
-        t: tuple(n for n, f in spec.fields.items() if f.not_after_event and f.type == "date")
-        for t, spec in k.events.items()
-    })
+    return per_kind(
+        _NOT_AFTER,
+        kind,
+        lambda k: {
+            t: tuple(n for n, f in spec.fields.items() if f.not_after_event and f.type == "date")
+            for t, spec in k.events.items()
+        },
+    )
 
 
 def order_events(events: list[Event]) -> list[Event]:
@@ -975,7 +1031,9 @@ def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
     rulebook = RULEBOOKS[rb_id]
     kind_id: Any = data.get("kind")
     if kind_id not in rulebook.kinds:
-        raise InputError("kind", f"{_show(kind_id)} no es un tipo de caso de {rb_id} (valores: {', '.join(rulebook.kinds)})")
+        raise InputError(
+            "kind", f"{_show(kind_id)} no es un tipo de caso de {rb_id} (valores: {', '.join(rulebook.kinds)})"
+        )
     kind = rulebook.kinds[kind_id]
     for key in data:
         if key not in _SCENARIO_KEYS:
@@ -1151,10 +1209,14 @@ _DATE_FIELDS: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
 
 
 def _date_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
-    return per_kind(_DATE_FIELDS, kind, lambda k: {
-        t: tuple(n for n, f in spec.fields.items() if f.type in ("date", "datetime"))
-        for t, spec in k.events.items()
-    })
+    return per_kind(
+        _DATE_FIELDS,
+        kind,
+        lambda k: {
+            t: tuple(n for n, f in spec.fields.items() if f.type in ("date", "datetime"))
+            for t, spec in k.events.items()
+        },
+    )
 
 
 def _calendar(

@@ -204,19 +204,23 @@ def check_nepotism(
     alerts for a spouse too (setting ``kinship_spouse_counts``, default true).
     """
     k = _resolve(kinship)
-    if k is None or not k.within(conduct.NEPOTISM_MAX_BLOOD_DEGREE, conduct.NEPOTISM_MAX_AFFINITY_DEGREE,
-                                 spouse_counts=_spouse_counts(settings)):
+    if k is None or not k.within(
+        conduct.NEPOTISM_MAX_BLOOD_DEGREE, conduct.NEPOTISM_MAX_AFFINITY_DEGREE, spouse_counts=_spouse_counts(settings)
+    ):
         return []
     if waiver or recommended_by_speaker or employed_before:
         return []
     rule = conduct.R.rules["CAM-10T-01"]
-    return [Finding(
-        "nepotism_alert", rule,
-        f"Parentesco de {k.describe_es()}: dentro del límite de la Sec. 10(t) (hasta el tercer grado de "
-        f"consanguinidad o segundo de afinidad). No consta dispensa del Presidente de la Cámara ni que la "
-        f"persona trabajara en la Cámara antes de la elección o designación.",
-        {"kind": k.kind, "degree": k.degree},
-    )]
+    return [
+        Finding(
+            "nepotism_alert",
+            rule,
+            f"Parentesco de {k.describe_es()}: dentro del límite de la Sec. 10(t) (hasta el tercer grado de "
+            f"consanguinidad o segundo de afinidad). No consta dispensa del Presidente de la Cámara ni que la "
+            f"persona trabajara en la Cámara antes de la elección o designación.",
+            {"kind": k.kind, "degree": k.degree},
+        )
+    ]
 
 
 def check_recusal_kinship(
@@ -232,12 +236,18 @@ def check_recusal_kinship(
     Interpretation: a spouse counts, as in :func:`check_nepotism` (``kinship_spouse_counts``).
     """
     k = _resolve(kinship)
-    if k is None or not k.within(commission.RECUSAL_MAX_BLOOD_DEGREE, commission.RECUSAL_MAX_AFFINITY_DEGREE,
-                                 spouse_counts=_spouse_counts(settings)):
+    if k is None or not k.within(
+        commission.RECUSAL_MAX_BLOOD_DEGREE,
+        commission.RECUSAL_MAX_AFFINITY_DEGREE,
+        spouse_counts=_spouse_counts(settings),
+    ):
         return []
-    return [Finding(
-        "recusal_kinship", commission.R.rules["CAM-09-03"],
-        f"El miembro tiene parentesco de {k.describe_es()} con {with_whom}: causa de inhibición de la "
-        f"Sec. 9(c) (dentro del cuarto grado de consanguinidad o afinidad).",
-        {"kind": k.kind, "degree": k.degree},
-    )]
+    return [
+        Finding(
+            "recusal_kinship",
+            commission.R.rules["CAM-09-03"],
+            f"El miembro tiene parentesco de {k.describe_es()} con {with_whom}: causa de inhibición de la "
+            f"Sec. 9(c) (dentro del cuarto grado de consanguinidad o afinidad).",
+            {"kind": k.kind, "degree": k.degree},
+        )
+    ]

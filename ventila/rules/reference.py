@@ -128,9 +128,7 @@ def _python_files(base: Path) -> list[Path]:
     if not base.is_dir():
         return []
     return sorted(
-        p
-        for p in base.rglob("*.py")
-        if not any(part in _EXCLUDED_DIRS for part in p.relative_to(base).parts)
+        p for p in base.rglob("*.py") if not any(part in _EXCLUDED_DIRS for part in p.relative_to(base).parts)
     )
 
 
@@ -217,9 +215,7 @@ def _scan_code(index: SourceIndex, path: Path) -> None:
 def _scan_test(index: SourceIndex, path: Path, pattern: re.Pattern[str]) -> None:
     rel = path.relative_to(index.root).as_posix()
     try:
-        tokens = list(
-            tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline)
-        )
+        tokens = list(tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline))
     except (tokenize.TokenError, SyntaxError, UnicodeDecodeError):
         return
     for tok in tokens:
@@ -341,16 +337,12 @@ def _rulebook_dirs(rb: Rulebook, index: SourceIndex) -> set[str]:
     return dirs
 
 
-def _calls_for(
-    rb: Rulebook, calls: list[Call], rulebooks: Mapping[str, Rulebook], index: SourceIndex
-) -> list[Call]:
+def _calls_for(rb: Rulebook, calls: list[Call], rulebooks: Mapping[str, Rulebook], index: SourceIndex) -> list[Call]:
     dirs = _rulebook_dirs(rb, index)
     out = []
     for c in calls:
         owner = _rulebook_of(c.rule, rulebooks)
-        if owner == rb.id or (
-            owner is None and (c.path.rsplit("/", 1)[0] in dirs or c.name in rb.findings)
-        ):
+        if owner == rb.id or (owner is None and (c.path.rsplit("/", 1)[0] in dirs or c.name in rb.findings)):
             out.append(c)
     return out
 
@@ -380,13 +372,7 @@ def _kind_section(
         rows2: list[tuple[str, ...]] = []
         for d in kind.deadline_ids:
             rules = deadline_rules.get(d, [])
-            terms = sorted(
-                {
-                    _term(rb.rules[r])
-                    for r in rules
-                    if r in rb.rules and rb.rules[r].term is not None
-                }
-            )
+            terms = sorted({_term(rb.rules[r]) for r in rules if r in rb.rules and rb.rules[r].term is not None})
             rows2.append((_code(d), ", ".join(rules) or "—", "; ".join(terms) or "—"))
         out += _table(("Deadline ID", "Rule(s)", "Term(s)"), rows2)
     else:
@@ -395,9 +381,7 @@ def _kind_section(
     return out
 
 
-def render_rulebook(
-    rb: Rulebook, index: SourceIndex, rulebooks: Mapping[str, Rulebook]
-) -> list[str]:
+def render_rulebook(rb: Rulebook, index: SourceIndex, rulebooks: Mapping[str, Rulebook]) -> list[str]:
     out = [f"## `{rb.id}` — {rb.title}", ""]
     if rb.body:
         out += [f"Body: {rb.body}.", ""]
@@ -415,9 +399,7 @@ def render_rulebook(
     if rb.elections:
         out += [
             "Configured elections: "
-            + ", ".join(
-                f"{e.kind} {e.date.isoformat()}" for e in sorted(rb.elections, key=lambda e: e.date)
-            )
+            + ", ".join(f"{e.kind} {e.date.isoformat()}" for e in sorted(rb.elections, key=lambda e: e.date))
             + ".",
             "",
         ]
@@ -439,9 +421,7 @@ def render_rulebook(
             )
         )
     if rows:
-        out += _table(
-            ("ID", "Kind", "Citation", "Term", "What ventila does", "Implemented in", "Tests"), rows
-        )
+        out += _table(("ID", "Kind", "Citation", "Term", "What ventila does", "Implemented in", "Tests"), rows)
     else:
         out.append("(no rules declared yet)")
     out.append("")
@@ -476,12 +456,14 @@ def render_rulebook(
         rows = []
         for d in all_deadlines:
             files = sorted({c.path for c in deadline_calls if c.name == d})
-            rows.append((
-                _code(d),
-                ", ".join(f"`{k}`" for k in declared_by.get(d, [])) or "(not declared in a kind)",
-                ", ".join(deadline_rules.get(d, [])) or "—",
-                ", ".join(f"`{f}`" for f in files) or "(not computed by any evaluator)",
-            ))
+            rows.append(
+                (
+                    _code(d),
+                    ", ".join(f"`{k}`" for k in declared_by.get(d, [])) or "(not declared in a kind)",
+                    ", ".join(deadline_rules.get(d, [])) or "—",
+                    ", ".join(f"`{f}`" for f in files) or "(not computed by any evaluator)",
+                )
+            )
         out += _table(("Deadline ID", "Kinds", "Rule(s)", "Computed in"), rows)
     else:
         out.append("(none yet)")
@@ -502,8 +484,7 @@ def render_rulebook(
             (
                 _code(fid),
                 ", ".join(sorted(finding_rules[fid])) or "(rule chosen at run time)",
-                ", ".join(f"`{f}`" for f in sorted(finding_files.get(fid, ())))
-                or "(registry only)",
+                ", ".join(f"`{f}`" for f in sorted(finding_files.get(fid, ()))) or "(registry only)",
             )
             for fid in sorted(finding_rules)
         ]
@@ -552,9 +533,7 @@ def render(rulebooks: Mapping[str, Rulebook] | None = None, root: Path = ROOT) -
         "and each ambiguity («A-n», «ambigüedad n») or decision («decisión n») cited, links to its entry in",
         f"[{DECISIONS_DOC}]({DECISIONS_DOC}): the passage, the readings, the one ventila takes.",
         "",
-        "Rulebooks: "
-        + ", ".join(f"`{rb.id}` ({len(rb.rules)} rules)" for rb in rulebooks.values())
-        + ".",
+        "Rulebooks: " + ", ".join(f"`{rb.id}` ({len(rb.rules)} rules)" for rb in rulebooks.values()) + ".",
         "",
     ]
     for rb in rulebooks.values():
@@ -573,9 +552,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="no escribe: sale con 1 si docs/rules.md no coincide con una generación nueva",
     )
-    parser.add_argument(
-        "--output", default=None, help="archivo de salida (por omisión, docs/rules.md)"
-    )
+    parser.add_argument("--output", default=None, help="archivo de salida (por omisión, docs/rules.md)")
     try:
         args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     except SystemExit as exc:
@@ -589,9 +566,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             current = None
         if current != text:
             what = "no existe" if current is None else "está desactualizado"
-            print(
-                f"ventila rules-doc: {path} {what}; regenérelo con `{REGENERATE}`", file=sys.stderr
-            )
+            print(f"ventila rules-doc: {path} {what}; regenérelo con `{REGENERATE}`", file=sys.stderr)
             return 1
         print(f"ventila rules-doc: {path} está al día")
         return 0

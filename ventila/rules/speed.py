@@ -33,9 +33,7 @@ def sets_every_field(cls: type, names: tuple[str, ...]) -> None:
     (``names`` must be the dataclass's fields, in order)."""
     declared = tuple(f.name for f in fields(cls))
     if names != declared:
-        raise AssertionError(
-            f"{cls.__name__} is built field by field and must set every field: {declared}"
-        )
+        raise AssertionError(f"{cls.__name__} is built field by field and must set every field: {declared}")
 
 
 def per_kind(cache: dict[int, tuple[Any, T]], kind: K, build: Callable[[K], T]) -> T:

@@ -221,9 +221,7 @@ def compute_due(
     reached the term has no resumption on record (the due date then is the one the term had when
     it was suspended).
     """
-    comp = TermComputation(
-        calendar, start, term, suspensions, roll_forward, hour_reading, start_label, extensions
-    )
+    comp = TermComputation(calendar, start, term, suspensions, roll_forward, hour_reading, start_label, extensions)
     if not suspensions and not extensions and term.unit != "hours":
         # Fast path (most terms): one look-up in the calendar's precomputed tables.
         day = start.astimezone(PR_TZ).date() if isinstance(start, dt.datetime) else start
@@ -235,9 +233,7 @@ def compute_due(
     return due, suspended, comp
 
 
-def _compute(
-    c: TermComputation, *, traced: bool
-) -> tuple[dt.date | dt.datetime, list[str], list[Skip], bool]:
+def _compute(c: TermComputation, *, traced: bool) -> tuple[dt.date | dt.datetime, list[str], list[Skip], bool]:
     cal = c.calendar
     steps: list[str] = []
     skips: list[Skip] = []
@@ -342,7 +338,11 @@ def _compute(
             )
             for k in range(first, end_o):
                 skips.append(
-                    Skip(dt.date.fromordinal(k), "suspension", f"{format_date_es(dt.date.fromordinal(k))}: suspensión de los términos")
+                    Skip(
+                        dt.date.fromordinal(k),
+                        "suspension",
+                        f"{format_date_es(dt.date.fromordinal(k))}: suspensión de los términos",
+                    )
                 )
     if traced and not business and c.roll_forward and due_o != raw_o:
         raw = dt.date.fromordinal(raw_o)

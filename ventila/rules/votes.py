@@ -42,7 +42,13 @@ CHOICE_ES: dict[str, str] = {
 
 # Commission motions whose threshold is Sec. 6's (A-6 default).
 CAMARA_COMMISSION_MOTIONS: tuple[str, ...] = (
-    "CAM-06-01", "CAM-05-06", "CAM-09-05", "CAM-09-06", "CAM-11C-02", "CAM-19D-02", "CAM-25-01",
+    "CAM-06-01",
+    "CAM-05-06",
+    "CAM-09-05",
+    "CAM-09-06",
+    "CAM-11C-02",
+    "CAM-19D-02",
+    "CAM-25-01",
 )
 # House (Pleno) motions: absolute majority of the House's seats (A-31).
 CAMARA_HOUSE_MOTIONS: tuple[str, ...] = ("CAM-27-02", "CAM-29-01")
@@ -225,7 +231,9 @@ def validate_roll_call(
             errors.append(f"{member}: «{choice}» no es una opción de voto (valores: {', '.join(CHOICES)}).")
             continue
         if member in recused and choice in ("yes", "no", "abstain"):
-            errors.append(f"{member} está inhibido en este asunto y no puede votar (se registró «{CHOICE_ES[choice]}»).")
+            errors.append(
+                f"{member} está inhibido en este asunto y no puede votar (se registró «{CHOICE_ES[choice]}»)."
+            )
         if member in excluded and choice in ("yes", "no", "abstain"):
             errors.append(
                 f"{member} no participa en esta votación (Sec. 9 ¶4: se resuelve sin el miembro cuya "
@@ -254,8 +262,9 @@ def tally(
     for member, choice in votes.items():
         if choice not in CHOICES:
             raise VoteError(f"{member}: «{choice}» no es una opción de voto (valores: {', '.join(CHOICES)})")
-    errors = tuple(validate_roll_call(rulebook_id, votes, seats=seats, recused=recused, excluded=excluded,
-                                      settings=settings))
+    errors = tuple(
+        validate_roll_call(rulebook_id, votes, seats=seats, recused=recused, excluded=excluded, settings=settings)
+    )
     clean = {
         m: ("recused" if (m in recused or m in excluded) and c in ("yes", "no", "abstain") else c)
         for m, c in votes.items()
@@ -284,8 +293,10 @@ def _tally_camara(
         st["seats"] = seats
     rule_id = motion_rule_id or "CAM-06-01"
     if rule_id not in CAMARA_COMMISSION_MOTIONS and rule_id not in CAMARA_HOUSE_MOTIONS:
-        raise VoteError(f"{rule_id} no es una votación del Código (valores: "
-                        f"{', '.join(CAMARA_COMMISSION_MOTIONS + CAMARA_HOUSE_MOTIONS)})")
+        raise VoteError(
+            f"{rule_id} no es una votación del Código (valores: "
+            f"{', '.join(CAMARA_COMMISSION_MOTIONS + CAMARA_HOUSE_MOTIONS)})"
+        )
     rule = _rule(rb, rule_id)
     # The excluded member (CAM-09-06) leaves the base of this vote in every reading (A-32).
     required, base, what = _camara_base(st, rule_id, len(votes), recused_n, excluded_n)
@@ -304,8 +315,22 @@ def _tally_camara(
     )
     if errors:
         explanation += " La votación tiene errores: " + " ".join(errors)
-    return VoteOutcome(carried, quorum, yes, counts["no"], counts["abstain"], counts["absent"], counts["recused"],
-                       required, base, rule.id, rule.citation, explanation, False, errors)
+    return VoteOutcome(
+        carried,
+        quorum,
+        yes,
+        counts["no"],
+        counts["abstain"],
+        counts["absent"],
+        counts["recused"],
+        required,
+        base,
+        rule.id,
+        rule.citation,
+        explanation,
+        False,
+        errors,
+    )
 
 
 def _tally_municipal(
@@ -325,8 +350,10 @@ def _tally_municipal(
     carried = quorum and yes >= required and not errors
     tie = quorum and not carried and yes == no and yes > 0
     if not quorum:
-        verdict = (f"No hay quórum: hay {present} comisionados presentes y no inhibidos; se requieren "
-                   f"{quorum_n}. La Comisión no puede actuar.")
+        verdict = (
+            f"No hay quórum: hay {present} comisionados presentes y no inhibidos; se requieren "
+            f"{quorum_n}. La Comisión no puede actuar."
+        )
     elif tie:
         verdict = f"Empate {yes}–{no}: no hay decisión y el término sigue corriendo (ambigüedad 15)."
     else:
@@ -338,8 +365,22 @@ def _tally_municipal(
     )
     if errors:
         explanation += " La votación tiene errores: " + " ".join(errors)
-    return VoteOutcome(carried, quorum, yes, no, counts["abstain"], counts["absent"], counts["recused"],
-                       required, quorum_n, rule.id, rule.citation, explanation, tie, errors)
+    return VoteOutcome(
+        carried,
+        quorum,
+        yes,
+        no,
+        counts["abstain"],
+        counts["absent"],
+        counts["recused"],
+        required,
+        quorum_n,
+        rule.id,
+        rule.citation,
+        explanation,
+        tie,
+        errors,
+    )
 
 
 def outcome_error(recorded_carried: bool, outcome: VoteOutcome) -> str | None:
@@ -351,9 +392,13 @@ def outcome_error(recorded_carried: bool, outcome: VoteOutcome) -> str | None:
     if outcome.errors:
         return "La votación no puede registrarse: " + " ".join(outcome.errors)
     if recorded_carried and not outcome.carried:
-        return (f"No puede registrarse como aprobada: tiene {outcome.yes} votos a favor y se requieren "
-                f"{outcome.required} ({outcome.rule_id}, {outcome.citation}).")
+        return (
+            f"No puede registrarse como aprobada: tiene {outcome.yes} votos a favor y se requieren "
+            f"{outcome.required} ({outcome.rule_id}, {outcome.citation})."
+        )
     if not recorded_carried and outcome.carried:
-        return (f"No puede registrarse como denegada: alcanzó {outcome.yes} votos a favor de {outcome.required} "
-                f"requeridos ({outcome.rule_id}, {outcome.citation}).")
+        return (
+            f"No puede registrarse como denegada: alcanzó {outcome.yes} votos a favor de {outcome.required} "
+            f"requeridos ({outcome.rule_id}, {outcome.citation})."
+        )
     return None

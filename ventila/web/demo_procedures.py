@@ -49,8 +49,9 @@ SUMMARY_FILED = dt.datetime(2024, 9, 10, 10, 0, tzinfo=PR_TZ)
 def _person(given: str, family: str, role: str, title: str, municipality: str = "") -> Person:
     person, created = Person.objects.get_or_create(given_name=given, family_name=family)
     if created:
-        OfficeTerm.objects.create(person=person, role=role, title=title, municipality=municipality,
-                                  start=dt.date(2021, 1, 2))
+        OfficeTerm.objects.create(
+            person=person, role=role, title=title, municipality=municipality, start=dt.date(2021, 1, 2)
+        )
     return person
 
 
@@ -59,13 +60,15 @@ def _at(day: dt.date, hour: int = 10) -> dt.datetime:
 
 
 def _exists(body: Body, person: Person, kind: str) -> bool:
-    return Case.objects.filter(body=body, kind=kind, parties__person=person,
-                               parties__role=Party.Role.RESPONDENT).exists()
+    return Case.objects.filter(
+        body=body, kind=kind, parties__person=person, parties__role=Party.Role.RESPONDENT
+    ).exists()
 
 
 def _business_back(day: dt.date, n: int) -> dt.date:
-    calendar, _ = compute_calendar(case_facts(Case(body=Body.objects.get(slug="etica-camara"), kind="complaint",
-                                                   respondent_role="representative")))
+    calendar, _ = compute_calendar(
+        case_facts(Case(body=Body.objects.get(slug="etica-camara"), kind="complaint", respondent_role="representative"))
+    )
     while n > 0:
         day -= dt.timedelta(days=1)
         if calendar.is_business_day(day):
@@ -73,22 +76,43 @@ def _business_back(day: dt.date, n: int) -> dt.date:
     return day
 
 
-def _file_house(secretary: User, body: Body, person: Person, at: dt.datetime, facts: str,
-                candidate: bool = False) -> Case:
+def _file_house(
+    secretary: User, body: Body, person: Person, at: dt.datetime, facts: str, candidate: bool = False
+) -> Case:
     office = person.offices.first()
     assert office is not None
-    payload = {"knowledge_date": (at.date() - dt.timedelta(days=10)).isoformat(),
-               "facts_date": (at.date() - dt.timedelta(days=14)).isoformat(), "channel": "in_person"}
+    payload = {
+        "knowledge_date": (at.date() - dt.timedelta(days=10)).isoformat(),
+        "facts_date": (at.date() - dt.timedelta(days=14)).isoformat(),
+        "channel": "in_person",
+    }
     return do_file_case(
-        user=secretary, body=body, kind="complaint", respondent=person, respondent_role=office.role,
-        respondent_office=office.title, respondent_candidate=candidate,
-        complainant={"name": "Querellante Ficticio de Demostración", "email": "demo@example.org",
-                     "phone": "787-555-0150", "postal_address": "Apartado 9000, San Juan, PR 00902"},
-        act=ActInput("complaint_filed", at, True, payload, {"facts": facts, "provisions": "Sec. 10(j)"}))
+        user=secretary,
+        body=body,
+        kind="complaint",
+        respondent=person,
+        respondent_role=office.role,
+        respondent_office=office.title,
+        respondent_candidate=candidate,
+        complainant={
+            "name": "Querellante Ficticio de Demostración",
+            "email": "demo@example.org",
+            "phone": "787-555-0150",
+            "postal_address": "Apartado 9000, San Juan, PR 00902",
+        },
+        act=ActInput("complaint_filed", at, True, payload, {"facts": facts, "provisions": "Sec. 10(j)"}),
+    )
 
 
-def _act(user: User, case: Case, act: str, at: dt.datetime, payload: dict[str, Any] | None = None,
-         details: dict[str, Any] | None = None, ballots: dict[int, str] | None = None) -> None:
+def _act(
+    user: User,
+    case: Case,
+    act: str,
+    at: dt.datetime,
+    payload: dict[str, Any] | None = None,
+    details: dict[str, Any] | None = None,
+    ballots: dict[int, str] | None = None,
+) -> None:
     do_record_act(user=user, case=case, act=ActInput(act, at, True, payload or {}, details or {}, ballots=ballots))
 
 
@@ -106,38 +130,79 @@ def load(out: Any, camara: Body, municipal: Body) -> None:
         # The «comisionado» demo user: signed in as him, the case is not there (404).
         recused = User.objects.get(username="comisionado").person or members[-1]
         d0 = _business_back(today, 12)
-        case = _file_house(secretary, camara, people["recusal"], _at(d0, 9),
-                           "Uso de personal de la oficina en una campaña privada.")
+        case = _file_house(
+            secretary, camara, people["recusal"], _at(d0, 9), "Uso de personal de la oficina en una campaña privada."
+        )
         d1 = _business_back(today, 11)
         _act(secretary, case, "respondent_notified", _at(d1, 9))
-        _act(secretary, case, "recusal_requested", _at(d1, 11),
-             {"member": str(recused.pk), "by": "member", "grounds": ["kinship"]},
-             {"recusal_reasons": "El querellado es primo hermano de mi cónyuge.",
-              "kinship_check": "Parentesco de cuarto grado de afinidad: causa de la Sec. 9(c) (CAM-09-03, Sec. 9(c))."})
-        _act(secretary, case, "recusal_decided", _at(d1, 15), {"member": str(recused.pk), "granted": True},
-             ballots={p.pk: "yes" for p in members if p.pk != recused.pk})
+        _act(
+            secretary,
+            case,
+            "recusal_requested",
+            _at(d1, 11),
+            {"member": str(recused.pk), "by": "member", "grounds": ["kinship"]},
+            {
+                "recusal_reasons": "El querellado es primo hermano de mi cónyuge.",
+                "kinship_check": "Parentesco de cuarto grado de afinidad: causa de la Sec. 9(c) (CAM-09-03, Sec. 9(c)).",
+            },
+        )
+        _act(
+            secretary,
+            case,
+            "recusal_decided",
+            _at(d1, 15),
+            {"member": str(recused.pk), "granted": True},
+            ballots={p.pk: "yes" for p in members if p.pk != recused.pk},
+        )
         _act(secretary, case, "substitute_requested", _at(d1, 16), {"member": str(recused.pk)})
-        _act(secretary, case, "substitute_appointed", _at(_business_back(today, 9), 10),
-             {"member": str(recused.pk), "substitute": str(people["substitute"].pk)})
+        _act(
+            secretary,
+            case,
+            "substitute_appointed",
+            _at(_business_back(today, 9), 10),
+            {"member": str(recused.pk), "substitute": str(people["substitute"].pk)},
+        )
         made.append(case.number)
 
     # A court case on the same facts suspends the terms (Sec. 23); its final decision resumes them.
     if not _exists(camara, people["suspension"], "complaint"):
-        case = _file_house(secretary, camara, people["suspension"], _at(_business_back(today, 20), 9),
-                           "Cobro de dietas por gestiones no realizadas.")
+        case = _file_house(
+            secretary,
+            camara,
+            people["suspension"],
+            _at(_business_back(today, 20), 9),
+            "Cobro de dietas por gestiones no realizadas.",
+        )
         _act(secretary, case, "respondent_notified", _at(_business_back(today, 19)))
-        _act(secretary, case, "proceedings_suspended", _at(_business_back(today, 16)),
-             {"reason": "Proceso penal por los mismos hechos"},
-             {"court_case": "Pueblo de Puerto Rico v. Báez Serrano, SJ2026CR00412 (TPI, Sala de San Juan) — ficticio"})
-        _act(secretary, case, "proceedings_resumed", _at(_business_back(today, 6)), {},
-             {"final_decision": "Sentencia final y firme del Tribunal de Primera Instancia (ficticia)."})
+        _act(
+            secretary,
+            case,
+            "proceedings_suspended",
+            _at(_business_back(today, 16)),
+            {"reason": "Proceso penal por los mismos hechos"},
+            {"court_case": "Pueblo de Puerto Rico v. Báez Serrano, SJ2026CR00412 (TPI, Sala de San Juan) — ficticio"},
+        )
+        _act(
+            secretary,
+            case,
+            "proceedings_resumed",
+            _at(_business_back(today, 6)),
+            {},
+            {"final_decision": "Sentencia final y firme del Tribunal de Primera Instancia (ficticia)."},
+        )
         made.append(case.number)
 
     # The summary procedure (Sec. 24): a candidate, filed within 120 days before the 2024 election.
     filed = SUMMARY_FILED
     if filed.date() < today and not _exists(camara, people["summary"], "complaint"):
-        case = _file_house(secretary, camara, people["summary"], filed,
-                           "Uso de recursos legislativos en anuncios de campaña.", candidate=True)
+        case = _file_house(
+            secretary,
+            camara,
+            people["summary"],
+            filed,
+            "Uso de recursos legislativos en anuncios de campaña.",
+            candidate=True,
+        )
         _act(secretary, case, "respondent_notified", filed.replace(hour=15))
         made.append(case.number)
 
@@ -149,20 +214,45 @@ def load(out: Any, camara: Body, municipal: Body) -> None:
         office = mayors[key].offices.first()
         assert office is not None
         case = do_file_case(
-            user=msecretary, body=municipal, kind="complaint", respondent=mayors[key], respondent_role="mayor",
+            user=msecretary,
+            body=municipal,
+            kind="complaint",
+            respondent=mayors[key],
+            respondent_role="mayor",
             respondent_office=office.title,
-            complainant={"name": "Asamblea Municipal (ficticia)", "email": "asamblea@example.org",
-                         "phone": "787-555-0160"},
-            act=ActInput("complaint_filed", _at(start, 9), True,
-                         {"complainant_kind": "municipal_assembly", "sworn": True, "evidence_attached": True},
-                         {"facts": "Contratos otorgados sin subasta (demostración)."}))
-        _act(msecretary, case, "respondent_notified", _at(start + dt.timedelta(days=2)),
-             {"certified_copy": True, "rights_stated": True})
+            complainant={
+                "name": "Asamblea Municipal (ficticia)",
+                "email": "asamblea@example.org",
+                "phone": "787-555-0160",
+            },
+            act=ActInput(
+                "complaint_filed",
+                _at(start, 9),
+                True,
+                {"complainant_kind": "municipal_assembly", "sworn": True, "evidence_attached": True},
+                {"facts": "Contratos otorgados sin subasta (demostración)."},
+            ),
+        )
+        _act(
+            msecretary,
+            case,
+            "respondent_notified",
+            _at(start + dt.timedelta(days=2)),
+            {"certified_copy": True, "rights_stated": True},
+        )
         _act(msecretary, case, "answer_filed", _at(start + dt.timedelta(days=10)), {"appearance": "counsel"})
         hearing = start + dt.timedelta(days=back - 13 if key == "warned" else 30)
-        _act(msecretary, case, "hearing_noticed", _at(start + dt.timedelta(days=12)),
-             {"hearing_date": f"{hearing.isoformat()}T10:00", "public": True,
-              "recipients": ["respondent", "complainant"]})
+        _act(
+            msecretary,
+            case,
+            "hearing_noticed",
+            _at(start + dt.timedelta(days=12)),
+            {
+                "hearing_date": f"{hearing.isoformat()}T10:00",
+                "public": True,
+                "recipients": ["respondent", "complainant"],
+            },
+        )
         _act(msecretary, case, "hearing_concluded", _at(hearing, 16), {"before": "full"})
         made.append(case.number)
 
@@ -171,21 +261,43 @@ def load(out: Any, camara: Body, municipal: Body) -> None:
         office = mayors["suspension_proceeding"].offices.first()
         assert office is not None
         case = do_file_case(
-            user=msecretary, body=municipal, kind="suspension_proceeding", respondent=mayors["suspension_proceeding"],
-            respondent_role="mayor", respondent_office=office.title,
-            act=ActInput("special_proceeding_filed", _at(today - dt.timedelta(days=8)), True,
-                         {"charges_notified_on": (today - dt.timedelta(days=12)).isoformat(),
-                          "factors": ["weight_of_evidence", "urgency"], "public_interest_determined": True},
-                         {"facts": "Cargos por malversación de fondos federales (demostración)."}))
+            user=msecretary,
+            body=municipal,
+            kind="suspension_proceeding",
+            respondent=mayors["suspension_proceeding"],
+            respondent_role="mayor",
+            respondent_office=office.title,
+            act=ActInput(
+                "special_proceeding_filed",
+                _at(today - dt.timedelta(days=8)),
+                True,
+                {
+                    "charges_notified_on": (today - dt.timedelta(days=12)).isoformat(),
+                    "factors": ["weight_of_evidence", "urgency"],
+                    "public_interest_determined": True,
+                },
+                {"facts": "Cargos por malversación de fondos federales (demostración)."},
+            ),
+        )
         made.append(case.number)
     if not _exists(municipal, mayors["deadlock"], "deadlock"):
         office = mayors["deadlock"].offices.first()
         assert office is not None
         case = do_file_case(
-            user=msecretary, body=municipal, kind="deadlock", respondent=mayors["deadlock"], respondent_role="mayor",
+            user=msecretary,
+            body=municipal,
+            kind="deadlock",
+            respondent=mayors["deadlock"],
+            respondent_role="mayor",
             respondent_office=office.title,
-            act=ActInput("deadlock_reported", _at(today - dt.timedelta(days=3)), True, {"by": "municipal_assembly"},
-                         {"facts": "La Asamblea no aprueba el presupuesto desde hace cinco meses (demostración)."}))
+            act=ActInput(
+                "deadlock_reported",
+                _at(today - dt.timedelta(days=3)),
+                True,
+                {"by": "municipal_assembly"},
+                {"facts": "La Asamblea no aprueba el presupuesto desde hace cinco meses (demostración)."},
+            ),
+        )
         _act(msecretary, case, "referred_to_commission", _at(today - dt.timedelta(days=3), 15))
         made.append(case.number)
 
@@ -195,15 +307,28 @@ def load(out: Any, camara: Body, municipal: Body) -> None:
         days = sorted({first, first + dt.timedelta(days=min(7, (today - first).days)), today})
         for m in municipal.members_on(today):
             for day in days:
-                do_record_meeting(user=msecretary, body=municipal, person=m.person, day=day,
-                                  description="Reunión ordinaria de la Comisión (demostración)")
+                do_record_meeting(
+                    user=msecretary,
+                    body=municipal,
+                    person=m.person,
+                    day=day,
+                    description="Reunión ordinaria de la Comisión (demostración)",
+                )
         president = municipal.members_on(today).first()
         if president is not None and not ExpenseClaim.objects.filter(body=municipal).exists():
-            do_record_expense(user=msecretary, body=municipal, person=president.person, day=today,
-                              amount=Decimal("38.40"), description="Millaje a una vista en Guayama (demostración)")
+            do_record_expense(
+                user=msecretary,
+                body=municipal,
+                person=president.person,
+                day=today,
+                amount=Decimal("38.40"),
+                description="Millaje a una vista en Guayama (demostración)",
+            )
 
     for r in do_sweep_compulsory_terms():
         out.write(f"  {r.case}: {r.message}")
     for number in made:
         case = Case.objects.get(number=number)
-        out.write(f"  {case.number}: {STAGES.get(case.stage, case.stage)} ({PROCEDURES.get(case.procedure, case.procedure)})")
+        out.write(
+            f"  {case.number}: {STAGES.get(case.stage, case.stage)} ({PROCEDURES.get(case.procedure, case.procedure)})"
+        )

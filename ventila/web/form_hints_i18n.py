@@ -9,9 +9,7 @@ from django.utils.translation import gettext_noop
 
 TEXTS = (
     # Cámara (camara_171/forms.py)
-    gettext_noop(
-        "Con notificación hoy, la vista %(which)sno puede celebrarse antes del %(day)s (%(rule)s)."
-    ),
+    gettext_noop("Con notificación hoy, la vista %(which)sno puede celebrarse antes del %(day)s (%(rule)s)."),
     gettext_noop("inicial "),
     gettext_noop(
         "Notificación insuficiente: una vista %(which)snotificada el %(notice)s no puede celebrarse antes "
@@ -25,8 +23,7 @@ TEXTS = (
     gettext_noop("Hay una cantidad de multa pero no se marcó la sanción «Multa»."),
     gettext_noop("Caso judicial sobre los mismos hechos"),
     gettext_noop(
-        "Tribunal, número y epígrafe del caso que motiva la suspensión (Sec. 23; ¶28 para la Comisión "
-        "municipal)."
+        "Tribunal, número y epígrafe del caso que motiva la suspensión (Sec. 23; ¶28 para la Comisión municipal)."
     ),
     gettext_noop("Indique el caso judicial que suspende los términos."),
     gettext_noop("Cámara de Representantes"),
@@ -44,19 +41,11 @@ TEXTS = (
     gettext_noop("Fotografías, grabaciones o vídeos"),
     gettext_noop("Documentos oficiales o certificaciones de una agencia"),
     gettext_noop("Otra evidencia"),
-    gettext_noop(
-        "Con notificación hoy, la vista no puede celebrarse antes del %(day)s (¶15, MUN-HEA-02)."
-    ),
-    gettext_noop(
-        "La orden o resolución del tribunal que paraliza los procedimientos (¶28): tribunal, número y fecha."
-    ),
-    gettext_noop(
-        "Indique la orden del tribunal: solo una orden del tribunal paraliza los procedimientos (¶28)."
-    ),
+    gettext_noop("Con notificación hoy, la vista no puede celebrarse antes del %(day)s (¶15, MUN-HEA-02)."),
+    gettext_noop("La orden o resolución del tribunal que paraliza los procedimientos (¶28): tribunal, número y fecha."),
+    gettext_noop("Indique la orden del tribunal: solo una orden del tribunal paraliza los procedimientos (¶28)."),
     gettext_noop("Relación de hechos y determinaciones"),
-    gettext_noop(
-        "La resolución de desestimación contiene relación de hechos y determinaciones (¶14)."
-    ),
+    gettext_noop("La resolución de desestimación contiene relación de hechos y determinaciones (¶14)."),
     gettext_noop("La resolución debe contener la relación de hechos y las determinaciones (¶14)."),
     gettext_noop("Conclusiones de derecho"),
     gettext_noop("Y sus conclusiones de derecho (¶14)."),

@@ -52,10 +52,17 @@ def _moment(day: dt.date, time: dt.time | None) -> tuple[dt.datetime, bool]:
 class WhenMixin(forms.Form):
     """The moment the act happened: a date, and the hour when known."""
 
-    occurred_date = forms.DateField(label=FIELDS["occurred_at"], widget=DATE_WIDGET,
-                                    help_text=_("El día en que ocurrió el acto; de él corren los términos."))
-    occurred_time = forms.TimeField(label=FIELDS["occurred_time"], widget=TIME_WIDGET, required=False,
-                                    help_text=_("Anótela si la conoce: los términos en horas la necesitan."))
+    occurred_date = forms.DateField(
+        label=FIELDS["occurred_at"],
+        widget=DATE_WIDGET,
+        help_text=_("El día en que ocurrió el acto; de él corren los términos."),
+    )
+    occurred_time = forms.TimeField(
+        label=FIELDS["occurred_time"],
+        widget=TIME_WIDGET,
+        required=False,
+        help_text=_("Anótela si la conoce: los términos en horas la necesitan."),
+    )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -69,10 +76,17 @@ class WhenMixin(forms.Form):
 
 
 class AttachmentMixin(forms.Form):
-    note = forms.CharField(label=FIELDS["note"], required=False, widget=forms.Textarea(attrs={"rows": 3}),
-                           help_text=_("Observaciones para el expediente."))
-    attachment = forms.FileField(label=FIELDS["attachment"], required=False,
-                                 help_text=_("Se guarda con su huella SHA-256, que prueba su integridad."))
+    note = forms.CharField(
+        label=FIELDS["note"],
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Observaciones para el expediente."),
+    )
+    attachment = forms.FileField(
+        label=FIELDS["attachment"],
+        required=False,
+        help_text=_("Se guarda con su huella SHA-256, que prueba su integridad."),
+    )
 
     def documents(self) -> list[UploadedDocument]:
         f = self.cleaned_data.get("attachment")
@@ -93,31 +107,54 @@ def _payload_field(name: str, spec: FieldSpec, case: Case | None, day: dt.date, 
         choices = [(str(p.pk), str(p)) for p in [*members, *recused]]
         return forms.ChoiceField(label=label, choices=[("", "—"), *choices], required=req, help_text=help_text)
     if name == "substitute" and case is not None:
-        reps = Person.objects.filter(offices__role=OfficeTerm.Role.REPRESENTATIVE).exclude(
-            memberships__body=case.body).distinct()
-        return forms.ChoiceField(label=label, choices=[("", "—"), *[(str(p.pk), str(p)) for p in reps]],
-                                 required=req, help_text=help_text)
+        reps = (
+            Person.objects.filter(offices__role=OfficeTerm.Role.REPRESENTATIVE)
+            .exclude(memberships__body=case.body)
+            .distinct()
+        )
+        return forms.ChoiceField(
+            label=label, choices=[("", "—"), *[(str(p.pk), str(p)) for p in reps]], required=req, help_text=help_text
+        )
     t = spec.type
     if t == "date":
         return forms.DateField(label=label, required=req, widget=DATE_WIDGET, help_text=help_text)
     if t == "datetime":
-        return forms.DateTimeField(label=label, required=req, widget=DATETIME_WIDGET, help_text=help_text,
-                                   input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d"])
+        return forms.DateTimeField(
+            label=label,
+            required=req,
+            widget=DATETIME_WIDGET,
+            help_text=help_text,
+            input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%d"],
+        )
     if t == "bool":
         if req:
-            return forms.TypedChoiceField(label=label, choices=[("1", _("Sí")), ("0", _("No"))],
-                                          coerce=lambda v: v == "1", widget=forms.RadioSelect, help_text=help_text)
+            return forms.TypedChoiceField(
+                label=label,
+                choices=[("1", _("Sí")), ("0", _("No"))],
+                coerce=lambda v: v == "1",
+                widget=forms.RadioSelect,
+                help_text=help_text,
+            )
         if name == "initial":
             return forms.TypedChoiceField(
-                label=label, required=False, coerce=lambda v: v == "1", empty_value=None,
-                choices=[("", _("Determinarlo por el expediente (la primera vista notificada es la inicial)")),
-                         ("1", _("Sí")), ("0", _("No"))], help_text=help_text)
+                label=label,
+                required=False,
+                coerce=lambda v: v == "1",
+                empty_value=None,
+                choices=[
+                    ("", _("Determinarlo por el expediente (la primera vista notificada es la inicial)")),
+                    ("1", _("Sí")),
+                    ("0", _("No")),
+                ],
+                help_text=help_text,
+            )
         return forms.BooleanField(label=label, required=False, help_text=help_text)
     if t == "int":
         return forms.IntegerField(label=label, required=req, min_value=0, help_text=help_text)
     if t == "money":
-        return forms.DecimalField(label=label, required=req, min_value=Decimal("0"), decimal_places=2,
-                                  help_text=help_text)
+        return forms.DecimalField(
+            label=label, required=req, min_value=Decimal("0"), decimal_places=2, help_text=help_text
+        )
     if t == "str":
         widget = forms.Textarea(attrs={"rows": 3}) if name in LONG_TEXT else forms.TextInput
         return forms.CharField(label=label, required=req, widget=widget, help_text=help_text)
@@ -126,8 +163,9 @@ def _payload_field(name: str, spec: FieldSpec, case: Case | None, day: dt.date, 
         widget = forms.RadioSelect if len(choices) <= 6 else forms.Select
         return forms.ChoiceField(label=label, required=req, choices=choices, widget=widget, help_text=help_text)
     if t == "choices":
-        return forms.MultipleChoiceField(label=label, required=req, choices=choices,
-                                         widget=forms.CheckboxSelectMultiple, help_text=help_text)
+        return forms.MultipleChoiceField(
+            label=label, required=req, choices=choices, widget=forms.CheckboxSelectMultiple, help_text=help_text
+        )
     raise ValueError(f"unknown field type {t}")
 
 
@@ -156,17 +194,26 @@ def add_detail_fields(form: forms.Form, spec: EventSpec) -> list[str]:
     for name, d in spec.details.items():
         widget = forms.Textarea(attrs={"rows": d.rows}) if d.rows else forms.TextInput
         messages = {"required": rulebook_text(d.required_message)} if d.required_message else None
-        form.fields[name] = forms.CharField(label=rulebook_text(d.label), required=d.required, widget=widget,
-                                            max_length=d.max_length, help_text=rulebook_text(d.help),
-                                            error_messages=messages)
+        form.fields[name] = forms.CharField(
+            label=rulebook_text(d.label),
+            required=d.required,
+            widget=widget,
+            max_length=d.max_length,
+            help_text=rulebook_text(d.help),
+            error_messages=messages,
+        )
     return list(spec.details)
 
 
 def case_form_context(case: Case, day: dt.date) -> FormContext:
     """What the rulebook's form hints may read of ``case`` (its calendar only when one asks)."""
-    return FormContext(case.respondent_role, day, case.kind,
-                       tuple(case.entries.values_list("event_type", flat=True)),
-                       lambda: compute_calendar(case_facts(case)))
+    return FormContext(
+        case.respondent_role,
+        day,
+        case.kind,
+        tuple(case.entries.values_list("event_type", flat=True)),
+        lambda: compute_calendar(case_facts(case)),
+    )
 
 
 def _payload_value(spec: FieldSpec, value: Any) -> Any:
@@ -191,8 +238,9 @@ def _payload_value(spec: FieldSpec, value: Any) -> Any:
 class ActForm(WhenMixin, AttachmentMixin):
     """One act of the rulebook, with its payload fields, and a roll call when the act is voted."""
 
-    def __init__(self, *args: Any, case: Case, event_type: str, supersedes: DocketEntry | None = None,
-                 **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, case: Case, event_type: str, supersedes: DocketEntry | None = None, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.case = case
         self.event_type = event_type
@@ -219,11 +267,20 @@ class ActForm(WhenMixin, AttachmentMixin):
                     self.voters = [p for p in self.voters if p.pk not in pending]
             for p in self.voters:
                 self.fields[f"vote_{p.pk}"] = forms.ChoiceField(
-                    label=str(p), choices=list(VOTES.items()), widget=forms.RadioSelect,
+                    label=str(p),
+                    choices=list(VOTES.items()),
+                    widget=forms.RadioSelect,
                     error_messages={"required": _("Indique el voto de %(name)s.") % {"name": p}},
                 )
-        self.field_order = ["occurred_date", "occurred_time", *self.payload_names, *self.detail_names,
-                            *[f"vote_{p.pk}" for p in self.voters], "note", "attachment"]
+        self.field_order = [
+            "occurred_date",
+            "occurred_time",
+            *self.payload_names,
+            *self.detail_names,
+            *[f"vote_{p.pk}" for p in self.voters],
+            "note",
+            "attachment",
+        ]
         self.order_fields(self.field_order)
         if supersedes is not None and not self.is_bound:
             self._prefill(supersedes)
@@ -234,11 +291,16 @@ class ActForm(WhenMixin, AttachmentMixin):
 
     def _final_report_fields(self) -> None:
         self.fields["report_findings"] = forms.CharField(
-            label=_("Determinaciones de hechos y de derecho del Informe Final"), widget=forms.Textarea(attrs={"rows": 5}),
-            help_text=_("Lo que la Comisión determina probado o no probado, con sus fundamentos."))
+            label=_("Determinaciones de hechos y de derecho del Informe Final"),
+            widget=forms.Textarea(attrs={"rows": 5}),
+            help_text=_("Lo que la Comisión determina probado o no probado, con sus fundamentos."),
+        )
         self.fields["recommendation"] = forms.CharField(
-            label=_("Recomendación"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
-            help_text=_("La recomendación al cuerpo que decide (Sec. 25), incluida la sanción que se recomienda."))
+            label=_("Recomendación"),
+            required=False,
+            widget=forms.Textarea(attrs={"rows": 3}),
+            help_text=_("La recomendación al cuerpo que decide (Sec. 25), incluida la sanción que se recomienda."),
+        )
         self.detail_names = ["report_findings", "recommendation"]
 
     def _prefill(self, entry: DocketEntry) -> None:
@@ -290,8 +352,17 @@ class ActForm(WhenMixin, AttachmentMixin):
         details = {n: self.cleaned_data[n] for n in self.detail_names if self.cleaned_data.get(n)}
         details.update(getattr(self, "extra_details", {}))
         ballots = {p.pk: self.cleaned_data[f"vote_{p.pk}"] for p in self.voters} if self.voters else None
-        return ActInput(self.event_type, at, has_time, payload, details, self.cleaned_data.get("note", ""),
-                        self.documents(), ballots, self.supersedes)
+        return ActInput(
+            self.event_type,
+            at,
+            has_time,
+            payload,
+            details,
+            self.cleaned_data.get("note", ""),
+            self.documents(),
+            ballots,
+            self.supersedes,
+        )
 
 
 # -- docketing a new case --------------------------------------------------------------------------
@@ -299,9 +370,12 @@ class ActForm(WhenMixin, AttachmentMixin):
 
 def respondent_choices(body: Body, day: dt.date) -> list[tuple[str, str]]:
     roles = RULEBOOKS[body.rulebook].register_roles
-    offices = (OfficeTerm.objects.filter(role__in=roles, start__lte=day)
-               .filter(Q(end__isnull=True) | Q(end__gte=day)).select_related("person")
-               .order_by("person__family_name", "person__given_name"))
+    offices = (
+        OfficeTerm.objects.filter(role__in=roles, start__lte=day)
+        .filter(Q(end__isnull=True) | Q(end__gte=day))
+        .select_related("person")
+        .order_by("person__family_name", "person__given_name")
+    )
     return [(str(o.pk), f"{o.person} — {o.title}") for o in offices]
 
 
@@ -329,32 +403,48 @@ class FilingForm(WhenMixin, AttachmentMixin):
     """A complaint (or an OEG referral) received in person or by e-mail, docketed by staff."""
 
     respondent_office = forms.ChoiceField(
-        label=_("Parte querellada"), help_text=_("La persona y el cargo que ocupa, del registro (Sec. 21(a)(1))."))
+        label=_("Parte querellada"), help_text=_("La persona y el cargo que ocupa, del registro (Sec. 21(a)(1)).")
+    )
     respondent_candidate = forms.BooleanField(
-        label=_("La parte querellada es candidata en las próximas elecciones"), required=False,
-        help_text=_("Una querella presentada 120 días o menos antes de las elecciones sigue el procedimiento sumario "
-                    "(Sec. 24)."))
-    complainant_name = forms.CharField(label=_("Nombre completo de la parte querellante"), max_length=200,
-                                       help_text=_("Requerido (Sec. 20(7))."))
-    complainant_address = forms.CharField(label=_("Dirección postal"), required=False,
-                                          widget=forms.Textarea(attrs={"rows": 2}))
+        label=_("La parte querellada es candidata en las próximas elecciones"),
+        required=False,
+        help_text=_(
+            "Una querella presentada 120 días o menos antes de las elecciones sigue el procedimiento sumario (Sec. 24)."
+        ),
+    )
+    complainant_name = forms.CharField(
+        label=_("Nombre completo de la parte querellante"), max_length=200, help_text=_("Requerido (Sec. 20(7)).")
+    )
+    complainant_address = forms.CharField(
+        label=_("Dirección postal"), required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
     complainant_email = forms.EmailField(label=_("Correo electrónico"), required=False)
-    complainant_phone = forms.CharField(label=_("Teléfono"), max_length=40,
-                                        help_text=_("Requerido (Sec. 20(7))."))
-    facts = forms.CharField(label=_("Relación detallada y específica de los hechos"),
-                            widget=forms.Textarea(attrs={"rows": 6}), help_text=_("Sec. 21(a)(2)."))
-    provisions = forms.CharField(label=_("Disposiciones del Código que se alegan infringidas"),
-                                 help_text=_("Sec. 21(a)(12); por ejemplo «Sec. 10(j)»."))
-    witnesses = forms.CharField(label=_("Testigos y sus direcciones"), required=False,
-                                widget=forms.Textarea(attrs={"rows": 2}), help_text=_("Sec. 21(a)(11)."))
+    complainant_phone = forms.CharField(label=_("Teléfono"), max_length=40, help_text=_("Requerido (Sec. 20(7))."))
+    facts = forms.CharField(
+        label=_("Relación detallada y específica de los hechos"),
+        widget=forms.Textarea(attrs={"rows": 6}),
+        help_text=_("Sec. 21(a)(2)."),
+    )
+    provisions = forms.CharField(
+        label=_("Disposiciones del Código que se alegan infringidas"),
+        help_text=_("Sec. 21(a)(12); por ejemplo «Sec. 10(j)»."),
+    )
+    witnesses = forms.CharField(
+        label=_("Testigos y sus direcciones"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Sec. 21(a)(11)."),
+    )
     sworn = forms.BooleanField(
         label=_("La querella está jurada bajo apercibimiento de perjurio, con sus consecuencias mostradas y aceptadas"),
         help_text=_("Sec. 20(2): sin juramento no se puede presentar."),
-        error_messages={"required": _("La querella debe estar jurada bajo apercibimiento de perjurio (Sec. 20(2)).")})
+        error_messages={"required": _("La querella debe estar jurada bajo apercibimiento de perjurio (Sec. 20(2)).")},
+    )
     personal_knowledge = forms.BooleanField(
         label=_("El querellante declara conocimiento propio y personal de los hechos"),
         help_text=_("Sec. 21(a)(3)."),
-        error_messages={"required": _("La querella debe declarar conocimiento propio y personal (Sec. 21(a)(3)).")})
+        error_messages={"required": _("La querella debe declarar conocimiento propio y personal (Sec. 21(a)(3)).")},
+    )
 
     def __init__(self, *args: Any, body: Body, kind: str, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -380,8 +470,16 @@ class FilingForm(WhenMixin, AttachmentMixin):
         if self.spec.hints is not None:
             apply_hints(self, self.spec.hints(FormContext("", clock.today(), kind, filing=True)))
         if kind != "complaint":
-            for name in ("complainant_name", "complainant_address", "complainant_email", "complainant_phone",
-                         "sworn", "personal_knowledge", "provisions", "witnesses"):
+            for name in (
+                "complainant_name",
+                "complainant_address",
+                "complainant_email",
+                "complainant_phone",
+                "sworn",
+                "personal_knowledge",
+                "provisions",
+                "witnesses",
+            ):
                 self.fields.pop(name, None)
             self.fields["facts"].label = {
                 "referral": _("Resumen del referido"),
@@ -391,8 +489,9 @@ class FilingForm(WhenMixin, AttachmentMixin):
             if kind in ("suspension_proceeding", "deadlock"):
                 self.fields["respondent_candidate"].widget = forms.HiddenInput()
                 self.fields["respondent_office"].label = _("Alcalde")
-        self.order_fields(["respondent_office", "respondent_candidate", "occurred_date", "occurred_time",
-                           *self.payload_names])
+        self.order_fields(
+            ["respondent_office", "respondent_candidate", "occurred_date", "occurred_time", *self.payload_names]
+        )
 
     def clean_respondent_office(self) -> OfficeTerm:
         value = self.cleaned_data["respondent_office"]
@@ -404,8 +503,10 @@ class FilingForm(WhenMixin, AttachmentMixin):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if self.kind == "complaint" and not (data.get("complainant_address") or data.get("complainant_email")):
-            self.add_error("complainant_address",
-                           _("Indique la dirección postal o el correo electrónico del querellante (Sec. 20(7))."))
+            self.add_error(
+                "complainant_address",
+                _("Indique la dirección postal o el correo electrónico del querellante (Sec. 20(7))."),
+            )
         return data
 
     def act_input(self) -> ActInput:
@@ -416,8 +517,9 @@ class FilingForm(WhenMixin, AttachmentMixin):
             if v is not None:
                 payload[name] = v
         details = {k: self.cleaned_data[k] for k in ("facts", "provisions", "witnesses") if self.cleaned_data.get(k)}
-        return ActInput(self.event_type, at, has_time, payload, details, self.cleaned_data.get("note", ""),
-                        self.documents())
+        return ActInput(
+            self.event_type, at, has_time, payload, details, self.cleaned_data.get("note", ""), self.documents()
+        )
 
     def complainant(self) -> dict[str, str] | None:
         if self.kind != "complaint":
@@ -431,13 +533,15 @@ class FilingForm(WhenMixin, AttachmentMixin):
 
 
 class CounselForm(forms.Form):
-    represents = forms.ModelChoiceField(queryset=Party.objects.none(), label=_("Representa a"),
-                                        help_text=_("La parte a quien representa."))
+    represents = forms.ModelChoiceField(
+        queryset=Party.objects.none(), label=_("Representa a"), help_text=_("La parte a quien representa.")
+    )
     name = forms.CharField(label=_("Nombre completo"), max_length=200)
     email = forms.EmailField(label=_("Correo electrónico"), required=False)
     phone = forms.CharField(label=_("Teléfono"), max_length=40, required=False)
-    postal_address = forms.CharField(label=_("Dirección postal"), required=False,
-                                     widget=forms.Textarea(attrs={"rows": 2}))
+    postal_address = forms.CharField(
+        label=_("Dirección postal"), required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
 
     def __init__(self, *args: Any, case: Case, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -445,10 +549,14 @@ class CounselForm(forms.Form):
 
 
 class ClosureForm(forms.Form):
-    day = forms.DateField(label=_("Día de cierre"), widget=DATE_WIDGET,
-                          help_text=_("No contará como día laborable en ningún término del cuerpo."))
-    reason = forms.CharField(label=_("Motivo"), max_length=200,
-                             help_text=_("Por ejemplo «Orden Ejecutiva OE-2027-041 (huracán)»."))
+    day = forms.DateField(
+        label=_("Día de cierre"),
+        widget=DATE_WIDGET,
+        help_text=_("No contará como día laborable en ningún término del cuerpo."),
+    )
+    reason = forms.CharField(
+        label=_("Motivo"), max_length=200, help_text=_("Por ejemplo «Orden Ejecutiva OE-2027-041 (huracán)».")
+    )
 
     def __init__(self, *args: Any, body: Body, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -464,8 +572,11 @@ class ClosureForm(forms.Form):
 class ElectionForm(forms.Form):
     kind = forms.ChoiceField(label=_("Tipo"), choices=ElectionDay.Kind.choices, widget=forms.RadioSelect)
     day = forms.DateField(label=_("Día de la elección"), widget=DATE_WIDGET)
-    reason = forms.CharField(label=_("Motivo"), max_length=200,
-                             help_text=_("De dónde sale la fecha, por ejemplo «Código Electoral, Art. 10.1»."))
+    reason = forms.CharField(
+        label=_("Motivo"),
+        max_length=200,
+        help_text=_("De dónde sale la fecha, por ejemplo «Código Electoral, Art. 10.1»."),
+    )
 
     def clean_day(self) -> dt.date:
         day = self.cleaned_data["day"]
@@ -488,13 +599,18 @@ class QueueFilterForm(forms.Form):
     body = forms.ChoiceField(label=_("Cuerpo"), required=False)
     kind = forms.ChoiceField(label=_("Tipo"), required=False)
     stage = forms.ChoiceField(label=_("Etapa"), required=False)
-    due = forms.ChoiceField(label=_("Vencimiento"), required=False,
-                            choices=[("", ""), ("overdue", _("Vencidos")), ("week", _("Vencen esta semana"))])
-    status = forms.ChoiceField(label=_("Estado"), required=False,
-                               choices=[("", ""), *Case.Status.choices, ("all", _("Todos"))])
+    due = forms.ChoiceField(
+        label=_("Vencimiento"),
+        required=False,
+        choices=[("", ""), ("overdue", _("Vencidos")), ("week", _("Vencen esta semana"))],
+    )
+    status = forms.ChoiceField(
+        label=_("Estado"), required=False, choices=[("", ""), *Case.Status.choices, ("all", _("Todos"))]
+    )
 
-    def __init__(self, *args: Any, bodies: list[Body], kinds: list[tuple[str, Any]], stages: list[tuple[str, Any]],
-                 **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, bodies: list[Body], kinds: list[tuple[str, Any]], stages: list[tuple[str, Any]], **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.fields["body"].choices = [("", ""), *((b.slug, b.short_name) for b in bodies)]  # type: ignore[attr-defined]
         self.fields["kind"].choices = [("", ""), *kinds]  # type: ignore[attr-defined]

@@ -28,11 +28,18 @@ class SpanishFirstMiddleware:
 # Public pages that show a complaint or a served document to whoever holds its key (no account): the
 # e-filing steps (what the complainant typed), the receipt and its PDF, the follow-up pages, a signed
 # document link and a private calendar feed.
-NO_STORE_VIEWS = frozenset({
-    "filing:step", "filing:receipt", "filing:receipt_pdf",
-    "filing:followup", "filing:followup_case", "filing:followup_pdf",
-    "documents:link", "documents:feed",
-})
+NO_STORE_VIEWS = frozenset(
+    {
+        "filing:step",
+        "filing:receipt",
+        "filing:receipt_pdf",
+        "filing:followup",
+        "filing:followup_case",
+        "filing:followup_pdf",
+        "documents:link",
+        "documents:feed",
+    }
+)
 
 
 class NoStoreMiddleware:

@@ -26,17 +26,27 @@ DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 # Relations offered by the kinship check, as paths of ``ventila.rules.kinship`` (the degree is the
 # rulebook's computation, never this table's).
 KINSHIP_PATHS = (
-    ("parent", _("padre o madre")), ("child", _("hijo o hija")), ("sibling", _("hermano o hermana")),
-    ("parent+parent", _("abuelo o abuela")), ("child+child", _("nieto o nieta")),
-    ("parent+parent+parent", _("bisabuelo o bisabuela")), ("child+child+child", _("bisnieto o bisnieta")),
-    ("parent+sibling", _("tío o tía")), ("sibling+child", _("sobrino o sobrina")),
+    ("parent", _("padre o madre")),
+    ("child", _("hijo o hija")),
+    ("sibling", _("hermano o hermana")),
+    ("parent+parent", _("abuelo o abuela")),
+    ("child+child", _("nieto o nieta")),
+    ("parent+parent+parent", _("bisabuelo o bisabuela")),
+    ("child+child+child", _("bisnieto o bisnieta")),
+    ("parent+sibling", _("tío o tía")),
+    ("sibling+child", _("sobrino o sobrina")),
     ("parent+sibling+child", _("primo hermano o prima hermana")),
-    ("parent+parent+sibling", _("tío abuelo o tía abuela")), ("sibling+child+child", _("sobrino nieto o sobrina nieta")),
+    ("parent+parent+sibling", _("tío abuelo o tía abuela")),
+    ("sibling+child+child", _("sobrino nieto o sobrina nieta")),
     ("parent+parent+sibling+child", _("primo o prima del padre o de la madre")),
     ("parent+parent+sibling+child+child", _("primo segundo o prima segunda")),
-    ("spouse", _("cónyuge")), ("spouse+parent", _("suegro o suegra")), ("child+spouse", _("yerno o nuera")),
-    ("spouse+sibling", _("cuñado o cuñada")), ("spouse+child", _("hijastro o hijastra")),
-    ("parent+spouse", _("padrastro o madrastra")), ("spouse+sibling+spouse", _("concuñado o concuñada")),
+    ("spouse", _("cónyuge")),
+    ("spouse+parent", _("suegro o suegra")),
+    ("child+spouse", _("yerno o nuera")),
+    ("spouse+sibling", _("cuñado o cuñada")),
+    ("spouse+child", _("hijastro o hijastra")),
+    ("parent+spouse", _("padrastro o madrastra")),
+    ("spouse+sibling+spouse", _("concuñado o concuñada")),
     ("child+spouse+parent", _("consuegro o consuegra")),
 )
 
@@ -81,10 +91,17 @@ def member_field(case: Case, day: dt.date, event_type: str, label: Any) -> forms
         return None
     choices = [(str(p.pk), str(p)) for p in people]
     initial = choices[0][0] if len(choices) == 1 else None
-    return forms.ChoiceField(label=label, choices=[("", "—"), *choices], required=True, help_text=help_text,
-                             initial=initial,
-                             error_messages={"required": _("Elija el miembro."),
-                                             "invalid_choice": _("Elija uno de los miembros de la lista.")})
+    return forms.ChoiceField(
+        label=label,
+        choices=[("", "—"), *choices],
+        required=True,
+        help_text=help_text,
+        initial=initial,
+        error_messages={
+            "required": _("Elija el miembro."),
+            "invalid_choice": _("Elija uno de los miembros de la lista."),
+        },
+    )
 
 
 def add_procedure_fields(form: Any, case: Case, event_type: str, day: dt.date) -> list[str]:
@@ -92,25 +109,38 @@ def add_procedure_fields(form: Any, case: Case, event_type: str, day: dt.date) -
     names: list[str] = []
     if event_type == "recusal_requested":
         form.fields["recusal_reasons"] = forms.CharField(
-            label=_("Fundamentos por escrito"), widget=forms.Textarea(attrs={"rows": 4}),
-            help_text=_("La inhibición se plantea verbalmente para récord y por escrito con sus fundamentos (Sec. 9 ¶2)."),
-            error_messages={"required": _("Escriba los fundamentos de la inhibición (Sec. 9 ¶2).")})
+            label=_("Fundamentos por escrito"),
+            widget=forms.Textarea(attrs={"rows": 4}),
+            help_text=_(
+                "La inhibición se plantea verbalmente para récord y por escrito con sus fundamentos (Sec. 9 ¶2)."
+            ),
+            error_messages={"required": _("Escriba los fundamentos de la inhibición (Sec. 9 ¶2).")},
+        )
         form.fields["kinship_relation"] = forms.ChoiceField(
-            label=_("Comprobar parentesco (Sec. 9(c))"), required=False,
+            label=_("Comprobar parentesco (Sec. 9(c))"),
+            required=False,
             choices=[("", _("— sin parentesco que comprobar —")), *KINSHIP_PATHS],
-            help_text=_("Si la causa es el parentesco, elija cuál: ventila calcula el grado y dice si está dentro "
-                        "del cuarto grado de consanguinidad o afinidad."))
+            help_text=_(
+                "Si la causa es el parentesco, elija cuál: ventila calcula el grado y dice si está dentro "
+                "del cuarto grado de consanguinidad o afinidad."
+            ),
+        )
         form.fields["kinship_with"] = forms.ChoiceField(
-            label=_("Parentesco con"), required=False, choices=[("", "—"), *KINSHIP_WITH])
+            label=_("Parentesco con"), required=False, choices=[("", "—"), *KINSHIP_WITH]
+        )
         names.append("recusal_reasons")
         if "grounds" in form.fields:
-            form.fields["grounds"].help_text = _("Causas de la Sec. 9: (a) prejuicio o parcialidad, (b) haber sido "
-                                                 "abogado o asesor, (c) parentesco; la lista es abierta.")
+            form.fields["grounds"].help_text = _(
+                "Causas de la Sec. 9: (a) prejuicio o parcialidad, (b) haber sido "
+                "abogado o asesor, (c) parentesco; la lista es abierta."
+            )
     elif event_type == "proceedings_resumed":
         form.fields["final_decision"] = forms.CharField(
-            label=_("Decisión final del tribunal"), widget=forms.Textarea(attrs={"rows": 3}),
+            label=_("Decisión final del tribunal"),
+            widget=forms.Textarea(attrs={"rows": 3}),
             help_text=_("La decisión final y firme que levanta la suspensión (Sec. 23): los términos se reanudan."),
-            error_messages={"required": _("Describa la decisión final del tribunal.")})
+            error_messages={"required": _("Describa la decisión final del tribunal.")},
+        )
         names.append("final_decision")
     return names
 
@@ -124,16 +154,23 @@ def clean_procedure_fields(form: Any, data: dict[str, Any]) -> None:
             with_whom = dict(KINSHIP_WITH).get(data.get("kinship_with") or "respondent")
             findings = check_recusal_kinship(tuple(relation.split("+")), with_whom=str(with_whom))
             if findings:
-                form.extra_details = {"kinship_check": f"{findings[0].message} ({findings[0].rule.id}, "
-                                                       f"{findings[0].rule.citation})"}
+                form.extra_details = {
+                    "kinship_check": f"{findings[0].message} ({findings[0].rule.id}, {findings[0].rule.citation})"
+                }
                 form.kinship_result = findings[0].message
             elif "kinship" in grounds:
                 kin = compute_kinship(relation.split("+"))
-                form.add_error("kinship_relation", _(
-                    "%(rel)s (%(degree)s) no está dentro del cuarto grado de consanguinidad o afinidad: no es la "
-                    "causa de la Sec. 9(c) (CAM-09-03).") % {
+                form.add_error(
+                    "kinship_relation",
+                    _(
+                        "%(rel)s (%(degree)s) no está dentro del cuarto grado de consanguinidad o afinidad: no es la "
+                        "causa de la Sec. 9(c) (CAM-09-03)."
+                    )
+                    % {
                         "rel": dict(KINSHIP_PATHS)[relation],
-                        "degree": kin.describe_es() if kin else _("la ley no lo cuenta como parentesco")})
+                        "degree": kin.describe_es() if kin else _("la ley no lo cuenta como parentesco"),
+                    },
+                )
         elif "kinship" in grounds:
             form.add_error("kinship_relation", _("Indique el parentesco para comprobar la causa de la Sec. 9(c)."))
 
@@ -142,13 +179,20 @@ def clean_procedure_fields(form: Any, data: dict[str, Any]) -> None:
 
 
 class MeetingForm(forms.Form):
-    person = forms.ModelChoiceField(queryset=Person.objects.none(), label=_("Comisionado"), empty_label="—",
-                                    error_messages={"required": _("Elija el comisionado.")})
+    person = forms.ModelChoiceField(
+        queryset=Person.objects.none(),
+        label=_("Comisionado"),
+        empty_label="—",
+        error_messages={"required": _("Elija el comisionado.")},
+    )
     day = forms.DateField(label=_("Día de la reunión"), widget=DATE_WIDGET)
     description = forms.CharField(label=_("Gestiones oficiales realizadas"), max_length=200, required=False)
     official_business = forms.BooleanField(
-        label=_("Reunión para gestiones de los deberes de la ley"), required=False, initial=True,
-        help_text=_("Solo estas reuniones generan dieta (¶4)."))
+        label=_("Reunión para gestiones de los deberes de la ley"),
+        required=False,
+        initial=True,
+        help_text=_("Solo estas reuniones generan dieta (¶4)."),
+    )
 
     def __init__(self, *args: Any, body: Body, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -156,14 +200,21 @@ class MeetingForm(forms.Form):
 
 
 class ExpenseForm(forms.Form):
-    person = forms.ModelChoiceField(queryset=Person.objects.none(), label=_("Comisionado"), empty_label="—",
-                                    error_messages={"required": _("Elija el comisionado.")})
+    person = forms.ModelChoiceField(
+        queryset=Person.objects.none(),
+        label=_("Comisionado"),
+        empty_label="—",
+        error_messages={"required": _("Elija el comisionado.")},
+    )
     day = forms.DateField(label=_("Día del gasto"), widget=DATE_WIDGET)
-    amount = forms.DecimalField(label=_("Cantidad (dólares)"), min_value=Decimal("0.01"), decimal_places=2,
-                                max_digits=9)
-    description = forms.CharField(label=_("Gasto y deber oficial"), max_length=200,
-                                  help_text=_("Gastos necesarios de los deberes oficiales, sujetos a los reglamentos "
-                                              "de Hacienda (¶4)."))
+    amount = forms.DecimalField(
+        label=_("Cantidad (dólares)"), min_value=Decimal("0.01"), decimal_places=2, max_digits=9
+    )
+    description = forms.CharField(
+        label=_("Gasto y deber oficial"),
+        max_length=200,
+        help_text=_("Gastos necesarios de los deberes oficiales, sujetos a los reglamentos de Hacienda (¶4)."),
+    )
 
     def __init__(self, *args: Any, body: Body, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -173,9 +224,14 @@ class ExpenseForm(forms.Form):
 class CandidateForm(forms.Form):
     candidate = forms.TypedChoiceField(
         label=_("La parte querellada es candidata en las próximas elecciones"),
-        choices=[("1", _("Sí")), ("0", _("No"))], coerce=lambda v: v == "1", widget=forms.RadioSelect,
-        help_text=_("Con la querella presentada dentro de los 120 días antes de unas elecciones, sigue el "
-                    "procedimiento sumario (Sec. 24)."))
+        choices=[("1", _("Sí")), ("0", _("No"))],
+        coerce=lambda v: v == "1",
+        widget=forms.RadioSelect,
+        help_text=_(
+            "Con la querella presentada dentro de los 120 días antes de unas elecciones, sigue el "
+            "procedimiento sumario (Sec. 24)."
+        ),
+    )
 
 
 def upcoming_elections(today: dt.date) -> list[ElectionDay]:
@@ -185,9 +241,15 @@ def upcoming_elections(today: dt.date) -> list[ElectionDay]:
 class QualificationForm(forms.Form):
     """MUN-COM-04/06: check a person proposed for a seat (nothing is stored)."""
 
-    seat = forms.ChoiceField(label=_("Escaño"), choices=[("president", _("Presidente")),
-                                                         ("associate", _("Comisionado asociado"))])
+    seat = forms.ChoiceField(
+        label=_("Escaño"), choices=[("president", _("Presidente")), ("associate", _("Comisionado asociado"))]
+    )
     is_lawyer = forms.BooleanField(label=_("Es abogado"), required=False)
-    years_of_practice = forms.DecimalField(label=_("Años de ejercicio de la profesión"), min_value=Decimal("0"),
-                                           max_digits=4, decimal_places=1, required=False)
+    years_of_practice = forms.DecimalField(
+        label=_("Años de ejercicio de la profesión"),
+        min_value=Decimal("0"),
+        max_digits=4,
+        decimal_places=1,
+        required=False,
+    )
     former_judge = forms.BooleanField(label=_("Fue miembro de la Judicatura"), required=False)

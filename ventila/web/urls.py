@@ -23,8 +23,14 @@ urlpatterns = [
     path("cuerpos/<slug:body>/calendario/", calendar.body_calendar, name="calendar"),
     path("cuerpos/<slug:body>/composicion/", procedures.composition, name="composition"),
     path("cuerpos/<slug:body>/dietas/", procedures.per_diem, name="per_diem"),
-    path("cuerpos/<slug:body>/calendario/cierres/<int:closure_id>/eliminar/", calendar.remove_closure,
-         name="remove_closure"),
-    path("cuerpos/<slug:body>/calendario/elecciones/<int:election_id>/eliminar/", calendar.remove_election,
-         name="remove_election"),
+    path(
+        "cuerpos/<slug:body>/calendario/cierres/<int:closure_id>/eliminar/",
+        calendar.remove_closure,
+        name="remove_closure",
+    ),
+    path(
+        "cuerpos/<slug:body>/calendario/elecciones/<int:election_id>/eliminar/",
+        calendar.remove_election,
+        name="remove_election",
+    ),
 ]

@@ -13,10 +13,14 @@ from ventila.accounts.actions import OperatorRefused, Operators, operators_from
 
 class OperatorCommand(BaseCommand):
     def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("--operator", required=True,
-                            help="Su nombre de usuario: un administrador del sistema, quien ejecuta la orden.")
-        parser.add_argument("--approved-by", required=True,
-                            help="Otro administrador del sistema, que aprobó la acción (dos personas).")
+        parser.add_argument(
+            "--operator",
+            required=True,
+            help="Su nombre de usuario: un administrador del sistema, quien ejecuta la orden.",
+        )
+        parser.add_argument(
+            "--approved-by", required=True, help="Otro administrador del sistema, que aprobó la acción (dos personas)."
+        )
         parser.add_argument("--reason", required=True, help="Por qué se hace (queda en el registro).")
 
     def run(self, options: dict[str, Any], action: Callable[[Operators], str]) -> None:

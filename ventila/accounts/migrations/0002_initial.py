@@ -6,38 +6,64 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('accounts', '0001_initial'),
-        ('auth', '0012_alter_user_first_name_max_length'),
-        ('bodies', '0001_initial'),
+        ("accounts", "0001_initial"),
+        ("auth", "0012_alter_user_first_name_max_length"),
+        ("bodies", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='user',
-            name='person',
-            field=models.ForeignKey(blank=True, help_text='La persona del registro que es este usuario; un comisionado lo necesita para que sus escaños le den acceso.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='users', to='bodies.person', verbose_name='persona'),
+            model_name="user",
+            name="person",
+            field=models.ForeignKey(
+                blank=True,
+                help_text="La persona del registro que es este usuario; un comisionado lo necesita para que sus escaños le den acceso.",
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="users",
+                to="bodies.person",
+                verbose_name="persona",
+            ),
         ),
         migrations.AddField(
-            model_name='user',
-            name='user_permissions',
-            field=models.ManyToManyField(blank=True, help_text='Specific permissions for this user.', related_name='user_set', related_query_name='user', to='auth.permission', verbose_name='user permissions'),
+            model_name="user",
+            name="user_permissions",
+            field=models.ManyToManyField(
+                blank=True,
+                help_text="Specific permissions for this user.",
+                related_name="user_set",
+                related_query_name="user",
+                to="auth.permission",
+                verbose_name="user permissions",
+            ),
         ),
         migrations.AddField(
-            model_name='rolegrant',
-            name='body',
-            field=models.ForeignKey(help_text='El cuerpo para el que se ejerce la función.', on_delete=django.db.models.deletion.PROTECT, related_name='role_grants', to='bodies.body', verbose_name='cuerpo'),
+            model_name="rolegrant",
+            name="body",
+            field=models.ForeignKey(
+                help_text="El cuerpo para el que se ejerce la función.",
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="role_grants",
+                to="bodies.body",
+                verbose_name="cuerpo",
+            ),
         ),
         migrations.AddField(
-            model_name='rolegrant',
-            name='user',
-            field=models.ForeignKey(help_text='El usuario que recibe la función.', on_delete=django.db.models.deletion.CASCADE, related_name='role_grants', to=settings.AUTH_USER_MODEL, verbose_name='usuario'),
+            model_name="rolegrant",
+            name="user",
+            field=models.ForeignKey(
+                help_text="El usuario que recibe la función.",
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="role_grants",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="usuario",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='rolegrant',
-            constraint=models.UniqueConstraint(fields=('user', 'body', 'role'), name='rolegrant_unique'),
+            model_name="rolegrant",
+            constraint=models.UniqueConstraint(fields=("user", "body", "role"), name="rolegrant_unique"),
         ),
     ]

@@ -6,42 +6,117 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0002_initial'),
+        ("accounts", "0002_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='RecoveryCode',
+            name="RecoveryCode",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('digest', models.CharField(help_text='SHA-256 del código.', max_length=64, unique=True, verbose_name='huella')),
-                ('created_at', models.DateTimeField(help_text='Cuándo se generó.', verbose_name='creado')),
-                ('used_at', models.DateTimeField(blank=True, help_text='Cuándo se usó (una sola vez).', null=True, verbose_name='usado')),
-                ('user', models.ForeignKey(help_text='La cuenta a la que pertenece el código.', on_delete=django.db.models.deletion.CASCADE, related_name='recovery_codes', to=settings.AUTH_USER_MODEL, verbose_name='usuario')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "digest",
+                    models.CharField(
+                        help_text="SHA-256 del código.", max_length=64, unique=True, verbose_name="huella"
+                    ),
+                ),
+                ("created_at", models.DateTimeField(help_text="Cuándo se generó.", verbose_name="creado")),
+                (
+                    "used_at",
+                    models.DateTimeField(
+                        blank=True, help_text="Cuándo se usó (una sola vez).", null=True, verbose_name="usado"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        help_text="La cuenta a la que pertenece el código.",
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="recovery_codes",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="usuario",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'código de recuperación',
-                'verbose_name_plural': 'códigos de recuperación',
+                "verbose_name": "código de recuperación",
+                "verbose_name_plural": "códigos de recuperación",
             },
         ),
         migrations.CreateModel(
-            name='SignInAttempt',
+            name="SignInAttempt",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('at', models.DateTimeField(db_index=True, help_text='El momento del intento.', verbose_name='cuándo')),
-                ('username', models.CharField(db_index=True, help_text='El nombre de usuario tal como se escribió (en minúsculas).', max_length=150, verbose_name='usuario escrito')),
-                ('address', models.GenericIPAddressField(blank=True, db_index=True, help_text='La dirección de red desde la que se intentó.', null=True, verbose_name='dirección')),
-                ('user_agent', models.CharField(blank=True, help_text='El navegador declarado.', max_length=300, verbose_name='navegador')),
-                ('step', models.CharField(choices=[('password', 'Contraseña'), ('otp', 'Segundo factor'), ('recovery', 'Código de recuperación')], help_text='Qué paso de la entrada.', max_length=10, verbose_name='paso')),
-                ('outcome', models.CharField(choices=[('ok', 'Correcto'), ('failed', 'Fallido'), ('throttled', 'Bloqueado por exceso de intentos')], help_text='Cómo terminó.', max_length=10, verbose_name='resultado')),
-                ('user', models.ForeignKey(blank=True, help_text='La cuenta, cuando el nombre escrito corresponde a una.', null=True, on_delete=django.db.models.deletion.CASCADE, related_name='sign_in_attempts', to=settings.AUTH_USER_MODEL, verbose_name='usuario')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("at", models.DateTimeField(db_index=True, help_text="El momento del intento.", verbose_name="cuándo")),
+                (
+                    "username",
+                    models.CharField(
+                        db_index=True,
+                        help_text="El nombre de usuario tal como se escribió (en minúsculas).",
+                        max_length=150,
+                        verbose_name="usuario escrito",
+                    ),
+                ),
+                (
+                    "address",
+                    models.GenericIPAddressField(
+                        blank=True,
+                        db_index=True,
+                        help_text="La dirección de red desde la que se intentó.",
+                        null=True,
+                        verbose_name="dirección",
+                    ),
+                ),
+                (
+                    "user_agent",
+                    models.CharField(
+                        blank=True, help_text="El navegador declarado.", max_length=300, verbose_name="navegador"
+                    ),
+                ),
+                (
+                    "step",
+                    models.CharField(
+                        choices=[
+                            ("password", "Contraseña"),
+                            ("otp", "Segundo factor"),
+                            ("recovery", "Código de recuperación"),
+                        ],
+                        help_text="Qué paso de la entrada.",
+                        max_length=10,
+                        verbose_name="paso",
+                    ),
+                ),
+                (
+                    "outcome",
+                    models.CharField(
+                        choices=[
+                            ("ok", "Correcto"),
+                            ("failed", "Fallido"),
+                            ("throttled", "Bloqueado por exceso de intentos"),
+                        ],
+                        help_text="Cómo terminó.",
+                        max_length=10,
+                        verbose_name="resultado",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="La cuenta, cuando el nombre escrito corresponde a una.",
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="sign_in_attempts",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="usuario",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'intento de entrada',
-                'verbose_name_plural': 'intentos de entrada',
-                'ordering': ['-at', '-id'],
+                "verbose_name": "intento de entrada",
+                "verbose_name_plural": "intentos de entrada",
+                "ordering": ["-at", "-id"],
             },
         ),
     ]

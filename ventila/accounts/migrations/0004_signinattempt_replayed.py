@@ -4,15 +4,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0003_recoverycode_signinattempt'),
+        ("accounts", "0003_recoverycode_signinattempt"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='signinattempt',
-            name='outcome',
-            field=models.CharField(choices=[('ok', 'Correcto'), ('failed', 'Fallido'), ('throttled', 'Bloqueado por exceso de intentos'), ('replayed', 'Código ya usado (no cuenta como fallo)')], help_text='Cómo terminó.', max_length=10, verbose_name='resultado'),
+            model_name="signinattempt",
+            name="outcome",
+            field=models.CharField(
+                choices=[
+                    ("ok", "Correcto"),
+                    ("failed", "Fallido"),
+                    ("throttled", "Bloqueado por exceso de intentos"),
+                    ("replayed", "Código ya usado (no cuenta como fallo)"),
+                ],
+                help_text="Cómo terminó.",
+                max_length=10,
+                verbose_name="resultado",
+            ),
         ),
     ]

@@ -6,7 +6,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -15,55 +14,169 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='ChainHead',
+            name="ChainHead",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveBigIntegerField(default=0, help_text='Número del último eslabón.', verbose_name='último eslabón')),
-                ('hash', models.CharField(default='0000000000000000000000000000000000000000000000000000000000000000', help_text='Huella del último eslabón.', max_length=64, verbose_name='huella')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "seq",
+                    models.PositiveBigIntegerField(
+                        default=0, help_text="Número del último eslabón.", verbose_name="último eslabón"
+                    ),
+                ),
+                (
+                    "hash",
+                    models.CharField(
+                        default="0000000000000000000000000000000000000000000000000000000000000000",
+                        help_text="Huella del último eslabón.",
+                        max_length=64,
+                        verbose_name="huella",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'cabeza de la cadena',
-                'verbose_name_plural': 'cabeza de la cadena',
+                "verbose_name": "cabeza de la cadena",
+                "verbose_name_plural": "cabeza de la cadena",
             },
         ),
         migrations.CreateModel(
-            name='AccessLog',
+            name="AccessLog",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('at', models.DateTimeField(db_index=True, help_text='El momento del acceso.', verbose_name='cuándo')),
-                ('username', models.CharField(help_text='El nombre de usuario entonces.', max_length=150, verbose_name='nombre de usuario')),
-                ('object_kind', models.CharField(help_text='case (expediente), attachment (anejo) o document (documento).', max_length=30, verbose_name='objeto')),
-                ('object_ref', models.CharField(help_text='El número o identificador del objeto.', max_length=100, verbose_name='referencia')),
-                ('case_number', models.CharField(blank=True, db_index=True, help_text='El expediente al que pertenece el objeto.', max_length=30, verbose_name='expediente')),
-                ('action', models.CharField(help_text='view (ver), download (descargar) o act (actuar).', max_length=20, verbose_name='acción')),
-                ('granted', models.BooleanField(default=True, help_text='Falso cuando se pidió algo que el usuario no puede ver (respuesta 404).', verbose_name='concedido')),
-                ('confidential', models.BooleanField(default=True, help_text='Si el expediente era confidencial (sin resolución final) al accederse.', verbose_name='confidencial')),
-                ('user', models.ForeignKey(blank=True, help_text='Quién accedió.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='usuario')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("at", models.DateTimeField(db_index=True, help_text="El momento del acceso.", verbose_name="cuándo")),
+                (
+                    "username",
+                    models.CharField(
+                        help_text="El nombre de usuario entonces.", max_length=150, verbose_name="nombre de usuario"
+                    ),
+                ),
+                (
+                    "object_kind",
+                    models.CharField(
+                        help_text="case (expediente), attachment (anejo) o document (documento).",
+                        max_length=30,
+                        verbose_name="objeto",
+                    ),
+                ),
+                (
+                    "object_ref",
+                    models.CharField(
+                        help_text="El número o identificador del objeto.", max_length=100, verbose_name="referencia"
+                    ),
+                ),
+                (
+                    "case_number",
+                    models.CharField(
+                        blank=True,
+                        db_index=True,
+                        help_text="El expediente al que pertenece el objeto.",
+                        max_length=30,
+                        verbose_name="expediente",
+                    ),
+                ),
+                (
+                    "action",
+                    models.CharField(
+                        help_text="view (ver), download (descargar) o act (actuar).",
+                        max_length=20,
+                        verbose_name="acción",
+                    ),
+                ),
+                (
+                    "granted",
+                    models.BooleanField(
+                        default=True,
+                        help_text="Falso cuando se pidió algo que el usuario no puede ver (respuesta 404).",
+                        verbose_name="concedido",
+                    ),
+                ),
+                (
+                    "confidential",
+                    models.BooleanField(
+                        default=True,
+                        help_text="Si el expediente era confidencial (sin resolución final) al accederse.",
+                        verbose_name="confidencial",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="Quién accedió.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="usuario",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'registro de acceso',
-                'verbose_name_plural': 'registros de acceso',
-                'ordering': ['-at', '-id'],
+                "verbose_name": "registro de acceso",
+                "verbose_name_plural": "registros de acceso",
+                "ordering": ["-at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='ChainLink',
+            name="ChainLink",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveBigIntegerField(help_text='Número correlativo, sin saltos.', unique=True, verbose_name='eslabón')),
-                ('kind', models.CharField(help_text='La clase de objeto: docket_entry (anotación), document (documento) o access (acceso).', max_length=40, verbose_name='clase')),
-                ('object_id', models.CharField(help_text='El identificador del objeto encadenado.', max_length=64, verbose_name='objeto')),
-                ('content_hash', models.CharField(help_text='SHA-256 del contenido canónico del objeto.', max_length=64, verbose_name='huella del contenido')),
-                ('prev_hash', models.CharField(help_text='La huella del eslabón anterior.', max_length=64, verbose_name='huella anterior')),
-                ('hash', models.CharField(help_text='SHA-256 de este eslabón (cubre la anterior).', max_length=64, verbose_name='huella')),
-                ('covered', models.JSONField(default=dict, help_text='Las columnas que cubre la huella del contenido (una columna añadida después no la altera).', verbose_name='columnas cubiertas')),
-                ('at', models.DateTimeField(help_text='Cuándo se añadió el eslabón.', verbose_name='cuándo')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "seq",
+                    models.PositiveBigIntegerField(
+                        help_text="Número correlativo, sin saltos.", unique=True, verbose_name="eslabón"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        help_text="La clase de objeto: docket_entry (anotación), document (documento) o access (acceso).",
+                        max_length=40,
+                        verbose_name="clase",
+                    ),
+                ),
+                (
+                    "object_id",
+                    models.CharField(
+                        help_text="El identificador del objeto encadenado.", max_length=64, verbose_name="objeto"
+                    ),
+                ),
+                (
+                    "content_hash",
+                    models.CharField(
+                        help_text="SHA-256 del contenido canónico del objeto.",
+                        max_length=64,
+                        verbose_name="huella del contenido",
+                    ),
+                ),
+                (
+                    "prev_hash",
+                    models.CharField(
+                        help_text="La huella del eslabón anterior.", max_length=64, verbose_name="huella anterior"
+                    ),
+                ),
+                (
+                    "hash",
+                    models.CharField(
+                        help_text="SHA-256 de este eslabón (cubre la anterior).", max_length=64, verbose_name="huella"
+                    ),
+                ),
+                (
+                    "covered",
+                    models.JSONField(
+                        default=dict,
+                        help_text="Las columnas que cubre la huella del contenido (una columna añadida después no la altera).",
+                        verbose_name="columnas cubiertas",
+                    ),
+                ),
+                ("at", models.DateTimeField(help_text="Cuándo se añadió el eslabón.", verbose_name="cuándo")),
             ],
             options={
-                'verbose_name': 'eslabón',
-                'verbose_name_plural': 'eslabones',
-                'ordering': ['seq'],
-                'constraints': [models.UniqueConstraint(fields=('kind', 'object_id'), name='chainlink_once_per_object')],
+                "verbose_name": "eslabón",
+                "verbose_name_plural": "eslabones",
+                "ordering": ["seq"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("kind", "object_id"), name="chainlink_once_per_object")
+                ],
             },
         ),
     ]

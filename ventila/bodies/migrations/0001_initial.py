@@ -8,7 +8,6 @@ import ventila.bodies.models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -17,98 +16,295 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Body',
+            name="Body",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(help_text='Identificador corto y estable del cuerpo, usado en las direcciones web, por ejemplo «etica-camara».', unique=True, verbose_name='identificador')),
-                ('name', models.CharField(help_text='Nombre oficial del cuerpo, tal como aparece en los documentos que expide.', max_length=200, verbose_name='nombre')),
-                ('short_name', models.CharField(help_text='Nombre abreviado que se muestra en listas y filtros.', max_length=80, verbose_name='nombre corto')),
-                ('rulebook', models.CharField(choices=ventila.bodies.models.rulebook_choices, help_text='El reglamento (la ley como código) que rige los términos y actos de los casos de este cuerpo.', max_length=40, verbose_name='reglamento')),
-                ('case_prefix', models.CharField(help_text='Prefijo del número de expediente: «CE» produce CE-2027-0001.', max_length=10, unique=True, verbose_name='prefijo de expedientes')),
-                ('seats', models.PositiveSmallIntegerField(help_text='Número de escaños que la ley asigna al cuerpo; es la base de sus votaciones.', verbose_name='escaños')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "slug",
+                    models.SlugField(
+                        help_text="Identificador corto y estable del cuerpo, usado en las direcciones web, por ejemplo «etica-camara».",
+                        unique=True,
+                        verbose_name="identificador",
+                    ),
+                ),
+                (
+                    "name",
+                    models.CharField(
+                        help_text="Nombre oficial del cuerpo, tal como aparece en los documentos que expide.",
+                        max_length=200,
+                        verbose_name="nombre",
+                    ),
+                ),
+                (
+                    "short_name",
+                    models.CharField(
+                        help_text="Nombre abreviado que se muestra en listas y filtros.",
+                        max_length=80,
+                        verbose_name="nombre corto",
+                    ),
+                ),
+                (
+                    "rulebook",
+                    models.CharField(
+                        choices=ventila.bodies.models.rulebook_choices,
+                        help_text="El reglamento (la ley como código) que rige los términos y actos de los casos de este cuerpo.",
+                        max_length=40,
+                        verbose_name="reglamento",
+                    ),
+                ),
+                (
+                    "case_prefix",
+                    models.CharField(
+                        help_text="Prefijo del número de expediente: «CE» produce CE-2027-0001.",
+                        max_length=10,
+                        unique=True,
+                        verbose_name="prefijo de expedientes",
+                    ),
+                ),
+                (
+                    "seats",
+                    models.PositiveSmallIntegerField(
+                        help_text="Número de escaños que la ley asigna al cuerpo; es la base de sus votaciones.",
+                        verbose_name="escaños",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'cuerpo',
-                'verbose_name_plural': 'cuerpos',
-                'ordering': ['name'],
+                "verbose_name": "cuerpo",
+                "verbose_name_plural": "cuerpos",
+                "ordering": ["name"],
             },
         ),
         migrations.CreateModel(
-            name='ElectionDay',
+            name="ElectionDay",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('general', 'Elecciones generales'), ('primary', 'Primarias')], help_text='Elecciones generales (día feriado) o primarias.', max_length=10, verbose_name='tipo')),
-                ('day', models.DateField(help_text='El día de la elección.', unique=True, verbose_name='día')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("general", "Elecciones generales"), ("primary", "Primarias")],
+                        help_text="Elecciones generales (día feriado) o primarias.",
+                        max_length=10,
+                        verbose_name="tipo",
+                    ),
+                ),
+                ("day", models.DateField(help_text="El día de la elección.", unique=True, verbose_name="día")),
             ],
             options={
-                'verbose_name': 'día de elecciones',
-                'verbose_name_plural': 'días de elecciones',
-                'ordering': ['day'],
+                "verbose_name": "día de elecciones",
+                "verbose_name_plural": "días de elecciones",
+                "ordering": ["day"],
             },
         ),
         migrations.CreateModel(
-            name='Person',
+            name="Person",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('given_name', models.CharField(help_text='Nombre o nombres de pila de la persona.', max_length=120, verbose_name='nombre')),
-                ('family_name', models.CharField(help_text='Apellido paterno y, si lo usa, materno.', max_length=160, verbose_name='apellidos')),
-                ('email', models.EmailField(blank=True, help_text='Dirección de correo electrónico para notificaciones; puede quedar en blanco.', max_length=254, verbose_name='correo electrónico')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "given_name",
+                    models.CharField(
+                        help_text="Nombre o nombres de pila de la persona.", max_length=120, verbose_name="nombre"
+                    ),
+                ),
+                (
+                    "family_name",
+                    models.CharField(
+                        help_text="Apellido paterno y, si lo usa, materno.", max_length=160, verbose_name="apellidos"
+                    ),
+                ),
+                (
+                    "email",
+                    models.EmailField(
+                        blank=True,
+                        help_text="Dirección de correo electrónico para notificaciones; puede quedar en blanco.",
+                        max_length=254,
+                        verbose_name="correo electrónico",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'persona',
-                'verbose_name_plural': 'personas',
-                'ordering': ['family_name', 'given_name'],
+                "verbose_name": "persona",
+                "verbose_name_plural": "personas",
+                "ordering": ["family_name", "given_name"],
             },
         ),
         migrations.CreateModel(
-            name='Membership',
+            name="Membership",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.CharField(choices=[('president', 'Presidente'), ('vice_president', 'Vicepresidente'), ('secretary', 'Secretario'), ('minority_spokesperson', 'Portavoz de las minorías'), ('member', 'Miembro'), ('associate', 'Comisionado asociado')], default='member', help_text='El puesto que ocupa en el cuerpo; el presidente dirige los procedimientos.', max_length=30, verbose_name='puesto')),
-                ('position_order', models.PositiveSmallIntegerField(default=99, editable=False, help_text='Orden de precedencia del puesto, derivado del puesto, para listar a los miembros.')),
-                ('start', models.DateField(help_text='Primer día como miembro.', verbose_name='desde')),
-                ('end', models.DateField(blank=True, help_text='Último día como miembro; en blanco mientras lo sea.', null=True, verbose_name='hasta')),
-                ('body', models.ForeignKey(help_text='El cuerpo del que la persona es miembro.', on_delete=django.db.models.deletion.PROTECT, related_name='memberships', to='bodies.body', verbose_name='cuerpo')),
-                ('person', models.ForeignKey(help_text='El miembro.', on_delete=django.db.models.deletion.PROTECT, related_name='memberships', to='bodies.person', verbose_name='persona')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "position",
+                    models.CharField(
+                        choices=[
+                            ("president", "Presidente"),
+                            ("vice_president", "Vicepresidente"),
+                            ("secretary", "Secretario"),
+                            ("minority_spokesperson", "Portavoz de las minorías"),
+                            ("member", "Miembro"),
+                            ("associate", "Comisionado asociado"),
+                        ],
+                        default="member",
+                        help_text="El puesto que ocupa en el cuerpo; el presidente dirige los procedimientos.",
+                        max_length=30,
+                        verbose_name="puesto",
+                    ),
+                ),
+                (
+                    "position_order",
+                    models.PositiveSmallIntegerField(
+                        default=99,
+                        editable=False,
+                        help_text="Orden de precedencia del puesto, derivado del puesto, para listar a los miembros.",
+                    ),
+                ),
+                ("start", models.DateField(help_text="Primer día como miembro.", verbose_name="desde")),
+                (
+                    "end",
+                    models.DateField(
+                        blank=True,
+                        help_text="Último día como miembro; en blanco mientras lo sea.",
+                        null=True,
+                        verbose_name="hasta",
+                    ),
+                ),
+                (
+                    "body",
+                    models.ForeignKey(
+                        help_text="El cuerpo del que la persona es miembro.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="memberships",
+                        to="bodies.body",
+                        verbose_name="cuerpo",
+                    ),
+                ),
+                (
+                    "person",
+                    models.ForeignKey(
+                        help_text="El miembro.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="memberships",
+                        to="bodies.person",
+                        verbose_name="persona",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'miembro',
-                'verbose_name_plural': 'miembros',
-                'ordering': ['body', 'position_order', 'person__family_name'],
+                "verbose_name": "miembro",
+                "verbose_name_plural": "miembros",
+                "ordering": ["body", "position_order", "person__family_name"],
             },
         ),
         migrations.CreateModel(
-            name='Closure',
+            name="Closure",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('day', models.DateField(help_text='El día de cierre; no cuenta como día laborable en ningún término.', verbose_name='día')),
-                ('reason', models.CharField(help_text='Por qué cerraron las oficinas, por ejemplo «Orden Ejecutiva OE-2027-041 (huracán)».', max_length=200, verbose_name='motivo')),
-                ('body', models.ForeignKey(help_text='El cuerpo cuyas oficinas cerraron ese día.', on_delete=django.db.models.deletion.PROTECT, related_name='closures', to='bodies.body', verbose_name='cuerpo')),
-                ('created_by', models.ForeignKey(blank=True, help_text='Quién declaró el cierre en el sistema.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='anotado por')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "day",
+                    models.DateField(
+                        help_text="El día de cierre; no cuenta como día laborable en ningún término.",
+                        verbose_name="día",
+                    ),
+                ),
+                (
+                    "reason",
+                    models.CharField(
+                        help_text="Por qué cerraron las oficinas, por ejemplo «Orden Ejecutiva OE-2027-041 (huracán)».",
+                        max_length=200,
+                        verbose_name="motivo",
+                    ),
+                ),
+                (
+                    "body",
+                    models.ForeignKey(
+                        help_text="El cuerpo cuyas oficinas cerraron ese día.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="closures",
+                        to="bodies.body",
+                        verbose_name="cuerpo",
+                    ),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="Quién declaró el cierre en el sistema.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="anotado por",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'día de cierre',
-                'verbose_name_plural': 'días de cierre',
-                'ordering': ['day'],
-                'constraints': [models.UniqueConstraint(fields=('body', 'day'), name='closure_unique_day')],
+                "verbose_name": "día de cierre",
+                "verbose_name_plural": "días de cierre",
+                "ordering": ["day"],
+                "constraints": [models.UniqueConstraint(fields=("body", "day"), name="closure_unique_day")],
             },
         ),
         migrations.CreateModel(
-            name='OfficeTerm',
+            name="OfficeTerm",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('representative', 'Representante'), ('officer', 'Funcionario de la Cámara'), ('department_head', 'Jefe de dependencia'), ('employee', 'Empleado'), ('mayor', 'Alcalde')], help_text='La categoría del cargo según el reglamento; decide qué sanciones caben y a dónde va el Informe Final.', max_length=20, verbose_name='función')),
-                ('title', models.CharField(help_text='El título del cargo, por ejemplo «Representante del Distrito 12» o «Sargento de Armas».', max_length=200, verbose_name='cargo')),
-                ('municipality', models.CharField(blank=True, help_text='Municipio del cargo, para alcaldes; en blanco para los demás cargos.', max_length=80, verbose_name='municipio')),
-                ('start', models.DateField(help_text='Primer día en el cargo.', verbose_name='desde')),
-                ('end', models.DateField(blank=True, help_text='Último día en el cargo; en blanco mientras lo ocupa.', null=True, verbose_name='hasta')),
-                ('person', models.ForeignKey(help_text='La persona que ocupa el cargo.', on_delete=django.db.models.deletion.PROTECT, related_name='offices', to='bodies.person', verbose_name='persona')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[
+                            ("representative", "Representante"),
+                            ("officer", "Funcionario de la Cámara"),
+                            ("department_head", "Jefe de dependencia"),
+                            ("employee", "Empleado"),
+                            ("mayor", "Alcalde"),
+                        ],
+                        help_text="La categoría del cargo según el reglamento; decide qué sanciones caben y a dónde va el Informe Final.",
+                        max_length=20,
+                        verbose_name="función",
+                    ),
+                ),
+                (
+                    "title",
+                    models.CharField(
+                        help_text="El título del cargo, por ejemplo «Representante del Distrito 12» o «Sargento de Armas».",
+                        max_length=200,
+                        verbose_name="cargo",
+                    ),
+                ),
+                (
+                    "municipality",
+                    models.CharField(
+                        blank=True,
+                        help_text="Municipio del cargo, para alcaldes; en blanco para los demás cargos.",
+                        max_length=80,
+                        verbose_name="municipio",
+                    ),
+                ),
+                ("start", models.DateField(help_text="Primer día en el cargo.", verbose_name="desde")),
+                (
+                    "end",
+                    models.DateField(
+                        blank=True,
+                        help_text="Último día en el cargo; en blanco mientras lo ocupa.",
+                        null=True,
+                        verbose_name="hasta",
+                    ),
+                ),
+                (
+                    "person",
+                    models.ForeignKey(
+                        help_text="La persona que ocupa el cargo.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="offices",
+                        to="bodies.person",
+                        verbose_name="persona",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'cargo ocupado',
-                'verbose_name_plural': 'cargos ocupados',
-                'ordering': ['person__family_name', '-start'],
-                'indexes': [models.Index(fields=['role', 'start'], name='bodies_offi_role_a6cd9f_idx')],
+                "verbose_name": "cargo ocupado",
+                "verbose_name_plural": "cargos ocupados",
+                "ordering": ["person__family_name", "-start"],
+                "indexes": [models.Index(fields=["role", "start"], name="bodies_offi_role_a6cd9f_idx")],
             },
         ),
     ]

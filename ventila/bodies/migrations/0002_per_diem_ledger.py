@@ -6,47 +6,129 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('bodies', '0001_initial'),
+        ("bodies", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ExpenseClaim',
+            name="ExpenseClaim",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('day', models.DateField(help_text='El día del gasto.', verbose_name='día')),
-                ('amount', models.DecimalField(decimal_places=2, help_text='La cantidad en dólares.', max_digits=9, verbose_name='cantidad')),
-                ('description', models.CharField(help_text='Qué se gastó y para qué deber oficial.', max_length=200, verbose_name='descripción')),
-                ('body', models.ForeignKey(help_text='El cuerpo que reembolsa.', on_delete=django.db.models.deletion.PROTECT, related_name='expense_claims', to='bodies.body', verbose_name='cuerpo')),
-                ('person', models.ForeignKey(help_text='El comisionado que incurrió el gasto.', on_delete=django.db.models.deletion.PROTECT, related_name='expense_claims', to='bodies.person', verbose_name='comisionado')),
-                ('recorded_by', models.ForeignKey(blank=True, help_text='Quién anotó el gasto.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='anotado por')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("day", models.DateField(help_text="El día del gasto.", verbose_name="día")),
+                (
+                    "amount",
+                    models.DecimalField(
+                        decimal_places=2, help_text="La cantidad en dólares.", max_digits=9, verbose_name="cantidad"
+                    ),
+                ),
+                (
+                    "description",
+                    models.CharField(
+                        help_text="Qué se gastó y para qué deber oficial.", max_length=200, verbose_name="descripción"
+                    ),
+                ),
+                (
+                    "body",
+                    models.ForeignKey(
+                        help_text="El cuerpo que reembolsa.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="expense_claims",
+                        to="bodies.body",
+                        verbose_name="cuerpo",
+                    ),
+                ),
+                (
+                    "person",
+                    models.ForeignKey(
+                        help_text="El comisionado que incurrió el gasto.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="expense_claims",
+                        to="bodies.person",
+                        verbose_name="comisionado",
+                    ),
+                ),
+                (
+                    "recorded_by",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="Quién anotó el gasto.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="anotado por",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'gasto reembolsable',
-                'verbose_name_plural': 'gastos reembolsables',
-                'ordering': ['day', 'id'],
-                'indexes': [models.Index(fields=['body', 'day'], name='bodies_expe_body_id_fb2ed2_idx')],
+                "verbose_name": "gasto reembolsable",
+                "verbose_name_plural": "gastos reembolsables",
+                "ordering": ["day", "id"],
+                "indexes": [models.Index(fields=["body", "day"], name="bodies_expe_body_id_fb2ed2_idx")],
             },
         ),
         migrations.CreateModel(
-            name='Meeting',
+            name="Meeting",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('day', models.DateField(help_text='El día de la reunión.', verbose_name='día')),
-                ('description', models.CharField(blank=True, help_text='Qué gestiones oficiales se realizaron, por ejemplo «Vista del caso CVQM-2027-0003».', max_length=200, verbose_name='descripción')),
-                ('official_business', models.BooleanField(default=True, help_text='Solo las reuniones en que se realizan gestiones de los deberes de la ley generan dieta (¶4).', verbose_name='gestiones oficiales')),
-                ('body', models.ForeignKey(help_text='El cuerpo que se reunió.', on_delete=django.db.models.deletion.PROTECT, related_name='meetings', to='bodies.body', verbose_name='cuerpo')),
-                ('person', models.ForeignKey(help_text='El comisionado que asistió.', on_delete=django.db.models.deletion.PROTECT, related_name='meetings', to='bodies.person', verbose_name='comisionado')),
-                ('recorded_by', models.ForeignKey(blank=True, help_text='Quién anotó la reunión.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='anotado por')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("day", models.DateField(help_text="El día de la reunión.", verbose_name="día")),
+                (
+                    "description",
+                    models.CharField(
+                        blank=True,
+                        help_text="Qué gestiones oficiales se realizaron, por ejemplo «Vista del caso CVQM-2027-0003».",
+                        max_length=200,
+                        verbose_name="descripción",
+                    ),
+                ),
+                (
+                    "official_business",
+                    models.BooleanField(
+                        default=True,
+                        help_text="Solo las reuniones en que se realizan gestiones de los deberes de la ley generan dieta (¶4).",
+                        verbose_name="gestiones oficiales",
+                    ),
+                ),
+                (
+                    "body",
+                    models.ForeignKey(
+                        help_text="El cuerpo que se reunió.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="meetings",
+                        to="bodies.body",
+                        verbose_name="cuerpo",
+                    ),
+                ),
+                (
+                    "person",
+                    models.ForeignKey(
+                        help_text="El comisionado que asistió.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="meetings",
+                        to="bodies.person",
+                        verbose_name="comisionado",
+                    ),
+                ),
+                (
+                    "recorded_by",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="Quién anotó la reunión.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="anotado por",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'reunión',
-                'verbose_name_plural': 'reuniones',
-                'ordering': ['day', 'id'],
-                'indexes': [models.Index(fields=['body', 'day'], name='bodies_meet_body_id_ec6e25_idx')],
+                "verbose_name": "reunión",
+                "verbose_name_plural": "reuniones",
+                "ordering": ["day", "id"],
+                "indexes": [models.Index(fields=["body", "day"], name="bodies_meet_body_id_ec6e25_idx")],
             },
         ),
     ]

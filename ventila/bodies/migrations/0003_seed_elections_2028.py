@@ -7,8 +7,12 @@ import datetime as dt
 
 from django.db import migrations
 
-ELECTIONS_2028 = (("primary", dt.date(2024, 6, 2)), ("general", dt.date(2024, 11, 5)),
-                  ("primary", dt.date(2028, 6, 4)), ("general", dt.date(2028, 11, 7)))
+ELECTIONS_2028 = (
+    ("primary", dt.date(2024, 6, 2)),
+    ("general", dt.date(2024, 11, 5)),
+    ("primary", dt.date(2028, 6, 4)),
+    ("general", dt.date(2028, 11, 7)),
+)
 
 
 def seed(apps, schema_editor):

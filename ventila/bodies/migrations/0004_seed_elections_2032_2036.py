@@ -9,8 +9,12 @@ import datetime as dt
 
 from django.db import migrations
 
-ELECTIONS = (("primary", dt.date(2032, 6, 6)), ("general", dt.date(2032, 11, 2)),
-             ("primary", dt.date(2036, 6, 1)), ("general", dt.date(2036, 11, 4)))
+ELECTIONS = (
+    ("primary", dt.date(2032, 6, 6)),
+    ("general", dt.date(2032, 11, 2)),
+    ("primary", dt.date(2036, 6, 1)),
+    ("general", dt.date(2036, 11, 4)),
+)
 
 
 def seed(apps, schema_editor):  # type: ignore[no-untyped-def]

@@ -8,253 +8,819 @@ import ventila.cases.models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('bodies', '0001_initial'),
+        ("bodies", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Case',
+            name="Case",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(help_text='El tipo de caso según el reglamento del cuerpo, por ejemplo «complaint» (querella) o «referral» (referido de la OEG).', max_length=40, verbose_name='tipo de caso')),
-                ('number', models.CharField(help_text='Número de expediente, único y sin saltos por cuerpo y año, por ejemplo CE-2027-0001.', max_length=30, unique=True, verbose_name='número')),
-                ('year', models.PositiveSmallIntegerField(help_text='El año del número de expediente.', verbose_name='año')),
-                ('sequence', models.PositiveIntegerField(help_text='La posición del expediente entre los del mismo cuerpo y año.', verbose_name='secuencia')),
-                ('caption', models.CharField(help_text='Título breve del caso, por ejemplo «Querella contra Hon. Nombre Apellido».', max_length=300, verbose_name='epígrafe')),
-                ('respondent_role', models.CharField(choices=[('representative', 'Representante'), ('officer', 'Funcionario de la Cámara'), ('department_head', 'Jefe de dependencia'), ('employee', 'Empleado'), ('mayor', 'Alcalde')], help_text='La categoría de la parte querellada; decide el camino del Informe Final y las sanciones posibles.', max_length=20, verbose_name='cargo de la parte querellada')),
-                ('respondent_candidate', models.BooleanField(default=False, help_text='Marque si la parte querellada es candidata en las próximas elecciones (procedimiento sumario, Sec. 24).', verbose_name='candidato')),
-                ('status', models.CharField(choices=[('open', 'Abierto'), ('closed', 'Cerrado')], default='open', help_text='Abierto o cerrado; derivado del expediente.', max_length=10, verbose_name='estado')),
-                ('stage', models.CharField(default='new', help_text='La etapa del procedimiento que el reglamento deriva del expediente.', max_length=40, verbose_name='etapa')),
-                ('procedure', models.CharField(default='ordinary', help_text='Ordinario, sumario (Sec. 24) o en espera hasta después de las elecciones (Sec. 24(f)); derivado.', max_length=40, verbose_name='procedimiento')),
-                ('allowed_next', models.JSONField(blank=True, default=list, help_text='Los actos que el reglamento permite ahora, derivados en la última evaluación.', verbose_name='actos permitidos')),
-                ('next_due', models.DateField(blank=True, help_text='El vencimiento más cercano entre los términos abiertos; la cola de trabajo se ordena por este campo.', null=True, verbose_name='próximo vencimiento')),
-                ('next_due_deadline', models.CharField(blank=True, help_text='El identificador del término que vence en «próximo vencimiento».', max_length=60, verbose_name='término más próximo')),
-                ('report_referred', models.BooleanField(default=False, help_text='Verdadero desde que el Informe Final se refirió (Sec. 25); derivado del expediente.', verbose_name='Informe Final referido')),
-                ('evaluated_on', models.DateField(blank=True, help_text='Fecha de la última evaluación de los términos; los estados se reevalúan cada día.', null=True, verbose_name='evaluado el')),
-                ('created_at', models.DateTimeField(auto_now_add=True, help_text='Cuándo se abrió el expediente en el sistema.', verbose_name='creado')),
-                ('body', models.ForeignKey(help_text='El cuerpo ante el que se ventila el caso.', on_delete=django.db.models.deletion.PROTECT, related_name='cases', to='bodies.body', verbose_name='cuerpo')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        help_text="El tipo de caso según el reglamento del cuerpo, por ejemplo «complaint» (querella) o «referral» (referido de la OEG).",
+                        max_length=40,
+                        verbose_name="tipo de caso",
+                    ),
+                ),
+                (
+                    "number",
+                    models.CharField(
+                        help_text="Número de expediente, único y sin saltos por cuerpo y año, por ejemplo CE-2027-0001.",
+                        max_length=30,
+                        unique=True,
+                        verbose_name="número",
+                    ),
+                ),
+                (
+                    "year",
+                    models.PositiveSmallIntegerField(help_text="El año del número de expediente.", verbose_name="año"),
+                ),
+                (
+                    "sequence",
+                    models.PositiveIntegerField(
+                        help_text="La posición del expediente entre los del mismo cuerpo y año.",
+                        verbose_name="secuencia",
+                    ),
+                ),
+                (
+                    "caption",
+                    models.CharField(
+                        help_text="Título breve del caso, por ejemplo «Querella contra Hon. Nombre Apellido».",
+                        max_length=300,
+                        verbose_name="epígrafe",
+                    ),
+                ),
+                (
+                    "respondent_role",
+                    models.CharField(
+                        choices=[
+                            ("representative", "Representante"),
+                            ("officer", "Funcionario de la Cámara"),
+                            ("department_head", "Jefe de dependencia"),
+                            ("employee", "Empleado"),
+                            ("mayor", "Alcalde"),
+                        ],
+                        help_text="La categoría de la parte querellada; decide el camino del Informe Final y las sanciones posibles.",
+                        max_length=20,
+                        verbose_name="cargo de la parte querellada",
+                    ),
+                ),
+                (
+                    "respondent_candidate",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Marque si la parte querellada es candidata en las próximas elecciones (procedimiento sumario, Sec. 24).",
+                        verbose_name="candidato",
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[("open", "Abierto"), ("closed", "Cerrado")],
+                        default="open",
+                        help_text="Abierto o cerrado; derivado del expediente.",
+                        max_length=10,
+                        verbose_name="estado",
+                    ),
+                ),
+                (
+                    "stage",
+                    models.CharField(
+                        default="new",
+                        help_text="La etapa del procedimiento que el reglamento deriva del expediente.",
+                        max_length=40,
+                        verbose_name="etapa",
+                    ),
+                ),
+                (
+                    "procedure",
+                    models.CharField(
+                        default="ordinary",
+                        help_text="Ordinario, sumario (Sec. 24) o en espera hasta después de las elecciones (Sec. 24(f)); derivado.",
+                        max_length=40,
+                        verbose_name="procedimiento",
+                    ),
+                ),
+                (
+                    "allowed_next",
+                    models.JSONField(
+                        blank=True,
+                        default=list,
+                        help_text="Los actos que el reglamento permite ahora, derivados en la última evaluación.",
+                        verbose_name="actos permitidos",
+                    ),
+                ),
+                (
+                    "next_due",
+                    models.DateField(
+                        blank=True,
+                        help_text="El vencimiento más cercano entre los términos abiertos; la cola de trabajo se ordena por este campo.",
+                        null=True,
+                        verbose_name="próximo vencimiento",
+                    ),
+                ),
+                (
+                    "next_due_deadline",
+                    models.CharField(
+                        blank=True,
+                        help_text="El identificador del término que vence en «próximo vencimiento».",
+                        max_length=60,
+                        verbose_name="término más próximo",
+                    ),
+                ),
+                (
+                    "report_referred",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Verdadero desde que el Informe Final se refirió (Sec. 25); derivado del expediente.",
+                        verbose_name="Informe Final referido",
+                    ),
+                ),
+                (
+                    "evaluated_on",
+                    models.DateField(
+                        blank=True,
+                        help_text="Fecha de la última evaluación de los términos; los estados se reevalúan cada día.",
+                        null=True,
+                        verbose_name="evaluado el",
+                    ),
+                ),
+                (
+                    "created_at",
+                    models.DateTimeField(
+                        auto_now_add=True,
+                        help_text="Cuándo se abrió el expediente en el sistema.",
+                        verbose_name="creado",
+                    ),
+                ),
+                (
+                    "body",
+                    models.ForeignKey(
+                        help_text="El cuerpo ante el que se ventila el caso.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="cases",
+                        to="bodies.body",
+                        verbose_name="cuerpo",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'expediente',
-                'verbose_name_plural': 'expedientes',
+                "verbose_name": "expediente",
+                "verbose_name_plural": "expedientes",
             },
         ),
         migrations.CreateModel(
-            name='CaseCounter',
+            name="CaseCounter",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('year', models.PositiveSmallIntegerField(help_text='El año de los números.', verbose_name='año')),
-                ('last', models.PositiveIntegerField(default=0, help_text='El último número expedido ese año; el siguiente expediente recibe este más uno.', verbose_name='último número')),
-                ('body', models.ForeignKey(help_text='El cuerpo que numera sus expedientes.', on_delete=django.db.models.deletion.PROTECT, related_name='+', to='bodies.body', verbose_name='cuerpo')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("year", models.PositiveSmallIntegerField(help_text="El año de los números.", verbose_name="año")),
+                (
+                    "last",
+                    models.PositiveIntegerField(
+                        default=0,
+                        help_text="El último número expedido ese año; el siguiente expediente recibe este más uno.",
+                        verbose_name="último número",
+                    ),
+                ),
+                (
+                    "body",
+                    models.ForeignKey(
+                        help_text="El cuerpo que numera sus expedientes.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="bodies.body",
+                        verbose_name="cuerpo",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'contador de expedientes',
-                'verbose_name_plural': 'contadores de expedientes',
+                "verbose_name": "contador de expedientes",
+                "verbose_name_plural": "contadores de expedientes",
             },
         ),
         migrations.CreateModel(
-            name='CaseDeadline',
+            name="CaseDeadline",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField(help_text='Orden del término en la evaluación.')),
-                ('deadline_id', models.CharField(help_text='Identificador público del término, por ejemplo «answer».', max_length=60, verbose_name='término')),
-                ('rule_id', models.CharField(help_text='La regla del catálogo que fija el término.', max_length=30, verbose_name='regla')),
-                ('citation', models.CharField(help_text='La cita del texto que fija el término.', max_length=80, verbose_name='cita')),
-                ('quote', models.TextField(help_text='Las palabras del texto que fijan el término.', verbose_name='texto')),
-                ('summary', models.TextField(help_text='Lo que la regla dispone, en breve.', verbose_name='resumen')),
-                ('term', models.CharField(help_text='El plazo, por ejemplo «15 días laborables».', max_length=60, verbose_name='plazo')),
-                ('trigger', models.CharField(help_text='El acto desde el que corre el término.', max_length=60, verbose_name='desde')),
-                ('due', models.DateField(help_text='El último día del término.', verbose_name='vence')),
-                ('due_at', models.DateTimeField(blank=True, help_text='Para los términos en horas: el instante en que vence.', null=True, verbose_name='vence a las')),
-                ('status', models.CharField(help_text='open (abierto), met (cumplido), missed (vencido) o suspended (suspendido), según la última evaluación.', max_length=12, verbose_name='estado')),
-                ('satisfied_by', models.CharField(blank=True, help_text='El acto que cumplió el término.', max_length=60, verbose_name='cumplido con')),
-                ('satisfied_on', models.DateField(blank=True, help_text='El día del acto que cumplió el término.', null=True, verbose_name='cumplido el')),
-                ('fatal', models.BooleanField(default=False, help_text='Si el término es de cumplimiento estricto (jurisdiccional o fatal).', verbose_name='fatal')),
-                ('trace', models.TextField(help_text='El cómputo paso a paso: desde cuándo corre, qué días no cuentan y por qué.', verbose_name='cómputo')),
-                ('case', models.ForeignKey(help_text='El expediente del término.', on_delete=django.db.models.deletion.CASCADE, related_name='deadlines', to='cases.case', verbose_name='expediente')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("position", models.PositiveSmallIntegerField(help_text="Orden del término en la evaluación.")),
+                (
+                    "deadline_id",
+                    models.CharField(
+                        help_text="Identificador público del término, por ejemplo «answer».",
+                        max_length=60,
+                        verbose_name="término",
+                    ),
+                ),
+                (
+                    "rule_id",
+                    models.CharField(
+                        help_text="La regla del catálogo que fija el término.", max_length=30, verbose_name="regla"
+                    ),
+                ),
+                (
+                    "citation",
+                    models.CharField(
+                        help_text="La cita del texto que fija el término.", max_length=80, verbose_name="cita"
+                    ),
+                ),
+                (
+                    "quote",
+                    models.TextField(help_text="Las palabras del texto que fijan el término.", verbose_name="texto"),
+                ),
+                ("summary", models.TextField(help_text="Lo que la regla dispone, en breve.", verbose_name="resumen")),
+                (
+                    "term",
+                    models.CharField(
+                        help_text="El plazo, por ejemplo «15 días laborables».", max_length=60, verbose_name="plazo"
+                    ),
+                ),
+                (
+                    "trigger",
+                    models.CharField(
+                        help_text="El acto desde el que corre el término.", max_length=60, verbose_name="desde"
+                    ),
+                ),
+                ("due", models.DateField(help_text="El último día del término.", verbose_name="vence")),
+                (
+                    "due_at",
+                    models.DateTimeField(
+                        blank=True,
+                        help_text="Para los términos en horas: el instante en que vence.",
+                        null=True,
+                        verbose_name="vence a las",
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        help_text="open (abierto), met (cumplido), missed (vencido) o suspended (suspendido), según la última evaluación.",
+                        max_length=12,
+                        verbose_name="estado",
+                    ),
+                ),
+                (
+                    "satisfied_by",
+                    models.CharField(
+                        blank=True,
+                        help_text="El acto que cumplió el término.",
+                        max_length=60,
+                        verbose_name="cumplido con",
+                    ),
+                ),
+                (
+                    "satisfied_on",
+                    models.DateField(
+                        blank=True,
+                        help_text="El día del acto que cumplió el término.",
+                        null=True,
+                        verbose_name="cumplido el",
+                    ),
+                ),
+                (
+                    "fatal",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Si el término es de cumplimiento estricto (jurisdiccional o fatal).",
+                        verbose_name="fatal",
+                    ),
+                ),
+                (
+                    "trace",
+                    models.TextField(
+                        help_text="El cómputo paso a paso: desde cuándo corre, qué días no cuentan y por qué.",
+                        verbose_name="cómputo",
+                    ),
+                ),
+                (
+                    "case",
+                    models.ForeignKey(
+                        help_text="El expediente del término.",
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="deadlines",
+                        to="cases.case",
+                        verbose_name="expediente",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'término del caso',
-                'verbose_name_plural': 'términos del caso',
-                'ordering': ['case', 'position'],
+                "verbose_name": "término del caso",
+                "verbose_name_plural": "términos del caso",
+                "ordering": ["case", "position"],
             },
         ),
         migrations.CreateModel(
-            name='CaseExclusion',
+            name="CaseExclusion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('reason', models.CharField(choices=[('party', 'Es parte del caso (Sec. 8)'), ('recused', 'Inhibido (Sec. 9)')], help_text='Por qué queda excluido.', max_length=10, verbose_name='motivo')),
-                ('case', models.ForeignKey(help_text='El expediente.', on_delete=django.db.models.deletion.CASCADE, related_name='exclusions', to='cases.case', verbose_name='expediente')),
-                ('person', models.ForeignKey(help_text='El miembro excluido.', on_delete=django.db.models.deletion.CASCADE, related_name='+', to='bodies.person', verbose_name='persona')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "reason",
+                    models.CharField(
+                        choices=[("party", "Es parte del caso (Sec. 8)"), ("recused", "Inhibido (Sec. 9)")],
+                        help_text="Por qué queda excluido.",
+                        max_length=10,
+                        verbose_name="motivo",
+                    ),
+                ),
+                (
+                    "case",
+                    models.ForeignKey(
+                        help_text="El expediente.",
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="exclusions",
+                        to="cases.case",
+                        verbose_name="expediente",
+                    ),
+                ),
+                (
+                    "person",
+                    models.ForeignKey(
+                        help_text="El miembro excluido.",
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="bodies.person",
+                        verbose_name="persona",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'exclusión',
-                'verbose_name_plural': 'exclusiones',
+                "verbose_name": "exclusión",
+                "verbose_name_plural": "exclusiones",
             },
         ),
         migrations.CreateModel(
-            name='CaseFinding',
+            name="CaseFinding",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('finding_id', models.CharField(help_text='Identificador público del hallazgo.', max_length=60, verbose_name='hallazgo')),
-                ('rule_id', models.CharField(help_text='La regla del catálogo en que se funda.', max_length=30, verbose_name='regla')),
-                ('citation', models.CharField(help_text='La cita del texto.', max_length=80, verbose_name='cita')),
-                ('message', models.TextField(help_text='El hallazgo explicado en español.', verbose_name='mensaje')),
-                ('case', models.ForeignKey(help_text='El expediente del hallazgo.', on_delete=django.db.models.deletion.CASCADE, related_name='findings', to='cases.case', verbose_name='expediente')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "finding_id",
+                    models.CharField(
+                        help_text="Identificador público del hallazgo.", max_length=60, verbose_name="hallazgo"
+                    ),
+                ),
+                (
+                    "rule_id",
+                    models.CharField(
+                        help_text="La regla del catálogo en que se funda.", max_length=30, verbose_name="regla"
+                    ),
+                ),
+                ("citation", models.CharField(help_text="La cita del texto.", max_length=80, verbose_name="cita")),
+                ("message", models.TextField(help_text="El hallazgo explicado en español.", verbose_name="mensaje")),
+                (
+                    "case",
+                    models.ForeignKey(
+                        help_text="El expediente del hallazgo.",
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="findings",
+                        to="cases.case",
+                        verbose_name="expediente",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'hallazgo',
-                'verbose_name_plural': 'hallazgos',
-                'ordering': ['case', 'id'],
+                "verbose_name": "hallazgo",
+                "verbose_name_plural": "hallazgos",
+                "ordering": ["case", "id"],
             },
         ),
         migrations.CreateModel(
-            name='CaseSubstitute',
+            name="CaseSubstitute",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('appointed_on', models.DateField(help_text='El día del nombramiento.', verbose_name='nombrado el')),
-                ('case', models.ForeignKey(help_text='El expediente para el que se nombró.', on_delete=django.db.models.deletion.CASCADE, related_name='substitutes', to='cases.case', verbose_name='expediente')),
-                ('person', models.ForeignKey(help_text='El miembro sustituto (pro tempore).', on_delete=django.db.models.deletion.CASCADE, related_name='+', to='bodies.person', verbose_name='sustituto')),
-                ('replaces', models.ForeignKey(blank=True, help_text='El miembro a quien sustituye en este caso.', null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='bodies.person', verbose_name='sustituye a')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("appointed_on", models.DateField(help_text="El día del nombramiento.", verbose_name="nombrado el")),
+                (
+                    "case",
+                    models.ForeignKey(
+                        help_text="El expediente para el que se nombró.",
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="substitutes",
+                        to="cases.case",
+                        verbose_name="expediente",
+                    ),
+                ),
+                (
+                    "person",
+                    models.ForeignKey(
+                        help_text="El miembro sustituto (pro tempore).",
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="bodies.person",
+                        verbose_name="sustituto",
+                    ),
+                ),
+                (
+                    "replaces",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="El miembro a quien sustituye en este caso.",
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="bodies.person",
+                        verbose_name="sustituye a",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'miembro sustituto',
-                'verbose_name_plural': 'miembros sustitutos',
+                "verbose_name": "miembro sustituto",
+                "verbose_name_plural": "miembros sustitutos",
             },
         ),
         migrations.CreateModel(
-            name='DocketEntry',
+            name="DocketEntry",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seq', models.PositiveIntegerField(help_text='Número correlativo de la anotación dentro del expediente.', verbose_name='número de anotación')),
-                ('event_type', models.CharField(help_text='El tipo de acto, del vocabulario del reglamento (por ejemplo «respondent_notified»).', max_length=60, verbose_name='acto')),
-                ('occurred_at', models.DateTimeField(help_text='Cuándo ocurrió el acto; de esta fecha corren los términos.', verbose_name='ocurrió')),
-                ('has_time', models.BooleanField(default=False, help_text='Verdadero si se anotó la hora del acto, no solo el día (los términos en horas la necesitan).', verbose_name='con hora')),
-                ('payload', models.JSONField(blank=True, default=dict, help_text='Los datos del acto que el reglamento define y valida (fechas, resultado, causas…).', verbose_name='datos del acto')),
-                ('details', models.JSONField(blank=True, default=dict, help_text='Datos descriptivos que el reglamento no computa, como el texto de las determinaciones del Informe Final.', verbose_name='detalles')),
-                ('note', models.TextField(blank=True, help_text='Observaciones de quien anota el acto.', verbose_name='nota')),
-                ('recorded_at', models.DateTimeField(help_text='Cuándo se anotó el acto en el sistema.', verbose_name='anotado')),
-                ('case', models.ForeignKey(help_text='El expediente al que pertenece la anotación.', on_delete=django.db.models.deletion.PROTECT, related_name='entries', to='cases.case', verbose_name='expediente')),
-                ('recorded_by', models.ForeignKey(help_text='Quién anotó el acto en el expediente.', on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='anotado por')),
-                ('supersedes', models.ForeignKey(blank=True, help_text='La anotación equivocada que esta corrige; la corregida queda en el expediente pero no cuenta.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='superseded_by', to='cases.docketentry', verbose_name='corrige a')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "seq",
+                    models.PositiveIntegerField(
+                        help_text="Número correlativo de la anotación dentro del expediente.",
+                        verbose_name="número de anotación",
+                    ),
+                ),
+                (
+                    "event_type",
+                    models.CharField(
+                        help_text="El tipo de acto, del vocabulario del reglamento (por ejemplo «respondent_notified»).",
+                        max_length=60,
+                        verbose_name="acto",
+                    ),
+                ),
+                (
+                    "occurred_at",
+                    models.DateTimeField(
+                        help_text="Cuándo ocurrió el acto; de esta fecha corren los términos.", verbose_name="ocurrió"
+                    ),
+                ),
+                (
+                    "has_time",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Verdadero si se anotó la hora del acto, no solo el día (los términos en horas la necesitan).",
+                        verbose_name="con hora",
+                    ),
+                ),
+                (
+                    "payload",
+                    models.JSONField(
+                        blank=True,
+                        default=dict,
+                        help_text="Los datos del acto que el reglamento define y valida (fechas, resultado, causas…).",
+                        verbose_name="datos del acto",
+                    ),
+                ),
+                (
+                    "details",
+                    models.JSONField(
+                        blank=True,
+                        default=dict,
+                        help_text="Datos descriptivos que el reglamento no computa, como el texto de las determinaciones del Informe Final.",
+                        verbose_name="detalles",
+                    ),
+                ),
+                (
+                    "note",
+                    models.TextField(
+                        blank=True, help_text="Observaciones de quien anota el acto.", verbose_name="nota"
+                    ),
+                ),
+                (
+                    "recorded_at",
+                    models.DateTimeField(help_text="Cuándo se anotó el acto en el sistema.", verbose_name="anotado"),
+                ),
+                (
+                    "case",
+                    models.ForeignKey(
+                        help_text="El expediente al que pertenece la anotación.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="entries",
+                        to="cases.case",
+                        verbose_name="expediente",
+                    ),
+                ),
+                (
+                    "recorded_by",
+                    models.ForeignKey(
+                        help_text="Quién anotó el acto en el expediente.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="anotado por",
+                    ),
+                ),
+                (
+                    "supersedes",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="La anotación equivocada que esta corrige; la corregida queda en el expediente pero no cuenta.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="superseded_by",
+                        to="cases.docketentry",
+                        verbose_name="corrige a",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'anotación',
-                'verbose_name_plural': 'anotaciones',
-                'ordering': ['case', 'seq'],
+                "verbose_name": "anotación",
+                "verbose_name_plural": "anotaciones",
+                "ordering": ["case", "seq"],
             },
         ),
         migrations.CreateModel(
-            name='Attachment',
+            name="Attachment",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('file', models.FileField(help_text='El archivo, guardado bajo su huella; nunca se sirve sin comprobar permisos.', max_length=300, upload_to=ventila.cases.models.attachment_path, verbose_name='archivo')),
-                ('filename', models.CharField(help_text='Nombre original del archivo.', max_length=255, verbose_name='nombre')),
-                ('sha256', models.CharField(help_text='Huella SHA-256 del contenido, en hexadecimal; prueba su integridad.', max_length=64, verbose_name='SHA-256')),
-                ('size', models.PositiveBigIntegerField(help_text='Tamaño en bytes.', verbose_name='tamaño')),
-                ('content_type', models.CharField(blank=True, help_text='El tipo MIME declarado al subirlo.', max_length=120, verbose_name='tipo de contenido')),
-                ('entry', models.ForeignKey(help_text='La anotación a la que se adjunta el documento.', on_delete=django.db.models.deletion.PROTECT, related_name='attachments', to='cases.docketentry', verbose_name='anotación')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "file",
+                    models.FileField(
+                        help_text="El archivo, guardado bajo su huella; nunca se sirve sin comprobar permisos.",
+                        max_length=300,
+                        upload_to=ventila.cases.models.attachment_path,
+                        verbose_name="archivo",
+                    ),
+                ),
+                (
+                    "filename",
+                    models.CharField(help_text="Nombre original del archivo.", max_length=255, verbose_name="nombre"),
+                ),
+                (
+                    "sha256",
+                    models.CharField(
+                        help_text="Huella SHA-256 del contenido, en hexadecimal; prueba su integridad.",
+                        max_length=64,
+                        verbose_name="SHA-256",
+                    ),
+                ),
+                ("size", models.PositiveBigIntegerField(help_text="Tamaño en bytes.", verbose_name="tamaño")),
+                (
+                    "content_type",
+                    models.CharField(
+                        blank=True,
+                        help_text="El tipo MIME declarado al subirlo.",
+                        max_length=120,
+                        verbose_name="tipo de contenido",
+                    ),
+                ),
+                (
+                    "entry",
+                    models.ForeignKey(
+                        help_text="La anotación a la que se adjunta el documento.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="attachments",
+                        to="cases.docketentry",
+                        verbose_name="anotación",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'anejo',
-                'verbose_name_plural': 'anejos',
-                'ordering': ['entry', 'id'],
+                "verbose_name": "anejo",
+                "verbose_name_plural": "anejos",
+                "ordering": ["entry", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Party',
+            name="Party",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('complainant', 'Parte querellante'), ('respondent', 'Parte querellada'), ('counsel', 'Representación legal')], help_text='La calidad en que comparece: querellante, querellado o abogado de una de las partes.', max_length=20, verbose_name='calidad')),
-                ('name', models.CharField(help_text='Nombre completo de la parte, tal como consta en la querella (Sec. 20(7), 21(a)(1)).', max_length=200, verbose_name='nombre completo')),
-                ('office', models.CharField(blank=True, help_text='El cargo de la parte querellada al presentarse la querella.', max_length=200, verbose_name='cargo')),
-                ('postal_address', models.TextField(blank=True, help_text='Dirección postal para notificaciones.', verbose_name='dirección postal')),
-                ('email', models.EmailField(blank=True, help_text='Correo electrónico para notificaciones.', max_length=254, verbose_name='correo electrónico')),
-                ('phone', models.CharField(blank=True, help_text='Número de teléfono.', max_length=40, verbose_name='teléfono')),
-                ('case', models.ForeignKey(help_text='El expediente del que es parte.', on_delete=django.db.models.deletion.PROTECT, related_name='parties', to='cases.case', verbose_name='expediente')),
-                ('person', models.ForeignKey(blank=True, help_text='La persona del registro, cuando la parte está en él (siempre para la parte querellada).', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='case_parties', to='bodies.person', verbose_name='persona del registro')),
-                ('represents', models.ForeignKey(blank=True, help_text='Para la representación legal: la parte a quien representa.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='counsel', to='cases.party', verbose_name='representa a')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "role",
+                    models.CharField(
+                        choices=[
+                            ("complainant", "Parte querellante"),
+                            ("respondent", "Parte querellada"),
+                            ("counsel", "Representación legal"),
+                        ],
+                        help_text="La calidad en que comparece: querellante, querellado o abogado de una de las partes.",
+                        max_length=20,
+                        verbose_name="calidad",
+                    ),
+                ),
+                (
+                    "name",
+                    models.CharField(
+                        help_text="Nombre completo de la parte, tal como consta en la querella (Sec. 20(7), 21(a)(1)).",
+                        max_length=200,
+                        verbose_name="nombre completo",
+                    ),
+                ),
+                (
+                    "office",
+                    models.CharField(
+                        blank=True,
+                        help_text="El cargo de la parte querellada al presentarse la querella.",
+                        max_length=200,
+                        verbose_name="cargo",
+                    ),
+                ),
+                (
+                    "postal_address",
+                    models.TextField(
+                        blank=True, help_text="Dirección postal para notificaciones.", verbose_name="dirección postal"
+                    ),
+                ),
+                (
+                    "email",
+                    models.EmailField(
+                        blank=True,
+                        help_text="Correo electrónico para notificaciones.",
+                        max_length=254,
+                        verbose_name="correo electrónico",
+                    ),
+                ),
+                (
+                    "phone",
+                    models.CharField(
+                        blank=True, help_text="Número de teléfono.", max_length=40, verbose_name="teléfono"
+                    ),
+                ),
+                (
+                    "case",
+                    models.ForeignKey(
+                        help_text="El expediente del que es parte.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="parties",
+                        to="cases.case",
+                        verbose_name="expediente",
+                    ),
+                ),
+                (
+                    "person",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="La persona del registro, cuando la parte está en él (siempre para la parte querellada).",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="case_parties",
+                        to="bodies.person",
+                        verbose_name="persona del registro",
+                    ),
+                ),
+                (
+                    "represents",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="Para la representación legal: la parte a quien representa.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="counsel",
+                        to="cases.party",
+                        verbose_name="representa a",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'parte',
-                'verbose_name_plural': 'partes',
-                'ordering': ['case', 'role', 'id'],
+                "verbose_name": "parte",
+                "verbose_name_plural": "partes",
+                "ordering": ["case", "role", "id"],
             },
         ),
         migrations.CreateModel(
-            name='RollCall',
+            name="RollCall",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('motion', models.CharField(help_text='Lo que se votó, en palabras.', max_length=300, verbose_name='moción')),
-                ('rule_id', models.CharField(help_text='La regla del catálogo que fija la mayoría requerida.', max_length=30, verbose_name='regla')),
-                ('citation', models.CharField(help_text='La cita del texto de esa regla.', max_length=80, verbose_name='cita')),
-                ('required', models.PositiveSmallIntegerField(help_text='Votos a favor necesarios para que la moción prevalezca.', verbose_name='votos requeridos')),
-                ('yes', models.PositiveSmallIntegerField(help_text='Votos a favor.', verbose_name='a favor')),
-                ('no', models.PositiveSmallIntegerField(help_text='Votos en contra.', verbose_name='en contra')),
-                ('abstain', models.PositiveSmallIntegerField(help_text='Abstenciones.', verbose_name='abstenciones')),
-                ('absent', models.PositiveSmallIntegerField(help_text='Miembros ausentes.', verbose_name='ausentes')),
-                ('recused', models.PositiveSmallIntegerField(help_text='Miembros inhibidos.', verbose_name='inhibidos')),
-                ('carried', models.BooleanField(help_text='Si la moción prevaleció según el reglamento.', verbose_name='prevaleció')),
-                ('explanation', models.TextField(help_text='Cómo se contó la votación, según el reglamento.', verbose_name='explicación')),
-                ('entry', models.OneToOneField(help_text='El acto que la votación decidió.', on_delete=django.db.models.deletion.PROTECT, related_name='roll_call', to='cases.docketentry', verbose_name='anotación')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "motion",
+                    models.CharField(help_text="Lo que se votó, en palabras.", max_length=300, verbose_name="moción"),
+                ),
+                (
+                    "rule_id",
+                    models.CharField(
+                        help_text="La regla del catálogo que fija la mayoría requerida.",
+                        max_length=30,
+                        verbose_name="regla",
+                    ),
+                ),
+                (
+                    "citation",
+                    models.CharField(help_text="La cita del texto de esa regla.", max_length=80, verbose_name="cita"),
+                ),
+                (
+                    "required",
+                    models.PositiveSmallIntegerField(
+                        help_text="Votos a favor necesarios para que la moción prevalezca.",
+                        verbose_name="votos requeridos",
+                    ),
+                ),
+                ("yes", models.PositiveSmallIntegerField(help_text="Votos a favor.", verbose_name="a favor")),
+                ("no", models.PositiveSmallIntegerField(help_text="Votos en contra.", verbose_name="en contra")),
+                ("abstain", models.PositiveSmallIntegerField(help_text="Abstenciones.", verbose_name="abstenciones")),
+                ("absent", models.PositiveSmallIntegerField(help_text="Miembros ausentes.", verbose_name="ausentes")),
+                (
+                    "recused",
+                    models.PositiveSmallIntegerField(help_text="Miembros inhibidos.", verbose_name="inhibidos"),
+                ),
+                (
+                    "carried",
+                    models.BooleanField(
+                        help_text="Si la moción prevaleció según el reglamento.", verbose_name="prevaleció"
+                    ),
+                ),
+                (
+                    "explanation",
+                    models.TextField(
+                        help_text="Cómo se contó la votación, según el reglamento.", verbose_name="explicación"
+                    ),
+                ),
+                (
+                    "entry",
+                    models.OneToOneField(
+                        help_text="El acto que la votación decidió.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="roll_call",
+                        to="cases.docketentry",
+                        verbose_name="anotación",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'votación nominal',
-                'verbose_name_plural': 'votaciones nominales',
+                "verbose_name": "votación nominal",
+                "verbose_name_plural": "votaciones nominales",
             },
         ),
         migrations.CreateModel(
-            name='Ballot',
+            name="Ballot",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('vote', models.CharField(choices=[('yes', 'A favor'), ('no', 'En contra'), ('abstain', 'Abstención'), ('absent', 'Ausente'), ('recused', 'Inhibido')], help_text='El sentido del voto.', max_length=10, verbose_name='voto')),
-                ('person', models.ForeignKey(help_text='El miembro que vota.', on_delete=django.db.models.deletion.PROTECT, related_name='+', to='bodies.person', verbose_name='miembro')),
-                ('roll_call', models.ForeignKey(help_text='La votación a la que pertenece el voto.', on_delete=django.db.models.deletion.PROTECT, related_name='ballots', to='cases.rollcall', verbose_name='votación')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "vote",
+                    models.CharField(
+                        choices=[
+                            ("yes", "A favor"),
+                            ("no", "En contra"),
+                            ("abstain", "Abstención"),
+                            ("absent", "Ausente"),
+                            ("recused", "Inhibido"),
+                        ],
+                        help_text="El sentido del voto.",
+                        max_length=10,
+                        verbose_name="voto",
+                    ),
+                ),
+                (
+                    "person",
+                    models.ForeignKey(
+                        help_text="El miembro que vota.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="bodies.person",
+                        verbose_name="miembro",
+                    ),
+                ),
+                (
+                    "roll_call",
+                    models.ForeignKey(
+                        help_text="La votación a la que pertenece el voto.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="ballots",
+                        to="cases.rollcall",
+                        verbose_name="votación",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'voto',
-                'verbose_name_plural': 'votos',
+                "verbose_name": "voto",
+                "verbose_name_plural": "votos",
             },
         ),
         migrations.AddIndex(
-            model_name='case',
-            index=models.Index(fields=['next_due', 'id'], name='case_queue'),
+            model_name="case",
+            index=models.Index(fields=["next_due", "id"], name="case_queue"),
         ),
         migrations.AddIndex(
-            model_name='case',
-            index=models.Index(fields=['body', 'next_due', 'id'], name='case_queue_body'),
+            model_name="case",
+            index=models.Index(fields=["body", "next_due", "id"], name="case_queue_body"),
         ),
         migrations.AddConstraint(
-            model_name='case',
-            constraint=models.UniqueConstraint(fields=('body', 'year', 'sequence'), name='case_unique_sequence'),
+            model_name="case",
+            constraint=models.UniqueConstraint(fields=("body", "year", "sequence"), name="case_unique_sequence"),
         ),
         migrations.AddConstraint(
-            model_name='casecounter',
-            constraint=models.UniqueConstraint(fields=('body', 'year'), name='casecounter_unique'),
+            model_name="casecounter",
+            constraint=models.UniqueConstraint(fields=("body", "year"), name="casecounter_unique"),
         ),
         migrations.AddIndex(
-            model_name='caseexclusion',
-            index=models.Index(fields=['person', 'case'], name='cases_casee_person__a97d96_idx'),
+            model_name="caseexclusion",
+            index=models.Index(fields=["person", "case"], name="cases_casee_person__a97d96_idx"),
         ),
         migrations.AddIndex(
-            model_name='casesubstitute',
-            index=models.Index(fields=['person', 'case'], name='cases_cases_person__c97e6b_idx'),
+            model_name="casesubstitute",
+            index=models.Index(fields=["person", "case"], name="cases_cases_person__c97e6b_idx"),
         ),
         migrations.AddConstraint(
-            model_name='docketentry',
-            constraint=models.UniqueConstraint(fields=('case', 'seq'), name='docketentry_unique_seq'),
+            model_name="docketentry",
+            constraint=models.UniqueConstraint(fields=("case", "seq"), name="docketentry_unique_seq"),
         ),
         migrations.AddConstraint(
-            model_name='docketentry',
-            constraint=models.UniqueConstraint(fields=('supersedes',), name='docketentry_supersede_once'),
+            model_name="docketentry",
+            constraint=models.UniqueConstraint(fields=("supersedes",), name="docketentry_supersede_once"),
         ),
         migrations.AddConstraint(
-            model_name='ballot',
-            constraint=models.UniqueConstraint(fields=('roll_call', 'person'), name='ballot_unique_member'),
+            model_name="ballot",
+            constraint=models.UniqueConstraint(fields=("roll_call", "person"), name="ballot_unique_member"),
         ),
     ]

@@ -5,41 +5,96 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('cases', '0002_append_only_docket'),
+        ("cases", "0002_append_only_docket"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='casedeadline',
-            name='moved_from',
-            field=models.DateField(blank=True, help_text='El vencimiento que tendría el término sin las suspensiones del expediente (Sec. 23, ¶28).', null=True, verbose_name='vencía sin la suspensión'),
+            model_name="casedeadline",
+            name="moved_from",
+            field=models.DateField(
+                blank=True,
+                help_text="El vencimiento que tendría el término sin las suspensiones del expediente (Sec. 23, ¶28).",
+                null=True,
+                verbose_name="vencía sin la suspensión",
+            ),
         ),
         migrations.AddField(
-            model_name='casedeadline',
-            name='moved_reason',
-            field=models.CharField(blank=True, help_text='Por qué se movió el vencimiento: la suspensión y su motivo.', max_length=300, verbose_name='motivo del cambio'),
+            model_name="casedeadline",
+            name="moved_reason",
+            field=models.CharField(
+                blank=True,
+                help_text="Por qué se movió el vencimiento: la suspensión y su motivo.",
+                max_length=300,
+                verbose_name="motivo del cambio",
+            ),
         ),
         migrations.AlterField(
-            model_name='caseexclusion',
-            name='reason',
-            field=models.CharField(choices=[('party', 'Es parte del caso (Sec. 8)'), ('recused', 'Inhibido (Sec. 9)'), ('witness', 'Citado como testigo en el caso (Sec. 8)')], help_text='Por qué queda excluido.', max_length=10, verbose_name='motivo'),
+            model_name="caseexclusion",
+            name="reason",
+            field=models.CharField(
+                choices=[
+                    ("party", "Es parte del caso (Sec. 8)"),
+                    ("recused", "Inhibido (Sec. 9)"),
+                    ("witness", "Citado como testigo en el caso (Sec. 8)"),
+                ],
+                help_text="Por qué queda excluido.",
+                max_length=10,
+                verbose_name="motivo",
+            ),
         ),
         migrations.CreateModel(
-            name='ImportedRow',
+            name="ImportedRow",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('source', models.CharField(help_text='El nombre del registro importado (por ejemplo el del archivo).', max_length=120, verbose_name='origen')),
-                ('key', models.CharField(help_text='La clave de la fila en su origen: número de caso y de anotación.', max_length=200, verbose_name='clave')),
-                ('imported_at', models.DateTimeField(auto_now_add=True, help_text='Cuándo se importó.', verbose_name='importado')),
-                ('case', models.ForeignKey(help_text='El expediente creado o completado con la fila.', on_delete=django.db.models.deletion.PROTECT, related_name='+', to='cases.case', verbose_name='expediente')),
-                ('entry', models.ForeignKey(blank=True, help_text='La anotación creada con la fila.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='cases.docketentry', verbose_name='anotación')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "source",
+                    models.CharField(
+                        help_text="El nombre del registro importado (por ejemplo el del archivo).",
+                        max_length=120,
+                        verbose_name="origen",
+                    ),
+                ),
+                (
+                    "key",
+                    models.CharField(
+                        help_text="La clave de la fila en su origen: número de caso y de anotación.",
+                        max_length=200,
+                        verbose_name="clave",
+                    ),
+                ),
+                (
+                    "imported_at",
+                    models.DateTimeField(auto_now_add=True, help_text="Cuándo se importó.", verbose_name="importado"),
+                ),
+                (
+                    "case",
+                    models.ForeignKey(
+                        help_text="El expediente creado o completado con la fila.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="cases.case",
+                        verbose_name="expediente",
+                    ),
+                ),
+                (
+                    "entry",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="La anotación creada con la fila.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="cases.docketentry",
+                        verbose_name="anotación",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'fila importada',
-                'verbose_name_plural': 'filas importadas',
-                'constraints': [models.UniqueConstraint(fields=('source', 'key'), name='importedrow_unique')],
+                "verbose_name": "fila importada",
+                "verbose_name_plural": "filas importadas",
+                "constraints": [models.UniqueConstraint(fields=("source", "key"), name="importedrow_unique")],
             },
         ),
     ]

@@ -6,13 +6,17 @@ class Migration(migrations.Migration):
     until then (inside that transaction only) the sequence is null."""
 
     dependencies = [
-        ('cases', '0003_procedures'),
+        ("cases", "0003_procedures"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='case',
-            name='sequence',
-            field=models.PositiveIntegerField(help_text='La posición del expediente entre los del mismo cuerpo y año.', null=True, verbose_name='secuencia'),
+            model_name="case",
+            name="sequence",
+            field=models.PositiveIntegerField(
+                help_text="La posición del expediente entre los del mismo cuerpo y año.",
+                null=True,
+                verbose_name="secuencia",
+            ),
         ),
     ]

@@ -8,144 +8,474 @@ import ventila.documents.models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('cases', '0003_procedures'),
+        ("cases", "0003_procedures"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='CalendarFeed',
+            name="CalendarFeed",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('token_sha256', models.CharField(help_text='SHA-256 del secreto de la dirección; el secreto mismo no se guarda.', max_length=64, unique=True, verbose_name='huella del secreto')),
-                ('created_at', models.DateTimeField(help_text='Cuándo se creó la dirección.', verbose_name='creado')),
-                ('revoked_at', models.DateTimeField(blank=True, help_text='Cuándo se revocó; una dirección revocada no responde.', null=True, verbose_name='revocado')),
-                ('user', models.ForeignKey(help_text='El dueño del calendario.', on_delete=django.db.models.deletion.CASCADE, related_name='calendar_feeds', to=settings.AUTH_USER_MODEL, verbose_name='usuario')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "token_sha256",
+                    models.CharField(
+                        help_text="SHA-256 del secreto de la dirección; el secreto mismo no se guarda.",
+                        max_length=64,
+                        unique=True,
+                        verbose_name="huella del secreto",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(help_text="Cuándo se creó la dirección.", verbose_name="creado")),
+                (
+                    "revoked_at",
+                    models.DateTimeField(
+                        blank=True,
+                        help_text="Cuándo se revocó; una dirección revocada no responde.",
+                        null=True,
+                        verbose_name="revocado",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        help_text="El dueño del calendario.",
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="calendar_feeds",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="usuario",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'calendario privado',
-                'verbose_name_plural': 'calendarios privados',
+                "verbose_name": "calendario privado",
+                "verbose_name_plural": "calendarios privados",
             },
         ),
         migrations.CreateModel(
-            name='Delivery',
+            name="Delivery",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('recipient_role', models.CharField(help_text='Parte querellada, querellante, representación legal, Presidente de la Cámara u otro.', max_length=20, verbose_name='calidad del destinatario')),
-                ('recipient_name', models.CharField(help_text='Nombre del destinatario.', max_length=200, verbose_name='destinatario')),
-                ('recipient_email', models.EmailField(blank=True, help_text='Dirección de correo electrónico, si se envía por correo.', max_length=254, verbose_name='correo del destinatario')),
-                ('method', models.CharField(choices=[('email_attachment', 'Correo electrónico con el PDF adjunto'), ('email_link', 'Correo electrónico con enlace firmado'), ('hand', 'Entrega personal'), ('mail', 'Correo postal')], help_text='Cómo se notifica.', max_length=20, verbose_name='medio')),
-                ('status', models.CharField(choices=[('pending', 'Pendiente de envío'), ('retrying', 'Falló; se reintentará'), ('failed', 'Falló; no se reintentará'), ('sent', 'Enviado'), ('received', 'Recibido')], default='pending', help_text='Dónde está la notificación: pendiente, enviada, recibida o fallida.', max_length=10, verbose_name='estado')),
-                ('attempts', models.PositiveSmallIntegerField(default=0, help_text='Intentos de envío hechos.', verbose_name='intentos')),
-                ('next_attempt_at', models.DateTimeField(blank=True, help_text='Cuándo el proceso de fondo vuelve a intentar el envío.', null=True, verbose_name='próximo intento')),
-                ('last_error', models.TextField(blank=True, help_text='La respuesta del último intento fallido.', verbose_name='último error')),
-                ('sent_at', models.DateTimeField(blank=True, help_text='Cuándo el servidor aceptó el mensaje.', null=True, verbose_name='enviado')),
-                ('message_id', models.CharField(blank=True, help_text='El Message-ID del correo enviado.', max_length=250, verbose_name='Message-ID')),
-                ('received_on', models.DateField(blank=True, help_text='La fecha de recibo por el destinatario; de ella corren los términos.', null=True, verbose_name='recibido el')),
-                ('receipt_note', models.TextField(blank=True, help_text='Quién recibió, dónde, y con qué constancia (acuse, firma).', verbose_name='constancia del recibo')),
-                ('created_at', models.DateTimeField(help_text='Cuándo se ordenó la notificación.', verbose_name='ordenada')),
-                ('created_by', models.ForeignKey(help_text='Quién ordenó la notificación.', on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='ordenado por')),
-                ('receipt_entry', models.ForeignKey(blank=True, help_text='La anotación del expediente que registró el recibo.', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='cases.docketentry', verbose_name='anotación del recibo')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "recipient_role",
+                    models.CharField(
+                        help_text="Parte querellada, querellante, representación legal, Presidente de la Cámara u otro.",
+                        max_length=20,
+                        verbose_name="calidad del destinatario",
+                    ),
+                ),
+                (
+                    "recipient_name",
+                    models.CharField(help_text="Nombre del destinatario.", max_length=200, verbose_name="destinatario"),
+                ),
+                (
+                    "recipient_email",
+                    models.EmailField(
+                        blank=True,
+                        help_text="Dirección de correo electrónico, si se envía por correo.",
+                        max_length=254,
+                        verbose_name="correo del destinatario",
+                    ),
+                ),
+                (
+                    "method",
+                    models.CharField(
+                        choices=[
+                            ("email_attachment", "Correo electrónico con el PDF adjunto"),
+                            ("email_link", "Correo electrónico con enlace firmado"),
+                            ("hand", "Entrega personal"),
+                            ("mail", "Correo postal"),
+                        ],
+                        help_text="Cómo se notifica.",
+                        max_length=20,
+                        verbose_name="medio",
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("pending", "Pendiente de envío"),
+                            ("retrying", "Falló; se reintentará"),
+                            ("failed", "Falló; no se reintentará"),
+                            ("sent", "Enviado"),
+                            ("received", "Recibido"),
+                        ],
+                        default="pending",
+                        help_text="Dónde está la notificación: pendiente, enviada, recibida o fallida.",
+                        max_length=10,
+                        verbose_name="estado",
+                    ),
+                ),
+                (
+                    "attempts",
+                    models.PositiveSmallIntegerField(
+                        default=0, help_text="Intentos de envío hechos.", verbose_name="intentos"
+                    ),
+                ),
+                (
+                    "next_attempt_at",
+                    models.DateTimeField(
+                        blank=True,
+                        help_text="Cuándo el proceso de fondo vuelve a intentar el envío.",
+                        null=True,
+                        verbose_name="próximo intento",
+                    ),
+                ),
+                (
+                    "last_error",
+                    models.TextField(
+                        blank=True, help_text="La respuesta del último intento fallido.", verbose_name="último error"
+                    ),
+                ),
+                (
+                    "sent_at",
+                    models.DateTimeField(
+                        blank=True, help_text="Cuándo el servidor aceptó el mensaje.", null=True, verbose_name="enviado"
+                    ),
+                ),
+                (
+                    "message_id",
+                    models.CharField(
+                        blank=True,
+                        help_text="El Message-ID del correo enviado.",
+                        max_length=250,
+                        verbose_name="Message-ID",
+                    ),
+                ),
+                (
+                    "received_on",
+                    models.DateField(
+                        blank=True,
+                        help_text="La fecha de recibo por el destinatario; de ella corren los términos.",
+                        null=True,
+                        verbose_name="recibido el",
+                    ),
+                ),
+                (
+                    "receipt_note",
+                    models.TextField(
+                        blank=True,
+                        help_text="Quién recibió, dónde, y con qué constancia (acuse, firma).",
+                        verbose_name="constancia del recibo",
+                    ),
+                ),
+                (
+                    "created_at",
+                    models.DateTimeField(help_text="Cuándo se ordenó la notificación.", verbose_name="ordenada"),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        help_text="Quién ordenó la notificación.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="ordenado por",
+                    ),
+                ),
+                (
+                    "receipt_entry",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="La anotación del expediente que registró el recibo.",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="cases.docketentry",
+                        verbose_name="anotación del recibo",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'notificación',
-                'verbose_name_plural': 'notificaciones',
-                'ordering': ['document', 'id'],
+                "verbose_name": "notificación",
+                "verbose_name_plural": "notificaciones",
+                "ordering": ["document", "id"],
             },
         ),
         migrations.CreateModel(
-            name='DeliveryAttempt',
+            name="DeliveryAttempt",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('at', models.DateTimeField(help_text='Cuándo se intentó el envío.', verbose_name='momento')),
-                ('recipient', models.CharField(help_text='La dirección a la que se envió.', max_length=254, verbose_name='destinatario')),
-                ('message_id', models.CharField(help_text='El Message-ID del mensaje.', max_length=250, verbose_name='Message-ID')),
-                ('ok', models.BooleanField(help_text='Si el servidor aceptó el mensaje.', verbose_name='aceptado')),
-                ('server_answer', models.TextField(help_text='La respuesta del servidor SMTP, o el error.', verbose_name='respuesta del servidor')),
-                ('delivery', models.ForeignKey(help_text='La notificación que se intentó.', on_delete=django.db.models.deletion.PROTECT, related_name='attempt_log', to='documents.delivery', verbose_name='notificación')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("at", models.DateTimeField(help_text="Cuándo se intentó el envío.", verbose_name="momento")),
+                (
+                    "recipient",
+                    models.CharField(
+                        help_text="La dirección a la que se envió.", max_length=254, verbose_name="destinatario"
+                    ),
+                ),
+                (
+                    "message_id",
+                    models.CharField(help_text="El Message-ID del mensaje.", max_length=250, verbose_name="Message-ID"),
+                ),
+                ("ok", models.BooleanField(help_text="Si el servidor aceptó el mensaje.", verbose_name="aceptado")),
+                (
+                    "server_answer",
+                    models.TextField(
+                        help_text="La respuesta del servidor SMTP, o el error.", verbose_name="respuesta del servidor"
+                    ),
+                ),
+                (
+                    "delivery",
+                    models.ForeignKey(
+                        help_text="La notificación que se intentó.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="attempt_log",
+                        to="documents.delivery",
+                        verbose_name="notificación",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'intento de envío',
-                'verbose_name_plural': 'intentos de envío',
-                'ordering': ['delivery', 'at', 'id'],
+                "verbose_name": "intento de envío",
+                "verbose_name_plural": "intentos de envío",
+                "ordering": ["delivery", "at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Document',
+            name="Document",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('template', models.CharField(help_text='El modelo de documento del que se generó el texto.', max_length=60, verbose_name='modelo')),
-                ('language', models.CharField(choices=[('es', 'Español'), ('en', 'Inglés')], default='es', help_text='El idioma del documento.', max_length=2, verbose_name='idioma')),
-                ('title', models.CharField(help_text='El título que encabeza el documento.', max_length=200, verbose_name='título')),
-                ('sections', models.JSONField(default=list, help_text='El texto expedido, por secciones (clave, encabezado, texto).', verbose_name='secciones')),
-                ('rule_id', models.CharField(help_text='La regla del catálogo que exige el documento.', max_length=30, verbose_name='regla')),
-                ('citation', models.CharField(help_text='La cita del texto que exige el documento.', max_length=80, verbose_name='cita')),
-                ('issued_at', models.DateTimeField(help_text='Cuándo se expidió.', verbose_name='expedido')),
-                ('file', models.FileField(help_text='El PDF expedido, guardado bajo su huella; nunca se sirve sin comprobar permisos.', max_length=300, upload_to=ventila.documents.models.document_path, verbose_name='PDF')),
-                ('filename', models.CharField(help_text='Nombre del archivo PDF.', max_length=255, verbose_name='nombre')),
-                ('sha256', models.CharField(help_text='Huella SHA-256 del PDF expedido.', max_length=64, verbose_name='SHA-256')),
-                ('size', models.PositiveBigIntegerField(help_text='Tamaño del PDF en bytes.', verbose_name='tamaño')),
-                ('case', models.ForeignKey(help_text='El expediente al que pertenece el documento.', on_delete=django.db.models.deletion.PROTECT, related_name='documents', to='cases.case', verbose_name='expediente')),
-                ('issued_by', models.ForeignKey(help_text='Quién expidió el documento.', on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='expedido por')),
-                ('source', models.ForeignKey(help_text='La anotación del expediente cuyo acto el documento pone por escrito.', on_delete=django.db.models.deletion.PROTECT, related_name='documents', to='cases.docketentry', verbose_name='acto')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "template",
+                    models.CharField(
+                        help_text="El modelo de documento del que se generó el texto.",
+                        max_length=60,
+                        verbose_name="modelo",
+                    ),
+                ),
+                (
+                    "language",
+                    models.CharField(
+                        choices=[("es", "Español"), ("en", "Inglés")],
+                        default="es",
+                        help_text="El idioma del documento.",
+                        max_length=2,
+                        verbose_name="idioma",
+                    ),
+                ),
+                (
+                    "title",
+                    models.CharField(
+                        help_text="El título que encabeza el documento.", max_length=200, verbose_name="título"
+                    ),
+                ),
+                (
+                    "sections",
+                    models.JSONField(
+                        default=list,
+                        help_text="El texto expedido, por secciones (clave, encabezado, texto).",
+                        verbose_name="secciones",
+                    ),
+                ),
+                (
+                    "rule_id",
+                    models.CharField(
+                        help_text="La regla del catálogo que exige el documento.", max_length=30, verbose_name="regla"
+                    ),
+                ),
+                (
+                    "citation",
+                    models.CharField(
+                        help_text="La cita del texto que exige el documento.", max_length=80, verbose_name="cita"
+                    ),
+                ),
+                ("issued_at", models.DateTimeField(help_text="Cuándo se expidió.", verbose_name="expedido")),
+                (
+                    "file",
+                    models.FileField(
+                        help_text="El PDF expedido, guardado bajo su huella; nunca se sirve sin comprobar permisos.",
+                        max_length=300,
+                        upload_to=ventila.documents.models.document_path,
+                        verbose_name="PDF",
+                    ),
+                ),
+                (
+                    "filename",
+                    models.CharField(help_text="Nombre del archivo PDF.", max_length=255, verbose_name="nombre"),
+                ),
+                (
+                    "sha256",
+                    models.CharField(
+                        help_text="Huella SHA-256 del PDF expedido.", max_length=64, verbose_name="SHA-256"
+                    ),
+                ),
+                ("size", models.PositiveBigIntegerField(help_text="Tamaño del PDF en bytes.", verbose_name="tamaño")),
+                (
+                    "case",
+                    models.ForeignKey(
+                        help_text="El expediente al que pertenece el documento.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="documents",
+                        to="cases.case",
+                        verbose_name="expediente",
+                    ),
+                ),
+                (
+                    "issued_by",
+                    models.ForeignKey(
+                        help_text="Quién expidió el documento.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="expedido por",
+                    ),
+                ),
+                (
+                    "source",
+                    models.ForeignKey(
+                        help_text="La anotación del expediente cuyo acto el documento pone por escrito.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="documents",
+                        to="cases.docketentry",
+                        verbose_name="acto",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'documento expedido',
-                'verbose_name_plural': 'documentos expedidos',
-                'ordering': ['case', 'id'],
+                "verbose_name": "documento expedido",
+                "verbose_name_plural": "documentos expedidos",
+                "ordering": ["case", "id"],
             },
         ),
         migrations.AddField(
-            model_name='delivery',
-            name='document',
-            field=models.ForeignKey(help_text='El documento que se notifica.', on_delete=django.db.models.deletion.PROTECT, related_name='deliveries', to='documents.document', verbose_name='documento'),
+            model_name="delivery",
+            name="document",
+            field=models.ForeignKey(
+                help_text="El documento que se notifica.",
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="deliveries",
+                to="documents.document",
+                verbose_name="documento",
+            ),
         ),
         migrations.CreateModel(
-            name='Draft',
+            name="Draft",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('template', models.CharField(help_text='El modelo de documento del que se generó el texto.', max_length=60, verbose_name='modelo')),
-                ('language', models.CharField(choices=[('es', 'Español'), ('en', 'Inglés')], default='es', help_text='El idioma del documento.', max_length=2, verbose_name='idioma')),
-                ('title', models.CharField(help_text='El título que encabeza el documento.', max_length=200, verbose_name='título')),
-                ('sections', models.JSONField(default=list, help_text='El texto del documento, por secciones (clave, encabezado, texto).', verbose_name='secciones')),
-                ('rule_id', models.CharField(help_text='La regla del catálogo que exige el documento.', max_length=30, verbose_name='regla')),
-                ('citation', models.CharField(help_text='La cita del texto que exige el documento.', max_length=80, verbose_name='cita')),
-                ('created_at', models.DateTimeField(help_text='Cuándo se generó el borrador.', verbose_name='preparado')),
-                ('case', models.ForeignKey(help_text='El expediente al que pertenece el documento.', on_delete=django.db.models.deletion.PROTECT, related_name='document_drafts', to='cases.case', verbose_name='expediente')),
-                ('created_by', models.ForeignKey(help_text='Quién generó el borrador.', on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='preparado por')),
-                ('source', models.ForeignKey(help_text='La anotación del expediente cuyo acto el documento pone por escrito.', on_delete=django.db.models.deletion.PROTECT, related_name='document_drafts', to='cases.docketentry', verbose_name='acto')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "template",
+                    models.CharField(
+                        help_text="El modelo de documento del que se generó el texto.",
+                        max_length=60,
+                        verbose_name="modelo",
+                    ),
+                ),
+                (
+                    "language",
+                    models.CharField(
+                        choices=[("es", "Español"), ("en", "Inglés")],
+                        default="es",
+                        help_text="El idioma del documento.",
+                        max_length=2,
+                        verbose_name="idioma",
+                    ),
+                ),
+                (
+                    "title",
+                    models.CharField(
+                        help_text="El título que encabeza el documento.", max_length=200, verbose_name="título"
+                    ),
+                ),
+                (
+                    "sections",
+                    models.JSONField(
+                        default=list,
+                        help_text="El texto del documento, por secciones (clave, encabezado, texto).",
+                        verbose_name="secciones",
+                    ),
+                ),
+                (
+                    "rule_id",
+                    models.CharField(
+                        help_text="La regla del catálogo que exige el documento.", max_length=30, verbose_name="regla"
+                    ),
+                ),
+                (
+                    "citation",
+                    models.CharField(
+                        help_text="La cita del texto que exige el documento.", max_length=80, verbose_name="cita"
+                    ),
+                ),
+                (
+                    "created_at",
+                    models.DateTimeField(help_text="Cuándo se generó el borrador.", verbose_name="preparado"),
+                ),
+                (
+                    "case",
+                    models.ForeignKey(
+                        help_text="El expediente al que pertenece el documento.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="document_drafts",
+                        to="cases.case",
+                        verbose_name="expediente",
+                    ),
+                ),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        help_text="Quién generó el borrador.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="preparado por",
+                    ),
+                ),
+                (
+                    "source",
+                    models.ForeignKey(
+                        help_text="La anotación del expediente cuyo acto el documento pone por escrito.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="document_drafts",
+                        to="cases.docketentry",
+                        verbose_name="acto",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'borrador',
-                'verbose_name_plural': 'borradores',
-                'ordering': ['case', 'id'],
+                "verbose_name": "borrador",
+                "verbose_name_plural": "borradores",
+                "ordering": ["case", "id"],
             },
         ),
         migrations.CreateModel(
-            name='ReminderLog',
+            name="ReminderLog",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('day', models.DateField(help_text='El día del recordatorio.', verbose_name='día')),
-                ('terms', models.PositiveIntegerField(help_text='Cuántos términos incluía.', verbose_name='términos')),
-                ('message_id', models.CharField(blank=True, help_text='El Message-ID del mensaje.', max_length=250, verbose_name='Message-ID')),
-                ('sent_at', models.DateTimeField(help_text='Cuándo se envió.', verbose_name='enviado')),
-                ('user', models.ForeignKey(help_text='A quién se envió el recordatorio.', on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='usuario')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("day", models.DateField(help_text="El día del recordatorio.", verbose_name="día")),
+                ("terms", models.PositiveIntegerField(help_text="Cuántos términos incluía.", verbose_name="términos")),
+                (
+                    "message_id",
+                    models.CharField(
+                        blank=True, help_text="El Message-ID del mensaje.", max_length=250, verbose_name="Message-ID"
+                    ),
+                ),
+                ("sent_at", models.DateTimeField(help_text="Cuándo se envió.", verbose_name="enviado")),
+                (
+                    "user",
+                    models.ForeignKey(
+                        help_text="A quién se envió el recordatorio.",
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="usuario",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'recordatorio enviado',
-                'verbose_name_plural': 'recordatorios enviados',
+                "verbose_name": "recordatorio enviado",
+                "verbose_name_plural": "recordatorios enviados",
             },
         ),
         migrations.AddIndex(
-            model_name='delivery',
-            index=models.Index(fields=['status', 'next_attempt_at'], name='delivery_due'),
+            model_name="delivery",
+            index=models.Index(fields=["status", "next_attempt_at"], name="delivery_due"),
         ),
         migrations.AddConstraint(
-            model_name='reminderlog',
-            constraint=models.UniqueConstraint(fields=('user', 'day'), name='reminder_once_a_day'),
+            model_name="reminderlog",
+            constraint=models.UniqueConstraint(fields=("user", "day"), name="reminder_once_a_day"),
         ),
     ]

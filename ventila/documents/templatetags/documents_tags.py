@@ -30,7 +30,21 @@ def case_documents(context: Any, case: Any) -> dict[str, Any]:
             for spec in catalog.specs_for(case, e):
                 if (e.pk, spec.key) not in done:
                     pending.append({"entry": e, "key": spec.key, "title": _(spec.title)})
-    failures = list(Delivery.objects.filter(document__case=case, status__in=[
-        Delivery.Status.FAILED, Delivery.Status.RETRYING]).select_related("document")) if manage else []
-    return {"case": case, "documents": docs, "drafts": drafts, "pending": pending, "can_manage": manage,
-            "failures": failures, "hearings": calendars.hearing_entries([case])}
+    failures = (
+        list(
+            Delivery.objects.filter(
+                document__case=case, status__in=[Delivery.Status.FAILED, Delivery.Status.RETRYING]
+            ).select_related("document")
+        )
+        if manage
+        else []
+    )
+    return {
+        "case": case,
+        "documents": docs,
+        "drafts": drafts,
+        "pending": pending,
+        "can_manage": manage,
+        "failures": failures,
+        "hearings": calendars.hearing_entries([case]),
+    }

@@ -7,63 +7,175 @@ import ventila.filing.models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('cases', '0002_append_only_docket'),
+        ("cases", "0002_append_only_docket"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Filing',
+            name="Filing",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key_hash', models.CharField(help_text='SHA-256 de la clave de seguimiento; la clave misma solo la tiene quien presentó.', max_length=64, unique=True, verbose_name='huella de la clave de seguimiento')),
-                ('filed_at', models.DateTimeField(help_text='Momento de la presentación (hora de Puerto Rico).', verbose_name='presentada')),
-                ('receipt', models.JSONField(default=dict, help_text='Lo presentado, tal como consta en el acuse: datos, evidencia y huellas SHA-256.', verbose_name='acuse')),
-                ('email', models.EmailField(blank=True, help_text='Adonde se envió el acuse, si se dio una dirección.', max_length=254, verbose_name='correo electrónico')),
-                ('emailed', models.BooleanField(default=False, help_text='Verdadero si el acuse se envió por correo electrónico.', verbose_name='acuse enviado')),
-                ('language', models.CharField(default='es', help_text='El idioma en que se presentó.', max_length=8, verbose_name='idioma')),
-                ('case', models.OneToOneField(help_text='El expediente que abrió la presentación.', on_delete=django.db.models.deletion.PROTECT, related_name='online_filing', to='cases.case', verbose_name='expediente')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "key_hash",
+                    models.CharField(
+                        help_text="SHA-256 de la clave de seguimiento; la clave misma solo la tiene quien presentó.",
+                        max_length=64,
+                        unique=True,
+                        verbose_name="huella de la clave de seguimiento",
+                    ),
+                ),
+                (
+                    "filed_at",
+                    models.DateTimeField(
+                        help_text="Momento de la presentación (hora de Puerto Rico).", verbose_name="presentada"
+                    ),
+                ),
+                (
+                    "receipt",
+                    models.JSONField(
+                        default=dict,
+                        help_text="Lo presentado, tal como consta en el acuse: datos, evidencia y huellas SHA-256.",
+                        verbose_name="acuse",
+                    ),
+                ),
+                (
+                    "email",
+                    models.EmailField(
+                        blank=True,
+                        help_text="Adonde se envió el acuse, si se dio una dirección.",
+                        max_length=254,
+                        verbose_name="correo electrónico",
+                    ),
+                ),
+                (
+                    "emailed",
+                    models.BooleanField(
+                        default=False,
+                        help_text="Verdadero si el acuse se envió por correo electrónico.",
+                        verbose_name="acuse enviado",
+                    ),
+                ),
+                (
+                    "language",
+                    models.CharField(
+                        default="es", help_text="El idioma en que se presentó.", max_length=8, verbose_name="idioma"
+                    ),
+                ),
+                (
+                    "case",
+                    models.OneToOneField(
+                        help_text="El expediente que abrió la presentación.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="online_filing",
+                        to="cases.case",
+                        verbose_name="expediente",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'presentación electrónica',
-                'verbose_name_plural': 'presentaciones electrónicas',
+                "verbose_name": "presentación electrónica",
+                "verbose_name_plural": "presentaciones electrónicas",
             },
         ),
         migrations.CreateModel(
-            name='RateCounter',
+            name="RateCounter",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(help_text='Acción y dirección, por ejemplo «filing:203.0.113.5».', max_length=120, verbose_name='clave')),
-                ('window', models.BigIntegerField(help_text='Número de la ventana de tiempo (segundos desde 1970 / duración).', verbose_name='ventana')),
-                ('count', models.PositiveIntegerField(default=0, help_text='Veces en la ventana.', verbose_name='cuenta')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "key",
+                    models.CharField(
+                        help_text="Acción y dirección, por ejemplo «filing:203.0.113.5».",
+                        max_length=120,
+                        verbose_name="clave",
+                    ),
+                ),
+                (
+                    "window",
+                    models.BigIntegerField(
+                        help_text="Número de la ventana de tiempo (segundos desde 1970 / duración).",
+                        verbose_name="ventana",
+                    ),
+                ),
+                (
+                    "count",
+                    models.PositiveIntegerField(default=0, help_text="Veces en la ventana.", verbose_name="cuenta"),
+                ),
             ],
             options={
-                'verbose_name': 'contador de frecuencia',
-                'verbose_name_plural': 'contadores de frecuencia',
-                'constraints': [models.UniqueConstraint(fields=('key', 'window'), name='ratecounter_unique')],
+                "verbose_name": "contador de frecuencia",
+                "verbose_name_plural": "contadores de frecuencia",
+                "constraints": [models.UniqueConstraint(fields=("key", "window"), name="ratecounter_unique")],
             },
         ),
         migrations.CreateModel(
-            name='Supplement',
+            name="Supplement",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(help_text='El tipo de evidencia, de la lista del Código o de la ley.', max_length=40, verbose_name='tipo de evidencia')),
-                ('description', models.TextField(help_text='Qué es y qué prueba.', verbose_name='descripción')),
-                ('filename', models.CharField(blank=True, help_text='Nombre del archivo.', max_length=255, verbose_name='archivo')),
-                ('content_type', models.CharField(blank=True, help_text='El tipo reconocido por su contenido.', max_length=120, verbose_name='tipo de contenido')),
-                ('size', models.PositiveBigIntegerField(default=0, help_text='Tamaño en bytes.', verbose_name='tamaño')),
-                ('sha256', models.CharField(blank=True, help_text='Huella del archivo, que prueba su integridad.', max_length=64, verbose_name='SHA-256')),
-                ('file', models.FileField(blank=True, help_text='El archivo.', upload_to=ventila.filing.models.supplement_path, verbose_name='archivo')),
-                ('received_at', models.DateTimeField(help_text='Cuándo se recibió.', verbose_name='recibida')),
-                ('filing', models.ForeignKey(help_text='La presentación a la que se añade.', on_delete=django.db.models.deletion.PROTECT, related_name='supplements', to='filing.filing', verbose_name='presentación')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        help_text="El tipo de evidencia, de la lista del Código o de la ley.",
+                        max_length=40,
+                        verbose_name="tipo de evidencia",
+                    ),
+                ),
+                ("description", models.TextField(help_text="Qué es y qué prueba.", verbose_name="descripción")),
+                (
+                    "filename",
+                    models.CharField(
+                        blank=True, help_text="Nombre del archivo.", max_length=255, verbose_name="archivo"
+                    ),
+                ),
+                (
+                    "content_type",
+                    models.CharField(
+                        blank=True,
+                        help_text="El tipo reconocido por su contenido.",
+                        max_length=120,
+                        verbose_name="tipo de contenido",
+                    ),
+                ),
+                (
+                    "size",
+                    models.PositiveBigIntegerField(default=0, help_text="Tamaño en bytes.", verbose_name="tamaño"),
+                ),
+                (
+                    "sha256",
+                    models.CharField(
+                        blank=True,
+                        help_text="Huella del archivo, que prueba su integridad.",
+                        max_length=64,
+                        verbose_name="SHA-256",
+                    ),
+                ),
+                (
+                    "file",
+                    models.FileField(
+                        blank=True,
+                        help_text="El archivo.",
+                        upload_to=ventila.filing.models.supplement_path,
+                        verbose_name="archivo",
+                    ),
+                ),
+                ("received_at", models.DateTimeField(help_text="Cuándo se recibió.", verbose_name="recibida")),
+                (
+                    "filing",
+                    models.ForeignKey(
+                        help_text="La presentación a la que se añade.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="supplements",
+                        to="filing.filing",
+                        verbose_name="presentación",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'evidencia añadida',
-                'verbose_name_plural': 'evidencias añadidas',
-                'ordering': ['filing', 'received_at', 'id'],
+                "verbose_name": "evidencia añadida",
+                "verbose_name_plural": "evidencias añadidas",
+                "ordering": ["filing", "received_at", "id"],
             },
         ),
     ]

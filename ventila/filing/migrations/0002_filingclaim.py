@@ -13,9 +13,7 @@ class Migration(migrations.Migration):
             fields=[
                 (
                     "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
+                    models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID"),
                 ),
                 (
                     "draft",
@@ -28,9 +26,7 @@ class Migration(migrations.Migration):
                 ),
                 (
                     "claimed_at",
-                    models.DateTimeField(
-                        help_text="Cuándo empezó su presentación.", verbose_name="reclamado"
-                    ),
+                    models.DateTimeField(help_text="Cuándo empezó su presentación.", verbose_name="reclamado"),
                 ),
                 (
                     "filing",

@@ -20,5 +20,8 @@ def online_filing(case: Case) -> dict[str, Any]:
         return {"filing": None}
     proc = procedure_for(case.body)
     kinds = proc.evidence_kinds() if proc else {}
-    return {"filing": filing, "case": case,
-            "supplements": [(s, kinds.get(s.kind, s.kind)) for s in filing.supplements.all()]}
+    return {
+        "filing": filing,
+        "case": case,
+        "supplements": [(s, kinds.get(s.kind, s.kind)) for s in filing.supplements.all()],
+    }

@@ -33,13 +33,21 @@ def body_calendar(request: HttpRequest, body: str) -> HttpResponse:
     election_form = ElectionForm(request.POST if request.POST.get("form") == "election" else None)
     if request.method == "POST":
         if request.POST.get("form") == "closure" and closure_form.is_valid():
-            do_add_closure(user=request.user, body=body_obj, day=closure_form.cleaned_data["day"],
-                           reason=closure_form.cleaned_data["reason"])
+            do_add_closure(
+                user=request.user,
+                body=body_obj,
+                day=closure_form.cleaned_data["day"],
+                reason=closure_form.cleaned_data["reason"],
+            )
             messages.success(request, _("Se declaró el cierre; los términos abiertos se recalcularon."))
             return redirect("web:calendar", body=body_obj.slug)
         if request.POST.get("form") == "election" and election_form.is_valid():
-            do_add_election(kind=election_form.cleaned_data["kind"], day=election_form.cleaned_data["day"],
-                            user=request.user, reason=election_form.cleaned_data["reason"])
+            do_add_election(
+                kind=election_form.cleaned_data["kind"],
+                day=election_form.cleaned_data["day"],
+                user=request.user,
+                reason=election_form.cleaned_data["reason"],
+            )
             messages.success(request, _("Se anotó la elección; los términos abiertos se recalcularon."))
             return redirect("web:calendar", body=body_obj.slug)
     return _render(request, body_obj, closure_form=closure_form, election_form=election_form)
@@ -48,11 +56,19 @@ def body_calendar(request: HttpRequest, body: str) -> HttpResponse:
 def _render(request: HttpRequest, body_obj: Any, *, status: int = 200, **forms: Any) -> HttpResponse:
     elections = list(ElectionDay.objects.all())
     defaults = [] if elections else list(RULEBOOKS[body_obj.rulebook].elections)
-    return render(request, "web/calendar.html", {
-        "body": body_obj, "closures": list(body_obj.closures.all()), "elections": elections,
-        "default_elections": defaults, "closure_form": forms.get("closure_form") or ClosureForm(body=body_obj),
-        "election_form": forms.get("election_form") or ElectionForm(),
-    }, status=status)
+    return render(
+        request,
+        "web/calendar.html",
+        {
+            "body": body_obj,
+            "closures": list(body_obj.closures.all()),
+            "elections": elections,
+            "default_elections": defaults,
+            "closure_form": forms.get("closure_form") or ClosureForm(body=body_obj),
+            "election_form": forms.get("election_form") or ElectionForm(),
+        },
+        status=status,
+    )
 
 
 def _removal_reason(request: HttpRequest, body_obj: Any, refused: str) -> tuple[str | None, HttpResponse | None]:
@@ -71,8 +87,11 @@ def remove_closure(request: HttpRequest, body: str, closure_id: int) -> HttpResp
     closure = body_obj.closures.filter(pk=closure_id).first()
     if closure is None:
         raise Http404("closure")
-    reason, refused = _removal_reason(request, body_obj, _(
-        "No se eliminó el cierre del %(day)s: falta un motivo válido.") % {"day": format_date_es(closure.day)})
+    reason, refused = _removal_reason(
+        request,
+        body_obj,
+        _("No se eliminó el cierre del %(day)s: falta un motivo válido.") % {"day": format_date_es(closure.day)},
+    )
     if refused:
         return refused
     do_remove_closure(closure=closure, user=request.user, reason=reason)
@@ -87,8 +106,11 @@ def remove_election(request: HttpRequest, body: str, election_id: int) -> HttpRe
     election = ElectionDay.objects.filter(pk=election_id).first()
     if election is None:
         raise Http404("election")
-    reason, refused = _removal_reason(request, body_obj, _(
-        "No se eliminó la elección del %(day)s: falta un motivo válido.") % {"day": format_date_es(election.day)})
+    reason, refused = _removal_reason(
+        request,
+        body_obj,
+        _("No se eliminó la elección del %(day)s: falta un motivo válido.") % {"day": format_date_es(election.day)},
+    )
     if refused:
         return refused
     do_remove_election(election=election, user=request.user, reason=reason)

@@ -68,12 +68,16 @@ def queue(request: HttpRequest) -> HttpResponse:
     qs: QuerySet[Case] = access.access_cases_for_user(request.user).select_related("body")
     bodies = list(access.visible_bodies(request.user))
     kinds = sorted({k for b in bodies for k in RULEBOOKS[b.rulebook].kinds} & set(KINDS))
-    filter_form = QueueFilterForm(request.GET, bodies=bodies, kinds=[(k, KINDS[k]) for k in kinds],
-                                  stages=list(STAGES.items()))
+    filter_form = QueueFilterForm(
+        request.GET, bodies=bodies, kinds=[(k, KINDS[k]) for k in kinds], stages=list(STAGES.items())
+    )
     f = filter_form.filters()
     for name, errors in filter_form.errors.items():
-        messages.warning(request, _("Ningún expediente cumple el filtro «%(field)s»: %(error)s")
-                         % {"field": filter_form.fields[name].label, "error": errors[0]})
+        messages.warning(
+            request,
+            _("Ningún expediente cumple el filtro «%(field)s»: %(error)s")
+            % {"field": filter_form.fields[name].label, "error": errors[0]},
+        )
     if filter_form.errors:  # a value no case can have: no case, as before, without asking the database
         qs = qs.none()
     if f["body"]:
@@ -110,13 +114,23 @@ def queue(request: HttpRequest) -> HttpResponse:
     ]
     kinds = sorted({k for b in bodies for k in RULEBOOKS[b.rulebook].kinds} & set(KINDS))
     pinned = queue_flags(qs, items, today, first_page=cursor is None)
-    return render(request, "web/queue.html", {
-        "pinned": pinned,
-        "items": items, "filters": f, "bodies": bodies, "today": today,
-        "kinds": [(k, KINDS[k]) for k in kinds], "stages": list(STAGES.items()),
-        "next_cursor": next_cursor, "base_query": params.urlencode(), "paged": cursor is not None,
-        "filing_bodies": [b for b in bodies if access.can_file(request.user, b)],
-    })
+    return render(
+        request,
+        "web/queue.html",
+        {
+            "pinned": pinned,
+            "items": items,
+            "filters": f,
+            "bodies": bodies,
+            "today": today,
+            "kinds": [(k, KINDS[k]) for k in kinds],
+            "stages": list(STAGES.items()),
+            "next_cursor": next_cursor,
+            "base_query": params.urlencode(),
+            "paged": cursor is not None,
+            "filing_bodies": [b for b in bodies if access.can_file(request.user, b)],
+        },
+    )
 
 
 def queue_page(qs: QuerySet[Case], cursor: tuple[dt.date | None, int] | None) -> list[Case]:
@@ -151,34 +165,41 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
     still_open = case.status == Case.Status.OPEN
     open_terms = [d for d in deadlines if still_open and d.is_open]
     done_terms = [d for d in deadlines if not (still_open and d.is_open)]
-    entries = list(case.entries.select_related("recorded_by", "supersedes").prefetch_related(
-        "attachments", "roll_call__ballots__person"))
+    entries = list(
+        case.entries.select_related("recorded_by", "supersedes").prefetch_related(
+            "attachments", "roll_call__ballots__person"
+        )
+    )
     corrected_by = {e.supersedes_id: e for e in entries if e.supersedes_id}
     linked = _linked_documents(case, entries)
     acts = [
-        {"type": a, "title": _act_title(case, a)}
-        for a in case.allowed_next
-        if access.can_record(request.user, case, a)
+        {"type": a, "title": _act_title(case, a)} for a in case.allowed_next if access.can_record(request.user, case, a)
     ]
-    return render(request, "web/case.html", {
-        "case": case,
-        "today": today,
-        "parties": list(case.parties.select_related("represents")),
-        "open_terms": [_term_row(d, today) for d in open_terms],
-        "done_terms": [_term_row(d, today, ended=True) for d in done_terms],
-        "findings": list(case.findings.all()),
-        "timeline": [_entry_row(case, e, corrected_by.get(e.pk), linked.get(e.pk)) for e in sorted(
-            entries, key=lambda e: (e.occurred_at, e.seq), reverse=True)],
-        "acts": acts,
-        "can_correct": access.can_correct(request.user, case),
-        "can_add_counsel": case.body_id in access.staff_body_ids(request.user),
-        "stage": STAGES.get(case.stage, case.stage),
-        "kind": KINDS.get(case.kind, case.kind),
-        "procedure": PROCEDURES.get(case.procedure, case.procedure),
-        "exclusions": list(case.exclusions.select_related("person")),
-        "substitutes": list(case.substitutes.select_related("person", "replaces")),
-        **procedure_context(request.user, case, entries, deadlines, today),
-    })
+    return render(
+        request,
+        "web/case.html",
+        {
+            "case": case,
+            "today": today,
+            "parties": list(case.parties.select_related("represents")),
+            "open_terms": [_term_row(d, today) for d in open_terms],
+            "done_terms": [_term_row(d, today, ended=True) for d in done_terms],
+            "findings": list(case.findings.all()),
+            "timeline": [
+                _entry_row(case, e, corrected_by.get(e.pk), linked.get(e.pk))
+                for e in sorted(entries, key=lambda e: (e.occurred_at, e.seq), reverse=True)
+            ],
+            "acts": acts,
+            "can_correct": access.can_correct(request.user, case),
+            "can_add_counsel": case.body_id in access.staff_body_ids(request.user),
+            "stage": STAGES.get(case.stage, case.stage),
+            "kind": KINDS.get(case.kind, case.kind),
+            "procedure": PROCEDURES.get(case.procedure, case.procedure),
+            "exclusions": list(case.exclusions.select_related("person")),
+            "substitutes": list(case.substitutes.select_related("person", "replaces")),
+            **procedure_context(request.user, case, entries, deadlines, today),
+        },
+    )
 
 
 def _term_row(d: CaseDeadline, today: dt.date, *, ended: bool = False) -> dict[str, Any]:
@@ -200,7 +221,8 @@ def _linked_documents(case: Case, entries: list[DocketEntry]) -> dict[int, Any]:
         if e.event_type in RECORD_ONLY_EVENTS and e.payload.get("document") in docs:
             out[e.pk] = docs[e.payload["document"]]
     for entry_id, doc_id in Delivery.objects.filter(document__case=case, receipt_entry__isnull=False).values_list(
-            "receipt_entry_id", "document_id"):
+        "receipt_entry_id", "document_id"
+    ):
         if doc_id in docs:
             out[entry_id] = docs[doc_id]
     return out
@@ -220,8 +242,11 @@ def _record_payload(e: DocketEntry) -> list[tuple[Any, Any]]:
             rows.append((_("Idioma"), Language(p["language"]).label))
         return rows
     if e.event_type == "service_received":
-        return [(_("Medio"), Delivery.Method(p["method"]).label), (_("Destinatario"), p["recipient"]),
-                (_("Recibido el"), _format_iso(p["received_on"]))]
+        return [
+            (_("Medio"), Delivery.Method(p["method"]).label),
+            (_("Destinatario"), p["recipient"]),
+            (_("Recibido el"), _format_iso(p["received_on"])),
+        ]
     by_email = p["method"] in (Delivery.Method.EMAIL_ATTACHMENT, Delivery.Method.EMAIL_LINK)
     name = p.get("recipient_name") or p["recipient"]
     rows = [
@@ -242,12 +267,19 @@ def _record_payload(e: DocketEntry) -> list[tuple[Any, Any]]:
     return rows
 
 
-def _entry_row(case: Case, e: DocketEntry, corrected_by: DocketEntry | None,
-               document: Any = None) -> dict[str, Any]:
+def _entry_row(case: Case, e: DocketEntry, corrected_by: DocketEntry | None, document: Any = None) -> dict[str, Any]:
     if e.event_type in RECORD_ONLY_EVENTS:
-        return {"e": e, "title": _act_title(case, e.event_type), "payload": _record_payload(e),
-                "corrected_by": corrected_by, "details": [], "roll_call": None, "document": document,
-                "record_only": True, "failed": e.event_type == "service_attempted" and not e.payload.get("ok")}
+        return {
+            "e": e,
+            "title": _act_title(case, e.event_type),
+            "payload": _record_payload(e),
+            "corrected_by": corrected_by,
+            "details": [],
+            "roll_call": None,
+            "document": document,
+            "record_only": True,
+            "failed": e.event_type == "service_attempted" and not e.payload.get("ok"),
+        }
     payload = []
     for k, v in e.payload.items():
         if k in ("member", "substitute"):
@@ -311,10 +343,15 @@ def file_case(request: HttpRequest, body: str, kind: str) -> HttpResponse:
             office = form.cleaned_data["respondent_office"]
             try:
                 case = do_file_case(
-                    user=request.user, body=body_obj, kind=kind, respondent=office.person,
-                    respondent_role=office.role, respondent_office=office.title,
+                    user=request.user,
+                    body=body_obj,
+                    kind=kind,
+                    respondent=office.person,
+                    respondent_role=office.role,
+                    respondent_office=office.title,
                     respondent_candidate=form.cleaned_data["respondent_candidate"],
-                    complainant=form.complainant(), act=form.act_input(),
+                    complainant=form.complainant(),
+                    act=form.act_input(),
                 )
             except ActRefused as exc:
                 _apply_refusal(form, exc)
@@ -322,9 +359,17 @@ def file_case(request: HttpRequest, body: str, kind: str) -> HttpResponse:
             else:
                 messages.success(request, _("Se abrió el expediente %(n)s.") % {"n": case.number})
                 return redirect("web:case", number=case.number)
-    return render(request, "web/file_case.html", {
-        "form": form, "body": body_obj, "kind": kind, "kind_label": KINDS.get(kind, kind),
-    }, status=status)
+    return render(
+        request,
+        "web/file_case.html",
+        {
+            "form": form,
+            "body": body_obj,
+            "kind": kind,
+            "kind_label": KINDS.get(kind, kind),
+        },
+        status=status,
+    )
 
 
 def _apply_refusal(form: Any, exc: ActRefused) -> None:
@@ -350,9 +395,10 @@ def record_act(request: HttpRequest, number: str, act: str) -> HttpResponse:
     title = _act_title(case, act)
     if act not in case.allowed_next:
         allowed = ", ".join(f"«{_act_title(case, a)}»" for a in case.allowed_next) or _("ninguno")
-        reason = _("El reglamento no permite «%(act)s» ahora: el caso está en la etapa «%(stage)s» y los actos "
-                   "permitidos son: %(allowed)s.") % {
-            "act": title, "stage": STAGES.get(case.stage, case.stage), "allowed": allowed}
+        reason = _(
+            "El reglamento no permite «%(act)s» ahora: el caso está en la etapa «%(stage)s» y los actos "
+            "permitidos son: %(allowed)s."
+        ) % {"act": title, "stage": STAGES.get(case.stage, case.stage), "allowed": allowed}
         return render(request, "web/act_refused.html", {"case": case, "title": title, "reason": reason}, status=409)
     form = ActForm(request.POST or None, request.FILES or None, case=case, event_type=act)
     status = 200
@@ -366,8 +412,12 @@ def record_act(request: HttpRequest, number: str, act: str) -> HttpResponse:
             else:
                 messages.success(request, _("Se anotó «%(act)s» en el expediente.") % {"act": title})
                 return redirect("web:case", number=case.number)
-    return render(request, "web/act.html", {"case": case, "form": form, "title": title, "act": act,
-                                            "correcting": None}, status=status)
+    return render(
+        request,
+        "web/act.html",
+        {"case": case, "form": form, "title": title, "act": act, "correcting": None},
+        status=status,
+    )
 
 
 @login_required
@@ -380,8 +430,9 @@ def correct_entry(request: HttpRequest, number: str, seq: int) -> HttpResponse:
         # The record of a document issued or of an attempt to serve it is what happened: not corrected.
         raise PermissionDenied("record-only entry")
     title = _act_title(case, entry.event_type)
-    form = ActForm(request.POST or None, request.FILES or None, case=case, event_type=entry.event_type,
-                   supersedes=entry)
+    form = ActForm(
+        request.POST or None, request.FILES or None, case=case, event_type=entry.event_type, supersedes=entry
+    )
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -391,18 +442,28 @@ def correct_entry(request: HttpRequest, number: str, seq: int) -> HttpResponse:
                 _apply_refusal(form, exc)
                 status = 409 if not exc.field_errors else 200
             else:
-                messages.success(request, _("Se corrigió la anotación n.º %(seq)s; los términos se recalcularon.")
-                                 % {"seq": entry.seq})
+                messages.success(
+                    request,
+                    _("Se corrigió la anotación n.º %(seq)s; los términos se recalcularon.") % {"seq": entry.seq},
+                )
                 return redirect("web:case", number=case.number)
-    return render(request, "web/act.html", {"case": case, "form": form, "title": title, "act": entry.event_type,
-                                            "correcting": entry}, status=status)
+    return render(
+        request,
+        "web/act.html",
+        {"case": case, "form": form, "title": title, "act": entry.event_type, "correcting": entry},
+        status=status,
+    )
 
 
 @login_required
 def attachment(request: HttpRequest, number: str, attachment_id: int) -> FileResponse:
     att = access.access_attachment(request.user, number, attachment_id)
-    return FileResponse(att.file.open("rb"), as_attachment=True, filename=att.filename,
-                        content_type=att.content_type or "application/octet-stream")
+    return FileResponse(
+        att.file.open("rb"),
+        as_attachment=True,
+        filename=att.filename,
+        content_type=att.content_type or "application/octet-stream",
+    )
 
 
 @login_required
@@ -414,8 +475,15 @@ def add_counsel(request: HttpRequest, number: str) -> HttpResponse:
     form = CounselForm(request.POST or None, case=case)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        do_add_counsel(case=case, represents=d["represents"], name=d["name"], email=d["email"],
-                       phone=d["phone"], postal_address=d["postal_address"], user=request.user)
+        do_add_counsel(
+            case=case,
+            represents=d["represents"],
+            name=d["name"],
+            email=d["email"],
+            phone=d["phone"],
+            postal_address=d["postal_address"],
+            user=request.user,
+        )
         messages.success(request, _("Se añadió la representación legal."))
         return redirect("web:case", number=case.number)
     return render(request, "web/counsel.html", {"case": case, "form": form})

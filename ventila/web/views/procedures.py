@@ -52,17 +52,24 @@ def queue_flags(qs: Any, items: list[dict[str, Any]], today: dt.date, *, first_p
         return []
     pinned = []
     for c in qs.filter(procedure="summary").order_by("next_due", "id")[:25]:
-        pinned.append({"case": c, "deadline": DEADLINES.get(c.next_due_deadline, c.next_due_deadline),
-                       "days_left": (c.next_due - today).days if c.next_due else None})
+        pinned.append(
+            {
+                "case": c,
+                "deadline": DEADLINES.get(c.next_due_deadline, c.next_due_deadline),
+                "days_left": (c.next_due - today).days if c.next_due else None,
+            }
+        )
     return pinned
 
 
-def procedure_context(user: Any, case: Case, entries: list[DocketEntry], deadlines: list[CaseDeadline],
-                      today: dt.date) -> dict[str, Any]:
+def procedure_context(
+    user: Any, case: Case, entries: list[DocketEntry], deadlines: list[CaseDeadline], today: dt.date
+) -> dict[str, Any]:
     """What the case page shows about the procedures (read from rows; nothing is recomputed)."""
     staff = case.body_id in access.staff_body_ids(user)
-    moved = [{"d": d, "label": DEADLINES.get(d.deadline_id, d.deadline_id)} for d in deadlines
-             if d.moved_from is not None]
+    moved = [
+        {"d": d, "label": DEADLINES.get(d.deadline_id, d.deadline_id)} for d in deadlines if d.moved_from is not None
+    ]
     elections = []
     candidate_mark = RULEBOOKS[case.body.rulebook].candidate_mark and case.status == Case.Status.OPEN
     if candidate_mark:
@@ -121,20 +128,33 @@ def per_diem(request: HttpRequest, body: str) -> HttpResponse:
     today = clock.today()
     year, month = _month(request.GET.get("mes", ""), today)
     which = request.POST.get("form")
-    meeting_form = MeetingForm(request.POST if which == "meeting" else None, body=body_obj,
-                               initial={"day": today, "official_business": True})
+    meeting_form = MeetingForm(
+        request.POST if which == "meeting" else None, body=body_obj, initial={"day": today, "official_business": True}
+    )
     expense_form = ExpenseForm(request.POST if which == "expense" else None, body=body_obj, initial={"day": today})
     if request.method == "POST":
         if which == "meeting" and meeting_form.is_valid():
             d = meeting_form.cleaned_data
-            do_record_meeting(user=request.user, body=body_obj, person=d["person"], day=d["day"],
-                              description=d["description"], official_business=d["official_business"])
+            do_record_meeting(
+                user=request.user,
+                body=body_obj,
+                person=d["person"],
+                day=d["day"],
+                description=d["description"],
+                official_business=d["official_business"],
+            )
             messages.success(request, _("Se anotó la reunión."))
             return redirect(f"{request.path}?mes={d['day']:%Y-%m}")
         if which == "expense" and expense_form.is_valid():
             d = expense_form.cleaned_data
-            do_record_expense(user=request.user, body=body_obj, person=d["person"], day=d["day"],
-                              amount=d["amount"], description=d["description"])
+            do_record_expense(
+                user=request.user,
+                body=body_obj,
+                person=d["person"],
+                day=d["day"],
+                amount=d["amount"],
+                description=d["description"],
+            )
             messages.success(request, _("Se anotó el gasto."))
             return redirect(f"{request.path}?mes={d['day']:%Y-%m}")
     statement = monthly_statement(body_obj, year, month)
@@ -142,16 +162,33 @@ def per_diem(request: HttpRequest, body: str) -> HttpResponse:
     prev = (first - dt.timedelta(days=1)).replace(day=1)
     nxt = (first + dt.timedelta(days=32)).replace(day=1)
     people = sorted(statement.total_by_commissioner)
-    rows = [{"name": n, "per_diem": statement.per_diem_by_commissioner[n],
-             "expenses": statement.expenses_by_commissioner[n], "total": statement.total_by_commissioner[n],
-             "meetings": sum(1 for ln in statement.lines if ln.commissioner == n and ln.kind == "per_diem")}
-            for n in people]
+    rows = [
+        {
+            "name": n,
+            "per_diem": statement.per_diem_by_commissioner[n],
+            "expenses": statement.expenses_by_commissioner[n],
+            "total": statement.total_by_commissioner[n],
+            "meetings": sum(1 for ln in statement.lines if ln.commissioner == n and ln.kind == "per_diem"),
+        }
+        for n in people
+    ]
     rulebook = RULEBOOKS[body_obj.rulebook]
     rule = rulebook.rules[rulebook.per_diem_rule]
-    return render(request, "web/per_diem.html", {
-        "body": body_obj, "statement": statement, "rows": rows, "month": first, "prev": prev, "next": nxt,
-        "meeting_form": meeting_form, "expense_form": expense_form, "rule": rule,
-    })
+    return render(
+        request,
+        "web/per_diem.html",
+        {
+            "body": body_obj,
+            "statement": statement,
+            "rows": rows,
+            "month": first,
+            "prev": prev,
+            "next": nxt,
+            "meeting_form": meeting_form,
+            "expense_form": expense_form,
+            "rule": rule,
+        },
+    )
 
 
 @login_required
@@ -172,13 +209,24 @@ def composition(request: HttpRequest, body: str) -> HttpResponse:
     checks = None
     if qform.is_bound and qform.is_valid():
         d = qform.cleaned_data
-        checks = rb.seats.check_candidate(d["seat"], d["is_lawyer"], float(d["years_of_practice"] or 0),
-                                          d["former_judge"])
-    return render(request, "web/composition.html", {
-        "qform": qform, "checks": checks,
-        "body": body_obj, "seats": seats, "seat_count": rb.seats.count, "vacant": max(0, rb.seats.count - len(seats)),
-        "quorum": rb.seats.quorum, "votes_required": required_yes(rb.id),
-        "rule_seats": rb.rules[rb.seats.rule_ids["seats"]], "rule_term": rb.rules[rb.seats.rule_ids["term"]],
-        "rule_quorum": rb.rules[rb.seats.rule_ids["quorum"]],
-        "today": today,
-    })
+        checks = rb.seats.check_candidate(
+            d["seat"], d["is_lawyer"], float(d["years_of_practice"] or 0), d["former_judge"]
+        )
+    return render(
+        request,
+        "web/composition.html",
+        {
+            "qform": qform,
+            "checks": checks,
+            "body": body_obj,
+            "seats": seats,
+            "seat_count": rb.seats.count,
+            "vacant": max(0, rb.seats.count - len(seats)),
+            "quorum": rb.seats.quorum,
+            "votes_required": required_yes(rb.id),
+            "rule_seats": rb.rules[rb.seats.rule_ids["seats"]],
+            "rule_term": rb.rules[rb.seats.rule_ids["term"]],
+            "rule_quorum": rb.rules[rb.seats.rule_ids["quorum"]],
+            "today": today,
+        },
+    )

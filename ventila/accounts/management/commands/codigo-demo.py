@@ -21,8 +21,9 @@ class Command(BaseCommand):
         parser.add_argument("username")
 
     def handle(self, *args: Any, **options: Any) -> None:
-        device = TOTPDevice.objects.filter(user__username=options["username"], confirmed=True,
-                                           name=twofactor.DEMO_DEVICE_NAME).first()
+        device = TOTPDevice.objects.filter(
+            user__username=options["username"], confirmed=True, name=twofactor.DEMO_DEVICE_NAME
+        ).first()
         if device is None:
             raise CommandError(f"«{options['username']}» no es un usuario de demostración con segundo factor.")
         self.stdout.write(twofactor.current_code(device))

@@ -20,7 +20,9 @@ class Command(OperatorCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         def act(ops: Any) -> str:
-            grant = do_grant_role(username=options["username"], body_slug=options["body"], role=options["role"], ops=ops)
+            grant = do_grant_role(
+                username=options["username"], body_slug=options["body"], role=options["role"], ops=ops
+            )
             return f"Función concedida y registrada en la cadena: {grant}"
 
         self.run(options, act)

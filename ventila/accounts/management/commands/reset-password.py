@@ -19,7 +19,9 @@ class Command(OperatorCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         def act(ops: Any) -> str:
             password = do_reset_password(username=options["username"], ops=ops)
-            return (f"Contraseña nueva de {options['username']} (entréguela a su titular; no se vuelve a mostrar):\n"
-                    f"{password}\nSus sesiones abiertas terminaron. La acción quedó registrada en la cadena.")
+            return (
+                f"Contraseña nueva de {options['username']} (entréguela a su titular; no se vuelve a mostrar):\n"
+                f"{password}\nSus sesiones abiertas terminaron. La acción quedó registrada en la cadena."
+            )
 
         self.run(options, act)

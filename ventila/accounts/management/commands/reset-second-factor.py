@@ -20,7 +20,9 @@ class Command(OperatorCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         def act(ops: Any) -> str:
             n = do_reset_second_factor(username=options["username"], ops=ops)
-            return (f"Segundo factor de {options['username']} retirado ({n} dispositivo(s) y sus códigos de "
-                    "recuperación); se inscribirá de nuevo al entrar. La acción quedó registrada en la cadena.")
+            return (
+                f"Segundo factor de {options['username']} retirado ({n} dispositivo(s) y sus códigos de "
+                "recuperación); se inscribirá de nuevo al entrar. La acción quedó registrada en la cadena."
+            )
 
         self.run(options, act)

@@ -27,4 +27,6 @@ class Command(BaseCommand):
             raise CommandError(f"La cadena restaurada no concuerda: {v.first}")
         if (v.head_seq, v.head_hash) != (m["chain_head"]["seq"], m["chain_head"]["hash"]):
             raise CommandError("La cabeza de la cadena restaurada no es la del manifiesto.")
-        self.stdout.write(f"Cadena íntegra: {v.links} eslabones; cabeza {v.head_seq} {v.head_hash} (la del manifiesto).")
+        self.stdout.write(
+            f"Cadena íntegra: {v.links} eslabones; cabeza {v.head_seq} {v.head_hash} (la del manifiesto)."
+        )

@@ -15,16 +15,23 @@ from ventila.cases.importer import import_records
 
 
 class Command(BaseCommand):
-    help = ("Importa los expedientes y anotaciones de un cuerpo antecesor desde un archivo JSON o CSV "
-            "(formato en docs/import.md). Valida cada fila; informa las rechazadas sin detenerse. Idempotente.")
+    help = (
+        "Importa los expedientes y anotaciones de un cuerpo antecesor desde un archivo JSON o CSV "
+        "(formato en docs/import.md). Valida cada fila; informa las rechazadas sin detenerse. Idempotente."
+    )
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("path", help="El archivo .json o .csv.")
-        parser.add_argument("--body", help="Identificador del cuerpo (por ejemplo «querellas-municipales»); en JSON "
-                                           "puede venir en el campo «body».")
+        parser.add_argument(
+            "--body",
+            help="Identificador del cuerpo (por ejemplo «querellas-municipales»); en JSON "
+            "puede venir en el campo «body».",
+        )
         parser.add_argument("--format", choices=("json", "csv"), help="Formato; por omisión, la extensión del archivo.")
-        parser.add_argument("--source", help="Nombre del origen (por omisión, el nombre del archivo); identifica las "
-                                             "filas ya importadas.")
+        parser.add_argument(
+            "--source",
+            help="Nombre del origen (por omisión, el nombre del archivo); identifica las filas ya importadas.",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = Path(options["path"])

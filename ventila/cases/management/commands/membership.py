@@ -37,8 +37,11 @@ class Command(OperatorCommand):
         add = sub.add_parser("add", help="Añade un miembro a un cuerpo.")
         add.add_argument("body", help="El identificador del cuerpo, por ejemplo «etica-camara».")
         add.add_argument("person", type=int, help="El número de la persona en el registro.")
-        add.add_argument("--position", default=Membership.Position.MEMBER,
-                         help="Puesto: " + ", ".join(Membership.Position.values) + ".")
+        add.add_argument(
+            "--position",
+            default=Membership.Position.MEMBER,
+            help="Puesto: " + ", ".join(Membership.Position.values) + ".",
+        )
         add.add_argument("--start", required=True, help="Primer día como miembro (AAAA-MM-DD).")
         add.add_argument("--end", help="Último día (AAAA-MM-DD), si ya se conoce.")
         end = sub.add_parser("end", help="Anota el último día de un miembro.")
@@ -59,16 +62,20 @@ class Command(OperatorCommand):
                     person = Person.objects.filter(pk=options["person"]).first()
                     if person is None:
                         raise OperatorRefused("person", f"No existe la persona {options['person']}.")
-                    m = do_add_membership(body=body, person=person, position=options["position"],
-                                          start=_day(options["start"], "--start"),
-                                          end=_day(options["end"], "--end") if options.get("end") else None,
-                                          operator=who, reason=ops.reason)
+                    m = do_add_membership(
+                        body=body,
+                        person=person,
+                        position=options["position"],
+                        start=_day(options["start"], "--start"),
+                        end=_day(options["end"], "--end") if options.get("end") else None,
+                        operator=who,
+                        reason=ops.reason,
+                    )
                     return f"Miembro añadido ({m.pk}: {m}); los términos abiertos se recalcularon."
                 m = Membership.objects.filter(pk=options["membership"]).first()
                 if m is None:
                     raise OperatorRefused("membership", f"No existe el nombramiento {options['membership']}.")
-                m = do_end_membership(membership=m, end=_day(options["end"], "--end"), operator=who,
-                                      reason=ops.reason)
+                m = do_end_membership(membership=m, end=_day(options["end"], "--end"), operator=who, reason=ops.reason)
                 return f"Último día anotado ({m}); los términos abiertos se recalcularon."
             except ActRefused as exc:
                 field, messages = next(iter(exc.field_errors.items()), ("", [exc.message]))

@@ -12,8 +12,10 @@ from ventila.cases.procedures import do_sweep_compulsory_terms
 
 
 class Command(BaseCommand):
-    help = ("Anota la desestimación con perjuicio de las querellas municipales cuyo término para decidir venció "
-            "(¶17). Ejecútelo una vez al día; es idempotente.")
+    help = (
+        "Anota la desestimación con perjuicio de las querellas municipales cuyo término para decidir venció "
+        "(¶17). Ejecútelo una vez al día; es idempotente."
+    )
 
     def handle(self, *args: Any, **options: Any) -> None:
         results = do_sweep_compulsory_terms()

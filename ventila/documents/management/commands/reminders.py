@@ -14,10 +14,18 @@ class Command(BaseCommand):
     help = "Envía a cada usuario los términos de sus casos que vencen pronto o ya vencieron (una vez al día)."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--days", type=int, default=DEFAULT_DAYS,
-                            help="Cuántos días hacia adelante incluir (por omisión, %(default)s).")
-        parser.add_argument("--date", type=dt.date.fromisoformat, default=None,
-                            help="El día del barrido (AAAA-MM-DD); por omisión, hoy.")
+        parser.add_argument(
+            "--days",
+            type=int,
+            default=DEFAULT_DAYS,
+            help="Cuántos días hacia adelante incluir (por omisión, %(default)s).",
+        )
+        parser.add_argument(
+            "--date",
+            type=dt.date.fromisoformat,
+            default=None,
+            help="El día del barrido (AAAA-MM-DD); por omisión, hoy.",
+        )
         parser.add_argument("--force", action="store_true", help="Enviar aunque ya se haya enviado hoy.")
 
     def handle(self, *args: Any, **opts: Any) -> None:

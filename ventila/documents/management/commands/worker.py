@@ -21,8 +21,12 @@ class Command(BaseCommand):
         parser.add_argument("--once", action="store_true", help="Una sola vuelta y terminar.")
         parser.add_argument("--interval", type=float, default=60.0, help="Segundos entre vueltas (60).")
         parser.add_argument("--no-reminders", action="store_true", help="No enviar recordatorios.")
-        parser.add_argument("--reminder-hour", type=int, default=7,
-                            help="Hora (Puerto Rico) desde la que se envían los recordatorios del día (7).")
+        parser.add_argument(
+            "--reminder-hour",
+            type=int,
+            default=7,
+            help="Hora (Puerto Rico) desde la que se envían los recordatorios del día (7).",
+        )
 
     def handle(self, *args: Any, **opts: Any) -> None:
         while True:

@@ -12,8 +12,10 @@ from ventila.filing.draft import purge_quarantine
 
 
 class Command(BaseCommand):
-    help = ("Borra los archivos de borradores abandonados (más antiguos que VENTILA_FILING_QUARANTINE_HOURS) y los "
-            "contadores de frecuencia vencidos.")
+    help = (
+        "Borra los archivos de borradores abandonados (más antiguos que VENTILA_FILING_QUARANTINE_HOURS) y los "
+        "contadores de frecuencia vencidos."
+    )
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--hours", type=int, default=None, help="Antigüedad mínima en horas.")

@@ -26,9 +26,7 @@ def _hearing_hints(ctx: FormContext) -> Mapping[str, FieldHint]:
         return {}
     calendar, settings = ctx.calendar()
     initial = "hearing_noticed" not in ctx.docket
-    earliest, rule_id = earliest_hearing_date(
-        calendar, ctx.day, initial=initial, settings=dict(settings)
-    )
+    earliest, rule_id = earliest_hearing_date(calendar, ctx.day, initial=initial, settings=dict(settings))
     return {
         "hearing_date": FieldHint(
             help="Con notificación hoy, la vista %(which)sno puede celebrarse antes del %(day)s (%(rule)s).",
@@ -79,11 +77,7 @@ def _check_hearing_notice(payload: Mapping[str, Any], ctx: FormContext) -> Mappi
 def _check_grounds(payload: Mapping[str, Any], ctx: FormContext) -> Mapping[str, FieldError]:
     """Sec. 21(c)(2): the grounds are those of a dismissal (one without grounds is CAM-21C-03's finding)."""
     if payload.get("outcome") == "probable_cause" and payload.get("grounds"):
-        return {
-            "grounds": FieldError(
-                "Las causas de desestimación no aplican a una determinación de causa probable."
-            )
-        }
+        return {"grounds": FieldError("Las causas de desestimación no aplican a una determinación de causa probable.")}
     return {}
 
 
@@ -106,11 +100,7 @@ def _sanction_hints(ctx: FormContext) -> Mapping[str, FieldHint]:
 def _check_fine_marked(payload: Mapping[str, Any], ctx: FormContext) -> Mapping[str, FieldError]:
     """A fine's amount goes with the sanction «Multa» (its range and its absence are CAM-26A's findings)."""
     if payload.get("fine_amount") is not None and "fine" not in (payload.get("sanctions") or ()):
-        return {
-            "fine_amount": FieldError(
-                "Hay una cantidad de multa pero no se marcó la sanción «Multa»."
-            )
-        }
+        return {"fine_amount": FieldError("Hay una cantidad de multa pero no se marcó la sanción «Multa».")}
     return {}
 
 

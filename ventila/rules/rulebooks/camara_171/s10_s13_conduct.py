@@ -30,130 +30,324 @@ from ..common import RuleSet
 R = RuleSet()
 
 # --- Sec. 10 — Normas Generales de Conducta (one rule per inciso) -----------------------------
-R.add("CAM-10A-01", "SUBSTANTIVE", "Sec. 10(a)", "diligencia, eficiencia y productividad",
-      "Representante: los más altos criterios de diligencia, eficiencia y productividad.")
-R.add("CAM-10B-01", "SUBSTANTIVE", "Sec. 10(b)", "una conducta prudente",
-      "Representante: prudencia en lo protegido por la inmunidad parlamentaria y respeto hacia todos.")
-R.add("CAM-10C-01", "SUBSTANTIVE", "Sec. 10(c)", "una conducta decorosa",
-      "Representante: conducta decorosa.")
-R.add("CAM-10D-01", "SUBSTANTIVE", "Sec. 10(d)", "un trato cortés y digno",
-      "Representante: trato cortés y digno a toda persona.")
-R.add("CAM-10E-01", "SUBSTANTIVE", "Sec. 10(e)", "asistir con regularidad a las sesiones",
-      "Representante: asistir con regularidad a sesiones, reuniones y vistas; notificar y pedir excusa por "
-      "salud, seguridad, familia o deber legislativo (verificable solo con datos de asistencia).")
-R.add("CAM-10F-01", "SUBSTANTIVE", "Sec. 10(f)", "gratuitamente",
-      "Representante: atender gratuitamente a sus representados, para el bien común.")
-R.add("CAM-10G-01", "SUBSTANTIVE", "Sec. 10(g)", "las citaciones u órdenes de los Tribunales de Justicia",
-      "Representante: no desacatar las leyes ni las citaciones u órdenes judiciales (Const. Art. III §14).")
-R.add("CAM-10H-01", "SUBSTANTIVE", "Sec. 10(h)", "un ambiente de trabajo libre de discrimen",
-      "Representantes, funcionarios, jefes de dependencia y empleados: ambiente libre de discrimen por las "
-      "razones enumeradas.")
-R.add("CAM-10I-01", "SUBSTANTIVE", "Sec. 10(i)", "la propiedad o fondos públicos",
-      "Representante: no obtener beneficios prohibidos con propiedad o fondos públicos; el uso incidental a "
-      "la labor legislativa no lo es.")
-R.add("CAM-10J-01", "SUBSTANTIVE", "Sec. 10(j)", "resulte en un conflicto de interés",
-      "Representante: no realizar acciones que resulten en conflicto de interés.")
-R.add("CAM-10K-01", "SUBSTANTIVE", "Sec. 10(k)", "cuyo valor no exceda de $250.00",
-      "Representante: ningún pago aparte del sueldo; se excluyen premios por méritos y regalos sociales "
-      "acostumbrados de hasta $250.00, sin que formen un patrón de una misma fuente. Verificable: un regalo de "
-      "más de $250.00 no está excluido; alerta al segundo regalo excluido de una fuente en un año (A-9).")
+R.add(
+    "CAM-10A-01",
+    "SUBSTANTIVE",
+    "Sec. 10(a)",
+    "diligencia, eficiencia y productividad",
+    "Representante: los más altos criterios de diligencia, eficiencia y productividad.",
+)
+R.add(
+    "CAM-10B-01",
+    "SUBSTANTIVE",
+    "Sec. 10(b)",
+    "una conducta prudente",
+    "Representante: prudencia en lo protegido por la inmunidad parlamentaria y respeto hacia todos.",
+)
+R.add("CAM-10C-01", "SUBSTANTIVE", "Sec. 10(c)", "una conducta decorosa", "Representante: conducta decorosa.")
+R.add(
+    "CAM-10D-01",
+    "SUBSTANTIVE",
+    "Sec. 10(d)",
+    "un trato cortés y digno",
+    "Representante: trato cortés y digno a toda persona.",
+)
+R.add(
+    "CAM-10E-01",
+    "SUBSTANTIVE",
+    "Sec. 10(e)",
+    "asistir con regularidad a las sesiones",
+    "Representante: asistir con regularidad a sesiones, reuniones y vistas; notificar y pedir excusa por "
+    "salud, seguridad, familia o deber legislativo (verificable solo con datos de asistencia).",
+)
+R.add(
+    "CAM-10F-01",
+    "SUBSTANTIVE",
+    "Sec. 10(f)",
+    "gratuitamente",
+    "Representante: atender gratuitamente a sus representados, para el bien común.",
+)
+R.add(
+    "CAM-10G-01",
+    "SUBSTANTIVE",
+    "Sec. 10(g)",
+    "las citaciones u órdenes de los Tribunales de Justicia",
+    "Representante: no desacatar las leyes ni las citaciones u órdenes judiciales (Const. Art. III §14).",
+)
+R.add(
+    "CAM-10H-01",
+    "SUBSTANTIVE",
+    "Sec. 10(h)",
+    "un ambiente de trabajo libre de discrimen",
+    "Representantes, funcionarios, jefes de dependencia y empleados: ambiente libre de discrimen por las "
+    "razones enumeradas.",
+)
+R.add(
+    "CAM-10I-01",
+    "SUBSTANTIVE",
+    "Sec. 10(i)",
+    "la propiedad o fondos públicos",
+    "Representante: no obtener beneficios prohibidos con propiedad o fondos públicos; el uso incidental a "
+    "la labor legislativa no lo es.",
+)
+R.add(
+    "CAM-10J-01",
+    "SUBSTANTIVE",
+    "Sec. 10(j)",
+    "resulte en un conflicto de interés",
+    "Representante: no realizar acciones que resulten en conflicto de interés.",
+)
+R.add(
+    "CAM-10K-01",
+    "SUBSTANTIVE",
+    "Sec. 10(k)",
+    "cuyo valor no exceda de $250.00",
+    "Representante: ningún pago aparte del sueldo; se excluyen premios por méritos y regalos sociales "
+    "acostumbrados de hasta $250.00, sin que formen un patrón de una misma fuente. Verificable: un regalo de "
+    "más de $250.00 no está excluido; alerta al segundo regalo excluido de una fuente en un año (A-9).",
+)
 # Sec. 10(k)(2): the value up to which a customary social gift is excluded.
 GIFT_VALUE_CAP = Decimal("250.00")  # CAM-10K-01 «cuyo valor no exceda de $250.00»
-R.add("CAM-10L-01", "SUBSTANTIVE", "Sec. 10(l)", "esté influenciada a favor de esa persona",
-      "Representante: no aceptar ni solicitar bienes a cambio de influir su actuación.")
-R.add("CAM-10M-01", "SUBSTANTIVE", "Sec. 10(m)", "revelará o usará información confidencial",
-      "Representantes, funcionarios y jefes de dependencia: no revelar ni usar información confidencial "
-      "para obtener ventaja.")
-R.add("CAM-10N-01", "SUBSTANTIVE", "Sec. 10(n)", "un valor mayor de $250.00",
-      "Representante: ningún donativo económico de un país o funcionario extranjero; ni regalos de valor "
-      "aparente mayor de $250.00, condecoraciones o cargos oficiales, salvo dispensa por Resolución de la "
-      "Cámara. Verificable: fuente extranjera + (donativo o regalo > $250.00), sin dispensa → alerta.")
+R.add(
+    "CAM-10L-01",
+    "SUBSTANTIVE",
+    "Sec. 10(l)",
+    "esté influenciada a favor de esa persona",
+    "Representante: no aceptar ni solicitar bienes a cambio de influir su actuación.",
+)
+R.add(
+    "CAM-10M-01",
+    "SUBSTANTIVE",
+    "Sec. 10(m)",
+    "revelará o usará información confidencial",
+    "Representantes, funcionarios y jefes de dependencia: no revelar ni usar información confidencial "
+    "para obtener ventaja.",
+)
+R.add(
+    "CAM-10N-01",
+    "SUBSTANTIVE",
+    "Sec. 10(n)",
+    "un valor mayor de $250.00",
+    "Representante: ningún donativo económico de un país o funcionario extranjero; ni regalos de valor "
+    "aparente mayor de $250.00, condecoraciones o cargos oficiales, salvo dispensa por Resolución de la "
+    "Cámara. Verificable: fuente extranjera + (donativo o regalo > $250.00), sin dispensa → alerta.",
+)
 # Sec. 10(n): the apparent value above which a foreign gift is barred.
 FOREIGN_GIFT_VALUE_CAP = Decimal("250.00")  # CAM-10N-01 «un valor mayor de $250.00»
-R.add("CAM-10O-01", "SUBSTANTIVE", "Sec. 10(o)", "paga adicional o remuneración extraordinaria",
-      "Representante: ninguna paga adicional del Gobierno salvo que la autorice el Art. 177 del Código "
-      "Político u otra ley.")
-R.add("CAM-10P-01", "SUBSTANTIVE", "Sec. 10(p)", "excepto cargos y otros servicios ad honorem",
-      "Representante: ningún cargo en agencias gubernamentales, salvo cargos ad honorem compatibles.")
-R.add("CAM-10Q-01", "SUBSTANTIVE", "Sec. 10(q)", "creado o mejorado en su sueldo",
-      "Representante: no ser nombrado durante su término a un cargo creado o mejorado en sueldo por la "
-      "Asamblea, salvo ad honorem compatible.")
-R.add("CAM-10R-01", "SUBSTANTIVE", "Sec. 10(r)", "un beneficio económico exclusivo o particular",
-      "Representante: no participar en asuntos legislativos que le produzcan un beneficio económico exclusivo.")
-R.add("CAM-10S-01", "SUBSTANTIVE", "Sec. 10(s)", "decida que la inhibición es improcedente",
-      "Representantes, funcionarios y jefes de dependencia: abstenerse ante un conflicto de interés salvo que "
-      "la Cámara o su Presidente, informados, decidan que la inhibición es improcedente; se registra.")
-R.add("CAM-10T-01", "SUBSTANTIVE", "Sec. 10(t)", "hasta el tercer grado de consanguinidad o segundo de afinidad",
-      "Representantes, funcionarios y jefes de dependencia: no recomendar, mantener ni contratar parientes "
-      "hasta el tercer grado de consanguinidad o segundo de afinidad, salvo dispensa del Presidente de la "
-      "Cámara (se presume si él recomendó) o empleo previo a la elección o designación (ventila.rules.kinship).")
+R.add(
+    "CAM-10O-01",
+    "SUBSTANTIVE",
+    "Sec. 10(o)",
+    "paga adicional o remuneración extraordinaria",
+    "Representante: ninguna paga adicional del Gobierno salvo que la autorice el Art. 177 del Código "
+    "Político u otra ley.",
+)
+R.add(
+    "CAM-10P-01",
+    "SUBSTANTIVE",
+    "Sec. 10(p)",
+    "excepto cargos y otros servicios ad honorem",
+    "Representante: ningún cargo en agencias gubernamentales, salvo cargos ad honorem compatibles.",
+)
+R.add(
+    "CAM-10Q-01",
+    "SUBSTANTIVE",
+    "Sec. 10(q)",
+    "creado o mejorado en su sueldo",
+    "Representante: no ser nombrado durante su término a un cargo creado o mejorado en sueldo por la "
+    "Asamblea, salvo ad honorem compatible.",
+)
+R.add(
+    "CAM-10R-01",
+    "SUBSTANTIVE",
+    "Sec. 10(r)",
+    "un beneficio económico exclusivo o particular",
+    "Representante: no participar en asuntos legislativos que le produzcan un beneficio económico exclusivo.",
+)
+R.add(
+    "CAM-10S-01",
+    "SUBSTANTIVE",
+    "Sec. 10(s)",
+    "decida que la inhibición es improcedente",
+    "Representantes, funcionarios y jefes de dependencia: abstenerse ante un conflicto de interés salvo que "
+    "la Cámara o su Presidente, informados, decidan que la inhibición es improcedente; se registra.",
+)
+R.add(
+    "CAM-10T-01",
+    "SUBSTANTIVE",
+    "Sec. 10(t)",
+    "hasta el tercer grado de consanguinidad o segundo de afinidad",
+    "Representantes, funcionarios y jefes de dependencia: no recomendar, mantener ni contratar parientes "
+    "hasta el tercer grado de consanguinidad o segundo de afinidad, salvo dispensa del Presidente de la "
+    "Cámara (se presume si él recomendó) o empleo previo a la elección o designación (ventila.rules.kinship).",
+)
 # Sec. 10(t): the furthest degrees of kinship the nepotism bar reaches.
 NEPOTISM_MAX_BLOOD_DEGREE = 3  # CAM-10T-01 «hasta el tercer grado de consanguinidad»
 NEPOTISM_MAX_AFFINITY_DEGREE = 2  # CAM-10T-01 «o segundo de afinidad»
-R.add("CAM-10U-01", "SUBSTANTIVE", "Sec. 10(u)", "en virtud de referirle un asunto a otra persona",
-      "Representante: no cobrar por referir a otro un servicio que el Código le prohíbe.")
-R.add("CAM-10V-01", "SUBSTANTIVE", "Sec. 10(v)", "recogerá, recibirá o entregará cheques",
-      "Representante: no manejar cheques de fondos legislativos; se exceptúan los cheques simbólicos.")
-R.add("CAM-10W-01", "DEADLINE", "Sec. 10(w)", "cinco (5) días laborables a partir de la notificación formal",
-      "El Representante notifica por escrito al Secretario de la Cámara toda citación judicial o administrativa "
-      "o caso en que sea parte o testigo, dentro de 5 días laborables desde la notificación formal.",
-      term=(5, "business_days"))
-R.add("CAM-10W-02", "CONFIDENTIALITY", "Sec. 10(w)", "se abstendrá de incluir detalles",
-      "La notificación omite el testimonio y el propósito de la citación: solo número de caso, fecha y papel.")
-R.add("CAM-10X-01", "SUBSTANTIVE", "Sec. 10(x)", "los informes financieros o cualquier información adicional",
-      "Representantes, funcionarios y jefes de dependencia: rendir los informes financieros y la información "
-      "adicional que pida la OEG (Sec. 14).")
+R.add(
+    "CAM-10U-01",
+    "SUBSTANTIVE",
+    "Sec. 10(u)",
+    "en virtud de referirle un asunto a otra persona",
+    "Representante: no cobrar por referir a otro un servicio que el Código le prohíbe.",
+)
+R.add(
+    "CAM-10V-01",
+    "SUBSTANTIVE",
+    "Sec. 10(v)",
+    "recogerá, recibirá o entregará cheques",
+    "Representante: no manejar cheques de fondos legislativos; se exceptúan los cheques simbólicos.",
+)
+R.add(
+    "CAM-10W-01",
+    "DEADLINE",
+    "Sec. 10(w)",
+    "cinco (5) días laborables a partir de la notificación formal",
+    "El Representante notifica por escrito al Secretario de la Cámara toda citación judicial o administrativa "
+    "o caso en que sea parte o testigo, dentro de 5 días laborables desde la notificación formal.",
+    term=(5, "business_days"),
+)
+R.add(
+    "CAM-10W-02",
+    "CONFIDENTIALITY",
+    "Sec. 10(w)",
+    "se abstendrá de incluir detalles",
+    "La notificación omite el testimonio y el propósito de la citación: solo número de caso, fecha y papel.",
+)
+R.add(
+    "CAM-10X-01",
+    "SUBSTANTIVE",
+    "Sec. 10(x)",
+    "los informes financieros o cualquier información adicional",
+    "Representantes, funcionarios y jefes de dependencia: rendir los informes financieros y la información "
+    "adicional que pida la OEG (Sec. 14).",
+)
 
 # --- Sec. 11 — Otros empleos, contratos o negocios ---------------------------------------------
-R.add("CAM-11A-01", "SUBSTANTIVE", "Sec. 11(A)", "hasta un máximo de 35% de su salario",
-      "Los ingresos extra-legislativos no exceden el 35 % del salario de legislador (periodo anual; A-10).")
+R.add(
+    "CAM-11A-01",
+    "SUBSTANTIVE",
+    "Sec. 11(A)",
+    "hasta un máximo de 35% de su salario",
+    "Los ingresos extra-legislativos no exceden el 35 % del salario de legislador (periodo anual; A-10).",
+)
 # Sec. 11(A) (Ley 97-1968): outside income may reach this share of the legislative salary.
 OUTSIDE_INCOME_CAP = Decimal("0.35")  # CAM-11A-01 «hasta un máximo de 35% de su salario»
-R.add("CAM-11A-02", "SUBSTANTIVE", "Sec. 11(A)(a)", "comprometa su independencia de criterio",
-      "Representante: ningún cargo, contrato o negocio que comprometa su independencia de criterio.")
-R.add("CAM-11A-03", "SUBSTANTIVE", "Sec. 11(A)(b)(1)–(6)",
-      "realizar negocios u otorgar contratos con agencia gubernamental alguna",
-      "Representante: ningún negocio ni contrato con agencias, salvo las excepciones (1)–(6); todo contrato "
-      "con una agencia necesita su código de excepción.")
-R.add("CAM-11B-01", "DEADLINE", "Sec. 11(B) ¶2", "previo al inicio de la actividad lucrativa extra-legislativa",
-      "El Representante notifica a la Comisión, con copia a la Secretaría, antes de comenzar la actividad "
-      "(fecha fija: el inicio de la actividad).")
-R.add("CAM-11B-02", "VALIDATION", "Sec. 11(B)(1)–(3)", "certificará bajo su firma",
-      "La notificación indica la naturaleza de las labores, certifica bajo firma que no hay conflicto de "
-      "interés y que la compensación no supera el tope legal (CAM-11A-01).")
-R.add("CAM-11B-03", "ROLE", "Sec. 11(B) ¶1", "deber continuo de notificar a la Comisión",
-      "El Representante notifica todo cambio, con copia a la Secretaría; el texto no fija término (A-10).")
-R.add("CAM-11C-01", "DEADLINE", "Sec. 11(C)", "cinco (5) días laborables para oponerse",
-      "La Comisión puede oponerse dentro de 5 días laborables desde que recibe la notificación, fundamentada "
-      "en la Ley o las Reglas; su silencio equivale a no oponerse (A-10).", term=(5, "business_days"))
-R.add("CAM-11C-02", "VOTE", "Sec. 11(C)", "mayoría absoluta de sus integrantes",
-      "La oposición requiere mayoría absoluta (4 de 7; umbral de la Sec. 6, A-6); se registran sus fundamentos.")
+R.add(
+    "CAM-11A-02",
+    "SUBSTANTIVE",
+    "Sec. 11(A)(a)",
+    "comprometa su independencia de criterio",
+    "Representante: ningún cargo, contrato o negocio que comprometa su independencia de criterio.",
+)
+R.add(
+    "CAM-11A-03",
+    "SUBSTANTIVE",
+    "Sec. 11(A)(b)(1)–(6)",
+    "realizar negocios u otorgar contratos con agencia gubernamental alguna",
+    "Representante: ningún negocio ni contrato con agencias, salvo las excepciones (1)–(6); todo contrato "
+    "con una agencia necesita su código de excepción.",
+)
+R.add(
+    "CAM-11B-01",
+    "DEADLINE",
+    "Sec. 11(B) ¶2",
+    "previo al inicio de la actividad lucrativa extra-legislativa",
+    "El Representante notifica a la Comisión, con copia a la Secretaría, antes de comenzar la actividad "
+    "(fecha fija: el inicio de la actividad).",
+)
+R.add(
+    "CAM-11B-02",
+    "VALIDATION",
+    "Sec. 11(B)(1)–(3)",
+    "certificará bajo su firma",
+    "La notificación indica la naturaleza de las labores, certifica bajo firma que no hay conflicto de "
+    "interés y que la compensación no supera el tope legal (CAM-11A-01).",
+)
+R.add(
+    "CAM-11B-03",
+    "ROLE",
+    "Sec. 11(B) ¶1",
+    "deber continuo de notificar a la Comisión",
+    "El Representante notifica todo cambio, con copia a la Secretaría; el texto no fija término (A-10).",
+)
+R.add(
+    "CAM-11C-01",
+    "DEADLINE",
+    "Sec. 11(C)",
+    "cinco (5) días laborables para oponerse",
+    "La Comisión puede oponerse dentro de 5 días laborables desde que recibe la notificación, fundamentada "
+    "en la Ley o las Reglas; su silencio equivale a no oponerse (A-10).",
+    term=(5, "business_days"),
+)
+R.add(
+    "CAM-11C-02",
+    "VOTE",
+    "Sec. 11(C)",
+    "mayoría absoluta de sus integrantes",
+    "La oposición requiere mayoría absoluta (4 de 7; umbral de la Sec. 6, A-6); se registran sus fundamentos.",
+)
 
 # --- Sec. 12 — Representación de intereses privados --------------------------------------------
-R.add("CAM-12A-01", "SUBSTANTIVE", "Sec. 12(a)", "en su capacidad oficial y no medie compensación",
-      "Representante: representar a privados ante agencias solo en su capacidad oficial y sin compensación.")
-R.add("CAM-12B-01", "SUBSTANTIVE", "Sec. 12(b)(1)", "de naturaleza criminal",
-      "Representante: no comparecer en procesos criminales, salvo en su propia defensa.")
-R.add("CAM-12B-02", "SUBSTANTIVE", "Sec. 12(b)(2)", "en forma gratuita y a favor del interés público",
-      "Representante: no litigar acciones civiles en que el Gobierno sea parte, salvo gratis y en interés "
-      "público; no aplica si el Gobierno se hizo parte después.")
-R.add("CAM-12B-03", "DEADLINE", "Sec. 12(b)(2)",
-      "deberá renunciar a dicha representación legal, a la brevedad posible",
-      "El Representante renuncia a la brevedad posible a compromisos previos a su elección que el Código no "
-      "permite (desde la toma de posesión o la aprobación del Código, lo que sea después; A-11).",
-      not_computable="«A la brevedad posible» no fija un plazo numérico: no hay vencimiento que calcular; la "
-                     "renuncia se registra.")
-R.add("CAM-12B-04", "SUBSTANTIVE", "Sec. 12(b)(3)", "en un procedimiento administrativo o adjudicativo",
-      "Representante: no comparecer ante agencias estatales o federales en procedimientos administrativos o "
-      "adjudicativos.")
+R.add(
+    "CAM-12A-01",
+    "SUBSTANTIVE",
+    "Sec. 12(a)",
+    "en su capacidad oficial y no medie compensación",
+    "Representante: representar a privados ante agencias solo en su capacidad oficial y sin compensación.",
+)
+R.add(
+    "CAM-12B-01",
+    "SUBSTANTIVE",
+    "Sec. 12(b)(1)",
+    "de naturaleza criminal",
+    "Representante: no comparecer en procesos criminales, salvo en su propia defensa.",
+)
+R.add(
+    "CAM-12B-02",
+    "SUBSTANTIVE",
+    "Sec. 12(b)(2)",
+    "en forma gratuita y a favor del interés público",
+    "Representante: no litigar acciones civiles en que el Gobierno sea parte, salvo gratis y en interés "
+    "público; no aplica si el Gobierno se hizo parte después.",
+)
+R.add(
+    "CAM-12B-03",
+    "DEADLINE",
+    "Sec. 12(b)(2)",
+    "deberá renunciar a dicha representación legal, a la brevedad posible",
+    "El Representante renuncia a la brevedad posible a compromisos previos a su elección que el Código no "
+    "permite (desde la toma de posesión o la aprobación del Código, lo que sea después; A-11).",
+    not_computable="«A la brevedad posible» no fija un plazo numérico: no hay vencimiento que calcular; la "
+    "renuncia se registra.",
+)
+R.add(
+    "CAM-12B-04",
+    "SUBSTANTIVE",
+    "Sec. 12(b)(3)",
+    "en un procedimiento administrativo o adjudicativo",
+    "Representante: no comparecer ante agencias estatales o federales en procedimientos administrativos o "
+    "adjudicativos.",
+)
 
 # --- Sec. 13 — Funcionarios y jefes de dependencias ---------------------------------------------
-R.add("CAM-13-01", "SUBSTANTIVE", "Sec. 13", "excepto los incisos (a), (b), (e), (f), (p), (q) y (r) del Artículo 4",
-      "Funcionarios y jefes de dependencia quedan obligados por las Secs. 10–12 salvo los incisos (a), (b), (e), "
-      "(f), (p), (q) y (r) de la Sec. 10 (A-1: «Artículos 4, 5 y 6» = Secs. 10, 11 y 12). Matriz cargo × norma.")
+R.add(
+    "CAM-13-01",
+    "SUBSTANTIVE",
+    "Sec. 13",
+    "excepto los incisos (a), (b), (e), (f), (p), (q) y (r) del Artículo 4",
+    "Funcionarios y jefes de dependencia quedan obligados por las Secs. 10–12 salvo los incisos (a), (b), (e), "
+    "(f), (p), (q) y (r) de la Sec. 10 (A-1: «Artículos 4, 5 y 6» = Secs. 10, 11 y 12). Matriz cargo × norma.",
+)
 # Sec. 13: the incisos of Sec. 10 that do not bind officers and department heads (A-1 legacy map).
 NOT_BINDING_OFFICERS_AND_HEADS: tuple[str, ...] = (
-    "CAM-10A-01", "CAM-10B-01", "CAM-10E-01", "CAM-10F-01", "CAM-10P-01", "CAM-10Q-01", "CAM-10R-01",
+    "CAM-10A-01",
+    "CAM-10B-01",
+    "CAM-10E-01",
+    "CAM-10F-01",
+    "CAM-10P-01",
+    "CAM-10Q-01",
+    "CAM-10R-01",
 )  # CAM-13-01 «excepto los incisos (a), (b), (e), (f), (p), (q) y (r)»
 # A-4: employees answer only for Sec. 10(h), which names them.
 EMPLOYEE_NORMS: tuple[str, ...] = ("CAM-10H-01",)
@@ -164,9 +358,9 @@ RULES = R.rules
 AGENCY_CONTRACT_EXCEPTIONS: dict[str, str] = {
     "sole_buyer_or_seller": "(1) la agencia es el único comprador o vendedor",
     "property": "(2) arrendamiento o compraventa de un bien del Representante: único disponible o con las "
-                "especificaciones exigidas, ya arrendado por la agencia, o arrendado antes de la elección",
+    "especificaciones exigidas, ya arrendado por la agencia, o arrendado antes de la elección",
     "general_program": "(3) propiedades, programas, préstamos, garantías o incentivos accesibles a todo "
-                       "ciudadano que cualifique, sin trato preferente",
+    "ciudadano que cualifique, sin trato preferente",
     "permit_or_license": "(4) permisos, licencias o patentes exigidos por ley, sin trato preferente",
     "intellectual_property": "(5) derechos de propiedad intelectual o patentes de invención",
     "no_clear_conflict": "(6) otro contrato que no constituya un claro y manifiesto conflicto de interés",
@@ -197,7 +391,13 @@ FINDINGS: dict[str, str] = {
 
 GiftKind = Literal["social", "award", "payment", "donation", "decoration", "official_post", "political_contribution"]
 GIFT_KINDS: tuple[str, ...] = (
-    "social", "award", "payment", "donation", "decoration", "official_post", "political_contribution",
+    "social",
+    "award",
+    "payment",
+    "donation",
+    "decoration",
+    "official_post",
+    "political_contribution",
 )
 GIFT_KIND_ES: dict[str, str] = {
     "social": "regalo u obsequio social acostumbrado",
@@ -254,14 +454,20 @@ def check_foreign_gift(gift: Gift) -> list[Finding]:
     if not barred:
         return []
     what = GIFT_KIND_ES[gift.kind]
-    why = "" if gift.kind in ("donation", "decoration", "official_post") else (
-        f" de valor aparente {_money(gift.amount)}, mayor de {_money(FOREIGN_GIFT_VALUE_CAP)}")
-    return [Finding(
-        "foreign_gift_prohibited", R.rules["CAM-10N-01"],
-        f"{what.capitalize()}{why} de fuente extranjera ({gift.source}, {format_date_es(gift.received)}): la "
-        f"Sec. 10(n) lo prohíbe salvo dispensa de la Cámara mediante Resolución, que no consta.",
-        {"source": gift.source, "value": str(gift.amount), "kind": gift.kind},
-    )]
+    why = (
+        ""
+        if gift.kind in ("donation", "decoration", "official_post")
+        else (f" de valor aparente {_money(gift.amount)}, mayor de {_money(FOREIGN_GIFT_VALUE_CAP)}")
+    )
+    return [
+        Finding(
+            "foreign_gift_prohibited",
+            R.rules["CAM-10N-01"],
+            f"{what.capitalize()}{why} de fuente extranjera ({gift.source}, {format_date_es(gift.received)}): la "
+            f"Sec. 10(n) lo prohíbe salvo dispensa de la Cámara mediante Resolución, que no consta.",
+            {"source": gift.source, "value": str(gift.amount), "kind": gift.kind},
+        )
+    ]
 
 
 def check_gift(gift: Gift) -> list[Finding]:
@@ -275,12 +481,15 @@ def check_gift(gift: Gift) -> list[Finding]:
             if gift.kind == "payment"
             else f"vale {_money(gift.amount)}, más de {_money(GIFT_VALUE_CAP)}"
         )
-        out.append(Finding(
-            "gift_not_excluded", R.rules["CAM-10K-01"],
-            f"{GIFT_KIND_ES[gift.kind].capitalize()} de {gift.source} ({format_date_es(gift.received)}) {reason}: "
-            f"no está entre las exclusiones de la Sec. 10(k).",
-            {"source": gift.source, "value": str(gift.amount), "kind": gift.kind},
-        ))
+        out.append(
+            Finding(
+                "gift_not_excluded",
+                R.rules["CAM-10K-01"],
+                f"{GIFT_KIND_ES[gift.kind].capitalize()} de {gift.source} ({format_date_es(gift.received)}) {reason}: "
+                f"no está entre las exclusiones de la Sec. 10(k).",
+                {"source": gift.source, "value": str(gift.amount), "kind": gift.kind},
+            )
+        )
     out.extend(check_foreign_gift(gift))
     return out
 
@@ -304,13 +513,16 @@ def check_gifts(gifts: Iterable[Gift], *, settings: Mapping[str, Any] | None = N
         key = (gift.source.strip().casefold(), gift.received.year)
         seen[key] = seen.get(key, 0) + 1
         if seen[key] >= threshold:
-            out.append(Finding(
-                "gift_pattern", R.rules["CAM-10K-01"],
-                f"{gift.source} ha dado {seen[key]} regalos o premios excluidos en {gift.received.year} (el último "
-                f"el {format_date_es(gift.received)}): la Sec. 10(k) pide evitar que se conviertan en un patrón "
-                f"de una misma persona o entidad (alerta desde el {threshold}º; A-9).",
-                {"source": gift.source, "year": gift.received.year, "count": seen[key]},
-            ))
+            out.append(
+                Finding(
+                    "gift_pattern",
+                    R.rules["CAM-10K-01"],
+                    f"{gift.source} ha dado {seen[key]} regalos o premios excluidos en {gift.received.year} (el último "
+                    f"el {format_date_es(gift.received)}): la Sec. 10(k) pide evitar que se conviertan en un patrón "
+                    f"de una misma persona o entidad (alerta desde el {threshold}º; A-9).",
+                    {"source": gift.source, "year": gift.received.year, "count": seen[key]},
+                )
+            )
     return out
 
 
@@ -321,11 +533,15 @@ def check_agency_contract(exception: str | None, *, agency: str = "la agencia") 
     An unknown exception code raises ValueError (input error).
     """
     if exception is None:
-        return [Finding(
-            "agency_contract_without_exception", R.rules["CAM-11A-03"],
-            f"Contrato o negocio con {agency} sin excepción de la Sec. 11(A)(b)(1)–(6): la Sec. 11(A)(b) lo "
-            f"prohíbe salvo que se indique la excepción aplicable.", {"agency": agency},
-        )]
+        return [
+            Finding(
+                "agency_contract_without_exception",
+                R.rules["CAM-11A-03"],
+                f"Contrato o negocio con {agency} sin excepción de la Sec. 11(A)(b)(1)–(6): la Sec. 11(A)(b) lo "
+                f"prohíbe salvo que se indique la excepción aplicable.",
+                {"agency": agency},
+            )
+        ]
     if exception not in AGENCY_CONTRACT_EXCEPTIONS:
         raise ValueError(
             f"«{exception}» no es una excepción de la Sec. 11(A)(b) (valores: {', '.join(AGENCY_CONTRACT_EXCEPTIONS)})"
@@ -361,8 +577,9 @@ def check_outside_income(
     if msg is None:
         return []
     cap = compute_outside_income_cap(salary)
-    return [Finding("outside_income_over_cap", R.rules["CAM-11A-01"], msg,
-                    {"compensation": str(comp), "cap": str(cap)})]
+    return [
+        Finding("outside_income_over_cap", R.rules["CAM-11A-01"], msg, {"compensation": str(comp), "cap": str(cap)})
+    ]
 
 
 def compute_citation_notice_due(calendar: LegalCalendar, formal_notice: dt.date) -> DayResult:
@@ -418,12 +635,19 @@ def check_norms_for_role(role: str, rule_ids: Sequence[str]) -> list[Finding]:
         if norm_binds(role, rid):
             continue
         rule = R.rules[rid]
-        why = ("la Sec. 13 excluye ese inciso para funcionarios y jefes de dependencia"
-               if role != "employee" else "a los empleados solo les aplica la Sec. 10(h) (A-4)")
-        out.append(Finding(
-            "norm_not_applicable", R.rules["CAM-13-01"],
-            f"{rule.citation} ({rid}) no obliga a un {ROLES_ES[role]}: {why}.", {"norm": rid, "role": role},
-        ))
+        why = (
+            "la Sec. 13 excluye ese inciso para funcionarios y jefes de dependencia"
+            if role != "employee"
+            else "a los empleados solo les aplica la Sec. 10(h) (A-4)"
+        )
+        out.append(
+            Finding(
+                "norm_not_applicable",
+                R.rules["CAM-13-01"],
+                f"{rule.citation} ({rid}) no obliga a un {ROLES_ES[role]}: {why}.",
+                {"norm": rid, "role": role},
+            )
+        )
     return out
 
 
@@ -474,18 +698,27 @@ def evaluate_outside_activity(ctx: Context) -> None:
     stands = False
     for i, notice in enumerate(notices):
         following = notices[i + 1] if i + 1 < len(notices) else None
-        decision = next((d for d in decisions if d.at >= notice.at and (following is None or d.at < following.at)), None)
-        window = ctx.add_deadline(OutsideActivityDeadline.OBJECTION_WINDOW, "CAM-11C-01", notice, satisfied=decision,
-                                  start_label="recibo de la notificación por la Comisión")
+        decision = next(
+            (d for d in decisions if d.at >= notice.at and (following is None or d.at < following.at)), None
+        )
+        window = ctx.add_deadline(
+            OutsideActivityDeadline.OBJECTION_WINDOW,
+            "CAM-11C-01",
+            notice,
+            satisfied=decision,
+            start_label="recibo de la notificación por la Comisión",
+        )
         _check_notice(ctx, notice, started if i == 0 else None, window.due_date)
         if decision is not None:
             stands = _check_decision(ctx, decision, window.due_date)
         elif window.status == "missed":
             ctx.add_finding(
-                "no_objection_by_silence", "CAM-11C-01",
+                "no_objection_by_silence",
+                "CAM-11C-01",
                 f"Venció el {format_date_es(window.due_date)} el término de 5 días laborables sin que la Comisión se "
                 f"opusiera: se entiende que no hay oposición a la actividad notificada el "
-                f"{format_date_es(notice.day)} (A-10).", due=window.due_date.isoformat(),
+                f"{format_date_es(notice.day)} (A-10).",
+                due=window.due_date.isoformat(),
             )
     last = notices[-1]
     last_window = ctx.deadlines[-1]
@@ -513,42 +746,56 @@ def _check_notice(ctx: Context, notice: Event, started: Event | None, window_due
         missing.append("la compensación pactada (3)")
     if missing:
         ctx.add_finding(
-            "notice_incomplete", "CAM-11B-02",
+            "notice_incomplete",
+            "CAM-11B-02",
             f"A la notificación del {format_date_es(notice.day)} le falta: {'; '.join(missing)} (Sec. 11(B)(1)–(3)).",
             missing=len(missing),
         )
     if notice.get("copy_to_secretariat") is False:
-        ctx.add_finding("secretariat_copy_missing", "CAM-11B-03",
-                        f"La notificación del {format_date_es(notice.day)} no se copió a la Secretaría del Cuerpo "
-                        f"(Sec. 11(B)).")
+        ctx.add_finding(
+            "secretariat_copy_missing",
+            "CAM-11B-03",
+            f"La notificación del {format_date_es(notice.day)} no se copió a la Secretaría del Cuerpo (Sec. 11(B)).",
+        )
     comp, salary = _money_field(notice, "compensation"), _money_field(notice, "legislative_salary")
     if comp is not None and salary is not None:
         msg = _over_cap_message(comp, salary)
         if msg is not None:
-            ctx.add_finding("outside_income_over_cap", "CAM-11A-01", msg, compensation=str(comp),
-                            cap=str(compute_outside_income_cap(salary)))
+            ctx.add_finding(
+                "outside_income_over_cap",
+                "CAM-11A-01",
+                msg,
+                compensation=str(comp),
+                cap=str(compute_outside_income_cap(salary)),
+            )
     elif comp is not None:
-        ctx.add_finding("outside_income_unverified", "CAM-11A-01",
-                        "La notificación no indica el salario de legislador: no puede verificarse el tope de 35 % "
-                        "(Sec. 11(A)).")
+        ctx.add_finding(
+            "outside_income_unverified",
+            "CAM-11A-01",
+            "La notificación no indica el salario de legislador: no puede verificarse el tope de 35 % (Sec. 11(A)).",
+        )
     planned: dt.date | None = notice.get("planned_start")
     start = started.day if started is not None else planned
     # Sec. 11(B) ¶2: the notice precedes the start. Days are the unit: a start on the notice's own
     # day cannot be shown to follow it, so it is flagged too.
     if start is not None and start <= notice.day and not notice.get("change"):
         ctx.add_finding(
-            "notice_after_activity_start", "CAM-11B-01",
+            "notice_after_activity_start",
+            "CAM-11B-01",
             f"La actividad {'comenzó' if started is not None else 'comienza'} el {format_date_es(start)} y la "
             f"notificación se recibió el {format_date_es(notice.day)}: debía notificarse antes del inicio "
-            f"(Sec. 11(B) ¶2).", start=start.isoformat(),
+            f"(Sec. 11(B) ¶2).",
+            start=start.isoformat(),
         )
     elif start is not None and start < window_due:
         # Interpretation (A-10): warn when the start comes before receipt + 5 business days.
         ctx.add_finding(
-            "activity_starts_before_objection_window_ends", "CAM-11C-01",
+            "activity_starts_before_objection_window_ends",
+            "CAM-11C-01",
             f"La actividad {'comenzó' if started is not None else 'comienza'} el {format_date_es(start)}, antes de "
             f"que venza el {format_date_es(window_due)} el término de la Comisión para oponerse (A-10).",
-            start=start.isoformat(), window_due=window_due.isoformat(),
+            start=start.isoformat(),
+            window_due=window_due.isoformat(),
         )
 
 
@@ -558,21 +805,28 @@ def _check_decision(ctx: Context, decision: Event, window_due: dt.date) -> bool:
         return False
     if decision.day > window_due:
         ctx.add_finding(
-            "objection_untimely", "CAM-11C-01",
+            "objection_untimely",
+            "CAM-11C-01",
             f"La oposición del {format_date_es(decision.day)} llegó después de vencer el término de 5 días "
             f"laborables ({format_date_es(window_due)}): para entonces el silencio equivalía a no oponerse (A-10).",
         )
     if not decision.get("grounds"):
-        ctx.add_finding("objection_without_grounds", "CAM-11C-01",
-                        "La oposición no indica sus fundamentos en la Ley o en las Reglas (Sec. 11(C)).")
+        ctx.add_finding(
+            "objection_without_grounds",
+            "CAM-11C-01",
+            "La oposición no indica sus fundamentos en la Ley o en las Reglas (Sec. 11(C)).",
+        )
     yes = decision.get("yes_votes")
     if yes is not None:
         needed = required_yes("camara-171", settings=ctx.settings, motion_rule_id="CAM-11C-02")
         if yes < needed:
             ctx.add_finding(
-                "objection_without_majority", "CAM-11C-02",
+                "objection_without_majority",
+                "CAM-11C-02",
                 f"La oposición tuvo {yes} votos a favor; la Sec. 11(C) exige la mayoría absoluta de los integrantes "
-                f"({needed} votos; A-6). No hay oposición válida.", yes_votes=yes, required=needed,
+                f"({needed} votos; A-6). No hay oposición válida.",
+                yes_votes=yes,
+                required=needed,
             )
             return False
     return True
@@ -580,9 +834,13 @@ def _check_decision(ctx: Context, decision: Event, window_due: dt.date) -> bool:
 
 KINDS: dict[str, KindSpec] = {
     "outside_activity": KindSpec(
-        "outside_activity", "Actividad extra-legislativa (Sec. 11)", OUTSIDE_ACTIVITY_EVENTS,
-        evaluate_outside_activity, deadline_ids=("objection_window",),
-        stages=OutsideActivityStage, deadlines=OutsideActivityDeadline,
+        "outside_activity",
+        "Actividad extra-legislativa (Sec. 11)",
+        OUTSIDE_ACTIVITY_EVENTS,
+        evaluate_outside_activity,
+        deadline_ids=("objection_window",),
+        stages=OutsideActivityStage,
+        deadlines=OutsideActivityDeadline,
         respondent_roles=("representative", "officer", "department_head"),
     ),
 }

@@ -29,101 +29,248 @@ from ..common import RuleSet
 R = RuleSet()
 
 # --- Sec. 14 — Informes Financieros ------------------------------------------------------------
-R.add("CAM-14A-01", "VALIDATION", "Sec. 14(a)–(b)", "bajo juramento, a través del sistema de radicación electrónica",
-      "Informe anual jurado, radicado electrónicamente en la OEG, que cubre el año natural previo (presunción "
-      "prima facie de radicación); la Comisión solo da seguimiento a su estado.")
-R.add("CAM-14C-01", "DEADLINE", "Sec. 14(c)", "no más tarde del día quince (15) de agosto",
-      "Por cada año Y en el cargo, el informe se radica en la OEG no más tarde del 15 de agosto de Y+1 (fecha "
-      "fija; si no es laborable, vence el próximo día laborable, decisión 1). Si no se radica, la OEG puede "
-      "referir (Sec. 16).")
+R.add(
+    "CAM-14A-01",
+    "VALIDATION",
+    "Sec. 14(a)–(b)",
+    "bajo juramento, a través del sistema de radicación electrónica",
+    "Informe anual jurado, radicado electrónicamente en la OEG, que cubre el año natural previo (presunción "
+    "prima facie de radicación); la Comisión solo da seguimiento a su estado.",
+)
+R.add(
+    "CAM-14C-01",
+    "DEADLINE",
+    "Sec. 14(c)",
+    "no más tarde del día quince (15) de agosto",
+    "Por cada año Y en el cargo, el informe se radica en la OEG no más tarde del 15 de agosto de Y+1 (fecha "
+    "fija; si no es laborable, vence el próximo día laborable, decisión 1). Si no se radica, la OEG puede "
+    "referir (Sec. 16).",
+)
 # Sec. 14(c): the fixed (month, day) of the year after each year in office.
 ANNUAL_REPORT_DUE = (8, 15)  # CAM-14C-01 «no más tarde del día quince (15) de agosto»
-R.add("CAM-14C-02", "DEADLINE", "Sec. 14(c); 14(d)(1); 14(h)",
-      "dos (2) días laborables, contados a partir de la fecha de radicación",
-      "Quien radica un informe notifica a la Secretaría de la Cámara que cumplió, dentro de 2 días laborables "
-      "desde la radicación.", term=(2, "business_days"))
-R.add("CAM-14D-01", "DEADLINE", "Sec. 14(d)(1)",
-      "dentro de los noventa (90) días siguientes a la fecha en que tome posesión",
-      "Primer informe dentro de 90 días (calendario por omisión, A-12) desde la toma de posesión; cubre el año "
-      "natural anterior a la toma de posesión.", term=(90, "days"))
-R.add("CAM-14E-01", "DEADLINE", "Sec. 14(e)(1)", "le aplicará el término mencionado en el inciso (c)",
-      "Quien cesa el 31 de diciembre (Representante no reelecto; funcionario o jefe de dependencia) radica su "
-      "informe de cese no más tarde del 15 de agosto del año siguiente.")
+R.add(
+    "CAM-14C-02",
+    "DEADLINE",
+    "Sec. 14(c); 14(d)(1); 14(h)",
+    "dos (2) días laborables, contados a partir de la fecha de radicación",
+    "Quien radica un informe notifica a la Secretaría de la Cámara que cumplió, dentro de 2 días laborables "
+    "desde la radicación.",
+    term=(2, "business_days"),
+)
+R.add(
+    "CAM-14D-01",
+    "DEADLINE",
+    "Sec. 14(d)(1)",
+    "dentro de los noventa (90) días siguientes a la fecha en que tome posesión",
+    "Primer informe dentro de 90 días (calendario por omisión, A-12) desde la toma de posesión; cubre el año "
+    "natural anterior a la toma de posesión.",
+    term=(90, "days"),
+)
+R.add(
+    "CAM-14E-01",
+    "DEADLINE",
+    "Sec. 14(e)(1)",
+    "le aplicará el término mencionado en el inciso (c)",
+    "Quien cesa el 31 de diciembre (Representante no reelecto; funcionario o jefe de dependencia) radica su "
+    "informe de cese no más tarde del 15 de agosto del año siguiente.",
+)
 # Sec. 14(e)(1): the exit day that takes the Sec. 14(c) date instead of the 90 days of 14(e)(2).
 YEAR_END_EXIT = (12, 31)  # CAM-14E-01 «que cesará en sus funciones al 31 de diciembre»
-R.add("CAM-14E-02", "DEADLINE", "Sec. 14(e)(2)", "noventa (90) días naturales siguientes a haber cesado",
-      "Quien cesa antes del 31 de diciembre radica el informe final dentro de 90 días naturales desde el cese; "
-      "cubre hasta el último día en el cargo.", term=(90, "calendar_days"))
-R.add("CAM-14E-03", "STATE", "Sec. 14(e)(3)", "no tendrá que radicar el Informe Financiero de Cese",
-      "El Representante reelecto no radica informe de cese; siguen sus informes anuales.")
-R.add("CAM-14F-01", "VALIDATION", "Sec. 14(f)", "menor de sesenta (60) días naturales",
-      "Quien ocupó el cargo menos de 60 días naturales no tiene que radicar informe. El periodo ocupado cuenta "
-      "cada día en el cargo, el primero y el último incluidos: no es un término contado desde un acto "
-      "(decisión 9, ajuste tenure_count).", term=(60, "calendar_days"))
-R.add("CAM-14G-01", "VALIDATION", "Sec. 14(g)", "el Artículo 5.4 de la Ley 1-2012",
-      "El contenido sigue el Art. 5.4 de la Ley 1-2012; lo verifica la OEG, no la Comisión.",
-      not_computable="El contenido del informe lo evalúa la OEG (Sec. 15); la Comisión no recibe el informe "
-                     "para verificarlo, solo su estado.")
+R.add(
+    "CAM-14E-02",
+    "DEADLINE",
+    "Sec. 14(e)(2)",
+    "noventa (90) días naturales siguientes a haber cesado",
+    "Quien cesa antes del 31 de diciembre radica el informe final dentro de 90 días naturales desde el cese; "
+    "cubre hasta el último día en el cargo.",
+    term=(90, "calendar_days"),
+)
+R.add(
+    "CAM-14E-03",
+    "STATE",
+    "Sec. 14(e)(3)",
+    "no tendrá que radicar el Informe Financiero de Cese",
+    "El Representante reelecto no radica informe de cese; siguen sus informes anuales.",
+)
+R.add(
+    "CAM-14F-01",
+    "VALIDATION",
+    "Sec. 14(f)",
+    "menor de sesenta (60) días naturales",
+    "Quien ocupó el cargo menos de 60 días naturales no tiene que radicar informe. El periodo ocupado cuenta "
+    "cada día en el cargo, el primero y el último incluidos: no es un término contado desde un acto "
+    "(decisión 9, ajuste tenure_count).",
+    term=(60, "calendar_days"),
+)
+R.add(
+    "CAM-14G-01",
+    "VALIDATION",
+    "Sec. 14(g)",
+    "el Artículo 5.4 de la Ley 1-2012",
+    "El contenido sigue el Art. 5.4 de la Ley 1-2012; lo verifica la OEG, no la Comisión.",
+    not_computable="El contenido del informe lo evalúa la OEG (Sec. 15); la Comisión no recibe el informe "
+    "para verificarlo, solo su estado.",
+)
 
 # --- Sec. 15 — Evaluación de los Informes ------------------------------------------------------
-R.add("CAM-15-01", "DEADLINE", "Sec. 15(1)", "dentro de los noventa (90) días siguientes a su presentación",
-      "La OEG evalúa cada informe dentro de 90 días (calendario por omisión, A-12) desde su radicación "
-      "electrónica y notifica al Representante y a la Comisión si es final.", term=(90, "days"))
-R.add("CAM-15-02", "STATE", "Sec. 15(2)", "automáticamente el Informe Financiero radicado advendrá final",
-      "Pasados 90 días desde la radicación sin hallazgos, el informe advendrá final automáticamente; con un "
-      "informe preliminar notificado en término no lo hace (A-13; ajuste auto_final_if_prelim).")
-R.add("CAM-15-03", "STATE", "Sec. 15(3)", "remitirá al Representante un informe preliminar",
-      "Si la OEG identifica hallazgos dentro de los 90 días, remite un informe preliminar al Representante.")
-R.add("CAM-15-04", "DEADLINE", "Sec. 15(3)(1)", "diez (10) días calendario luego del recibo",
-      "El Representante contesta por escrito los hallazgos dentro de 10 días calendario desde que recibe el "
-      "informe preliminar.", term=(10, "calendar_days"))
-R.add("CAM-15-05", "DEADLINE", "Sec. 15(3)(2)", "tendrá un término de treinta (30) días calendarios",
-      "Recibida la contestación o vencido su término, lo que ocurra primero, la OEG tiene 30 días calendario "
-      "para declarar final el informe o referirlo a la Comisión con sus hallazgos.", term=(30, "calendar_days"))
-R.add("CAM-15-06", "ROLE", "Sec. 15(4)", "deberá informarlo a la Comisión de Ética",
-      "El Director de la OEG informa a la Comisión cuando estima necesario un subpoena sobre finanzas "
-      "personales; se registran esas comunicaciones.")
+R.add(
+    "CAM-15-01",
+    "DEADLINE",
+    "Sec. 15(1)",
+    "dentro de los noventa (90) días siguientes a su presentación",
+    "La OEG evalúa cada informe dentro de 90 días (calendario por omisión, A-12) desde su radicación "
+    "electrónica y notifica al Representante y a la Comisión si es final.",
+    term=(90, "days"),
+)
+R.add(
+    "CAM-15-02",
+    "STATE",
+    "Sec. 15(2)",
+    "automáticamente el Informe Financiero radicado advendrá final",
+    "Pasados 90 días desde la radicación sin hallazgos, el informe advendrá final automáticamente; con un "
+    "informe preliminar notificado en término no lo hace (A-13; ajuste auto_final_if_prelim).",
+)
+R.add(
+    "CAM-15-03",
+    "STATE",
+    "Sec. 15(3)",
+    "remitirá al Representante un informe preliminar",
+    "Si la OEG identifica hallazgos dentro de los 90 días, remite un informe preliminar al Representante.",
+)
+R.add(
+    "CAM-15-04",
+    "DEADLINE",
+    "Sec. 15(3)(1)",
+    "diez (10) días calendario luego del recibo",
+    "El Representante contesta por escrito los hallazgos dentro de 10 días calendario desde que recibe el "
+    "informe preliminar.",
+    term=(10, "calendar_days"),
+)
+R.add(
+    "CAM-15-05",
+    "DEADLINE",
+    "Sec. 15(3)(2)",
+    "tendrá un término de treinta (30) días calendarios",
+    "Recibida la contestación o vencido su término, lo que ocurra primero, la OEG tiene 30 días calendario "
+    "para declarar final el informe o referirlo a la Comisión con sus hallazgos.",
+    term=(30, "calendar_days"),
+)
+R.add(
+    "CAM-15-06",
+    "ROLE",
+    "Sec. 15(4)",
+    "deberá informarlo a la Comisión de Ética",
+    "El Director de la OEG informa a la Comisión cuando estima necesario un subpoena sobre finanzas "
+    "personales; se registran esas comunicaciones.",
+)
 
 # --- Sec. 16 — Referidos de la OEG -------------------------------------------------------------
-R.add("CAM-16A-01", "DEADLINE", "Sec. 16(a)", "en ningún caso, más tarde de treinta (30) días calendario",
-      "El Director de la OEG remite el referido a la brevedad posible y nunca después de 30 días calendario "
-      "desde la contestación al informe preliminar o el fin de su término, lo que ocurra primero.",
-      term=(30, "calendar_days"))
-R.add("CAM-16B-01", "VALIDATION", "Sec. 16(b)", "deberá tener adjunto toda la evidencia",
-      "El referido se recibe con el informe y toda la evidencia que sostiene los hallazgos.")
-R.add("CAM-16B-02", "STATE", "Sec. 16(b)", "será atendido tal y como se atienden las querellas",
-      "El referido se tramita como una querella desde su recibo (tipo de caso referral; A-14).")
+R.add(
+    "CAM-16A-01",
+    "DEADLINE",
+    "Sec. 16(a)",
+    "en ningún caso, más tarde de treinta (30) días calendario",
+    "El Director de la OEG remite el referido a la brevedad posible y nunca después de 30 días calendario "
+    "desde la contestación al informe preliminar o el fin de su término, lo que ocurra primero.",
+    term=(30, "calendar_days"),
+)
+R.add(
+    "CAM-16B-01",
+    "VALIDATION",
+    "Sec. 16(b)",
+    "deberá tener adjunto toda la evidencia",
+    "El referido se recibe con el informe y toda la evidencia que sostiene los hallazgos.",
+)
+R.add(
+    "CAM-16B-02",
+    "STATE",
+    "Sec. 16(b)",
+    "será atendido tal y como se atienden las querellas",
+    "El referido se tramita como una querella desde su recibo (tipo de caso referral; A-14).",
+)
 
 # --- Sec. 17 — Divulgación de los Informes -----------------------------------------------------
-R.add("CAM-17-01", "CONFIDENTIALITY", "Sec. 17(1)", "no permitirá la inspección y el acceso",
-      "Los informes que no son finales no se muestran a terceros.")
-R.add("CAM-17-02", "VALIDATION", "Sec. 17(1)", "cuando la persona demuestre un interés legítimo",
-      "Solo informes finales, con interés legítimo y necesidad acreditados, y una querella ya presentada "
-      "(«Artículo 11» = Secs. 20–21; A-1).")
-R.add("CAM-17-03", "DEADLINE", "Sec. 17(1) ¶2", "en un término de cinco (5) días laborables",
-      "El Director de la OEG notifica al Representante cuyo informe se solicita dentro de 5 días laborables "
-      "desde que recibe la solicitud (A-15).", term=(5, "business_days"))
-R.add("CAM-17-04", "DEADLINE", "Sec. 17(1) ¶2", "quince (15) días laborables para responder u objetar",
-      "El Representante tiene 15 días laborables desde que recibe la notificación para responder u objetar; "
-      "mientras tanto no hay acceso (A-15).", term=(15, "business_days"))
-R.add("CAM-17-05", "STATE", "Sec. 17(1) ¶2", "hasta ser resuelta la objeción",
-      "El acceso se abre solo transcurridos los 15 días laborables o resuelta la objeción; quién la resuelve "
-      "no se dice (A-15; ajuste sec17_objection_resolver).")
-R.add("CAM-17-06", "VALIDATION", "Sec. 17(4)(a)–(e)", "una solicitud escrita, bajo juramento",
-      "Solicitud jurada con: (a) nombre, dirección y ocupación; (b) para quién se solicita; (c) interés y "
-      "necesidad, con copia de la querella; (d) conocimiento de las restricciones de uso; (e) conocimiento de la "
-      "pena por mal uso (Código Penal, Art. 16).")
-R.add("CAM-17-07", "CONFIDENTIALITY", "Sec. 17(2)–(3)", "únicamente para propósitos relacionados con el Código de Ética",
-      "La información solo se usa para fines del Código: nada comercial, político-partidista ni de crédito.")
-R.add("CAM-17-08", "SUBSTANTIVE", "Sec. 17(5)", "sanciones administrativas y aquellas penales",
-      "Divulgar o copiar un informe sin autorización conlleva sanciones administrativas y penales.")
-R.add("CAM-17-09", "VALIDATION", "Sec. 17(6)", "libre de costo",
-      "Copia libre de costo para una agencia que la requiera en una investigación oficial.")
+R.add(
+    "CAM-17-01",
+    "CONFIDENTIALITY",
+    "Sec. 17(1)",
+    "no permitirá la inspección y el acceso",
+    "Los informes que no son finales no se muestran a terceros.",
+)
+R.add(
+    "CAM-17-02",
+    "VALIDATION",
+    "Sec. 17(1)",
+    "cuando la persona demuestre un interés legítimo",
+    "Solo informes finales, con interés legítimo y necesidad acreditados, y una querella ya presentada "
+    "(«Artículo 11» = Secs. 20–21; A-1).",
+)
+R.add(
+    "CAM-17-03",
+    "DEADLINE",
+    "Sec. 17(1) ¶2",
+    "en un término de cinco (5) días laborables",
+    "El Director de la OEG notifica al Representante cuyo informe se solicita dentro de 5 días laborables "
+    "desde que recibe la solicitud (A-15).",
+    term=(5, "business_days"),
+)
+R.add(
+    "CAM-17-04",
+    "DEADLINE",
+    "Sec. 17(1) ¶2",
+    "quince (15) días laborables para responder u objetar",
+    "El Representante tiene 15 días laborables desde que recibe la notificación para responder u objetar; "
+    "mientras tanto no hay acceso (A-15).",
+    term=(15, "business_days"),
+)
+R.add(
+    "CAM-17-05",
+    "STATE",
+    "Sec. 17(1) ¶2",
+    "hasta ser resuelta la objeción",
+    "El acceso se abre solo transcurridos los 15 días laborables o resuelta la objeción; quién la resuelve "
+    "no se dice (A-15; ajuste sec17_objection_resolver).",
+)
+R.add(
+    "CAM-17-06",
+    "VALIDATION",
+    "Sec. 17(4)(a)–(e)",
+    "una solicitud escrita, bajo juramento",
+    "Solicitud jurada con: (a) nombre, dirección y ocupación; (b) para quién se solicita; (c) interés y "
+    "necesidad, con copia de la querella; (d) conocimiento de las restricciones de uso; (e) conocimiento de la "
+    "pena por mal uso (Código Penal, Art. 16).",
+)
+R.add(
+    "CAM-17-07",
+    "CONFIDENTIALITY",
+    "Sec. 17(2)–(3)",
+    "únicamente para propósitos relacionados con el Código de Ética",
+    "La información solo se usa para fines del Código: nada comercial, político-partidista ni de crédito.",
+)
+R.add(
+    "CAM-17-08",
+    "SUBSTANTIVE",
+    "Sec. 17(5)",
+    "sanciones administrativas y aquellas penales",
+    "Divulgar o copiar un informe sin autorización conlleva sanciones administrativas y penales.",
+)
+R.add(
+    "CAM-17-09",
+    "VALIDATION",
+    "Sec. 17(6)",
+    "libre de costo",
+    "Copia libre de costo para una agencia que la requiera en una investigación oficial.",
+)
 
 # --- Sec. 18 — Aportaciones para campañas ------------------------------------------------------
-R.add("CAM-18-01", "SUBSTANTIVE", "Sec. 18", "la Ley Núm. 78-2011",
-      "Las aportaciones de campaña se rigen por el Código Electoral (o la ley federal para Comisionado "
-      "Residente); materia externa al Código (vigencia de la Ley 78-2011 sin verificar, A-2).")
+R.add(
+    "CAM-18-01",
+    "SUBSTANTIVE",
+    "Sec. 18",
+    "la Ley Núm. 78-2011",
+    "Las aportaciones de campaña se rigen por el Código Electoral (o la ley federal para Comisionado "
+    "Residente); materia externa al Código (vigencia de la Ley 78-2011 sin verificar, A-2).",
+)
 
 RULES = R.rules
 
@@ -226,7 +373,8 @@ def evaluate_financial_report(ctx: Context) -> None:
             continue
         if e.get("reelected") and ctx.respondent.role == "representative":
             ctx.add_finding(
-                "final_report_not_required", "CAM-14E-03",
+                "final_report_not_required",
+                "CAM-14E-03",
                 f"Representante reelecto ({format_date_es(e.day)}): no radica Informe Financiero de Cese; siguen "
                 f"los informes anuales (Sec. 14(e)(3)).",
             )
@@ -244,7 +392,8 @@ def evaluate_financial_report(ctx: Context) -> None:
     if exit_event is not None and tenure is not None and tenure < min_tenure.amount:
         how = "contando el primero y el último" if inclusive else "sin contar el día de la toma de posesión"
         ctx.add_finding(
-            "report_not_required", "CAM-14F-01",
+            "report_not_required",
+            "CAM-14F-01",
             f"Ocupó el cargo del {format_date_es(took.day)} al {format_date_es(exit_event.day)} "
             f"({tenure} días naturales, {how}), menos de {min_tenure.amount} días naturales: no tiene "
             f"obligación de radicar informe financiero (Sec. 14(f)).",
@@ -256,10 +405,16 @@ def evaluate_financial_report(ctx: Context) -> None:
 
     obligations: list[Deadline] = []
     initial_year = took.day.year - 1
-    obligations.append(ctx.add_deadline(
-        FinancialReportDeadline.INITIAL_REPORT, "CAM-14D-01", took, satisfied=_matching_report(reports, initial_year, ("initial",)),
-        suspendable=False, start_label="toma de posesión",
-    ))
+    obligations.append(
+        ctx.add_deadline(
+            FinancialReportDeadline.INITIAL_REPORT,
+            "CAM-14D-01",
+            took,
+            satisfied=_matching_report(reports, initial_year, ("initial",)),
+            suspendable=False,
+            start_label="toma de posesión",
+        )
+    )
 
     # Sec. 14(c): a report for each year in office, due 15 August of the next year. The exit year is
     # covered by the final report instead (Sec. 14(e)); a sitting official's years count once ended.
@@ -267,34 +422,62 @@ def evaluate_financial_report(ctx: Context) -> None:
     for year in range(took.day.year, last_year + 1):
         year_end = dt.date(year, *YEAR_END_EXIT)
         term, fixed = _fixed_date_term(year_end)
-        obligations.append(_mark_year_end(ctx.add_deadline(
-            FinancialReportDeadline.ANNUAL_REPORT, "CAM-14C-01", took, term=term, start=year_end, suspendable=False,
-            satisfied=_matching_report(reports, year, ("annual",)),
-            start_label=f"fin del año {year} en el cargo; fecha fija: {format_date_es(fixed)}",
-        ), year_end))
+        obligations.append(
+            _mark_year_end(
+                ctx.add_deadline(
+                    FinancialReportDeadline.ANNUAL_REPORT,
+                    "CAM-14C-01",
+                    took,
+                    term=term,
+                    start=year_end,
+                    suspendable=False,
+                    satisfied=_matching_report(reports, year, ("annual",)),
+                    start_label=f"fin del año {year} en el cargo; fecha fija: {format_date_es(fixed)}",
+                ),
+                year_end,
+            )
+        )
 
     if exit_event is not None:
         exit_day = exit_event.day
         if (exit_day.month, exit_day.day) == YEAR_END_EXIT:
             term, fixed = _fixed_date_term(exit_day)
-            obligations.append(_mark_year_end(ctx.add_deadline(
-                FinancialReportDeadline.FINAL_REPORT, "CAM-14E-01", exit_event, term=term, start=exit_day, suspendable=False,
-                satisfied=_matching_report(reports, exit_day.year, ("final", "annual")),
-                start_label=f"cese el 31 de diciembre; fecha fija: {format_date_es(fixed)}",
-            ), exit_day))
+            obligations.append(
+                _mark_year_end(
+                    ctx.add_deadline(
+                        FinancialReportDeadline.FINAL_REPORT,
+                        "CAM-14E-01",
+                        exit_event,
+                        term=term,
+                        start=exit_day,
+                        suspendable=False,
+                        satisfied=_matching_report(reports, exit_day.year, ("final", "annual")),
+                        start_label=f"cese el 31 de diciembre; fecha fija: {format_date_es(fixed)}",
+                    ),
+                    exit_day,
+                )
+            )
         else:
-            obligations.append(ctx.add_deadline(
-                FinancialReportDeadline.FINAL_REPORT, "CAM-14E-02", exit_event,
-                satisfied=_matching_report(reports, exit_day.year, ("final",)), suspendable=False,
-                start_label="cese en el cargo",
-            ))
+            obligations.append(
+                ctx.add_deadline(
+                    FinancialReportDeadline.FINAL_REPORT,
+                    "CAM-14E-02",
+                    exit_event,
+                    satisfied=_matching_report(reports, exit_day.year, ("final",)),
+                    suspendable=False,
+                    start_label="cese en el cargo",
+                )
+            )
 
     for d in obligations:
         if d.status == "missed" and d.satisfied_at is None:
             ctx.add_finding(
-                "report_overdue", d.rule.id,
+                "report_overdue",
+                d.rule.id,
                 f"El {deadline_es(d.id).lower()} venció el {format_date_es(d.due_date)} sin radicarse ({d.rule.citation}); la "
-                f"OEG puede referir el asunto a la Comisión (Sec. 16(a)).", deadline=d.id, due=d.due_date.isoformat(),
+                f"OEG puede referir el asunto a la Comisión (Sec. 16(a)).",
+                deadline=d.id,
+                due=d.due_date.isoformat(),
             )
 
     stage = FinancialReportStage.LEFT_OFFICE if exit_event is not None else FinancialReportStage.IN_OFFICE
@@ -332,31 +515,46 @@ def _evaluate_report(
     label = f"radicación del informe que cubre {year}"
     if report.get("sworn") is False or report.get("electronic") is False:
         ctx.add_finding(
-            "report_not_sworn_or_electronic", "CAM-14A-01",
+            "report_not_sworn_or_electronic",
+            "CAM-14A-01",
             f"El informe que cubre {year} no consta radicado bajo juramento por el sistema electrónico de la OEG "
             f"(Sec. 14(a)–(b)).",
         )
     notice = next(iter(_events_for(ctx, "secretary_notified", report, reports)), None)
-    ctx.add_deadline(FinancialReportDeadline.NOTIFY_SECRETARY, "CAM-14C-02", report, satisfied=notice, suspendable=False,
-                     start_label=label)
+    ctx.add_deadline(
+        FinancialReportDeadline.NOTIFY_SECRETARY,
+        "CAM-14C-02",
+        report,
+        satisfied=notice,
+        suspendable=False,
+        start_label=label,
+    )
     prelim = next(iter(_events_for(ctx, "preliminary_findings_received", report, reports)), None)
     final = next(iter(_events_for(ctx, "oeg_final_action", report, reports)), None)
     if final is not None and final.get("outcome") == "referral":
         ctx.findings.extend(check_referral_evidence(final.get("evidence_attached"), ctx))
         ctx.add_finding(
-            "referral_to_commission", "CAM-16B-02",
+            "referral_to_commission",
+            "CAM-16B-02",
             f"La OEG refirió el informe de {year} a la Comisión el {format_date_es(final.day)}: el referido se "
             f"atiende como una querella desde su recibo (Sec. 16(b); caso de tipo referral).",
         )
     first_action = min((e for e in (prelim, final) if e is not None), key=lambda e: e.at, default=None)
-    evaluation = ctx.add_deadline(FinancialReportDeadline.OEG_EVALUATION, "CAM-15-01", report, satisfied=first_action,
-                                  suspendable=False, start_label=label)
+    evaluation = ctx.add_deadline(
+        FinancialReportDeadline.OEG_EVALUATION,
+        "CAM-15-01",
+        report,
+        satisfied=first_action,
+        suspendable=False,
+        start_label=label,
+    )
     lapsed = ctx.as_of_day > evaluation.due_date
     auto_final_anyway = ctx.settings["auto_final_if_prelim"]
     decided_first = final is not None and (prelim is None or final.at < prelim.at)
     if prelim is not None and prelim.day > evaluation.due_date and not decided_first:
         ctx.add_finding(
-            "preliminary_findings_untimely", "CAM-15-03",
+            "preliminary_findings_untimely",
+            "CAM-15-03",
             f"El informe preliminar sobre el informe de {year} llegó el {format_date_es(prelim.day)}, después de "
             f"los 90 días ({format_date_es(evaluation.due_date)}): el informe ya había advenido final (Sec. 15(2)).",
         )
@@ -366,25 +564,41 @@ def _evaluate_report(
     became_final_by_lapse = lapsed and (nothing_in_term or (bool(auto_final_anyway) and no_final_in_term))
     if became_final_by_lapse:
         ctx.add_finding(
-            "report_final_by_lapse", "CAM-15-02",
+            "report_final_by_lapse",
+            "CAM-15-02",
             f"Pasaron 90 días desde la radicación del informe de {year} ({format_date_es(evaluation.due_date)}) "
             f"sin determinación de la OEG"
-            + ("" if nothing_in_term else
-               " (hubo informe preliminar, pero el ajuste auto_final_if_prelim lo hace final igualmente; A-13)")
+            + (
+                ""
+                if nothing_in_term
+                else " (hubo informe preliminar, pero el ajuste auto_final_if_prelim lo hace final igualmente; A-13)"
+            )
             + ": el informe advino final automáticamente (Sec. 15(2)).",
         )
     pending_notice = notice is None
     if decided_first:
         assert final is not None
-        return (FinancialReportStage.REFERRED_TO_COMMISSION if final.get("outcome") == "referral" else FinancialReportStage.REPORT_FINAL), pending_notice
+        return (
+            FinancialReportStage.REFERRED_TO_COMMISSION
+            if final.get("outcome") == "referral"
+            else FinancialReportStage.REPORT_FINAL
+        ), pending_notice
     if prelim is None:
-        return (FinancialReportStage.REPORT_FINAL if became_final_by_lapse else FinancialReportStage.UNDER_OEG_EVALUATION), pending_notice
+        return (
+            FinancialReportStage.REPORT_FINAL if became_final_by_lapse else FinancialReportStage.UNDER_OEG_EVALUATION
+        ), pending_notice
     if prelim.day > evaluation.due_date:
         return FinancialReportStage.REPORT_FINAL, pending_notice
 
     answered = next((a for a in _events_for(ctx, "findings_answered", report, reports) if a.at >= prelim.at), None)
-    respond = ctx.add_deadline(FinancialReportDeadline.RESPOND_TO_FINDINGS, "CAM-15-04", prelim, satisfied=answered, suspendable=False,
-                               start_label="recibo del informe preliminar")
+    respond = ctx.add_deadline(
+        FinancialReportDeadline.RESPOND_TO_FINDINGS,
+        "CAM-15-04",
+        prelim,
+        satisfied=answered,
+        suspendable=False,
+        start_label="recibo del informe preliminar",
+    )
     final_after = final if final is not None and final.at >= prelim.at else None
     if answered is not None and answered.day <= respond.due_date:
         start, trig, start_label = answered.day, answered, "contestación al informe preliminar"
@@ -392,13 +606,27 @@ def _evaluate_report(
         start, trig, start_label = respond.due_date, prelim, "fin del término para contestar"
     if answered is None and respond.status != "missed" and final_after is None:
         return FinancialReportStage.AWAITING_REPLY, pending_notice
-    d = ctx.add_deadline(FinancialReportDeadline.OEG_FINAL_ACTION, "CAM-15-05", trig, start=start, satisfied=final_after,
-                         suspendable=False, start_label=start_label)
+    d = ctx.add_deadline(
+        FinancialReportDeadline.OEG_FINAL_ACTION,
+        "CAM-15-05",
+        trig,
+        start=start,
+        satisfied=final_after,
+        suspendable=False,
+        start_label=start_label,
+    )
     if trig is prelim:
         d.trigger = "reply_term_expired"
     if final_after is not None and final_after.get("outcome") == "referral":
-        r = ctx.add_deadline(FinancialReportDeadline.OEG_REFERRAL, "CAM-16A-01", trig, start=start, satisfied=final_after,
-                             suspendable=False, start_label=start_label)
+        r = ctx.add_deadline(
+            FinancialReportDeadline.OEG_REFERRAL,
+            "CAM-16A-01",
+            trig,
+            start=start,
+            satisfied=final_after,
+            suspendable=False,
+            start_label=start_label,
+        )
         if trig is prelim:
             r.trigger = "reply_term_expired"
         return FinancialReportStage.REFERRED_TO_COMMISSION, pending_notice
@@ -413,10 +641,13 @@ def check_referral_evidence(evidence_attached: bool | None, ctx: Context | None 
     if evidence_attached is not False:
         return []
     rule = ctx.rule("CAM-16B-01") if ctx is not None else R.rules["CAM-16B-01"]
-    return [Finding(
-        "referral_without_evidence", rule,
-        "El referido de la OEG no trae adjunta toda la evidencia que sostiene sus hallazgos (Sec. 16(b)).",
-    )]
+    return [
+        Finding(
+            "referral_without_evidence",
+            rule,
+            "El referido de la OEG no trae adjunta toda la evidencia que sostiene sus hallazgos (Sec. 16(b)).",
+        )
+    ]
 
 
 # --- kind: report_access_request (Sec. 17) -----------------------------------------------------
@@ -479,8 +710,14 @@ def evaluate_access_request(ctx: Context) -> None:
     # An amended request (a later access_requested) replaces the contents; the terms run from the first.
     complete = _check_request(ctx, ctx.last("access_requested") or request)
     notified = ctx.first("subject_notified")
-    ctx.add_deadline(AccessRequestDeadline.NOTIFY_SUBJECT, "CAM-17-03", request, satisfied=notified, suspendable=False,
-                     start_label="recibo de la solicitud")
+    ctx.add_deadline(
+        AccessRequestDeadline.NOTIFY_SUBJECT,
+        "CAM-17-03",
+        request,
+        satisfied=notified,
+        suspendable=False,
+        start_label="recibo de la solicitud",
+    )
     granted = ctx.first("access_granted")
     if request.get("report_is_final") is False:
         ctx.stage = AccessRequestStage.BLOCKED_REPORT_NOT_FINAL
@@ -495,8 +732,15 @@ def evaluate_access_request(ctx: Context) -> None:
         return
     received: dt.date = notified.get("received_on") or notified.day
     objection = ctx.first("objection_filed")
-    window = ctx.add_deadline(AccessRequestDeadline.SUBJECT_OBJECTION, "CAM-17-04", notified, start=received, satisfied=objection,
-                              suspendable=False, start_label="recibo de la notificación por el Representante")
+    window = ctx.add_deadline(
+        AccessRequestDeadline.SUBJECT_OBJECTION,
+        "CAM-17-04",
+        notified,
+        start=received,
+        satisfied=objection,
+        suspendable=False,
+        start_label="recibo de la notificación por el Representante",
+    )
     opens_after_window = ctx.calendar.roll_forward(window.due_date + dt.timedelta(days=1))
     as_of = ctx.as_of_day
     resolver = RESOLVER_ES[ctx.settings["sec17_objection_resolver"]]
@@ -517,7 +761,8 @@ def evaluate_access_request(ctx: Context) -> None:
         return
     if objection is not None:
         ctx.add_finding(
-            "access_objection_untimely", "CAM-17-04",
+            "access_objection_untimely",
+            "CAM-17-04",
             f"La objeción del {format_date_es(objection.day)} llegó después de vencer los 15 días laborables "
             f"({format_date_es(window.due_date)}).",
         )
@@ -527,8 +772,13 @@ def evaluate_access_request(ctx: Context) -> None:
         _not_yet(ctx, opens_after_window, "corren los 15 días laborables del Representante")
         _check_grant(ctx, granted, opens_after_window)
         return
-    _open(ctx, opens_after_window, f"transcurrieron los 15 días laborables ({format_date_es(window.due_date)})",
-          complete, granted)
+    _open(
+        ctx,
+        opens_after_window,
+        f"transcurrieron los 15 días laborables ({format_date_es(window.due_date)})",
+        complete,
+        granted,
+    )
 
 
 def _check_request(ctx: Context, request: Event) -> bool:
@@ -536,24 +786,31 @@ def _check_request(ctx: Context, request: Event) -> bool:
     missing = [label for name, label in _REQUEST_FIELDS if not request.get(name)]
     if missing:
         ctx.add_finding(
-            "access_request_incomplete", "CAM-17-06",
-            f"A la solicitud le falta: {'; '.join(missing)} (Sec. 17(4)).", missing=len(missing),
+            "access_request_incomplete",
+            "CAM-17-06",
+            f"A la solicitud le falta: {'; '.join(missing)} (Sec. 17(4)).",
+            missing=len(missing),
         )
     if not request.get("complaint_copy"):
         ctx.add_finding(
-            "access_without_complaint", "CAM-17-02",
+            "access_without_complaint",
+            "CAM-17-02",
             "La solicitud no acompaña copia de la querella presentada: el acceso solo procede luego de presentarse "
             "la querella correspondiente (Sec. 17(1), 17(4)(c)).",
         )
     if request.get("report_is_final") is False:
         ctx.add_finding(
-            "report_not_final", "CAM-17-01",
+            "report_not_final",
+            "CAM-17-01",
             "El informe solicitado no es final: mientras esté bajo custodia de la OEG no se permite a terceros su "
             "inspección ni acceso (Sec. 17(1)).",
         )
     if request.get("official_investigation"):
-        ctx.add_finding("copy_free_of_charge", "CAM-17-09",
-                        "Lo solicita una agencia para una investigación oficial: la copia es libre de costo (Sec. 17(6)).")
+        ctx.add_finding(
+            "copy_free_of_charge",
+            "CAM-17-09",
+            "Lo solicita una agencia para una investigación oficial: la copia es libre de costo (Sec. 17(6)).",
+        )
     return not missing and bool(request.get("complaint_copy"))
 
 
@@ -561,7 +818,8 @@ def _open(ctx: Context, opens_on: dt.date, why: str, complete: bool, granted: Ev
     """The term no longer bars access from ``opens_on``; a deficient request still does."""
     if not complete:
         ctx.add_finding(
-            "access_not_yet_allowed", "CAM-17-05",
+            "access_not_yet_allowed",
+            "CAM-17-05",
             f"El plazo ya no impide el acceso desde el {format_date_es(opens_on)} ({why}), pero la solicitud no "
             f"cumple los requisitos de la Sec. 17(1) y 17(4): no procede el acceso hasta subsanarla.",
             opens_on=opens_on.isoformat(),
@@ -570,9 +828,12 @@ def _open(ctx: Context, opens_on: dt.date, why: str, complete: bool, granted: Ev
         ctx.stage = AccessRequestStage.REQUEST_DEFICIENT
         ctx.allowed_next = ["access_requested"]
         return
-    ctx.add_finding("access_allowed", "CAM-17-05",
-                    f"El acceso al informe procede desde el {format_date_es(opens_on)}: {why} (Sec. 17(1)).",
-                    opens_on=opens_on.isoformat())
+    ctx.add_finding(
+        "access_allowed",
+        "CAM-17-05",
+        f"El acceso al informe procede desde el {format_date_es(opens_on)}: {why} (Sec. 17(1)).",
+        opens_on=opens_on.isoformat(),
+    )
     _check_grant(ctx, granted, opens_on)
     ctx.stage = AccessRequestStage.ACCESS_GRANTED if granted else AccessRequestStage.ACCESS_OPEN
     ctx.allowed_next = [] if granted else ["access_granted"]
@@ -580,9 +841,12 @@ def _open(ctx: Context, opens_on: dt.date, why: str, complete: bool, granted: Ev
 
 def _not_yet(ctx: Context, opens_on: dt.date | None, why: str) -> None:
     when = f" Se abre el {format_date_es(opens_on)} si no hay objeción." if opens_on else ""
-    ctx.add_finding("access_not_yet_allowed", "CAM-17-05",
-                    f"Todavía no se puede dar acceso al informe: {why} (Sec. 17(1)).{when}",
-                    **({"opens_on": opens_on.isoformat()} if opens_on else {}))
+    ctx.add_finding(
+        "access_not_yet_allowed",
+        "CAM-17-05",
+        f"Todavía no se puede dar acceso al informe: {why} (Sec. 17(1)).{when}",
+        **({"opens_on": opens_on.isoformat()} if opens_on else {}),
+    )
 
 
 def _check_grant(ctx: Context, granted: Event | None, opens_on: dt.date | None) -> None:
@@ -590,7 +854,8 @@ def _check_grant(ctx: Context, granted: Event | None, opens_on: dt.date | None) 
         return
     if opens_on is None or granted.day < opens_on:
         ctx.add_finding(
-            "access_before_allowed", "CAM-17-05",
+            "access_before_allowed",
+            "CAM-17-05",
             f"Se dio acceso al informe el {format_date_es(granted.day)}, cuando la Sec. 17 no lo permitía"
             + (f" (procedía desde el {format_date_es(opens_on)})." if opens_on else "."),
         )
@@ -598,16 +863,32 @@ def _check_grant(ctx: Context, granted: Event | None, opens_on: dt.date | None) 
 
 KINDS: dict[str, KindSpec] = {
     "financial_report": KindSpec(
-        "financial_report", "Informes financieros (Secs. 14–16)", FINANCIAL_EVENTS, evaluate_financial_report,
-        stages=FinancialReportStage, deadlines=FinancialReportDeadline,
-        deadline_ids=("initial_report", "annual_report", "final_report", "notify_secretary", "oeg_evaluation",
-                      "respond_to_findings", "oeg_final_action", "oeg_referral"),
+        "financial_report",
+        "Informes financieros (Secs. 14–16)",
+        FINANCIAL_EVENTS,
+        evaluate_financial_report,
+        stages=FinancialReportStage,
+        deadlines=FinancialReportDeadline,
+        deadline_ids=(
+            "initial_report",
+            "annual_report",
+            "final_report",
+            "notify_secretary",
+            "oeg_evaluation",
+            "respond_to_findings",
+            "oeg_final_action",
+            "oeg_referral",
+        ),
         respondent_roles=("representative", "officer", "department_head"),
     ),
     "report_access_request": KindSpec(
-        "report_access_request", "Solicitud de acceso a un informe financiero (Sec. 17)", ACCESS_EVENTS,
-        evaluate_access_request, deadline_ids=("notify_subject", "subject_objection"),
-        stages=AccessRequestStage, deadlines=AccessRequestDeadline,
+        "report_access_request",
+        "Solicitud de acceso a un informe financiero (Sec. 17)",
+        ACCESS_EVENTS,
+        evaluate_access_request,
+        deadline_ids=("notify_subject", "subject_objection"),
+        stages=AccessRequestStage,
+        deadlines=AccessRequestDeadline,
         respondent_roles=("representative", "officer", "department_head"),
     ),
 }

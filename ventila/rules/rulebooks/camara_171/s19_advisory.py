@@ -18,33 +18,78 @@ from ..common import RuleSet
 
 R = RuleSet()
 
-R.add("CAM-19A-01", "ROLE", "Sec. 19(a)", "a solicitud del Presidente o de cualquier Representante",
-      "Pueden pedirla el «Presidente» (de la Cámara por omisión, A-16) o cualquier Representante, funcionario o "
-      "jefe de dependencia.")
-R.add("CAM-19A-02", "VALIDATION", "Sec. 19(a)", "de no existir una querella relacionada",
-      "No se emite opinión si existe una querella relacionada.")
-R.add("CAM-19B-01", "VALIDATION", "Sec. 19(b)", "podrá ser rechazada de plano",
-      "Solicitud escrita y detallada; si le faltan elementos indispensables puede rechazarse de plano.")
-R.add("CAM-19C-01", "DEADLINE", "Sec. 19(c)", "en o antes de treinta (30) días laborables previos",
-      "La solicitud se presenta al menos 30 días laborables antes de los hechos (el día de la solicitud no "
-      "cuenta; el de los hechos sí). Tardía: se señala o se rechaza según el ajuste advisory_late_request (A-16).",
-      term=(30, "business_days"))
-R.add("CAM-19C-02", "VALIDATION", "Sec. 19(c)", "ya ocurrió o está ocurriendo",
-      "Si los hechos ya ocurrieron o están ocurriendo, la Comisión no tiene jurisdicción.")
-R.add("CAM-19D-01", "DEADLINE", "Sec. 19(d)", "dentro de los treinta (30) días laborables siguientes",
-      "La Comisión emite la opinión dentro de 30 días laborables desde la radicación; prorrogable por hasta 30 "
-      "días laborables adicionales (la Comisión la concede por votación de la Sec. 6; A-16).",
-      term=(30, "business_days"))
+R.add(
+    "CAM-19A-01",
+    "ROLE",
+    "Sec. 19(a)",
+    "a solicitud del Presidente o de cualquier Representante",
+    "Pueden pedirla el «Presidente» (de la Cámara por omisión, A-16) o cualquier Representante, funcionario o "
+    "jefe de dependencia.",
+)
+R.add(
+    "CAM-19A-02",
+    "VALIDATION",
+    "Sec. 19(a)",
+    "de no existir una querella relacionada",
+    "No se emite opinión si existe una querella relacionada.",
+)
+R.add(
+    "CAM-19B-01",
+    "VALIDATION",
+    "Sec. 19(b)",
+    "podrá ser rechazada de plano",
+    "Solicitud escrita y detallada; si le faltan elementos indispensables puede rechazarse de plano.",
+)
+R.add(
+    "CAM-19C-01",
+    "DEADLINE",
+    "Sec. 19(c)",
+    "en o antes de treinta (30) días laborables previos",
+    "La solicitud se presenta al menos 30 días laborables antes de los hechos (el día de la solicitud no "
+    "cuenta; el de los hechos sí). Tardía: se señala o se rechaza según el ajuste advisory_late_request (A-16).",
+    term=(30, "business_days"),
+)
+R.add(
+    "CAM-19C-02",
+    "VALIDATION",
+    "Sec. 19(c)",
+    "ya ocurrió o está ocurriendo",
+    "Si los hechos ya ocurrieron o están ocurriendo, la Comisión no tiene jurisdicción.",
+)
+R.add(
+    "CAM-19D-01",
+    "DEADLINE",
+    "Sec. 19(d)",
+    "dentro de los treinta (30) días laborables siguientes",
+    "La Comisión emite la opinión dentro de 30 días laborables desde la radicación; prorrogable por hasta 30 "
+    "días laborables adicionales (la Comisión la concede por votación de la Sec. 6; A-16).",
+    term=(30, "business_days"),
+)
 # Sec. 19(d): the most the issuing term can be extended.
 MAX_OPINION_EXTENSION = Term(30, "business_days")  # CAM-19D-01 «un término adicional de treinta (30) días laborables»
-R.add("CAM-19D-02", "VOTE", "Sec. 19(d)", "por mayoría de los miembros de la Comisión",
-      "La opinión se emite por la mayoría de la Sec. 6 (A-6).")
-R.add("CAM-19E-01", "STATE", "Sec. 19(e)", "será válida y obligatoria",
-      "La opinión obliga a la Comisión frente a quien la pidió, sobre los mismos hechos, si actuó de buena fe "
-      "(sin omitir ni falsear hechos esenciales); se enlaza con querellas posteriores.")
-R.add("CAM-19F-01", "STATE", "Sec. 19(f)", "corregir, modificar, revertir o dejar sin efecto",
-      "La Comisión puede corregir, modificar, revertir o dejar sin efecto una opinión ante nueva evidencia o "
-      "para evitar un fracaso de la justicia; se guarda cada versión.")
+R.add(
+    "CAM-19D-02",
+    "VOTE",
+    "Sec. 19(d)",
+    "por mayoría de los miembros de la Comisión",
+    "La opinión se emite por la mayoría de la Sec. 6 (A-6).",
+)
+R.add(
+    "CAM-19E-01",
+    "STATE",
+    "Sec. 19(e)",
+    "será válida y obligatoria",
+    "La opinión obliga a la Comisión frente a quien la pidió, sobre los mismos hechos, si actuó de buena fe "
+    "(sin omitir ni falsear hechos esenciales); se enlaza con querellas posteriores.",
+)
+R.add(
+    "CAM-19F-01",
+    "STATE",
+    "Sec. 19(f)",
+    "corregir, modificar, revertir o dejar sin efecto",
+    "La Comisión puede corregir, modificar, revertir o dejar sin efecto una opinión ante nueva evidencia o "
+    "para evitar un fracaso de la justicia; se guarda cada versión.",
+)
 
 RULES = R.rules
 
@@ -121,20 +166,23 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
     role = request.get("requester_role")
     if role in ("employee", "other"):
         ctx.add_finding(
-            "advisory_requester_not_allowed", "CAM-19A-01",
+            "advisory_requester_not_allowed",
+            "CAM-19A-01",
             "Solo pueden pedir una opinión consultiva el Presidente o un Representante, funcionario o jefe de "
             "dependencia (Sec. 19(a)).",
         )
         admissible = False
     if request.get("related_complaint"):
         ctx.add_finding(
-            "advisory_related_complaint", "CAM-19A-02",
+            "advisory_related_complaint",
+            "CAM-19A-02",
             "Existe una querella relacionada: la Comisión no emite opinión consultiva sobre el asunto (Sec. 19(a)).",
         )
         admissible = False
     if request.get("facts_ongoing") or facts <= request.day:
         ctx.add_finding(
-            "advisory_no_jurisdiction", "CAM-19C-02",
+            "advisory_no_jurisdiction",
+            "CAM-19C-02",
             f"Los hechos ({format_date_es(facts)}) ya ocurrieron o están ocurriendo al radicarse la solicitud el "
             f"{format_date_es(request.day)}: la Comisión no tiene jurisdicción (Sec. 19(c)).",
         )
@@ -146,7 +194,8 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
             # is outside the no-jurisdiction clause; flag it (default) or treat it as rejected.
             reject = ctx.settings["advisory_late_request"] == "reject"
             ctx.add_finding(
-                "advisory_opinion_untimely", "CAM-19C-01",
+                "advisory_opinion_untimely",
+                "CAM-19C-01",
                 f"La solicitud se radicó el {format_date_es(request.day)}, con menos de 30 días laborables antes de "
                 f"los hechos ({format_date_es(facts)}); debía radicarse no más tarde del "
                 f"{format_date_es(latest_request_date(ctx, facts))} (Sec. 19(c))."
@@ -159,7 +208,8 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
 
     if request.get("detailed") is False:
         ctx.add_finding(
-            "advisory_request_incomplete", "CAM-19B-01",
+            "advisory_request_incomplete",
+            "CAM-19B-01",
             "La solicitud no expone todos los elementos de juicio indispensables para contestarla: puede "
             "rechazarse de plano (Sec. 19(b)).",
         )
@@ -167,11 +217,15 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
     issued = ctx.first("opinion_issued")
     for revision in ctx.all("opinion_revised"):
         if issued is None or revision.at < issued.at:
-            ctx.add_finding("revision_before_opinion", "CAM-19F-01",
-                            f"Se registró una revisión ({format_date_es(revision.day)}) sin opinión emitida.")
+            ctx.add_finding(
+                "revision_before_opinion",
+                "CAM-19F-01",
+                f"Se registró una revisión ({format_date_es(revision.day)}) sin opinión emitida.",
+            )
         elif revision.get("reason") is None:
             ctx.add_finding(
-                "revision_without_grounds", "CAM-19F-01",
+                "revision_without_grounds",
+                "CAM-19F-01",
                 f"La revisión del {format_date_es(revision.day)} no indica su causa: nueva evidencia o información "
                 f"fidedigna, o evitar un fracaso de la justicia (Sec. 19(f)).",
             )
@@ -181,8 +235,15 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
         return
 
     extensions = _extensions(ctx, request)
-    ctx.add_deadline(AdvisoryOpinionDeadline.ISSUE_OPINION, "CAM-19D-01", request, satisfied=issued or rejected, extensions=extensions,
-                     suspendable=False, start_label="radicación de la solicitud")
+    ctx.add_deadline(
+        AdvisoryOpinionDeadline.ISSUE_OPINION,
+        "CAM-19D-01",
+        request,
+        satisfied=issued or rejected,
+        extensions=extensions,
+        suspendable=False,
+        start_label="radicación de la solicitud",
+    )
     if issued is not None:
         _check_votes(ctx, issued, "la opinión")
     if rejected is not None and (issued is None or rejected.at < issued.at):
@@ -191,12 +252,17 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
         return
     if issued is not None:
         ctx.add_finding(
-            "opinion_binding", "CAM-19E-01",
+            "opinion_binding",
+            "CAM-19E-01",
             f"La opinión emitida el {format_date_es(issued.day)} es válida y obligatoria para la Comisión respecto a "
             f"quien la solicitó, en querellas posteriores sobre los mismos hechos, si actuó de buena fe "
             f"(Sec. 19(e)); enlácela a esas querellas.",
         )
-        ctx.stage = AdvisoryOpinionStage.REVISED if any(r.at >= issued.at for r in ctx.all("opinion_revised")) else AdvisoryOpinionStage.ISSUED
+        ctx.stage = (
+            AdvisoryOpinionStage.REVISED
+            if any(r.at >= issued.at for r in ctx.all("opinion_revised"))
+            else AdvisoryOpinionStage.ISSUED
+        )
         ctx.allowed_next = ["opinion_revised"]
         return
     ctx.stage = AdvisoryOpinionStage.UNDER_CONSIDERATION
@@ -218,7 +284,8 @@ def _extensions(ctx: Context, request: Event) -> list[tuple[Term, str]]:
     for g in grants:
         if g.day > original_due:
             ctx.add_finding(
-                "extension_untimely", "CAM-19D-01",
+                "extension_untimely",
+                "CAM-19D-01",
                 f"La prórroga se concedió el {format_date_es(g.day)}, después de vencer el término original "
                 f"({format_date_es(original_due)}).",
             )
@@ -226,9 +293,11 @@ def _extensions(ctx: Context, request: Event) -> list[tuple[Term, str]]:
         total += int(g.get("business_days"))
     if total > MAX_OPINION_EXTENSION.amount:
         ctx.add_finding(
-            "extension_over_maximum", "CAM-19D-01",
+            "extension_over_maximum",
+            "CAM-19D-01",
             f"Se concedieron {total} días laborables de prórroga; la Sec. 19(d) permite hasta "
-            f"{MAX_OPINION_EXTENSION.amount}. Se computa el máximo.", granted=total,
+            f"{MAX_OPINION_EXTENSION.amount}. Se computa el máximo.",
+            granted=total,
             maximum=MAX_OPINION_EXTENSION.amount,
         )
         total = MAX_OPINION_EXTENSION.amount
@@ -242,16 +311,23 @@ def _check_votes(ctx: Context, event: Event, what: str) -> None:
     needed = required_yes("camara-171", settings=ctx.settings, motion_rule_id="CAM-19D-02")
     if yes < needed:
         ctx.add_finding(
-            "opinion_without_majority", "CAM-19D-02",
+            "opinion_without_majority",
+            "CAM-19D-02",
             f"{what.capitalize()} tuvo {yes} votos a favor; se requiere la mayoría de los miembros ({needed}; "
-            f"Sec. 6, A-6).", yes_votes=yes, required=needed,
+            f"Sec. 6, A-6).",
+            yes_votes=yes,
+            required=needed,
         )
 
 
 KINDS: dict[str, KindSpec] = {
     "advisory_opinion": KindSpec(
-        "advisory_opinion", "Opinión consultiva (Sec. 19)", ADVISORY_EVENTS, evaluate_advisory_opinion,
-        stages=AdvisoryOpinionStage, deadlines=AdvisoryOpinionDeadline,
+        "advisory_opinion",
+        "Opinión consultiva (Sec. 19)",
+        ADVISORY_EVENTS,
+        evaluate_advisory_opinion,
+        stages=AdvisoryOpinionStage,
+        deadlines=AdvisoryOpinionDeadline,
         deadline_ids=("issue_opinion",),
         respondent_roles=("representative", "officer", "department_head"),
     ),

@@ -29,143 +29,366 @@ from .s25_s31_reports import (
 R = RuleSet()
 
 # --- Sec. 20 — Querellas -------------------------------------------------------------------
-R.add("CAM-20-01", "ROLE", "Sec. 20(1)", "a juicio de cualquier persona",
-      "Cualquier persona puede presentar una querella contra un Representante, funcionario o jefe de dependencia.")
-R.add("CAM-20-02", "VALIDATION", "Sec. 20(2)", "por escrito y bajo apercibimiento de perjurio",
-      "La querella es escrita y jurada bajo apercibimiento de perjurio, con sus consecuencias mostradas y aceptadas.")
-R.add("CAM-20-03", "CONFIDENTIALITY", "Sec. 20(3)", "La Querella será confidencial",
-      "La querella y sus anejos son confidenciales.")
-R.add("CAM-20-04", "RECORD", "Sec. 20(4)",
-      "personalmente en la Oficina de la Comisión de Ética o a través del correo electrónico",
-      "Se registra el medio de presentación (en persona, correo electrónico, formulario) y el momento de recibo.")
-R.add("CAM-20-05", "VALIDATION", "Sec. 20(5)", "La Comisión elaborará un formulario",
-      "Formulario electrónico que recoge todos los datos requeridos.")
-R.add("CAM-20-06", "DEADLINE", "Sec. 20(6)",
-      "término improrrogable y jurisdiccional de treinta (30) días calendarios",
-      "La querella se presenta dentro de 30 días calendario desde que el querellante conoció los hechos; "
-      "fuera de término, la Comisión no tiene jurisdicción.", term=(30, "calendar_days"))
-R.add("CAM-20-07", "VALIDATION", "Sec. 20(7)",
-      "su nombre completo, su dirección postal o correo electrónico",
-      "Requeridos: nombre completo, dirección postal o correo electrónico, y teléfono del querellante.")
+R.add(
+    "CAM-20-01",
+    "ROLE",
+    "Sec. 20(1)",
+    "a juicio de cualquier persona",
+    "Cualquier persona puede presentar una querella contra un Representante, funcionario o jefe de dependencia.",
+)
+R.add(
+    "CAM-20-02",
+    "VALIDATION",
+    "Sec. 20(2)",
+    "por escrito y bajo apercibimiento de perjurio",
+    "La querella es escrita y jurada bajo apercibimiento de perjurio, con sus consecuencias mostradas y aceptadas.",
+)
+R.add(
+    "CAM-20-03",
+    "CONFIDENTIALITY",
+    "Sec. 20(3)",
+    "La Querella será confidencial",
+    "La querella y sus anejos son confidenciales.",
+)
+R.add(
+    "CAM-20-04",
+    "RECORD",
+    "Sec. 20(4)",
+    "personalmente en la Oficina de la Comisión de Ética o a través del correo electrónico",
+    "Se registra el medio de presentación (en persona, correo electrónico, formulario) y el momento de recibo.",
+)
+R.add(
+    "CAM-20-05",
+    "VALIDATION",
+    "Sec. 20(5)",
+    "La Comisión elaborará un formulario",
+    "Formulario electrónico que recoge todos los datos requeridos.",
+)
+R.add(
+    "CAM-20-06",
+    "DEADLINE",
+    "Sec. 20(6)",
+    "término improrrogable y jurisdiccional de treinta (30) días calendarios",
+    "La querella se presenta dentro de 30 días calendario desde que el querellante conoció los hechos; "
+    "fuera de término, la Comisión no tiene jurisdicción.",
+    term=(30, "calendar_days"),
+)
+R.add(
+    "CAM-20-07",
+    "VALIDATION",
+    "Sec. 20(7)",
+    "su nombre completo, su dirección postal o correo electrónico",
+    "Requeridos: nombre completo, dirección postal o correo electrónico, y teléfono del querellante.",
+)
 
 # --- Sec. 21 — Procedimientos ante la Comisión -----------------------------------------------
-R.add("CAM-21A-01", "VALIDATION", "Sec. 21(a)(1)",
-      "el nombre completo del Representante, funcionario o jefe de dependencia",
-      "Requerido: nombre completo y cargo de la parte querellada.")
-R.add("CAM-21A-02", "VALIDATION", "Sec. 21(a)(2)", "describir detallada y específicamente los hechos",
-      "Requerida: relación detallada y específica de los hechos.")
-R.add("CAM-21A-03", "VALIDATION", "Sec. 21(a)(3)", "El propio y personal conocimiento",
-      "Requerida: declaración de conocimiento propio y personal, bajo apercibimiento de perjurio "
-      "(ajuste require_personal_knowledge, A-17).")
-R.add("CAM-21A-04", "VALIDATION", "Sec. 21(a)(4)–(10)", "evidencia debidamente obtenida",
-      "Tipos de evidencia: admisiones públicas corroboradas; documentos públicos; documentos de negocios; "
-      "documentos oficiales de agencias; hallazgos de la Asamblea, el Contralor, una agencia o sentencia firme.")
-R.add("CAM-21A-05", "VALIDATION", "Sec. 21(a)(11)", "los nombres y direcciones de las personas o testigos",
-      "Testigos con sus direcciones, cuando aplique.")
-R.add("CAM-21A-06", "VALIDATION", "Sec. 21(a)(12)", "Deberá citar las disposiciones del Código de Ética",
-      "Requeridas: las disposiciones del Código que se alegan infringidas.")
-R.add("CAM-21B-01", "DEADLINE", "Sec. 21(b)(1)",
-      "notificará inmediatamente, dentro del término de tres (3) días laborables",
-      "La Comisión notifica la querella, con copia, a la parte querellada y al Presidente de la Cámara "
-      "dentro de 3 días laborables desde su presentación.", term=(3, "business_days"))
-R.add("CAM-21B-02", "DEADLINE", "Sec. 21(b)(2)",
-      "quince (15) días laborables, contados a partir de la fecha de recibo de la notificación",
-      "La parte querellada contesta por escrito dentro de 15 días laborables desde que recibe la notificación.",
-      term=(15, "business_days"))
-R.add("CAM-21B-03", "DEADLINE", "Sec. 21(b)(3)",
-      "a partir de la fecha en que expire el término original",
-      "Prórroga para contestar de hasta 15 días laborables adicionales, contados desde que vence el "
-      "término original; se solicita por escrito con razones específicas antes de que venza (A-19).",
-      term=(15, "business_days"))
-R.add("CAM-21B-04", "VALIDATION", "Sec. 21(b)(4)", "La notificación de la querella deberá contener",
-      "La notificación contiene: copia de la querella; los 15 días laborables para contestar y la prórroga; "
-      "el derecho a abogado; la advertencia de rebeldía.")
-R.add("CAM-21B-05", "STATE", "Sec. 21(b)(4)(4)", "podrá declarar al querellado en rebeldía",
-      "Sin contestación en término (ni prórroga pendiente), la Comisión puede declarar la rebeldía.")
-R.add("CAM-21C-01", "DEADLINE", "Sec. 21(c)(1)", "hasta un máximo de treinta (30) días laborables",
-      "La Comisión examina la querella y determina dentro de 30 días laborables desde la contestación o el "
-      "fin del término para contestar en vigor, lo que ocurra primero (decisión 4).",
-      term=(30, "business_days"))
-R.add("CAM-21C-02", "STATE", "Sec. 21(c)(1)", "existe causa probable para continuar",
-      "Resultado del examen: desestimación, o jurisdicción y causa probable → vista evidenciaria.")
-R.add("CAM-21C-03", "STATE", "Sec. 21(c)(2)", "podrá desestimar sumariamente",
-      "Causas de desestimación: falta de jurisdicción; prescripción; defectos de forma o contenido; falta de "
-      "interés; negativa a aportar evidencia o testimonio; querella frívola.")
-R.add("CAM-21C-04", "DEADLINE", "Sec. 21(c)(9)", "a no más tardar de tres (3) días laborables",
-      "La determinación se notifica por escrito al querellante y al querellado dentro de 3 días laborables.",
-      term=(3, "business_days"))
-R.add("CAM-21C-05", "STATE", "Sec. 21(c)(10)", "el debido proceso de ley a todas las partes",
-      "Fase de méritos: reuniones y vistas con debido proceso.")
-R.add("CAM-21C-06", "DEADLINE", "Sec. 21(c)(10)", "no menos de diez (10) días laborables, la vista inicial",
-      "La vista inicial se notifica con no menos de 10 días laborables de antelación.",
-      term=(10, "business_days"))
-R.add("CAM-21C-07", "DEADLINE", "Sec. 21(c)(10)", "no menos de cinco (5) días laborables toda vista subsiguiente",
-      "Cada vista subsiguiente se notifica con no menos de 5 días laborables de antelación.",
-      term=(5, "business_days"))
-R.add("CAM-21C-08", "VALIDATION", "Sec. 21(c)(11)", "una breve relación de hechos",
-      "La citación inicial indica cargos, breve relación de hechos y testigos; se registra medio, fecha y destinatario.")
-R.add("CAM-21C-09", "DEADLINE", "Sec. 21(c)(11)", "al menos cinco (5) días laborables, con anterioridad a la vista",
-      "Si el querellado evade la notificación, el Presidente de la Comisión, con autorización previa del "
-      "Presidente de la Cámara, le notifica en sesión; para la vista inicial se exigen 10 días laborables (A-21).",
-      term=(5, "business_days"))
-R.add("CAM-21D-01", "CONFIDENTIALITY", "Sec. 21(d)",
-      "Todos los procedimientos y documentación respecto a querellas serán confidenciales",
-      "Confidencial desde la radicación hasta la determinación o resolución final.")
+R.add(
+    "CAM-21A-01",
+    "VALIDATION",
+    "Sec. 21(a)(1)",
+    "el nombre completo del Representante, funcionario o jefe de dependencia",
+    "Requerido: nombre completo y cargo de la parte querellada.",
+)
+R.add(
+    "CAM-21A-02",
+    "VALIDATION",
+    "Sec. 21(a)(2)",
+    "describir detallada y específicamente los hechos",
+    "Requerida: relación detallada y específica de los hechos.",
+)
+R.add(
+    "CAM-21A-03",
+    "VALIDATION",
+    "Sec. 21(a)(3)",
+    "El propio y personal conocimiento",
+    "Requerida: declaración de conocimiento propio y personal, bajo apercibimiento de perjurio "
+    "(ajuste require_personal_knowledge, A-17).",
+)
+R.add(
+    "CAM-21A-04",
+    "VALIDATION",
+    "Sec. 21(a)(4)–(10)",
+    "evidencia debidamente obtenida",
+    "Tipos de evidencia: admisiones públicas corroboradas; documentos públicos; documentos de negocios; "
+    "documentos oficiales de agencias; hallazgos de la Asamblea, el Contralor, una agencia o sentencia firme.",
+)
+R.add(
+    "CAM-21A-05",
+    "VALIDATION",
+    "Sec. 21(a)(11)",
+    "los nombres y direcciones de las personas o testigos",
+    "Testigos con sus direcciones, cuando aplique.",
+)
+R.add(
+    "CAM-21A-06",
+    "VALIDATION",
+    "Sec. 21(a)(12)",
+    "Deberá citar las disposiciones del Código de Ética",
+    "Requeridas: las disposiciones del Código que se alegan infringidas.",
+)
+R.add(
+    "CAM-21B-01",
+    "DEADLINE",
+    "Sec. 21(b)(1)",
+    "notificará inmediatamente, dentro del término de tres (3) días laborables",
+    "La Comisión notifica la querella, con copia, a la parte querellada y al Presidente de la Cámara "
+    "dentro de 3 días laborables desde su presentación.",
+    term=(3, "business_days"),
+)
+R.add(
+    "CAM-21B-02",
+    "DEADLINE",
+    "Sec. 21(b)(2)",
+    "quince (15) días laborables, contados a partir de la fecha de recibo de la notificación",
+    "La parte querellada contesta por escrito dentro de 15 días laborables desde que recibe la notificación.",
+    term=(15, "business_days"),
+)
+R.add(
+    "CAM-21B-03",
+    "DEADLINE",
+    "Sec. 21(b)(3)",
+    "a partir de la fecha en que expire el término original",
+    "Prórroga para contestar de hasta 15 días laborables adicionales, contados desde que vence el "
+    "término original; se solicita por escrito con razones específicas antes de que venza (A-19).",
+    term=(15, "business_days"),
+)
+R.add(
+    "CAM-21B-04",
+    "VALIDATION",
+    "Sec. 21(b)(4)",
+    "La notificación de la querella deberá contener",
+    "La notificación contiene: copia de la querella; los 15 días laborables para contestar y la prórroga; "
+    "el derecho a abogado; la advertencia de rebeldía.",
+)
+R.add(
+    "CAM-21B-05",
+    "STATE",
+    "Sec. 21(b)(4)(4)",
+    "podrá declarar al querellado en rebeldía",
+    "Sin contestación en término (ni prórroga pendiente), la Comisión puede declarar la rebeldía.",
+)
+R.add(
+    "CAM-21C-01",
+    "DEADLINE",
+    "Sec. 21(c)(1)",
+    "hasta un máximo de treinta (30) días laborables",
+    "La Comisión examina la querella y determina dentro de 30 días laborables desde la contestación o el "
+    "fin del término para contestar en vigor, lo que ocurra primero (decisión 4).",
+    term=(30, "business_days"),
+)
+R.add(
+    "CAM-21C-02",
+    "STATE",
+    "Sec. 21(c)(1)",
+    "existe causa probable para continuar",
+    "Resultado del examen: desestimación, o jurisdicción y causa probable → vista evidenciaria.",
+)
+R.add(
+    "CAM-21C-03",
+    "STATE",
+    "Sec. 21(c)(2)",
+    "podrá desestimar sumariamente",
+    "Causas de desestimación: falta de jurisdicción; prescripción; defectos de forma o contenido; falta de "
+    "interés; negativa a aportar evidencia o testimonio; querella frívola.",
+)
+R.add(
+    "CAM-21C-04",
+    "DEADLINE",
+    "Sec. 21(c)(9)",
+    "a no más tardar de tres (3) días laborables",
+    "La determinación se notifica por escrito al querellante y al querellado dentro de 3 días laborables.",
+    term=(3, "business_days"),
+)
+R.add(
+    "CAM-21C-05",
+    "STATE",
+    "Sec. 21(c)(10)",
+    "el debido proceso de ley a todas las partes",
+    "Fase de méritos: reuniones y vistas con debido proceso.",
+)
+R.add(
+    "CAM-21C-06",
+    "DEADLINE",
+    "Sec. 21(c)(10)",
+    "no menos de diez (10) días laborables, la vista inicial",
+    "La vista inicial se notifica con no menos de 10 días laborables de antelación.",
+    term=(10, "business_days"),
+)
+R.add(
+    "CAM-21C-07",
+    "DEADLINE",
+    "Sec. 21(c)(10)",
+    "no menos de cinco (5) días laborables toda vista subsiguiente",
+    "Cada vista subsiguiente se notifica con no menos de 5 días laborables de antelación.",
+    term=(5, "business_days"),
+)
+R.add(
+    "CAM-21C-08",
+    "VALIDATION",
+    "Sec. 21(c)(11)",
+    "una breve relación de hechos",
+    "La citación inicial indica cargos, breve relación de hechos y testigos; se registra medio, fecha y destinatario.",
+)
+R.add(
+    "CAM-21C-09",
+    "DEADLINE",
+    "Sec. 21(c)(11)",
+    "al menos cinco (5) días laborables, con anterioridad a la vista",
+    "Si el querellado evade la notificación, el Presidente de la Comisión, con autorización previa del "
+    "Presidente de la Cámara, le notifica en sesión; para la vista inicial se exigen 10 días laborables (A-21).",
+    term=(5, "business_days"),
+)
+R.add(
+    "CAM-21D-01",
+    "CONFIDENTIALITY",
+    "Sec. 21(d)",
+    "Todos los procedimientos y documentación respecto a querellas serán confidenciales",
+    "Confidencial desde la radicación hasta la determinación o resolución final.",
+)
 
 # --- Sec. 22 — Término para resolver -----------------------------------------------------------
-R.add("CAM-22-01", "DEADLINE", "Sec. 22", "cuarenta y cinco (45) días calendario",
-      "La Comisión resuelve en sus méritos dentro de 45 días calendario desde que finaliza la vista evidenciaria.",
-      term=(45, "calendar_days"))
-R.add("CAM-22-02", "DEADLINE", "Sec. 22", "no será mayor de cuarenta y cinco (45) días adicionales",
-      "El Presidente de la Cámara puede conceder una prórroga de hasta 45 días adicionales; se pide antes de "
-      "que venza el término (A-22).", term=(45, "days"))
-R.add("CAM-22-03", "DEADLINE", "Sec. 22", "cinco (5) días calendario adicional",
-      "Denegada la prórroga, la Comisión resuelve dentro de 5 días calendario adicionales (A-23: contados desde "
-      "el vencimiento original o la denegación, lo que sea antes, nunca antes del vencimiento original).",
-      term=(5, "calendar_days"))
+R.add(
+    "CAM-22-01",
+    "DEADLINE",
+    "Sec. 22",
+    "cuarenta y cinco (45) días calendario",
+    "La Comisión resuelve en sus méritos dentro de 45 días calendario desde que finaliza la vista evidenciaria.",
+    term=(45, "calendar_days"),
+)
+R.add(
+    "CAM-22-02",
+    "DEADLINE",
+    "Sec. 22",
+    "no será mayor de cuarenta y cinco (45) días adicionales",
+    "El Presidente de la Cámara puede conceder una prórroga de hasta 45 días adicionales; se pide antes de "
+    "que venza el término (A-22).",
+    term=(45, "days"),
+)
+R.add(
+    "CAM-22-03",
+    "DEADLINE",
+    "Sec. 22",
+    "cinco (5) días calendario adicional",
+    "Denegada la prórroga, la Comisión resuelve dentro de 5 días calendario adicionales (A-23: contados desde "
+    "el vencimiento original o la denegación, lo que sea antes, nunca antes del vencimiento original).",
+    term=(5, "calendar_days"),
+)
 
 # --- Sec. 23 — Concurrencia de procedimientos --------------------------------------------------
-R.add("CAM-23-01", "STATE", "Sec. 23", "quedarán suspendidos hasta tanto el Tribunal emita una decisión final",
-      "Un procedimiento judicial sobre los mismos hechos suspende el proceso y sus términos (todos, tras la "
-      "notificación; A-24) hasta la decisión final; al reanudarse corre el balance.")
+R.add(
+    "CAM-23-01",
+    "STATE",
+    "Sec. 23",
+    "quedarán suspendidos hasta tanto el Tribunal emita una decisión final",
+    "Un procedimiento judicial sobre los mismos hechos suspende el proceso y sus términos (todos, tras la "
+    "notificación; A-24) hasta la decisión final; al reanudarse corre el balance.",
+)
 
 # --- Sec. 24 — Procedimiento sumario -----------------------------------------------------------
-R.add("CAM-24-01", "STATE", "Sec. 24", "ciento veinte (120) días o menos, previo al día de las elecciones generales",
-      "Querella contra un Representante candidato a reelección o un funcionario candidato a Representante, "
-      "presentada 120 días o menos antes de las elecciones generales o primarias: procedimiento sumario.",
-      term=(120, "calendar_days"))
-R.add("CAM-24-02", "DEADLINE", "Sec. 24", "no mayor de cinco (5) días laborables, a partir de la presentación",
-      "El procedimiento sumario se resuelve en no más de 5 días laborables desde la presentación.",
-      term=(5, "business_days"))
-R.add("CAM-24A-01", "VALIDATION", "Sec. 24(a)", "todos los requisitos establecidos en este Código",
-      "Los mismos requisitos de las Secs. 20–21(a).")
-R.add("CAM-24B-01", "DEADLINE", "Sec. 24(b)", "Inmediatamente después de recibirse la querella",
-      "En el procedimiento sumario la notificación al querellado es inmediata (el mismo día).",
-      term=(0, "business_days"))
-R.add("CAM-24C-01", "DEADLINE", "Sec. 24(c)", "veinticuatro (24) horas para determinar si desestima sumariamente",
-      "24 horas para decidir si se desestima sumariamente, contadas desde la notificación al querellado "
-      "(decisión 5; ajuste summary_24h_trigger).", term=(24, "hours"))
-R.add("CAM-24C-02", "STATE", "Sec. 24(c)", "no será revisable",
-      "La determinación de las 24 horas no es revisable: no se ofrece reconsideración.")
-R.add("CAM-24C-03", "DEADLINE", "Sec. 24(c)",
-      "cuarenta y ocho (48) horas, a partir de la notificación o recibo de la querella",
-      "48 horas desde la notificación al querellado para citar a vista evidenciaria, si procede.",
-      term=(48, "hours"))
-R.add("CAM-24D-01", "STATE", "Sec. 24(d)", "expresarse verbalmente o por escrito",
-      "En la vista se examinan alegaciones y prueba; el querellado puede expresarse verbalmente o por escrito.")
-R.add("CAM-24E-01", "DEADLINE", "Sec. 24(e)", "cuarenta y ocho (48) horas, a partir de la celebración de la vista",
-      "48 horas desde la vista para adjudicar y notificar la decisión.", term=(48, "hours"))
-R.add("CAM-24E-02", "DEADLINE", "Sec. 24(e)", "se les notificará inmediatamente a las partes",
-      "Si no tiene méritos, se desestima y se notifica inmediatamente (el mismo día).", term=(0, "business_days"))
-R.add("CAM-24E-03", "STATE", "Sec. 24(e)", "según el procedimiento establecido en el Artículo 11",
-      "Si tiene méritos, sigue el procedimiento ordinario: término completo para contestar y luego la Sec. 21(c) (A-28).")
-R.add("CAM-24F-01", "STATE", "Sec. 24(f)", "treinta (30) días naturales antes del día de las elecciones generales",
-      "Las querellas presentadas en los 30 días naturales antes de las elecciones generales, o el mismo día de "
-      "las elecciones (decisión 10, ajuste blackout_includes_election_day), quedan en espera.",
-      term=(30, "calendar_days"))
-R.add("CAM-24F-02", "DEADLINE", "Sec. 24(f)", "tres (3) días laborables después de celebradas las elecciones",
-      "Las querellas en espera se atienden al tercer día laborable después de las elecciones, que cuenta como "
-      "fecha de presentación (A-29).", term=(3, "business_days"))
+R.add(
+    "CAM-24-01",
+    "STATE",
+    "Sec. 24",
+    "ciento veinte (120) días o menos, previo al día de las elecciones generales",
+    "Querella contra un Representante candidato a reelección o un funcionario candidato a Representante, "
+    "presentada 120 días o menos antes de las elecciones generales o primarias: procedimiento sumario.",
+    term=(120, "calendar_days"),
+)
+R.add(
+    "CAM-24-02",
+    "DEADLINE",
+    "Sec. 24",
+    "no mayor de cinco (5) días laborables, a partir de la presentación",
+    "El procedimiento sumario se resuelve en no más de 5 días laborables desde la presentación.",
+    term=(5, "business_days"),
+)
+R.add(
+    "CAM-24A-01",
+    "VALIDATION",
+    "Sec. 24(a)",
+    "todos los requisitos establecidos en este Código",
+    "Los mismos requisitos de las Secs. 20–21(a).",
+)
+R.add(
+    "CAM-24B-01",
+    "DEADLINE",
+    "Sec. 24(b)",
+    "Inmediatamente después de recibirse la querella",
+    "En el procedimiento sumario la notificación al querellado es inmediata (el mismo día).",
+    term=(0, "business_days"),
+)
+R.add(
+    "CAM-24C-01",
+    "DEADLINE",
+    "Sec. 24(c)",
+    "veinticuatro (24) horas para determinar si desestima sumariamente",
+    "24 horas para decidir si se desestima sumariamente, contadas desde la notificación al querellado "
+    "(decisión 5; ajuste summary_24h_trigger).",
+    term=(24, "hours"),
+)
+R.add(
+    "CAM-24C-02",
+    "STATE",
+    "Sec. 24(c)",
+    "no será revisable",
+    "La determinación de las 24 horas no es revisable: no se ofrece reconsideración.",
+)
+R.add(
+    "CAM-24C-03",
+    "DEADLINE",
+    "Sec. 24(c)",
+    "cuarenta y ocho (48) horas, a partir de la notificación o recibo de la querella",
+    "48 horas desde la notificación al querellado para citar a vista evidenciaria, si procede.",
+    term=(48, "hours"),
+)
+R.add(
+    "CAM-24D-01",
+    "STATE",
+    "Sec. 24(d)",
+    "expresarse verbalmente o por escrito",
+    "En la vista se examinan alegaciones y prueba; el querellado puede expresarse verbalmente o por escrito.",
+)
+R.add(
+    "CAM-24E-01",
+    "DEADLINE",
+    "Sec. 24(e)",
+    "cuarenta y ocho (48) horas, a partir de la celebración de la vista",
+    "48 horas desde la vista para adjudicar y notificar la decisión.",
+    term=(48, "hours"),
+)
+R.add(
+    "CAM-24E-02",
+    "DEADLINE",
+    "Sec. 24(e)",
+    "se les notificará inmediatamente a las partes",
+    "Si no tiene méritos, se desestima y se notifica inmediatamente (el mismo día).",
+    term=(0, "business_days"),
+)
+R.add(
+    "CAM-24E-03",
+    "STATE",
+    "Sec. 24(e)",
+    "según el procedimiento establecido en el Artículo 11",
+    "Si tiene méritos, sigue el procedimiento ordinario: término completo para contestar y luego la Sec. 21(c) (A-28).",
+)
+R.add(
+    "CAM-24F-01",
+    "STATE",
+    "Sec. 24(f)",
+    "treinta (30) días naturales antes del día de las elecciones generales",
+    "Las querellas presentadas en los 30 días naturales antes de las elecciones generales, o el mismo día de "
+    "las elecciones (decisión 10, ajuste blackout_includes_election_day), quedan en espera.",
+    term=(30, "calendar_days"),
+)
+R.add(
+    "CAM-24F-02",
+    "DEADLINE",
+    "Sec. 24(f)",
+    "tres (3) días laborables después de celebradas las elecciones",
+    "Las querellas en espera se atienden al tercer día laborable después de las elecciones, que cuenta como "
+    "fecha de presentación (A-29).",
+    term=(3, "business_days"),
+)
 
 RULES = R.rules
 
@@ -189,8 +412,17 @@ DISMISSAL_GROUNDS_ES = {
 }
 RESOLUTION_OUTCOMES = ("charges_proven", "charges_not_proven", "dismissed", "merit_found")
 SANCTIONS = (
-    "admonition", "public_reprimand", "censure", "fine", "expulsion",
-    "suspension_without_pay", "removal", "verbal_admonition", "written_reprimand", "demotion", "transfer",
+    "admonition",
+    "public_reprimand",
+    "censure",
+    "fine",
+    "expulsion",
+    "suspension_without_pay",
+    "removal",
+    "verbal_admonition",
+    "written_reprimand",
+    "demotion",
+    "transfer",
 )
 
 _F = FieldSpec
@@ -258,8 +490,13 @@ COMPLAINT_EVENTS: dict[str, EventSpec] = {
 
 # Acts that may be recorded at any stage while the case is open.
 ANYTIME = (
-    "witness_summoned", "documents_requested", "proceedings_suspended", "recusal_requested",
-    "substitute_requested", "substitute_appointed", "speaker_notified",
+    "witness_summoned",
+    "documents_requested",
+    "proceedings_suspended",
+    "recusal_requested",
+    "substitute_requested",
+    "substitute_appointed",
+    "speaker_notified",
 )
 
 
@@ -370,7 +607,8 @@ def _evaluate(ctx: Context) -> None:
         # Never silent (issue 11, item 2): the case was opened by the first filing; a second one is
         # pointed at, not silently dropped.
         ctx.add_finding(
-            "act_not_allowed", "CAM-05-01",
+            "act_not_allowed",
+            "CAM-05-01",
             f"«{COMPLAINT_EVENTS[dup.type].title}» del {format_date_es(dup.day)} repite la del "
             f"{format_date_es(filed.day)}, con la que se abrió el caso: no se tiene en cuenta. Si es otra "
             f"querella, ábrala como caso aparte; si corrige la primera, regístrela como corrección.",
@@ -380,7 +618,8 @@ def _evaluate(ctx: Context) -> None:
     role = ctx.respondent.role
     if role == "employee":
         ctx.add_finding(
-            "employee_respondent", "CAM-02-02",
+            "employee_respondent",
+            "CAM-02-02",
             "La parte querellada es un empleado: el Código cubre a Representantes, funcionarios y jefes de "
             "dependencia; a empleados solo bajo la Sec. 10(h) (A-4). Revise la jurisdicción.",
         )
@@ -390,20 +629,31 @@ def _evaluate(ctx: Context) -> None:
     if not referral:
         knowledge = filed.payload.get("knowledge_date")
         if knowledge is not None:
-            d = ctx.add_deadline(ComplaintDeadline.FILE_COMPLAINT, "CAM-20-06", filed, start=knowledge, satisfied=filed,
-                                 suspendable=False, start_label="fecha en que conoció los hechos")
+            d = ctx.add_deadline(
+                ComplaintDeadline.FILE_COMPLAINT,
+                "CAM-20-06",
+                filed,
+                start=knowledge,
+                satisfied=filed,
+                suspendable=False,
+                start_label="fecha en que conoció los hechos",
+            )
             if d.status == "missed":
                 ctx.add_finding(
-                    "complaint_time_barred", "CAM-20-06",
+                    "complaint_time_barred",
+                    "CAM-20-06",
                     f"La querella se presentó el {format_date_es(filed.day)}, después del término jurisdiccional "
                     f"de 30 días calendario que venció el {format_date_es(d.due_date)} (conoció los hechos el "
                     f"{format_date_es(knowledge)}). Procede desestimar por falta de jurisdicción (Sec. 21(c)(2)).",
                     due=d.due_date.isoformat(),
                 )
         else:
-            ctx.add_finding("knowledge_date_missing", "CAM-20-06",
-                            "La querella no indica cuándo el querellante conoció los hechos; no puede "
-                            "comprobarse el término de 30 días calendario (Sec. 20(6)).")
+            ctx.add_finding(
+                "knowledge_date_missing",
+                "CAM-20-06",
+                "La querella no indica cuándo el querellante conoció los hechos; no puede "
+                "comprobarse el término de 30 días calendario (Sec. 20(6)).",
+            )
 
     # Sec. 24(f) blackout and Sec. 24 summary procedure.
     blackout, summary_election = _election_windows(ctx, filed.day)
@@ -424,16 +674,14 @@ def _evaluate(ctx: Context) -> None:
             f"{format_date_es(blackout)}"
         )
         ctx.add_finding(
-            "filed_in_pre_election_blackout", "CAM-24F-01",
+            "filed_in_pre_election_blackout",
+            "CAM-24F-01",
             f"{when}: la Comisión no puede atenderla hasta el tercer día laborable después, "
             f"el {format_date_es(resume)}, que cuenta como fecha de presentación (Sec. 24(f); A-29).",
-            election=blackout.isoformat(), resumes=resume.isoformat(),
+            election=blackout.isoformat(),
+            resumes=resume.isoformat(),
         )
-    elif (
-        summary_election is not None
-        and ctx.respondent.candidate
-        and role in ("representative", "officer")
-    ):
+    elif summary_election is not None and ctx.respondent.candidate and role in ("representative", "officer"):
         ctx.procedure = "summary"
 
     if ctx.procedure == "summary":
@@ -451,7 +699,8 @@ def _check_scope(ctx: Context, filed: Event) -> None:
     end = dt.date.fromisoformat(ctx.settings["scope_end_date"])
     if facts < start or facts > end:
         ctx.add_finding(
-            "facts_outside_scope", "CAM-02-01",
+            "facts_outside_scope",
+            "CAM-02-01",
             f"Los hechos ({format_date_es(facts)}) caen fuera del alcance del Código "
             f"({format_date_es(start)} – {format_date_es(end)}; Sec. 2, A-3).",
         )
@@ -470,8 +719,14 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
         # office is closed counts as filed on the next business day.
         effective_start = ctx.calendar.roll_forward(filed.day)
         start_label = "próximo día laborable tras el recibo (A-18)"
-    ctx.add_deadline(ComplaintDeadline.NOTIFY_RESPONDENT, "CAM-21B-01", filed, start=effective_start,
-                     satisfied=notified, start_label=start_label)
+    ctx.add_deadline(
+        ComplaintDeadline.NOTIFY_RESPONDENT,
+        "CAM-21B-01",
+        filed,
+        start=effective_start,
+        satisfied=notified,
+        start_label=start_label,
+    )
     ctx.stage = ComplaintStage.FILED
     if notified is None:
         if "case_closed" in firsts:  # closed before the respondent was notified (e.g. withdrawn)
@@ -497,10 +752,21 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
         exam_start, exam_label, exam_trigger = answer_ev.day, "contestación", answer_ev
     else:
         exam_start, exam_label, exam_trigger = answer_end, "fin del término para contestar", answer_trigger
-    exam_open = answer_ev is not None or answer_d.status == "missed" or "default_declared" in firsts or determination is not None
+    exam_open = (
+        answer_ev is not None
+        or answer_d.status == "missed"
+        or "default_declared" in firsts
+        or determination is not None
+    )
     if exam_open:
-        d = ctx.add_deadline(ComplaintDeadline.EXAMINE, "CAM-21C-01", exam_trigger, start=exam_start,
-                             satisfied=determination, start_label=exam_label)
+        d = ctx.add_deadline(
+            ComplaintDeadline.EXAMINE,
+            "CAM-21C-01",
+            exam_trigger,
+            start=exam_start,
+            satisfied=determination,
+            start_label=exam_label,
+        )
         if answer_ev is None or answer_ev.day > answer_end:
             d.trigger = "answer_term_expired"
         ctx.stage = ComplaintStage.UNDER_EXAMINATION
@@ -509,11 +775,13 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
     if default is not None:
         ctx.stage = ComplaintStage.UNDER_EXAMINATION
         if answer_ev is not None and answer_ev.day <= default.day:
-            ctx.add_finding("default_after_answer", "CAM-21B-05",
-                            "Se declaró la rebeldía después de recibirse la contestación.")
+            ctx.add_finding(
+                "default_after_answer", "CAM-21B-05", "Se declaró la rebeldía después de recibirse la contestación."
+            )
         elif default.day <= answer_end:
             ctx.add_finding(
-                "default_premature", "CAM-21B-05",
+                "default_premature",
+                "CAM-21B-05",
                 f"La rebeldía se declaró el {format_date_es(default.day)}, antes de vencer el término para "
                 f"contestar ({format_date_es(answer_end)}).",
             )
@@ -536,14 +804,21 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
         return
 
     # Sec. 21(c)(9): notify the determination within 3 bd.
-    ctx.add_deadline(ComplaintDeadline.NOTIFY_DETERMINATION, "CAM-21C-04", determination,
-                     satisfied=firsts.get("determination_notified"))
+    ctx.add_deadline(
+        ComplaintDeadline.NOTIFY_DETERMINATION,
+        "CAM-21C-04",
+        determination,
+        satisfied=firsts.get("determination_notified"),
+    )
     outcome = determination.payload.get("outcome")
     if outcome == "dismissed":
         ctx.stage = ComplaintStage.DISMISSED
         if not determination.payload.get("grounds"):
-            ctx.add_finding("dismissal_without_grounds", "CAM-21C-03",
-                            "La desestimación no indica ninguna de las causas de la Sec. 21(c)(2).")
+            ctx.add_finding(
+                "dismissal_without_grounds",
+                "CAM-21C-03",
+                "La desestimación no indica ninguna de las causas de la Sec. 21(c)(2).",
+            )
         nxt = [] if "determination_notified" in firsts else ["determination_notified"]
         ctx.allowed_next = nxt + ([] if "case_closed" in firsts else ["case_closed"])
         if "case_closed" in firsts:
@@ -592,7 +867,8 @@ def _answer_term(ctx: Context, trigger: Event, answer: Event | None) -> tuple[An
         assert original is not None
         if request.day > original:
             ctx.add_finding(
-                "extension_request_untimely", "CAM-21B-03",
+                "extension_request_untimely",
+                "CAM-21B-03",
                 f"La prórroga se solicitó el {format_date_es(request.day)}, después de vencer el término "
                 f"original para contestar ({format_date_es(original)}; A-19).",
             )
@@ -603,17 +879,29 @@ def _answer_term(ctx: Context, trigger: Event, answer: Event | None) -> tuple[An
         granted = int(granted_raw)
         if granted > max_ext.amount:
             ctx.add_finding(
-                "extension_over_maximum", "CAM-21B-03",
+                "extension_over_maximum",
+                "CAM-21B-03",
                 f"Se concedieron {granted} días laborables de prórroga; el máximo es {max_ext.amount}. "
-                f"Se computa el máximo.", granted=granted, maximum=max_ext.amount,
+                f"Se computa el máximo.",
+                granted=granted,
+                maximum=max_ext.amount,
             )
             granted = max_ext.amount
         if request is None:
-            ctx.add_finding("extension_without_request", "CAM-21B-03",
-                            "Se concedió una prórroga sin solicitud escrita del querellado (Sec. 21(b)(3)).")
+            ctx.add_finding(
+                "extension_without_request",
+                "CAM-21B-03",
+                "Se concedió una prórroga sin solicitud escrita del querellado (Sec. 21(b)(3)).",
+            )
         extensions.append((shared_term(granted, "business_days"), "prórroga concedida, Sec. 21(b)(3)"))
-    d = ctx.add_deadline(ComplaintDeadline.ANSWER, "CAM-21B-02", trigger, satisfied=answer, extensions=extensions,
-                         start_label="recibo de la notificación")
+    d = ctx.add_deadline(
+        ComplaintDeadline.ANSWER,
+        "CAM-21B-02",
+        trigger,
+        satisfied=answer,
+        extensions=extensions,
+        start_label="recibo de la notificación",
+    )
     if literal:
         assert original is not None
         return d, original  # A-20 literal: the original 15-bd expiry, even if extended
@@ -630,8 +918,7 @@ def _due_only(ctx: Context, trigger: Event, rule_id: str) -> dt.date:
         if term.unit == "business_days":
             return ctx.calendar.add_business_days_date(trigger.day, term.amount)
         return ctx.calendar.add_calendar_days_date(trigger.day, term.amount, ctx._roll)
-    due, _, _ = compute_due(ctx.calendar, trigger.day, term, suspensions=ctx.suspensions,
-                            roll_forward=ctx._roll)
+    due, _, _ = compute_due(ctx.calendar, trigger.day, term, suspensions=ctx.suspensions, roll_forward=ctx._roll)
     assert isinstance(due, dt.date)
     return due
 
@@ -647,8 +934,14 @@ def _pending_extension(ctx: Context) -> Event | None:
     return req
 
 
-def earliest_hearing_date(ctx_or_calendar: Any, notice_day: dt.date, *, initial: bool, evasion: bool = False,
-                          settings: dict[str, Any] | None = None) -> tuple[dt.date, str]:
+def earliest_hearing_date(
+    ctx_or_calendar: Any,
+    notice_day: dt.date,
+    *,
+    initial: bool,
+    evasion: bool = False,
+    settings: dict[str, Any] | None = None,
+) -> tuple[dt.date, str]:
     """The earliest hearing date a notice given on ``notice_day`` allows, and the rule that sets it.
 
     Decision 7: notice day excluded, hearing day included — N business days after the notice.
@@ -688,11 +981,14 @@ def _check_hearing_notices(ctx: Context, determination: Event) -> None:
         earliest = ctx.calendar.add_business_days_date(e.day, n)
         if hearing_day < earliest:
             ctx.add_finding(
-                "insufficient_hearing_notice", rule_id,
+                "insufficient_hearing_notice",
+                rule_id,
                 f"La vista {'inicial ' if initial else ''}del {format_date_es(hearing_day)} se notificó el "
                 f"{format_date_es(e.day)}; la fecha más temprana permitida es el {format_date_es(earliest)} "
                 f"({ctx.rule(rule_id).quote}).",
-                hearing_date=hearing_day.isoformat(), earliest=earliest.isoformat(), event=e.index,
+                hearing_date=hearing_day.isoformat(),
+                earliest=earliest.isoformat(),
+                event=e.index,
             )
 
 
@@ -703,8 +999,14 @@ def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> Non
     denial = ctx.firsts.get("resolution_extension_denied")
     if request is None and grant is None and denial is None:
         # The usual case: the 45 days alone.
-        ctx.add_deadline(ComplaintDeadline.RESOLVE, "CAM-22-01", concluded, satisfied=resolved, fatal=True,
-                         start_label="fin de la vista evidenciaria")
+        ctx.add_deadline(
+            ComplaintDeadline.RESOLVE,
+            "CAM-22-01",
+            concluded,
+            satisfied=resolved,
+            fatal=True,
+            start_label="fin de la vista evidenciaria",
+        )
         return
     base = ctx.rule("CAM-22-01").term
     max_ext = ctx.rule("CAM-22-02").term
@@ -714,7 +1016,8 @@ def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> Non
     raw_original = concluded.day + dt.timedelta(days=base.amount)
     if request is not None and request.day > original_due:
         ctx.add_finding(
-            "extension_request_untimely", "CAM-22-02",
+            "extension_request_untimely",
+            "CAM-22-02",
             f"La prórroga para resolver se solicitó el {format_date_es(request.day)}, después de vencer el "
             f"término de 45 días ({format_date_es(original_due)}; A-22).",
         )
@@ -723,14 +1026,22 @@ def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> Non
         days = int(days_raw)
         if days > max_ext.amount:
             ctx.add_finding(
-                "extension_over_maximum", "CAM-22-02",
+                "extension_over_maximum",
+                "CAM-22-02",
                 f"El Presidente concedió {days} días de prórroga; el máximo es {max_ext.amount}. Se computa el máximo.",
-                granted=days, maximum=max_ext.amount,
+                granted=days,
+                maximum=max_ext.amount,
             )
             days = max_ext.amount
-        ctx.add_deadline(ComplaintDeadline.RESOLVE, "CAM-22-01", concluded, satisfied=resolved, fatal=True,
-                         extensions=[(Term(days, "days"), "prórroga concedida por el Presidente de la Cámara, Sec. 22")],
-                         start_label="fin de la vista evidenciaria")
+        ctx.add_deadline(
+            ComplaintDeadline.RESOLVE,
+            "CAM-22-01",
+            concluded,
+            satisfied=resolved,
+            fatal=True,
+            extensions=[(Term(days, "days"), "prórroga concedida por el Presidente de la Cámara, Sec. 22")],
+            start_label="fin de la vista evidenciaria",
+        )
         return
     if denial is not None:
         mode = ctx.settings["denied_ext_base"]
@@ -743,12 +1054,25 @@ def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> Non
         else:  # earlier of the two, never before the original last day (A-23)
             last = max(min(from_original, from_denial), raw_original)
         extra = (last - raw_original).days
-        ctx.add_deadline(ComplaintDeadline.RESOLVE, "CAM-22-03", concluded, term=base, satisfied=resolved, fatal=True,
-                         extensions=[(Term(extra, "calendar_days"), "prórroga denegada: 5 días calendario adicionales, Sec. 22")],
-                         start_label="fin de la vista evidenciaria")
+        ctx.add_deadline(
+            ComplaintDeadline.RESOLVE,
+            "CAM-22-03",
+            concluded,
+            term=base,
+            satisfied=resolved,
+            fatal=True,
+            extensions=[(Term(extra, "calendar_days"), "prórroga denegada: 5 días calendario adicionales, Sec. 22")],
+            start_label="fin de la vista evidenciaria",
+        )
         return
-    ctx.add_deadline(ComplaintDeadline.RESOLVE, "CAM-22-01", concluded, satisfied=resolved, fatal=True,
-                     start_label="fin de la vista evidenciaria")
+    ctx.add_deadline(
+        ComplaintDeadline.RESOLVE,
+        "CAM-22-01",
+        concluded,
+        satisfied=resolved,
+        fatal=True,
+        start_label="fin de la vista evidenciaria",
+    )
 
 
 def _after_resolution(ctx: Context, resolved: Event) -> None:
@@ -775,7 +1099,8 @@ def _after_resolution(ctx: Context, resolved: Event) -> None:
             ctx.stage = ComplaintStage.SANCTIONED  # its Sec. 26 checks run for every sanction (evaluate_complaint)
     if referred is not None and referred.get("to") and referred.get("to") != route:
         ctx.add_finding(
-            "report_misrouted", route_info.rule_id,
+            "report_misrouted",
+            route_info.rule_id,
             f"El Informe Final sobre un {ctx.respondent.role} se refiere a "
             f"{'la Cámara en Pleno' if route == 'house' else 'el Presidente de la Cámara'} (Sec. 25).",
         )
@@ -806,18 +1131,36 @@ def _evaluate_summary(ctx: Context, filed: Event) -> None:
         end_event = determination
     elif resolved is not None:
         end_event = resolved
-    ctx.add_deadline(ComplaintDeadline.SUMMARY_TOTAL, "CAM-24-02", filed, satisfied=end_event, start_label="presentación")
-    ctx.add_deadline(ComplaintDeadline.NOTIFY_RESPONDENT, "CAM-24B-01", filed, satisfied=notified, start_label="recibo de la querella")
+    ctx.add_deadline(
+        ComplaintDeadline.SUMMARY_TOTAL, "CAM-24-02", filed, satisfied=end_event, start_label="presentación"
+    )
+    ctx.add_deadline(
+        ComplaintDeadline.NOTIFY_RESPONDENT,
+        "CAM-24B-01",
+        filed,
+        satisfied=notified,
+        start_label="recibo de la querella",
+    )
     ctx.stage = ComplaintStage.FILED
     if notified is None:
         if ctx.settings["summary_24h_trigger"] == "filing":
-            ctx.add_deadline(ComplaintDeadline.SUMMARY_DISMISSAL_REVIEW, "CAM-24C-01", filed, satisfied=determination,
-                             start_label="presentación")
+            ctx.add_deadline(
+                ComplaintDeadline.SUMMARY_DISMISSAL_REVIEW,
+                "CAM-24C-01",
+                filed,
+                satisfied=determination,
+                start_label="presentación",
+            )
         ctx.allowed_next = ["respondent_notified", *_anytime(ctx)]
         return
     trigger24 = filed if ctx.settings["summary_24h_trigger"] == "filing" else notified
-    ctx.add_deadline(ComplaintDeadline.SUMMARY_DISMISSAL_REVIEW, "CAM-24C-01", trigger24, satisfied=determination,
-                     start_label="presentación" if trigger24 is filed else "notificación al querellado")
+    ctx.add_deadline(
+        ComplaintDeadline.SUMMARY_DISMISSAL_REVIEW,
+        "CAM-24C-01",
+        trigger24,
+        satisfied=determination,
+        start_label="presentación" if trigger24 is filed else "notificación al querellado",
+    )
     if determination is not None and determination.get("outcome") == "dismissed":
         ctx.stage = ComplaintStage.DISMISSED
         nxt = [] if ctx.has("determination_notified") else ["determination_notified"]
@@ -826,16 +1169,26 @@ def _evaluate_summary(ctx: Context, filed: Event) -> None:
             ctx.stage = ComplaintStage.CLOSED
         return
     noticed = ctx.first("hearing_noticed")
-    ctx.add_deadline(ComplaintDeadline.SUMMARY_HEARING_CITATION, "CAM-24C-03", notified, satisfied=noticed,
-                     start_label="notificación al querellado")
+    ctx.add_deadline(
+        ComplaintDeadline.SUMMARY_HEARING_CITATION,
+        "CAM-24C-03",
+        notified,
+        satisfied=noticed,
+        start_label="notificación al querellado",
+    )
     held = ctx.first("hearing_held")
     if held is None:
         ctx.stage = ComplaintStage.HEARING_SCHEDULED if noticed else ComplaintStage.FILED
         nxt = ["hearing_held"] if noticed else ["determination_made", "hearing_noticed"]
         ctx.allowed_next = nxt + _anytime(ctx)
         return
-    ctx.add_deadline(ComplaintDeadline.SUMMARY_ADJUDICATION, "CAM-24E-01", held, satisfied=resolved,
-                     start_label="celebración de la vista")
+    ctx.add_deadline(
+        ComplaintDeadline.SUMMARY_ADJUDICATION,
+        "CAM-24E-01",
+        held,
+        satisfied=resolved,
+        start_label="celebración de la vista",
+    )
     if resolved is None:
         ctx.stage = ComplaintStage.AWAITING_RESOLUTION
         ctx.allowed_next = ["resolved", *_anytime(ctx)]
@@ -849,8 +1202,13 @@ def _evaluate_summary(ctx: Context, filed: Event) -> None:
     notice = next((n for n in ctx.all("determination_notified") if n.at >= resolved.at), None)
     if outcome == "dismissed":
         # Sec. 24(e): a complaint without merit is dismissed and the parties notified at once.
-        ctx.add_deadline(ComplaintDeadline.NOTIFY_SUMMARY_DISMISSAL, "CAM-24E-02", resolved, satisfied=notice,
-                         start_label="desestimación por falta de méritos")
+        ctx.add_deadline(
+            ComplaintDeadline.NOTIFY_SUMMARY_DISMISSAL,
+            "CAM-24E-02",
+            resolved,
+            satisfied=notice,
+            start_label="desestimación por falta de méritos",
+        )
     ctx.stage = ComplaintStage.CLOSED if ctx.has("case_closed") else ComplaintStage.RESOLVED
     nxt = [] if notice is not None else ["determination_notified"]
     ctx.allowed_next = [] if ctx.has("case_closed") else nxt + ["case_closed"]
@@ -858,8 +1216,13 @@ def _evaluate_summary(ctx: Context, filed: Event) -> None:
 
 def _evaluate_ordinary_after_summary(ctx: Context, filed: Event, merit: Event) -> None:
     answer = ctx.first("answer_filed")
-    ctx.add_deadline(ComplaintDeadline.ANSWER, "CAM-21B-02", merit, satisfied=answer if answer and answer.at >= merit.at else None,
-                     start_label="decisión de que la querella tiene méritos (Sec. 24(e); A-28)")
+    ctx.add_deadline(
+        ComplaintDeadline.ANSWER,
+        "CAM-21B-02",
+        merit,
+        satisfied=answer if answer and answer.at >= merit.at else None,
+        start_label="decisión de que la querella tiene méritos (Sec. 24(e); A-28)",
+    )
     ctx.stage = ComplaintStage.AWAITING_ANSWER
     ctx.allowed_next = ["answer_filed", "determination_made", *_anytime(ctx)]
 
@@ -895,16 +1258,27 @@ def _recusal_terms(ctx: Context, acts: list[str]) -> None:
                 req = r
         if dec.get("granted"):
             sub = _first_for_member(ctx.all("substitute_requested"), member, dec)
-            ctx.add_deadline(ComplaintDeadline.REQUEST_SUBSTITUTE, "CAM-09-07", dec, satisfied=sub,
-                             start_label="inhibición aceptada", suspendable=False)
+            ctx.add_deadline(
+                ComplaintDeadline.REQUEST_SUBSTITUTE,
+                "CAM-09-07",
+                dec,
+                satisfied=sub,
+                start_label="inhibición aceptada",
+                suspendable=False,
+            )
         elif req is not None and req.get("by", "party") == "party":
             notice = _first_for_member(ctx.all("recusal_denial_notified"), member, dec)
-            ctx.add_deadline(ComplaintDeadline.NOTIFY_RECUSAL_DENIAL, "CAM-09-08", dec, satisfied=notice,
-                             start_label="denegación de la inhibición", suspendable=False)
+            ctx.add_deadline(
+                ComplaintDeadline.NOTIFY_RECUSAL_DENIAL,
+                "CAM-09-08",
+                dec,
+                satisfied=notice,
+                start_label="denegación de la inhibición",
+                suspendable=False,
+            )
             if notice is None and "recusal_denial_notified" not in acts:
                 acts.append("recusal_denial_notified")
-    pending = [r for r in requests
-               if not any(d.at >= r.at and _same_member(d, r.get("member")) for d in decisions)]
+    pending = [r for r in requests if not any(d.at >= r.at and _same_member(d, r.get("member")) for d in decisions)]
     if pending:
         acts.append("recusal_decided")
 
@@ -959,21 +1333,30 @@ def _check_order(ctx: Context, referral: bool) -> None:
     for e in ctx.events:
         t = e.type
         if t == other:
-            ctx.add_finding("act_not_allowed", "CAM-05-01",
-                            f"El evento {t} no corresponde a un caso de tipo {ctx.scenario.kind}.", event=e.index)
+            ctx.add_finding(
+                "act_not_allowed",
+                "CAM-05-01",
+                f"El evento {t} no corresponde a un caso de tipo {ctx.scenario.kind}.",
+                event=e.index,
+            )
             continue
         needs = requires.get(t)
         if needs is not None and not needs <= seen:
             missing = [m for m in sorted(needs) if m not in seen]
             ctx.add_finding(
-                "act_not_allowed", "CAM-05-01",
+                "act_not_allowed",
+                "CAM-05-01",
                 f"«{COMPLAINT_EVENTS[t].title}» ({e.day.isoformat()}) se registró antes de: "
                 f"{', '.join(COMPLAINT_EVENTS[m].title for m in missing)}.",
                 event=e.index,
             )
         if "case_closed" in seen:
-            ctx.add_finding("act_not_allowed", "CAM-05-01",
-                            f"«{COMPLAINT_EVENTS[t].title}» se registró después de cerrado el caso.", event=e.index)
+            ctx.add_finding(
+                "act_not_allowed",
+                "CAM-05-01",
+                f"«{COMPLAINT_EVENTS[t].title}» se registró después de cerrado el caso.",
+                event=e.index,
+            )
         seen.add(t)
 
 
@@ -1036,7 +1419,7 @@ EVIDENCE_KINDS: dict[str, str] = {
     "business_records": "Documentos ordinarios de negocios o certificación oficial de su ausencia",
     "official_documents": "Documentos oficiales expedidos por una agencia gubernamental",
     "findings_or_judgment": "Hallazgos de la Asamblea Legislativa, del Contralor o de una agencia, "
-                            "o sentencia final y firme de un tribunal",
+    "o sentencia final y firme de un tribunal",
 }
 
 RESPONDENT_ROLES_ES = {
@@ -1057,8 +1440,9 @@ class FormProblem:
     blocking: bool = True
 
 
-def check_complaint_form(form: Mapping[str, Any], *, settings: Mapping[str, Any] | None = None,
-                         summary: bool = False) -> list[FormProblem]:
+def check_complaint_form(
+    form: Mapping[str, Any], *, settings: Mapping[str, Any] | None = None, summary: bool = False
+) -> list[FormProblem]:
     """Check a complaint against what the Code requires of it, before it is docketed.
 
     This is the Sec. 20(5) form (CAM-20-05): the fields a complaint must carry and the rule behind
@@ -1089,57 +1473,76 @@ def check_complaint_form(form: Mapping[str, Any], *, settings: Mapping[str, Any]
     # Sec. 20(7): who files, and how to reach them.
     need("complainant_name", "CAM-20-07", "Escriba su nombre completo.")
     if not text("complainant_address") and not text("complainant_email"):
-        problems.append(FormProblem("complainant_address", "CAM-20-07",
-                                    "Indique su dirección postal o su correo electrónico."))
+        problems.append(
+            FormProblem("complainant_address", "CAM-20-07", "Indique su dirección postal o su correo electrónico.")
+        )
     need("complainant_phone", "CAM-20-07", "Indique un teléfono donde se le pueda contactar o citar.")
     # Sec. 21(a)(1): whom it is about.
     need("respondent_name", "CAM-21A-01", "Indique el nombre completo de la persona querellada.")
     if form.get("respondent_role") not in RESPONDENT_ROLES_ES:
-        problems.append(FormProblem("respondent_role", "CAM-21A-01",
-                                    "Indique si es Representante, funcionario o jefe de dependencia."))
+        problems.append(
+            FormProblem(
+                "respondent_role", "CAM-21A-01", "Indique si es Representante, funcionario o jefe de dependencia."
+            )
+        )
     # Sec. 21(a)(2): the facts, detailed and specific.
     need("facts", "CAM-21A-02", "Describa los hechos de forma detallada y específica.")
     # Sec. 21(a)(3): personal knowledge (A-17: required by default).
     if st.get("require_personal_knowledge", True) and form.get("personal_knowledge") is not True:
-        problems.append(FormProblem("personal_knowledge", "CAM-21A-03",
-                                    "Declare que conoce los hechos de propio y personal conocimiento."))
+        problems.append(
+            FormProblem(
+                "personal_knowledge", "CAM-21A-03", "Declare que conoce los hechos de propio y personal conocimiento."
+            )
+        )
     # Sec. 21(a)(4)–(10): supporting evidence, each of a kind the Code names, each described.
     for i, item in enumerate(form.get("evidence") or ()):
         if not isinstance(item, Mapping) or item.get("kind") not in EVIDENCE_KINDS:
-            problems.append(FormProblem(f"evidence[{i}].kind", "CAM-21A-04",
-                                        "Elija el tipo de evidencia de la lista."))
+            problems.append(FormProblem(f"evidence[{i}].kind", "CAM-21A-04", "Elija el tipo de evidencia de la lista."))
         elif not str(item.get("description") or "").strip():
-            problems.append(FormProblem(f"evidence[{i}].description", "CAM-21A-04",
-                                        "Describa brevemente esta evidencia."))
+            problems.append(
+                FormProblem(f"evidence[{i}].description", "CAM-21A-04", "Describa brevemente esta evidencia.")
+            )
     # Sec. 21(a)(11): witnesses with their addresses.
     for i, w in enumerate(form.get("witnesses") or ()):
         if not isinstance(w, Mapping) or not str(w.get("name") or "").strip():
             problems.append(FormProblem(f"witnesses[{i}].name", "CAM-21A-05", "Escriba el nombre del testigo."))
         elif not str(w.get("address") or "").strip():
-            problems.append(FormProblem(f"witnesses[{i}].address", "CAM-21A-05",
-                                        "Escriba la dirección del testigo."))
+            problems.append(FormProblem(f"witnesses[{i}].address", "CAM-21A-05", "Escriba la dirección del testigo."))
     # Sec. 21(a)(12): the provisions allegedly broken.
     provisions = form.get("provisions") or ()
     if not provisions:
-        problems.append(FormProblem("provisions", "CAM-21A-06",
-                                    "Elija al menos una disposición del Código que se alega infringida."))
+        problems.append(
+            FormProblem(
+                "provisions", "CAM-21A-06", "Elija al menos una disposición del Código que se alega infringida."
+            )
+        )
     elif any(p not in CODE_PROVISIONS for p in provisions):
         problems.append(FormProblem("provisions", "CAM-21A-06", "Elija las disposiciones de la lista."))
     # Sec. 20(2): sworn, under the perjury warning, with its consequences accepted.
     if form.get("perjury_acknowledged") is not True:
-        problems.append(FormProblem("perjury_acknowledged", "CAM-20-02",
-                                    "Debe aceptar el apercibimiento de perjurio para presentar la querella."))
+        problems.append(
+            FormProblem(
+                "perjury_acknowledged",
+                "CAM-20-02",
+                "Debe aceptar el apercibimiento de perjurio para presentar la querella.",
+            )
+        )
     signature, name = _normalize_name(text("signature")), _normalize_name(text("complainant_name"))
     if not signature:
         problems.append(FormProblem("signature", "CAM-20-02", "Firme escribiendo su nombre completo."))
     elif name and signature != name:
-        problems.append(FormProblem("signature", "CAM-20-02",
-                                    "La firma debe ser su nombre completo, igual que arriba."))
+        problems.append(
+            FormProblem("signature", "CAM-20-02", "La firma debe ser su nombre completo, igual que arriba.")
+        )
     if summary:
         # Sec. 24(a) (CAM-24A-01): the summary procedure demands the same requirements.
         problems = [
-            FormProblem(p.field, SUMMARY_REQUIREMENTS_RULE,
-                        f"{p.message} (Sec. 24(a): el procedimiento sumario exige los mismos requisitos).", p.blocking)
+            FormProblem(
+                p.field,
+                SUMMARY_REQUIREMENTS_RULE,
+                f"{p.message} (Sec. 24(a): el procedimiento sumario exige los mismos requisitos).",
+                p.blocking,
+            )
             for p in problems
         ]
     return problems
@@ -1210,10 +1613,10 @@ CODE_PROVISIONS: dict[str, str] = {
 NOTICE_OF_COMPLAINT_CONTENTS: dict[str, str] = {
     "complaint_copy": "Copia de la querella",
     "answer_term": "Que dispone de 15 días laborables desde su recibo para contestar por escrito, y que puede "
-                   "solicitar prórroga por justa causa",
+    "solicitar prórroga por justa causa",
     "right_to_counsel": "Su derecho a estar representado por abogado o por derecho propio",
     "default_warning": "Que, de no contestar en término, la Comisión podrá declararle en rebeldía y resolver "
-                       "sin más citarle ni oírle",
+    "sin más citarle ni oírle",
 }
 
 # Sec. 21(c)(11): what the initial hearing summons must state (CAM-21C-08).
@@ -1249,8 +1652,13 @@ def check_initial_summons(included: set[str], *, to: str, method: str, initial: 
             if key not in included
         ]
         if method not in SUMMONS_METHODS.get(to, ()):
-            problems.append(FormProblem("method", "CAM-21C-08",
-                                        "La citación inicial a la parte querellada se entrega por escrito, "
-                                        "personalmente o a la persona autorizada; al querellante, por escrito, "
-                                        "teléfono o correo electrónico."))
+            problems.append(
+                FormProblem(
+                    "method",
+                    "CAM-21C-08",
+                    "La citación inicial a la parte querellada se entrega por escrito, "
+                    "personalmente o a la persona autorizada; al querellante, por escrito, "
+                    "teléfono o correo electrónico.",
+                )
+            )
     return problems

@@ -15,48 +15,143 @@ from ..common import RuleSet
 
 R = RuleSet()
 
-R.add("CAM-25-01", "VOTE", "Sec. 25", "una mayoría absoluta de sus votos",
-      "Las determinaciones del Informe Final requieren mayoría absoluta (umbral de la Sec. 6; A-6).")
-R.add("CAM-25-02", "STATE", "Sec. 25(1)", "un proceso de expulsión",
-      "Representante: la Comisión radica cargos en la Secretaría para un proceso de expulsión (Const. Art. III §§9, 21).")
-R.add("CAM-25-03", "STATE", "Sec. 25(2)", "base sustancial para decretar su remoción",
-      "Funcionario: la Comisión radica cargos de remoción en la Secretaría.")
-R.add("CAM-25-04", "STATE", "Sec. 25(3)", "al Cuerpo en Pleno, por conducto de la Secretaría",
-      "Cargos probados sin expulsión: el Informe Final va al Cuerpo en Pleno, que adopta o fija otra sanción.")
-R.add("CAM-25-05", "DEADLINE", "Sec. 25(3)", "será inmediatamente referido al Cuerpo",
-      "El Informe Final sobre un Representante se refiere inmediatamente (el mismo día) al Cuerpo.",
-      term=(0, "business_days"))
-R.add("CAM-25-06", "STATE", "Sec. 25(3)(1)", "conforme a su discreción",
-      "Jefe de dependencia con cargos probados: el informe va al Presidente de la Cámara, que fija la sanción (A-30).")
-R.add("CAM-251-01", "STATE", "Sec. 25.1", "cualquier otro organismo gubernamental pertinente",
-      "La Comisión puede recomendar referir el asunto a otro organismo; se registra.")
-R.add("CAM-252-01", "STATE", "Sec. 25.2", "las mociones privilegiadas",
-      "El Informe se tramita como moción privilegiada.")
-R.add("CAM-26A-01", "STATE", "Sec. 26(a)", "a discreción del Cuerpo en Pleno",
-      "Representante (el Pleno): amonestación, reprimenda pública, censura, multa, expulsión.")
-R.add("CAM-26A-02", "VALIDATION", "Sec. 26(a)(4)", "no menor de $250.00 hasta un máximo de $5,000.00",
-      "La multa a un Representante está entre $250.00 y $5,000.00.")
-R.add("CAM-26B-01", "STATE", "Sec. 26(b)", "Destitución del cargo que ocupe",
-      "Funcionario (la Cámara): amonestación, reprimenda pública, censura, suspensión de empleo y sueldo, destitución.")
-R.add("CAM-26C-01", "ROLE", "Sec. 26(c)", "por el Presidente de la Cámara o por el Funcionario en quien ésta delegue",
-      "Jefe de dependencia o empleado (el Presidente o su delegado): amonestación verbal, reprimenda escrita, "
-      "suspensión, descenso, traslado, destitución.")
-R.add("CAM-27-01", "DEADLINE", "Sec. 27", "dentro de los diez (10) días laborables siguientes a su radicación",
-      "La Cámara puede rechazar un reglamento de la Comisión dentro de 10 días laborables desde su radicación; "
-      "rige de inmediato salvo rechazo.", term=(10, "business_days"))
-R.add("CAM-27-02", "VOTE", "Sec. 27", "la mayoría absoluta de los miembros de la Cámara",
-      "Umbral para rechazar un reglamento: mayoría absoluta del total de miembros de la Cámara (A-31).")
-R.add("CAM-27-03", "DEADLINE", "Sec. 27", "no mayor de treinta (30) días laborables luego de aprobado",
-      "El Código se circula a todo Representante, funcionario y jefe de dependencia dentro de 30 días laborables "
-      "de aprobado.", term=(30, "business_days"))
-R.add("CAM-28-01", "NOT-COMPUTABLE", "Sec. 28", "todos los derechos enumerados en la Carta de Derechos",
-      "Garantía constitucional.", not_computable="Declara derechos constitucionales; no fija término, voto ni dato.")
-R.add("CAM-29-01", "VOTE", "Sec. 29", "mayoría absoluta del total de los miembros de la Cámara",
-      "Umbral para enmendar o derogar el Código; el Código se versiona.")
-R.add("CAM-30-01", "NOT-COMPUTABLE", "Sec. 30", "no afectará la validez del resto",
-      "Separabilidad.", not_computable="Cláusula de separabilidad; no opera sobre los casos.")
-R.add("CAM-31-01", "RECORD", "Sec. 31", "comenzará a regir inmediatamente luego de su aprobación",
-      "Se guarda la fecha de aprobación del Código (ajuste code_approval_date; el texto no la da, A-3).")
+R.add(
+    "CAM-25-01",
+    "VOTE",
+    "Sec. 25",
+    "una mayoría absoluta de sus votos",
+    "Las determinaciones del Informe Final requieren mayoría absoluta (umbral de la Sec. 6; A-6).",
+)
+R.add(
+    "CAM-25-02",
+    "STATE",
+    "Sec. 25(1)",
+    "un proceso de expulsión",
+    "Representante: la Comisión radica cargos en la Secretaría para un proceso de expulsión (Const. Art. III §§9, 21).",
+)
+R.add(
+    "CAM-25-03",
+    "STATE",
+    "Sec. 25(2)",
+    "base sustancial para decretar su remoción",
+    "Funcionario: la Comisión radica cargos de remoción en la Secretaría.",
+)
+R.add(
+    "CAM-25-04",
+    "STATE",
+    "Sec. 25(3)",
+    "al Cuerpo en Pleno, por conducto de la Secretaría",
+    "Cargos probados sin expulsión: el Informe Final va al Cuerpo en Pleno, que adopta o fija otra sanción.",
+)
+R.add(
+    "CAM-25-05",
+    "DEADLINE",
+    "Sec. 25(3)",
+    "será inmediatamente referido al Cuerpo",
+    "El Informe Final sobre un Representante se refiere inmediatamente (el mismo día) al Cuerpo.",
+    term=(0, "business_days"),
+)
+R.add(
+    "CAM-25-06",
+    "STATE",
+    "Sec. 25(3)(1)",
+    "conforme a su discreción",
+    "Jefe de dependencia con cargos probados: el informe va al Presidente de la Cámara, que fija la sanción (A-30).",
+)
+R.add(
+    "CAM-251-01",
+    "STATE",
+    "Sec. 25.1",
+    "cualquier otro organismo gubernamental pertinente",
+    "La Comisión puede recomendar referir el asunto a otro organismo; se registra.",
+)
+R.add(
+    "CAM-252-01", "STATE", "Sec. 25.2", "las mociones privilegiadas", "El Informe se tramita como moción privilegiada."
+)
+R.add(
+    "CAM-26A-01",
+    "STATE",
+    "Sec. 26(a)",
+    "a discreción del Cuerpo en Pleno",
+    "Representante (el Pleno): amonestación, reprimenda pública, censura, multa, expulsión.",
+)
+R.add(
+    "CAM-26A-02",
+    "VALIDATION",
+    "Sec. 26(a)(4)",
+    "no menor de $250.00 hasta un máximo de $5,000.00",
+    "La multa a un Representante está entre $250.00 y $5,000.00.",
+)
+R.add(
+    "CAM-26B-01",
+    "STATE",
+    "Sec. 26(b)",
+    "Destitución del cargo que ocupe",
+    "Funcionario (la Cámara): amonestación, reprimenda pública, censura, suspensión de empleo y sueldo, destitución.",
+)
+R.add(
+    "CAM-26C-01",
+    "ROLE",
+    "Sec. 26(c)",
+    "por el Presidente de la Cámara o por el Funcionario en quien ésta delegue",
+    "Jefe de dependencia o empleado (el Presidente o su delegado): amonestación verbal, reprimenda escrita, "
+    "suspensión, descenso, traslado, destitución.",
+)
+R.add(
+    "CAM-27-01",
+    "DEADLINE",
+    "Sec. 27",
+    "dentro de los diez (10) días laborables siguientes a su radicación",
+    "La Cámara puede rechazar un reglamento de la Comisión dentro de 10 días laborables desde su radicación; "
+    "rige de inmediato salvo rechazo.",
+    term=(10, "business_days"),
+)
+R.add(
+    "CAM-27-02",
+    "VOTE",
+    "Sec. 27",
+    "la mayoría absoluta de los miembros de la Cámara",
+    "Umbral para rechazar un reglamento: mayoría absoluta del total de miembros de la Cámara (A-31).",
+)
+R.add(
+    "CAM-27-03",
+    "DEADLINE",
+    "Sec. 27",
+    "no mayor de treinta (30) días laborables luego de aprobado",
+    "El Código se circula a todo Representante, funcionario y jefe de dependencia dentro de 30 días laborables "
+    "de aprobado.",
+    term=(30, "business_days"),
+)
+R.add(
+    "CAM-28-01",
+    "NOT-COMPUTABLE",
+    "Sec. 28",
+    "todos los derechos enumerados en la Carta de Derechos",
+    "Garantía constitucional.",
+    not_computable="Declara derechos constitucionales; no fija término, voto ni dato.",
+)
+R.add(
+    "CAM-29-01",
+    "VOTE",
+    "Sec. 29",
+    "mayoría absoluta del total de los miembros de la Cámara",
+    "Umbral para enmendar o derogar el Código; el Código se versiona.",
+)
+R.add(
+    "CAM-30-01",
+    "NOT-COMPUTABLE",
+    "Sec. 30",
+    "no afectará la validez del resto",
+    "Separabilidad.",
+    not_computable="Cláusula de separabilidad; no opera sobre los casos.",
+)
+R.add(
+    "CAM-31-01",
+    "RECORD",
+    "Sec. 31",
+    "comenzará a regir inmediatamente luego de su aprobación",
+    "Se guarda la fecha de aprobación del Código (ajuste code_approval_date; el texto no la da, A-3).",
+)
 
 RULES = R.rules
 
@@ -123,16 +218,33 @@ def final_report_route(role: str, recommendation: str | None = None) -> ReportRo
     (Sec. 25(3)(1)). Reports to the Pleno are processed as privileged motions (Sec. 25.2).
     """
     if role == "representative" and recommendation == "expulsion":
-        return ReportRoute("house", "CAM-25-02", "La Comisión radica cargos en la Secretaría para un proceso de "
-                           "expulsión (Const. Art. III §§9, 21).", True)
+        return ReportRoute(
+            "house",
+            "CAM-25-02",
+            "La Comisión radica cargos en la Secretaría para un proceso de expulsión (Const. Art. III §§9, 21).",
+            True,
+        )
     if role == "officer" and recommendation == "removal":
-        return ReportRoute("house", "CAM-25-03", "La Comisión radica en la Secretaría cargos para decretar la "
-                           "remoción del funcionario.", True)
+        return ReportRoute(
+            "house",
+            "CAM-25-03",
+            "La Comisión radica en la Secretaría cargos para decretar la remoción del funcionario.",
+            True,
+        )
     if role in ("representative", "officer"):
-        return ReportRoute("house", "CAM-25-04", "El Informe Final se remite al Cuerpo en Pleno por conducto de "
-                           "la Secretaría, que lo adopta o fija otra sanción (Sec. 26).", True)
-    return ReportRoute("speaker", "CAM-25-06", "El Informe Final se remite al Presidente de la Cámara por "
-                       "conducto de la Secretaría; el Presidente fija la sanción a su discreción.")
+        return ReportRoute(
+            "house",
+            "CAM-25-04",
+            "El Informe Final se remite al Cuerpo en Pleno por conducto de "
+            "la Secretaría, que lo adopta o fija otra sanción (Sec. 26).",
+            True,
+        )
+    return ReportRoute(
+        "speaker",
+        "CAM-25-06",
+        "El Informe Final se remite al Presidente de la Cámara por "
+        "conducto de la Secretaría; el Presidente fija la sanción a su discreción.",
+    )
 
 
 PRIVILEGED_MOTION_RULE = "CAM-252-01"
@@ -156,15 +268,19 @@ def check_sanctions(ctx: Context, event: Event) -> None:
     for s in chosen:
         if s not in allowed:
             ctx.add_finding(
-                "sanction_not_allowed", rule_id,
+                "sanction_not_allowed",
+                rule_id,
                 f"«{SANCTION_ES[s]}» no es una sanción que la Sec. 26 permita para este cargo "
-                f"(permitidas: {', '.join(SANCTION_ES[a] for a in allowed)}).", sanction=s, event=event.index,
+                f"(permitidas: {', '.join(SANCTION_ES[a] for a in allowed)}).",
+                sanction=s,
+                event=event.index,
             )
     amount = event.get("fine_amount")
     if "fine" in chosen or amount is not None:
         if amount is None:
-            ctx.add_finding("fine_amount_missing", "CAM-26A-02", "Se impuso multa sin indicar la cantidad.",
-                            event=event.index)
+            ctx.add_finding(
+                "fine_amount_missing", "CAM-26A-02", "Se impuso multa sin indicar la cantidad.", event=event.index
+            )
         else:
             msg = check_fine(role, float(amount))
             if msg:
@@ -173,9 +289,13 @@ def check_sanctions(ctx: Context, event: Event) -> None:
 
 def referral_deadline(ctx: Context, resolved: Event) -> None:
     referred = ctx.first("report_referred")
-    ctx.add_deadline(ComplaintDeadline.REFER_FINAL_REPORT, "CAM-25-05", resolved, satisfied=referred,
-                     start_label=f"Informe Final del {format_date_es(resolved.day)}")
-
+    ctx.add_deadline(
+        ComplaintDeadline.REFER_FINAL_REPORT,
+        "CAM-25-05",
+        resolved,
+        satisfied=referred,
+        start_label=f"Informe Final del {format_date_es(resolved.day)}",
+    )
 
 
 # --- Sec. 27: the Commission's regulations and the circulation of the Code ----------------------
@@ -200,15 +320,27 @@ def evaluate_regulation(ctx: Context) -> None:
     ctx.allowed_next = ["regulation_filed", "code_approved"]
     approved = ctx.first("code_approved")
     if approved is not None:
-        ctx.add_deadline(RegulationDeadline.CIRCULATE_CODE, "CAM-27-03", approved, satisfied=ctx.first("code_circulated"),
-                         suspendable=False, start_label="aprobación del Código")
+        ctx.add_deadline(
+            RegulationDeadline.CIRCULATE_CODE,
+            "CAM-27-03",
+            approved,
+            satisfied=ctx.first("code_circulated"),
+            suspendable=False,
+            start_label="aprobación del Código",
+        )
         ctx.allowed_next = ["regulation_filed"] + ([] if ctx.has("code_circulated") else ["code_circulated"])
     filed = ctx.first("regulation_filed")
     if filed is None:
         return
     rejected = ctx.first("regulation_rejected")
-    window = ctx.add_deadline(RegulationDeadline.HOUSE_REJECTION_WINDOW, "CAM-27-01", filed, satisfied=rejected,
-                              suspendable=False, start_label="radicación del reglamento")
+    window = ctx.add_deadline(
+        RegulationDeadline.HOUSE_REJECTION_WINDOW,
+        "CAM-27-01",
+        filed,
+        satisfied=rejected,
+        suspendable=False,
+        start_label="radicación del reglamento",
+    )
     ctx.stage_rule = "CAM-27-01"
     if rejected is None:
         ctx.stage = RegulationStage.IN_FORCE  # it rules from its filing unless rejected
@@ -220,14 +352,21 @@ def evaluate_regulation(ctx: Context) -> None:
     needed = required_yes("camara-171", settings=ctx.settings, motion_rule_id="CAM-27-02")
     votes = int(rejected.get("yes_votes"))
     if votes < needed:
-        ctx.add_finding("rejection_without_majority", "CAM-27-02",
-                        f"El rechazo tuvo {votes} votos; requiere la mayoría absoluta de los miembros de la "
-                        f"Cámara ({needed}).", votes=votes, required=needed)
+        ctx.add_finding(
+            "rejection_without_majority",
+            "CAM-27-02",
+            f"El rechazo tuvo {votes} votos; requiere la mayoría absoluta de los miembros de la Cámara ({needed}).",
+            votes=votes,
+            required=needed,
+        )
         ctx.stage = RegulationStage.IN_FORCE
     elif window.status == "missed":
-        ctx.add_finding("rejection_untimely", "CAM-27-01",
-                        f"El rechazo llegó después de los 10 días laborables ({format_date_es(window.due_date)}); "
-                        "el reglamento sigue en vigor.")
+        ctx.add_finding(
+            "rejection_untimely",
+            "CAM-27-01",
+            f"El rechazo llegó después de los 10 días laborables ({format_date_es(window.due_date)}); "
+            "el reglamento sigue en vigor.",
+        )
         ctx.stage = RegulationStage.IN_FORCE
     else:
         ctx.stage = RegulationStage.REJECTED
@@ -235,7 +374,11 @@ def evaluate_regulation(ctx: Context) -> None:
 
 
 REGULATION_KIND = KindSpec(
-    "regulation", "Reglamento de la Comisión y circulación del Código", REGULATION_EVENTS, evaluate_regulation,
-    stages=RegulationStage, deadlines=RegulationDeadline,
+    "regulation",
+    "Reglamento de la Comisión y circulación del Código",
+    REGULATION_EVENTS,
+    evaluate_regulation,
+    stages=RegulationStage,
+    deadlines=RegulationDeadline,
     deadline_ids=("house_rejection_window", "circulate_code"),
 )

@@ -123,8 +123,12 @@ SETTINGS: dict[str, Setting] = {
 
 KINDS: dict[str, KindSpec] = {
     "complaint": KindSpec(
-        "complaint", "Querella contra un Alcalde", complaint_form_hints(COMPLAINT_EVENTS), evaluate_complaint,
-        stages=MunicipalComplaintStage, deadlines=MunicipalComplaintDeadline,
+        "complaint",
+        "Querella contra un Alcalde",
+        complaint_form_hints(COMPLAINT_EVENTS),
+        evaluate_complaint,
+        stages=MunicipalComplaintStage,
+        deadlines=MunicipalComplaintDeadline,
         deadline_ids=("answer", "study", "commissioner_report", "decide", "court_summons"),
         respondent_roles=RESPONDENT_ROLES,
         imported_payload={"migrated": True},  # ¶44 (MUN-SUC-02): flagged for review
@@ -133,15 +137,22 @@ KINDS: dict[str, KindSpec] = {
         closed_stages=("dismissed_with_prejudice",),
     ),
     "suspension_proceeding": KindSpec(
-        "suspension_proceeding", "Procedimiento Especial de suspensión",
-        filing_form_hints(SUSPENSION_EVENTS, "special_proceeding_filed"), evaluate_suspension,
-        stages=SuspensionStage, deadlines=SuspensionDeadline,
-        deadline_ids=("court_decision", "review"), respondent_roles=("mayor",),
+        "suspension_proceeding",
+        "Procedimiento Especial de suspensión",
+        filing_form_hints(SUSPENSION_EVENTS, "special_proceeding_filed"),
+        evaluate_suspension,
+        stages=SuspensionStage,
+        deadlines=SuspensionDeadline,
+        deadline_ids=("court_decision", "review"),
+        respondent_roles=("mayor",),
     ),
     "deadlock": KindSpec(
-        "deadlock", "Fricción entre la Asamblea Municipal y el Alcalde",
-        filing_form_hints(DEADLOCK_EVENTS, "deadlock_reported"), evaluate_deadlock,
-        stages=DeadlockStage, deadlines=DeadlockDeadline,
+        "deadlock",
+        "Fricción entre la Asamblea Municipal y el Alcalde",
+        filing_form_hints(DEADLOCK_EVENTS, "deadlock_reported"),
+        evaluate_deadlock,
+        stages=DeadlockStage,
+        deadlines=DeadlockDeadline,
         deadline_ids=("recommendations", "refer_to_commission", "deliver_documents"),
         respondent_roles=("mayor",),
     ),
@@ -195,8 +206,29 @@ FINDINGS: dict[str, str] = {
 }
 
 # Catalogue order of the rule groups (the reference lists rules in this order).
-_ORDER = ("COM", "DIE", "POW", "SUB", "INI", "ANS", "STU", "HEA", "REP", "DEC", "PRO", "SUS", "OUT", "FRI",
-          "DLK", "REV", "QUO", "CON", "SEC", "BUD", "SUC")
+_ORDER = (
+    "COM",
+    "DIE",
+    "POW",
+    "SUB",
+    "INI",
+    "ANS",
+    "STU",
+    "HEA",
+    "REP",
+    "DEC",
+    "PRO",
+    "SUS",
+    "OUT",
+    "FRI",
+    "DLK",
+    "REV",
+    "QUO",
+    "CON",
+    "SEC",
+    "BUD",
+    "SUC",
+)
 
 
 def _in_catalogue_order(rules: dict[str, Rule]) -> dict[str, Rule]:
@@ -207,16 +239,22 @@ RULEBOOK = Rulebook(
     id="municipal",
     title="Ley de la Comisión para Ventilar Querellas Municipales",
     body="Comisión para Ventilar Querellas Municipales",
-    rules=_in_catalogue_order(merge(composition.R, per_diem.R, powers.R, complaints.R, suspension.R,
-                                    deadlock.R, review.R)),
+    rules=_in_catalogue_order(
+        merge(composition.R, per_diem.R, powers.R, complaints.R, suspension.R, deadlock.R, review.R)
+    ),
     kinds=with_record_only(KINDS),
     settings=SETTINGS,
     findings=FINDINGS,
     register_roles=("mayor",),
     document_terms={"answer": "MUN-ANS-01", "extension": "MUN-ANS-02", "hearing_notice": "MUN-HEA-02"},
     pages=("composition", "per_diem"),  # ¶2 (MUN-COM-03/05, MUN-QUO-01) and ¶4 (MUN-DIE-02/03)
-    seats=Seats(composition.SEATS, QUORUM, {"seats": "MUN-COM-03", "term": "MUN-COM-05", "quorum": "MUN-QUO-01"},
-                composition.compute_term_of_office, composition.check_candidate),
+    seats=Seats(
+        composition.SEATS,
+        QUORUM,
+        {"seats": "MUN-COM-03", "term": "MUN-COM-05", "quorum": "MUN-QUO-01"},
+        composition.compute_term_of_office,
+        composition.check_candidate,
+    ),
     per_diem_statement=per_diem.monthly_statement,
     per_diem_rule="MUN-DIE-02",
     public_filing=PublicFiling(

@@ -26,123 +26,278 @@ from ..common import RuleSet
 R = RuleSet()
 
 # --- ¶12 — Iniciación ------------------------------------------------------------------------------
-R.add("MUN-INI-01", "STATE", "¶12",
-      "Todo procedimiento se iniciará con la presentación en la Secretaría de la Comisión",
-      "El procedimiento se inicia con la presentación de la querella en la Secretaría y la notificación al "
-      "Alcalde; la ley no fija término de prescripción ni quién notifica ni cuándo (ambigüedad 6).")
-R.add("MUN-INI-02", "VALIDATION", "¶12", "debidamente jurado",
-      "La querella es un escrito debidamente jurado; si no lo es, se señala.")
-R.add("MUN-INI-03", "VALIDATION", "¶12",
-      "acompañado de la evidencia necesaria para poder aquilatar la substancialidad",
-      "La querella acompaña la evidencia necesaria para aquilatar su substancialidad; si falta, se señala "
-      "(puede dar lugar a sanción, MUN-FRI-01).")
-R.add("MUN-INI-04", "VALIDATION", "¶12", "acompañada de copia certificada del escrito",
-      "La notificación al Alcalde acompaña copia certificada de la querella.")
+R.add(
+    "MUN-INI-01",
+    "STATE",
+    "¶12",
+    "Todo procedimiento se iniciará con la presentación en la Secretaría de la Comisión",
+    "El procedimiento se inicia con la presentación de la querella en la Secretaría y la notificación al "
+    "Alcalde; la ley no fija término de prescripción ni quién notifica ni cuándo (ambigüedad 6).",
+)
+R.add(
+    "MUN-INI-02",
+    "VALIDATION",
+    "¶12",
+    "debidamente jurado",
+    "La querella es un escrito debidamente jurado; si no lo es, se señala.",
+)
+R.add(
+    "MUN-INI-03",
+    "VALIDATION",
+    "¶12",
+    "acompañado de la evidencia necesaria para poder aquilatar la substancialidad",
+    "La querella acompaña la evidencia necesaria para aquilatar su substancialidad; si falta, se señala "
+    "(puede dar lugar a sanción, MUN-FRI-01).",
+)
+R.add(
+    "MUN-INI-04",
+    "VALIDATION",
+    "¶12",
+    "acompañada de copia certificada del escrito",
+    "La notificación al Alcalde acompaña copia certificada de la querella.",
+)
 
 # --- ¶13 — Contestación ---------------------------------------------------------------------------
-R.add("MUN-ANS-01", "DEADLINE", "¶13", "se le conceden quince (15) días para contestar el escrito",
-      "El Alcalde contesta dentro de 15 días desde la notificación (días sin calificar: calendario por "
-      "omisión; el último día que no es laborable pasa al siguiente laborable, decisión 1).",
-      term=(15, "days"))
-R.add("MUN-ANS-02", "DEADLINE", "¶13",
-      "prorrogable por quince (15) días adicionales a moción del querellado, si así lo solicita dentro del "
-      "término inicial",
-      "Si el Alcalde lo solicita dentro del término inicial, el término se extiende 15 días más (30 desde la "
-      "notificación), sin necesidad de que se conceda (ambigüedad 5, ajuste extension_requires_grant); una "
-      "moción tardía no extiende nada.", term=(15, "days"))
-R.add("MUN-ANS-03", "VALIDATION", "¶13", "La notificación deberá señalar al Alcalde querellado",
-      "La notificación indica el término de 15 días, el derecho a comparecer y defenderse por sí o por "
-      "abogado, a presentar prueba documental y testificar, y a una vista pública o privada.")
-R.add("MUN-ANS-04", "ROLE", "¶13", "por sí o por medio de abogado",
-      "Se registra la comparecencia del Alcalde: por sí o por medio de abogado.")
+R.add(
+    "MUN-ANS-01",
+    "DEADLINE",
+    "¶13",
+    "se le conceden quince (15) días para contestar el escrito",
+    "El Alcalde contesta dentro de 15 días desde la notificación (días sin calificar: calendario por "
+    "omisión; el último día que no es laborable pasa al siguiente laborable, decisión 1).",
+    term=(15, "days"),
+)
+R.add(
+    "MUN-ANS-02",
+    "DEADLINE",
+    "¶13",
+    "prorrogable por quince (15) días adicionales a moción del querellado, si así lo solicita dentro del "
+    "término inicial",
+    "Si el Alcalde lo solicita dentro del término inicial, el término se extiende 15 días más (30 desde la "
+    "notificación), sin necesidad de que se conceda (ambigüedad 5, ajuste extension_requires_grant); una "
+    "moción tardía no extiende nada.",
+    term=(15, "days"),
+)
+R.add(
+    "MUN-ANS-03",
+    "VALIDATION",
+    "¶13",
+    "La notificación deberá señalar al Alcalde querellado",
+    "La notificación indica el término de 15 días, el derecho a comparecer y defenderse por sí o por "
+    "abogado, a presentar prueba documental y testificar, y a una vista pública o privada.",
+)
+R.add(
+    "MUN-ANS-04",
+    "ROLE",
+    "¶13",
+    "por sí o por medio de abogado",
+    "Se registra la comparecencia del Alcalde: por sí o por medio de abogado.",
+)
 
 # --- ¶14 — Estudio del expediente -----------------------------------------------------------------
-R.add("MUN-STU-01", "DEADLINE", "¶14", "dentro de los treinta (30) días siguientes a su recibo, estudiará el expediente",
-      "La Comisión estudia el expediente y desestima o señala vista dentro de 30 días desde el recibo de la "
-      "contestación; sin contestación, desde el fin del término para contestar en vigor (ambigüedad 2). "
-      "Término compulsorio (MUN-DEC-03).", term=(30, "days"))
-R.add("MUN-STU-02", "STATE", "¶14", "podrá desestimar o señalar una vista para ventilar los cargos formulados",
-      "Tras el estudio hay dos salidas: desestimar o señalar vista.")
-R.add("MUN-STU-03", "VALIDATION", "¶14",
-      "Dicha resolución contendrá un relación de hechos, determinaciones y conclusiones de derecho",
-      "La resolución de desestimación contiene relación de hechos, determinaciones y conclusiones de derecho.")
-R.add("MUN-STU-04", "ROLE", "¶14", "notificará su decisión con copia de la resolución al efecto",
-      "La decisión se notifica con copia de la resolución, al Alcalde y al querellante (ambigüedad 16, ajuste "
-      "decision_notice_recipients).")
+R.add(
+    "MUN-STU-01",
+    "DEADLINE",
+    "¶14",
+    "dentro de los treinta (30) días siguientes a su recibo, estudiará el expediente",
+    "La Comisión estudia el expediente y desestima o señala vista dentro de 30 días desde el recibo de la "
+    "contestación; sin contestación, desde el fin del término para contestar en vigor (ambigüedad 2). "
+    "Término compulsorio (MUN-DEC-03).",
+    term=(30, "days"),
+)
+R.add(
+    "MUN-STU-02",
+    "STATE",
+    "¶14",
+    "podrá desestimar o señalar una vista para ventilar los cargos formulados",
+    "Tras el estudio hay dos salidas: desestimar o señalar vista.",
+)
+R.add(
+    "MUN-STU-03",
+    "VALIDATION",
+    "¶14",
+    "Dicha resolución contendrá un relación de hechos, determinaciones y conclusiones de derecho",
+    "La resolución de desestimación contiene relación de hechos, determinaciones y conclusiones de derecho.",
+)
+R.add(
+    "MUN-STU-04",
+    "ROLE",
+    "¶14",
+    "notificará su decisión con copia de la resolución al efecto",
+    "La decisión se notifica con copia de la resolución, al Alcalde y al querellante (ambigüedad 16, ajuste "
+    "decision_notice_recipients).",
+)
 
 # --- ¶15–¶16 — Vista --------------------------------------------------------------------------------
-R.add("MUN-HEA-01", "STATE", "¶15", "celebrará una vista, que podrá ser pública o privada",
-      "Si la Comisión decide ventilar la querella, celebra una vista, pública o privada.")
-R.add("MUN-HEA-02", "DEADLINE", "¶15", "con no menos de quince (15) días de antelación a la fecha de su celebración",
-      "La vista se notifica con no menos de 15 días de antelación: notificada el día D, la vista puede ser el "
-      "día D + 15 o después (decisión 7; ajuste hearing_notice_count).", term=(15, "days"))
-R.add("MUN-HEA-03", "ROLE", "¶15", "deberá notificar al Alcalde querellado y al querellante",
-      "La vista se notifica al Alcalde y al querellante, a ambos con la antelación debida.")
-R.add("MUN-HEA-04", "ROLE", "¶16",
-      "La vista podrá ser ante la Comisión en pleno o ante un Comisionado Asociado designado por ésta",
-      "La vista es ante la Comisión en pleno o ante un Comisionado Asociado designado (no ante el Presidente solo).")
-R.add("MUN-HEA-05", "CONFIDENTIALITY", "¶13, ¶15", "vista pública o privada",
-      "Cada vista lleva la marca pública/privada; se registra la elección del Alcalde y se advierte si la "
-      "Comisión dispone otra cosa (ambigüedad 9, ajuste hearing_privacy_elected_by).")
+R.add(
+    "MUN-HEA-01",
+    "STATE",
+    "¶15",
+    "celebrará una vista, que podrá ser pública o privada",
+    "Si la Comisión decide ventilar la querella, celebra una vista, pública o privada.",
+)
+R.add(
+    "MUN-HEA-02",
+    "DEADLINE",
+    "¶15",
+    "con no menos de quince (15) días de antelación a la fecha de su celebración",
+    "La vista se notifica con no menos de 15 días de antelación: notificada el día D, la vista puede ser el "
+    "día D + 15 o después (decisión 7; ajuste hearing_notice_count).",
+    term=(15, "days"),
+)
+R.add(
+    "MUN-HEA-03",
+    "ROLE",
+    "¶15",
+    "deberá notificar al Alcalde querellado y al querellante",
+    "La vista se notifica al Alcalde y al querellante, a ambos con la antelación debida.",
+)
+R.add(
+    "MUN-HEA-04",
+    "ROLE",
+    "¶16",
+    "La vista podrá ser ante la Comisión en pleno o ante un Comisionado Asociado designado por ésta",
+    "La vista es ante la Comisión en pleno o ante un Comisionado Asociado designado (no ante el Presidente solo).",
+)
+R.add(
+    "MUN-HEA-05",
+    "CONFIDENTIALITY",
+    "¶13, ¶15",
+    "vista pública o privada",
+    "Cada vista lleva la marca pública/privada; se registra la elección del Alcalde y se advierte si la "
+    "Comisión dispone otra cosa (ambigüedad 9, ajuste hearing_privacy_elected_by).",
+)
 
 # --- ¶16 — Informe del Comisionado Asociado --------------------------------------------------------
-R.add("MUN-REP-01", "DEADLINE", "¶16",
-      "rendir su informe dentro de un término de quince días contados a partir de la fecha de conclusión de la vista",
-      "El Comisionado Asociado que presidió la vista rinde su informe dentro de 15 días desde que concluye. "
-      "Término compulsorio (MUN-DEC-03).", term=(15, "days"))
-R.add("MUN-REP-02", "VALIDATION", "¶16",
-      "sus conclusiones de hechos, una relación de la evidencia presentada y admitida, sus conclusiones de derecho",
-      "El informe contiene conclusiones de hechos, relación de la evidencia presentada y admitida, y "
-      "conclusiones de derecho.")
-R.add("MUN-REP-03", "STATE", "¶16", "someter un informe a la Comisión en pleno",
-      "La Comisión en pleno decide a base del informe.")
+R.add(
+    "MUN-REP-01",
+    "DEADLINE",
+    "¶16",
+    "rendir su informe dentro de un término de quince días contados a partir de la fecha de conclusión de la vista",
+    "El Comisionado Asociado que presidió la vista rinde su informe dentro de 15 días desde que concluye. "
+    "Término compulsorio (MUN-DEC-03).",
+    term=(15, "days"),
+)
+R.add(
+    "MUN-REP-02",
+    "VALIDATION",
+    "¶16",
+    "sus conclusiones de hechos, una relación de la evidencia presentada y admitida, sus conclusiones de derecho",
+    "El informe contiene conclusiones de hechos, relación de la evidencia presentada y admitida, y "
+    "conclusiones de derecho.",
+)
+R.add(
+    "MUN-REP-03",
+    "STATE",
+    "¶16",
+    "someter un informe a la Comisión en pleno",
+    "La Comisión en pleno decide a base del informe.",
+)
 
 # --- ¶16–¶17 — Decisión y términos compulsorios ----------------------------------------------------
-R.add("MUN-DEC-01", "DEADLINE", "¶16",
-      "tomar y emitir una decisión dentro de los quince (15) días de concluida la vista, cuando ésta haya sido "
-      "celebrada ante la Comisión en pleno",
-      "Vista ante la Comisión en pleno: la Comisión decide dentro de 15 días desde que concluye la vista. "
-      "Vencido sin decisión, la querella se desestima con perjuicio (MUN-DEC-04).", term=(15, "days"))
-R.add("MUN-DEC-02", "DEADLINE", "¶16", "o desde que el Comisionado Asociado que la presidió rindió un informe",
-      "Vista ante un Comisionado Asociado: la Comisión decide dentro de 15 días desde el informe, o desde su "
-      "vencimiento si se rindió tarde (ambigüedad 10). Vencido sin decisión, desestimación con perjuicio.",
-      term=(15, "days"))
-R.add("MUN-DEC-03", "STATE", "¶17", "Los términos aquí dispuestos son de carácter compulsorio.",
-      "Todo término de la Comisión que vence sin su acto se señala (compulsory_term_missed).")
-R.add("MUN-DEC-04", "STATE", "¶17",
-      "Habiendo transcurrido el término máximo para el descargo de la decisión, sin que ésta se rindiera, "
-      "deberá desestimarse la querella, con perjuicio",
-      "Vencido el término para decidir sin decisión, la querella debe desestimarse con perjuicio; ya no caben "
-      "amonestación, exoneración ni destitución (ajuste with_prejudice_scope, decisión 8).")
+R.add(
+    "MUN-DEC-01",
+    "DEADLINE",
+    "¶16",
+    "tomar y emitir una decisión dentro de los quince (15) días de concluida la vista, cuando ésta haya sido "
+    "celebrada ante la Comisión en pleno",
+    "Vista ante la Comisión en pleno: la Comisión decide dentro de 15 días desde que concluye la vista. "
+    "Vencido sin decisión, la querella se desestima con perjuicio (MUN-DEC-04).",
+    term=(15, "days"),
+)
+R.add(
+    "MUN-DEC-02",
+    "DEADLINE",
+    "¶16",
+    "o desde que el Comisionado Asociado que la presidió rindió un informe",
+    "Vista ante un Comisionado Asociado: la Comisión decide dentro de 15 días desde el informe, o desde su "
+    "vencimiento si se rindió tarde (ambigüedad 10). Vencido sin decisión, desestimación con perjuicio.",
+    term=(15, "days"),
+)
+R.add(
+    "MUN-DEC-03",
+    "STATE",
+    "¶17",
+    "Los términos aquí dispuestos son de carácter compulsorio.",
+    "Todo término de la Comisión que vence sin su acto se señala (compulsory_term_missed).",
+)
+R.add(
+    "MUN-DEC-04",
+    "STATE",
+    "¶17",
+    "Habiendo transcurrido el término máximo para el descargo de la decisión, sin que ésta se rindiera, "
+    "deberá desestimarse la querella, con perjuicio",
+    "Vencido el término para decidir sin decisión, la querella debe desestimarse con perjuicio; ya no caben "
+    "amonestación, exoneración ni destitución (ajuste with_prejudice_scope, decisión 8).",
+)
 
 # --- ¶18 — Órdenes protectoras ----------------------------------------------------------------------
-R.add("MUN-PRO-01", "STATE", "¶18", "órdenes protectoras de carácter interlocutor, bajo apercibimiento de desacato",
-      "La Comisión puede emitir órdenes protectoras interlocutorias, bajo apercibimiento de desacato; sin término.")
-R.add("MUN-PRO-02", "VALIDATION", "¶18", "proteger la integridad de los procedimientos",
-      "Cada orden protectora corresponde a un caso pendiente e indica su propósito: integridad de los "
-      "procedimientos, evitar lesión o malversación de fondos o propiedad, interés público, o salvaguardar "
-      "documentos o evidencia.")
+R.add(
+    "MUN-PRO-01",
+    "STATE",
+    "¶18",
+    "órdenes protectoras de carácter interlocutor, bajo apercibimiento de desacato",
+    "La Comisión puede emitir órdenes protectoras interlocutorias, bajo apercibimiento de desacato; sin término.",
+)
+R.add(
+    "MUN-PRO-02",
+    "VALIDATION",
+    "¶18",
+    "proteger la integridad de los procedimientos",
+    "Cada orden protectora corresponde a un caso pendiente e indica su propósito: integridad de los "
+    "procedimientos, evitar lesión o malversación de fondos o propiedad, interés público, o salvaguardar "
+    "documentos o evidencia.",
+)
 
 # --- ¶29–¶32 — Decisiones posibles ------------------------------------------------------------------
-R.add("MUN-OUT-01", "STATE", "¶29", "Después de ventilarse los cargos contra un Alcalde en su fondo",
-      "Solo tras una vista en sus méritos, y antes de que venza el término para decidir, la Comisión puede "
-      "amonestar, exonerar o destituir.")
-R.add("MUN-OUT-02", "STATE", "¶30", "Disponer una amonestación",
-      "Amonestación: se probaron prácticas impropias que no constituyen temeridad, negligencia inexcusable ni "
-      "conducta lesiva; esa determinación se registra.")
-R.add("MUN-OUT-03", "STATE", "¶31", "Exonerar al Alcalde",
-      "Exoneración; si estaba suspendido, reinstalación y sueldos y beneficios marginales desde la fecha de "
-      "efectividad de la suspensión.")
-R.add("MUN-OUT-04", "STATE", "¶32", "Destituir al Alcalde.",
-      "Destitución; la revisión judicial tiene prioridad (MUN-REV-04).")
+R.add(
+    "MUN-OUT-01",
+    "STATE",
+    "¶29",
+    "Después de ventilarse los cargos contra un Alcalde en su fondo",
+    "Solo tras una vista en sus méritos, y antes de que venza el término para decidir, la Comisión puede "
+    "amonestar, exonerar o destituir.",
+)
+R.add(
+    "MUN-OUT-02",
+    "STATE",
+    "¶30",
+    "Disponer una amonestación",
+    "Amonestación: se probaron prácticas impropias que no constituyen temeridad, negligencia inexcusable ni "
+    "conducta lesiva; esa determinación se registra.",
+)
+R.add(
+    "MUN-OUT-03",
+    "STATE",
+    "¶31",
+    "Exonerar al Alcalde",
+    "Exoneración; si estaba suspendido, reinstalación y sueldos y beneficios marginales desde la fecha de "
+    "efectividad de la suspensión.",
+)
+R.add(
+    "MUN-OUT-04",
+    "STATE",
+    "¶32",
+    "Destituir al Alcalde.",
+    "Destitución; la revisión judicial tiene prioridad (MUN-REV-04).",
+)
 
 # --- ¶33–¶34 — Querellas frívolas --------------------------------------------------------------------
-R.add("MUN-FRI-01", "SUBSTANTIVE", "¶33",
-      "podrá imponer multas o sanciones por la radicación de querellas o cargos frívolos y sin fundamento",
-      "Multas o sanciones por querellas frívolas y sin fundamento o sin la evidencia necesaria; cuantía y "
-      "procedimiento no están en la ley (reglamentos, ¶7).")
-R.add("MUN-FRI-02", "VALIDATION", "¶34", "no podrán ser utilizados como mecanismos de búsqueda de información",
-      "Un acto investigativo requiere una querella presentada y debidamente sustentada.")
+R.add(
+    "MUN-FRI-01",
+    "SUBSTANTIVE",
+    "¶33",
+    "podrá imponer multas o sanciones por la radicación de querellas o cargos frívolos y sin fundamento",
+    "Multas o sanciones por querellas frívolas y sin fundamento o sin la evidencia necesaria; cuantía y "
+    "procedimiento no están en la ley (reglamentos, ¶7).",
+)
+R.add(
+    "MUN-FRI-02",
+    "VALIDATION",
+    "¶34",
+    "no podrán ser utilizados como mecanismos de búsqueda de información",
+    "Un acto investigativo requiere una querella presentada y debidamente sustentada.",
+)
 
 RULES = R.rules
 
@@ -346,12 +501,15 @@ def decide_term_warning(evaluation: Evaluation, *, days_ahead: int, as_of: dt.da
         return None
     due = format_date_es(evaluation.deadline("decide").due_date)
     if left < 0:
-        return (f"El término para decidir venció el {due}: la querella debe desestimarse con perjuicio "
-                f"(¶17, MUN-DEC-04).")
+        return (
+            f"El término para decidir venció el {due}: la querella debe desestimarse con perjuicio (¶17, MUN-DEC-04)."
+        )
     if left == 0:
         return f"Hoy, {due}, vence el término para decidir; sin decisión, la querella se desestima con perjuicio (¶17)."
-    return (f"Quedan {left} {'día' if left == 1 else 'días'} para decidir (vence el {due}); sin decisión, "
-            f"la querella se desestima con perjuicio (¶17).")
+    return (
+        f"Quedan {left} {'día' if left == 1 else 'días'} para decidir (vence el {due}); sin decisión, "
+        f"la querella se desestima con perjuicio (¶17)."
+    )
 
 
 # --- Shared evaluation pieces (also used by the deadlock kind) ----------------------------------------
@@ -382,7 +540,8 @@ def apply_court_stays(ctx: Context, rule_id: str = "MUN-SUS-13") -> None:
     for e in ctx.all("proceedings_suspended"):
         if not e.get("court_order"):
             ctx.add_finding(
-                "stay_order_not_cited", rule_id,
+                "stay_order_not_cited",
+                rule_id,
                 f"La paralización del {format_date_es(e.day)} no cita la orden o resolución del tribunal; "
                 f"solo una orden del tribunal paraliza los procedimientos (¶28), así que los términos siguen "
                 f"corriendo. Indique la orden.",
@@ -431,10 +590,12 @@ def term_missed(ctx: Context, d: Deadline, what: str) -> bool:
     else:
         late = "no se ha hecho"
     ctx.add_finding(
-        "compulsory_term_missed", "MUN-DEC-03",
+        "compulsory_term_missed",
+        "MUN-DEC-03",
         f"El término de {d.term.es()} para {what} venció el {due} y el acto {late}. "
         f"«{ctx.rule('MUN-DEC-03').quote}» (¶17).",
-        deadline=d.id, due=d.due_date.isoformat(),
+        deadline=d.id,
+        due=d.due_date.isoformat(),
     )
     fatal = d.id == "decide" or (
         ctx.settings["with_prejudice_scope"] == "all_terms" and ctx.scenario.kind == "complaint"
@@ -447,11 +608,13 @@ def term_missed(ctx: Context, d: Deadline, what: str) -> bool:
         d.satisfied_at = dwp.moment
     elif fatal:
         ctx.add_finding(
-            "dismissal_with_prejudice_required", "MUN-DEC-04",
+            "dismissal_with_prejudice_required",
+            "MUN-DEC-04",
             f"Transcurrió el término máximo ({d.term.es()}, venció el {due}) sin que la Comisión "
             f"{'emitiera su decisión' if d.id == 'decide' else 'cumpliera el término compulsorio'}: la querella "
             f"debe desestimarse con perjuicio (¶17). Ya no procede amonestar, exonerar ni destituir.",
-            deadline=d.id, due=d.due_date.isoformat(),
+            deadline=d.id,
+            due=d.due_date.isoformat(),
         )
     return fatal
 
@@ -459,16 +622,20 @@ def term_missed(ctx: Context, d: Deadline, what: str) -> bool:
 def check_hearing_notice(ctx: Context, e: Event, rule_id: str, notice_days: int | None = None) -> None:
     hearing = e.get("hearing_date")
     hearing_day = hearing.date() if isinstance(hearing, dt.datetime) else hearing
-    earliest = earliest_hearing_date(e.day, calendar=ctx.calendar, settings=ctx.settings,
-                                     served_on=e.get("served_on"), notice_days=notice_days)
+    earliest = earliest_hearing_date(
+        e.day, calendar=ctx.calendar, settings=ctx.settings, served_on=e.get("served_on"), notice_days=notice_days
+    )
     if hearing_day < earliest:
         n = ctx.rule("MUN-HEA-02").term.amount if notice_days is None else notice_days  # type: ignore[union-attr]
         ctx.add_finding(
-            "insufficient_hearing_notice", rule_id,
+            "insufficient_hearing_notice",
+            rule_id,
             f"La vista del {format_date_es(hearing_day)} se notificó el {format_date_es(e.day)}: se requieren no "
             f"menos de {n} días de antelación, así que la fecha más temprana permitida es el "
             f"{format_date_es(earliest)}.",
-            hearing_date=hearing_day.isoformat(), earliest=earliest.isoformat(), event=e.index,
+            hearing_date=hearing_day.isoformat(),
+            earliest=earliest.isoformat(),
+            event=e.index,
         )
 
 
@@ -508,9 +675,11 @@ def evaluate_complaint(ctx: Context) -> None:
     dwp = ctx.first("dismissed_with_prejudice")
     if dwp is not None and not must_dismiss:
         ctx.add_finding(
-            "dismissal_with_prejudice_premature", "MUN-DEC-04",
+            "dismissal_with_prejudice_premature",
+            "MUN-DEC-04",
             f"Se registró una desestimación con perjuicio el {format_date_es(dwp.day)} sin que hubiera vencido "
-            f"el término para decidir (¶17).", event=dwp.index,
+            f"el término para decidir (¶17).",
+            event=dwp.index,
         )
     if stay_open(ctx) and ctx.stage not in _CLOSED_STAGES:
         ctx.stage = MunicipalComplaintStage.STAYED
@@ -540,10 +709,12 @@ def _main(ctx: Context, filed: Event) -> bool:
     for ev in (dismissed, noticed):
         if ev is not None and (answer is None or ev.at < answer.at) and ev.day <= answer_end:
             ctx.add_finding(
-                "act_not_allowed", "MUN-STU-01",
+                "act_not_allowed",
+                "MUN-STU-01",
                 f"«{COMPLAINT_EVENTS[ev.type].title}» ({format_date_es(ev.day)}) antes de recibirse la contestación "
                 f"y de vencer el término para contestar ({format_date_es(answer_end)}): el estudio empieza "
-                f"«una vez radicada la contestación» (¶14).", event=ev.index,
+                f"«una vez radicada la contestación» (¶14).",
+                event=ev.index,
             )
 
     # MUN-STU-01: 30 days from the answer's receipt; without a timely answer, from the end of the
@@ -556,15 +727,31 @@ def _main(ctx: Context, filed: Event) -> bool:
     study_d: Deadline | None = None
     if answer is not None or answer_d.status == "missed" or exit_ev is not None:
         if answer is not None and answer.day <= answer_end:
-            study_d = ctx.add_deadline(MunicipalComplaintDeadline.STUDY, "MUN-STU-01", answer, satisfied=exit_ev,
-                                       start_label="recibo de la contestación")
+            study_d = ctx.add_deadline(
+                MunicipalComplaintDeadline.STUDY,
+                "MUN-STU-01",
+                answer,
+                satisfied=exit_ev,
+                start_label="recibo de la contestación",
+            )
         elif ctx.settings["study_trigger_without_answer"] == "answer_term_end":
-            study_d = ctx.add_deadline(MunicipalComplaintDeadline.STUDY, "MUN-STU-01", notified, start=answer_end, satisfied=exit_ev,
-                                       start_label="fin del término para contestar en vigor (ambigüedad 2)")
+            study_d = ctx.add_deadline(
+                MunicipalComplaintDeadline.STUDY,
+                "MUN-STU-01",
+                notified,
+                start=answer_end,
+                satisfied=exit_ev,
+                start_label="fin del término para contestar en vigor (ambigüedad 2)",
+            )
             study_d.trigger = "answer_term_ended"
         elif answer is not None:
-            study_d = ctx.add_deadline(MunicipalComplaintDeadline.STUDY, "MUN-STU-01", answer, satisfied=exit_ev,
-                                       start_label="recibo de la contestación")
+            study_d = ctx.add_deadline(
+                MunicipalComplaintDeadline.STUDY,
+                "MUN-STU-01",
+                answer,
+                satisfied=exit_ev,
+                start_label="recibo de la contestación",
+            )
     if study_d is not None and study_d.status == "missed":
         if term_missed(ctx, study_d, "estudiar el expediente y desestimar o señalar vista"):
             _must_dismiss(ctx)
@@ -577,8 +764,12 @@ def _main(ctx: Context, filed: Event) -> bool:
             request = first_after(ctx, "extension_requested", notified)
             if request is None and now <= original_due:
                 nxt.append("extension_requested")
-            if (request is not None and request.day <= original_due and ctx.settings["extension_requires_grant"]
-                    and first_after(ctx, "extension_granted", request) is None):
+            if (
+                request is not None
+                and request.day <= original_due
+                and ctx.settings["extension_requires_grant"]
+                and first_after(ctx, "extension_granted", request) is None
+            ):
                 nxt.append("extension_granted")
         if answer is not None or now > answer_end:
             ctx.stage = MunicipalComplaintStage.UNDER_STUDY
@@ -618,8 +809,13 @@ def _main(ctx: Context, filed: Event) -> bool:
     decide_d: Deadline | None = None
     if concluded.get("before") == "commissioner":
         report = first_after(ctx, "commissioner_report_filed", concluded)
-        rep_d = ctx.add_deadline(MunicipalComplaintDeadline.COMMISSIONER_REPORT, "MUN-REP-01", concluded, satisfied=report,
-                                 start_label="conclusión de la vista ante el Comisionado Asociado")
+        rep_d = ctx.add_deadline(
+            MunicipalComplaintDeadline.COMMISSIONER_REPORT,
+            "MUN-REP-01",
+            concluded,
+            satisfied=report,
+            start_label="conclusión de la vista ante el Comisionado Asociado",
+        )
         if report is not None:
             _check_report(ctx, report)
         if rep_d.status == "missed" and term_missed(ctx, rep_d, "rendir el informe del Comisionado Asociado"):
@@ -627,9 +823,11 @@ def _main(ctx: Context, filed: Event) -> bool:
             return True
         if decision is not None and (report is None or report.at > decision.at):
             ctx.add_finding(
-                "decision_without_commissioner_report", "MUN-REP-03",
+                "decision_without_commissioner_report",
+                "MUN-REP-03",
                 f"La Comisión decidió el {format_date_es(decision.day)} sin el informe del Comisionado Asociado "
-                f"que presidió la vista (¶16).", event=decision.index,
+                f"que presidió la vista (¶16).",
+                event=decision.index,
             )
         # Interpretation (ambiguity 10, setting decide_trigger_if_report_late): a late report starts the
         # 15 days on the report's due date, never later; "report_filed" reads the text literally.
@@ -649,16 +847,35 @@ def _main(ctx: Context, filed: Event) -> bool:
             return False
         if start is not None:
             decide_d = ctx.add_deadline(
-                MunicipalComplaintDeadline.DECIDE, "MUN-DEC-02", report or concluded, start=start, satisfied=satisfied, fatal=True,
-                start_label=("vencimiento del término para el informe (ambigüedad 10)" if from_due
-                             else "informe del Comisionado Asociado"),
+                MunicipalComplaintDeadline.DECIDE,
+                "MUN-DEC-02",
+                report or concluded,
+                start=start,
+                satisfied=satisfied,
+                fatal=True,
+                start_label=(
+                    "vencimiento del término para el informe (ambigüedad 10)"
+                    if from_due
+                    else "informe del Comisionado Asociado"
+                ),
             )
             if from_due:
                 decide_d.trigger = "commissioner_report_due"
     else:
-        decide_d = ctx.add_deadline(MunicipalComplaintDeadline.DECIDE, "MUN-DEC-01", concluded, satisfied=satisfied, fatal=True,
-                                    start_label="conclusión de la vista ante la Comisión en pleno")
-    if decide_d is not None and decision is not None and satisfied is decision and ctx.settings["decide_requires_notice"]:
+        decide_d = ctx.add_deadline(
+            MunicipalComplaintDeadline.DECIDE,
+            "MUN-DEC-01",
+            concluded,
+            satisfied=satisfied,
+            fatal=True,
+            start_label="conclusión de la vista ante la Comisión en pleno",
+        )
+    if (
+        decide_d is not None
+        and decision is not None
+        and satisfied is decision
+        and ctx.settings["decide_requires_notice"]
+    ):
         decide_d.notes.append(
             "La decisión se presume notificada el día en que se emitió; si se notificó después, registre "
             "«decision_notified» (emitir incluye notificar, ambigüedad 10)."
@@ -669,7 +886,10 @@ def _main(ctx: Context, filed: Event) -> bool:
         _must_dismiss(ctx)
         return True
     if decision is None:
-        if concluded.get("before") == "commissioner" and first_after(ctx, "commissioner_report_filed", concluded) is None:
+        if (
+            concluded.get("before") == "commissioner"
+            and first_after(ctx, "commissioner_report_filed", concluded) is None
+        ):
             # MUN-REP-03: the full Commission decides on the report; the term may already run (ambiguity 10).
             ctx.stage = MunicipalComplaintStage.AWAITING_COMMISSIONER_REPORT
             ctx.allowed_next = ["commissioner_report_filed", *_anytime(ctx)]
@@ -708,8 +928,13 @@ def _answer_term(ctx: Context, notified: Event, answer: Event | None) -> tuple[D
     base = ctx.rule("MUN-ANS-01").term
     ext = ctx.rule("MUN-ANS-02").term
     assert base is not None and ext is not None
-    original, _, _ = compute_due(ctx.calendar, notified.day, ctx.normalize(base), suspensions=ctx.suspensions,
-                                 roll_forward=ctx.settings["roll_forward"])
+    original, _, _ = compute_due(
+        ctx.calendar,
+        notified.day,
+        ctx.normalize(base),
+        suspensions=ctx.suspensions,
+        roll_forward=ctx.settings["roll_forward"],
+    )
     assert isinstance(original, dt.date)
     request = first_after(ctx, "extension_requested", notified)
     grant = first_after(ctx, "extension_granted", notified)
@@ -717,19 +942,28 @@ def _answer_term(ctx: Context, notified: Event, answer: Event | None) -> tuple[D
     rule_id = "MUN-ANS-01"
     if grant is not None and grant.get("days") is not None and grant.get("days") > ext.amount:
         ctx.add_finding(
-            "extension_over_maximum", "MUN-ANS-02",
+            "extension_over_maximum",
+            "MUN-ANS-02",
             f"Se concedieron {grant.get('days')} días de prórroga; la ley permite {ext.amount} adicionales (¶13). "
-            f"Se computan {ext.amount}.", granted=grant.get("days"), maximum=ext.amount,
+            f"Se computan {ext.amount}.",
+            granted=grant.get("days"),
+            maximum=ext.amount,
         )
     if grant is not None and request is None:
-        ctx.add_finding("extension_without_request", "MUN-ANS-02",
-                        "Se concedió una prórroga sin moción del Alcalde querellado (¶13).", event=grant.index)
+        ctx.add_finding(
+            "extension_without_request",
+            "MUN-ANS-02",
+            "Se concedió una prórroga sin moción del Alcalde querellado (¶13).",
+            event=grant.index,
+        )
     if request is not None:
         if request.day > original:
             ctx.add_finding(
-                "extension_request_untimely", "MUN-ANS-02",
+                "extension_request_untimely",
+                "MUN-ANS-02",
                 f"La prórroga se solicitó el {format_date_es(request.day)}, después de vencer el término inicial "
-                f"para contestar ({format_date_es(original)}): no extiende el término (¶13).", event=request.index,
+                f"para contestar ({format_date_es(original)}): no extiende el término (¶13).",
+                event=request.index,
             )
         elif not ctx.settings["extension_requires_grant"]:
             # Interpretation (ambiguity 5, setting extension_requires_grant): a timely motion gives the
@@ -740,8 +974,15 @@ def _answer_term(ctx: Context, notified: Event, answer: Event | None) -> tuple[D
             days = min(int(grant.get("days") if grant.get("days") is not None else ext.amount), ext.amount)
             extensions.append((Term(days, ext.unit), "prórroga concedida a moción del querellado, ¶13"))
             rule_id = "MUN-ANS-02"
-    d = ctx.add_deadline(MunicipalComplaintDeadline.ANSWER, rule_id, notified, term=base, satisfied=answer, extensions=extensions,
-                         start_label="notificación al Alcalde")
+    d = ctx.add_deadline(
+        MunicipalComplaintDeadline.ANSWER,
+        rule_id,
+        notified,
+        term=base,
+        satisfied=answer,
+        extensions=extensions,
+        start_label="notificación al Alcalde",
+    )
     return d, original
 
 
@@ -769,7 +1010,8 @@ def _check_order(ctx: Context) -> None:
             first = ctx.first("complaint_filed")
             assert first is not None
             ctx.add_finding(
-                "act_not_allowed", "MUN-INI-01",
+                "act_not_allowed",
+                "MUN-INI-01",
                 f"«{COMPLAINT_EVENTS[e.type].title}» del {format_date_es(e.day)} repite la del "
                 f"{format_date_es(first.day)}, con la que se abrió el caso: no se tiene en cuenta. Si es otra "
                 f"querella, ábrala como caso aparte; si corrige la primera, regístrela como corrección.",
@@ -778,21 +1020,27 @@ def _check_order(ctx: Context) -> None:
         need, rule_id = _REQUIRES.get(e.type, ("complaint_filed", "MUN-INI-01"))
         if e.type != "complaint_filed" and need not in seen:
             ctx.add_finding(
-                "act_not_allowed", rule_id,
+                "act_not_allowed",
+                rule_id,
                 f"«{COMPLAINT_EVENTS[e.type].title}» ({format_date_es(e.day)}) se registró antes de: "
-                f"«{COMPLAINT_EVENTS[need].title}».", event=e.index,
+                f"«{COMPLAINT_EVENTS[need].title}».",
+                event=e.index,
             )
         if closed is not None and e.type not in _AFTER_CLOSING_OK:
             ctx.add_finding(
-                "act_not_allowed", "MUN-PRO-01" if e.type == "protective_order_issued" else _CLOSING[closed.type],
+                "act_not_allowed",
+                "MUN-PRO-01" if e.type == "protective_order_issued" else _CLOSING[closed.type],
                 f"«{COMPLAINT_EVENTS[e.type].title}» ({format_date_es(e.day)}) se registró después de "
-                f"«{COMPLAINT_EVENTS[closed.type].title}» ({format_date_es(closed.day)}).", event=e.index,
+                f"«{COMPLAINT_EVENTS[closed.type].title}» ({format_date_es(closed.day)}).",
+                event=e.index,
             )
         if e.type == "dismissed" and "hearing_concluded" in seen:
             ctx.add_finding(
-                "act_not_allowed", "MUN-OUT-01",
+                "act_not_allowed",
+                "MUN-OUT-01",
                 "Tras la vista en sus méritos la Comisión solo puede amonestar, exonerar o destituir (¶29–¶32), "
-                "o desestimar con perjuicio si venció el término para decidir (¶17).", event=e.index,
+                "o desestimar con perjuicio si venció el término para decidir (¶17).",
+                event=e.index,
             )
         if e.type in _CLOSING and closed is None:
             closed = e
@@ -804,14 +1052,16 @@ def _check_parties(ctx: Context, filed: Event) -> None:
     roles = tuple_setting(ctx, "respondent_roles", ("mayor", "municipal_official"))
     if ctx.respondent.role not in roles:
         ctx.add_finding(
-            "respondent_not_mayor", "MUN-COM-01",
+            "respondent_not_mayor",
+            "MUN-COM-01",
             "La parte querellada no es un alcalde. ¶1 da jurisdicción sobre cualquier funcionario municipal, pero "
             "el procedimiento (¶12–¶32) nombra solo al Alcalde; se aplica con esa advertencia (ambigüedad 8).",
         )
     kind = filed.get("complainant_kind")
     if kind == "person" and ctx.settings["complainant_scope"] == "citizen":
         ctx.add_finding(
-            "complainant_not_eligible", "MUN-COM-02",
+            "complainant_not_eligible",
+            "MUN-COM-02",
             "¶1 permite querellarse a «cualquier ciudadano»; el querellante no se registró como ciudadano "
             "(¶5 dice «cualquier persona»; ajuste complainant_scope).",
         )
@@ -822,13 +1072,15 @@ def _check_filing(ctx: Context, filed: Event) -> None:
         ctx.add_finding("not_sworn", "MUN-INI-02", "La querella no está debidamente jurada (¶12).")
     if filed.get("evidence_attached") is False:
         ctx.add_finding(
-            "evidence_missing", "MUN-INI-03",
+            "evidence_missing",
+            "MUN-INI-03",
             "La querella no acompaña la evidencia necesaria para aquilatar su substancialidad (¶12); la "
             "Comisión puede imponer multas o sanciones por ello (¶33).",
         )
     if filed.get("migrated") and ctx.settings["migrated_case_review"]:
         ctx.add_finding(
-            "migrated_case_review", "MUN-SUC-02",
+            "migrated_case_review",
+            "MUN-SUC-02",
             "Caso iniciado ante la Comisión antecesora: se importó con sus fechas originales (¶44); revise que los "
             "términos computados correspondan al expediente (ambigüedad 17).",
         )
@@ -836,7 +1088,8 @@ def _check_filing(ctx: Context, filed: Event) -> None:
     knowledge = filed.get("knowledge_date")
     if limit is not None and knowledge is not None and (filed.day - knowledge).days > limit:
         ctx.add_finding(
-            "complaint_time_barred", "MUN-INI-01",
+            "complaint_time_barred",
+            "MUN-INI-01",
             f"La querella se presentó el {format_date_es(filed.day)}, más de {limit} días después de conocerse los "
             f"hechos ({format_date_es(knowledge)}); la ley no fija ese término: lo fija el ajuste "
             f"complaint_limitation_days (ambigüedad 6).",
@@ -847,7 +1100,8 @@ def _notice_reminder(ctx: Context, filed: Event) -> None:
     days = optional_int_setting(ctx, "notice_reminder_days")
     if days is not None and (today(ctx) - filed.day).days > days:
         ctx.add_finding(
-            "respondent_notice_pending", "MUN-INI-01",
+            "respondent_notice_pending",
+            "MUN-INI-01",
             f"La querella se presentó el {format_date_es(filed.day)} y no consta la notificación al Alcalde "
             f"(recordatorio a los {days} días; la ley no fija término, ambigüedad 6).",
         )
@@ -855,24 +1109,36 @@ def _notice_reminder(ctx: Context, filed: Event) -> None:
 
 def _check_notice(ctx: Context, notified: Event) -> None:
     if notified.get("certified_copy") is False:
-        ctx.add_finding("certified_copy_missing", "MUN-INI-04",
-                        "La notificación al Alcalde no acompaña copia certificada de la querella (¶12).")
+        ctx.add_finding(
+            "certified_copy_missing",
+            "MUN-INI-04",
+            "La notificación al Alcalde no acompaña copia certificada de la querella (¶12).",
+        )
     if notified.get("rights_stated") is False:
         ctx.add_finding(
-            "notice_contents_incomplete", "MUN-ANS-03",
+            "notice_contents_incomplete",
+            "MUN-ANS-03",
             "La notificación debe indicar al Alcalde los 15 días para contestar y sus derechos a comparecer y "
             "defenderse por sí o por abogado, a presentar prueba y testificar, y a una vista pública o privada (¶13).",
         )
 
 
 def _check_dismissal(ctx: Context, dismissed: Event) -> None:
-    missing = [es for key, es in (("facts_stated", "relación de hechos"), ("findings_made", "determinaciones"),
-                                  ("conclusions_of_law", "conclusiones de derecho"))
-               if dismissed.get(key) is False]
+    missing = [
+        es
+        for key, es in (
+            ("facts_stated", "relación de hechos"),
+            ("findings_made", "determinaciones"),
+            ("conclusions_of_law", "conclusiones de derecho"),
+        )
+        if dismissed.get(key) is False
+    ]
     if missing:
         ctx.add_finding(
-            "dismissal_resolution_incomplete", "MUN-STU-03",
-            f"A la resolución de desestimación le falta: {', '.join(missing)} (¶14).", event=dismissed.index,
+            "dismissal_resolution_incomplete",
+            "MUN-STU-03",
+            f"A la resolución de desestimación le falta: {', '.join(missing)} (¶14).",
+            event=dismissed.index,
         )
 
 
@@ -882,7 +1148,8 @@ def _check_hearing_parties(ctx: Context, e: Event, answer: Event | None) -> None
         missing = [PARTY_ES[p] for p in PARTIES if p not in recipients]
         if missing:
             ctx.add_finding(
-                "hearing_notice_recipients_missing", "MUN-HEA-03",
+                "hearing_notice_recipients_missing",
+                "MUN-HEA-03",
                 f"La vista debe notificarse al Alcalde querellado y al querellante; falta: {', '.join(missing)} (¶15).",
                 event=e.index,
             )
@@ -892,27 +1159,39 @@ def _check_hearing_parties(ctx: Context, e: Event, answer: Event | None) -> None
     if pref is not None and public is not None and ctx.settings["hearing_privacy_elected_by"] == "respondent":
         if (pref == "public") != public:
             ctx.add_finding(
-                "hearing_privacy_differs", "MUN-HEA-05",
+                "hearing_privacy_differs",
+                "MUN-HEA-05",
                 f"El Alcalde eligió una vista {'pública' if pref == 'public' else 'privada'} (¶13) y la vista se "
-                f"señaló {'pública' if public else 'privada'} (ambigüedad 9).", event=e.index,
+                f"señaló {'pública' if public else 'privada'} (ambigüedad 9).",
+                event=e.index,
             )
 
 
 def _check_report(ctx: Context, report: Event) -> None:
-    missing = [es for key, es in (("findings_of_fact", "conclusiones de hechos"),
-                                  ("evidence_summary", "relación de la evidencia presentada y admitida"),
-                                  ("conclusions_of_law", "conclusiones de derecho"))
-               if report.get(key) is False]
+    missing = [
+        es
+        for key, es in (
+            ("findings_of_fact", "conclusiones de hechos"),
+            ("evidence_summary", "relación de la evidencia presentada y admitida"),
+            ("conclusions_of_law", "conclusiones de derecho"),
+        )
+        if report.get(key) is False
+    ]
     if missing:
-        ctx.add_finding("commissioner_report_incomplete", "MUN-REP-02",
-                        f"Al informe del Comisionado Asociado le falta: {', '.join(missing)} (¶16).", event=report.index)
+        ctx.add_finding(
+            "commissioner_report_incomplete",
+            "MUN-REP-02",
+            f"Al informe del Comisionado Asociado le falta: {', '.join(missing)} (¶16).",
+            event=report.index,
+        )
 
 
 def _check_outcomes(ctx: Context) -> None:
     for d in ctx.all("decision_issued"):
         if not any(h.at <= d.at for h in ctx.all("hearing_concluded")):
             ctx.add_finding(
-                "outcome_without_merits_hearing", "MUN-OUT-01",
+                "outcome_without_merits_hearing",
+                "MUN-OUT-01",
                 f"La Comisión decidió ({OUTCOME_ES[d.get('outcome')]}) el {format_date_es(d.day)} sin que conste "
                 f"una vista en sus méritos: solo «después de ventilarse los cargos… en su fondo» (¶29).",
                 event=d.index,
@@ -924,12 +1203,18 @@ def _check_outcomes(ctx: Context) -> None:
             missing = [PARTY_ES[p] for p in recipients_required if p not in recipients]
             if missing:
                 ctx.add_finding(
-                    "decision_notice_recipients_missing", "MUN-STU-04",
-                    f"La decisión debe notificarse también a: {', '.join(missing)} (ambigüedad 16).", event=n.index,
+                    "decision_notice_recipients_missing",
+                    "MUN-STU-04",
+                    f"La decisión debe notificarse también a: {', '.join(missing)} (ambigüedad 16).",
+                    event=n.index,
                 )
         if n.get("copy_attached") is False:
-            ctx.add_finding("decision_notice_without_copy", "MUN-STU-04",
-                            "La decisión se notifica con copia de la resolución (¶14).", event=n.index)
+            ctx.add_finding(
+                "decision_notice_without_copy",
+                "MUN-STU-04",
+                "La decisión se notifica con copia de la resolución (¶14).",
+                event=n.index,
+            )
 
 
 def _check_decision(ctx: Context, d: Event) -> None:
@@ -937,7 +1222,8 @@ def _check_decision(ctx: Context, d: Event) -> None:
     outcome = d.get("outcome")
     if outcome == "admonition" and d.get("misconduct_not_reckless") is not True:
         ctx.add_finding(
-            "admonition_basis_missing", "MUN-OUT-02",
+            "admonition_basis_missing",
+            "MUN-OUT-02",
             "La amonestación requiere la determinación de que las prácticas impropias probadas no constituyen "
             "temeridad, negligencia inexcusable ni conducta lesiva a los mejores intereses públicos (¶30).",
             event=d.index,
@@ -945,14 +1231,17 @@ def _check_decision(ctx: Context, d: Event) -> None:
     if outcome == "exoneration" and d.get("suspension_date") is not None:
         since = d.get("suspension_date")
         ctx.add_finding(
-            "reinstatement_with_back_pay", "MUN-OUT-03",
+            "reinstatement_with_back_pay",
+            "MUN-OUT-03",
             f"Exonerado tras una suspensión de cargo y sueldo: procede reinstalarlo y pagarle sueldos y "
             f"beneficios marginales desde el {format_date_es(since)} (¶31).",
-            since=since.isoformat(), event=d.index,
+            since=since.isoformat(),
+            event=d.index,
         )
     if outcome == "removal":
         ctx.add_finding(
-            "removal_review_priority", "MUN-OUT-04",
+            "removal_review_priority",
+            "MUN-OUT-04",
             "Destitución del Alcalde (¶32): si se solicita revisión judicial, el tribunal le dará la mayor "
             "prioridad (¶38, MUN-REV-04).",
             event=d.index,
@@ -964,37 +1253,51 @@ def _side_acts(ctx: Context, filed: Event) -> None:
     for s in ctx.all("summons_issued"):
         if not supported:
             ctx.add_finding(
-                "investigation_without_supported_complaint", "MUN-FRI-02",
+                "investigation_without_supported_complaint",
+                "MUN-FRI-02",
                 f"Citación del {format_date_es(s.day)} en una querella no jurada o sin evidencia: los "
                 f"procedimientos no pueden usarse como búsqueda de información sin una querella debidamente "
-                f"sustentada (¶34).", event=s.index,
+                f"sustentada (¶34).",
+                event=s.index,
             )
     for p in ctx.all("protective_order_issued"):
         if not p.get("purposes"):
             ctx.add_finding(
-                "protective_order_purpose_missing", "MUN-PRO-02",
-                f"La orden protectora del {format_date_es(p.day)} no indica su propósito (¶18).", event=p.index,
+                "protective_order_purpose_missing",
+                "MUN-PRO-02",
+                f"La orden protectora del {format_date_es(p.day)} no indica su propósito (¶18).",
+                event=p.index,
             )
     summons = list(ctx.all("court_summons_issued"))
     for pet in ctx.all("enforcement_petition_filed"):
         if not any(s.at <= pet.at for s in ctx.all("summons_issued")):
             ctx.add_finding(
-                "enforcement_without_summons", "MUN-SUB-01",
+                "enforcement_without_summons",
+                "MUN-SUB-01",
                 f"La petición al tribunal del {format_date_es(pet.day)} no tiene una citación previa de la Comisión: "
                 f"procede «cuando un testigo citado por la Comisión no comparezca», no produzca lo requerido o se "
-                f"niegue a contestar (¶9).", event=pet.index,
+                f"niegue a contestar (¶9).",
+                event=pet.index,
             )
         if pet.get("petitioner") == "secretary":
             ctx.add_finding(
-                "enforcement_petitioner_not_authorized", "MUN-SUB-02",
+                "enforcement_petitioner_not_authorized",
+                "MUN-SUB-02",
                 "Pueden acudir al Tribunal Superior la Comisión, su Presidente o un Comisionado Asociado; el "
-                "Secretario no está entre ellos (¶9).", event=pet.index,
+                "Secretario no está entre ellos (¶9).",
+                event=pet.index,
             )
         issued = next((s for s in summons if s.at >= pet.at), None)
         if issued is not None:
             summons.remove(issued)
-        d = ctx.add_deadline(MunicipalComplaintDeadline.COURT_SUMMONS, "MUN-SUB-04", pet, satisfied=issued, suspendable=False,
-                             start_label="petición al tribunal")
+        d = ctx.add_deadline(
+            MunicipalComplaintDeadline.COURT_SUMMONS,
+            "MUN-SUB-04",
+            pet,
+            satisfied=issued,
+            suspendable=False,
+            start_label="petición al tribunal",
+        )
         d.notes.append(
             "Término del tribunal («perentoriamente»): se vigila; la ley no dice qué ocurre si no se cumple. "
             f"Las reclamaciones del testigo se dirimen aparte y {ctx.rule('MUN-SUB-05').quote} (¶11, MUN-SUB-05)."
@@ -1002,7 +1305,8 @@ def _side_acts(ctx: Context, filed: Event) -> None:
     for sanc in ctx.all("frivolous_sanction_imposed"):
         if sanc.get("grounds") == "missing_evidence" and filed.get("evidence_attached") is True:
             ctx.add_finding(
-                "sanction_ground_not_on_record", "MUN-FRI-01",
+                "sanction_ground_not_on_record",
+                "MUN-FRI-01",
                 "La sanción se impuso por falta de evidencia, pero la querella consta presentada con evidencia (¶33).",
                 event=sanc.index,
             )

@@ -19,39 +19,67 @@ from ..common import RuleSet
 
 R = RuleSet()
 
-R.add("MUN-COM-01", "SUBSTANTIVE", "¶1",
-      "jurisdicción primaria para entender en la querellas contra cualquier alcalde o contra cualquier "
-      "funcionario municipal",
-      "La Comisión tiene jurisdicción primaria sobre querellas contra un alcalde o cualquier funcionario "
-      "municipal; el procedimiento de ¶12–¶32 nombra solo al alcalde: contra otros funcionarios se registra "
-      "con una advertencia (ambigüedad 8, ajuste respondent_roles).")
-R.add("MUN-COM-02", "ROLE", "¶1",
-      "el Gobernador del Estado Libre Asociado de Puerto Rico, el Director de la Oficina de Etica "
-      "Gubernamental, la Asamblea Municipal o cualquier ciudadano",
-      "Pueden querellarse: el Gobernador, el Director de la OEG, la Asamblea Municipal o cualquier ciudadano; "
-      "¶5 dice «cualquier persona» (ambigüedad 8, ajuste complainant_scope).")
-R.add("MUN-COM-03", "ROLE", "¶2",
-      "un Presidente y dos Comisionados Asociados nombrados por el Gobernador de Puerto Rico y el "
-      "Consentimiento del Senado",
-      "Tres escaños: un Presidente y dos Comisionados Asociados, nombrados por el Gobernador con el "
-      "consentimiento del Senado.")
-R.add("MUN-COM-04", "VALIDATION", "¶2",
-      "El Presidente deberá ser un abogado con no menos de cinco años de experiencia",
-      "El Presidente debe ser abogado con no menos de 5 años de ejercicio de la profesión; si no, se bloquea "
-      "el nombramiento.")
-R.add("MUN-COM-05", "ROLE", "¶2",
-      "término de cuatro (4) años cada uno y desempeñarán los cargos hasta que sus sucesores sean nombrados y "
-      "tomen posesión del cargo",
-      "Términos de 4 años; cada miembro sigue en el cargo hasta que su sucesor sea nombrado y tome posesión "
-      "(el término empieza al tomar posesión, ambigüedad 17, ajuste term_start).")
-R.add("MUN-COM-06", "VALIDATION", "¶2",
-      "Preferentemente se designaran como miembros de la Comisión a personas que hayan sido miembros de la "
-      "Judicatura de Puerto Rico o abogados con no menos de cinco (5) años",
-      "Preferencia, no requisito: ex jueces o abogados con no menos de 5 años de ejercicio. Solo se advierte.")
-R.add("MUN-COM-07", "SUBSTANTIVE", "¶3",
-      "no incurrirán en responsabilidad económica por cualquier acción tomada en el desempeño de sus deberes",
-      "Los miembros no responden económicamente por sus actos oficiales, salvo actos intencionales, ilegales, "
-      "para beneficio propio o a sabiendas de que pueden ocasionar daños.")
+R.add(
+    "MUN-COM-01",
+    "SUBSTANTIVE",
+    "¶1",
+    "jurisdicción primaria para entender en la querellas contra cualquier alcalde o contra cualquier "
+    "funcionario municipal",
+    "La Comisión tiene jurisdicción primaria sobre querellas contra un alcalde o cualquier funcionario "
+    "municipal; el procedimiento de ¶12–¶32 nombra solo al alcalde: contra otros funcionarios se registra "
+    "con una advertencia (ambigüedad 8, ajuste respondent_roles).",
+)
+R.add(
+    "MUN-COM-02",
+    "ROLE",
+    "¶1",
+    "el Gobernador del Estado Libre Asociado de Puerto Rico, el Director de la Oficina de Etica "
+    "Gubernamental, la Asamblea Municipal o cualquier ciudadano",
+    "Pueden querellarse: el Gobernador, el Director de la OEG, la Asamblea Municipal o cualquier ciudadano; "
+    "¶5 dice «cualquier persona» (ambigüedad 8, ajuste complainant_scope).",
+)
+R.add(
+    "MUN-COM-03",
+    "ROLE",
+    "¶2",
+    "un Presidente y dos Comisionados Asociados nombrados por el Gobernador de Puerto Rico y el "
+    "Consentimiento del Senado",
+    "Tres escaños: un Presidente y dos Comisionados Asociados, nombrados por el Gobernador con el "
+    "consentimiento del Senado.",
+)
+R.add(
+    "MUN-COM-04",
+    "VALIDATION",
+    "¶2",
+    "El Presidente deberá ser un abogado con no menos de cinco años de experiencia",
+    "El Presidente debe ser abogado con no menos de 5 años de ejercicio de la profesión; si no, se bloquea "
+    "el nombramiento.",
+)
+R.add(
+    "MUN-COM-05",
+    "ROLE",
+    "¶2",
+    "término de cuatro (4) años cada uno y desempeñarán los cargos hasta que sus sucesores sean nombrados y "
+    "tomen posesión del cargo",
+    "Términos de 4 años; cada miembro sigue en el cargo hasta que su sucesor sea nombrado y tome posesión "
+    "(el término empieza al tomar posesión, ambigüedad 17, ajuste term_start).",
+)
+R.add(
+    "MUN-COM-06",
+    "VALIDATION",
+    "¶2",
+    "Preferentemente se designaran como miembros de la Comisión a personas que hayan sido miembros de la "
+    "Judicatura de Puerto Rico o abogados con no menos de cinco (5) años",
+    "Preferencia, no requisito: ex jueces o abogados con no menos de 5 años de ejercicio. Solo se advierte.",
+)
+R.add(
+    "MUN-COM-07",
+    "SUBSTANTIVE",
+    "¶3",
+    "no incurrirán en responsabilidad económica por cualquier acción tomada en el desempeño de sus deberes",
+    "Los miembros no responden económicamente por sus actos oficiales, salvo actos intencionales, ilegales, "
+    "para beneficio propio o a sabiendas de que pueden ocasionar daños.",
+)
 
 RULES = R.rules
 
@@ -89,14 +117,18 @@ def check_president(candidate: Candidate) -> list[QualificationCheck]:
     out: list[QualificationCheck] = []
     if not candidate.is_lawyer or candidate.years_of_practice < MIN_YEARS_OF_PRACTICE:
         why = (
-            "no es abogado" if not candidate.is_lawyer
+            "no es abogado"
+            if not candidate.is_lawyer
             else f"tiene {_years_es(candidate.years_of_practice)} de ejercicio de la profesión"
         )
-        out.append(QualificationCheck(
-            "MUN-COM-04", "block",
-            f"El Presidente debe ser abogado con no menos de {MIN_YEARS_OF_PRACTICE} años de experiencia en el "
-            f"ejercicio de la profesión (¶2); la persona propuesta {why}.",
-        ))
+        out.append(
+            QualificationCheck(
+                "MUN-COM-04",
+                "block",
+                f"El Presidente debe ser abogado con no menos de {MIN_YEARS_OF_PRACTICE} años de experiencia en el "
+                f"ejercicio de la profesión (¶2); la persona propuesta {why}.",
+            )
+        )
     out.extend(check_member(candidate))
     return out
 
@@ -106,11 +138,14 @@ def check_member(candidate: Candidate) -> list[QualificationCheck]:
     lawyer_ok = candidate.is_lawyer and candidate.years_of_practice >= MIN_YEARS_OF_PRACTICE
     if candidate.former_judge or lawyer_ok:
         return []
-    return [QualificationCheck(
-        "MUN-COM-06", "warn",
-        f"La ley prefiere (sin exigirlo) a ex miembros de la Judicatura o abogados con no menos de "
-        f"{MIN_YEARS_OF_PRACTICE} años de ejercicio (¶2); la persona propuesta no es ninguna de las dos cosas.",
-    )]
+    return [
+        QualificationCheck(
+            "MUN-COM-06",
+            "warn",
+            f"La ley prefiere (sin exigirlo) a ex miembros de la Judicatura o abogados con no menos de "
+            f"{MIN_YEARS_OF_PRACTICE} años de ejercicio (¶2); la persona propuesta no es ninguna de las dos cosas.",
+        )
+    ]
 
 
 def _years_es(years: float) -> str:
@@ -171,25 +206,49 @@ def compute_term_of_office(
     nominal_end = add_years(start, TERM_OF_OFFICE_YEARS)
     if successor_took_office is not None and successor_took_office <= on:
         return TermOfOffice(
-            start, nominal_end, on, False, False, successor_took_office,
+            start,
+            nominal_end,
+            on,
+            False,
+            False,
+            successor_took_office,
             f"El cargo terminó el {format_date_es(successor_took_office)}, cuando el sucesor tomó posesión (¶2).",
         )
     if on < took_office:
-        return TermOfOffice(start, nominal_end, on, False, False, None,
-                            f"Aún no ha tomado posesión (lo hará el {format_date_es(took_office)}).")
+        return TermOfOffice(
+            start,
+            nominal_end,
+            on,
+            False,
+            False,
+            None,
+            f"Aún no ha tomado posesión (lo hará el {format_date_es(took_office)}).",
+        )
     if on < nominal_end:
         return TermOfOffice(
-            start, nominal_end, on, True, False, successor_took_office,
+            start,
+            nominal_end,
+            on,
+            True,
+            False,
+            successor_took_office,
             f"En su término de {TERM_OF_OFFICE_YEARS} años, hasta el {format_date_es(nominal_end - dt.timedelta(days=1))} (¶2).",
         )
     return TermOfOffice(
-        start, nominal_end, on, True, True, successor_took_office,
+        start,
+        nominal_end,
+        on,
+        True,
+        True,
+        successor_took_office,
         f"Su término de {TERM_OF_OFFICE_YEARS} años terminó el {format_date_es(nominal_end - dt.timedelta(days=1))}; "
         f"sigue en el cargo hasta que su sucesor sea nombrado y tome posesión (¶2).",
     )
 
 
-def check_candidate(seat: str, is_lawyer: bool, years_of_practice: float, former_judge: bool) -> list[QualificationCheck]:
+def check_candidate(
+    seat: str, is_lawyer: bool, years_of_practice: float, former_judge: bool
+) -> list[QualificationCheck]:
     """MUN-COM-04/06 for a person proposed for ``seat`` (``president`` or another)."""
     candidate = Candidate(is_lawyer, years_of_practice, former_judge)
     return check_president(candidate) if seat == "president" else check_member(candidate)

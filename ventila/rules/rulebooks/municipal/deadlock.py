@@ -25,41 +25,81 @@ from .complaints import (
 
 R = RuleSet()
 
-R.add("MUN-DLK-01", "SUBSTANTIVE", "¶35",
-      "Si en el municipio existe un estado de fricción entre la Asamblea y el Alcalde",
-      "Umbral: una fricción tal que el crédito o los asuntos públicos municipales sufren demoras o perjuicios, "
-      "o corren el riesgo de sufrirlos.")
-R.add("MUN-DLK-02", "ROLE", "¶35",
-      "el Alcalde o la Asamblea deberá rendir un informe sobre tal circunstancia al Gobernador",
-      "El Alcalde o la Asamblea informa la situación al Gobernador (deadlock_reported); sin término.")
-R.add("MUN-DLK-03", "DEADLINE", "¶35",
-      "Inmediatamente que reciba el informe antes referido, el Gobernador referirá éste a la Comisión",
-      "El Gobernador refiere el informe a la Comisión de inmediato (el mismo día); el caso se abre con el "
-      "referido. Término del Gobernador: se vigila; la ley no dice qué pasa si no se cumple.", term=(0, "days"))
-R.add("MUN-DLK-04", "DEADLINE", "¶35",
-      "jefes de departamentos que inmediatamente pongan a disposición de la Comisión",
-      "Por orden del Gobernador, los jefes de departamento entregan de inmediato (el mismo día) a la Comisión "
-      "toda la documentación sobre los asuntos públicos del municipio. Se vigila; sin consecuencia establecida.",
-      term=(0, "days"))
-R.add("MUN-DLK-05", "STATE", "¶36", "Practicada la investigación, y celebrada una vista",
-      "Investigación, vista y recomendaciones; la vista se notifica con no menos de 15 días de antelación a "
-      "todas las partes interesadas (ambigüedad 12, ajuste deadlock_hearing_notice_days).")
-R.add("MUN-DLK-06", "DEADLINE", "¶36",
-      "informe con sus recomendaciones en un término no mayor de quince (15) días, contados a partir de la "
-      "fecha de concluida la vista",
-      "La Comisión rinde su informe con recomendaciones dentro de no más de 15 días desde que concluye la "
-      "vista. Si vence, se advierte (compulsory_term_missed; ambigüedad 4).", term=(15, "days"))
-R.add("MUN-DLK-07", "STATE", "¶36",
-      "Cuando ninguna o ambas partes se allanen a las recomendaciones de la Comisión",
-      "Si ninguna o ambas partes se allanan y la situación puede causar daño irreparable a la ciudadanía, la "
-      "Comisión declarará vacante el cargo de Alcalde y los de cualquier número de asambleístas (lectura "
-      "literal, ambigüedad 11, ajuste deadlock_vacancy_acceptance).")
-R.add("MUN-DLK-08", "SUBSTANTIVE", "¶36",
-      "se cubrirán en la misma forma dispuesta en esta ley para los casos en que ocurran vacantes",
-      "Las vacantes se cubren como en casos de incapacidad total y permanente, muerte o renuncia (otras "
-      "disposiciones de la ley): se remite.")
-R.add("MUN-DLK-09", "VALIDATION", "¶36", "no adoptará resolución alguna hasta después de celebrarse una vista",
-      "Ninguna resolución antes de una vista en que todas las partes interesadas sean oídas y puedan presentar prueba.")
+R.add(
+    "MUN-DLK-01",
+    "SUBSTANTIVE",
+    "¶35",
+    "Si en el municipio existe un estado de fricción entre la Asamblea y el Alcalde",
+    "Umbral: una fricción tal que el crédito o los asuntos públicos municipales sufren demoras o perjuicios, "
+    "o corren el riesgo de sufrirlos.",
+)
+R.add(
+    "MUN-DLK-02",
+    "ROLE",
+    "¶35",
+    "el Alcalde o la Asamblea deberá rendir un informe sobre tal circunstancia al Gobernador",
+    "El Alcalde o la Asamblea informa la situación al Gobernador (deadlock_reported); sin término.",
+)
+R.add(
+    "MUN-DLK-03",
+    "DEADLINE",
+    "¶35",
+    "Inmediatamente que reciba el informe antes referido, el Gobernador referirá éste a la Comisión",
+    "El Gobernador refiere el informe a la Comisión de inmediato (el mismo día); el caso se abre con el "
+    "referido. Término del Gobernador: se vigila; la ley no dice qué pasa si no se cumple.",
+    term=(0, "days"),
+)
+R.add(
+    "MUN-DLK-04",
+    "DEADLINE",
+    "¶35",
+    "jefes de departamentos que inmediatamente pongan a disposición de la Comisión",
+    "Por orden del Gobernador, los jefes de departamento entregan de inmediato (el mismo día) a la Comisión "
+    "toda la documentación sobre los asuntos públicos del municipio. Se vigila; sin consecuencia establecida.",
+    term=(0, "days"),
+)
+R.add(
+    "MUN-DLK-05",
+    "STATE",
+    "¶36",
+    "Practicada la investigación, y celebrada una vista",
+    "Investigación, vista y recomendaciones; la vista se notifica con no menos de 15 días de antelación a "
+    "todas las partes interesadas (ambigüedad 12, ajuste deadlock_hearing_notice_days).",
+)
+R.add(
+    "MUN-DLK-06",
+    "DEADLINE",
+    "¶36",
+    "informe con sus recomendaciones en un término no mayor de quince (15) días, contados a partir de la "
+    "fecha de concluida la vista",
+    "La Comisión rinde su informe con recomendaciones dentro de no más de 15 días desde que concluye la "
+    "vista. Si vence, se advierte (compulsory_term_missed; ambigüedad 4).",
+    term=(15, "days"),
+)
+R.add(
+    "MUN-DLK-07",
+    "STATE",
+    "¶36",
+    "Cuando ninguna o ambas partes se allanen a las recomendaciones de la Comisión",
+    "Si ninguna o ambas partes se allanan y la situación puede causar daño irreparable a la ciudadanía, la "
+    "Comisión declarará vacante el cargo de Alcalde y los de cualquier número de asambleístas (lectura "
+    "literal, ambigüedad 11, ajuste deadlock_vacancy_acceptance).",
+)
+R.add(
+    "MUN-DLK-08",
+    "SUBSTANTIVE",
+    "¶36",
+    "se cubrirán en la misma forma dispuesta en esta ley para los casos en que ocurran vacantes",
+    "Las vacantes se cubren como en casos de incapacidad total y permanente, muerte o renuncia (otras "
+    "disposiciones de la ley): se remite.",
+)
+R.add(
+    "MUN-DLK-09",
+    "VALIDATION",
+    "¶36",
+    "no adoptará resolución alguna hasta después de celebrarse una vista",
+    "Ninguna resolución antes de una vista en que todas las partes interesadas sean oídas y puedan presentar prueba.",
+)
 
 RULES = R.rules
 
@@ -137,8 +177,7 @@ def assess_deadlock_vacancy(
     if irreparable_harm is None:
         missing.append("la determinación de daño irreparable")
     if missing:
-        return VacancyAssessment(False, tuple(missing), (),
-                                 "Faltan en el expediente: " + ", ".join(missing) + ".")
+        return VacancyAssessment(False, tuple(missing), (), "Faltan en el expediente: " + ", ".join(missing) + ".")
     accepted = int(bool(mayor_accepts)) + int(bool(assembly_accepts))
     if reading == "neither":
         meets = accepted == 0
@@ -150,8 +189,10 @@ def assess_deadlock_vacancy(
         raise ValueError(f"lectura desconocida: {reading!r}")
     warnings = []
     if accepted == 2 and meets:
-        warnings.append("Ambas partes se allanaron y la lectura literal de ¶36 («ninguna o ambas») aun así exige "
-                        "declarar vacantes; probablemente es un error del texto (ambigüedad 11).")
+        warnings.append(
+            "Ambas partes se allanaron y la lectura literal de ¶36 («ninguna o ambas») aun así exige "
+            "declarar vacantes; probablemente es un error del texto (ambigüedad 11)."
+        )
     if accepted == 1:
         warnings.append("Solo una parte se allanó: el texto no prevé ese caso (ambigüedad 11).")
     required = meets and bool(irreparable_harm)
@@ -180,24 +221,39 @@ def evaluate_deadlock(ctx: Context) -> None:
     reported = ctx.first("deadlock_reported")
     referred = ctx.first("referred_to_commission")
     if reported is not None:
-        d = ctx.add_deadline(DeadlockDeadline.REFER_TO_COMMISSION, "MUN-DLK-03", reported, satisfied=referred, suspendable=False,
-                             start_label="recibo del informe por el Gobernador")
+        d = ctx.add_deadline(
+            DeadlockDeadline.REFER_TO_COMMISSION,
+            "MUN-DLK-03",
+            reported,
+            satisfied=referred,
+            suspendable=False,
+            start_label="recibo del informe por el Gobernador",
+        )
         d.notes.append("Término del Gobernador («inmediatamente»): se vigila; sin consecuencia establecida (¶35).")
     order = ctx.first("governor_order_issued")
     if order is not None:
         delivered = first_after(ctx, "documents_delivered", order)
-        d = ctx.add_deadline(DeadlockDeadline.DELIVER_DOCUMENTS, "MUN-DLK-04", order, satisfied=delivered, suspendable=False,
-                             start_label="orden del Gobernador")
-        d.notes.append("Término de los jefes de departamento («inmediatamente»): se vigila; sin consecuencia "
-                       "establecida (¶35).")
+        d = ctx.add_deadline(
+            DeadlockDeadline.DELIVER_DOCUMENTS,
+            "MUN-DLK-04",
+            order,
+            satisfied=delivered,
+            suspendable=False,
+            start_label="orden del Gobernador",
+        )
+        d.notes.append(
+            "Término de los jefes de departamento («inmediatamente»): se vigila; sin consecuencia establecida (¶35)."
+        )
     _check_resolutions(ctx)
     # MUN-POW-02: the Commission acts on a friction situation once the Governor refers it (¶6, ¶35).
     for e in ctx.events:
         if e.type in _COMMISSION_ACTS and (referred is None or e.at < referred.at):
             ctx.add_finding(
-                "act_not_allowed", "MUN-POW-02",
+                "act_not_allowed",
+                "MUN-POW-02",
                 f"«{DEADLOCK_EVENTS[e.type].title}» ({format_date_es(e.day)}) antes de que el Gobernador refiriera el "
-                f"informe a la Comisión (¶35).", event=e.index,
+                f"informe a la Comisión (¶35).",
+                event=e.index,
             )
     if referred is None:
         ctx.stage = DeadlockStage.NEW if reported is None else DeadlockStage.REPORTED
@@ -209,9 +265,12 @@ def evaluate_deadlock(ctx: Context) -> None:
         if notice_days is not None:
             check_hearing_notice(ctx, e, "MUN-DLK-05", notice_days=notice_days)
         if e.get("all_parties") is False:
-            ctx.add_finding("hearing_notice_recipients_missing", "MUN-DLK-09",
-                            "La vista debe notificarse a todas las partes interesadas, que serán oídas (¶36).",
-                            event=e.index)
+            ctx.add_finding(
+                "hearing_notice_recipients_missing",
+                "MUN-DLK-09",
+                "La vista debe notificarse a todas las partes interesadas, que serán oídas (¶36).",
+                event=e.index,
+            )
     side: list[str] = []
     if order is None:
         side.append("governor_order_issued")
@@ -226,8 +285,9 @@ def evaluate_deadlock(ctx: Context) -> None:
         ctx.allowed_next = nxt + side
         return
     recs = first_after(ctx, "recommendations_issued", concluded)
-    d = ctx.add_deadline(DeadlockDeadline.RECOMMENDATIONS, "MUN-DLK-06", concluded, satisfied=recs,
-                         start_label="conclusión de la vista")
+    d = ctx.add_deadline(
+        DeadlockDeadline.RECOMMENDATIONS, "MUN-DLK-06", concluded, satisfied=recs, start_label="conclusión de la vista"
+    )
     if d.status == "missed":
         term_missed(ctx, d, "rendir el informe con recomendaciones")
     if recs is None:
@@ -237,8 +297,9 @@ def evaluate_deadlock(ctx: Context) -> None:
     _assess(ctx, recs)
 
 
-_COMMISSION_ACTS = frozenset({"hearing_noticed", "hearing_concluded", "recommendations_issued",
-                              "positions_recorded", "vacancies_declared"})
+_COMMISSION_ACTS = frozenset(
+    {"hearing_noticed", "hearing_concluded", "recommendations_issued", "positions_recorded", "vacancies_declared"}
+)
 
 
 def _check_resolutions(ctx: Context) -> None:
@@ -248,7 +309,8 @@ def _check_resolutions(ctx: Context) -> None:
             h.at <= e.at for h in ctx.all("hearing_concluded")
         ):
             ctx.add_finding(
-                "resolution_before_hearing", "MUN-DLK-09",
+                "resolution_before_hearing",
+                "MUN-DLK-09",
                 f"«{DEADLOCK_EVENTS[e.type].title}» ({format_date_es(e.day)}) antes de celebrarse la vista: la "
                 f"Comisión «no adoptará resolución alguna hasta después de celebrarse una vista» (¶36).",
                 event=e.index,
@@ -282,16 +344,25 @@ def _assess(ctx: Context, recs: Event) -> None:
         ctx.add_finding("deadlock_acceptance_ambiguous", "MUN-DLK-07", w)
     declared = bool(vacancies) or bool(seats)
     if declared and not a.required:
-        ctx.add_finding("vacancy_not_warranted", "MUN-DLK-07",
-                        f"Se declararon vacantes sin que se cumplan las condiciones de ¶36. {a.reason}")
+        ctx.add_finding(
+            "vacancy_not_warranted",
+            "MUN-DLK-07",
+            f"Se declararon vacantes sin que se cumplan las condiciones de ¶36. {a.reason}",
+        )
     if a.required and "mayor" not in vacancies:
-        ctx.add_finding("vacancy_required", "MUN-DLK-07",
-                        "Se cumplen las condiciones de ¶36: la Comisión «declarará vacante el cargo de Alcalde» "
-                        "(y los de cualquier número de asambleístas).")
+        ctx.add_finding(
+            "vacancy_required",
+            "MUN-DLK-07",
+            "Se cumplen las condiciones de ¶36: la Comisión «declarará vacante el cargo de Alcalde» "
+            "(y los de cualquier número de asambleístas).",
+        )
     if declared:
-        ctx.add_finding("vacancy_filling_handoff", "MUN-DLK-08",
-                        "Las vacantes se cubren en la forma que la ley dispone para incapacidad total y "
-                        "permanente, muerte o renuncia (¶36): remita el caso.")
+        ctx.add_finding(
+            "vacancy_filling_handoff",
+            "MUN-DLK-08",
+            "Las vacantes se cubren en la forma que la ley dispone para incapacidad total y "
+            "permanente, muerte o renuncia (¶36): remita el caso.",
+        )
     ctx.stage = DeadlockStage.VACANCIES_DECLARED if declared else DeadlockStage.RECOMMENDATIONS_ISSUED
     nxt: list[str] = []
     if a.missing and not declared:

@@ -19,15 +19,29 @@ from ..common import RuleSet
 
 R = RuleSet()
 
-R.add("MUN-DIE-01", "SUBSTANTIVE", "¶4", "Los Comisionados no recibirán compensación alguna",
-      "Los Comisionados no reciben sueldo por sus funciones.")
-R.add("MUN-DIE-02", "RECORD", "¶4", "dieta de setenta y cinco (75) dólares por cada reunión",
-      "Dieta de $75 por cada reunión en que se realicen gestiones oficiales; se registran las reuniones de "
-      "cada comisionado (ajustes per_diem_amount y per_diem_per_meeting).")
-R.add("MUN-DIE-03", "RECORD", "¶4",
-      "reembolso de los gastos necesarios en que incurra en el desempeño de sus deberes oficiales, sujeto a "
-      "los reglamentos aplicables del Departamento de Hacienda",
-      "Reembolso de gastos necesarios de deberes oficiales, sujeto a los reglamentos de Hacienda (externos).")
+R.add(
+    "MUN-DIE-01",
+    "SUBSTANTIVE",
+    "¶4",
+    "Los Comisionados no recibirán compensación alguna",
+    "Los Comisionados no reciben sueldo por sus funciones.",
+)
+R.add(
+    "MUN-DIE-02",
+    "RECORD",
+    "¶4",
+    "dieta de setenta y cinco (75) dólares por cada reunión",
+    "Dieta de $75 por cada reunión en que se realicen gestiones oficiales; se registran las reuniones de "
+    "cada comisionado (ajustes per_diem_amount y per_diem_per_meeting).",
+)
+R.add(
+    "MUN-DIE-03",
+    "RECORD",
+    "¶4",
+    "reembolso de los gastos necesarios en que incurra en el desempeño de sus deberes oficiales, sujeto a "
+    "los reglamentos aplicables del Departamento de Hacienda",
+    "Reembolso de gastos necesarios de deberes oficiales, sujeto a los reglamentos de Hacienda (externos).",
+)
 
 RULES = R.rules
 
@@ -120,7 +134,9 @@ def compute_monthly_statement(
 
     for m in sorted(meetings, key=lambda m: (m.day, m.commissioner)):
         if not in_month(m.day):
-            warnings.append(f"La reunión del {format_date_es(m.day)} ({m.commissioner}) no es de este mes; no se incluye.")
+            warnings.append(
+                f"La reunión del {format_date_es(m.day)} ({m.commissioner}) no es de este mes; no se incluye."
+            )
             continue
         if not m.official_business:
             warnings.append(
@@ -134,17 +150,29 @@ def compute_monthly_statement(
             )
             continue
         paid_days.add((m.commissioner, m.day))
-        lines.append(StatementLine(m.day, m.commissioner, "per_diem",
-                                   m.description or "Dieta por reunión (¶4)", amount, "MUN-DIE-02"))
+        lines.append(
+            StatementLine(
+                m.day, m.commissioner, "per_diem", m.description or "Dieta por reunión (¶4)", amount, "MUN-DIE-02"
+            )
+        )
     for e in sorted(expenses, key=lambda e: (e.day, e.commissioner)):
         if not in_month(e.day):
-            warnings.append(f"El gasto del {format_date_es(e.day)} ({e.commissioner}) no es de este mes; no se incluye.")
+            warnings.append(
+                f"El gasto del {format_date_es(e.day)} ({e.commissioner}) no es de este mes; no se incluye."
+            )
             continue
         if e.amount < 0:
             raise ValueError(f"gasto negativo: {e!r}")
-        lines.append(StatementLine(e.day, e.commissioner, "expense",
-                                   e.description or "Reembolso de gastos (¶4; reglamentos de Hacienda)",
-                                   Decimal(e.amount), "MUN-DIE-03"))
+        lines.append(
+            StatementLine(
+                e.day,
+                e.commissioner,
+                "expense",
+                e.description or "Reembolso de gastos (¶4; reglamentos de Hacienda)",
+                Decimal(e.amount),
+                "MUN-DIE-03",
+            )
+        )
     per_diem: dict[str, Decimal] = {}
     spent: dict[str, Decimal] = {}
     for ln in lines:
@@ -155,15 +183,27 @@ def compute_monthly_statement(
     per_diem_total = sum(per_diem.values(), Decimal(0))
     expense_total = sum(spent.values(), Decimal(0))
     return MonthlyStatement(
-        year, month, tuple(lines),
+        year,
+        month,
+        tuple(lines),
         {n: per_diem.get(n, Decimal(0)) for n in names},
         {n: spent.get(n, Decimal(0)) for n in names},
-        totals, per_diem_total, expense_total, per_diem_total + expense_total, tuple(warnings),
+        totals,
+        per_diem_total,
+        expense_total,
+        per_diem_total + expense_total,
+        tuple(warnings),
     )
 
 
-def monthly_statement(year: int, month: int, meetings: Sequence[tuple[Any, ...]], expenses: Sequence[tuple[Any, ...]],
-                      settings: Mapping[str, Any]) -> MonthlyStatement:
+def monthly_statement(
+    year: int,
+    month: int,
+    meetings: Sequence[tuple[Any, ...]],
+    expenses: Sequence[tuple[Any, ...]],
+    settings: Mapping[str, Any],
+) -> MonthlyStatement:
     """:func:`compute_monthly_statement` of meetings and expenses given as plain tuples."""
-    return compute_monthly_statement(year, month, [Meeting(*m) for m in meetings], [Expense(*e) for e in expenses],
-                                     settings=settings)
+    return compute_monthly_statement(
+        year, month, [Meeting(*m) for m in meetings], [Expense(*e) for e in expenses], settings=settings
+    )

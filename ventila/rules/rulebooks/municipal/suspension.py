@@ -16,52 +16,125 @@ from .complaints import first_after, today
 
 R = RuleSet()
 
-R.add("MUN-SUS-01", "STATE", "¶19", "Una vez presentados y notificados los cargos al Alcalde",
-      "Presentados y notificados los cargos (el «Artículo 18.004» se lee como ¶12–¶13, ambigüedad 14), la "
-      "Comisión puede incoar el «Procedimiento Especial» ante la Sala de San Juan del Tribunal Superior.")
-R.add("MUN-SUS-02", "VOTE", "¶19", "si la Comisión determina que el interés público así lo requiere",
-      "Acudir al tribunal requiere una determinación de la Comisión (votación, MUN-QUO-01).")
-R.add("MUN-SUS-03", "DEADLINE", "¶19",
-      "con prioridad a cualquier otro trámite y dentro de un término no mayor de veinte (20) días",
-      "El tribunal determina, con prioridad, dentro de no más de 20 días desde la presentación si procede la "
-      "suspensión de cargo y sueldo. Término del tribunal: se vigila; la ley no dice qué pasa si no se cumple "
-      "y el caso ante la Comisión sigue (MUN-SUS-13).", term=(20, "days"))
-R.add("MUN-SUS-04", "RECORD", "¶20", "Al evaluar la solicitud el tribunal considerará los siguiente:",
-      "La petición relaciona su evidencia con los seis factores que el tribunal considera.")
+R.add(
+    "MUN-SUS-01",
+    "STATE",
+    "¶19",
+    "Una vez presentados y notificados los cargos al Alcalde",
+    "Presentados y notificados los cargos (el «Artículo 18.004» se lee como ¶12–¶13, ambigüedad 14), la "
+    "Comisión puede incoar el «Procedimiento Especial» ante la Sala de San Juan del Tribunal Superior.",
+)
+R.add(
+    "MUN-SUS-02",
+    "VOTE",
+    "¶19",
+    "si la Comisión determina que el interés público así lo requiere",
+    "Acudir al tribunal requiere una determinación de la Comisión (votación, MUN-QUO-01).",
+)
+R.add(
+    "MUN-SUS-03",
+    "DEADLINE",
+    "¶19",
+    "con prioridad a cualquier otro trámite y dentro de un término no mayor de veinte (20) días",
+    "El tribunal determina, con prioridad, dentro de no más de 20 días desde la presentación si procede la "
+    "suspensión de cargo y sueldo. Término del tribunal: se vigila; la ley no dice qué pasa si no se cumple "
+    "y el caso ante la Comisión sigue (MUN-SUS-13).",
+    term=(20, "days"),
+)
+R.add(
+    "MUN-SUS-04",
+    "RECORD",
+    "¶20",
+    "Al evaluar la solicitud el tribunal considerará los siguiente:",
+    "La petición relaciona su evidencia con los seis factores que el tribunal considera.",
+)
 _FACTOR_REASON = "Criterio que pondera el tribunal; ventila solo registra qué evidencia se ofrece para él."
-R.add("MUN-SUS-05", "NOT-COMPUTABLE", "¶21",
-      "una administración corrupta, fraudulenta e irresponsable o el abuso de autoridad",
-      "Factor 1: administración corrupta, fraudulenta o irresponsable, o abuso de autoridad.",
-      not_computable=_FACTOR_REASON)
-R.add("MUN-SUS-06", "NOT-COMPUTABLE", "¶22", "el historial administrativo previo del Alcalde",
-      "Factor 2: historial administrativo previo del Alcalde.", not_computable=_FACTOR_REASON)
-R.add("MUN-SUS-07", "NOT-COMPUTABLE", "¶23", "la notoriedad o conocimiento público",
-      "Factor 3: notoriedad o conocimiento público antes de los cargos.", not_computable=_FACTOR_REASON)
-R.add("MUN-SUS-08", "NOT-COMPUTABLE", "¶24", "la certeza o peso de la prueba",
-      "Factor 4: certeza o peso de la prueba según los informes investigativos.", not_computable=_FACTOR_REASON)
-R.add("MUN-SUS-09", "NOT-COMPUTABLE", "¶25", "la urgencia de tomar medidas que protejan los bienes municipales",
-      "Factor 5: urgencia de proteger los bienes municipales o la vida y salud de los ciudadanos.",
-      not_computable=_FACTOR_REASON)
-R.add("MUN-SUS-10", "NOT-COMPUTABLE", "¶26", "la íntima vinculación de los hechos imputados a la administración",
-      "Factor 6: vinculación de los hechos con la administración del municipio.", not_computable=_FACTOR_REASON)
-R.add("MUN-SUS-11", "DEADLINE", "¶27",
-      "dentro de un término no mayor de diez (10) días contados a partir del archivo en autos",
-      "El Alcalde suspendido puede pedir revisión al Tribunal Supremo mediante certiorari dentro de no más de "
-      "10 días desde el archivo en autos de la notificación de la resolución.", term=(10, "days"))
-R.add("MUN-SUS-12", "RECORD", "¶27", "suspendiéndole de cargo y sueldo",
-      "Se registra la fecha de efectividad de la suspensión: desde ella corren los sueldos si se le exonera "
-      "(MUN-OUT-03).")
-R.add("MUN-SUS-13", "STATE", "¶28",
-      "Salvo que el tribunal emita una orden o resolución para paralizar los procedimientos administrativos",
-      "No hay paralización automática: el Procedimiento Especial y su revisión no detienen el caso ni sus "
-      "términos; solo una orden del tribunal registrada como «proceedings_suspended» que la cite (court_order) "
-      "los paraliza; sin la orden citada se señala y los términos siguen corriendo (ambigüedad 13, ajuste "
-      "court_stay_tolls_terms).")
+R.add(
+    "MUN-SUS-05",
+    "NOT-COMPUTABLE",
+    "¶21",
+    "una administración corrupta, fraudulenta e irresponsable o el abuso de autoridad",
+    "Factor 1: administración corrupta, fraudulenta o irresponsable, o abuso de autoridad.",
+    not_computable=_FACTOR_REASON,
+)
+R.add(
+    "MUN-SUS-06",
+    "NOT-COMPUTABLE",
+    "¶22",
+    "el historial administrativo previo del Alcalde",
+    "Factor 2: historial administrativo previo del Alcalde.",
+    not_computable=_FACTOR_REASON,
+)
+R.add(
+    "MUN-SUS-07",
+    "NOT-COMPUTABLE",
+    "¶23",
+    "la notoriedad o conocimiento público",
+    "Factor 3: notoriedad o conocimiento público antes de los cargos.",
+    not_computable=_FACTOR_REASON,
+)
+R.add(
+    "MUN-SUS-08",
+    "NOT-COMPUTABLE",
+    "¶24",
+    "la certeza o peso de la prueba",
+    "Factor 4: certeza o peso de la prueba según los informes investigativos.",
+    not_computable=_FACTOR_REASON,
+)
+R.add(
+    "MUN-SUS-09",
+    "NOT-COMPUTABLE",
+    "¶25",
+    "la urgencia de tomar medidas que protejan los bienes municipales",
+    "Factor 5: urgencia de proteger los bienes municipales o la vida y salud de los ciudadanos.",
+    not_computable=_FACTOR_REASON,
+)
+R.add(
+    "MUN-SUS-10",
+    "NOT-COMPUTABLE",
+    "¶26",
+    "la íntima vinculación de los hechos imputados a la administración",
+    "Factor 6: vinculación de los hechos con la administración del municipio.",
+    not_computable=_FACTOR_REASON,
+)
+R.add(
+    "MUN-SUS-11",
+    "DEADLINE",
+    "¶27",
+    "dentro de un término no mayor de diez (10) días contados a partir del archivo en autos",
+    "El Alcalde suspendido puede pedir revisión al Tribunal Supremo mediante certiorari dentro de no más de "
+    "10 días desde el archivo en autos de la notificación de la resolución.",
+    term=(10, "days"),
+)
+R.add(
+    "MUN-SUS-12",
+    "RECORD",
+    "¶27",
+    "suspendiéndole de cargo y sueldo",
+    "Se registra la fecha de efectividad de la suspensión: desde ella corren los sueldos si se le exonera "
+    "(MUN-OUT-03).",
+)
+R.add(
+    "MUN-SUS-13",
+    "STATE",
+    "¶28",
+    "Salvo que el tribunal emita una orden o resolución para paralizar los procedimientos administrativos",
+    "No hay paralización automática: el Procedimiento Especial y su revisión no detienen el caso ni sus "
+    "términos; solo una orden del tribunal registrada como «proceedings_suspended» que la cite (court_order) "
+    "los paraliza; sin la orden citada se señala y los términos siguen corriendo (ambigüedad 13, ajuste "
+    "court_stay_tolls_terms).",
+)
 
 RULES = R.rules
 
-FACTORS = ("corrupt_administration", "prior_record", "notoriety", "weight_of_evidence", "urgency",
-           "link_to_administration")  # ¶21–¶26, in order
+FACTORS = (
+    "corrupt_administration",
+    "prior_record",
+    "notoriety",
+    "weight_of_evidence",
+    "urgency",
+    "link_to_administration",
+)  # ¶21–¶26, in order
 
 _F = FieldSpec
 SUSPENSION_EVENTS: dict[str, EventSpec] = {
@@ -81,7 +154,7 @@ SUSPENSION_EVENTS: dict[str, EventSpec] = {
     )
 }  # fmt: skip
 
-_NO_STAY = ("No paraliza el caso ante la Comisión ni sus términos, salvo orden del tribunal (¶28).")
+_NO_STAY = "No paraliza el caso ante la Comisión ni sus términos, salvo orden del tribunal (¶28)."
 
 
 def evaluate_suspension(ctx: Context) -> None:
@@ -91,9 +164,12 @@ def evaluate_suspension(ctx: Context) -> None:
     order_notified = False
     for e in ctx.events:
         if e.type != "special_proceeding_filed" and (filed is None or e.at < filed.at):
-            ctx.add_finding("act_not_allowed", "MUN-SUS-01",
-                            f"«{SUSPENSION_EVENTS[e.type].title}» se registró antes del Procedimiento Especial.",
-                            event=e.index)
+            ctx.add_finding(
+                "act_not_allowed",
+                "MUN-SUS-01",
+                f"«{SUSPENSION_EVENTS[e.type].title}» se registró antes del Procedimiento Especial.",
+                event=e.index,
+            )
             continue
         # Never silent (issue 11, item 2): an act the proceeding cannot place is pointed at.
         if e.type == "court_decision" and e.get("suspension_ordered"):
@@ -101,19 +177,23 @@ def evaluate_suspension(ctx: Context) -> None:
         elif e.type == "suspension_order_notified":
             if ordered is None:
                 ctx.add_finding(
-                    "act_not_allowed", "MUN-SUS-03",
+                    "act_not_allowed",
+                    "MUN-SUS-03",
                     f"«{SUSPENSION_EVENTS[e.type].title}» ({format_date_es(e.day)}) sin una determinación previa del "
                     f"tribunal que ordene la suspensión (¶19, ¶27): no se tiene en cuenta. Registre antes la "
-                    f"determinación del tribunal.", event=e.index,
+                    f"determinación del tribunal.",
+                    event=e.index,
                 )
             else:
                 order_notified = True
         elif e.type == "review_filed" and not order_notified:
             ctx.add_finding(
-                "act_not_allowed", "MUN-SUS-11",
+                "act_not_allowed",
+                "MUN-SUS-11",
                 f"«{SUSPENSION_EVENTS[e.type].title}» ({format_date_es(e.day)}) sin una resolución de suspensión "
                 f"notificada antes: el certiorari se presenta «contados a partir del archivo en autos» de esa "
-                f"notificación (¶27), así que no se tiene en cuenta.", event=e.index,
+                f"notificación (¶27), así que no se tiene en cuenta.",
+                event=e.index,
             )
     if filed is None:
         ctx.stage = SuspensionStage.NEW
@@ -122,19 +202,27 @@ def evaluate_suspension(ctx: Context) -> None:
     charged = filed.get("charges_notified_on")
     if charged is not None and charged > filed.day:
         ctx.add_finding(
-            "special_proceeding_premature", "MUN-SUS-01",
+            "special_proceeding_premature",
+            "MUN-SUS-01",
             f"El Procedimiento Especial se presentó el {format_date_es(filed.day)}, antes de notificarse los cargos "
             f"al Alcalde ({format_date_es(charged)}): procede «una vez presentados y notificados los cargos» (¶19).",
         )
     if filed.get("public_interest_determined") is False:
         ctx.add_finding(
-            "special_proceeding_without_determination", "MUN-SUS-02",
+            "special_proceeding_without_determination",
+            "MUN-SUS-02",
             "La Comisión acude al tribunal «si… determina que el interés público así lo requiere» (¶19): no consta "
             "esa determinación (votación, MUN-QUO-01).",
         )
     decision = first_after(ctx, "court_decision", filed)
-    d = ctx.add_deadline(SuspensionDeadline.COURT_DECISION, "MUN-SUS-03", filed, satisfied=decision, suspendable=False,
-                         start_label="presentación del Procedimiento Especial")
+    d = ctx.add_deadline(
+        SuspensionDeadline.COURT_DECISION,
+        "MUN-SUS-03",
+        filed,
+        satisfied=decision,
+        suspendable=False,
+        start_label="presentación del Procedimiento Especial",
+    )
     d.notes.append("Término del tribunal: la ley no dice qué ocurre si vence. " + _NO_STAY)
     if decision is None:
         ctx.stage = SuspensionStage.AWAITING_COURT_DECISION
@@ -151,20 +239,28 @@ def evaluate_suspension(ctx: Context) -> None:
         return
     if notified.get("effective_date") is None:
         ctx.add_finding(
-            "suspension_effective_date_missing", "MUN-SUS-12",
+            "suspension_effective_date_missing",
+            "MUN-SUS-12",
             "Registre la fecha de efectividad de la suspensión de cargo y sueldo: de ella dependen los sueldos "
             "si el Alcalde es exonerado (¶31).",
         )
     review = first_after(ctx, "review_filed", notified)
-    r = ctx.add_deadline(SuspensionDeadline.REVIEW, "MUN-SUS-11", notified, satisfied=review, suspendable=False,
-                         start_label="archivo en autos de la notificación")
+    r = ctx.add_deadline(
+        SuspensionDeadline.REVIEW,
+        "MUN-SUS-11",
+        notified,
+        satisfied=review,
+        suspendable=False,
+        start_label="archivo en autos de la notificación",
+    )
     r.notes.append("La revisión por el Tribunal Supremo tampoco paraliza. " + _NO_STAY)
     if review is not None:
         ctx.stage = SuspensionStage.UNDER_REVIEW
         ctx.allowed_next = []
         if r.status == "missed":
             ctx.add_finding(
-                "review_request_untimely", "MUN-SUS-11",
+                "review_request_untimely",
+                "MUN-SUS-11",
                 f"El certiorari se presentó el {format_date_es(review.day)}, después del término de "
                 f"{r.term.es()} que venció el {format_date_es(r.due_date)} (¶27).",
             )

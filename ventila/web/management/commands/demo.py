@@ -105,7 +105,8 @@ class Step:
 
 def _ordinary(outcome: str = "charges_proven", role: str = "representative") -> list[Step]:
     sanction: dict[str, Any] = (
-        {"sanctions": ["fine"], "fine_amount": 1500} if role == "representative"
+        {"sanctions": ["fine"], "fine_amount": 1500}
+        if role == "representative"
         else {"sanctions": ["written_reprimand"]}
     )
     return [
@@ -116,9 +117,16 @@ def _ordinary(outcome: str = "charges_proven", role: str = "representative") -> 
         Step("hearing_noticed", 1, {"initial": True}),  # hearing_date filled in: 12 business days later
         Step("hearing_held", 12),
         Step("evidentiary_hearing_concluded", 3),
-        Step("resolved", 10, {"outcome": outcome},
-             {"report_findings": "La Comisión determina probados los hechos de la querella.",
-              "recommendation": "Se recomienda la sanción que dispone la Sec. 26."}, votes=(5, 1)),
+        Step(
+            "resolved",
+            10,
+            {"outcome": outcome},
+            {
+                "report_findings": "La Comisión determina probados los hechos de la querella.",
+                "recommendation": "Se recomienda la sanción que dispone la Sec. 26.",
+            },
+            votes=(5, 1),
+        ),
         Step("report_referred", 0, {"to": "house" if role in ("representative", "officer") else "speaker"}),
         Step("sanction_decided", 5, sanction),
         Step("case_closed", 1),
@@ -137,11 +145,18 @@ class Plan:
 
 def _plans() -> list[Plan]:
     full = _ordinary()
-    extension = [Step("respondent_notified", 2), Step("extension_requested", 5, {"reasons": "Acopio de prueba documental."}),
-                 Step("extension_granted", 1, {"business_days": 10})]
-    dismissal = [Step("respondent_notified", 2), Step("answer_filed", 6),
-                 Step("determination_made", 9, {"outcome": "dismissed", "grounds": ["frivolous"]}, votes=(6, 1)),
-                 Step("determination_notified", 2), Step("case_closed", 3)]
+    extension = [
+        Step("respondent_notified", 2),
+        Step("extension_requested", 5, {"reasons": "Acopio de prueba documental."}),
+        Step("extension_granted", 1, {"business_days": 10}),
+    ]
+    dismissal = [
+        Step("respondent_notified", 2),
+        Step("answer_filed", 6),
+        Step("determination_made", 9, {"outcome": "dismissed", "grounds": ["frivolous"]}, votes=(6, 1)),
+        Step("determination_notified", 2),
+        Step("case_closed", 3),
+    ]
     return [
         Plan(0, [], 0, facts="Uso de un vehículo oficial para fines personales."),
         Plan(1, full[:1], 3, facts="Contratación de un familiar en su oficina.", documents=True),
@@ -155,21 +170,36 @@ def _plans() -> list[Plan]:
         Plan(9, _ordinary(role="officer")[:8], 1, facts="Compras sin el trámite de subasta."),
         Plan(0, full, 10, facts="Cobro de dietas por sesiones a las que no asistió."),
         Plan(10, _ordinary(role="department_head")[:9], 2, facts="Nombramientos sin convocatoria."),
-        Plan(11, [Step("respondent_notified", 2)], 1, kind="referral", facts="Referido de la OEG por informes tardíos.",
-             documents=True),
+        Plan(
+            11,
+            [Step("respondent_notified", 2)],
+            1,
+            kind="referral",
+            facts="Referido de la OEG por informes tardíos.",
+            documents=True,
+        ),
     ]
 
 
 def _municipal_plans() -> list[Plan]:
-    flow = [Step("respondent_notified", 2), Step("answer_filed", 6),
-            Step("hearing_noticed", 5, {"public": True}), Step("hearing_concluded", 20, {"before": "full"}),
-            Step("decision_issued", 5, {"outcome": "admonition"}, votes=(2, 1))]
+    flow = [
+        Step("respondent_notified", 2),
+        Step("answer_filed", 6),
+        Step("hearing_noticed", 5, {"public": True}),
+        Step("hearing_concluded", 20, {"before": "full"}),
+        Step("decision_issued", 5, {"outcome": "admonition"}, votes=(2, 1)),
+    ]
     return [
         Plan(0, flow[:1], 2, facts="Uso de fondos municipales en actividades partidistas."),
         Plan(1, flow[:2], 3, facts="Contratos otorgados sin subasta.", documents=True),
         Plan(2, flow[:3], 1, facts="Negativa a entregar informes a la Asamblea Municipal.", documents=True),
-        Plan(3, [*flow, Step("decision_notified", 1)], 2, facts="Nombramiento de un familiar en el municipio.",
-             documents=True),
+        Plan(
+            3,
+            [*flow, Step("decision_notified", 1)],
+            2,
+            facts="Nombramiento de un familiar en el municipio.",
+            documents=True,
+        ),
     ]
 
 
@@ -210,8 +240,10 @@ class Command(BaseCommand):
 
     def _print(self, passwords: dict[str, str]) -> None:
         labels = {
-            "secretaria": "Secretaria de la Comisión de Ética", "personal": "Personal de la Comisión de Ética",
-            "comisionado": "Comisionado (miembro de la Comisión)", "presidente": "Presidenta de la Comisión",
+            "secretaria": "Secretaria de la Comisión de Ética",
+            "personal": "Personal de la Comisión de Ética",
+            "comisionado": "Comisionado (miembro de la Comisión)",
+            "presidente": "Presidenta de la Comisión",
             "presidencia": "Oficina del Presidente de la Cámara",
             "secretaria-municipal": "Secretaria de la Comisión de Querellas Municipales",
             "admin": "Administración del sistema",
@@ -223,8 +255,10 @@ class Command(BaseCommand):
 
     def _print_second_factors(self) -> None:
         """Every demo user is pre-enrolled in the second factor (issue 7): print each TOTP key."""
-        self.stdout.write("Segundo factor (obligatorio para quien ve expedientes): añada la clave a su aplicación de "
-                          "autenticación, o pida el código del momento con ./run manage codigo-demo USUARIO")
+        self.stdout.write(
+            "Segundo factor (obligatorio para quien ve expedientes): añada la clave a su aplicación de "
+            "autenticación, o pida el código del momento con ./run manage codigo-demo USUARIO"
+        )
         for username, *_ in USERS:
             device = twofactor.demo_device(User.objects.get(username=username))
             self.stdout.write(f"  totp {username:<22} {twofactor.grouped(twofactor.secret_base32(device))}")
@@ -232,12 +266,26 @@ class Command(BaseCommand):
     # -- bodies, people, users ----------------------------------------------------------------
 
     def _bodies(self) -> tuple[Body, Body]:
-        camara, _ = Body.objects.get_or_create(slug="etica-camara", defaults=dict(
-            name="Comisión de Ética de la Cámara de Representantes", short_name="Ética (Cámara)",
-            rulebook="camara-171", case_prefix="CE", seats=7))
-        municipal, _ = Body.objects.get_or_create(slug="querellas-municipales", defaults=dict(
-            name="Comisión para Ventilar Querellas Municipales", short_name="Querellas Municipales",
-            rulebook="municipal", case_prefix="CVQM", seats=3))
+        camara, _ = Body.objects.get_or_create(
+            slug="etica-camara",
+            defaults=dict(
+                name="Comisión de Ética de la Cámara de Representantes",
+                short_name="Ética (Cámara)",
+                rulebook="camara-171",
+                case_prefix="CE",
+                seats=7,
+            ),
+        )
+        municipal, _ = Body.objects.get_or_create(
+            slug="querellas-municipales",
+            defaults=dict(
+                name="Comisión para Ventilar Querellas Municipales",
+                short_name="Querellas Municipales",
+                rulebook="municipal",
+                case_prefix="CVQM",
+                seats=3,
+            ),
+        )
         if not camara.memberships.exists():
             for given, family, position, title in CAMARA_MEMBERS:
                 p = self._person(given, family, "representative", title)
@@ -251,16 +299,22 @@ class Command(BaseCommand):
     def _person(self, given: str, family: str, role: str | None, title: str, municipality: str = "") -> Person:
         person, created = Person.objects.get_or_create(given_name=given, family_name=family)
         if created and role:
-            OfficeTerm.objects.create(person=person, role=role, title=title, municipality=municipality,
-                                      start=TERM_START)
+            OfficeTerm.objects.create(
+                person=person, role=role, title=title, municipality=municipality, start=TERM_START
+            )
         return person
 
     def _register(self) -> list[Person]:
         reps = [self._person(g, f, "representative", t) for g, f, t in REPRESENTATIVES]
         others = [self._person(g, f, role, t) for g, f, role, t in OFFICERS]
         for g, f, town in MAYORS:
-            self._person(g, f, "mayor", f"Alcalde de {town}" if not g.endswith("a") else f"Alcaldesa de {town}",
-                         municipality=town)
+            self._person(
+                g,
+                f,
+                "mayor",
+                f"Alcalde de {town}" if not g.endswith("a") else f"Alcaldesa de {town}",
+                municipality=town,
+            )
         # respondents by plan index: 0–8 Representatives (wrapping), 9 officer, 10 department head, 11 head
         return [*reps, reps[0], others[0], others[2], others[3]]
 
@@ -275,9 +329,12 @@ class Command(BaseCommand):
             user.is_superuser = user.is_staff = function == "admin"
             user.set_password(passwords[username])
             user.save()
-            grant = {"secretary": (camara, RoleGrant.Role.SECRETARY), "staff": (camara, RoleGrant.Role.STAFF),
-                     "speakers_office": (camara, RoleGrant.Role.SPEAKERS_OFFICE),
-                     "municipal_secretary": (municipal, RoleGrant.Role.SECRETARY)}.get(function)
+            grant = {
+                "secretary": (camara, RoleGrant.Role.SECRETARY),
+                "staff": (camara, RoleGrant.Role.STAFF),
+                "speakers_office": (camara, RoleGrant.Role.SPEAKERS_OFFICE),
+                "municipal_secretary": (municipal, RoleGrant.Role.SECRETARY),
+            }.get(function)
             if grant:
                 RoleGrant.objects.get_or_create(user=user, body=grant[0], role=grant[1])
 
@@ -297,26 +354,42 @@ class Command(BaseCommand):
             day = _back(calendar, today, total)
             filed_at = dt.datetime.combine(day, dt.time(9 + n % 6, 15), PR_TZ)
             if municipal:
-                payload: dict[str, Any] = {"complainant_kind": "citizen" if n % 2 else "municipal_assembly",
-                                           "sworn": True, "evidence_attached": True}
+                payload: dict[str, Any] = {
+                    "complainant_kind": "citizen" if n % 2 else "municipal_assembly",
+                    "sworn": True,
+                    "evidence_attached": True,
+                }
                 details = {"facts": plan.facts}
             elif plan.kind == "referral":
                 payload = {"facts_date": (day - dt.timedelta(days=20)).isoformat(), "evidence_attached": True}
                 details = {"facts": plan.facts}
             else:
-                payload = {"knowledge_date": (day - dt.timedelta(days=12)).isoformat(),
-                           "facts_date": (day - dt.timedelta(days=15)).isoformat(),
-                           "channel": "email" if n % 2 else "in_person"}
+                payload = {
+                    "knowledge_date": (day - dt.timedelta(days=12)).isoformat(),
+                    "facts_date": (day - dt.timedelta(days=15)).isoformat(),
+                    "channel": "email" if n % 2 else "in_person",
+                }
                 details = {"facts": plan.facts, "provisions": "Sec. 10(i), Sec. 10(j)"}
-            first = ActInput("referral_received" if plan.kind == "referral" else "complaint_filed", filed_at, True,
-                             payload, details)
+            first = ActInput(
+                "referral_received" if plan.kind == "referral" else "complaint_filed", filed_at, True, payload, details
+            )
             case = do_file_case(
-                user=secretary, body=camara, kind=plan.kind, respondent=respondent, respondent_role=office.role,
+                user=secretary,
+                body=camara,
+                kind=plan.kind,
+                respondent=respondent,
+                respondent_role=office.role,
                 respondent_office=office.title,
-                complainant=None if plan.kind == "referral" else {
-                    "name": f"Querellante Ficticio {n + 1}", "email": f"querellante{n + 1}@example.org",
-                    "phone": f"787-555-01{n:02d}", "postal_address": "Apartado 9000, San Juan, PR 00902"},
-                act=first, now=filed_at + dt.timedelta(minutes=5),
+                complainant=None
+                if plan.kind == "referral"
+                else {
+                    "name": f"Querellante Ficticio {n + 1}",
+                    "email": f"querellante{n + 1}@example.org",
+                    "phone": f"787-555-01{n:02d}",
+                    "postal_address": "Apartado 9000, San Juan, PR 00902",
+                },
+                act=first,
+                now=filed_at + dt.timedelta(minutes=5),
             )
             papers = _DemoDocuments(secretary, case, n, municipal) if plan.documents else None
             for step in plan.steps:
@@ -333,25 +406,34 @@ class Command(BaseCommand):
                     members = [m.person for m in camara.members_on(day)]
                     yes, no = step.votes
                     yes, no = min(yes, len(members)), min(no, max(0, len(members) - yes))
-                    ballots = {p.pk: ("yes" if i < yes else "no" if i < yes + no else "abstain")
-                               for i, p in enumerate(members)}
-                entry = do_record_act(user=secretary, case=case, now=at + dt.timedelta(minutes=30), act=ActInput(
-                    step.act, at, True, payload, dict(step.details), ballots=ballots))
+                    ballots = {
+                        p.pk: ("yes" if i < yes else "no" if i < yes + no else "abstain") for i, p in enumerate(members)
+                    }
+                entry = do_record_act(
+                    user=secretary,
+                    case=case,
+                    now=at + dt.timedelta(minutes=30),
+                    act=ActInput(step.act, at, True, payload, dict(step.details), ballots=ballots),
+                )
                 if papers is not None:
                     papers.after(entry)
             do_refresh_case(case)
             stage = Case.objects.get(pk=case.pk).stage
             self.stdout.write(f"  {case.number}: {STAGES.get(stage, stage)}")
         if municipal and "complaint" not in RULEBOOKS[camara.rulebook].kinds:
-            self.stdout.write("  (el reglamento municipal aún no define querellas: sin casos municipales de demostración)")
+            self.stdout.write(
+                "  (el reglamento municipal aún no define querellas: sin casos municipales de demostración)"
+            )
 
 
 # The sections of a draft that staff complete by hand before issuing (fictitious texts).
 DEMO_EDITS: dict[str, dict[str, str]] = {
     "hearing_summons": {"witnesses": "Sr. Juan Testigo Ficticio, empleado de la oficina del Representante."},
     "resolution": {"conclusions_of_law": "La conducta probada infringe la Sec. 10(i) del Código de Ética."},
-    "mun_decision": {"findings_of_fact": "Se probó el nombramiento de un familiar del Alcalde en el municipio.",
-                     "conclusions_of_law": "Procede la amonestación (¶30)."},
+    "mun_decision": {
+        "findings_of_fact": "Se probó el nombramiento de un familiar del Alcalde en el municipio.",
+        "conclusions_of_law": "Procede la amonestación (¶30).",
+    },
 }
 
 
@@ -373,8 +455,13 @@ class _DemoDocuments:
             first = self.case.entries.get(seq=1)
             doc = self._issue(first, "mun_notice" if self.municipal else "notice_of_complaint")
             self._email(doc, "respondent", doc.issued_at + dt.timedelta(minutes=20))
-            self._by_hand(doc, "respondent", dt.datetime.combine(day, dt.time(9, 0), PR_TZ), day,
-                          "Acuse de recibo firmado en su oficina.")
+            self._by_hand(
+                doc,
+                "respondent",
+                dt.datetime.combine(day, dt.time(9, 0), PR_TZ),
+                day,
+                "Acuse de recibo firmado en su oficina.",
+            )
             return True
         source = {"determination_notified": "determination_made", "decision_notified": "decision_issued"}.get(act)
         if source is None:
@@ -419,14 +506,37 @@ class _DemoDocuments:
     def _email(self, doc: Document, role: str, now: dt.datetime) -> None:
         name, email = self._party(role)
         with demo_outbox():  # never a real server: the demo's messages stay in memory
-            do_order_delivery(user=self.secretary, document=doc, role=role, name=name, email=email,
-                              method=Delivery.Method.EMAIL_ATTACHMENT, now=now)
+            do_order_delivery(
+                user=self.secretary,
+                document=doc,
+                role=role,
+                name=name,
+                email=email,
+                method=Delivery.Method.EMAIL_ATTACHMENT,
+                now=now,
+            )
 
-    def _by_hand(self, doc: Document, role: str, now: dt.datetime, received_on: dt.date, note: str,
-                 method: str = Delivery.Method.HAND) -> None:
+    def _by_hand(
+        self,
+        doc: Document,
+        role: str,
+        now: dt.datetime,
+        received_on: dt.date,
+        note: str,
+        method: str = Delivery.Method.HAND,
+    ) -> None:
         name, _email = self._party(role)
-        do_order_delivery(user=self.secretary, document=doc, role=role, name=name, email="", method=method,
-                          received_on=received_on, receipt_note=note, now=now)
+        do_order_delivery(
+            user=self.secretary,
+            document=doc,
+            role=role,
+            name=name,
+            email="",
+            method=method,
+            received_on=received_on,
+            receipt_note=note,
+            now=now,
+        )
 
 
 def _back(calendar: Any, day: dt.date, n: int) -> dt.date:
