@@ -40,7 +40,9 @@ from django.test.utils import CaptureQueriesContext, setup_test_environment  # n
 from django.urls import include, path  # noqa: E402
 
 urlpatterns = [
-    path("bench-bare/", lambda request: HttpResponse("ok") if request.user.is_authenticated else HttpResponse(status=302)),
+    path(
+        "bench-bare/", lambda request: HttpResponse("ok") if request.user.is_authenticated else HttpResponse(status=302)
+    ),
     path("", include("ventila.urls")),
 ]
 
