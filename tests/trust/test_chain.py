@@ -110,7 +110,7 @@ def test_views_of_a_confidential_case_are_logged_who_what_when(docket, world):
     assert c.get(f"/expedientes/{case.number}/").status_code == 404
     row = AccessLog.objects.latest("pk")
     assert (row.username, row.object_ref, row.granted) == ("ajeno", case.number, False)
-    # Chained in the case's own access chain (decisión 14), after the case's earlier accesses.
+    # Chained in the case's own access chain (docs/decisions.md, «Access log: per-case chains»), after the case's earlier accesses.
     assert row.at is not None and row.chain.key == case.number and row.chain_seq == row.chain.seq
     assert row.prev_hash == AccessLog.objects.get(chain=row.chain, chain_seq=row.chain_seq - 1).hash
     assert not ChainLink.objects.filter(kind="access", object_id=str(row.pk)).exists()

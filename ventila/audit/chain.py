@@ -40,7 +40,7 @@ STATE_KIND = "state"
 # The kinds this app chains itself; the apps above register theirs from ``AppConfig.ready``
 # (:func:`register_kind`), so this module imports no app.
 KIND_MODELS = {
-    "access": "audit.AccessLog",  # the access rows written before the per-case chains (decisión 14)
+    "access": "audit.AccessLog",  # the access rows written before the per-case chains
     "access_chain": "audit.AccessChain",
     "state": "audit.StateRecord",
     "operator_action": "audit.OperatorAction",
@@ -217,7 +217,7 @@ def append(kind: str, obj: models.Model) -> ChainLink:
         return append_prepared(prepare(kind, obj))
 
 
-# -- the per-case access chains (docs/decisions.md, decisión 14) --------------------------------------
+# -- the per-case access chains (docs/decisions.md, «Access log: per-case chains») ----------------------
 
 # What an access row's hash covers: every column but its id and its own hash.
 ACCESS_FIELDS = [

@@ -1,6 +1,6 @@
 """The access log: every view of a case or of one of its files, written by the door itself
 (:mod:`ventila.cases.access`) and chained in the case's own access chain (docs/decisions.md,
-decisión 14): a read locks that case's chain head, never one row shared by every case."""
+«Access log: per-case chains»): a read locks that case's chain head, never one row shared by every case."""
 
 from __future__ import annotations
 

@@ -59,7 +59,7 @@ class ChainLink(models.Model):
 
 
 class AccessChain(models.Model):
-    """The head of one case's own chain of access rows (docs/decisions.md, «decisión 14»).
+    """The head of one case's own chain of access rows (docs/decisions.md, «Access log: per-case chains»).
 
     Reading a case locks this row only — never the main chain's head — so reads of different cases
     never wait for one another. The row itself is chained into the main chain once, when the case's
