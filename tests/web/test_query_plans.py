@@ -22,6 +22,7 @@ from django.db import connection
 from factories import file_complaint, make_user, record
 
 from ventila.accounts.models import RoleGrant
+from ventila.bodies.models import Membership
 from ventila.cases.models import Case, CaseSubstitute, DocketEntry
 
 pytestmark = pytest.mark.django_db
@@ -235,8 +236,6 @@ def test_a_grant_withdrawn_takes_effect_on_the_next_request(client, world, cases
 
 
 def test_a_seat_that_ends_takes_effect_on_the_next_day(client, world, cases, now):
-    from ventila.bodies.models import Membership
-
     c = _client(client, world.users["comisionado"])
     url = f"/expedientes/{cases[0].number}/"
     assert c.get(url).status_code == 200
