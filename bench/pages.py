@@ -103,10 +103,28 @@ def measure(client, url: str, runs: int) -> tuple[float, int]:
     return statistics.median(times) * 1000, len(ctx.captured_queries)
 
 
+def profile(client, url: str, runs: int) -> None:
+    import cProfile
+    import pstats
+
+    for _ in range(10):
+        client.get(url)
+    prof = cProfile.Profile(time.process_time)
+    prof.enable()
+    for _ in range(runs):
+        client.get(url)
+    prof.disable()
+    pstats.Stats(prof).sort_stats("cumulative").print_stats(45)
+    pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--cases", type=int, default=3000)
     ap.add_argument("--runs", type=int, default=100)
+    ap.add_argument("--profile", default="", help="a page label's start (e.g. 'case page, 200'): cProfile it instead")
+    ap.add_argument("--sql", default="", help="a page label's start: print its SQL statements and where they run")
+    ap.add_argument("--only", default="", help="measure only the pages whose label starts with this")
     args = ap.parse_args()
     settings.ROOT_URLCONF = "pages"
     settings.DEBUG = False
@@ -136,6 +154,19 @@ def main() -> None:
             ("case page, 10 entries", f"/expedientes/{numbers['ten']}/"),
             ("case page, 200 entries", f"/expedientes/{numbers['big']}/"),
         ]
+        if args.sql:
+            url = next(u for label, u in pages if label.startswith(args.sql))
+            client.get(url)
+            with CaptureQueriesContext(connection) as ctx:
+                client.get(url)
+            for q in ctx.captured_queries:
+                print(q["sql"][:300])
+            return
+        if args.profile:
+            url = next(u for label, u in pages if label.startswith(args.profile))
+            profile(client, url, args.runs)
+            return
+        pages = [(label, url) for label, url in pages if label.startswith(args.only) or label.startswith("bare")]
         print(f"{connection.vendor}, {args.cases} cases, median of {args.runs}, CPU ms per request")
         print("| page | CPU ms | statements |\n|---|---:|---:|")
         for label, url in pages:

@@ -39,6 +39,7 @@ from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
 from ..forms import FILING_EVENTS, ActForm, CounselForm, FilingForm, QueueFilterForm
 from ..templatetags.web_tags import long_date
 from .procedures import procedure_context, queue_flags
+from .timeline import render_timeline
 
 PAGE_SIZE = 25
 
@@ -200,12 +201,15 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
             "open_terms": [_term_row(d, today) for d in open_terms],
             "done_terms": [_term_row(d, today, ended=True) for d in done_terms],
             "findings": list(case.findings.all()),
-            "timeline": [
-                _entry_row(case, e, corrected_by.get(e.pk), linked.get(e.pk), people)
-                for e in sorted(entries, key=lambda e: (e.occurred_at, e.seq), reverse=True)
-            ],
+            "timeline": render_timeline(
+                case.number,
+                (
+                    _entry_row(case, e, corrected_by.get(e.pk), linked.get(e.pk), people)
+                    for e in sorted(entries, key=lambda e: (e.occurred_at, e.seq), reverse=True)
+                ),
+                can_correct=access.can_correct(request.user, case),
+            ),
             "acts": acts,
-            "can_correct": access.can_correct(request.user, case),
             "can_add_counsel": case.body_id in access.staff_body_ids(request.user),
             "stage": STAGES.get(case.stage, case.stage),
             "kind": KINDS.get(case.kind, case.kind),
