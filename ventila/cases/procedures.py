@@ -34,7 +34,7 @@ SYSTEM_USERNAME = "sistema"
 # -- Sec. 8: members who are parties or witnesses ---------------------------------------------------
 
 
-def sec8_warnings(case: Case, entries: Sequence[DocketEntry]) -> list[str]:
+def sec8_warnings(case: Case, entries: Sequence[DocketEntry], exclusions: Sequence[Any] | None = None) -> list[str]:
     """Members a party or a witness in the case for whom no substitute has been asked for (CAM-08-01).
 
     The message is the rulebook's (``check_member_involvement``); it stops once the substitute is
@@ -50,7 +50,7 @@ def sec8_warnings(case: Case, entries: Sequence[DocketEntry]) -> list[str]:
     offices = {m.person_id: m.position for m in case.body.memberships.all()}
     chair = {"president": "chair", "vice_president": "vice_chair"}
     seats, respondents, witnesses = [], [], []
-    for x in case.exclusions.select_related("person"):
+    for x in case.exclusions.select_related("person") if exclusions is None else exclusions:
         if x.reason == "recused" or str(x.person_id) in asked:
             continue
         name = str(x.person)

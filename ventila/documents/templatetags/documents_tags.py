@@ -14,15 +14,21 @@ register = template.Library()
 
 
 @register.inclusion_tag("documents/_case_documents.html", takes_context=True)
-def case_documents(context: Any, case: Any) -> dict[str, Any]:
+def case_documents(
+    context: Any, case: Any, entries: Any = None, documents: Any = None, deliveries: Any = None
+) -> dict[str, Any]:
+    """``entries`` (the docket), ``documents`` (with their source entries) and ``deliveries`` (with their
+    documents): what the case page already read, not read again."""
     user = context["request"].user
     manage = access.can_manage(user, case)
-    docs = list(Document.objects.filter(case=case).select_related("source").order_by("id"))
+    if documents is None:
+        documents = Document.objects.filter(case=case).select_related("source").order_by("id")
+    docs = list(documents)
     drafts = list(Draft.objects.filter(case=case).select_related("source").order_by("id")) if manage else []
     pending = []
     if manage:
         done = {(d.source_id, d.template) for d in docs} | {(d.source_id, d.template) for d in drafts}
-        entries = list(case.entries.all())
+        entries = list(case.entries.all()) if entries is None else entries
         superseded = {e.supersedes_id for e in entries if e.supersedes_id}
         for e in entries:
             if e.pk in superseded:
@@ -30,15 +36,13 @@ def case_documents(context: Any, case: Any) -> dict[str, Any]:
             for spec in catalog.specs_for(case, e):
                 if (e.pk, spec.key) not in done:
                     pending.append({"entry": e, "key": spec.key, "title": _(spec.title)})
-    failures = (
-        list(
-            Delivery.objects.filter(
-                document__case=case, status__in=[Delivery.Status.FAILED, Delivery.Status.RETRYING]
-            ).select_related("document")
-        )
-        if manage
-        else []
-    )
+    failed = (Delivery.Status.FAILED, Delivery.Status.RETRYING)
+    if not manage:
+        failures = []
+    elif deliveries is None:
+        failures = list(Delivery.objects.filter(document__case=case, status__in=failed).select_related("document"))
+    else:
+        failures = [d for d in deliveries if d.status in failed]
     return {
         "case": case,
         "documents": docs,
@@ -46,5 +50,18 @@ def case_documents(context: Any, case: Any) -> dict[str, Any]:
         "pending": pending,
         "can_manage": manage,
         "failures": failures,
-        "hearings": calendars.hearing_entries([case]),
+        "hearings": calendars.hearing_entries([case]) if entries is None else _hearings(case, entries),
     }
+
+
+def _hearings(case: Any, entries: list[Any]) -> list[Any]:
+    """``calendars.hearing_entries([case])`` from the docket in hand."""
+    superseded = {e.supersedes_id for e in entries if e.supersedes_id}
+    out = [
+        e
+        for e in sorted(entries, key=lambda e: e.seq)
+        if e.event_type == "hearing_noticed" and e.pk not in superseded and e.payload.get("hearing_date")
+    ]
+    for e in out:
+        e.case = case
+    return out

@@ -186,7 +186,11 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
         )
     )
     corrected_by = {e.supersedes_id: e for e in entries if e.supersedes_id}
-    linked = _linked_documents(case, entries)
+    # The documents and their deliveries, read once for the timeline and the documents section.
+    documents = list(Document.objects.filter(case=case).select_related("source").order_by("id"))
+    deliveries = _deliveries(case, documents)
+    linked = _linked_documents(entries, documents, deliveries)
+    exclusions = list(case.exclusions.select_related("person"))
     people = _payload_people(entries)
     acts = [
         {"type": a, "title": _act_title(case, a)} for a in case.allowed_next if access.can_record(request.user, case, a)
@@ -214,9 +218,12 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
             "stage": STAGES.get(case.stage, case.stage),
             "kind": KINDS.get(case.kind, case.kind),
             "procedure": PROCEDURES.get(case.procedure, case.procedure),
-            "exclusions": list(case.exclusions.select_related("person")),
+            "exclusions": exclusions,
             "substitutes": list(case.substitutes.select_related("person", "replaces")),
-            **procedure_context(request.user, case, entries, deadlines, today),
+            "entries": entries,
+            "documents": documents,
+            "deliveries": deliveries,
+            **procedure_context(request.user, case, entries, deadlines, today, exclusions=exclusions),
         },
     )
 
@@ -231,19 +238,35 @@ def _term_row(d: CaseDeadline, today: dt.date, *, ended: bool = False) -> dict[s
     }
 
 
-def _linked_documents(case: Case, entries: list[DocketEntry]) -> dict[int, Any]:
+def _deliveries(case: Case, documents: list[Document]) -> list[Delivery]:
+    """The deliveries the page shows: the receipts the docket records and the failed e-mails (one query;
+    each with its document from ``documents``)."""
+    if not documents:
+        return []
+    by_id = {d.pk: d for d in documents}
+    rows = list(
+        Delivery.objects.filter(document__case=case).filter(
+            Q(receipt_entry__isnull=False) | Q(status__in=[Delivery.Status.FAILED, Delivery.Status.RETRYING])
+        )
+    )
+    for d in rows:
+        d.document = by_id[d.document_id]
+    return rows
+
+
+def _linked_documents(
+    entries: list[DocketEntry], documents: list[Document], deliveries: list[Delivery]
+) -> dict[int, Any]:
     """Entry id → the issued document it records: the record-only entries name it in their payload;
     a receipt act (``respondent_notified``…) is the receipt of one of its deliveries."""
-    docs = {d.pk: d for d in Document.objects.filter(case=case).only("pk", "title", "sha256", "case_id")}
+    docs = {d.pk: d for d in documents}
     out: dict[int, Any] = {}
     for e in entries:
         if e.event_type in RECORD_ONLY_EVENTS and e.payload.get("document") in docs:
             out[e.pk] = docs[e.payload["document"]]
-    for entry_id, doc_id in Delivery.objects.filter(document__case=case, receipt_entry__isnull=False).values_list(
-        "receipt_entry_id", "document_id"
-    ):
-        if doc_id in docs:
-            out[entry_id] = docs[doc_id]
+    for d in deliveries:
+        if d.receipt_entry_id is not None:
+            out[d.receipt_entry_id] = docs[d.document_id]
     return out
 
 

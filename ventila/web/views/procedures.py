@@ -63,7 +63,13 @@ def queue_flags(qs: Any, items: list[dict[str, Any]], today: dt.date, *, first_p
 
 
 def procedure_context(
-    user: Any, case: Case, entries: list[DocketEntry], deadlines: list[CaseDeadline], today: dt.date
+    user: Any,
+    case: Case,
+    entries: list[DocketEntry],
+    deadlines: list[CaseDeadline],
+    today: dt.date,
+    *,
+    exclusions: list[Any] | None = None,
 ) -> dict[str, Any]:
     """What the case page shows about the procedures (read from rows; nothing is recomputed)."""
     staff = case.body_id in access.staff_body_ids(user)
@@ -75,7 +81,7 @@ def procedure_context(
     if candidate_mark:
         elections = list(ElectionDay.objects.filter(day__gte=today).order_by("day")[:2])
     return {
-        "sec8_warnings": sec8_warnings(case, entries),
+        "sec8_warnings": sec8_warnings(case, entries, exclusions),
         "suspensions": suspension_spans(entries),
         "moved_terms": moved,
         "decide_warning": decide_warning(case, today, deadlines),

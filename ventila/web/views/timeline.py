@@ -140,4 +140,4 @@ def render_timeline(case_number: str, rows: Iterable[dict[str, Any]], *, can_cor
             add(f' · <a href="{correct_url(e.seq)}">{t["correct"]}</a>')
         add("</p></li>\n")
     # Every value above is escaped (``_v``, ``linebreaksbr``); the texts are the catalogue's, as in the template.
-    return mark_safe("".join(out))  # nosec B308 B703
+    return mark_safe("".join(out))  # nosec B308
