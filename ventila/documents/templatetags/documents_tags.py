@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from ventila.documents import access, calendars, catalog
@@ -30,12 +31,28 @@ def case_documents(
         done = {(d.source_id, d.template) for d in docs} | {(d.source_id, d.template) for d in drafts}
         entries = list(case.entries.all()) if entries is None else entries
         superseded = {e.supersedes_id for e in entries if e.supersedes_id}
+        # A long docket can ask for many documents: each button's URL and label built without the
+        # template engine's per-item {% url %} and {% blocktranslate %}.
+        sentinel = "987654321"
+        new_url = reverse("documents:new", kwargs={"number": case.number, "seq": sentinel, "template": "keysentinel"})
+        head, tail = new_url.split(sentinel, 1)
+        number = _("n.º %(seq)s")
+        titles: dict[str, str] = {}
         for e in entries:
             if e.pk in superseded:
                 continue
             for spec in catalog.specs_for(case, e):
                 if (e.pk, spec.key) not in done:
-                    pending.append({"entry": e, "key": spec.key, "title": _(spec.title)})
+                    title = titles.get(spec.title) or titles.setdefault(spec.title, _(spec.title))
+                    pending.append(
+                        {
+                            "entry": e,
+                            "key": spec.key,
+                            "title": title,
+                            "url": head + str(e.seq) + tail.replace("keysentinel", spec.key),
+                            "number": number % {"seq": e.seq},
+                        }
+                    )
     failed = (Delivery.Status.FAILED, Delivery.Status.RETRYING)
     if not manage:
         failures = []

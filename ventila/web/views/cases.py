@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -31,7 +31,7 @@ from ventila.cases.actions import (
 )
 from ventila.cases.evaluation import rulebook_and_kind
 from ventila.cases.labels import CHOICES, DEADLINES, FIELDS, KINDS, PROCEDURES, STAGES
-from ventila.cases.models import Case, CaseDeadline, DocketEntry
+from ventila.cases.models import Ballot, Case, CaseDeadline, DocketEntry, RollCall
 from ventila.documents.models import Delivery, Document, Language
 from ventila.rules import RULEBOOKS
 from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
@@ -180,9 +180,18 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
     still_open = case.status == Case.Status.OPEN
     open_terms = [d for d in deadlines if still_open and d.is_open]
     done_terms = [d for d in deadlines if not (still_open and d.is_open)]
+    # Attachments, the roll call and its ballots into plain lists: the timeline reads them without a
+    # queryset per entry.
     entries = list(
         case.entries.select_related("recorded_by", "supersedes").prefetch_related(
-            "attachments", "roll_call__ballots__person"
+            Prefetch("attachments", to_attr="attachment_list"),
+            Prefetch(
+                "roll_call",
+                queryset=RollCall.objects.prefetch_related(
+                    Prefetch("ballots", queryset=Ballot.objects.select_related("person"), to_attr="ballot_list")
+                ),
+                to_attr="roll_call_found",
+            ),
         )
     )
     corrected_by = {e.supersedes_id: e for e in entries if e.supersedes_id}
@@ -192,6 +201,7 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
     linked = _linked_documents(entries, documents, deliveries)
     exclusions = list(case.exclusions.select_related("person"))
     people = _payload_people(entries)
+    labels = _Labels(case)
     acts = [
         {"type": a, "title": _act_title(case, a)} for a in case.allowed_next if access.can_record(request.user, case, a)
     ]
@@ -208,7 +218,7 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
             "timeline": render_timeline(
                 case.number,
                 (
-                    _entry_row(case, e, corrected_by.get(e.pk), linked.get(e.pk), people)
+                    _entry_row(labels, e, corrected_by.get(e.pk), linked.get(e.pk), people)
                     for e in sorted(entries, key=lambda e: (e.occurred_at, e.seq), reverse=True)
                 ),
                 can_correct=access.can_correct(request.user, case),
@@ -318,8 +328,42 @@ def _payload_people(entries: list[DocketEntry]) -> dict[int, Person]:
     return Person.objects.in_bulk(ids) if ids else {}
 
 
+class _Labels:
+    """The labels one page shows, each translated once (a docket repeats the same acts and fields)."""
+
+    def __init__(self, case: Case) -> None:
+        self.case = case
+        self.memo: dict[tuple[str, str], str] = {}
+
+    def act(self, event_type: str) -> str:
+        key = ("act", event_type)
+        if key not in self.memo:
+            self.memo[key] = _act_title(self.case, event_type)
+        return self.memo[key]
+
+    def field(self, name: str) -> str:
+        key = ("field", name)
+        if key not in self.memo:
+            self.memo[key] = str(FIELDS.get(name, name))
+        return self.memo[key]
+
+    def detail(self, name: str) -> str:
+        key = ("detail", name)
+        if key not in self.memo:
+            self.memo[key] = str(FIELDS[name]) if name in FIELDS else _detail_label(name)
+        return self.memo[key]
+
+    def choice(self, value: Any) -> Any:
+        if not isinstance(value, str):
+            return CHOICES.get(value, value)
+        key = ("choice", value)
+        if key not in self.memo:
+            self.memo[key] = str(CHOICES[value]) if value in CHOICES else value
+        return self.memo[key]
+
+
 def _entry_row(
-    case: Case,
+    labels: _Labels,
     e: DocketEntry,
     corrected_by: DocketEntry | None,
     document: Any = None,
@@ -328,7 +372,7 @@ def _entry_row(
     if e.event_type in RECORD_ONLY_EVENTS:
         return {
             "e": e,
-            "title": _act_title(case, e.event_type),
+            "title": labels.act(e.event_type),
             "payload": _record_payload(e),
             "corrected_by": corrected_by,
             "details": [],
@@ -343,19 +387,19 @@ def _entry_row(
             person = (people or {}).get(int(v)) if str(v).isdigit() else None
             shown = str(person) if person else v
         elif isinstance(v, list):
-            shown = ", ".join(str(CHOICES.get(x, x)) for x in v)
+            shown = ", ".join(str(labels.choice(x)) for x in v)
         elif isinstance(v, str) and _ISO.match(v):
             shown = _format_iso(v)
         else:
-            shown = CHOICES.get(v, v)
-        payload.append((FIELDS.get(k, k), shown))
+            shown = labels.choice(v)
+        payload.append((labels.field(k), shown))
     return {
         "e": e,
-        "title": _act_title(case, e.event_type),
+        "title": labels.act(e.event_type),
         "payload": payload,
         "corrected_by": corrected_by,
-        "details": [(FIELDS.get(k, k) if k in FIELDS else _detail_label(k), v) for k, v in e.details.items()],
-        "roll_call": getattr(e, "roll_call", None) if hasattr(e, "roll_call") else None,
+        "details": [(labels.detail(k), v) for k, v in e.details.items()],
+        "roll_call": e.roll_call_found,
         "document": document,
     }
 

@@ -12,6 +12,7 @@ escapes them (``conditional_escape`` after ``localize``), translated texts are n
 from __future__ import annotations
 
 import datetime as dt
+import html
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -37,7 +38,9 @@ def url_maker(name: str, key: str, **kwargs: Any) -> Callable[[Any], str]:
 
 
 def _v(value: Any) -> str:
-    """``{{ value }}`` with autoescape on."""
+    """``{{ value }}`` with autoescape on (Django's ``escape`` is ``html.escape`` of the text)."""
+    if type(value) is str:
+        return html.escape(value)
     return conditional_escape(localize(value))
 
 
@@ -120,12 +123,12 @@ def render_timeline(case_number: str, rows: Iterable[dict[str, Any]], *, can_cor
                 f'<div class="rollcall"><p><strong>{t["roll_call"]}:</strong> {_v(rc.motion)} — {outcome}'
                 f" ({count}, {_v(rc.rule_id)}, {_v(rc.citation)})</p>"
                 '<ul class="ballots">'
-                + "".join(f"<li>{_v(b.person)}: {_v(b.get_vote_display())}</li>" for b in rc.ballots.all())
+                + "".join(f"<li>{_v(b.person)}: {_v(b.get_vote_display())}</li>" for b in rc.ballot_list)
                 + "</ul></div>"
             )
         if e.note:
             add(f"<p>{linebreaksbr(e.note)}</p>")
-        attachments = e.attachments.all()
+        attachments = e.attachment_list
         if attachments:
             add('<ul class="attachments">')
             for a in attachments:
