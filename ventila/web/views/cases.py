@@ -39,7 +39,7 @@ from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
 from ..forms import FILING_EVENTS, ActForm, CounselForm, FilingForm, QueueFilterForm
 from ..templatetags.web_tags import long_date
 from .procedures import procedure_context, queue_flags
-from .timeline import render_timeline
+from .markup import options_html, render_queue_rows, render_timeline
 
 PAGE_SIZE = 25
 
@@ -129,6 +129,10 @@ def queue(request: HttpRequest) -> HttpResponse:
             "today": today,
             "kinds": [(k, KINDS[k]) for k in kinds],
             "stages": list(STAGES.items()),
+            "rows": render_queue_rows(items),
+            "body_options": options_html([(b.slug, b.short_name) for b in bodies], f["body"]),
+            "kind_options": options_html([(k, KINDS[k]) for k in kinds], f["kind"]),
+            "stage_options": options_html(STAGES.items(), f["stage"]),
             "next_cursor": next_cursor,
             "base_query": params.urlencode(),
             "paged": cursor is not None,
