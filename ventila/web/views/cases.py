@@ -38,8 +38,8 @@ from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
 
 from ..forms import FILING_EVENTS, ActForm, CounselForm, FilingForm, QueueFilterForm
 from ..templatetags.web_tags import long_date
-from .procedures import procedure_context, queue_flags
 from .markup import options_html, render_queue_rows, render_timeline
+from .procedures import procedure_context, queue_flags
 
 PAGE_SIZE = 25
 

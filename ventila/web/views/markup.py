@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import datetime as dt
 import html
-from urllib.parse import quote
 from collections.abc import Callable, Iterable
 from typing import Any
+from urllib.parse import quote
 
 from django.template.defaultfilters import linebreaksbr
 from django.urls import reverse
-from django.utils.http import RFC3986_SUBDELIMS
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
+from django.utils.http import RFC3986_SUBDELIMS
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
@@ -169,8 +169,9 @@ def options_html(choices: Iterable[tuple[Any, Any]], selected: Any) -> SafeStrin
 
 def render_queue_rows(items: Iterable[dict[str, Any]]) -> SafeString:
     """The ``<tr>`` rows of the work queue, as ``web/queue.html`` used to write them."""
-    summary = '<span class="tag tag-danger">%s</span> ' % _("Sumario")
-    deferred = '<span class="tag tag-warn">%s</span> ' % _("En espera por elecciones")
+    summary_text, deferred_text = _("Sumario"), _("En espera por elecciones")  # outside f-strings: makemessages
+    summary = f'<span class="tag tag-danger">{summary_text}</span> '
+    deferred = f'<span class="tag tag-warn">{deferred_text}</span> '
     case_url = case_url_maker("web:case")
     when = _Moments()
     out: list[str] = []
