@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import quote
 
+from django.conf import settings
 from django.template.defaultfilters import linebreaksbr
 from django.urls import reverse
 from django.utils.formats import localize
@@ -42,8 +43,11 @@ def url_maker(name: str, key: str, **kwargs: Any) -> Callable[[Any], str]:
 
 def _v(value: Any) -> str:
     """``{{ value }}`` with autoescape on (Django's ``escape`` is ``html.escape`` of the text)."""
-    if type(value) is str:
+    kind = type(value)
+    if kind is str:
         return html.escape(value)
+    if kind is int and not settings.USE_THOUSAND_SEPARATOR:  # what ``localize`` gives an int then
+        return str(value)
     return conditional_escape(localize(value))
 
 
@@ -164,7 +168,8 @@ def options_html(choices: Iterable[tuple[Any, Any]], selected: Any) -> SafeStrin
     out = [
         f'<option value="{_v(k)}"{" selected" if selected == k else ""}>{_v(label)}</option>' for k, label in choices
     ]
-    return mark_safe("".join(out))  # nosec B308 B703 — values and labels escaped
+    # Values and labels escaped above.
+    return mark_safe("".join(out))  # nosec B308 B703
 
 
 def render_queue_rows(items: Iterable[dict[str, Any]]) -> SafeString:
@@ -196,4 +201,5 @@ def render_queue_rows(items: Iterable[dict[str, Any]]) -> SafeString:
             f'<td>{flag}{_v(c.caption)}<br><span class="muted">{_v(it["kind"])} · {_v(c.body.short_name)}</span>'
             f"{warning}</td><td>{_v(it['stage'])}</td><td>{deadline}</td><td>{due}</td><td>{days}</td></tr>\n"
         )
-    return mark_safe("".join(out))  # nosec B308 B703 — every value above is escaped
+    # Every value above is escaped.
+    return mark_safe("".join(out))  # nosec B308 B703
