@@ -224,6 +224,23 @@ def test_the_case_page_runs_as_many_statements_for_200_entries_as_for_10(client,
     assert len(people) <= 2, people
 
 
+def test_the_case_page_reads_the_docket_its_documents_and_exclusions_once(client, world, two_dockets):
+    """The timeline, the documents section (pending documents, hearings) and Sec. 8 share one read of
+    each: the docket, the documents, their deliveries, the case's exclusions."""
+    small, _big = two_dockets
+    c = _client(client, world.users["secretaria"])  # manages documents: the section reads the most
+    c.get(f"/expedientes/{small.number}/")
+    with captured() as queries:
+        assert c.get(f"/expedientes/{small.number}/").status_code == 200
+    selects = [q for q, _p in queries if q.lstrip().upper().startswith("SELECT")]
+    for table in ("cases_docketentry", "documents_document", "cases_caseexclusion"):
+        reads = [q for q in selects if _main_table(q) == table]
+        assert len(reads) == 1, (table, _listing([(q, None) for q in reads]))
+    assert len([q for q in selects if _main_table(q) == "documents_delivery"]) <= 1
+    statements = [(q, p) for q, p in queries if "SAVEPOINT" not in q]  # the test's transaction adds savepoints
+    assert len(statements) <= 24, _listing(statements)
+
+
 def test_a_grant_withdrawn_takes_effect_on_the_next_request(client, world, cases):
     user = make_user("temporal", grants=((world.camara, RoleGrant.Role.STAFF),))
     c = _client(client, user)
