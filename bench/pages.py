@@ -2,6 +2,9 @@
 
     taskset -c 1 .venv/bin/python bench/pages.py [--cases 3000] [--runs 100]
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/ventila_bench taskset -c 1 .venv/bin/python bench/pages.py
+    … bench/pages.py --only "case"                  # the bare view and the pages whose label starts so
+    … bench/pages.py --profile "case page, 200"     # cProfile (CPU clock) of one page instead, by cumulative time
+    … bench/pages.py --sql "case page, 10 "         # the SQL statements one request of that page runs
 
 Builds a scratch test database (pytest-django's naming: ``test_<name>``, created and dropped here),
 a world of two bodies with their users (``tests/factories.py``), ``--cases`` cases cloned from a
