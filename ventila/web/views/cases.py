@@ -38,7 +38,7 @@ from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
 
 from ..forms import FILING_EVENTS, ActForm, CounselForm, FilingForm, QueueFilterForm
 from ..templatetags.web_tags import long_date
-from .markup import options_html, render_queue_rows, render_timeline
+from .markup import options_html, render_queue_rows, render_timeline, vocabulary
 from .procedures import procedure_context, queue_flags
 
 PAGE_SIZE = 25
@@ -105,13 +105,14 @@ def queue(request: HttpRequest) -> HttpResponse:
         next_cursor = f"{last.next_due.isoformat() if last.next_due else 'n'}_{last.pk}"
     params = request.GET.copy()
     params.pop("after", None)
+    deadline_labels, stage_labels, kind_labels = vocabulary("deadlines"), vocabulary("stages"), vocabulary("kinds")
     items = [
         {
             "case": c,
             "days_left": (c.next_due - today).days if c.next_due else None,
-            "deadline": DEADLINES.get(c.next_due_deadline, c.next_due_deadline),
-            "stage": STAGES.get(c.stage, c.stage),
-            "kind": KINDS.get(c.kind, c.kind),
+            "deadline": deadline_labels.get(c.next_due_deadline, c.next_due_deadline),
+            "stage": stage_labels.get(c.stage, c.stage),
+            "kind": kind_labels.get(c.kind, c.kind),
         }
         for c in rows
     ]
@@ -131,8 +132,8 @@ def queue(request: HttpRequest) -> HttpResponse:
             "stages": list(STAGES.items()),
             "rows": render_queue_rows(items),
             "body_options": options_html([(b.slug, b.short_name) for b in bodies], f["body"]),
-            "kind_options": options_html([(k, KINDS[k]) for k in kinds], f["kind"]),
-            "stage_options": options_html(STAGES.items(), f["stage"]),
+            "kind_options": options_html([(k, kind_labels[k]) for k in kinds], f["kind"]),
+            "stage_options": options_html(stage_labels.items(), f["stage"]),
             "next_cursor": next_cursor,
             "base_query": params.urlencode(),
             "paged": cursor is not None,

@@ -13,6 +13,7 @@ after ``localize``), translated texts are not (as ``{% translate %}`` leaves the
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import html
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -25,13 +26,29 @@ from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.http import RFC3986_SUBDELIMS
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from ventila.cases.labels import DEADLINES, KINDS, STAGES
 from ventila.rules import PR_TZ
 
 from ..templatetags.web_tags import days_left, long_date
 
 _SENTINEL = 987654321
+
+_VOCABULARY = {"stages": STAGES, "kinds": KINDS, "deadlines": DEADLINES}
+
+
+@functools.cache
+def _vocabulary_in(name: str, language: str) -> dict[str, str]:
+    return {k: str(v) for k, v in _VOCABULARY[name].items()}  # translated into ``language``, active now
+
+
+def vocabulary(name: str) -> dict[str, str]:
+    """``STAGES``, ``KINDS`` or ``DEADLINES`` of ``ventila.cases.labels`` translated into the active
+    language, once per process and language (the catalogue does not change while it runs): the
+    queue shows 55 stages and three labels a row, each a gettext look-up through a lazy string."""
+    return _vocabulary_in(name, get_language() or settings.LANGUAGE_CODE)
 
 
 def url_maker(name: str, key: str, **kwargs: Any) -> Callable[[Any], str]:
