@@ -116,8 +116,9 @@ def queue(request: HttpRequest) -> HttpResponse:
         }
         for c in rows
     ]
+    _attach_bodies([it["case"] for it in items], bodies)
     pinned = queue_flags(qs, items, today, first_page=cursor is None)
-    _attach_bodies([it["case"] for it in items + pinned], bodies)
+    _attach_bodies([it["case"] for it in pinned], bodies)
     staff = access.staff_body_ids(request.user)
     return render(
         request,

@@ -10,6 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -39,10 +40,20 @@ def queue_flags(qs: Any, items: list[dict[str, Any]], today: dt.date, *, first_p
     """Flag the queue's rows (summary procedure, held until after the election, the municipal decision
     term about to run out) and return the summary cases pinned above the queue on its first page:
     Sec. 24 counts their terms in hours, so they go first."""
-    ids = [it["case"].pk for it in items]
-    decide = {}
-    for d in CaseDeadline.objects.filter(case_id__in=ids, deadline_id="decide"):
-        decide.setdefault(d.case_id, []).append(d)
+    # Only the rows of a rulebook that warns about a term (the municipal decision term) ask for it: a
+    # page without one runs no query. The rows' bodies are attached (the view's ``_attach_bodies``).
+    warned: dict[str, list[int]] = {}
+    for it in items:
+        term = RULEBOOKS[it["case"].body.rulebook].warned_deadline
+        if term:
+            warned.setdefault(term, []).append(it["case"].pk)
+    decide: dict[int, list[CaseDeadline]] = {}
+    if warned:
+        which = Q()
+        for term, ids in warned.items():
+            which |= Q(deadline_id=term, case_id__in=ids)
+        for d in CaseDeadline.objects.filter(which):
+            decide.setdefault(d.case_id, []).append(d)
     for it in items:
         c = it["case"]
         it["summary"] = c.procedure == "summary"
