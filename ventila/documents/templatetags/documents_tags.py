@@ -6,6 +6,7 @@ from typing import Any
 
 from django import template
 from django.urls import reverse
+from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 
 from ventila.documents import access, calendars, catalog
@@ -31,8 +32,8 @@ def case_documents(
         done = {(d.source_id, d.template) for d in docs} | {(d.source_id, d.template) for d in drafts}
         entries = list(case.entries.all()) if entries is None else entries
         superseded = {e.supersedes_id for e in entries if e.supersedes_id}
-        # A long docket can ask for many documents: each button's URL and label built without the
-        # template engine's per-item {% url %} and {% blocktranslate %}.
+        # A long docket can ask for many documents: the buttons are written here (``pending_items``),
+        # each URL and label without the template engine's per-item {% url %} and {% blocktranslate %}.
         sentinel = "987654321"
         new_url = reverse("documents:new", kwargs={"number": case.number, "seq": sentinel, "template": "keysentinel"})
         head, tail = new_url.split(sentinel, 1)
@@ -65,10 +66,17 @@ def case_documents(
         "documents": docs,
         "drafts": drafts,
         "pending": pending,
+        "pending_items": format_html_join(
+            "", '\n    <li><a class="button button-secondary" href="{}">{} ({})</a></li>', _buttons(pending)
+        ),
         "can_manage": manage,
         "failures": failures,
         "hearings": calendars.hearing_entries([case]) if entries is None else _hearings(case, entries),
     }
+
+
+def _buttons(pending: list[dict[str, Any]]) -> Any:
+    return ((p["url"], p["title"], p["number"]) for p in pending)
 
 
 def _hearings(case: Any, entries: list[Any]) -> list[Any]:

@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -31,7 +31,7 @@ from ventila.cases.actions import (
 )
 from ventila.cases.evaluation import rulebook_and_kind
 from ventila.cases.labels import CHOICES, DEADLINES, FIELDS, KINDS, PROCEDURES, STAGES
-from ventila.cases.models import Ballot, Case, CaseDeadline, DocketEntry, RollCall
+from ventila.cases.models import Ballot, Case, CaseDeadline, DocketEntry
 from ventila.documents.models import Delivery, Document, Language
 from ventila.rules import RULEBOOKS
 from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
@@ -186,20 +186,18 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
     still_open = case.status == Case.Status.OPEN
     open_terms = [d for d in deadlines if still_open and d.is_open]
     done_terms = [d for d in deadlines if not (still_open and d.is_open)]
-    # Attachments, the roll call and its ballots into plain lists: the timeline reads them without a
-    # queryset per entry.
+    # The roll calls joined to their entries; attachments and ballots into plain lists (the timeline
+    # reads them without a queryset per entry), the ballots only when the docket has a roll call.
     entries = list(
-        case.entries.select_related("recorded_by", "supersedes").prefetch_related(
-            Prefetch("attachments", to_attr="attachment_list"),
-            Prefetch(
-                "roll_call",
-                queryset=RollCall.objects.prefetch_related(
-                    Prefetch("ballots", queryset=Ballot.objects.select_related("person"), to_attr="ballot_list")
-                ),
-                to_attr="roll_call_found",
-            ),
+        case.entries.select_related("recorded_by", "supersedes", "roll_call").prefetch_related(
+            Prefetch("attachments", to_attr="attachment_list")
         )
     )
+    roll_calls = [rc for rc in (getattr(e, "roll_call", None) for e in entries) if rc is not None]
+    if roll_calls:
+        prefetch_related_objects(
+            roll_calls, Prefetch("ballots", queryset=Ballot.objects.select_related("person"), to_attr="ballot_list")
+        )
     corrected_by = {e.supersedes_id: e for e in entries if e.supersedes_id}
     # The documents and their deliveries, read once for the timeline and the documents section.
     documents = list(Document.objects.filter(case=case).select_related("source").order_by("id"))
@@ -405,7 +403,7 @@ def _entry_row(
         "payload": payload,
         "corrected_by": corrected_by,
         "details": [(labels.detail(k), v) for k, v in e.details.items()],
-        "roll_call": e.roll_call_found,
+        "roll_call": getattr(e, "roll_call", None),
         "document": document,
     }
 
