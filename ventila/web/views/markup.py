@@ -68,6 +68,13 @@ def _v(value: Any) -> str:
     return conditional_escape(localize(value))
 
 
+def _lines(value: Any) -> str:
+    """``{{ value|linebreaksbr }}``: a plain text's lines, escaped, joined by ``<br>``."""
+    if type(value) is str:
+        return html.escape(value.replace("\r\n", "\n").replace("\r", "\n")).replace("\n", "<br>")
+    return linebreaksbr(value)
+
+
 class _Moments:
     """``|moment`` and ``|long_date``, each day formatted once per page."""
 
@@ -137,7 +144,7 @@ def render_timeline(case_number: str, rows: Iterable[dict[str, Any]], *, can_cor
         if row["details"]:
             add('<dl class="payload">')
             for k, v in row["details"]:
-                add(f"<div><dt>{_v(k)}</dt><dd>{linebreaksbr(v)}</dd></div>")
+                add(f"<div><dt>{_v(k)}</dt><dd>{_lines(v)}</dd></div>")
             add("</dl>")
         rc = row["roll_call"]
         if rc:
@@ -151,7 +158,7 @@ def render_timeline(case_number: str, rows: Iterable[dict[str, Any]], *, can_cor
                 + "</ul></div>"
             )
         if e.note:
-            add(f"<p>{linebreaksbr(e.note)}</p>")
+            add(f"<p>{_lines(e.note)}</p>")
         attachments = e.attachment_list
         if attachments:
             add('<ul class="attachments">')
@@ -166,7 +173,7 @@ def render_timeline(case_number: str, rows: Iterable[dict[str, Any]], *, can_cor
         if can_correct and not corrected_by and not row.get("record_only"):
             add(f' · <a href="{correct_url(e.seq)}">{t["correct"]}</a>')
         add("</p></li>\n")
-    # Every value above is escaped (``_v``, ``linebreaksbr``); the texts are the catalogue's, as in the template.
+    # Every value above is escaped (``_v``, ``_lines``); the texts are the catalogue's, as in the template.
     return mark_safe("".join(out))  # nosec B308 B703
 
 
