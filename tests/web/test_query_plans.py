@@ -238,7 +238,7 @@ def test_the_case_page_reads_the_docket_its_documents_and_exclusions_once(client
         assert len(reads) == 1, (table, _listing([(q, None) for q in reads]))
     assert len([q for q in selects if _main_table(q) == "documents_delivery"]) <= 1
     statements = [(q, p) for q, p in queries if "SAVEPOINT" not in q]  # the test's transaction adds savepoints
-    assert len(statements) <= 24, _listing(statements)
+    assert len(statements) <= 23, _listing(statements)
 
 
 def test_a_grant_withdrawn_takes_effect_on_the_next_request(client, world, cases):
