@@ -1,7 +1,8 @@
 """The public pages: the guided form, the receipt, and the follow-up with the secret key.
 
-No account is needed. The draft lives in the session (server-side); uploads wait in quarantine
-until the filing is submitted. Every rejection re-renders the step with the reason in Spanish and
+No account is needed and no database session is used: the draft is stored beside its uploads and
+named by a signed cookie (``draft.DraftBox``); the receipt's key is kept in another signed cookie.
+Uploads wait in quarantine until the filing is submitted. Every rejection re-renders the step with the reason in Spanish and
 everything already entered.
 """
 
@@ -14,7 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -24,7 +25,17 @@ from ventila.cases import access
 from ventila.cases.labels import STAGES
 
 from . import conf, ratelimit
-from .draft import Draft, UploadRejected, discard, human_size, quarantine
+from .draft import (
+    Draft,
+    DraftBox,
+    DraftTooLarge,
+    UploadRejected,
+    discard,
+    human_size,
+    quarantine,
+    read_receipts,
+    remember_receipt,
+)
 from .forms import (
     ComplainantForm,
     EvidenceForm,
@@ -56,7 +67,6 @@ FORMS: dict[str, type[StepForm]] = {
     "evidencia": EvidenceForm,
     "juramento": SwornForm,
 }
-RECEIPTS = "filing_receipts"
 FOLLOWUPS = "filing_followups"
 
 
@@ -97,13 +107,47 @@ def _blocking(problems: list[Problem], step: str) -> list[Problem]:
     return [p for p in problems if p.step == step and p.blocking]
 
 
+REFUSED = {
+    "tampered": gettext_lazy(
+        "No se pudo usar su borrador: el dato que lo guarda en este navegador fue alterado. Por seguridad se "
+        "descartó; empiece de nuevo."
+    ),
+    "other": gettext_lazy(
+        "No se pudo usar su borrador: pertenece a otro navegador. Por seguridad se descartó; empiece de nuevo."
+    ),
+    "oversize": gettext_lazy(
+        "No se pudo usar su borrador: el dato que lo guarda en este navegador es demasiado grande. Por seguridad "
+        "se descartó; empiece de nuevo."
+    ),
+}
+
+TOO_LARGE = gettext_lazy(
+    "No se guardó lo último que envió: su borrador pasaría del tamaño máximo. Quite algún testigo o evidencia."
+)
+
+
 @require_http_methods(["GET", "POST"])
 def step(request: HttpRequest, body: str, step: str) -> HttpResponse:
     proc = _procedure(body)
     if step not in FORMS:
         raise Http404("step")
+    box = DraftBox.of(request)
+    if box.refused in REFUSED:
+        messages.error(request, str(REFUSED[box.refused]))
+        response: HttpResponse = redirect(_step_url(body, STEP_NAMES[0]))
+    else:
+        response = _step(request, proc, box, body, step)
+    try:
+        box.commit(response)
+    except DraftTooLarge:
+        messages.error(request, str(TOO_LARGE))
+        return redirect(_step_url(body, step))
+    return response
+
+
+def _step(request: HttpRequest, proc: Procedure, box: DraftBox, body: str, step: str) -> HttpResponse:
     index = STEP_NAMES.index(step)
-    draft = Draft(request.session, body)
+    draft = Draft(box, body)
     if index > draft.reached:
         return redirect(_step_url(body, STEP_NAMES[draft.reached]))
     form_class = FORMS[step]
@@ -378,13 +422,10 @@ def _submit(request: HttpRequest, proc: Procedure, draft: Draft, form: StepForm)
             return redirect(_step_url(body, exc.step))
         form.add_error(None, exc.message)
         return _render_step(request, proc, draft, "juramento", form, 409, [])
-    receipts = dict(request.session.get(RECEIPTS) or {})
-    receipts[done.case.number] = done.key
-    request.session[RECEIPTS] = receipts
-    if done.filing.email and not done.repeated:
-        sent = send_receipt(done.filing, done.key)
-        request.session[f"filing_mail:{done.case.number}"] = sent
-    return redirect("filing:receipt", body=body, number=done.case.number)
+    sent = send_receipt(done.filing, done.key) if done.filing.email and not done.repeated else None
+    response = redirect("filing:receipt", body=body, number=done.case.number)
+    remember_receipt(request, response, done.case.number, done.key, sent)
+    return response
 
 
 def _revalidate(proc: Procedure, draft: Draft) -> tuple[str, str] | None:
@@ -409,7 +450,7 @@ def _revalidate(proc: Procedure, draft: Draft) -> tuple[str, str] | None:
 
 
 def _own_filing(request: HttpRequest, body: str, number: str) -> tuple[Filing, str]:
-    key = (request.session.get(RECEIPTS) or {}).get(number)
+    key = read_receipts(request)["r"].get(number)
     if not key:
         raise Http404("not this session's filing")
     filing = get_object_or_404(
@@ -421,7 +462,7 @@ def _own_filing(request: HttpRequest, body: str, number: str) -> tuple[Filing, s
 def receipt(request: HttpRequest, body: str, number: str) -> HttpResponse:
     filing, key = _own_filing(request, body, number)
     ctx = receipt_context(filing, key)
-    ctx["mail_sent"] = request.session.get(f"filing_mail:{number}", True if filing.emailed else None)
+    ctx["mail_sent"] = read_receipts(request)["m"].get(number, True if filing.emailed else None)
     return render(request, "filing/receipt.html", ctx)
 
 
