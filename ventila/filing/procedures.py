@@ -25,6 +25,8 @@ from ventila.rules import RULEBOOKS
 from ventila.rules.engine import PublicFiling
 from ventila.rules.rulebooks.common import normalize_name
 
+from . import register_cache
+
 STEPS: list[tuple[str, Any]] = [
     ("quien", gettext_lazy("Quién presenta")),
     ("querellado", gettext_lazy("Contra quién")),
@@ -124,14 +126,19 @@ class Procedure:
         return {k: str(CHOICES.get(k, k)) for k in kinds(self.rulebook.resolve_settings({}))}
 
     def register(self, day: dt.date) -> list[OfficeTerm]:
-        """The offices in the register whose holders may be the respondent, on ``day``."""
+        """The offices in the register whose holders may be the respondent, on ``day`` (kept per process until
+        the register changes: ``register_cache``)."""
         memo_key = ("register", day)
         if memo_key not in self._memo:
-            self._memo[memo_key] = list(
-                OfficeTerm.objects.filter(role__in=list(self.respondent_roles()), start__lte=day)
-                .filter(Q(end__isnull=True) | Q(end__gte=day))
-                .select_related("person")
-                .order_by("person__family_name", "person__given_name")
+            roles = tuple(self.respondent_roles())
+            self._memo[memo_key] = register_cache.cached(
+                ("register", roles, day),
+                lambda: list(
+                    OfficeTerm.objects.filter(role__in=list(roles), start__lte=day)
+                    .filter(Q(end__isnull=True) | Q(end__gte=day))
+                    .select_related("person")
+                    .order_by("person__family_name", "person__given_name")
+                ),
             )
         return self._memo[memo_key]  # type: ignore[no-any-return]
 
@@ -177,11 +184,15 @@ class Procedure:
         return ""
 
     def calendar(self) -> tuple[tuple[dt.date, ...], tuple[tuple[str, dt.date], ...]]:
-        """The body's closure days and the election days (read once per request)."""
+        """The body's closure days and the election days (kept per process: ``register_cache``)."""
         if ("calendar",) not in self._memo:
-            self._memo[("calendar",)] = (
-                tuple(Closure.objects.filter(body=self.body).order_by("day").values_list("day", flat=True)),
-                tuple(ElectionDay.objects.order_by("day").values_list("kind", "day")),
+            body_id = self.body.pk
+            self._memo[("calendar",)] = register_cache.cached(
+                ("calendar", body_id),
+                lambda: (
+                    tuple(Closure.objects.filter(body_id=body_id).order_by("day").values_list("day", flat=True)),
+                    tuple(ElectionDay.objects.order_by("day").values_list("kind", "day")),
+                ),
             )
         return self._memo[("calendar",)]  # type: ignore[no-any-return]
 

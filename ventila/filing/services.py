@@ -35,7 +35,7 @@ from ventila.cases.models import Case
 from ventila.documents.pdf import weasy_html  # fetches nothing but the app's static files
 from ventila.rules import PR_TZ
 
-from . import conf
+from . import conf, register_cache
 from .draft import Draft, UploadRejected, human_size, quarantine, quarantined_path
 from .models import Filing, FilingClaim, Supplement
 from .procedures import Procedure, procedure_for, public_filing
@@ -459,4 +459,6 @@ def _check_supplement_limits(filing: Filing, record: dict[str, Any] | None) -> N
 
 
 def public_bodies() -> list[Body]:
-    return [b for b in Body.objects.order_by("name") if procedure_for(b) is not None]
+    return register_cache.cached(
+        "public_bodies", lambda: [b for b in Body.objects.order_by("name") if procedure_for(b) is not None]
+    )

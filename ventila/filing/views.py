@@ -24,7 +24,7 @@ from ventila.bodies.models import Body
 from ventila.cases import access
 from ventila.cases.labels import STAGES
 
-from . import conf, ratelimit
+from . import conf, ratelimit, register_cache
 from .draft import (
     Draft,
     DraftBox,
@@ -71,7 +71,9 @@ FOLLOWUPS = "filing_followups"
 
 
 def _procedure(slug: str) -> Procedure:
-    body = get_object_or_404(Body, slug=slug)
+    body = register_cache.cached("bodies", lambda: {b.slug: b for b in Body.objects.all()}).get(slug)
+    if body is None:
+        raise Http404("no such body")
     proc = procedure_for(body)
     if proc is None:
         raise Http404("no public form for this body")
