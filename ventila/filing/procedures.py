@@ -10,12 +10,14 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+import hashlib
+import json
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from django.db.models import Q
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from ventila import clock
 from ventila.bodies.models import Body, Closure, ElectionDay, OfficeTerm
@@ -379,6 +381,46 @@ PROCEDURES: dict[str, type[Procedure]] = {"camara-171": CamaraProcedure, "munici
 def public_filing(body: Body) -> PublicFiling:
     """What ``body``'s public form asks: its rulebook's ``public_filing`` (an empty one if it has none)."""
     return RULEBOOKS[body.rulebook].public_filing or PublicFiling("")
+
+
+# -- validated once: results kept in the draft, keyed by what they depend on ------------------------
+
+
+def fingerprint(*parts: Any) -> str:
+    """A digest of ``parts`` and of what else a check depends on: the day, the language and the register's
+    shared version stamp (a register change makes every draft be checked again)."""
+    context = [clock.today().isoformat(), get_language() or "", register_cache.stamp()[1]]
+    raw = json.dumps([context, *parts], sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.sha256(raw.encode()).hexdigest()[:32]
+
+
+def _content(draft: Any) -> tuple[Any, ...]:
+    return (draft.data, draft.evidence, draft.witnesses)
+
+
+def check_once(proc: Procedure, draft: Any) -> list[Problem]:
+    """``proc.check(draft)``, computed once for the draft as it stands: a later call on the same content
+    (the review page, then the submission) reads the result kept in the draft."""
+    fp = fingerprint(proc.body.pk, _content(draft))
+    kept = draft.state.get("checked")
+    if isinstance(kept, dict) and kept.get("fp") == fp:
+        return [Problem(**p) for p in kept["problems"]]
+    problems = proc.check(draft)
+    draft.state["checked"] = {"fp": fp, "problems": [asdict(p) for p in problems]}
+    draft.save()
+    return problems
+
+
+def late_warning_once(proc: Procedure, draft: Any, now: dt.datetime) -> str:
+    """``proc.late_warning`` (an evaluation of the would-be docket), computed once per content and day."""
+    fp = fingerprint(proc.body.pk, draft.data)
+    kept = draft.state.get("late")
+    if isinstance(kept, dict) and kept.get("fp") == fp:
+        return str(kept["warning"])
+    warning = proc.late_warning(draft.data, now)
+    draft.state["late"] = {"fp": fp, "warning": warning}
+    draft.save()
+    return warning
 
 
 def procedure_for(body: Body) -> Procedure | None:

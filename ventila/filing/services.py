@@ -38,7 +38,7 @@ from ventila.rules import PR_TZ
 from . import conf, register_cache
 from .draft import Draft, UploadRejected, human_size, quarantine, quarantined_path
 from .models import Filing, FilingClaim, Supplement
-from .procedures import Procedure, procedure_for, public_filing
+from .procedures import Procedure, late_warning_once, procedure_for, public_filing
 
 log = logging.getLogger(__name__)
 
@@ -204,7 +204,7 @@ def receipt_data(proc: Procedure, draft: Draft, now: dt.datetime) -> dict[str, A
         ],
         "witnesses": [{"name": w.get("name", ""), "address": w.get("address", "")} for w in draft.witnesses],
         "signature": str(d.get("signature") or ""),
-        "late_warning": proc.late_warning(d, now),
+        "late_warning": late_warning_once(proc, draft, now),
     }
 
 

@@ -46,7 +46,17 @@ from .forms import (
     SwornForm,
 )
 from .models import Filing, Supplement
-from .procedures import STEP_NAMES, STEPS, Problem, Procedure, procedure_for, public_filing
+from .procedures import (
+    STEP_NAMES,
+    STEPS,
+    Problem,
+    Procedure,
+    check_once,
+    fingerprint,
+    late_warning_once,
+    procedure_for,
+    public_filing,
+)
 from .services import (
     FilingFailed,
     RateLimited,
@@ -171,13 +181,14 @@ def _step(request: HttpRequest, proc: Procedure, box: DraftBox, body: str, step:
             return _submit(request, proc, draft, form)
         else:
             form.is_valid()
-            extra_errors = _apply(form, _blocking(proc.check(draft), step))
+            extra_errors = _apply(form, _blocking(check_once(proc, draft), step))
             draft.save()
             if not form.errors and not extra_errors:
                 draft.reach(index + 1)
+                _passed(draft, step)
                 draft.save()
                 if step == "hechos":
-                    warning = proc.late_warning(draft.data, clock.now())
+                    warning = late_warning_once(proc, draft, clock.now())
                     if warning:
                         messages.warning(request, warning)
                 return redirect(_step_url(body, STEP_NAMES[index + 1]))
@@ -186,7 +197,7 @@ def _step(request: HttpRequest, proc: Procedure, box: DraftBox, body: str, step:
         # Sent back from the last step: the draft's values, with this step's problems beside the fields.
         form = form_class(_as_post(draft, form_class), proc=proc)
         form.full_clean()
-        extra_errors = _apply(form, _blocking(proc.check(draft), step))
+        extra_errors = _apply(form, _blocking(check_once(proc, draft), step))
     else:
         form = form_class(initial=_initial(draft, form_class), proc=proc)
     return _render_step(request, proc, draft, step, form, status, extra_errors)
@@ -249,7 +260,7 @@ def _render_step(
         "has_errors": bool(form.errors or extra),
     }
     if step == "juramento":
-        ctx.update(_review(proc, draft, proc.check(draft)))
+        ctx.update(_review(proc, draft, check_once(proc, draft)))
     return render(request, "filing/step.html", ctx, status=status)
 
 
@@ -289,7 +300,7 @@ def _review(proc: Procedure, draft: Draft, problems: list[Problem]) -> dict[str,
             if any(p.step == s for p in pending)
         ],
         "warnings": [p.message for p in problems if not p.blocking]
-        + ([w] if (w := proc.late_warning(d, clock.now())) else []),
+        + ([w] if (w := late_warning_once(proc, draft, clock.now())) else []),
     }
 
 
@@ -356,9 +367,10 @@ def _evidence_post(
         return redirect(_step_url(body, STEP_NAMES[index - 1]))
     if nav in ("add_evidence", "add_witness", "stay"):
         return redirect(_step_url(body, "evidencia") + ("#evidencia" if nav == "add_evidence" else "#testigos"))
-    if _blocking(proc.check(draft), "evidencia"):
+    if _blocking(check_once(proc, draft), "evidencia"):
         return redirect(_step_url(body, "evidencia") + "?revisar=1")
     draft.reach(index + 1)
+    _passed(draft, "evidencia")
     draft.save()
     return redirect(_step_url(body, STEP_NAMES[index + 1]))
 
@@ -385,7 +397,7 @@ def _submit(request: HttpRequest, proc: Procedure, draft: Draft, form: StepForm)
             % {"step": STEPS[STEP_NAMES.index(step_name)][1], "msg": message},
         )
         return redirect(_step_url(body, step_name) + "?revisar=1")
-    problems = [p for p in proc.check(draft) if p.blocking]
+    problems = [p for p in check_once(proc, draft) if p.blocking]
     earlier = [p for p in problems if p.step != "juramento"]
     if earlier:
         messages.error(
@@ -430,18 +442,36 @@ def _submit(request: HttpRequest, proc: Procedure, draft: Draft, form: StepForm)
     return response
 
 
+def _step_checks(draft: Draft, name: str) -> list[Any]:
+    """What a step's form validates: the draft's values for it (and, for the evidence step, each item added,
+    as the step's form received it)."""
+    checks: list[Any] = [_as_post(draft, FORMS[name])]
+    if name == "evidencia":
+        checks += [{"ev_kind": e.get("kind", ""), "ev_description": e.get("description", "")} for e in draft.evidence]
+        checks += [{"wit_name": w.get("name", ""), "wit_address": w.get("address", "")} for w in draft.witnesses]
+    return checks
+
+
+def _step_fingerprint(draft: Draft, name: str) -> str:
+    return fingerprint(name, [dict(c.lists()) if isinstance(c, QueryDict) else c for c in _step_checks(draft, name)])
+
+
+def _passed(draft: Draft, name: str) -> None:
+    """The step's form accepted these values: the submission need not validate them again."""
+    draft.state.setdefault("valid", {})[name] = _step_fingerprint(draft, name)
+
+
 def _revalidate(proc: Procedure, draft: Draft) -> tuple[str, str] | None:
     """Every earlier step's form again, on what the draft holds (a step posted again with bad data
     after it was passed keeps that data): the first step and error found, or None when all is valid.
-    Nothing reaches the database that its step's form would refuse."""
+    Nothing reaches the database that its step's form would refuse. A step whose values are those its
+    form last accepted (same fingerprint) is not validated twice."""
+    valid = draft.state.get("valid") or {}
     for name in STEP_NAMES[:-1]:
         form_class = FORMS[name]
-        checks = [_as_post(draft, form_class)]
-        if name == "evidencia":  # the items added, each as the step's form received it
-            checks += [
-                {"ev_kind": e.get("kind", ""), "ev_description": e.get("description", "")} for e in draft.evidence
-            ]
-            checks += [{"wit_name": w.get("name", ""), "wit_address": w.get("address", "")} for w in draft.witnesses]
+        checks = _step_checks(draft, name)
+        if valid.get(name) == _step_fingerprint(draft, name):
+            continue
         for data in checks:
             form = form_class(data, proc=proc)
             if not form.is_valid():
