@@ -413,7 +413,9 @@ def check_once(proc: Procedure, draft: Any) -> list[Problem]:
 
 def late_warning_once(proc: Procedure, draft: Any, now: dt.datetime) -> str:
     """``proc.late_warning`` (an evaluation of the would-be docket), computed once per content and day."""
-    fp = fingerprint(proc.body.pk, draft.data)
+    d = draft.data
+    depends = [d.get(k) for k in ("knowledge_date", "respondent_office", "respondent_role", "respondent_candidate")]
+    fp = fingerprint(proc.body.pk, depends)
     kept = draft.state.get("late")
     if isinstance(kept, dict) and kept.get("fp") == fp:
         return str(kept["warning"])
