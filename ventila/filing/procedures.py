@@ -150,7 +150,9 @@ class Procedure:
         if office_id.isdigit():
             memo_key = ("office", office_id)
             if memo_key not in self._memo:
-                # The register already read in this request (the step's choices) has it, if it is there.
+                # Today's register (kept per process) has it, if it is there; else the register of another
+                # day read in this request; else the database (an office no longer current).
+                self.register(clock.today())
                 listed = [
                     o
                     for k, offices in self._memo.items()
