@@ -146,3 +146,12 @@ def test_the_respondent_step_lists_an_office_added_after_it_was_shown(world, cli
         person=newcomer, role="representative", title="Representante del Distrito 9", start=dt.date(2025, 1, 2)
     )
     assert "Distrito 9" in client.get(f"{STEP}/querellado/").content.decode()
+
+
+def test_the_refusal_is_translated_when_english_was_chosen(world, client):
+    client.post("/i18n/setlang/", {"language": "en", "next": "/querellas/"})
+    walk(client, BODY, camara_steps(world)[:1])
+    value = client.cookies[drafts_cookie()].value
+    client.cookies[drafts_cookie()] = "A" + value[1:] if not value.startswith("A") else "B" + value[1:]
+    r = client.get(f"{STEP}/querellado/")
+    _refused(client, r, "was altered")
