@@ -155,3 +155,15 @@ def test_the_refusal_is_translated_when_english_was_chosen(world, client):
     client.cookies[drafts_cookie()] = "A" + value[1:] if not value.startswith("A") else "B" + value[1:]
     r = client.get(f"{STEP}/querellado/")
     _refused(client, r, "was altered")
+
+
+def test_a_draft_that_would_outgrow_its_bound_is_not_saved_and_says_so(world, client, monkeypatch):
+    steps = camara_steps(world)
+    walk(client, BODY, steps[:2])
+    monkeypatch.setattr("ventila.filing.draft.MAX_DRAFT_BYTES", 3000)  # (1 MB in use: no form lets that much in)
+    r = client.post(f"{STEP}/hechos/", {**steps[2][1], "facts": "Hechos. " * 500})
+    assert r.status_code == 302 and r["Location"] == f"{STEP}/hechos/"
+    page = client.get(r["Location"]).content.decode()
+    assert "pasaría del tamaño máximo" in page and "Hechos. Hechos." not in page
+    monkeypatch.undo()
+    assert client.post(f"{STEP}/hechos/", steps[2][1]).status_code == 302  # within the bound: saved, next step
