@@ -167,3 +167,17 @@ def test_a_draft_that_would_outgrow_its_bound_is_not_saved_and_says_so(world, cl
     assert "pasaría del tamaño máximo" in page and "Hechos. Hechos." not in page
     monkeypatch.undo()
     assert client.post(f"{STEP}/hechos/", steps[2][1]).status_code == 302  # within the bound: saved, next step
+
+
+def test_a_draft_that_cannot_be_written_is_answered_with_a_message_not_a_500(world, client, monkeypatch):
+    steps = camara_steps(world)
+    walk(client, BODY, steps[:1])
+
+    def full_disk(self, data):  # noqa: ARG001
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("pathlib.Path.write_bytes", full_disk)
+    r = client.post(f"{STEP}/querellado/", steps[1][1])
+    monkeypatch.undo()
+    assert r.status_code == 302 and r["Location"] == f"{STEP}/querellado/"
+    assert "No se pudo guardar lo último" in client.get(r["Location"]).content.decode()

@@ -8,6 +8,7 @@ everything already entered.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.contrib import messages
@@ -69,6 +70,8 @@ from .services import (
     send_receipt,
     submit_once,
 )
+
+log = logging.getLogger(__name__)
 
 FORMS: dict[str, type[StepForm]] = {
     "quien": ComplainantForm,
@@ -133,6 +136,9 @@ REFUSED = {
     ),
 }
 
+NOT_STORED = gettext_lazy(
+    "No se pudo guardar lo último que envió en el servidor. Intente de nuevo en unos minutos; lo anterior se conserva."
+)
 TOO_LARGE = gettext_lazy(
     "No se guardó lo último que envió: su borrador pasaría del tamaño máximo. Quite algún testigo o evidencia."
 )
@@ -153,6 +159,10 @@ def step(request: HttpRequest, body: str, step: str) -> HttpResponse:
         box.commit(response)
     except DraftTooLarge:
         messages.error(request, str(TOO_LARGE))
+        return redirect(_step_url(body, step))
+    except OSError:
+        log.exception("public filing: the draft could not be stored")
+        messages.error(request, str(NOT_STORED))
         return redirect(_step_url(body, step))
     return response
 
