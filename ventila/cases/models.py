@@ -13,6 +13,7 @@ import datetime as dt
 
 from django.conf import settings
 from django.db import models
+from django.db.models.fields.json import KeyTextTransform
 from django.utils.translation import gettext_lazy as _
 
 from ventila.bodies.models import Body, OfficeTerm, Person
@@ -343,6 +344,14 @@ class DocketEntry(models.Model):
             models.UniqueConstraint(fields=["case", "seq"], name="docketentry_unique_seq"),
             models.UniqueConstraint(fields=["supersedes"], name="docketentry_supersede_once"),
         ]
+        # The calendar feed's window: hearing notices by their hearing day (ventila.documents.calendars).
+        indexes = [
+            models.Index(
+                KeyTextTransform("hearing_date", "payload"),
+                name="docketentry_hearing_day",
+                condition=models.Q(event_type="hearing_noticed"),
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.case.number} #{self.seq} {self.event_type}"
@@ -541,6 +550,8 @@ class CaseDeadline(models.Model):
         verbose_name = _("término del caso")
         verbose_name_plural = _("términos del caso")
         ordering = ["case", "position"]
+        # The calendar feed's window: terms by their last day (ventila.documents.calendars).
+        indexes = [models.Index(fields=["due", "case"], name="casedeadline_due")]
 
     @property
     def is_open(self) -> bool:
