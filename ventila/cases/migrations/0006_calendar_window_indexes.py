@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("cases", "0004_case_sequence_taken_last"),
+        ("cases", "0005_queue_indexes"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
