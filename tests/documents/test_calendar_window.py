@@ -4,6 +4,7 @@ client that already has it with 304 (ETag / Last-Modified computed without build
 from __future__ import annotations
 
 import datetime as dt
+import gzip
 
 import pytest
 from django.core.cache import cache
@@ -74,7 +75,8 @@ def test_a_client_that_has_the_feed_gets_304_until_it_changes(world, now):
     feed = Client()
     first = feed.get(path)
     assert first.status_code == 200 and first["ETag"].startswith('"') and first["Last-Modified"]
-    assert {"private", "no-store"} <= {p.strip() for p in first["Cache-Control"].split(",")}  # confidential (issue 11)
+    # Private, revalidated every time, never in a shared cache (confidential, issue 11).
+    assert {p.strip() for p in first["Cache-Control"].split(",")} == {"private", "no-cache", "max-age=0"}
     with CaptureQueriesContext(connection) as queries:
         again = feed.get(path, HTTP_IF_NONE_MATCH=first["ETag"])
     assert again.status_code == 304 and again.content == b"" and again["ETag"] == first["ETag"]
@@ -121,3 +123,16 @@ def test_a_user_who_loses_access_to_a_case_loses_it_from_the_feed_and_gets_no_30
     # Another case they still see is there.
     other = file_complaint(world, when="2027-04-02 09:00", knowledge="2027-03-20")
     assert [u for u in _uids(feed.get(path).content) if u.startswith(f"termino-{other.pk}-")]
+
+
+def test_the_feed_travels_compressed_to_a_client_that_accepts_it_and_still_answers_304(world, now):
+    _with_hearing(world, now)
+    c = Client()
+    c.force_login(world.users["secretaria"])
+    path = _feed_url(c)
+    plain = Client().get(path)
+    packed = Client().get(path, HTTP_ACCEPT_ENCODING="gzip")
+    assert packed["Content-Encoding"] == "gzip"
+    assert gzip.decompress(packed.content) == plain.content
+    again = Client().get(path, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=packed["ETag"])
+    assert again.status_code == 304
