@@ -52,6 +52,16 @@ class Body(models.Model):
         _("escaños"),
         help_text=_("Número de escaños que la ley asigna al cuerpo; es la base de sus votaciones."),
     )
+    # Not in the audit chain's columns (``BodiesConfig.ready``): a counter, not a fact of the body.
+    config_version = models.PositiveIntegerField(
+        _("versión de la configuración"),
+        default=1,
+        editable=False,
+        help_text=_(
+            "Aumenta con cada cambio de cierres, elecciones o miembros; los casos derivados con una versión "
+            "anterior se recalculan."
+        ),
+    )
 
     class Meta:
         verbose_name = _("cuerpo")
@@ -382,3 +392,18 @@ class ExpenseClaim(models.Model):
 
     def __str__(self) -> str:
         return f"{self.day.isoformat()} — {self.person}: {self.amount}"
+
+
+def bump_config_version(body_ids: list[int] | None) -> None:
+    """A configuration change: the cases of these bodies (all bodies: None) are stale until
+    re-derived. ``config_version`` is not a column the audit chain keeps, so no version is due."""
+    qs = Body.objects.all() if body_ids is None else Body.objects.filter(pk__in=body_ids)
+    qs.update(config_version=models.F("config_version") + 1)
+
+
+def config_changed(sender: type[models.Model], instance: models.Model, raw: bool = False, **kwargs: object) -> None:
+    """``post_save``/``post_delete`` of a closure, an election day or a membership."""
+    if raw:  # loaddata (a restore): the bodies come with their own versions
+        return
+    body_id = getattr(instance, "body_id", None)
+    bump_config_version(None if isinstance(instance, ElectionDay) else [body_id] if body_id else None)

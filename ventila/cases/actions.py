@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import connection, transaction
-from django.db.models import Max
+from django.db.models import F, Max, Q
 from django.utils.translation import gettext as _
 
 from ventila import clock
@@ -417,7 +419,7 @@ def do_file_case(
         Party.objects.bulk_create(parties)
         state.touch(case.parties.all())  # bulk_create sends no signal
         entry = _write_entry(case, user, act, [], now, first=True)
-        _store(case, evaluation, now, entries=[entry], parties=parties, save=False)
+        _store(case, evaluation, now, entries=[entry], parties=parties, save=False, new=True)
         if before_number is not None:
             before_number(case)
         link = chain.prepare("docket_entry", entry)
@@ -558,7 +560,8 @@ def _motion_text(case: Case, act: ActInput) -> str:
 
 
 def do_refresh_case(case: Case, *, now: dt.datetime | None = None) -> Evaluation:
-    """Re-evaluate a case from its docket and rewrite its derived rows (terms, stage, next due)."""
+    """Re-evaluate a case from its docket and rewrite the derived rows that changed (terms, findings,
+    exclusions, substitutes, stage, next due); the rows that did not change are not written."""
     now = now or clock.now()
     with transaction.atomic():
         case = Case.objects.select_for_update(of=("self",)).select_related("body").get(pk=case.pk)
@@ -567,13 +570,165 @@ def do_refresh_case(case: Case, *, now: dt.datetime | None = None) -> Evaluation
     return evaluation
 
 
+def is_stale(case: Case, now: dt.datetime) -> bool:
+    """Whether the case's derived rows may no longer be what the docket decides: time has reached the
+    moment its evaluation said it could change, or its body's configuration changed since. Reads the
+    case and its body (``select_related``): no query."""
+    return case.config_version != case.body.config_version or (case.rederive_at is not None and case.rederive_at <= now)
+
+
 def refresh_if_stale(case: Case, now: dt.datetime | None = None) -> Case:
-    """Statuses depend on the day (a term passes at midnight): re-derive once a day, on first read."""
+    """Re-derive the case only when :func:`is_stale`: a read of a current case writes nothing."""
     now = now or clock.now()
-    if case.evaluated_on != now.date():
+    if is_stale(case, now):
         do_refresh_case(case, now=now)
         case.refresh_from_db()
     return case
+
+
+def stale_cases(
+    now: dt.datetime, *, bodies: Sequence[Body] | None = None, open_only: bool = True, by_time: bool = True
+) -> Any:
+    """The cases to re-derive: time reached their ``rederive_at`` (the index; unless not ``by_time``)
+    or their body's configuration is newer than the one they were derived with."""
+    behind = ~Q(config_version=F("body__config_version"))
+    qs = Case.objects.filter(Q(rederive_at__lte=now) | behind if by_time else behind)
+    if open_only:
+        qs = qs.filter(status=Case.Status.OPEN)
+    if bodies is not None:
+        qs = qs.filter(body__in=list(bodies))
+    return qs
+
+
+@dataclass
+class RederiveResult:
+    done: int = 0  # cases re-derived
+    skipped: int = 0  # already current when their batch ran, or locked by an act (re-derived by it)
+    batches: int = 0
+    remaining: int = 0  # cases not attempted when the budget ran out (0 when it finished)
+
+
+def rederive(
+    cases: Any,
+    *,
+    now: dt.datetime | None = None,
+    batch: int = 100,
+    budget: float | None = None,
+    force: bool = False,
+    max_batches: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> RederiveResult:
+    """Re-derive ``cases`` (a queryset) in batches of ``batch``, each its own short transaction.
+
+    Idempotent (a case already current when its batch runs is skipped, unless ``force``) and
+    resumable: what is left is what is still stale. Each batch locks its case rows in id order —
+    skipping those an act holds, which re-derives them itself — then reads the batch's entries,
+    parties, derived rows and the bodies' calendars and members in one query each, and writes only
+    what changed. ``budget`` (seconds) stops after the batch that exceeds it; ``progress`` is
+    called with the number of cases of each batch."""
+    now = now or clock.now()
+    ids = list(cases.order_by("id").values_list("id", flat=True).distinct())
+    result = RederiveResult()
+    started = time.monotonic()
+    for i in range(0, len(ids), batch):
+        if (budget is not None and time.monotonic() - started >= budget) or (
+            max_batches is not None and result.batches >= max_batches
+        ):
+            result.remaining = len(ids) - i  # not attempted: still stale, for the next run
+            break
+        chunk = ids[i : i + batch]
+        done = _rederive_batch(chunk, now, force=force)
+        result.done += done
+        result.skipped += len(chunk) - done
+        result.batches += 1
+        if progress is not None:
+            progress(len(chunk))
+    return result
+
+
+def _rederive_batch(ids: Sequence[int], now: dt.datetime, *, force: bool) -> int:
+    with transaction.atomic(), state.deferred():
+        locked = Case.objects.select_for_update(of=("self",), skip_locked=True).select_related("body")
+        cases = [c for c in locked.filter(pk__in=ids).order_by("id") if force or is_stale(c, now)]
+        if not cases:
+            return 0
+        case_ids = [c.pk for c in cases]
+        body_ids = {c.body_id for c in cases}
+        closures: dict[int, list[dt.date]] = {b: [] for b in body_ids}
+        for body_id, day in Closure.objects.filter(body_id__in=body_ids).order_by("day").values_list("body_id", "day"):
+            closures[body_id].append(day)
+        elections = tuple(ElectionDay.objects.order_by("day").values_list("kind", "day"))
+        members: dict[int, set[int]] = {b: set() for b in body_ids}
+        for body_id, person_id in Membership.objects.filter(body_id__in=body_ids).values_list("body_id", "person_id"):
+            members[body_id].add(person_id)
+        entries = _group(DocketEntry.objects.filter(case_id__in=case_ids).order_by("case_id", "seq"))
+        parties = _group(Party.objects.filter(case_id__in=case_ids, person__isnull=False))
+        existing = _Existing(
+            _group(CaseDeadline.objects.filter(case_id__in=case_ids).order_by("case_id", "position")),
+            _group(CaseFinding.objects.filter(case_id__in=case_ids).order_by("case_id", "id")),
+            _group(CaseExclusion.objects.filter(case_id__in=case_ids)),
+            _group(CaseSubstitute.objects.filter(case_id__in=case_ids)),
+        )
+        for case in cases:
+            facts = CaseFacts(
+                case.body.rulebook,
+                case.kind,
+                case.respondent_role,
+                case.respondent_candidate,
+                tuple(closures[case.body_id]),
+                elections,
+            )
+            own = entries.get(case.pk, [])
+            evaluation = compute_evaluation(facts, live_events(own), now)
+            _store(
+                case,
+                evaluation,
+                now,
+                entries=own,
+                parties=parties.get(case.pk, []),
+                members=members[case.body_id],
+                facts=facts,
+                existing=existing.of(case.pk),
+            )
+    return len(cases)
+
+
+def _group(rows: Any) -> dict[int, list[Any]]:
+    out: dict[int, list[Any]] = {}
+    for row in rows:
+        out.setdefault(row.case_id, []).append(row)
+    return out
+
+
+@dataclass
+class _Existing:
+    """A case's derived rows as stored (a batch reads them for all its cases at once)."""
+
+    deadlines: dict[int, list[CaseDeadline]]
+    findings: dict[int, list[CaseFinding]]
+    exclusions: dict[int, list[CaseExclusion]]
+    substitutes: dict[int, list[CaseSubstitute]]
+
+    def of(self, case_id: int) -> _Existing:
+        return _Existing(
+            {case_id: self.deadlines.get(case_id, [])},
+            {case_id: self.findings.get(case_id, [])},
+            {case_id: self.exclusions.get(case_id, [])},
+            {case_id: self.substitutes.get(case_id, [])},
+        )
+
+    @classmethod
+    def read(cls, case: Case) -> _Existing:
+        return cls(
+            {case.pk: list(CaseDeadline.objects.filter(case=case).order_by("position"))},
+            {case.pk: list(CaseFinding.objects.filter(case=case).order_by("id"))},
+            {case.pk: list(CaseExclusion.objects.filter(case=case))},
+            {case.pk: list(CaseSubstitute.objects.filter(case=case))},
+        )
+
+    @classmethod
+    def none(cls, case: Case) -> _Existing:
+        return cls({case.pk: []}, {case.pk: []}, {case.pk: []}, {case.pk: []})
 
 
 _DERIVED = [
@@ -584,8 +739,39 @@ _DERIVED = [
     "next_due",
     "next_due_deadline",
     "report_referred",
-    "evaluated_on",
+    "rederive_at",
+    "config_version",
 ]
+
+# The columns of a term compared with the stored row: a refresh writes the row only when one differs.
+_DEADLINE_COLUMNS = (
+    "deadline_id",
+    "rule_id",
+    "citation",
+    "quote",
+    "summary",
+    "term",
+    "trigger",
+    "due",
+    "due_at",
+    "status",
+    "satisfied_by",
+    "satisfied_on",
+    "fatal",
+    "trace",
+    "moved_from",
+    "moved_reason",
+)
+
+
+def _rederive_at(evaluation: Evaluation) -> dt.datetime | None:
+    """:attr:`Evaluation.changes_on` as an instant in Puerto Rico (a day starts at midnight)."""
+    changes = evaluation.changes_on
+    if changes is None:
+        return None
+    if isinstance(changes, dt.datetime):
+        return changes.replace(tzinfo=PR_TZ) if changes.tzinfo is None else changes
+    return dt.datetime.combine(changes, dt.time(), PR_TZ)
 
 
 def _store(
@@ -596,18 +782,25 @@ def _store(
     entries: Sequence[DocketEntry] | None = None,
     parties: Sequence[Party] | None = None,
     save: bool = True,
+    new: bool = False,
+    members: set[int] | None = None,
+    facts: CaseFacts | None = None,
+    existing: _Existing | None = None,
 ) -> None:
-    """Rewrite the case's derived rows from ``evaluation``. A new case (:func:`do_file_case`) passes
-    its ``entries`` and ``parties`` (it has nothing derived yet to delete) and saves the case itself."""
-    new = entries is not None
+    """Bring the case's derived rows in line with ``evaluation``, writing only what changed: a term,
+    finding, exclusion or substitute row is updated, inserted or deleted only when it differs from
+    the stored one, and the case row only when a derived field changed. A new case
+    (:func:`do_file_case`, ``new``) has nothing stored yet and saves the case itself."""
     entries = list(case.entries.all()) if entries is None else list(entries)
     live = {e.pk for e in entries} - {e.supersedes_id for e in entries if e.supersedes_id}
-    if not new:
-        CaseDeadline.objects.filter(case=case).delete()
+    if existing is None:
+        existing = _Existing.none(case) if new else _Existing.read(case)
     rows = []
     next_due: tuple[dt.date, str] | None = None
     for i, d in enumerate(evaluation.deadlines):
         due_at = d.due if isinstance(d.due, dt.datetime) else None
+        if due_at is not None and due_at.tzinfo is None:  # the engine's instants are Puerto Rico's
+            due_at = due_at.replace(tzinfo=PR_TZ)
         sat = d.satisfied_at
         sat_day = sat.astimezone(PR_TZ).date() if isinstance(sat, dt.datetime) else sat
         rows.append(
@@ -632,23 +825,22 @@ def _store(
         )
         if sat is None and d.status in ("open", "missed") and (next_due is None or d.due_date < next_due[0]):
             next_due = (d.due_date, d.id)
-    for row, (moved_from, reason) in zip(rows, moved_due_dates(case, evaluation, entries, live, now), strict=True):
+    moved = moved_due_dates(case, evaluation, entries, live, now, facts=facts)
+    for row, (moved_from, reason) in zip(rows, moved, strict=True):
         row.moved_from, row.moved_reason = moved_from, reason
-    CaseDeadline.objects.bulk_create(rows)
-    if not new:
-        CaseFinding.objects.filter(case=case).delete()
-    CaseFinding.objects.bulk_create(
+    _sync_deadlines(existing.deadlines[case.pk], rows)
+    _sync(
+        existing.findings[case.pk],
         [
             CaseFinding(case=case, finding_id=f.id, rule_id=f.rule.id, citation=f.rule.citation, message=f.message)
             for f in evaluation.findings
-        ]
+        ],
+        ("finding_id", "rule_id", "citation", "message"),
     )
     # Who may not sit on the case: parties (Sec. 8) and members whose recusal was granted (Sec. 9).
-    if not new:
-        CaseExclusion.objects.filter(case=case).delete()
-        CaseSubstitute.objects.filter(case=case).delete()
     excluded: dict[int, str] = {}
-    members = set(case.body.memberships.values_list("person_id", flat=True))
+    if members is None:
+        members = set(case.body.memberships.values_list("person_id", flat=True))
     if parties is None:
         parties = list(case.parties.exclude(person__isnull=True))
     for p in parties:
@@ -664,7 +856,11 @@ def _store(
     # Sec. 8: a member cited as a witness in the case is replaced for it, like a member who is a party.
     for pk in member_witnesses(case, [e for e in entries if e.pk in live]):
         excluded.setdefault(pk, CaseExclusion.Reason.WITNESS)
-    CaseExclusion.objects.bulk_create([CaseExclusion(case=case, person_id=pk, reason=r) for pk, r in excluded.items()])
+    _sync(
+        existing.exclusions[case.pk],
+        [CaseExclusion(case=case, person_id=pk, reason=r) for pk, r in excluded.items()],
+        ("person_id", "reason"),
+    )
     subs = []
     for e in entries:
         if e.pk in live and e.event_type == "substitute_appointed" and _person_id(e.payload.get("substitute")):
@@ -676,19 +872,74 @@ def _store(
                     appointed_on=e.occurred_day,
                 )
             )
-    CaseSubstitute.objects.bulk_create(subs)
+    _sync(existing.substitutes[case.pk], subs, ("person_id", "replaces_id", "appointed_on"))
 
-    case.stage = evaluation.stage
-    case.procedure = evaluation.procedure
-    case.allowed_next = list(evaluation.allowed_next)
     closed_stages = rulebook_and_kind(case.body.rulebook, case.kind)[1].closed_stages
-    case.status = Case.Status.CLOSED if evaluation.stage in closed_stages else Case.Status.OPEN
-    case.next_due = next_due[0] if next_due and case.status == Case.Status.OPEN else None
-    case.next_due_deadline = next_due[1] if next_due and case.status == Case.Status.OPEN else ""
-    case.report_referred = any(e.pk in live and e.event_type == "report_referred" for e in entries)
-    case.evaluated_on = now.astimezone(PR_TZ).date()
-    if save:
-        case.save(update_fields=_DERIVED)
+    status = Case.Status.CLOSED if evaluation.stage in closed_stages else Case.Status.OPEN
+    derived = {
+        "stage": evaluation.stage,
+        "procedure": evaluation.procedure,
+        "allowed_next": list(evaluation.allowed_next),
+        "status": status,
+        "next_due": next_due[0] if next_due and status == Case.Status.OPEN else None,
+        "next_due_deadline": next_due[1] if next_due and status == Case.Status.OPEN else "",
+        "report_referred": any(e.pk in live and e.event_type == "report_referred" for e in entries),
+        "rederive_at": _rederive_at(evaluation),
+        "config_version": case.body.config_version,
+    }
+    changed = [name for name, value in derived.items() if getattr(case, name) != value]
+    for name in changed:
+        setattr(case, name, derived[name])
+    if save and changed:
+        case.save(update_fields=changed)
+
+
+def _sync_deadlines(stored: list[CaseDeadline], rows: list[CaseDeadline]) -> None:
+    """Terms by position: update the rows whose columns changed, insert the new, delete the gone."""
+    by_position = {r.position: r for r in stored}
+    create = []
+    for row in rows:
+        old = by_position.pop(row.position, None)
+        if old is None:
+            create.append(row)
+            continue
+        changed = [c for c in _DEADLINE_COLUMNS if getattr(old, c) != getattr(row, c)]
+        if changed:
+            row.pk = old.pk
+            row.save(update_fields=changed)
+    if by_position:
+        CaseDeadline.objects.filter(pk__in=[r.pk for r in by_position.values()]).delete()
+    if create:
+        CaseDeadline.objects.bulk_create(create)
+
+
+def _sync(stored: list[Any], rows: list[Any], columns: tuple[str, ...]) -> None:
+    """Rows without an identity of their own (findings, exclusions, substitutes): keep the stored rows
+    that equal a new one, delete the others, insert what is missing."""
+    model = type(rows[0]) if rows else type(stored[0]) if stored else None
+    if model is None:
+        return
+    pending: dict[tuple[Any, ...], int] = {}
+    for row in rows:
+        key = tuple(getattr(row, c) for c in columns)
+        pending[key] = pending.get(key, 0) + 1
+    gone = []
+    for row in stored:
+        key = tuple(getattr(row, c) for c in columns)
+        if pending.get(key, 0) > 0:
+            pending[key] -= 1
+        else:
+            gone.append(row.pk)
+    if gone:
+        model.objects.filter(pk__in=gone).delete()
+    create = []
+    for row in rows:
+        key = tuple(getattr(row, c) for c in columns)
+        if pending.get(key, 0) > 0:
+            pending[key] -= 1
+            create.append(row)
+    if create:
+        model.objects.bulk_create(create)
 
 
 def _person_id(value: Any) -> int | None:
@@ -723,15 +974,17 @@ def do_add_counsel(
         )
 
 
-def _refresh_open_cases(bodies: Sequence[Body] | None, now: dt.datetime) -> int:
-    qs = Case.objects.filter(status=Case.Status.OPEN)
-    if bodies is not None:
-        qs = qs.filter(body__in=bodies)
-    n = 0
-    for case in qs.select_related("body"):
-        do_refresh_case(case, now=now)
-        n += 1
-    return n
+def rederive_budget() -> float:
+    """Seconds a configuration change spends re-deriving cases in the request that made it
+    (``VENTILA_REDERIVE_BUDGET``, 0.5 by default); the rest is left to the worker, to ``ventila
+    rederive`` and to each case's next read or act."""
+    return float(getattr(settings, "VENTILA_REDERIVE_BUDGET", 0.5))
+
+
+def _rederive_after_change(bodies: Sequence[Body] | None, now: dt.datetime, budget: float | None) -> RederiveResult:
+    """After a configuration change has committed: the open cases it concerns, in short batches,
+    up to ``budget`` seconds (None: all of them)."""
+    return rederive(stale_cases(now, bodies=bodies), now=now, budget=rederive_budget() if budget is None else budget)
 
 
 def _reason(reason: str) -> str:
@@ -743,46 +996,60 @@ def _reason(reason: str) -> str:
 
 
 # Configuration that moves terms (closures, elections, seats): each change is an action that says who
-# and why (recorded in the audit chain, :mod:`ventila.audit.state`) and refreshes every open term of the
-# cases it touches in the same transaction. The versions are written last (``state.deferred``), after
-# the cases are locked and refreshed: the order every act takes (case rows, then the chain's head).
+# and why (recorded in the audit chain, :mod:`ventila.audit.state`) in one short transaction that
+# touches no case: saving the row bumps its bodies' ``config_version`` (``bodies.models.config_changed``),
+# so their cases are stale from the commit on and any read or act of one re-derives it first. Then,
+# each in its own short transaction, the open cases it concerns are re-derived in batches for up to
+# ``budget`` seconds (:func:`rederive_budget`); the worker and ``ventila rederive`` do the rest.
 
 
-def do_add_closure(*, user: Any, body: Body, day: dt.date, reason: str, now: dt.datetime | None = None) -> Closure:
-    """Declare a closure day; every open case of the body is re-evaluated in the same transaction."""
+def do_add_closure(
+    *, user: Any, body: Body, day: dt.date, reason: str, now: dt.datetime | None = None, budget: float | None = None
+) -> Closure:
+    """Declare a closure day; the body's open cases are re-derived (see above)."""
     now = now or clock.now()
     reason = _reason(reason)
     with transaction.atomic(), state.acting(user, reason), state.deferred():
         closure = Closure.objects.create(body=body, day=day, reason=reason, created_by=user)
-        _refresh_open_cases([body], now)
+    with state.acting(user, reason):
+        _rederive_after_change([body], now, budget)
     return closure
 
 
-def do_remove_closure(*, closure: Closure, user: Any, reason: str, now: dt.datetime | None = None) -> None:
+def do_remove_closure(
+    *, closure: Closure, user: Any, reason: str, now: dt.datetime | None = None, budget: float | None = None
+) -> None:
     """Withdraw a closure day: the chain records who removed it and why; the body's open terms move back."""
     now = now or clock.now()
     reason = _reason(reason)
+    body = closure.body
     with transaction.atomic(), state.acting(user, reason), state.deferred():
-        body = closure.body
         closure.delete()
-        _refresh_open_cases([body], now)
+    with state.acting(user, reason):
+        _rederive_after_change([body], now, budget)
 
 
-def do_add_election(*, kind: str, day: dt.date, user: Any, reason: str, now: dt.datetime | None = None) -> ElectionDay:
+def do_add_election(
+    *, kind: str, day: dt.date, user: Any, reason: str, now: dt.datetime | None = None, budget: float | None = None
+) -> ElectionDay:
     now = now or clock.now()
     reason = _reason(reason)
     with transaction.atomic(), state.acting(user, reason), state.deferred():
         election = ElectionDay.objects.create(kind=kind, day=day)
-        _refresh_open_cases(None, now)
+    with state.acting(user, reason):
+        _rederive_after_change(None, now, budget)
     return election
 
 
-def do_remove_election(*, election: ElectionDay, user: Any, reason: str, now: dt.datetime | None = None) -> None:
+def do_remove_election(
+    *, election: ElectionDay, user: Any, reason: str, now: dt.datetime | None = None, budget: float | None = None
+) -> None:
     now = now or clock.now()
     reason = _reason(reason)
     with transaction.atomic(), state.acting(user, reason), state.deferred():
         election.delete()
-        _refresh_open_cases(None, now)
+    with state.acting(user, reason):
+        _rederive_after_change(None, now, budget)
 
 
 def do_add_membership(
@@ -796,8 +1063,9 @@ def do_add_membership(
     operator: str = "",
     reason: str,
     now: dt.datetime | None = None,
+    budget: float | None = None,
 ) -> Membership:
-    """Seat a member on a body (who votes and who sits on which case); the body's open cases are refreshed."""
+    """Seat a member on a body (who votes and who sits on which case); the body's open cases are re-derived."""
     now = now or clock.now()
     reason = _reason(reason)
     if position not in Membership.Position.values:
@@ -809,7 +1077,8 @@ def do_add_membership(
         )
     with transaction.atomic(), state.acting(user, reason, name=operator), state.deferred():
         membership = Membership.objects.create(body=body, person=person, position=position, start=start, end=end)
-        _refresh_open_cases([body], now)
+    with state.acting(user, reason, name=operator):
+        _rederive_after_change([body], now, budget)
     return membership
 
 
@@ -821,8 +1090,9 @@ def do_end_membership(
     operator: str = "",
     reason: str,
     now: dt.datetime | None = None,
+    budget: float | None = None,
 ) -> Membership:
-    """Record a member's last day on the body; the body's open cases are refreshed."""
+    """Record a member's last day on the body; the body's open cases are re-derived."""
     now = now or clock.now()
     reason = _reason(reason)
     if end < membership.start:
@@ -834,7 +1104,8 @@ def do_end_membership(
         membership = Membership.objects.select_for_update().get(pk=membership.pk)
         membership.end = end
         membership.save(update_fields=["end"])
-        _refresh_open_cases([membership.body], now)
+    with state.acting(user, reason, name=operator):
+        _rederive_after_change([membership.body], now, budget)
     return membership
 
 

@@ -141,11 +141,22 @@ class Case(models.Model):
         default=False,
         help_text=_("Verdadero desde que el Informe Final se refirió (Sec. 25); derivado del expediente."),
     )
-    evaluated_on = models.DateField(
-        _("evaluado el"),
+    rederive_at = models.DateTimeField(
+        _("recalcular desde"),
         null=True,
         blank=True,
-        help_text=_("Fecha de la última evaluación de los términos; los estados se reevalúan cada día."),
+        help_text=_(
+            "El primer momento en que el paso del tiempo puede cambiar lo que el reglamento deriva del expediente "
+            "(el día después del vencimiento abierto más cercano); en blanco si el tiempo solo no lo cambia."
+        ),
+    )
+    config_version = models.PositiveIntegerField(
+        _("versión de la configuración"),
+        default=0,
+        help_text=_(
+            "La versión de la configuración del cuerpo (cierres, elecciones, miembros) con que se derivó el caso; "
+            "si el cuerpo tiene una más reciente, el caso se recalcula."
+        ),
     )
     created_at = models.DateTimeField(
         _("creado"),
@@ -162,6 +173,7 @@ class Case(models.Model):
         indexes = [
             models.Index(fields=["next_due", "id"], name="case_queue"),
             models.Index(fields=["body", "next_due", "id"], name="case_queue_body"),
+            models.Index(fields=["rederive_at"], name="case_rederive_at"),
         ]
 
     def __str__(self) -> str:

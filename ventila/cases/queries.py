@@ -116,6 +116,8 @@ def moved_due_dates(
     entries: Sequence[DocketEntry],
     live: set[int],
     now: dt.datetime,
+    *,
+    facts: CaseFacts | None = None,
 ) -> list[tuple[dt.date | None, str]]:
     """For each term of ``evaluation``: the due date it would have without the suspensions on the
     docket, when they moved it, and why (Sec. 23 for the House, ¶28 for the municipal Commission)."""
@@ -125,7 +127,7 @@ def moved_due_dates(
         return none
     events = [e for e in live_events(entries) if e.event_type not in SUSPENSION_EVENTS]
     try:
-        without = compute_evaluation(case_facts(case), events, now)
+        without = compute_evaluation(facts or case_facts(case), events, now)
     except Exception:  # noqa: BLE001 — the counterfactual is an aid; never block the real evaluation
         return none
     base: dict[tuple[str, int], dt.date] = {}

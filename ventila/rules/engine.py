@@ -1210,7 +1210,9 @@ def _changes_on(ctx: Context) -> dt.date | dt.datetime | None:
             flips = due + _DAY
         if flips > day and (best_day is None or flips < best_day):
             best_day = flips
-    if best_instant is not None and (best_day is None or best_instant < dt.datetime.combine(best_day, dt.time())):
+    if best_instant is not None and (
+        best_day is None or best_instant < dt.datetime.combine(best_day, dt.time(), best_instant.tzinfo)
+    ):
         return best_instant
     return best_day
 
