@@ -10,7 +10,8 @@ from django.http import HttpRequest, HttpResponse
 from django.template import engines
 from django.urls import path
 
-from ventila.urls import handler403, handler404, handler500, urlpatterns as product  # noqa: F401
+from ventila.urls import handler403, handler404, handler500  # noqa: F401
+from ventila.urls import urlpatterns as product
 
 _TINY = engines["django"].from_string(
     "<!doctype html><html lang=es><title>ventila</title><p>{{ user.get_username }}: {{ n }}</p></html>"
