@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 
 from ventila import clock
 from ventila.audit import chain, state
+from ventila.audit.registry import fields_of
 from ventila.bodies.models import Body, Closure, ElectionDay, Membership, Person
 from ventila.rules import PR_TZ, InputError
 from ventila.rules.calendar import format_date_es
@@ -54,7 +55,7 @@ from .models import (
     Party,
     RollCall,
 )
-from .queries import case_facts, member_witnesses, moved_due_dates
+from .queries import body_config, case_facts, member_witnesses, moved_due_dates
 from .voting import vote_rule
 
 
@@ -371,14 +372,11 @@ def do_file_case(
     body's closure days and the election days) saves reading them again when the caller just did."""
     now = now or clock.now()
     rulebook, kind_spec = rulebook_and_kind(body.rulebook, kind)
-    closures, elections = (
-        calendar
-        if calendar is not None
-        else (
-            tuple(Closure.objects.filter(body=body).order_by("day").values_list("day", flat=True)),
-            tuple(ElectionDay.objects.order_by("day").values_list("kind", "day")),
-        )
-    )
+    # The body's configuration as it stands (the caller's copy may predate a change): the version the
+    # new case is derived with, and its calendar (read once per process and version).
+    body.refresh_from_db(fields=["config_version", "config_token"])
+    config = body_config(body)
+    closures, elections = calendar if calendar is not None else (config.closures, config.elections)
     facts = CaseFacts(body.rulebook, kind, respondent_role, respondent_candidate, closures, elections)
     evaluation, _voters, _outcome = check_act(None, facts, [], act, now)
     # The new case's and parties' versions for the audit chain are written when the block ends, from
@@ -653,44 +651,31 @@ def _rederive_batch(ids: Sequence[int], now: dt.datetime, *, force: bool) -> int
         if not cases:
             return 0
         case_ids = [c.pk for c in cases]
-        body_ids = {c.body_id for c in cases}
-        closures: dict[int, list[dt.date]] = {b: [] for b in body_ids}
-        for body_id, day in Closure.objects.filter(body_id__in=body_ids).order_by("day").values_list("body_id", "day"):
-            closures[body_id].append(day)
-        elections = tuple(ElectionDay.objects.order_by("day").values_list("kind", "day"))
-        members: dict[int, set[int]] = {b: set() for b in body_ids}
-        for body_id, person_id in Membership.objects.filter(body_id__in=body_ids).values_list("body_id", "person_id"):
-            members[body_id].add(person_id)
         entries = _group(DocketEntry.objects.filter(case_id__in=case_ids).order_by("case_id", "seq"))
         parties = _group(Party.objects.filter(case_id__in=case_ids, person__isnull=False))
-        existing = _Existing(
-            _group(CaseDeadline.objects.filter(case_id__in=case_ids).order_by("case_id", "position")),
-            _group(CaseFinding.objects.filter(case_id__in=case_ids).order_by("case_id", "id")),
-            _group(CaseExclusion.objects.filter(case_id__in=case_ids)),
-            _group(CaseSubstitute.objects.filter(case_id__in=case_ids)),
-        )
+        derived = []
         for case in cases:
-            facts = CaseFacts(
-                case.body.rulebook,
-                case.kind,
-                case.respondent_role,
-                case.respondent_candidate,
-                tuple(closures[case.body_id]),
-                elections,
-            )
+            facts = case_facts(case)  # the body's calendar and members: read once per process and version
             own = entries.get(case.pk, [])
-            evaluation = compute_evaluation(facts, live_events(own), now)
-            _store(
-                case,
-                evaluation,
-                now,
-                entries=own,
-                parties=parties.get(case.pk, []),
-                members=members[case.body_id],
-                facts=facts,
-                existing=existing.of(case.pk),
-            )
-    return len(cases)
+            try:
+                evaluation = compute_evaluation(facts, live_events(own), now)
+            except InputError:  # a date the legal calendar does not know: its rows stay as they are
+                continue
+            derived.append(_Rows.build(case, evaluation, own, parties.get(case.pk, []), now, facts))
+        # The stored rows are read only for the cases whose digest changed: one query per table.
+        existing = _Existing.read([r.case.pk for r in derived if force or r.digest != r.case.derived_digest])
+        changed: dict[str, list[Case]] = {}
+        for rows in derived:
+            for name in rows.write(existing, save=False):
+                changed.setdefault(name, []).append(rows.case)
+        # The cases' changed fields in one statement per field (no per-case UPDATE); bulk_update sends
+        # no signal, so the cases whose audited columns changed get their version here (state.touch).
+        for name, objs in changed.items():
+            Case.objects.bulk_update(objs, [name])
+        kept = set(fields_of("cases.Case", Case))  # the columns the audit chain keeps (CasesConfig.CASE_STATE)
+        audited = {c.pk: c for name, objs in changed.items() if name in kept for c in objs}
+        state.touch(audited.values())
+    return len(derived)
 
 
 def _group(rows: Any) -> dict[int, list[Any]]:
@@ -702,33 +687,25 @@ def _group(rows: Any) -> dict[int, list[Any]]:
 
 @dataclass
 class _Existing:
-    """A case's derived rows as stored (a batch reads them for all its cases at once)."""
+    """The stored derived rows of some cases (read for all of them at once), by case id."""
 
+    ids: set[int]
     deadlines: dict[int, list[CaseDeadline]]
     findings: dict[int, list[CaseFinding]]
     exclusions: dict[int, list[CaseExclusion]]
     substitutes: dict[int, list[CaseSubstitute]]
 
-    def of(self, case_id: int) -> _Existing:
-        return _Existing(
-            {case_id: self.deadlines.get(case_id, [])},
-            {case_id: self.findings.get(case_id, [])},
-            {case_id: self.exclusions.get(case_id, [])},
-            {case_id: self.substitutes.get(case_id, [])},
-        )
-
     @classmethod
-    def read(cls, case: Case) -> _Existing:
+    def read(cls, case_ids: Sequence[int]) -> _Existing:
+        if not case_ids:
+            return cls(set(), {}, {}, {}, {})
         return cls(
-            {case.pk: list(CaseDeadline.objects.filter(case=case).order_by("position"))},
-            {case.pk: list(CaseFinding.objects.filter(case=case).order_by("id"))},
-            {case.pk: list(CaseExclusion.objects.filter(case=case))},
-            {case.pk: list(CaseSubstitute.objects.filter(case=case))},
+            set(case_ids),
+            _group(CaseDeadline.objects.filter(case_id__in=case_ids).order_by("case_id", "position")),
+            _group(CaseFinding.objects.filter(case_id__in=case_ids).order_by("case_id", "id")),
+            _group(CaseExclusion.objects.filter(case_id__in=case_ids)),
+            _group(CaseSubstitute.objects.filter(case_id__in=case_ids)),
         )
-
-    @classmethod
-    def none(cls, case: Case) -> _Existing:
-        return cls({case.pk: []}, {case.pk: []}, {case.pk: []}, {case.pk: []})
 
 
 _DERIVED = [
@@ -741,9 +718,10 @@ _DERIVED = [
     "report_referred",
     "rederive_at",
     "config_version",
+    "derived_digest",
 ]
 
-# The columns of a term compared with the stored row: a refresh writes the row only when one differs.
+# The columns compared with the stored rows: a refresh writes a row only when one of them differs.
 _DEADLINE_COLUMNS = (
     "deadline_id",
     "rule_id",
@@ -762,6 +740,9 @@ _DEADLINE_COLUMNS = (
     "moved_from",
     "moved_reason",
 )
+_FINDING_COLUMNS = ("finding_id", "rule_id", "citation", "message")
+_EXCLUSION_COLUMNS = ("person_id", "reason")
+_SUBSTITUTE_COLUMNS = ("person_id", "replaces_id", "appointed_on")
 
 
 def _rederive_at(evaluation: Evaluation) -> dt.datetime | None:
@@ -774,6 +755,154 @@ def _rederive_at(evaluation: Evaluation) -> dt.datetime | None:
     return dt.datetime.combine(changes, dt.time(), PR_TZ)
 
 
+def _digest(*tables: list[Any], columns: Sequence[tuple[str, ...]]) -> str:
+    """Four short digests (one per table, in order) of the rows' compared columns."""
+    out = []
+    for rows, cols in zip(tables, columns, strict=True):
+        h = hashlib.blake2b(digest_size=8)
+        for row in rows:
+            h.update(repr(tuple(_plain(getattr(row, c)) for c in cols)).encode())
+        out.append(h.hexdigest())
+    return "".join(out)
+
+
+def _plain(value: Any) -> Any:
+    """A value as the digest sees it: instants in UTC, choices as their plain strings."""
+    if isinstance(value, dt.datetime):
+        return value.astimezone(dt.UTC).isoformat() if value.tzinfo is not None else value.isoformat()
+    if isinstance(value, str):
+        return str(value)
+    return value
+
+
+@dataclass
+class _Rows:
+    """What the docket decides for one case, as the rows and fields to store, and their digest."""
+
+    case: Case
+    deadlines: list[CaseDeadline]
+    findings: list[CaseFinding]
+    exclusions: list[CaseExclusion]
+    substitutes: list[CaseSubstitute]
+    fields: dict[str, Any]
+
+    @property
+    def digest(self) -> str:
+        return str(self.fields["derived_digest"])
+
+    @classmethod
+    def build(
+        cls,
+        case: Case,
+        evaluation: Evaluation,
+        entries: Sequence[DocketEntry],
+        parties: Sequence[Party],
+        now: dt.datetime,
+        facts: CaseFacts,
+    ) -> _Rows:
+        live = {e.pk for e in entries} - {e.supersedes_id for e in entries if e.supersedes_id}
+        deadlines = []
+        next_due: tuple[dt.date, str] | None = None
+        for i, d in enumerate(evaluation.deadlines):
+            due_at = d.due if isinstance(d.due, dt.datetime) else None
+            if due_at is not None and due_at.tzinfo is None:  # the engine's instants are Puerto Rico's
+                due_at = due_at.replace(tzinfo=PR_TZ)
+            sat = d.satisfied_at
+            sat_day = sat.astimezone(PR_TZ).date() if isinstance(sat, dt.datetime) else sat
+            deadlines.append(
+                CaseDeadline(
+                    case=case,
+                    position=i,
+                    deadline_id=d.id,
+                    rule_id=d.rule.id,
+                    citation=d.rule.citation,
+                    quote=d.rule.quote,
+                    summary=d.rule.summary,
+                    term=d.term.es(),
+                    trigger=d.trigger,
+                    due=d.due_date,
+                    due_at=due_at,
+                    status=d.status,
+                    satisfied_by=d.satisfied_by or "",
+                    satisfied_on=sat_day,
+                    fatal=d.fatal,
+                    trace="\n".join(d.trace()),
+                )
+            )
+            if sat is None and d.status in ("open", "missed") and (next_due is None or d.due_date < next_due[0]):
+                next_due = (d.due_date, d.id)
+        moved = moved_due_dates(case, evaluation, entries, live, now, facts=facts)
+        for row, (moved_from, reason) in zip(deadlines, moved, strict=True):
+            row.moved_from, row.moved_reason = moved_from, reason
+        findings = [
+            CaseFinding(case=case, finding_id=f.id, rule_id=f.rule.id, citation=f.rule.citation, message=f.message)
+            for f in evaluation.findings
+        ]
+        # Who may not sit on the case: parties (Sec. 8) and members whose recusal was granted (Sec. 9).
+        excluded: dict[int, str] = {}
+        members = body_config(case.body).members
+        for p in parties:
+            if p.person_id is not None and p.person_id in members:
+                excluded[p.person_id] = CaseExclusion.Reason.PARTY
+        for e in entries:
+            if e.pk not in live:
+                continue
+            if e.event_type == "recusal_decided" and e.payload.get("granted") and _person_id(e.payload.get("member")):
+                excluded.setdefault(_person_id(e.payload.get("member")), CaseExclusion.Reason.RECUSED)  # type: ignore[arg-type]
+        # Sec. 8: a member cited as a witness in the case is replaced for it, like a member who is a party.
+        for pk in member_witnesses(case, [e for e in entries if e.pk in live]):
+            excluded.setdefault(pk, CaseExclusion.Reason.WITNESS)
+        exclusions = [CaseExclusion(case=case, person_id=pk, reason=r) for pk, r in excluded.items()]
+        substitutes = [
+            CaseSubstitute(
+                case=case,
+                person_id=_person_id(e.payload["substitute"]),
+                replaces_id=_person_id(e.payload.get("member")),
+                appointed_on=e.occurred_day,
+            )
+            for e in entries
+            if e.pk in live and e.event_type == "substitute_appointed" and _person_id(e.payload.get("substitute"))
+        ]
+        closed_stages = rulebook_and_kind(case.body.rulebook, case.kind)[1].closed_stages
+        status = Case.Status.CLOSED if evaluation.stage in closed_stages else Case.Status.OPEN
+        fields = {
+            "stage": evaluation.stage,
+            "procedure": evaluation.procedure,
+            "allowed_next": list(evaluation.allowed_next),
+            "status": status,
+            "next_due": next_due[0] if next_due and status == Case.Status.OPEN else None,
+            "next_due_deadline": next_due[1] if next_due and status == Case.Status.OPEN else "",
+            "report_referred": any(e.pk in live and e.event_type == "report_referred" for e in entries),
+            "rederive_at": _rederive_at(evaluation),
+            "config_version": case.body.config_version,
+            "derived_digest": _digest(
+                deadlines,
+                findings,
+                exclusions,
+                substitutes,
+                columns=(_DEADLINE_COLUMNS, _FINDING_COLUMNS, _EXCLUSION_COLUMNS, _SUBSTITUTE_COLUMNS),
+            ),
+        }
+        return cls(case, deadlines, findings, exclusions, substitutes, fields)
+
+    def write(self, existing: _Existing | None, *, save: bool = True) -> list[str]:
+        """Write what differs from the stored rows: none of the four tables when the digest is the
+        stored one (``existing`` does not hold the case), else each row that changed; then the case's
+        derived fields that changed."""
+        case = self.case
+        if existing is not None and case.pk in existing.ids:
+            _sync_deadlines(existing.deadlines.get(case.pk, []), self.deadlines)
+            _sync(existing.findings.get(case.pk, []), self.findings, _FINDING_COLUMNS)
+            _sync(existing.exclusions.get(case.pk, []), self.exclusions, _EXCLUSION_COLUMNS)
+            _sync(existing.substitutes.get(case.pk, []), self.substitutes, _SUBSTITUTE_COLUMNS)
+        changed = [name for name, value in self.fields.items() if getattr(case, name) != value]
+        for name in changed:
+            setattr(case, name, self.fields[name])
+        if save and changed:
+            case.save(update_fields=changed)
+        return changed
+
+
 def _store(
     case: Case,
     evaluation: Evaluation,
@@ -783,115 +912,21 @@ def _store(
     parties: Sequence[Party] | None = None,
     save: bool = True,
     new: bool = False,
-    members: set[int] | None = None,
-    facts: CaseFacts | None = None,
-    existing: _Existing | None = None,
 ) -> None:
-    """Bring the case's derived rows in line with ``evaluation``, writing only what changed: a term,
-    finding, exclusion or substitute row is updated, inserted or deleted only when it differs from
-    the stored one, and the case row only when a derived field changed. A new case
-    (:func:`do_file_case`, ``new``) has nothing stored yet and saves the case itself."""
+    """Bring the case's derived rows in line with ``evaluation``, writing only what changed: when the
+    digest of the new rows is the stored one nothing of the four tables is read or written; else a
+    term, finding, exclusion or substitute row is updated, inserted or deleted only when it differs,
+    and the case row is saved only when a derived field changed. A new case (:func:`do_file_case`,
+    ``new``) has nothing stored yet and saves the case itself."""
     entries = list(case.entries.all()) if entries is None else list(entries)
-    live = {e.pk for e in entries} - {e.supersedes_id for e in entries if e.supersedes_id}
-    if existing is None:
-        existing = _Existing.none(case) if new else _Existing.read(case)
-    rows = []
-    next_due: tuple[dt.date, str] | None = None
-    for i, d in enumerate(evaluation.deadlines):
-        due_at = d.due if isinstance(d.due, dt.datetime) else None
-        if due_at is not None and due_at.tzinfo is None:  # the engine's instants are Puerto Rico's
-            due_at = due_at.replace(tzinfo=PR_TZ)
-        sat = d.satisfied_at
-        sat_day = sat.astimezone(PR_TZ).date() if isinstance(sat, dt.datetime) else sat
-        rows.append(
-            CaseDeadline(
-                case=case,
-                position=i,
-                deadline_id=d.id,
-                rule_id=d.rule.id,
-                citation=d.rule.citation,
-                quote=d.rule.quote,
-                summary=d.rule.summary,
-                term=d.term.es(),
-                trigger=d.trigger,
-                due=d.due_date,
-                due_at=due_at,
-                status=d.status,
-                satisfied_by=d.satisfied_by or "",
-                satisfied_on=sat_day,
-                fatal=d.fatal,
-                trace="\n".join(d.trace()),
-            )
-        )
-        if sat is None and d.status in ("open", "missed") and (next_due is None or d.due_date < next_due[0]):
-            next_due = (d.due_date, d.id)
-    moved = moved_due_dates(case, evaluation, entries, live, now, facts=facts)
-    for row, (moved_from, reason) in zip(rows, moved, strict=True):
-        row.moved_from, row.moved_reason = moved_from, reason
-    _sync_deadlines(existing.deadlines[case.pk], rows)
-    _sync(
-        existing.findings[case.pk],
-        [
-            CaseFinding(case=case, finding_id=f.id, rule_id=f.rule.id, citation=f.rule.citation, message=f.message)
-            for f in evaluation.findings
-        ],
-        ("finding_id", "rule_id", "citation", "message"),
-    )
-    # Who may not sit on the case: parties (Sec. 8) and members whose recusal was granted (Sec. 9).
-    excluded: dict[int, str] = {}
-    if members is None:
-        members = set(case.body.memberships.values_list("person_id", flat=True))
     if parties is None:
         parties = list(case.parties.exclude(person__isnull=True))
-    for p in parties:
-        if p.person_id is None:
-            continue
-        if p.person_id in members:
-            excluded[p.person_id] = CaseExclusion.Reason.PARTY
-    for e in entries:
-        if e.pk not in live:
-            continue
-        if e.event_type == "recusal_decided" and e.payload.get("granted") and _person_id(e.payload.get("member")):
-            excluded.setdefault(_person_id(e.payload.get("member")), CaseExclusion.Reason.RECUSED)  # type: ignore[arg-type]
-    # Sec. 8: a member cited as a witness in the case is replaced for it, like a member who is a party.
-    for pk in member_witnesses(case, [e for e in entries if e.pk in live]):
-        excluded.setdefault(pk, CaseExclusion.Reason.WITNESS)
-    _sync(
-        existing.exclusions[case.pk],
-        [CaseExclusion(case=case, person_id=pk, reason=r) for pk, r in excluded.items()],
-        ("person_id", "reason"),
-    )
-    subs = []
-    for e in entries:
-        if e.pk in live and e.event_type == "substitute_appointed" and _person_id(e.payload.get("substitute")):
-            subs.append(
-                CaseSubstitute(
-                    case=case,
-                    person_id=_person_id(e.payload["substitute"]),
-                    replaces_id=_person_id(e.payload.get("member")),
-                    appointed_on=e.occurred_day,
-                )
-            )
-    _sync(existing.substitutes[case.pk], subs, ("person_id", "replaces_id", "appointed_on"))
-
-    closed_stages = rulebook_and_kind(case.body.rulebook, case.kind)[1].closed_stages
-    status = Case.Status.CLOSED if evaluation.stage in closed_stages else Case.Status.OPEN
-    derived = {
-        "stage": evaluation.stage,
-        "procedure": evaluation.procedure,
-        "allowed_next": list(evaluation.allowed_next),
-        "status": status,
-        "next_due": next_due[0] if next_due and status == Case.Status.OPEN else None,
-        "next_due_deadline": next_due[1] if next_due and status == Case.Status.OPEN else "",
-        "report_referred": any(e.pk in live and e.event_type == "report_referred" for e in entries),
-        "rederive_at": _rederive_at(evaluation),
-        "config_version": case.body.config_version,
-    }
-    changed = [name for name, value in derived.items() if getattr(case, name) != value]
-    for name in changed:
-        setattr(case, name, derived[name])
-    if save and changed:
-        case.save(update_fields=changed)
+    rows = _Rows.build(case, evaluation, entries, parties, now, case_facts(case))
+    if new:
+        existing = _Existing({case.pk}, {}, {}, {}, {})
+    else:
+        existing = _Existing.read([case.pk] if rows.digest != case.derived_digest else [])
+    rows.write(existing, save=save)
 
 
 def _sync_deadlines(stored: list[CaseDeadline], rows: list[CaseDeadline]) -> None:

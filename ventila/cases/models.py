@@ -158,6 +158,16 @@ class Case(models.Model):
             "si el cuerpo tiene una más reciente, el caso se recalcula."
         ),
     )
+    derived_digest = models.CharField(
+        _("huella de lo derivado"),
+        max_length=80,
+        blank=True,
+        default="",
+        help_text=_(
+            "Huella de los términos, hallazgos, exclusiones y sustitutos derivados; si una nueva evaluación da la "
+            "misma, esas filas no se leen ni se escriben."
+        ),
+    )
     created_at = models.DateTimeField(
         _("creado"),
         auto_now_add=True,

@@ -10,13 +10,14 @@ from __future__ import annotations
 import datetime as dt
 import unicodedata
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ventila import clock
-from ventila.bodies.models import Closure, ElectionDay
+from ventila.bodies.models import Body, Closure, ElectionDay, Membership
 from ventila.rules import PR_TZ
 from ventila.rules.calendar import format_date_es
 from ventila.rules.engine import Evaluation
@@ -31,16 +32,47 @@ WITNESS_EVENTS = ("witness_summoned", "summons_issued")
 # -- facts about a case ----------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class BodyConfig:
+    """What a body's configuration version fixes for its cases: its closure days, the election days
+    and the people who hold (or held) a seat on it."""
+
+    closures: tuple[dt.date, ...]
+    elections: tuple[tuple[str, dt.date], ...]
+    members: frozenset[int]
+
+
+_CONFIGS: dict[tuple[int, int, str], BodyConfig] = {}
+_CONFIGS_MAX = 64
+
+
+def body_config(body: Body) -> BodyConfig:
+    """The configuration of ``body`` at the version read with it, read from the database once per
+    process and version: (id, version, token) names one configuration for good, since every change
+    of closures, elections or seats bumps the version and draws a new token (``bodies.models``)."""
+    key = (body.pk, body.config_version, body.config_token)
+    config = _CONFIGS.get(key)
+    if config is None:
+        config = BodyConfig(
+            tuple(Closure.objects.filter(body_id=body.pk).order_by("day").values_list("day", flat=True)),
+            tuple(ElectionDay.objects.order_by("day").values_list("kind", "day")),
+            frozenset(Membership.objects.filter(body_id=body.pk).values_list("person_id", flat=True)),
+        )
+        if len(_CONFIGS) >= _CONFIGS_MAX:
+            _CONFIGS.clear()
+        _CONFIGS[key] = config
+    return config
+
+
 def case_facts(case: Case) -> CaseFacts:
-    closures = tuple(Closure.objects.filter(body_id=case.body_id).order_by("day").values_list("day", flat=True))
-    elections = tuple(ElectionDay.objects.order_by("day").values_list("kind", "day"))
+    config = body_config(case.body)
     return CaseFacts(
         rulebook=case.body.rulebook,
         kind=case.kind,
         respondent_role=case.respondent_role,
         respondent_candidate=case.respondent_candidate,
-        closures=closures,
-        elections=elections,
+        closures=config.closures,
+        elections=config.elections,
     )
 
 

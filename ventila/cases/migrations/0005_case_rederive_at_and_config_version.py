@@ -1,9 +1,9 @@
-"""A case stores until when its derived rows hold (``rederive_at``) and the configuration version they
-were derived with, instead of the day of its last evaluation (issue 14, item 2).
+"""A case stores until when its derived rows hold (``rederive_at``), the configuration version they
+were derived with and a digest of them, instead of the day of its last evaluation (issue 14, item 2).
 
 The existing rows need no data step: their ``config_version`` is 0 and every body's starts at 1 (bodies
 0005), so every existing case is stale until re-derived — on its first read or act, by the worker, or
-all at once with ``ventila rederive``."""
+all at once with ``ventila rederive``; their empty digest makes that first refresh compare every row."""
 
 from django.db import migrations, models
 
@@ -26,6 +26,17 @@ class Migration(migrations.Migration):
                 default=0,
                 help_text="La versión de la configuración del cuerpo (cierres, elecciones, miembros) con que se derivó el caso; si el cuerpo tiene una más reciente, el caso se recalcula.",
                 verbose_name="versión de la configuración",
+            ),
+        ),
+        migrations.AddField(
+            model_name="case",
+            name="derived_digest",
+            field=models.CharField(
+                blank=True,
+                default="",
+                help_text="Huella de los términos, hallazgos, exclusiones y sustitutos derivados; si una nueva evaluación da la misma, esas filas no se leen ni se escriben.",
+                max_length=80,
+                verbose_name="huella de lo derivado",
             ),
         ),
         migrations.AddField(
