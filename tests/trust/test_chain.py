@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 from factories import file_complaint, record
 
@@ -110,7 +110,12 @@ def test_views_of_a_confidential_case_are_logged_who_what_when(docket, world):
     assert c.get(f"/expedientes/{case.number}/").status_code == 404
     row = AccessLog.objects.latest("pk")
     assert (row.username, row.object_ref, row.granted) == ("ajeno", case.number, False)
-    assert row.at is not None and ChainLink.objects.filter(kind="access", object_id=str(row.pk)).exists()
+    # Chained in the case's own access chain (docs/decisions.md, «Access log: per-case chains»), after the case's earlier accesses.
+    assert row.at is not None and row.chain.key == case.number and row.chain_seq == row.chain.seq
+    assert row.prev_hash == AccessLog.objects.get(chain=row.chain, chain_seq=row.chain_seq - 1).hash
+    assert not ChainLink.objects.filter(kind="access", object_id=str(row.pk)).exists()
+    # The case's chain itself is a link of the main chain, written once, on its first access.
+    assert ChainLink.objects.filter(kind="access_chain", object_id=str(row.chain_id)).count() == 1
 
 
 def _payload(d):
@@ -196,13 +201,36 @@ def _link_deleted(d):
 def _access_row(d):
     row = AccessLog.objects.filter(username="presidente").first()
     raw("UPDATE audit_accesslog SET username = %s WHERE id = %s", ["otra-persona", row.pk])
-    return link_of("access", row.pk).seq
+    return None  # an access row is in its case's chain, outside the main one
 
 
 def _access_deleted(d):
-    row = AccessLog.objects.filter(object_kind="attachment").first()
+    row = AccessLog.objects.filter(chain_seq=1).first()
     raw("DELETE FROM audit_accesslog WHERE id = %s", [row.pk])
-    return link_of("access", row.pk).seq
+    return None
+
+
+def _last_access_deleted(d):
+    row = AccessLog.objects.filter(object_kind="attachment").first()
+    assert row.chain_seq == row.chain.seq  # the last access of the case: only the chain's head tells
+    raw("DELETE FROM audit_accesslog WHERE id = %s", [row.pk])
+    return None
+
+
+def _access_reordered(d):
+    first, second = AccessLog.objects.filter(chain__key=d["case"].number).order_by("chain_seq")[:2]
+    raw("UPDATE audit_accesslog SET chain_seq = 999 WHERE id = %s", [first.pk])
+    raw("UPDATE audit_accesslog SET chain_seq = %s WHERE id = %s", [first.chain_seq, second.pk])
+    raw("UPDATE audit_accesslog SET chain_seq = %s WHERE id = %s", [second.chain_seq, first.pk])
+    return None
+
+
+def _access_chain_removed(d):
+    """Every access of the case and its chain's head deleted: the main chain's link to it remains."""
+    chained = AccessLog.objects.filter(chain__key=d["case"].number).first().chain
+    raw("DELETE FROM audit_accesslog WHERE chain_id = %s", [chained.pk])
+    raw("DELETE FROM audit_accesschain WHERE id = %s", [chained.pk])
+    return link_of("access_chain", chained.pk).seq
 
 
 TAMPERING = [
@@ -220,6 +248,9 @@ TAMPERING = [
     pytest.param(_link_deleted, id="chain link deleted"),
     pytest.param(_access_row, id="access log row changed"),
     pytest.param(_access_deleted, id="access log row deleted"),
+    pytest.param(_last_access_deleted, id="a case's last access deleted"),
+    pytest.param(_access_reordered, id="two access rows swapped"),
+    pytest.param(_access_chain_removed, id="a case's whole access chain deleted"),
 ]
 
 
@@ -270,11 +301,13 @@ def test_a_chain_rewritten_from_scratch_is_caught_by_the_exported_head(docket, t
 
 def test_a_truncated_chain_is_caught_by_the_exported_head(docket, tmp_path):
     heads = tmp_path / "heads.log"
+    with transaction.atomic():
+        chain.lock_access_chain("CE-2027-9999")  # a case's first access chains its access chain
     chain.export_head(heads)
     last = ChainLink.objects.order_by("-seq").first()
-    assert last.kind == "access"
+    assert last.kind == "access_chain"
     before = ChainLink.objects.get(seq=last.seq - 1)
-    raw("DELETE FROM audit_accesslog WHERE id = %s", [int(last.object_id)])
+    raw("DELETE FROM audit_accesschain WHERE id = %s", [int(last.object_id)])
     raw("DELETE FROM audit_chainlink WHERE id = %s", [last.pk])
     raw("UPDATE audit_chainhead SET seq = %s, hash = %s", [before.seq, before.hash])
     assert chain.verify().ok

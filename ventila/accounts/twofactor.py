@@ -23,6 +23,7 @@ from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from ventila.bodies.models import Membership
 
+from .grants import grants_of
 from .models import RecoveryCode
 
 RECOVERY_CODES = 10
@@ -41,7 +42,9 @@ def register_seat(check: Callable[[int], bool]) -> None:
 def requires_second_factor(user: Any) -> bool:
     if user is None or not user.is_authenticated:
         return False
-    if user.is_superuser or user.is_staff or user.role_grants.exists():
+    if user.is_superuser or user.is_staff:
+        return True
+    if grants_of(user).any_role if user.is_active else user.role_grants.exists():
         return True
     if user.person_id is None:
         return False

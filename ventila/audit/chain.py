@@ -28,11 +28,11 @@ from typing import Any
 
 from django.apps import apps
 from django.core.exceptions import ValidationError
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.db.models.fields.files import FieldFile
 from django.utils import timezone
 
-from .models import GENESIS, ChainHead, ChainLink, StateRecord
+from .models import GENESIS, AccessChain, AccessLog, ChainHead, ChainLink, StateRecord
 from .registry import REGISTRY, fields_of
 
 STATE_KIND = "state"
@@ -40,12 +40,14 @@ STATE_KIND = "state"
 # The kinds this app chains itself; the apps above register theirs from ``AppConfig.ready``
 # (:func:`register_kind`), so this module imports no app.
 KIND_MODELS = {
-    "access": "audit.AccessLog",
+    "access": "audit.AccessLog",  # the access rows written before the per-case chains
+    "access_chain": "audit.AccessChain",
     "state": "audit.StateRecord",
     "operator_action": "audit.OperatorAction",
 }
-# Kinds whose every row must be in the chain (verify reports a row that is not).
-REQUIRED_KINDS = ["access", "state", "operator_action"]
+# Kinds whose every row must be in the chain (verify reports a row that is not). An access row is in
+# its case's access chain instead (checked by :func:`_check_access_chains`), or, if older, in this one.
+REQUIRED_KINDS = ["access_chain", "state", "operator_action"]
 
 
 @dataclass(frozen=True)
@@ -215,6 +217,108 @@ def append(kind: str, obj: models.Model) -> ChainLink:
         return append_prepared(prepare(kind, obj))
 
 
+# -- the per-case access chains (docs/decisions.md, «Access log: per-case chains») ----------------------
+
+# What an access row's hash covers: every column but its id and its own hash.
+ACCESS_FIELDS = [
+    "at",
+    "user_id",
+    "username",
+    "object_kind",
+    "object_ref",
+    "case_number",
+    "action",
+    "granted",
+    "confidential",
+    "chain_id",
+    "chain_seq",
+    "prev_hash",
+]
+# What the main chain's link of an access chain covers: the columns that never change.
+ACCESS_CHAIN_COVERED = {"row": ["id", "key", "started_at"]}
+
+
+def access_hash(row: AccessLog) -> str:
+    """``SHA-256(canonical content | prev_hash)`` of one access row (its position is in the content)."""
+    return hashlib.sha256(f"{digest(row_content(row, ACCESS_FIELDS))}|{row.prev_hash}".encode()).hexdigest()
+
+
+def lock_access_chain(key: str) -> AccessChain:
+    """The access chain of case ``key``, locked until the caller's transaction commits (must be in
+    one). The first access of a case creates it and chains it into the main chain (the only time a
+    read takes the main chain's lock); two first reads at once: the second waits, then takes it."""
+    found = list(AccessChain.objects.select_for_update().filter(key=key)[:1])
+    if found:
+        return found[0]
+    try:
+        with transaction.atomic():
+            created = AccessChain.objects.create(key=key, started_at=timezone.now())
+            covered = ACCESS_CHAIN_COVERED
+            append_prepared(
+                Prepared("access_chain", str(created.pk), digest(content_of("access_chain", created, covered)), covered)
+            )
+            return created
+    except IntegrityError:  # another transaction created it first
+        return AccessChain.objects.select_for_update().get(key=key)
+
+
+def append_access(row: AccessLog) -> AccessLog:
+    """Write ``row`` (unsaved) as the next access of its case: lock that case's chain, link, insert,
+    move the chain's head. Call inside a transaction; locks nothing shared by other cases."""
+    with transaction.atomic(savepoint=False):
+        chained = lock_access_chain(row.case_number)
+        row.chain = chained
+        row.chain_seq = chained.seq + 1
+        row.prev_hash = chained.hash
+        row.hash = access_hash(row)
+        row.save(force_insert=True)
+        AccessChain.objects.filter(pk=chained.pk).update(seq=row.chain_seq, hash=row.hash)
+    return row
+
+
+def _check_access_chains(legacy_chained: set[str]) -> list[Problem]:
+    """Each case's access rows follow one another from 1 without a gap, each hash covers its row and
+    the previous hash, the chain's head names its last row; an access row without a chain of its
+    own (written before the per-case chains) is a link of the main chain."""
+    out: list[Problem] = []
+    where: dict[int, tuple[int, str]] = {}  # chain id → (next seq expected, previous hash)
+    rows = AccessLog.objects.filter(chain__isnull=False).order_by("chain_id", "chain_seq")
+    for row in rows.iterator(chunk_size=2000):
+        expected, prev = where.get(row.chain_id, (1, GENESIS))
+        ref = f"{row.pk} (expediente {row.case_number}, acceso n.º {row.chain_seq})"
+        if row.chain_seq != expected:
+            out.append(
+                Problem(
+                    None,
+                    "access",
+                    ref,
+                    f"se esperaba el acceso n.º {expected} de la cadena del expediente: faltan o se movieron accesos",
+                )
+            )
+        if row.prev_hash != prev:
+            out.append(Problem(None, "access", ref, "la huella anterior no es la del acceso que lo precede"))
+        if access_hash(row) != row.hash:
+            out.append(Problem(None, "access", ref, "el registro cambió después de encadenarse"))
+        where[row.chain_id] = (row.chain_seq + 1, row.hash)
+    for head_row in AccessChain.objects.order_by("pk"):
+        expected, last = where.get(head_row.pk, (1, GENESIS))
+        if (head_row.seq, head_row.hash) != (expected - 1, last):
+            out.append(
+                Problem(
+                    None,
+                    "access_chain",
+                    head_row.key,
+                    f"la cabeza de la cadena de accesos (n.º {head_row.seq}) no coincide con su último acceso "
+                    f"(n.º {expected - 1}): faltan o sobran accesos",
+                )
+            )
+    legacy = AccessLog.objects.filter(chain__isnull=True).values_list("pk", flat=True)
+    for pk in legacy.iterator(chunk_size=2000):
+        if str(pk) not in legacy_chained:
+            out.append(Problem(None, "access", str(pk), "el registro de acceso no está en ninguna cadena"))
+    return out
+
+
 def head() -> tuple[int, str]:
     row = ChainHead.objects.filter(pk=1).first()
     return (row.seq, row.hash) if row else (0, GENESIS)
@@ -223,7 +327,12 @@ def head() -> tuple[int, str]:
 # -- verification ---------------------------------------------------------------------------------
 
 
-KIND_LABELS = {"access": "registro de acceso", "state": "versión registrada", "operator_action": "acción de operador"}
+KIND_LABELS = {
+    "access": "registro de acceso",
+    "access_chain": "cadena de accesos del expediente",
+    "state": "versión registrada",
+    "operator_action": "acción de operador",
+}
 
 
 def kind_label(kind: str) -> str:
@@ -346,6 +455,7 @@ def verify(*, heads_file: Path | None = None, check_files: bool = True) -> Verif
                 result.problems.append(
                     Problem(None, kind, missing, "el objeto existe en la base de datos pero no está en la cadena")
                 )
+        result.problems.extend(_check_access_chains(seen["access"]))
         result.problems.extend(_check_states(state_links))
         if check_files:
             result.problems.extend(_check_files(result))

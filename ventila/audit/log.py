@@ -1,5 +1,6 @@
 """The access log: every view of a case or of one of its files, written by the door itself
-(:mod:`ventila.cases.access`) and chained like the docket."""
+(:mod:`ventila.cases.access`) and chained in the case's own access chain (docs/decisions.md,
+«Access log: per-case chains»): a read locks that case's chain head, never one row shared by every case."""
 
 from __future__ import annotations
 
@@ -31,7 +32,7 @@ def record_access(
         # Complaints are confidential until final resolution (Sec. 5(5), 21(d)); a closed case is resolved.
         confidential = case.status != "closed"
     with transaction.atomic():
-        row = AccessLog.objects.create(
+        row = AccessLog(
             at=timezone.now(),
             user=user,
             username=user.get_username(),
@@ -42,5 +43,5 @@ def record_access(
             granted=granted,
             confidential=confidential,
         )
-        chain.append("access", row)
+        chain.append_access(row)
     return row

@@ -58,8 +58,29 @@ class ChainLink(models.Model):
         constraints = [models.UniqueConstraint(fields=["kind", "object_id"], name="chainlink_once_per_object")]
 
 
+class AccessChain(models.Model):
+    """The head of one case's own chain of access rows (docs/decisions.md, «Access log: per-case chains»).
+
+    Reading a case locks this row only — never the main chain's head — so reads of different cases
+    never wait for one another. The row itself is chained into the main chain once, when the case's
+    first access is logged (covering ``key`` and ``started_at``, which never change), so a case's
+    access chain cannot vanish whole."""
+
+    key = models.CharField(
+        _("expediente"), max_length=30, unique=True, help_text=_("El número de expediente cuya cadena es.")
+    )
+    started_at = models.DateTimeField(_("comenzada"), help_text=_("Cuándo se registró el primer acceso."))
+    seq = models.PositiveBigIntegerField(_("último acceso"), default=0, help_text=_("Número del último acceso."))
+    hash = models.CharField(_("huella"), max_length=64, default=GENESIS, help_text=_("Huella del último acceso."))
+
+    class Meta:
+        verbose_name = _("cadena de accesos")
+        verbose_name_plural = _("cadenas de accesos")
+
+
 class AccessLog(models.Model):
-    """Who opened which case or document, and when (chained like the docket)."""
+    """Who opened which case or document, and when: each row linked to the previous access of the
+    same case (:class:`AccessChain`); rows written before that are links of the main chain."""
 
     at = models.DateTimeField(_("cuándo"), db_index=True, help_text=_("El momento del acceso."))
     user = models.ForeignKey(
@@ -99,10 +120,30 @@ class AccessLog(models.Model):
         help_text=_("Si el expediente era confidencial (sin resolución final) al accederse."),
     )
 
+    chain = models.ForeignKey(
+        AccessChain,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("cadena"),
+        help_text=_("La cadena de accesos del expediente (vacía en los registros anteriores, de la cadena principal)."),
+    )
+    chain_seq = models.PositiveBigIntegerField(
+        _("número en la cadena"), null=True, blank=True, help_text=_("Posición en la cadena del expediente: 1, 2, 3…")
+    )
+    prev_hash = models.CharField(
+        _("huella anterior"), max_length=64, blank=True, help_text=_("La huella del acceso anterior al expediente.")
+    )
+    hash = models.CharField(
+        _("huella"), max_length=64, blank=True, help_text=_("SHA-256 de este acceso (cubre el anterior).")
+    )
+
     class Meta:
         verbose_name = _("registro de acceso")
         verbose_name_plural = _("registros de acceso")
         ordering = ["-at", "-id"]
+        constraints = [models.UniqueConstraint(fields=["chain", "chain_seq"], name="accesslog_chain_seq")]
 
 
 class StateRecord(models.Model):

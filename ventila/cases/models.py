@@ -180,9 +180,17 @@ class Case(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["body", "year", "sequence"], name="case_unique_sequence"),
         ]
+        # The work queue (``ventila.web.views.cases.queue``) reads one page in ``(next_due, id)`` order by
+        # a range scan of one of these, whatever its filters: never a sort, never a scan of the table.
         indexes = [
             models.Index(fields=["next_due", "id"], name="case_queue"),
             models.Index(fields=["body", "next_due", "id"], name="case_queue_body"),
+            models.Index(fields=["status", "next_due", "id"], name="case_queue_status"),
+            models.Index(fields=["body", "status", "next_due", "id"], name="case_queue_body_status"),
+            models.Index(fields=["stage", "next_due", "id"], name="case_queue_stage"),
+            models.Index(fields=["kind", "next_due", "id"], name="case_queue_kind"),
+            # The summary cases pinned above the queue (Sec. 24): a few rows, read from their own index.
+            models.Index(fields=["next_due", "id"], name="case_queue_summary", condition=models.Q(procedure="summary")),
             models.Index(fields=["rederive_at"], name="case_rederive_at"),
         ]
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from ventila import clock
-from ventila.bodies.models import Person
+from ventila.bodies.models import Body, Person
 from ventila.cases import access
 from ventila.cases.actions import (
     ActRefused,
@@ -65,8 +65,10 @@ def _parse_cursor(raw: str) -> tuple[dt.date | None, int] | None:
 def queue(request: HttpRequest) -> HttpResponse:
     """Cases sorted by the next deadline (an index scan on ``(next_due, id)``), keyset-paginated."""
     today = clock.today()
-    qs: QuerySet[Case] = access.access_cases_for_user(request.user).select_related("body")
-    bodies = list(access.visible_bodies(request.user))
+    # The bodies come with the user's grants (no query); a case's body is attached from them below,
+    # so the page's queries read the cases table alone, by index.
+    qs: QuerySet[Case] = access.access_cases_for_user(request.user)
+    bodies = access.visible_bodies(request.user)
     kinds = sorted({k for b in bodies for k in RULEBOOKS[b.rulebook].kinds} & set(KINDS))
     filter_form = QueueFilterForm(
         request.GET, bodies=bodies, kinds=[(k, KINDS[k]) for k in kinds], stages=list(STAGES.items())
@@ -80,8 +82,8 @@ def queue(request: HttpRequest) -> HttpResponse:
         )
     if filter_form.errors:  # a value no case can have: no case, as before, without asking the database
         qs = qs.none()
-    if f["body"]:
-        qs = qs.filter(body__slug=f["body"])
+    if f["body"]:  # a slug among the visible bodies (the form refuses any other): filter by its id, no join
+        qs = qs.filter(body_id=next(b.pk for b in bodies if b.slug == f["body"]))
     if f["kind"]:
         qs = qs.filter(kind=f["kind"])
     if f["stage"]:
@@ -93,7 +95,7 @@ def queue(request: HttpRequest) -> HttpResponse:
     elif f["due"] == "week":
         qs = qs.filter(next_due__gte=today, next_due__lte=today + dt.timedelta(days=6 - today.weekday()))
     cursor = _parse_cursor(request.GET.get("after", "")) if request.GET.get("after") else None
-    rows = queue_page(qs, cursor)
+    rows = queue_page(qs, cursor, undated=not f["due"])  # a due-date filter leaves out the undated cases
     more = len(rows) > PAGE_SIZE
     rows = rows[:PAGE_SIZE]
     next_cursor = ""
@@ -112,8 +114,9 @@ def queue(request: HttpRequest) -> HttpResponse:
         }
         for c in rows
     ]
-    kinds = sorted({k for b in bodies for k in RULEBOOKS[b.rulebook].kinds} & set(KINDS))
     pinned = queue_flags(qs, items, today, first_page=cursor is None)
+    _attach_bodies([it["case"] for it in items + pinned], bodies)
+    staff = access.staff_body_ids(request.user)
     return render(
         request,
         "web/queue.html",
@@ -128,12 +131,23 @@ def queue(request: HttpRequest) -> HttpResponse:
             "next_cursor": next_cursor,
             "base_query": params.urlencode(),
             "paged": cursor is not None,
-            "filing_bodies": [b for b in bodies if access.can_file(request.user, b)],
+            "filing_bodies": [b for b in bodies if b.pk in staff],
         },
     )
 
 
-def queue_page(qs: QuerySet[Case], cursor: tuple[dt.date | None, int] | None) -> list[Case]:
+def _attach_bodies(cases: list[Case], bodies: list[Body]) -> None:
+    """Give each case its body from the visible ones; a case seen as a substitute appointed in
+    another body gets its body in one query for all such cases."""
+    known = {b.pk: b for b in bodies}
+    missing = {c.body_id for c in cases} - set(known)
+    if missing:
+        known.update(Body.objects.in_bulk(missing))
+    for c in cases:
+        c.body = known[c.body_id]
+
+
+def queue_page(qs: QuerySet[Case], cursor: tuple[dt.date | None, int] | None, *, undated: bool = True) -> list[Case]:
     """One page (plus one row, to know there is more) in ``(next_due, id)`` order, cases without a
     due date last. Two range scans of the ``(next_due, id)`` indexes, never a sort of the table:
     the dated cases after the cursor, then, if the page is not full, the undated ones by id."""
@@ -144,11 +158,11 @@ def queue_page(qs: QuerySet[Case], cursor: tuple[dt.date | None, int] | None) ->
             due, pk = cursor
             dated = dated.filter(Q(next_due__gt=due) | Q(next_due=due, pk__gt=pk))
         rows = list(dated.order_by("next_due", "id")[: PAGE_SIZE + 1])
-    if len(rows) <= PAGE_SIZE:
-        undated = qs.filter(next_due__isnull=True)
+    if undated and len(rows) <= PAGE_SIZE:
+        without = qs.filter(next_due__isnull=True)
         if cursor is not None and cursor[0] is None:
-            undated = undated.filter(pk__gt=cursor[1])
-        rows += list(undated.order_by("id")[: PAGE_SIZE + 1 - len(rows)])
+            without = without.filter(pk__gt=cursor[1])
+        rows += list(without.order_by("id")[: PAGE_SIZE + 1 - len(rows)])
     return rows
 
 
@@ -172,6 +186,7 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
     )
     corrected_by = {e.supersedes_id: e for e in entries if e.supersedes_id}
     linked = _linked_documents(case, entries)
+    people = _payload_people(entries)
     acts = [
         {"type": a, "title": _act_title(case, a)} for a in case.allowed_next if access.can_record(request.user, case, a)
     ]
@@ -186,7 +201,7 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
             "done_terms": [_term_row(d, today, ended=True) for d in done_terms],
             "findings": list(case.findings.all()),
             "timeline": [
-                _entry_row(case, e, corrected_by.get(e.pk), linked.get(e.pk))
+                _entry_row(case, e, corrected_by.get(e.pk), linked.get(e.pk), people)
                 for e in sorted(entries, key=lambda e: (e.occurred_at, e.seq), reverse=True)
             ],
             "acts": acts,
@@ -267,7 +282,22 @@ def _record_payload(e: DocketEntry) -> list[tuple[Any, Any]]:
     return rows
 
 
-def _entry_row(case: Case, e: DocketEntry, corrected_by: DocketEntry | None, document: Any = None) -> dict[str, Any]:
+_PERSON_KEYS = ("member", "substitute")
+
+
+def _payload_people(entries: list[DocketEntry]) -> dict[int, Person]:
+    """The people the entries' payloads name (a member, a substitute), in one query for the docket."""
+    ids = {int(v) for e in entries for k, v in e.payload.items() if k in _PERSON_KEYS and str(v).isdigit()}
+    return Person.objects.in_bulk(ids) if ids else {}
+
+
+def _entry_row(
+    case: Case,
+    e: DocketEntry,
+    corrected_by: DocketEntry | None,
+    document: Any = None,
+    people: dict[int, Person] | None = None,
+) -> dict[str, Any]:
     if e.event_type in RECORD_ONLY_EVENTS:
         return {
             "e": e,
@@ -282,8 +312,8 @@ def _entry_row(case: Case, e: DocketEntry, corrected_by: DocketEntry | None, doc
         }
     payload = []
     for k, v in e.payload.items():
-        if k in ("member", "substitute"):
-            person = Person.objects.filter(pk=int(v)).first() if str(v).isdigit() else None
+        if k in _PERSON_KEYS:
+            person = (people or {}).get(int(v)) if str(v).isdigit() else None
             shown = str(person) if person else v
         elif isinstance(v, list):
             shown = ", ".join(str(CHOICES.get(x, x)) for x in v)
