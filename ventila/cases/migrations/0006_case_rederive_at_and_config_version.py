@@ -11,7 +11,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("bodies", "0005_body_config_version"),
-        ("cases", "0004_case_sequence_taken_last"),
+        ("cases", "0005_queue_indexes"),
     ]
 
     operations = [
