@@ -29,3 +29,4 @@ class BodiesConfig(AppConfig):
             post_delete.connect(
                 models.config_changed, sender=model, dispatch_uid=f"ventila-config-delete-{model.__name__}"
             )
+        post_save.connect(models.config_changed, sender=models.Person, dispatch_uid="ventila-config-save-Person")

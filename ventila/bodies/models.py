@@ -410,8 +410,14 @@ def bump_config_version(body_ids: list[int] | None) -> None:
 
 
 def config_changed(sender: type[models.Model], instance: models.Model, raw: bool = False, **kwargs: object) -> None:
-    """``post_save``/``post_delete`` of a closure, an election day or a membership."""
+    """``post_save``/``post_delete`` of a closure, an election day or a membership; ``post_save`` of a
+    person (a member's name)."""
     if raw:  # loaddata (a restore): the bodies come with their own versions
+        return
+    if isinstance(instance, Person):  # a member's name: Sec. 8 matches witnesses by it
+        bodies = list(Membership.objects.filter(person_id=instance.pk).values_list("body_id", flat=True).distinct())
+        if bodies:
+            bump_config_version(bodies)
         return
     body_id = getattr(instance, "body_id", None)
     bump_config_version(None if isinstance(instance, ElectionDay) else [body_id] if body_id else None)

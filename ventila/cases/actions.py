@@ -417,7 +417,15 @@ def do_file_case(
         Party.objects.bulk_create(parties)
         state.touch(case.parties.all())  # bulk_create sends no signal
         entry = _write_entry(case, user, act, [], now, first=True)
-        _store(case, evaluation, now, entries=[entry], parties=parties, save=False, new=True)
+        _store(
+            case,
+            evaluation,
+            now,
+            entries=[entry],
+            parties=[p.person_id for p in parties if p.person_id],
+            save=False,
+            new=True,
+        )
         if before_number is not None:
             before_number(case)
         link = chain.prepare("docket_entry", entry)
@@ -450,7 +458,7 @@ def do_record_act(*, user: Any, case: Case, act: ActInput, now: dt.datetime | No
         facts = case_facts(case)
         evaluation, voters, outcome = check_act(case, facts, existing, act, now)
         entry = _write_entry(case, user, act, voters, now, entries, outcome=outcome)
-        _store(case, evaluation, now)
+        _store(case, evaluation, now, entries=[*entries, entry])
     return entry
 
 
@@ -563,8 +571,9 @@ def do_refresh_case(case: Case, *, now: dt.datetime | None = None) -> Evaluation
     now = now or clock.now()
     with transaction.atomic():
         case = Case.objects.select_for_update(of=("self",)).select_related("body").get(pk=case.pk)
-        evaluation = compute_evaluation(case_facts(case), live_events(case.entries.all()), now)
-        _store(case, evaluation, now)
+        entries = list(case.entries.all())
+        evaluation = compute_evaluation(case_facts(case), live_events(entries), now)
+        _store(case, evaluation, now, entries=entries)
     return evaluation
 
 
@@ -652,7 +661,11 @@ def _rederive_batch(ids: Sequence[int], now: dt.datetime, *, force: bool) -> int
             return 0
         case_ids = [c.pk for c in cases]
         entries = _group(DocketEntry.objects.filter(case_id__in=case_ids).order_by("case_id", "seq"))
-        parties = _group(Party.objects.filter(case_id__in=case_ids, person__isnull=False))
+        parties: dict[int, list[int]] = {}
+        for case_id, person_id in Party.objects.filter(case_id__in=case_ids, person__isnull=False).values_list(
+            "case_id", "person_id"
+        ):
+            parties.setdefault(case_id, []).append(person_id)
         derived = []
         for case in cases:
             facts = case_facts(case)  # the body's calendar and members: read once per process and version
@@ -796,7 +809,7 @@ class _Rows:
         case: Case,
         evaluation: Evaluation,
         entries: Sequence[DocketEntry],
-        parties: Sequence[Party],
+        parties: Sequence[int],
         now: dt.datetime,
         facts: CaseFacts,
     ) -> _Rows:
@@ -841,9 +854,9 @@ class _Rows:
         # Who may not sit on the case: parties (Sec. 8) and members whose recusal was granted (Sec. 9).
         excluded: dict[int, str] = {}
         members = body_config(case.body).members
-        for p in parties:
-            if p.person_id is not None and p.person_id in members:
-                excluded[p.person_id] = CaseExclusion.Reason.PARTY
+        for person_id in parties:  # the people of the register who are parties to the case
+            if person_id in members:
+                excluded[person_id] = CaseExclusion.Reason.PARTY
         for e in entries:
             if e.pk not in live:
                 continue
@@ -909,7 +922,7 @@ def _store(
     now: dt.datetime,
     *,
     entries: Sequence[DocketEntry] | None = None,
-    parties: Sequence[Party] | None = None,
+    parties: Sequence[int] | None = None,
     save: bool = True,
     new: bool = False,
 ) -> None:
@@ -920,7 +933,7 @@ def _store(
     ``new``) has nothing stored yet and saves the case itself."""
     entries = list(case.entries.all()) if entries is None else list(entries)
     if parties is None:
-        parties = list(case.parties.exclude(person__isnull=True))
+        parties = list(case.parties.filter(person__isnull=False).values_list("person_id", flat=True))
     rows = _Rows.build(case, evaluation, entries, parties, now, case_facts(case))
     if new:
         existing = _Existing({case.pk}, {}, {}, {}, {})

@@ -40,6 +40,7 @@ class BodyConfig:
     closures: tuple[dt.date, ...]
     elections: tuple[tuple[str, dt.date], ...]
     members: frozenset[int]
+    member_names: tuple[tuple[int, str], ...]  # (person id, full name folded: Sec. 8 witnesses)
 
 
 _CONFIGS: dict[tuple[int, int, str], BodyConfig] = {}
@@ -53,10 +54,13 @@ def body_config(body: Body) -> BodyConfig:
     key = (body.pk, body.config_version, body.config_token)
     config = _CONFIGS.get(key)
     if config is None:
+        seats = Membership.objects.filter(body_id=body.pk).select_related("person")
+        names = tuple((m.person_id, _fold(str(m.person))) for m in seats)
         config = BodyConfig(
             tuple(Closure.objects.filter(body_id=body.pk).order_by("day").values_list("day", flat=True)),
             tuple(ElectionDay.objects.order_by("day").values_list("kind", "day")),
-            frozenset(Membership.objects.filter(body_id=body.pk).values_list("person_id", flat=True)),
+            frozenset(pk for pk, _name in names),
+            names,
         )
         if len(_CONFIGS) >= _CONFIGS_MAX:
             _CONFIGS.clear()
@@ -95,7 +99,7 @@ def member_witnesses(case: Case, live_entries: Iterable[DocketEntry]) -> list[in
     }
     if not names:
         return []
-    return [m.person_id for m in case.body.memberships.select_related("person") if _fold(str(m.person)) in names]
+    return [pk for pk, name in body_config(case.body).member_names if name in names]
 
 
 # -- Sec. 23 / ¶28: what a suspension moved -----------------------------------------------------------
