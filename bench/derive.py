@@ -111,6 +111,7 @@ def main() -> None:
     batch_cpu, batch_wall = cpu / len(ids), wall / len(ids)
     batch_sql = len(ctx.captured_queries) / len(ids)
 
+    act_stmts: list[tuple[int, int]] = []
     # After one new act: an act the rulebook allows now, with no payload, checked like any act and
     # appended to the docket directly (so that only the derivation is timed), then derived.
     for case in sample:
@@ -135,11 +136,13 @@ def main() -> None:
                 recorded_at=now,
             )
             refresh = partial(do_refresh_case, case, now=now)
-            if "refresh, after one new act" not in stmts:
-                stmts["refresh, after one new act"] = statements(refresh)
+            if len(act_stmts) < len(after_act) + 1 and len(act_stmts) < 20:  # every other case: the SQL
+                act_stmts.append(statements(refresh))
             else:
                 after_act.append(timed(refresh)[0])
             break
+    n = sorted(act_stmts)
+    stmts["refresh, after one new act"] = n[len(n) // 2] if n else (0, 0)
 
     eng = statistics.median(engine)
     print(f"{len(sample)} open cases of {Case.objects.count()} ({connection.vendor}), CPU {args.cpu}, {now:%Y-%m-%d}")
@@ -158,7 +161,10 @@ def main() -> None:
         f"| batch `rederive`, per case (batch {args.batch}) | {batch_cpu * 1000:.3f} | {batch_cpu / eng:.0f} |"
         f" {batch_sql:.2f} per case |"
     )
-    print(f"after one new act: {len(after_act) + 1} cases took an act the rulebook allows with no payload")
+    print(
+        f"after one new act: {len(after_act) + len(act_stmts)} cases took an act the rulebook allows with no payload "
+        f"(SQL: the median of {len(act_stmts)} of them)"
+    )
     print(f"batch wall per case: {batch_wall * 1000:.3f} ms → 100,000 cases ≈ {batch_wall * 100_000 / 60:.1f} min")
 
 

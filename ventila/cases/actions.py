@@ -30,6 +30,7 @@ from ventila.bodies.models import Body, Closure, ElectionDay, Membership, Person
 from ventila.rules import PR_TZ, InputError
 from ventila.rules.calendar import format_date_es
 from ventila.rules.engine import Evaluation, FormContext, parse_events
+from ventila.rules.terms import Deadline
 from ventila.rules.votes import VoteError, VoteOutcome, outcome_error, tally
 
 from .evaluation import (
@@ -676,7 +677,7 @@ def _rederive_batch(ids: Sequence[int], now: dt.datetime, *, force: bool) -> int
                 continue
             derived.append(_Rows.build(case, evaluation, own, parties.get(case.pk, []), now, facts))
         # The stored rows are read only for the cases whose digest changed: one query per table.
-        existing = _Existing.read([r.case.pk for r in derived if force or r.digest != r.case.derived_digest])
+        existing = _Existing.read(derived, force=force)
         changed: dict[str, list[Case]] = {}
         for rows in derived:
             for name in rows.write(existing, save=False):
@@ -698,27 +699,52 @@ def _group(rows: Any) -> dict[int, list[Any]]:
     return out
 
 
+# The four tables of derived rows, in the order of their digests in ``Case.derived_digest``.
+_TABLES = ("deadlines", "findings", "exclusions", "substitutes")
+_PART = 16  # hex characters of each table's digest
+
+
+def _differs(rows: _Rows, force: bool) -> set[str]:
+    """The tables whose digest differs from the stored one (all of them when ``force``)."""
+    old, new = rows.case.derived_digest, rows.digest
+    return {
+        t
+        for i, t in enumerate(_TABLES)
+        if force or old[i * _PART : (i + 1) * _PART] != new[i * _PART : (i + 1) * _PART]
+    }
+
+
 @dataclass
 class _Existing:
-    """The stored derived rows of some cases (read for all of them at once), by case id."""
+    """The stored derived rows of some cases, by table and case id: read for all the cases at once, and
+    only for the tables whose digest changed (a table not read is not written)."""
 
-    ids: set[int]
-    deadlines: dict[int, list[CaseDeadline]]
-    findings: dict[int, list[CaseFinding]]
-    exclusions: dict[int, list[CaseExclusion]]
-    substitutes: dict[int, list[CaseSubstitute]]
+    read_for: dict[str, set[int]]
+    rows: dict[str, dict[int, list[Any]]]
 
     @classmethod
-    def read(cls, case_ids: Sequence[int]) -> _Existing:
-        if not case_ids:
-            return cls(set(), {}, {}, {}, {})
-        return cls(
-            set(case_ids),
-            _group(CaseDeadline.objects.filter(case_id__in=case_ids).order_by("case_id", "position")),
-            _group(CaseFinding.objects.filter(case_id__in=case_ids).order_by("case_id", "id")),
-            _group(CaseExclusion.objects.filter(case_id__in=case_ids)),
-            _group(CaseSubstitute.objects.filter(case_id__in=case_ids)),
-        )
+    def read(cls, need: Sequence[_Rows], *, force: bool = False) -> _Existing:
+        read_for: dict[str, set[int]] = {t: set() for t in _TABLES}
+        for r in need:
+            for t in _differs(r, force):
+                read_for[t].add(r.case.pk)
+        queries = {
+            "deadlines": lambda ids: CaseDeadline.objects.filter(case_id__in=ids).order_by("case_id", "position"),
+            "findings": lambda ids: CaseFinding.objects.filter(case_id__in=ids).order_by("case_id", "id"),
+            "exclusions": lambda ids: CaseExclusion.objects.filter(case_id__in=ids),
+            "substitutes": lambda ids: CaseSubstitute.objects.filter(case_id__in=ids),
+        }
+        rows = {t: _group(queries[t](sorted(ids))) if ids else {} for t, ids in read_for.items()}
+        return cls(read_for, rows)
+
+    @classmethod
+    def nothing_stored(cls, case: Case) -> _Existing:
+        """A new case: every table to write, nothing stored."""
+        return cls({t: {case.pk} for t in _TABLES}, {t: {} for t in _TABLES})
+
+    def stored(self, table: str, case_id: int) -> list[Any] | None:
+        """The case's stored rows of ``table``, or None when the table is not to be written."""
+        return self.rows[table].get(case_id, []) if case_id in self.read_for[table] else None
 
 
 _DERIVED = [
@@ -768,13 +794,21 @@ def _rederive_at(evaluation: Evaluation) -> dt.datetime | None:
     return dt.datetime.combine(changes, dt.time(), PR_TZ)
 
 
-def _digest(*tables: list[Any], columns: Sequence[tuple[str, ...]]) -> str:
-    """Four short digests (one per table, in order) of the rows' compared columns."""
+def _trace_key(d: Deadline) -> tuple[Any, ...]:
+    """What a term's trace is written from, but the calendar (the body's configuration, in the digest
+    once): its rule, the computation's inputs and the rulebook's notes. Cheaper than the trace."""
+    inputs = d.inputs[1:] if d.inputs is not None else ()
+    return (d.rule.id, d.rule.citation, d.rule.quote, *inputs, *d.notes)
+
+
+def _digest(*tables: list[tuple[Any, ...]], calendar: str) -> str:
+    """Four short digests (one per table, in ``_TABLES`` order) of the rows' compared values; the terms'
+    one also covers the calendar their traces count on."""
     out = []
-    for rows, cols in zip(tables, columns, strict=True):
-        h = hashlib.blake2b(digest_size=8)
+    for i, rows in enumerate(tables):
+        h = hashlib.blake2b(calendar.encode() if i == 0 else b"", digest_size=_PART // 2)
         for row in rows:
-            h.update(repr(tuple(_plain(getattr(row, c)) for c in cols)).encode())
+            h.update(repr(tuple(_plain(v) for v in row)).encode())
         out.append(h.hexdigest())
     return "".join(out)
 
@@ -798,6 +832,7 @@ class _Rows:
     exclusions: list[CaseExclusion]
     substitutes: list[CaseSubstitute]
     fields: dict[str, Any]
+    traces: list[Deadline]
 
     @property
     def digest(self) -> str:
@@ -815,6 +850,7 @@ class _Rows:
     ) -> _Rows:
         live = {e.pk for e in entries} - {e.supersedes_id for e in entries if e.supersedes_id}
         deadlines = []
+        traces: list[Deadline] = []  # the trace of each term, written out only when its row is written
         next_due: tuple[dt.date, str] | None = None
         for i, d in enumerate(evaluation.deadlines):
             due_at = d.due if isinstance(d.due, dt.datetime) else None
@@ -839,9 +875,9 @@ class _Rows:
                     satisfied_by=d.satisfied_by or "",
                     satisfied_on=sat_day,
                     fatal=d.fatal,
-                    trace="\n".join(d.trace()),
                 )
             )
+            traces.append(d)
             if sat is None and d.status in ("open", "missed") and (next_due is None or d.due_date < next_due[0]):
                 next_due = (d.due_date, d.id)
         moved = moved_due_dates(case, evaluation, entries, live, now, facts=facts)
@@ -889,25 +925,36 @@ class _Rows:
             "rederive_at": _rederive_at(evaluation),
             "config_version": case.body.config_version,
             "derived_digest": _digest(
-                deadlines,
-                findings,
-                exclusions,
-                substitutes,
-                columns=(_DEADLINE_COLUMNS, _FINDING_COLUMNS, _EXCLUSION_COLUMNS, _SUBSTITUTE_COLUMNS),
+                [
+                    (*(getattr(row, c) for c in _DEADLINE_COLUMNS if c != "trace"), _trace_key(d))
+                    for row, d in zip(deadlines, traces, strict=True)
+                ],
+                [tuple(getattr(f, c) for c in _FINDING_COLUMNS) for f in findings],
+                [tuple(getattr(x, c) for c in _EXCLUSION_COLUMNS) for x in exclusions],
+                [tuple(getattr(x, c) for c in _SUBSTITUTE_COLUMNS) for x in substitutes],
+                calendar=body_config(case.body).calendar_key,
             ),
         }
-        return cls(case, deadlines, findings, exclusions, substitutes, fields)
+        return cls(case, deadlines, findings, exclusions, substitutes, fields, traces)
 
-    def write(self, existing: _Existing | None, *, save: bool = True) -> list[str]:
-        """Write what differs from the stored rows: none of the four tables when the digest is the
-        stored one (``existing`` does not hold the case), else each row that changed; then the case's
-        derived fields that changed."""
+    def write(self, existing: _Existing, *, save: bool = True) -> list[str]:
+        """Write what differs from the stored rows: in each table whose digest changed (the ones
+        ``existing`` read), each row that changed; then the case's derived fields that changed.
+        Returns the names of those fields."""
         case = self.case
-        if existing is not None and case.pk in existing.ids:
-            _sync_deadlines(existing.deadlines.get(case.pk, []), self.deadlines)
-            _sync(existing.findings.get(case.pk, []), self.findings, _FINDING_COLUMNS)
-            _sync(existing.exclusions.get(case.pk, []), self.exclusions, _EXCLUSION_COLUMNS)
-            _sync(existing.substitutes.get(case.pk, []), self.substitutes, _SUBSTITUTE_COLUMNS)
+        stored = existing.stored("deadlines", case.pk)
+        if stored is not None:
+            for row, d in zip(self.deadlines, self.traces, strict=True):
+                row.trace = "\n".join(d.trace())
+            _sync_deadlines(stored, self.deadlines)
+        for table, new, columns in (
+            ("findings", self.findings, _FINDING_COLUMNS),
+            ("exclusions", self.exclusions, _EXCLUSION_COLUMNS),
+            ("substitutes", self.substitutes, _SUBSTITUTE_COLUMNS),
+        ):
+            stored = existing.stored(table, case.pk)
+            if stored is not None:
+                _sync(stored, new, columns)
         changed = [name for name, value in self.fields.items() if getattr(case, name) != value]
         for name in changed:
             setattr(case, name, self.fields[name])
@@ -936,9 +983,9 @@ def _store(
         parties = list(case.parties.filter(person__isnull=False).values_list("person_id", flat=True))
     rows = _Rows.build(case, evaluation, entries, parties, now, case_facts(case))
     if new:
-        existing = _Existing({case.pk}, {}, {}, {}, {})
+        existing = _Existing.nothing_stored(case)
     else:
-        existing = _Existing.read([case.pk] if rows.digest != case.derived_digest else [])
+        existing = _Existing.read([rows])
     rows.write(existing, save=save)
 
 

@@ -8,9 +8,11 @@ builds on ``actions``, and ``actions`` never imports ``procedures`` (no cycle, c
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.utils import translation
@@ -41,6 +43,11 @@ class BodyConfig:
     elections: tuple[tuple[str, dt.date], ...]
     members: frozenset[int]
     member_names: tuple[tuple[int, str], ...]  # (person id, full name folded: Sec. 8 witnesses)
+
+    @cached_property
+    def calendar_key(self) -> str:
+        """A digest of the days the terms are counted on (the derived rows' digest covers it)."""
+        return hashlib.blake2b(repr((self.closures, self.elections)).encode(), digest_size=8).hexdigest()
 
 
 _CONFIGS: dict[tuple[int, int, str], BodyConfig] = {}
