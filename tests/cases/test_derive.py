@@ -216,3 +216,18 @@ def test_ventila_rederive_reports_progress_and_what_is_left(world, now):
     assert "1/2 expedientes (50 %)" in text and "2/2 expedientes (100 %)" in text
     assert "Recalculados: 2 en 2 lotes" in text and "pendientes: 0." in text
     assert stale_cases(at("2027-03-03 12:00"), open_only=False).count() == 0
+
+
+def test_the_calendar_page_says_how_many_cases_are_still_to_recompute(client, world, now, settings):
+    settings.VENTILA_REDERIVE_BUDGET = 0  # nothing re-derived in the request: all left to the batches
+    file_complaint(world)
+    file_complaint(world, respondent=make_person("Luis", "Ortiz Ficticio"))
+    client.force_login(world.users["secretaria"])
+    page = "/cuerpos/etica-camara/calendario/"
+    r = client.post(page, {"form": "closure", "day": "2027-03-04", "reason": "Orden Ejecutiva (huracán)"}, follow=True)
+    text = r.content.decode()
+    assert "Se declaró el cierre. Quedan 2 expedientes por recalcular" in text
+    assert "Quedan 2 expedientes abiertos por recalcular con el calendario actual" in text
+    rederive(stale_cases(at("2027-03-01 11:00")), now=at("2027-03-01 11:00"))
+    text = client.get(page).content.decode()
+    assert "Todos los expedientes abiertos están calculados con el calendario actual." in text

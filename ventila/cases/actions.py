@@ -3,8 +3,10 @@
 Flow of one act: the rulebook says whether the act is allowed at the moment it happened and
 validates its payload → the roll call, if the texts put the act to a vote, must carry it → one
 transaction appends the docket entry (with its attachments and votes), re-evaluates the case and
-rewrites the derived rows (stage, terms, findings, recusals, the case's ``next_due``). Reads never
-recompute: they show those rows.
+brings the derived rows in line (stage, terms, findings, recusals, the case's ``next_due``), writing
+only the ones that changed. Reads never recompute: they show those rows, and re-derive a case first
+only when time reached the moment its evaluation said it could change (``rederive_at``) or its body's
+configuration changed since (``config_version``): :func:`refresh_if_stale`, :func:`rederive`.
 """
 
 from __future__ import annotations
