@@ -593,6 +593,7 @@ def refresh_if_stale(case: Case, now: dt.datetime | None = None) -> Case:
     if is_stale(case, now):
         do_refresh_case(case, now=now)
         case.refresh_from_db()
+        case.body.refresh_from_db(fields=["config_version", "config_token"])  # not stale again in this request
     return case
 
 
