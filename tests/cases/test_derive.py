@@ -231,3 +231,18 @@ def test_the_calendar_page_says_how_many_cases_are_still_to_recompute(client, wo
     rederive(stale_cases(at("2027-03-01 11:00")), now=at("2027-03-01 11:00"))
     text = client.get(page).content.decode()
     assert "Todos los expedientes abiertos están calculados con el calendario actual." in text
+
+
+def test_the_worker_round_rederives_the_cases_a_closure_left_pending(world, now):
+    now.set("2027-03-03 12:00")
+    case = _notified(world)
+    answer = next(d for d in _open_terms(case) if d.deadline_id == "answer")
+    do_add_closure(
+        user=world.users["admin"], body=world.camara, day=answer.due, reason="Huracán (OE ficticia)", budget=0
+    )
+    assert stale_cases(at("2027-03-03 12:00")).count() == 1
+    out = io.StringIO()
+    call_command("worker", "--once", "--no-reminders", stdout=out)
+    assert "expedientes recalculados: 1; pendientes: 0" in out.getvalue()
+    assert stale_cases(at("2027-03-03 12:00")).count() == 0
+    assert CaseDeadline.objects.get(case=case, deadline_id="answer").due > answer.due

@@ -10,6 +10,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from ventila import clock
+from ventila.audit import state
 from ventila.cases.actions import rederive, stale_cases
 from ventila.cases.models import Case
 
@@ -59,7 +60,9 @@ class Command(BaseCommand):
         pending = stale_cases(now, open_only=False)
         total = pending.count()
         self.stdout.write(f"Expedientes por recalcular: {total}.")
-        result = rederive(pending, now=now, batch=max(1, opts["batch"]), progress=Progress(self.stdout, total))
+        reason = "Recálculo de todos los expedientes" if opts["all"] else "Recálculo de los expedientes pendientes"
+        with state.acting(None, reason, name="ventila rederive"):  # who and why, in the audit chain
+            result = rederive(pending, now=now, batch=max(1, opts["batch"]), progress=Progress(self.stdout, total))
         left = stale_cases(now, open_only=False).count()
         self.stdout.write(
             f"Recalculados: {result.done} en {result.batches} lotes; ya al día u ocupados: {result.skipped}; "

@@ -12,6 +12,7 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import close_old_connections
 
 from ventila import clock
+from ventila.audit import state as audit_state
 from ventila.cases.actions import rederive, stale_cases
 from ventila.documents.actions import process_due_deliveries
 from ventila.documents.reminders import sweep
@@ -40,7 +41,9 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **opts: Any) -> None:
         while True:
             now = clock.now()
-            result = rederive(stale_cases(now), now=now, budget=opts["rederive_seconds"])
+            # A case's new state (a stage the law moved) is a version in the audit chain: who and why.
+            with audit_state.acting(None, "Recálculo de los expedientes pendientes", name="ventila worker"):
+                result = rederive(stale_cases(now), now=now, budget=opts["rederive_seconds"])
             if result.done:
                 self.stdout.write(f"expedientes recalculados: {result.done}; pendientes: {result.remaining}")
             attempts = process_due_deliveries()
