@@ -54,8 +54,10 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **opts: Any) -> None:
         now = clock.now()
         if opts["all"]:
-            # config_version is no column of the audit chain's (CASE_STATE): no version is due.
-            marked = Case.objects.update(config_version=0)
+            # Stale (version 0) and with no digest, so that every derived row is compared with what the
+            # rulebooks' code now derives, traces included; resumable: an interrupted run leaves the rest
+            # marked. Neither column is the audit chain's (CASE_STATE): no version is due.
+            marked = Case.objects.update(config_version=0, derived_digest="")
             self.stdout.write(f"Expedientes marcados para recalcular: {marked}.")
         pending = stale_cases(now, open_only=False)
         total = pending.count()
