@@ -142,11 +142,32 @@ class Case(models.Model):
         default=False,
         help_text=_("Verdadero desde que el Informe Final se refirió (Sec. 25); derivado del expediente."),
     )
-    evaluated_on = models.DateField(
-        _("evaluado el"),
+    rederive_at = models.DateTimeField(
+        _("recalcular desde"),
         null=True,
         blank=True,
-        help_text=_("Fecha de la última evaluación de los términos; los estados se reevalúan cada día."),
+        help_text=_(
+            "El primer momento en que el paso del tiempo puede cambiar lo que el reglamento deriva del expediente "
+            "(el día después del vencimiento abierto más cercano); en blanco si el tiempo solo no lo cambia."
+        ),
+    )
+    config_version = models.PositiveIntegerField(
+        _("versión de la configuración"),
+        default=0,
+        help_text=_(
+            "La versión de la configuración del cuerpo (cierres, elecciones, miembros) con que se derivó el caso; "
+            "si el cuerpo tiene una más reciente, el caso se recalcula."
+        ),
+    )
+    derived_digest = models.CharField(
+        _("huella de lo derivado"),
+        max_length=80,
+        blank=True,
+        default="",
+        help_text=_(
+            "Huella de los términos, hallazgos, exclusiones y sustitutos derivados; si una nueva evaluación da la "
+            "misma, esas filas no se leen ni se escriben."
+        ),
     )
     created_at = models.DateTimeField(
         _("creado"),
@@ -171,6 +192,7 @@ class Case(models.Model):
             models.Index(fields=["kind", "next_due", "id"], name="case_queue_kind"),
             # The summary cases pinned above the queue (Sec. 24): a few rows, read from their own index.
             models.Index(fields=["next_due", "id"], name="case_queue_summary", condition=models.Q(procedure="summary")),
+            models.Index(fields=["rederive_at"], name="case_rederive_at"),
         ]
 
     def __str__(self) -> str:
