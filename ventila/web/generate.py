@@ -624,15 +624,20 @@ def generate(
             facts = CaseFacts(body.rulebook, flow.kind, office.role, False, closures[body.pk], elections)
             if body.pk not in calendars:
                 calendars[body.pk] = compute_calendar(facts)[0]
-            back = rng.randint(2, span) if index >= large else span - rng.randint(0, 30)
-            day = today - dt.timedelta(days=back)
-            if not calendars[body.pk].is_business_day(day):
-                day = calendars[body.pk].add_business_days(day, 1).due
-            filed = dt.datetime.combine(day, dt.time(9, rng.randint(0, 59)), PR_TZ)
-            acts = _plan_acts(flow, calendars[body.pk], filed, today, target, rng, full=index < large)
-            acts = _checked(facts, acts, now, report)
+            acts: list[ActInput] = []
+            for _attempt in range(20):  # a filing the rulebook refused (none so far) is drawn again on another day
+                if acts:
+                    break
+                back = rng.randint(2, span) if index >= large else span - rng.randint(0, 30)
+                day = _business_day_before(calendars[body.pk], today - dt.timedelta(days=back))
+                filed = dt.datetime.combine(day, dt.time(9, rng.randint(0, 59)), PR_TZ)
+                acts = _plan_acts(flow, calendars[body.pk], filed, today, target, rng, full=index < large)
+                acts = _checked(facts, acts, now, report)
             if not acts:
-                continue
+                raise GenerateRefused(
+                    _("El reglamento rechaza toda presentación de «%(kind)s» en %(body)s.")
+                    % {"kind": flow.kind, "body": body.slug}
+                )
             g, f = _name(rng)
             complainant = (
                 {
@@ -652,6 +657,13 @@ def generate(
         progress(f"{done}/{n} expedientes, {report.entries} anotaciones, {elapsed:.1f} s")
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _business_day_before(calendar: Any, day: dt.date) -> dt.date:
+    """``day`` if it is a business day, else the last business day before it."""
+    while not calendar.is_business_day(day):
+        day -= dt.timedelta(days=1)
+    return day
 
 
 def _kinds(body: Body) -> set[str]:
