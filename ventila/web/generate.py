@@ -655,6 +655,8 @@ def generate(
         done += size
         elapsed = time.perf_counter() - started
         progress(f"{done}/{n} expedientes, {report.entries} anotaciones, {elapsed:.1f} s")
+    with connection.cursor() as cursor:  # the planner's statistics of the tables just filled
+        cursor.execute("ANALYZE")
     report.seconds = time.perf_counter() - started
     return report
 
