@@ -199,7 +199,9 @@ def size_label(n: int) -> str:
 def run(args: argparse.Namespace) -> tuple[list[Row], dict[str, str]]:
     settings.ROOT_URLCONF = "bench_urls"
     clear_url_caches()
-    user = User.objects.get(username=BENCH_USER)
+    user = User.objects.filter(username=BENCH_USER).first()
+    if user is None:
+        raise SystemExit(f"No {BENCH_USER} in this database: build it with `ventila generate --cases N` first.")
     client = signed_in(user)
     bodies = list(Body.objects.filter(pk__in=RoleGrant.objects.filter(user=user).values("body_id")).order_by("pk"))
     body_ids = [b.pk for b in bodies]
