@@ -40,7 +40,7 @@ from ventila.audit import chain, state
 from ventila.audit.models import ChainLink, StateRecord
 from ventila.audit.registry import fields_of
 from ventila.bodies.models import Body, Closure, ElectionDay, OfficeTerm, Person
-from ventila.cases.actions import ActInput, ActRefused, check_act, choice_label, do_refresh_case
+from ventila.cases.actions import ActInput, ActRefused, check_act, choice_label, rederive
 from ventila.cases.evaluation import CaseFacts, PlannedEvent, compute_calendar, rulebook_and_kind
 from ventila.cases.models import Ballot, Case, CaseCounter, DocketEntry, Party, RollCall
 from ventila.cases.voting import vote_rule
@@ -189,13 +189,13 @@ class GenerateRefused(Exception):
     pass
 
 
-# -- the derivation, in one place (branch ``derive`` brings a batch re-derivation) -------------------
+# -- the derivation, in one place ------------------------------------------------------------------
 
 
 def derive(cases: Sequence[Case], now: dt.datetime) -> None:
-    """Derive every case (stage, terms, findings, next due) from its docket by the real derivation."""
-    for case in cases:
-        do_refresh_case(case, now=now)
+    """Derive every case (stage, terms, findings, next due) from its docket by the real derivation,
+    the batch path ``ventila rederive`` takes (:func:`ventila.cases.actions.rederive`)."""
+    rederive(Case.objects.filter(pk__in=[c.pk for c in cases]), now=now, batch=200, force=True)
 
 
 # -- set-up: bodies, users, people ---------------------------------------------------------------------
@@ -624,15 +624,20 @@ def generate(
             facts = CaseFacts(body.rulebook, flow.kind, office.role, False, closures[body.pk], elections)
             if body.pk not in calendars:
                 calendars[body.pk] = compute_calendar(facts)[0]
-            back = rng.randint(2, span) if index >= large else span - rng.randint(0, 30)
-            day = today - dt.timedelta(days=back)
-            if not calendars[body.pk].is_business_day(day):
-                day = calendars[body.pk].add_business_days(day, 1).due
-            filed = dt.datetime.combine(day, dt.time(9, rng.randint(0, 59)), PR_TZ)
-            acts = _plan_acts(flow, calendars[body.pk], filed, today, target, rng, full=index < large)
-            acts = _checked(facts, acts, now, report)
+            acts: list[ActInput] = []
+            for _attempt in range(20):  # a filing the rulebook refused (none so far) is drawn again on another day
+                if acts:
+                    break
+                back = rng.randint(2, span) if index >= large else span - rng.randint(0, 30)
+                day = _business_day_before(calendars[body.pk], today - dt.timedelta(days=back))
+                filed = dt.datetime.combine(day, dt.time(9, rng.randint(0, 59)), PR_TZ)
+                acts = _plan_acts(flow, calendars[body.pk], filed, today, target, rng, full=index < large)
+                acts = _checked(facts, acts, now, report)
             if not acts:
-                continue
+                raise GenerateRefused(
+                    _("El reglamento rechaza toda presentación de «%(kind)s» en %(body)s.")
+                    % {"kind": flow.kind, "body": body.slug}
+                )
             g, f = _name(rng)
             complainant = (
                 {
@@ -650,8 +655,17 @@ def generate(
         done += size
         elapsed = time.perf_counter() - started
         progress(f"{done}/{n} expedientes, {report.entries} anotaciones, {elapsed:.1f} s")
+    with connection.cursor() as cursor:  # the planner's statistics of the tables just filled
+        cursor.execute("ANALYZE")
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _business_day_before(calendar: Any, day: dt.date) -> dt.date:
+    """``day`` if it is a business day, else the last business day before it."""
+    while not calendar.is_business_day(day):
+        day -= dt.timedelta(days=1)
+    return day
 
 
 def _kinds(body: Body) -> set[str]:
