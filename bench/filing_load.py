@@ -7,7 +7,8 @@ It creates a fresh PostgreSQL database (``ventila_bench`` on 127.0.0.1:5432, use
 ``--pg`` to change), migrates it, adds the House Ethics Commission and one Representative, serves
 ventila with gunicorn on a loopback port with the production settings (``VENTILA_ENV=production``;
 the clients send what the reverse proxy of docs/deploy.md would: ``X-Forwarded-Proto: https``), and has ``--clients`` concurrent clients each walk the
-whole public form — five steps, a 1 MB PDF as evidence, the oath, the receipt page — until
+whole public form — five steps, a 1 MB PDF as evidence, the oath, the receipt page (with the CSRF
+and draft cookies a browser keeps) — until
 ``--filings`` receipts were acknowledged (or ``--timeout`` seconds passed). Then it checks, in the
 database, that every acknowledged receipt exists, with its file's SHA-256, and that the case numbers
 are unique and gapless. Loopback only; the per-address rate limit is raised for the run (every
@@ -434,6 +435,11 @@ def main() -> int:
         "  app CPU seconds per filing (gunicorn workers)": round(app_cpu / max(walked, 1), 3),
         "  PostgreSQL CPU seconds per filing (its backends)": round(pg_cpu / max(walked, 1), 3),
         "  client CPU seconds per filing (this script)": round(client_cpu / max(walked, 1), 3),
+        # What the CPU alone allows: whole filings per second if every core did nothing else (the
+        # throughput above also depends on what else runs on the machine; this much less).
+        f"  CPU ceiling on {os.cpu_count()} idle cores, filings/s": round(
+            (os.cpu_count() or 1) * max(walked, 1) / max(app_cpu + pg_cpu + client_cpu, 1e-9), 1
+        ),
         "submissions at once (drafts ready) — filings": len(sub_lat),
         "  wall seconds ": round(wall2, 2),
         "  submissions per second": round(len(sub_lat) / wall2, 1) if wall2 else None,

@@ -5,7 +5,7 @@
 One process, no server: it creates a fresh PostgreSQL database (``ventila_bench_steps`` on
 127.0.0.1:5432, user postgres; ``--pg`` to change) with the production settings, then walks the
 public form ``--filings`` times through Django's full request cycle (every middleware, CSRF
-enforced, sessions in the database, a 1 MB PDF as evidence) and prints, per request, the CPU time
+enforced, the draft in its signed cookie and file, a 1 MB PDF as evidence) and prints, per request, the CPU time
 of this process (``time.process_time``: the app's own work, not the database server's, and barely
 affected by other load on the machine) and the number of SQL statements. ``--profile`` writes a
 cProfile of the measured requests.

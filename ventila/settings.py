@@ -177,6 +177,10 @@ EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "ventila <notificaciones@localhost>")
 VENTILA_BASE_URL = os.environ.get("VENTILA_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
 VENTILA_DOCUMENT_LINK_DAYS = int(os.environ.get("VENTILA_DOCUMENT_LINK_DAYS", "30"))
+# The private calendar feed (/calendario/<secret>.ics) covers the days from VENTILA_CALENDAR_PAST_DAYS
+# before today to VENTILA_CALENDAR_AHEAD_DAYS after it (hearings and terms outside are left out).
+VENTILA_CALENDAR_PAST_DAYS = int(os.environ.get("VENTILA_CALENDAR_PAST_DAYS", "30"))
+VENTILA_CALENDAR_AHEAD_DAYS = int(os.environ.get("VENTILA_CALENDAR_AHEAD_DAYS", "180"))
 
 # -- trust: sign-in, sessions, Content Security Policy, production (issue 7; docs/deploy.md) ---------
 PASSWORD_HASHERS = [

@@ -71,3 +71,19 @@ def walk(client: Any, body: str, steps: list[tuple[str, dict[str, Any]]]) -> Any
             response.content.decode()[:3000] if response.status_code != 302 else "",
         )
     return response
+
+
+def drafts_of(client: Any) -> Any:
+    """The drafts the client's browser holds (its signed draft cookie, bound to its CSRF cookie), as
+    the step view opens them; ``.save()`` stores changes made to them."""
+    from django.middleware.csrf import CsrfViewMiddleware
+    from django.test import RequestFactory
+
+    from ventila.filing.draft import DraftBox
+
+    request = RequestFactory().get("/")
+    request.COOKIES = {name: morsel.value for name, morsel in client.cookies.items()}
+    CsrfViewMiddleware(lambda r: None).process_request(request)
+    box = DraftBox.of(request)
+    assert not box.refused, box.refused
+    return box

@@ -12,7 +12,7 @@ import pytest
 from django.test import Client
 from factories import make_person, record
 
-from filing.helpers import PDF, PNG, camara_steps, upload, walk
+from filing.helpers import PDF, PNG, camara_steps, drafts_of, upload, walk
 from ventila.cases.models import (
     Attachment,
     Case,
@@ -305,7 +305,9 @@ def test_a_quarantined_file_gone_stops_the_filing_and_says_so(world, client, set
 
     steps = camara_steps(world)
     walk(client, BODY, steps[:-1])
-    shutil.rmtree(settings.MEDIA_ROOT / "quarantine")
+    for folder in (settings.MEDIA_ROOT / "quarantine").iterdir():  # the uploads, not the draft beside them
+        if not (folder / "borrador.json").exists():
+            shutil.rmtree(folder)
     r = client.post(f"/querellas/{BODY}/juramento/", steps[-1][1])
     assert r.status_code == 302 and r["Location"] == f"/querellas/{BODY}/evidencia/"
     assert "ya no está disponible" in client.get(r["Location"]).content.decode()
@@ -315,9 +317,9 @@ def test_a_quarantined_file_gone_stops_the_filing_and_says_so(world, client, set
 def test_missing_data_from_an_earlier_step_sends_the_person_back_there(world, client):
     steps = camara_steps(world)
     walk(client, BODY, steps[:-1])
-    session = client.session
-    session["filing:etica-camara"]["data"]["complainant_phone"] = ""
-    session.save()
+    drafts = drafts_of(client)
+    drafts["filing:etica-camara"]["data"]["complainant_phone"] = ""
+    drafts.save()
     r = client.post(f"/querellas/{BODY}/juramento/", steps[-1][1])
     assert r.status_code == 302 and r["Location"] == f"/querellas/{BODY}/quien/?revisar=1"
     page = client.get(r["Location"]).content.decode()
@@ -535,15 +537,19 @@ def test_abandoned_uploads_are_purged(world, client, settings):
     from django.core.management import call_command
 
     walk(client, BODY, camara_steps(world)[:4])
-    folders = list((settings.MEDIA_ROOT / "quarantine").iterdir())
-    assert len(folders) == 1
+    folders = sorted((settings.MEDIA_ROOT / "quarantine").iterdir(), key=lambda f: (f / "borrador.json").exists())
+    assert len(folders) == 2 and (folders[1] / "borrador.json").exists()  # the uploads, and the draft itself
     out = io.StringIO()
     call_command("filing_purge", stdout=out)
-    assert folders[0].exists()  # a fresh draft stays
+    assert all(f.exists() for f in folders)  # a fresh draft stays
     old = time.time() - 49 * 3600
-    os.utime(folders[0], (old, old))
+    for folder in folders:
+        os.utime(folder, (old, old))
     call_command("filing_purge", stdout=out)
-    assert not folders[0].exists() and "Se borraron 1" in out.getvalue()
+    assert not any(f.exists() for f in folders) and "Se borraron 2" in out.getvalue()
+    # The abandoned draft is gone with its uploads: the browser starts again, without an error.
+    r = client.get(f"/querellas/{BODY}/evidencia/")
+    assert r.status_code == 302 and r["Location"] == f"/querellas/{BODY}/quien/"
 
 
 def test_the_form_in_english_when_chosen(world, client):

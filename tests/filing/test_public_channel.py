@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.db import connection, connections
 from django.test import Client
 
-from filing.helpers import PDF, PNG, camara_steps, upload, walk
+from filing.helpers import PDF, PNG, camara_steps, drafts_of, upload, walk
 from ventila.cases.models import Case, DocketEntry, Party
 from ventila.filing import ratelimit
 from ventila.filing.models import Filing, FilingClaim, RateCounter, Supplement
@@ -47,18 +47,18 @@ def committed_world(transactional_db, now):
 
 
 def test_six_simultaneous_submits_of_one_draft_open_one_case_and_give_one_receipt(committed_world, settings):
-    """A double (or sextuple) click: six requests of the same session submit the same draft at the
+    """A double (or sextuple) click: six requests of the same browser submit the same draft at the
     same moment, each on its own database connection. One case, one filing, one docket entry; every
     request is sent to the same receipt with the same key; the rate limit counts one filing."""
     settings.VENTILA_FILING_RATE = "5/3600"
     steps = camara_steps(committed_world)
     first = Client(REMOTE_ADDR="203.0.113.20")
     walk(first, BODY, steps[:-1])
-    cookie = first.cookies[settings.SESSION_COOKIE_NAME].value
     clients = [first]
-    for _i in range(5):
+    for _i in range(5):  # the same browser: its cookies (the signed draft cookie, the CSRF cookie)
         c = Client(REMOTE_ADDR="203.0.113.20")
-        c.cookies[settings.SESSION_COOKIE_NAME] = cookie
+        for name, morsel in first.cookies.items():
+            c.cookies[name] = morsel.value
         clients.append(c)
     barrier = threading.Barrier(len(clients))
     answers: list[object] = [None] * len(clients)
@@ -100,8 +100,7 @@ def test_a_repeated_submit_after_the_first_finished_gives_the_same_receipt(world
     walk(client, BODY, steps)
     case = Case.objects.get()
     claim = FilingClaim.objects.get()
-    session = client.session
-    draft = Draft(session, BODY)
+    draft = Draft(drafts_of(client), BODY)
     draft.state["id"] = claim.draft  # the draft as a slower request had read it, before the first cleared it
     draft.state["key"] = "AAAAA-BBBBB-CCCCC-DDDDD-EEEEE"  # (not the key it had: no receipt with a dead key)
     with pytest.raises(FilingFailed, match=f"ya se presentó con el número {case.number}"):
@@ -224,11 +223,11 @@ def test_an_evidence_item_too_long_in_the_draft_stops_the_submission(world, clie
 
     steps = camara_steps(world)
     walk(client, BODY, steps[:-1])
-    session = client.session
-    draft = Draft(session, BODY)
+    drafts = drafts_of(client)
+    draft = Draft(drafts, BODY)
     draft.witnesses[0]["address"] = "Calle " * 200  # more than the step's form takes
     draft.save()
-    session.save()
+    drafts.save()
     r = client.post(f"/querellas/{BODY}/juramento/", steps[-1][1])
     assert r["Location"] == f"/querellas/{BODY}/evidencia/?revisar=1" and not Case.objects.exists()
 

@@ -23,7 +23,7 @@ from filing.helpers import PNG, camara_steps, upload, walk
 from ventila.accounts.models import RoleGrant
 from ventila.audit import chain, state
 from ventila.audit.models import ChainLink, StateRecord
-from ventila.bodies.models import Closure, ElectionDay
+from ventila.bodies.models import Body, Closure, ElectionDay
 from ventila.cases.actions import (
     ActRefused,
     do_add_closure,
@@ -185,11 +185,15 @@ def test_seats_change_through_an_action_with_who_and_why_and_every_open_term_is_
         reason="Resolución R. de la C. 200",
     )
     assert (latest(m).username, latest(m).reason) == ("admin (aprobado por admin2)", "Resolución R. de la C. 200")
-    evaluated = Case.objects.get(pk=case.pk).evaluated_on
+    derived_with = Case.objects.get(pk=case.pk).config_version
+    assert derived_with == Body.objects.get(pk=world.camara.pk).config_version  # re-derived after the change
     now.set("2027-03-05 09:00")
     do_end_membership(membership=m, end=dt.date(2027, 3, 31), operator="admin", reason="Renuncia")
     assert latest(m).version == 2 and latest(m).content["end"] == "2027-03-31"
-    assert Case.objects.get(pk=case.pk).evaluated_on > evaluated  # refreshed in the same transaction
+    # The seat's change made the body's configuration newer, and its open case was re-derived with it.
+    refreshed = Case.objects.select_related("body").get(pk=case.pk)
+    assert refreshed.config_version > derived_with
+    assert refreshed.config_version == refreshed.body.config_version
     assert chain.verify().ok
 
 

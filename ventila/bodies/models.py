@@ -4,12 +4,17 @@ body over time, and the calendar facts staff declare (closure days, election day
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from ventila.rules import RULEBOOKS
+
+
+def _token() -> str:
+    return uuid.uuid4().hex
 
 
 def rulebook_choices() -> list[tuple[str, str]]:
@@ -51,6 +56,19 @@ class Body(models.Model):
     seats = models.PositiveSmallIntegerField(
         _("escaños"),
         help_text=_("Número de escaños que la ley asigna al cuerpo; es la base de sus votaciones."),
+    )
+    # Not in the audit chain's columns (``BodiesConfig.ready``): a counter, not a fact of the body.
+    # ``config_token`` changes with it, so that (id, version, token) names one configuration for good
+    # (a process caches the calendar and the members under it: ``ventila.cases.queries.body_config``).
+    config_token = models.CharField(max_length=32, default=_token, editable=False)
+    config_version = models.PositiveIntegerField(
+        _("versión de la configuración"),
+        default=1,
+        editable=False,
+        help_text=_(
+            "Aumenta con cada cambio de cierres, elecciones o miembros; los casos derivados con una versión "
+            "anterior se recalculan."
+        ),
     )
 
     class Meta:
@@ -382,3 +400,24 @@ class ExpenseClaim(models.Model):
 
     def __str__(self) -> str:
         return f"{self.day.isoformat()} — {self.person}: {self.amount}"
+
+
+def bump_config_version(body_ids: list[int] | None) -> None:
+    """A configuration change: the cases of these bodies (all bodies: None) are stale until
+    re-derived. ``config_version`` is not a column the audit chain keeps, so no version is due."""
+    qs = Body.objects.all() if body_ids is None else Body.objects.filter(pk__in=body_ids)
+    qs.update(config_version=models.F("config_version") + 1, config_token=_token())
+
+
+def config_changed(sender: type[models.Model], instance: models.Model, raw: bool = False, **kwargs: object) -> None:
+    """``post_save``/``post_delete`` of a closure, an election day or a membership; ``post_save`` of a
+    person (a member's name)."""
+    if raw:  # loaddata (a restore): the bodies come with their own versions
+        return
+    if isinstance(instance, Person):  # a member's name: Sec. 8 matches witnesses by it
+        bodies = list(Membership.objects.filter(person_id=instance.pk).values_list("body_id", flat=True).distinct())
+        if bodies:
+            bump_config_version(bodies)
+        return
+    body_id = getattr(instance, "body_id", None)
+    bump_config_version(None if isinstance(instance, ElectionDay) else [body_id] if body_id else None)

@@ -13,6 +13,7 @@ import datetime as dt
 
 from django.conf import settings
 from django.db import models
+from django.db.models.fields.json import KeyTextTransform
 from django.utils.translation import gettext_lazy as _
 
 from ventila.bodies.models import Body, OfficeTerm, Person
@@ -141,11 +142,32 @@ class Case(models.Model):
         default=False,
         help_text=_("Verdadero desde que el Informe Final se refirió (Sec. 25); derivado del expediente."),
     )
-    evaluated_on = models.DateField(
-        _("evaluado el"),
+    rederive_at = models.DateTimeField(
+        _("recalcular desde"),
         null=True,
         blank=True,
-        help_text=_("Fecha de la última evaluación de los términos; los estados se reevalúan cada día."),
+        help_text=_(
+            "El primer momento en que el paso del tiempo puede cambiar lo que el reglamento deriva del expediente "
+            "(el día después del vencimiento abierto más cercano); en blanco si el tiempo solo no lo cambia."
+        ),
+    )
+    config_version = models.PositiveIntegerField(
+        _("versión de la configuración"),
+        default=0,
+        help_text=_(
+            "La versión de la configuración del cuerpo (cierres, elecciones, miembros) con que se derivó el caso; "
+            "si el cuerpo tiene una más reciente, el caso se recalcula."
+        ),
+    )
+    derived_digest = models.CharField(
+        _("huella de lo derivado"),
+        max_length=80,
+        blank=True,
+        default="",
+        help_text=_(
+            "Huella de los términos, hallazgos, exclusiones y sustitutos derivados; si una nueva evaluación da la "
+            "misma, esas filas no se leen ni se escriben."
+        ),
     )
     created_at = models.DateTimeField(
         _("creado"),
@@ -170,6 +192,7 @@ class Case(models.Model):
             models.Index(fields=["kind", "next_due", "id"], name="case_queue_kind"),
             # The summary cases pinned above the queue (Sec. 24): a few rows, read from their own index.
             models.Index(fields=["next_due", "id"], name="case_queue_summary", condition=models.Q(procedure="summary")),
+            models.Index(fields=["rederive_at"], name="case_rederive_at"),
         ]
 
     def __str__(self) -> str:
@@ -342,6 +365,14 @@ class DocketEntry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["case", "seq"], name="docketentry_unique_seq"),
             models.UniqueConstraint(fields=["supersedes"], name="docketentry_supersede_once"),
+        ]
+        # The calendar feed's window: hearing notices by their hearing day (ventila.documents.calendars).
+        indexes = [
+            models.Index(
+                KeyTextTransform("hearing_date", "payload"),
+                name="docketentry_hearing_day",
+                condition=models.Q(event_type="hearing_noticed"),
+            )
         ]
 
     def __str__(self) -> str:
@@ -541,6 +572,8 @@ class CaseDeadline(models.Model):
         verbose_name = _("término del caso")
         verbose_name_plural = _("términos del caso")
         ordering = ["case", "position"]
+        # The calendar feed's window: terms by their last day (ventila.documents.calendars).
+        indexes = [models.Index(fields=["due", "case"], name="casedeadline_due")]
 
     @property
     def is_open(self) -> bool:

@@ -25,7 +25,7 @@ from ventila.bodies.models import Body, ExpenseClaim, Meeting, Person
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.calendar import format_date_es
 
-from .actions import ActInput, ActRefused, do_record_act, do_refresh_case, refresh_if_stale
+from .actions import ActInput, ActRefused, do_record_act, do_refresh_case, rederive, refresh_if_stale, stale_cases
 from .models import Case, CaseDeadline, DocketEntry
 
 SYSTEM_USERNAME = "sistema"
@@ -143,11 +143,15 @@ def do_sweep_compulsory_terms(now: dt.datetime | None = None) -> list[SweepResul
     """¶17 (MUN-DEC-04): every municipal complaint whose decision term ran out without a decision
     is dismissed with prejudice. The entry is dated the first day after the term ran out (when the
     law dismisses it), recorded by the system user with its reason. Idempotent: a case already
-    dismissed is no longer in the stage this looks for."""
+    dismissed is no longer in the stage this looks for.
+
+    Only the cases whose terms passed (``rederive_at``) or whose configuration changed are
+    re-derived first, in batches; then the ones in the stage the law dismisses are looked at."""
     now = now or clock.now()
     results: list[SweepResult] = []
     candidates = Case.objects.filter(body__rulebook="municipal", kind="complaint", status=Case.Status.OPEN)
-    for case in candidates.select_related("body").order_by("id"):
+    rederive(stale_cases(now).filter(pk__in=candidates.values("pk")), now=now)
+    for case in candidates.filter(stage="decision_term_expired").select_related("body").order_by("id"):
         case = refresh_if_stale(case, now)
         if "dismissed_with_prejudice" not in case.allowed_next or case.stage != "decision_term_expired":
             continue

@@ -8,15 +8,18 @@ builds on ``actions``, and ``actions`` never imports ``procedures`` (no cycle, c
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import unicodedata
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ventila import clock
-from ventila.bodies.models import Closure, ElectionDay
+from ventila.bodies.models import Body, Closure, ElectionDay, Membership
 from ventila.rules import PR_TZ
 from ventila.rules.calendar import format_date_es
 from ventila.rules.engine import Evaluation
@@ -31,16 +34,56 @@ WITNESS_EVENTS = ("witness_summoned", "summons_issued")
 # -- facts about a case ----------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class BodyConfig:
+    """What a body's configuration version fixes for its cases: its closure days, the election days
+    and the people who hold (or held) a seat on it."""
+
+    closures: tuple[dt.date, ...]
+    elections: tuple[tuple[str, dt.date], ...]
+    members: frozenset[int]
+    member_names: tuple[tuple[int, str], ...]  # (person id, full name folded: Sec. 8 witnesses)
+
+    @cached_property
+    def calendar_key(self) -> str:
+        """A digest of the days the terms are counted on (the derived rows' digest covers it)."""
+        return hashlib.blake2b(repr((self.closures, self.elections)).encode(), digest_size=8).hexdigest()
+
+
+_CONFIGS: dict[tuple[int, int, str], BodyConfig] = {}
+_CONFIGS_MAX = 64
+
+
+def body_config(body: Body) -> BodyConfig:
+    """The configuration of ``body`` at the version read with it, read from the database once per
+    process and version: (id, version, token) names one configuration for good, since every change
+    of closures, elections or seats bumps the version and draws a new token (``bodies.models``)."""
+    key = (body.pk, body.config_version, body.config_token)
+    config = _CONFIGS.get(key)
+    if config is None:
+        seats = Membership.objects.filter(body_id=body.pk).select_related("person")
+        names = tuple((m.person_id, _fold(str(m.person))) for m in seats)
+        config = BodyConfig(
+            tuple(Closure.objects.filter(body_id=body.pk).order_by("day").values_list("day", flat=True)),
+            tuple(ElectionDay.objects.order_by("day").values_list("kind", "day")),
+            frozenset(pk for pk, _name in names),
+            names,
+        )
+        if len(_CONFIGS) >= _CONFIGS_MAX:
+            _CONFIGS.clear()
+        _CONFIGS[key] = config
+    return config
+
+
 def case_facts(case: Case) -> CaseFacts:
-    closures = tuple(Closure.objects.filter(body_id=case.body_id).order_by("day").values_list("day", flat=True))
-    elections = tuple(ElectionDay.objects.order_by("day").values_list("kind", "day"))
+    config = body_config(case.body)
     return CaseFacts(
         rulebook=case.body.rulebook,
         kind=case.kind,
         respondent_role=case.respondent_role,
         respondent_candidate=case.respondent_candidate,
-        closures=closures,
-        elections=elections,
+        closures=config.closures,
+        elections=config.elections,
     )
 
 
@@ -63,7 +106,7 @@ def member_witnesses(case: Case, live_entries: Iterable[DocketEntry]) -> list[in
     }
     if not names:
         return []
-    return [m.person_id for m in case.body.memberships.select_related("person") if _fold(str(m.person)) in names]
+    return [pk for pk, name in body_config(case.body).member_names if name in names]
 
 
 # -- Sec. 23 / ¶28: what a suspension moved -----------------------------------------------------------
@@ -116,6 +159,8 @@ def moved_due_dates(
     entries: Sequence[DocketEntry],
     live: set[int],
     now: dt.datetime,
+    *,
+    facts: CaseFacts | None = None,
 ) -> list[tuple[dt.date | None, str]]:
     """For each term of ``evaluation``: the due date it would have without the suspensions on the
     docket, when they moved it, and why (Sec. 23 for the House, ¶28 for the municipal Commission)."""
@@ -125,7 +170,7 @@ def moved_due_dates(
         return none
     events = [e for e in live_events(entries) if e.event_type not in SUSPENSION_EVENTS]
     try:
-        without = compute_evaluation(case_facts(case), events, now)
+        without = compute_evaluation(facts or case_facts(case), events, now)
     except Exception:  # noqa: BLE001 — the counterfactual is an aid; never block the real evaluation
         return none
     base: dict[tuple[str, int], dt.date] = {}

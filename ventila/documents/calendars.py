@@ -5,18 +5,31 @@ it makes the URL answer 404. Which cases a feed shows is decided at each read th
 :func:`ventila.cases.access.access_cases_for_user`, so a user who loses access to a case (recused,
 deactivated) stops seeing it in the feed. Events carry the case number and the term, never the
 names of the parties (a calendar is synchronised to phones and third-party services).
+
+A feed covers a window of days (``VENTILA_CALENDAR_PAST_DAYS`` before today, 30 by default, to
+``VENTILA_CALENDAR_AHEAD_DAYS`` after, 180), filtered in SQL on indexed dates (``CaseDeadline.due``;
+the hearing day of a hearing notice), and is written from ``values()`` rows. Its ETag and
+Last-Modified come from two aggregate queries (:func:`feed_validator`), so a calendar client that
+asks again with ``If-None-Match`` / ``If-Modified-Since`` gets a 304 without the feed being built.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import hashlib
 import secrets
 import zoneinfo
 from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
+from django.db.models import Count, Exists, Max, OuterRef, Sum, Value
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.lookups import GreaterThanOrEqual, LessThan
 from django.utils import translation
 from django.utils.translation import gettext as _
 from icalendar import Calendar, Event
@@ -31,6 +44,8 @@ from .models import CalendarFeed
 TZ = zoneinfo.ZoneInfo("America/Puerto_Rico")
 HEARING_LENGTH = dt.timedelta(hours=2)  # a nominal length: the texts fix none
 PRODID = "-//ventila//Procedimientos de etica//ES"
+# A hearing notice's day as text ("2027-04-15" or "2027-04-15T10:00"): ISO text sorts as the dates do.
+HEARING_DAY = KeyTextTransform("hearing_date", "payload")
 
 
 def _digest(token: str) -> str:
@@ -75,7 +90,11 @@ def hearing_entries(cases: Iterable[Case] | Any) -> list[DocketEntry]:
 
 
 def hearing_start(entry: DocketEntry) -> dt.datetime:
-    raw = str(entry.payload["hearing_date"])
+    return hearing_start_of(str(entry.payload["hearing_date"]))
+
+
+def hearing_start_of(raw: str) -> dt.datetime:
+    """A hearing's start from its notice's ``hearing_date`` (a day alone means 9:00)."""
     if len(raw) == 10:
         raw += "T09:00"
     return dt.datetime.fromisoformat(raw).replace(tzinfo=TZ)
@@ -127,26 +146,6 @@ def _deadline_event(d: CaseDeadline, stamp: dt.datetime) -> Any:
     return ev
 
 
-def user_feed(user: Any, *, lang: str = "es") -> bytes:
-    """The user's calendar: hearings and open terms of every case the user may see."""
-    stamp = clock.now().astimezone(dt.UTC)
-    with translation.override(lang):
-        cal = _calendar(_("ventila · vistas y términos"))
-        cases = access.access_cases_for_user(user)
-        for e in hearing_entries(cases):
-            cal.add_component(_hearing_event(e, stamp))
-        for d in (
-            CaseDeadline.objects.filter(
-                case__in=cases, case__status=Case.Status.OPEN, satisfied_on__isnull=True, status__in=["open", "missed"]
-            )
-            .select_related("case")
-            .order_by("due", "case_id", "position")
-        ):
-            cal.add_component(_deadline_event(d, stamp))
-        cal.add_missing_timezones()
-        return bytes(cal.to_ical())
-
-
 def hearing_ics(entry: DocketEntry, *, lang: str = "es") -> bytes:
     stamp = clock.now().astimezone(dt.UTC)
     with translation.override(lang):
@@ -155,3 +154,208 @@ def hearing_ics(entry: DocketEntry, *, lang: str = "es") -> bytes:
         cal.add_component(_hearing_event(entry, stamp))
         cal.add_missing_timezones()
         return bytes(cal.to_ical())
+
+
+# -- the private feed: a window of days, built from rows, with a validator ---------------------------
+
+
+@dataclass(frozen=True)
+class FeedWindow:
+    """The days a feed covers: ``first`` to ``last``, both included (Puerto Rico dates)."""
+
+    first: dt.date
+    last: dt.date
+
+
+def feed_window(today: dt.date | None = None) -> FeedWindow:
+    """Today − ``VENTILA_CALENDAR_PAST_DAYS`` to today + ``VENTILA_CALENDAR_AHEAD_DAYS``."""
+    today = today or clock.today()
+    return FeedWindow(
+        today - dt.timedelta(days=int(settings.VENTILA_CALENDAR_PAST_DAYS)),
+        today + dt.timedelta(days=int(settings.VENTILA_CALENDAR_AHEAD_DAYS)),
+    )
+
+
+def visible_cases(user: Any) -> Any:
+    """The ids of the cases the user may see, as a subquery (the access rules are read once)."""
+    return access.access_cases_for_user(user).values("pk")
+
+
+def _window_terms(visible: Any, window: FeedWindow) -> Any:
+    """The terms not yet satisfied whose last day is in the window, of the open cases the user may see.
+
+    "Not satisfied" (no ``satisfied_on``, not met, not suspended) rather than "status open or missed": it
+    stays right whether or not a missed term is stored as such."""
+    return CaseDeadline.objects.filter(
+        due__range=(window.first, window.last),
+        case_id__in=visible,
+        case__status=Case.Status.OPEN,
+        satisfied_on__isnull=True,
+    ).exclude(status__in=("met", "suspended"))
+
+
+def _window_hearings(visible: Any, window: FeedWindow) -> Any:
+    """The hearing notices (not superseded) whose hearing day is in the window, of the cases the user may see."""
+    superseded = DocketEntry.objects.filter(supersedes_id=OuterRef("pk"))
+    return (
+        DocketEntry.objects.filter(event_type="hearing_noticed", case_id__in=visible)
+        .filter(
+            GreaterThanOrEqual(HEARING_DAY, Value(window.first.isoformat())),
+            LessThan(HEARING_DAY, Value((window.last + dt.timedelta(days=1)).isoformat())),
+        )
+        .exclude(Exists(superseded))
+    )
+
+
+def feed_validator(
+    user: Any, *, lang: str = "es", today: dt.date | None = None, visible: Any = None
+) -> tuple[str, dt.datetime]:
+    """The feed's ETag and Last-Modified, without building it: two aggregate queries.
+
+    The ETag hashes what the feed is made of: the user, the language, the window, and for the terms and
+    the hearings in it (already filtered by the user's access, so access gained or lost changes them)
+    their count and the sum and maximum of their ids. Derived terms are rewritten with new ids whenever
+    a case's docket grows, and ids are never reused, so any change to a row shown changes the ETag.
+    Last-Modified is when this process first saw that ETag (never later than a change it reflects)."""
+    window = feed_window(today)
+    visible = visible_cases(user) if visible is None else visible
+    terms = _window_terms(visible, window).aggregate(n=Count("id"), s=Sum("id"), m=Max("id"))
+    hearings = _window_hearings(visible, window).aggregate(n=Count("id"), s=Sum("id"), m=Max("id"))
+    raw = "|".join(
+        str(x)
+        for x in (
+            getattr(user, "pk", ""),
+            lang,
+            window.first,
+            window.last,
+            terms["n"],
+            terms["s"],
+            terms["m"],
+            hearings["n"],
+            hearings["s"],
+            hearings["m"],
+        )
+    )
+    etag = hashlib.sha256(raw.encode()).hexdigest()[:32]
+    first_seen = cache.get_or_set(f"ventila:feed-etag:{etag}", lambda: clock.now().astimezone(dt.UTC), 3 * 24 * 3600)
+    return etag, first_seen
+
+
+def _text(value: str) -> str:
+    """An iCalendar TEXT value, escaped (RFC 5545 §3.3.11)."""
+    return (
+        value.replace("\\", "\\\\").replace(";", "\\;").replace(",", "\\,").replace("\r\n", "\\n").replace("\n", "\\n")
+    )
+
+
+def _fold(line: str) -> str:
+    """A content line folded at 75 octets (RFC 5545 §3.1), never inside a UTF-8 character."""
+    if len(line) <= 75 and line.isascii():
+        return line
+    out: list[str] = []
+    current: list[str] = []
+    size = 0
+    limit = 75
+    for ch in line:
+        n = len(ch.encode())
+        if size + n > limit:
+            out.append("".join(current))
+            current, size, limit = [], 0, 74  # continuation lines start with a space
+        current.append(ch)
+        size += n
+    out.append("".join(current))
+    return "\r\n ".join(out)
+
+
+def _local(moment: dt.datetime) -> str:
+    return moment.astimezone(TZ).strftime("%Y%m%dT%H%M%S")
+
+
+@functools.lru_cache(maxsize=8)
+def _frame(name: str) -> tuple[bytes, bytes]:
+    """The calendar's header (with Puerto Rico's VTIMEZONE) and footer, built once by icalendar."""
+    cal = _calendar(name)
+    probe = Event()
+    probe.add("uid", "probe@ventila")
+    probe.add("dtstamp", dt.datetime(2027, 1, 1, tzinfo=dt.UTC))
+    probe.add("dtstart", dt.datetime(2027, 1, 1, 9, tzinfo=TZ))
+    cal.add_component(probe)
+    cal.add_missing_timezones()
+    text = bytes(cal.to_ical())
+    start = text.index(b"BEGIN:VEVENT")
+    end = text.index(b"END:VEVENT\r\n") + len(b"END:VEVENT\r\n")
+    return text[:start], text[end:]
+
+
+def user_feed(user: Any, *, lang: str = "es", today: dt.date | None = None, visible: Any = None) -> bytes:
+    """The user's calendar: hearings and open terms, in the window of days, of the cases the user may see.
+
+    Built from ``values()`` rows written straight as iCalendar lines (one query for the terms, one for the
+    hearings), not from model objects and icalendar components."""
+    window = feed_window(today)
+    visible = visible_cases(user) if visible is None else visible
+    stamp = "DTSTAMP:" + clock.now().astimezone(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
+    lines: list[str] = []
+    with translation.override(lang):
+        head, tail = _frame(_("ventila · vistas y términos"))
+        hearing_summary = _("Vista · %(number)s")
+        hearing_description = _("Vista notificada en el expediente %(number)s (anotación n.º %(seq)s).")
+        fatal_mark = _(" (término fatal)")
+        term_summary = _("Vence: %(term)s%(fatal)s · %(number)s")
+        labels = {k: str(v) for k, v in DEADLINES.items()}
+        for h in (
+            _window_hearings(visible, window).order_by("case_id", "seq").values("pk", "seq", "payload", "case__number")
+        ):
+            start = hearing_start_of(str(h["payload"]["hearing_date"]))
+            lines += [
+                "BEGIN:VEVENT",
+                _fold("SUMMARY:" + _text(hearing_summary % {"number": h["case__number"]})),
+                f"DTSTART;TZID=America/Puerto_Rico:{_local(start)}",
+                f"DTEND;TZID=America/Puerto_Rico:{_local(start + HEARING_LENGTH)}",
+                stamp,
+                f"UID:vista-{h['pk']}@ventila",
+                _fold("DESCRIPTION:" + _text(hearing_description % {"number": h["case__number"], "seq": h["seq"]})),
+                "END:VEVENT",
+            ]
+        rows = (
+            _window_terms(visible, window)
+            .order_by("due", "case_id", "position")
+            .values_list(
+                "case_id",
+                "deadline_id",
+                "position",
+                "due",
+                "due_at",
+                "fatal",
+                "term",
+                "rule_id",
+                "citation",
+                "case__number",
+            )
+        )
+        for case_id, deadline_id, position, due, due_at, fatal, term, rule_id, citation, number in rows.iterator(
+            chunk_size=2000
+        ):
+            if due_at is not None:
+                when = f"DTSTART;TZID=America/Puerto_Rico:{_local(due_at)}"
+                until = f"DTEND;TZID=America/Puerto_Rico:{_local(due_at)}"
+            else:
+                when = f"DTSTART;VALUE=DATE:{due:%Y%m%d}"
+                until = f"DTEND;VALUE=DATE:{due + dt.timedelta(days=1):%Y%m%d}"
+            summary = term_summary % {
+                "term": labels.get(deadline_id, deadline_id),
+                "fatal": fatal_mark if fatal else "",
+                "number": number,
+            }
+            lines += [
+                "BEGIN:VEVENT",
+                _fold("SUMMARY:" + _text(summary)),
+                when,
+                until,
+                stamp,
+                f"UID:termino-{case_id}-{deadline_id}-{position}@ventila",
+                _fold("DESCRIPTION:" + _text(f"{term} · {rule_id} · {citation}")),
+                "END:VEVENT",
+            ]
+    body = "\r\n".join(lines).encode()
+    return head + (body + b"\r\n" if lines else b"") + tail

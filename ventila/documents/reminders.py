@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from ventila import clock
 from ventila.cases import access
-from ventila.cases.actions import refresh_if_stale
+from ventila.cases.actions import rederive, stale_cases
 from ventila.cases.labels import DEADLINES
 from ventila.cases.models import Case, CaseDeadline
 
@@ -105,8 +105,9 @@ def sweep(*, today: dt.date | None = None, days: int = DEFAULT_DAYS, force: bool
     """Send each user their reminder for ``today``; returns (user, number of terms) per message sent."""
     now = clock.now()
     today = today or now.date()
-    for case in Case.objects.filter(status=Case.Status.OPEN).exclude(evaluated_on=today).select_related("body"):
-        refresh_if_stale(case, now)
+    # The days left are counted here from each stored due date; only the cases whose terms passed or
+    # whose configuration changed are re-derived first (in batches), for the stages and terms they open.
+    rederive(stale_cases(now), now=now)
     sent = []
     users = get_user_model().objects.filter(is_active=True).exclude(email="").order_by("pk")
     for user in users:

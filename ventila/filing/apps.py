@@ -14,3 +14,14 @@ class FilingConfig(AppConfig):
         # evidence added with the follow-up key, kept in the audit chain.
         state.register("filing.Filing", ("id", "case_id", "key_hash", "filed_at", "receipt", "email", "language"))
         state.register("filing.Supplement")
+
+        from django.db.models.signals import post_delete, post_save
+
+        from . import register_cache
+
+        # The per-process copies of the bodies, the register and the calendar days (register_cache).
+        for label in ("bodies.Body", "bodies.OfficeTerm", "bodies.Person", "bodies.Closure", "bodies.ElectionDay"):
+            post_save.connect(register_cache.bump, sender=label, dispatch_uid=f"ventila-filing-register-save-{label}")
+            post_delete.connect(
+                register_cache.bump, sender=label, dispatch_uid=f"ventila-filing-register-delete-{label}"
+            )

@@ -1,4 +1,13 @@
-"""The draft of a filing, kept server-side in the session, and its uploads kept in quarantine.
+"""The draft of a filing, kept server-side beside its uploads, and the uploads kept in quarantine.
+
+An anonymous filer's drafts are not in the database session (a SELECT and an UPDATE on every
+request): they are a JSON file, ``MEDIA_ROOT/quarantine/<box id>/borrador.json``, next to the uploads
+(so a deployment that keeps the uploads keeps the drafts), and the browser holds only the box's id in
+a cookie signed with :mod:`django.core.signing` (about 100 characters, whatever the draft holds: a
+20,000-character narrative does not fit the 4 KB a browser keeps per cookie). The cookie is bound to
+the browser's CSRF secret, so a draft cookie copied into another browser opens nothing; a cookie
+altered, too long or not this browser's is refused with a message in Spanish (:class:`DraftBox`).
+The follow-up pages (with the key) still keep their upload draft in the session.
 
 Nothing typed is lost: every step stores what it received (valid or not) before validating, and
 going back stores too. Uploaded files go to ``MEDIA_ROOT/quarantine/<draft id>/`` with their
@@ -11,16 +20,22 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import json
+import os
+import re
 import secrets
 import shutil
 import time
 import uuid
+from collections.abc import MutableMapping
 from pathlib import Path
 from typing import Any
 
 import filetype
 from django.conf import settings
-from django.contrib.sessions.backends.base import SessionBase
+from django.core import signing
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.utils.translation import gettext as _
 
 from . import conf
@@ -40,10 +55,180 @@ def _root() -> Path:
     return Path(settings.MEDIA_ROOT) / "quarantine"
 
 
+DRAFT_SALT = "ventila.filing.drafts"
+RECEIPT_SALT = "ventila.filing.receipts"
+MAX_COOKIE_CHARS = 1000  # a signed box id is ≈ 110 characters; the receipts cookie a few hundred
+MAX_DRAFT_BYTES = 1024 * 1024  # far above what the steps' forms accept (a 20,000-character narrative…)
+_BOX_ID = re.compile(r"^[0-9a-f]{32}$")
+
+
+def _cookie_name(base: str) -> str:
+    # __Host-: only this host, path /, HTTPS (production); a plain name over HTTP (development).
+    return f"__Host-{base}" if settings.SESSION_COOKIE_SECURE else base
+
+
+def drafts_cookie() -> str:
+    return _cookie_name("ventila_borrador")
+
+
+def receipts_cookie() -> str:
+    return _cookie_name("ventila_acuses")
+
+
+def browser_binding(request: HttpRequest) -> str:
+    """A digest of this browser's CSRF secret (created now if it has none): what a draft is bound to."""
+    get_token(request)  # sets request.META["CSRF_COOKIE"] (and the cookie, when new)
+    secret = str(request.META.get("CSRF_COOKIE", ""))
+    mac = hmac.new(settings.SECRET_KEY.encode(), f"ventila.filing.browser:{secret}".encode(), hashlib.sha256)
+    return mac.hexdigest()[:32]
+
+
+def _set_cookie(response: HttpResponse, name: str, value: str, max_age: int | None) -> None:
+    response.set_cookie(
+        name,
+        value,
+        max_age=max_age,
+        path="/",
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )
+
+
+class DraftBox(MutableMapping[str, Any]):
+    """A browser's drafts (one per body), stored beside the uploads and named by a signed cookie.
+
+    Used by :class:`Draft` as the session was. :attr:`refused` says why the cookie was not accepted
+    (``"tampered"``: the signature does not match; ``"oversize"``: longer than any cookie ventila
+    sets; ``"other"``: signed, but bound to another browser); the box is then empty and
+    :meth:`commit` deletes the cookie."""
+
+    def __init__(self, box_id: str | None, binding: str, state: dict[str, Any], refused: str = "") -> None:
+        self.box_id = box_id
+        self.binding = binding
+        self.state = state
+        self.refused = refused
+        self.modified = False
+
+    @classmethod
+    def of(cls, request: HttpRequest) -> DraftBox:
+        binding = browser_binding(request)
+        raw = request.COOKIES.get(drafts_cookie())
+        if not raw:  # none, or deleted (an empty value)
+            return cls(None, binding, {})
+        if len(raw) > MAX_COOKIE_CHARS:
+            return cls(None, binding, {}, refused="oversize")
+        try:
+            value = signing.loads(raw, salt=DRAFT_SALT, max_age=quarantine_seconds())
+        except signing.SignatureExpired:
+            return cls(None, binding, {}, refused="expired")  # its uploads are purged too: a new draft, no alarm
+        except signing.BadSignature:
+            return cls(None, binding, {}, refused="tampered")
+        box_id = value.get("d") if isinstance(value, dict) else None
+        if not isinstance(box_id, str) or not _BOX_ID.match(box_id):
+            return cls(None, binding, {}, refused="tampered")
+        if not hmac.compare_digest(str(value.get("b", "")), binding):
+            return cls(None, binding, {}, refused="other")
+        path = _root() / box_id / "borrador.json"
+        try:
+            if path.stat().st_size > MAX_DRAFT_BYTES:
+                return cls(None, binding, {}, refused="oversize")
+            state = json.loads(path.read_bytes())
+        except (OSError, ValueError):
+            state = {}  # purged (abandoned) or never written: an empty draft
+        return cls(box_id, binding, state if isinstance(state, dict) else {})
+
+    # -- the mapping the Draft reads and writes ------------------------------------------------------
+    def __getitem__(self, key: str) -> Any:
+        return self.state[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.state[key] = value
+        self.modified = True
+
+    def __delitem__(self, key: str) -> None:
+        del self.state[key]
+        self.modified = True
+
+    def __iter__(self) -> Any:
+        return iter(self.state)
+
+    def __len__(self) -> int:
+        return len(self.state)
+
+    # -- storage -------------------------------------------------------------------------------------
+    def save(self) -> bool:
+        """Write the drafts (atomically: a reader sees the old file or the new); True if the box is new."""
+        new = self.box_id is None
+        if new:
+            self.box_id = uuid.uuid4().hex
+        folder = _root() / str(self.box_id)
+        folder.mkdir(parents=True, exist_ok=True)
+        data = json.dumps(self.state, ensure_ascii=False, separators=(",", ":")).encode()
+        if len(data) > MAX_DRAFT_BYTES:
+            raise DraftTooLarge
+        tmp = folder / f".borrador.{uuid.uuid4().hex}.tmp"
+        tmp.write_bytes(data)
+        os.replace(tmp, folder / "borrador.json")
+        self.modified = False
+        return new
+
+    def cookie_value(self) -> str:
+        return signing.dumps({"d": self.box_id, "b": self.binding}, salt=DRAFT_SALT, compress=False)
+
+    def commit(self, response: HttpResponse) -> None:
+        """After the view: store what changed, and set (or, when refused, delete) the cookie."""
+        if self.refused:
+            response.delete_cookie(drafts_cookie(), path="/", samesite="Lax")
+        if self.modified:
+            if not self.state and self.box_id is not None:
+                shutil.rmtree(_root() / self.box_id, ignore_errors=True)
+                response.delete_cookie(drafts_cookie(), path="/", samesite="Lax")
+                self.box_id = None
+                self.modified = False
+            elif self.save():
+                _set_cookie(response, drafts_cookie(), self.cookie_value(), quarantine_seconds())
+
+
+class DraftTooLarge(Exception):
+    """The drafts would exceed :data:`MAX_DRAFT_BYTES` (no form lets that much through)."""
+
+
+def quarantine_seconds() -> int:
+    return conf.quarantine_hours() * 3600
+
+
+def read_receipts(request: HttpRequest) -> dict[str, Any]:
+    """This browser's receipts: ``{"r": {case number: follow-up key}, "m": {case number: mail sent}}``."""
+    raw = request.COOKIES.get(receipts_cookie())
+    if not raw or len(raw) > 4 * MAX_COOKIE_CHARS:
+        return {"r": {}, "m": {}}
+    try:
+        value = signing.loads(raw, salt=RECEIPT_SALT)
+    except signing.BadSignature:
+        return {"r": {}, "m": {}}
+    if not isinstance(value, dict) or not hmac.compare_digest(str(value.get("b", "")), browser_binding(request)):
+        return {"r": {}, "m": {}}
+    return {"r": dict(value.get("r") or {}), "m": dict(value.get("m") or {})}
+
+
+def remember_receipt(request: HttpRequest, response: HttpResponse, number: str, key: str, mail: bool | None) -> None:
+    """Keep the receipt's key for this browser (until it closes), as the session did; the last few only."""
+    receipts = read_receipts(request)
+    receipts["r"][number] = key
+    if mail is not None:
+        receipts["m"][number] = mail
+    for old in list(receipts["r"])[:-5]:
+        receipts["r"].pop(old, None)
+        receipts["m"].pop(old, None)
+    value = signing.dumps({**receipts, "b": browser_binding(request)}, salt=RECEIPT_SALT)
+    _set_cookie(response, receipts_cookie(), value, None)
+
+
 class Draft:
     """One person's filing in progress before one body."""
 
-    def __init__(self, session: SessionBase, body_slug: str) -> None:
+    def __init__(self, session: MutableMapping[str, Any], body_slug: str) -> None:
         self.session = session
         self.key = f"filing:{body_slug}"
         stored = session.get(self.key)
@@ -107,7 +292,7 @@ class Draft:
 
     def save(self) -> None:
         self.session[self.key] = self.state
-        self.session.modified = True
+        self.session.modified = True  # type: ignore[attr-defined]
 
     def files(self) -> list[dict[str, Any]]:
         out = [e["file"] for e in self.evidence if e.get("file")]
@@ -122,7 +307,7 @@ class Draft:
         if not keep_files:
             shutil.rmtree(_root() / self.id, ignore_errors=True)
         self.session.pop(self.key, None)
-        self.session.modified = True
+        self.session.modified = True  # type: ignore[attr-defined]
 
 
 class UploadRejected(Exception):

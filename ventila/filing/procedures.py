@@ -10,12 +10,14 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+import hashlib
+import json
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from django.db.models import Q
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from ventila import clock
 from ventila.bodies.models import Body, Closure, ElectionDay, OfficeTerm
@@ -24,6 +26,8 @@ from ventila.cases.labels import CHOICES
 from ventila.rules import RULEBOOKS
 from ventila.rules.engine import PublicFiling
 from ventila.rules.rulebooks.common import normalize_name
+
+from . import register_cache
 
 STEPS: list[tuple[str, Any]] = [
     ("quien", gettext_lazy("Quién presenta")),
@@ -124,14 +128,19 @@ class Procedure:
         return {k: str(CHOICES.get(k, k)) for k in kinds(self.rulebook.resolve_settings({}))}
 
     def register(self, day: dt.date) -> list[OfficeTerm]:
-        """The offices in the register whose holders may be the respondent, on ``day``."""
+        """The offices in the register whose holders may be the respondent, on ``day`` (kept per process until
+        the register changes: ``register_cache``)."""
         memo_key = ("register", day)
         if memo_key not in self._memo:
-            self._memo[memo_key] = list(
-                OfficeTerm.objects.filter(role__in=list(self.respondent_roles()), start__lte=day)
-                .filter(Q(end__isnull=True) | Q(end__gte=day))
-                .select_related("person")
-                .order_by("person__family_name", "person__given_name")
+            roles = tuple(self.respondent_roles())
+            self._memo[memo_key] = register_cache.cached(
+                ("register", roles, day),
+                lambda: list(
+                    OfficeTerm.objects.filter(role__in=list(roles), start__lte=day)
+                    .filter(Q(end__isnull=True) | Q(end__gte=day))
+                    .select_related("person")
+                    .order_by("person__family_name", "person__given_name")
+                ),
             )
         return self._memo[memo_key]  # type: ignore[no-any-return]
 
@@ -141,7 +150,9 @@ class Procedure:
         if office_id.isdigit():
             memo_key = ("office", office_id)
             if memo_key not in self._memo:
-                # The register already read in this request (the step's choices) has it, if it is there.
+                # Today's register (kept per process) has it, if it is there; else the register of another
+                # day read in this request; else the database (an office no longer current).
+                self.register(clock.today())
                 listed = [
                     o
                     for k, offices in self._memo.items()
@@ -177,11 +188,15 @@ class Procedure:
         return ""
 
     def calendar(self) -> tuple[tuple[dt.date, ...], tuple[tuple[str, dt.date], ...]]:
-        """The body's closure days and the election days (read once per request)."""
+        """The body's closure days and the election days (kept per process: ``register_cache``)."""
         if ("calendar",) not in self._memo:
-            self._memo[("calendar",)] = (
-                tuple(Closure.objects.filter(body=self.body).order_by("day").values_list("day", flat=True)),
-                tuple(ElectionDay.objects.order_by("day").values_list("kind", "day")),
+            body_id = self.body.pk
+            self._memo[("calendar",)] = register_cache.cached(
+                ("calendar", body_id),
+                lambda: (
+                    tuple(Closure.objects.filter(body_id=body_id).order_by("day").values_list("day", flat=True)),
+                    tuple(ElectionDay.objects.order_by("day").values_list("kind", "day")),
+                ),
             )
         return self._memo[("calendar",)]  # type: ignore[no-any-return]
 
@@ -368,6 +383,48 @@ PROCEDURES: dict[str, type[Procedure]] = {"camara-171": CamaraProcedure, "munici
 def public_filing(body: Body) -> PublicFiling:
     """What ``body``'s public form asks: its rulebook's ``public_filing`` (an empty one if it has none)."""
     return RULEBOOKS[body.rulebook].public_filing or PublicFiling("")
+
+
+# -- validated once: results kept in the draft, keyed by what they depend on ------------------------
+
+
+def fingerprint(*parts: Any) -> str:
+    """A digest of ``parts`` and of what else a check depends on: the day, the language and the register's
+    shared version stamp (a register change makes every draft be checked again)."""
+    context = [clock.today().isoformat(), get_language() or "", register_cache.stamp()[1]]
+    raw = json.dumps([context, *parts], sort_keys=True, default=str, ensure_ascii=False)
+    return hashlib.sha256(raw.encode()).hexdigest()[:32]
+
+
+def _content(draft: Any) -> tuple[Any, ...]:
+    return (draft.data, draft.evidence, draft.witnesses)
+
+
+def check_once(proc: Procedure, draft: Any) -> list[Problem]:
+    """``proc.check(draft)``, computed once for the draft as it stands: a later call on the same content
+    (the review page, then the submission) reads the result kept in the draft."""
+    fp = fingerprint(proc.body.pk, _content(draft))
+    kept = draft.state.get("checked")
+    if isinstance(kept, dict) and kept.get("fp") == fp:
+        return [Problem(**p) for p in kept["problems"]]
+    problems = proc.check(draft)
+    draft.state["checked"] = {"fp": fp, "problems": [asdict(p) for p in problems]}
+    draft.save()
+    return problems
+
+
+def late_warning_once(proc: Procedure, draft: Any, now: dt.datetime) -> str:
+    """``proc.late_warning`` (an evaluation of the would-be docket), computed once per content and day."""
+    d = draft.data
+    depends = [d.get(k) for k in ("knowledge_date", "respondent_office", "respondent_role", "respondent_candidate")]
+    fp = fingerprint(proc.body.pk, depends)
+    kept = draft.state.get("late")
+    if isinstance(kept, dict) and kept.get("fp") == fp:
+        return str(kept["warning"])
+    warning = proc.late_warning(draft.data, now)
+    draft.state["late"] = {"fp": fp, "warning": warning}
+    draft.save()
+    return warning
 
 
 def procedure_for(body: Body) -> Procedure | None:

@@ -21,7 +21,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
 from django.core.mail import EmailMessage
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Q, Sum
 from django.template.loader import render_to_string
 from django.utils import translation
@@ -35,10 +35,10 @@ from ventila.cases.models import Case
 from ventila.documents.pdf import weasy_html  # fetches nothing but the app's static files
 from ventila.rules import PR_TZ
 
-from . import conf
+from . import conf, register_cache
 from .draft import Draft, UploadRejected, human_size, quarantine, quarantined_path
 from .models import Filing, FilingClaim, Supplement
-from .procedures import Procedure, procedure_for, public_filing
+from .procedures import Procedure, late_warning_once, procedure_for, public_filing
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +55,14 @@ class FilingFailed(Exception):
 
 
 def online_user() -> Any:
-    """The account that records public filings on the docket; it cannot sign in."""
+    """The account that records public filings on the docket; it cannot sign in. Kept per process (until
+    the register's stamp changes) once it is known to be committed: read outside any transaction."""
+    if connection.in_atomic_block:
+        return _online_user()
+    return register_cache.cached("online_user", _online_user)
+
+
+def _online_user() -> Any:
     User = get_user_model()
     user, created = User.objects.get_or_create(
         username=ONLINE_USERNAME, defaults={"is_active": False, "first_name": "Formulario", "last_name": "en línea"}
@@ -107,13 +114,18 @@ def _claim(draft_id: str, now: dt.datetime) -> bool:
 
     The unique draft id decides: of two concurrent INSERTs the second waits for the first's commit
     (PostgreSQL's unique index; SQLite's single writer) and then fails."""
-    FilingClaim.objects.filter(draft=draft_id, filing__isnull=True, claimed_at__lt=now - STALE_CLAIM).delete()
-    try:
-        with transaction.atomic():
-            FilingClaim.objects.create(draft=draft_id, claimed_at=now)
-    except IntegrityError:
-        return False
-    return True
+    for _attempt in range(2):
+        try:
+            with transaction.atomic():
+                FilingClaim.objects.create(draft=draft_id, claimed_at=now)
+        except IntegrityError:
+            # Taken: by a live submit (False), or by one whose process died (stale: freed, and claimed again).
+            stale = FilingClaim.objects.filter(draft=draft_id, filing__isnull=True, claimed_at__lt=now - STALE_CLAIM)
+            if not stale.delete()[0]:
+                return False
+        else:
+            return True
+    return False
 
 
 def _release(draft_id: str) -> None:
@@ -204,7 +216,7 @@ def receipt_data(proc: Procedure, draft: Draft, now: dt.datetime) -> dict[str, A
         ],
         "witnesses": [{"name": w.get("name", ""), "address": w.get("address", "")} for w in draft.witnesses],
         "signature": str(d.get("signature") or ""),
-        "late_warning": proc.late_warning(d, now),
+        "late_warning": late_warning_once(proc, draft, now),
     }
 
 
@@ -272,6 +284,7 @@ def submit(proc: Procedure, draft: Draft, *, language: str = "es", now: dt.datet
         "email": d.get("complainant_email", ""),
         "phone": d.get("complainant_phone", ""),
     }
+    recorder = online_user()
     try:
         with transaction.atomic():
             if office is not None:
@@ -280,7 +293,7 @@ def submit(proc: Procedure, draft: Draft, *, language: str = "es", now: dt.datet
                 given, family = _split_name(name)
                 person = Person.objects.create(given_name=given, family_name=family)
             case = do_file_case(
-                user=online_user(),
+                user=recorder,
                 body=proc.body,
                 kind=proc.kind,
                 respondent=person,
@@ -459,4 +472,6 @@ def _check_supplement_limits(filing: Filing, record: dict[str, Any] | None) -> N
 
 
 def public_bodies() -> list[Body]:
-    return [b for b in Body.objects.order_by("name") if procedure_for(b) is not None]
+    return register_cache.cached(
+        "public_bodies", lambda: [b for b in Body.objects.order_by("name") if procedure_for(b) is not None]
+    )

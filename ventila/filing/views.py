@@ -1,12 +1,14 @@
 """The public pages: the guided form, the receipt, and the follow-up with the secret key.
 
-No account is needed. The draft lives in the session (server-side); uploads wait in quarantine
-until the filing is submitted. Every rejection re-renders the step with the reason in Spanish and
+No account is needed and no database session is used: the draft is stored beside its uploads and
+named by a signed cookie (``draft.DraftBox``); the receipt's key is kept in another signed cookie.
+Uploads wait in quarantine until the filing is submitted. Every rejection re-renders the step with the reason in Spanish and
 everything already entered.
 """
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.contrib import messages
@@ -14,7 +16,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -23,8 +25,18 @@ from ventila.bodies.models import Body
 from ventila.cases import access
 from ventila.cases.labels import STAGES
 
-from . import conf, ratelimit
-from .draft import Draft, UploadRejected, discard, human_size, quarantine
+from . import conf, ratelimit, register_cache
+from .draft import (
+    Draft,
+    DraftBox,
+    DraftTooLarge,
+    UploadRejected,
+    discard,
+    human_size,
+    quarantine,
+    read_receipts,
+    remember_receipt,
+)
 from .forms import (
     ComplainantForm,
     EvidenceForm,
@@ -35,7 +47,17 @@ from .forms import (
     SwornForm,
 )
 from .models import Filing, Supplement
-from .procedures import STEP_NAMES, STEPS, Problem, Procedure, procedure_for, public_filing
+from .procedures import (
+    STEP_NAMES,
+    STEPS,
+    Problem,
+    Procedure,
+    check_once,
+    fingerprint,
+    late_warning_once,
+    procedure_for,
+    public_filing,
+)
 from .services import (
     FilingFailed,
     RateLimited,
@@ -49,6 +71,8 @@ from .services import (
     submit_once,
 )
 
+log = logging.getLogger(__name__)
+
 FORMS: dict[str, type[StepForm]] = {
     "quien": ComplainantForm,
     "querellado": RespondentForm,
@@ -56,12 +80,13 @@ FORMS: dict[str, type[StepForm]] = {
     "evidencia": EvidenceForm,
     "juramento": SwornForm,
 }
-RECEIPTS = "filing_receipts"
 FOLLOWUPS = "filing_followups"
 
 
 def _procedure(slug: str) -> Procedure:
-    body = get_object_or_404(Body, slug=slug)
+    body = register_cache.cached("bodies", lambda: {b.slug: b for b in Body.objects.all()}).get(slug)
+    if body is None:
+        raise Http404("no such body")
     proc = procedure_for(body)
     if proc is None:
         raise Http404("no public form for this body")
@@ -97,13 +122,54 @@ def _blocking(problems: list[Problem], step: str) -> list[Problem]:
     return [p for p in problems if p.step == step and p.blocking]
 
 
+REFUSED = {
+    "tampered": gettext_lazy(
+        "No se pudo usar su borrador: el dato que lo guarda en este navegador fue alterado. Por seguridad se "
+        "descartó; empiece de nuevo."
+    ),
+    "other": gettext_lazy(
+        "No se pudo usar su borrador: pertenece a otro navegador. Por seguridad se descartó; empiece de nuevo."
+    ),
+    "oversize": gettext_lazy(
+        "No se pudo usar su borrador: el dato que lo guarda en este navegador es demasiado grande. Por seguridad "
+        "se descartó; empiece de nuevo."
+    ),
+}
+
+NOT_STORED = gettext_lazy(
+    "No se pudo guardar lo último que envió en el servidor. Intente de nuevo en unos minutos; lo anterior se conserva."
+)
+TOO_LARGE = gettext_lazy(
+    "No se guardó lo último que envió: su borrador pasaría del tamaño máximo. Quite algún testigo o evidencia."
+)
+
+
 @require_http_methods(["GET", "POST"])
 def step(request: HttpRequest, body: str, step: str) -> HttpResponse:
     proc = _procedure(body)
     if step not in FORMS:
         raise Http404("step")
+    box = DraftBox.of(request)
+    if box.refused in REFUSED:
+        messages.error(request, str(REFUSED[box.refused]))
+        response: HttpResponse = redirect(_step_url(body, STEP_NAMES[0]))
+    else:
+        response = _step(request, proc, box, body, step)
+    try:
+        box.commit(response)
+    except DraftTooLarge:
+        messages.error(request, str(TOO_LARGE))
+        return redirect(_step_url(body, step))
+    except OSError:
+        log.exception("public filing: the draft could not be stored")
+        messages.error(request, str(NOT_STORED))
+        return redirect(_step_url(body, step))
+    return response
+
+
+def _step(request: HttpRequest, proc: Procedure, box: DraftBox, body: str, step: str) -> HttpResponse:
     index = STEP_NAMES.index(step)
-    draft = Draft(request.session, body)
+    draft = Draft(box, body)
     if index > draft.reached:
         return redirect(_step_url(body, STEP_NAMES[draft.reached]))
     form_class = FORMS[step]
@@ -125,13 +191,14 @@ def step(request: HttpRequest, body: str, step: str) -> HttpResponse:
             return _submit(request, proc, draft, form)
         else:
             form.is_valid()
-            extra_errors = _apply(form, _blocking(proc.check(draft), step))
+            extra_errors = _apply(form, _blocking(check_once(proc, draft), step))
             draft.save()
             if not form.errors and not extra_errors:
                 draft.reach(index + 1)
+                _passed(draft, step)
                 draft.save()
                 if step == "hechos":
-                    warning = proc.late_warning(draft.data, clock.now())
+                    warning = late_warning_once(proc, draft, clock.now())
                     if warning:
                         messages.warning(request, warning)
                 return redirect(_step_url(body, STEP_NAMES[index + 1]))
@@ -140,7 +207,7 @@ def step(request: HttpRequest, body: str, step: str) -> HttpResponse:
         # Sent back from the last step: the draft's values, with this step's problems beside the fields.
         form = form_class(_as_post(draft, form_class), proc=proc)
         form.full_clean()
-        extra_errors = _apply(form, _blocking(proc.check(draft), step))
+        extra_errors = _apply(form, _blocking(check_once(proc, draft), step))
     else:
         form = form_class(initial=_initial(draft, form_class), proc=proc)
     return _render_step(request, proc, draft, step, form, status, extra_errors)
@@ -203,7 +270,7 @@ def _render_step(
         "has_errors": bool(form.errors or extra),
     }
     if step == "juramento":
-        ctx.update(_review(proc, draft, proc.check(draft)))
+        ctx.update(_review(proc, draft, check_once(proc, draft)))
     return render(request, "filing/step.html", ctx, status=status)
 
 
@@ -243,7 +310,7 @@ def _review(proc: Procedure, draft: Draft, problems: list[Problem]) -> dict[str,
             if any(p.step == s for p in pending)
         ],
         "warnings": [p.message for p in problems if not p.blocking]
-        + ([w] if (w := proc.late_warning(d, clock.now())) else []),
+        + ([w] if (w := late_warning_once(proc, draft, clock.now())) else []),
     }
 
 
@@ -310,9 +377,10 @@ def _evidence_post(
         return redirect(_step_url(body, STEP_NAMES[index - 1]))
     if nav in ("add_evidence", "add_witness", "stay"):
         return redirect(_step_url(body, "evidencia") + ("#evidencia" if nav == "add_evidence" else "#testigos"))
-    if _blocking(proc.check(draft), "evidencia"):
+    if _blocking(check_once(proc, draft), "evidencia"):
         return redirect(_step_url(body, "evidencia") + "?revisar=1")
     draft.reach(index + 1)
+    _passed(draft, "evidencia")
     draft.save()
     return redirect(_step_url(body, STEP_NAMES[index + 1]))
 
@@ -339,7 +407,7 @@ def _submit(request: HttpRequest, proc: Procedure, draft: Draft, form: StepForm)
             % {"step": STEPS[STEP_NAMES.index(step_name)][1], "msg": message},
         )
         return redirect(_step_url(body, step_name) + "?revisar=1")
-    problems = [p for p in proc.check(draft) if p.blocking]
+    problems = [p for p in check_once(proc, draft) if p.blocking]
     earlier = [p for p in problems if p.step != "juramento"]
     if earlier:
         messages.error(
@@ -378,27 +446,42 @@ def _submit(request: HttpRequest, proc: Procedure, draft: Draft, form: StepForm)
             return redirect(_step_url(body, exc.step))
         form.add_error(None, exc.message)
         return _render_step(request, proc, draft, "juramento", form, 409, [])
-    receipts = dict(request.session.get(RECEIPTS) or {})
-    receipts[done.case.number] = done.key
-    request.session[RECEIPTS] = receipts
-    if done.filing.email and not done.repeated:
-        sent = send_receipt(done.filing, done.key)
-        request.session[f"filing_mail:{done.case.number}"] = sent
-    return redirect("filing:receipt", body=body, number=done.case.number)
+    sent = send_receipt(done.filing, done.key) if done.filing.email and not done.repeated else None
+    response = redirect("filing:receipt", body=body, number=done.case.number)
+    remember_receipt(request, response, done.case.number, done.key, sent)
+    return response
+
+
+def _step_checks(draft: Draft, name: str) -> list[Any]:
+    """What a step's form validates: the draft's values for it (and, for the evidence step, each item added,
+    as the step's form received it)."""
+    checks: list[Any] = [_as_post(draft, FORMS[name])]
+    if name == "evidencia":
+        checks += [{"ev_kind": e.get("kind", ""), "ev_description": e.get("description", "")} for e in draft.evidence]
+        checks += [{"wit_name": w.get("name", ""), "wit_address": w.get("address", "")} for w in draft.witnesses]
+    return checks
+
+
+def _step_fingerprint(draft: Draft, name: str) -> str:
+    return fingerprint(name, [dict(c.lists()) if isinstance(c, QueryDict) else c for c in _step_checks(draft, name)])
+
+
+def _passed(draft: Draft, name: str) -> None:
+    """The step's form accepted these values: the submission need not validate them again."""
+    draft.state.setdefault("valid", {})[name] = _step_fingerprint(draft, name)
 
 
 def _revalidate(proc: Procedure, draft: Draft) -> tuple[str, str] | None:
     """Every earlier step's form again, on what the draft holds (a step posted again with bad data
     after it was passed keeps that data): the first step and error found, or None when all is valid.
-    Nothing reaches the database that its step's form would refuse."""
+    Nothing reaches the database that its step's form would refuse. A step whose values are those its
+    form last accepted (same fingerprint) is not validated twice."""
+    valid = draft.state.get("valid") or {}
     for name in STEP_NAMES[:-1]:
         form_class = FORMS[name]
-        checks = [_as_post(draft, form_class)]
-        if name == "evidencia":  # the items added, each as the step's form received it
-            checks += [
-                {"ev_kind": e.get("kind", ""), "ev_description": e.get("description", "")} for e in draft.evidence
-            ]
-            checks += [{"wit_name": w.get("name", ""), "wit_address": w.get("address", "")} for w in draft.witnesses]
+        checks = _step_checks(draft, name)
+        if valid.get(name) == _step_fingerprint(draft, name):
+            continue
         for data in checks:
             form = form_class(data, proc=proc)
             if not form.is_valid():
@@ -409,7 +492,7 @@ def _revalidate(proc: Procedure, draft: Draft) -> tuple[str, str] | None:
 
 
 def _own_filing(request: HttpRequest, body: str, number: str) -> tuple[Filing, str]:
-    key = (request.session.get(RECEIPTS) or {}).get(number)
+    key = read_receipts(request)["r"].get(number)
     if not key:
         raise Http404("not this session's filing")
     filing = get_object_or_404(
@@ -421,7 +504,7 @@ def _own_filing(request: HttpRequest, body: str, number: str) -> tuple[Filing, s
 def receipt(request: HttpRequest, body: str, number: str) -> HttpResponse:
     filing, key = _own_filing(request, body, number)
     ctx = receipt_context(filing, key)
-    ctx["mail_sent"] = request.session.get(f"filing_mail:{number}", True if filing.emailed else None)
+    ctx["mail_sent"] = read_receipts(request)["m"].get(number, True if filing.emailed else None)
     return render(request, "filing/receipt.html", ctx)
 
 

@@ -365,6 +365,12 @@ class Evaluation:
     allowed_next: list[str]
     as_of: dt.date | dt.datetime
     stage_rule: Rule | None = None
+    # The first moment after ``as_of`` at which the same scenario could evaluate differently: a date
+    # (from the start of that day: a day term's status flips the day after its due date, a rulebook
+    # check of ``as_of`` against a date — see :meth:`Context.changes_from`), a date-time (naive, local,
+    # like ``as_of``) when an hour term's instant passes and ``as_of`` has an hour; None when time
+    # alone never changes the answer. Never late: before it, the evaluation is the same on every day.
+    changes_on: dt.date | dt.datetime | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -426,6 +432,8 @@ class Context:
         self.stage: StrEnum = rulebook.kinds[scenario.kind].initial_stage  # a member of the kind's stages
         self.stage_rule: str | None = None  # the rule that defines the current stage, when one does
         self.allowed_next: list[str] = []
+        # Days on which a rulebook check of ``as_of`` flips (:meth:`changes_from`).
+        self.bounds: list[dt.date] = []
         # Event type → its earliest event, keyed in the order the types first occur. Read only, for
         # evaluators: ``ctx.firsts.get(t)`` is ``ctx.first(t)`` and ``t in ctx.firsts`` is
         # ``ctx.has(t)``, without a call (a call costs more than the look-up on the hot path).
@@ -494,6 +502,14 @@ class Context:
 
     def rule(self, rule_id: str) -> Rule:
         return self.rulebook.rules[rule_id]
+
+    def changes_from(self, day: dt.date) -> None:
+        """Say that a check of ``as_of`` reads differently from ``day`` on (``as_of_day <= d`` flips
+        on ``d + 1``, ``as_of_day < d`` on ``d``; a year taken from ``as_of`` on the next 1 January).
+
+        Every comparison of ``as_of`` a rulebook makes, other than a deadline's status, must say its
+        day here: :attr:`Evaluation.changes_on` is the earliest of them and of the open terms' ends."""
+        self.bounds.append(day)
 
     def _suspensions(self) -> list[Suspension]:
         spans: list[Suspension] = []
@@ -720,6 +736,7 @@ _EVALUATION_FIELDS = (
     "allowed_next",
     "as_of",
     "stage_rule",
+    "changes_on",
 )
 sets_every_field(Evaluation, _EVALUATION_FIELDS)
 
@@ -1159,7 +1176,45 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     ev.allowed_next = ctx.allowed_next
     ev.as_of = scenario.as_of
     ev.stage_rule = rulebook.rules[ctx.stage_rule] if ctx.stage_rule else None
+    ev.changes_on = _changes_on(ctx)
     return ev
+
+
+_MINUTE = dt.timedelta(minutes=1)
+_DAY = dt.timedelta(days=1)
+
+
+def _changes_on(ctx: Context) -> dt.date | dt.datetime | None:
+    """:attr:`Evaluation.changes_on`: an open term's status flips when it ends (a day term the day
+    after its due date; an hour term the minute after its instant when ``as_of`` has an hour — the
+    contract's resolution — else the day after its day); a rulebook's checks add their own days."""
+    day = ctx.as_of_day
+    as_of_dt = ctx.as_of_dt
+    best_day: dt.date | None = None
+    for b in ctx.bounds:
+        if b > day and (best_day is None or b < best_day):
+            best_day = b
+    best_instant: dt.datetime | None = None
+    for d in ctx.deadlines:
+        if d.status != "open" or d.satisfied_at is not None:
+            continue
+        due = d.due
+        if isinstance(due, dt.datetime):
+            if as_of_dt is not None:
+                instant = due.replace(second=0, microsecond=0) + _MINUTE
+                if best_instant is None or instant < best_instant:
+                    best_instant = instant
+                continue
+            flips = due.date() + _DAY
+        else:
+            flips = due + _DAY
+        if flips > day and (best_day is None or flips < best_day):
+            best_day = flips
+    if best_instant is not None and (
+        best_day is None or best_instant < dt.datetime.combine(best_day, dt.time(), best_instant.tzinfo)
+    ):
+        return best_instant
+    return best_day
 
 
 def _check_input_dates(scenario: Scenario, kind: KindSpec, calendar: LegalCalendar) -> None:

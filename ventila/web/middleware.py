@@ -27,7 +27,7 @@ class SpanishFirstMiddleware:
 
 # Public pages that show a complaint or a served document to whoever holds its key (no account): the
 # e-filing steps (what the complainant typed), the receipt and its PDF, the follow-up pages, a signed
-# document link and a private calendar feed.
+# document link. (The private calendar feed: REVALIDATE_VIEWS.)
 NO_STORE_VIEWS = frozenset(
     {
         "filing:step",
@@ -37,9 +37,12 @@ NO_STORE_VIEWS = frozenset(
         "filing:followup_case",
         "filing:followup_pdf",
         "documents:link",
-        "documents:feed",
     }
 )
+# A private calendar feed is polled by the user's calendar program, which keeps the events anyway: it may
+# keep a private copy but must ask again each time (``private, no-cache``), so the feed's ETag and
+# Last-Modified let it be answered with 304 (issue 14). No shared cache keeps it.
+REVALIDATE_VIEWS = frozenset({"documents:feed"})
 
 
 class NoStoreMiddleware:
@@ -58,6 +61,10 @@ class NoStoreMiddleware:
         response = self.get_response(request)
         user = getattr(request, "user", None)
         match = request.resolver_match
+        if match is not None and match.view_name in REVALIDATE_VIEWS:
+            response["Cache-Control"] = "private, no-cache, max-age=0"
+            response["Pragma"] = "no-cache"
+            return response
         if (user is not None and user.is_authenticated) or (match is not None and match.view_name in NO_STORE_VIEWS):
             add_never_cache_headers(response)
             response["Pragma"] = "no-cache"

@@ -1,4 +1,6 @@
-"""Closure days and election dates: staff declare them; every open term is recomputed at once."""
+"""Closure days and election dates: staff declare them; the open cases are re-derived in short
+batches (some in the request, the rest by the worker or on their next read), and the page says how
+many are still to recompute."""
 
 from __future__ import annotations
 
@@ -9,8 +11,10 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from ventila import clock
 from ventila.bodies.models import ElectionDay
 from ventila.cases import access
 from ventila.cases.actions import (
@@ -18,6 +22,7 @@ from ventila.cases.actions import (
     do_add_election,
     do_remove_closure,
     do_remove_election,
+    stale_cases,
 )
 from ventila.rules import RULEBOOKS
 from ventila.rules.calendar import format_date_es
@@ -39,7 +44,7 @@ def body_calendar(request: HttpRequest, body: str) -> HttpResponse:
                 day=closure_form.cleaned_data["day"],
                 reason=closure_form.cleaned_data["reason"],
             )
-            messages.success(request, _("Se declaró el cierre; los términos abiertos se recalcularon."))
+            messages.success(request, _("Se declaró el cierre.") + " " + _recomputed(body_obj))
             return redirect("web:calendar", body=body_obj.slug)
         if request.POST.get("form") == "election" and election_form.is_valid():
             do_add_election(
@@ -48,9 +53,25 @@ def body_calendar(request: HttpRequest, body: str) -> HttpResponse:
                 user=request.user,
                 reason=election_form.cleaned_data["reason"],
             )
-            messages.success(request, _("Se anotó la elección; los términos abiertos se recalcularon."))
+            messages.success(request, _("Se anotó la elección.") + " " + _recomputed(body_obj))
             return redirect("web:calendar", body=body_obj.slug)
     return _render(request, body_obj, closure_form=closure_form, election_form=election_form)
+
+
+def _pending(body_obj: Any) -> int:
+    """The body's open cases not yet re-derived with its current calendar."""
+    return int(stale_cases(clock.now(), bodies=[body_obj], by_time=False).count())
+
+
+def _recomputed(body_obj: Any) -> str:
+    pending = _pending(body_obj)
+    if not pending:
+        return _("Los términos abiertos se recalcularon.")
+    return ngettext(
+        "Queda %(n)s expediente por recalcular; se recalcula en segundo plano o al abrirlo.",
+        "Quedan %(n)s expedientes por recalcular; se recalculan en segundo plano o al abrirlos.",
+        pending,
+    ) % {"n": pending}
 
 
 def _render(request: HttpRequest, body_obj: Any, *, status: int = 200, **forms: Any) -> HttpResponse:
@@ -61,6 +82,7 @@ def _render(request: HttpRequest, body_obj: Any, *, status: int = 200, **forms: 
         "web/calendar.html",
         {
             "body": body_obj,
+            "pending": _pending(body_obj),
             "closures": list(body_obj.closures.all()),
             "elections": elections,
             "default_elections": defaults,
@@ -95,7 +117,7 @@ def remove_closure(request: HttpRequest, body: str, closure_id: int) -> HttpResp
     if refused:
         return refused
     do_remove_closure(closure=closure, user=request.user, reason=reason)
-    messages.success(request, _("Se eliminó el cierre; los términos abiertos se recalcularon."))
+    messages.success(request, _("Se eliminó el cierre.") + " " + _recomputed(body_obj))
     return redirect("web:calendar", body=body_obj.slug)
 
 
@@ -114,5 +136,5 @@ def remove_election(request: HttpRequest, body: str, election_id: int) -> HttpRe
     if refused:
         return refused
     do_remove_election(election=election, user=request.user, reason=reason)
-    messages.success(request, _("Se eliminó la elección; los términos abiertos se recalcularon."))
+    messages.success(request, _("Se eliminó la elección.") + " " + _recomputed(body_obj))
     return redirect("web:calendar", body=body_obj.slug)

@@ -1,5 +1,7 @@
-"""``ventila worker``: the background worker. Each round it retries the e-mails whose next attempt
-is due and runs the daily reminder sweep (sent once a day per user). ``--once`` runs one round."""
+"""``ventila worker``: the background worker. Each round it re-derives the cases left stale (a term
+passed, or a closure, election or seat changed: short batches, up to ``--rederive-seconds``),
+retries the e-mails whose next attempt is due and runs the daily reminder sweep (sent once a day
+per user). ``--once`` runs one round."""
 
 from __future__ import annotations
 
@@ -10,6 +12,8 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import close_old_connections
 
 from ventila import clock
+from ventila.audit import state as audit_state
+from ventila.cases.actions import rederive, stale_cases
 from ventila.documents.actions import process_due_deliveries
 from ventila.documents.reminders import sweep
 
@@ -22,6 +26,12 @@ class Command(BaseCommand):
         parser.add_argument("--interval", type=float, default=60.0, help="Segundos entre vueltas (60).")
         parser.add_argument("--no-reminders", action="store_true", help="No enviar recordatorios.")
         parser.add_argument(
+            "--rederive-seconds",
+            type=float,
+            default=30.0,
+            help="Segundos por vuelta para recalcular expedientes pendientes (30).",
+        )
+        parser.add_argument(
             "--reminder-hour",
             type=int,
             default=7,
@@ -30,6 +40,12 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **opts: Any) -> None:
         while True:
+            now = clock.now()
+            # A case's new state (a stage the law moved) is a version in the audit chain: who and why.
+            with audit_state.acting(None, "Recálculo de los expedientes pendientes", name="ventila worker"):
+                result = rederive(stale_cases(now), now=now, budget=opts["rederive_seconds"])
+            if result.done:
+                self.stdout.write(f"expedientes recalculados: {result.done}; pendientes: {result.remaining}")
             attempts = process_due_deliveries()
             for a in attempts:
                 state = "aceptado" if a.ok else "falló"

@@ -418,6 +418,8 @@ def evaluate_financial_report(ctx: Context) -> None:
 
     # Sec. 14(c): a report for each year in office, due 15 August of the next year. The exit year is
     # covered by the final report instead (Sec. 14(e)); a sitting official's years count once ended.
+    if exit_event is None:  # the years so far grow on 1 January
+        ctx.changes_from(dt.date(ctx.as_of_day.year + 1, 1, 1))
     last_year = exit_event.day.year - 1 if exit_event is not None else ctx.as_of_day.year - 1
     for year in range(took.day.year, last_year + 1):
         year_end = dt.date(year, *YEAR_END_EXIT)
@@ -548,6 +550,7 @@ def _evaluate_report(
         suspendable=False,
         start_label=label,
     )
+    ctx.changes_from(evaluation.due_date + dt.timedelta(days=1))
     lapsed = ctx.as_of_day > evaluation.due_date
     auto_final_anyway = ctx.settings["auto_final_if_prelim"]
     decided_first = final is not None and (prelim is None or final.at < prelim.at)
@@ -766,6 +769,7 @@ def evaluate_access_request(ctx: Context) -> None:
             f"La objeción del {format_date_es(objection.day)} llegó después de vencer los 15 días laborables "
             f"({format_date_es(window.due_date)}).",
         )
+    ctx.changes_from(opens_after_window)
     if as_of < opens_after_window:
         ctx.stage = AccessRequestStage.AWAITING_SUBJECT
         ctx.allowed_next = ["objection_filed"]

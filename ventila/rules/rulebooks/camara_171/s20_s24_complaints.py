@@ -791,6 +791,7 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
         if answer_ev is None:
             nxt.append("answer_filed")
             pending = _pending_extension(ctx)
+            ctx.changes_from(answer_d.due_date + dt.timedelta(days=1))
             if pending is not None:
                 nxt += ["extension_granted", "extension_denied"]
             elif "extension_granted" not in firsts and ctx.as_of_day <= answer_d.due_date:

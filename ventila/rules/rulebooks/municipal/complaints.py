@@ -762,6 +762,7 @@ def _main(ctx: Context, filed: Event) -> bool:
         if answer is None:
             nxt.append("answer_filed")
             request = first_after(ctx, "extension_requested", notified)
+            ctx.changes_from(original_due + dt.timedelta(days=1))
             if request is None and now <= original_due:
                 nxt.append("extension_requested")
             if (
@@ -771,6 +772,7 @@ def _main(ctx: Context, filed: Event) -> bool:
                 and first_after(ctx, "extension_granted", request) is None
             ):
                 nxt.append("extension_granted")
+        ctx.changes_from(answer_end + dt.timedelta(days=1))
         if answer is not None or now > answer_end:
             ctx.stage = MunicipalComplaintStage.UNDER_STUDY
             nxt += ["dismissed", "hearing_noticed"]
@@ -1098,6 +1100,8 @@ def _check_filing(ctx: Context, filed: Event) -> None:
 
 def _notice_reminder(ctx: Context, filed: Event) -> None:
     days = optional_int_setting(ctx, "notice_reminder_days")
+    if days is not None:
+        ctx.changes_from(filed.day + dt.timedelta(days=days + 1))
     if days is not None and (today(ctx) - filed.day).days > days:
         ctx.add_finding(
             "respondent_notice_pending",

@@ -325,6 +325,8 @@ def _assess(ctx: Context, recs: Event) -> None:
     types = ("recommendations_issued", "positions_recorded")
     mayor = _latest(ctx, types, "mayor_accepts", until)
     assembly = _latest(ctx, types, "assembly_accepts", until)
+    if until is not None:
+        ctx.changes_from(until + dt.timedelta(days=1))
     if until is not None and today(ctx) > until:
         mayor = False if mayor is None else mayor
         assembly = False if assembly is None else assembly

@@ -8,6 +8,8 @@ court whose breach has no stated consequence) and ``review`` (MUN-SUS-11, the ma
 
 from __future__ import annotations
 
+import datetime as dt
+
 from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec
 from ...vocabulary import SuspensionDeadline, SuspensionStage
@@ -266,4 +268,5 @@ def evaluate_suspension(ctx: Context) -> None:
             )
         return
     ctx.stage = SuspensionStage.SUSPENDED_FROM_OFFICE
+    ctx.changes_from(r.due_date + dt.timedelta(days=1))
     ctx.allowed_next = ["review_filed"] if today(ctx) <= r.due_date else []

@@ -1,0 +1,105 @@
+"""``ventila generate`` (issue 14, item 1): synthetic cases of fictitious people over both bodies,
+every docket one the rulebook accepts act by act, derived, chained, and never mixed with real cases."""
+
+from __future__ import annotations
+
+import io
+import itertools
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from factories import fast_password_hasher, file_complaint, now, world  # noqa: F401  (fixtures)
+
+from ventila import clock
+from ventila.accounts.models import RoleGrant, User
+from ventila.audit import chain
+from ventila.cases.actions import ActInput, check_act
+from ventila.cases.evaluation import PlannedEvent, compute_evaluation, live_events
+from ventila.cases.models import Case, CaseDeadline, DocketEntry, Party
+from ventila.cases.queries import case_facts
+from ventila.web.generate import BENCH_USER, FAMILY_NAMES, GENERATOR, GIVEN_NAMES, LARGE_DOCKET
+
+pytestmark = pytest.mark.django_db
+
+
+def _generate(n: int, *extra: str) -> str:
+    out = io.StringIO()
+    call_command("generate", "--cases", str(n), "--batch", "16", *extra, stdout=out)
+    return out.getvalue()
+
+
+def _fictitious(name: str) -> bool:
+    parts = name.split(" ")
+    return len(parts) == 3 and parts[0] in GIVEN_NAMES and parts[1] in FAMILY_NAMES and parts[2] in FAMILY_NAMES
+
+
+def _accepted_act_by_act(case: Case) -> None:
+    """Every entry, replayed through the door every act of the web app goes through, against the
+    docket as it stood: none is refused."""
+    facts = case_facts(case)
+    events: list[PlannedEvent] = []
+    for entry in case.entries.order_by("seq"):
+        act = ActInput(entry.event_type, entry.occurred_at, entry.has_time, dict(entry.payload))
+        check_act(None, facts, events, act, clock.now())  # raises ActRefused if the rulebook refuses it
+        events.append(PlannedEvent(entry.event_type, entry.occurred_at, entry.has_time, dict(entry.payload)))
+
+
+def test_generate_builds_accepted_derived_chained_fictitious_cases_and_a_second_run_adds_more(now, settings, tmp_path):  # noqa: F811
+    settings.VAR_DIR = tmp_path
+    now.set("2027-06-15 09:00")
+    printed = _generate(30)
+    assert "Generados 30 expedientes sintéticos" in printed
+    cases = list(Case.objects.select_related("body").order_by("pk"))
+    assert len(cases) == 30
+    assert {c.body.slug for c in cases} == {"etica-camara", "querellas-municipales"}
+    assert {c.kind for c in cases} >= {"complaint"} and len({(c.body.slug, c.kind) for c in cases}) >= 3
+    sizes = sorted(c.entries.count() for c in cases)
+    assert sizes[0] >= 1 and sizes[-1] >= LARGE_DOCKET * 0.9  # the large dockets of the case-page benchmark
+    assert any(2 <= s <= 40 for s in sizes) and len(set(sizes)) >= 5
+    assert {c.status for c in cases} == {"open", "closed"}  # some closed, some not
+    assert len({c.stage for c in cases}) >= 4  # at different stages
+
+    for case in cases:
+        _accepted_act_by_act(case)
+        # Derived by the real derivation: the stored stage and terms are the engine's for this docket.
+        evaluation = compute_evaluation(case_facts(case), live_events(case.entries.all()), clock.now())
+        assert case.stage == evaluation.stage and case.config_version == case.body.config_version  # current
+        assert CaseDeadline.objects.filter(case=case).count() == len(evaluation.deadlines)
+    assert CaseDeadline.objects.count() > 0
+
+    # Only fictitious parties, from the generator's lists; every entry recorded by the generator.
+    parties = list(Party.objects.all())
+    assert parties and all(_fictitious(p.name) for p in parties), [p.name for p in parties if not _fictitious(p.name)]
+    assert set(DocketEntry.objects.values_list("recorded_by__username", flat=True)) == {GENERATOR}
+
+    # The benchmarks' secretary sees both bodies.
+    bench = User.objects.get(username=BENCH_USER)
+    assert RoleGrant.objects.filter(user=bench, role=RoleGrant.Role.SECRETARY).count() == 2
+
+    result = chain.verify()
+    assert result.ok, [str(p) for p in result.problems[:5]]
+    assert result.links >= DocketEntry.objects.count() + len(cases) + len(parties)
+
+    # A second run adds 30 more under new numbers: unique, and gapless per body and year.
+    _generate(30)
+    assert Case.objects.count() == 60
+    numbers = list(Case.objects.values_list("number", flat=True))
+    assert len(set(numbers)) == 60
+    rows = sorted(Case.objects.values_list("body_id", "year", "sequence"))
+    for _key, group in itertools.groupby(rows, key=lambda r: r[:2]):
+        seqs = [s for _b, _y, s in group]
+        assert seqs == list(range(1, len(seqs) + 1))
+    assert chain.verify().ok
+
+
+def test_generate_refuses_a_database_with_real_cases_unless_forced(world, now, settings, tmp_path):  # noqa: F811
+    settings.VAR_DIR = tmp_path
+    real = file_complaint(world)
+    with pytest.raises(CommandError, match="1 expedientes que no son sintéticos"):
+        _generate(3)
+    assert Case.objects.count() == 1
+    _generate(3, "--force")
+    assert Case.objects.count() == 4
+    assert Case.objects.filter(pk=real.pk, entries__recorded_by__username=GENERATOR).count() == 0
+    assert chain.verify().ok

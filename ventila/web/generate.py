@@ -1,0 +1,672 @@
+"""The synthetic docket of ``ventila generate`` (issue 14): N fictitious cases for the benchmarks.
+
+Cases are spread over the demo's two bodies (the House Ethics Commission, ``camara-171``: complaints
+and OEG referrals; the municipal Commission: complaints, special suspension proceedings and
+deadlocks). Each docket is one of the sequences the demo records (``ventila demo`` and
+:mod:`ventila.web.demo_procedures`), cut at a random stage, with its dates drawn and counted in
+business days on the body's legal calendar, and some cases padded with the acts the rulebook allows
+at any time (summonses of witnesses, requests for documents) — 2 to 40 entries, and a few cases of
+about 200 for the case-page benchmark. Every act is checked by :func:`ventila.cases.actions.check_act`
+against the docket as it stood when the act happened (the door every act of the web app goes
+through); an act it refuses ends the docket there.
+
+The rows are written in bulk (``bulk_create``, one transaction per batch): cases under numbers taken
+in blocks from the body's counter, parties, docket entries, roll calls and ballots; the entries are
+chained into the audit chain in bulk, and so are the first versions of the cases and parties
+(:mod:`ventila.audit.state`), so ``ventila audit verify`` passes. Then each case is derived by the
+real derivation (:func:`derive`).
+
+Every person is fictitious: names are drawn from the lists below. Generated cases are recorded by
+the account ``generador`` (inactive, no password), which is how a later run tells them from real ones.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import connection, transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from ventila import clock
+from ventila.accounts import twofactor
+from ventila.accounts.models import RoleGrant, User
+from ventila.audit import chain, state
+from ventila.audit.models import ChainLink, StateRecord
+from ventila.audit.registry import fields_of
+from ventila.bodies.models import Body, Closure, ElectionDay, OfficeTerm, Person
+from ventila.cases.actions import ActInput, ActRefused, check_act, choice_label, rederive
+from ventila.cases.evaluation import CaseFacts, PlannedEvent, compute_calendar, rulebook_and_kind
+from ventila.cases.models import Ballot, Case, CaseCounter, DocketEntry, Party, RollCall
+from ventila.cases.voting import vote_rule
+from ventila.rules import PR_TZ, RULEBOOKS
+from ventila.rules.votes import tally
+
+GENERATOR = "generador"  # the account that records every generated entry
+BENCH_USER = "secretaria-general"  # secretary of both bodies: sees every case (the benchmarks sign in as her)
+
+# Invented people: a given name and two family names drawn from these lists (the demo's names are
+# not among them, so no generated witness is ever taken for a seated member).
+GIVEN_NAMES = (
+    "Adalberto", "Adriana", "Alexis", "Amarilis", "Anabel", "Armando", "Belkis", "Benjamín", "Carmelo",
+    "Damaris", "Elba", "Eliezer", "Evelyn", "Ezequiel", "Frances", "Gerardo", "Glenda", "Gustavo",
+    "Idalia", "Ileana", "Ismael", "Jackeline", "Joel", "Keila", "Lizmarie", "Lorenzo", "Madeline",
+    "Marangely", "Moisés", "Nelson", "Norma", "Obed", "Omayra", "Pablo", "Raquel", "Reinaldo",
+    "Sheila", "Tamara", "Ulises", "Víctor", "Xiomara", "Yadira", "Zoraida",
+)  # fmt: skip
+FAMILY_NAMES = (
+    "Agosto", "Alvarado", "Andino", "Aponte", "Báez", "Barreto", "Bonilla", "Caraballo", "Carrasquillo",
+    "Cartagena", "Centeno", "Cotto", "Crespo", "Dávila", "Delgado", "Escobar", "Espada", "Fontánez",
+    "Guzmán", "Hernández", "Jiménez", "Laboy", "Lozada", "Marín", "Merced", "Miranda", "Montañez",
+    "Negrón", "Olmo", "Osorio", "Pacheco", "Peña", "Robles", "Rolón", "Sanabria", "Sierra", "Toledo",
+    "Valentín", "Varela", "Zayas",
+)  # fmt: skip
+MUNICIPALITIES = (  # real municipalities, fictitious mayors
+    "Adjuntas", "Aibonito", "Añasco", "Barceloneta", "Barranquitas", "Bayamón", "Camuy", "Canóvanas",
+    "Carolina", "Cataño", "Cayey", "Ciales", "Cidra", "Coamo", "Comerío", "Corozal", "Culebra", "Dorado",
+    "Florida", "Guánica", "Gurabo", "Hatillo", "Hormigueros", "Isabela", "Jayuya", "Juana Díaz", "Juncos",
+    "Lajas", "Lares", "Las Marías", "Loíza", "Luquillo", "Manatí", "Maricao", "Maunabo", "Moca", "Morovis",
+    "Naguabo", "Naranjito", "Orocovis", "Patillas", "Peñuelas", "Quebradillas", "Rincón", "Sabana Grande",
+    "Salinas", "San Germán", "San Lorenzo", "Santa Isabel", "Toa Alta", "Toa Baja", "Utuado", "Vega Alta",
+    "Vega Baja", "Vieques", "Villalba", "Yabucoa", "Yauco",
+)  # fmt: skip
+FACTS = (  # fictitious facts
+    "Uso de un vehículo oficial para fines personales (datos sintéticos).",
+    "Contratación de un familiar en su oficina (datos sintéticos).",
+    "Gestión a favor de un donante (datos sintéticos).",
+    "Uso de fondos públicos en actividades políticas (datos sintéticos).",
+    "Contratos otorgados sin subasta (datos sintéticos).",
+)
+FIRST_DAY = dt.date(2025, 3, 17)  # after both bodies' members took their seats (the demo's dates)
+
+
+@dataclass(frozen=True)
+class Step:
+    act: str
+    after: int  # business days after the previous act
+    payload: dict[str, Any] = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
+    votes: tuple[int, int] | None = None  # (yes, no); the other members abstain
+    hearing_in: int = 0  # hearing_noticed: the hearing this many business days later
+    last_padded: bool = False  # from this act on the rulebook allows no more padding (dismissed, resolved)
+
+
+@dataclass(frozen=True)
+class Flow:
+    kind: str
+    weight: int
+    first: str  # the act that opens the case
+    filing: str  # how its first act is filled in (see _first_act)
+    steps: tuple[Step, ...]
+    padding: tuple[str, ...] = ()  # acts the rulebook allows at any time while the case is open
+
+
+# The demo's sequences (ventila/web/management/commands/demo.py, ventila/web/demo_procedures.py).
+_RESOLUTION = {
+    "report_findings": "La Comisión determina probados los hechos de la querella (datos sintéticos).",
+    "recommendation": "Se recomienda la sanción que dispone la Sec. 26.",
+}
+_HOUSE_ORDINARY = (
+    Step("respondent_notified", 2),
+    Step("answer_filed", 8),
+    Step("determination_made", 10, {"outcome": "probable_cause"}, votes=(5, 2)),
+    Step("determination_notified", 1),
+    Step("hearing_noticed", 1, {"initial": True}, hearing_in=12),
+    Step("hearing_held", 12),
+    Step("evidentiary_hearing_concluded", 3),
+    Step("resolved", 10, {"outcome": "charges_proven"}, _RESOLUTION, votes=(5, 1), last_padded=True),
+    Step("report_referred", 0, {"to": "house"}),
+    Step("sanction_decided", 5, {"sanctions": ["fine"], "fine_amount": 1500}),
+    Step("case_closed", 1),
+)
+_HOUSE_EXTENSION = (
+    Step("respondent_notified", 2),
+    Step("extension_requested", 5, {"reasons": "Acopio de prueba documental."}),
+    Step("extension_granted", 1, {"business_days": 10}),
+    Step("answer_filed", 9),
+)
+_HOUSE_DISMISSAL = (
+    Step("respondent_notified", 2),
+    Step("answer_filed", 6),
+    Step("determination_made", 9, {"outcome": "dismissed", "grounds": ["frivolous"]}, votes=(6, 1), last_padded=True),
+    Step("determination_notified", 2),
+    Step("case_closed", 3),
+)
+_MUNICIPAL = (
+    Step("respondent_notified", 2),
+    Step("answer_filed", 6),
+    Step("hearing_noticed", 5, {"public": True}, hearing_in=20),
+    Step("hearing_concluded", 20, {"before": "full"}),
+    Step("decision_issued", 5, {"outcome": "admonition"}, votes=(2, 1)),
+    Step("decision_notified", 1),
+)
+_HOUSE_PADDING = ("witness_summoned", "documents_requested")
+FLOWS: dict[str, tuple[Flow, ...]] = {  # by the demo body's slug
+    "etica-camara": (
+        Flow("complaint", 6, "complaint_filed", "house", _HOUSE_ORDINARY, _HOUSE_PADDING),
+        Flow("complaint", 2, "complaint_filed", "house", _HOUSE_EXTENSION, _HOUSE_PADDING),
+        Flow("complaint", 2, "complaint_filed", "house", _HOUSE_DISMISSAL, _HOUSE_PADDING),
+        Flow("referral", 1, "referral_received", "referral", (Step("respondent_notified", 2),)),
+    ),
+    "querellas-municipales": (
+        Flow("complaint", 6, "complaint_filed", "municipal", _MUNICIPAL),
+        Flow("suspension_proceeding", 1, "special_proceeding_filed", "special", ()),
+        Flow("deadlock", 1, "deadlock_reported", "deadlock", (Step("referred_to_commission", 0),)),
+    ),
+}
+LARGE_DOCKET = 200  # entries of the few large cases
+
+
+@dataclass
+class Planned:
+    """One case to write: its body, flow, respondent, complainant and the acts checked so far."""
+
+    body: Body
+    flow: Flow
+    respondent: Person
+    office: OfficeTerm
+    complainant: dict[str, str] | None
+    acts: list[ActInput]
+    facts: CaseFacts
+
+
+@dataclass
+class Report:
+    cases: int = 0
+    entries: int = 0
+    refused: int = 0  # acts the rulebook refused (the docket ends before them)
+    seconds: float = 0.0
+    derive_seconds: float = 0.0
+    by_body: dict[str, int] = field(default_factory=dict)
+
+
+class GenerateRefused(Exception):
+    pass
+
+
+# -- the derivation, in one place ------------------------------------------------------------------
+
+
+def derive(cases: Sequence[Case], now: dt.datetime) -> None:
+    """Derive every case (stage, terms, findings, next due) from its docket by the real derivation,
+    the batch path ``ventila rederive`` takes (:func:`ventila.cases.actions.rederive`)."""
+    rederive(Case.objects.filter(pk__in=[c.pk for c in cases]), now=now, batch=200, force=True)
+
+
+# -- set-up: bodies, users, people ---------------------------------------------------------------------
+
+
+def generator_user() -> User:
+    user, created = User.objects.get_or_create(
+        username=GENERATOR, defaults={"first_name": "Datos", "last_name": "sintéticos", "is_active": False}
+    )
+    if created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    return user
+
+
+def real_cases() -> int:
+    """Cases not written by the generator (their first entry is someone else's)."""
+    generated = DocketEntry.objects.filter(seq=1, recorded_by__username=GENERATOR).values("case_id")
+    return Case.objects.exclude(pk__in=generated).count()
+
+
+def staff(setup_demo: Callable[[], tuple[Body, Body]]) -> tuple[Body, Body, User]:
+    """The demo's bodies, members and users (``setup_demo``), and the benchmarks' secretary of both."""
+    camara, municipal = setup_demo()
+    user, _created = User.objects.get_or_create(
+        username=BENCH_USER, defaults={"first_name": "Secretaría", "last_name": "General (sintética)"}
+    )
+    for body in (camara, municipal):
+        RoleGrant.objects.get_or_create(user=user, body=body, role=RoleGrant.Role.SECRETARY)
+    twofactor.demo_device(user)
+    return camara, municipal, user
+
+
+def _name(rng: random.Random) -> tuple[str, str]:
+    return rng.choice(GIVEN_NAMES), f"{rng.choice(FAMILY_NAMES)} {rng.choice(FAMILY_NAMES)}"
+
+
+def _people(rng: random.Random, n: int) -> tuple[list[Person], list[Person], dict[int, OfficeTerm]]:
+    """``n`` fictitious Representatives and a fictitious mayor for each municipality of the list."""
+    reps = [Person(given_name=g, family_name=f) for g, f in (_name(rng) for _ in range(n))]
+    mayors = [Person(given_name=g, family_name=f) for g, f in (_name(rng) for _ in MUNICIPALITIES)]
+    Person.objects.bulk_create(reps + mayors)
+    terms = [
+        OfficeTerm(person=p, role="representative", title=f"Representante del Distrito {i % 40 + 1}", start=FIRST_DAY)
+        for i, p in enumerate(reps)
+    ] + [
+        OfficeTerm(person=p, role="mayor", title=f"Alcaldía de {town}", municipality=town, start=FIRST_DAY)
+        for p, town in zip(mayors, MUNICIPALITIES, strict=True)
+    ]
+    OfficeTerm.objects.bulk_create(terms)
+    return reps, mayors, {t.person.pk: t for t in terms}
+
+
+# -- planning one case ---------------------------------------------------------------------------------
+
+
+def _first_act(flow: Flow, at: dt.datetime, rng: random.Random) -> ActInput:
+    day = at.date()
+    facts = rng.choice(FACTS)
+    payload: dict[str, Any]
+    if flow.filing == "house":
+        payload = {
+            "knowledge_date": (day - dt.timedelta(days=12)).isoformat(),
+            "facts_date": (day - dt.timedelta(days=15)).isoformat(),
+            "channel": rng.choice(("email", "in_person")),
+        }
+        details = {"facts": facts, "provisions": "Sec. 10(i), Sec. 10(j)"}
+    elif flow.filing == "municipal":
+        payload = {
+            "complainant_kind": rng.choice(("citizen", "municipal_assembly")),
+            "sworn": True,
+            "evidence_attached": True,
+        }
+        details = {"facts": facts}
+    elif flow.filing == "referral":
+        payload = {"facts_date": (day - dt.timedelta(days=20)).isoformat(), "evidence_attached": True}
+        details = {"facts": facts}
+    elif flow.filing == "special":
+        payload = {
+            "charges_notified_on": (day - dt.timedelta(days=4)).isoformat(),
+            "factors": ["weight_of_evidence", "urgency"],
+            "public_interest_determined": True,
+        }
+        details = {"facts": facts}
+    else:  # deadlock_reported
+        payload, details = {"by": "municipal_assembly"}, {"facts": facts}
+    return ActInput(flow.first, at, True, payload, details)
+
+
+def _plan_acts(
+    flow: Flow, calendar: Any, filed: dt.datetime, today: dt.date, target: int, rng: random.Random, *, full: bool
+) -> list[ActInput]:
+    """The docket: the flow cut at a random stage (and at today), padded to about ``target`` entries."""
+    acts = [_first_act(flow, filed, rng)]
+    cut = len(flow.steps) if full or rng.random() < 0.4 else rng.randint(0, len(flow.steps))
+    day = filed.date()
+    days: list[dt.date] = [day]
+    padded_until = None  # the index of the last act that padding may follow
+    for step in flow.steps[:cut]:
+        day = calendar.add_business_days(day, step.after).due if step.after else day
+        if day >= today:
+            break
+        at = dt.datetime.combine(day, dt.time(10, 0) if step.after else dt.time(15, 0), PR_TZ)
+        payload = dict(step.payload)
+        if step.hearing_in:
+            hearing = calendar.add_business_days(day, step.hearing_in).due
+            payload["hearing_date"] = f"{hearing.isoformat()}T10:00"
+        if step.last_padded and padded_until is None:
+            padded_until = len(acts) - 1
+        acts.append(ActInput(step.act, at, True, payload, dict(step.details)))
+        days.append(day)
+    if padded_until is None:
+        padded_until = len(acts) - 1
+    if flow.padding and target > len(acts):
+        # The padding goes after an act whose next act is on a later day (or after the last act), in
+        # the afternoon, a minute apart; never once the case is dismissed or resolved.
+        gaps = [i for i in range(padded_until + 1) if i + 1 >= len(acts) or days[i + 1] > days[i]]
+        extra: dict[int, int] = {}
+        for _n in range(target - len(acts)):
+            g = rng.choice(gaps)
+            extra[g] = extra.get(g, 0) + 1
+        out: list[ActInput] = []
+        for i, act in enumerate(acts):
+            out.append(act)
+            for k in range(extra.get(i, 0)):
+                at = dt.datetime.combine(days[i], dt.time(16, 0), PR_TZ) + dt.timedelta(minutes=k)
+                what = rng.choice(flow.padding)
+                given, family = _name(rng)
+                payload = (
+                    {"witness": f"{given} {family}"}
+                    if what == "witness_summoned"
+                    else {"description": "Expedientes de contratación (datos sintéticos)."}
+                )
+                out.append(ActInput(what, at, True, payload))
+        acts = out
+    return acts
+
+
+def _checked(facts: CaseFacts, acts: list[ActInput], now: dt.datetime, report: Report) -> list[ActInput]:
+    """The acts the rulebook accepts, in order, each against the docket as it stood (``check_act``)."""
+    kept: list[ActInput] = []
+    events: list[PlannedEvent] = []
+    for act in acts:
+        try:
+            check_act(None, facts, events, act, now)
+        except ActRefused:
+            report.refused += 1
+            break
+        kept.append(act)
+        events.append(PlannedEvent(act.event_type, act.occurred_at, act.has_time, act.payload))
+    return kept
+
+
+def _target(rng: random.Random) -> int:
+    """Entries wanted: mostly a short docket, some up to 40."""
+    return rng.choice((2, 3, 4, 6, 8, 10, 12, 14, 16, 20, 25, 30, 40)) if rng.random() < 0.5 else 0
+
+
+# -- writing ---------------------------------------------------------------------------------------------
+
+
+def _take_numbers(body: Body, year: int, count: int) -> int:
+    """Take ``count`` consecutive numbers of ``body`` for ``year`` (the counter row locked until commit);
+    returns the first."""
+    CaseCounter.objects.get_or_create(body=body, year=year)
+    q = connection.ops.quote_name
+    sql = (
+        f"UPDATE {q(CaseCounter._meta.db_table)} SET {q('last')} = {q('last')} + %s "  # nosec B608
+        f"WHERE {q('body_id')} = %s AND {q('year')} = %s RETURNING {q('last')}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [count, body.pk, year])
+        last = int(cursor.fetchone()[0])
+    return last - count + 1
+
+
+_TALLIES: dict[tuple[str, str, int, tuple[tuple[str, str], ...]], Any] = {}
+
+
+def _roll_call(body: Body, facts: CaseFacts, act: ActInput, members: list[Person], votes: tuple[int, int]) -> Any:
+    yes, no = votes
+    yes, no = min(yes, len(members)), min(no, max(0, len(members) - yes))
+    act.ballots = {p.pk: ("yes" if i < yes else "no" if i < yes + no else "abstain") for i, p in enumerate(members)}
+    rule_id = vote_rule(facts.rulebook, act.event_type)
+    if rule_id is None:
+        return None
+    named = tuple((str(p), act.ballots[p.pk]) for p in members)
+    key = (facts.rulebook, rule_id, body.seats, named)
+    if key not in _TALLIES:
+        _TALLIES[key] = tally(facts.rulebook, dict(named), seats=body.seats, motion_rule_id=rule_id)
+    return _TALLIES[key]
+
+
+def _chain_in_bulk(kind: str, objs: Sequence[Any]) -> None:
+    """Append a link for each of ``objs`` (read back as stored), in one go, under the head's lock."""
+    if not objs:
+        return
+    model = type(objs[0])
+    qs = model._base_manager.filter(pk__in=[o.pk for o in objs]).order_by("pk")
+    spec = chain.KINDS.get(kind)
+    if spec is not None and spec.prefetch_related:
+        qs = qs.prefetch_related(*spec.prefetch_related)
+    head = chain.lock_head()
+    seq, prev = head.seq, head.hash
+    links = []
+    moment = timezone.now()
+    for obj in qs:
+        covered = chain.covered_now(kind, obj)
+        content_hash = chain.digest(chain.content_of(kind, obj, covered))
+        seq += 1
+        h = chain.link_hash(seq, kind, str(obj.pk), content_hash, prev)
+        links.append(
+            ChainLink(
+                seq=seq,
+                kind=kind,
+                object_id=str(obj.pk),
+                content_hash=content_hash,
+                covered=covered,
+                prev_hash=prev,
+                hash=h,
+                at=moment,
+            )
+        )
+        prev = h
+    ChainLink.objects.bulk_create(links, batch_size=1000)
+    type(head).objects.filter(pk=head.pk).update(seq=seq, hash=prev)
+
+
+def _versions_in_bulk(objs: Sequence[Any], reason: str) -> None:
+    """The first version of each new row of a registered model (:mod:`ventila.audit.state`), chained."""
+    if not objs:
+        return
+    model = type(objs[0])
+    label = f"{model._meta.app_label}.{model.__name__}"
+    names = fields_of(label, model)
+    rows = model._base_manager.filter(pk__in=[o.pk for o in objs]).order_by("pk")
+    moment = timezone.now()
+    records = StateRecord.objects.bulk_create(
+        [
+            StateRecord(
+                kind=label,
+                object_id=str(row.pk),
+                version=1,
+                content=chain.row_content(row, names),
+                removed=False,
+                username=GENERATOR,
+                reason=reason,
+                at=moment,
+            )
+            for row in rows
+        ],
+        batch_size=1000,
+    )
+    _chain_in_bulk(state.KIND, records)
+
+
+def _write(plans: list[Planned], user: User, now: dt.datetime, report: Report) -> None:
+    """One batch: cases, parties, entries, roll calls and ballots in bulk; the entries and the first
+    versions chained in bulk; then the derivation."""
+    numbers: dict[tuple[int, int], list[Planned]] = {}
+    for p in plans:
+        numbers.setdefault((p.body.pk, p.acts[0].occurred_at.astimezone(PR_TZ).year), []).append(p)
+    cases: list[Case] = []
+    order: list[Planned] = []
+    with translation.override("es"):
+        for (_body_id, year), group in sorted(numbers.items(), key=lambda kv: kv[0]):
+            body = group[0].body
+            first = _take_numbers(body, year, len(group))
+            for i, p in enumerate(group):
+                _rb, kind = rulebook_and_kind(body.rulebook, p.flow.kind)
+                cases.append(
+                    Case(
+                        body=body,
+                        kind=p.flow.kind,
+                        number=f"{body.case_prefix}-{year}-{first + i:04d}",
+                        year=year,
+                        sequence=first + i,
+                        caption=_("%(kind)s contra %(name)s") % {"kind": _(kind.title), "name": p.respondent},
+                        respondent_role=p.office.role,
+                    )
+                )
+                order.append(p)
+    Case.objects.bulk_create(cases, batch_size=1000)
+    parties: list[Party] = []
+    for case, p in zip(cases, order, strict=True):
+        parties.append(
+            Party(
+                case=case,
+                role=Party.Role.RESPONDENT,
+                person=p.respondent,
+                name=str(p.respondent),
+                office=p.office.title,
+                email=p.respondent.email,
+            )
+        )
+        if p.complainant:
+            parties.append(Party(case=case, role=Party.Role.COMPLAINANT, **p.complainant))
+    Party.objects.bulk_create(parties, batch_size=1000)
+    entries: list[DocketEntry] = []
+    voted: list[tuple[int, Planned, ActInput, Any, list[Person]]] = []  # entry index, plan, act, tally, voters
+    members_on: dict[tuple[int, dt.date], list[Person]] = {}
+    for case, p in zip(cases, order, strict=True):
+        for seq, act in enumerate(p.acts, 1):
+            step = next((s for s in p.flow.steps if s.act == act.event_type and s.votes), None)
+            if step is not None and step.votes:
+                day = act.occurred_at.astimezone(PR_TZ).date()
+                key = (p.body.pk, day)
+                if key not in members_on:
+                    members_on[key] = [m.person for m in p.body.members_on(day).select_related("person")]
+                outcome = _roll_call(p.body, p.facts, act, members_on[key], step.votes)
+                if outcome is not None:
+                    voted.append((len(entries), p, act, outcome, members_on[key]))
+            entries.append(
+                DocketEntry(
+                    case=case,
+                    seq=seq,
+                    event_type=act.event_type,
+                    occurred_at=act.occurred_at,
+                    has_time=act.has_time,
+                    payload=act.payload,
+                    details=act.details,
+                    recorded_by=user,
+                    recorded_at=min(act.occurred_at + dt.timedelta(minutes=30), now),
+                )
+            )
+    DocketEntry.objects.bulk_create(entries, batch_size=1000)
+    roll_calls: list[RollCall] = []
+    for index, p, act, outcome, _voters in voted:
+        _rb, kind = rulebook_and_kind(p.body.rulebook, p.flow.kind)
+        title = _(kind.events[act.event_type].title)
+        result = act.payload.get("outcome")
+        roll_calls.append(
+            RollCall(
+                entry=entries[index],
+                motion=f"{title}: {choice_label(result)}" if result else title,
+                rule_id=outcome.rule_id,
+                citation=outcome.citation,
+                required=outcome.required,
+                yes=outcome.yes,
+                no=outcome.no,
+                abstain=outcome.abstain,
+                absent=outcome.absent,
+                recused=outcome.recused,
+                carried=outcome.carried,
+                explanation=outcome.explanation_es,
+            )
+        )
+    RollCall.objects.bulk_create(roll_calls, batch_size=1000)
+    ballots = [
+        Ballot(roll_call=rc, person=person, vote=(act.ballots or {})[person.pk])
+        for rc, (_i, _p, act, _outcome, voters) in zip(roll_calls, voted, strict=True)
+        for person in voters
+    ]
+    Ballot.objects.bulk_create(ballots, batch_size=1000)
+    _chain_in_bulk("docket_entry", entries)
+    started = time.perf_counter()
+    with state.deferred():
+        derive(cases, now)
+        # The first version of each case (as derived) and party, in bulk: the versions the derivation
+        # queued then find their content already recorded.
+        _versions_in_bulk(cases, "Datos sintéticos (ventila generate)")
+        _versions_in_bulk(parties, "Datos sintéticos (ventila generate)")
+    report.derive_seconds += time.perf_counter() - started
+    report.cases += len(cases)
+    report.entries += len(entries)
+    for p in order:
+        report.by_body[p.body.slug] = report.by_body.get(p.body.slug, 0) + 1
+
+
+# -- the run ---------------------------------------------------------------------------------------------
+
+
+def generate(
+    n: int,
+    *,
+    seed: int = 14,
+    batch: int = 500,
+    force: bool = False,
+    setup_demo: Callable[[], tuple[Body, Body]],
+    progress: Callable[[str], None] = lambda _line: None,
+) -> Report:
+    """Add ``n`` fictitious cases (see the module's docstring); refuses a database with real cases
+    unless ``force``."""
+    started = time.perf_counter()
+    report = Report()
+    with transaction.atomic():
+        generator = generator_user()
+        if not force and (real := real_cases()):
+            raise GenerateRefused(
+                _(
+                    "La base de datos tiene %(n)s expedientes que no son sintéticos: generate no mezcla datos "
+                    "sintéticos con datos reales. Use --force si de verdad quiere añadirlos."
+                )
+                % {"n": real}
+            )
+        camara, municipal, _user = staff(setup_demo)
+    rng = random.Random(seed * 1_000_003 + Case.objects.count())  # a second run draws other dockets
+    now = clock.now()
+    today = now.astimezone(PR_TZ).date()
+    bodies = [camara, municipal]
+    calendars: dict[int, Any] = {}
+    elections = tuple(ElectionDay.objects.order_by("day").values_list("kind", "day"))
+    closures = {
+        b.pk: tuple(Closure.objects.filter(body=b).order_by("day").values_list("day", flat=True)) for b in bodies
+    }
+    flows = [(body, flow) for body in bodies for flow in FLOWS[body.slug] if flow.kind in _kinds(body)]
+    weights = [flow.weight for _b, flow in flows]
+    with transaction.atomic():
+        reps, mayors, offices = _people(rng, min(max(n // 20, 20), 2000))
+    large = min(n, 2 + n // 20000)
+    span = (today - FIRST_DAY).days
+    done = 0
+    while done < n:
+        size = min(batch, n - done)
+        plans: list[Planned] = []
+        for i in range(size):
+            index = done + i
+            if index < large:  # the few large dockets: a House complaint, from the start
+                body, flow = camara, FLOWS[camara.slug][0]
+                target = LARGE_DOCKET
+            else:
+                body, flow = rng.choices(flows, weights)[0]
+                target = _target(rng)
+            respondent = rng.choice(reps if body is camara else mayors)
+            office = offices[respondent.pk]
+            facts = CaseFacts(body.rulebook, flow.kind, office.role, False, closures[body.pk], elections)
+            if body.pk not in calendars:
+                calendars[body.pk] = compute_calendar(facts)[0]
+            acts: list[ActInput] = []
+            for _attempt in range(20):  # a filing the rulebook refused (none so far) is drawn again on another day
+                if acts:
+                    break
+                back = rng.randint(2, span) if index >= large else span - rng.randint(0, 30)
+                day = _business_day_before(calendars[body.pk], today - dt.timedelta(days=back))
+                filed = dt.datetime.combine(day, dt.time(9, rng.randint(0, 59)), PR_TZ)
+                acts = _plan_acts(flow, calendars[body.pk], filed, today, target, rng, full=index < large)
+                acts = _checked(facts, acts, now, report)
+            if not acts:
+                raise GenerateRefused(
+                    _("El reglamento rechaza toda presentación de «%(kind)s» en %(body)s.")
+                    % {"kind": flow.kind, "body": body.slug}
+                )
+            g, f = _name(rng)
+            complainant = (
+                {
+                    "name": f"{g} {f}",
+                    "email": f"querellante.{index}@example.org",
+                    "phone": f"787-555-{index % 10000:04d}",
+                    "postal_address": "Apartado 9000, San Juan, PR 00902",
+                }
+                if flow.first == "complaint_filed"
+                else None  # referrals, special proceedings and deadlocks have no complainant
+            )
+            plans.append(Planned(body, flow, respondent, office, complainant, acts, facts))
+        with transaction.atomic():
+            _write(plans, generator, now, report)
+        done += size
+        elapsed = time.perf_counter() - started
+        progress(f"{done}/{n} expedientes, {report.entries} anotaciones, {elapsed:.1f} s")
+    with connection.cursor() as cursor:  # the planner's statistics of the tables just filled
+        cursor.execute("ANALYZE")
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _business_day_before(calendar: Any, day: dt.date) -> dt.date:
+    """``day`` if it is a business day, else the last business day before it."""
+    while not calendar.is_business_day(day):
+        day -= dt.timedelta(days=1)
+    return day
+
+
+def _kinds(body: Body) -> set[str]:
+    return set(RULEBOOKS[body.rulebook].kinds)
