@@ -129,7 +129,7 @@ def main() -> None:
     ap.add_argument("--sql", default="", help="a page label's start: print its SQL statements and where they run")
     ap.add_argument("--only", default="", help="measure only the pages whose label starts with this")
     args = ap.parse_args()
-    settings.ROOT_URLCONF = "pages"
+    settings.ROOT_URLCONF = "pages_small"
     settings.DEBUG = False
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     setup_test_environment()
