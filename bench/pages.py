@@ -79,10 +79,19 @@ def _body(response) -> bytes:  # type: ignore[no-untyped-def]
     return b"".join(response.streaming_content) if response.streaming else response.content
 
 
-def measure_page(client: Client, label: str, url: str, runs: int, warmup: int) -> tuple[Row, bytes]:
+def measure_page(
+    client: Client,
+    label: str,
+    url: str,
+    runs: int,
+    warmup: int,
+    headers: dict[str, str] | None = None,
+    status: int = 200,
+) -> tuple[Row, bytes]:
+    headers = headers or {}
     for _ in range(warmup):
-        r = client.get(url)
-        if r.status_code != 200:
+        r = client.get(url, headers=headers)
+        if r.status_code != status:
             raise SystemExit(f"{label}: {url} answered {r.status_code}")
         _body(r)
     statements: list[str] = []
@@ -92,11 +101,11 @@ def measure_page(client: Client, label: str, url: str, runs: int, warmup: int) -
         return execute(sql, params, many, context)
 
     with connection.execute_wrapper(count):
-        content = _body(client.get(url))
+        content = _body(client.get(url, headers=headers))
     cpu, wall = [], []
     for _ in range(runs):
         c0, w0 = time.process_time(), time.perf_counter()
-        _body(client.get(url))
+        _body(client.get(url, headers=headers))
         cpu.append(time.process_time() - c0)
         wall.append(time.perf_counter() - w0)
     return Row(label, len(statements), _median(cpu), _median(wall), len(content)), content
@@ -263,6 +272,23 @@ def run(args: argparse.Namespace) -> tuple[list[Row], dict[str, str]]:
     row, _content = measure_page(client, "calendar feed (all cases)", f"/calendario/{token}.ics", feed_runs, 1)
     row.floor_statements, row.floor_ms, row.explain_ms = measure_sql(feed_floor(body_ids), feed_runs)
     rows.append(row)
+    # What travels to a calendar program that accepts gzip (they all do), and its poll when nothing changed.
+    feed_url = f"/calendario/{token}.ics"
+    gz, _content = measure_page(
+        client, "calendar feed, gzip (bytes sent)", feed_url, feed_runs, 1, {"Accept-Encoding": "gzip"}
+    )
+    rows.append(gz)
+    etag = client.get(feed_url, headers={"Accept-Encoding": "gzip"})["ETag"]
+    poll, _content = measure_page(
+        client,
+        "calendar feed, unchanged (304)",
+        feed_url,
+        args.runs,
+        3,
+        {"Accept-Encoding": "gzip", "If-None-Match": etag},
+        status=304,
+    )
+    rows.append(poll)
     facts = {
         "cases": f"{Case.objects.count():,}",
         "entries": f"{DocketEntry.objects.count():,}",
