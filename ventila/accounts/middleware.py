@@ -3,7 +3,7 @@
 After the password, an account that must use two factors (:func:`twofactor.requires_second_factor`)
 reaches nothing but the second-factor pages (verify, or enrol the first time) and sign-out until it
 has passed. A session also ends ``VENTILA_SESSION_MAX_HOURS`` after sign-in, whatever the activity
-(the idle limit is the cookie's age, renewed on each request).
+(the idle limit is the session's stored expiry, renewed by requests at most once a minute: sessions.py).
 """
 
 from __future__ import annotations
