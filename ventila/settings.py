@@ -68,7 +68,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django_otp.middleware.OTPMiddleware",
+    "ventila.accounts.middleware.OTPMiddleware",  # django-otp's, its device check in the user's SELECT
     "ventila.web.middleware.NoStoreMiddleware",  # Cache-Control: no-store behind sign-in and on receipts
     "django.contrib.messages.middleware.MessageMiddleware",
     "ventila.accounts.middleware.SecondFactorMiddleware",  # 2FA required; session expiry
