@@ -68,7 +68,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "django_otp.middleware.OTPMiddleware",
+    "ventila.accounts.middleware.OTPMiddleware",  # django-otp's, its device check in the user's SELECT
     "ventila.web.middleware.NoStoreMiddleware",  # Cache-Control: no-store behind sign-in and on receipts
     "django.contrib.messages.middleware.MessageMiddleware",
     "ventila.accounts.middleware.SecondFactorMiddleware",  # 2FA required; session expiry
@@ -206,7 +206,8 @@ VENTILA_SIGNIN_BACKOFF_SECONDS = int(os.environ.get("VENTILA_SIGNIN_BACKOFF_SECO
 VENTILA_SIGNIN_BACKOFF_MAX_MINUTES = int(os.environ.get("VENTILA_SIGNIN_BACKOFF_MAX_MINUTES", "15"))
 VENTILA_SIGNIN_KNOWN_ADDRESS_DAYS = int(os.environ.get("VENTILA_SIGNIN_KNOWN_ADDRESS_DAYS", "90"))
 # Sessions end after VENTILA_SESSION_IDLE_MINUTES without a request, and VENTILA_SESSION_MAX_HOURS after
-# sign-in whatever the activity; the cookie dies with the browser.
+# sign-in whatever the activity (idle: counted from the last write of the session, at most a minute old);
+# the cookie dies with the browser.
 # Sessions live in the database (signing out ends them everywhere); a new one is a single INSERT.
 SESSION_ENGINE = "ventila.accounts.sessions"
 SESSION_COOKIE_AGE = 60 * int(os.environ.get("VENTILA_SESSION_IDLE_MINUTES", "30"))

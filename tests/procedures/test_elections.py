@@ -109,3 +109,29 @@ def test_complaint_in_the_blackout_is_held_until_three_business_days_after(world
         "En espera hasta después de las elecciones (Sec. 24(f))"
         in c.get(f"/expedientes/{case.number}/").content.decode()
     )
+
+
+def test_the_case_page_shows_the_next_two_elections_and_follows_a_change_at_once(world, now):
+    # The page reads them from the body's configuration kept per process (config_version): adding or
+    # removing an election day bumps every body's version, so the next request sees it.
+    from factories import complete_second_factor, file_complaint
+
+    from ventila.cases.actions import do_add_election, do_remove_election
+
+    case = file_complaint(world)
+    c = Client()
+    c.force_login(world.users["secretaria"])
+    complete_second_factor(c, world.users["secretaria"])
+
+    def upcoming() -> str:
+        page = c.get(f"/expedientes/{case.number}/").content.decode()
+        return page.split("Próximas elecciones:", 1)[1].split("</p>", 1)[0]
+
+    first = upcoming()
+    assert "4 de junio de 2028" in first and "(Primarias)" in first and "7 de noviembre de 2028" in first
+    added = do_add_election(kind="primary", day=dt.date(2027, 9, 5), user=world.users["secretaria"], reason="prueba")
+    second = upcoming()
+    assert "5 de septiembre de 2027" in second and "4 de junio de 2028" in second
+    assert "7 de noviembre de 2028" not in second  # only the next two
+    do_remove_election(election=added, user=world.users["secretaria"], reason="prueba")
+    assert upcoming() == first

@@ -320,3 +320,65 @@ def test_behind_the_proxy_the_client_address_comes_from_its_header(world, settin
         sign_in_password(Client(REMOTE_ADDR="127.0.0.1"), "personal", HTTP_X_REAL_IP="203.0.113.6").status_code == 302
     )
     assert SignInAttempt.objects.filter(address="203.0.113.5").count() == limit + 1
+
+
+def _verified_client(world, username="secretaria"):
+    from factories import complete_second_factor
+
+    c = Client()
+    user = world.users[username]
+    c.force_login(user)
+    complete_second_factor(c, user)
+    return c, user
+
+
+def test_a_verified_session_costs_no_device_query_and_a_removed_device_ends_it(world):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from django_otp.plugins.otp_totp.models import TOTPDevice
+
+    c, user = _verified_client(world)
+    assert c.get("/expedientes/").status_code == 200
+    with CaptureQueriesContext(connection) as ctx:
+        assert c.get("/expedientes/").status_code == 200
+    reads = [q["sql"] for q in ctx.captured_queries]
+    assert not [q for q in reads if q.lstrip().startswith('SELECT "otp_totp_totpdevice"')], reads
+    # The device checked in the user's own SELECT: unconfirmed, then removed (reset-second-factor), the
+    # session no longer counts as verified: back to the second-factor pages.
+    TOTPDevice.objects.filter(user=user).update(confirmed=False)
+    r = c.get("/expedientes/")
+    assert r.status_code == 302 and r["Location"].startswith("/entrar/")
+    c, user = _verified_client(world)
+    TOTPDevice.objects.filter(user=user).delete()
+    r = c.get("/expedientes/")
+    assert r.status_code == 302 and r["Location"].startswith("/entrar/")
+
+
+def test_another_users_device_in_the_session_does_not_verify_it(world):
+    from django_otp import DEVICE_ID_SESSION_KEY
+
+    other, other_user = _verified_client(world, "personal")
+    stolen = other.session[DEVICE_ID_SESSION_KEY]
+    c = Client()
+    c.force_login(world.users["secretaria"])
+    session = c.session
+    session[DEVICE_ID_SESSION_KEY] = stolen
+    session.save()
+    r = c.get("/expedientes/")
+    assert r.status_code == 302 and r["Location"].startswith("/entrar/")
+    assert DEVICE_ID_SESSION_KEY not in c.session
+
+
+def test_a_second_confirmed_device_still_verifies_the_library_way(world):
+    from django_otp import DEVICE_ID_SESSION_KEY
+    from django_otp.plugins.otp_totp.models import TOTPDevice
+
+    c, user = _verified_client(world)
+    second = TOTPDevice.objects.create(user=user, name="otro", confirmed=True)
+    session = c.session
+    session[DEVICE_ID_SESSION_KEY] = second.persistent_id
+    session.save()
+    assert c.get("/expedientes/").status_code == 200
+    second.delete()
+    r = c.get("/expedientes/")
+    assert r.status_code == 302 and r["Location"].startswith("/entrar/")

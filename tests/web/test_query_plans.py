@@ -163,10 +163,10 @@ def test_the_queue_runs_the_same_few_statements_whatever_the_number_of_cases(cli
         body = c.get("/expedientes/").content.decode()
     assert "CE-2027-9000" in body and 'rel="next"' in body
     assert len(many) <= len(few), _listing(many)  # a page not full also reads the undated cases
-    # Session, user, its device, the user's grants, the page, the municipal decision terms, the summary
-    # cases, the session's renewal (the savepoints around it aside).
+    # Session, user (its second factor checked in the same SELECT), the user's grants, the page, the summary
+    # cases; no session write (renewed at most once a minute, ventila/accounts/sessions.py), savepoints aside.
     statements = [q for q, _p in many if "SAVEPOINT" not in q]
-    assert len(statements) <= 8, _listing(many)
+    assert len(statements) <= 5, _listing(many)
     role_queries = [q for q, _p in many if "accounts_rolegrant" in q]
     assert len(role_queries) == 1, role_queries
 
@@ -238,7 +238,11 @@ def test_the_case_page_reads_the_docket_its_documents_and_exclusions_once(client
         assert len(reads) == 1, (table, _listing([(q, None) for q in reads]))
     assert len([q for q in selects if _main_table(q) == "documents_delivery"]) <= 1
     statements = [(q, p) for q, p in queries if "SAVEPOINT" not in q]  # the test's transaction adds savepoints
-    assert len(statements) <= 23, _listing(statements)
+    # No session write, no read of the body's seats (no exclusion) or of the election days (per-process
+    # body configuration).
+    assert len(statements) <= 18, _listing(statements)
+    assert not [q for q, _p in statements if "django_session" in q and not q.lstrip().startswith("SELECT")]
+    assert not [q for q, _p in statements if _main_table(q) in ("bodies_membership", "bodies_electionday")]
 
 
 def test_a_grant_withdrawn_takes_effect_on_the_next_request(client, world, cases):

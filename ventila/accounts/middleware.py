@@ -3,7 +3,7 @@
 After the password, an account that must use two factors (:func:`twofactor.requires_second_factor`)
 reaches nothing but the second-factor pages (verify, or enrol the first time) and sign-out until it
 has passed. A session also ends ``VENTILA_SESSION_MAX_HOURS`` after sign-in, whatever the activity
-(the idle limit is the cookie's age, renewed on each request).
+(the idle limit is the session's stored expiry, renewed by requests at most once a minute: sessions.py).
 """
 
 from __future__ import annotations
@@ -19,11 +19,31 @@ from django.contrib.auth import logout
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import gettext as _
+from django_otp import DEVICE_ID_SESSION_KEY
+from django_otp.middleware import OTPMiddleware as LibraryOTPMiddleware
+from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from . import twofactor
 
 OPEN_PREFIXES = ("/static/", "/i18n/")
+
+
+class OTPMiddleware(LibraryOTPMiddleware):
+    """django-otp's middleware, without its query per request when the session's device is the user's
+    first confirmed TOTP device: the user's own SELECT already checked that this device exists, is the
+    user's and is confirmed (``otp_device_id``, :meth:`ventila.accounts.backends.ThrottledModelBackend.get_user`),
+    the same checks as the library's (``_finalize_device``). The device row itself is read only if used.
+    Any other case (another device, none, a user loaded otherwise) goes the library's way."""
+
+    def _verify_user_sync(self, request: HttpRequest, user: Any) -> Any:
+        known = getattr(user, "otp_device_id", None) if user.is_authenticated else None
+        if known is None or request.session.get(DEVICE_ID_SESSION_KEY) != f"{TOTPDevice.model_label()}/{known}":
+            return super()._verify_user_sync(request, user)
+        self._init_user_fields(user)
+        user.otp_device = SimpleLazyObject(lambda: TOTPDevice.objects.get(pk=known, user_id=user.pk, confirmed=True))
+        return user
 
 
 class SecondFactorMiddleware:

@@ -28,7 +28,7 @@ from typing import Any
 
 from django.apps import apps
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, connections, models, router, transaction
 from django.db.models.fields.files import FieldFile
 from django.utils import timezone
 
@@ -264,7 +264,55 @@ def lock_access_chain(key: str) -> AccessChain:
 
 def append_access(row: AccessLog) -> AccessLog:
     """Write ``row`` (unsaved) as the next access of its case: lock that case's chain, link, insert,
-    move the chain's head. Call inside a transaction; locks nothing shared by other cases."""
+    move the chain's head. Call inside a transaction; locks nothing shared by other cases.
+
+    Where the database returns rows from an UPDATE (PostgreSQL; SQLite ≥ 3.35), the lock and the read
+    of the head are one statement that also moves its number (``UPDATE … SET seq = seq + 1 … RETURNING``,
+    the head's hash still the previous row's until the end of the transaction), and on PostgreSQL the
+    insert and the head's new hash are one statement too (a data-modifying ``WITH``): two statements
+    inside BEGIN … COMMIT instead of three. The rows written are the same."""
+    using = router.db_for_write(AccessLog)
+    conn = connections[using]
+    if not conn.features.can_return_columns_from_insert:
+        return _append_access_orm(row)
+    # The SQL below is built from the models' own table and column names, quoted; every value is a parameter.
+    qn = conn.ops.quote_name
+    heads = qn(AccessChain._meta.db_table)
+    with transaction.atomic(using=using, savepoint=False), conn.cursor() as cur:
+        cur.execute(
+            f"UPDATE {heads} SET {qn('seq')} = {qn('seq')} + 1 WHERE {qn('key')} = %s"  # nosec B608
+            f" RETURNING {qn('id')}, {qn('seq')}, {qn('hash')}",
+            [row.case_number],
+        )
+        found = cur.fetchone()
+        if found is None:  # the case's first access: create its chain (chained into the main chain)
+            chained = lock_access_chain(row.case_number)
+            found = (chained.pk, chained.seq + 1, chained.hash)
+        row.chain_id, row.chain_seq, row.prev_hash = found
+        row.hash = access_hash(row)
+        fields = [f for f in AccessLog._meta.concrete_fields if not f.primary_key]
+        columns = ", ".join(qn(f.column) for f in fields)
+        marks = ", ".join(["%s"] * len(fields))
+        values = [f.get_db_prep_save(getattr(row, f.attname), connection=conn) for f in fields]
+        rows = qn(AccessLog._meta.db_table)
+        move = f"UPDATE {heads} SET {qn('seq')} = %s, {qn('hash')} = %s WHERE {qn('id')} = %s"  # nosec B608
+        insert = f"INSERT INTO {rows} ({columns}) VALUES ({marks}) RETURNING {qn('id')}"  # nosec B608
+        if conn.vendor == "postgresql":
+            cur.execute(
+                f"WITH ins AS ({insert}) {move} RETURNING (SELECT {qn('id')} FROM ins)",  # nosec B608
+                [*values, row.chain_seq, row.hash, row.chain_id],
+            )
+            row.pk = cur.fetchone()[0]
+        else:
+            cur.execute(insert, values)
+            row.pk = cur.fetchone()[0]
+            cur.execute(move, [row.chain_seq, row.hash, row.chain_id])
+    row._state.adding = False
+    row._state.db = using
+    return row
+
+
+def _append_access_orm(row: AccessLog) -> AccessLog:
     with transaction.atomic(savepoint=False):
         chained = lock_access_chain(row.case_number)
         row.chain = chained

@@ -47,12 +47,14 @@ def sec8_warnings(case: Case, entries: Sequence[DocketEntry], exclusions: Sequen
     asked = {
         str(e.payload.get("member")) for e in live if e.event_type in ("substitute_requested", "substitute_appointed")
     }
+    rows = case.exclusions.select_related("person") if exclusions is None else exclusions
+    named = [x for x in rows if x.reason != "recused" and str(x.person_id) not in asked]
+    if not named:  # the usual case: no seat to name, no read of the body's seats
+        return []
     offices = {m.person_id: m.position for m in case.body.memberships.all()}
     chair = {"president": "chair", "vice_president": "vice_chair"}
     seats, respondents, witnesses = [], [], []
-    for x in case.exclusions.select_related("person") if exclusions is None else exclusions:
-        if x.reason == "recused" or str(x.person_id) in asked:
-            continue
+    for x in named:
         name = str(x.person)
         seats.append((name, chair.get(offices.get(x.person_id, ""), "member")))
         (respondents if x.reason == "party" else witnesses).append(name)

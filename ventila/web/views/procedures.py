@@ -29,7 +29,7 @@ from ventila.cases.procedures import (
     monthly_statement,
     sec8_warnings,
 )
-from ventila.cases.queries import suspension_spans
+from ventila.cases.queries import body_config, suspension_spans
 from ventila.rules import RULEBOOKS
 from ventila.rules.votes import required_yes
 
@@ -90,7 +90,9 @@ def procedure_context(
     elections = []
     candidate_mark = RULEBOOKS[case.body.rulebook].candidate_mark and case.status == Case.Status.OPEN
     if candidate_mark:
-        elections = list(ElectionDay.objects.filter(day__gte=today).order_by("day")[:2])
+        # From the body's configuration, read once per process and version (every election change bumps it).
+        upcoming = [(kind, day) for kind, day in body_config(case.body).elections if day >= today][:2]
+        elections = [ElectionDay(kind=kind, day=day) for kind, day in upcoming]
     return {
         "sec8_warnings": sec8_warnings(case, entries, exclusions),
         "suspensions": suspension_spans(entries),
