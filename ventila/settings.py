@@ -8,6 +8,8 @@ Environment variables (all optional on a developer's machine):
 - ``VENTILA_DEBUG``: ``1`` to turn on Django's debug pages (never in production).
 - ``VENTILA_ALLOWED_HOSTS``: comma-separated host names (default: localhost and 127.0.0.1).
 - ``VENTILA_VAR_DIR``: where the SQLite file, uploads and the generated key live (default ``var/``).
+- ``VENTILA_STAMP_DIR``: a directory all the server's processes share, for the version stamp of what
+  each process caches (default ``var/run``).
 """
 
 from __future__ import annotations
@@ -145,6 +147,9 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # Uploaded attachments are confidential: they are never served from a public URL, only through
 # the permission-checked attachment view.
 MEDIA_ROOT = VAR_DIR / "media"
+# Where the server processes leave the version stamp of what they cache (ventila.filing.register_cache):
+# a directory every process of the deployment shares; not the media (backups copy the media).
+VENTILA_STAMP_DIR = Path(os.environ.get("VENTILA_STAMP_DIR", VAR_DIR / "run"))
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = True

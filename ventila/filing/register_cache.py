@@ -4,7 +4,8 @@ The bodies (looked up by slug on every step), the register of office holders (th
 choices and the submission), and the closure and election days that move terms. Each server process
 keeps them until a **version stamp** changes: any save or delete of a body, an office term, a person, a
 closure day or an election day — through the ORM, in any process — writes a new stamp into
-``MEDIA_ROOT/registro.version`` (on the shared storage the uploads are already on) and bumps this
+``VENTILA_STAMP_DIR/registro.version`` (``var/run`` by default; not in the media, which backups
+copy and restores refuse to overwrite) and bumps this
 process's generation at once. Reading the stamp is one small file read per request; the stamp is
 written again once the transaction commits, so that no process caches what it read before the commit.
 A change made behind the ORM (SQL by hand) is picked up after :data:`MAX_AGE` seconds at most.
@@ -32,7 +33,7 @@ _generation = [0]
 
 
 def _stamp_path() -> Path:
-    return Path(settings.MEDIA_ROOT) / "registro.version"
+    return Path(settings.VENTILA_STAMP_DIR) / "registro.version"
 
 
 def stamp() -> tuple[int, str]:
