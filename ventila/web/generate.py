@@ -592,7 +592,7 @@ def generate(
                 % {"n": real}
             )
         camara, municipal, _user = staff(setup_demo)
-    rng = random.Random(seed * 1_000_003 + Case.objects.count())  # a second run draws other dockets
+    rng = random.Random(seed * 1_000_003 + Case.objects.count())  # nosec B311 (synthetic data, no secret)
     now = clock.now()
     today = now.astimezone(PR_TZ).date()
     bodies = [camara, municipal]
