@@ -592,7 +592,8 @@ def generate(
                 % {"n": real}
             )
         camara, municipal, _user = staff(setup_demo)
-    rng = random.Random(seed * 1_000_003 + Case.objects.count())  # nosec B311 (synthetic data, no secret)
+    # A second run draws other dockets; the draws make synthetic data, no secret (bandit B311).
+    rng = random.Random(seed * 1_000_003 + Case.objects.count())  # nosec B311
     now = clock.now()
     today = now.astimezone(PR_TZ).date()
     bodies = [camara, municipal]
