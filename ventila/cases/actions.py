@@ -418,7 +418,8 @@ def do_file_case(
                 )
             )
         Party.objects.bulk_create(parties)
-        state.touch(case.parties.all())  # bulk_create sends no signal
+        # bulk_create sends no signal; where the database gives the new ids back, no need to read them.
+        state.touch(parties if all(p.pk is not None for p in parties) else case.parties.all())
         entry = _write_entry(case, user, act, [], now, first=True)
         _store(
             case,
@@ -436,7 +437,9 @@ def do_file_case(
         # row locked until commit).
         case.sequence, case.number = _next_number(body, year)
         case.save(update_fields=["number", "sequence", *_DERIVED])
-        chain.append_prepared(link)
+        # The entry's link, with the versions of the case and parties (and of what the caller writes
+        # in its own deferred block): one lock and one move of the chain's head for all of them.
+        state.append_last(link)
     return case
 
 
