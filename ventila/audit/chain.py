@@ -181,11 +181,29 @@ def prepare(kind: str, obj: models.Model) -> Prepared:
     return Prepared(kind, str(obj.pk), digest(content_of(kind, fresh, covered)), covered)
 
 
-def prepare_from(kind: str, obj: models.Model) -> Prepared:
-    """Digest ``obj`` as it is in memory, for a row just inserted whose every value is the one stored
-    (no default or conversion of the database's, no parts): the read back of :func:`prepare` saved."""
+def prepare_from(kind: str, obj: models.Model, parts: dict[str, Any] | None = None) -> Prepared:
+    """Digest ``obj`` as it is in memory, for a row just inserted by the app (every column set by it:
+    no default, trigger or conversion of the database's), with ``parts`` (key → what its
+    :class:`Part` would read: rows, a row or None; a part not given is read): the read back of
+    :func:`prepare` saved. JSON columns are taken as their column gives them back."""
     covered = covered_now(kind, obj)
-    return Prepared(kind, str(obj.pk), digest(content_of(kind, obj, covered)), covered)
+    data = _inserted(obj, covered["row"])
+    spec = KINDS.get(kind)
+    for part in spec.parts if spec is not None else ():
+        value = parts[part.key] if parts is not None and part.key in parts else part.read(obj)
+        if isinstance(value, list):
+            data[part.key] = [_inserted(row, covered[part.key]) for row in sorted(value, key=lambda r: r.pk)]
+        elif value is not None:
+            data[part.key] = _inserted(value, covered[part.key])
+    return Prepared(kind, str(obj.pk), digest(data), covered)
+
+
+def _inserted(obj: models.Model, names: list[str]) -> dict[str, Any]:
+    content = row_content(obj, names)
+    for f in obj._meta.concrete_fields:
+        if isinstance(f, models.JSONField) and f.attname in content:
+            content[f.attname] = json.loads(json.dumps(content[f.attname], cls=f.encoder))
+    return content
 
 
 def lock_head() -> ChainHead:

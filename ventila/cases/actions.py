@@ -420,7 +420,8 @@ def do_file_case(
         Party.objects.bulk_create(parties)
         # bulk_create sends no signal; where the database gives the new ids back, no need to read them.
         state.touch(parties if all(p.pk is not None for p in parties) else case.parties.all())
-        entry = _write_entry(case, user, act, [], now, first=True)
+        attachments: list[Attachment] = []
+        entry = _write_entry(case, user, act, [], now, first=True, written=attachments)
         _store(
             case,
             evaluation,
@@ -432,7 +433,10 @@ def do_file_case(
         )
         if before_number is not None:
             before_number(case)
-        link = chain.prepare("docket_entry", entry)
+        # Digested from the rows as just inserted (a first entry has no roll call), not read back.
+        link = chain.prepare_from(
+            "docket_entry", entry, {"attachments": attachments, "roll_call": None, "ballots": None}
+        )
         # The serialised part: number (counter row locked until commit), case row, chain link (head
         # row locked until commit).
         case.sequence, case.number = _next_number(body, year)
@@ -515,6 +519,7 @@ def _write_entry(
     *,
     first: bool = False,
     outcome: VoteOutcome | None = None,
+    written: list[Attachment] | None = None,
 ) -> DocketEntry:
     """Write the entry with its attachments and roll call (``outcome``, from :func:`check_act`); chain it
     unless it is a new case's ``first`` entry (:func:`do_file_case` chains that one last)."""
@@ -544,6 +549,8 @@ def _write_entry(
         )
         att.file.save(doc.filename, ContentFile(data), save=False)
         att.save()
+        if written is not None:
+            written.append(att)
     if outcome is not None and act.ballots:
         rc = RollCall.objects.create(
             entry=entry,
