@@ -522,7 +522,8 @@ def _write_entry(
     written: list[Attachment] | None = None,
 ) -> DocketEntry:
     """Write the entry with its attachments and roll call (``outcome``, from :func:`check_act`); chain it
-    unless it is a new case's ``first`` entry (:func:`do_file_case` chains that one last)."""
+    unless it is a new case's ``first`` entry (:func:`do_file_case` chains that one last); ``written``
+    (optional) receives the attachments as inserted."""
     seq = (
         1
         if first
