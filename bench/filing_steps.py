@@ -35,6 +35,9 @@ def main() -> int:
     ap.add_argument("--size", type=int, default=1024 * 1024, help="attachment bytes (1 MB)")
     ap.add_argument("--profile", default="", help="write a cProfile of the measured requests here")
     ap.add_argument("--pg", default="postgres://postgres@127.0.0.1:5432/ventila_bench_steps")
+    ap.add_argument(
+        "--sql", default="", help="print the SQL statements of this request (e.g. 'POST juramento (files)')"
+    )
     args = ap.parse_args()
 
     import psycopg
@@ -87,7 +90,8 @@ def main() -> int:
     base = f"/querellas/{BODY}"
     cpu: dict[str, float] = collections.defaultdict(float)
     queries: dict[str, int] = collections.defaultdict(int)
-    profile = cProfile.Profile() if args.profile else None
+    last_sql: list[str] = []
+    profile = cProfile.Profile(time.process_time) if args.profile else None  # CPU, not waits on the database
     handler = Client(enforce_csrf_checks=True).handler  # one handler, as one server process has
     counting = [False]
     current = [""]
@@ -95,6 +99,8 @@ def main() -> int:
     def count(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
         if counting[0]:
             queries[current[0]] += 1
+            if current[0] == args.sql:
+                last_sql.append(sql[:160])
         return execute(sql, params, many, context)
 
     def walk(i: int, measure: bool) -> None:
@@ -111,6 +117,8 @@ def main() -> int:
                 data = {"csrfmiddlewaretoken": c.cookies[settings.CSRF_COOKIE_NAME].value, **data}
             current[0] = label
             counting[0] = measure
+            if measure and label == args.sql:
+                last_sql.clear()
             if measure and profile:
                 profile.enable()
             t0 = time.process_time()
@@ -186,6 +194,10 @@ def main() -> int:
     print(
         f"  {'whole filing':24s} {sum(cpu.values()) / n * 1000:6.1f} ms  {sum(queries.values()) / n:4.0f} SQL statements"
     )
+    if args.sql:
+        print(f"SQL of the last {args.sql!r}:")
+        for n_sql, text in enumerate(last_sql, 1):
+            print(f"  {n_sql:3d} {text}")
     if profile:
         profile.dump_stats(args.profile)
     return 0

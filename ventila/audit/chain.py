@@ -181,6 +181,31 @@ def prepare(kind: str, obj: models.Model) -> Prepared:
     return Prepared(kind, str(obj.pk), digest(content_of(kind, fresh, covered)), covered)
 
 
+def prepare_from(kind: str, obj: models.Model, parts: dict[str, Any] | None = None) -> Prepared:
+    """Digest ``obj`` as it is in memory, for a row just inserted by the app (every column set by it:
+    no default, trigger or conversion of the database's), with ``parts`` (key → what its
+    :class:`Part` would read: rows, a row or None; a part not given is read): the read back of
+    :func:`prepare` saved. JSON columns are taken as their column gives them back."""
+    covered = covered_now(kind, obj)
+    data = _inserted(obj, covered["row"])
+    spec = KINDS.get(kind)
+    for part in spec.parts if spec is not None else ():
+        value = parts[part.key] if parts is not None and part.key in parts else part.read(obj)
+        if isinstance(value, list):
+            data[part.key] = [_inserted(row, covered[part.key]) for row in sorted(value, key=lambda r: r.pk)]
+        elif value is not None:
+            data[part.key] = _inserted(value, covered[part.key])
+    return Prepared(kind, str(obj.pk), digest(data), covered)
+
+
+def _inserted(obj: models.Model, names: list[str]) -> dict[str, Any]:
+    content = row_content(obj, names)
+    for f in obj._meta.concrete_fields:
+        if isinstance(f, models.JSONField) and f.attname in content:
+            content[f.attname] = json.loads(json.dumps(content[f.attname], cls=f.encoder))
+    return content
+
+
 def lock_head() -> ChainHead:
     """Lock the head row until the caller's transaction commits (must be inside one)."""
     head = ChainHead.objects.select_for_update().filter(pk=1).first()
@@ -193,22 +218,43 @@ def lock_head() -> ChainHead:
 def append_prepared(prepared: Prepared) -> ChainLink:
     """Add the link: the head row is locked from here until the transaction commits, so callers do
     this as late as they can."""
+    return append_many([prepared])[0]
+
+
+def append_many(prepared: Iterable[Prepared], head: ChainHead | None = None) -> list[ChainLink]:
+    """Add the links one after the other with one lock of the head, one insert and one update of the
+    head (the head row stays locked until the transaction commits). ``head``: the head as the caller
+    locked it in this transaction (:func:`lock_head`), not read again."""
+    prepared = list(prepared)
+    if not prepared:
+        return []
     with transaction.atomic(savepoint=False):  # part of the caller's transaction (one is opened if none)
-        head = lock_head()
-        seq = head.seq + 1
-        h = link_hash(seq, prepared.kind, prepared.object_id, prepared.content_hash, head.hash)
-        link = ChainLink.objects.create(
-            seq=seq,
-            kind=prepared.kind,
-            object_id=prepared.object_id,
-            content_hash=prepared.content_hash,
-            covered=prepared.covered,
-            prev_hash=head.hash,
-            hash=h,
-            at=timezone.now(),
-        )
-        ChainHead.objects.filter(pk=1).update(seq=seq, hash=h)
-    return link
+        head = head or lock_head()
+        seq, prev = head.seq, head.hash
+        at = timezone.now()
+        links = []
+        for p in prepared:
+            seq += 1
+            h = link_hash(seq, p.kind, p.object_id, p.content_hash, prev)
+            links.append(
+                ChainLink(
+                    seq=seq,
+                    kind=p.kind,
+                    object_id=p.object_id,
+                    content_hash=p.content_hash,
+                    covered=p.covered,
+                    prev_hash=prev,
+                    hash=h,
+                    at=at,
+                )
+            )
+            prev = h
+        if len(links) == 1:
+            links[0].save(force_insert=True)
+        else:
+            ChainLink.objects.bulk_create(links)
+        ChainHead.objects.filter(pk=1).update(seq=seq, hash=prev)
+    return links
 
 
 def append(kind: str, obj: models.Model) -> ChainLink:

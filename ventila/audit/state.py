@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.apps import apps
-from django.db import models, transaction
+from django.db import connections, models, router, transaction
+from django.db.models import OuterRef, Q, Subquery
 from django.db.models.signals import post_delete, post_save
 from django.utils import timezone
 
@@ -47,6 +49,9 @@ class Actor:
 _ACTOR: contextvars.ContextVar[Actor | None] = contextvars.ContextVar("ventila_state_actor", default=None)
 _PENDING: contextvars.ContextVar[dict[tuple[str, str], tuple[Any, Actor]] | None] = contextvars.ContextVar(
     "ventila_state_pending", default=None
+)
+_LINKS: contextvars.ContextVar[list[chain.Prepared] | None] = contextvars.ContextVar(
+    "ventila_state_links", default=None
 )
 
 
@@ -75,22 +80,39 @@ def acting(user: Any = None, reason: str = "", *, name: str = "") -> Iterator[No
 @contextlib.contextmanager
 def deferred() -> Iterator[None]:
     """Write the versions of everything saved inside the block when it ends (inside the caller's
-    transaction). Nested blocks join the outermost one."""
+    transaction), together with the links passed to :func:`append_last`: the chain's head is locked
+    and moved once for all of them. Nested blocks join the outermost one."""
     if _PENDING.get() is not None:
         yield
         return
     pending: dict[tuple[str, str], tuple[Any, Actor]] = {}
+    links: list[chain.Prepared] = []
     token = _PENDING.set(pending)
+    links_token = _LINKS.set(links)
     try:
         yield
         _PENDING.reset(token)
-        token = None
+        _LINKS.reset(links_token)
+        token = links_token = None
         with transaction.atomic(savepoint=False):
-            for (label, object_id), (removed, actor) in pending.items():
-                _record(label, object_id, removed, actor)
+            _record_many(
+                [(label, object_id, removed, actor) for (label, object_id), (removed, actor) in pending.items()], links
+            )
     finally:
         if token is not None:
             _PENDING.reset(token)
+        if links_token is not None:
+            _LINKS.reset(links_token)
+
+
+def append_last(prepared: chain.Prepared) -> None:
+    """Chain ``prepared`` with the versions of the enclosing :func:`deferred` block (one lock of the
+    chain's head for all of them), or now, outside one."""
+    links = _LINKS.get()
+    if links is None:
+        chain.append_prepared(prepared)
+    else:
+        links.append(prepared)
 
 
 def touch(objs: Iterable[models.Model]) -> None:
@@ -142,31 +164,96 @@ def _queue(label: str, object_id: str, removed: Any) -> None:
 def _record(label: str, object_id: str, removed: dict[str, Any] | None, actor: Actor) -> Any:
     """Append a version of the object unless its latest one already says the same. ``removed`` is
     the content of a deleted row (None: read the row as stored)."""
-    model = apps.get_model(label)
-    if removed is None:
-        row = model._base_manager.filter(pk=object_id).first()
-        if row is None:  # created and deleted in the same transaction: nothing ever existed
-            return None
-        content, is_removed = chain.row_content(row, fields_of(label, model)), False
-    else:
-        content, is_removed = removed, True
-    chain.lock_head()  # versions of one object are numbered under the head's lock
-    last = StateRecord.objects.filter(kind=label, object_id=object_id).order_by("-version").first()
-    if last is not None and last.removed == is_removed and last.content == chain.plain_json(content):
-        return last
-    record = StateRecord.objects.create(
-        kind=label,
-        object_id=object_id,
-        version=(last.version + 1) if last else 1,
-        content=content,
-        removed=is_removed,
-        actor=actor.user,
-        username=actor.name,
-        reason=actor.reason,
-        at=timezone.now(),
+    records = _record_many([(label, object_id, removed, actor)])
+    return records[0] if records else None
+
+
+def _record_many(
+    items: Sequence[tuple[str, str, dict[str, Any] | None, Actor]], links: Sequence[chain.Prepared] = ()
+) -> list[StateRecord | None]:
+    """Append a version of each object (label, id, content if deleted else None, actor) unless its
+    latest one already says the same, and chain the versions written and ``links``: the rows are read
+    as stored (one query per model), then, under one lock of the chain's head, the latest versions
+    (one query), the new versions and their links (bulk) and the head (one update). Gives, per item,
+    its latest version (None: the row was created and deleted in the same transaction)."""
+    ids: dict[str, list[str]] = defaultdict(list)
+    for label, object_id, removed, _actor in items:
+        if removed is None:
+            ids[label].append(object_id)
+    stored: dict[tuple[str, str], dict[str, Any]] = {}
+    for label, wanted in ids.items():
+        model = apps.get_model(label)
+        fields = fields_of(label, model)
+        for row in model._base_manager.filter(pk__in=wanted):
+            stored[(label, str(row.pk))] = chain.row_content(row, fields)
+    contents: list[tuple[str, str, Any, bool, Actor] | None] = []
+    for label, object_id, removed, actor in items:
+        content = removed if removed is not None else stored.get((label, object_id))
+        contents.append(
+            None if content is None else (label, object_id, chain.plain_json(content), removed is not None, actor)
+        )
+    if not any(contents) and not links:
+        return [None] * len(items)
+    head = chain.lock_head()  # versions of one object are numbered under the head's lock
+    latest = _latest([(c[0], c[1]) for c in contents if c is not None])
+    out: list[StateRecord | None] = []
+    new: list[StateRecord] = []
+    now = timezone.now()
+    for c in contents:
+        if c is None:
+            out.append(None)
+            continue
+        label, object_id, content, is_removed, actor = c
+        last = latest.get((label, object_id))
+        if last is not None and last.removed == is_removed and last.content == content:
+            out.append(last)
+            continue
+        record = StateRecord(
+            kind=label,
+            object_id=object_id,
+            version=(last.version + 1) if last else 1,
+            content=content,
+            removed=is_removed,
+            actor=actor.user,
+            username=actor.name,
+            reason=actor.reason,
+            at=now,
+        )
+        latest[(label, object_id)] = record  # the same object twice in one batch: numbered one after the other
+        new.append(record)
+        out.append(record)
+    _insert(new)
+    # A version's link digests the row just inserted: every value is the one written (the content
+    # already as its JSON column gives it back), so it is not read again.
+    chain.append_many([*links, *(chain.prepare_from(KIND, record) for record in new)], head)
+    return out
+
+
+def _latest(keys: Sequence[tuple[str, str]]) -> dict[tuple[str, str], StateRecord]:
+    if not keys:
+        return {}
+    by_label: dict[str, set[str]] = defaultdict(set)
+    for label, object_id in keys:
+        by_label[label].add(object_id)
+    where = Q()
+    for label, object_ids in by_label.items():
+        where |= Q(kind=label, object_id__in=sorted(object_ids))
+    top = (
+        StateRecord.objects.filter(kind=OuterRef("kind"), object_id=OuterRef("object_id"))
+        .order_by("-version")
+        .values("version")[:1]
     )
-    chain.append(KIND, record)
-    return record
+    return {(r.kind, r.object_id): r for r in StateRecord.objects.filter(where, version=Subquery(top))}
+
+
+def _insert(records: list[StateRecord]) -> None:
+    if not records:
+        return
+    if connections[router.db_for_write(StateRecord)].features.can_return_rows_from_bulk_insert:
+        StateRecord.objects.bulk_create(records)
+    else:
+        for record in records:
+            record.save(force_insert=True)
 
 
 def record_all(label: str, model: type[models.Model] | None = None) -> int:

@@ -418,8 +418,10 @@ def do_file_case(
                 )
             )
         Party.objects.bulk_create(parties)
-        state.touch(case.parties.all())  # bulk_create sends no signal
-        entry = _write_entry(case, user, act, [], now, first=True)
+        # bulk_create sends no signal; where the database gives the new ids back, no need to read them.
+        state.touch(parties if all(p.pk is not None for p in parties) else case.parties.all())
+        attachments: list[Attachment] = []
+        entry = _write_entry(case, user, act, [], now, first=True, written=attachments)
         _store(
             case,
             evaluation,
@@ -431,12 +433,17 @@ def do_file_case(
         )
         if before_number is not None:
             before_number(case)
-        link = chain.prepare("docket_entry", entry)
+        # Digested from the rows as just inserted (a first entry has no roll call), not read back.
+        link = chain.prepare_from(
+            "docket_entry", entry, {"attachments": attachments, "roll_call": None, "ballots": None}
+        )
         # The serialised part: number (counter row locked until commit), case row, chain link (head
         # row locked until commit).
         case.sequence, case.number = _next_number(body, year)
         case.save(update_fields=["number", "sequence", *_DERIVED])
-        chain.append_prepared(link)
+        # The entry's link, with the versions of the case and parties (and of what the caller writes
+        # in its own deferred block): one lock and one move of the chain's head for all of them.
+        state.append_last(link)
     return case
 
 
@@ -512,9 +519,11 @@ def _write_entry(
     *,
     first: bool = False,
     outcome: VoteOutcome | None = None,
+    written: list[Attachment] | None = None,
 ) -> DocketEntry:
     """Write the entry with its attachments and roll call (``outcome``, from :func:`check_act`); chain it
-    unless it is a new case's ``first`` entry (:func:`do_file_case` chains that one last)."""
+    unless it is a new case's ``first`` entry (:func:`do_file_case` chains that one last); ``written``
+    (optional) receives the attachments as inserted."""
     seq = (
         1
         if first
@@ -541,6 +550,8 @@ def _write_entry(
         )
         att.file.save(doc.filename, ContentFile(data), save=False)
         att.save()
+        if written is not None:
+            written.append(att)
     if outcome is not None and act.ballots:
         rc = RollCall.objects.create(
             entry=entry,

@@ -77,7 +77,10 @@ def receipts_cookie() -> str:
 
 def browser_binding(request: HttpRequest) -> str:
     """A digest of this browser's CSRF secret (created now if it has none): what a draft is bound to."""
-    get_token(request)  # sets request.META["CSRF_COOKIE"] (and the cookie, when new)
+    if "CSRF_COOKIE" in request.META:  # the browser's secret: what get_token does, without masking a token
+        request.META["CSRF_COOKIE_NEEDS_UPDATE"] = True  # (32 random characters) that nothing here uses
+    else:
+        get_token(request)  # a new secret in request.META["CSRF_COOKIE"], and its cookie on the response
     secret = str(request.META.get("CSRF_COOKIE", ""))
     mac = hmac.new(settings.SECRET_KEY.encode(), f"ventila.filing.browser:{secret}".encode(), hashlib.sha256)
     return mac.hexdigest()[:32]

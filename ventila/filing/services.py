@@ -28,6 +28,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ventila import clock
+from ventila.audit import state
 from ventila.bodies.models import Body, Person
 from ventila.cases.actions import ActInput, ActRefused, UploadedDocument, do_file_case
 from ventila.cases.labels import STAGES
@@ -286,7 +287,9 @@ def submit(proc: Procedure, draft: Draft, *, language: str = "es", now: dt.datet
     }
     recorder = online_user()
     try:
-        with transaction.atomic():
+        # One deferred block for the case's and the filing's versions: the chain's head is locked
+        # and moved once, at the end, for the whole filing.
+        with transaction.atomic(), state.deferred():
             if office is not None:
                 person = office.person
             else:
