@@ -21,9 +21,12 @@ import pytest
 from django.db import connection
 from factories import file_complaint, make_user, record
 
+from ventila import clock
 from ventila.accounts.models import RoleGrant
 from ventila.bodies.models import Membership
-from ventila.cases.models import Case, CaseSubstitute, DocketEntry
+from ventila.cases.models import Attachment, Case, CaseExclusion, CaseFinding, CaseSubstitute, DocketEntry
+from ventila.documents.actions import do_create_draft, do_issue_document
+from ventila.filing.models import Filing
 
 pytestmark = pytest.mark.django_db
 
@@ -46,6 +49,12 @@ def captured() -> Iterator[list[tuple[str, Any]]]:
 def _main_table(sql: str) -> str:
     m = re.search(r'\bFROM\s+"?(\w+)"?', sql, re.IGNORECASE)
     return m.group(1) if m else ""
+
+
+def _selected_from(sql: str) -> str:
+    """The table whose columns a SELECT returns (not one its EXISTS subqueries read)."""
+    m = re.match(r'\s*SELECT\s+(?:DISTINCT\s+)?"(\w+)"\.', sql, re.IGNORECASE)
+    return m.group(1) if m else _main_table(sql)
 
 
 def plan_problems(sql: str, params: Any) -> list[str]:
@@ -226,23 +235,89 @@ def test_the_case_page_runs_as_many_statements_for_200_entries_as_for_10(client,
 
 def test_the_case_page_reads_the_docket_its_documents_and_exclusions_once(client, world, two_dockets):
     """The timeline, the documents section (pending documents, hearings) and Sec. 8 share one read of
-    each: the docket, the documents, their deliveries, the case's exclusions."""
+    each: the docket, the documents, their deliveries, the case's exclusions; a section the case has no
+    rows in (this case: no document, exclusion, finding, substitute, attachment, draft, online filing)
+    is not read at all (the case's own SELECT says which have rows)."""
     small, _big = two_dockets
     c = _client(client, world.users["secretaria"])  # manages documents: the section reads the most
     c.get(f"/expedientes/{small.number}/")
     with captured() as queries:
         assert c.get(f"/expedientes/{small.number}/").status_code == 200
     selects = [q for q, _p in queries if q.lstrip().upper().startswith("SELECT")]
-    for table in ("cases_docketentry", "documents_document", "cases_caseexclusion"):
-        reads = [q for q in selects if _main_table(q) == table]
-        assert len(reads) == 1, (table, _listing([(q, None) for q in reads]))
-    assert len([q for q in selects if _main_table(q) == "documents_delivery"]) <= 1
+    assert len([q for q in selects if _main_table(q) == "cases_docketentry"]) == 1
+    for table in EMPTY_SECTIONS:
+        reads = [q for q in selects if _selected_from(q) == table]
+        assert not reads, (table, _listing([(q, None) for q in reads]))
     statements = [(q, p) for q, p in queries if "SAVEPOINT" not in q]  # the test's transaction adds savepoints
     # No session write, no read of the body's seats (no exclusion) or of the election days (per-process
     # body configuration).
-    assert len(statements) <= 18, _listing(statements)
+    assert len(statements) <= 11, _listing(statements)
     assert not [q for q, _p in statements if "django_session" in q and not q.lstrip().startswith("SELECT")]
     assert not [q for q, _p in statements if _main_table(q) in ("bodies_membership", "bodies_electionday")]
+
+
+EMPTY_SECTIONS = (
+    "documents_document",
+    "documents_delivery",
+    "documents_draft",
+    "cases_caseexclusion",
+    "cases_casefinding",
+    "cases_casesubstitute",
+    "cases_attachment",
+    "filing_filing",
+)
+
+
+def test_the_case_page_reads_and_shows_each_section_the_case_has_rows_in(client, world, two_dockets):
+    """A case with a row in every optional section (a finding, an exclusion, a substitute, an attachment,
+    an issued document, a draft, an online filing) shows each, each read once."""
+    small, _big = two_dockets
+    user = world.users["secretaria"]
+    c = _client(client, user)
+    c.get(f"/expedientes/{small.number}/")  # the day's first read re-derives the case (rewrites its findings)
+    entry = small.entries.get(seq=1)
+    do_issue_document(
+        user=user, draft=do_create_draft(user=user, case=small, entry=entry, template="notice_of_complaint")
+    )
+    do_create_draft(user=user, case=small, entry=entry, template="speaker_copy")
+    CaseFinding.objects.create(
+        case=small, finding_id="hallazgo-de-prueba", rule_id="R-TEST", citation="Sec. 0", message="Hallazgo visible."
+    )
+    CaseExclusion.objects.create(case=small, person=world.members[5], reason=CaseExclusion.Reason.RECUSED)
+    CaseSubstitute.objects.create(
+        case=small, person=world.members[6], replaces=world.members[5], appointed_on=dt.date(2027, 3, 1)
+    )
+    Attachment.objects.create(
+        entry=entry,
+        file="attachments/ab/abc",
+        filename="prueba-adjunta.pdf",
+        sha256="ab" * 32,
+        size=3,
+        content_type="application/pdf",
+    )
+    Filing.objects.create(
+        case=small, key_hash="f" * 64, filed_at=clock.now(), receipt={}, email="ana@example.org", language="es"
+    )
+    with captured() as queries:
+        r = c.get(f"/expedientes/{small.number}/")
+    assert r.status_code == 200
+    page = r.content.decode()
+    for shown in (
+        "Hallazgo visible.",
+        str(world.members[5]),
+        str(world.members[6]),
+        "prueba-adjunta.pdf",
+        "Presentada en línea",
+        "Querella presentada por el formulario",
+    ):
+        assert shown in page, shown
+    assert page.count("Borrador") >= 1 or "borrador" in page, "the draft is listed"
+    selects = [q for q, _p in queries if q.lstrip().upper().startswith("SELECT")]
+    for table in EMPTY_SECTIONS:
+        if table == "documents_delivery":
+            continue
+        reads = [q for q in selects if _selected_from(q) == table]
+        assert len(reads) == 1, (table, _listing([(q, None) for q in reads]))
 
 
 def test_a_grant_withdrawn_takes_effect_on_the_next_request(client, world, cases):

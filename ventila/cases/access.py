@@ -85,10 +85,14 @@ def access_cases_for_user(user: Any) -> QuerySet[Case]:
     return Case.objects.filter(q)
 
 
-def access_case_for_user(user: Any, number: str) -> Case:
-    """The case numbered ``number`` if this user may see it; 404 otherwise (existing or not)."""
+def access_case_for_user(user: Any, number: str, annotate: dict[str, Any] | None = None) -> Case:
+    """The case numbered ``number`` if this user may see it; 404 otherwise (existing or not).
+    ``annotate``: expressions read in the same SELECT (the case page asks which sections have rows)."""
     # The number is unique: no ORDER BY (``first()`` would add one), the number's index answers.
-    found = list(access_cases_for_user(user).select_related("body").filter(number=number)[:1])
+    qs = access_cases_for_user(user).select_related("body").filter(number=number)
+    if annotate:
+        qs = qs.annotate(**annotate)
+    found = list(qs[:1])
     case = found[0] if found else None
     if case is None:
         log_access(user, "case", number, case_number=number, granted=False)

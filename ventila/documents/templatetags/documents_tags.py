@@ -18,16 +18,27 @@ register = template.Library()
 
 @register.inclusion_tag("documents/_case_documents.html", takes_context=True)
 def case_documents(
-    context: Any, case: Any, entries: Any = None, documents: Any = None, deliveries: Any = None
+    context: Any,
+    case: Any,
+    entries: Any = None,
+    documents: Any = None,
+    deliveries: Any = None,
+    drafts: Any = None,
 ) -> dict[str, Any]:
-    """``entries`` (the docket), ``documents`` (with their source entries) and ``deliveries`` (with their
-    documents): what the case page already read, not read again."""
+    """``entries`` (the docket), ``documents`` (with their source entries), ``deliveries`` (with their
+    documents) and ``drafts`` (``[]`` when the page knows there are none): what the case page already
+    read, not read again."""
     user = context["request"].user
     manage = access.can_manage(user, case)
     if documents is None:
         documents = Document.objects.filter(case=case).select_related("source").order_by("id")
     docs = list(documents)
-    drafts = list(Draft.objects.filter(case=case).select_related("source").order_by("id")) if manage else []
+    if not manage:
+        drafts = []
+    elif drafts is None:
+        drafts = list(Draft.objects.filter(case=case).select_related("source").order_by("id"))
+    else:
+        drafts = list(drafts)
     pending = []
     if manage:
         done = {(d.source_id, d.template) for d in docs} | {(d.source_id, d.template) for d in drafts}

@@ -14,8 +14,9 @@ register = template.Library()
 
 
 @register.inclusion_tag("filing/_case_supplements.html")
-def online_filing(case: Case) -> dict[str, Any]:
-    filing = Filing.objects.filter(case=case).first()
+def online_filing(case: Case, has_filing: bool = True) -> dict[str, Any]:
+    """``has_filing``: False when the page knows the case came in without one (no query then)."""
+    filing = Filing.objects.filter(case=case).first() if has_filing else None
     if filing is None:
         return {"filing": None}
     proc = procedure_for(case.body)

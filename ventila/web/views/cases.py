@@ -13,7 +13,8 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import BooleanField, Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models.expressions import RawSQL
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -27,12 +28,23 @@ from ventila.cases.actions import (
     do_add_counsel,
     do_file_case,
     do_record_act,
+    is_stale,
     refresh_if_stale,
 )
 from ventila.cases.evaluation import rulebook_and_kind
 from ventila.cases.labels import CHOICES, DEADLINES, FIELDS, KINDS, PROCEDURES, STAGES
-from ventila.cases.models import Ballot, Case, CaseDeadline, DocketEntry
-from ventila.documents.models import Delivery, Document, Language
+from ventila.cases.models import (
+    Attachment,
+    Ballot,
+    Case,
+    CaseDeadline,
+    CaseExclusion,
+    CaseFinding,
+    CaseSubstitute,
+    DocketEntry,
+)
+from ventila.documents.models import Delivery, Document, Draft, Language
+from ventila.filing.models import Filing
 from ventila.rules import RULEBOOKS
 from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
 
@@ -176,10 +188,45 @@ def queue_page(qs: QuerySet[Case], cursor: tuple[dt.date | None, int] | None, *,
 # -- the case page ------------------------------------------------------------------------------
 
 
+def _exists_sql(model: Any, through: str = "") -> str:
+    """``EXISTS`` of a row of ``model`` for the case of the outer SELECT (through ``through``, a
+    foreign key to the docket entries, when the row belongs to an entry)."""
+    table = model._meta.db_table
+    if not through:
+        return f'EXISTS (SELECT 1 FROM "{table}" WHERE "{table}"."case_id" = "cases_case"."id")'
+    entry = DocketEntry._meta.db_table
+    return (
+        f'EXISTS (SELECT 1 FROM "{table}" INNER JOIN "{entry}" ON ("{table}"."{through}_id" = "{entry}"."id") '
+        f'WHERE "{entry}"."case_id" = "cases_case"."id")'
+    )
+
+
+# Whether the case has rows in each optional section, read in the case's own SELECT: a section without
+# rows (most cases have no findings, exclusions, substitutes, attachments…) runs no query. Written as SQL
+# once (the ORM's Exists() costs more to build per request than the query it saves).
+_PAGE_SECTIONS = {
+    "attachments": _exists_sql(Attachment, through="entry"),
+    "documents": _exists_sql(Document),
+    "drafts": _exists_sql(Draft),
+    "exclusions": _exists_sql(CaseExclusion),
+    "filing": _exists_sql(Filing),
+    "findings": _exists_sql(CaseFinding),
+    "substitutes": _exists_sql(CaseSubstitute),
+}
+
+
+def _page_sections() -> dict[str, Any]:
+    return {"page_" + name: RawSQL(sql, (), output_field=BooleanField()) for name, sql in _PAGE_SECTIONS.items()}
+
+
 @login_required
 def case_detail(request: HttpRequest, number: str) -> HttpResponse:
-    case = access.access_case_for_user(request.user, number)
-    case = refresh_if_stale(case)
+    case = access.access_case_for_user(request.user, number, annotate=_page_sections())
+    now = clock.now()
+    # A stale case is re-derived here (its findings rewritten): then every section is read.
+    stale = is_stale(case, now)
+    has = {name: stale or getattr(case, "page_" + name) for name in _PAGE_SECTIONS}
+    case = refresh_if_stale(case, now)
     today = clock.today()
     deadlines = list(case.deadlines.all())
     # A closed case has no term left to meet: what was never met shows among the ended ones.
@@ -188,11 +235,13 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
     done_terms = [d for d in deadlines if not (still_open and d.is_open)]
     # The roll calls joined to their entries; attachments and ballots into plain lists (the timeline
     # reads them without a queryset per entry), the ballots only when the docket has a roll call.
-    entries = list(
-        case.entries.select_related("recorded_by", "supersedes", "roll_call").prefetch_related(
-            Prefetch("attachments", to_attr="attachment_list")
-        )
-    )
+    entries_qs = case.entries.select_related("recorded_by", "supersedes", "roll_call")
+    if has["attachments"]:
+        entries = list(entries_qs.prefetch_related(Prefetch("attachments", to_attr="attachment_list")))
+    else:
+        entries = list(entries_qs)
+        for e in entries:
+            e.attachment_list = []
     roll_calls = [rc for rc in (getattr(e, "roll_call", None) for e in entries) if rc is not None]
     if roll_calls:
         prefetch_related_objects(
@@ -200,10 +249,12 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
         )
     corrected_by = {e.supersedes_id: e for e in entries if e.supersedes_id}
     # The documents and their deliveries, read once for the timeline and the documents section.
-    documents = list(Document.objects.filter(case=case).select_related("source").order_by("id"))
+    documents = (
+        list(Document.objects.filter(case=case).select_related("source").order_by("id")) if has["documents"] else []
+    )
     deliveries = _deliveries(case, documents)
     linked = _linked_documents(entries, documents, deliveries)
-    exclusions = list(case.exclusions.select_related("person"))
+    exclusions = list(case.exclusions.select_related("person")) if has["exclusions"] else []
     people = _payload_people(entries)
     labels = _Labels(case)
     acts = [
@@ -218,7 +269,7 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
             "parties": list(case.parties.select_related("represents")),
             "open_terms": [_term_row(d, today) for d in open_terms],
             "done_terms": [_term_row(d, today, ended=True) for d in done_terms],
-            "findings": list(case.findings.all()),
+            "findings": list(case.findings.all()) if has["findings"] else [],
             "timeline": render_timeline(
                 case.number,
                 (
@@ -233,10 +284,13 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
             "kind": KINDS.get(case.kind, case.kind),
             "procedure": PROCEDURES.get(case.procedure, case.procedure),
             "exclusions": exclusions,
-            "substitutes": list(case.substitutes.select_related("person", "replaces")),
+            "substitutes": list(case.substitutes.select_related("person", "replaces")) if has["substitutes"] else [],
             "entries": entries,
             "documents": documents,
             "deliveries": deliveries,
+            # None: the documents section reads the drafts; []: the case has none.
+            "known_drafts": None if has["drafts"] else [],
+            "has_filing": has["filing"],
             **procedure_context(request.user, case, entries, deadlines, today, exclusions=exclusions),
         },
     )
