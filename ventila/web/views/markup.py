@@ -210,7 +210,7 @@ def render_queue_rows(items: Iterable[dict[str, Any]]) -> SafeString:
         left = it["days_left"]
         number = _v(c.number)
         flag = summary if it.get("summary") else deferred if it.get("deferred") else ""
-        warning = f'<br><span class="tag tag-warn">{_v(it["warning"])}</span>' if it.get("warning") else ""
+        warning = f'<br><span class="tag tag-warn tag-wrap">{_v(it["warning"])}</span>' if it.get("warning") else ""
         deadline = _v(it["deadline"]) if it["deadline"] else "—"
         due = when.day(c.next_due) if c.next_due else "—"
         if left is None:
