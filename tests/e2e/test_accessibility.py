@@ -29,6 +29,20 @@ def submit(target: Any) -> None:
         target.click()
 
 
+def sideways(page: Any) -> list[str]:
+    """The page at 320 px and at 1,366 px: nothing may scroll sideways (WCAG 1.4.10, reflow). The
+    viewport the page was scanned at is restored."""
+    before = page.viewport_size
+    out = []
+    for width in (320, 1366):
+        page.set_viewport_size({"width": width, "height": 900})
+        wide = page.evaluate("document.documentElement.scrollWidth")
+        if wide > width:
+            out.append(f"{page.url} a {width} px mide {wide} px de ancho")
+    page.set_viewport_size(before)
+    return out
+
+
 def test_every_public_page(e2e_world: Any, browser: Any, live_server: Any, tmp_path: Path) -> None:
     context = browser.new_context(base_url=live_server.url, **PHONE)
     page = context.new_page()
@@ -36,6 +50,7 @@ def test_every_public_page(e2e_world: Any, browser: Any, live_server: Any, tmp_p
 
     def scan() -> None:
         found.extend(serious_violations(page))
+        found.extend(sideways(page))
 
     page.goto("/querellas/")
     scan()
@@ -114,6 +129,7 @@ def test_every_staff_page(e2e_world: Any, browser: Any, live_server: Any) -> Non
         assert page.url == live_server.url + url, f"{url} redirected to {page.url}"  # signed in, 2FA passed
         assert response.status == (404 if url.endswith("9999/") else 200), url
         found.extend(serious_violations(page))
+        found.extend(sideways(page))
     # A form with its errors shown.
     page.goto("/expedientes/nuevo/etica-camara/complaint/")
     submit(page.locator("form.form button[type=submit]").first)
