@@ -4,8 +4,9 @@ decision that needs the Commission's quorum and two votes (MUN-QUO-01)."""
 from __future__ import annotations
 
 import pytest
-from factories import make_person
+from factories import file_complaint, make_person
 
+from ventila.cases.labels import confidentiality_notice
 from ventila.cases.models import Case, DocketEntry
 from ventila.rules import RULEBOOKS
 
@@ -67,3 +68,32 @@ def test_complaint_against_a_mayor_with_a_two_vote_decision(client, world, now):
     assert r.status_code == 302
     entry = DocketEntry.objects.get(case=case, event_type="decision_issued")
     assert entry.roll_call.carried and entry.roll_call.rule_id == "MUN-QUO-01"
+
+
+def test_each_body_speaks_its_own_law_on_the_case_page_and_in_its_mail(client, world, now):
+    """A municipal case never cites the House Code's confidentiality (Secs. 5(5), 21(d), CAM-05-02): its
+    law states none, so the page states ventila's own restriction; a House case cites the Code."""
+    mayor = make_person("Eduardo", "Cordero Ficticio", role="mayor", title="Alcalde de Ponce", municipality="Ponce")
+    client.force_login(world.users["secretaria_municipal"])
+    r = client.post(
+        "/expedientes/nuevo/querellas-municipales/complaint/",
+        {
+            "respondent_office": mayor.offices.get().pk,
+            "occurred_date": "2027-03-01",
+            "complainant_kind": "citizen",
+            "sworn": "on",
+            "complainant_name": "Ciudadana Ficticia",
+            "complainant_email": "c@example.org",
+            "complainant_phone": "787-555-0199",
+            "facts": "Uso de fondos municipales.",
+        },
+    )
+    assert r.status_code == 302
+    page = client.get(f"/expedientes/{Case.objects.get(body=world.municipal).number}/").content.decode()
+    assert "Acceso restringido: solo lo ven las personas autorizadas en este expediente." in page
+    assert "5(5)" not in page and "Código de Ética" not in page
+    assert "Código de Ética" not in confidentiality_notice("municipal")
+    house = file_complaint(world)
+    client.force_login(world.users["secretaria"])
+    page = client.get(f"/expedientes/{house.number}/").content.decode()
+    assert "Confidencial hasta la resolución final (Secs. 5(5) y 21(d) del Código de Ética)." in page

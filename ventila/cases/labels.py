@@ -5,6 +5,7 @@ the engine's."""
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ventila.rules import RULEBOOKS
@@ -137,3 +138,13 @@ VOTES = {
     "absent": _("Ausente"),
     "recused": _("Inhibido"),
 }
+
+
+def confidentiality_notice(rulebook_id: str) -> str:
+    """Who may read a case of this rulebook, in the user's language: the rulebook's own rule with its
+    citation (the Code's Secs. 5(5) and 21(d)), or, where the body's law states none (the municipal
+    Commission's), the restriction ventila applies — never another body's law."""
+    text = RULEBOOKS[rulebook_id].confidentiality
+    if text:
+        return gettext(text)
+    return gettext("Acceso restringido: solo lo ven las personas autorizadas en este expediente.")

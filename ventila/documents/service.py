@@ -16,6 +16,8 @@ from django.core.mail import EmailMessage
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from ventila.cases.labels import confidentiality_notice
+
 from . import mail
 from .catalog import long_date
 from .models import Delivery, Document
@@ -73,7 +75,7 @@ def build_message(d: Delivery, now: dt.datetime) -> EmailMessage:
             "",
             _("Huella SHA-256 del PDF: %(sha)s") % {"sha": doc.sha256},
             "",
-            _("Este mensaje y el documento son confidenciales (Secs. 5(5) y 21(d) del Código de Ética)."),
+            confidentiality_notice(doc.case.body.rulebook),
             _("Por favor, acuse recibo respondiendo a este mensaje."),
         ]
     message = EmailMessage(

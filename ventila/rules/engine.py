@@ -302,6 +302,9 @@ class Rulebook:
     document_terms: Mapping[str, str] = field(default_factory=dict)
     # the line its documents' letterhead adds under «Gobierno de Puerto Rico» (Spanish; "": none);
     letterhead: str = ""
+    # who may read its cases, with the provision that says so, as its case pages and its e-mails state it
+    # (Spanish; "": its text states no such rule, and the system's own restriction is stated instead);
+    confidentiality: str = ""
     # the body's own pages the web app offers besides cases (``composition``, ``per_diem``);
     pages: tuple[str, ...] = ()
     # what its ``composition`` page shows and checks (None: the body has no such page);

@@ -40,6 +40,8 @@ def rulebook_words() -> set[str]:
         *SANCTION_ES.values(),
     }
     for rulebook in RULEBOOKS.values():
+        if rulebook.confidentiality:
+            words.add(rulebook.confidentiality)
         for kind in rulebook.kinds.values():
             words.add(kind.title)
             words.update(spec.title for spec in kind.events.values())

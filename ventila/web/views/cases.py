@@ -32,7 +32,7 @@ from ventila.cases.actions import (
     refresh_if_stale,
 )
 from ventila.cases.evaluation import rulebook_and_kind
-from ventila.cases.labels import CHOICES, DEADLINES, FIELDS, KINDS, PROCEDURES, STAGES
+from ventila.cases.labels import CHOICES, DEADLINES, FIELDS, KINDS, PROCEDURES, STAGES, confidentiality_notice
 from ventila.cases.models import (
     Attachment,
     Ballot,
@@ -269,6 +269,7 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
         "web/case.html",
         {
             "case": case,
+            "confidentiality": confidentiality_notice(case.body.rulebook),
             "today": today,
             "parties": list(case.parties.select_related("represents")),
             "open_terms": [_term_row(d, today) for d in open_terms],

@@ -173,6 +173,7 @@ RULEBOOK = Rulebook(
     sanctions_for=s25_s31_reports.sanctions_for,  # Sec. 26
     document_terms={"answer": "CAM-21B-02", "extension": "CAM-21B-03", "determination_notice": "CAM-21C-04"},
     letterhead="Cámara de Representantes",
+    confidentiality="Confidencial hasta la resolución final (Secs. 5(5) y 21(d) del Código de Ética).",  # CAM-05-02, CAM-21D-01
     # Sec. 21(c) dismissal grounds and Sec. 26 sanctions, as the act forms offer them.
     choice_labels={**s20_s24_complaints.DISMISSAL_GROUNDS_ES, **s25_s31_reports.SANCTION_ES},
     final_report_route=s25_s31_reports.final_report_route,  # Sec. 25
