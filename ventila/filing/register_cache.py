@@ -13,6 +13,7 @@ A change made behind the ORM (SQL by hand) is picked up after :data:`MAX_AGE` se
 
 from __future__ import annotations
 
+import logging
 import os
 import threading
 import time
@@ -23,6 +24,8 @@ from typing import Any, TypeVar
 
 from django.conf import settings
 from django.db import transaction
+
+log = logging.getLogger(__name__)
 
 MAX_AGE = 300.0  # seconds: the longest a value is kept even when the stamp does not change
 T = TypeVar("T")
@@ -52,8 +55,8 @@ def _write_stamp() -> None:
         tmp = path.with_name(f".registro.{uuid.uuid4().hex}.tmp")
         tmp.write_text(uuid.uuid4().hex)
         os.replace(tmp, path)
-    except OSError:
-        pass  # MAX_AGE still bounds how long another process keeps the old value
+    except OSError as exc:  # the request goes on: MAX_AGE still bounds how long another process keeps the old value
+        log.warning("could not write the cache stamp %s: %s", path, exc)
 
 
 def bump(**_kwargs: Any) -> None:
