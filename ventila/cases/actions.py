@@ -553,30 +553,33 @@ def _write_entry(
         if written is not None:
             written.append(att)
     if outcome is not None and act.ballots:
-        rc = RollCall.objects.create(
-            entry=entry,
-            motion=_motion_text(case, act),
-            rule_id=outcome.rule_id,
-            citation=outcome.citation,
-            required=outcome.required,
-            yes=outcome.yes,
-            no=outcome.no,
-            abstain=outcome.abstain,
-            absent=outcome.absent,
-            recused=outcome.recused,
-            carried=outcome.carried,
-            explanation=outcome.explanation_es,
-        )
+        rc = roll_call_row(entry, case.body.rulebook, case.kind, act, outcome)
+        rc.save()
         Ballot.objects.bulk_create([Ballot(roll_call=rc, person=p, vote=act.ballots[p.pk]) for p in voters])
     if not first:
         chain.append("docket_entry", entry)  # the tamper-evident record, in this same transaction
     return entry
 
 
-def _motion_text(case: Case, act: ActInput) -> str:
-    title = _titles(case.body.rulebook, case.kind).get(act.event_type, act.event_type)
-    outcome = act.payload.get("outcome")
-    return f"{title}: {choice_label(outcome)}" if outcome else title
+def roll_call_row(entry: DocketEntry, rulebook_id: str, kind_id: str, act: ActInput, outcome: Any) -> RollCall:
+    """The roll call of a voted act (not yet saved): the motion in words and the count the rulebook
+    found (``outcome``); shared by :func:`_write_entry` and the bulk writer of ``ventila generate``."""
+    title = _titles(rulebook_id, kind_id).get(act.event_type, act.event_type)
+    result = act.payload.get("outcome")
+    return RollCall(
+        entry=entry,
+        motion=f"{title}: {choice_label(result)}" if result else title,
+        rule_id=outcome.rule_id,
+        citation=outcome.citation,
+        required=outcome.required,
+        yes=outcome.yes,
+        no=outcome.no,
+        abstain=outcome.abstain,
+        absent=outcome.absent,
+        recused=outcome.recused,
+        carried=outcome.carried,
+        explanation=outcome.explanation_es,
+    )
 
 
 def do_refresh_case(case: Case, *, now: dt.datetime | None = None) -> Evaluation:

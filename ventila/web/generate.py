@@ -40,7 +40,7 @@ from ventila.audit import chain, state
 from ventila.audit.models import ChainLink, StateRecord
 from ventila.audit.registry import fields_of
 from ventila.bodies.models import Body, Closure, ElectionDay, OfficeTerm, Person
-from ventila.cases.actions import ActInput, ActRefused, check_act, choice_label, rederive
+from ventila.cases.actions import ActInput, ActRefused, check_act, rederive, roll_call_row
 from ventila.cases.evaluation import CaseFacts, PlannedEvent, compute_calendar, rulebook_and_kind
 from ventila.cases.models import Ballot, Case, CaseCounter, DocketEntry, Party, RollCall
 from ventila.cases.voting import vote_rule
@@ -524,25 +524,7 @@ def _write(plans: list[Planned], user: User, now: dt.datetime, report: Report) -
     DocketEntry.objects.bulk_create(entries, batch_size=1000)
     roll_calls: list[RollCall] = []
     for index, p, act, outcome, _voters in voted:
-        _rb, kind = rulebook_and_kind(p.body.rulebook, p.flow.kind)
-        title = _(kind.events[act.event_type].title)
-        result = act.payload.get("outcome")
-        roll_calls.append(
-            RollCall(
-                entry=entries[index],
-                motion=f"{title}: {choice_label(result)}" if result else title,
-                rule_id=outcome.rule_id,
-                citation=outcome.citation,
-                required=outcome.required,
-                yes=outcome.yes,
-                no=outcome.no,
-                abstain=outcome.abstain,
-                absent=outcome.absent,
-                recused=outcome.recused,
-                carried=outcome.carried,
-                explanation=outcome.explanation_es,
-            )
-        )
+        roll_calls.append(roll_call_row(entries[index], p.body.rulebook, p.flow.kind, act, outcome))
     RollCall.objects.bulk_create(roll_calls, batch_size=1000)
     ballots = [
         Ballot(roll_call=rc, person=person, vote=(act.ballots or {})[person.pk])
