@@ -25,6 +25,7 @@ from ventila.rules.engine import EventSpec, FieldSpec, KindSpec, Rulebook, Setti
 from ventila.rules.rulebooks import RULEBOOKS
 from ventila.rules.rulebooks.common import RuleSet
 from ventila.rules.terms import RuleKind
+from ventila.rules.vocabulary import Actor
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUE_FILE = Path(__file__).with_name("catalogue_ids.txt")
@@ -161,7 +162,16 @@ def _toy_rulebook() -> Rulebook:
     class Due(StrEnum):
         DECIDE = "decide"
 
-    kind = KindSpec("case", "Caso", events, lambda ctx: None, deadline_ids=("decide",), stages=Stage, deadlines=Due)
+    kind = KindSpec(
+        "case",
+        "Caso",
+        events,
+        lambda ctx: None,
+        deadline_ids=("decide",),
+        stages=Stage,
+        deadlines=Due,
+        actors={"decide": Actor.COMMISSION},
+    )
     return Rulebook(
         id="toy",
         title="Reglamento de juguete",

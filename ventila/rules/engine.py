@@ -9,7 +9,7 @@ the findings, the stage of the case and the acts the rulebook allows next. Bad i
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from enum import StrEnum
 from functools import cached_property, lru_cache
@@ -26,6 +26,7 @@ from .calendar import (
 )
 from .speed import build_without_init, per_kind, sets_every_field
 from .terms import Deadline, Finding, Rule, Status, Term, Unit, compute_due, shared_term
+from .vocabulary import Actor
 
 
 class InputError(ValueError):
@@ -133,6 +134,34 @@ class EventSpec:
     hide: tuple[str, ...] = ()
     hints: Callable[[FormContext], Mapping[str, FieldHint]] | None = None
     validate: Callable[[Mapping[str, Any], FormContext], Mapping[str, FieldError]] | None = None
+    # What to do next (read by the case page and the work queue, declared with
+    # ``common.with_next_acts``): ``when``, one Spanish line on when the act applies; ``meets``, the
+    # deadlines of the kind this act fulfils (the act to suggest while the body's own term runs);
+    # ``on_expiry``, the deadlines whose running out lets the body take this act (a party's: default,
+    # going on without the answer…; a compulsory term of its own: the dismissal the law then orders).
+    when: str = ""
+    meets: tuple[str, ...] = ()
+    on_expiry: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Move:
+    """Whose move an open term is and what the body may do about it (:meth:`KindSpec.move`).
+
+    ``acts``: the event types the rulebook offers the body for this term now — those that meet its
+    own term, or, once another's term has run out, those allowed on its expiry (empty while another's
+    term still runs). ``body_acts``: whether the body must act now (its own term, or another's that
+    ran out and left it an act to take).
+    """
+
+    deadline_id: str
+    actor: Actor
+    expired: bool
+    acts: tuple[str, ...]
+
+    @property
+    def body_acts(self) -> bool:
+        return self.actor.is_body or (self.expired and bool(self.acts))
 
 
 @dataclass(slots=True)
@@ -204,6 +233,9 @@ class KindSpec:
     # ``ctx.stage`` and calls ``ctx.add_deadline`` with their members only. Required.
     stages: type[StrEnum] | None = None
     deadlines: type[StrEnum] | None = None
+    # Whose move each of its deadlines is (every one declared, each citing its rule): the work queue's
+    # «mine to do» and «waiting on others», and the case page's «le toca a».
+    actors: Mapping[str, Actor] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.stages is None or self.deadlines is None:
@@ -211,6 +243,38 @@ class KindSpec:
         unknown = set(self.deadline_ids) - set(self.deadlines)
         if unknown or "new" not in set(self.stages):
             raise TypeError(f"KindSpec {self.id!r}: ids outside its vocabulary: {sorted(unknown) or ['new']}")
+        ids = set(self.deadlines)
+        if set(self.actors) != ids:
+            missing, extra = sorted(ids - set(self.actors)), sorted(set(self.actors) - ids)
+            raise TypeError(f"KindSpec {self.id!r}: whose move each deadline is (actors): {missing=} {extra=}")
+        for spec in self.events.values():
+            if set(spec.meets) - ids or set(spec.on_expiry) - ids:
+                raise TypeError(f"KindSpec {self.id!r}: event {spec.type!r} names deadlines outside the kind")
+
+    def move(self, deadline_id: str, *, expired: bool) -> Move:
+        """Whose move the open term ``deadline_id`` is and the acts the rulebook offers the body for
+        it (in the kind's order of events): the acts its expiry allows once it ran out (``expired``; a
+        compulsory term of the body's own may have one too, a dismissal), then, for the body's own
+        term, the acts that meet it; for another's term still running, none."""
+        actor = self.actors[deadline_id]
+        after = tuple(t for t, spec in self.events.items() if deadline_id in spec.on_expiry) if expired else ()
+        meet = tuple(t for t, spec in self.events.items() if deadline_id in spec.meets) if actor.is_body else ()
+        return Move(deadline_id, actor, expired, after + tuple(t for t in meet if t not in after))
+
+    def next_act(self, terms: Iterable[tuple[str, bool]], allowed: Sequence[str]) -> tuple[Move, str] | None:
+        """The act to suggest first: for the open ``terms`` (``(deadline_id, expired)``, the nearest
+        first), the first act the body may take for one of them (:meth:`move`) that the rulebook
+        allows now (``allowed``, the evaluation's ``allowed_next``); None when every open term waits
+        on someone else, or none has an act allowed now."""
+        allowed_now = set(allowed)
+        for deadline_id, expired in terms:
+            if deadline_id not in self.actors:  # a term no longer in the kind's vocabulary: nothing to offer
+                continue
+            move = self.move(deadline_id, expired=expired)
+            for act in move.acts:
+                if act in allowed_now:
+                    return move, act
+        return None
 
     @property
     def initial_stage(self) -> StrEnum:

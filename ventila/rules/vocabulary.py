@@ -204,6 +204,35 @@ class DeadlockDeadline(StrEnum):
     DELIVER_DOCUMENTS = "deliver_documents"
 
 
+# -- who must act when a term is open -------------------------------------------------------
+
+
+class Actor(StrEnum):
+    """Whose move an open term is: who the rule makes act before it ends.
+
+    Every deadline of every kind declares one (``KindSpec.actors``). The body's own terms (the
+    Commission's, an associate commissioner's) are the staff's work now; anyone else's is waited on,
+    and, once it has run out, the act the rulebook then allows (``EventSpec.on_expiry``) is the
+    Commission's to take.
+    """
+
+    COMMISSION = "commission"
+    COMMISSIONER = "commissioner"  # the associate commissioner who presided the hearing (municipal)
+    COMPLAINANT = "complainant"
+    RESPONDENT = "respondent"
+    OFFICIAL = "official"  # the person who must file a financial report or may object to its access
+    OEG = "oeg"
+    HOUSE = "house"
+    COURT = "court"
+    GOVERNOR = "governor"
+    DEPARTMENTS = "departments"
+
+    @property
+    def is_body(self) -> bool:
+        """The term is the body's own: the Commission (or one of its commissioners) must act."""
+        return self in (Actor.COMMISSION, Actor.COMMISSIONER)
+
+
 # -- the Spanish labels ----------------------------------------------------------------------
 
 STAGE_ES: dict[str, str] = {
@@ -313,6 +342,20 @@ DEADLINE_ES: dict[str, str] = {
     "deliver_documents": "Entregar la documentación a la Comisión",
     "house_rejection_window": "Plazo de la Cámara para rechazar el reglamento",
     "circulate_code": "Circular el Código",
+}
+
+# Who must act (Actor), as people read it after «Le toca a» / «Turno de»: a noun phrase.
+ACTOR_ES: dict[str, str] = {
+    "commission": "La Comisión",
+    "commissioner": "El Comisionado Asociado",
+    "complainant": "La parte querellante",
+    "respondent": "La parte querellada",
+    "official": "El funcionario obligado",
+    "oeg": "La Oficina de Ética Gubernamental",
+    "house": "La Cámara de Representantes",
+    "court": "El tribunal",
+    "governor": "El Gobernador",
+    "departments": "Los jefes de departamento",
 }
 
 # The kinds of case as the web app names them (``KindSpec.title`` is the longer, cited title).

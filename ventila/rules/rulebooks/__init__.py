@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..engine import RULEBOOKS, register_rulebook
 from ..vocabulary import (
+    ACTOR_ES,
     DEADLINE_ES,
     KIND_ES,
     PROCEDURE_ES,
@@ -38,6 +39,7 @@ def rulebook_words() -> set[str]:
         *RECORD_ONLY_EVENT_ES.values(),
         *DISMISSAL_GROUNDS_ES.values(),
         *SANCTION_ES.values(),
+        *ACTOR_ES.values(),
     }
     for rulebook in RULEBOOKS.values():
         if rulebook.confidentiality:
@@ -45,6 +47,7 @@ def rulebook_words() -> set[str]:
         for kind in rulebook.kinds.values():
             words.add(kind.title)
             words.update(spec.title for spec in kind.events.values())
+            words.update(spec.when for spec in kind.events.values() if spec.when)
     return words
 
 

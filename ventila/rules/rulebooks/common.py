@@ -141,6 +141,27 @@ def with_form_hints(events: Mapping[str, EventSpec], **by_type: Mapping[str, Any
     return {t: replace(e, **by_type[t]) if t in by_type else e for t, e in events.items()}
 
 
+def with_next_acts(
+    events: Mapping[str, EventSpec],
+    when: Mapping[str, str],
+    *,
+    meets: Mapping[str, tuple[str, ...]] | None = None,
+    on_expiry: Mapping[str, tuple[str, ...]] | None = None,
+) -> dict[str, EventSpec]:
+    """``events`` with what the case page and the queue say of each act: ``when``, one Spanish line on
+    when it applies (every event needs one); ``meets``, the deadlines it fulfils; ``on_expiry``, the
+    deadlines of another (a party, the court…) whose running out lets the body take it. The deadline
+    ids are checked against the kind by :class:`~ventila.rules.engine.KindSpec`."""
+    meets, on_expiry = meets or {}, on_expiry or {}
+    unknown = (set(when) | set(meets) | set(on_expiry)) - set(events)
+    missing = set(events) - set(when)
+    if unknown or missing:
+        raise ValueError(f"next acts: unknown events {sorted(unknown)}, events without «when» {sorted(missing)}")
+    return {
+        t: replace(e, when=when[t], meets=meets.get(t, ()), on_expiry=on_expiry.get(t, ())) for t, e in events.items()
+    }
+
+
 def normalize_name(name: str) -> str:
     """A name as compared with another (a signature with the complainant's name): case, accents and
     spacing folded."""

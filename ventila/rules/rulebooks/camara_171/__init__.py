@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ...engine import Election, KindSpec, PublicFiling, Rulebook, Setting
-from ...vocabulary import ComplaintDeadline, ComplaintStage
+from ...vocabulary import Actor, ComplaintDeadline, ComplaintStage
 from ..common import merge, with_record_only
 from . import (
     s01_s09_commission,
@@ -101,6 +101,24 @@ SETTINGS: dict[str, Setting] = {
 
 _COMPLAINT_EVENTS = complaint_form_hints(COMPLAINT_EVENTS)  # the same events, with their form hints
 
+# Whose move each term of a complaint or a referral is (Secs. 9, 20–25).
+_COMPLAINT_ACTORS: dict[str, Actor] = {
+    "file_complaint": Actor.COMPLAINANT,  # CAM-20-06: 30 days from knowing the facts
+    "notify_respondent": Actor.COMMISSION,  # CAM-21B-01, CAM-24B-01
+    "answer": Actor.RESPONDENT,  # CAM-21B-02 (and CAM-21B-03's extension)
+    "examine": Actor.COMMISSION,  # CAM-21C-01
+    "notify_determination": Actor.COMMISSION,  # CAM-21C-04
+    "resolve": Actor.COMMISSION,  # CAM-22-01, CAM-22-03
+    "summary_total": Actor.COMMISSION,  # CAM-24-02
+    "summary_dismissal_review": Actor.COMMISSION,  # CAM-24C-01
+    "summary_hearing_citation": Actor.COMMISSION,  # CAM-24C-03
+    "summary_adjudication": Actor.COMMISSION,  # CAM-24E-01
+    "notify_summary_dismissal": Actor.COMMISSION,  # CAM-24E-02
+    "request_substitute": Actor.COMMISSION,  # CAM-09-07: the Commission's President notifies the Speaker
+    "notify_recusal_denial": Actor.COMMISSION,  # CAM-09-08
+    "refer_final_report": Actor.COMMISSION,  # CAM-25-05
+}  # the same events, with their form hints
+
 KINDS: dict[str, KindSpec] = {
     "complaint": KindSpec(
         "complaint",
@@ -125,6 +143,7 @@ KINDS: dict[str, KindSpec] = {
             "notify_recusal_denial",
             "refer_final_report",
         ),
+        actors=_COMPLAINT_ACTORS,
         respondent_roles=ROLES,
     ),
     "referral": KindSpec(
@@ -144,6 +163,7 @@ KINDS: dict[str, KindSpec] = {
             "notify_recusal_denial",
             "refer_final_report",
         ),
+        actors=_COMPLAINT_ACTORS,
         respondent_roles=ROLES,
     ),
     **s19_advisory.KINDS,

@@ -23,9 +23,9 @@ from typing import Any, Literal
 from ...calendar import DayResult, LegalCalendar, format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
 from ...terms import Finding
-from ...vocabulary import OutsideActivityDeadline, OutsideActivityStage
+from ...vocabulary import Actor, OutsideActivityDeadline, OutsideActivityStage
 from ...votes import required_yes
-from ..common import RuleSet
+from ..common import RuleSet, with_next_acts
 
 R = RuleSet()
 
@@ -674,6 +674,16 @@ OUTSIDE_ACTIVITY_EVENTS: dict[str, EventSpec] = {
         EventSpec("activity_started", "Inicio de la actividad extra-legislativa"),
     )
 }  # fmt: skip
+OUTSIDE_ACTIVITY_EVENTS = with_next_acts(
+    OUTSIDE_ACTIVITY_EVENTS,
+    {
+        "outside_activity_notified": "Al recibir la notificación del Representante, antes de que empiece la "
+        "actividad (Sec. 11(B)).",
+        "objection_decided": "Si la Comisión decide, dentro de 5 días laborables, oponerse o no (Sec. 11(C)).",
+        "activity_started": "Cuando la actividad empieza.",
+    },
+    meets={"objection_decided": ("objection_window",)},  # CAM-11C-01
+)
 
 
 def _money_field(e: Event, name: str) -> Decimal | None:
@@ -839,6 +849,7 @@ KINDS: dict[str, KindSpec] = {
         OUTSIDE_ACTIVITY_EVENTS,
         evaluate_outside_activity,
         deadline_ids=("objection_window",),
+        actors={"objection_window": Actor.COMMISSION},  # CAM-11C-01: the Commission may object
         stages=OutsideActivityStage,
         deadlines=OutsideActivityDeadline,
         respondent_roles=("representative", "officer", "department_head"),

@@ -20,11 +20,12 @@ from ...terms import Deadline, Finding, Term
 from ...vocabulary import (
     AccessRequestDeadline,
     AccessRequestStage,
+    Actor,
     FinancialReportDeadline,
     FinancialReportStage,
     deadline_es,
 )
-from ..common import RuleSet
+from ..common import RuleSet, with_next_acts
 
 R = RuleSet()
 
@@ -321,6 +322,20 @@ FINANCIAL_EVENTS: dict[str, EventSpec] = {
         EventSpec("subpoena_notice", "Aviso de la OEG a la Comisión sobre un subpoena (Sec. 15(4))"),
     )
 }  # fmt: skip
+# The terms of Secs. 14–16 are the official's and the OEG's: the Commission records what they do.
+FINANCIAL_EVENTS = with_next_acts(
+    FINANCIAL_EVENTS,
+    {
+        "took_office": "Cuando la persona toma posesión del cargo; empieza el término del primer informe.",
+        "left_office": "Cuando la persona cesa en el cargo; empieza el término del informe de cese.",
+        "report_filed": "Cuando se radica un informe financiero en la OEG (Sec. 14).",
+        "secretary_notified": "Cuando quien radicó notifica a la Secretaría de la Cámara que cumplió (Sec. 14(c)).",
+        "preliminary_findings_received": "Cuando se recibe el informe preliminar de hallazgos de la OEG (Sec. 15).",
+        "findings_answered": "Cuando se contestan por escrito los hallazgos preliminares (Sec. 15).",
+        "oeg_final_action": "Cuando la OEG declara final el informe o lo refiere a la Comisión (Secs. 15–16).",
+        "subpoena_notice": "Cuando la OEG avisa a la Comisión de un subpoena (Sec. 15(4)).",
+    },
+)
 
 
 def _report_of(event: Event, reports: list[Event]) -> Event | None:
@@ -682,6 +697,16 @@ ACCESS_EVENTS: dict[str, EventSpec] = {
         EventSpec("access_granted", "Acceso al informe concedido"),
     )
 }  # fmt: skip
+ACCESS_EVENTS = with_next_acts(
+    ACCESS_EVENTS,
+    {
+        "access_requested": "Cuando la OEG recibe una solicitud jurada de acceso a un informe (Sec. 17).",
+        "subject_notified": "Cuando el Representante recibe la notificación de la solicitud (Sec. 17).",
+        "objection_filed": "Si el Representante objeta el acceso dentro de 15 días laborables (Sec. 17).",
+        "objection_resolved": "Al resolver la objeción del Representante (Sec. 17).",
+        "access_granted": "Cuando se da acceso al informe (Sec. 17).",
+    },
+)
 
 _REQUEST_FIELDS = (
     ("requester_name", "(a) el nombre del solicitante"),
@@ -883,6 +908,16 @@ KINDS: dict[str, KindSpec] = {
             "oeg_final_action",
             "oeg_referral",
         ),
+        actors={
+            "initial_report": Actor.OFFICIAL,  # CAM-14D-01
+            "annual_report": Actor.OFFICIAL,  # CAM-14C-01
+            "final_report": Actor.OFFICIAL,  # CAM-14E-01, CAM-14E-02
+            "notify_secretary": Actor.OFFICIAL,  # CAM-14C-02
+            "oeg_evaluation": Actor.OEG,  # CAM-15-01
+            "respond_to_findings": Actor.OFFICIAL,  # CAM-15-04
+            "oeg_final_action": Actor.OEG,  # CAM-15-05
+            "oeg_referral": Actor.OEG,  # CAM-16A-01: the OEG's Director refers
+        },
         respondent_roles=("representative", "officer", "department_head"),
     ),
     "report_access_request": KindSpec(
@@ -891,6 +926,10 @@ KINDS: dict[str, KindSpec] = {
         ACCESS_EVENTS,
         evaluate_access_request,
         deadline_ids=("notify_subject", "subject_objection"),
+        actors={
+            "notify_subject": Actor.OEG,  # CAM-17-03: the OEG's Director notifies the Representative
+            "subject_objection": Actor.OFFICIAL,  # CAM-17-04: the Representative may object
+        },
         stages=AccessRequestStage,
         deadlines=AccessRequestDeadline,
         respondent_roles=("representative", "officer", "department_head"),

@@ -12,9 +12,9 @@ import datetime as dt
 from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
 from ...terms import Term
-from ...vocabulary import AdvisoryOpinionDeadline, AdvisoryOpinionStage
+from ...vocabulary import Actor, AdvisoryOpinionDeadline, AdvisoryOpinionStage
 from ...votes import required_yes
-from ..common import RuleSet
+from ..common import RuleSet, with_next_acts
 
 R = RuleSet()
 
@@ -137,6 +137,18 @@ ADVISORY_EVENTS: dict[str, EventSpec] = {
         }),
     )
 }  # fmt: skip
+ADVISORY_EVENTS = with_next_acts(
+    ADVISORY_EVENTS,
+    {
+        "opinion_requested": "Al recibir una solicitud escrita de opinión consultiva (Sec. 19(a)–(c)).",
+        "opinion_extension_granted": "Si la Comisión necesita más tiempo: prórroga de hasta 30 días laborables "
+        "por votación (Sec. 19(d)).",
+        "opinion_issued": "Al emitir la opinión aprobada por la Comisión (Sec. 19(d)).",
+        "opinion_rejected": "Si la solicitud no procede: se rechaza de plano (Sec. 19).",
+        "opinion_revised": "Si hay evidencia nueva o para evitar una injusticia (Sec. 19(f)).",
+    },
+    meets={"opinion_issued": ("issue_opinion",), "opinion_rejected": ("issue_opinion",)},  # CAM-19D-01
+)
 
 
 def earliest_facts_date(ctx: Context, request_day: dt.date) -> dt.date:
@@ -329,6 +341,7 @@ KINDS: dict[str, KindSpec] = {
         stages=AdvisoryOpinionStage,
         deadlines=AdvisoryOpinionDeadline,
         deadline_ids=("issue_opinion",),
+        actors={"issue_opinion": Actor.COMMISSION},  # CAM-19D-01: the Commission issues the opinion
         respondent_roles=("representative", "officer", "department_head"),
     ),
 }

@@ -18,7 +18,7 @@ from ...calendar import format_date_es
 from ...engine import Context, Election, Event, EventSpec, FieldSpec
 from ...terms import Rule, Term, compute_due, shared_term
 from ...vocabulary import ComplaintDeadline, ComplaintStage
-from ..common import RuleSet, normalize_name
+from ..common import RuleSet, normalize_name, with_next_acts
 from .s25_s31_reports import (
     allowed_sanctions,
     check_sanctions,
@@ -487,6 +487,67 @@ COMPLAINT_EVENTS: dict[str, EventSpec] = {
         EventSpec("case_closed", "Caso cerrado"),
     )
 }  # fmt: skip
+
+# What to do next: when each act applies, the terms it meets (the Commission's own) and the parties'
+# terms whose expiry lets the Commission take it (read by the case page and the work queue).
+COMPLAINT_EVENTS = with_next_acts(
+    COMPLAINT_EVENTS,
+    {
+        "complaint_filed": "Al recibir una querella jurada (Sec. 20).",
+        "referral_received": "Al recibir un referido de la OEG con su informe y la evidencia (Sec. 16).",
+        "respondent_notified": "Cuando la parte querellada recibe la querella; empieza su término para contestar "
+        "(Sec. 21(b)).",
+        "speaker_notified": "Al enviar copia de la querella al Presidente de la Cámara (Sec. 21(b)).",
+        "extension_requested": "Cuando la parte querellada pide por escrito más tiempo para contestar, antes de "
+        "que venza su término.",
+        "extension_granted": "Si la Comisión concede la prórroga pedida (hasta 15 días laborables, Sec. 21(b)).",
+        "extension_denied": "Si la Comisión deniega la prórroga pedida.",
+        "answer_filed": "Cuando la parte querellada presenta su contestación por escrito.",
+        "default_declared": "Si venció el término para contestar sin contestación: la Comisión declara la rebeldía.",
+        "determination_made": "Al terminar el examen: desestimar la querella o determinar causa probable (Sec. 21(c)).",
+        "determination_notified": "Al notificar por escrito la determinación al querellante y al querellado.",
+        "hearing_noticed": "Al señalar una vista y notificarla con la antelación que exige el Código.",
+        "hearing_held": "Después de celebrar una vista.",
+        "evidentiary_hearing_concluded": "Cuando termina la vista evidenciaria; empieza el término para resolver.",
+        "witness_summoned": "Cuando la Comisión cita a un testigo (Sec. 5(7)).",
+        "documents_requested": "Cuando la Comisión requiere documentos (Sec. 5(7)).",
+        "resolution_extension_requested": "Si la Comisión necesita más tiempo para resolver: se pide al "
+        "Presidente de la Cámara antes de que venza el término.",
+        "resolution_extension_granted": "Si el Presidente de la Cámara concede la prórroga para resolver.",
+        "resolution_extension_denied": "Si el Presidente de la Cámara deniega la prórroga para resolver.",
+        "proceedings_suspended": "Si una causa de la Sec. 23 suspende los términos.",
+        "proceedings_resumed": "Cuando cesa la causa de la suspensión y los términos vuelven a correr.",
+        "recusal_requested": "Cuando un miembro o una parte pide una inhibición (Sec. 9).",
+        "recusal_decided": "Al resolver una solicitud de inhibición (Sec. 9).",
+        "recusal_denial_notified": "Al informar por escrito la denegación de una inhibición pedida por un tercero.",
+        "substitute_requested": "Cuando un miembro queda inhibido o es parte: se pide un sustituto al Presidente "
+        "de la Cámara.",
+        "substitute_appointed": "Cuando el Presidente de la Cámara nombra el miembro sustituto.",
+        "resolved": "Al resolver la querella en sus méritos (Informe Final).",
+        "report_referred": "Al referir el Informe Final a quien corresponde (Sec. 25).",
+        "referred_to_other_body": "Si el asunto corresponde a otro organismo gubernamental (Sec. 25.1).",
+        "sanction_decided": "Cuando el Cuerpo decide la sanción (Sec. 26).",
+        "case_closed": "Cuando no queda nada por hacer en el caso.",
+    },
+    meets={
+        "respondent_notified": ("notify_respondent",),  # CAM-21B-01, CAM-24B-01
+        "determination_made": ("examine", "summary_dismissal_review", "summary_total"),  # CAM-21C-01, CAM-24C-01
+        "determination_notified": ("notify_determination", "notify_summary_dismissal"),  # CAM-21C-04, CAM-24E-02
+        "hearing_noticed": ("summary_hearing_citation",),  # CAM-24C-03
+        "resolved": ("resolve", "summary_adjudication", "summary_total"),  # CAM-22-01, CAM-24E-01, CAM-24-02
+        "substitute_requested": ("request_substitute",),  # CAM-09-07
+        "recusal_denial_notified": ("notify_recusal_denial",),  # CAM-09-08
+        "report_referred": ("refer_final_report",),  # CAM-25-05
+    },
+    on_expiry={
+        # CAM-21B-02: without an answer in its term the Commission declares the default and examines
+        # the complaint, the examination's term running from the end of the answer term (CAM-21C-01).
+        "default_declared": ("answer",),
+        # CAM-20-06: a complaint filed after 30 days from knowing the facts is outside the
+        # Commission's jurisdiction: it determines to dismiss it.
+        "determination_made": ("answer", "file_complaint"),
+    },
+)
 
 # Acts that may be recorded at any stage while the case is open.
 ANYTIME = (

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 
 from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
-from ...vocabulary import ComplaintDeadline, RegulationDeadline, RegulationStage
+from ...vocabulary import Actor, ComplaintDeadline, RegulationDeadline, RegulationStage
 from ...votes import required_yes
-from ..common import RuleSet
+from ..common import RuleSet, with_next_acts
 
 R = RuleSet()
 
@@ -310,6 +310,16 @@ REGULATION_EVENTS: dict[str, EventSpec] = {
         EventSpec("code_circulated", "Código circulado a Representantes, funcionarios y jefes de dependencia"),
     )
 }  # fmt: skip
+REGULATION_EVENTS = with_next_acts(
+    REGULATION_EVENTS,
+    {
+        "regulation_filed": "Al radicar un reglamento de la Comisión en la Secretaría (Sec. 27).",
+        "regulation_rejected": "Si la Cámara lo rechaza dentro de 10 días laborables (Sec. 27).",
+        "code_approved": "Cuando se aprueba el Código.",
+        "code_circulated": "Al circular el Código a todo Representante, funcionario y jefe de dependencia (Sec. 27).",
+    },
+    meets={"code_circulated": ("circulate_code",)},  # CAM-27-03
+)
 
 
 def evaluate_regulation(ctx: Context) -> None:
@@ -381,4 +391,8 @@ REGULATION_KIND = KindSpec(
     stages=RegulationStage,
     deadlines=RegulationDeadline,
     deadline_ids=("house_rejection_window", "circulate_code"),
+    actors={
+        "house_rejection_window": Actor.HOUSE,  # CAM-27-01: the House may reject it
+        "circulate_code": Actor.COMMISSION,  # CAM-27-03
+    },
 )

@@ -23,6 +23,7 @@ import datetime as dt
 from ...engine import Election, KindSpec, PublicFiling, Rulebook, Seats, Setting
 from ...terms import Rule
 from ...vocabulary import (
+    Actor,
     DeadlockDeadline,
     DeadlockStage,
     MunicipalComplaintDeadline,
@@ -130,6 +131,13 @@ KINDS: dict[str, KindSpec] = {
         stages=MunicipalComplaintStage,
         deadlines=MunicipalComplaintDeadline,
         deadline_ids=("answer", "study", "commissioner_report", "decide", "court_summons"),
+        actors={
+            "answer": Actor.RESPONDENT,  # MUN-ANS-01, MUN-ANS-02: the Mayor answers
+            "study": Actor.COMMISSION,  # MUN-STU-01
+            "commissioner_report": Actor.COMMISSIONER,  # MUN-REP-01: the associate commissioner reports
+            "decide": Actor.COMMISSION,  # MUN-DEC-01, MUN-DEC-02
+            "court_summons": Actor.COURT,  # MUN-SUB-04: the court issues the summons
+        },
         respondent_roles=RESPONDENT_ROLES,
         imported_payload={"migrated": True},  # ¶44 (MUN-SUC-02): flagged for review
         # ¶17 (MUN-DEC-04): once the dismissal with prejudice is on record the complaint is over;
@@ -144,6 +152,10 @@ KINDS: dict[str, KindSpec] = {
         stages=SuspensionStage,
         deadlines=SuspensionDeadline,
         deadline_ids=("court_decision", "review"),
+        actors={
+            "court_decision": Actor.COURT,  # MUN-SUS-03
+            "review": Actor.RESPONDENT,  # MUN-SUS-11: the suspended Mayor may seek review
+        },
         respondent_roles=("mayor",),
     ),
     "deadlock": KindSpec(
@@ -154,6 +166,11 @@ KINDS: dict[str, KindSpec] = {
         stages=DeadlockStage,
         deadlines=DeadlockDeadline,
         deadline_ids=("recommendations", "refer_to_commission", "deliver_documents"),
+        actors={
+            "recommendations": Actor.COMMISSION,  # MUN-DLK-06
+            "refer_to_commission": Actor.GOVERNOR,  # MUN-DLK-03
+            "deliver_documents": Actor.DEPARTMENTS,  # MUN-DLK-04: the heads of department deliver
+        },
         respondent_roles=("mayor",),
     ),
 }

@@ -21,7 +21,7 @@ from ...calendar import LegalCalendar, Suspension, format_date_es, legal_calenda
 from ...engine import Context, Evaluation, Event, EventSpec, FieldSpec, InputError
 from ...terms import Deadline, Term, compute_due
 from ...vocabulary import MunicipalComplaintDeadline, MunicipalComplaintStage
-from ..common import RuleSet
+from ..common import RuleSet, with_next_acts
 
 R = RuleSet()
 
@@ -411,6 +411,49 @@ COMPLAINT_EVENTS: dict[str, EventSpec] = {
         }),
     )
 }  # fmt: skip
+COMPLAINT_EVENTS = with_next_acts(
+    COMPLAINT_EVENTS,
+    {
+        "complaint_filed": "Al recibir en la Secretaría una querella jurada con su evidencia (¶12).",
+        "respondent_notified": "Al notificar al Alcalde con copia certificada; empieza su término para contestar "
+        "(¶12–¶13).",
+        "extension_requested": "Si el Alcalde pide más tiempo para contestar dentro de su término (¶13).",
+        "extension_granted": "Si se concede la prórroga para contestar (hasta 15 días, ¶13).",
+        "answer_filed": "Cuando se recibe la contestación del Alcalde (¶13).",
+        "dismissed": "Tras estudiar el expediente, si la querella no amerita vista (¶14).",
+        "hearing_noticed": "Tras estudiar el expediente, si la querella amerita vista: se señala y se notifica "
+        "(¶14–¶15).",
+        "hearing_concluded": "Cuando termina la vista; empieza el término para el informe o la decisión (¶16).",
+        "commissioner_report_filed": "Cuando el Comisionado Asociado que presidió la vista rinde su informe (¶16).",
+        "decision_issued": "Al decidir la querella después de la vista (¶16–¶17).",
+        "decision_notified": "Al notificar la decisión o la resolución a las partes (¶14).",
+        "dismissed_with_prejudice": "Si venció un término compulsorio de la Comisión sin actuar (¶17).",
+        "proceedings_suspended": "Si un tribunal ordena paralizar los procedimientos (¶28).",
+        "proceedings_resumed": "Cuando cesa la orden que paralizó los procedimientos.",
+        "protective_order_issued": "Si hace falta proteger a un testigo o una información (¶18).",
+        "summons_issued": "Al citar a un testigo o requerir documentos (¶8).",
+        "enforcement_petition_filed": "Si un testigo no comparece, no entrega documentos o no contesta (¶9).",
+        "court_summons_issued": "Cuando el tribunal expide la citación pedida (¶11).",
+        "privilege_claimed": "Si un testigo invoca un privilegio o un derecho (¶11).",
+        "privilege_ruled": "Al adjudicar el privilegio invocado por un testigo (¶11).",
+        "frivolous_sanction_imposed": "Si la querella resultó frívola o sin la evidencia necesaria (¶33).",
+    },
+    meets={
+        "dismissed": ("study",),  # MUN-STU-01
+        "hearing_noticed": ("study",),  # MUN-STU-01
+        "commissioner_report_filed": ("commissioner_report",),  # MUN-REP-01
+        "decision_issued": ("decide",),  # MUN-DEC-01, MUN-DEC-02
+    },
+    on_expiry={
+        # MUN-ANS-01 / MUN-STU-01: without an answer in its term, the study runs from the end of the
+        # term (ambiguity 2): the Commission dismisses or sets the hearing without the answer.
+        "dismissed": ("answer",),
+        "hearing_noticed": ("answer",),
+        # MUN-DEC-03, MUN-DEC-04: the Commission's terms are compulsory; once one runs out the
+        # complaint is dismissed with prejudice.
+        "dismissed_with_prejudice": ("study", "commissioner_report", "decide"),
+    },
+)
 
 # Acts after which the complaint is over (and the rule that says so).
 _CLOSING = {"dismissed": "MUN-STU-02", "decision_issued": "MUN-OUT-01", "dismissed_with_prejudice": "MUN-DEC-04"}

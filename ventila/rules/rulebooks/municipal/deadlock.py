@@ -14,7 +14,7 @@ from typing import Literal
 from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec
 from ...vocabulary import DeadlockDeadline, DeadlockStage
-from ..common import RuleSet
+from ..common import RuleSet, with_next_acts
 from .complaints import (
     check_hearing_notice,
     first_after,
@@ -133,6 +133,22 @@ DEADLOCK_EVENTS: dict[str, EventSpec] = {
         EventSpec("vacancies_declared", "Vacantes declaradas por la Comisión (¶36)", dict(_VACANCY)),
     )
 }  # fmt: skip
+DEADLOCK_EVENTS = with_next_acts(
+    DEADLOCK_EVENTS,
+    {
+        "deadlock_reported": "Cuando el Alcalde o la Asamblea Municipal informa la fricción al Gobernador (¶35).",
+        "referred_to_commission": "Cuando el Gobernador refiere el informe a la Comisión (¶35).",
+        "governor_order_issued": "Cuando el Gobernador ordena a los jefes de departamento entregar la "
+        "documentación (¶35).",
+        "documents_delivered": "Cuando los departamentos entregan la documentación a la Comisión (¶35).",
+        "hearing_noticed": "Al señalar la vista y notificarla a todas las partes interesadas (¶36).",
+        "hearing_concluded": "Cuando termina la vista; empiezan los 15 días para las recomendaciones (¶36).",
+        "recommendations_issued": "Al rendir el informe con recomendaciones (¶36).",
+        "positions_recorded": "Cuando las partes dicen si aceptan las recomendaciones (¶36).",
+        "vacancies_declared": "Si las partes no aceptan las recomendaciones y procede declarar vacantes (¶36).",
+    },
+    meets={"recommendations_issued": ("recommendations",)},  # MUN-DLK-06
+)
 
 
 # --- MUN-DLK-07: the vacancy rule -------------------------------------------------------------------

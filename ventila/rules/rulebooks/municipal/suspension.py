@@ -13,7 +13,7 @@ import datetime as dt
 from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec
 from ...vocabulary import SuspensionDeadline, SuspensionStage
-from ..common import RuleSet
+from ..common import RuleSet, with_next_acts
 from .complaints import first_after, today
 
 R = RuleSet()
@@ -155,6 +155,17 @@ SUSPENSION_EVENTS: dict[str, EventSpec] = {
         EventSpec("review_filed", "Certiorari presentado ante el Tribunal Supremo (¶27)"),
     )
 }  # fmt: skip
+# The terms of the special proceeding are the court's and the Mayor's: the Commission records them.
+SUSPENSION_EVENTS = with_next_acts(
+    SUSPENSION_EVENTS,
+    {
+        "special_proceeding_filed": "Cuando la Comisión presenta el Procedimiento Especial en el Tribunal "
+        "Superior (¶19).",
+        "court_decision": "Cuando el tribunal determina si procede la suspensión (¶20).",
+        "suspension_order_notified": "Cuando se archiva en autos la notificación de la resolución de suspensión (¶27).",
+        "review_filed": "Si el Alcalde pide revisión al Tribunal Supremo (¶27).",
+    },
+)
 
 _NO_STAY = "No paraliza el caso ante la Comisión ni sus términos, salvo orden del tribunal (¶28)."
 
