@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ventila.rules import RULEBOOKS
-from ventila.rules.vocabulary import DEADLINE_ES, KIND_ES, PROCEDURE_ES, STAGE_ES, STATUS_ES
+from ventila.rules.vocabulary import ACTOR_ES, DEADLINE_ES, KIND_ES, PROCEDURE_ES, STAGE_ES, STATUS_ES
 
 # The rulebooks' vocabulary (ventila.rules.vocabulary is its one source): each Spanish label is a
 # msgid of locale/en/LC_MESSAGES/django.po, translated when read (tests/web/test_translations.py
@@ -19,6 +19,7 @@ KINDS = {k: _(v) for k, v in KIND_ES.items()}
 PROCEDURES = {k: _(v) for k, v in PROCEDURE_ES.items()}
 DEADLINES = {k: _(v) for k, v in DEADLINE_ES.items()}
 DEADLINE_STATUS = {k: _(v) for k, v in STATUS_ES.items()}
+ACTORS = {k: _(v) for k, v in ACTOR_ES.items()}  # whose move a term is (ventila.rules.vocabulary.Actor)
 
 FIELDS = {
     "occurred_at": _("Fecha del acto"),

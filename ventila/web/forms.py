@@ -607,6 +607,12 @@ class QueueFilterForm(forms.Form):
     status = forms.ChoiceField(
         label=_("Estado"), required=False, choices=[("", ""), *Case.Status.choices, ("all", _("Todos"))]
     )
+    # Whose move (ventila/web/views/turns.py): the staff's to do, or waiting on others.
+    turn = forms.ChoiceField(
+        label=_("Turno"),
+        required=False,
+        choices=[("", ""), ("mine", _("Por hacer")), ("waiting", _("En espera de otros"))],
+    )
 
     def __init__(
         self, *args: Any, bodies: list[Body], kinds: list[tuple[str, Any]], stages: list[tuple[str, Any]], **kwargs: Any

@@ -46,11 +46,13 @@ from ventila.cases.models import (
 from ventila.documents.models import Delivery, Document, Draft, Language
 from ventila.filing.models import Filing
 from ventila.rules import RULEBOOKS
+from ventila.rules.engine import KindSpec
 from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
 
 from ..forms import FILING_EVENTS, ActForm, CounselForm, FilingForm, QueueFilterForm
 from ..templatetags.web_tags import long_date
-from .markup import options_html, render_queue_rows, render_timeline, vocabulary
+from . import turns
+from .markup import act_url_maker, options_html, render_queue_rows, render_timeline, vocabulary
 from .procedures import procedure_context, queue_flags
 
 PAGE_SIZE = 25
@@ -83,8 +85,10 @@ def queue(request: HttpRequest) -> HttpResponse:
     qs: QuerySet[Case] = access.access_cases_for_user(request.user)
     bodies = access.visible_bodies(request.user)
     kinds = sorted({k for b in bodies for k in RULEBOOKS[b.rulebook].kinds} & set(KINDS))
+    # The stages offered are those of the chosen body and kind (all the visible ones' when none is chosen).
+    stage_ids = turns.stage_ids(bodies, request.GET.get("body", ""), request.GET.get("kind", ""))
     filter_form = QueueFilterForm(
-        request.GET, bodies=bodies, kinds=[(k, KINDS[k]) for k in kinds], stages=list(STAGES.items())
+        request.GET, bodies=bodies, kinds=[(k, KINDS[k]) for k in kinds], stages=[(s, STAGES[s]) for s in stage_ids]
     )
     f = filter_form.filters()
     for name, errors in filter_form.errors.items():
@@ -107,6 +111,11 @@ def queue(request: HttpRequest) -> HttpResponse:
         qs = qs.filter(next_due__lt=today)
     elif f["due"] == "week":
         qs = qs.filter(next_due__gte=today, next_due__lte=today + dt.timedelta(days=6 - today.weekday()))
+    # «Por hacer» / «En espera de otros»: counted under the other filters (one read), then applied.
+    turn_q = turns.turn_filters(bodies, today)
+    counts = turns.turn_counts(qs, turn_q) if not filter_form.errors else dict.fromkeys(("all", *turn_q), "0")
+    if f["turn"]:
+        qs = qs.filter(turn_q[f["turn"]])
     cursor = _parse_cursor(request.GET.get("after", "")) if request.GET.get("after") else None
     rows = queue_page(qs, cursor, undated=not f["due"])  # a due-date filter leaves out the undated cases
     more = len(rows) > PAGE_SIZE
@@ -132,6 +141,16 @@ def queue(request: HttpRequest) -> HttpResponse:
     pinned = queue_flags(qs, items, today, first_page=cursor is None)
     _attach_bodies([it["case"] for it in pinned], bodies)
     staff = access.staff_body_ids(request.user)
+    turns.queue_moves(items, today)
+    act_url = act_url_maker()
+    for it in items:
+        move, c = it["move"], it["case"]
+        it["next_act"] = (
+            (_act_title(c, move.act), act_url(c.number, move.act)) if move and move.act and c.body_id in staff else None
+        )
+    turn_params = params.copy()
+    turn_params.pop("turn", None)
+    turn_query = turn_params.urlencode()
     return render(
         request,
         "web/queue.html",
@@ -146,7 +165,20 @@ def queue(request: HttpRequest) -> HttpResponse:
             "rows": render_queue_rows(items),
             "body_options": options_html([(b.slug, b.short_name) for b in bodies], f["body"]),
             "kind_options": options_html([(k, kind_labels[k]) for k in kinds], f["kind"]),
-            "stage_options": options_html(stage_labels.items(), f["stage"]),
+            "stage_options": options_html([(s, stage_labels[s]) for s in stage_ids], f["stage"]),
+            "turn_tabs": [
+                {
+                    "value": value,
+                    "label": label,
+                    "count": counts[value or "all"],
+                    "href": "?"
+                    + turn_query
+                    + ("&" if turn_query and value else "")
+                    + (f"turn={value}" if value else ""),
+                    "current": f["turn"] == value,
+                }
+                for value, label in (("", _("Todos")), ("mine", _("Por hacer")), ("waiting", _("En espera de otros")))
+            ],
             "next_cursor": next_cursor,
             "base_query": params.urlencode(),
             "paged": cursor is not None,
@@ -261,9 +293,8 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
     exclusions = list(case.exclusions.select_related("person")) if has["exclusions"] else []
     people = _payload_people(entries)
     labels = _Labels(case)
-    acts = [
-        {"type": a, "title": _act_title(case, a)} for a in case.allowed_next if access.can_record(request.user, case, a)
-    ]
+    kind_spec = rulebook_and_kind(case.body.rulebook, case.kind)[1]
+    acts = _acts(request.user, case, open_terms, today)
     return render(
         request,
         "web/case.html",
@@ -272,7 +303,7 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
             "confidentiality": confidentiality_notice(case.body.rulebook),
             "today": today,
             "parties": list(case.parties.select_related("represents")),
-            "open_terms": [_term_row(d, today) for d in open_terms],
+            "open_terms": [_term_row(d, today, kind=kind_spec, allowed=case.allowed_next) for d in open_terms],
             "done_terms": [_term_row(d, today, ended=True) for d in done_terms],
             "findings": list(case.findings.all()) if has["findings"] else [],
             "timeline": render_timeline(
@@ -301,14 +332,47 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
     )
 
 
-def _term_row(d: CaseDeadline, today: dt.date, *, ended: bool = False) -> dict[str, Any]:
-    return {
+def _acts(user: Any, case: Case, open_terms: list[CaseDeadline], today: dt.date) -> list[dict[str, Any]]:
+    """The acts the user may record now, the suggested one first (with why: its term and rule), each
+    with the rulebook's line on when it applies."""
+    _rb, kind = rulebook_and_kind(case.body.rulebook, case.kind)
+    types = [a for a in case.allowed_next if access.can_record(user, case, a)]
+    suggestion = turns.suggested_act(case, open_terms, types, today)
+    if suggestion is not None:
+        types.remove(suggestion["type"])
+        types.insert(0, suggestion["type"])
+    out = []
+    for a in types:
+        spec = kind.events.get(a)
+        out.append(
+            {
+                "type": a,
+                "title": _(spec.title) if spec else a,
+                "when": _(spec.when) if spec and spec.when else "",
+                "why": suggestion["why"] if suggestion is not None and a == suggestion["type"] else "",
+            }
+        )
+    return out
+
+
+def _term_row(
+    d: CaseDeadline,
+    today: dt.date,
+    *,
+    ended: bool = False,
+    kind: KindSpec | None = None,
+    allowed: Any = (),
+) -> dict[str, Any]:
+    row = {
         "d": d,
         "label": DEADLINES.get(d.deadline_id, d.deadline_id),
         "days_left": (d.due - today).days,
         "overdue": not ended and d.is_open and d.due < today,
         "lines": d.trace_lines(),
     }
+    if kind is not None:  # an open term: whose move it is
+        row["move"] = turns.term_move(kind, d.deadline_id, turns.is_expired(d, today), allowed)
+    return row
 
 
 def _deliveries(case: Case, documents: list[Document]) -> list[Delivery]:

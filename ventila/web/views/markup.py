@@ -187,6 +187,16 @@ def case_url_maker(name: str) -> Callable[[str], str]:
     return lambda number: f"{head}{conditional_escape(quote(number, safe=safe))}{tail}"
 
 
+def act_url_maker() -> Callable[[str, str], str]:
+    """``{% url "web:act" number=… act=… %}`` for many cases and acts: reversed once."""
+    number_sentinel, act_sentinel = "N0SENTINEL", "A0SENTINEL"
+    url = reverse("web:act", kwargs={"number": number_sentinel, "act": act_sentinel})
+    head, rest = url.split(number_sentinel, 1)
+    middle, tail = rest.split(act_sentinel, 1)
+    safe = RFC3986_SUBDELIMS + "/~:@"
+    return lambda number, act: conditional_escape(f"{head}{quote(number, safe=safe)}{middle}{quote(act)}{tail}")
+
+
 def options_html(choices: Iterable[tuple[Any, Any]], selected: Any) -> SafeString:
     """``<option value="k" selected>label</option>`` for each choice, as the filter selects wrote them."""
     out = [
@@ -201,6 +211,8 @@ def render_queue_rows(items: Iterable[dict[str, Any]]) -> SafeString:
     summary_text, deferred_text = _("Sumario"), _("En espera por elecciones")  # outside f-strings: makemessages
     summary = f'<span class="tag tag-danger">{summary_text}</span> '
     deferred = f'<span class="tag tag-warn">{deferred_text}</span> '
+    waiting, no_term = _("En espera"), _("Sin término abierto")
+    late, next_act = _("%(actor)s no actuó a tiempo"), _("Siguiente acto: %(act)s")
     case_url = case_url_maker("web:case")
     when = _Moments()
     out: list[str] = []
@@ -219,11 +231,25 @@ def render_queue_rows(items: Iterable[dict[str, Any]]) -> SafeString:
             tag = "tag tag-danger" if left < 0 else "tag tag-warn" if left <= 3 else "tag"
             days = f'<span class="{tag}">{_v(days_left(left))}</span>'
         overdue = ' class="row-overdue"' if left is not None and left < 0 else ""
+        move = it.get("move")
+        if move is None:
+            who = f'<span class="muted">{no_term}</span>' if it.get("mine") else "—"
+        elif move.body_acts:
+            who = f"<strong>{_v(move.who)}</strong>"
+            if move.late_actor:
+                who += f'<br><span class="muted">{_v(late % {"actor": move.late_actor})}</span>'
+        else:
+            who = f'{_v(move.actor)}<br><span class="muted">{waiting}</span>'
+        if it.get("next_act"):
+            title, url = it["next_act"]
+            who += f'<br><a href="{url}">{_v(next_act % {"act": title})}</a>'
+
         add(
             f"<tr{overdue}>"
             f'<th scope="row"><a href="{case_url(c.number)}">{number}</a></th>'
             f'<td>{flag}{_v(c.caption)}<br><span class="muted">{_v(it["kind"])} · {_v(c.body.short_name)}</span>'
-            f"{warning}</td><td>{_v(it['stage'])}</td><td>{deadline}</td><td>{due}</td><td>{days}</td></tr>\n"
+            f"{warning}</td><td>{_v(it['stage'])}</td><td>{deadline}</td><td>{due}</td><td>{days}</td>"
+            f"<td>{who}</td></tr>\n"
         )
     # Every value above is escaped.
     return mark_safe("".join(out))  # nosec B308 B703

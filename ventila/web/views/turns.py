@@ -1,0 +1,175 @@
+"""Whose move, and what next: the work queue's «Por hacer» / «En espera de otros» and the case
+page's suggested act, read from the rulebooks' declarations (``KindSpec.actors``, ``EventSpec.meets``
+and ``EventSpec.on_expiry``, ``KindSpec.move``) and the stored rows — nothing is recomputed and
+no page branches on a rulebook.
+
+A queue row is a case; whose move it is is read from its nearest open term (``next_due_deadline``,
+the term the row shows): the body's own term, or another's that has run out and left the body an act
+to take, is the staff's to do («Por hacer»); another's term still running (or one whose expiry the
+law gives no act for) is waited on. A case without an open term is the staff's: nobody else is
+being waited on.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
+from django.utils.translation import gettext as _
+
+from ventila.bodies.models import Body
+from ventila.cases.labels import ACTORS, DEADLINES, STAGES
+from ventila.cases.models import Case, CaseDeadline
+from ventila.rules import RULEBOOKS
+from ventila.rules.engine import KindSpec, Move
+
+from ..templatetags.web_tags import long_date
+
+MINE, WAITING = "mine", "waiting"
+# The tabs' counts read at most this many cases (in queue order, by index): beyond it a tab says «más de».
+COUNT_CAP = 500
+
+
+def stage_ids(bodies: Sequence[Body], body: str, kind: str) -> list[str]:
+    """The stages the queue's filter offers: those of the chosen body's rulebook and of the chosen kind
+    (of every visible body, of every kind, when not chosen), each once, in the order of the procedure."""
+    out: dict[str, None] = {}
+    for rulebook in sorted({b.rulebook for b in bodies if not body or b.slug == body}):
+        for kind_id, spec in RULEBOOKS[rulebook].kinds.items():
+            if kind and kind_id != kind:
+                continue
+            out.update(dict.fromkeys(str(s) for s in spec.stages or ()))
+    return [s for s in out if s in STAGES]
+
+
+def kind_spec(rulebook: str, kind: str) -> KindSpec | None:
+    return RULEBOOKS[rulebook].kinds.get(kind) if rulebook in RULEBOOKS else None
+
+
+def turn_filters(bodies: Sequence[Body], today: dt.date) -> dict[str, Q]:
+    """``{"mine": Q, "waiting": Q}`` over the cases of ``bodies``, from their rulebooks' declarations:
+    by body, kind and nearest open term (and whether it has run out)."""
+    by_rulebook: dict[str, list[int]] = {}
+    for b in bodies:
+        by_rulebook.setdefault(b.rulebook, []).append(b.pk)
+    mine = Q(next_due__isnull=True, status=Case.Status.OPEN)
+    waiting = Q(pk__in=[])
+    for rulebook, ids in sorted(by_rulebook.items()):
+        for kind_id, kind in sorted(RULEBOOKS[rulebook].kinds.items()):
+            own, after, others = [], [], []
+            for deadline_id, actor in kind.actors.items():
+                if actor.is_body:
+                    own.append(str(deadline_id))
+                elif kind.move(deadline_id, expired=True).acts:
+                    after.append(str(deadline_id))
+                else:
+                    others.append(str(deadline_id))
+            where = Q(body_id__in=ids, kind=kind_id)
+            if own or after:
+                mine |= where & (Q(next_due_deadline__in=own) | Q(next_due_deadline__in=after, next_due__lt=today))
+            if others or after:
+                waiting |= where & (
+                    Q(next_due_deadline__in=others, next_due__isnull=False)
+                    | Q(next_due_deadline__in=after, next_due__gte=today)
+                )
+    return {MINE: mine, WAITING: waiting}
+
+
+def turn_counts(qs: QuerySet[Case], filters: dict[str, Q]) -> dict[str, str]:
+    """How many of ``qs`` each tab holds, in one index-ordered read of at most :data:`COUNT_CAP` rows
+    (two booleans each); past the cap a count reads «más de 500»."""
+    rows = list(
+        qs.annotate(
+            t_mine=ExpressionWrapper(filters[MINE], output_field=BooleanField()),
+            t_waiting=ExpressionWrapper(filters[WAITING], output_field=BooleanField()),
+        )
+        .order_by("next_due", "id")
+        .values_list("t_mine", "t_waiting")[: COUNT_CAP + 1]
+    )
+    capped = len(rows) > COUNT_CAP
+    rows = rows[:COUNT_CAP]
+    counts = {"all": len(rows), MINE: sum(1 for m, _w in rows if m), WAITING: sum(1 for _m, w in rows if w)}
+    if capped:
+        more = _("más de %(n)s")
+        return {k: more % {"n": v} if k == "all" or v == COUNT_CAP else str(v) for k, v in counts.items()}
+    return {k: str(v) for k, v in counts.items()}
+
+
+@dataclass(frozen=True)
+class TermMove:
+    """What a page says about one open term: whose move it is, whether the body must act now, and
+    the act the rulebook offers for it (if one is allowed now)."""
+
+    move: Move
+    actor: str  # whose term it is: «La Comisión», «La parte querellada» …
+    late_actor: str  # another's term that ran out: its actor (the body acts now); else ""
+    act: str  # an event type the case allows now, or ""
+
+    @property
+    def who(self) -> str:
+        """Who must act now: the term's actor, or the Commission once another's term ran out."""
+        return str(ACTORS["commission"]) if self.late_actor else self.actor
+
+    @property
+    def body_acts(self) -> bool:
+        return self.move.body_acts
+
+
+def term_move(kind: KindSpec | None, deadline_id: str, expired: bool, allowed: Iterable[str]) -> TermMove | None:
+    if kind is None or deadline_id not in kind.actors:
+        return None
+    move = kind.move(deadline_id, expired=expired)
+    allowed_now = set(allowed)
+    act = next((a for a in move.acts if a in allowed_now), "")
+    late = str(ACTORS[move.actor]) if expired and not move.actor.is_body and move.body_acts else ""
+    return TermMove(move, str(ACTORS[move.actor]), late, act)
+
+
+def queue_moves(items: list[dict[str, Any]], today: dt.date) -> None:
+    """Give each queue row (``items``, the cases with their bodies attached) its ``move``: whose move
+    its nearest open term is and, when the body must act, the act the case allows for it."""
+    for it in items:
+        c = it["case"]
+        if c.status != Case.Status.OPEN:
+            it["move"] = None
+            continue
+        if not c.next_due_deadline:
+            it["move"] = None
+            it["mine"] = True
+            continue
+        kind = kind_spec(c.body.rulebook, c.kind)
+        expired = c.next_due is not None and c.next_due < today
+        it["move"] = term_move(kind, c.next_due_deadline, expired, c.allowed_next or ())
+        it["mine"] = it["move"] is None or it["move"].body_acts
+
+
+def is_expired(d: CaseDeadline, today: dt.date) -> bool:
+    return d.status == "missed" or d.due < today
+
+
+def suggested_act(case: Case, open_terms: list[CaseDeadline], acts: list[str], today: dt.date) -> dict[str, Any] | None:
+    """The act the case page offers first: for its open terms, the nearest first, the first act the
+    rulebook offers the body (:meth:`KindSpec.next_act`) among ``acts`` (those the user may record
+    now), with the term and rule that make it the next one."""
+    kind = kind_spec(case.body.rulebook, case.kind)
+    if kind is None:
+        return None
+    ordered = sorted(open_terms, key=lambda d: (d.due, d.position))
+    found = kind.next_act(((d.deadline_id, is_expired(d, today)) for d in ordered), acts)
+    if found is None:
+        return None
+    move, act = found
+    term = next(d for d in ordered if d.deadline_id == move.deadline_id)
+    label = str(DEADLINES.get(term.deadline_id, term.deadline_id))
+    params = {"term": label, "rule": term.rule_id, "citation": term.citation, "day": long_date(term.due)}
+    if move.actor.is_body and move.expired:
+        why = _("El término «%(term)s» venció el %(day)s (%(rule)s, %(citation)s): la ley dispone este acto.")
+    elif move.actor.is_body:
+        why = _("Lo pide el término «%(term)s», que vence el %(day)s (%(rule)s, %(citation)s).")
+    else:
+        params["actor"] = str(ACTORS[move.actor])
+        why = _("%(actor)s no actuó dentro del término «%(term)s», que venció el %(day)s (%(rule)s, %(citation)s).")
+    return {"type": act, "why": why % params, "deadline_id": move.deadline_id}
