@@ -145,8 +145,8 @@ def queue(request: HttpRequest) -> HttpResponse:
     act_url = act_url_maker()
     for it in items:
         move, c = it["move"], it["case"]
-        it["next_act"] = (
-            (_act_title(c, move.act), act_url(c.number, move.act)) if move and move.act and c.body_id in staff else None
+        it["next_acts"] = (
+            [(_act_title(c, a), act_url(c.number, a)) for a in move.acts] if move and c.body_id in staff else []
         )
     turn_params = params.copy()
     turn_params.pop("turn", None)
@@ -295,6 +295,7 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
     labels = _Labels(case)
     kind_spec = rulebook_and_kind(case.body.rulebook, case.kind)[1]
     acts = _acts(request.user, case, open_terms, today)
+    term_rows = [_term_row(d, today, kind=kind_spec, allowed=case.allowed_next) for d in open_terms]
     return render(
         request,
         "web/case.html",
@@ -303,7 +304,8 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
             "confidentiality": confidentiality_notice(case.body.rulebook),
             "today": today,
             "parties": list(case.parties.select_related("represents")),
-            "open_terms": [_term_row(d, today, kind=kind_spec, allowed=case.allowed_next) for d in open_terms],
+            "open_terms": term_rows,
+            "waiting_note": turns.waiting_note(term_rows) if not (acts and acts[0]["suggested"]) else "",
             "done_terms": [_term_row(d, today, ended=True) for d in done_terms],
             "findings": list(case.findings.all()) if has["findings"] else [],
             "timeline": render_timeline(
@@ -315,6 +317,9 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
                 can_correct=access.can_correct(request.user, case),
             ),
             "acts": acts,
+            # The suggested act (and the others the rulebook offers for the same term) first, then the rest.
+            "next_acts": [a for a in acts if a["suggested"]],
+            "other_acts": [a for a in acts if not a["suggested"]],
             "can_add_counsel": case.body_id in access.staff_body_ids(request.user),
             "stage": STAGES.get(case.stage, case.stage),
             "kind": KINDS.get(case.kind, case.kind),
@@ -338,9 +343,8 @@ def _acts(user: Any, case: Case, open_terms: list[CaseDeadline], today: dt.date)
     _rb, kind = rulebook_and_kind(case.body.rulebook, case.kind)
     types = [a for a in case.allowed_next if access.can_record(user, case, a)]
     suggestion = turns.suggested_act(case, open_terms, types, today)
-    if suggestion is not None:
-        types.remove(suggestion["type"])
-        types.insert(0, suggestion["type"])
+    first = [suggestion["type"], *suggestion["also"]] if suggestion is not None else []
+    types = first + [a for a in types if a not in first]
     out = []
     for a in types:
         spec = kind.events.get(a)
@@ -350,6 +354,7 @@ def _acts(user: Any, case: Case, open_terms: list[CaseDeadline], today: dt.date)
                 "title": _(spec.title) if spec else a,
                 "when": _(spec.when) if spec and spec.when else "",
                 "why": suggestion["why"] if suggestion is not None and a == suggestion["type"] else "",
+                "suggested": a in first,
             }
         )
     return out

@@ -212,7 +212,7 @@ def render_queue_rows(items: Iterable[dict[str, Any]]) -> SafeString:
     summary = f'<span class="tag tag-danger">{summary_text}</span> '
     deferred = f'<span class="tag tag-warn">{deferred_text}</span> '
     waiting, no_term = _("En espera"), _("Sin término abierto")
-    late, next_act = _("%(actor)s no actuó a tiempo"), _("Siguiente acto: %(act)s")
+    late, next_act, either = _("%(actor)s no actuó a tiempo"), _("Siguiente acto:"), _("o")
     case_url = case_url_maker("web:case")
     when = _Moments()
     out: list[str] = []
@@ -240,9 +240,9 @@ def render_queue_rows(items: Iterable[dict[str, Any]]) -> SafeString:
                 who += f'<br><span class="muted">{_v(late % {"actor": move.late_actor})}</span>'
         else:
             who = f'{_v(move.actor)}<br><span class="muted">{waiting}</span>'
-        if it.get("next_act"):
-            title, url = it["next_act"]
-            who += f'<br><a href="{url}">{_v(next_act % {"act": title})}</a>'
+        if it.get("next_acts"):
+            links = f" {either} ".join(f'<a href="{url}">{_v(title)}</a>' for title, url in it["next_acts"])
+            who += f"<br>{next_act} {links}"
 
         add(
             f"<tr{overdue}>"

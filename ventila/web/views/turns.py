@@ -25,6 +25,7 @@ from ventila.cases.labels import ACTORS, DEADLINES, STAGES
 from ventila.cases.models import Case, CaseDeadline
 from ventila.rules import RULEBOOKS
 from ventila.rules.engine import KindSpec, Move
+from ventila.rules.vocabulary import mid_sentence
 
 from ..templatetags.web_tags import long_date
 
@@ -106,7 +107,7 @@ class TermMove:
     move: Move
     actor: str  # whose term it is: «La Comisión», «La parte querellada» …
     late_actor: str  # another's term that ran out: its actor (the body acts now); else ""
-    act: str  # an event type the case allows now, or ""
+    acts: tuple[str, ...]  # the event types the rulebook offers for it that the case allows now
 
     @property
     def who(self) -> str:
@@ -123,14 +124,14 @@ def term_move(kind: KindSpec | None, deadline_id: str, expired: bool, allowed: I
         return None
     move = kind.move(deadline_id, expired=expired)
     allowed_now = set(allowed)
-    act = next((a for a in move.acts if a in allowed_now), "")
+    acts = tuple(a for a in move.acts if a in allowed_now)
     late = str(ACTORS[move.actor]) if expired and not move.actor.is_body and move.body_acts else ""
-    return TermMove(move, str(ACTORS[move.actor]), late, act)
+    return TermMove(move, str(ACTORS[move.actor]), late, acts)
 
 
 def queue_moves(items: list[dict[str, Any]], today: dt.date) -> None:
     """Give each queue row (``items``, the cases with their bodies attached) its ``move``: whose move
-    its nearest open term is and, when the body must act, the act the case allows for it."""
+    its nearest open term is and, when the body must act, the acts the case allows for it."""
     for it in items:
         c = it["case"]
         if c.status != Case.Status.OPEN:
@@ -153,7 +154,8 @@ def is_expired(d: CaseDeadline, today: dt.date) -> bool:
 def suggested_act(case: Case, open_terms: list[CaseDeadline], acts: list[str], today: dt.date) -> dict[str, Any] | None:
     """The act the case page offers first: for its open terms, the nearest first, the first act the
     rulebook offers the body (:meth:`KindSpec.next_act`) among ``acts`` (those the user may record
-    now), with the term and rule that make it the next one."""
+    now), with the term and rule that make it the next one; ``also``, the other acts the rulebook
+    offers for the same term (the study of a municipal complaint ends in a dismissal or a hearing)."""
     kind = kind_spec(case.body.rulebook, case.kind)
     if kind is None:
         return None
@@ -166,10 +168,25 @@ def suggested_act(case: Case, open_terms: list[CaseDeadline], acts: list[str], t
     label = str(DEADLINES.get(term.deadline_id, term.deadline_id))
     params = {"term": label, "rule": term.rule_id, "citation": term.citation, "day": long_date(term.due)}
     if move.actor.is_body and move.expired:
-        why = _("El término «%(term)s» venció el %(day)s (%(rule)s, %(citation)s): la ley dispone este acto.")
+        why = _("El término «%(term)s» venció el %(day)s: la ley dispone este acto. Regla %(rule)s · %(citation)s.")
     elif move.actor.is_body:
-        why = _("Lo pide el término «%(term)s», que vence el %(day)s (%(rule)s, %(citation)s).")
+        why = _("Lo pide el término «%(term)s», que vence el %(day)s. Regla %(rule)s · %(citation)s.")
     else:
         params["actor"] = str(ACTORS[move.actor])
-        why = _("%(actor)s no actuó dentro del término «%(term)s», que venció el %(day)s (%(rule)s, %(citation)s).")
-    return {"type": act, "why": why % params, "deadline_id": move.deadline_id}
+        why = _(
+            "%(actor)s no actuó dentro del término «%(term)s», que venció el %(day)s. Regla %(rule)s · %(citation)s."
+        )
+    also = [a for a in move.acts if a in acts and a != act]
+    return {"type": act, "also": also, "why": why % params, "deadline_id": move.deadline_id}
+
+
+def waiting_note(term_rows: list[dict[str, Any]]) -> str:
+    """When no act is the body's now: whom the case waits on, and until when (the nearest such term)."""
+    row = next((r for r in term_rows if r.get("move") is not None and not r["move"].body_acts), None)
+    if row is None:
+        return ""
+    return _("Se espera a %(actor)s: «%(term)s» vence el %(day)s.") % {
+        "actor": mid_sentence(row["move"].actor),
+        "term": row["label"],
+        "day": long_date(row["d"].due),
+    }
