@@ -141,7 +141,7 @@ def queue(request: HttpRequest) -> HttpResponse:
     pinned = queue_flags(qs, items, today, first_page=cursor is None)
     _attach_bodies([it["case"] for it in pinned], bodies)
     staff = access.staff_body_ids(request.user)
-    turns.queue_moves(items, today)
+    turns.queue_moves(items, today, clock.now())
     act_url = act_url_maker()
     for it in items:
         move, c = it["move"], it["case"]

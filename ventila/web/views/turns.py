@@ -21,6 +21,7 @@ from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from ventila.bodies.models import Body
+from ventila.cases.actions import is_stale
 from ventila.cases.labels import ACTORS, DEADLINES, STAGES
 from ventila.cases.models import Case, CaseDeadline
 from ventila.rules import RULEBOOKS
@@ -119,17 +120,19 @@ class TermMove:
         return self.move.body_acts
 
 
-def term_move(kind: KindSpec | None, deadline_id: str, expired: bool, allowed: Iterable[str]) -> TermMove | None:
+def term_move(kind: KindSpec | None, deadline_id: str, expired: bool, allowed: Iterable[str] | None) -> TermMove | None:
+    """``allowed``: the acts the case allows now (its stored ``allowed_next``); None when the stored
+    rows are due for re-derivation (the term has just run out): then the rulebook's acts for the term
+    as declared, which the act's form checks against the docket when it is recorded."""
     if kind is None or deadline_id not in kind.actors:
         return None
     move = kind.move(deadline_id, expired=expired)
-    allowed_now = set(allowed)
-    acts = tuple(a for a in move.acts if a in allowed_now)
+    acts = move.acts if allowed is None else tuple(a for a in move.acts if a in set(allowed))
     late = str(ACTORS[move.actor]) if expired and not move.actor.is_body and move.body_acts else ""
     return TermMove(move, str(ACTORS[move.actor]), late, acts)
 
 
-def queue_moves(items: list[dict[str, Any]], today: dt.date) -> None:
+def queue_moves(items: list[dict[str, Any]], today: dt.date, now: dt.datetime) -> None:
     """Give each queue row (``items``, the cases with their bodies attached) its ``move``: whose move
     its nearest open term is and, when the body must act, the acts the case allows for it."""
     for it in items:
@@ -143,7 +146,8 @@ def queue_moves(items: list[dict[str, Any]], today: dt.date) -> None:
             continue
         kind = kind_spec(c.body.rulebook, c.kind)
         expired = c.next_due is not None and c.next_due < today
-        it["move"] = term_move(kind, c.next_due_deadline, expired, c.allowed_next or ())
+        allowed = None if is_stale(c, now) else (c.allowed_next or ())
+        it["move"] = term_move(kind, c.next_due_deadline, expired, allowed)
         it["mine"] = it["move"] is None or it["move"].body_acts
 
 
