@@ -204,6 +204,12 @@ class KindSpec:
     # ``ctx.stage`` and calls ``ctx.add_deadline`` with their members only. Required.
     stages: type[StrEnum] | None = None
     deadlines: type[StrEnum] | None = None
+    # The case's caption (Spanish; a catalogue msgid): ``%(name)s`` is the respondent's name and
+    # ``%(office)s`` the office they hold with its article («el Alcalde de Guayama», see
+    # :func:`office_with_article`); ``caption_without_office`` when no office is known. Empty: «<title>
+    # contra <name>».
+    caption: str = ""
+    caption_without_office: str = ""
 
     def __post_init__(self) -> None:
         if self.stages is None or self.deadlines is None:
@@ -212,11 +218,36 @@ class KindSpec:
         if unknown or "new" not in set(self.stages):
             raise TypeError(f"KindSpec {self.id!r}: ids outside its vocabulary: {sorted(unknown) or ['new']}")
 
+    def caption_template(self, has_office: bool) -> str:
+        """The Spanish template of a case's caption (see ``caption``), with or without the office."""
+        if has_office and self.caption:
+            return self.caption
+        return self.caption_without_office or self.caption or f"{self.title} contra %(name)s"
+
+    def caption_for(self, name: str, office: str = "") -> str:
+        """The case's caption in Spanish: «Querella contra el Alcalde de Guayama, Ivelisse Torres Zayas»."""
+        office = office.strip()
+        return self.caption_template(bool(office)) % {"name": name, "office": office_with_article(office)}
+
     @property
     def initial_stage(self) -> StrEnum:
         """The stage of a case with nothing on its docket yet (``new``)."""
         assert self.stages is not None
         return self.stages("new")
+
+
+def office_with_article(office: str) -> str:
+    """An office's title as the register writes it, after the Spanish definite article a caption
+    needs: «la Alcaldesa de Guayama», «el Alcalde de Ponce». The article agrees with the title's first
+    word (a feminine title ends in «a»: Alcaldesa, Secretaria, Directora, Presidenta); a title that
+    already starts with an article is left as it is."""
+    office = office.strip()
+    if not office:
+        return ""
+    first = office.split()[0].lower()
+    if first in ("el", "la", "los", "las"):
+        return office
+    return f"{'la' if first.endswith('a') else 'el'} {office}"
 
 
 @dataclass(frozen=True)

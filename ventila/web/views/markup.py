@@ -128,8 +128,8 @@ def render_timeline(case_number: str, rows: Iterable[dict[str, Any]], *, can_cor
     def who(e: Any) -> str:
         return e.recorded_by.get_full_name() or e.recorded_by.username
 
-    def body(row: dict[str, Any], folded: bool = False) -> None:
-        """What the entry's ``<details>`` shows once opened (``folded``: an attempt shown under its document)."""
+    def body(row: dict[str, Any]) -> None:
+        """What the entry's ``<details>`` shows once opened."""
         e = row["e"]
         corrected_by = row["corrected_by"]
         if corrected_by:
@@ -137,7 +137,7 @@ def render_timeline(case_number: str, rows: Iterable[dict[str, Any]], *, can_cor
         if e.supersedes_id:
             add(f'<p class="muted">{t["corrects"] % {"seq": _v(e.supersedes.seq)}}</p>')
         document = row["document"]
-        if document and not folded:
+        if document:
             label = t["document"] if row.get("record_only") else t["receipt"]
             add(f'<p>{label}: <a href="{document_url(document.pk)}">«{_v(document.title)}»</a></p>')
         if row["payload"]:
@@ -211,13 +211,13 @@ def render_timeline(case_number: str, rows: Iterable[dict[str, Any]], *, can_cor
                 brief = f" · {_v(s['brief'])}" if s.get("brief") else ""
                 bad = f' <span class="tag tag-danger">{t["failed"]}</span>' if s.get("failed") else ""
                 add(
-                    f'<li id="anotacion-{_v(se.seq)}"><details class="entry"><summary>'
+                    f'<li class="timeline-attempt" id="anotacion-{_v(se.seq)}"><details class="entry"><summary>'
                     f'<span class="entry-when">{when.moment(se.occurred_at, se.has_time)}</span> '
                     f"{_v(s['title'])}{brief}"
                     f'<span class="muted"> · {t["seq"] % {"seq": _v(se.seq)}}</span>{bad}</summary>'
                     '<div class="entry-body">'
                 )
-                body(s, folded=True)
+                body(s)
                 add("</div></details></li>")
             add("</ul>")
         add("</div></details></li>\n")

@@ -126,6 +126,7 @@ KINDS: dict[str, KindSpec] = {
             "refer_final_report",
         ),
         respondent_roles=ROLES,
+        caption="Querella contra %(name)s",
     ),
     "referral": KindSpec(
         "referral",
@@ -145,6 +146,7 @@ KINDS: dict[str, KindSpec] = {
             "refer_final_report",
         ),
         respondent_roles=ROLES,
+        caption="Referido de la OEG contra %(name)s",
     ),
     **s19_advisory.KINDS,
     **s10_s13_conduct.KINDS,

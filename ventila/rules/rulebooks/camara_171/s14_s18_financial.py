@@ -884,6 +884,7 @@ KINDS: dict[str, KindSpec] = {
             "oeg_referral",
         ),
         respondent_roles=("representative", "officer", "department_head"),
+        caption="Informes financieros de %(name)s (Secs. 14–16)",
     ),
     "report_access_request": KindSpec(
         "report_access_request",
@@ -894,5 +895,6 @@ KINDS: dict[str, KindSpec] = {
         stages=AccessRequestStage,
         deadlines=AccessRequestDeadline,
         respondent_roles=("representative", "officer", "department_head"),
+        caption="Solicitud de acceso a un informe financiero de %(name)s (Sec. 17)",
     ),
 }

@@ -330,5 +330,6 @@ KINDS: dict[str, KindSpec] = {
         deadlines=AdvisoryOpinionDeadline,
         deadline_ids=("issue_opinion",),
         respondent_roles=("representative", "officer", "department_head"),
+        caption="Opinión consultiva solicitada por %(name)s (Sec. 19)",
     ),
 }

@@ -381,4 +381,5 @@ REGULATION_KIND = KindSpec(
     stages=RegulationStage,
     deadlines=RegulationDeadline,
     deadline_ids=("house_rejection_window", "circulate_code"),
+    caption="Reglamento de la Comisión y circulación del Código",
 )

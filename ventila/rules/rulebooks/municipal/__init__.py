@@ -135,6 +135,8 @@ KINDS: dict[str, KindSpec] = {
         # ¶17 (MUN-DEC-04): once the dismissal with prejudice is on record the complaint is over;
         # only its notice may follow.
         closed_stages=("dismissed_with_prejudice",),
+        caption="Querella contra %(office)s, %(name)s",
+        caption_without_office="Querella contra %(name)s",
     ),
     "suspension_proceeding": KindSpec(
         "suspension_proceeding",
@@ -145,6 +147,8 @@ KINDS: dict[str, KindSpec] = {
         deadlines=SuspensionDeadline,
         deadline_ids=("court_decision", "review"),
         respondent_roles=("mayor",),
+        caption="Procedimiento Especial de suspensión contra %(office)s, %(name)s",
+        caption_without_office="Procedimiento Especial de suspensión contra %(name)s",
     ),
     "deadlock": KindSpec(
         "deadlock",
@@ -155,6 +159,8 @@ KINDS: dict[str, KindSpec] = {
         deadlines=DeadlockDeadline,
         deadline_ids=("recommendations", "refer_to_commission", "deliver_documents"),
         respondent_roles=("mayor",),
+        caption="Fricción entre la Asamblea Municipal y %(office)s, %(name)s",
+        caption_without_office="Fricción entre la Asamblea Municipal y %(name)s",
     ),
 }
 
