@@ -1032,11 +1032,21 @@ def order_events(events: list[Event]) -> list[Event]:
     given as a bare date keep their input order ("a date alone means that day": it says nothing
     of the hour, so it is not put before or after a timed event of the same day).
     """
-    for a, b in zip(events, events[1:], strict=False):
-        if a.day > b.day or (a.day == b.day and a.has_time and b.has_time and a.at > b.at):
-            break
+    # Already in order (the usual case for a docket)? Days never go back, and within a day no timed
+    # event comes before the previous timed one — also across a date-only event between them.
+    day: dt.date | None = None
+    last: dt.datetime | None = None
+    for e in events:
+        if day is None or e.day != day:
+            if day is not None and e.day < day:
+                break
+            day, last = e.day, None
+        if e.has_time:
+            if last is not None and e.at < last:
+                break
+            last = e.at
     else:
-        return events  # already in order: the usual case for a docket
+        return events
     events = sorted(events, key=lambda e: (e.day, e.index))
     out: list[Event] = []
     i = 0
