@@ -194,15 +194,17 @@ def test_hand_service_dockets_the_service_and_the_receipt_linked_to_the_document
     c.force_login(world.users["secretaria"])
     page = c.get(f"/expedientes/{case.number}/").content.decode()
     link = f'href="/expedientes/{case.number}/documentos/{doc.pk}/"'
-    for seq in (service.seq, receipt.seq):
-        item = _timeline_item(page, seq)
-        assert link in item, item
+    issued = case.entries.get(event_type="document_issued")
+    assert link in _timeline_item(page, receipt.seq)
+    # The service is folded under the entry of the document's issue (which links the document).
+    assert link in _timeline_item(page, issued.seq)
+    whole = page[page.index(f'id="anotacion-{issued.seq}"') : page.index('id="anotacion-1"')]  # newest first
+    assert f'<li class="timeline-attempt" id="anotacion-{service.seq}">' in whole
     assert "Recibo del documento" in _timeline_item(page, receipt.seq)
     assert "Entrega personal" in _timeline_item(page, service.seq) and "2 de marzo de 2027" in _timeline_item(
         page, service.seq
     )
     # The document's page points back to the entries that record its issue and its service.
-    issued = case.entries.get(event_type="document_issued")
     page = c.get(f"/expedientes/{case.number}/documentos/{doc.pk}/").content.decode()
     assert "En el expediente" in page
     for seq in (issued.seq, service.seq):
@@ -210,8 +212,10 @@ def test_hand_service_dockets_the_service_and_the_receipt_linked_to_the_document
 
 
 def _timeline_item(page: str, seq: int) -> str:
+    """The markup of entry ``seq`` in the timeline: a line of its own, or an attempt folded under its
+    document (up to the next entry)."""
     m = re.search(
-        rf'<li class="timeline-item[^"]*" id="anotacion-{seq}">(.*?)</li>\s*(?:<li class="timeline-item|</ol>)',
+        rf'<li class="timeline-(?:item|attempt)[^"]*" id="anotacion-{seq}">(.*?)(?:<li class="timeline-|</ol>)',
         page,
         re.S,
     )

@@ -32,6 +32,7 @@ from ventila.bodies.models import Body, Closure, ElectionDay, Membership, Person
 from ventila.rules import PR_TZ, InputError
 from ventila.rules.calendar import format_date_es
 from ventila.rules.engine import Evaluation, FormContext, parse_events
+from ventila.rules.plain import for_users
 from ventila.rules.terms import Deadline
 from ventila.rules.votes import VoteError, VoteOutcome, outcome_error, tally
 
@@ -39,6 +40,7 @@ from .evaluation import (
     CaseFacts,
     PlannedEvent,
     compute_calendar,
+    compute_caption,
     compute_evaluation,
     live_events,
     rulebook_and_kind,
@@ -392,7 +394,7 @@ def do_file_case(
             number=provisional_number(),
             year=year,
             sequence=None,
-            caption=_("%(kind)s contra %(name)s") % {"kind": _(kind_spec.title), "name": respondent},
+            caption=compute_caption(kind_spec, str(respondent), respondent_office),
             respondent_role=respondent_role,
             respondent_candidate=respondent_candidate,
         )
@@ -883,7 +885,7 @@ class _Rows:
                     rule_id=d.rule.id,
                     citation=d.rule.citation,
                     quote=d.rule.quote,
-                    summary=d.rule.summary,
+                    summary=for_users(d.rule.summary),
                     term=d.term.es(),
                     trigger=d.trigger,
                     due=d.due_date,
@@ -901,7 +903,9 @@ class _Rows:
         for row, (moved_from, reason) in zip(deadlines, moved, strict=True):
             row.moved_from, row.moved_reason = moved_from, reason
         findings = [
-            CaseFinding(case=case, finding_id=f.id, rule_id=f.rule.id, citation=f.rule.citation, message=f.message)
+            CaseFinding(
+                case=case, finding_id=f.id, rule_id=f.rule.id, citation=f.rule.citation, message=for_users(f.message)
+            )
             for f in evaluation.findings
         ]
         # Who may not sit on the case: parties (Sec. 8) and members whose recusal was granted (Sec. 9).
@@ -962,7 +966,7 @@ class _Rows:
         stored = existing.stored("deadlines", case.pk)
         if stored is not None:
             for row, d in zip(self.deadlines, self.traces, strict=True):
-                row.trace = "\n".join(d.trace())
+                row.trace = "\n".join(for_users(line) for line in d.trace())
             _sync_deadlines(stored, self.deadlines)
         for table, new, columns in (
             ("findings", self.findings, _FINDING_COLUMNS),

@@ -15,7 +15,8 @@ from django.utils.translation import gettext
 
 from ventila.rules import PR_TZ, RULEBOOKS, evaluate
 from ventila.rules.calendar import LegalCalendar, legal_calendar
-from ventila.rules.engine import Evaluation, EventSpec, KindSpec, Rulebook, calendar_settings
+from ventila.rules.engine import Evaluation, EventSpec, KindSpec, Rulebook, calendar_settings, office_with_article
+from ventila.rules.plain import for_users
 from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
 
 
@@ -49,7 +50,14 @@ def rulebook_text(text: str, params: Mapping[str, str] | None = None) -> str:
     if not text:
         return ""
     out = gettext(text)
-    return out % {k: gettext(v) if v else v for k, v in params.items()} if params else out
+    return for_users(out % {k: gettext(v) if v else v for k, v in params.items()} if params else out)
+
+
+def compute_caption(kind: KindSpec, name: str, office: str = "") -> str:
+    """A case's caption from its kind's template (the rulebook's wording: «Querella contra el Alcalde
+    de Guayama, …»), in the active language when the catalogue translates the template."""
+    office = office.strip()
+    return gettext(kind.caption_template(bool(office))) % {"name": name, "office": office_with_article(office)}
 
 
 def live_events(entries: Iterable[Any]) -> list[PlannedEvent]:

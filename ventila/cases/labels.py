@@ -84,6 +84,11 @@ FIELDS = {
     "resolution_findings": _("Relación de hechos y determinaciones de la resolución"),
     "resolution_conclusions": _("Conclusiones de derecho de la resolución"),
     "dismissal_reason": _("Motivo de la desestimación con perjuicio"),
+    "charges_notified_on": _("Fecha en que se notificaron los cargos al Alcalde"),
+    "factors": _("Factores para los que se ofrece evidencia"),
+    "public_interest_determined": _("La Comisión determinó que el interés público lo requiere"),
+    "suspension_ordered": _("El tribunal ordenó la suspensión"),
+    "all_parties": _("Se notificó a todas las partes interesadas"),
 }
 
 CHOICES: dict[object, object] = {
@@ -126,6 +131,20 @@ CHOICES: dict[object, object] = {
     "non_production": _("No produjo los documentos"),
     "refusal_to_answer": _("Se negó a contestar"),
     "missing_evidence": _("Sin evidencia"),
+    # ¶21–¶26: what the court weighs on a suspension (the municipal rulebook's FACTORS).
+    "corrupt_administration": _("Administración corrupta, fraudulenta o irresponsable, o abuso de autoridad"),
+    "prior_record": _("Historial administrativo previo del Alcalde"),
+    "notoriety": _("Notoriedad o conocimiento público previo a los cargos"),
+    "weight_of_evidence": _("Certeza o peso de la prueba"),
+    "urgency": _("Urgencia de proteger los bienes municipales o la vida y salud de los ciudadanos"),
+    "link_to_administration": _("Vinculación de los hechos a la administración del municipio"),
+    # The purposes of a protective order (the municipal rulebook's PROTECTIVE_PURPOSES).
+    "proceedings_integrity": _("Proteger la integridad de los procedimientos"),
+    "prevent_funds_misuse": _("Evitar la lesión o malversación de fondos"),
+    "protect_property": _("Evitar la lesión o malversación de propiedad"),
+    "public_interest": _("Proteger el interés público"),
+    "safeguard_evidence": _("Salvaguardar documentos o evidencia de la querella"),
+    "other_sanction": _("Otra sanción"),
     True: _("Sí"),
     False: _("No"),
 }

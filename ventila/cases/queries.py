@@ -31,6 +31,34 @@ SUSPENSION_EVENTS = ("proceedings_suspended", "proceedings_resumed")
 WITNESS_EVENTS = ("witness_summoned", "summons_issued")
 
 
+# -- the docket's order -----------------------------------------------------------------------------
+
+
+def docket_order(entries: Iterable[DocketEntry]) -> list[DocketEntry]:
+    """The entries in the order their acts happened, oldest first: the order every page lists a
+    docket in, and the engine's (``ventila.rules.engine.order_events``).
+
+    By day (in Puerto Rico); within a day, the entries with a time keep their time order among
+    themselves and an entry given as a bare date keeps its place in the recorded order (``seq``): a
+    date alone says nothing of the hour, so it is neither put before every timed act of its day (as
+    its stored midnight would put it: a hand delivery before the document it delivers) nor after
+    later acts.
+    """
+    dated = sorted(((e.occurred_day, e.seq, e) for e in entries), key=lambda t: (t[0], t[1]))
+    out: list[DocketEntry] = []
+    i = 0
+    while i < len(dated):
+        day = dated[i][0]
+        j = i
+        while j < len(dated) and dated[j][0] == day:
+            j += 1
+        group = [e for _day, _seq, e in dated[i:j]]
+        timed = iter(sorted((e for e in group if e.has_time), key=lambda e: (e.occurred_at, e.seq)))
+        out.extend(next(timed) if e.has_time else e for e in group)
+        i = j
+    return out
+
+
 # -- facts about a case ----------------------------------------------------------------------------
 
 
@@ -116,7 +144,7 @@ def suspension_spans(entries: Sequence[DocketEntry]) -> list[dict[str, Any]]:
     """The suspensions on the docket: start, end (None while open), reason, court case, decision."""
     superseded = {e.supersedes_id for e in entries if e.supersedes_id}
     spans: list[dict[str, Any]] = []
-    for e in sorted(entries, key=lambda e: (e.occurred_at, e.seq)):
+    for e in docket_order(entries):
         if e.pk in superseded:
             continue
         if e.event_type == "proceedings_suspended" and (not spans or spans[-1]["end"] is not None):

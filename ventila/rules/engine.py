@@ -236,6 +236,12 @@ class KindSpec:
     # Whose move each of its deadlines is (every one declared, each citing its rule): the work queue's
     # «mine to do» and «waiting on others», and the case page's «le toca a».
     actors: Mapping[str, Actor] = field(default_factory=dict)
+    # The case's caption (Spanish; a catalogue msgid): ``%(name)s`` is the respondent's name and
+    # ``%(office)s`` the office they hold with its article («el Alcalde de Guayama», see
+    # :func:`office_with_article`); ``caption_without_office`` when no office is known. Empty: «<title>
+    # contra <name>».
+    caption: str = ""
+    caption_without_office: str = ""
 
     def __post_init__(self) -> None:
         if self.stages is None or self.deadlines is None:
@@ -276,11 +282,36 @@ class KindSpec:
                     return move, act
         return None
 
+    def caption_template(self, has_office: bool) -> str:
+        """The Spanish template of a case's caption (see ``caption``), with or without the office."""
+        if has_office and self.caption:
+            return self.caption
+        return self.caption_without_office or self.caption or f"{self.title} contra %(name)s"
+
+    def caption_for(self, name: str, office: str = "") -> str:
+        """The case's caption in Spanish: «Querella contra el Alcalde de Guayama, Ivelisse Torres Zayas»."""
+        office = office.strip()
+        return self.caption_template(bool(office)) % {"name": name, "office": office_with_article(office)}
+
     @property
     def initial_stage(self) -> StrEnum:
         """The stage of a case with nothing on its docket yet (``new``)."""
         assert self.stages is not None
         return self.stages("new")
+
+
+def office_with_article(office: str) -> str:
+    """An office's title as the register writes it, after the Spanish definite article a caption
+    needs: «la Alcaldesa de Guayama», «el Alcalde de Ponce». The article agrees with the title's first
+    word (a feminine title ends in «a»: Alcaldesa, Secretaria, Directora, Presidenta); a title that
+    already starts with an article is left as it is."""
+    office = office.strip()
+    if not office:
+        return ""
+    first = office.split()[0].lower()
+    if first in ("el", "la", "los", "las"):
+        return office
+    return f"{'la' if first.endswith('a') else 'el'} {office}"
 
 
 @dataclass(frozen=True)
@@ -1065,11 +1096,21 @@ def order_events(events: list[Event]) -> list[Event]:
     given as a bare date keep their input order ("a date alone means that day": it says nothing
     of the hour, so it is not put before or after a timed event of the same day).
     """
-    for a, b in zip(events, events[1:], strict=False):
-        if a.day > b.day or (a.day == b.day and a.has_time and b.has_time and a.at > b.at):
-            break
+    # Already in order (the usual case for a docket)? Days never go back, and within a day no timed
+    # event comes before the previous timed one — also across a date-only event between them.
+    day: dt.date | None = None
+    last: dt.datetime | None = None
+    for e in events:
+        if day is None or e.day != day:
+            if day is not None and e.day < day:
+                break
+            day, last = e.day, None
+        if e.has_time:
+            if last is not None and e.at < last:
+                break
+            last = e.at
     else:
-        return events  # already in order: the usual case for a docket
+        return events
     events = sorted(events, key=lambda e: (e.day, e.index))
     out: list[Event] = []
     i = 0

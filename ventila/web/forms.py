@@ -23,6 +23,7 @@ from ventila.cases.queries import case_facts
 from ventila.cases.voting import vote_rule
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.engine import EventSpec, FieldHint, FieldSpec, FormContext
+from ventila.rules.plain import for_users
 from ventila.web.procedure_forms import (
     add_procedure_fields,
     clean_procedure_fields,
@@ -95,7 +96,7 @@ class AttachmentMixin(forms.Form):
 
 def _payload_field(name: str, spec: FieldSpec, case: Case | None, day: dt.date, event_type: str = "") -> forms.Field:
     label = FIELDS.get(name, name)
-    help_text = _(spec.help) if spec.help else ""
+    help_text = for_users(str(_(spec.help))) if spec.help else ""
     req = spec.required
     if name == "member" and case is not None and event_type:
         field = member_field(case, day, event_type, label)

@@ -41,7 +41,7 @@ from ventila.audit.models import ChainLink, StateRecord
 from ventila.audit.registry import fields_of
 from ventila.bodies.models import Body, Closure, ElectionDay, OfficeTerm, Person
 from ventila.cases.actions import ActInput, ActRefused, check_act, rederive, roll_call_row
-from ventila.cases.evaluation import CaseFacts, PlannedEvent, compute_calendar, rulebook_and_kind
+from ventila.cases.evaluation import CaseFacts, PlannedEvent, compute_calendar, compute_caption, rulebook_and_kind
 from ventila.cases.models import Ballot, Case, CaseCounter, DocketEntry, Party, RollCall
 from ventila.cases.voting import vote_rule
 from ventila.rules import PR_TZ, RULEBOOKS
@@ -473,7 +473,7 @@ def _write(plans: list[Planned], user: User, now: dt.datetime, report: Report) -
                         number=f"{body.case_prefix}-{year}-{first + i:04d}",
                         year=year,
                         sequence=first + i,
-                        caption=_("%(kind)s contra %(name)s") % {"kind": _(kind.title), "name": p.respondent},
+                        caption=compute_caption(kind, str(p.respondent), p.office.title),
                         respondent_role=p.office.role,
                     )
                 )

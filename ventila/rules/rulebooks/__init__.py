@@ -25,7 +25,7 @@ register_rulebook(MUNICIPAL)
 
 def rulebook_words() -> set[str]:
     """Every Spanish word of the rulebooks that people read translated: the labels of
-    ``vocabulary.py``, each kind's and each event's title, the dismissal grounds and the sanctions.
+    ``vocabulary.py``, each kind's and each event's title, each kind's caption, the dismissal grounds and the sanctions.
     None is written as ``_("…")`` in the source, so ``makemessages`` does not collect them;
     ``locale/rulebook_words.py`` adds to the catalogue the ones it lacks, and
     ``tests/web/test_translations.py`` holds them all translated. (It lives here, not in
@@ -46,6 +46,7 @@ def rulebook_words() -> set[str]:
             words.add(rulebook.confidentiality)
         for kind in rulebook.kinds.values():
             words.add(kind.title)
+            words.update(c for c in (kind.caption, kind.caption_without_office) if c)
             words.update(spec.title for spec in kind.events.values())
             words.update(spec.when for spec in kind.events.values() if spec.when)
     return words

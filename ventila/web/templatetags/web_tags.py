@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from ventila.bodies.models import Body
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.calendar import format_date_es
+from ventila.rules.plain import for_users
 from ventila.web.forms import FILING_BUTTONS, PAGE_BUTTONS
 
 register = template.Library()
@@ -45,6 +46,12 @@ def is_group(field: BoundField) -> bool:
 @register.filter
 def is_checkbox(field: BoundField) -> bool:
     return field.widget_type == "checkbox"
+
+
+@register.filter
+def plain(value: Any) -> str:
+    """A rulebook's text without the developers' cross-references (``ventila.rules.plain``)."""
+    return for_users(str(value)) if value else ""
 
 
 @register.filter

@@ -43,6 +43,7 @@ from ventila.cases.models import (
     CaseSubstitute,
     DocketEntry,
 )
+from ventila.cases.queries import docket_order
 from ventila.documents.models import Delivery, Document, Draft, Language
 from ventila.filing.models import Filing
 from ventila.rules import RULEBOOKS
@@ -310,9 +311,11 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
             "findings": list(case.findings.all()) if has["findings"] else [],
             "timeline": render_timeline(
                 case.number,
-                (
-                    _entry_row(labels, e, corrected_by.get(e.pk), linked.get(e.pk), people)
-                    for e in sorted(entries, key=lambda e: (e.occurred_at, e.seq), reverse=True)
+                _fold_service(
+                    [
+                        _entry_row(labels, e, corrected_by.get(e.pk), linked.get(e.pk), people)
+                        for e in reversed(docket_order(entries))
+                    ]
                 ),
                 can_correct=access.can_correct(request.user, case),
             ),
@@ -357,6 +360,26 @@ def _acts(user: Any, case: Case, open_terms: list[CaseDeadline], today: dt.date)
                 "suggested": a in first,
             }
         )
+    return out
+
+
+SERVICE_EVENTS = ("service_attempted", "service_received")
+
+
+def _fold_service(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The timeline's rows (newest first) with each attempt to serve a document and each receipt of
+    it folded under the entry that records the document's issue (``row["service"]``, oldest first):
+    a served document is one line of the docket, not one per attempt. An attempt whose document's
+    entry is not on the docket stays a line of its own."""
+    issued = {row["e"].payload.get("document"): row for row in rows if row["e"].event_type == "document_issued"}
+    out: list[dict[str, Any]] = []
+    for row in rows:
+        e = row["e"]
+        owner = issued.get(e.payload.get("document")) if e.event_type in SERVICE_EVENTS else None
+        if owner is None:
+            out.append(row)
+        else:
+            owner.setdefault("service", []).insert(0, row)
     return out
 
 
@@ -451,6 +474,14 @@ def _record_payload(e: DocketEntry) -> list[tuple[Any, Any]]:
     return rows
 
 
+def _service_brief(e: DocketEntry) -> str:
+    """An attempt's or a receipt's line in the timeline: to whom, by what means."""
+    p = e.payload
+    name = p.get("recipient_name") or p.get("recipient", "")
+    method = Delivery.Method(p["method"]).label if p.get("method") in Delivery.Method.values else ""
+    return f"{name} ({method})" if method else str(name)
+
+
 _PERSON_KEYS = ("member", "substitute")
 
 
@@ -512,6 +543,7 @@ def _entry_row(
             "document": document,
             "record_only": True,
             "failed": e.event_type == "service_attempted" and not e.payload.get("ok"),
+            "brief": _service_brief(e) if e.event_type in SERVICE_EVENTS else "",
         }
     payload = []
     for k, v in e.payload.items():

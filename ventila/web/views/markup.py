@@ -94,10 +94,14 @@ class _Moments:
 
 
 def render_timeline(case_number: str, rows: Iterable[dict[str, Any]], *, can_correct: bool) -> SafeString:
-    """The ``<li>`` items of the timeline, newest first, as ``web/case.html`` used to write them."""
+    """The ``<li>`` items of the timeline, newest first: one line per entry (date, act, who recorded
+    it), its details behind a ``<details>``; the attempts to serve a document and its receipts
+    (``row["service"]``) folded under the entry of the document's issue, a line each."""
     t = {
         "seq": _("anotación n.º %(seq)s"),
+        "by": _("anotó %(who)s"),
         "corrected": _("Corregida por la anotación n.º %(seq)s: no cuenta para los términos."),
+        "corrected_tag": _("Corregida"),
         "corrects": _("Corrige la anotación n.º %(seq)s."),
         "document": _("Documento"),
         "receipt": _("Recibo del documento"),
@@ -110,6 +114,9 @@ def render_timeline(case_number: str, rows: Iterable[dict[str, Any]], *, can_cor
         "count": _("%(y)s a favor, %(n)s en contra; requeridos %(r)s"),
         "recorded": _("Anotado por %(who)s el %(when)s"),
         "correct": _("Corregir esta anotación"),
+        "service": _("Notificaciones de este documento"),
+        "service_count": _("notificaciones: %(n)s"),
+        "service_failed": _("fallidas: %(n)s"),
     }
     document_url = url_maker("documents:document", "doc_id", number=case_number)
     attachment_url = url_maker("web:attachment", "attachment_id", number=case_number)
@@ -117,24 +124,22 @@ def render_timeline(case_number: str, rows: Iterable[dict[str, Any]], *, can_cor
     when = _Moments()
     out: list[str] = []
     add = out.append
-    for row in rows:
+
+    def who(e: Any) -> str:
+        return e.recorded_by.get_full_name() or e.recorded_by.username
+
+    def body(row: dict[str, Any]) -> None:
+        """What the entry's ``<details>`` shows once opened."""
         e = row["e"]
         corrected_by = row["corrected_by"]
-        add(
-            f'<li class="timeline-item{" superseded" if corrected_by else ""}" id="anotacion-{_v(e.seq)}">'
-            f'<p class="timeline-head"><strong>{_v(row["title"])}</strong> · {when.moment(e.occurred_at, e.has_time)}'
-            f' <span class="muted">· {t["seq"] % {"seq": _v(e.seq)}}</span></p>'
-        )
         if corrected_by:
-            add(f'<p class="tag tag-warn">{t["corrected"] % {"seq": _v(corrected_by.seq)}}</p>')
+            add(f'<p class="tag tag-warn tag-wrap">{t["corrected"] % {"seq": _v(corrected_by.seq)}}</p>')
         if e.supersedes_id:
             add(f'<p class="muted">{t["corrects"] % {"seq": _v(e.supersedes.seq)}}</p>')
         document = row["document"]
         if document:
             label = t["document"] if row.get("record_only") else t["receipt"]
             add(f'<p>{label}: <a href="{document_url(document.pk)}">«{_v(document.title)}»</a></p>')
-        if row.get("failed"):
-            add(f'<p class="tag tag-danger">{t["failed"]}</p>')
         if row["payload"]:
             add('<dl class="payload">')
             for k, v in row["payload"]:
@@ -168,11 +173,54 @@ def render_timeline(case_number: str, rows: Iterable[dict[str, Any]], *, can_cor
                     f' <span class="muted mono">SHA-256 {_v(a.sha256)}</span></li>'
                 )
             add("</ul>")
-        who = e.recorded_by.get_full_name() or e.recorded_by.username
-        add(f'<p class="muted small">{t["recorded"] % {"who": _v(who), "when": _v(when.moment(e.recorded_at))}}')
+        add(f'<p class="muted small">{t["recorded"] % {"who": _v(who(e)), "when": _v(when.moment(e.recorded_at))}}')
         if can_correct and not corrected_by and not row.get("record_only"):
             add(f' · <a href="{correct_url(e.seq)}">{t["correct"]}</a>')
-        add("</p></li>\n")
+        add("</p>")
+
+    for row in rows:
+        e = row["e"]
+        corrected_by = row["corrected_by"]
+        service = row.get("service") or ()
+        flags = ""
+        if corrected_by:
+            flags += f' <span class="tag tag-warn">{t["corrected_tag"]}</span>'
+        if row.get("failed"):
+            flags += f' <span class="tag tag-danger">{t["failed"]}</span>'
+        if service:
+            failed = sum(1 for s in service if s.get("failed"))
+            flags += f' <span class="tag">{t["service_count"] % {"n": len(service)}}</span>'
+            if failed:
+                flags += f' <span class="tag tag-danger">{t["service_failed"] % {"n": failed}}</span>'
+        document = row["document"]
+        what = f": «{_v(document.title)}»" if document and row.get("record_only") else ""
+        add(
+            f'<li class="timeline-item{" superseded" if corrected_by else ""}" id="anotacion-{_v(e.seq)}">'
+            f'<details class="entry"><summary class="timeline-head">'
+            f'<span class="entry-when">{when.moment(e.occurred_at, e.has_time)}</span> '
+            f'<strong class="entry-act">{_v(row["title"])}</strong>{what}'
+            f'<span class="muted"> · {t["by"] % {"who": _v(who(e))}} · {t["seq"] % {"seq": _v(e.seq)}}</span>'
+            f"{flags}</summary>"
+            '<div class="entry-body">'
+        )
+        body(row)
+        if service:
+            add(f'<p class="service-head"><strong>{t["service"]}</strong></p><ul class="service">')
+            for s in service:
+                se = s["e"]
+                brief = f" · {_v(s['brief'])}" if s.get("brief") else ""
+                bad = f' <span class="tag tag-danger">{t["failed"]}</span>' if s.get("failed") else ""
+                add(
+                    f'<li class="timeline-attempt" id="anotacion-{_v(se.seq)}"><details class="entry"><summary>'
+                    f'<span class="entry-when">{when.moment(se.occurred_at, se.has_time)}</span> '
+                    f"{_v(s['title'])}{brief}"
+                    f'<span class="muted"> · {t["seq"] % {"seq": _v(se.seq)}}</span>{bad}</summary>'
+                    '<div class="entry-body">'
+                )
+                body(s)
+                add("</div></details></li>")
+            add("</ul>")
+        add("</div></details></li>\n")
     # Every value above is escaped (``_v``, ``_lines``); the texts are the catalogue's, as in the template.
     return mark_safe("".join(out))  # nosec B308 B703
 

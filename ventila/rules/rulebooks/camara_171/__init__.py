@@ -145,6 +145,7 @@ KINDS: dict[str, KindSpec] = {
         ),
         actors=_COMPLAINT_ACTORS,
         respondent_roles=ROLES,
+        caption="Querella contra %(name)s",
     ),
     "referral": KindSpec(
         "referral",
@@ -165,6 +166,7 @@ KINDS: dict[str, KindSpec] = {
         ),
         actors=_COMPLAINT_ACTORS,
         respondent_roles=ROLES,
+        caption="Referido de la OEG contra %(name)s",
     ),
     **s19_advisory.KINDS,
     **s10_s13_conduct.KINDS,

@@ -79,7 +79,7 @@ R.add(
     "ROLE",
     "Sec. 3(o)",
     "El Presidente de la Cámara definirá, por escrito",
-    "Jefe de dependencia (role department_head): los que el Presidente de la Cámara designe por escrito; "
+    "Jefe de dependencia: los que el Presidente de la Cámara designe por escrito; "
     "se guarda la lista con su documento y fecha.",
 )
 R.add(
@@ -193,8 +193,9 @@ R.add(
     "VOTE",
     "Sec. 6",
     "la mayoría absoluta de los miembros en propiedad",
-    "Toda determinación requiere votos a favor ≥ ⌊N/2⌋+1, con N según el ajuste majority_base (por omisión "
-    "los 7 escaños: 4 votos); abstenerse o ausentarse no es votar a favor; se registra cada voto (A-6).",
+    "Toda determinación requiere votos a favor ≥ ⌊N/2⌋+1, con N la base de la mayoría que se adopte (por "
+    "omisión los 7 escaños: 4 votos; ajuste majority_base); abstenerse o ausentarse no es votar a favor; se "
+    "registra cada voto (A-6).",
 )
 
 # --- Sec. 7 — Vacantes -------------------------------------------------------------------------

@@ -853,5 +853,6 @@ KINDS: dict[str, KindSpec] = {
         stages=OutsideActivityStage,
         deadlines=OutsideActivityDeadline,
         respondent_roles=("representative", "officer", "department_head"),
+        caption="Actividad extra-legislativa de %(name)s (Sec. 11)",
     ),
 }

@@ -919,6 +919,7 @@ KINDS: dict[str, KindSpec] = {
             "oeg_referral": Actor.OEG,  # CAM-16A-01: the OEG's Director refers
         },
         respondent_roles=("representative", "officer", "department_head"),
+        caption="Informes financieros de %(name)s (Secs. 14–16)",
     ),
     "report_access_request": KindSpec(
         "report_access_request",
@@ -933,5 +934,6 @@ KINDS: dict[str, KindSpec] = {
         stages=AccessRequestStage,
         deadlines=AccessRequestDeadline,
         respondent_roles=("representative", "officer", "department_head"),
+        caption="Solicitud de acceso a un informe financiero de %(name)s (Sec. 17)",
     ),
 }

@@ -46,7 +46,7 @@ R.add(
     "Sec. 19(c)",
     "en o antes de treinta (30) días laborables previos",
     "La solicitud se presenta al menos 30 días laborables antes de los hechos (el día de la solicitud no "
-    "cuenta; el de los hechos sí). Tardía: se señala o se rechaza según el ajuste advisory_late_request (A-16).",
+    "cuenta; el de los hechos sí). Tardía: se señala o se rechaza, según la lectura que se adopte (ajuste advisory_late_request, A-16).",
     term=(30, "business_days"),
 )
 R.add(
@@ -343,5 +343,6 @@ KINDS: dict[str, KindSpec] = {
         deadline_ids=("issue_opinion",),
         actors={"issue_opinion": Actor.COMMISSION},  # CAM-19D-01: the Commission issues the opinion
         respondent_roles=("representative", "officer", "department_head"),
+        caption="Opinión consultiva solicitada por %(name)s (Sec. 19)",
     ),
 }

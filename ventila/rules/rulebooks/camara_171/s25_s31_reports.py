@@ -395,4 +395,5 @@ REGULATION_KIND = KindSpec(
         "house_rejection_window": Actor.HOUSE,  # CAM-27-01: the House may reject it
         "circulate_code": Actor.COMMISSION,  # CAM-27-03
     },
+    caption="Reglamento de la Comisión y circulación del Código",
 )

@@ -143,6 +143,8 @@ KINDS: dict[str, KindSpec] = {
         # ¶17 (MUN-DEC-04): once the dismissal with prejudice is on record the complaint is over;
         # only its notice may follow.
         closed_stages=("dismissed_with_prejudice",),
+        caption="Querella contra %(office)s, %(name)s",
+        caption_without_office="Querella contra %(name)s",
     ),
     "suspension_proceeding": KindSpec(
         "suspension_proceeding",
@@ -157,6 +159,8 @@ KINDS: dict[str, KindSpec] = {
             "review": Actor.RESPONDENT,  # MUN-SUS-11: the suspended Mayor may seek review
         },
         respondent_roles=("mayor",),
+        caption="Procedimiento Especial de suspensión contra %(office)s, %(name)s",
+        caption_without_office="Procedimiento Especial de suspensión contra %(name)s",
     ),
     "deadlock": KindSpec(
         "deadlock",
@@ -172,6 +176,8 @@ KINDS: dict[str, KindSpec] = {
             "deliver_documents": Actor.DEPARTMENTS,  # MUN-DLK-04: the heads of department deliver
         },
         respondent_roles=("mayor",),
+        caption="Fricción entre la Asamblea Municipal y %(office)s, %(name)s",
+        caption_without_office="Fricción entre la Asamblea Municipal y %(name)s",
     ),
 }
 

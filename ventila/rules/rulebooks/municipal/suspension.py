@@ -122,7 +122,7 @@ R.add(
     "¶28",
     "Salvo que el tribunal emita una orden o resolución para paralizar los procedimientos administrativos",
     "No hay paralización automática: el Procedimiento Especial y su revisión no detienen el caso ni sus "
-    "términos; solo una orden del tribunal registrada como «proceedings_suspended» que la cite (court_order) "
+    "términos; solo una orden del tribunal, anotada como suspensión de los procedimientos con la orden citada, "
     "los paraliza; sin la orden citada se señala y los términos siguen corriendo (ambigüedad 13, ajuste "
     "court_stay_tolls_terms).",
 )
