@@ -525,17 +525,22 @@ def _pending(d: Deadline) -> bool:
     return d.satisfied_at is None and d.status in ("open", "missed", "suspended")
 
 
-def _term_key(d: Deadline) -> tuple[Any, ...]:
-    return (d.id, d.rule.id, d.trigger, d.trigger_at)
+def _term_keys(deadlines: Sequence[Deadline]) -> list[tuple[str, int]]:
+    """Each term as the same term before and after a change: its id and which of that id it is (the
+    first hearing's notice, the second's…), so that a term whose start moves is the same term, moved."""
+    seen: dict[str, int] = {}
+    keys = []
+    for d in deadlines:
+        seen[d.id] = seen.get(d.id, -1) + 1
+        keys.append((d.id, seen[d.id]))
+    return keys
 
 
 def compute_act_effect(rulebook_id: str, before: Evaluation, after: Evaluation, event_type: str) -> ActPreview:
     """Compare the evaluations without and with an act: the terms it opens, meets (in time or late),
     moves and ends, the stage it leads to and the findings it newly raises. Pure."""
     rulebook = rulebook_and_kind(rulebook_id, after.kind)[0]
-    earlier: dict[tuple[Any, ...], list[Deadline]] = {}
-    for d in before.deadlines:
-        earlier.setdefault(_term_key(d), []).append(d)
+    earlier = dict(zip(_term_keys(before.deadlines), before.deadlines, strict=True))
     opened: list[TermChange] = []
     met: list[TermChange] = []
     late: list[TermChange] = []
@@ -544,9 +549,8 @@ def compute_act_effect(rulebook_id: str, before: Evaluation, after: Evaluation, 
     def change(d: Deadline, **extra: Any) -> TermChange:
         return TermChange(d.id, d.rule.id, d.rule.citation, d.due, d.fatal, summary=d.rule.summary, **extra)
 
-    for d in after.deadlines:
-        same = earlier.get(_term_key(d))
-        old = same.pop(0) if same else None
+    for key, d in zip(_term_keys(after.deadlines), after.deadlines, strict=True):
+        old = earlier.pop(key, None)
         if _pending(d):
             if old is None or not _pending(old):
                 opened.append(change(d))
@@ -566,7 +570,7 @@ def compute_act_effect(rulebook_id: str, before: Evaluation, after: Evaluation, 
                 )
             else:
                 met.append(change(d))
-    ended = [change(d) for rest in earlier.values() for d in rest if _pending(d)]
+    ended = [change(d) for d in earlier.values() if _pending(d)]
     known = {(f.id, f.message) for f in before.findings}
     findings = [(f.rule.id, f.rule.citation, f.message) for f in after.findings if (f.id, f.message) not in known]
     return ActPreview(opened, met, late, moved, ended, before.stage, after.stage, findings)
@@ -1275,13 +1279,11 @@ def preview_calendar_change(
             after = compute_evaluation(changed, events, now)
         except InputError:  # a docket the calendar cannot count (refused on its next read the same way)
             continue
-        later = {}
-        for d in after.deadlines:
-            later.setdefault(_term_key(d), d)
+        later = dict(zip(_term_keys(after.deadlines), after.deadlines, strict=True))
         n = sum(
             1
-            for d in before.deadlines
-            if _pending(d) and (_term_key(d) not in later or later[_term_key(d)].due != d.due)
+            for key, d in zip(_term_keys(before.deadlines), before.deadlines, strict=True)
+            if _pending(d) and (key not in later or later[key].due != d.due)
         )
         if n:
             moved_cases += 1
