@@ -83,7 +83,7 @@ def test_cam_21c_01_check_your_answers_lists_the_examination_term_a_timely_answe
     # What was typed travels in hidden fields; «Cambiar» goes back to the form with it.
     assert hidden(page, "occurred_date") == ["2027-03-10"]
     assert hidden(page, "note") == ["Recibida por correo.\r\nCon anejos."]
-    assert 'name="step" value="edit" formaction="#id_note"' in page
+    assert f'name="step" value="edit" formaction="{url}#id_note"' in page
     back = secretary.post(url, {"occurred_date": "2027-03-10", "note": "Recibida por correo.", "step": "edit"})
     assert back.status_code == 200 and 'value="2027-03-10"' in back.content.decode()
     assert "Recibida por correo.</textarea>" in back.content.decode() and "error-message" not in back.content.decode()

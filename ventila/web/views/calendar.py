@@ -149,7 +149,8 @@ def remove_closure(request: HttpRequest, body: str, closure_id: int) -> HttpResp
         day=closure.day,
         effect=lambda: preview_calendar_change(bodies=[body_obj], without_closure=closure.day),
         action=_("Eliminar el cierre"),
-        refused=_("No se eliminó el cierre del %(day)s: falta un motivo válido.") % {"day": format_date_es(closure.day)},
+        refused=_("No se eliminó el cierre del %(day)s: falta un motivo válido.")
+        % {"day": format_date_es(closure.day)},
         do=lambda reason: do_remove_closure(closure=closure, user=request.user, reason=reason),
         done=_("Se eliminó el cierre."),
     )
