@@ -56,6 +56,7 @@ def test_late_answer_act_check_confirm_journey(e2e_world: Any, browser: Any, liv
     submit(page.get_by_role("button", name="Anotar en el expediente"))
     assert page.title().startswith("Error:")
     assert page.get_by_text("Todavía no se anotó: confirme lo siguiente").is_visible()
+    assert page.evaluate("document.activeElement.id") == "errores"  # the error summary takes the focus
     assert DocketEntry.objects.filter(case=case).count() == 2  # nothing written
     scan()  # the check page with its error
     page.get_by_label("Sé que el acto se anota fuera de término y quiero anotarlo").check()

@@ -111,7 +111,7 @@ def test_cam_21b_02_late_answer_warned_and_not_recorded_until_confirmed(secretar
         "El término «Contestar la querella» venció el jueves, 25 de marzo de 2027 (CAM-21B-02, Sec. 21(b)(2))." in page
     )
     late = RULEBOOKS["camara-171"].late_acts["answer"]  # the consequence, as the rulebook declares it
-    assert f"{late.text} (CAM-21C-01, Sec. 21(c)(1))" in page
+    assert f"Según CAM-21C-01 (Sec. 21(c)(1)): {late.text}" in page
     assert 'name="confirm_late"' in page
     # Confirming without ticking the box: refused with the reason, nothing written.
     r = secretary.post(url, {**data, "step": "confirm"})
@@ -184,7 +184,7 @@ def test_a_correction_needs_a_reason_and_a_change_and_the_docket_shows_both(secr
     assert "Motivo de la corrección" in form
     base = {"occurred_date": "2027-03-08", "note": "Recibida en la Oficina.", "step": "check"}
     r = secretary.post(url, base).content.decode()
-    assert "Indique por qué corrige la anotación." in r and entries(notified) == 3
+    assert "Indique por qué corrige la anotación." in r and "no cambia nada" in r and entries(notified) == 3
     r = secretary.post(url, {**base, "correction_reason": "Error de fecha"}).content.decode()
     assert "La corrección no cambia nada de la anotación n.º 3" in r and 'href="#id_occurred_date"' in r
     assert entries(notified) == 3

@@ -389,7 +389,9 @@ class ActForm(WhenMixin, AttachmentMixin):
                 for flag in detail.attests:
                     if flag in self.fields:
                         data[flag] = True
-        if self.supersedes is not None and not self.errors and not self.corrections():
+        # Said together with a missing reason, so that one round of the form shows both.
+        others = [name for name in self.errors if name != "correction_reason"]
+        if self.supersedes is not None and not others and not self.corrections():
             self.add_error(
                 "occurred_date",
                 _(
