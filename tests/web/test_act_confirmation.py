@@ -262,3 +262,19 @@ def test_an_entry_already_corrected_points_to_the_correction(secretary, world, n
     page = r.content.decode()
     assert r.status_code == 403 and "ya fue corregida por la n.º 3" in page
     assert f'href="/expedientes/{notified.number}/anotaciones/3/corregir/"' in page
+
+
+def test_declaring_a_closure_day_is_confirmed_with_the_cases_it_moves(secretary, world, now):
+    """CAM-21B-01: filed Mon 03-01, notify within 3 business days → Fri 03-05 (03-02 a holiday); with
+    Thu 03-04 closed → Mon 03-08."""
+    case = file_complaint(world)
+    data = {"form": "closure", "day": "2027-03-04", "reason": "Orden Ejecutiva (huracán)"}
+    r = secretary.post("/cuerpos/etica-camara/calendario/", {**data, "step": "check"})
+    page = r.content.decode()
+    assert r.status_code == 200 and "¿Anotar el cierre del jueves, 4 de marzo de 2027?" in page
+    assert "Términos abiertos que cambian de fecha: 1, en 1 expediente abierto." in page
+    assert hidden(page, "day") == ["2027-03-04"] and hidden(page, "reason") == ["Orden Ejecutiva (huracán)"]
+    assert not Closure.objects.exists() and terms(case)["notify_respondent"].due == dt.date(2027, 3, 5)
+    r = secretary.post("/cuerpos/etica-camara/calendario/", {**data, "step": "confirm"})
+    assert r.status_code == 302 and Closure.objects.filter(day="2027-03-04").exists()
+    assert terms(case)["notify_respondent"].due == dt.date(2027, 3, 8)

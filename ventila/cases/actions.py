@@ -1250,19 +1250,22 @@ def preview_calendar_change(
     bodies: Sequence[Body] | None,
     without_closure: dt.date | None = None,
     without_election: tuple[str, dt.date] | None = None,
+    with_closure: dt.date | None = None,
+    with_election: tuple[str, dt.date] | None = None,
     now: dt.datetime | None = None,
 ) -> CalendarEffect:
-    """Dry run of removing a closure day (of ``bodies``) or an election day (of every body): each open
-    case with an open term it could touch is evaluated with the calendar as it is and as it would be,
-    and the terms whose due date differs are counted. Writes nothing."""
+    """Dry run of removing or declaring a closure day (of ``bodies``) or an election day (of every body):
+    each open case with an open term it could touch is evaluated with the calendar as it is and as it
+    would be, and the terms whose due date differs are counted. Writes nothing."""
+    closure_day = without_closure or with_closure
     now = now or clock.now()
     terms = CaseDeadline.objects.filter(
         case__status=Case.Status.OPEN, satisfied_on__isnull=True, status__in=("open", "missed", "suspended")
     )
     if bodies is not None:
         terms = terms.filter(case__body__in=list(bodies))
-    if without_closure is not None:  # a closure day moves only the terms that run through it
-        terms = terms.filter(due__gte=without_closure)
+    if closure_day is not None:  # a closure day moves only the terms that run through it
+        terms = terms.filter(due__gte=closure_day)
     case_ids = sorted(set(terms.values_list("case_id", flat=True)))
     if len(case_ids) > CALENDAR_PREVIEW_LIMIT:
         return CalendarEffect(len(case_ids), terms.count(), exact=False)
@@ -1271,6 +1274,10 @@ def preview_calendar_change(
         facts = case_facts(case)
         if without_closure is not None:
             changed = dataclasses.replace(facts, closures=tuple(d for d in facts.closures if d != without_closure))
+        elif with_closure is not None:
+            changed = dataclasses.replace(facts, closures=tuple(sorted({*facts.closures, with_closure})))
+        elif with_election is not None:
+            changed = dataclasses.replace(facts, elections=tuple(sorted({*facts.elections, with_election})))
         else:
             changed = dataclasses.replace(facts, elections=tuple(e for e in facts.elections if e != without_election))
         events = live_events(case.entries.all())

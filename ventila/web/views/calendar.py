@@ -37,7 +37,30 @@ def body_calendar(request: HttpRequest, body: str) -> HttpResponse:
     body_obj = access.access_body_calendar(request.user, body)
     closure_form = ClosureForm(request.POST if request.POST.get("form") == "closure" else None, body=body_obj)
     election_form = ElectionForm(request.POST if request.POST.get("form") == "election" else None)
+    confirmed = request.POST.get("step", "confirm") == "confirm"  # no step named: a script records at once
     if request.method == "POST":
+        if request.POST.get("form") == "closure" and closure_form.is_valid() and not confirmed:
+            day = closure_form.cleaned_data["day"]
+            return _confirm_add(
+                request,
+                body_obj,
+                closure_form,
+                what=_("el cierre del %(day)s") % {"day": format_date_es(day)},
+                effect=preview_calendar_change(bodies=[body_obj], with_closure=day),
+                action=_("Declarar el cierre"),
+            )
+        if request.POST.get("form") == "election" and election_form.is_valid() and not confirmed:
+            d = election_form.cleaned_data
+            return _confirm_add(
+                request,
+                body_obj,
+                election_form,
+                what=_("la elección del %(day)s (%(kind)s)")
+                % {"day": format_date_es(d["day"]), "kind": ElectionDay.Kind(d["kind"]).label},
+                # Election days are the same for every body: every body's open cases are concerned.
+                effect=preview_calendar_change(bodies=None, with_election=(d["kind"], d["day"])),
+                action=_("Anotar la elección"),
+            )
         if request.POST.get("form") == "closure" and closure_form.is_valid():
             do_add_closure(
                 user=request.user,
@@ -57,6 +80,27 @@ def body_calendar(request: HttpRequest, body: str) -> HttpResponse:
             messages.success(request, _("Se anotó la elección.") + " " + _recomputed(body_obj))
             return redirect("web:calendar", body=body_obj.slug)
     return _render(request, body_obj, closure_form=closure_form, election_form=election_form)
+
+
+def _confirm_add(
+    request: HttpRequest, body_obj: Any, form: Any, *, what: str, effect: Any, action: str
+) -> HttpResponse:
+    """The confirmation of a closure or election day about to be declared: what it moves (a dry run);
+    what was typed goes on in hidden fields."""
+    carried = [("form", request.POST.get("form", ""))]
+    carried += [(name, v) for name in form.fields for v in form.data.getlist(form.add_prefix(name))]
+    return render(
+        request,
+        "web/calendar_add.html",
+        {
+            "body": body_obj,
+            "what": what,
+            "effect": effect,
+            "action": action,
+            "carried": carried,
+            "reason": form.cleaned_data["reason"],
+        },
+    )
 
 
 def _pending(body_obj: Any) -> int:
