@@ -15,7 +15,7 @@ import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from factories import at, file_complaint, record
+from factories import at, file_complaint, record, unanimous
 
 from ventila.bodies.models import Closure
 from ventila.cases.actions import ActInput, do_add_closure, do_record_act
@@ -278,3 +278,25 @@ def test_declaring_a_closure_day_is_confirmed_with_the_cases_it_moves(secretary,
     r = secretary.post("/cuerpos/etica-camara/calendario/", {**data, "step": "confirm"})
     assert r.status_code == 302 and Closure.objects.filter(day="2027-03-04").exists()
     assert terms(case)["notify_respondent"].due == dt.date(2027, 3, 8)
+
+
+def test_cam_21c_03_a_closed_case_says_it_takes_no_more_acts_and_how_to_correct_one(secretary, world, notified, now):
+    now.set("2027-03-15 12:00")
+    record(world, notified, "answer_filed", "2027-03-15")
+    record(
+        world,
+        notified,
+        "determination_made",
+        "2027-03-15",
+        ballots=unanimous(world),
+        outcome="dismissed",
+        grounds=["frivolous"],
+    )
+    record(world, notified, "determination_notified", "2027-03-15")
+    record(world, notified, "case_closed", "2027-03-15")
+    assert Case.objects.get(pk=notified.pk).status == Case.Status.CLOSED
+    r = secretary.get(f"/expedientes/{notified.number}/actos/answer_filed/")
+    page = r.content.decode()
+    assert r.status_code == 409 and "El expediente está cerrado" in page and "«Corregir» junto a ella" in page
+    assert "No hay otro acto que usted pueda anotar ahora en este expediente." in page
+    assert f'href="/expedientes/{notified.number}/"' in page

@@ -26,9 +26,9 @@ from ventila.cases.actions import (
     stale_cases,
 )
 from ventila.rules import RULEBOOKS
-from ventila.rules.calendar import format_date_es
 
 from ..forms import ClosureForm, ElectionForm, RemovalForm
+from ..templatetags.web_tags import long_date
 
 
 @login_required
@@ -45,7 +45,7 @@ def body_calendar(request: HttpRequest, body: str) -> HttpResponse:
                 request,
                 body_obj,
                 closure_form,
-                what=_("el cierre del %(day)s") % {"day": format_date_es(day)},
+                what=_("el cierre del %(day)s") % {"day": long_date(day)},
                 effect=preview_calendar_change(bodies=[body_obj], with_closure=day),
                 action=_("Declarar el cierre"),
             )
@@ -56,7 +56,7 @@ def body_calendar(request: HttpRequest, body: str) -> HttpResponse:
                 body_obj,
                 election_form,
                 what=_("la elección del %(day)s (%(kind)s)")
-                % {"day": format_date_es(d["day"]), "kind": ElectionDay.Kind(d["kind"]).label},
+                % {"day": long_date(d["day"]), "kind": ElectionDay.Kind(d["kind"]).label},
                 # Election days are the same for every body: every body's open cases are concerned.
                 effect=preview_calendar_change(bodies=None, with_election=(d["kind"], d["day"])),
                 action=_("Anotar la elección"),
@@ -189,12 +189,11 @@ def remove_closure(request: HttpRequest, body: str, closure_id: int) -> HttpResp
     return _remove(
         request,
         body_obj,
-        what=_("el cierre del %(day)s (%(reason)s)") % {"day": format_date_es(closure.day), "reason": closure.reason},
+        what=_("el cierre del %(day)s (%(reason)s)") % {"day": long_date(closure.day), "reason": closure.reason},
         day=closure.day,
         effect=lambda: preview_calendar_change(bodies=[body_obj], without_closure=closure.day),
         action=_("Eliminar el cierre"),
-        refused=_("No se eliminó el cierre del %(day)s: falta un motivo válido.")
-        % {"day": format_date_es(closure.day)},
+        refused=_("No se eliminó el cierre del %(day)s: falta un motivo válido.") % {"day": long_date(closure.day)},
         do=lambda reason: do_remove_closure(closure=closure, user=request.user, reason=reason),
         done=_("Se eliminó el cierre."),
     )
@@ -211,13 +210,12 @@ def remove_election(request: HttpRequest, body: str, election_id: int) -> HttpRe
         request,
         body_obj,
         what=_("la elección del %(day)s (%(kind)s)")
-        % {"day": format_date_es(election.day), "kind": election.get_kind_display()},
+        % {"day": long_date(election.day), "kind": election.get_kind_display()},
         day=election.day,
         # Election days are the same for every body: every body's open cases are concerned.
         effect=lambda: preview_calendar_change(bodies=None, without_election=(election.kind, election.day)),
         action=_("Eliminar la elección"),
-        refused=_("No se eliminó la elección del %(day)s: falta un motivo válido.")
-        % {"day": format_date_es(election.day)},
+        refused=_("No se eliminó la elección del %(day)s: falta un motivo válido.") % {"day": long_date(election.day)},
         do=lambda reason: do_remove_election(election=election, user=request.user, reason=reason),
         done=_("Se eliminó la elección."),
     )
