@@ -86,7 +86,10 @@ def test_correction_through_the_web_is_the_secretarys(world, now, client):
     client.force_login(world.users["secretaria"])
     page = client.get(f"/expedientes/{case.number}/anotaciones/2/corregir/").content.decode()
     assert 'value="2027-03-03"' in page  # prefilled with the entry being corrected
-    r = client.post(f"/expedientes/{case.number}/anotaciones/2/corregir/", {"occurred_date": "2027-03-05"})
+    r = client.post(
+        f"/expedientes/{case.number}/anotaciones/2/corregir/",
+        {"occurred_date": "2027-03-05", "correction_reason": "La notificación se recibió el día 5."},
+    )
     assert r.status_code == 302
     page = client.get(f"/expedientes/{case.number}/").content.decode()
     assert "Corregida por la anotación n.º 3" in page

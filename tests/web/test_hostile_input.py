@@ -13,6 +13,7 @@ tokens) and the query-string filters get the same strings.
 
 from __future__ import annotations
 
+import datetime as dt
 from html.parser import HTMLParser
 from typing import Any
 from urllib.parse import quote, quote_from_bytes, urljoin, urlsplit
@@ -487,3 +488,50 @@ def test_a_queue_filter_no_case_can_have_shows_no_case_and_says_which(world):
         r = client.get(f"/expedientes/?{query}")
         assert r.status_code == 200 and r.context["items"] == [], query
         assert "Ningún expediente cumple el filtro" in r.content.decode(), query
+
+
+def test_hostile_strings_at_the_check_and_confirmation_steps_give_no_server_error(world, now):
+    """The pages reached only by posting a form (issue 15): an act's check-your-answers page (a late
+    answer, so with its confirmation box), a correction's, and the confirmation of a closure's removal;
+    each of their fields hostile in turn (the hidden ones carry what was typed), sent with each step's
+    button (confirm, change, check)."""
+    from ventila.cases.actions import do_add_closure
+
+    case = file_complaint(world)
+    now.set("2027-03-03 12:00")
+    record(world, case, "respondent_notified", "2027-03-03")
+    now.set("2027-03-29 09:00")  # the answer term ended on 03-25: the answer is late
+    do_add_closure(user=world.users["secretaria"], body=world.camara, day=dt.date(2027, 4, 5), reason="Huracán")
+    fuzzer = Fuzzer()
+    client = Client(raise_request_exception=False)
+    client.force_login(world.users["secretaria"])
+    pages = [
+        (
+            f"/expedientes/{case.number}/actos/answer_filed/",
+            {"occurred_date": "2027-03-29", "note": "Nota\r\nBcc: x", "step": "check"},
+        ),
+        (
+            f"/expedientes/{case.number}/anotaciones/2/corregir/",
+            {"occurred_date": "2027-03-02", "correction_reason": "Fecha mal anotada", "step": "check"},
+        ),
+    ]
+    checked = 0
+    for url, data in pages:
+        r = client.post(url, data)
+        assert r.status_code == 200 and "Revise antes de anotar" in r.content.decode(), url
+        for form in _parse(r.content.decode()).forms:
+            if form["method"] != "post" or "/salir/" in form["action"] or "/i18n/" in form["action"]:
+                continue
+            checked += 1
+            for step in ("confirm", "edit", "check"):
+                # One signature per step (the harness fuzzes a form once): the step in the query string.
+                fuzzer.fuzz_form(client, url, {**form, "action": f"{url}?paso={step}", "buttons": [("step", step)]})
+    calendar = [
+        (url, form)
+        for url, form in fuzzer.crawl(client, ["/cuerpos/etica-camara/calendario/"], depth=1)
+        if "/eliminar/" in url
+    ]
+    assert calendar and checked == 2
+    for url, form in calendar:
+        fuzzer.fuzz_form(client, url, form)
+    _report(fuzzer)

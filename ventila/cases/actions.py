@@ -11,6 +11,7 @@ configuration changed since (``config_version``): :func:`refresh_if_stale`, :fun
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 import time
@@ -449,29 +450,144 @@ def do_file_case(
     return case
 
 
+def _counted(entries: Sequence[DocketEntry], act: ActInput) -> list[DocketEntry]:
+    """The entries the act is checked against: all of them, or, for a correction, all but the entry it
+    corrects (which must be of this case, not corrected yet, and of the same act)."""
+    if act.supersedes is None:
+        return list(entries)
+    target = next((e for e in entries if e.pk == act.supersedes.pk), None)
+    if target is None:
+        raise ActRefused(_("La anotación que se corrige no es de este expediente."))
+    if any(e.supersedes_id == target.pk for e in entries):
+        raise ActRefused(_("Esa anotación ya fue corregida; corrija la anotación que la corrigió."))
+    if target.event_type != act.event_type:
+        raise ActRefused(_("Una corrección debe ser del mismo tipo de acto que la anotación corregida."))
+    return [e for e in entries if e.pk != target.pk]
+
+
 def do_record_act(*, user: Any, case: Case, act: ActInput, now: dt.datetime | None = None) -> DocketEntry:
     """Append one act to the docket (or a correction of an earlier entry) and refresh the case."""
     now = now or clock.now()
     with transaction.atomic():
         case = Case.objects.select_for_update(of=("self",)).select_related("body").get(pk=case.pk)
         entries = list(case.entries.all())
-        if act.supersedes is not None:
-            target = next((e for e in entries if e.pk == act.supersedes.pk), None)
-            if target is None:
-                raise ActRefused(_("La anotación que se corrige no es de este expediente."))
-            if any(e.supersedes_id == target.pk for e in entries):
-                raise ActRefused(_("Esa anotación ya fue corregida; corrija la anotación que la corrigió."))
-            if target.event_type != act.event_type:
-                raise ActRefused(_("Una corrección debe ser del mismo tipo de acto que la anotación corregida."))
-            counted = [e for e in entries if e.pk != target.pk]
-        else:
-            counted = entries
-        existing = live_events(counted)
+        existing = live_events(_counted(entries, act))
         facts = case_facts(case)
         evaluation, voters, outcome = check_act(case, facts, existing, act, now)
         entry = _write_entry(case, user, act, voters, now, entries, outcome=outcome)
         _store(case, evaluation, now, entries=[*entries, entry])
     return entry
+
+
+# -- what an act would change (a dry run) -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TermChange:
+    """One term an act would open, meet, move or end, as the engine computes it on the would-be docket."""
+
+    deadline_id: str
+    rule_id: str
+    citation: str
+    due: dt.date | dt.datetime
+    fatal: bool = False
+    was_due: dt.date | dt.datetime | None = None  # a moved term's due date before the act
+    # a term the act meets after its due date: what the rulebook says that means (``Rulebook.late_acts``)
+    consequence: str = ""
+    consequence_rule: str = ""
+    consequence_citation: str = ""
+    summary: str = ""  # the term's rule, in brief
+
+    @property
+    def due_day(self) -> dt.date:
+        return self.due.date() if isinstance(self.due, dt.datetime) else self.due
+
+
+@dataclass(frozen=True)
+class ActPreview:
+    """What recording an act would change, computed without writing (:func:`preview_act`)."""
+
+    opened: list[TermChange]
+    met: list[TermChange]
+    late: list[TermChange]
+    moved: list[TermChange]
+    ended: list[TermChange]
+    stage_before: str
+    stage_after: str
+    findings: list[tuple[str, str, str]]  # (rule id, citation, message) the act newly raises
+
+    @property
+    def changes_anything(self) -> bool:
+        return bool(self.opened or self.met or self.late or self.moved or self.ended) or (
+            self.stage_before != self.stage_after
+        )
+
+
+def _pending(d: Deadline) -> bool:
+    return d.satisfied_at is None and d.status in ("open", "missed", "suspended")
+
+
+def _term_keys(deadlines: Sequence[Deadline]) -> list[tuple[str, int]]:
+    """Each term as the same term before and after a change: its id and which of that id it is (the
+    first hearing's notice, the second's…), so that a term whose start moves is the same term, moved."""
+    seen: dict[str, int] = {}
+    keys = []
+    for d in deadlines:
+        seen[d.id] = seen.get(d.id, -1) + 1
+        keys.append((d.id, seen[d.id]))
+    return keys
+
+
+def compute_act_effect(rulebook_id: str, before: Evaluation, after: Evaluation, event_type: str) -> ActPreview:
+    """Compare the evaluations without and with an act: the terms it opens, meets (in time or late),
+    moves and ends, the stage it leads to and the findings it newly raises. Pure."""
+    rulebook = rulebook_and_kind(rulebook_id, after.kind)[0]
+    earlier = dict(zip(_term_keys(before.deadlines), before.deadlines, strict=True))
+    opened: list[TermChange] = []
+    met: list[TermChange] = []
+    late: list[TermChange] = []
+    moved: list[TermChange] = []
+
+    def change(d: Deadline, **extra: Any) -> TermChange:
+        return TermChange(d.id, d.rule.id, d.rule.citation, d.due, d.fatal, summary=d.rule.summary, **extra)
+
+    for key, d in zip(_term_keys(after.deadlines), after.deadlines, strict=True):
+        old = earlier.pop(key, None)
+        if _pending(d):
+            if old is None or not _pending(old):
+                opened.append(change(d))
+            elif old.due != d.due:
+                moved.append(change(d, was_due=old.due))
+        elif old is not None and _pending(old) and d.satisfied_by is not None:
+            if d.status == "missed" and d.satisfied_by == event_type:
+                why = rulebook.late_acts.get(d.id)
+                cited = rulebook.rules.get(why.rule_id) if why is not None else None
+                late.append(
+                    change(
+                        d,
+                        consequence=why.text if why is not None else "",
+                        consequence_rule=why.rule_id if why is not None else "",
+                        consequence_citation=cited.citation if cited is not None else "",
+                    )
+                )
+            else:
+                met.append(change(d))
+    ended = [change(d) for d in earlier.values() if _pending(d)]
+    known = {(f.id, f.message) for f in before.findings}
+    findings = [(f.rule.id, f.rule.citation, f.message) for f in after.findings if (f.id, f.message) not in known]
+    return ActPreview(opened, met, late, moved, ended, before.stage, after.stage, findings)
+
+
+def preview_act(*, case: Case, act: ActInput, now: dt.datetime | None = None) -> ActPreview:
+    """What :func:`do_record_act` would change, computed by the same checks on the would-be docket
+    without writing anything (the check-your-answers step). Raises :class:`ActRefused` as it would."""
+    now = now or clock.now()
+    entries = list(case.entries.all())
+    existing = live_events(_counted(entries, act))
+    facts = case_facts(case)
+    after, _voters, _outcome = check_act(case, facts, existing, act, now)
+    before = compute_evaluation(facts, live_events(entries), now)
+    return compute_act_effect(facts.rulebook, before, after, act.event_type)
 
 
 def do_record_entry(
@@ -1117,6 +1233,73 @@ def _reason(reason: str) -> str:
 # so their cases are stale from the commit on and any read or act of one re-derives it first. Then,
 # each in its own short transaction, the open cases it concerns are re-derived in batches for up to
 # ``budget`` seconds (:func:`rederive_budget`); the worker and ``ventila rederive`` do the rest.
+
+
+@dataclass(frozen=True)
+class CalendarEffect:
+    """What a change of the calendar would do to the open cases it concerns (:func:`preview_calendar_change`)."""
+
+    cases: int  # open cases with a term that would change its due date (exact) or could (not exact)
+    terms: int  # their open terms that would (or could) change
+    exact: bool  # False: too many cases to compute here; the counts are of those it could touch
+
+
+# How many open cases the confirmation of a calendar change computes one by one (an evaluation each, as
+# the re-derivation would); beyond it, the page says how many could be touched without computing them.
+CALENDAR_PREVIEW_LIMIT = 300
+
+
+def preview_calendar_change(
+    *,
+    bodies: Sequence[Body] | None,
+    without_closure: dt.date | None = None,
+    without_election: tuple[str, dt.date] | None = None,
+    with_closure: dt.date | None = None,
+    with_election: tuple[str, dt.date] | None = None,
+    now: dt.datetime | None = None,
+) -> CalendarEffect:
+    """Dry run of removing or declaring a closure day (of ``bodies``) or an election day (of every body):
+    each open case with an open term it could touch is evaluated with the calendar as it is and as it
+    would be, and the terms whose due date differs are counted. Writes nothing."""
+    closure_day = without_closure or with_closure
+    now = now or clock.now()
+    terms = CaseDeadline.objects.filter(
+        case__status=Case.Status.OPEN, satisfied_on__isnull=True, status__in=("open", "missed", "suspended")
+    )
+    if bodies is not None:
+        terms = terms.filter(case__body__in=list(bodies))
+    if closure_day is not None:  # a closure day moves only the terms that run through it
+        terms = terms.filter(due__gte=closure_day)
+    case_ids = sorted(set(terms.values_list("case_id", flat=True)))
+    if len(case_ids) > CALENDAR_PREVIEW_LIMIT:
+        return CalendarEffect(len(case_ids), terms.count(), exact=False)
+    moved_cases = moved_terms = 0
+    for case in Case.objects.filter(pk__in=case_ids).select_related("body").prefetch_related("entries"):
+        facts = case_facts(case)
+        if without_closure is not None:
+            changed = dataclasses.replace(facts, closures=tuple(d for d in facts.closures if d != without_closure))
+        elif with_closure is not None:
+            changed = dataclasses.replace(facts, closures=tuple(sorted({*facts.closures, with_closure})))
+        elif with_election is not None:
+            changed = dataclasses.replace(facts, elections=tuple(sorted({*facts.elections, with_election})))
+        else:
+            changed = dataclasses.replace(facts, elections=tuple(e for e in facts.elections if e != without_election))
+        events = live_events(case.entries.all())
+        try:
+            before = compute_evaluation(facts, events, now)
+            after = compute_evaluation(changed, events, now)
+        except InputError:  # a docket the calendar cannot count (refused on its next read the same way)
+            continue
+        later = dict(zip(_term_keys(after.deadlines), after.deadlines, strict=True))
+        n = sum(
+            1
+            for key, d in zip(_term_keys(before.deadlines), before.deadlines, strict=True)
+            if _pending(d) and (key not in later or later[key].due != d.due)
+        )
+        if n:
+            moved_cases += 1
+            moved_terms += n
+    return CalendarEffect(moved_cases, moved_terms, exact=True)
 
 
 def do_add_closure(

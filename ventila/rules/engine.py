@@ -369,6 +369,16 @@ class PublicFiling:
     check_form: Callable[..., list[Any]] | None = None
 
 
+@dataclass(frozen=True)
+class LateAct:
+    """What an act done after its term means, as the rulebook reads its text (Spanish): shown before a
+    late act is recorded, beside the term's own rule. ``rule_id`` is the rule that attaches the
+    consequence (the one the text is read from)."""
+
+    rule_id: str
+    text: str
+
+
 @dataclass
 class Rulebook:
     id: str
@@ -422,6 +432,9 @@ class Rulebook:
     choice_labels: Mapping[str, str] = field(default_factory=dict)
     # what its public e-filing form asks (None: the body takes no complaint online through this spec).
     public_filing: PublicFiling | None = None
+    # what an act that meets a term after its due date means, by term (deadline id → :class:`LateAct`);
+    # a term without one is shown as late with its own rule (and as fatal when the evaluator says so).
+    late_acts: Mapping[str, LateAct] = field(default_factory=dict)
 
     def rule(self, rule_id: str) -> Rule:
         return self.rules[rule_id]

@@ -22,6 +22,7 @@ from ventila.cases.models import Case, DocketEntry, Party
 from ventila.cases.queries import case_facts
 from ventila.cases.voting import vote_rule
 from ventila.rules import PR_TZ, RULEBOOKS
+from ventila.rules.calendar import format_date_es
 from ventila.rules.engine import EventSpec, FieldHint, FieldSpec, FormContext
 from ventila.rules.plain import for_users
 from ventila.web.procedure_forms import (
@@ -217,6 +218,31 @@ def case_form_context(case: Case, day: dt.date) -> FormContext:
     )
 
 
+# The details a correction adds to its entry (what was wrong, what changed): not data of the act.
+CORRECTION_DETAILS = ("correction_reason", "corrected")
+
+
+def _shown(key: str, value: Any) -> str:
+    """A value of an entry as a correction's line shows it (short, in words)."""
+    if value in (None, "", []):
+        return "—"
+    if key == "occurred_at":
+        moment, has_time = value
+        local = moment.astimezone(PR_TZ)
+        return format_date_es(local.date()) + (f", {local:%H:%M}" if has_time else "")
+    if isinstance(value, bool):
+        return str(_("Sí") if value else _("No"))
+    if isinstance(value, list):
+        return ", ".join(str(CHOICES.get(v, v)) for v in value)
+    if isinstance(value, str) and len(value) == 10 and value[4] == "-" and value[7] == "-":
+        try:
+            return format_date_es(dt.date.fromisoformat(value))
+        except ValueError:
+            pass
+    text = str(CHOICES.get(value, value)) if isinstance(value, str) else str(value)
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
 def _payload_value(spec: FieldSpec, value: Any) -> Any:
     """A cleaned form value as the rulebook's JSON wants it (None: leave the field out)."""
     if value in (None, "", []):
@@ -240,10 +266,17 @@ class ActForm(WhenMixin, AttachmentMixin):
     """One act of the rulebook, with its payload fields, and a roll call when the act is voted."""
 
     def __init__(
-        self, *args: Any, case: Case, event_type: str, supersedes: DocketEntry | None = None, **kwargs: Any
+        self,
+        *args: Any,
+        case: Case,
+        event_type: str,
+        supersedes: DocketEntry | None = None,
+        kept_file: bool = False,
+        **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.case = case
+        self.kept_file = kept_file  # a file chosen at an earlier step waits to be attached (web.pending)
         self.event_type = event_type
         self.spec: EventSpec = event_spec(case.body.rulebook, case.kind, event_type)
         self.supersedes = supersedes
@@ -282,6 +315,15 @@ class ActForm(WhenMixin, AttachmentMixin):
             "note",
             "attachment",
         ]
+        if supersedes is not None:
+            self.fields["correction_reason"] = forms.CharField(
+                label=_("Motivo de la corrección"),
+                max_length=500,
+                widget=forms.Textarea(attrs={"rows": 2}),
+                help_text=_("Qué estaba mal en la anotación original. Queda en el expediente junto a la corrección."),
+                error_messages={"required": _("Indique por qué corrige la anotación.")},
+            )
+            self.field_order.append("correction_reason")
         self.order_fields(self.field_order)
         if supersedes is not None and not self.is_bound:
             self._prefill(supersedes)
@@ -322,12 +364,19 @@ class ActForm(WhenMixin, AttachmentMixin):
                 self.initial[name] = v
         for name in self.detail_names:
             self.initial[name] = entry.details.get(name, "")
+        self.initial["note"] = entry.note  # carried forward: the correction keeps the original note unless edited
 
     def vote_fields(self) -> list[forms.BoundField]:
         return [self[f"vote_{p.pk}"] for p in self.voters]
 
     def plain_fields(self) -> list[forms.BoundField]:
-        skip = {f"vote_{p.pk}" for p in self.voters} | {"occurred_date", "occurred_time", "note", "attachment"}
+        skip = {f"vote_{p.pk}" for p in self.voters} | {
+            "occurred_date",
+            "occurred_time",
+            "note",
+            "attachment",
+            "correction_reason",
+        }
         return [self[n] for n in self.fields if n not in skip]
 
     def clean(self) -> dict[str, Any]:
@@ -341,7 +390,66 @@ class ActForm(WhenMixin, AttachmentMixin):
                 for flag in detail.attests:
                     if flag in self.fields:
                         data[flag] = True
+        # Said together with a missing reason, so that one round of the form shows both.
+        others = [name for name in self.errors if name != "correction_reason"]
+        if self.supersedes is not None and not others and not self.corrections():
+            self.add_error(
+                "occurred_date",
+                _(
+                    "La corrección no cambia nada de la anotación n.º %(seq)s: cambie el dato que estaba mal "
+                    "(la fecha, los datos del acto, los votos, la nota o el adjunto), o cancele la corrección."
+                )
+                % {"seq": self.supersedes.seq},
+            )
         return data
+
+    def corrections(self) -> list[str]:
+        """What this correction changes of the entry it corrects, one Spanish line per datum."""
+        entry = self.supersedes
+        assert entry is not None
+        new = self._values()
+        old: dict[str, Any] = {
+            "occurred_at": (entry.occurred_at, entry.has_time),
+            **{f"payload:{k}": v for k, v in entry.payload.items()},
+            **{f"detail:{k}": v for k, v in entry.details.items() if k not in CORRECTION_DETAILS},
+            "note": entry.note,
+        }
+        roll_call = getattr(entry, "roll_call", None) if hasattr(entry, "roll_call") else None
+        if roll_call is not None and self.voters:
+            old["ballots"] = {b.person_id: b.vote for b in roll_call.ballots.all()}
+        lines = []
+        for key in dict.fromkeys([*old, *new]):
+            before, after = old.get(key), new.get(key)
+            if (before in (None, "", [], {})) and (after in (None, "", [], {})):
+                continue
+            if before == after:
+                continue
+            if key == "ballots":
+                lines.append(str(_("Votación nominal")))
+                continue
+            name = key.partition(":")[2] or key
+            label = self.fields[name].label if name in self.fields else FIELDS.get(name, name)
+            lines.append(f"{label}: {_shown(key, before)} → {_shown(key, after)}")
+        if self.cleaned_data.get("attachment") or self.kept_file:
+            lines.append(str(_("Se añade un documento adjunto")))
+        return lines
+
+    def _values(self) -> dict[str, Any]:
+        d = self.cleaned_data
+        out: dict[str, Any] = {}
+        if d.get("occurred_date") is not None:
+            out["occurred_at"] = _moment(d["occurred_date"], d.get("occurred_time"))
+        for name in self.payload_names:
+            v = _payload_value(self.spec.fields[name], d.get(name))
+            if v is not None:
+                out[f"payload:{name}"] = v
+        for name in self.detail_names:
+            if d.get(name):
+                out[f"detail:{name}"] = d[name]
+        out["note"] = d.get("note", "")
+        if self.voters:
+            out["ballots"] = {p.pk: d.get(f"vote_{p.pk}") for p in self.voters}
+        return out
 
     def act_input(self) -> ActInput:
         at, has_time = self.moment()
@@ -352,6 +460,10 @@ class ActForm(WhenMixin, AttachmentMixin):
                 payload[name] = v
         details = {n: self.cleaned_data[n] for n in self.detail_names if self.cleaned_data.get(n)}
         details.update(getattr(self, "extra_details", {}))
+        if self.supersedes is not None:
+            # What was wrong and what changed stay on the docket beside the correction.
+            details["correction_reason"] = self.cleaned_data["correction_reason"]
+            details["corrected"] = "; ".join(self.corrections())
         ballots = {p.pk: self.cleaned_data[f"vote_{p.pk}"] for p in self.voters} if self.voters else None
         return ActInput(
             self.event_type,
@@ -589,7 +701,11 @@ class ElectionForm(forms.Form):
 class RemovalForm(forms.Form):
     """Why a closure or an election day is removed (it moves every open term of the body)."""
 
-    reason = forms.CharField(label=_("Motivo"), max_length=300)
+    reason = forms.CharField(
+        label=_("Motivo"),
+        max_length=300,
+        help_text=_("Por qué se elimina; queda en el registro de auditoría."),
+    )
 
 
 class QueueFilterForm(forms.Form):

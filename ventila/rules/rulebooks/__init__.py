@@ -25,7 +25,8 @@ register_rulebook(MUNICIPAL)
 
 def rulebook_words() -> set[str]:
     """Every Spanish word of the rulebooks that people read translated: the labels of
-    ``vocabulary.py``, each kind's and each event's title, each kind's caption, the dismissal grounds and the sanctions.
+    ``vocabulary.py``, each kind's and each event's title, each kind's caption, each event's «when», the
+    dismissal grounds and the sanctions, what a late act means (``Rulebook.late_acts``).
     None is written as ``_("…")`` in the source, so ``makemessages`` does not collect them;
     ``locale/rulebook_words.py`` adds to the catalogue the ones it lacks, and
     ``tests/web/test_translations.py`` holds them all translated. (It lives here, not in
@@ -44,6 +45,7 @@ def rulebook_words() -> set[str]:
     for rulebook in RULEBOOKS.values():
         if rulebook.confidentiality:
             words.add(rulebook.confidentiality)
+        words.update(late.text for late in rulebook.late_acts.values())  # shown before a late act is recorded
         for kind in rulebook.kinds.values():
             words.add(kind.title)
             words.update(c for c in (kind.caption, kind.caption_without_office) if c)

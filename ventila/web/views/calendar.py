@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods
 
 from ventila import clock
 from ventila.bodies.models import ElectionDay
@@ -22,12 +22,13 @@ from ventila.cases.actions import (
     do_add_election,
     do_remove_closure,
     do_remove_election,
+    preview_calendar_change,
     stale_cases,
 )
 from ventila.rules import RULEBOOKS
-from ventila.rules.calendar import format_date_es
 
 from ..forms import ClosureForm, ElectionForm, RemovalForm
+from ..templatetags.web_tags import long_date
 
 
 @login_required
@@ -36,7 +37,30 @@ def body_calendar(request: HttpRequest, body: str) -> HttpResponse:
     body_obj = access.access_body_calendar(request.user, body)
     closure_form = ClosureForm(request.POST if request.POST.get("form") == "closure" else None, body=body_obj)
     election_form = ElectionForm(request.POST if request.POST.get("form") == "election" else None)
+    confirmed = request.POST.get("step", "confirm") == "confirm"  # no step named: a script records at once
     if request.method == "POST":
+        if request.POST.get("form") == "closure" and closure_form.is_valid() and not confirmed:
+            day = closure_form.cleaned_data["day"]
+            return _confirm_add(
+                request,
+                body_obj,
+                closure_form,
+                what=_("el cierre del %(day)s") % {"day": long_date(day)},
+                effect=preview_calendar_change(bodies=[body_obj], with_closure=day),
+                action=_("Declarar el cierre"),
+            )
+        if request.POST.get("form") == "election" and election_form.is_valid() and not confirmed:
+            d = election_form.cleaned_data
+            return _confirm_add(
+                request,
+                body_obj,
+                election_form,
+                what=_("la elección del %(day)s (%(kind)s)")
+                % {"day": long_date(d["day"]), "kind": ElectionDay.Kind(d["kind"]).label},
+                # Election days are the same for every body: every body's open cases are concerned.
+                effect=preview_calendar_change(bodies=None, with_election=(d["kind"], d["day"])),
+                action=_("Anotar la elección"),
+            )
         if request.POST.get("form") == "closure" and closure_form.is_valid():
             do_add_closure(
                 user=request.user,
@@ -56,6 +80,27 @@ def body_calendar(request: HttpRequest, body: str) -> HttpResponse:
             messages.success(request, _("Se anotó la elección.") + " " + _recomputed(body_obj))
             return redirect("web:calendar", body=body_obj.slug)
     return _render(request, body_obj, closure_form=closure_form, election_form=election_form)
+
+
+def _confirm_add(
+    request: HttpRequest, body_obj: Any, form: Any, *, what: str, effect: Any, action: str
+) -> HttpResponse:
+    """The confirmation of a closure or election day about to be declared: what it moves (a dry run);
+    what was typed goes on in hidden fields."""
+    carried = [("form", request.POST.get("form", ""))]
+    carried += [(name, v) for name in form.fields for v in form.data.getlist(form.add_prefix(name))]
+    return render(
+        request,
+        "web/calendar_add.html",
+        {
+            "body": body_obj,
+            "what": what,
+            "effect": effect,
+            "action": action,
+            "carried": carried,
+            "reason": form.cleaned_data["reason"],
+        },
+    )
 
 
 def _pending(body_obj: Any) -> int:
@@ -93,48 +138,84 @@ def _render(request: HttpRequest, body_obj: Any, *, status: int = 200, **forms: 
     )
 
 
-def _removal_reason(request: HttpRequest, body_obj: Any, refused: str) -> tuple[str | None, HttpResponse | None]:
-    """The reason for a removal, or the calendar page again (400) saying why nothing was removed."""
-    form = RemovalForm(request.POST)
-    if form.is_valid():
-        return form.cleaned_data["reason"], None
-    messages.error(request, f"{refused} {' '.join(form.errors['reason'])}")
-    return None, _render(request, body_obj, status=400)
+# Removing a closure or an election day moves every open term that counts it: a confirmation page first
+# says how many open cases and terms it would move (a dry run, ``preview_calendar_change``) and asks for
+# the reason; its button records the removal. A POST that names no step (a script) records it too.
+
+
+def _remove(
+    request: HttpRequest,
+    body_obj: Any,
+    *,
+    what: str,
+    day: Any,
+    effect: Any,
+    action: str,
+    refused: str,
+    do: Any,
+    done: str,
+) -> HttpResponse:
+    form = RemovalForm(request.POST if request.method == "POST" and request.POST.get("step") != "check" else None)
+    status = 200
+    if request.method == "POST" and request.POST.get("step", "confirm") == "confirm":
+        if form.is_valid():
+            do(form.cleaned_data["reason"])
+            messages.success(request, done + " " + _recomputed(body_obj))
+            return redirect("web:calendar", body=body_obj.slug)
+        status = 400
+    return render(
+        request,
+        "web/calendar_remove.html",
+        {
+            "body": body_obj,
+            "what": what,
+            "day": day,
+            "effect": effect(),
+            "form": form,
+            "action": action,
+            "refused": refused if form.errors else "",
+        },
+        status=status,
+    )
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def remove_closure(request: HttpRequest, body: str, closure_id: int) -> HttpResponse:
     body_obj = access.access_body_calendar(request.user, body)
     closure = body_obj.closures.filter(pk=closure_id).first()
     if closure is None:
         raise Http404("closure")
-    reason, refused = _removal_reason(
+    return _remove(
         request,
         body_obj,
-        _("No se eliminó el cierre del %(day)s: falta un motivo válido.") % {"day": format_date_es(closure.day)},
+        what=_("el cierre del %(day)s (%(reason)s)") % {"day": long_date(closure.day), "reason": closure.reason},
+        day=closure.day,
+        effect=lambda: preview_calendar_change(bodies=[body_obj], without_closure=closure.day),
+        action=_("Eliminar el cierre"),
+        refused=_("No se eliminó el cierre del %(day)s: falta un motivo válido.") % {"day": long_date(closure.day)},
+        do=lambda reason: do_remove_closure(closure=closure, user=request.user, reason=reason),
+        done=_("Se eliminó el cierre."),
     )
-    if refused:
-        return refused
-    do_remove_closure(closure=closure, user=request.user, reason=reason)
-    messages.success(request, _("Se eliminó el cierre.") + " " + _recomputed(body_obj))
-    return redirect("web:calendar", body=body_obj.slug)
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def remove_election(request: HttpRequest, body: str, election_id: int) -> HttpResponse:
     body_obj = access.access_body_calendar(request.user, body)
     election = ElectionDay.objects.filter(pk=election_id).first()
     if election is None:
         raise Http404("election")
-    reason, refused = _removal_reason(
+    return _remove(
         request,
         body_obj,
-        _("No se eliminó la elección del %(day)s: falta un motivo válido.") % {"day": format_date_es(election.day)},
+        what=_("la elección del %(day)s (%(kind)s)")
+        % {"day": long_date(election.day), "kind": election.get_kind_display()},
+        day=election.day,
+        # Election days are the same for every body: every body's open cases are concerned.
+        effect=lambda: preview_calendar_change(bodies=None, without_election=(election.kind, election.day)),
+        action=_("Eliminar la elección"),
+        refused=_("No se eliminó la elección del %(day)s: falta un motivo válido.") % {"day": long_date(election.day)},
+        do=lambda reason: do_remove_election(election=election, user=request.user, reason=reason),
+        done=_("Se eliminó la elección."),
     )
-    if refused:
-        return refused
-    do_remove_election(election=election, user=request.user, reason=reason)
-    messages.success(request, _("Se eliminó la elección.") + " " + _recomputed(body_obj))
-    return redirect("web:calendar", body=body_obj.slug)

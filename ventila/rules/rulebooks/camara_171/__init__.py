@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ...engine import Election, KindSpec, PublicFiling, Rulebook, Setting
+from ...engine import Election, KindSpec, LateAct, PublicFiling, Rulebook, Setting
 from ...vocabulary import Actor, ComplaintDeadline, ComplaintStage
 from ..common import merge, with_record_only
 from . import (
@@ -216,6 +216,18 @@ RULEBOOK = Rulebook(
         phone_required=True,  # Sec. 20(7)
         check_form=s20_s24_complaints.check_complaint_form,  # Secs. 20–21(a)
     ),
+    # What an answer after its term means (shown before it is recorded): Sec. 21(c)(1) keeps the
+    # examination running from the end of the answer term, and once an answer is on file the default of
+    # Sec. 21(b)(4)(4) is no longer offered (the evaluator's ``allowed_next``).
+    late_acts={
+        ComplaintDeadline.ANSWER: LateAct(
+            "CAM-21C-01",
+            "Una contestación presentada después de vencer el término para contestar no reinicia el examen: "
+            "los 30 días laborables para examinar la querella siguen contando desde que venció el término para "
+            "contestar (Sec. 21(c)(1)), no desde la contestación. Anotada la contestación, ya no procede declarar "
+            "la rebeldía (Sec. 21(b)(4)(4)).",
+        ),
+    },
     document_contents={  # Sec. 21(b)(4), Sec. 21(c)(11)
         "notice_of_complaint": s20_s24_complaints.NOTICE_OF_COMPLAINT_CONTENTS,
         "hearing_summons": s20_s24_complaints.INITIAL_SUMMONS_CONTENTS,

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ...engine import Election, KindSpec, PublicFiling, Rulebook, Seats, Setting
+from ...engine import Election, KindSpec, LateAct, PublicFiling, Rulebook, Seats, Setting
 from ...terms import Rule
 from ...vocabulary import (
     Actor,
@@ -289,6 +289,32 @@ RULEBOOK = Rulebook(
         complainant_kinds=complaints.complainant_kinds,  # MUN-COM-02
     ),
     warned_deadline="decide",  # ¶17: without a decision in time the complaint is dismissed with prejudice
+    # What an act after its term means (shown before it is recorded): the answer is received late (¶13,
+    # the study term then counted as ambiguity 2 reads it); the Commission's own terms are compulsory
+    # (¶17, MUN-DEC-03), and a decision after its term cannot stand (MUN-DEC-04).
+    late_acts={
+        MunicipalComplaintDeadline.ANSWER: LateAct(
+            "MUN-STU-01",
+            "La contestación llega después de vencer el término para contestar (¶13) y se anota como tardía. "
+            "El término de 30 días para estudiar el expediente (¶14) se cuenta como lo lee la ambigüedad 2: "
+            "la lista de términos muestra la fecha que resulta.",
+        ),
+        MunicipalComplaintDeadline.STUDY: LateAct(
+            "MUN-DEC-03",
+            "Los términos de la Comisión son compulsorios (¶17): el acto hecho tarde se anota, y el expediente "
+            "señala que el término venció sin él.",
+        ),
+        MunicipalComplaintDeadline.COMMISSIONER_REPORT: LateAct(
+            "MUN-DEC-03",
+            "Los términos de la Comisión son compulsorios (¶17): el informe rendido tarde se anota, y el "
+            "expediente señala que el término venció sin él.",
+        ),
+        MunicipalComplaintDeadline.DECIDE: LateAct(
+            "MUN-DEC-04",
+            "Vencido el término para decidir sin decisión, la querella debe desestimarse con perjuicio (¶17): "
+            "ya no caben amonestación, exoneración ni destitución.",
+        ),
+    },
     # General-election day is a legal holiday for the executive branch, to which the Commission belongs
     # (pr-calendar facts §1); the dates follow the Código Electoral 2020 rule.
     elections=(
