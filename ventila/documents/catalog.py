@@ -16,6 +16,7 @@ from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from ventila.bodies.models import Person
@@ -409,8 +410,50 @@ def parse_sections(text: str) -> list[dict[str, str]]:
     return sections
 
 
-def missing_contents(spec: DocSpec, case: Case, entry: DocketEntry, sections: list[dict[str, str]]) -> list[Problem]:
-    if spec.required is None:
-        return []
+def missing_contents(
+    spec: DocSpec, case: Case, entry: DocketEntry, sections: list[dict[str, str]], lang: str = "es"
+) -> list[Problem]:
+    """What a draft lacks before it may be issued: the sections the law requires (not blank) and, in
+    them, what the rulebook says they must state (``document_statements``: the term paragraph of a
+    notice gives the term to answer and the extension, in the document's language)."""
     included = {s["key"] for s in sections if s["text"].strip()}
-    return spec.required(case, entry, included)
+    problems = spec.required(case, entry, included) if spec.required is not None else []
+    rulebook = RULEBOOKS[case.body.rulebook]
+    blank = {p.section for p in problems}
+    for key, names in rulebook.document_statements.get(spec.key, {}).items():
+        section = next((s for s in sections if s["key"] == key), None)
+        if section is None or key in blank or not section["text"].strip():
+            continue  # a missing section is already a problem of its own
+        text = _normal(section["text"])
+        for name in names:
+            rule_id = rulebook.document_terms[name]
+            term = term_text(rule_id, case.body.rulebook, lang)
+            if term and _normal(term) not in text:
+                rule = rulebook.rules[rule_id]
+                problems.append(
+                    Problem(
+                        key,
+                        rule_id,
+                        _("Este párrafo debe indicar el término de %(term)s que fija la %(citation)s.")
+                        % {"term": term, "citation": rule.citation},
+                    )
+                )
+    return problems
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def regenerate_section(spec: DocSpec, case: Case, entry: DocketEntry, lang: str, today: dt.date, key: str) -> str:
+    """The text the template gives section ``key`` today (what «Regenerar» puts back)."""
+    for s in generate_sections(spec, case, entry, lang, today):
+        if s["key"] == key:
+            return s["text"]
+    raise KeyError(key)
+
+
+def quotation(case: Case, rule: Any) -> str:
+    """What a document quotes for its rule: the whole sentence of the text (``document_quotes``), or the
+    rule's own quote when that is already a sentence."""
+    return str(RULEBOOKS[case.body.rulebook].document_quotes.get(rule.id, rule.quote))
