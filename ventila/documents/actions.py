@@ -164,9 +164,10 @@ def do_issue_document(
         spec = catalog.BY_KEY[d.template]
         problems = catalog.missing_contents(spec, d.case, d.source, d.sections, d.language)
         if problems:
-            raise DocumentRefused(
-                _("Falta contenido que el texto exige."), {p.section: [f"{p.message} ({p.rule_id})"] for p in problems}
-            )
+            errors: dict[str, list[str]] = {}
+            for p in problems:
+                errors.setdefault(p.section, []).append(f"{p.message} ({p.rule_id})")
+            raise DocumentRefused(_("Falta contenido que el texto exige."), errors)
         doc = Document(
             case=d.case,
             source=d.source,

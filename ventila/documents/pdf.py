@@ -149,7 +149,7 @@ def document_html(doc: Document | Draft) -> str:
                 "case": doc.case,
                 "body": doc.case.body,
                 "rule": rule,
-                "quote": quotation(doc.case, rule) if rule is not None else "",
+                "quote": quotation(doc.case.body.rulebook, rule) if rule is not None else "",
                 "paragraphs": [
                     {"heading": s.get("heading", ""), "paras": [p for p in s.get("text", "").split("\n") if p.strip()]}
                     for s in doc.sections

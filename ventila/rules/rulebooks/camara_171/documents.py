@@ -79,6 +79,10 @@ QUOTES: dict[str, str] = {
     "que la naturaleza de la violación incurrida no constituye prueba suficiente para que se decrete su expulsión, "
     "la Comisión referirá el Informe Final con sus hallazgos y recomendaciones al Cuerpo en Pleno, por conducto de "
     "la Secretaría.",
+    "CAM-25-06": _SEC_25 + "Los cargos que se le imputan a un jefe de dependencia querellado son ciertos, la Comisión "
+    "referirá el Informe Final con sus hallazgos y recomendaciones al Presidente de la Cámara de Representantes, por "
+    "conducto de la Secretaría, quien determinará conforme a su discreción y en el ejercicio de sus funciones "
+    "reglamentarias, la sanción que entienda pertinente.",
 }
 
 # Sec. 21(b)(2)–(4): the notice's term paragraph gives the term to answer and the extension.

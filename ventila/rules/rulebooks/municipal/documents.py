@@ -29,6 +29,9 @@ QUOTES: dict[str, str] = {
     # ¶14
     "MUN-STU-03": "Dicha resolución contendrá un relación de hechos, determinaciones y conclusiones de derecho de la "
     "Comisión.",
+    # ¶17
+    "MUN-DEC-04": "Habiendo transcurrido el término máximo para el descargo de la decisión, sin que ésta se "
+    "rindiera, deberá desestimarse la querella, con perjuicio.",
 }
 
 # ¶13: the notice's term paragraph gives the term to answer and its extension.
