@@ -9,9 +9,8 @@ import io
 import pytest
 from django.test import Client
 from factories import file_complaint
-from pypdf import PdfReader
-
 from filing.helpers import camara_steps, walk
+from pypdf import PdfReader
 
 from .helpers import issue
 
