@@ -10,9 +10,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from documents.helpers import issue
 from factories import file_complaint
 
-from documents.helpers import issue
 from ventila.documents.models import Delivery, Document
 
 from .axe import serious_violations
