@@ -140,6 +140,11 @@ def test_a_failed_email_says_what_happened_and_what_to_do_never_the_exception(wo
     r = c.post(f"/expedientes/{case.number}/documentos/{doc.pk}/notificaciones/{d.pk}/reintentar/")
     page = c.get(r["Location"]).content.decode()
     assert page.count(NO_ANSWER) >= 2  # the message of the retry, and the row of the delivery
+    # In English, the same in English: the sentence, and the record of the attempt in words.
+    c.cookies["django_language"] = "en"
+    english = c.get(f"/expedientes/{case.number}/documentos/{doc.pk}/").content.decode()
+    assert "It could not be sent: the mail server did not answer." in english
+    assert "No answer from the mail server: refused the connection." in english
     case_page = c.get(f"/expedientes/{case.number}/").content.decode()
     for word in ("ConnectionRefusedError", "Errno", "Connection refused", "OSError", "Traceback"):
         assert word not in page and word not in case_page

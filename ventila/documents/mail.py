@@ -24,6 +24,7 @@ from django.core.mail.backends.base import BaseEmailBackend
 from django.core.mail.backends.smtp import EmailBackend
 from django.core.mail.message import sanitize_address
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 log = logging.getLogger(__name__)
 
@@ -106,20 +107,30 @@ class SendResult:
 
 
 # The answers recorded when no server answered (kept in Spanish, like the docket they go to).
-NO_ANSWER = "Sin respuesta del servidor de correo"
+NO_ANSWER = gettext_noop("Sin respuesta del servidor de correo")
 _NO_ANSWER_WHY = (
-    (ConnectionRefusedError, "rechazó la conexión"),
-    (socket.timeout, "no respondió a tiempo"),
-    (socket.gaierror, "no se encontró su dirección"),
-    (ssl.SSLError, "falló la conexión cifrada"),
-    (smtplib.SMTPServerDisconnected, "cortó la conexión"),
+    (ConnectionRefusedError, gettext_noop("rechazó la conexión")),
+    (socket.timeout, gettext_noop("no respondió a tiempo")),
+    (socket.gaierror, gettext_noop("no se encontró su dirección")),
+    (ssl.SSLError, gettext_noop("falló la conexión cifrada")),
+    (smtplib.SMTPServerDisconnected, gettext_noop("cortó la conexión")),
 )
+_CANNOT_CONNECT = gettext_noop("no se pudo conectar")
 
 
 def no_answer(exc: BaseException) -> str:
     """What the record says of a message no server accepted or answered: words, not an exception."""
-    why = next((w for kind, w in _NO_ANSWER_WHY if isinstance(exc, kind)), "no se pudo conectar")
+    why = next((w for kind, w in _NO_ANSWER_WHY if isinstance(exc, kind)), _CANNOT_CONNECT)
     return f"{NO_ANSWER}: {why}."
+
+
+def answer_shown(answer: str) -> str:
+    """A recorded answer as the page shows it: the words of :func:`no_answer` in the user's language;
+    a server's own answer (``250 …``, ``451 …``) as the server gave it."""
+    for why in (*(w for _k, w in _NO_ANSWER_WHY), _CANNOT_CONNECT):
+        if answer == f"{NO_ANSWER}: {why}.":
+            return f"{_(NO_ANSWER)}: {_(why)}."
+    return answer
 
 
 def failure_sentence(answer: str, email: str = "") -> str:

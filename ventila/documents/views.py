@@ -38,7 +38,7 @@ from .actions import (
     draft_problems,
 )
 from .forms import OTHER_ROLES, DeliveryForm, DraftForm, LanguageForm, ReceiptForm
-from .mail import failure_sentence
+from .mail import answer_shown, failure_sentence
 from .models import Delivery
 from .pdf import render_pdf
 from .service import read_link_token
@@ -193,6 +193,8 @@ def document(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
     deliveries = list(doc.deliveries.select_related("receipt_entry").prefetch_related("attempt_log").order_by("id"))
     for d in deliveries:  # what a clerk reads of a failed e-mail: a sentence, not the server's or socket's words
         d.failure = failure_sentence(d.last_error, d.recipient_email) if d.last_error else ""
+        for a in d.attempt_log.all():
+            a.answer_shown = answer_shown(a.server_answer)
     # The docket entries that record it: its issue and every attempt to serve it.
     docketed = list(
         doc.case.entries.filter(
