@@ -190,6 +190,11 @@ def test_issuing_is_confirmed_and_the_confirmation_says_what_is_frozen(world):
     doc = Document.objects.get()
     assert r.status_code == 302 and r["Location"] == f"/expedientes/{case.number}/documentos/{doc.pk}/"
     assert "Cambiado en otra pestaña." in flat(" ".join(pdf_pages(doc.file.read())))
+    # A second confirmation (another tab, a double click): the draft is gone; the case page says so.
+    r = c.post(confirm, {"digest": digest})
+    assert r.status_code == 302 and r["Location"] == f"/expedientes/{case.number}/"
+    assert "El borrador ya no existe" in c.get(r["Location"]).content.decode()
+    assert Document.objects.count() == 1
 
 
 def test_a_draft_that_lacks_contents_cannot_reach_the_confirmation(world):

@@ -135,7 +135,15 @@ def draft(request: HttpRequest, number: str, draft_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def issue(request: HttpRequest, number: str, draft_id: int) -> HttpResponse:
     """Check your answers before issuing: what will be frozen, its fingerprint, to whom it goes."""
-    d = access.draft_for_staff(request.user, number, draft_id)
+    try:
+        d = access.draft_for_staff(request.user, number, draft_id)
+    except Http404:
+        if request.method != "POST":
+            raise
+        access.case_for_documents(request.user, number)  # the case's staff only; anyone else: 404 as before
+        # A second confirmation (a double click, another tab): the draft was issued or discarded.
+        messages.error(request, _("El borrador ya no existe (¿se expidió o se descartó?)."))
+        return redirect("web:case", number=number)
     error = ""
     status = 200
     if request.method == "POST":
@@ -144,7 +152,11 @@ def issue(request: HttpRequest, number: str, draft_id: int) -> HttpResponse:
         except DocumentRefused as exc:
             error = exc.message or str(exc)
             status = 409
-            d = access.draft_for_staff(request.user, number, draft_id)
+            try:
+                d = access.draft_for_staff(request.user, number, draft_id)
+            except Http404:  # issued or discarded meanwhile: say so on the case page, not a dead end
+                messages.error(request, error)
+                return redirect("web:case", number=number)
         else:
             messages.success(request, _("Documento expedido: quedó congelado, con su huella SHA-256 en el registro."))
             return redirect("documents:document", number=number, doc_id=doc.pk)
