@@ -145,13 +145,13 @@ def test_a_section_is_put_back_from_its_template_and_the_others_keep_what_was_ty
     url = f"/expedientes/{case.number}/borradores/{draft.pk}/"
     c = _staff(world)
     page = c.get(url).content.decode()
-    assert 'name="regenerate" value="answer_term"' in page and "Reponer «Término para contestar y prórroga»" in page
+    assert 'name="regenerate" value="answer_term"' in page and "Regenerar «Término para contestar y prórroga»" in page
     r = c.post(url, _form(draft, section_intro="Introducción escrita por la Secretaría.", regenerate="answer_term"))
     assert r.status_code == 302 and r["Location"] == url + "#id_section_answer_term"
     draft.refresh_from_db()
     assert _section(draft, "answer_term") == generated
     assert _section(draft, "intro") == "Introducción escrita por la Secretaría."  # typed, kept
-    assert "Se repuso la sección «Término para contestar y prórroga»" in c.get(url).content.decode()
+    assert "Se regeneró la sección «Término para contestar y prórroga»" in c.get(url).content.decode()
     # A section the document does not have is refused, and nothing is saved.
     r = c.post(url, _form(draft, section_intro="Otra cosa.", regenerate="no_such_section"))
     assert r.status_code == 200 and "Esa sección no forma parte del documento." in r.content.decode()

@@ -112,7 +112,7 @@ def test_issuing_a_draft_is_confirmed_with_a_warning_button(docs_world: Any, bro
     )
     found += serious_violations(page) + sideways(page)
     # Put the paragraph back from the template, then go on to the confirmation.
-    submit(page.get_by_role("button", name="Reponer «Término para contestar y prórroga» desde la plantilla"))
+    submit(page.get_by_role("button", name="Regenerar «Término para contestar y prórroga» desde la plantilla"))
     assert "15 días laborables" in page.input_value("#id_section_answer_term")
     assert page.input_value("#id_section_intro") == "Texto revisado en el navegador."
     submit(page.get_by_role("button", name="Revisar y expedir…"))

@@ -105,7 +105,7 @@ def draft(request: HttpRequest, number: str, draft_id: int) -> HttpResponse:
                 heading = next((s["heading"] or s["key"] for s in d.sections if s["key"] == regenerate), "")
                 messages.success(
                     request,
-                    _("Se repuso la sección «%(section)s» con el texto de la plantilla y se guardó el borrador.")
+                    _("Se regeneró la sección «%(section)s» desde la plantilla y se guardó el borrador.")
                     % {"section": heading},
                 )
                 return redirect(reverse("documents:draft", args=[number, d.pk]) + f"#id_section_{regenerate}")
