@@ -115,6 +115,11 @@ def test_staff_edit_the_draft_and_cannot_issue_it_without_the_default_warning(wo
     assert "Texto revisado por la Secretaría." in page  # nothing typed is lost
     form["section_default_warning"] = "Se le advierte que podrá ser declarado en rebeldía."
     r = c.post(f"/expedientes/{case.number}/borradores/{draft.pk}/", form)
+    # Issuing is confirmed: the draft is saved and the confirmation shows what will be frozen.
+    confirm = f"/expedientes/{case.number}/borradores/{draft.pk}/expedir/"
+    assert r.status_code == 302 and r["Location"] == confirm and not Document.objects.exists()
+    digest = c.get(confirm).context["digest"]
+    r = c.post(confirm, {"digest": digest})
     doc = Document.objects.get()
     assert r.status_code == 302 and r["Location"] == f"/expedientes/{case.number}/documentos/{doc.pk}/"
     assert not Draft.objects.exists()

@@ -131,6 +131,8 @@ def test_every_url_with_every_role(world, now, client_factory=None):
         f"/expedientes/{n}/anotaciones/1/documentos/no_such_document/": _expect(**{**READ_ONLY, "secretaria": 404}),
         f"/expedientes/{n}/borradores/{docs['draft'].pk}/": _expect(secretaria=200, personal=200, **READ_ONLY),
         f"/expedientes/{n}/borradores/{docs['draft'].pk}/pdf/": _expect(secretaria=200, personal=200, **READ_ONLY),
+        # Issue 15: the confirmation before issuing is the staff's, like the draft.
+        f"/expedientes/{n}/borradores/{docs['draft'].pk}/expedir/": _expect(secretaria=200, personal=200, **READ_ONLY),
         f"/expedientes/{n}/borradores/{docs['draft'].pk}/descartar/": _expect(
             **{r: 405 for r in ROLES if r != "anonymous"}
         ),

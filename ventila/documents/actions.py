@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import json
 import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -102,13 +103,50 @@ def do_update_draft(*, draft: Draft, title: str, texts: Mapping[str, str]) -> Dr
     return d
 
 
+def draft_problems(draft: Draft, texts: Mapping[str, str] | None = None) -> list[catalog.Problem]:
+    """What the draft — or the draft with ``texts`` typed over it, not saved — lacks to be issued."""
+    sections = [
+        {**s, "text": str((texts or {}).get(s["key"], s["text"])).replace("\r\n", "\n").strip()} for s in draft.sections
+    ]
+    return catalog.missing_contents(catalog.BY_KEY[draft.template], draft.case, draft.source, sections, draft.language)
+
+
+def draft_digest(draft: Draft) -> str:
+    """The SHA-256 of what issuing would freeze (title, language and every section), as the
+    confirmation shows it: an issue confirmed for another text than the draft's is refused."""
+    payload = json.dumps(
+        {"title": draft.title, "language": draft.language, "sections": draft.sections},
+        ensure_ascii=False,
+        sort_keys=True,
+    )
+    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+def do_regenerate_section(
+    *, draft: Draft, key: str, texts: Mapping[str, str] | None = None, title: str = "", now: dt.datetime | None = None
+) -> Draft:
+    """Put back section ``key`` as the template generates it from the case today; the other sections
+    keep ``texts`` (what was typed) or what the draft had."""
+    now = now or clock.now()
+    spec = catalog.BY_KEY[draft.template]
+    if key not in {s["key"] for s in draft.sections}:
+        raise DocumentRefused(_("Esa sección no forma parte del documento."))
+    text = catalog.regenerate_section(spec, draft.case, draft.source, draft.language, now.astimezone(PR_TZ).date(), key)
+    return do_update_draft(draft=draft, title=title or draft.title, texts={**(texts or {}), key: text})
+
+
 def do_discard_draft(*, draft: Draft) -> None:
     with transaction.atomic():
         Draft.objects.filter(pk=draft.pk).delete()
 
 
-def do_issue_document(*, user: Any, draft: Draft, now: dt.datetime | None = None) -> Document:
-    """Issue the draft: the PDF, frozen with its SHA-256 and chained in the audit record."""
+def do_issue_document(
+    *, user: Any, draft: Draft, digest: str | None = None, now: dt.datetime | None = None
+) -> Document:
+    """Issue the draft: the PDF, frozen with its SHA-256 and chained in the audit record.
+
+    ``digest`` is the :func:`draft_digest` the user confirmed; a draft changed since is refused. A
+    refusal writes nothing: the draft keeps its text."""
     now = now or clock.now()
     with transaction.atomic():
         d = (
@@ -119,12 +157,17 @@ def do_issue_document(*, user: Any, draft: Draft, now: dt.datetime | None = None
         )
         if d is None:
             raise DocumentRefused(_("El borrador ya no existe (¿se expidió o se descartó?)."))
-        spec = catalog.BY_KEY[d.template]
-        problems = catalog.missing_contents(spec, d.case, d.source, d.sections)
-        if problems:
+        if digest is not None and digest != draft_digest(d):
             raise DocumentRefused(
-                _("Falta contenido que el texto exige."), {p.section: [f"{p.message} ({p.rule_id})"] for p in problems}
+                _("El borrador cambió después de que usted abrió la confirmación. Revise el texto y confirme de nuevo.")
             )
+        spec = catalog.BY_KEY[d.template]
+        problems = catalog.missing_contents(spec, d.case, d.source, d.sections, d.language)
+        if problems:
+            errors: dict[str, list[str]] = {}
+            for p in problems:
+                errors.setdefault(p.section, []).append(f"{p.message} ({p.rule_id})")
+            raise DocumentRefused(_("Falta contenido que el texto exige."), errors)
         doc = Document(
             case=d.case,
             source=d.source,

@@ -10,12 +10,14 @@ the rulebook's own lists before the document may be issued.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from ventila.bodies.models import Person
@@ -409,8 +411,66 @@ def parse_sections(text: str) -> list[dict[str, str]]:
     return sections
 
 
-def missing_contents(spec: DocSpec, case: Case, entry: DocketEntry, sections: list[dict[str, str]]) -> list[Problem]:
-    if spec.required is None:
-        return []
+# What each term a document states is, in words (the names of the rulebooks' ``document_terms``).
+TERM_LABELS = {
+    "answer": gettext_noop("el término para contestar"),
+    "extension": gettext_noop("la prórroga que puede solicitar"),
+    "hearing_notice": gettext_noop("la antelación con que se notifica la vista"),
+    "determination_notice": gettext_noop("el término para notificar la determinación"),
+}
+
+
+def missing_contents(
+    spec: DocSpec, case: Case, entry: DocketEntry, sections: list[dict[str, str]], lang: str = "es"
+) -> list[Problem]:
+    """What a draft lacks before it may be issued: the sections the law requires (not blank) and, in
+    them, what the rulebook says they must state (``document_statements``: the term paragraph of a
+    notice gives the term to answer *and* the extension, each in the words of its rule, in the
+    document's language — two terms of the same length must both be there)."""
     included = {s["key"] for s in sections if s["text"].strip()}
-    return spec.required(case, entry, included)
+    problems = spec.required(case, entry, included) if spec.required is not None else []
+    rulebook = RULEBOOKS[case.body.rulebook]
+    blank = {p.section for p in problems}
+    for key, names in rulebook.document_statements.get(spec.key, {}).items():
+        section = next((s for s in sections if s["key"] == key), None)
+        if section is None or key in blank or not section["text"].strip():
+            continue  # a missing section is already a problem of its own
+        text = _normal(section["text"])
+        found: dict[str, int] = {}
+        for name in names:
+            rule_id = rulebook.document_terms[name]
+            term = term_text(rule_id, case.body.rulebook, lang)
+            if not term:
+                continue
+            if _normal(term) not in found:
+                found[_normal(term)] = len(re.findall(rf"(?<!\w){re.escape(_normal(term))}(?!\w)", text))
+            found[_normal(term)] -= 1
+            if found[_normal(term)] < 0:
+                rule = rulebook.rules[rule_id]
+                problems.append(
+                    Problem(
+                        key,
+                        rule_id,
+                        _("Este párrafo debe indicar %(what)s: %(term)s (%(citation)s).")
+                        % {"what": _(TERM_LABELS.get(name, name)), "term": term, "citation": rule.citation},
+                    )
+                )
+    return problems
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def regenerate_section(spec: DocSpec, case: Case, entry: DocketEntry, lang: str, today: dt.date, key: str) -> str:
+    """The text the template gives section ``key`` today (what «Regenerar» puts back)."""
+    for s in generate_sections(spec, case, entry, lang, today):
+        if s["key"] == key:
+            return s["text"]
+    raise KeyError(key)
+
+
+def quotation(rulebook: str, rule: Any) -> str:
+    """What a document quotes for its rule: the whole sentence of the text (``document_quotes``), or the
+    rule's own quote when that is already a sentence."""
+    return str(RULEBOOKS[rulebook].document_quotes.get(rule.id, rule.quote))

@@ -8,7 +8,10 @@ Configure the server with the usual settings (``EMAIL_HOST``, ``EMAIL_PORT``… 
 
 from __future__ import annotations
 
+import logging
 import smtplib
+import socket
+import ssl
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -20,6 +23,10 @@ from django.core.mail import EmailMessage, get_connection
 from django.core.mail.backends.base import BaseEmailBackend
 from django.core.mail.backends.smtp import EmailBackend
 from django.core.mail.message import sanitize_address
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+log = logging.getLogger(__name__)
 
 
 class RecordingSMTPBackend(EmailBackend):
@@ -99,6 +106,59 @@ class SendResult:
     answer: str
 
 
+# The answers recorded when no server answered (kept in Spanish, like the docket they go to).
+NO_ANSWER = gettext_noop("Sin respuesta del servidor de correo")
+_NO_ANSWER_WHY = (
+    (ConnectionRefusedError, gettext_noop("rechazó la conexión")),
+    (socket.timeout, gettext_noop("no respondió a tiempo")),
+    (socket.gaierror, gettext_noop("no se encontró su dirección")),
+    (ssl.SSLError, gettext_noop("falló la conexión cifrada")),
+    (smtplib.SMTPServerDisconnected, gettext_noop("cortó la conexión")),
+)
+_CANNOT_CONNECT = gettext_noop("no se pudo conectar")
+
+
+def no_answer(exc: BaseException) -> str:
+    """What the record says of a message no server accepted or answered: words, not an exception."""
+    why = next((w for kind, w in _NO_ANSWER_WHY if isinstance(exc, kind)), _CANNOT_CONNECT)
+    return f"{NO_ANSWER}: {why}."
+
+
+def answer_shown(answer: str) -> str:
+    """A recorded answer as the page shows it: the words of :func:`no_answer` in the user's language;
+    a server's own answer (``250 …``, ``451 …``) as the server gave it."""
+    for why in (*(w for _k, w in _NO_ANSWER_WHY), _CANNOT_CONNECT):
+        if answer == f"{NO_ANSWER}: {why}.":
+            return f"{_(NO_ANSWER)}: {_(why)}."
+    return answer
+
+
+def failure_sentence(answer: str, email: str = "") -> str:
+    """The sentence a clerk reads about a failed e-mail (in the user's language): what happened and
+    what to do — never an exception's text. ``answer`` is what was recorded for the attempt."""
+    code = answer[:3] if answer[:3].isdigit() else ""
+    refused_rcpt = bool(email) and answer.startswith(f"{email}:")
+    if answer.startswith(NO_ANSWER) or not (code or refused_rcpt):
+        return _(
+            "No se pudo enviar: el servidor de correo no respondió. Inténtelo de nuevo más tarde o "
+            "notifique por otro medio."
+        )
+    if refused_rcpt or code in ("550", "551", "553"):
+        return _(
+            "No se pudo enviar: el servidor de correo rechazó la dirección %(email)s. Compruebe la "
+            "dirección o notifique por otro medio."
+        ) % {"email": email}
+    if code.startswith("4"):
+        return _(
+            "No se pudo enviar: el servidor de correo no aceptó el mensaje por ahora. Inténtelo de "
+            "nuevo más tarde o notifique por otro medio."
+        )
+    return _(
+        "No se pudo enviar: el servidor de correo rechazó el mensaje. Notifique por otro medio o "
+        "consulte al administrador del correo."
+    )
+
+
 def message_id() -> str:
     domain = settings.DEFAULT_FROM_EMAIL.rsplit("@", 1)[-1].strip(" >") or "ventila"
     return make_msgid(idstring="ventila", domain=domain)
@@ -122,7 +182,9 @@ def send(message: EmailMessage) -> SendResult:
         )
         return SendResult(False, mid, answers)
     except (smtplib.SMTPException, OSError) as exc:
-        return SendResult(False, mid, f"{type(exc).__name__}: {exc}")
+        # No answer from a server: the record says so in words (the exception goes to the log only).
+        log.warning("e-mail %s not sent: %s: %s", mid, type(exc).__name__, exc)
+        return SendResult(False, mid, no_answer(exc))
     if not sent:
         return SendResult(False, mid, "sin destinatarios")
     replies = getattr(connection, "replies", {})

@@ -26,7 +26,7 @@ from django.utils import translation
 
 from ventila.rules import PR_TZ, RULEBOOKS
 
-from .catalog import long_date
+from .catalog import long_date, quotation
 from .models import Document, Draft
 
 STYLESHEET = """
@@ -102,11 +102,29 @@ def url_fetcher() -> Any:
     return _fetcher_class()()
 
 
-def weasy_html(html: str) -> Any:
-    """WeasyPrint's ``HTML`` for ``html``, with the base URL and the fetcher that serve only static files."""
+# Every PDF is tagged for assistive technology (PDF/UA-1: a structure tree, /MarkInfo Marked, the
+# document's title from <title> shown by viewers, its language from <html lang>).
+PDF_VARIANT = "pdf/ua-1"
+
+
+@functools.lru_cache(maxsize=1)
+def _html_class() -> type:
     from weasyprint import HTML  # loaded on first use, on purpose (see _fetcher_class)
 
-    return HTML(string=html, base_url=BASE_URL, url_fetcher=url_fetcher())
+    class AccessibleHTML(HTML):  # type: ignore[misc]
+        """WeasyPrint's ``HTML`` whose PDFs are PDF/UA-1 unless a caller asks for another variant."""
+
+        def write_pdf(self, target: Any = None, zoom: float = 1, finisher: Any = None, **options: Any) -> Any:
+            options.setdefault("pdf_variant", PDF_VARIANT)
+            return super().write_pdf(target, zoom, finisher, **options)
+
+    return AccessibleHTML
+
+
+def weasy_html(html: str) -> Any:
+    """WeasyPrint's ``HTML`` for ``html``, with the base URL and the fetcher that serve only static files;
+    its ``write_pdf`` makes a tagged PDF (PDF/UA-1). The HTML must carry ``<title>`` and ``<html lang>``."""
+    return _html_class()(string=html, base_url=BASE_URL, url_fetcher=url_fetcher())
 
 
 @functools.lru_cache(maxsize=1)
@@ -131,6 +149,7 @@ def document_html(doc: Document | Draft) -> str:
                 "case": doc.case,
                 "body": doc.case.body,
                 "rule": rule,
+                "quote": quotation(doc.case.body.rulebook, rule) if rule is not None else "",
                 "paragraphs": [
                     {"heading": s.get("heading", ""), "paras": [p for p in s.get("text", "").split("\n") if p.strip()]}
                     for s in doc.sections

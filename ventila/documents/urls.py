@@ -14,6 +14,7 @@ urlpatterns = [
     ),
     path("expedientes/<case_number:number>/borradores/<int:draft_id>/", views.draft, name="draft"),
     path("expedientes/<case_number:number>/borradores/<int:draft_id>/pdf/", views.draft_pdf, name="draft_pdf"),
+    path("expedientes/<case_number:number>/borradores/<int:draft_id>/expedir/", views.issue, name="issue"),
     path("expedientes/<case_number:number>/borradores/<int:draft_id>/descartar/", views.discard, name="discard"),
     path("expedientes/<case_number:number>/documentos/<int:doc_id>/", views.document, name="document"),
     path("expedientes/<case_number:number>/documentos/<int:doc_id>/pdf/", views.pdf, name="pdf"),

@@ -12,6 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.cache import get_conditional_response
 from django.utils.http import http_date
 from django.utils.translation import get_language
@@ -20,6 +21,7 @@ from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ventila.cases import access as case_access
+from ventila.cases.models import Party
 
 from . import access, calendars, catalog
 from .actions import (
@@ -30,12 +32,19 @@ from .actions import (
     do_issue_document,
     do_order_delivery,
     do_record_receipt,
+    do_regenerate_section,
     do_update_draft,
+    draft_digest,
+    draft_problems,
 )
-from .forms import DeliveryForm, DraftForm, LanguageForm, ReceiptForm
+from .forms import OTHER_ROLES, DeliveryForm, DraftForm, LanguageForm, ReceiptForm
+from .mail import answer_shown, failure_sentence
 from .models import Delivery
 from .pdf import render_pdf
 from .service import read_link_token
+
+# Whom a document goes to, in words (its catalogue's recipient roles).
+ROLE_LABELS = {**dict(OTHER_ROLES), **{r.value: r.label for r in Party.Role}}
 
 
 def _apply(form: Any, exc: DocumentRefused, aliases: dict[str, str] | None = None) -> None:
@@ -79,23 +88,98 @@ def new_document(request: HttpRequest, number: str, seq: int, template: str) -> 
 @login_required
 @require_http_methods(["GET", "POST"])
 def draft(request: HttpRequest, number: str, draft_id: int) -> HttpResponse:
+    """Edit a draft: save it, put a section back from the template («Regenerar»), or go on to issue it.
+
+    Going on to issue checks what was typed first: a draft that lacks what the law requires is not
+    saved (it keeps what it had), and the page shows why beside the section, with the typed text."""
     d = access.draft_for_staff(request.user, number, draft_id)
     form = DraftForm(request.POST or None, document=d)
     if request.method == "POST" and form.is_valid():
-        d = do_update_draft(draft=d, title=form.cleaned_data["title"], texts=form.texts())
-        if request.POST.get("then") != "issue":
+        regenerate = request.POST.get("regenerate")
+        if regenerate:
+            try:
+                d = do_regenerate_section(draft=d, key=regenerate, texts=form.texts(), title=form.cleaned_data["title"])
+            except DocumentRefused as exc:
+                form.add_error(None, exc.message)
+            else:
+                heading = next((s["heading"] or s["key"] for s in d.sections if s["key"] == regenerate), "")
+                messages.success(
+                    request,
+                    _("Se regeneró la sección «%(section)s» desde la plantilla y se guardó el borrador.")
+                    % {"section": heading},
+                )
+                return redirect(reverse("documents:draft", args=[number, d.pk]) + f"#id_section_{regenerate}")
+        elif request.POST.get("then") == "issue":
+            problems = draft_problems(d, form.texts())
+            if problems:
+                for p in problems:
+                    form.add_error(
+                        f"section_{p.section}" if f"section_{p.section}" in form.fields else None,
+                        f"{p.message} ({p.rule_id})",
+                    )
+            else:
+                d = do_update_draft(draft=d, title=form.cleaned_data["title"], texts=form.texts())
+                return redirect("documents:issue", number=number, draft_id=d.pk)
+        else:
+            d = do_update_draft(draft=d, title=form.cleaned_data["title"], texts=form.texts())
             messages.success(request, _("Se guardó el borrador."))
             return redirect("documents:draft", number=number, draft_id=d.pk)
+    return render(
+        request,
+        "documents/draft.html",
+        {"case": d.case, "draft": d, "form": form, "sections": form.section_fields()},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def issue(request: HttpRequest, number: str, draft_id: int) -> HttpResponse:
+    """Check your answers before issuing: what will be frozen, its fingerprint, to whom it goes."""
+    try:
+        d = access.draft_for_staff(request.user, number, draft_id)
+    except Http404:
+        if request.method != "POST":
+            raise
+        access.case_for_documents(request.user, number)  # the case's staff only; anyone else: 404 as before
+        # A second confirmation (a double click, another tab): the draft was issued or discarded.
+        messages.error(request, _("El borrador ya no existe (¿se expidió o se descartó?)."))
+        return redirect("web:case", number=number)
+    error = ""
+    status = 200
+    if request.method == "POST":
         try:
-            doc = do_issue_document(user=request.user, draft=d)
+            doc = do_issue_document(user=request.user, draft=d, digest=request.POST.get("digest", ""))
         except DocumentRefused as exc:
-            form = DraftForm(request.POST, document=d)
-            form.is_valid()
-            _apply(form, exc, {k: f"section_{k}" for k in exc.field_errors})
+            error = exc.message or str(exc)
+            status = 409
+            try:
+                d = access.draft_for_staff(request.user, number, draft_id)
+            except Http404:  # issued or discarded meanwhile: say so on the case page, not a dead end
+                messages.error(request, error)
+                return redirect("web:case", number=number)
         else:
             messages.success(request, _("Documento expedido: quedó congelado, con su huella SHA-256 en el registro."))
             return redirect("documents:document", number=number, doc_id=doc.pk)
-    return render(request, "documents/draft.html", {"case": d.case, "draft": d, "form": form})
+    problems = draft_problems(d)
+    if problems and not error:
+        messages.error(request, _("Falta contenido que el texto exige; complete el borrador antes de expedirlo."))
+        return redirect("documents:draft", number=number, draft_id=d.pk)
+    spec = catalog.BY_KEY[d.template]
+    addressee = next((s["text"] for s in d.sections if s["key"] == "addressee"), "")
+    return render(
+        request,
+        "documents/issue.html",
+        {
+            "case": d.case,
+            "draft": d,
+            "digest": draft_digest(d),
+            "addressee": [ln for ln in addressee.split("\n") if ln.strip()],
+            "recipients": [str(ROLE_LABELS.get(r, r)) for r in spec.recipients],
+            "error": error,
+            "problems": problems,
+        },
+        status=status,
+    )
 
 
 @login_required
@@ -119,6 +203,10 @@ def discard(request: HttpRequest, number: str, draft_id: int) -> HttpResponse:
 def document(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
     doc = access.document_for_user(request.user, number, doc_id)
     deliveries = list(doc.deliveries.select_related("receipt_entry").prefetch_related("attempt_log").order_by("id"))
+    for d in deliveries:  # what a clerk reads of a failed e-mail: a sentence, not the server's or socket's words
+        d.failure = failure_sentence(d.last_error, d.recipient_email) if d.last_error else ""
+        for a in d.attempt_log.all():
+            a.answer_shown = answer_shown(a.server_answer)
     # The docket entries that record it: its issue and every attempt to serve it.
     docketed = list(
         doc.case.entries.filter(
@@ -167,14 +255,16 @@ def deliver(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
         except DocumentRefused as exc:
             _apply(form, exc)
         else:
-            if delivery.status == Delivery.Status.RETRYING:
+            if delivery.status in (Delivery.Status.RETRYING, Delivery.Status.FAILED):
                 messages.error(
                     request,
-                    _(
-                        "El servidor de correo no aceptó el mensaje; se reintentará "
-                        "automáticamente. Respuesta: %(answer)s"
-                    )
-                    % {"answer": delivery.last_error},
+                    failure_sentence(delivery.last_error, delivery.recipient_email)
+                    + " "
+                    + (
+                        _("El sistema lo reintentará automáticamente.")
+                        if delivery.status == Delivery.Status.RETRYING
+                        else ""
+                    ),
                 )
             else:
                 messages.success(
@@ -219,7 +309,7 @@ def retry(request: HttpRequest, number: str, doc_id: int, delivery_id: int) -> H
         if attempt.ok:
             messages.success(request, _("El servidor aceptó el mensaje."))
         else:
-            messages.error(request, _("Falló de nuevo: %(answer)s") % {"answer": attempt.server_answer})
+            messages.error(request, failure_sentence(attempt.server_answer, attempt.recipient))
     return redirect("documents:document", number=number, doc_id=doc_id)
 
 

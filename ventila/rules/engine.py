@@ -428,6 +428,13 @@ class Rulebook:
     # with ``field``, ``rule_id`` and ``message``).
     document_contents: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     document_checks: Mapping[str, Callable[..., list[Any]]] = field(default_factory=dict)
+    # what a section of a document must *state*, not only contain: document key → section key → the
+    # names of ``document_terms`` whose term the section's text must give (the term paragraph of a
+    # notice states the term to answer and the extension).
+    document_statements: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    # the whole sentence of the text a document quotes for a rule whose own ``quote`` is a clause of
+    # it (rule id → the sentence, verbatim); a document never quotes a cut-off clause.
+    document_quotes: Mapping[str, str] = field(default_factory=dict)
     # the Spanish words of the payload choices its acts take (dismissal grounds, sanctions, …): id → label.
     choice_labels: Mapping[str, str] = field(default_factory=dict)
     # what its public e-filing form asks (None: the body takes no complaint online through this spec).

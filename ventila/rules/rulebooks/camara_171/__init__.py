@@ -12,6 +12,7 @@ import datetime as dt
 from ...engine import Election, KindSpec, LateAct, PublicFiling, Rulebook, Setting
 from ...vocabulary import Actor, ComplaintDeadline, ComplaintStage
 from ..common import merge, with_record_only
+from . import documents as document_texts
 from . import (
     s01_s09_commission,
     s10_s13_conduct,
@@ -236,6 +237,8 @@ RULEBOOK = Rulebook(
         "notice_of_complaint": s20_s24_complaints.check_notice_of_complaint,
         "hearing_summons": s20_s24_complaints.check_initial_summons,
     },
+    document_statements=document_texts.STATEMENTS,  # Sec. 21(b)(2)–(4)
+    document_quotes=document_texts.QUOTES,
     # Findings raised by the pure check_* helpers (outside any evaluator), for the reference.
     findings={
         **s01_s09_commission.FINDINGS,

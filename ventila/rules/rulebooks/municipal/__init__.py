@@ -34,6 +34,7 @@ from ...vocabulary import (
 from ...votes import register_fixed_body
 from ..common import merge, with_record_only
 from . import complaints, composition, deadlock, per_diem, powers, review, suspension
+from . import documents as document_texts
 from .complaints import COMPLAINT_EVENTS, evaluate_complaint
 from .deadlock import DEADLOCK_EVENTS, evaluate_deadlock
 from .forms import complaint_form_hints, filing_form_hints
@@ -270,6 +271,8 @@ RULEBOOK = Rulebook(
     findings=FINDINGS,
     register_roles=("mayor",),
     document_terms={"answer": "MUN-ANS-01", "extension": "MUN-ANS-02", "hearing_notice": "MUN-HEA-02"},
+    document_statements=document_texts.STATEMENTS,  # ¶13
+    document_quotes=document_texts.QUOTES,
     pages=("composition", "per_diem"),  # ¶2 (MUN-COM-03/05, MUN-QUO-01) and ¶4 (MUN-DIE-02/03)
     seats=Seats(
         composition.SEATS,
