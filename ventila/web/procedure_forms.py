@@ -194,9 +194,40 @@ class MeetingForm(forms.Form):
         help_text=_("Solo estas reuniones generan dieta (¶4)."),
     )
 
+    confirm = forms.BooleanField(
+        label=_("Confirmo que es otra reunión del mismo día, no la misma anotada dos veces"),
+        required=False,
+    )
+
     def __init__(self, *args: Any, body: Body, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["person"].queryset = Person.objects.filter(memberships__body=body).distinct()
+
+    @property
+    def asks_confirmation(self) -> bool:
+        """The confirmation is shown once the ledger asked for it (or it was given)."""
+        return bool(self.is_bound and (self.has_error("confirm") or self.data.get("confirm")))
+
+
+class ReversalForm(forms.Form):
+    """Reverse one item of the month's statement (¶4): which, and why."""
+
+    item = forms.ChoiceField(
+        label=_("Partida que se anula"),
+        choices=(),
+        error_messages={"required": _("Elija la partida que se anula."), "invalid_choice": _("Elija una partida de la lista.")},
+    )
+    reason = forms.CharField(
+        label=_("Motivo de la anulación"),
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Queda en el libro con la anulación, por ejemplo «reunión anotada dos veces»."),
+        error_messages={"required": _("Escriba por qué se anula la partida; queda en el libro con la anulación.")},
+    )
+
+    def __init__(self, *args: Any, items: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["item"].choices = [("", "—"), *items]
 
 
 class ExpenseForm(forms.Form):

@@ -257,6 +257,7 @@ RULEBOOK = Rulebook(
     ),
     per_diem_statement=per_diem.monthly_statement,
     per_diem_rule="MUN-DIE-02",
+    per_diem_policy=per_diem.per_diem_policy,
     public_filing=PublicFiling(
         description="Querellas contra un alcalde o alcaldesa.",
         asks_municipality=True,
