@@ -217,15 +217,25 @@ class PasswordChangeView(auth_views.PasswordChangeView):
         response = super().form_valid(form)
         user: Any = self.request.user
         throttle.record(
-            self.request, user.get_username(), SignInAttempt.Step.PASSWORD_CHANGE, SignInAttempt.Outcome.SUCCEEDED, user=user
+            self.request,
+            user.get_username(),
+            SignInAttempt.Step.PASSWORD_CHANGE,
+            SignInAttempt.Outcome.SUCCEEDED,
+            user=user,
         )
-        messages.success(self.request, _("Se cambió su contraseña. Las otras sesiones abiertas con su cuenta terminaron."))
+        messages.success(
+            self.request, _("Se cambió su contraseña. Las otras sesiones abiertas con su cuenta terminaron.")
+        )
         return response
 
     def form_invalid(self, form: PasswordChangeForm) -> HttpResponse:
         user: Any = self.request.user
         if form.has_error("old_password", "password_incorrect"):
             throttle.record(
-                self.request, user.get_username(), SignInAttempt.Step.PASSWORD_CHANGE, SignInAttempt.Outcome.FAILED, user=user
+                self.request,
+                user.get_username(),
+                SignInAttempt.Step.PASSWORD_CHANGE,
+                SignInAttempt.Outcome.FAILED,
+                user=user,
             )
         return super().form_invalid(form)

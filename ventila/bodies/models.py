@@ -434,7 +434,9 @@ class LedgerReversal(models.Model):
         help_text=_("El gasto cuyo reembolso se anula (vacío si se anula una reunión)."),
     )
     reason = models.TextField(
-        _("motivo"), max_length=500, help_text=_("Por qué se anula la partida, por ejemplo «reunión anotada dos veces».")
+        _("motivo"),
+        max_length=500,
+        help_text=_("Por qué se anula la partida, por ejemplo «reunión anotada dos veces»."),
     )
     recorded_by = models.ForeignKey(
         "accounts.User",
@@ -451,7 +453,8 @@ class LedgerReversal(models.Model):
         ordering = ["recorded_at", "id"]
         constraints = [
             models.CheckConstraint(
-                condition=Q(meeting__isnull=False, expense__isnull=True) | Q(meeting__isnull=True, expense__isnull=False),
+                condition=Q(meeting__isnull=False, expense__isnull=True)
+                | Q(meeting__isnull=True, expense__isnull=False),
                 name="ledgerreversal_one_item",
             )
         ]

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ventila.bodies.models import Body, ElectionDay, Person
 from ventila.cases.actions import voting_members
-from ventila.cases.models import Case
+from ventila.cases.models import Case, MemberVote
 from ventila.rules.kinship import check_recusal_kinship, compute_kinship
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -215,7 +215,10 @@ class ReversalForm(forms.Form):
     item = forms.ChoiceField(
         label=_("Partida que se anula"),
         choices=(),
-        error_messages={"required": _("Elija la partida que se anula."), "invalid_choice": _("Elija una partida de la lista.")},
+        error_messages={
+            "required": _("Elija la partida que se anula."),
+            "invalid_choice": _("Elija una partida de la lista."),
+        },
     )
     reason = forms.CharField(
         label=_("Motivo de la anulación"),
@@ -284,3 +287,15 @@ class QualificationForm(forms.Form):
         required=False,
     )
     former_judge = forms.BooleanField(label=_("Fue miembro de la Judicatura"), required=False)
+
+
+class OwnVoteForm(forms.Form):
+    """A member's own vote on a motion (decision 11)."""
+
+    vote = forms.ChoiceField(
+        label=_("Su voto"),
+        choices=MemberVote.Vote.choices,
+        widget=forms.RadioSelect,
+        error_messages={"required": _("Elija su voto: a favor, en contra o abstención.")},
+        help_text=_("Puede cambiarlo mientras no se anote la votación: vale el último que anote."),
+    )

@@ -4,15 +4,24 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0004_signinattempt_replayed'),
+        ("accounts", "0004_signinattempt_replayed"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='signinattempt',
-            name='step',
-            field=models.CharField(choices=[('password', 'Contraseña'), ('otp', 'Segundo factor'), ('recovery', 'Código de recuperación'), ('pw_change', 'Cambio de contraseña')], help_text='Qué paso de la entrada.', max_length=10, verbose_name='paso'),
+            model_name="signinattempt",
+            name="step",
+            field=models.CharField(
+                choices=[
+                    ("password", "Contraseña"),
+                    ("otp", "Segundo factor"),
+                    ("recovery", "Código de recuperación"),
+                    ("pw_change", "Cambio de contraseña"),
+                ],
+                help_text="Qué paso de la entrada.",
+                max_length=10,
+                verbose_name="paso",
+            ),
         ),
     ]

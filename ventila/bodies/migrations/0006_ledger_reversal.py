@@ -6,29 +6,87 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('bodies', '0005_body_config_version'),
+        ("bodies", "0005_body_config_version"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='LedgerReversal',
+            name="LedgerReversal",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('reason', models.TextField(help_text='Por qué se anula la partida, por ejemplo «reunión anotada dos veces».', max_length=500, verbose_name='motivo')),
-                ('recorded_at', models.DateTimeField(help_text='Cuándo se anotó la anulación.', verbose_name='anotado')),
-                ('body', models.ForeignKey(help_text='El cuerpo cuyo libro de dietas se corrige.', on_delete=django.db.models.deletion.PROTECT, related_name='ledger_reversals', to='bodies.body', verbose_name='cuerpo')),
-                ('expense', models.OneToOneField(blank=True, help_text='El gasto cuyo reembolso se anula (vacío si se anula una reunión).', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='reversal', to='bodies.expenseclaim', verbose_name='gasto anulado')),
-                ('meeting', models.OneToOneField(blank=True, help_text='La reunión cuya dieta se anula (vacío si se anula un gasto).', null=True, on_delete=django.db.models.deletion.PROTECT, related_name='reversal', to='bodies.meeting', verbose_name='reunión anulada')),
-                ('recorded_by', models.ForeignKey(help_text='Quién anotó la anulación.', on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='anotado por')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "reason",
+                    models.TextField(
+                        help_text="Por qué se anula la partida, por ejemplo «reunión anotada dos veces».",
+                        max_length=500,
+                        verbose_name="motivo",
+                    ),
+                ),
+                (
+                    "recorded_at",
+                    models.DateTimeField(help_text="Cuándo se anotó la anulación.", verbose_name="anotado"),
+                ),
+                (
+                    "body",
+                    models.ForeignKey(
+                        help_text="El cuerpo cuyo libro de dietas se corrige.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="ledger_reversals",
+                        to="bodies.body",
+                        verbose_name="cuerpo",
+                    ),
+                ),
+                (
+                    "expense",
+                    models.OneToOneField(
+                        blank=True,
+                        help_text="El gasto cuyo reembolso se anula (vacío si se anula una reunión).",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="reversal",
+                        to="bodies.expenseclaim",
+                        verbose_name="gasto anulado",
+                    ),
+                ),
+                (
+                    "meeting",
+                    models.OneToOneField(
+                        blank=True,
+                        help_text="La reunión cuya dieta se anula (vacío si se anula un gasto).",
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="reversal",
+                        to="bodies.meeting",
+                        verbose_name="reunión anulada",
+                    ),
+                ),
+                (
+                    "recorded_by",
+                    models.ForeignKey(
+                        help_text="Quién anotó la anulación.",
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="anotado por",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'anulación de una partida de dietas',
-                'verbose_name_plural': 'anulaciones de partidas de dietas',
-                'ordering': ['recorded_at', 'id'],
-                'constraints': [models.CheckConstraint(condition=models.Q(models.Q(('expense__isnull', True), ('meeting__isnull', False)), models.Q(('expense__isnull', False), ('meeting__isnull', True)), _connector='OR'), name='ledgerreversal_one_item')],
+                "verbose_name": "anulación de una partida de dietas",
+                "verbose_name_plural": "anulaciones de partidas de dietas",
+                "ordering": ["recorded_at", "id"],
+                "constraints": [
+                    models.CheckConstraint(
+                        condition=models.Q(
+                            models.Q(("expense__isnull", True), ("meeting__isnull", False)),
+                            models.Q(("expense__isnull", False), ("meeting__isnull", True)),
+                            _connector="OR",
+                        ),
+                        name="ledgerreversal_one_item",
+                    )
+                ],
             },
         ),
     ]

@@ -229,9 +229,7 @@ def per_diem(request: HttpRequest, body: str) -> HttpResponse:
             "total": statement.total_by_commissioner[n],
             # meetings that earn the per diem: a reversed one is taken back by its reversal line
             "meetings": sum(
-                -1 if ln.reverses else 1
-                for ln in statement.lines
-                if ln.commissioner == n and ln.kind == "per_diem"
+                -1 if ln.reverses else 1 for ln in statement.lines if ln.commissioner == n and ln.kind == "per_diem"
             ),
         }
         for n in people

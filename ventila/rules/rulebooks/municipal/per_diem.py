@@ -110,7 +110,9 @@ def per_diem_policy(settings: Mapping[str, Any] | None = None) -> PerDiemPolicy:
     """The ledger's policy under these settings (see :class:`PerDiemPolicy`)."""
     st = settings or {}
     per_meeting = bool(st.get("per_diem_per_meeting", True))
-    return PerDiemPolicy(per_diem_amount(st), "confirm" if per_meeting else "refuse", "MUN-DIE-02", "per_diem_per_meeting")
+    return PerDiemPolicy(
+        per_diem_amount(st), "confirm" if per_meeting else "refuse", "MUN-DIE-02", "per_diem_per_meeting"
+    )
 
 
 @dataclass(frozen=True)
