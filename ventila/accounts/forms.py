@@ -71,5 +71,11 @@ class PasswordChangeForm(auth_forms.PasswordChangeForm):
         self.fields["new_password1"].help_text = " ".join(password_validation.password_validators_help_texts())
         self.fields["new_password2"].label = _("Contraseña nueva, otra vez")
         self.fields["new_password2"].help_text = _("Escríbala de nuevo para comprobar que no hay errores.")
-        for name in ("old_password", "new_password1", "new_password2"):
+        required = {
+            "old_password": _("Escriba su contraseña actual."),
+            "new_password1": _("Escriba la contraseña nueva."),
+            "new_password2": _("Escriba otra vez la contraseña nueva."),
+        }
+        for name, message in required.items():
             self.fields[name].widget.attrs.pop("autofocus", None)
+            self.fields[name].error_messages["required"] = message

@@ -9,7 +9,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import OuterRef, Q, Value
+from django.db.models import F, OuterRef, Q, Value
 from django.db.models.expressions import Exists
 from django.db.models.lookups import GreaterThanOrEqual
 from django.http import Http404, HttpRequest, HttpResponse
@@ -60,7 +60,12 @@ def _awaiting_vote() -> Q:
 
 def _pending_votes(user: Any, visible: Any, today: dt.date) -> list[dict[str, Any]]:
     rows = []
-    for case in visible.filter(_awaiting_vote()).select_related("body").order_by("next_due", "id")[:PENDING_LIMIT]:
+    awaiting = (
+        visible.filter(_awaiting_vote())
+        .select_related("body")
+        .order_by(F("next_due").asc(nulls_last=True), "id")[:PENDING_LIMIT]
+    )
+    for case in awaiting:
         for act in case.allowed_next:
             if vote_rule(case.body.rulebook, act) is None:
                 continue
@@ -103,7 +108,9 @@ def my_work(request: HttpRequest) -> HttpResponse:
     today = clock.today()
     visible = access.access_cases_for_user(user)
     cases = list(
-        visible.filter(status=Case.Status.OPEN).select_related("body").order_by("next_due", "id")[: CASES_LIMIT + 1]
+        visible.filter(status=Case.Status.OPEN)
+        .select_related("body")
+        .order_by(F("next_due").asc(nulls_last=True), "id")[: CASES_LIMIT + 1]
     )
     return render(
         request,
@@ -142,7 +149,9 @@ def own_vote(request: HttpRequest, number: str, act: str) -> HttpResponse:
         status = 409 if member_may_record_own_vote(case.body.rulebook) and act not in case.allowed_next else 403
         return render(request, "web/own_vote.html", {"case": case, "title": title, "refusal": refusal}, status=status)
     mine = current_own_votes(case, act).get(request.user.person_id)
-    form = OwnVoteForm(request.POST or None, initial={"vote": mine.vote if mine else None})
+    form = OwnVoteForm(
+        request.POST if request.method == "POST" else None, initial={"vote": mine.vote if mine else None}
+    )
     if request.method == "POST" and form.is_valid():
         try:
             do_record_own_vote(user=request.user, case=case, event_type=act, vote=form.cleaned_data["vote"])
