@@ -1274,18 +1274,23 @@ def own_vote_refusal(user: Any, case: Case, event_type: str, day: dt.date) -> st
         ) % {"body": case.body.short_name}
     if vote_rule(case.body.rulebook, event_type) is None:
         return _("Este acto no se decide por votación.")
-    if case.status != Case.Status.OPEN or event_type not in case.allowed_next:
-        return _(
-            "El expediente no espera ahora una votación sobre este acto: ya se decidió, o aún no toca. "
-            "Vea el expediente para saber en qué etapa está."
-        )
     if not votes_in(user, case, event_type, day):
         return _(
             "Usted no vota sobre este acto: no ocupa hoy un escaño de la Comisión en el expediente (o está "
             "excluido o inhibido, o se decide su propia inhibición, Sec. 9). La Secretaría anota la votación "
             "de los miembros que se sientan en el caso."
         )
+    if not awaits_vote(case, event_type):
+        return _(
+            "El expediente no espera ahora una votación sobre este acto: ya se decidió, o aún no toca. "
+            "Vea el expediente para saber en qué etapa está."
+        )
     return ""
+
+
+def awaits_vote(case: Case, event_type: str) -> bool:
+    """Whether the case, open, awaits ``event_type`` now (the rulebook allows it next)."""
+    return case.status == Case.Status.OPEN and event_type in case.allowed_next
 
 
 def votes_in(user: Any, case: Case, event_type: str, day: dt.date) -> bool:

@@ -21,6 +21,7 @@ from ventila import clock
 from ventila.cases import access
 from ventila.cases.actions import (
     OwnVoteRefused,
+    awaits_vote,
     current_own_votes,
     do_record_own_vote,
     own_vote_refusal,
@@ -146,7 +147,9 @@ def own_vote(request: HttpRequest, number: str, act: str) -> HttpResponse:
     today = clock.today()
     refusal = own_vote_refusal(request.user, case, act, today)
     if refusal:
-        status = 409 if member_may_record_own_vote(case.body.rulebook) and act not in case.allowed_next else 403
+        # 409: he votes in this case, but it does not await this act now; 403: he may not record a vote here.
+        waiting = member_may_record_own_vote(case.body.rulebook) and votes_in(request.user, case, act, today)
+        status = 409 if waiting and not awaits_vote(case, act) else 403
         return render(request, "web/own_vote.html", {"case": case, "title": title, "refusal": refusal}, status=status)
     mine = current_own_votes(case, act).get(request.user.person_id)
     form = OwnVoteForm(
