@@ -253,7 +253,7 @@ def _reversal(line: StatementLine, reason: str) -> StatementLine:
         line.day,
         line.commissioner,
         line.kind,
-        f"Anulación de «{line.description}»: {reason}",
+        f"«{line.description}» — motivo: {reason}",
         -line.amount,
         line.rule_id,
         line.ref,
