@@ -121,7 +121,7 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 LOGIN_URL = "web:login"
-LOGIN_REDIRECT_URL = "web:queue"
+LOGIN_REDIRECT_URL = "web:home"  # which sends each user to his own start (web.views.pages.home)
 LOGOUT_REDIRECT_URL = "web:home"
 
 AUTH_PASSWORD_VALIDATORS = [

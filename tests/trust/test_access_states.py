@@ -172,12 +172,13 @@ def test_urls_and_files_cannot_be_guessed(states):
 
 # Views that show no case, each with the reason (docs/permissions.md, "Pages without a case").
 NO_CASE_VIEWS = {
-    "ventila.web.views.pages.home": "home page; signed-in users go to the queue",
+    "ventila.web.views.pages.home": "home page; signed-in users go to the queue (members: to «Mi despacho»)",
     "ventila.web.views.pages.SignOutView": "sign-out",
     "ventila.accounts.views.SignInView": "sign-in (throttled)",
     "ventila.accounts.views.verify": "second factor of the signed-in user",
     "ventila.accounts.views.enrol": "second-factor enrolment of the signed-in user",
     "ventila.accounts.views.account": "the user's own sign-in history",
+    "ventila.accounts.views.PasswordChangeView": "the user's own password",
     "django.views.i18n.set_language": "language choice",
     "ventila.documents.views.my_calendar": "the user's own calendar address; the feed lists access_cases_for_user",
     "ventila.documents.views.feed": "calendar feed by secret token; lists access.access_cases_for_user(user)",

@@ -111,6 +111,21 @@ def test_every_url_with_every_role(world, now, client_factory=None):
             **({"secretaria_municipal": 200} if "complaint" in RULEBOOKS["municipal"].kinds else {})
         ),
         "/cuerpos/etica-camara/calendario/": _expect(secretaria=200, personal=200, admin=200),
+        # Issue 15: «Mi despacho» is for whoever holds a seat (or a substitute's); a member's own vote
+        # (decision 11) for whoever votes in the case — this one awaits no determination yet (409);
+        # the secretary and staff keep the roll call and have no vote of their own (403).
+        "/mi-despacho/": _expect(
+            presidente=200,
+            comisionado=200,
+            inhibido=200,
+            miembro_querellado=200,
+            comisionada_municipal=200,
+            sustituto=200,
+        ),
+        f"/expedientes/{n}/votos/determination_made/": _expect(
+            secretaria=403, personal=403, presidente=409, comisionado=409, miembro_querellado=409, sustituto=409
+        ),
+        f"/expedientes/{n}/votos/respondent_notified/": _expect(),  # not an act put to a vote
         # Issue 6: the candidate mark is POST only (GET: 405 to whoever is signed in, before any look-up);
         # the municipal Commission's seats and per-diem ledger are its staff's; its other two kinds.
         f"/expedientes/{n}/candidatura/": _expect(**{r: 405 for r in ROLES if r != "anonymous"}),

@@ -34,14 +34,17 @@ def test_sign_in_in_spanish_keeps_the_username(client, world):
     body = r.content.decode()
     assert "Usuario o contraseña incorrectos" in body and 'value="secretaria"' in body
     r = client.post("/entrar/", {"username": "secretaria", "password": "clave-de-prueba-123"})
-    # Then the second factor (issue 7): a first sign-in enrols; a code from the app completes it.
-    assert r.status_code == 302 and r["Location"] == "/entrar/inscribir/?next=%2Fexpedientes%2F"
+    # Then the second factor (issue 7): a first sign-in enrols; a code from the app completes it. The
+    # start page then sends each user to his own start (the secretary: the work queue).
+    assert r.status_code == 302 and r["Location"] == "/entrar/inscribir/?next=%2F"
     from ventila.accounts import twofactor
 
     code = twofactor.current_code(twofactor.pending_device(world.users["secretaria"]))
     r = client.post("/entrar/inscribir/?next=%2Fexpedientes%2F", {"code": code, "next": "/expedientes/"})
     assert r.status_code == 200 and "Códigos de recuperación" in r.content.decode()
     assert client.get("/expedientes/").status_code == 200
+    r = client.get("/")
+    assert r.status_code == 302 and r["Location"] == "/expedientes/"
 
 
 def test_anonymous_is_sent_to_sign_in(client):

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.contrib.auth import forms as auth_forms
+from django.contrib.auth import password_validation
 from django.contrib.auth.forms import AuthenticationForm
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
@@ -49,3 +51,31 @@ class EnrolForm(forms.Form):
         widget=forms.TextInput(attrs={"autocomplete": "one-time-code", "inputmode": "numeric", "autofocus": True}),
         help_text=_("Después de añadir la cuenta en su aplicación, escriba el código que le muestra."),
     )
+
+
+class PasswordChangeForm(auth_forms.PasswordChangeForm):
+    """Django's form (the old password, then the new one twice, checked by ``AUTH_PASSWORD_VALIDATORS``),
+    with the project's words."""
+
+    error_messages = {
+        **auth_forms.PasswordChangeForm.error_messages,
+        "password_incorrect": _("La contraseña actual no es correcta. Escríbala de nuevo."),
+        "password_mismatch": _("Las dos contraseñas nuevas no coinciden. Escriba la misma en ambos campos."),
+    }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["old_password"].label = _("Contraseña actual")
+        self.fields["new_password1"].label = _("Contraseña nueva")
+        # The validators' own help, as one paragraph (Django's is an HTML list, which the field's hint is not).
+        self.fields["new_password1"].help_text = " ".join(password_validation.password_validators_help_texts())
+        self.fields["new_password2"].label = _("Contraseña nueva, otra vez")
+        self.fields["new_password2"].help_text = _("Escríbala de nuevo para comprobar que no hay errores.")
+        required = {
+            "old_password": _("Escriba su contraseña actual."),
+            "new_password1": _("Escriba la contraseña nueva."),
+            "new_password2": _("Escriba otra vez la contraseña nueva."),
+        }
+        for name, message in required.items():
+            self.fields[name].widget.attrs.pop("autofocus", None)
+            self.fields[name].error_messages["required"] = message

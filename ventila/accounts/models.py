@@ -86,6 +86,7 @@ class SignInAttempt(models.Model):
         PASSWORD = "password", _("Contraseña")
         SECOND_FACTOR = "otp", _("Segundo factor")
         RECOVERY = "recovery", _("Código de recuperación")
+        PASSWORD_CHANGE = "pw_change", _("Cambio de contraseña")
 
     class Outcome(models.TextChoices):
         SUCCEEDED = "ok", _("Correcto")

@@ -10,4 +10,5 @@ urlpatterns = [
     path("entrar/verificar/", views.verify, name="verify"),
     path("entrar/inscribir/", views.enrol, name="enrol"),
     path("cuenta/", views.account, name="account"),
+    path("cuenta/contrasena/", views.PasswordChangeView.as_view(), name="password_change"),
 ]

@@ -12,15 +12,18 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 from django_otp import login as otp_login
 
 from . import throttle, twofactor
-from .forms import CodeForm, EnrolForm, SignInForm
+from .forms import CodeForm, EnrolForm, PasswordChangeForm, SignInForm
 from .models import SignInAttempt
+
+# «Mi cuenta» warns when this many recovery codes or fewer are left (an office preference, not a legal term).
+RECOVERY_CODES_LOW = 2
 
 
 def _next(request: HttpRequest) -> str:
@@ -194,5 +197,45 @@ def account(request: HttpRequest) -> HttpResponse:
             "codes_left": twofactor.recovery_codes_left(user),
             "device": twofactor.confirmed_device(user),
             "requires": twofactor.requires_second_factor(user),
+            "codes_low": RECOVERY_CODES_LOW,
         },
     )
+
+
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """The user changes his own password (the project's validators, ``AUTH_PASSWORD_VALIDATORS``): the
+    old one first. Each attempt is in the sign-in history; a wrong old password counts as a failed
+    attempt, so it is throttled like a guess at the sign-in page. The session stays signed in (and its
+    second factor passed); the account's other sessions end, since the password they were opened with
+    changed."""
+
+    template_name = "accounts/password_change.html"
+    form_class = PasswordChangeForm
+    success_url = reverse_lazy("accounts:account")
+
+    def form_valid(self, form: PasswordChangeForm) -> HttpResponse:
+        response = super().form_valid(form)
+        user: Any = self.request.user
+        throttle.record(
+            self.request,
+            user.get_username(),
+            SignInAttempt.Step.PASSWORD_CHANGE,
+            SignInAttempt.Outcome.SUCCEEDED,
+            user=user,
+        )
+        messages.success(
+            self.request, _("Se cambió su contraseña. Las otras sesiones abiertas con su cuenta terminaron.")
+        )
+        return response
+
+    def form_invalid(self, form: PasswordChangeForm) -> HttpResponse:
+        user: Any = self.request.user
+        if form.has_error("old_password", "password_incorrect"):
+            throttle.record(
+                self.request,
+                user.get_username(),
+                SignInAttempt.Step.PASSWORD_CHANGE,
+                SignInAttempt.Outcome.FAILED,
+                user=user,
+            )
+        return super().form_invalid(form)

@@ -402,6 +402,67 @@ class ExpenseClaim(models.Model):
         return f"{self.day.isoformat()} — {self.person}: {self.amount}"
 
 
+class LedgerReversal(models.Model):
+    """The reversal of a meeting's per diem or of an expense claim in the per-diem ledger (¶4): a new
+    record with its reason, never a change or a deletion of the reversed one. The monthly statement
+    shows the reversed item and, after it, the same amount taken back. Each reversal is chained in the
+    audit record when it is written (``ventila.cases.procedures.do_reverse_ledger_item``)."""
+
+    body = models.ForeignKey(
+        Body,
+        on_delete=models.PROTECT,
+        related_name="ledger_reversals",
+        verbose_name=_("cuerpo"),
+        help_text=_("El cuerpo cuyo libro de dietas se corrige."),
+    )
+    meeting = models.OneToOneField(
+        Meeting,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="reversal",
+        verbose_name=_("reunión anulada"),
+        help_text=_("La reunión cuya dieta se anula (vacío si se anula un gasto)."),
+    )
+    expense = models.OneToOneField(
+        ExpenseClaim,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="reversal",
+        verbose_name=_("gasto anulado"),
+        help_text=_("El gasto cuyo reembolso se anula (vacío si se anula una reunión)."),
+    )
+    reason = models.TextField(
+        _("motivo"),
+        max_length=500,
+        help_text=_("Por qué se anula la partida, por ejemplo «reunión anotada dos veces»."),
+    )
+    recorded_by = models.ForeignKey(
+        "accounts.User",
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("anotado por"),
+        help_text=_("Quién anotó la anulación."),
+    )
+    recorded_at = models.DateTimeField(_("anotado"), help_text=_("Cuándo se anotó la anulación."))
+
+    class Meta:
+        verbose_name = _("anulación de una partida de dietas")
+        verbose_name_plural = _("anulaciones de partidas de dietas")
+        ordering = ["recorded_at", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(meeting__isnull=False, expense__isnull=True)
+                | Q(meeting__isnull=True, expense__isnull=False),
+                name="ledgerreversal_one_item",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.meeting or self.expense}: {self.reason}"
+
+
 def bump_config_version(body_ids: list[int] | None) -> None:
     """A configuration change: the cases of these bodies (all bodies: None) are stale until
     re-derived. ``config_version`` is not a column the audit chain keeps, so no version is due."""

@@ -495,6 +495,62 @@ class Ballot(models.Model):
         constraints = [models.UniqueConstraint(fields=["roll_call", "person"], name="ballot_unique_member")]
 
 
+class MemberVote(models.Model):
+    """A member's own vote on a motion still to be put to the roll call, recorded by the member
+    (where the rulebook allows it: ``ventila.rules.votes.member_may_record_own_vote``, decision 11).
+
+    Append-only (the database refuses UPDATE and DELETE, migration ``cases.0008``) and chained in the
+    audit record with the member's account as actor. A member who changes his mind records a new
+    vote; the latest one recorded since the act was last decided is his vote. The secretary keeps the
+    roll call: the act's form shows each member's own vote as his ballot, and the roll call she
+    records is what the act carries (:class:`RollCall`, :class:`Ballot`)."""
+
+    class Vote(models.TextChoices):
+        YES = "yes", _("A favor")
+        NO = "no", _("En contra")
+        ABSTAIN = "abstain", _("Abstención")
+
+    case = models.ForeignKey(
+        Case,
+        on_delete=models.PROTECT,
+        related_name="member_votes",
+        verbose_name=_("expediente"),
+        help_text=_("El expediente en que se vota."),
+    )
+    event_type = models.CharField(
+        _("acto votado"),
+        max_length=60,
+        help_text=_(
+            "El acto que la votación decide, del vocabulario del reglamento (por ejemplo «determination_made»)."
+        ),
+    )
+    person = models.ForeignKey(
+        Person,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("miembro"),
+        help_text=_("El miembro que vota."),
+    )
+    vote = models.CharField(_("voto"), max_length=10, choices=Vote.choices, help_text=_("El sentido del voto."))
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("anotado por"),
+        help_text=_("La cuenta del miembro que anotó su voto."),
+    )
+    recorded_at = models.DateTimeField(_("anotado"), help_text=_("Cuándo se anotó el voto."))
+
+    class Meta:
+        verbose_name = _("voto propio de un miembro")
+        verbose_name_plural = _("votos propios de los miembros")
+        ordering = ["recorded_at", "id"]
+        indexes = [models.Index(fields=["case", "event_type", "recorded_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.case_id} {self.event_type} — {self.person_id}: {self.vote}"
+
+
 # -- derived rows: rebuilt from the docket in the same transaction as each new entry ------------
 
 

@@ -17,11 +17,12 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ventila import clock
 from ventila.accounts.models import User
-from ventila.audit import state
-from ventila.bodies.models import Body, ExpenseClaim, Meeting, Person
+from ventila.audit import chain, state
+from ventila.bodies.models import Body, ExpenseClaim, LedgerReversal, Meeting, Person
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.calendar import format_date_es
 
@@ -203,11 +204,88 @@ def _term_purpose(deadline_id: str) -> str:
 # -- ¶4: the per-diem ledger -----------------------------------------------------------------------
 
 
+class LedgerRefused(Exception):
+    """A ledger entry not written: ``field_errors`` maps the form's fields to Spanish messages;
+    ``confirm``: the entry may be written once the clerk confirms it (the field ``confirm``)."""
+
+    def __init__(self, field_errors: dict[str, str], *, confirm: bool = False) -> None:
+        super().__init__("; ".join(field_errors.values()))
+        self.field_errors = field_errors
+        self.confirm = confirm
+
+
+def _policy(body: Body) -> Any:
+    rulebook = RULEBOOKS[body.rulebook]
+    if rulebook.per_diem_policy is None:
+        raise ValueError(f"the rulebook {rulebook.id} keeps no per-diem ledger")
+    return rulebook.per_diem_policy(rulebook.resolve_settings({}))
+
+
+def same_day_meetings(body: Body, person: Person, day: dt.date) -> list[Meeting]:
+    """The meetings on official business of ``person`` on ``day`` that earn a per diem (not reversed)."""
+    return list(
+        Meeting.objects.filter(body=body, person=person, day=day, official_business=True, reversal__isnull=True)
+    )
+
+
 def do_record_meeting(
-    *, user: Any, body: Body, person: Person, day: dt.date, description: str = "", official_business: bool = True
+    *,
+    user: Any,
+    body: Body,
+    person: Person,
+    day: dt.date,
+    description: str = "",
+    official_business: bool = True,
+    confirmed: bool = False,
 ) -> Meeting:
+    """A meeting of a commissioner (¶4, MUN-DIE-02), chained in the audit record.
+
+    A second meeting on official business of the same commissioner on the same day is a second per
+    diem: the rulebook's policy (``Rulebook.per_diem_policy``; ambiguity 17, setting
+    ``per_diem_per_meeting``) says whether it is refused (one a day) or written once ``confirmed``
+    (it was another meeting, not the same one typed twice). Raises :class:`LedgerRefused`."""
     with transaction.atomic():
-        return Meeting.objects.create(
+        # The commissioner's row, locked: two clerks recording the same day take turns, so the second sees the first.
+        Person.objects.select_for_update().filter(pk=person.pk).first()
+        if official_business:
+            earlier = same_day_meetings(body, person, day)
+            if earlier:
+                policy = _policy(body)
+                words = {
+                    "name": person,
+                    "day": format_date_es(day),
+                    "amount": f"${policy.amount:,.2f}",
+                    "n": len(earlier),
+                    "rule": policy.rule_id,
+                }
+                if policy.second_same_day == "refuse":
+                    raise LedgerRefused(
+                        {
+                            "day": _(
+                                "%(name)s ya tiene anotada una reunión el %(day)s que genera la dieta de %(amount)s; "
+                                "la Comisión paga una dieta por día (%(rule)s, ajuste per_diem_per_meeting). Si es "
+                                "otra reunión, anótela sin marcar «gestiones oficiales»."
+                            )
+                            % words
+                        }
+                    )
+                if not confirmed:
+                    raise LedgerRefused(
+                        {
+                            "confirm": ngettext(
+                                "%(name)s ya tiene una reunión anotada el %(day)s, con la dieta de %(amount)s "
+                                "(%(rule)s). Si esta es otra reunión, y no la misma anotada dos veces, marque la "
+                                "confirmación: genera otra dieta de %(amount)s.",
+                                "%(name)s ya tiene %(n)s reuniones anotadas el %(day)s, cada una con la dieta de "
+                                "%(amount)s (%(rule)s). Si esta es otra reunión, y no una de ellas anotada dos veces, "
+                                "marque la confirmación: genera otra dieta de %(amount)s.",
+                                len(earlier),
+                            )
+                            % words
+                        },
+                        confirm=True,
+                    )
+        meeting = Meeting.objects.create(
             body=body,
             person=person,
             day=day,
@@ -215,31 +293,86 @@ def do_record_meeting(
             official_business=official_business,
             recorded_by=user,
         )
+        chain.append("bodies.Meeting", meeting)
+        return meeting
 
 
 def do_record_expense(
     *, user: Any, body: Body, person: Person, day: dt.date, amount: Decimal, description: str
 ) -> ExpenseClaim:
+    """An expense claim (¶4, MUN-DIE-03), chained in the audit record."""
     with transaction.atomic():
-        return ExpenseClaim.objects.create(
+        claim = ExpenseClaim.objects.create(
             body=body, person=person, day=day, amount=amount, description=description, recorded_by=user
         )
+        chain.append("bodies.ExpenseClaim", claim)
+        return claim
+
+
+def ledger_item(body: Body, ref: str) -> Meeting | ExpenseClaim | None:
+    """The meeting (``"m-<id>"``) or expense claim (``"e-<id>"``) of this body a statement line names."""
+    kind, _sep, raw = ref.partition("-")
+    if not raw.isdigit():
+        return None
+    model: Any = {"m": Meeting, "e": ExpenseClaim}.get(kind)
+    return None if model is None else model.objects.filter(body=body, pk=int(raw)).first()
+
+
+def do_reverse_ledger_item(
+    *, user: Any, body: Body, item: Meeting | ExpenseClaim, reason: str, now: dt.datetime | None = None
+) -> LedgerReversal:
+    """Reverse a meeting's per diem or an expense claim: a new record with its reason (never a delete),
+    chained in the audit record. Raises :class:`LedgerRefused` without a reason or when the item was
+    already reversed."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise LedgerRefused({"reason": _("Escriba por qué se anula la partida; queda en el libro con la anulación.")})
+    with transaction.atomic():
+        model = type(item)
+        item = model.objects.select_for_update().get(pk=item.pk)
+        if LedgerReversal.objects.filter(**{"meeting" if isinstance(item, Meeting) else "expense": item}).exists():
+            raise LedgerRefused({"reason": _("Esa partida ya está anulada.")})
+        reversal = LedgerReversal.objects.create(
+            body=body,
+            meeting=item if isinstance(item, Meeting) else None,
+            expense=item if isinstance(item, ExpenseClaim) else None,
+            reason=reason,
+            recorded_by=user,
+            recorded_at=now or clock.now(),
+        )
+        chain.append("bodies.LedgerReversal", reversal)
+        return reversal
 
 
 def monthly_statement(body: Body, year: int, month: int) -> Any:
     """The month's statement from the body's rulebook (``Rulebook.per_diem_statement``: the
-    municipal Commission's, MUN-DIE-02/03), with the per diem the rulebook's settings fix."""
+    municipal Commission's, MUN-DIE-02/03), with the per diem the rulebook's settings fix. Each line
+    names its record (``ref``, for :func:`ledger_item`); reversed items carry their reason."""
     rulebook = RULEBOOKS[body.rulebook]
     if rulebook.per_diem_statement is None:
         raise ValueError(f"the rulebook {rulebook.id} keeps no per-diem ledger")
     first = dt.date(year, month, 1)
     last = (first + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1)
     meetings = [
-        (m.day, str(m.person), m.official_business, m.description)
-        for m in Meeting.objects.filter(body=body, day__range=(first, last)).select_related("person")
+        (
+            m.day,
+            str(m.person),
+            m.official_business,
+            m.description,
+            f"m-{m.pk}",
+            getattr(getattr(m, "reversal", None), "reason", ""),
+        )
+        for m in Meeting.objects.filter(body=body, day__range=(first, last)).select_related("person", "reversal")
     ]
     expenses = [
-        (e.day, str(e.person), e.amount, e.description)
-        for e in ExpenseClaim.objects.filter(body=body, day__range=(first, last)).select_related("person")
+        (
+            e.day,
+            str(e.person),
+            e.amount,
+            e.description,
+            f"e-{e.pk}",
+            getattr(getattr(e, "reversal", None), "reason", ""),
+        )
+        for e in ExpenseClaim.objects.filter(body=body, day__range=(first, last)).select_related("person", "reversal")
     ]
     return rulebook.per_diem_statement(year, month, meetings, expenses, rulebook.resolve_settings({}))

@@ -420,6 +420,9 @@ class Rulebook:
         Callable[[int, int, Sequence[tuple[Any, ...]], Sequence[tuple[Any, ...]], Mapping[str, Any]], Any] | None
     ) = None
     per_diem_rule: str = ""  # the rule that sets the per diem, quoted on that page
+    # settings → its ledger's policy: the per diem's ``amount``, and whether a second meeting of one member
+    # on one day is to be confirmed or refused (``second_same_day``), with the ``rule_id`` and ``setting``.
+    per_diem_policy: Callable[[Mapping[str, Any]], Any] | None = None
     # where a Final Report goes and why, by the respondent's role and the recommendation (a route
     # with ``to``, ``rule_id``, ``action``; None: the body refers no Final Report);
     final_report_route: Callable[..., Any] | None = None

@@ -383,6 +383,22 @@ def _tally_municipal(
     )
 
 
+def member_may_record_own_vote(rulebook_id: str, settings: Mapping[str, Any] | None = None) -> bool:
+    """Whether a member seated in a case may record his own vote on a motion before the roll call
+    (setting ``member_own_vote``; a rulebook that declares none: no).
+
+    Interpretation (decision 11): neither text says how a member's vote is taken. The Code counts the
+    yes votes of the members in office (Sec. 6, CAM-06-01) and lets the Commission make its internal
+    rules (Sec. 5(8)): a member may record his own vote (``camara-171``: true). The municipal law's
+    Commission acts by the quorum of the commissioners present (¶39, MUN-QUO-01): its votes are taken
+    at the meeting and recorded by its secretary (``municipal``: false). Either way the secretary keeps
+    the roll call, which is what the act carries."""
+    rulebook = _rulebook(rulebook_id)
+    if "member_own_vote" not in rulebook.settings:
+        return False
+    return bool(rulebook.resolve_settings(settings or {})["member_own_vote"])
+
+
 def outcome_error(recorded_carried: bool, outcome: VoteOutcome) -> str | None:
     """Why the web app must refuse to record ``recorded_carried`` for this roll call; None if it may.
 

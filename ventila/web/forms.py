@@ -11,11 +11,13 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm
 from django.db.models import Q
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
 from ventila import clock
 from ventila.bodies.models import Body, ElectionDay, OfficeTerm, Person
-from ventila.cases.actions import ActInput, UploadedDocument, voting_members
+from ventila.cases.actions import ActInput, UploadedDocument, current_own_votes, voting_members
 from ventila.cases.evaluation import compute_calendar, event_spec, rulebook_text
 from ventila.cases.labels import CHOICES, FIELDS, VOTES
 from ventila.cases.models import Case, DocketEntry, Party
@@ -299,6 +301,8 @@ class ActForm(WhenMixin, AttachmentMixin):
                 pending = {p.pk for p in pending_recusal_members(case)}
                 if len(pending) == 1:
                     self.voters = [p for p in self.voters if p.pk not in pending]
+            # Decision 11: the members' own votes, offered as their ballots (the secretary records the roll call).
+            own = current_own_votes(case, event_type) if supersedes is None and self.voters else {}
             for p in self.voters:
                 self.fields[f"vote_{p.pk}"] = forms.ChoiceField(
                     label=str(p),
@@ -306,6 +310,12 @@ class ActForm(WhenMixin, AttachmentMixin):
                     widget=forms.RadioSelect,
                     error_messages={"required": _("Indique el voto de %(name)s.") % {"name": p}},
                 )
+                if p.pk in own:
+                    mine = own[p.pk]
+                    self.initial[f"vote_{p.pk}"] = mine.vote
+                    self.fields[f"vote_{p.pk}"].help_text = _(
+                        "Anotó su propio voto en ventila: %(vote)s (%(when)s)."
+                    ) % {"vote": mine.get_vote_display(), "when": date_format(localtime(mine.recorded_at), "j M Y H:i")}
         self.field_order = [
             "occurred_date",
             "occurred_time",

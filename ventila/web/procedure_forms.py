@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ventila.bodies.models import Body, ElectionDay, Person
 from ventila.cases.actions import voting_members
-from ventila.cases.models import Case
+from ventila.cases.models import Case, MemberVote
 from ventila.rules.kinship import check_recusal_kinship, compute_kinship
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -194,9 +194,43 @@ class MeetingForm(forms.Form):
         help_text=_("Solo estas reuniones generan dieta (¶4)."),
     )
 
+    confirm = forms.BooleanField(
+        label=_("Confirmo que es otra reunión del mismo día, no la misma anotada dos veces"),
+        required=False,
+    )
+
     def __init__(self, *args: Any, body: Body, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["person"].queryset = Person.objects.filter(memberships__body=body).distinct()
+
+    @property
+    def asks_confirmation(self) -> bool:
+        """The confirmation is shown once the ledger asked for it (or it was given)."""
+        return bool(self.is_bound and (self.has_error("confirm") or self.data.get("confirm")))
+
+
+class ReversalForm(forms.Form):
+    """Reverse one item of the month's statement (¶4): which, and why."""
+
+    item = forms.ChoiceField(
+        label=_("Partida que se anula"),
+        choices=(),
+        error_messages={
+            "required": _("Elija la partida que se anula."),
+            "invalid_choice": _("Elija una partida de la lista."),
+        },
+    )
+    reason = forms.CharField(
+        label=_("Motivo de la anulación"),
+        max_length=500,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("Queda en el libro con la anulación, por ejemplo «reunión anotada dos veces»."),
+        error_messages={"required": _("Escriba por qué se anula la partida; queda en el libro con la anulación.")},
+    )
+
+    def __init__(self, *args: Any, items: list[tuple[str, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["item"].choices = [("", "—"), *items]
 
 
 class ExpenseForm(forms.Form):
@@ -253,3 +287,15 @@ class QualificationForm(forms.Form):
         required=False,
     )
     former_judge = forms.BooleanField(label=_("Fue miembro de la Judicatura"), required=False)
+
+
+class OwnVoteForm(forms.Form):
+    """A member's own vote on a motion (decision 11)."""
+
+    vote = forms.ChoiceField(
+        label=_("Su voto"),
+        choices=MemberVote.Vote.choices,
+        widget=forms.RadioSelect,
+        error_messages={"required": _("Elija su voto: a favor, en contra o abstención.")},
+        help_text=_("Puede cambiarlo mientras no se anote la votación: vale el último que anote."),
+    )

@@ -93,6 +93,8 @@ def money(value: Any) -> str:
         amount = Decimal(str(value))
     except (InvalidOperation, ValueError):
         return str(value)
+    if amount < 0:  # a reversal in the per-diem ledger: «−$75.00»
+        return f"\u2212${-amount:,.2f}"
     return f"${amount:,.2f}"
 
 

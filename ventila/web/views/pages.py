@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+
+from ventila.cases import access
 
 from ..forms import SignInForm
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    if request.user.is_authenticated:
+    """Visitors: what ventila does. Signed in: a member (or a substitute) with no staff function lands
+    on «Mi despacho» (his votes, hearings and cases); everyone else on the work queue."""
+    user: Any = request.user
+    if user.is_authenticated:
+        if user.person_id is not None and not access.staff_body_ids(user):
+            return redirect("web:my_work")
         return redirect("web:queue")
     return render(request, "web/home.html")
 

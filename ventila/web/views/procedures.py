@@ -22,18 +22,23 @@ from ventila.cases import access
 from ventila.cases.labels import DEADLINES
 from ventila.cases.models import Case, CaseDeadline, DocketEntry
 from ventila.cases.procedures import (
+    LedgerRefused,
     decide_warning,
     do_record_expense,
     do_record_meeting,
+    do_reverse_ledger_item,
     do_set_candidate,
+    ledger_item,
     monthly_statement,
     sec8_warnings,
 )
 from ventila.cases.queries import body_config, suspension_spans
 from ventila.rules import RULEBOOKS
+from ventila.rules.calendar import format_date_es
 from ventila.rules.votes import required_yes
 
-from ..procedure_forms import CandidateForm, ExpenseForm, MeetingForm, QualificationForm
+from ..procedure_forms import CandidateForm, ExpenseForm, MeetingForm, QualificationForm, ReversalForm
+from ..templatetags.web_tags import money
 
 
 def queue_flags(qs: Any, items: list[dict[str, Any]], today: dt.date, *, first_page: bool) -> list[dict[str, Any]]:
@@ -139,10 +144,21 @@ def _month(raw: str, today: dt.date) -> tuple[int, int]:
         return today.year, today.month
 
 
+def _ledger_items(statement: Any) -> list[tuple[str, str]]:
+    """The statement's items that may still be reversed, as (ref, words) for the reversal form."""
+    return [
+        (ln.ref, f"{format_date_es(ln.day)} · {ln.commissioner} · {ln.description} · {money(ln.amount)}")
+        for ln in statement.lines
+        if ln.ref and not ln.reverses and not ln.reversed
+    ]
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def per_diem(request: HttpRequest, body: str) -> HttpResponse:
-    """¶4: meetings and expenses per commissioner, and the month's statement (MUN-DIE-02/03)."""
+    """¶4: meetings and expenses per commissioner, and the month's statement (MUN-DIE-02/03). A second
+    per diem of one commissioner on one day is confirmed or refused as the rulebook says; an item is
+    reversed by a new record with its reason (never deleted)."""
     body_obj = _own_page_body(request.user, body, "per_diem")
     today = clock.today()
     year, month = _month(request.GET.get("mes", ""), today)
@@ -151,19 +167,27 @@ def per_diem(request: HttpRequest, body: str) -> HttpResponse:
         request.POST if which == "meeting" else None, body=body_obj, initial={"day": today, "official_business": True}
     )
     expense_form = ExpenseForm(request.POST if which == "expense" else None, body=body_obj, initial={"day": today})
+    statement = monthly_statement(body_obj, year, month)
+    reversal_form = ReversalForm(request.POST if which == "reversal" else None, items=_ledger_items(statement))
     if request.method == "POST":
         if which == "meeting" and meeting_form.is_valid():
             d = meeting_form.cleaned_data
-            do_record_meeting(
-                user=request.user,
-                body=body_obj,
-                person=d["person"],
-                day=d["day"],
-                description=d["description"],
-                official_business=d["official_business"],
-            )
-            messages.success(request, _("Se anotó la reunión."))
-            return redirect(f"{request.path}?mes={d['day']:%Y-%m}")
+            try:
+                do_record_meeting(
+                    user=request.user,
+                    body=body_obj,
+                    person=d["person"],
+                    day=d["day"],
+                    description=d["description"],
+                    official_business=d["official_business"],
+                    confirmed=d["confirm"],
+                )
+            except LedgerRefused as exc:
+                for name, message in exc.field_errors.items():
+                    meeting_form.add_error(name, message)
+            else:
+                messages.success(request, _("Se anotó la reunión."))
+                return redirect(f"{request.path}?mes={d['day']:%Y-%m}")
         if which == "expense" and expense_form.is_valid():
             d = expense_form.cleaned_data
             do_record_expense(
@@ -176,7 +200,23 @@ def per_diem(request: HttpRequest, body: str) -> HttpResponse:
             )
             messages.success(request, _("Se anotó el gasto."))
             return redirect(f"{request.path}?mes={d['day']:%Y-%m}")
-    statement = monthly_statement(body_obj, year, month)
+        if which == "reversal" and reversal_form.is_valid():
+            item = ledger_item(body_obj, reversal_form.cleaned_data["item"])
+            if item is None:
+                reversal_form.add_error("item", _("Elija una partida de la lista."))
+            else:
+                try:
+                    do_reverse_ledger_item(
+                        user=request.user, body=body_obj, item=item, reason=reversal_form.cleaned_data["reason"]
+                    )
+                except LedgerRefused as exc:
+                    for name, message in exc.field_errors.items():
+                        reversal_form.add_error(name, message)
+                else:
+                    messages.success(
+                        request, _("Se anuló la partida; el estado del mes la muestra con su anulación y su motivo.")
+                    )
+                    return redirect(f"{request.path}?mes={item.day:%Y-%m}")
     first = dt.date(year, month, 1)
     prev = (first - dt.timedelta(days=1)).replace(day=1)
     nxt = (first + dt.timedelta(days=32)).replace(day=1)
@@ -187,7 +227,10 @@ def per_diem(request: HttpRequest, body: str) -> HttpResponse:
             "per_diem": statement.per_diem_by_commissioner[n],
             "expenses": statement.expenses_by_commissioner[n],
             "total": statement.total_by_commissioner[n],
-            "meetings": sum(1 for ln in statement.lines if ln.commissioner == n and ln.kind == "per_diem"),
+            # meetings that earn the per diem: a reversed one is taken back by its reversal line
+            "meetings": sum(
+                -1 if ln.reverses else 1 for ln in statement.lines if ln.commissioner == n and ln.kind == "per_diem"
+            ),
         }
         for n in people
     ]
@@ -205,6 +248,7 @@ def per_diem(request: HttpRequest, body: str) -> HttpResponse:
             "next": nxt,
             "meeting_form": meeting_form,
             "expense_form": expense_form,
+            "reversal_form": reversal_form,
             "rule": rule,
         },
     )

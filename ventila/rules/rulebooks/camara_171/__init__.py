@@ -97,6 +97,9 @@ SETTINGS: dict[str, Setting] = {
                 "La querella contra un candidato presentada el mismo día de las elecciones generales se difiere "
                 "como la presentada en los 30 días naturales anteriores (Sec. 24(f)); o, literal, solo los 30 "
                 "días antes."),
+        Setting("member_own_vote", True, (True, False), "Decisión 11 (CAM-06-01)",
+                "Cada miembro que se sienta en el caso puede anotar su propio voto antes de la votación "
+                "(Sec. 6; reglas internas, Sec. 5(8)); la Secretaría lleva la votación y la anota por todos."),
     )
 }  # fmt: skip
 

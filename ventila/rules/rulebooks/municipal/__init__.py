@@ -116,6 +116,9 @@ SETTINGS: dict[str, Setting] = {
                 "Dieta por reunión, en dólares (¶4: setenta y cinco)."),
         Setting("per_diem_per_meeting", True, (True, False), "Ambigüedad 17",
                 "Una dieta por reunión, aunque haya varias el mismo día; o una por día."),
+        Setting("member_own_vote", False, (True, False), "Decisión 11 (MUN-QUO-01)",
+                "Los comisionados no anotan su propio voto: la Comisión vota en la reunión con quórum (¶39) y "
+                "la Secretaría anota la votación; o, con true, cada comisionado puede anotar el suyo antes."),
         Setting("term_start", "took_office", ("took_office", "appointed"), "Ambigüedad 17",
                 "El término de cuatro años de un miembro empieza al tomar posesión, o al ser nombrado."),
         Setting("migrated_case_review", True, (True, False), "Ambigüedad 17",
@@ -283,6 +286,7 @@ RULEBOOK = Rulebook(
     ),
     per_diem_statement=per_diem.monthly_statement,
     per_diem_rule="MUN-DIE-02",
+    per_diem_policy=per_diem.per_diem_policy,
     public_filing=PublicFiling(
         description="Querellas contra un alcalde o alcaldesa.",
         asks_municipality=True,

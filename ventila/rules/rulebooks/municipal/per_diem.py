@@ -52,32 +52,67 @@ PER_DIEM_AMOUNT = Decimal(75)
 @dataclass(frozen=True)
 class Meeting:
     """One meeting a commissioner attended. ``official_business``: «en que se realicen gestiones
-    relacionadas con los deberes que se le impone en esta ley» (¶4)."""
+    relacionadas con los deberes que se le impone en esta ley» (¶4). ``ref``: the caller's name for
+    the record (carried to its lines); ``reversed_because``: the reason it was reversed ("": it
+    stands)."""
 
     day: dt.date
     commissioner: str
     official_business: bool = True
     description: str = ""
+    ref: str = ""
+    reversed_because: str = ""
 
 
 @dataclass(frozen=True)
 class Expense:
-    """One expense claim: necessary, incurred in official duties (¶4); Hacienda's rules decide the rest."""
+    """One expense claim: necessary, incurred in official duties (¶4); Hacienda's rules decide the rest.
+    ``ref`` and ``reversed_because`` as for :class:`Meeting`."""
 
     day: dt.date
     commissioner: str
     amount: Decimal
     description: str = ""
+    ref: str = ""
+    reversed_because: str = ""
 
 
 @dataclass(frozen=True)
 class StatementLine:
+    """A payable item, or (``reverses``) the line that takes back a reversed item: the same amount,
+    negative, on the same day and under the same rule, so that the month's totals net it out."""
+
     day: dt.date
     commissioner: str
     kind: Literal["per_diem", "expense"]
     description: str
     amount: Decimal
     rule_id: str
+    ref: str = ""
+    reverses: bool = False
+    reversed: bool = False  # this item was reversed (a ``reverses`` line follows it)
+
+
+@dataclass(frozen=True)
+class PerDiemPolicy:
+    """What the ledger does with a second meeting on official business of one commissioner on one day:
+    ``second_same_day`` is ``"confirm"`` (it earns another per diem — ambiguity 17's default, setting
+    ``per_diem_per_meeting`` — so the clerk confirms it was another meeting) or ``"refuse"`` (one per
+    diem a day: the setting ``false``). ``amount``: the per diem (MUN-DIE-02, setting ``per_diem_amount``)."""
+
+    amount: Decimal
+    second_same_day: Literal["confirm", "refuse"]
+    rule_id: str
+    setting: str
+
+
+def per_diem_policy(settings: Mapping[str, Any] | None = None) -> PerDiemPolicy:
+    """The ledger's policy under these settings (see :class:`PerDiemPolicy`)."""
+    st = settings or {}
+    per_meeting = bool(st.get("per_diem_per_meeting", True))
+    return PerDiemPolicy(
+        per_diem_amount(st), "confirm" if per_meeting else "refuse", "MUN-DIE-02", "per_diem_per_meeting"
+    )
 
 
 @dataclass(frozen=True)
@@ -121,6 +156,8 @@ def compute_monthly_statement(
     Interpretation (ambiguity 17, setting ``per_diem_per_meeting``): by default every meeting earns a
     per diem, even several on one day; with ``False`` a commissioner earns one per diem per day.
     Items outside the month are ignored with a warning; meetings without official business earn none.
+    A reversed item (``reversed_because``) keeps its line and is followed by its reversal, the same
+    amount negative: the ledger shows both and its totals net them out (nothing is deleted).
     """
     st = settings or {}
     amount = per_diem_amount(st)
@@ -149,12 +186,23 @@ def compute_monthly_statement(
                 f"{m.commissioner} ya cobra la dieta del {format_date_es(m.day)}: una por día (ajuste per_diem_per_meeting)."
             )
             continue
-        paid_days.add((m.commissioner, m.day))
+        if not m.reversed_because:  # a reversed meeting does not take the day's per diem
+            paid_days.add((m.commissioner, m.day))
+        description = m.description or "Dieta por reunión (¶4)"
         lines.append(
             StatementLine(
-                m.day, m.commissioner, "per_diem", m.description or "Dieta por reunión (¶4)", amount, "MUN-DIE-02"
+                m.day,
+                m.commissioner,
+                "per_diem",
+                description,
+                amount,
+                "MUN-DIE-02",
+                m.ref,
+                reversed=bool(m.reversed_because),
             )
         )
+        if m.reversed_because:
+            lines.append(_reversal(lines[-1], m.reversed_because))
     for e in sorted(expenses, key=lambda e: (e.day, e.commissioner)):
         if not in_month(e.day):
             warnings.append(
@@ -171,8 +219,12 @@ def compute_monthly_statement(
                 e.description or "Reembolso de gastos (¶4; reglamentos de Hacienda)",
                 Decimal(e.amount),
                 "MUN-DIE-03",
+                e.ref,
+                reversed=bool(e.reversed_because),
             )
         )
+        if e.reversed_because:
+            lines.append(_reversal(lines[-1], e.reversed_because))
     per_diem: dict[str, Decimal] = {}
     spent: dict[str, Decimal] = {}
     for ln in lines:
@@ -193,6 +245,19 @@ def compute_monthly_statement(
         expense_total,
         per_diem_total + expense_total,
         tuple(warnings),
+    )
+
+
+def _reversal(line: StatementLine, reason: str) -> StatementLine:
+    return StatementLine(
+        line.day,
+        line.commissioner,
+        line.kind,
+        f"«{line.description}» — motivo: {reason}",
+        -line.amount,
+        line.rule_id,
+        line.ref,
+        reverses=True,
     )
 
 
