@@ -216,7 +216,7 @@ class Procedure:
         for step in self.spec.next_steps:
             rule = self.rule(step.rule_id)
             text = _(step.text) % {"n": rule.term.amount} if rule.term else _(step.text)
-            out.append(f"{text} ({rule.citation})")
+            out.append(f"{text.rstrip('.')} ({rule.citation}).")
         return out
 
     def check(self, draft: Any) -> list[Problem]:
