@@ -141,7 +141,7 @@ def test_the_review_reads_in_order_on_a_phone_and_on_a_desk(e2e_world: Any, phon
             "Evidencia",
             "Testigos",
         ]
-        for before, after in zip(rows, rows[1:]):
+        for before, after in zip(rows, rows[1:], strict=False):
             assert before["act"]["bottom"] <= after["dt"]["y"] + 1, (width, before["key"], after["key"])
         for r in rows:
             if width == 390:  # stacked: question, answer, «Cambiar»

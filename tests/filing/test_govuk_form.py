@@ -33,7 +33,10 @@ def _title(page: str) -> str:
 
 
 def _labels(page: str) -> list[str]:
-    return [re.sub(r"<[^>]+>", "", x).strip() for x in re.findall(r"<(?:label|legend)[^>]*>(.*?)</(?:label|legend)>", page, re.S)]
+    return [
+        re.sub(r"<[^>]+>", "", x).strip()
+        for x in re.findall(r"<(?:label|legend)[^>]*>(.*?)</(?:label|legend)>", page, re.S)
+    ]
 
 
 def _text(html: str) -> str:
@@ -83,7 +86,11 @@ def test_optional_fields_say_opcional_and_required_ones_do_not(world, client):
     assert "Fecha en que usted conoció los hechos" in _labels(page)
     client.post(
         f"/querellas/{MUNICIPAL}/quien/",
-        {"complainant_name": "Ana Ejemplo Ficticia", "complainant_email": "a@example.org", "complainant_kind": "citizen"},
+        {
+            "complainant_name": "Ana Ejemplo Ficticia",
+            "complainant_email": "a@example.org",
+            "complainant_kind": "citizen",
+        },
     )
     mayor = make_person("Alcaldesa", "Municipal Ficticia", role="mayor", title="Alcaldesa", municipality="Aibonito")
     client.post(f"/querellas/{MUNICIPAL}/querellado/", {"respondent_office": str(mayor.offices.get().pk)})
@@ -194,14 +201,19 @@ def test_the_review_is_a_summary_list_in_order_with_dates_in_words_and_sizes_wit
         "Evidencia",
         "Testigos",
     ]
-    values = {k: _text(re.search(r'<dd class="summary-value">(.*?)</dd>', r, re.S).group(1)) for k, r in zip(keys, rows)}
+    values = {
+        k: _text(re.search(r'<dd class="summary-value">(.*?)</dd>', r, re.S).group(1))
+        for k, r in zip(keys, rows, strict=True)
+    }
     assert values["Fecha en que conoció los hechos"] == "sábado, 20 de febrero de 2027"
     assert "Uso de propiedad o fondos públicos (Sec. 10(i) del Código de Ética)" in values["Normas que se violaron"]
     assert re.search(r"prueba\.pdf, 5 kB\)", values["Evidencia"]), values["Evidencia"]
     assert values["Testigos"] == "Luis Testigo Ficticio — Calle Sol 2, Ponce"
     # Each row has its «Cambiar» link to its step, saying (to a screen reader) what it changes.
-    for row, step in zip(rows, ["quien"] * 4 + ["querellado"] * 2 + ["hechos"] * 3 + ["evidencia"] * 2):
-        link = re.search(r'<dd class="summary-actions"><a href="([^"]+)">Cambiar<span class="sr-only"> ([^<]+)</span></a>', row)
+    for row, step in zip(rows, ["quien"] * 4 + ["querellado"] * 2 + ["hechos"] * 3 + ["evidencia"] * 2, strict=True):
+        link = re.search(
+            r'<dd class="summary-actions"><a href="([^"]+)">Cambiar<span class="sr-only"> ([^<]+)</span></a>', row
+        )
         assert link and link.group(1) == f"/querellas/{BODY}/{step}/", row
     # The evidence step states sizes with units too.
     assert re.search(r"· 5 kB ·", client.get(f"/querellas/{BODY}/evidencia/").content.decode())
@@ -210,12 +222,14 @@ def test_the_review_is_a_summary_list_in_order_with_dates_in_words_and_sizes_wit
 def test_the_receipt_says_what_happens_next_links_the_follow_up_and_keeps_the_key_whole(world, client):
     r = walk(client, BODY, camara_steps(world))
     page = client.get(r["Location"]).content.decode()
-    section = page[page.index('<section class="next-steps"') : page.index("</section>", page.index('class="next-steps"'))]
+    section = page[
+        page.index('<section class="next-steps"') : page.index("</section>", page.index('class="next-steps"'))
+    ]
     assert '<h2 id="que-pasa-ahora">Qué pasa ahora</h2>' in section
     rules = RULEBOOKS["camara-171"].rules
     items = [_text(x) for x in re.findall(r"<li>(.*?)</li>", section, re.S)]
     assert len(items) == len(CAMARA.next_steps) >= 3
-    for item, step in zip(items, CAMARA.next_steps):
+    for item, step in zip(items, CAMARA.next_steps, strict=True):
         rule = rules[step.rule_id]
         assert item.startswith(step.text.rstrip(".") % {"n": rule.term.amount}) and item.endswith(f"({rule.citation}).")
     assert "La Secretaría de la Comisión de Ética revisa su querella" in items[0]
@@ -229,13 +243,24 @@ def test_the_receipt_says_what_happens_next_links_the_follow_up_and_keeps_the_ke
         client,
         MUNICIPAL,
         [
-            ("quien", {"complainant_name": "Ana Ejemplo Ficticia", "complainant_email": "a@example.org", "complainant_kind": "citizen"}),
+            (
+                "quien",
+                {
+                    "complainant_name": "Ana Ejemplo Ficticia",
+                    "complainant_email": "a@example.org",
+                    "complainant_kind": "citizen",
+                },
+            ),
             ("querellado", {"respondent_office": str(mayor.offices.get().pk)}),
             ("hechos", {"facts": "Hechos.", "knowledge_date": "2027-02-01"}),
             ("evidencia", {}),
         ],
     )
-    r = walk(client, MUNICIPAL, [("juramento", {"nav": "submit", "perjury_acknowledged": "on", "signature": "Ana Ejemplo Ficticia"})])
+    r = walk(
+        client,
+        MUNICIPAL,
+        [("juramento", {"nav": "submit", "perjury_acknowledged": "on", "signature": "Ana Ejemplo Ficticia"})],
+    )
     page = client.get(r["Location"]).content.decode()
     municipal = RULEBOOKS["municipal"]
     answer = municipal.rules["MUN-ANS-01"]
@@ -263,6 +288,11 @@ def test_a_typed_date_is_kept_when_the_file_upload_fails(world, client):
     walk(client, BODY, camara_steps(world)[:3])
     r = client.post(
         f"/querellas/{BODY}/evidencia/",
-        {"nav": "add_evidence", "ev_kind": "public_documents", "ev_description": "x", "ev_file": upload("a.pdf", b"no")},
+        {
+            "nav": "add_evidence",
+            "ev_kind": "public_documents",
+            "ev_description": "x",
+            "ev_file": upload("a.pdf", b"no"),
+        },
     )
     assert r.status_code == 422 and _title(r.content.decode()).startswith("Error: ")

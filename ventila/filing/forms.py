@@ -252,7 +252,9 @@ class FactsForm(StepForm):
         required=False,
         widget=forms.CheckboxSelectMultiple,
         choices=[],
-        help_text=_("Marque una o más. Están agrupadas por tema; cada una dice su sección del Código (Sec. 21(a)(12))."),
+        help_text=_(
+            "Marque una o más. Están agrupadas por tema; cada una dice su sección del Código (Sec. 21(a)(12))."
+        ),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

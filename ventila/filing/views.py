@@ -8,8 +8,8 @@ everything already entered.
 
 from __future__ import annotations
 
-import logging
 import datetime as dt
+import logging
 from typing import Any
 
 from django.contrib import messages
@@ -370,7 +370,11 @@ def _review_rows(proc: Procedure, draft: Draft) -> list[dict[str, Any]]:
     rows.append(
         _row(
             _("Fecha en que conoció los hechos"),
-            [long_date(day, "es" if (get_language() or "es").startswith("es") else "en") if day else (knowledge or none)],
+            [
+                long_date(day, "es" if (get_language() or "es").startswith("es") else "en")
+                if day
+                else (knowledge or none)
+            ],
             "hechos",
             slug,
             _("la fecha en que conoció los hechos"),
@@ -384,7 +388,9 @@ def _review_rows(proc: Procedure, draft: Draft) -> list[dict[str, Any]]:
             else _(proc.spec.provisions.get(p, p))
             for p in d.get("provisions") or []
         ]
-        rows.append(_row(_("Normas que se violaron"), chosen or [none], "hechos", slug, _("las normas que se violaron")))
+        rows.append(
+            _row(_("Normas que se violaron"), chosen or [none], "hechos", slug, _("las normas que se violaron"))
+        )
     kinds = proc.evidence_kinds()
     evidence = [
         f"{kinds.get(e.get('kind', ''), e.get('kind', ''))}: {e.get('description', '')}"
