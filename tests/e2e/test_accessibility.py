@@ -75,10 +75,14 @@ def test_every_public_page(e2e_world: Any, browser: Any, live_server: Any, tmp_p
         submit(page.get_by_role("button", name="Continuar"))
         scan()  # facts, with errors
         page.fill("#id_facts", "Hechos de prueba.")
-        page.fill("#id_knowledge_date", "2027-01-02")  # late: the warning is shown next
+        for box, value in (("", "2"), ("_month", "1"), ("_year", "2027")):  # late for the House
+            page.fill(f"#id_knowledge_date{box}", value)
         if body == "etica-camara":
             page.check("#id_personal_knowledge")
-            page.get_by_label("Sec. 10(t) — Nepotismo").check()
+            page.locator("#grupo-family_and_posts > summary").click()
+            page.get_by_label("Nepotismo").check()
+            submit(page.get_by_role("button", name="Continuar"))
+            scan()  # the late warning, on the date's own step
         submit(page.get_by_role("button", name="Continuar"))
         scan()  # evidence (with the late warning for the House)
         doc = tmp_path / "a.pdf"

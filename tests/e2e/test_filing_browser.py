@@ -21,6 +21,13 @@ def _no_sideways_scroll(page: Any) -> None:
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1"), page.url
 
 
+def fill_date(page: Any, day: str, month: str, year: str) -> None:
+    """The knowledge date, typed as day, month and year (GOV.UK's date input)."""
+    page.fill("#id_knowledge_date", day)
+    page.fill("#id_knowledge_date_month", month)
+    page.fill("#id_knowledge_date_year", year)
+
+
 def _fill_to_evidence(page: Any, world: Any) -> None:
     page.goto("/querellas/")
     page.get_by_role("link", name="Comisión de Ética de la Cámara de Representantes").click()
@@ -36,9 +43,10 @@ def _fill_to_evidence(page: Any, world: Any) -> None:
     page.fill(
         "#id_facts", "El 3 de febrero de 2027 vi al querellado usar un vehículo oficial para una mudanza privada."
     )
-    page.fill("#id_knowledge_date", "2027-02-20")
+    fill_date(page, "20", "2", "2027")
     page.check("#id_personal_knowledge")
-    page.get_by_label("Sec. 10(i) — Uso de propiedad o fondos públicos").check()
+    page.locator("#grupo-public_funds > summary").click()  # the plain-language group opens on its sections
+    page.get_by_label("Uso de propiedad o fondos públicos").check()
     _no_sideways_scroll(page)
     page.get_by_role("button", name="Continuar").click()
 
@@ -98,13 +106,14 @@ def test_a_filing_with_errors_corrected(e2e_world: Any, phone: Any, tmp_path: Pa
     page.select_option("#id_respondent_office", label="Rafael Quiñones Ficticio — Representante del Distrito 40")
     page.get_by_role("button", name="Continuar").click()
     page.fill("#id_facts", "Hechos detallados de prueba.")
-    page.fill("#id_knowledge_date", "2027-02-20")
+    fill_date(page, "20", "2", "2027")
     page.get_by_role("button", name="Continuar").click()
     text = page.get_by_role("alert").inner_text()
     assert "propio y personal conocimiento" in text and "al menos una disposición" in text
     assert page.input_value("#id_facts") == "Hechos detallados de prueba."
     page.check("#id_personal_knowledge")
-    page.get_by_label("Sec. 10(j) — Conflicto de interés").check()
+    page.locator("summary").filter(has_text="Conflicto de intereses").click()
+    page.get_by_label("Conflicto de interés", exact=True).check()
     page.get_by_role("button", name="Continuar").click()
     # A file that is not what its name says is refused, and the description stays.
     fake = tmp_path / "contrato.pdf"
@@ -119,7 +128,7 @@ def test_a_filing_with_errors_corrected(e2e_world: Any, phone: Any, tmp_path: Pa
     page.get_by_role("button", name="Continuar").click()
     page.get_by_role("heading", name="Revise su querella").wait_for()
     page.get_by_role("button", name="Anterior").click()
-    assert page.locator("#evidencia-0").inner_text().startswith("Documentos ordinarios de negocios")
+    assert page.locator("#evidencia-0").inner_text().startswith("Documentos de un negocio")
     assert page.get_by_text("Todavía no ha añadido evidencia.").count() == 0
     page.get_by_role("button", name="Continuar").click()
     page.fill("#id_signature", "Otra Persona")

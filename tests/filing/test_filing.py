@@ -171,10 +171,24 @@ def test_a_step_with_errors_says_why_in_spanish_and_keeps_what_was_typed(world, 
 
 
 def test_a_late_complaint_is_warned_about_accepted_and_flagged(world, client):
+    from ventila.rules import RULEBOOKS
+
+    days = RULEBOOKS["camara-171"].rules["CAM-20-06"].term.amount
     steps = camara_steps(world, knowledge="2027-01-10")
-    walk(client, BODY, steps[:3])
+    walk(client, BODY, steps[:2])
+    # Said on the step where the date is entered, in plain words, before going on (Sec. 20(6)).
+    r = client.post(f"/querellas/{BODY}/hechos/", steps[2][1])
+    page = r.content.decode()
+    assert r.status_code == 200 and 'id="aviso-tardio"' in page
+    assert f"hace más de {days} días calendario" in page and "CAM-20-06" in page
+    assert "cierre sin investigarla" in page and "pulse «Continuar» otra vez" in page
+    # Continuing with the same date goes on; the evidence step says it again.
+    r = client.post(f"/querellas/{BODY}/hechos/", steps[2][1])
+    assert r.status_code == 302 and r["Location"].endswith("/evidencia/")
     page = client.get(f"/querellas/{BODY}/evidencia/").content.decode()
-    assert "hace más de 30 días calendario" in page and "CAM-20-06" in page
+    assert f"hace más de {days} días calendario" in page
+    # Back on the date's step, the warning is there beside the date.
+    assert 'id="aviso-tardio"' in client.get(f"/querellas/{BODY}/hechos/").content.decode()
     r = walk(client, BODY, steps[3:])
     case = Case.objects.get()
     assert CaseFinding.objects.filter(case=case, finding_id="complaint_time_barred").exists()
@@ -202,7 +216,7 @@ def test_uploads_are_checked_by_content_not_by_name(world, client, settings):
         f"/querellas/{BODY}/evidencia/",
         {"nav": "add_evidence", "ev_kind": "public_documents", "ev_description": "x", "ev_file": upload("a.pdf", PDF)},
     )
-    assert "el máximo por archivo es 1 KB" in r.content.decode()
+    assert "el máximo por archivo es 1 kB" in r.content.decode()
     settings.VENTILA_FILING_MAX_FILE_MB = 10
     settings.VENTILA_FILING_MAX_FILES = 1
     assert (

@@ -404,5 +404,5 @@ def human_size(n: int) -> str:
     if n >= conf.MB:
         return f"{n / conf.MB:.1f} MB".replace(".", ",")
     if n >= 1024:
-        return f"{n / 1024:.0f} KB"
+        return f"{n / 1024:.0f} kB"
     return f"{n} B"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django import forms
@@ -11,7 +12,71 @@ from ventila import clock
 
 from .procedures import Procedure
 
-DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+OPTIONAL = _("%(label)s (opcional)")
+
+
+class DatePartsWidget(forms.Widget):
+    """A date typed as day, month and year (GOV.UK's date input): three boxes named ``<name>_day``,
+    ``_month`` and ``_year``. Its value is the text ``year-month-day`` as typed (digits only, a part
+    left empty stays empty), so a partial or impossible date is kept and shown again; a single
+    ``<name>`` (ISO ``YYYY-MM-DD``, as the draft stores it) is also read."""
+
+    PARTS = ("day", "month", "year")
+
+    def value_from_datadict(self, data: Any, files: Any, name: str) -> str:
+        if any(f"{name}_{p}" in data for p in self.PARTS):
+            day, month, year = (_digits(data.get(f"{name}_{p}")) for p in self.PARTS)
+            return "" if not (day or month or year) else f"{year}-{month}-{day}"
+        return str(data.get(name) or "").strip()
+
+    def value_omitted_from_data(self, data: Any, files: Any, name: str) -> bool:
+        return name not in data and not any(f"{name}_{p}" in data for p in self.PARTS)
+
+    @staticmethod
+    def parts(value: Any) -> dict[str, str]:
+        """``{"day", "month", "year"}`` of a stored or typed value (a date, ``YYYY-MM-DD`` or as typed)."""
+        if isinstance(value, dt.date):
+            return {"day": str(value.day), "month": str(value.month), "year": str(value.year)}
+        bits = str(value or "").split("-")
+        if len(bits) != 3:
+            return {"day": "", "month": "", "year": ""}
+        year, month, day = bits
+        return {"day": day, "month": month, "year": year}
+
+
+def _digits(value: Any) -> str:
+    return "".join(c for c in str(value or "") if c.isdigit())[:4]
+
+
+class PartsDateField(forms.Field):
+    """A date from :class:`DatePartsWidget`: what is missing, or that it is not a real date, said plainly."""
+
+    widget = DatePartsWidget
+
+    def __init__(self, *, what: Any, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.what = what  # «La fecha en que conoció los hechos», the subject of the messages
+
+    def to_python(self, value: Any) -> dt.date | None:
+        if value in (None, ""):
+            return None
+        if isinstance(value, dt.date):
+            return value
+        p = DatePartsWidget.parts(value)
+        missing = [w for k, w in (("day", _("el día")), ("month", _("el mes")), ("year", _("el año"))) if not p[k]]
+        if missing:
+            listed = missing[0] if len(missing) == 1 else _("%(a)s y %(b)s") % {"a": missing[0], "b": missing[1]}
+            raise forms.ValidationError(
+                _("%(what)s debe incluir %(missing)s.") % {"what": self.what, "missing": listed}, code="incomplete"
+            )
+        if len(p["year"]) != 4:
+            raise forms.ValidationError(_("El año debe tener 4 cifras, por ejemplo 2027."), code="year")
+        try:
+            return dt.date(int(p["year"]), int(p["month"]), int(p["day"]))
+        except ValueError:
+            raise forms.ValidationError(
+                _("%(what)s debe ser una fecha real.") % {"what": self.what}, code="invalid"
+            ) from None
 
 
 class StepForm(forms.Form):
@@ -34,9 +99,22 @@ class StepForm(forms.Form):
                 out[name] = [v for v in self.data.getlist(self.add_prefix(name)) if v in dict(field.choices)]
             elif isinstance(field, forms.BooleanField):
                 out[name] = self.data.get(self.add_prefix(name)) in ("on", "true", "1")
+            elif isinstance(field, PartsDateField):
+                typed = field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
+                try:
+                    day = field.to_python(typed)
+                except forms.ValidationError:
+                    day = None
+                out[name] = day.isoformat() if day else typed  # as typed when not a date: shown again
             else:
                 out[name] = str(self.data.get(self.add_prefix(name), "") or "").strip()[:20000]
         return out
+
+    def optional(self, *names: str) -> None:
+        """Mark the fields a person may leave empty: «(opcional)» after the label (GOV.UK)."""
+        for name in names:
+            if name in self.fields:
+                self.fields[name].label = OPTIONAL % {"label": self.fields[name].label}
 
 
 class ComplainantForm(StepForm):
@@ -81,6 +159,8 @@ class ComplainantForm(StepForm):
             self.fields["complainant_phone"].help_text = _(
                 "Requerido: un número donde se le pueda contactar o citar (Sec. 20(7))."
             )
+        else:
+            self.optional("complainant_phone")
 
 
 class RespondentForm(StepForm):
@@ -108,7 +188,7 @@ class RespondentForm(StepForm):
     )
     respondent_municipality = forms.CharField(label=_("Municipio"), required=False, max_length=80)
     respondent_candidate = forms.BooleanField(
-        label=_("Es candidato o candidata en las próximas elecciones (si lo sabe)"), required=False, help_text=""
+        label=_("Es candidato o candidata en las próximas elecciones"), required=False, help_text=""
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -138,6 +218,7 @@ class RespondentForm(StepForm):
                 "Una querella contra un candidato presentada %(n)s días o menos antes de las elecciones sigue un "
                 "procedimiento sumario (%(citation)s)."
             ) % {"n": rule.term.amount, "citation": rule.citation}
+        self.optional("respondent_title", "respondent_municipality", "respondent_candidate")
 
     def raw_values(self) -> dict[str, Any]:
         out = super().raw_values()
@@ -156,11 +237,10 @@ class FactsForm(StepForm):
         widget=forms.Textarea(attrs={"rows": 10}),
         help_text=_("Qué pasó, cuándo, dónde y quién participó. Sea específico: fechas, lugares, cantidades."),
     )
-    knowledge_date = forms.DateField(
+    knowledge_date = PartsDateField(
         label=_("Fecha en que usted conoció los hechos"),
+        what=_("La fecha en que conoció los hechos"),
         required=False,
-        widget=DATE_WIDGET,
-        error_messages={"invalid": _("Escriba una fecha válida (día, mes y año).")},
     )
     personal_knowledge = forms.BooleanField(
         label=_("Declaro que conozco estos hechos de propio y personal conocimiento"),
@@ -168,30 +248,27 @@ class FactsForm(StepForm):
         help_text=_("Sec. 21(a)(3): es esencial para que la Comisión pueda evaluar la querella."),
     )
     provisions = forms.MultipleChoiceField(
-        label=_("Disposiciones del Código de Ética que se alegan infringidas"),
+        label=_("Qué normas del Código de Ética cree que se violaron"),
         required=False,
         widget=forms.CheckboxSelectMultiple,
         choices=[],
-        help_text=_("Marque una o más secciones del Código (Sec. 21(a)(12))."),
+        help_text=_(
+            "Marque una o más. Están agrupadas por tema; cada una dice su sección del Código (Sec. 21(a)(12))."
+        ),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         spec = self.proc.spec
-        if spec.knowledge_term_rule:
-            rule = self.proc.rule(spec.knowledge_term_rule)
-            self.fields["knowledge_date"].help_text = _(
-                "La querella debe presentarse dentro de %(n)s días calendario desde que conoció los hechos "
-                "(%(citation)s)."
-            ) % {"n": rule.term.amount, "citation": rule.citation}
-        else:
-            self.fields["knowledge_date"].help_text = _("Si la recuerda.")
+        self.fields["knowledge_date"].help_text = _("Por ejemplo, 20 2 2027.")
+        if not spec.knowledge_term_rule:
+            self.optional("knowledge_date")
         if not self.proc.asks_personal_knowledge:
             del self.fields["personal_knowledge"]
         if not spec.provisions:
             del self.fields["provisions"]
         else:
-            self.fields["provisions"].choices = list(spec.provisions.items())  # type: ignore[attr-defined]
+            self.fields["provisions"].choices = [(k, _(v)) for k, v in spec.provisions.items()]  # type: ignore[attr-defined]
 
 
 class EvidenceForm(StepForm):

@@ -177,6 +177,48 @@ class Procedure:
             title = f"{title} ({municipality})" if title else municipality
         return str(data.get("respondent_name") or "").strip(), str(data.get("respondent_role") or ""), title, None
 
+    def knowledge_hint(self) -> str:
+        """Beside the knowledge date, in plain words: the term to file and what missing it means ("": none)."""
+        spec = self.spec
+        if not (spec.knowledge_term_rule and spec.knowledge_term_hint):
+            return ""
+        rule = self.rule(spec.knowledge_term_rule)
+        return _(spec.knowledge_term_hint) % {"n": rule.term.amount, "citation": rule.citation}
+
+    def provision_groups(self, chosen: Any = ()) -> list[dict[str, Any]]:
+        """The Code's provisions in the rulebook's plain-language groups, each provision with its plain title
+        and its section (``chosen``: the values marked); empty when the rulebook groups none."""
+        spec = self.spec
+        chosen = {str(c) for c in chosen or ()}
+        return [
+            {
+                "key": g.key,
+                "label": _(g.label),
+                "hint": _(g.hint),
+                "citation": g.citation,
+                "open": any(p in chosen for p in g.provisions),
+                "choices": [
+                    {
+                        "value": p,
+                        "title": _(spec.provision_titles.get(p, spec.provisions.get(p, p))),
+                        "section": _("Sec. %(s)s del Código de Ética") % {"s": p},
+                        "checked": p in chosen,
+                    }
+                    for p in g.provisions
+                ],
+            }
+            for g in spec.provision_groups
+        ]
+
+    def next_steps(self) -> list[str]:
+        """The receipt's «Qué pasa ahora»: who reviews the complaint and the terms that follow, each cited."""
+        out = []
+        for step in self.spec.next_steps:
+            rule = self.rule(step.rule_id)
+            text = _(step.text) % {"n": rule.term.amount} if rule.term else _(step.text)
+            out.append(f"{text.rstrip('.')} ({rule.citation}).")
+        return out
+
     def check(self, draft: Any) -> list[Problem]:
         raise NotImplementedError
 
@@ -203,6 +245,9 @@ class Procedure:
     def facts(self, role: str, candidate: bool) -> CaseFacts:
         closures, elections = self.calendar()
         return CaseFacts(self.rulebook_id, self.kind, role, candidate, closures, elections)
+
+
+NOT_A_REAL_DATE = gettext_lazy("La fecha en que conoció los hechos debe ser una fecha real.")
 
 
 def _date(value: Any) -> dt.date | None:
@@ -252,7 +297,9 @@ class CamaraProcedure(Procedure):
             )
         knowledge = _date(data.get("knowledge_date"))
         rule = self.rule(self.spec.knowledge_term_rule)
-        if knowledge is None:
+        if knowledge is None and data.get("knowledge_date"):
+            problems.append(Problem("hechos", "knowledge_date", rule.id, str(NOT_A_REAL_DATE)))
+        elif knowledge is None:
             problems.append(
                 Problem(
                     "hechos",
@@ -292,12 +339,7 @@ class CamaraProcedure(Procedure):
         if not self._memo[memo_key]:
             return ""
         rule = self.rule(self.spec.knowledge_term_rule)
-        return _(
-            "Según la fecha que indicó, conoció los hechos hace más de %(n)s días calendario: la Sec. 20(6) del "
-            "Código exige presentar la querella dentro de ese término, que es improrrogable y jurisdiccional. "
-            "Puede presentarla igualmente: se recibirá y se anotará que se presentó fuera de término, y la "
-            "Comisión podrá desestimarla por falta de jurisdicción (%(rule)s, %(citation)s)."
-        ) % {"n": rule.term.amount, "rule": rule.id, "citation": rule.citation}
+        return _(self.spec.late_warning) % {"n": rule.term.amount, "rule": rule.id, "citation": rule.citation}
 
 
 class MunicipalProcedure(Procedure):
@@ -329,7 +371,9 @@ class MunicipalProcedure(Procedure):
         if not text("facts"):
             add("hechos", "facts", ini01, _("Describa los hechos de forma detallada y específica."))
         knowledge = _date(data.get("knowledge_date"))
-        if knowledge is not None and knowledge > clock.today():
+        if knowledge is None and data.get("knowledge_date"):
+            add("hechos", "knowledge_date", ini01, str(NOT_A_REAL_DATE))
+        elif knowledge is not None and knowledge > clock.today():
             add(
                 "hechos", "knowledge_date", ini01, _("La fecha en que conoció los hechos no puede ser posterior a hoy.")
             )

@@ -24,6 +24,7 @@ from django.core.mail import EmailMessage
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Q, Sum
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -34,7 +35,7 @@ from ventila.cases.actions import ActInput, ActRefused, UploadedDocument, do_fil
 from ventila.cases.labels import STAGES
 from ventila.cases.models import Case
 from ventila.documents.pdf import weasy_html  # fetches nothing but the app's static files
-from ventila.rules import PR_TZ
+from ventila.rules import PR_TZ, RULEBOOKS
 
 from . import conf, register_cache
 from .draft import Draft, UploadRejected, human_size, quarantine, quarantined_path
@@ -342,6 +343,7 @@ def submit(proc: Procedure, draft: Draft, *, language: str = "es", now: dt.datet
 
 def receipt_context(filing: Filing, key: str | None) -> dict[str, Any]:
     r = dict(filing.receipt)
+    proc = procedure_for(filing.case.body)
     filed_at = dt.datetime.fromisoformat(r["filed_at"]).astimezone(PR_TZ)
     try:
         knowledge = dt.date.fromisoformat(r.get("knowledge_date") or "")
@@ -357,6 +359,12 @@ def receipt_context(filing: Filing, key: str | None) -> dict[str, Any]:
         "provisions": [public_filing(filing.case.body).provisions.get(p, p) for p in r.get("provisions", [])],
         "stage": STAGES.get(filing.case.stage, filing.case.stage),
         "tz": "America/Puerto_Rico",
+        "key_groups": key.split("-") if key else [],
+        "next_steps": proc.next_steps() if proc else [],
+        "letterhead": RULEBOOKS[filing.case.body.rulebook].letterhead,
+        # The public address of the follow-up page (the PDF and the e-mail have no request to ask).
+        "followup_url": settings.VENTILA_BASE_URL + reverse("filing:followup"),
+        "files": [{**f, "human_size": human_size(int(f.get("size") or 0))} for f in r.get("files", [])],
     }
 
 

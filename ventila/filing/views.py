@@ -8,6 +8,7 @@ everything already entered.
 
 from __future__ import annotations
 
+import datetime as dt
 import logging
 from typing import Any
 
@@ -24,6 +25,7 @@ from ventila import clock
 from ventila.bodies.models import Body
 from ventila.cases import access
 from ventila.cases.labels import STAGES
+from ventila.documents.catalog import long_date
 
 from . import conf, ratelimit, register_cache
 from .draft import (
@@ -39,6 +41,7 @@ from .draft import (
 )
 from .forms import (
     ComplainantForm,
+    DatePartsWidget,
     EvidenceForm,
     FactsForm,
     RespondentForm,
@@ -111,6 +114,8 @@ def _apply(form: StepForm, problems: list[Problem]) -> list[Problem]:
     """Show each blocking problem beside its field; return the rest (item problems, warnings)."""
     rest = []
     for p in problems:
+        if p.blocking and p.field in form.errors:
+            continue  # the field's own message (a date not real, a partial date) says it more precisely
         if p.blocking and p.field in form.fields:
             form.add_error(p.field, p.message)
         else:
@@ -199,6 +204,12 @@ def _step(request: HttpRequest, proc: Procedure, box: DraftBox, body: str, step:
                 draft.save()
                 if step == "hechos":
                     warning = late_warning_once(proc, draft, clock.now())
+                    if warning and draft.state.get("late_seen") != draft.data.get("knowledge_date"):
+                        # Said on the step where the date is entered, before going on: the person may
+                        # correct the date, or continue knowing what it means.
+                        draft.state["late_seen"] = draft.data.get("knowledge_date")
+                        draft.save()
+                        return _render_step(request, proc, draft, step, form, 200, [], late_stop=True)
                     if warning:
                         messages.warning(request, warning)
                 return redirect(_step_url(body, STEP_NAMES[index + 1]))
@@ -218,7 +229,14 @@ def _initial(draft: Draft, form_class: type[StepForm]) -> dict[str, Any]:
 
 
 def _render_step(
-    request: HttpRequest, proc: Procedure, draft: Draft, step: str, form: StepForm, status: int, extra: list[Problem]
+    request: HttpRequest,
+    proc: Procedure,
+    draft: Draft,
+    step: str,
+    form: StepForm,
+    status: int,
+    extra: list[Problem],
+    late_stop: bool = False,
 ) -> HttpResponse:
     index = STEP_NAMES.index(step)
     kinds = proc.evidence_kinds()
@@ -252,6 +270,7 @@ def _render_step(
                 "description": e.get("description", ""),
                 "file": e.get("file"),
                 "size": human_size(int(e["file"]["size"])) if e.get("file") else "",
+                "kind_key": e.get("kind", ""),
                 "errors": item_errors.get(f"evidence[{i}]", []),
             }
             for i, e in enumerate(draft.evidence)
@@ -269,6 +288,18 @@ def _render_step(
         },
         "has_errors": bool(form.errors or extra),
     }
+    if step == "hechos":
+        ctx.update(
+            {
+                "date_parts": DatePartsWidget.parts(form["knowledge_date"].value()),
+                "knowledge_hint": proc.knowledge_hint(),
+                "late_warning": late_warning_once(proc, draft, clock.now()),
+                "late_stop": late_stop,
+                "provision_groups": proc.provision_groups(
+                    form["provisions"].value() if "provisions" in form.fields else ()
+                ),
+            }
+        )
     if step == "juramento":
         ctx.update(_review(proc, draft, check_once(proc, draft)))
     return render(request, "filing/step.html", ctx, status=status)
@@ -288,11 +319,96 @@ def _as_post(draft: Draft, form: type[StepForm]) -> Any:
     return q
 
 
+def _row(key: Any, lines: list[Any], step: str, slug: str, what: Any) -> dict[str, Any]:
+    """A row of the review's summary list: the question, the answer's lines, and where to change it
+    (``what``: the hidden words that make each «Cambiar» link say what it changes)."""
+    return {"key": key, "lines": [x for x in lines if x not in (None, "")], "url": _step_url(slug, step), "what": what}
+
+
+def _review_rows(proc: Procedure, draft: Draft) -> list[dict[str, Any]]:
+    """The review page in the order the form asked it (GOV.UK «Check your answers»)."""
+    d = draft.data
+    slug = proc.body.slug
+    name, role, title, _office = proc.respondent(d)
+    none = _("No lo indicó")
+    rows = [_row(_("Su nombre"), [d.get("complainant_name") or none], "quien", slug, _("su nombre"))]
+    if proc.asks_complainant_kind:
+        kind = proc.complainant_kinds().get(d.get("complainant_kind", ""), "")
+        rows.append(_row(_("Presenta la querella como"), [kind or none], "quien", slug, _("en qué calidad presenta")))
+    rows += [
+        _row(_("Dirección postal"), [d.get("complainant_address") or none], "quien", slug, _("su dirección postal")),
+        _row(_("Correo electrónico"), [d.get("complainant_email") or none], "quien", slug, _("su correo electrónico")),
+        _row(_("Teléfono"), [d.get("complainant_phone") or none], "quien", slug, _("su teléfono")),
+    ]
+    respondent = name + (f", {title}" if title else "")
+    role_label = proc.respondent_roles().get(role, "") if len(proc.respondent_roles()) > 1 else ""
+    rows.append(
+        _row(
+            _("Contra quién"),
+            [respondent or none, role_label],
+            "querellado",
+            slug,
+            _("contra quién presenta la querella"),
+        )
+    )
+    if proc.asks_candidate:
+        rows.append(
+            _row(
+                _("Es candidato o candidata en las próximas elecciones"),
+                [_("Sí") if d.get("respondent_candidate") else _("No, o no lo sabe")],
+                "querellado",
+                slug,
+                _("si es candidato o candidata"),
+            )
+        )
+    rows.append(_row(_("Los hechos"), [d.get("facts") or none], "hechos", slug, _("los hechos")))
+    knowledge = d.get("knowledge_date") or ""
+    try:
+        day: Any = dt.date.fromisoformat(knowledge) if knowledge else None
+    except ValueError:
+        day = None
+    rows.append(
+        _row(
+            _("Fecha en que conoció los hechos"),
+            [
+                long_date(day, "es" if (get_language() or "es").startswith("es") else "en")
+                if day
+                else (knowledge or none)
+            ],
+            "hechos",
+            slug,
+            _("la fecha en que conoció los hechos"),
+        )
+    )
+    if "provisions" in FactsForm(proc=proc).fields:
+        titles = proc.spec.provision_titles
+        chosen = [
+            f"{_(titles[p])} ({_('Sec. %(s)s del Código de Ética') % {'s': p}})"
+            if p in titles
+            else _(proc.spec.provisions.get(p, p))
+            for p in d.get("provisions") or []
+        ]
+        rows.append(
+            _row(_("Normas que se violaron"), chosen or [none], "hechos", slug, _("las normas que se violaron"))
+        )
+    kinds = proc.evidence_kinds()
+    evidence = [
+        f"{kinds.get(e.get('kind', ''), e.get('kind', ''))}: {e.get('description', '')}"
+        + (f" ({e['file']['name']}, {human_size(int(e['file']['size']))})" if e.get("file") else "")
+        for e in draft.evidence
+    ]
+    rows.append(_row(_("Evidencia"), evidence or [_("Sin evidencia.")], "evidencia", slug, _("la evidencia")))
+    witnesses = [f"{w.get('name', '')} — {w.get('address', '')}" for w in draft.witnesses]
+    rows.append(_row(_("Testigos"), witnesses or [_("Sin testigos.")], "evidencia", slug, _("los testigos")))
+    return rows
+
+
 def _review(proc: Procedure, draft: Draft, problems: list[Problem]) -> dict[str, Any]:
     d = draft.data
     name, role, title, _office = proc.respondent(d)
     pending = [p for p in problems if p.blocking and p.step != "juramento"]
     return {
+        "rows": _review_rows(proc, draft),
         "review": {
             "complainant_kind": dict(getattr(proc, "complainant_kinds", dict)()).get(d.get("complainant_kind", ""), ""),
             "respondent": name,
@@ -504,6 +620,7 @@ def _own_filing(request: HttpRequest, body: str, number: str) -> tuple[Filing, s
 def receipt(request: HttpRequest, body: str, number: str) -> HttpResponse:
     filing, key = _own_filing(request, body, number)
     ctx = receipt_context(filing, key)
+    ctx["followup_url"] = request.build_absolute_uri(reverse("filing:followup"))
     ctx["mail_sent"] = read_receipts(request)["m"].get(number, True if filing.emailed else None)
     return render(request, "filing/receipt.html", ctx)
 

@@ -340,6 +340,28 @@ class Seats:
 
 
 @dataclass(frozen=True)
+class ProvisionGroup:
+    """A plain-language group of the Code's provisions: the public form shows the group first (``label``,
+    ``hint``) and the sections behind it (``provisions``, keys of ``PublicFiling.provisions``); ``citation``
+    names the sections the group covers (Spanish)."""
+
+    key: str
+    label: str
+    hint: str
+    provisions: tuple[str, ...]
+    citation: str
+
+
+@dataclass(frozen=True)
+class NextStep:
+    """One line of the receipt's «Qué pasa ahora» (Spanish): ``text`` may quote the term of ``rule_id``
+    as ``%(n)s``; the receipt adds the rule's citation."""
+
+    text: str
+    rule_id: str
+
+
+@dataclass(frozen=True)
 class PublicFiling:
     """What a body's public e-filing form asks, for the generic form to read (Spanish texts, translated
     on the Django side; ``ventila/web/form_hints_i18n.py`` lists them for the catalogue)."""
@@ -367,6 +389,16 @@ class PublicFiling:
     # the rulebook's check of the whole form, ``(form, settings=…, summary=…)`` → problems (None: the
     # app's own check of a sworn writing);
     check_form: Callable[..., list[Any]] | None = None
+    # the provisions in plain-language groups, shown first (empty: the plain list of ``provisions``), and
+    # each provision's plain title without its section number (the section is shown as its hint);
+    provision_groups: tuple[ProvisionGroup, ...] = ()
+    provision_titles: Mapping[str, str] = field(default_factory=dict)
+    # beside the knowledge date, in plain words: the term of ``knowledge_term_rule`` and what missing it
+    # means (``%(n)s`` the days, ``%(citation)s``); and the warning when the date given is past the term;
+    knowledge_term_hint: str = ""
+    late_warning: str = ""
+    # the receipt's «Qué pasa ahora»: who reviews the complaint and the terms that follow, in order.
+    next_steps: tuple[NextStep, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,8 @@ register_rulebook(MUNICIPAL)
 def rulebook_words() -> set[str]:
     """Every Spanish word of the rulebooks that people read translated: the labels of
     ``vocabulary.py``, each kind's and each event's title, each kind's caption, each event's «when», the
-    dismissal grounds and the sanctions, what a late act means (``Rulebook.late_acts``).
+    dismissal grounds and the sanctions, what a late act means (``Rulebook.late_acts``) and the plain
+    words of the public e-filing form (``PublicFiling``).
     None is written as ``_("…")`` in the source, so ``makemessages`` does not collect them;
     ``locale/rulebook_words.py`` adds to the catalogue the ones it lacks, and
     ``tests/web/test_translations.py`` holds them all translated. (It lives here, not in
@@ -46,6 +47,13 @@ def rulebook_words() -> set[str]:
         if rulebook.confidentiality:
             words.add(rulebook.confidentiality)
         words.update(late.text for late in rulebook.late_acts.values())  # shown before a late act is recorded
+        public = rulebook.public_filing
+        if public is not None:  # what the public e-filing form and its receipt say in plain words
+            words.update(public.provision_titles.values())
+            words.update(w for g in public.provision_groups for w in (g.label, g.hint))
+            words.update(public.evidence_kinds.values())
+            words.update(step.text for step in public.next_steps)
+            words.update(w for w in (public.knowledge_term_hint, public.late_warning) if w)
         for kind in rulebook.kinds.values():
             words.add(kind.title)
             words.update(c for c in (kind.caption, kind.caption_without_office) if c)

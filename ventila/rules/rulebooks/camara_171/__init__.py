@@ -14,6 +14,7 @@ from ...vocabulary import Actor, ComplaintDeadline, ComplaintStage
 from ..common import merge, with_record_only
 from . import documents as document_texts
 from . import (
+    public_filing,
     s01_s09_commission,
     s10_s13_conduct,
     s14_s18_financial,
@@ -215,7 +216,12 @@ RULEBOOK = Rulebook(
         respondent_roles={
             r: label for r, label in s20_s24_complaints.RESPONDENT_ROLES_ES.items() if r in ROLES and r != "employee"
         },
-        evidence_kinds=s20_s24_complaints.EVIDENCE_KINDS,  # Sec. 21(a)(4)–(10)
+        evidence_kinds=public_filing.PUBLIC_EVIDENCE_KINDS,  # Sec. 21(a)(4)–(10), in plain words
+        provision_groups=public_filing.PROVISION_GROUPS,  # Sec. 21(a)(12), grouped in plain words
+        provision_titles=public_filing.PROVISION_TITLES,
+        knowledge_term_hint=public_filing.KNOWLEDGE_TERM_HINT,  # Sec. 20(6)
+        late_warning=public_filing.LATE_WARNING,  # Sec. 20(6)
+        next_steps=public_filing.NEXT_STEPS,  # Sec. 21(b)–(c)
         asks_personal_knowledge=True,  # Sec. 21(a)(3)
         phone_required=True,  # Sec. 20(7)
         check_form=s20_s24_complaints.check_complaint_form,  # Secs. 20–21(a)

@@ -294,6 +294,7 @@ RULEBOOK = Rulebook(
         respondent_roles={"mayor": "Alcalde o alcaldesa"},
         evidence_kinds=complaints.PUBLIC_EVIDENCE_KINDS,
         complainant_kinds=complaints.complainant_kinds,  # MUN-COM-02
+        next_steps=complaints.PUBLIC_NEXT_STEPS,  # ¶12–¶14
     ),
     warned_deadline="decide",  # ¶17: without a decision in time the complaint is dismissed with prejudice
     # What an act after its term means (shown before it is recorded): the answer is received late (¶13,

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...calendar import LegalCalendar, Suspension, format_date_es, legal_calendar
-from ...engine import Context, Evaluation, Event, EventSpec, FieldSpec, InputError
+from ...engine import Context, Evaluation, Event, EventSpec, FieldSpec, InputError, NextStep
 from ...terms import Deadline, Term, compute_due
 from ...vocabulary import MunicipalComplaintDeadline, MunicipalComplaintStage
 from ..common import RuleSet, with_next_acts
@@ -318,6 +318,24 @@ PUBLIC_EVIDENCE_KINDS: dict[str, str] = {
     "official_records": "Documentos oficiales o certificaciones de una agencia",
     "other": "Otra evidencia",
 }
+# The receipt's «Qué pasa ahora» (¶12–¶14): who takes the complaint and the terms that follow.
+PUBLIC_NEXT_STEPS: tuple[NextStep, ...] = (
+    NextStep(
+        "La Secretaría de la Comisión recibe su querella y se la notifica al alcalde o alcaldesa con copia "
+        "certificada.",
+        "MUN-INI-04",
+    ),
+    NextStep(
+        "El alcalde o alcaldesa tiene %(n)s días desde la notificación para contestar, y puede pedir más tiempo.",
+        "MUN-ANS-01",
+    ),
+    NextStep(
+        "Después, la Comisión estudia el expediente y, dentro de %(n)s días desde la contestación (o desde que "
+        "vence el plazo para contestar), desestima la querella o señala una vista.",
+        "MUN-STU-01",
+    ),
+    NextStep("Se le notifica la decisión con copia de la resolución.", "MUN-STU-04"),
+)
 OUTCOMES = ("admonition", "exoneration", "removal")
 PROTECTIVE_PURPOSES = (
     "proceedings_integrity",   # proteger la integridad de los procedimientos
