@@ -180,12 +180,10 @@ def read_csv(data: bytes) -> Table:
     text = _decode(data)
     if "\x00" in text:
         raise TableError(_("El archivo no es un CSV de texto."))
-    sample = text[:4096]
-    try:
-        dialect: Any = csv.Sniffer().sniff(sample, delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
+    # The separator is the one the headers' line uses most: «,», or «;» (Excel in Spanish), or a tab.
+    first = next((line for line in text.splitlines() if line.strip()), "")
+    delimiter = max((",", ";", "\t"), key=first.count)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     try:
         return _table([(reader.line_num, row) for row in reader])
     except csv.Error as exc:

@@ -20,8 +20,11 @@ def max_upload_bytes() -> int:
     return int(getattr(settings, "VENTILA_REGISTER_MAX_MB", 2) * 1024 * 1024)
 
 
-def _megabytes(n: float) -> str:
-    return f"{n / (1024 * 1024):.1f}".replace(".", ",")
+def _size(n: float) -> str:
+    """A file size as people read it: «850 KB», «3,2 MB»."""
+    if n < 1024 * 1024:
+        return f"{max(1, round(n / 1024))} KB"
+    return f"{n / (1024 * 1024):.1f}".replace(".", ",") + " MB"
 
 
 class RegisterFileForm(forms.Form):
@@ -45,9 +48,9 @@ class RegisterFileForm(forms.Form):
         if f.size > limit:
             raise forms.ValidationError(
                 _(
-                    "El archivo pesa %(size)s MB; el máximo es %(max)s MB. Divida el archivo o quite las columnas que no se usan."
+                    "El archivo pesa %(size)s; el máximo es %(max)s. Divida el archivo o quite las columnas que no se usan."
                 )
-                % {"size": _megabytes(f.size), "max": _megabytes(limit)}
+                % {"size": _size(f.size), "max": _size(limit)}
             )
         return f
 

@@ -18,7 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
 from django.core.paginator import Paginator
-from django.db.models import Prefetch, Q
+from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -27,11 +27,20 @@ from django.views.decorators.http import require_http_methods
 
 from ventila import clock
 from ventila.bodies.models import OfficeTerm
-from ventila.cases.labels import DEADLINE_STATUS, DEADLINES, STAGES
+from ventila.cases.labels import DEADLINE_STATUS, DEADLINES
 from ventila.compliance import access as register_access
 from ventila.compliance.actions import ImportRefused, ReportInput, ReportRefused, do_import_register, do_record_report
 from ventila.compliance.duties import compute_duties
-from ventila.compliance.importer import COLUMNS, Table, TableError, file_digest, guess_mapping, plan_import, read_table
+from ventila.compliance.importer import (
+    COLUMNS,
+    Table,
+    TableError,
+    file_digest,
+    fold,
+    guess_mapping,
+    plan_import,
+    read_table,
+)
 from ventila.compliance.models import FinancialReport
 
 from ..register_forms import MappingForm, RegisterFileForm, ReportForm
@@ -61,8 +70,14 @@ def register_list(request: HttpRequest, body: str) -> HttpResponse:
         people = people.filter(offices__role=role).distinct()
     else:
         role = ""
-    for word in query.split():
-        people = people.filter(Q(given_name__icontains=word) | Q(family_name__icontains=word) | Q(hr_number=word))
+    if query:  # capitals and accents aside («quinones» finds Quiñones), on every database
+        words = fold(query).split()
+        found = [
+            pk
+            for pk, given, family, number in people.values_list("pk", "given_name", "family_name", "hr_number")
+            if all(w in fold(f"{given} {family} {number}") for w in words)
+        ]
+        people = people.filter(pk__in=found)
     people = people.order_by("family_name", "given_name", "pk").prefetch_related(Prefetch("offices", offices))
     page = Paginator(people, PAGE_SIZE).get_page(request.GET.get("pagina"))
     today = clock.today()
@@ -124,7 +139,7 @@ def _ticket_path(request: HttpRequest, body_obj: Any, ticket: str) -> Path:
 @require_http_methods(["GET", "POST"])
 def register_import(request: HttpRequest, body: str) -> HttpResponse:
     body_obj = register_access.access_register(request.user, body, record=True)
-    form = RegisterFileForm(request.POST or None, request.FILES or None)
+    form = RegisterFileForm(request.POST, request.FILES) if request.method == "POST" else RegisterFileForm()
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         data = upload.read()
@@ -158,7 +173,9 @@ def register_mapping(request: HttpRequest, body: str, ticket: str) -> HttpRespon
     obligations = register_access.obligations_of(body_obj)
     assert obligations is not None
     guessed = guess_mapping(table.headers)
-    form = MappingForm(request.POST or None, headers=table.headers, initial_mapping=guessed)
+    form = MappingForm(
+        request.POST if request.method == "POST" else None, headers=table.headers, initial_mapping=guessed
+    )
     plan = None
     if request.method == "GET":
         if all(guessed[n] is not None for n, (_l, required, _w) in COLUMNS.items() if required):
@@ -236,7 +253,7 @@ def _duty_row(d: Any, today: dt.date) -> dict[str, Any]:
         "satisfied_on": d.satisfied_at.date() if isinstance(d.satisfied_at, dt.datetime) else d.satisfied_at,
         "rule_id": d.rule.id,
         "citation": d.rule.citation,
-        "term": d.term,
+        "term": d.term.es(),
         "lines": d.trace(),
     }
 
@@ -246,7 +263,7 @@ def _duty_row(d: Any, today: dt.date) -> dict[str, Any]:
 def obligated_person(request: HttpRequest, body: str, person_id: int) -> HttpResponse:
     recording = request.method == "POST"
     body_obj, person = register_access.access_obligated_person(request.user, body, person_id, record=recording)
-    form = ReportForm(request.POST or None)
+    form = ReportForm(request.POST if recording else None)
     status = 200
     if recording:
         if form.is_valid():
@@ -297,7 +314,6 @@ def obligated_person(request: HttpRequest, body: str, person_id: int) -> HttpRes
                 "done": [r for r in rows if r["met"] and r["id"] in duties],
                 "evaluator": [r for r in rows if r["id"] not in duties],
                 "findings": list(ev.findings) if ev is not None else [],
-                "stage": STAGES.get(ev.stage, ev.stage) if ev is not None else "",
             }
         )
     offices = list(person.offices.order_by("start", "pk"))
