@@ -30,6 +30,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from openpyxl import load_workbook
 
 from ventila.bodies.models import OfficeTerm, Person
 
@@ -193,8 +194,6 @@ def read_csv(data: bytes) -> Table:
 
 
 def read_xlsx(data: bytes) -> Table:
-    from openpyxl import load_workbook  # a heavy library, loaded on first use
-
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except (zipfile.BadZipFile, KeyError, OSError, ValueError, TypeError):

@@ -6,8 +6,8 @@ from typing import Any
 
 from django import template
 from django.urls import reverse
-from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from ventila.compliance import access as register_access
@@ -21,7 +21,7 @@ def register_nav(context: dict[str, Any]) -> SafeString:
     user = context.get("user")
     bodies = register_access.register_bodies(user) if user is not None else []
     if not bodies:
-        return mark_safe("")  # nothing to show  # nosec B308 B703 - an empty string
+        return SafeString("")
     label = _("Registro de obligados")
     return format_html_join(
         "",
