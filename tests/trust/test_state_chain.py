@@ -347,7 +347,7 @@ def _version_inserted(d):
 def _office_end_moved(d):
     """The register (issue 16): a departure typed behind the app changes every report duty."""
     office = d["world"].respondent.offices.get()
-    raw("UPDATE bodies_officeterm SET \"end\" = %s WHERE id = %s", [dt.date(2027, 3, 1), office.pk])
+    raw('UPDATE bodies_officeterm SET "end" = %s WHERE id = %s', [dt.date(2027, 3, 1), office.pk])
     return link_seq(office)
 
 
