@@ -245,36 +245,6 @@ class Seats:
 
 
 @dataclass(frozen=True)
-class PublicFiling:
-    """What a body's public e-filing form asks, for the generic form to read (Spanish texts, translated
-    on the Django side; ``ventila/web/form_hints_i18n.py`` lists them for the catalogue)."""
-
-    # the start page's one line on what complaints the body receives;
-    description: str
-    # the Code provisions the person may mark as infringed (id → Spanish label; empty: not asked);
-    provisions: Mapping[str, str] = field(default_factory=dict)
-    # the respondent's municipality is asked instead of the title of the office;
-    asks_municipality: bool = False
-    # the label of the register's list of respondents ("": the generic one);
-    office_label: str = ""
-    # the rule whose term the knowledge-date help quotes ("": the date is asked «if remembered»);
-    knowledge_term_rule: str = ""
-    # the rule of the summary procedure against a candidate ("": the candidacy is not asked);
-    candidate_rule: str = ""
-    # whom a complaint may be against (role → Spanish label) and the kinds of evidence it may carry;
-    respondent_roles: Mapping[str, str] = field(default_factory=dict)
-    evidence_kinds: Mapping[str, str] = field(default_factory=dict)
-    # who may complain, given the rulebook's resolved settings (None: not asked);
-    complainant_kinds: Callable[[Mapping[str, Any]], tuple[str, ...]] | None = None
-    # whether the person declares personal knowledge of the facts, and must give a phone number;
-    asks_personal_knowledge: bool = False
-    phone_required: bool = False
-    # the rulebook's check of the whole form, ``(form, settings=…, summary=…)`` → problems (None: the
-    # app's own check of a sworn writing);
-    check_form: Callable[..., list[Any]] | None = None
-
-
-@dataclass(frozen=True)
 class Tenure:
     """A span of continuous service in one role of the register, as the rulebook reads it: the
     scenario of its duties (``events``, in the engine's JSON) and the offices it joins."""
@@ -302,6 +272,36 @@ class Obligations:
     notice_event: str  # the event of the filer's notice of compliance (to the House's Secretary)
     # the deadlines that are the person's own duties; the kind's other terms are the evaluator's (the OEG's)
     duty_deadlines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PublicFiling:
+    """What a body's public e-filing form asks, for the generic form to read (Spanish texts, translated
+    on the Django side; ``ventila/web/form_hints_i18n.py`` lists them for the catalogue)."""
+
+    # the start page's one line on what complaints the body receives;
+    description: str
+    # the Code provisions the person may mark as infringed (id → Spanish label; empty: not asked);
+    provisions: Mapping[str, str] = field(default_factory=dict)
+    # the respondent's municipality is asked instead of the title of the office;
+    asks_municipality: bool = False
+    # the label of the register's list of respondents ("": the generic one);
+    office_label: str = ""
+    # the rule whose term the knowledge-date help quotes ("": the date is asked «if remembered»);
+    knowledge_term_rule: str = ""
+    # the rule of the summary procedure against a candidate ("": the candidacy is not asked);
+    candidate_rule: str = ""
+    # whom a complaint may be against (role → Spanish label) and the kinds of evidence it may carry;
+    respondent_roles: Mapping[str, str] = field(default_factory=dict)
+    evidence_kinds: Mapping[str, str] = field(default_factory=dict)
+    # who may complain, given the rulebook's resolved settings (None: not asked);
+    complainant_kinds: Callable[[Mapping[str, Any]], tuple[str, ...]] | None = None
+    # whether the person declares personal knowledge of the facts, and must give a phone number;
+    asks_personal_knowledge: bool = False
+    phone_required: bool = False
+    # the rulebook's check of the whole form, ``(form, settings=…, summary=…)`` → problems (None: the
+    # app's own check of a sworn writing);
+    check_form: Callable[..., list[Any]] | None = None
 
 
 @dataclass
@@ -355,10 +355,10 @@ class Rulebook:
     document_checks: Mapping[str, Callable[..., list[Any]]] = field(default_factory=dict)
     # the Spanish words of the payload choices its acts take (dismissal grounds, sanctions, …): id → label.
     choice_labels: Mapping[str, str] = field(default_factory=dict)
-    # what its public e-filing form asks (None: the body takes no complaint online through this spec).
-    public_filing: PublicFiling | None = None
     # its register of obligated people and the duties computed from their offices (None: it keeps none).
     obligations: Obligations | None = None
+    # what its public e-filing form asks (None: the body takes no complaint online through this spec).
+    public_filing: PublicFiling | None = None
 
     def rule(self, rule_id: str) -> Rule:
         return self.rules[rule_id]
