@@ -56,6 +56,7 @@ INSTALLED_APPS = [
     "ventila.web",
     "ventila.documents",
     "ventila.filing",
+    "ventila.compliance",
     "django_otp",
     "django_otp.plugins.otp_totp",
     "ventila.audit",
@@ -186,6 +187,8 @@ VENTILA_DOCUMENT_LINK_DAYS = int(os.environ.get("VENTILA_DOCUMENT_LINK_DAYS", "3
 # before today to VENTILA_CALENDAR_AHEAD_DAYS after it (hearings and terms outside are left out).
 VENTILA_CALENDAR_PAST_DAYS = int(os.environ.get("VENTILA_CALENDAR_PAST_DAYS", "30"))
 VENTILA_CALENDAR_AHEAD_DAYS = int(os.environ.get("VENTILA_CALENDAR_AHEAD_DAYS", "180"))
+# The register of obligated people: the largest HR file (CSV or XLSX) an import accepts, in megabytes.
+VENTILA_REGISTER_MAX_MB = float(os.environ.get("VENTILA_REGISTER_MAX_MB", "2"))
 
 # -- trust: sign-in, sessions, Content Security Policy, production (issue 7; docs/deploy.md) ---------
 PASSWORD_HASHERS = [

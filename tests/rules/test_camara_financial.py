@@ -386,3 +386,58 @@ def test_unsworn_or_paper_report_CAM_14A_01() -> None:
 def test_nothing_yet() -> None:
     result = evaluate(reports())
     assert (result.stage, result.allowed_next, result.deadlines) == ("new", ["took_office"], [])
+
+
+# --- The register's offices as tenures (Secs. 3, 14; docs/decisions.md «eng-tenures») ---------------
+
+
+def test_register_offices_make_tenures_with_reelection_CAM_14E_03() -> None:
+    import datetime as dt
+
+    from ventila.rules import RULEBOOKS
+
+    obligations = RULEBOOKS["camara-171"].obligations
+    assert obligations is not None and obligations.kind == "financial_report"
+    d = dt.date
+    offices = [
+        ("representative", d(2029, 1, 2), None),  # reelected: begins two days after the first term's end
+        ("employee", d(2020, 1, 2), d(2024, 12, 31)),  # not bound by the Code: left out
+        ("representative", d(2025, 1, 2), d(2028, 12, 31)),
+        ("officer", d(2033, 2, 1), d(2033, 3, 1)),  # a change of role: a tenure of its own
+    ]
+    tenures = obligations.tenures(offices)
+    assert [(t.role, t.start, t.end, t.offices) for t in tenures] == [
+        ("representative", d(2025, 1, 2), None, (2, 0)),
+        ("officer", d(2033, 2, 1), d(2033, 3, 1), (3,)),
+    ]
+    assert list(tenures[0].events) == [
+        {"type": "took_office", "at": "2025-01-02"},
+        {"type": "left_office", "at": "2028-12-31", "reelected": True},
+    ]
+    # The engine reads the reelection as Sec. 14(e)(3) does: no exit report; the 2028 annual report
+    # is due 15 August 2029 (a Wednesday).
+    result = evaluate(reports(*tenures[0].events, as_of="2029-09-01"))
+    assert "final_report_not_required" in result.finding_ids()
+    assert dues(result, "annual_report")[-1] == "2029-08-15"
+
+
+def test_a_gap_of_three_days_is_not_a_reelection() -> None:
+    import datetime as dt
+
+    from ventila.rules import RULEBOOKS
+
+    obligations = RULEBOOKS["camara-171"].obligations
+    assert obligations is not None
+    d = dt.date
+    tenures = obligations.tenures(
+        [("representative", d(2025, 1, 2), d(2028, 12, 30)), ("representative", d(2029, 1, 2), None)]
+    )
+    assert [(t.start, t.end) for t in tenures] == [(d(2025, 1, 2), d(2028, 12, 30)), (d(2029, 1, 2), None)]
+    assert tenures[0].events[-1] == {"type": "left_office", "at": "2028-12-30"}
+    # Officers' successive offices of the same role are one tenure and one exit (no reelection flag).
+    officer = obligations.tenures(
+        [("officer", d(2025, 1, 2), d(2026, 6, 30)), ("officer", d(2026, 7, 1), d(2027, 1, 31))]
+    )
+    assert [list(t.events) for t in officer] == [
+        [{"type": "took_office", "at": "2025-01-02"}, {"type": "left_office", "at": "2027-01-31"}]
+    ]

@@ -344,7 +344,37 @@ def _version_inserted(d):
     return None
 
 
+def _office_end_moved(d):
+    """The register (issue 16): a departure typed behind the app changes every report duty."""
+    office = d["world"].respondent.offices.get()
+    raw('UPDATE bodies_officeterm SET "end" = %s WHERE id = %s', [dt.date(2027, 3, 1), office.pk])
+    return link_seq(office)
+
+
+def _person_number(d):
+    person = d["world"].respondent
+    raw("UPDATE bodies_person SET hr_number = 'E-999' WHERE id = %s", [person.pk])
+    return link_seq(person)
+
+
+def _report_backdated(d):
+    """A financial report received (Sec. 14), its filing day moved back behind the app."""
+    from ventila.compliance.actions import ReportInput, do_record_report
+
+    report = do_record_report(
+        user=d["world"].users["secretaria"],
+        body=d["world"].camara,
+        person=d["world"].respondent,
+        report=ReportInput(2024, "initial", dt.date(2025, 3, 1), True, True),
+    )
+    raw("UPDATE compliance_financialreport SET filed_on = %s WHERE id = %s", [dt.date(2025, 2, 1), report.pk])
+    return link_seq(report)
+
+
 TAMPERING = [
+    pytest.param(_office_end_moved, id="office end date changed (register of obligated people)"),
+    pytest.param(_person_number, id="person employee number changed"),
+    pytest.param(_report_backdated, id="financial report received backdated"),
     pytest.param(_party_contact, id="party contact data changed"),
     pytest.param(_party_inserted, id="party inserted"),
     pytest.param(_party_deleted, id="party deleted"),

@@ -41,6 +41,11 @@ def _expect(**overrides: int) -> dict[str, int]:
 
 SEE = dict(secretaria=200, personal=200, presidente=200, comisionado=200, miembro_querellado=200, sustituto=200)
 READ_ONLY = dict(presidente=403, comisionado=403, miembro_querellado=403, sustituto=403)
+# The register of obligated people (issue 16): its body's secretary and staff, and its seated members.
+REGISTER_READ = dict(
+    secretaria=200, personal=200, presidente=200, comisionado=200, inhibido=200, miembro_querellado=200
+)
+REGISTER_READ_ONLY = dict(presidente=403, comisionado=403, inhibido=403, miembro_querellado=403)
 
 
 def _clients(world, client_factory):
@@ -177,6 +182,16 @@ def test_every_url_with_every_role(world, now, client_factory=None):
         f"/querellas/etica-camara/acuse/{n}/": dict.fromkeys(ROLES, 404),
         f"/querellas/etica-camara/acuse/{n}/acuse.pdf": dict.fromkeys(ROLES, 404),
         f"/querellas/expedientes/{n}/evidencia/{_online_evidence(case).pk}/": _expect(**SEE),
+        # Issue 16: the register of obligated people and a person's financial-report duties and reports
+        # (Secs. 3, 14): the House Commission's secretary and staff record; its seated members read
+        # (a member excluded from one case still reads the register); nobody else learns of it.
+        "/cuerpos/etica-camara/obligados/": _expect(**REGISTER_READ),
+        f"/cuerpos/etica-camara/obligados/{world.respondent.pk}/": _expect(**REGISTER_READ),
+        "/cuerpos/etica-camara/obligados/importar/": _expect(secretaria=200, personal=200, **REGISTER_READ_ONLY),
+        "/cuerpos/etica-camara/obligados/importar/boleto-falso/": _expect(**REGISTER_READ_ONLY),
+        f"/cuerpos/etica-camara/obligados/{world.municipal_members[0].pk}/": _expect(),  # holds no such office
+        "/cuerpos/querellas-municipales/obligados/": _expect(),  # the municipal Commission keeps no register
+        f"/cuerpos/querellas-municipales/obligados/{world.respondent.pk}/": _expect(),
     }
     clients = {}
     for role in ROLES:
@@ -213,6 +228,13 @@ def test_every_url_with_every_role(world, now, client_factory=None):
     assert clients["sustituto"].post(f"/expedientes/{n}/candidatura/", {"candidate": "1"}).status_code == 403
     assert clients["inhibido"].post(f"/expedientes/{n}/candidatura/", {"candidate": "1"}).status_code == 404
     assert clients["secretaria_municipal"].post(f"/expedientes/{n}/candidatura/", {"candidate": "1"}).status_code == 404
+    # Recording a report received: staff only; a member who reads gets 403, anybody else 404.
+    person_url = f"/cuerpos/etica-camara/obligados/{world.respondent.pk}/"
+    report = {"covers_year": "2024", "report_type": "initial", "filed_on": "2025-03-01"}
+    for role, want in (("comisionado", 403), ("presidente", 403), ("sustituto", 404), ("admin", 404),
+                       ("secretaria_municipal", 404), ("presidencia_camara", 404), ("anonymous", 302)):  # fmt: skip
+        assert clients[role].post(person_url, report).status_code == want, role
+    assert clients["personal"].post(person_url, report).status_code == 302
 
 
 def _documents(world, case):

@@ -53,9 +53,9 @@ class BodyAdmin(ChainedAdmin):
 
 
 @admin.register(Person)
-class PersonAdmin(admin.ModelAdmin):
+class PersonAdmin(ChainedAdmin):
     search_fields = ("given_name", "family_name")
-    list_display = ("family_name", "given_name", "email")
+    list_display = ("family_name", "given_name", "hr_number", "email")
     inlines = [OfficeInline]
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:

@@ -22,6 +22,9 @@ class BodiesConfig(AppConfig):
         state.register("bodies.Body", BODY_STATE)
         for label in ("bodies.Closure", "bodies.ElectionDay", "bodies.Membership"):
             state.register(label)
+        # The register of people and their offices: who the Code binds and since when (Secs. 3, 14).
+        state.register("bodies.Person", ("id", "given_name", "family_name", "email", "hr_number"))
+        state.register("bodies.OfficeTerm", ("id", "person_id", "role", "title", "municipality", "start", "end"))
         # Every write of that configuration, through any path (actions, admin, fixtures), bumps the
         # version of the bodies it concerns: their cases are stale until re-derived with it.
         for model in (models.Closure, models.ElectionDay, models.Membership):

@@ -108,6 +108,16 @@ class Person(models.Model):
         blank=True,
         help_text=_("Dirección de correo electrónico para notificaciones; puede quedar en blanco."),
     )
+    hr_number = models.CharField(
+        _("número de empleado"),
+        max_length=40,
+        blank=True,
+        db_index=True,
+        help_text=_(
+            "El número con que la Oficina de Recursos Humanos de la Cámara identifica a la persona; una "
+            "importación del registro reconoce por él a quien ya consta."
+        ),
+    )
 
     class Meta:
         verbose_name = _("persona")

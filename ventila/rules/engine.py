@@ -362,6 +362,36 @@ class NextStep:
 
 
 @dataclass(frozen=True)
+class Tenure:
+    """A span of continuous service in one role of the register, as the rulebook reads it: the
+    scenario of its duties (``events``, in the engine's JSON) and the offices it joins."""
+
+    role: str
+    start: dt.date
+    end: dt.date | None
+    offices: tuple[int, ...]  # positions of the offices given to ``Obligations.tenures``
+    events: tuple[Mapping[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class Obligations:
+    """Who the rulebook binds in its register of people, and the duties it computes from their
+    offices (the House: Secs. 3 and 14). Read by the web app instead of branching on a rulebook."""
+
+    roles: tuple[str, ...]  # the register's roles bound (the first is the default of an import)
+    citation: str  # where the text binds them, e.g. «Secs. 3, 14»
+    kind: str  # the kind evaluated for each tenure
+    # the offices (role, first day, last day or None) → the tenures, each a scenario of ``kind``;
+    tenures: Callable[[Sequence[tuple[str, dt.date, dt.date | None]]], list[Tenure]]
+    report_event: str  # the event a report received is given to the engine as
+    report_types: tuple[str, ...]  # the payload's ``report_type`` choices
+    report_rule: str  # the rule a report received is recorded under
+    notice_event: str  # the event of the filer's notice of compliance (to the House's Secretary)
+    # the deadlines that are the person's own duties; the kind's other terms are the evaluator's (the OEG's)
+    duty_deadlines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class PublicFiling:
     """What a body's public e-filing form asks, for the generic form to read (Spanish texts, translated
     on the Django side; ``ventila/web/form_hints_i18n.py`` lists them for the catalogue)."""
@@ -472,6 +502,8 @@ class Rulebook:
     document_quotes: Mapping[str, str] = field(default_factory=dict)
     # the Spanish words of the payload choices its acts take (dismissal grounds, sanctions, …): id → label.
     choice_labels: Mapping[str, str] = field(default_factory=dict)
+    # its register of obligated people and the duties computed from their offices (None: it keeps none).
+    obligations: Obligations | None = None
     # what its public e-filing form asks (None: the body takes no complaint online through this spec).
     public_filing: PublicFiling | None = None
     # what an act that meets a term after its due date means, by term (deadline id → :class:`LateAct`);

@@ -246,6 +246,10 @@ def _people(rng: random.Random, n: int) -> tuple[list[Person], list[Person], dic
         for p, town in zip(mayors, MUNICIPALITIES, strict=True)
     ]
     OfficeTerm.objects.bulk_create(terms)
+    # The register is kept in the audit chain (bodies.Person, bodies.OfficeTerm): bulk writes send no
+    # signal, so their first versions are written here, as the cases' and parties' are.
+    _versions_in_bulk(reps + mayors, "Datos sintéticos (ventila generate)")
+    _versions_in_bulk(terms, "Datos sintéticos (ventila generate)")
     return reps, mayors, {t.person.pk: t for t in terms}
 
 

@@ -4,7 +4,7 @@ from django.urls import path
 
 from ventila.accounts.views import SignInView
 
-from .views import calendar, cases, members, pages, procedures
+from .views import calendar, cases, members, pages, procedures, register
 
 app_name = "web"
 
@@ -25,6 +25,11 @@ urlpatterns = [
     path("cuerpos/<slug:body>/calendario/", calendar.body_calendar, name="calendar"),
     path("cuerpos/<slug:body>/composicion/", procedures.composition, name="composition"),
     path("cuerpos/<slug:body>/dietas/", procedures.per_diem, name="per_diem"),
+    # The register of obligated people (Secs. 3, 14) and each person's financial-report duties.
+    path("cuerpos/<slug:body>/obligados/", register.register_list, name="register"),
+    path("cuerpos/<slug:body>/obligados/importar/", register.register_import, name="register_import"),
+    path("cuerpos/<slug:body>/obligados/importar/<str:ticket>/", register.register_mapping, name="register_mapping"),
+    path("cuerpos/<slug:body>/obligados/<int:person_id>/", register.obligated_person, name="person"),
     path(
         "cuerpos/<slug:body>/calendario/cierres/<int:closure_id>/eliminar/",
         calendar.remove_closure,

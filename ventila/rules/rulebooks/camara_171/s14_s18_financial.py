@@ -13,9 +13,10 @@ Two kinds of case are evaluated here:
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 
 from ...calendar import format_date_es
-from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
+from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec, Obligations, Tenure
 from ...terms import Deadline, Finding, Term
 from ...vocabulary import (
     AccessRequestDeadline,
@@ -651,6 +652,71 @@ def _evaluate_report(
     if final_after is not None:
         return FinancialReportStage.REPORT_FINAL, pending_notice
     return FinancialReportStage.AWAITING_OEG_FINAL_ACTION, pending_notice
+
+
+# --- The register's offices as the reports' scenarios (Secs. 3, 14) ------------------------------
+
+# Sec. 3 and Sec. 14(a): the Code binds Representatives, officers (funcionarios) and department heads.
+OBLIGATED_ROLES = ("representative", "officer", "department_head")
+# Interpretation (docs/decisions.md, «eng-tenures»): two offices of the same role are one continuous
+# tenure when the second begins no later than this many days after the last day of the first — the
+# register writes a Representative's term as ending on 31 December or on 1 January, and the next term
+# begins on 2 January. For a Representative such a second term is a reelection (CAM-14E-03): no exit
+# report, the annual reports go on.
+CONTINUOUS_GAP_DAYS = 2
+
+
+def tenures_from_offices(offices: Sequence[tuple[str, dt.date, dt.date | None]]) -> list[Tenure]:
+    """The register's offices of one person (role, first day, last day or None) as the tenures whose
+    reports Sec. 14 requires: each its own ``financial_report`` scenario (``took_office``, a
+    ``left_office`` with ``reelected`` at each reelection of a Representative, and the last
+    ``left_office``). Offices of roles the Code does not bind are left out; a change of role is a new
+    tenure (the exit of one office, the taking of another: Sec. 14(d)–(e))."""
+    ordered = sorted((i for i, o in enumerate(offices) if o[0] in OBLIGATED_ROLES), key=lambda i: (offices[i][1], i))
+    groups: list[list[int]] = []
+    for i in ordered:
+        role, start, _end = offices[i]
+        if groups:
+            last = offices[groups[-1][-1]]
+            continuous = last[2] is None or (start - last[2]).days <= CONTINUOUS_GAP_DAYS
+            if last[0] == role and continuous:
+                groups[-1].append(i)
+                continue
+        groups.append([i])
+    out: list[Tenure] = []
+    for group in groups:
+        role = offices[group[0]][0]
+        start = offices[group[0]][1]
+        events: list[dict[str, object]] = [{"type": "took_office", "at": start.isoformat()}]
+        end: dt.date | None = None
+        for n, i in enumerate(group):
+            end = offices[i][2]
+            if end is None:
+                break
+            if n + 1 == len(group):
+                events.append({"type": "left_office", "at": end.isoformat()})
+            elif role == "representative":  # reelected; an officer's successive offices are one tenure
+                events.append({"type": "left_office", "at": end.isoformat(), "reelected": True})
+        out.append(Tenure(role, start, end, tuple(group), tuple(events)))
+    return out
+
+
+OBLIGATIONS = Obligations(
+    roles=OBLIGATED_ROLES,
+    citation="Secs. 3 y 14",
+    kind="financial_report",
+    tenures=tenures_from_offices,
+    report_event="report_filed",
+    report_types=REPORT_TYPES,
+    report_rule="CAM-14A-01",
+    notice_event="secretary_notified",  # Sec. 14(c), 14(d)(1), 14(h): CAM-14C-02
+    duty_deadlines=(
+        FinancialReportDeadline.INITIAL_REPORT,
+        FinancialReportDeadline.ANNUAL_REPORT,
+        FinancialReportDeadline.FINAL_REPORT,
+        FinancialReportDeadline.NOTIFY_SECRETARY,
+    ),
+)
 
 
 def check_referral_evidence(evidence_attached: bool | None, ctx: Context | None = None) -> list[Finding]:

@@ -41,6 +41,7 @@ from ventila.documents.mail import demo_outbox
 from ventila.documents.models import Delivery, Document
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.web.demo_procedures import load as load_procedures
+from ventila.web.demo_register import load as load_register
 
 CAMARA_MEMBERS = [  # fictitious Representatives seated on the Ethics Commission
     ("Marisol", "Figueroa Santiago", "president", "Representante del Distrito 7"),
@@ -224,6 +225,8 @@ class Command(BaseCommand):
             self._cases(municipal, mayors, _municipal_plans(), municipal=True)
         # Issue 6: recusal and substitutes, suspensions, the summary procedure, the municipal Commission.
         load_procedures(self.stdout, camara, municipal)
+        # Issue 16: the register of obligated people and their financial-report duties.
+        load_register(self.stdout, camara, User.objects.get(username="secretaria"))
         if not options["quiet"]:
             self._print(passwords)
 

@@ -1,0 +1,161 @@
+"""Every change to the register of obligated people and to the reports recorded: one ``do_*`` each,
+one transaction each, with who and why written into the audit chain's versions of every row it
+touches (``audit.state.acting``)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from ventila import clock
+from ventila.audit import state
+from ventila.bodies.models import Body, OfficeTerm, Person
+
+from .access import obligations_of
+from .importer import Plan, Table, plan_import
+from .models import FinancialReport, RegisterImport
+
+
+class ImportRefused(Exception):
+    """The file has rows in error: nothing was imported. ``plan`` names each row and why."""
+
+    def __init__(self, plan: Plan) -> None:
+        super().__init__(f"{len(plan.errors)} rows in error")
+        self.plan = plan
+
+
+def do_import_register(
+    *,
+    user: Any,
+    body: Body,
+    table: Table,
+    mapping: Mapping[str, int | None],
+    file_name: str,
+    sha256: str,
+    now: dt.datetime | None = None,
+) -> tuple[Plan, RegisterImport | None]:
+    """Import the table into the register, all of it or nothing: the rows are checked again
+    against the register as it stands inside the transaction (another import may have run since
+    the preview), and any row in error refuses the whole file. Gives the plan carried out and the
+    import's record (None when the file changed nothing: the same file imported again)."""
+    obligations = obligations_of(body)
+    assert obligations is not None
+    now = now or clock.now()
+    reason = f"Importación del registro: {file_name} (SHA-256 {sha256})"
+    with transaction.atomic(), state.acting(user, reason), state.deferred():
+        plan = plan_import(table, mapping, obligations.roles)
+        if plan.errors:
+            raise ImportRefused(plan)
+        if not plan.changes:
+            return plan, None
+        for p in plan.people:
+            person = p.existing
+            if person is None:
+                person = Person.objects.create(
+                    given_name=p.given_name, family_name=p.family_name, hr_number=p.hr_number, email=p.email
+                )
+            else:
+                fields = []
+                if p.hr_number and not person.hr_number:
+                    person.hr_number = p.hr_number
+                    fields.append("hr_number")
+                if p.email_changed:
+                    person.email = p.email
+                    fields.append("email")
+                if fields:
+                    person.save(update_fields=fields)
+            for o in p.offices:
+                if o.change == "new":
+                    OfficeTerm.objects.create(person=person, role=o.role, title=o.title, start=o.start, end=o.end)
+                elif o.change in ("end", "title") and o.existing is not None:
+                    o.existing.end, o.existing.title = o.end, o.title
+                    o.existing.save(update_fields=["end", "title"])
+        record = RegisterImport.objects.create(
+            body=body,
+            file_name=file_name[:200],
+            sha256=sha256,
+            rows=plan.rows,
+            people_created=plan.people_created,
+            offices_created=plan.offices_created,
+            offices_changed=plan.offices_changed,
+            imported_by=user,
+            imported_at=now,
+        )
+    return plan, record
+
+
+@dataclass(frozen=True)
+class ReportInput:
+    covers_year: int
+    report_type: str
+    filed_on: dt.date
+    sworn: bool
+    electronic: bool
+    note: str = ""
+    secretary_notified_on: dt.date | None = None
+
+
+class ReportRefused(Exception):
+    """The report cannot be recorded: ``field_errors`` says why, by field (Spanish)."""
+
+    def __init__(self, field_errors: dict[str, str]) -> None:
+        super().__init__("; ".join(field_errors.values()))
+        self.field_errors = field_errors
+
+
+def do_record_report(
+    *, user: Any, body: Body, person: Person, report: ReportInput, now: dt.datetime | None = None
+) -> FinancialReport:
+    """Record a financial report received for one covered year (Sec. 14): the duty it answers is
+    met from then on, as the engine computes it. A report of the same year and type already
+    recorded is refused (a correction is not a second report)."""
+    obligations = obligations_of(body)
+    assert obligations is not None
+    now = now or clock.now()
+    errors: dict[str, str] = {}
+    if report.report_type not in obligations.report_types:
+        errors["report_type"] = _("Elija el tipo de informe.")
+    if report.filed_on > now.date():
+        errors["filed_on"] = _("La fecha de radicación no puede ser posterior a hoy.")
+    if report.filed_on.year < report.covers_year:
+        errors["filed_on"] = _("Un informe se radica después de empezar el año que cubre, no antes.")
+    notified = report.secretary_notified_on
+    if notified is not None and notified > now.date():
+        errors["secretary_notified_on"] = _("La fecha de la notificación no puede ser posterior a hoy.")
+    elif notified is not None and notified < report.filed_on:
+        errors["secretary_notified_on"] = _(
+            "La notificación a la Secretaría es posterior a la radicación, no anterior."
+        )
+    if errors:
+        raise ReportRefused(errors)
+    reason = f"Informe financiero recibido ({obligations.report_rule})"
+    try:
+        with transaction.atomic(), state.acting(user, reason):
+            if FinancialReport.objects.filter(
+                person=person, covers_year=report.covers_year, report_type=report.report_type
+            ).exists():
+                raise ReportRefused(
+                    {"covers_year": _("Ya consta un informe de ese tipo que cubre ese año para esta persona.")}
+                )
+            return FinancialReport.objects.create(
+                body=body,
+                person=person,
+                covers_year=report.covers_year,
+                report_type=report.report_type,
+                filed_on=report.filed_on,
+                sworn=report.sworn,
+                electronic=report.electronic,
+                note=report.note,
+                secretary_notified_on=report.secretary_notified_on,
+                recorded_by=user,
+                recorded_at=now,
+            )
+    except IntegrityError:  # the same report recorded at the same moment by someone else
+        raise ReportRefused(
+            {"covers_year": _("Ya consta un informe de ese tipo que cubre ese año para esta persona.")}
+        ) from None

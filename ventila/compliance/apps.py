@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ComplianceConfig(AppConfig):
+    name = "ventila.compliance"
+    label = "compliance"
+    verbose_name = _("Cumplimiento: registro de personas obligadas e informes financieros")
+
+    def ready(self) -> None:
+        from ventila.audit import state
+
+        # A financial report received and each import of the register are recorded once, as chained
+        # versions: ``ventila audit verify`` catches one changed, added or removed behind the app.
+        state.register("compliance.FinancialReport")
+        state.register("compliance.RegisterImport")

@@ -1,0 +1,36 @@
+"""The navigation's link to the register of obligated people, for those who may read it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.urls import reverse
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from ventila.compliance import access as register_access
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def register_nav(context: dict[str, Any]) -> SafeString:
+    """One ``<li>`` per body whose register the user may read (none for everybody else)."""
+    user = context.get("user")
+    bodies = register_access.register_bodies(user) if user is not None else []
+    if not bodies:
+        return SafeString("")
+    label = _("Registro de obligados")
+    return format_html_join(
+        "",
+        '<li><a href="{}">{}</a></li>',
+        (
+            (
+                reverse("web:register", kwargs={"body": b.slug}),
+                label if len(bodies) == 1 else f"{label} · {b.short_name}",
+            )
+            for b in bodies
+        ),
+    )
