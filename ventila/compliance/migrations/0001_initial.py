@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ("bodies", "0006_person_hr_number"),
+        ("bodies", "0007_person_hr_number"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

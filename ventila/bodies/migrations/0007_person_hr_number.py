@@ -14,7 +14,7 @@ def first_versions(apps, schema_editor):  # type: ignore[no-untyped-def]
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("bodies", "0005_body_config_version"),
+        ("bodies", "0006_ledger_reversal"),
         ("audit", "0004_access_chains"),
     ]
 
