@@ -59,6 +59,7 @@ from .models import (
     RollCall,
 )
 from .queries import body_config, case_facts, member_witnesses, moved_due_dates
+from .rule_messages import encode_message, encode_messages
 from .voting import vote_rule
 
 
@@ -901,7 +902,13 @@ class _Rows:
         for row, (moved_from, reason) in zip(deadlines, moved, strict=True):
             row.moved_from, row.moved_reason = moved_from, reason
         findings = [
-            CaseFinding(case=case, finding_id=f.id, rule_id=f.rule.id, citation=f.rule.citation, message=f.message)
+            CaseFinding(
+                case=case,
+                finding_id=f.id,
+                rule_id=f.rule.id,
+                citation=f.rule.citation,
+                message=f.message if f.msg is None else encode_message(f.msg),
+            )
             for f in evaluation.findings
         ]
         # Who may not sit on the case: parties (Sec. 8) and members whose recusal was granted (Sec. 9).
@@ -962,7 +969,7 @@ class _Rows:
         stored = existing.stored("deadlines", case.pk)
         if stored is not None:
             for row, d in zip(self.deadlines, self.traces, strict=True):
-                row.trace = "\n".join(d.trace())
+                row.trace = encode_messages(d.trace_msgs())
             _sync_deadlines(stored, self.deadlines)
         for table, new, columns in (
             ("findings", self.findings, _FINDING_COLUMNS),

@@ -18,6 +18,8 @@ from ventila.rules.calendar import LegalCalendar, legal_calendar
 from ventila.rules.engine import Evaluation, EventSpec, KindSpec, Rulebook, calendar_settings
 from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
 
+from .rule_messages import long_date_in
+
 
 @dataclass(frozen=True)
 class PlannedEvent:
@@ -43,13 +45,16 @@ def event_spec(rulebook_id: str, kind_id: str, event_type: str) -> EventSpec:
     return rulebook_and_kind(rulebook_id, kind_id)[1].events[event_type]
 
 
-def rulebook_text(text: str, params: Mapping[str, str] | None = None) -> str:
+def rulebook_text(text: str, params: Mapping[str, str | dt.date] | None = None) -> str:
     """A rulebook's Spanish text (a form hint, a validator's message) in the user's language: the
-    template and each of its values are translated when the catalogue knows them."""
+    template and each of its values are translated when the catalogue knows them, a date is written
+    in the user's language."""
     if not text:
         return ""
     out = gettext(text)
-    return out % {k: gettext(v) if v else v for k, v in params.items()} if params else out
+    if not params:
+        return out
+    return out % {k: long_date_in(v) if isinstance(v, dt.date) else gettext(v) if v else v for k, v in params.items()}
 
 
 def live_events(entries: Iterable[Any]) -> list[PlannedEvent]:

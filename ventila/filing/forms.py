@@ -191,7 +191,7 @@ class FactsForm(StepForm):
         if not spec.provisions:
             del self.fields["provisions"]
         else:
-            self.fields["provisions"].choices = list(spec.provisions.items())  # type: ignore[attr-defined]
+            self.fields["provisions"].choices = [(k, _(v)) for k, v in spec.provisions.items()]  # type: ignore[attr-defined]
 
 
 class EvidenceForm(StepForm):

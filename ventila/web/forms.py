@@ -11,6 +11,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm
 from django.db.models import Q
+from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from ventila import clock
@@ -267,7 +268,7 @@ class ActForm(WhenMixin, AttachmentMixin):
                     self.voters = [p for p in self.voters if p.pk not in pending]
             for p in self.voters:
                 self.fields[f"vote_{p.pk}"] = forms.ChoiceField(
-                    label=str(p),
+                    label=format_html('<span translate="no">{}</span>', p),  # a name, as written
                     choices=list(VOTES.items()),
                     widget=forms.RadioSelect,
                     error_messages={"required": _("Indique el voto de %(name)s.") % {"name": p}},

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from ..calendar import HOLIDAY_NAMES_ES
 from ..engine import RULEBOOKS, register_rulebook
+from ..i18n import source_templates
 from ..vocabulary import (
     DEADLINE_ES,
     KIND_ES,
@@ -15,6 +17,7 @@ from .camara_171 import RULEBOOK as CAMARA_171
 from .camara_171.s20_s24_complaints import DISMISSAL_GROUNDS_ES
 from .camara_171.s25_s31_reports import SANCTION_ES
 from .municipal import RULEBOOK as MUNICIPAL
+from .municipal.complaints import PARTY_ES
 
 # The registry lives in the engine (which reads it and must not import the rulebooks, which import
 # it); this is where it is filled, and ``RULEBOOKS`` here is that same dict.
@@ -38,13 +41,23 @@ def rulebook_words() -> set[str]:
         *RECORD_ONLY_EVENT_ES.values(),
         *DISMISSAL_GROUNDS_ES.values(),
         *SANCTION_ES.values(),
+        *HOLIDAY_NAMES_ES,
+        *PARTY_ES.values(),
+        *source_templates(),
     }
     for rulebook in RULEBOOKS.values():
         if rulebook.confidentiality:
             words.add(rulebook.confidentiality)
+        filing = rulebook.public_filing
+        if filing is not None:
+            words.update(w for w in (filing.description, filing.office_label) if w)
+            words.update(filing.provisions.values())
+            words.update(filing.respondent_roles.values())
+            words.update(filing.evidence_kinds.values())
         for kind in rulebook.kinds.values():
             words.add(kind.title)
             words.update(spec.title for spec in kind.events.values())
+            words.update(f.help for spec in kind.events.values() for f in spec.fields.values() if f.help)
     return words
 
 
