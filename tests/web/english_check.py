@@ -123,10 +123,18 @@ def _catalogue() -> tuple[frozenset[str], tuple[re.Pattern[str], ...]]:
         if not m.id or isinstance(m.id, tuple) or not m.string or m.string == m.id:
             continue
         msgid = _SPACE.sub(" ", m.id).strip()
-        parts = [p for p in re.split(r"%\(\w+\)[sdf]|%[sd]|\{\w*\}", msgid)]
+        parts = re.split(r"%\(\w+\)[sdf]|%[sd]|\{\w*\}", msgid)
         literal = max(parts, key=len).strip()
-        if "%" not in msgid and "{" not in msgid:
+        if len(parts) == 1:
             whole.add(msgid)
+        elif sum(c.isalpha() for c in "".join(parts)) >= 5:
+            # A template printed untranslated, its values filled in: the whole text is the template
+            # with anything in place of each placeholder («Vence: Monday, March 1, 2027.»).
+            inside.append(
+                "^"
+                + ".+?".join(re.escape(p.strip() if i in (0, len(parts) - 1) else p) for i, p in enumerate(parts))
+                + "$"
+            )
         # Long enough, and Spanish enough, not to match English words by chance («Sec.», «Total»).
         if len(literal) >= 14 and " " in literal and SPANISH_MARKERS.search(literal):
             inside.append(re.escape(literal))
@@ -143,7 +151,9 @@ def spanish_in(texts: list[str]) -> list[str]:
             out.append(f"{text!r} (catalogue msgid printed untranslated)")
             continue
         hit = next((m.group(0) for p in patterns if (m := p.search(text))), None)
-        if hit:
+        if hit == text:
+            out.append(f"{text!r} (a catalogue msgid printed untranslated, its values filled in)")
+        elif hit:
             out.append(f"{text!r} (contains the msgid {hit!r})")
         elif m := SPANISH_MARKERS.search(text):
             out.append(f"{text!r} (Spanish marker {m.group(0)!r})")

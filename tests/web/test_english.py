@@ -159,17 +159,34 @@ def _filing(walk: Walk, client: Client, body: str, respondent: dict[str, str], w
     walk.get(client, base + "evidencia/")
     ev = base + "evidencia/"
     walk.post(client, ev, {"nav": "add_evidence", "ev_kind": "", "ev_description": "", "ev_file": upload("a.pdf", PDF)})
-    walk.post(client, ev, {"nav": "add_evidence", "ev_kind": "public_documents", "ev_description": "Texto", "ev_file": upload("a.pdf", b"no")})
+    walk.post(
+        client,
+        ev,
+        {
+            "nav": "add_evidence",
+            "ev_kind": "public_documents",
+            "ev_description": "Texto",
+            "ev_file": upload("a.pdf", b"no"),
+        },
+    )
     walk.post(client, ev, {"wit_name": "Testigo", "wit_address": ""})
     kind = re.search(r'name="ev_kind"[^>]*>.*?<option value="(\w+)"', walk_html(client, ev), re.S)
     client.post(
-        ev, {"nav": "add_evidence", "ev_kind": kind.group(1) if kind else "", "ev_description": "Documento", "ev_file": upload("a.pdf", PDF)}
+        ev,
+        {
+            "nav": "add_evidence",
+            "ev_kind": kind.group(1) if kind else "",
+            "ev_description": "Documento",
+            "ev_file": upload("a.pdf", PDF),
+        },
     )
     assert client.post(ev, {}).status_code == 302
     walk.get(client, base + "juramento/")
     walk.post(client, base + "juramento/", {"nav": "submit"})
     walk.post(client, base + "juramento/", {"nav": "submit", "perjury_acknowledged": "on", "signature": "Otra Persona"})
-    r = client.post(base + "juramento/", {"nav": "submit", "perjury_acknowledged": "on", "signature": who["complainant_name"]})
+    r = client.post(
+        base + "juramento/", {"nav": "submit", "perjury_acknowledged": "on", "signature": who["complainant_name"]}
+    )
     assert r.status_code == 302, r.content.decode()[:2000]
     receipt = walk.get(client, r["Location"])
     key = re.search(r"[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}", receipt)
@@ -185,12 +202,30 @@ def test_public_filing_in_english_has_no_spanish(demo):
     walk = Walk()
     keys = []
     for body, who in (
-        ("etica-camara", {"complainant_name": "Ana Ejemplo Ficticia", "complainant_email": "ana@example.org", "complainant_phone": "787-555-0100"}),
-        ("querellas-municipales", {"complainant_name": "Ana Ejemplo Ficticia", "complainant_email": "ana@example.org", "complainant_kind": "citizen"}),
+        (
+            "etica-camara",
+            {
+                "complainant_name": "Ana Ejemplo Ficticia",
+                "complainant_email": "ana@example.org",
+                "complainant_phone": "787-555-0100",
+            },
+        ),
+        (
+            "querellas-municipales",
+            {
+                "complainant_name": "Ana Ejemplo Ficticia",
+                "complainant_email": "ana@example.org",
+                "complainant_kind": "citizen",
+            },
+        ),
     ):
         client = english(Client())
         client.post(f"/querellas/{body}/quien/", who)
-        options = re.findall(r'name="respondent_office".*?<option value="(\d+)"', walk_html(client, f"/querellas/{body}/querellado/"), re.S)
+        options = re.findall(
+            r'name="respondent_office".*?<option value="(\d+)"',
+            walk_html(client, f"/querellas/{body}/querellado/"),
+            re.S,
+        )
         client.cookies.clear()
         client = english(Client())
         respondent = {"respondent_office": options[0]} if options else {"respondent_name": "Persona Ficticia"}
@@ -205,6 +240,8 @@ def test_public_filing_in_english_has_no_spanish(demo):
     assert r.status_code == 302
     walk.get(followup, r["Location"])
     walk.post(followup, r["Location"], {"kind": "official_documents", "description": "", "file": upload("c.png", PNG)})
-    walk.post(followup, r["Location"], {"kind": "official_documents", "description": "x", "file": upload("c.pdf", b"texto")})
+    walk.post(
+        followup, r["Location"], {"kind": "official_documents", "description": "x", "file": upload("c.pdf", b"texto")}
+    )
     assert walk.pages > 25
     assert not walk.found, walk.report()
