@@ -125,7 +125,7 @@ def render_message(m: dict[str, Any]) -> SafeString:
 
 def spanish_text(m: dict[str, Any]) -> str:
     """One stored message as the plain Spanish text the engine prints."""
-    return spanish_or(m, "es")
+    return plain_text(m, "es")
 
 
 def _strip(markup: str) -> str:
@@ -169,10 +169,10 @@ def _term_label(term: str, language: str) -> str:
     amount, _sep, unit = term.partition(" ")
     if _spanish(language) or not amount.isdigit() or unit not in _UNITS:
         return term
-    return spanish_or(Term(int(amount), _UNITS[unit]).msg().to_json(), language)  # type: ignore[arg-type]
+    return plain_text(Term(int(amount), _UNITS[unit]).msg().to_json(), language)  # type: ignore[arg-type]
 
 
-def spanish_or(m: dict[str, Any], language: str) -> str:
+def plain_text(m: dict[str, Any], language: str) -> str:
     """A message as plain text in ``language``."""
     return html.unescape(_strip(_render(m, language)))
 
