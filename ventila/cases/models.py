@@ -629,7 +629,8 @@ class CaseFinding(models.Model):
 
     def message_html(self) -> SafeString:
         """The message in the active language (a rulebook's catalogue message; else as stored), as HTML."""
-        return mark_safe(stored_text(self.message))  # nosec B308 B703 — escaped or rendered escaped
+        # Escaped, or rendered from an escaped template and escaped values (rule_messages).
+        return mark_safe(stored_text(self.message))  # nosec B308 B703
 
     def message_es(self) -> str:
         """The message as the Spanish text the engine wrote."""
