@@ -64,7 +64,7 @@ def test_correction_supersedes_and_moves_every_dependent_term(world, now):
     case.refresh_from_db()
     answer = case.deadlines.get(deadline_id="answer")
     assert answer.due == dt.date(2027, 3, 30)
-    assert "Viernes Santo" in answer.trace
+    assert "Viernes Santo" in answer.trace_es()
     assert case.next_due == dt.date(2027, 3, 30)
     # Both entries stay on the docket; the superseded one no longer counts.
     assert list(case.entries.order_by("seq").values_list("seq", "supersedes__seq")) == [(1, None), (2, None), (3, 2)]

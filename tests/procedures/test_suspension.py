@@ -62,7 +62,7 @@ def test_a_court_case_suspends_and_its_final_decision_moves_the_answer_term(worl
     # Mar 29, 30, 31, Apr 1, 2 (10), Apr 5, 6, 7, 8, 9 (15) → Fri Apr 9 2027.
     assert (answer.status, answer.due, answer.moved_from) == ("open", dt.date(2027, 4, 9), dt.date(2027, 3, 25))
     assert "reanudado el viernes, 19 de marzo de 2027" in answer.moved_reason
-    assert "Suspensión del viernes, 5 de marzo de 2027 al jueves, 18 de marzo de 2027" in answer.trace
+    assert "Suspensión del viernes, 5 de marzo de 2027 al jueves, 18 de marzo de 2027" in answer.trace_es()
     page = sec.get(f"/expedientes/{case.number}/").content.decode()
     assert "vencía el jueves, 25 de marzo de 2027" in page and "viernes, 9 de abril de 2027" in page
     assert "Sentencia final y firme: archivo." in page

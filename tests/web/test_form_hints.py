@@ -46,7 +46,8 @@ def _hint_texts() -> set[str]:
                                 texts |= {
                                     v
                                     for v in h.params.values()
-                                    if v and not v[0].isdigit() and "de 20" not in v and not v[:3].isupper()
+                                    # a date is written in the reader's language, not looked up
+                                    if isinstance(v, str) and v and not v[0].isdigit() and not v[:3].isupper()
                                 }
     return texts - {""}
 

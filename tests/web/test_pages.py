@@ -146,7 +146,7 @@ def test_closure_day_moves_open_terms(client, world, now):
     assert r.status_code == 302
     # Mar 2 holiday, Mar 4 closed: 3 business days after Mar 1 → Mon Mar 8.
     d = Case.objects.get(pk=case.pk).deadlines.get(deadline_id="notify_respondent")
-    assert d.due == dt.date(2027, 3, 8) and "jueves, 4 de marzo de 2027: cierre declarado" in d.trace
+    assert d.due == dt.date(2027, 3, 8) and "jueves, 4 de marzo de 2027: cierre declarado" in d.trace_es()
     r = client.post("/cuerpos/etica-camara/calendario/", {"form": "closure", "day": "2027-03-04", "reason": "x"})
     assert r.status_code == 200 and "Ese día ya está declarado como cierre" in r.content.decode()
     closure = world.camara.closures.get()

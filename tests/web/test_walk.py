@@ -79,7 +79,7 @@ def test_complaint_from_docketing_to_final_report(client, world, now):
     assert t["notify_respondent"].status == "met"
     # CAM-21B-02: 15 business days from Mar 3, skipping Mon Mar 22 (Abolition Day) → Thu Mar 25.
     assert t["answer"].due == dt.date(2027, 3, 25)
-    assert "Día de la Abolición" in t["answer"].trace or "Abolición" in t["answer"].trace
+    assert "Día de la Abolición" in t["answer"].trace_es() or "Abolición" in t["answer"].trace_es()
     case.refresh_from_db()
     assert case.stage == "awaiting_answer" and case.next_due == dt.date(2027, 3, 25)
 

@@ -63,6 +63,7 @@ from .models import (
     RollCall,
 )
 from .queries import body_config, case_facts, member_witnesses, moved_due_dates
+from .rule_messages import encode_message, encode_messages
 from .voting import vote_rule
 
 
@@ -1021,7 +1022,11 @@ class _Rows:
             row.moved_from, row.moved_reason = moved_from, reason
         findings = [
             CaseFinding(
-                case=case, finding_id=f.id, rule_id=f.rule.id, citation=f.rule.citation, message=for_users(f.message)
+                case=case,
+                finding_id=f.id,
+                rule_id=f.rule.id,
+                citation=f.rule.citation,
+                message=for_users(f.message) if f.msg is None else encode_message(f.msg),
             )
             for f in evaluation.findings
         ]
@@ -1083,7 +1088,7 @@ class _Rows:
         stored = existing.stored("deadlines", case.pk)
         if stored is not None:
             for row, d in zip(self.deadlines, self.traces, strict=True):
-                row.trace = "\n".join(for_users(line) for line in d.trace())
+                row.trace = encode_messages(d.trace_msgs())
             _sync_deadlines(stored, self.deadlines)
         for table, new, columns in (
             ("findings", self.findings, _FINDING_COLUMNS),

@@ -19,6 +19,8 @@ from ventila.rules.engine import Evaluation, EventSpec, KindSpec, Rulebook, cale
 from ventila.rules.plain import for_users
 from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
 
+from .rule_messages import long_date_in
+
 
 @dataclass(frozen=True)
 class PlannedEvent:
@@ -44,13 +46,18 @@ def event_spec(rulebook_id: str, kind_id: str, event_type: str) -> EventSpec:
     return rulebook_and_kind(rulebook_id, kind_id)[1].events[event_type]
 
 
-def rulebook_text(text: str, params: Mapping[str, str] | None = None) -> str:
+def rulebook_text(text: str, params: Mapping[str, str | dt.date] | None = None) -> str:
     """A rulebook's Spanish text (a form hint, a validator's message) in the user's language: the
-    template and each of its values are translated when the catalogue knows them."""
+    template and each of its values are translated when the catalogue knows them, a date is written
+    in the user's language."""
     if not text:
         return ""
     out = gettext(text)
-    return for_users(out % {k: gettext(v) if v else v for k, v in params.items()} if params else out)
+    if not params:
+        return for_users(out)
+    return for_users(
+        out % {k: long_date_in(v) if isinstance(v, dt.date) else gettext(v) if v else v for k, v in params.items()}
+    )
 
 
 def compute_caption(kind: KindSpec, name: str, office: str = "") -> str:

@@ -14,10 +14,20 @@ import datetime as dt
 from django.conf import settings
 from django.db import models
 from django.db.models.fields.json import KeyTextTransform
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from ventila.bodies.models import Body, OfficeTerm, Person
 from ventila.rules import PR_TZ
+
+from .rule_messages import (
+    decode_messages,
+    render_message,
+    spanish_text,
+    stored_text,
+    stored_text_es,
+    term_label,
+)
 
 
 class CaseCounter(models.Model):
@@ -636,7 +646,21 @@ class CaseDeadline(models.Model):
         return self.satisfied_on is None and self.status in ("open", "missed", "suspended")
 
     def trace_lines(self) -> list[str]:
-        return self.trace.splitlines()
+        """The trace's lines as HTML in the active language (a trace stored before traces were
+        messages: its Spanish lines)."""
+        messages = decode_messages(self.trace)
+        if messages is None:
+            return self.trace.splitlines()
+        return [render_message(m) for m in messages]
+
+    def term_label(self) -> str:
+        """``term`` («15 días laborables») in the active language."""
+        return term_label(self.term)
+
+    def trace_es(self) -> str:
+        """The trace as the Spanish text the engine prints, one step a line."""
+        messages = decode_messages(self.trace)
+        return self.trace if messages is None else "\n".join(spanish_text(m) for m in messages)
 
 
 class CaseFinding(models.Model):
@@ -658,6 +682,15 @@ class CaseFinding(models.Model):
         verbose_name = _("hallazgo")
         verbose_name_plural = _("hallazgos")
         ordering = ["case", "id"]
+
+    def message_html(self) -> SafeString:
+        """The message in the active language (a rulebook's catalogue message; else as stored), as HTML."""
+        # Escaped, or rendered from an escaped template and escaped values (rule_messages).
+        return mark_safe(stored_text(self.message))  # nosec B308 B703
+
+    def message_es(self) -> str:
+        """The message as the Spanish text the engine wrote."""
+        return stored_text_es(self.message)
 
 
 class CaseExclusion(models.Model):

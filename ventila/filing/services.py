@@ -356,7 +356,7 @@ def receipt_context(filing: Filing, key: str | None) -> dict[str, Any]:
         "r": r,
         "key": key,
         "filed_at": filed_at,
-        "provisions": [public_filing(filing.case.body).provisions.get(p, p) for p in r.get("provisions", [])],
+        "provisions": [_(public_filing(filing.case.body).provisions.get(p, p)) for p in r.get("provisions", [])],
         "stage": STAGES.get(filing.case.stage, filing.case.stage),
         "tz": "America/Puerto_Rico",
         "key_groups": key.split("-") if key else [],

@@ -414,7 +414,7 @@ def _review(proc: Procedure, draft: Draft, problems: list[Problem]) -> dict[str,
             "respondent": name,
             "respondent_role": proc.respondent_roles().get(role, ""),
             "respondent_title": title,
-            "provisions": [proc.spec.provisions.get(p, p) for p in d.get("provisions") or []],
+            "provisions": [_(proc.spec.provisions.get(p, p)) for p in d.get("provisions") or []],
         },
         "pending_steps": [
             {

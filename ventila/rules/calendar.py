@@ -48,6 +48,7 @@ class Skip:
     day: dt.date
     kind: SkipKind
     reason: str
+    name: str = ""  # a holiday's name
 
     def to_json(self) -> dict[str, str]:
         return {"day": self.day.isoformat(), "kind": self.kind, "reason": self.reason}
@@ -87,6 +88,9 @@ class CalendarSettings:
 
 
 DEFAULT_SETTINGS = CalendarSettings()
+
+_BARBOSA = "Natalicio de José Celso Barbosa"
+_ELECTION_DAY = "Día de las Elecciones Generales"
 
 # Spanish names for the holidays the ``holidays`` package returns in English. Names follow the
 # OATRH list of executive-branch holidays.
@@ -182,6 +186,12 @@ def general_election_day(year: int) -> dt.date:
     return first_monday + dt.timedelta(days=1)
 
 
+def _holiday_names_es() -> frozenset[str]:
+    """Every name a holiday can have in a trace (the catalogue translates them)."""
+    names = {*_SPANISH_NAMES.values(), _BARBOSA, _ELECTION_DAY}
+    return frozenset(names | {f"{n} (observado)" for n in names})
+
+
 def primary_election_day(year: int) -> dt.date:
     """First Sunday of June of the election year (Código Electoral 2020, Ley 58-2020)."""
     jun1 = dt.date(year, 6, 1)
@@ -221,7 +231,7 @@ def pr_holidays(year: int, settings: CalendarSettings = DEFAULT_SETTINGS) -> lis
             ):
                 continue
             result.append(Holiday(day, _SPANISH_NAMES[english], "holidays (PR)"))
-    barbosa = "Natalicio de José Celso Barbosa"
+    barbosa = _BARBOSA
     if not any(h.name == barbosa for h in result):  # the package itself has it up to 2014
         result.append(
             Holiday(
@@ -242,6 +252,9 @@ def pr_holidays(year: int, settings: CalendarSettings = DEFAULT_SETTINGS) -> lis
             observed.append(Holiday(h.day - dt.timedelta(days=1), f"{h.name} (observado)", "regla federal", h.day))
         observed.append(h)
     return sorted(observed, key=lambda h: h.day)
+
+
+HOLIDAY_NAMES_ES = _holiday_names_es()
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,9 +304,7 @@ class LegalCalendar:
                 hol[h.day] = f"{hol[h.day]}; {h.name}" if h.day in hol else h.name
         if s.election_day_is_holiday:
             for day in self.election_days:
-                hol[day] = (
-                    f"{hol[day]}; Día de las Elecciones Generales" if day in hol else "Día de las Elecciones Generales"
-                )
+                hol[day] = f"{hol[day]}; {_ELECTION_DAY}" if day in hol else _ELECTION_DAY
         self.holidays = hol
         base = self.first_day.toordinal()
         size = dt.date(self.table_last_year, 12, 31).toordinal() - base + 1
@@ -373,7 +384,7 @@ class LegalCalendar:
         if day in self.closures:
             return Skip(day, "closure", f"{format_date_es(day)}: cierre declarado de las oficinas")
         if day in self.holidays:
-            return Skip(day, "holiday", f"{format_date_es(day)}: feriado — {self.holidays[day]}")
+            return Skip(day, "holiday", f"{format_date_es(day)}: feriado — {self.holidays[day]}", self.holidays[day])
         if day.weekday() >= 5:
             return Skip(day, "weekend", f"{format_date_es(day)}: fin de semana")
         return None

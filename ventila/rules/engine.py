@@ -24,6 +24,7 @@ from .calendar import (
     Suspension,
     legal_calendar,
 )
+from .i18n import Msg
 from .speed import build_without_init, per_kind, sets_every_field
 from .terms import Deadline, Finding, Rule, Status, Term, Unit, compute_due, shared_term
 from .vocabulary import Actor
@@ -80,7 +81,7 @@ class FieldHint:
     (``help=""`` clears it); ``choices`` narrows the spec's choices to those offered."""
 
     help: str | None = None
-    params: Mapping[str, str] = field(default_factory=dict)
+    params: Mapping[str, str | dt.date] = field(default_factory=dict)  # a date: in the reader's language
     label: str | None = None
     initial: Any = None
     choices: tuple[str, ...] | None = None
@@ -108,7 +109,7 @@ class FieldError:
     """A validator's message for one field: a Spanish %-template and its values."""
 
     text: str
-    params: Mapping[str, str] = field(default_factory=dict)
+    params: Mapping[str, str | dt.date] = field(default_factory=dict)  # a date: in the reader's language
 
 
 @dataclass(frozen=True)
@@ -718,10 +719,10 @@ class Context:
         term: Term | None = None,
         start: dt.date | dt.datetime | None = None,
         satisfied: Event | None = None,
-        extensions: Sequence[tuple[Term, str]] = (),
+        extensions: Sequence[tuple[Term, str | Msg]] = (),
         fatal: bool = False,
         suspendable: bool = True,
-        start_label: str = "",
+        start_label: str | Msg = "",
     ) -> Deadline:
         """Compute a term from ``trigger`` (or ``start``) and record it with its status.
 
@@ -749,7 +750,7 @@ class Context:
         else:
             begin = start
             day = start.astimezone(PR_TZ).date() if isinstance(start, dt.datetime) else start
-        exts: Sequence[tuple[Term, str]] = ()
+        exts: Sequence[tuple[Term, str | Msg]] = ()
         if unit == "business_days":
             due = cal.add_business_days_date(day, term.amount)
             if extensions:
@@ -815,15 +816,17 @@ class Context:
         term: Term,
         start: dt.date | dt.datetime | None,
         satisfied: Event | None,
-        extensions: Sequence[tuple[Term, str]],
+        extensions: Sequence[tuple[Term, str | Msg]],
         fatal: bool,
         susp: Sequence[Suspension],
-        start_label: str,
+        start_label: str | Msg,
     ) -> Deadline:
         """:meth:`add_deadline` for hour terms, suspended terms and calendar-day extensions."""
         hours = term.unit == "hours"
         begin = start if start is not None else (trigger.at if hours else trigger.day)
-        exts: Sequence[tuple[Term, str]] = [(self.normalize(t), why) for t, why in extensions] if extensions else ()
+        exts: Sequence[tuple[Term, str | Msg]] = (
+            [(self.normalize(t), why) for t, why in extensions] if extensions else ()
+        )
         cal = self.calendar
         due, suspended, _ = compute_due(
             cal,
@@ -872,8 +875,12 @@ class Context:
             return shared_term(term.amount, self._bare_unit)
         return term
 
-    def add_finding(self, finding_id: str, rule_id: str, message: str, **data: Any) -> Finding:
-        f = Finding(finding_id, self.rulebook.rules[rule_id], message, dict(data))
+    def add_finding(self, finding_id: str, rule_id: str, message: str | Msg, **data: Any) -> Finding:
+        """Record a finding; a ``Msg`` message is kept too, for the web app to show translated."""
+        if isinstance(message, Msg):
+            f = Finding(finding_id, self.rulebook.rules[rule_id], message.es(), dict(data), message)
+        else:
+            f = Finding(finding_id, self.rulebook.rules[rule_id], message, dict(data))
         self.findings.append(f)
         return f
 

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
 
-from .calendar import PR_TZ, LegalCalendar, Skip, Suspension, format_date_es, format_datetime_es
+from .calendar import PR_TZ, LegalCalendar, Skip, Suspension, format_date_es
+from .i18n import Msg, Quote, Raw, Typed
 
 
 class RuleKind(StrEnum):
@@ -56,6 +57,16 @@ class Term:
     def es(self) -> str:
         return f"{self.amount} {UNIT_ES[self.unit]}"
 
+    def msg(self) -> Msg:
+        """The term as a catalogue message (``es()`` in the reader's language)."""
+        if self.unit == "business_days":
+            return Msg("%(amount)s días laborables", amount=self.amount)
+        if self.unit == "calendar_days":
+            return Msg("%(amount)s días calendario", amount=self.amount)
+        if self.unit == "hours":
+            return Msg("%(amount)s horas", amount=self.amount)
+        return Msg("%(amount)s días", amount=self.amount)
+
 
 _TERMS: dict[tuple[int, str], Term] = {}
 
@@ -96,8 +107,9 @@ class Rule:
 class Finding:
     id: str
     rule: Rule
-    message: str
+    message: str  # in Spanish (the CLI's, the reference's)
     data: dict[str, Any] = field(default_factory=dict)
+    msg: Msg | None = None  # the message as a catalogue message, when the rulebook wrote it as one
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -136,7 +148,7 @@ class Deadline:
     # The inputs of the computation (calendar, start, term, suspensions, roll_forward, hour reading,
     # start label, extensions), kept so the trace can be derived on demand.
     inputs: tuple[Any, ...] | None = None
-    notes: list[str] = field(default_factory=list)
+    notes: list[str | Msg] = field(default_factory=list)
 
     @property
     def computation(self) -> TermComputation | None:
@@ -165,13 +177,22 @@ class Deadline:
 
     def trace(self) -> list[str]:
         """The arithmetic in Spanish, one step a line, each citing its rule."""
+        return [m.es() for m in self.trace_msgs()]
+
+    def trace_msgs(self) -> list[Msg]:
+        """:meth:`trace` as catalogue messages (what the web app stores and shows translated)."""
         lines = [
-            f"{self.rule.id} ({self.rule.citation}): «{self.rule.quote}».",
+            Msg(
+                "%(rule)s (%(citation)s): «%(quote)s».",
+                rule=Raw(self.rule.id),
+                citation=Raw(self.rule.citation),
+                quote=Quote(self.rule.quote),
+            )
         ]
         comp = self.computation
         if comp is not None:
-            lines.extend(comp.explain())
-        lines.extend(self.notes)
+            lines.extend(comp.explain_msgs())
+        lines.extend(n if isinstance(n, Msg) else Msg(n) for n in self.notes)
         return lines
 
     def skips(self) -> list[Skip]:
@@ -189,10 +210,13 @@ class TermComputation:
     suspensions: Sequence[Suspension]
     roll_forward: bool
     hour_reading: str = "clock"
-    start_label: str = ""
-    add_after: Sequence[tuple[Term, str]] = ()
+    start_label: str | Msg = ""
+    add_after: Sequence[tuple[Term, str | Msg]] = ()
 
     def explain(self) -> list[str]:
+        return [m.es() for m in _compute(self, traced=True)[1]]
+
+    def explain_msgs(self) -> list[Msg]:
         return _compute(self, traced=True)[1]
 
     def skipped(self) -> list[Skip]:
@@ -212,8 +236,8 @@ def compute_due(
     suspensions: Sequence[Suspension] = (),
     roll_forward: bool = True,
     hour_reading: str = "clock",
-    start_label: str = "",
-    extensions: Sequence[tuple[Term, str]] = (),
+    start_label: str | Msg = "",
+    extensions: Sequence[tuple[Term, str | Msg]] = (),
 ) -> tuple[dt.date | dt.datetime, bool, TermComputation]:
     """Due date of ``term`` counted from ``start``, with any extensions added and suspensions applied.
 
@@ -233,11 +257,29 @@ def compute_due(
     return due, suspended, comp
 
 
-def _compute(c: TermComputation, *, traced: bool) -> tuple[dt.date | dt.datetime, list[str], list[Skip], bool]:
+def skip_msg(sk: Skip) -> Msg:
+    """Why a day does not count (``Skip.reason``) as a catalogue message."""
+    if sk.kind == "holiday":
+        return Msg("%(day)s: feriado — %(name)s", day=sk.day, name=sk.name)
+    if sk.kind == "closure":
+        return Msg("%(day)s: cierre declarado de las oficinas", day=sk.day)
+    if sk.kind == "weekend":
+        return Msg("%(day)s: fin de semana", day=sk.day)
+    return Msg("%(day)s: suspensión de los términos", day=sk.day)
+
+
+def _paren(value: str | Msg | Typed) -> Msg | str:
+    """`` (value)`` after a date, or nothing when there is no value."""
+    if not value or (isinstance(value, Typed) and not value.text):
+        return ""
+    return Msg(" (%(text)s)", text=value)
+
+
+def _compute(c: TermComputation, *, traced: bool) -> tuple[dt.date | dt.datetime, list[Msg], list[Skip], bool]:
     cal = c.calendar
-    steps: list[str] = []
+    steps: list[Msg] = []
     skips: list[Skip] = []
-    label = f" ({c.start_label})" if c.start_label else ""
+    label = _paren(c.start_label)
     unit = c.term.unit
     if unit == "hours":
         start = c.start if isinstance(c.start, dt.datetime) else dt.datetime.combine(c.start, dt.time(), PR_TZ)
@@ -245,11 +287,28 @@ def _compute(c: TermComputation, *, traced: bool) -> tuple[dt.date | dt.datetime
         for ext, _ in c.add_after:
             due_dt = cal.add_hours(due_dt, ext.amount, reading=c.hour_reading)
         if traced:
-            steps.append(
-                f"Desde el {format_datetime_es(start)}{label} se cuentan {c.term.amount} horas "
-                f"{'corridas' if c.hour_reading == 'clock' else 'sin contar fines de semana ni feriados'} "
-                f"(hora de Puerto Rico): vence el {format_datetime_es(due_dt)}."
-            )
+            if c.hour_reading == "clock":
+                steps.append(
+                    Msg(
+                        "Desde el %(start)s%(label)s se cuentan %(n)s horas corridas (hora de Puerto Rico): "
+                        "vence el %(due)s.",
+                        start=start,
+                        label=label,
+                        n=c.term.amount,
+                        due=due_dt,
+                    )
+                )
+            else:
+                steps.append(
+                    Msg(
+                        "Desde el %(start)s%(label)s se cuentan %(n)s horas sin contar fines de semana ni feriados "
+                        "(hora de Puerto Rico): vence el %(due)s.",
+                        start=start,
+                        label=label,
+                        n=c.term.amount,
+                        due=due_dt,
+                    )
+                )
         # Hour terms are short; a suspension that starts before they end holds them.
         suspended = False
         for s in c.suspensions:
@@ -257,14 +316,24 @@ def _compute(c: TermComputation, *, traced: bool) -> tuple[dt.date | dt.datetime
                 if s.end is None:
                     suspended = True
                     if traced:
-                        steps.append(f"Suspendido desde {format_date_es(s.start)}: {s.reason}".rstrip(": "))
+                        if s.reason:
+                            steps.append(
+                                Msg("Suspendido desde %(day)s: %(reason)s", day=s.start, reason=Typed(s.reason))
+                            )
+                        else:
+                            steps.append(Msg("Suspendido desde %(day)s", day=s.start))
                 else:
                     held = dt.timedelta(days=(s.end - s.start).days)
                     due_dt = due_dt + held
                     if traced:
                         steps.append(
-                            f"Suspensión del {format_date_es(s.start)} al {format_date_es(s.end)} "
-                            f"({held.days} días): vence el {format_datetime_es(due_dt)}."
+                            Msg(
+                                "Suspensión del %(first)s al %(last)s (%(n)s días): vence el %(due)s.",
+                                first=s.start,
+                                last=s.end,
+                                n=held.days,
+                                due=due_dt,
+                            )
                         )
         return due_dt, steps, skips, suspended
 
@@ -279,12 +348,29 @@ def _compute(c: TermComputation, *, traced: bool) -> tuple[dt.date | dt.datetime
     if traced:
         if business:
             r = cal.add_business_days(start_d, c.term.amount)
-            steps.extend(s.replace(" (ese día no cuenta)", f"{label} (ese día no cuenta)") for s in r.steps)
+            steps.append(
+                Msg(
+                    "Se cuentan %(n)s días laborables después del %(start)s%(label)s (ese día no cuenta): "
+                    "vence el %(due)s."
+                    if c.term.amount >= 0
+                    else "Se cuentan %(n)s días laborables antes del %(start)s%(label)s (ese día no cuenta): "
+                    "vence el %(due)s.",
+                    n=abs(c.term.amount),
+                    start=start_d,
+                    label=label,
+                    due=r.due,
+                )
+            )
             skips.extend(r.skips)
         else:
             steps.append(
-                f"{format_date_es(start_d)}{label} + {c.term.es()} (el día del acto no cuenta) = "
-                f"{format_date_es(dt.date.fromordinal(raw_o))}."
+                Msg(
+                    "%(start)s%(label)s + %(term)s (el día del acto no cuenta) = %(last)s.",
+                    start=start_d,
+                    label=label,
+                    term=c.term.msg(),
+                    last=dt.date.fromordinal(raw_o),
+                )
             )
     for ext, why in c.add_after:
         if (ext.unit == "business_days") != business:
@@ -298,8 +384,12 @@ def _compute(c: TermComputation, *, traced: bool) -> tuple[dt.date | dt.datetime
             due_o = cal.next_business_day_ord(raw_o) if c.roll_forward else raw_o
         if traced:
             steps.append(
-                f"Se añade {ext.es()} ({why}): el último día pasa a ser el "
-                f"{format_date_es(dt.date.fromordinal(raw_o))}."
+                Msg(
+                    "Se añade %(term)s (%(why)s): el último día pasa a ser el %(day)s.",
+                    term=ext.msg(),
+                    why=why,
+                    day=dt.date.fromordinal(raw_o),
+                )
             )
     suspended = False
     for s in sorted(c.suspensions, key=lambda s: s.start):
@@ -310,9 +400,12 @@ def _compute(c: TermComputation, *, traced: bool) -> tuple[dt.date | dt.datetime
             suspended = True
             if traced:
                 steps.append(
-                    f"Los términos están suspendidos desde el {format_date_es(s.start)}"
-                    f"{' (' + s.reason + ')' if s.reason else ''}; al reanudarse, la fecha se moverá "
-                    f"por los días de la suspensión."
+                    Msg(
+                        "Los términos están suspendidos desde el %(day)s%(reason)s; al reanudarse, la fecha se "
+                        "moverá por los días de la suspensión.",
+                        day=s.start,
+                        reason=_paren(Typed(s.reason)),
+                    )
                 )
                 skips.append(Skip(s.start, "suspension", f"{format_date_es(s.start)}: suspensión de los términos"))
             break
@@ -331,10 +424,18 @@ def _compute(c: TermComputation, *, traced: bool) -> tuple[dt.date | dt.datetime
         if traced:
             d0, d1 = dt.date.fromordinal(first), dt.date.fromordinal(end_o - 1)
             steps.append(
-                f"Suspensión del {format_date_es(d0)} al {format_date_es(d1)}"
-                f"{' (' + s.reason + ')' if s.reason else ''}: no cuentan "
-                f"{shift} {'días laborables' if business else 'días'}; el último día pasa a ser el "
-                f"{format_date_es(dt.date.fromordinal(raw_o))}."
+                Msg(
+                    "Suspensión del %(first)s al %(last)s%(reason)s: no cuentan %(n)s días laborables; el último "
+                    "día pasa a ser el %(day)s."
+                    if business
+                    else "Suspensión del %(first)s al %(last)s%(reason)s: no cuentan %(n)s días; el último día "
+                    "pasa a ser el %(day)s.",
+                    first=d0,
+                    last=d1,
+                    reason=_paren(Typed(s.reason)),
+                    n=shift,
+                    day=dt.date.fromordinal(raw_o),
+                )
             )
             for k in range(first, end_o):
                 skips.append(
@@ -352,8 +453,12 @@ def _compute(c: TermComputation, *, traced: bool) -> tuple[dt.date | dt.datetime
             if sk is not None:
                 skips.append(sk)
         steps.append(
-            f"El {format_date_es(raw)} no es día laborable; el término se extiende al "
-            f"{format_date_es(due)} (1 LPRA §72; Regla 68.1 de Procedimiento Civil)."
+            Msg(
+                "El %(raw)s no es día laborable; el término se extiende al %(due)s (%(citation)s).",
+                raw=raw,
+                due=due,
+                citation=Raw("1 LPRA §72; Regla 68.1 de Procedimiento Civil"),
+            )
         )
     if traced and business:
         # Business-day terms: list every non-business day between the trigger and the due date.
@@ -367,8 +472,8 @@ def _compute(c: TermComputation, *, traced: bool) -> tuple[dt.date | dt.datetime
     if traced:
         for sk in skips:
             if sk.kind != "suspension":
-                steps.append(f"  · no cuenta: {sk.reason}")
-        steps.append(f"Vence: {format_date_es(due_final)}.")
+                steps.append(Msg("  · no cuenta: %(reason)s", reason=skip_msg(sk)))
+        steps.append(Msg("Vence: %(day)s.", day=due_final))
     return due_final, steps, skips, suspended
 
 

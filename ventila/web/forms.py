@@ -12,6 +12,7 @@ from django import forms
 from django.contrib.auth.forms import AuthenticationForm
 from django.db.models import Q
 from django.utils.formats import date_format
+from django.utils.html import format_html
 from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
@@ -305,7 +306,7 @@ class ActForm(WhenMixin, AttachmentMixin):
             own = current_own_votes(case, event_type) if supersedes is None and self.voters else {}
             for p in self.voters:
                 self.fields[f"vote_{p.pk}"] = forms.ChoiceField(
-                    label=str(p),
+                    label=format_html('<span translate="no">{}</span>', p),  # a name, as written
                     choices=list(VOTES.items()),
                     widget=forms.RadioSelect,
                     error_messages={"required": _("Indique el voto de %(name)s.") % {"name": p}},

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from ..calendar import HOLIDAY_NAMES_ES
 from ..engine import RULEBOOKS, register_rulebook
+from ..i18n import source_templates
 from ..vocabulary import (
     ACTOR_ES,
     DEADLINE_ES,
@@ -16,6 +18,7 @@ from .camara_171 import RULEBOOK as CAMARA_171
 from .camara_171.s20_s24_complaints import DISMISSAL_GROUNDS_ES
 from .camara_171.s25_s31_reports import SANCTION_ES
 from .municipal import RULEBOOK as MUNICIPAL
+from .municipal.complaints import PARTY_ES
 
 # The registry lives in the engine (which reads it and must not import the rulebooks, which import
 # it); this is where it is filled, and ``RULEBOOKS`` here is that same dict.
@@ -42,6 +45,9 @@ def rulebook_words() -> set[str]:
         *DISMISSAL_GROUNDS_ES.values(),
         *SANCTION_ES.values(),
         *ACTOR_ES.values(),
+        *HOLIDAY_NAMES_ES,
+        *PARTY_ES.values(),
+        *source_templates(),
     }
     for rulebook in RULEBOOKS.values():
         if rulebook.confidentiality:
@@ -54,11 +60,15 @@ def rulebook_words() -> set[str]:
             words.update(public.evidence_kinds.values())
             words.update(step.text for step in public.next_steps)
             words.update(w for w in (public.knowledge_term_hint, public.late_warning) if w)
+            words.update(w for w in (public.description, public.office_label) if w)
+            words.update(public.provisions.values())
+            words.update(public.respondent_roles.values())
         for kind in rulebook.kinds.values():
             words.add(kind.title)
             words.update(c for c in (kind.caption, kind.caption_without_office) if c)
             words.update(spec.title for spec in kind.events.values())
             words.update(spec.when for spec in kind.events.values() if spec.when)
+            words.update(f.help for spec in kind.events.values() for f in spec.fields.values() if f.help)
     return words
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from django import template
 from django.forms import BoundField
+from django.utils.html import format_html
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -109,3 +110,32 @@ def filing_buttons(body: Body) -> list[tuple[str, Any]]:
 def page_buttons(body: Body) -> list[tuple[str, Any]]:
     """The body's own pages (``Rulebook.pages``): their view names and button labels."""
     return [PAGE_BUTTONS[page] for page in RULEBOOKS[body.rulebook].pages if page in PAGE_BUTTONS]
+
+
+@register.filter
+def typed(value: Any) -> str:
+    """What a person typed or a register holds (a name, an office, facts, a note), marked
+    ``translate="no"``: it is shown as written in every language, and no translator (a browser's,
+    or ``tests/web/test_english.py``) takes it for the page's own text."""
+    if value is None or value == "":
+        return ""
+    return format_html('<span translate="no">{}</span>', value)
+
+
+@register.filter
+def spanish(value: Any) -> str:
+    """A text that is Spanish in every language (the name of a body, a case's title as the docket
+    records it, the title of a document issued in Spanish), marked ``lang="es"`` so that a screen
+    reader reads it as Spanish."""
+    if value is None or value == "":
+        return ""
+    return format_html('<span lang="es">{}</span>', value)
+
+
+@register.filter
+def catalogued(value: Any) -> str:
+    """A stored Spanish text the catalogue knows (a document's title, as its template names it) in the
+    user's language; any other text as it is."""
+    if not value:
+        return ""
+    return _(str(value))

@@ -60,7 +60,7 @@ from .. import pending
 from ..forms import FILING_EVENTS, ActForm, CounselForm, FilingForm, QueueFilterForm
 from ..templatetags.web_tags import is_group, long_date
 from . import turns
-from .markup import act_url_maker, options_html, render_queue_rows, render_timeline, vocabulary
+from .markup import Typed, act_url_maker, options_html, render_queue_rows, render_timeline, vocabulary
 from .procedures import procedure_context, queue_flags
 
 PAGE_SIZE = 25
@@ -458,20 +458,20 @@ def _record_payload(e: DocketEntry) -> list[tuple[Any, Any]]:
     if e.event_type == "service_received":
         return [
             (_("Medio"), Delivery.Method(p["method"]).label),
-            (_("Destinatario"), p["recipient"]),
+            (_("Destinatario"), Typed(p["recipient"])),
             (_("Recibido el"), _format_iso(p["received_on"])),
         ]
     by_email = p["method"] in (Delivery.Method.EMAIL_ATTACHMENT, Delivery.Method.EMAIL_LINK)
     name = p.get("recipient_name") or p["recipient"]
     rows = [
         (_("Medio"), Delivery.Method(p["method"]).label),
-        (_("Destinatario"), f"{name} <{p['recipient']}>" if by_email and name != p["recipient"] else name),
+        (_("Destinatario"), Typed(f"{name} <{p['recipient']}>" if by_email and name != p["recipient"] else name)),
     ]
     if by_email:
         rows += [
             (_("Intento n.º"), p.get("attempt", 1)),
             (_("Message-ID"), p.get("message_id", "")),
-            (_("Respuesta del servidor"), p.get("answer", "")),
+            (_("Respuesta del servidor"), Typed(p.get("answer", ""))),
             (_("Resultado"), _("Aceptado por el servidor de correo") if p["ok"] else _("Falló")),
         ]
     elif p.get("received_on"):
@@ -556,13 +556,15 @@ def _entry_row(
     for k, v in e.payload.items():
         if k in _PERSON_KEYS:
             person = (people or {}).get(int(v)) if str(v).isdigit() else None
-            shown = str(person) if person else v
+            shown = Typed(person) if person else v
         elif isinstance(v, list):
             shown = ", ".join(str(labels.choice(x)) for x in v)
         elif isinstance(v, str) and _ISO.match(v):
             shown = _format_iso(v)
         else:
             shown = labels.choice(v)
+            if shown is v and isinstance(v, str):  # no choice of the rulebook: what was typed
+                shown = Typed(v)
         payload.append((labels.field(k), shown))
     return {
         "e": e,

@@ -51,6 +51,13 @@ def vocabulary(name: str) -> dict[str, str]:
     return _vocabulary_in(name, get_language() or settings.LANGUAGE_CODE)
 
 
+class Typed(str):
+    """A value of a docket entry that a person typed or the register holds (a name, a reason, a
+    court's case, a mail server's answer): shown as it is, marked ``translate="no"``."""
+
+    __slots__ = ()
+
+
 def url_maker(name: str, key: str, **kwargs: Any) -> Callable[[Any], str]:
     """``{% url name key=… %}`` for many values of ``key``: reversed once, the value put between the
     (escaped) prefix and suffix."""
@@ -139,41 +146,48 @@ def render_timeline(case_number: str, rows: Iterable[dict[str, Any]], *, can_cor
         document = row["document"]
         if document:
             label = t["document"] if row.get("record_only") else t["receipt"]
-            add(f'<p>{label}: <a href="{document_url(document.pk)}">«{_v(document.title)}»</a></p>')
+            add(f'<p>{label}: <a href="{document_url(document.pk)}">«{_v(_(document.title))}»</a></p>')
         if row["payload"]:
             add('<dl class="payload">')
             for k, v in row["payload"]:
                 shown = t["yes"] if v is True else t["no"] if v is False else _v(v)
+                if type(v) is Typed:
+                    shown = f'<span translate="no">{shown}</span>'
                 add(f"<div><dt>{_v(k)}</dt><dd>{shown}</dd></div>")
             add("</dl>")
         if row["details"]:
             add('<dl class="payload">')
             for k, v in row["details"]:
-                add(f"<div><dt>{_v(k)}</dt><dd>{_lines(v)}</dd></div>")
+                add(f'<div><dt>{_v(k)}</dt><dd translate="no">{_lines(v)}</dd></div>')
             add("</dl>")
         rc = row["roll_call"]
         if rc:
             count = t["count"] % {"y": _v(rc.yes), "n": _v(rc.no), "r": _v(rc.required)}
             outcome = t["carried"] if rc.carried else t["not_carried"]
             add(
-                f'<div class="rollcall"><p><strong>{t["roll_call"]}:</strong> {_v(rc.motion)} — {outcome}'
+                f'<div class="rollcall"><p><strong>{t["roll_call"]}:</strong> <span lang="es">{_v(rc.motion)}</span> — {outcome}'
                 f" ({count}, {_v(rc.rule_id)}, {_v(rc.citation)})</p>"
                 '<ul class="ballots">'
-                + "".join(f"<li>{_v(b.person)}: {_v(b.get_vote_display())}</li>" for b in rc.ballot_list)
+                + "".join(
+                    f'<li><span translate="no">{_v(b.person)}</span>: {_v(b.get_vote_display())}</li>'
+                    for b in rc.ballot_list
+                )
                 + "</ul></div>"
             )
         if e.note:
-            add(f"<p>{_lines(e.note)}</p>")
+            add(f'<p translate="no">{_lines(e.note)}</p>')
         attachments = e.attachment_list
         if attachments:
             add('<ul class="attachments">')
             for a in attachments:
                 add(
-                    f'<li><a href="{attachment_url(a.pk)}">{_v(a.filename)}</a>'
+                    f'<li><a href="{attachment_url(a.pk)}" translate="no">{_v(a.filename)}</a>'
                     f' <span class="muted mono">SHA-256 {_v(a.sha256)}</span></li>'
                 )
             add("</ul>")
-        add(f'<p class="muted small">{t["recorded"] % {"who": _v(who(e)), "when": _v(when.moment(e.recorded_at))}}')
+        add(
+            f'<p class="muted small">{t["recorded"] % {"who": f'<span translate="no">{_v(who(e))}</span>', "when": _v(when.moment(e.recorded_at))}}'
+        )
         if can_correct and not corrected_by and not row.get("record_only"):
             add(f' · <a href="{correct_url(e.seq)}">{t["correct"]}</a>')
         add("</p>")
@@ -295,7 +309,8 @@ def render_queue_rows(items: Iterable[dict[str, Any]]) -> SafeString:
         add(
             f"<tr{overdue}>"
             f'<th scope="row"><a href="{case_url(c.number)}">{number}</a></th>'
-            f'<td>{flag}{_v(c.caption)}<br><span class="muted">{_v(it["kind"])} · {_v(c.body.short_name)}</span>'
+            f'<td>{flag}<span lang="es">{_v(c.caption)}</span><br>'
+            f'<span class="muted">{_v(it["kind"])} · <span lang="es">{_v(c.body.short_name)}</span></span>'
             f"{warning}</td><td>{_v(it['stage'])}</td><td>{deadline}</td><td>{due}</td><td>{days}</td>"
             f"<td>{who}</td></tr>\n"
         )

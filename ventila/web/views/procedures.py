@@ -13,6 +13,8 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -38,7 +40,7 @@ from ventila.rules.calendar import format_date_es
 from ventila.rules.votes import required_yes
 
 from ..procedure_forms import CandidateForm, ExpenseForm, MeetingForm, QualificationForm, ReversalForm
-from ..templatetags.web_tags import money
+from ..templatetags.web_tags import long_date, money
 
 
 def queue_flags(qs: Any, items: list[dict[str, Any]], today: dt.date, *, first_page: bool) -> list[dict[str, Any]]:
@@ -78,6 +80,23 @@ def queue_flags(qs: Any, items: list[dict[str, Any]], today: dt.date, *, first_p
     return pinned
 
 
+def _moved_reason(spans: list[dict[str, Any]]) -> SafeString:
+    """Why the terms moved, in the reader's language (the stored ``moved_reason`` is the record's
+    Spanish): each suspension, its days and its reason as typed."""
+    parts = []
+    for s in spans:
+        if s["end"] is None:
+            text = _("suspendido desde el %(start)s") % {"start": long_date(s["start"])}
+        else:
+            text = _("suspendido desde el %(start)s, reanudado el %(end)s") % {
+                "start": long_date(s["start"]),
+                "end": long_date(s["end"]),
+            }
+        why = s["reason"] or s["court_order"] or s["court_case"]
+        parts.append((text, format_html(' (<span translate="no">{}</span>)', why) if why else ""))
+    return format_html_join("; ", "{}{}", parts)
+
+
 def procedure_context(
     user: Any,
     case: Case,
@@ -98,10 +117,12 @@ def procedure_context(
         # From the body's configuration, read once per process and version (every election change bumps it).
         upcoming = [(kind, day) for kind, day in body_config(case.body).elections if day >= today][:2]
         elections = [ElectionDay(kind=kind, day=day) for kind, day in upcoming]
+    spans = suspension_spans(entries)
     return {
         "sec8_warnings": sec8_warnings(case, entries, exclusions),
-        "suspensions": suspension_spans(entries),
+        "suspensions": spans,
         "moved_terms": moved,
+        "moved_reason": _moved_reason(spans) if moved else "",
         "decide_warning": decide_warning(case, today, deadlines),
         "can_mark_candidate": staff and candidate_mark,
         "upcoming_elections": elections,

@@ -8,7 +8,6 @@ import datetime as dt
 from collections.abc import Mapping
 from typing import Any
 
-from ...calendar import format_date_es
 from ...engine import DetailField, EventSpec, FieldError, FieldHint, FormContext
 from ..common import with_form_hints
 from .s20_s24_complaints import RULES, earliest_hearing_date
@@ -32,7 +31,7 @@ def _hearing_hints(ctx: FormContext) -> Mapping[str, FieldHint]:
             help="Con notificación hoy, la vista %(which)sno puede celebrarse antes del %(day)s (%(rule)s).",
             params={
                 "which": "inicial " if initial else "",
-                "day": format_date_es(earliest),
+                "day": earliest,
                 "rule": rule_id,
             },
         )
@@ -64,8 +63,8 @@ def _check_hearing_notice(payload: Mapping[str, Any], ctx: FormContext) -> Mappi
             "del %(earliest)s («%(quote)s», %(rule)s, %(citation)s).",
             {
                 "which": "inicial " if initial else "",
-                "notice": format_date_es(ctx.day),
-                "earliest": format_date_es(earliest),
+                "notice": ctx.day,
+                "earliest": earliest,
                 "quote": rule.quote,
                 "rule": rule.id,
                 "citation": rule.citation,

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec, Obligations, Tenure
+from ...i18n import Msg
 from ...terms import Deadline, Finding, Term
 from ...vocabulary import (
     AccessRequestDeadline,
@@ -428,7 +429,7 @@ def evaluate_financial_report(ctx: Context) -> None:
             took,
             satisfied=_matching_report(reports, initial_year, ("initial",)),
             suspendable=False,
-            start_label="toma de posesión",
+            start_label=Msg("toma de posesión"),
         )
     )
 
@@ -450,7 +451,7 @@ def evaluate_financial_report(ctx: Context) -> None:
                     start=year_end,
                     suspendable=False,
                     satisfied=_matching_report(reports, year, ("annual",)),
-                    start_label=f"fin del año {year} en el cargo; fecha fija: {format_date_es(fixed)}",
+                    start_label=Msg("fin del año %(year)s en el cargo; fecha fija: %(day)s", year=year, day=fixed),
                 ),
                 year_end,
             )
@@ -470,7 +471,7 @@ def evaluate_financial_report(ctx: Context) -> None:
                         start=exit_day,
                         suspendable=False,
                         satisfied=_matching_report(reports, exit_day.year, ("final", "annual")),
-                        start_label=f"cese el 31 de diciembre; fecha fija: {format_date_es(fixed)}",
+                        start_label=Msg("cese el 31 de diciembre; fecha fija: %(day)s", day=fixed),
                     ),
                     exit_day,
                 )
@@ -483,7 +484,7 @@ def evaluate_financial_report(ctx: Context) -> None:
                     exit_event,
                     satisfied=_matching_report(reports, exit_day.year, ("final",)),
                     suspendable=False,
-                    start_label="cese en el cargo",
+                    start_label=Msg("cese en el cargo"),
                 )
             )
 
@@ -530,7 +531,7 @@ def _evaluate_report(
 ) -> tuple[FinancialReportStage, bool]:
     """The Secretary notice and the OEG's terms for one report; returns (stage, notice pending)."""
     year = report.get("covers_year")
-    label = f"radicación del informe que cubre {year}"
+    label = Msg("radicación del informe que cubre %(year)s", year=year)
     if report.get("sworn") is False or report.get("electronic") is False:
         ctx.add_finding(
             "report_not_sworn_or_electronic",
@@ -616,13 +617,13 @@ def _evaluate_report(
         prelim,
         satisfied=answered,
         suspendable=False,
-        start_label="recibo del informe preliminar",
+        start_label=Msg("recibo del informe preliminar"),
     )
     final_after = final if final is not None and final.at >= prelim.at else None
     if answered is not None and answered.day <= respond.due_date:
-        start, trig, start_label = answered.day, answered, "contestación al informe preliminar"
+        start, trig, start_label = answered.day, answered, Msg("contestación al informe preliminar")
     else:
-        start, trig, start_label = respond.due_date, prelim, "fin del término para contestar"
+        start, trig, start_label = respond.due_date, prelim, Msg("fin del término para contestar")
     if answered is None and respond.status != "missed" and final_after is None:
         return FinancialReportStage.AWAITING_REPLY, pending_notice
     d = ctx.add_deadline(
@@ -810,7 +811,7 @@ def evaluate_access_request(ctx: Context) -> None:
         request,
         satisfied=notified,
         suspendable=False,
-        start_label="recibo de la solicitud",
+        start_label=Msg("recibo de la solicitud"),
     )
     granted = ctx.first("access_granted")
     if request.get("report_is_final") is False:
@@ -833,7 +834,7 @@ def evaluate_access_request(ctx: Context) -> None:
         start=received,
         satisfied=objection,
         suspendable=False,
-        start_label="recibo de la notificación por el Representante",
+        start_label=Msg("recibo de la notificación por el Representante"),
     )
     opens_after_window = ctx.calendar.roll_forward(window.due_date + dt.timedelta(days=1))
     as_of = ctx.as_of_day

@@ -11,6 +11,7 @@ import datetime as dt
 
 from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
+from ...i18n import Msg
 from ...terms import Term
 from ...vocabulary import Actor, AdvisoryOpinionDeadline, AdvisoryOpinionStage
 from ...votes import required_yes
@@ -254,7 +255,7 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
         satisfied=issued or rejected,
         extensions=extensions,
         suspendable=False,
-        start_label="radicación de la solicitud",
+        start_label=Msg("radicación de la solicitud"),
     )
     if issued is not None:
         _check_votes(ctx, issued, "la opinión")
@@ -284,7 +285,7 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
     ctx.allowed_next = nxt
 
 
-def _extensions(ctx: Context, request: Event) -> list[tuple[Term, str]]:
+def _extensions(ctx: Context, request: Event) -> list[tuple[Term, str | Msg]]:
     """Sec. 19(d): one extension of up to 30 business days in all; more is capped, with a finding."""
     grants = ctx.all("opinion_extension_granted")
     if not grants:
@@ -313,7 +314,7 @@ def _extensions(ctx: Context, request: Event) -> list[tuple[Term, str]]:
             maximum=MAX_OPINION_EXTENSION.amount,
         )
         total = MAX_OPINION_EXTENSION.amount
-    return [(Term(total, "business_days"), "prórroga, Sec. 19(d)")]
+    return [(Term(total, "business_days"), Msg("prórroga, Sec. 19(d)"))]
 
 
 def _check_votes(ctx: Context, event: Event, what: str) -> None:

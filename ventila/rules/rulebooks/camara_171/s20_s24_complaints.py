@@ -16,6 +16,7 @@ from typing import Any
 
 from ...calendar import format_date_es
 from ...engine import Context, Election, Event, EventSpec, FieldSpec
+from ...i18n import Msg
 from ...terms import Rule, Term, compute_due, shared_term
 from ...vocabulary import ComplaintDeadline, ComplaintStage
 from ..common import RuleSet, normalize_name, with_next_acts
@@ -697,15 +698,20 @@ def _evaluate(ctx: Context) -> None:
                 start=knowledge,
                 satisfied=filed,
                 suspendable=False,
-                start_label="fecha en que conoció los hechos",
+                start_label=Msg("fecha en que conoció los hechos"),
             )
             if d.status == "missed":
                 ctx.add_finding(
                     "complaint_time_barred",
                     "CAM-20-06",
-                    f"La querella se presentó el {format_date_es(filed.day)}, después del término jurisdiccional "
-                    f"de 30 días calendario que venció el {format_date_es(d.due_date)} (conoció los hechos el "
-                    f"{format_date_es(knowledge)}). Procede desestimar por falta de jurisdicción (Sec. 21(c)(2)).",
+                    Msg(
+                        "La querella se presentó el %(filed)s, después del término jurisdiccional de 30 días "
+                        "calendario que venció el %(due)s (conoció los hechos el %(known)s). Procede desestimar "
+                        "por falta de jurisdicción (Sec. 21(c)(2)).",
+                        filed=filed.day,
+                        due=d.due_date,
+                        known=knowledge,
+                    ),
                     due=d.due_date.isoformat(),
                 )
         else:
@@ -762,15 +768,19 @@ def _check_scope(ctx: Context, filed: Event) -> None:
         ctx.add_finding(
             "facts_outside_scope",
             "CAM-02-01",
-            f"Los hechos ({format_date_es(facts)}) caen fuera del alcance del Código "
-            f"({format_date_es(start)} – {format_date_es(end)}; Sec. 2, A-3).",
+            Msg(
+                "Los hechos (%(facts)s) caen fuera del alcance del Código (%(start)s – %(end)s; Sec. 2, A-3).",
+                facts=facts,
+                start=start,
+                end=end,
+            ),
         )
 
 
 def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | None) -> None:
     firsts = ctx.firsts
     notified = firsts.get("respondent_notified")
-    start_label = "tercer día laborable tras las elecciones (Sec. 24(f))" if effective_start else ""
+    start_label: Msg | str = Msg("tercer día laborable tras las elecciones (Sec. 24(f))") if effective_start else ""
     if (
         effective_start is None
         and ctx.settings["filing_timestamp_rule"] == "next_business_day"
@@ -779,7 +789,7 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
         # Interpretation (A-18, setting filing_timestamp_rule): a complaint received on a day the
         # office is closed counts as filed on the next business day.
         effective_start = ctx.calendar.roll_forward(filed.day)
-        start_label = "próximo día laborable tras el recibo (A-18)"
+        start_label = Msg("próximo día laborable tras el recibo (A-18)")
     ctx.add_deadline(
         ComplaintDeadline.NOTIFY_RESPONDENT,
         "CAM-21B-01",
@@ -810,9 +820,9 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
 
     # Sec. 21(c)(1): examine within 30 bd from the answer or the end of the term in force.
     if answer_ev is not None and answer_ev.day <= answer_end:
-        exam_start, exam_label, exam_trigger = answer_ev.day, "contestación", answer_ev
+        exam_start, exam_label, exam_trigger = answer_ev.day, Msg("contestación"), answer_ev
     else:
-        exam_start, exam_label, exam_trigger = answer_end, "fin del término para contestar", answer_trigger
+        exam_start, exam_label, exam_trigger = answer_end, Msg("fin del término para contestar"), answer_trigger
     exam_open = (
         answer_ev is not None
         or answer_d.status == "missed"
@@ -924,7 +934,7 @@ def _answer_term(ctx: Context, trigger: Event, answer: Event | None) -> tuple[An
     literal = ctx.settings["exam_term_start"] == "literal"
     # The original expiry is needed to judge a request's timing and for the literal reading.
     original = _due_only(ctx, trigger, "CAM-21B-02") if request is not None or literal else None
-    extensions: list[tuple[Term, str]] = []
+    extensions: list[tuple[Term, str | Msg]] = []
     if request is not None:
         assert original is not None
         if request.day > original:
@@ -955,14 +965,14 @@ def _answer_term(ctx: Context, trigger: Event, answer: Event | None) -> tuple[An
                 "CAM-21B-03",
                 "Se concedió una prórroga sin solicitud escrita del querellado (Sec. 21(b)(3)).",
             )
-        extensions.append((shared_term(granted, "business_days"), "prórroga concedida, Sec. 21(b)(3)"))
+        extensions.append((shared_term(granted, "business_days"), Msg("prórroga concedida, Sec. 21(b)(3)")))
     d = ctx.add_deadline(
         ComplaintDeadline.ANSWER,
         "CAM-21B-02",
         trigger,
         satisfied=answer,
         extensions=extensions,
-        start_label="recibo de la notificación",
+        start_label=Msg("recibo de la notificación"),
     )
     if literal:
         assert original is not None
@@ -1067,7 +1077,7 @@ def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> Non
             concluded,
             satisfied=resolved,
             fatal=True,
-            start_label="fin de la vista evidenciaria",
+            start_label=Msg("fin de la vista evidenciaria"),
         )
         return
     base = ctx.rule("CAM-22-01").term
@@ -1101,8 +1111,8 @@ def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> Non
             concluded,
             satisfied=resolved,
             fatal=True,
-            extensions=[(Term(days, "days"), "prórroga concedida por el Presidente de la Cámara, Sec. 22")],
-            start_label="fin de la vista evidenciaria",
+            extensions=[(Term(days, "days"), Msg("prórroga concedida por el Presidente de la Cámara, Sec. 22"))],
+            start_label=Msg("fin de la vista evidenciaria"),
         )
         return
     if denial is not None:
@@ -1123,8 +1133,10 @@ def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> Non
             term=base,
             satisfied=resolved,
             fatal=True,
-            extensions=[(Term(extra, "calendar_days"), "prórroga denegada: 5 días calendario adicionales, Sec. 22")],
-            start_label="fin de la vista evidenciaria",
+            extensions=[
+                (Term(extra, "calendar_days"), Msg("prórroga denegada: 5 días calendario adicionales, Sec. 22"))
+            ],
+            start_label=Msg("fin de la vista evidenciaria"),
         )
         return
     ctx.add_deadline(
@@ -1133,7 +1145,7 @@ def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> Non
         concluded,
         satisfied=resolved,
         fatal=True,
-        start_label="fin de la vista evidenciaria",
+        start_label=Msg("fin de la vista evidenciaria"),
     )
 
 
@@ -1194,14 +1206,14 @@ def _evaluate_summary(ctx: Context, filed: Event) -> None:
     elif resolved is not None:
         end_event = resolved
     ctx.add_deadline(
-        ComplaintDeadline.SUMMARY_TOTAL, "CAM-24-02", filed, satisfied=end_event, start_label="presentación"
+        ComplaintDeadline.SUMMARY_TOTAL, "CAM-24-02", filed, satisfied=end_event, start_label=Msg("presentación")
     )
     ctx.add_deadline(
         ComplaintDeadline.NOTIFY_RESPONDENT,
         "CAM-24B-01",
         filed,
         satisfied=notified,
-        start_label="recibo de la querella",
+        start_label=Msg("recibo de la querella"),
     )
     ctx.stage = ComplaintStage.FILED
     if notified is None:
@@ -1211,7 +1223,7 @@ def _evaluate_summary(ctx: Context, filed: Event) -> None:
                 "CAM-24C-01",
                 filed,
                 satisfied=determination,
-                start_label="presentación",
+                start_label=Msg("presentación"),
             )
         ctx.allowed_next = ["respondent_notified", *_anytime(ctx)]
         return
@@ -1221,7 +1233,7 @@ def _evaluate_summary(ctx: Context, filed: Event) -> None:
         "CAM-24C-01",
         trigger24,
         satisfied=determination,
-        start_label="presentación" if trigger24 is filed else "notificación al querellado",
+        start_label=Msg("presentación") if trigger24 is filed else "notificación al querellado",
     )
     if determination is not None and determination.get("outcome") == "dismissed":
         ctx.stage = ComplaintStage.DISMISSED
@@ -1236,7 +1248,7 @@ def _evaluate_summary(ctx: Context, filed: Event) -> None:
         "CAM-24C-03",
         notified,
         satisfied=noticed,
-        start_label="notificación al querellado",
+        start_label=Msg("notificación al querellado"),
     )
     held = ctx.first("hearing_held")
     if held is None:
@@ -1249,7 +1261,7 @@ def _evaluate_summary(ctx: Context, filed: Event) -> None:
         "CAM-24E-01",
         held,
         satisfied=resolved,
-        start_label="celebración de la vista",
+        start_label=Msg("celebración de la vista"),
     )
     if resolved is None:
         ctx.stage = ComplaintStage.AWAITING_RESOLUTION
@@ -1269,7 +1281,7 @@ def _evaluate_summary(ctx: Context, filed: Event) -> None:
             "CAM-24E-02",
             resolved,
             satisfied=notice,
-            start_label="desestimación por falta de méritos",
+            start_label=Msg("desestimación por falta de méritos"),
         )
     ctx.stage = ComplaintStage.CLOSED if ctx.has("case_closed") else ComplaintStage.RESOLVED
     nxt = [] if notice is not None else ["determination_notified"]
@@ -1283,7 +1295,7 @@ def _evaluate_ordinary_after_summary(ctx: Context, filed: Event, merit: Event) -
         "CAM-21B-02",
         merit,
         satisfied=answer if answer and answer.at >= merit.at else None,
-        start_label="decisión de que la querella tiene méritos (Sec. 24(e); A-28)",
+        start_label=Msg("decisión de que la querella tiene méritos (Sec. 24(e); A-28)"),
     )
     ctx.stage = ComplaintStage.AWAITING_ANSWER
     ctx.allowed_next = ["answer_filed", "determination_made", *_anytime(ctx)]
@@ -1325,7 +1337,7 @@ def _recusal_terms(ctx: Context, acts: list[str]) -> None:
                 "CAM-09-07",
                 dec,
                 satisfied=sub,
-                start_label="inhibición aceptada",
+                start_label=Msg("inhibición aceptada"),
                 suspendable=False,
             )
         elif req is not None and req.get("by", "party") == "party":
@@ -1335,7 +1347,7 @@ def _recusal_terms(ctx: Context, acts: list[str]) -> None:
                 "CAM-09-08",
                 dec,
                 satisfied=notice,
-                start_label="denegación de la inhibición",
+                start_label=Msg("denegación de la inhibición"),
                 suspendable=False,
             )
             if notice is None and "recusal_denial_notified" not in acts:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
+from ...i18n import Msg
 from ...vocabulary import Actor, ComplaintDeadline, RegulationDeadline, RegulationStage
 from ...votes import required_yes
 from ..common import RuleSet, with_next_acts
@@ -294,7 +295,7 @@ def referral_deadline(ctx: Context, resolved: Event) -> None:
         "CAM-25-05",
         resolved,
         satisfied=referred,
-        start_label=f"Informe Final del {format_date_es(resolved.day)}",
+        start_label=Msg("Informe Final del %(day)s", day=resolved.day),
     )
 
 
@@ -336,7 +337,7 @@ def evaluate_regulation(ctx: Context) -> None:
             approved,
             satisfied=ctx.first("code_circulated"),
             suspendable=False,
-            start_label="aprobación del Código",
+            start_label=Msg("aprobación del Código"),
         )
         ctx.allowed_next = ["regulation_filed"] + ([] if ctx.has("code_circulated") else ["code_circulated"])
     filed = ctx.first("regulation_filed")
@@ -349,7 +350,7 @@ def evaluate_regulation(ctx: Context) -> None:
         filed,
         satisfied=rejected,
         suspendable=False,
-        start_label="radicación del reglamento",
+        start_label=Msg("radicación del reglamento"),
     )
     ctx.stage_rule = "CAM-27-01"
     if rejected is None:

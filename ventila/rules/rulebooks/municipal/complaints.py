@@ -19,6 +19,7 @@ from typing import Any
 
 from ...calendar import LegalCalendar, Suspension, format_date_es, legal_calendar
 from ...engine import Context, Evaluation, Event, EventSpec, FieldSpec, InputError, NextStep
+from ...i18n import Msg, Quote
 from ...terms import Deadline, Term, compute_due
 from ...vocabulary import MunicipalComplaintDeadline, MunicipalComplaintStage
 from ..common import RuleSet, with_next_acts
@@ -644,17 +645,22 @@ def term_missed(ctx: Context, d: Deadline, what: str) -> bool:
     Decision 8 / ambiguity 4 (setting ``with_prejudice_scope``): by default only the decision term
     calls for dismissal with prejudice; ``all_terms`` extends it to every compulsory term.
     """
-    due = format_date_es(d.due_date)
     if d.satisfied_at is not None:
         sat = d.satisfied_at.date() if isinstance(d.satisfied_at, dt.datetime) else d.satisfied_at
-        late = f"se hizo tarde, el {format_date_es(sat)}"
+        late = Msg("se hizo tarde, el %(day)s", day=sat)
     else:
-        late = "no se ha hecho"
+        late = Msg("no se ha hecho")
     ctx.add_finding(
         "compulsory_term_missed",
         "MUN-DEC-03",
-        f"El término de {d.term.es()} para {what} venció el {due} y el acto {late}. "
-        f"«{ctx.rule('MUN-DEC-03').quote}» (¶17).",
+        Msg(
+            "El término de %(term)s para %(what)s venció el %(due)s y el acto %(late)s. «%(quote)s» (¶17).",
+            term=d.term.msg(),
+            what=what,
+            due=d.due_date,
+            late=late,
+            quote=Quote(ctx.rule("MUN-DEC-03").quote),
+        ),
         deadline=d.id,
         due=d.due_date.isoformat(),
     )
@@ -671,9 +677,17 @@ def term_missed(ctx: Context, d: Deadline, what: str) -> bool:
         ctx.add_finding(
             "dismissal_with_prejudice_required",
             "MUN-DEC-04",
-            f"Transcurrió el término máximo ({d.term.es()}, venció el {due}) sin que la Comisión "
-            f"{'emitiera su decisión' if d.id == 'decide' else 'cumpliera el término compulsorio'}: la querella "
-            f"debe desestimarse con perjuicio (¶17). Ya no procede amonestar, exonerar ni destituir.",
+            Msg(
+                "Transcurrió el término máximo (%(term)s, venció el %(due)s) sin que la Comisión emitiera su "
+                "decisión: la querella debe desestimarse con perjuicio (¶17). Ya no procede amonestar, exonerar "
+                "ni destituir."
+                if d.id == "decide"
+                else "Transcurrió el término máximo (%(term)s, venció el %(due)s) sin que la Comisión cumpliera "
+                "el término compulsorio: la querella debe desestimarse con perjuicio (¶17). Ya no procede "
+                "amonestar, exonerar ni destituir.",
+                term=d.term.msg(),
+                due=d.due_date,
+            ),
             deadline=d.id,
             due=d.due_date.isoformat(),
         )
@@ -793,7 +807,7 @@ def _main(ctx: Context, filed: Event) -> bool:
                 "MUN-STU-01",
                 answer,
                 satisfied=exit_ev,
-                start_label="recibo de la contestación",
+                start_label=Msg("recibo de la contestación"),
             )
         elif ctx.settings["study_trigger_without_answer"] == "answer_term_end":
             study_d = ctx.add_deadline(
@@ -802,7 +816,7 @@ def _main(ctx: Context, filed: Event) -> bool:
                 notified,
                 start=answer_end,
                 satisfied=exit_ev,
-                start_label="fin del término para contestar en vigor (ambigüedad 2)",
+                start_label=Msg("fin del término para contestar en vigor (ambigüedad 2)"),
             )
             study_d.trigger = "answer_term_ended"
         elif answer is not None:
@@ -811,7 +825,7 @@ def _main(ctx: Context, filed: Event) -> bool:
                 "MUN-STU-01",
                 answer,
                 satisfied=exit_ev,
-                start_label="recibo de la contestación",
+                start_label=Msg("recibo de la contestación"),
             )
     if study_d is not None and study_d.status == "missed":
         if term_missed(ctx, study_d, "estudiar el expediente y desestimar o señalar vista"):
@@ -877,7 +891,7 @@ def _main(ctx: Context, filed: Event) -> bool:
             "MUN-REP-01",
             concluded,
             satisfied=report,
-            start_label="conclusión de la vista ante el Comisionado Asociado",
+            start_label=Msg("conclusión de la vista ante el Comisionado Asociado"),
         )
         if report is not None:
             _check_report(ctx, report)
@@ -917,9 +931,9 @@ def _main(ctx: Context, filed: Event) -> bool:
                 satisfied=satisfied,
                 fatal=True,
                 start_label=(
-                    "vencimiento del término para el informe (ambigüedad 10)"
+                    Msg("vencimiento del término para el informe (ambigüedad 10)")
                     if from_due
-                    else "informe del Comisionado Asociado"
+                    else Msg("informe del Comisionado Asociado")
                 ),
             )
             if from_due:
@@ -931,7 +945,7 @@ def _main(ctx: Context, filed: Event) -> bool:
             concluded,
             satisfied=satisfied,
             fatal=True,
-            start_label="conclusión de la vista ante la Comisión en pleno",
+            start_label=Msg("conclusión de la vista ante la Comisión en pleno"),
         )
     if (
         decide_d is not None
@@ -940,8 +954,10 @@ def _main(ctx: Context, filed: Event) -> bool:
         and ctx.settings["decide_requires_notice"]
     ):
         decide_d.notes.append(
-            "La decisión se presume notificada el día en que se emitió; si se notificó después, registre "
-            "«decision_notified» (emitir incluye notificar, ambigüedad 10)."
+            Msg(
+                "La decisión se presume notificada el día en que se emitió; si se notificó después, registre "
+                "«decision_notified» (emitir incluye notificar, ambigüedad 10)."
+            )
         )
 
     if decide_d is not None and decide_d.status == "missed":
@@ -1001,7 +1017,7 @@ def _answer_term(ctx: Context, notified: Event, answer: Event | None) -> tuple[D
     assert isinstance(original, dt.date)
     request = first_after(ctx, "extension_requested", notified)
     grant = first_after(ctx, "extension_granted", notified)
-    extensions: list[tuple[Term, str]] = []
+    extensions: list[tuple[Term, str | Msg]] = []
     rule_id = "MUN-ANS-01"
     if grant is not None and grant.get("days") is not None and grant.get("days") > ext.amount:
         ctx.add_finding(
@@ -1031,11 +1047,11 @@ def _answer_term(ctx: Context, notified: Event, answer: Event | None) -> tuple[D
         elif not ctx.settings["extension_requires_grant"]:
             # Interpretation (ambiguity 5, setting extension_requires_grant): a timely motion gives the
             # 15 additional days whether or not a grant is recorded.
-            extensions.append((ext, "prórroga a moción del querellado dentro del término inicial, ¶13"))
+            extensions.append((ext, Msg("prórroga a moción del querellado dentro del término inicial, ¶13")))
             rule_id = "MUN-ANS-02"
         elif grant is not None:
             days = min(int(grant.get("days") if grant.get("days") is not None else ext.amount), ext.amount)
-            extensions.append((Term(days, ext.unit), "prórroga concedida a moción del querellado, ¶13"))
+            extensions.append((Term(days, ext.unit), Msg("prórroga concedida a moción del querellado, ¶13")))
             rule_id = "MUN-ANS-02"
     d = ctx.add_deadline(
         MunicipalComplaintDeadline.ANSWER,
@@ -1044,7 +1060,7 @@ def _answer_term(ctx: Context, notified: Event, answer: Event | None) -> tuple[D
         term=base,
         satisfied=answer,
         extensions=extensions,
-        start_label="notificación al Alcalde",
+        start_label=Msg("notificación al Alcalde"),
     )
     return d, original
 
@@ -1270,7 +1286,7 @@ def _check_outcomes(ctx: Context) -> None:
                 ctx.add_finding(
                     "decision_notice_recipients_missing",
                     "MUN-STU-04",
-                    f"La decisión debe notificarse también a: {', '.join(missing)} (ambigüedad 16).",
+                    Msg("La decisión debe notificarse también a: %(who)s (ambigüedad 16).", who=tuple(missing)),
                     event=n.index,
                 )
         if n.get("copy_attached") is False:
@@ -1361,11 +1377,14 @@ def _side_acts(ctx: Context, filed: Event) -> None:
             pet,
             satisfied=issued,
             suspendable=False,
-            start_label="petición al tribunal",
+            start_label=Msg("petición al tribunal"),
         )
         d.notes.append(
-            "Término del tribunal («perentoriamente»): se vigila; la ley no dice qué ocurre si no se cumple. "
-            f"Las reclamaciones del testigo se dirimen aparte y {ctx.rule('MUN-SUB-05').quote} (¶11, MUN-SUB-05)."
+            Msg(
+                "Término del tribunal («perentoriamente»): se vigila; la ley no dice qué ocurre si no se cumple. "
+                "Las reclamaciones del testigo se dirimen aparte y %(quote)s (¶11, MUN-SUB-05).",
+                quote=Quote(ctx.rule("MUN-SUB-05").quote),
+            )
         )
     for sanc in ctx.all("frivolous_sanction_imposed"):
         if sanc.get("grounds") == "missing_evidence" and filed.get("evidence_attached") is True:

@@ -13,6 +13,7 @@ from typing import Literal
 
 from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec
+from ...i18n import Msg
 from ...vocabulary import DeadlockDeadline, DeadlockStage
 from ..common import RuleSet, with_next_acts
 from .complaints import (
@@ -243,9 +244,9 @@ def evaluate_deadlock(ctx: Context) -> None:
             reported,
             satisfied=referred,
             suspendable=False,
-            start_label="recibo del informe por el Gobernador",
+            start_label=Msg("recibo del informe por el Gobernador"),
         )
-        d.notes.append("Término del Gobernador («inmediatamente»): se vigila; sin consecuencia establecida (¶35).")
+        d.notes.append(Msg("Término del Gobernador («inmediatamente»): se vigila; sin consecuencia establecida (¶35)."))
     order = ctx.first("governor_order_issued")
     if order is not None:
         delivered = first_after(ctx, "documents_delivered", order)
@@ -255,10 +256,12 @@ def evaluate_deadlock(ctx: Context) -> None:
             order,
             satisfied=delivered,
             suspendable=False,
-            start_label="orden del Gobernador",
+            start_label=Msg("orden del Gobernador"),
         )
         d.notes.append(
-            "Término de los jefes de departamento («inmediatamente»): se vigila; sin consecuencia establecida (¶35)."
+            Msg(
+                "Término de los jefes de departamento («inmediatamente»): se vigila; sin consecuencia establecida (¶35)."
+            )
         )
     _check_resolutions(ctx)
     # MUN-POW-02: the Commission acts on a friction situation once the Governor refers it (¶6, ¶35).
@@ -302,7 +305,11 @@ def evaluate_deadlock(ctx: Context) -> None:
         return
     recs = first_after(ctx, "recommendations_issued", concluded)
     d = ctx.add_deadline(
-        DeadlockDeadline.RECOMMENDATIONS, "MUN-DLK-06", concluded, satisfied=recs, start_label="conclusión de la vista"
+        DeadlockDeadline.RECOMMENDATIONS,
+        "MUN-DLK-06",
+        concluded,
+        satisfied=recs,
+        start_label=Msg("conclusión de la vista"),
     )
     if d.status == "missed":
         term_missed(ctx, d, "rendir el informe con recomendaciones")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...calendar import format_date_es
 from ...engine import DetailField, EventSpec, FieldHint, FormContext
 from ..common import with_form_hints
 from .complaints import earliest_hearing_date
@@ -36,7 +35,7 @@ def _hearing_hints(ctx: FormContext) -> Mapping[str, FieldHint]:
     return {
         "hearing_date": FieldHint(
             help="Con notificación hoy, la vista no puede celebrarse antes del %(day)s (¶15, MUN-HEA-02).",
-            params={"day": format_date_es(earliest)},
+            params={"day": earliest},
         )
     }
 

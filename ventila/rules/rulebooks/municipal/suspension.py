@@ -12,6 +12,7 @@ import datetime as dt
 
 from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec
+from ...i18n import Msg
 from ...vocabulary import SuspensionDeadline, SuspensionStage
 from ..common import RuleSet, with_next_acts
 from .complaints import first_after, today
@@ -167,7 +168,7 @@ SUSPENSION_EVENTS = with_next_acts(
     },
 )
 
-_NO_STAY = "No paraliza el caso ante la Comisión ni sus términos, salvo orden del tribunal (¶28)."
+_NO_STAY_MSG = Msg("No paraliza el caso ante la Comisión ni sus términos, salvo orden del tribunal (¶28).")
 
 
 def evaluate_suspension(ctx: Context) -> None:
@@ -234,9 +235,9 @@ def evaluate_suspension(ctx: Context) -> None:
         filed,
         satisfied=decision,
         suspendable=False,
-        start_label="presentación del Procedimiento Especial",
+        start_label=Msg("presentación del Procedimiento Especial"),
     )
-    d.notes.append("Término del tribunal: la ley no dice qué ocurre si vence. " + _NO_STAY)
+    d.notes.append(Msg("Término del tribunal: la ley no dice qué ocurre si vence. %(no_stay)s", no_stay=_NO_STAY_MSG))
     if decision is None:
         ctx.stage = SuspensionStage.AWAITING_COURT_DECISION
         ctx.allowed_next = ["court_decision"]
@@ -264,9 +265,9 @@ def evaluate_suspension(ctx: Context) -> None:
         notified,
         satisfied=review,
         suspendable=False,
-        start_label="archivo en autos de la notificación",
+        start_label=Msg("archivo en autos de la notificación"),
     )
-    r.notes.append("La revisión por el Tribunal Supremo tampoco paraliza. " + _NO_STAY)
+    r.notes.append(Msg("La revisión por el Tribunal Supremo tampoco paraliza. %(no_stay)s", no_stay=_NO_STAY_MSG))
     if review is not None:
         ctx.stage = SuspensionStage.UNDER_REVIEW
         ctx.allowed_next = []

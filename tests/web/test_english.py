@@ -1,0 +1,247 @@
+"""English mode says nothing in Spanish (issue 15, "English").
+
+The demo's world (both bodies, every kind of case the demo builds, with their terms' traces, findings,
+documents and service) is walked in English as its users would: the work queue with its filters,
+every case page, the calendars, the account pages, and the public filing of both bodies through
+every error state to the receipt and the follow-up. Every visible text outside ``lang="es"`` (the
+law's quotations, issued documents) and ``translate="no"`` (what people typed) is checked against
+the catalogue's msgids and a Spanish-marker heuristic (``english_check``). The failure lists every
+offending string with the first page it was seen on.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+from django.conf import settings as django_settings
+from django.core.management import call_command
+from django.test import Client
+from filing.helpers import PDF, PNG, upload
+
+from ventila.accounts.models import User
+from ventila.cases.models import Case
+
+from .english_check import spanish_in, visible_texts
+
+pytestmark = pytest.mark.django_db
+
+
+def english(client: Client) -> Client:
+    client.cookies[django_settings.LANGUAGE_COOKIE_NAME] = "en"
+    return client
+
+
+def known_data() -> frozenset[str]:
+    """What the world's people typed or its register holds, which ``<title>`` and ``<option>`` show
+    without markup: names of people, offices, bodies and parties, and cases' titles."""
+    from ventila.bodies.models import Body, OfficeTerm, Person
+    from ventila.cases.models import Party
+
+    values: set[str] = set()
+    values.update(str(p) for p in Person.objects.all())
+    values.update(OfficeTerm.objects.values_list("title", flat=True))
+    values.update(OfficeTerm.objects.values_list("municipality", flat=True))
+    for name, short in Body.objects.values_list("name", "short_name"):
+        values.update((name, short))
+    values.update(Case.objects.values_list("caption", flat=True))
+    values.update(Party.objects.values_list("name", flat=True))
+    values.update(Party.objects.values_list("office", flat=True))
+    values.update(u.get_full_name() for u in User.objects.all())
+    return frozenset(v for v in values if v and len(v) > 2)
+
+
+class Walk:
+    """The pages seen, and every Spanish text with the first page that showed it."""
+
+    def __init__(self) -> None:
+        self.found: dict[str, str] = {}
+        self.pages = 0
+        self.data: frozenset[str] = frozenset()
+
+    def see(self, where: str, response: Any, status: Iterable[int] = (200,)) -> str:
+        assert response.status_code in tuple(status), (where, response.status_code)
+        html = response.content.decode()
+        assert '<html lang="en"' in html, f"{where}: not in English"
+        self.pages += 1
+        for line in spanish_in(visible_texts(html, self.data)):
+            self.found.setdefault(line, where)
+        return html
+
+    def get(self, client: Client, url: str, status: Iterable[int] = (200,)) -> str:
+        return self.see(f"GET {url}", client.get(url), status)
+
+    def post(self, client: Client, url: str, data: dict[str, Any], status: Iterable[int] = (422, 200)) -> Any:
+        response = client.post(url, data)
+        if response.status_code == 302:
+            return response
+        self.see(f"POST {url} {sorted(data)}", response, status)
+        return response
+
+    def report(self) -> str:
+        by_page: dict[str, list[str]] = {}
+        for text, where in self.found.items():
+            by_page.setdefault(where, []).append(text)
+        lines = [f"{len(self.found)} Spanish texts in English mode over {self.pages} pages:"]
+        for where, texts in by_page.items():
+            lines.append(f"  {where}")
+            lines.extend(f"      {t}" for t in sorted(texts))
+        return "\n".join(lines)
+
+
+@pytest.fixture
+def demo(now, settings, tmp_path):
+    settings.VAR_DIR = tmp_path
+    settings.MEDIA_ROOT = tmp_path / "media"
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    now.set("2027-06-15 09:00")
+    call_command("demo", stdout=io.StringIO())
+    return now
+
+
+def _staff_pages(walk: Walk, username: str) -> None:
+    walk.data = known_data()
+    client = english(Client())
+    user = User.objects.get(username=username)
+    client.force_login(user)
+    queue = walk.get(client, "/expedientes/")
+    # Every filter, one at a time, and a value no case can have (its message).
+    for name, values in re.findall(r'<select[^>]*name="(\w+)"[^>]*>(.*?)</select>', queue, re.S):
+        for value in re.findall(r'<option value="([^"]+)"', values)[:6]:
+            walk.get(client, f"/expedientes/?{name}={value}")
+    walk.get(client, "/expedientes/?stage=no-such-stage")
+    walk.get(client, "/cuenta/")
+    walk.get(client, "/calendario/")
+    from ventila.cases import access
+
+    for body in access.visible_bodies(user):
+        walk.get(client, f"/cuerpos/{body.slug}/calendario/")
+    for case in access.access_cases_for_user(user).order_by("number"):
+        page = walk.get(client, f"/expedientes/{case.number}/")
+        for act in Case.objects.get(pk=case.pk).allowed_next[:3]:
+            url = f"/expedientes/{case.number}/actos/{act}/"
+            walk.get(client, url)
+            walk.post(client, url, {})  # the act form with its errors
+        for doc in re.findall(rf'href="(/expedientes/{re.escape(case.number)}/(?:documentos|borradores)/\d+/)"', page):
+            walk.get(client, doc)
+
+
+def test_staff_pages_in_english_have_no_spanish(demo):
+    walk = Walk()
+    _staff_pages(walk, "secretaria")
+    _staff_pages(walk, "secretaria-municipal")
+    assert walk.pages > 40
+    assert not walk.found, walk.report()
+
+
+def _filing(walk: Walk, client: Client, body: str, respondent: dict[str, str], who: dict[str, str]) -> str:
+    base = f"/querellas/{body}/"
+    walk.get(client, "/querellas/")
+    assert client.get(base)["Location"] == base + "quien/"
+    walk.get(client, base + "quien/")
+    walk.post(client, base + "quien/", {})  # every error
+    walk.post(client, base + "quien/", {**who, "complainant_email": "no-es-correo"})
+    assert walk.post(client, base + "quien/", who).status_code == 302
+    walk.get(client, base + "querellado/")
+    walk.post(client, base + "querellado/", {})
+    assert walk.post(client, base + "querellado/", respondent).status_code == 302
+    walk.get(client, base + "hechos/")
+    walk.post(client, base + "hechos/", {})
+    walk.post(client, base + "hechos/", {"facts": "x", "knowledge_date": "2027-02-30"})  # not a real date
+    walk.post(client, base + "hechos/", {"facts": "x", "knowledge_date": "2099-01-01"})  # in the future
+    facts = {"facts": "Hechos de prueba en el expediente.", "knowledge_date": "2027-01-02"}  # late: warned
+    if body == "etica-camara":
+        facts |= {"personal_knowledge": "on", "provisions": ["10(i)"]}
+    assert walk.post(client, base + "hechos/", facts).status_code == 302
+    walk.get(client, base + "evidencia/")
+    ev = base + "evidencia/"
+    walk.post(client, ev, {"nav": "add_evidence", "ev_kind": "", "ev_description": "", "ev_file": upload("a.pdf", PDF)})
+    walk.post(
+        client,
+        ev,
+        {
+            "nav": "add_evidence",
+            "ev_kind": "public_documents",
+            "ev_description": "Texto",
+            "ev_file": upload("a.pdf", b"no"),
+        },
+    )
+    walk.post(client, ev, {"wit_name": "Testigo", "wit_address": ""})
+    kind = re.search(r'name="ev_kind"[^>]*>.*?<option value="(\w+)"', walk_html(client, ev), re.S)
+    client.post(
+        ev,
+        {
+            "nav": "add_evidence",
+            "ev_kind": kind.group(1) if kind else "",
+            "ev_description": "Documento",
+            "ev_file": upload("a.pdf", PDF),
+        },
+    )
+    assert client.post(ev, {}).status_code == 302
+    walk.get(client, base + "juramento/")
+    walk.post(client, base + "juramento/", {"nav": "submit"})
+    walk.post(client, base + "juramento/", {"nav": "submit", "perjury_acknowledged": "on", "signature": "Otra Persona"})
+    r = client.post(
+        base + "juramento/", {"nav": "submit", "perjury_acknowledged": "on", "signature": who["complainant_name"]}
+    )
+    assert r.status_code == 302, r.content.decode()[:2000]
+    receipt = walk.get(client, r["Location"])
+    key = re.search(r"[A-Z0-9]{5}(?:-[A-Z0-9]{5}){4}", receipt)
+    assert key, "the receipt shows the follow-up key"
+    return key.group(0)
+
+
+def walk_html(client: Client, url: str) -> str:
+    return client.get(url).content.decode()
+
+
+def test_public_filing_in_english_has_no_spanish(demo):
+    walk = Walk()
+    keys = []
+    for body, who in (
+        (
+            "etica-camara",
+            {
+                "complainant_name": "Ana Ejemplo Ficticia",
+                "complainant_email": "ana@example.org",
+                "complainant_phone": "787-555-0100",
+            },
+        ),
+        (
+            "querellas-municipales",
+            {
+                "complainant_name": "Ana Ejemplo Ficticia",
+                "complainant_email": "ana@example.org",
+                "complainant_kind": "citizen",
+            },
+        ),
+    ):
+        client = english(Client())
+        client.post(f"/querellas/{body}/quien/", who)
+        options = re.findall(
+            r'name="respondent_office".*?<option value="(\d+)"',
+            walk_html(client, f"/querellas/{body}/querellado/"),
+            re.S,
+        )
+        client.cookies.clear()
+        client = english(Client())
+        respondent = {"respondent_office": options[0]} if options else {"respondent_name": "Persona Ficticia"}
+        walk.data = known_data()
+        keys.append((client, _filing(walk, client, body, respondent, who)))
+    walk.data = known_data()
+    followup = english(Client())
+    walk.get(followup, "/querellas/seguimiento/")
+    walk.post(followup, "/querellas/seguimiento/", {"key": ""})
+    walk.post(followup, "/querellas/seguimiento/", {"key": "AAAAA-BBBBB-CCCCC-DDDDD-EEEEE"})
+    r = followup.post("/querellas/seguimiento/", {"key": keys[0][1]})
+    assert r.status_code == 302
+    walk.get(followup, r["Location"])
+    walk.post(followup, r["Location"], {"kind": "official_documents", "description": "", "file": upload("c.png", PNG)})
+    walk.post(
+        followup, r["Location"], {"kind": "official_documents", "description": "x", "file": upload("c.pdf", b"texto")}
+    )
+    assert walk.pages > 25
+    assert not walk.found, walk.report()

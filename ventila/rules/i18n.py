@@ -1,0 +1,179 @@
+"""The engine's texts as catalogue messages: a Spanish template and its values, not a finished string.
+
+The rules package speaks Spanish (its CLI, ``docs/``, the reference) and imports no Django, yet the
+web app shows the same texts — the "why this date" trace, a term's unit — in the reader's language.
+So a text the web app shows is built as a :class:`Msg`: the template is the Spanish msgid (with
+``%(name)s`` placeholders, as gettext's Python format), the values are kept apart, each with what it
+is:
+
+- ``str`` — a word of the rulebook (an act's title, a holiday, a start label): translated too;
+- :class:`Raw` — an identifier or citation shown as it is (``CAM-21B-02``, ``Sec. 21(b)``);
+- :class:`Typed` — what a person typed (a suspension's reason): shown as typed, never translated;
+- :class:`Quote` — the law's words: always Spanish;
+- ``int``, ``dt.date``, ``dt.datetime`` — formatted in the reader's language;
+- :class:`Msg` — a part of the sentence that is itself a message;
+- a ``tuple`` of these — a list, joined by commas.
+
+``str(msg)`` / :meth:`Msg.es` is the Spanish text the engine always printed (the CLI's output is
+unchanged); :meth:`Msg.to_json` is the stored form the web layer translates with gettext.
+The templates are collected for the catalogue from the source (:func:`source_templates`: every
+``Msg("…")`` with a literal template in this package), with the rulebooks' other words.
+"""
+
+from __future__ import annotations
+
+import ast
+import datetime as dt
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Union
+
+from .calendar import format_date_es, format_datetime_es
+
+
+@dataclass(frozen=True, slots=True)
+class Raw:
+    """An identifier or a citation: the same in every language."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """What a person typed: shown as typed, in no catalogue."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    """The law's words, quoted: Spanish in every language."""
+
+    text: str
+
+
+Value = Union[str, int, dt.date, dt.datetime, Raw, Typed, Quote, "Msg", tuple[Any, ...]]
+
+
+class Msg:
+    """A Spanish template (the catalogue's msgid) and its values. Immutable and hashable (a trace's
+    inputs are compared to skip rewriting unchanged rows)."""
+
+    __slots__ = ("params", "template")
+
+    template: str
+    params: tuple[tuple[str, Value], ...]
+
+    def __init__(self, template: str, /, **params: Value) -> None:
+        object.__setattr__(self, "template", template)
+        object.__setattr__(self, "params", tuple(params.items()))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Msg is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Msg) and (self.template, self.params) == (other.template, other.params)
+
+    def __hash__(self) -> int:
+        return hash((self.template, self.params))
+
+    def __repr__(self) -> str:
+        return f"Msg({self.template!r}, {dict(self.params)!r})"
+
+    def es(self) -> str:
+        """The Spanish text."""
+        if not self.params:
+            return self.template
+        return self.template % {k: _es(v) for k, v in self.params}
+
+    __str__ = es
+
+    def __bool__(self) -> bool:
+        return bool(self.template)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"t": self.template}
+        if self.params:
+            out["p"] = {k: _encode(v) for k, v in self.params}
+        return out
+
+
+def _es(v: Value) -> str:
+    if isinstance(v, str):
+        return v
+    if isinstance(v, Msg):
+        return v.es()
+    if isinstance(v, (Raw, Typed, Quote)):
+        return v.text
+    if isinstance(v, tuple):
+        return ", ".join(_es(x) for x in v)
+    if isinstance(v, dt.datetime):
+        return format_datetime_es(v)
+    if isinstance(v, dt.date):
+        return format_date_es(v)
+    return str(v)
+
+
+def _encode(v: Value) -> Any:
+    """A value as JSON: a word ``{"w"}``, raw ``{"r"}``, typed ``{"u"}``, quoted ``{"q"}``, a date
+    ``{"d"}`` or moment ``{"m"}`` (ISO), a number as itself, a message as its own object."""
+    if isinstance(v, str):
+        return {"w": v}
+    if isinstance(v, Msg):
+        return v.to_json()
+    if isinstance(v, Raw):
+        return {"r": v.text}
+    if isinstance(v, Typed):
+        return {"u": v.text}
+    if isinstance(v, Quote):
+        return {"q": v.text}
+    if isinstance(v, tuple):
+        return {"l": [_encode(x) for x in v]}
+    if isinstance(v, dt.datetime):
+        return {"m": v.isoformat()}
+    if isinstance(v, dt.date):
+        return {"d": v.isoformat()}
+    return v
+
+
+def text_es(value: str | Msg) -> str:
+    """A text that may be a message, in Spanish."""
+    return value.es() if isinstance(value, Msg) else value
+
+
+# The calls whose literal argument (by position) is a text the web app shows translated: a message's
+# template, and the message of a public filing form's check (``FormProblem(field, rule, message)``,
+# and a rulebook's ``need(field, rule, message)`` helper that builds one).
+# A finding's literal message (``add_finding(id, rule, message)``) is shown translated too, and so is
+# what a missed term was for (the municipal ``term_missed(ctx, deadline, what)``).
+_TEXT_ARGUMENT = {"Msg": 0, "FormProblem": 2, "need": 2, "add_finding": 2, "term_missed": 2}
+
+
+@functools.cache
+def source_templates() -> frozenset[str]:
+    """Every literal template of a ``Msg("…")`` call (and message of a form check) in this package's
+    source: the msgids the catalogue needs beside the ``_()`` calls ``makemessages`` collects
+    (``locale/rulebook_words.py``)."""
+    out: set[str] = set()
+    for path in sorted(Path(__file__).resolve().parent.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            position = _TEXT_ARGUMENT.get(name)
+            if position is None or len(node.args) <= position:
+                continue
+            out.update(_literals(node.args[position]))
+    return frozenset(out)
+
+
+def _literals(arg: ast.expr) -> list[str]:
+    """The texts an argument can be: a literal, or either branch of ``a if … else b``."""
+    if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+        return [arg.value]
+    if isinstance(arg, ast.IfExp):
+        return _literals(arg.body) + _literals(arg.orelse)
+    return []
