@@ -185,9 +185,11 @@ def render_timeline(case_number: str, rows: Iterable[dict[str, Any]], *, can_cor
                     f' <span class="muted mono">SHA-256 {_v(a.sha256)}</span></li>'
                 )
             add("</ul>")
-        add(
-            f'<p class="muted small">{t["recorded"] % {"who": f'<span translate="no">{_v(who(e))}</span>', "when": _v(when.moment(e.recorded_at))}}'
-        )
+        recorded = t["recorded"] % {
+            "who": f'<span translate="no">{_v(who(e))}</span>',
+            "when": _v(when.moment(e.recorded_at)),
+        }
+        add(f'<p class="muted small">{recorded}')
         if can_correct and not corrected_by and not row.get("record_only"):
             add(f' · <a href="{correct_url(e.seq)}">{t["correct"]}</a>')
         add("</p>")
