@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
+
 TABLES = ("documents_document", "documents_deliveryattempt")
 
 _PG_FUNCTION = """
@@ -64,8 +66,6 @@ def uninstall(schema_editor: Any) -> None:
 def purge_documents(connection: Any) -> None:
     """Delete every document row (tests only, before ``purge_docket``, whose rows they point at):
     triggers off, rows out, triggers back on, atomically."""
-    from django.db import transaction
-
     vendor = connection.vendor
     with transaction.atomic(using=connection.alias), connection.cursor() as cur:
         for sql in drop_statements(vendor):

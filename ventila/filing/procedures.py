@@ -195,7 +195,12 @@ class Procedure:
                 "key": g.key,
                 "label": _(g.label),
                 "hint": _(g.hint),
-                "citation": g.citation,
+                "citation": (
+                    _("Sec. %(s)s del Código de Ética")
+                    if len(g.provisions) == 1
+                    else _("Secs. %(s)s del Código de Ética")
+                )
+                % {"s": ", ".join(g.provisions)},
                 "open": any(p in chosen for p in g.provisions),
                 "choices": [
                     {

@@ -17,6 +17,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -325,27 +326,44 @@ def _row(key: Any, lines: list[Any], step: str, slug: str, what: Any) -> dict[st
     return {"key": key, "lines": [x for x in lines if x not in (None, "")], "url": _step_url(slug, step), "what": what}
 
 
+def _typed(value: Any) -> Any:
+    """What the filer typed, marked as such (``translate="no"``: a name or their words, not the page's)."""
+    return format_html('<span translate="no">{}</span>', value) if value else value
+
+
 def _review_rows(proc: Procedure, draft: Draft) -> list[dict[str, Any]]:
     """The review page in the order the form asked it (GOV.UK «Check your answers»)."""
     d = draft.data
     slug = proc.body.slug
     name, role, title, _office = proc.respondent(d)
     none = _("No lo indicó")
-    rows = [_row(_("Su nombre"), [d.get("complainant_name") or none], "quien", slug, _("su nombre"))]
+    rows = [_row(_("Su nombre"), [_typed(d.get("complainant_name")) or none], "quien", slug, _("su nombre"))]
     if proc.asks_complainant_kind:
         kind = proc.complainant_kinds().get(d.get("complainant_kind", ""), "")
         rows.append(_row(_("Presenta la querella como"), [kind or none], "quien", slug, _("en qué calidad presenta")))
     rows += [
-        _row(_("Dirección postal"), [d.get("complainant_address") or none], "quien", slug, _("su dirección postal")),
-        _row(_("Correo electrónico"), [d.get("complainant_email") or none], "quien", slug, _("su correo electrónico")),
-        _row(_("Teléfono"), [d.get("complainant_phone") or none], "quien", slug, _("su teléfono")),
+        _row(
+            _("Dirección postal"),
+            [_typed(d.get("complainant_address")) or none],
+            "quien",
+            slug,
+            _("su dirección postal"),
+        ),
+        _row(
+            _("Correo electrónico"),
+            [_typed(d.get("complainant_email")) or none],
+            "quien",
+            slug,
+            _("su correo electrónico"),
+        ),
+        _row(_("Teléfono"), [_typed(d.get("complainant_phone")) or none], "quien", slug, _("su teléfono")),
     ]
     respondent = name + (f", {title}" if title else "")
     role_label = proc.respondent_roles().get(role, "") if len(proc.respondent_roles()) > 1 else ""
     rows.append(
         _row(
             _("Contra quién"),
-            [respondent or none, role_label],
+            [_typed(respondent) or none, role_label],
             "querellado",
             slug,
             _("contra quién presenta la querella"),
@@ -361,7 +379,7 @@ def _review_rows(proc: Procedure, draft: Draft) -> list[dict[str, Any]]:
                 _("si es candidato o candidata"),
             )
         )
-    rows.append(_row(_("Los hechos"), [d.get("facts") or none], "hechos", slug, _("los hechos")))
+    rows.append(_row(_("Los hechos"), [_typed(d.get("facts")) or none], "hechos", slug, _("los hechos")))
     knowledge = d.get("knowledge_date") or ""
     try:
         day: Any = dt.date.fromisoformat(knowledge) if knowledge else None

@@ -13,6 +13,7 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.db.models import Q
 from django.utils.formats import date_format
 from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
@@ -309,7 +310,13 @@ class ActForm(WhenMixin, AttachmentMixin):
                     label=format_html('<span translate="no">{}</span>', p),  # a name, as written
                     choices=list(VOTES.items()),
                     widget=forms.RadioSelect,
-                    error_messages={"required": _("Indique el voto de %(name)s.") % {"name": p}},
+                    error_messages={
+                        # the translated template, the member's name escaped and marked as a name
+                        "required": mark_safe(  # nosec B308 B703
+                            _("Indique el voto de %(name)s.")
+                            % {"name": format_html('<span translate="no">{}</span>', p)}
+                        )
+                    },
                 )
                 if p.pk in own:
                     mine = own[p.pk]

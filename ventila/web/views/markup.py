@@ -209,13 +209,14 @@ def render_timeline(case_number: str, rows: Iterable[dict[str, Any]], *, can_cor
             if failed:
                 flags += f' <span class="tag tag-danger">{t["service_failed"] % {"n": failed}}</span>'
         document = row["document"]
-        what = f": «{_v(document.title)}»" if document and row.get("record_only") else ""
+        what = f": «{_v(_(document.title))}»" if document and row.get("record_only") else ""
+        by_name = f'<span translate="no">{_v(who(e))}</span>'
         add(
             f'<li class="timeline-item{" superseded" if corrected_by else ""}" id="anotacion-{_v(e.seq)}">'
             f'<details class="entry"><summary class="timeline-head">'
             f'<span class="entry-when">{when.moment(e.occurred_at, e.has_time)}</span> '
             f'<strong class="entry-act">{_v(row["title"])}</strong>{what}'
-            f'<span class="muted"> · {t["by"] % {"who": _v(who(e))}} · {t["seq"] % {"seq": _v(e.seq)}}</span>'
+            f'<span class="muted"> · {t["by"] % {"who": by_name}} · {t["seq"] % {"seq": _v(e.seq)}}</span>'
             f"{flags}</summary>"
             '<div class="entry-body">'
         )
@@ -224,7 +225,7 @@ def render_timeline(case_number: str, rows: Iterable[dict[str, Any]], *, can_cor
             add(f'<p class="service-head"><strong>{t["service"]}</strong></p><ul class="service">')
             for s in service:
                 se = s["e"]
-                brief = f" · {_v(s['brief'])}" if s.get("brief") else ""
+                brief = f' · <span translate="no">{_v(s["brief"])}</span>' if s.get("brief") else ""
                 bad = f' <span class="tag tag-danger">{t["failed"]}</span>' if s.get("failed") else ""
                 add(
                     f'<li class="timeline-attempt" id="anotacion-{_v(se.seq)}"><details class="entry"><summary>'
