@@ -176,7 +176,10 @@ def test_the_caption_names_the_office_of_the_mayor_once(client, world, now):
     assert house.caption == "Querella contra Rafael Quiñones Ficticio"
     client.force_login(world.users["secretaria_municipal"])
     page = client.get(f"/expedientes/{case.number}/").content.decode()
-    assert '<span class="subtitle"><span lang="es">Querella contra la Alcaldesa de Guayama, Ivelisse Torres Ficticia</span></span>' in page
+    assert (
+        '<span class="subtitle"><span lang="es">Querella contra la Alcaldesa de Guayama, Ivelisse Torres Ficticia</span></span>'
+        in page
+    )
     assert (
         "Querella contra la Alcaldesa de Guayama, Ivelisse Torres Ficticia"
         in client.get("/expedientes/").content.decode()
