@@ -125,7 +125,7 @@ def test_dismissal_needs_its_grounds_and_probable_cause_has_none(secretary, worl
     r = secretary.post(
         url, {"occurred_date": "2027-03-15", "outcome": "dismissed", "grounds": ["frivolous"], **partial}
     )
-    assert r.status_code == 200 and f"Indique el voto de {missing}" in r.content.decode()
+    assert r.status_code == 200 and f'Indique el voto de <span translate="no">{missing}</span>' in r.content.decode()
     assert entries(case) == 3
     r = secretary.post(url, {"occurred_date": "2027-03-15", "outcome": "dismissed", "grounds": ["frivolous"], **votes})
     assert r.status_code == 302
