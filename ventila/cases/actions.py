@@ -33,6 +33,7 @@ from ventila.bodies.models import Body, Closure, ElectionDay, Membership, Person
 from ventila.rules import PR_TZ, InputError
 from ventila.rules.calendar import format_date_es
 from ventila.rules.engine import Evaluation, FormContext, parse_events
+from ventila.rules.i18n import Msg
 from ventila.rules.plain import for_users
 from ventila.rules.terms import Deadline
 from ventila.rules.votes import VoteError, VoteOutcome, member_may_record_own_vote, outcome_error, tally
@@ -63,7 +64,7 @@ from .models import (
     RollCall,
 )
 from .queries import body_config, case_facts, member_witnesses, moved_due_dates
-from .rule_messages import encode_message, encode_messages
+from .rule_messages import encode_message, encode_messages, finding_html, joined_html, plain_html
 from .voting import vote_rule
 
 
@@ -71,7 +72,11 @@ class ActRefused(Exception):
     """The act cannot be recorded: ``message`` says why; ``field_errors`` name the fields at fault."""
 
     def __init__(self, message: str = "", field_errors: Mapping[str, list[str]] | None = None) -> None:
-        super().__init__(message or "; ".join(m for ms in (field_errors or {}).values() for m in ms))
+        # The exception's text is plain (a log, a report); ``message`` and ``field_errors`` may be HTML
+        # (a finding's message, rendered in the reader's language: ``finding_html``).
+        super().__init__(
+            plain_html(message) or "; ".join(plain_html(m) for ms in (field_errors or {}).values() for m in ms)
+        )
         self.message = message
         self.field_errors: dict[str, list[str]] = {k: list(v) for k, v in (field_errors or {}).items()}
 
@@ -232,7 +237,7 @@ def check_act(
         target = REFUSING_FINDINGS[f.id]
         if f.id == "extension_over_maximum" and "business_days" in act.payload:
             target = "business_days"
-        message = f"{f.message} ({f.rule.id}, {f.rule.citation})"
+        message = finding_html(f)
         if target and target in kind.events[act.event_type].fields:
             if not errors.get(target):
                 errors.setdefault(target, []).append(message)
@@ -252,7 +257,7 @@ def check_act(
             outcome = _check_roll_call(case, facts, rule_id, voters, act, errors, general, challenged=challenged)
 
     if errors or general:
-        raise ActRefused(" ".join(general) or _("Revise los datos del acto."), errors)
+        raise ActRefused(joined_html(general) or _("Revise los datos del acto."), errors)
     return after, voters, outcome
 
 
@@ -516,7 +521,7 @@ class ActPreview:
     ended: list[TermChange]
     stage_before: str
     stage_after: str
-    findings: list[tuple[str, str, str]]  # (rule id, citation, message) the act newly raises
+    findings: list[tuple[str, str, Msg]]  # (rule id, citation, message) the act newly raises
 
     @property
     def changes_anything(self) -> bool:
@@ -576,7 +581,7 @@ def compute_act_effect(rulebook_id: str, before: Evaluation, after: Evaluation, 
                 met.append(change(d))
     ended = [change(d) for d in earlier.values() if _pending(d)]
     known = {(f.id, f.message) for f in before.findings}
-    findings = [(f.rule.id, f.rule.citation, f.message) for f in after.findings if (f.id, f.message) not in known]
+    findings = [(f.rule.id, f.rule.citation, f.msg) for f in after.findings if (f.id, f.message) not in known]
     return ActPreview(opened, met, late, moved, ended, before.stage, after.stage, findings)
 
 
@@ -1026,7 +1031,7 @@ class _Rows:
                 finding_id=f.id,
                 rule_id=f.rule.id,
                 citation=f.rule.citation,
-                message=for_users(f.message) if f.msg is None else encode_message(f.msg),
+                message=encode_message(f.msg),
             )
             for f in evaluation.findings
         ]

@@ -30,6 +30,7 @@ from ventila.rules import PR_TZ, RULEBOOKS, InputError
 from .actions import ActInput, ActRefused, do_file_case, do_record_act
 from .models import Case, ImportedRow
 from .procedures import system_user
+from .rule_messages import plain_html
 
 CSV_COLUMNS = (
     "case_key",
@@ -226,9 +227,9 @@ def _respondent(row: Row, body: Body, day: dt.date) -> tuple[Person, OfficeTerm]
 
 
 def _refusal_text(exc: ActRefused) -> str:
-    parts = [f"{k}: {' '.join(v)}" for k, v in exc.field_errors.items()]
+    parts = [f"{k}: {' '.join(plain_html(m) for m in v)}" for k, v in exc.field_errors.items()]
     if exc.message and exc.message != _("Revise los datos del acto."):
-        parts.insert(0, exc.message)
+        parts.insert(0, plain_html(exc.message))
     return " ".join(parts) or str(exc)
 
 

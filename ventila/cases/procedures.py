@@ -25,6 +25,7 @@ from ventila.audit import chain, state
 from ventila.bodies.models import Body, ExpenseClaim, LedgerReversal, Meeting, Person
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.calendar import format_date_es
+from ventila.rules.i18n import Msg
 
 from .actions import ActInput, ActRefused, do_record_act, do_refresh_case, rederive, refresh_if_stale, stale_cases
 from .models import Case, CaseDeadline, DocketEntry
@@ -35,7 +36,7 @@ SYSTEM_USERNAME = "sistema"
 # -- Sec. 8: members who are parties or witnesses ---------------------------------------------------
 
 
-def sec8_warnings(case: Case, entries: Sequence[DocketEntry], exclusions: Sequence[Any] | None = None) -> list[str]:
+def sec8_warnings(case: Case, entries: Sequence[DocketEntry], exclusions: Sequence[Any] | None = None) -> list[Msg]:
     """Members a party or a witness in the case for whom no substitute has been asked for (CAM-08-01).
 
     The message is the rulebook's (``check_member_involvement``); it stops once the substitute is

@@ -15,19 +15,22 @@ import functools
 import html
 import json
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from django.conf import settings
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
 
 from ventila.rules import PR_TZ
 from ventila.rules.calendar import format_date_es, format_datetime_es
+from ventila.rules.i18n import Msg
 from ventila.rules.plain import for_users
 from ventila.rules.rulebooks import RULEBOOKS
-from ventila.rules.terms import UNIT_ES, Term
-from ventila.rules.vocabulary import mid_sentence
+from ventila.rules.terms import UNIT_ES, Finding, Term
+from ventila.rules.vocabulary import DEADLINE_ES, mid_sentence
 
 
 def _language() -> str:
@@ -48,6 +51,8 @@ def _lowered_titles(language: str) -> dict[str, str]:
             for kind in rulebook.kinds.values():
                 for spec in kind.events.values():
                     out.setdefault(spec.title.lower(), mid_sentence(_(spec.title)))
+        for label in DEADLINE_ES.values():  # a term's name inside a finding («El informe anual venció …»)
+            out.setdefault(label.lower(), mid_sentence(_(label)))
     return out
 
 
@@ -83,7 +88,7 @@ def _plain_template(template: str) -> str:
 
 @functools.cache
 def _template(template: str, language: str) -> str:
-    if _spanish(language):
+    if not template or _spanish(language):  # (gettext of "" is the catalogue's header)
         return _plain_template(template)
     with override(language):
         return _plain_template(_(template))
@@ -141,6 +146,27 @@ def render_message(m: dict[str, Any]) -> SafeString:
     """One stored message as HTML in the active language."""
     # The template is escaped, every value escaped or marked up above.
     return mark_safe(_render(m, _language()))  # nosec B308 B703
+
+
+def finding_html(finding: Finding) -> SafeString:
+    """A finding as a refusal says it, in the active language: its message (rule id, citation)."""
+    return format_html("{} ({}, {})", render_message(finding.msg.to_json()), finding.rule.id, finding.rule.citation)
+
+
+def joined_html(parts: Sequence[str]) -> SafeString:
+    """Texts joined by spaces into one HTML text: the ones already HTML (``finding_html``) as they
+    are, the others escaped."""
+    return mark_safe(" ".join(conditional_escape(p) for p in parts))  # nosec B308 B703 (each part escaped)
+
+
+def plain_html(text: str) -> str:
+    """A text that may be HTML (``finding_html``) as plain text, for a report or a terminal."""
+    return html.unescape(_strip(text)) if isinstance(text, SafeString) else text
+
+
+def message_text(message: Msg) -> str:
+    """A message (``Msg``) as plain text in the active language."""
+    return plain_text(message.to_json(), _language())
 
 
 def spanish_text(m: dict[str, Any]) -> str:

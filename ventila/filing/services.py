@@ -325,7 +325,7 @@ def submit(proc: Procedure, draft: Draft, *, language: str = "es", now: dt.datet
             )
             FilingClaim.objects.filter(draft=draft.id).update(filing=filing)
     except ActRefused as exc:
-        raise FilingFailed(exc.message or "; ".join(m for ms in exc.field_errors.values() for m in ms)) from None
+        raise FilingFailed(str(exc)) from None  # its plain text: the message, else the fields' errors
     except OSError:
         log.exception("public filing failed while storing its documents")
         raise FilingFailed(

@@ -459,7 +459,7 @@ class Rulebook:
     report_route: Callable[[str], str] | None = None
     # warnings about members who are parties or witnesses in a case: (member, office in the body)
     # of the seats concerned, the respondents' and the witnesses' names → Spanish messages;
-    member_involvement: Callable[[Sequence[tuple[str, str]], Sequence[str], Sequence[str]], list[str]] | None = None
+    member_involvement: Callable[[Sequence[tuple[str, str]], Sequence[str], Sequence[str]], list[Msg]] | None = None
     # a term whose approaching end the case page warns about ("": none);
     warned_deadline: str = ""
     # whether the respondent's candidacy in the coming elections changes the procedure;
@@ -875,12 +875,9 @@ class Context:
             return shared_term(term.amount, self._bare_unit)
         return term
 
-    def add_finding(self, finding_id: str, rule_id: str, message: str | Msg, **data: Any) -> Finding:
-        """Record a finding; a ``Msg`` message is kept too, for the web app to show translated."""
-        if isinstance(message, Msg):
-            f = Finding(finding_id, self.rulebook.rules[rule_id], message.es(), dict(data), message)
-        else:
-            f = Finding(finding_id, self.rulebook.rules[rule_id], message, dict(data))
+    def add_finding(self, finding_id: str, rule_id: str, message: Msg, **data: Any) -> Finding:
+        """Record a finding; its message is a ``Msg``, for the web app to show translated."""
+        f = Finding(finding_id, self.rulebook.rules[rule_id], message, dict(data))
         self.findings.append(f)
         return f
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import ast
 import datetime as dt
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Union
@@ -135,6 +136,13 @@ def _encode(v: Value) -> Any:
     if isinstance(v, dt.date):
         return {"d": v.isoformat()}
     return v
+
+
+def joined(items: Sequence[Value], separator: str = "; ") -> Msg:
+    """A list of values joined by ``separator`` (a ``tuple`` value joins with commas): a message whose
+    template is only the placeholders and separators, so it needs no translation of its own."""
+    template = separator.replace("%", "%%").join(f"%(i{n})s" for n in range(len(items)))
+    return Msg(template, **{f"i{n}": v for n, v in enumerate(items)})
 
 
 def text_es(value: str | Msg) -> str:

@@ -25,10 +25,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .i18n import Msg, Raw
 from .rulebooks import RULEBOOKS
 from .rulebooks.camara_171 import s01_s09_commission as commission
 from .rulebooks.camara_171 import s10_s13_conduct as conduct
 from .terms import Finding
+from .vocabulary import ORDINAL_ES
 
 Step = Literal["parent", "child", "sibling", "spouse"]
 STEPS: tuple[str, ...] = ("parent", "child", "sibling", "spouse")
@@ -49,11 +51,20 @@ class Kinship:
     line: Literal["direct", "collateral", "marriage"]
 
     def describe_es(self) -> str:
+        return self.describe().es()
+
+    def describe(self) -> Msg:
+        """The kinship in words («tercer grado de consanguinidad (línea colateral)»), as a message."""
         if self.kind == "spouse":
-            return "cónyuge"
-        kind = "consanguinidad" if self.kind == "blood" else "afinidad"
-        line = "línea recta" if self.line == "direct" else "línea colateral"
-        return f"{_ORDINAL_ES.get(self.degree, f'{self.degree}º')} grado de {kind} ({line})"
+            return Msg("cónyuge")
+        degree: str | Raw = ORDINAL_ES.get(self.degree) or Raw(f"{self.degree}º")
+        if self.kind == "blood":
+            if self.line == "direct":
+                return Msg("%(degree)s grado de consanguinidad (línea recta)", degree=degree)
+            return Msg("%(degree)s grado de consanguinidad (línea colateral)", degree=degree)
+        if self.line == "direct":
+            return Msg("%(degree)s grado de afinidad (línea recta)", degree=degree)
+        return Msg("%(degree)s grado de afinidad (línea colateral)", degree=degree)
 
     def within(self, max_blood: int, max_affinity: int, *, spouse_counts: bool = True) -> bool:
         """Whether this kinship is within the given degrees (a spouse counts when ``spouse_counts``)."""
@@ -61,9 +72,6 @@ class Kinship:
             return spouse_counts
         limit = max_blood if self.kind == "blood" else max_affinity
         return self.degree <= limit
-
-
-_ORDINAL_ES = {1: "primer", 2: "segundo", 3: "tercer", 4: "cuarto", 5: "quinto", 6: "sexto"}
 
 
 def compute_kinship(path: Sequence[str]) -> Kinship | None:
@@ -215,9 +223,12 @@ def check_nepotism(
         Finding(
             "nepotism_alert",
             rule,
-            f"Parentesco de {k.describe_es()}: dentro del límite de la Sec. 10(t) (hasta el tercer grado de "
-            f"consanguinidad o segundo de afinidad). No consta dispensa del Presidente de la Cámara ni que la "
-            f"persona trabajara en la Cámara antes de la elección o designación.",
+            Msg(
+                "Parentesco de %(kinship)s: dentro del límite de la Sec. 10(t) (hasta el tercer grado de "
+                "consanguinidad o segundo de afinidad). No consta dispensa del Presidente de la Cámara ni que "
+                "la persona trabajara en la Cámara antes de la elección o designación.",
+                kinship=k.describe(),
+            ),
             {"kind": k.kind, "degree": k.degree},
         )
     ]
@@ -246,8 +257,12 @@ def check_recusal_kinship(
         Finding(
             "recusal_kinship",
             commission.R.rules["CAM-09-03"],
-            f"El miembro tiene parentesco de {k.describe_es()} con {with_whom}: causa de inhibición de la "
-            f"Sec. 9(c) (dentro del cuarto grado de consanguinidad o afinidad).",
+            Msg(
+                "El miembro tiene parentesco de %(kinship)s con %(with_whom)s: causa de inhibición de la "
+                "Sec. 9(c) (dentro del cuarto grado de consanguinidad o afinidad).",
+                kinship=k.describe(),
+                with_whom=with_whom,
+            ),
             {"kind": k.kind, "degree": k.degree},
         )
     ]

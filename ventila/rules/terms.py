@@ -105,11 +105,17 @@ class Rule:
 
 @dataclass(frozen=True, slots=True)
 class Finding:
+    """Something the facts violate or call for. ``msg`` is the catalogue message the web app shows in
+    the reader's language; ``message`` the Spanish text (the CLI's, the reference's)."""
+
     id: str
     rule: Rule
-    message: str  # in Spanish (the CLI's, the reference's)
+    msg: Msg
     data: dict[str, Any] = field(default_factory=dict)
-    msg: Msg | None = None  # the message as a catalogue message, when the rulebook wrote it as one
+
+    @property
+    def message(self) -> str:
+        return self.msg.es()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {

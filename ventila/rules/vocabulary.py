@@ -410,6 +410,10 @@ def stage_es(stage: str) -> str:
     return STAGE_ES.get(stage, stage.replace("_", " "))
 
 
+# A degree of kinship in words (``kinship.Kinship.describe``: «tercer grado de consanguinidad»).
+ORDINAL_ES = {1: "primer", 2: "segundo", 3: "tercer", 4: "cuarto", 5: "quinto", 6: "sexto"}
+
+
 def mid_sentence(label: str) -> str:
     """A label as read inside a sentence: its first letter in lower case (``Abierto`` → ``abierto``)."""
     return label[:1].lower() + label[1:]

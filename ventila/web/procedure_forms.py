@@ -15,10 +15,12 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import override
 
 from ventila.bodies.models import Body, ElectionDay, Person
 from ventila.cases.actions import voting_members
 from ventila.cases.models import Case, MemberVote
+from ventila.cases.rule_messages import message_text
 from ventila.rules.kinship import check_recusal_kinship, compute_kinship
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -151,13 +153,14 @@ def clean_procedure_fields(form: Any, data: dict[str, Any]) -> None:
         relation = data.get("kinship_relation")
         grounds = data.get("grounds") or []
         if relation:
-            with_whom = dict(KINSHIP_WITH).get(data.get("kinship_with") or "respondent")
-            findings = check_recusal_kinship(tuple(relation.split("+")), with_whom=str(with_whom))
+            with override("es"):  # the docket records the check in Spanish; the page shows it translated
+                with_whom = str(dict(KINSHIP_WITH).get(data.get("kinship_with") or "respondent"))
+            findings = check_recusal_kinship(tuple(relation.split("+")), with_whom=with_whom)
             if findings:
                 form.extra_details = {
                     "kinship_check": f"{findings[0].message} ({findings[0].rule.id}, {findings[0].rule.citation})"
                 }
-                form.kinship_result = findings[0].message
+                form.kinship_result = message_text(findings[0].msg)
             elif "kinship" in grounds:
                 kin = compute_kinship(relation.split("+"))
                 form.add_error(
@@ -168,7 +171,7 @@ def clean_procedure_fields(form: Any, data: dict[str, Any]) -> None:
                     )
                     % {
                         "rel": dict(KINSHIP_PATHS)[relation],
-                        "degree": kin.describe_es() if kin else _("la ley no lo cuenta como parentesco"),
+                        "degree": message_text(kin.describe()) if kin else _("la ley no lo cuenta como parentesco"),
                     },
                 )
         elif "kinship" in grounds:

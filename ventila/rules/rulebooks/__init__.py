@@ -9,6 +9,7 @@ from ..vocabulary import (
     ACTOR_ES,
     DEADLINE_ES,
     KIND_ES,
+    ORDINAL_ES,
     PROCEDURE_ES,
     RECORD_ONLY_EVENT_ES,
     STAGE_ES,
@@ -69,7 +70,24 @@ def rulebook_words() -> set[str]:
             words.update(spec.title for spec in kind.events.values())
             words.update(spec.when for spec in kind.events.values() if spec.when)
             words.update(f.help for spec in kind.events.values() for f in spec.fields.values() if f.help)
+    words.update(finding_words())
     return words
+
+
+def finding_words() -> set[str]:
+    """The rulebooks' words that a finding's message holds as a value (a gift's kind, a role, a
+    municipal outcome, a degree of kinship), as the finding writes them."""
+    from .camara_171.s10_s13_conduct import GIFT_KIND_ES, ROLES_ES
+    from .municipal.complaints import OUTCOME_ES
+
+    return {
+        *(w.capitalize() for w in GIFT_KIND_ES.values()),
+        *ROLES_ES.values(),
+        *OUTCOME_ES.values(),
+        *ORDINAL_ES.values(),
+        "una parte",  # check_recusal_kinship's default
+        "la agencia",  # check_agency_contract's default
+    }
 
 
 __all__ = ["CAMARA_171", "MUNICIPAL", "RULEBOOKS", "rulebook_words"]

@@ -13,8 +13,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from ventila.bodies.models import Body
+from ventila.cases.rule_messages import render_message
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.calendar import format_date_es
+from ventila.rules.i18n import Msg
 from ventila.rules.plain import for_users
 from ventila.web.forms import FILING_BUTTONS, PAGE_BUTTONS
 
@@ -130,6 +132,15 @@ def spanish(value: Any) -> str:
     if value is None or value == "":
         return ""
     return format_html('<span lang="es">{}</span>', value)
+
+
+@register.filter
+def message(value: Any) -> str:
+    """An engine's message (``ventila.rules.i18n.Msg``: a finding's ``msg``) in the user's language, as
+    HTML (the law's words marked ``lang="es"``, what people typed ``translate="no"``)."""
+    if isinstance(value, Msg):
+        return render_message(value.to_json())
+    return "" if value is None else str(value)
 
 
 @register.filter

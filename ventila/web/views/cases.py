@@ -50,6 +50,7 @@ from ventila.cases.models import (
     DocketEntry,
 )
 from ventila.cases.queries import docket_order
+from ventila.cases.rule_messages import render_message
 from ventila.documents.models import Delivery, Document, Draft, Language
 from ventila.filing.models import Filing
 from ventila.rules import RULEBOOKS
@@ -896,7 +897,9 @@ def _effect_rows(case: Case, preview: ActPreview) -> dict[str, Any]:
             if t.was_due is not None
         ],
         "ended": [{"label": label(t), "due": _due_words(t.due), "t": t} for t in preview.ended],
-        "findings": [{"rule": r, "citation": c, "message": rulebook_text(m)} for r, c, m in preview.findings],
+        "findings": [
+            {"rule": r, "citation": c, "message": render_message(m.to_json())} for r, c, m in preview.findings
+        ],
     }
 
 

@@ -15,8 +15,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...calendar import format_date_es
 from ...engine import KindSpec
+from ...i18n import Msg, Typed
 from ...terms import Finding
 from ..common import RuleSet
 
@@ -336,8 +336,12 @@ def check_scope(facts: dt.date, settings: Mapping[str, Any] | None = None) -> li
         Finding(
             "facts_outside_scope",
             R.rules["CAM-02-01"],
-            f"Los hechos ({format_date_es(facts)}) caen fuera del alcance del Código "
-            f"({format_date_es(start)} – {format_date_es(end)}; Sec. 2, A-3).",
+            Msg(
+                "Los hechos (%(facts)s) caen fuera del alcance del Código (%(start)s – %(end)s; Sec. 2, A-3).",
+                facts=facts,
+                start=start,
+                end=end,
+            ),
             {"facts_date": facts.isoformat()},
         )
     ]
@@ -356,7 +360,11 @@ def check_roster(seats: Sequence[Seat | None], settings: Mapping[str, Any] | Non
             Finding(
                 "commission_seat_count",
                 rule,
-                f"La Comisión tiene {len(seats)} escaños registrados; la Sec. 4 dispone {expected}.",
+                Msg(
+                    "La Comisión tiene %(seats)s escaños registrados; la Sec. 4 dispone %(expected)s.",
+                    seats=len(seats),
+                    expected=expected,
+                ),
                 {"seats": len(seats), "expected": expected},
             )
         )
@@ -366,8 +374,11 @@ def check_roster(seats: Sequence[Seat | None], settings: Mapping[str, Any] | Non
             Finding(
                 "commission_vacancy",
                 rule,
-                f"Hay {vacant} escaño(s) vacante(s) en la Comisión; el Presidente de la Cámara cubre las vacantes "
-                f"(Sec. 7).",
+                Msg(
+                    "Hay %(vacant)s escaño(s) vacante(s) en la Comisión; el Presidente de la Cámara cubre las "
+                    "vacantes (Sec. 7).",
+                    vacant=vacant,
+                ),
                 {"vacant": vacant},
             )
         )
@@ -377,7 +388,10 @@ def check_roster(seats: Sequence[Seat | None], settings: Mapping[str, Any] | Non
                 Finding(
                     "commission_member_not_representative",
                     rule,
-                    f"{s.member} ocupa un escaño de la Comisión sin ser Representante (Sec. 4).",
+                    Msg(
+                        "%(member)s ocupa un escaño de la Comisión sin ser Representante (Sec. 4).",
+                        member=Typed(s.member),
+                    ),
                     {"member": s.member},
                 )
             )
@@ -412,8 +426,14 @@ def check_member_involvement(
             Finding(
                 "substitute_required",
                 R.rules["CAM-08-01"],
-                f"{s.member}, miembro de la Comisión, figura como {as_what} en el asunto: {requester} debe pedir al "
-                f"Presidente de la Cámara un sustituto o miembro pro tempore hasta que se resuelva (Sec. 8).",
+                Msg(
+                    "%(member)s, miembro de la Comisión, figura como %(as_what)s en el asunto: %(requester)s debe "
+                    "pedir al Presidente de la Cámara un sustituto o miembro pro tempore hasta que se resuelva "
+                    "(Sec. 8).",
+                    member=Typed(s.member),
+                    as_what=as_what,
+                    requester=requester,
+                ),
                 {"member": s.member, "as": "respondent" if as_what == "parte querellada" else "witness"},
             )
         )
@@ -429,9 +449,9 @@ def _settings(settings: Mapping[str, Any] | None) -> Mapping[str, Any]:
 
 def member_involvement_warnings(
     seats: Sequence[tuple[str, str]], respondents: Sequence[str], witnesses: Sequence[str]
-) -> list[str]:
+) -> list[Msg]:
     """The messages of :func:`check_member_involvement` for seats given as (member, office)."""
     findings = check_member_involvement(
         [Seat(name, office=office) for name, office in seats], respondents=respondents, witnesses=witnesses
     )
-    return [f.message for f in findings]
+    return [f.msg for f in findings]

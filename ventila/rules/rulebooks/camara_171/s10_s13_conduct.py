@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
 
-from ...calendar import DayResult, LegalCalendar, format_date_es
+from ...calendar import DayResult, LegalCalendar
 from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
+from ...i18n import Msg, Raw, Typed, joined
 from ...terms import Finding
 from ...vocabulary import Actor, OutsideActivityDeadline, OutsideActivityStage
 from ...votes import required_yes
@@ -436,6 +437,11 @@ def _money(value: Decimal) -> str:
     return f"${value:,.2f}"
 
 
+def _amount(value: Decimal) -> Raw:
+    """An amount of money as a message's value (``$1,234.56``: the same in English)."""
+    return Raw(_money(value))
+
+
 def is_excluded_gift(gift: Gift) -> bool:
     """Whether Sec. 10(k) excludes the gift from the bar: a merit award, or a customary social gift
     worth no more than $250.00 (CAM-10K-01). Political contributions are not gifts at all (3(m))."""
@@ -453,18 +459,31 @@ def check_foreign_gift(gift: Gift) -> list[Finding]:
     barred = gift.kind in ("donation", "decoration", "official_post") or gift.amount > FOREIGN_GIFT_VALUE_CAP
     if not barred:
         return []
-    what = GIFT_KIND_ES[gift.kind]
-    why = (
-        ""
-        if gift.kind in ("donation", "decoration", "official_post")
-        else (f" de valor aparente {_money(gift.amount)}, mayor de {_money(FOREIGN_GIFT_VALUE_CAP)}")
-    )
+    what = GIFT_KIND_ES[gift.kind].capitalize()
+    if gift.kind in ("donation", "decoration", "official_post"):
+        message = Msg(
+            "%(what)s de fuente extranjera (%(source)s, %(received)s): la Sec. 10(n) lo prohíbe salvo dispensa "
+            "de la Cámara mediante Resolución, que no consta.",
+            what=what,
+            source=Typed(gift.source),
+            received=gift.received,
+        )
+    else:
+        message = Msg(
+            "%(what)s de valor aparente %(value)s, mayor de %(cap)s de fuente extranjera (%(source)s, "
+            "%(received)s): la Sec. 10(n) lo prohíbe salvo dispensa de la Cámara mediante Resolución, que no "
+            "consta.",
+            what=what,
+            value=_amount(gift.amount),
+            cap=_amount(FOREIGN_GIFT_VALUE_CAP),
+            source=Typed(gift.source),
+            received=gift.received,
+        )
     return [
         Finding(
             "foreign_gift_prohibited",
             R.rules["CAM-10N-01"],
-            f"{what.capitalize()}{why} de fuente extranjera ({gift.source}, {format_date_es(gift.received)}): la "
-            f"Sec. 10(n) lo prohíbe salvo dispensa de la Cámara mediante Resolución, que no consta.",
+            message,
             {"source": gift.source, "value": str(gift.amount), "kind": gift.kind},
         )
     ]
@@ -477,16 +496,21 @@ def check_gift(gift: Gift) -> list[Finding]:
         return out  # Sec. 3(m) (CAM-03-07): neither a gift nor income
     if gift.kind == "payment" or (gift.kind == "social" and not is_excluded_gift(gift)):
         reason = (
-            "es un pago o bien de valor por realizar los deberes del cargo"
+            Msg("es un pago o bien de valor por realizar los deberes del cargo")
             if gift.kind == "payment"
-            else f"vale {_money(gift.amount)}, más de {_money(GIFT_VALUE_CAP)}"
+            else Msg("vale %(value)s, más de %(cap)s", value=_amount(gift.amount), cap=_amount(GIFT_VALUE_CAP))
         )
         out.append(
             Finding(
                 "gift_not_excluded",
                 R.rules["CAM-10K-01"],
-                f"{GIFT_KIND_ES[gift.kind].capitalize()} de {gift.source} ({format_date_es(gift.received)}) {reason}: "
-                f"no está entre las exclusiones de la Sec. 10(k).",
+                Msg(
+                    "%(what)s de %(source)s (%(received)s) %(reason)s: no está entre las exclusiones de la Sec. 10(k).",
+                    what=GIFT_KIND_ES[gift.kind].capitalize(),
+                    source=Typed(gift.source),
+                    received=gift.received,
+                    reason=reason,
+                ),
                 {"source": gift.source, "value": str(gift.amount), "kind": gift.kind},
             )
         )
@@ -517,9 +541,16 @@ def check_gifts(gifts: Iterable[Gift], *, settings: Mapping[str, Any] | None = N
                 Finding(
                     "gift_pattern",
                     R.rules["CAM-10K-01"],
-                    f"{gift.source} ha dado {seen[key]} regalos o premios excluidos en {gift.received.year} (el último "
-                    f"el {format_date_es(gift.received)}): la Sec. 10(k) pide evitar que se conviertan en un patrón "
-                    f"de una misma persona o entidad (alerta desde el {threshold}º; A-9).",
+                    Msg(
+                        "%(source)s ha dado %(seen)s regalos o premios excluidos en %(year)s (el último el "
+                        "%(received)s): la Sec. 10(k) pide evitar que se conviertan en un patrón de una misma persona o "
+                        "entidad (alerta desde el %(threshold)sº; A-9).",
+                        source=Typed(gift.source),
+                        seen=seen[key],
+                        year=gift.received.year,
+                        received=gift.received,
+                        threshold=threshold,
+                    ),
                     {"source": gift.source, "year": gift.received.year, "count": seen[key]},
                 )
             )
@@ -537,8 +568,11 @@ def check_agency_contract(exception: str | None, *, agency: str = "la agencia") 
             Finding(
                 "agency_contract_without_exception",
                 R.rules["CAM-11A-03"],
-                f"Contrato o negocio con {agency} sin excepción de la Sec. 11(A)(b)(1)–(6): la Sec. 11(A)(b) lo "
-                f"prohíbe salvo que se indique la excepción aplicable.",
+                Msg(
+                    "Contrato o negocio con %(agency)s sin excepción de la Sec. 11(A)(b)(1)–(6): la Sec. 11(A)(b) "
+                    "lo prohíbe salvo que se indique la excepción aplicable.",
+                    agency=agency if agency == "la agencia" else Typed(agency),
+                ),
                 {"agency": agency},
             )
         ]
@@ -556,14 +590,17 @@ def compute_outside_income_cap(legislative_salary: Decimal | float | int) -> Dec
     return (salary * OUTSIDE_INCOME_CAP).quantize(Decimal("0.01"))
 
 
-def _over_cap_message(compensation: Decimal, legislative_salary: Decimal) -> str | None:
+def _over_cap_message(compensation: Decimal, legislative_salary: Decimal) -> Msg | None:
     cap = compute_outside_income_cap(legislative_salary)
     if compensation <= cap:
         return None
-    return (
-        f"La compensación extra-legislativa de {_money(compensation)} supera el tope de {_money(cap)} "
-        f"({OUTSIDE_INCOME_CAP * 100:.0f} % del salario de legislador de {_money(legislative_salary)}; "
-        f"Sec. 11(A), periodo anual, A-10)."
+    return Msg(
+        "La compensación extra-legislativa de %(compensation)s supera el tope de %(cap)s (%(percent)s %% del "
+        "salario de legislador de %(salary)s; Sec. 11(A), periodo anual, A-10).",
+        compensation=_amount(compensation),
+        cap=_amount(cap),
+        percent=int(OUTSIDE_INCOME_CAP * 100),
+        salary=_amount(legislative_salary),
     )
 
 
@@ -636,15 +673,21 @@ def check_norms_for_role(role: str, rule_ids: Sequence[str]) -> list[Finding]:
             continue
         rule = R.rules[rid]
         why = (
-            "la Sec. 13 excluye ese inciso para funcionarios y jefes de dependencia"
+            Msg("la Sec. 13 excluye ese inciso para funcionarios y jefes de dependencia")
             if role != "employee"
-            else "a los empleados solo les aplica la Sec. 10(h) (A-4)"
+            else Msg("a los empleados solo les aplica la Sec. 10(h) (A-4)")
         )
         out.append(
             Finding(
                 "norm_not_applicable",
                 R.rules["CAM-13-01"],
-                f"{rule.citation} ({rid}) no obliga a un {ROLES_ES[role]}: {why}.",
+                Msg(
+                    "%(citation)s (%(rule)s) no obliga a un %(role)s: %(why)s.",
+                    citation=Raw(rule.citation),
+                    rule=Raw(rid),
+                    role=ROLES_ES[role],
+                    why=why,
+                ),
                 {"norm": rid, "role": role},
             )
         )
@@ -725,9 +768,12 @@ def evaluate_outside_activity(ctx: Context) -> None:
             ctx.add_finding(
                 "no_objection_by_silence",
                 "CAM-11C-01",
-                f"Venció el {format_date_es(window.due_date)} el término de 5 días laborables sin que la Comisión se "
-                f"opusiera: se entiende que no hay oposición a la actividad notificada el "
-                f"{format_date_es(notice.day)} (A-10).",
+                Msg(
+                    "Venció el %(due_date)s el término de 5 días laborables sin que la Comisión se opusiera: se "
+                    "entiende que no hay oposición a la actividad notificada el %(day)s (A-10).",
+                    due_date=window.due_date,
+                    day=notice.day,
+                ),
                 due=window.due_date.isoformat(),
             )
     last = notices[-1]
@@ -747,25 +793,32 @@ def evaluate_outside_activity(ctx: Context) -> None:
 
 
 def _check_notice(ctx: Context, notice: Event, started: Event | None, window_due: dt.date) -> None:
-    missing = []
+    missing: list[Msg] = []
     if not notice.get("nature"):
-        missing.append("la naturaleza de las labores (1)")
+        missing.append(Msg("la naturaleza de las labores (1)"))
     if notice.get("certified_no_conflict") is not True:
-        missing.append("la certificación bajo firma de que no hay conflicto de interés (2)")
+        missing.append(Msg("la certificación bajo firma de que no hay conflicto de interés (2)"))
     if notice.get("compensation") is None:
-        missing.append("la compensación pactada (3)")
+        missing.append(Msg("la compensación pactada (3)"))
     if missing:
         ctx.add_finding(
             "notice_incomplete",
             "CAM-11B-02",
-            f"A la notificación del {format_date_es(notice.day)} le falta: {'; '.join(missing)} (Sec. 11(B)(1)–(3)).",
+            Msg(
+                "A la notificación del %(day)s le falta: %(missing)s (Sec. 11(B)(1)–(3)).",
+                day=notice.day,
+                missing=joined(missing),
+            ),
             missing=len(missing),
         )
     if notice.get("copy_to_secretariat") is False:
         ctx.add_finding(
             "secretariat_copy_missing",
             "CAM-11B-03",
-            f"La notificación del {format_date_es(notice.day)} no se copió a la Secretaría del Cuerpo (Sec. 11(B)).",
+            Msg(
+                "La notificación del %(day)s no se copió a la Secretaría del Cuerpo (Sec. 11(B)).",
+                day=notice.day,
+            ),
         )
     comp, salary = _money_field(notice, "compensation"), _money_field(notice, "legislative_salary")
     if comp is not None and salary is not None:
@@ -782,7 +835,9 @@ def _check_notice(ctx: Context, notice: Event, started: Event | None, window_due
         ctx.add_finding(
             "outside_income_unverified",
             "CAM-11A-01",
-            "La notificación no indica el salario de legislador: no puede verificarse el tope de 35 % (Sec. 11(A)).",
+            Msg(
+                "La notificación no indica el salario de legislador: no puede verificarse el tope de 35 % (Sec. 11(A))."
+            ),
         )
     planned: dt.date | None = notice.get("planned_start")
     start = started.day if started is not None else planned
@@ -792,9 +847,15 @@ def _check_notice(ctx: Context, notice: Event, started: Event | None, window_due
         ctx.add_finding(
             "notice_after_activity_start",
             "CAM-11B-01",
-            f"La actividad {'comenzó' if started is not None else 'comienza'} el {format_date_es(start)} y la "
-            f"notificación se recibió el {format_date_es(notice.day)}: debía notificarse antes del inicio "
-            f"(Sec. 11(B) ¶2).",
+            Msg(
+                "La actividad comenzó el %(start)s y la notificación se recibió el %(day)s: debía notificarse "
+                "antes del inicio (Sec. 11(B) ¶2)."
+                if started is not None
+                else "La actividad comienza el %(start)s y la notificación se recibió el %(day)s: debía "
+                "notificarse antes del inicio (Sec. 11(B) ¶2).",
+                start=start,
+                day=notice.day,
+            ),
             start=start.isoformat(),
         )
     elif start is not None and start < window_due:
@@ -802,8 +863,15 @@ def _check_notice(ctx: Context, notice: Event, started: Event | None, window_due
         ctx.add_finding(
             "activity_starts_before_objection_window_ends",
             "CAM-11C-01",
-            f"La actividad {'comenzó' if started is not None else 'comienza'} el {format_date_es(start)}, antes de "
-            f"que venza el {format_date_es(window_due)} el término de la Comisión para oponerse (A-10).",
+            Msg(
+                "La actividad comenzó el %(start)s, antes de que venza el %(window_due)s el término de la "
+                "Comisión para oponerse (A-10)."
+                if started is not None
+                else "La actividad comienza el %(start)s, antes de que venza el %(window_due)s el término de "
+                "la Comisión para oponerse (A-10).",
+                start=start,
+                window_due=window_due,
+            ),
             start=start.isoformat(),
             window_due=window_due.isoformat(),
         )
@@ -817,14 +885,18 @@ def _check_decision(ctx: Context, decision: Event, window_due: dt.date) -> bool:
         ctx.add_finding(
             "objection_untimely",
             "CAM-11C-01",
-            f"La oposición del {format_date_es(decision.day)} llegó después de vencer el término de 5 días "
-            f"laborables ({format_date_es(window_due)}): para entonces el silencio equivalía a no oponerse (A-10).",
+            Msg(
+                "La oposición del %(day)s llegó después de vencer el término de 5 días laborables "
+                "(%(window_due)s): para entonces el silencio equivalía a no oponerse (A-10).",
+                day=decision.day,
+                window_due=window_due,
+            ),
         )
     if not decision.get("grounds"):
         ctx.add_finding(
             "objection_without_grounds",
             "CAM-11C-01",
-            "La oposición no indica sus fundamentos en la Ley o en las Reglas (Sec. 11(C)).",
+            Msg("La oposición no indica sus fundamentos en la Ley o en las Reglas (Sec. 11(C))."),
         )
     yes = decision.get("yes_votes")
     if yes is not None:
@@ -833,8 +905,12 @@ def _check_decision(ctx: Context, decision: Event, window_due: dt.date) -> bool:
             ctx.add_finding(
                 "objection_without_majority",
                 "CAM-11C-02",
-                f"La oposición tuvo {yes} votos a favor; la Sec. 11(C) exige la mayoría absoluta de los integrantes "
-                f"({needed} votos; A-6). No hay oposición válida.",
+                Msg(
+                    "La oposición tuvo %(yes)s votos a favor; la Sec. 11(C) exige la mayoría absoluta de los "
+                    "integrantes (%(needed)s votos; A-6). No hay oposición válida.",
+                    yes=yes,
+                    needed=needed,
+                ),
                 yes_votes=yes,
                 required=needed,
             )

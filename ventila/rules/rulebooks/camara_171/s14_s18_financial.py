@@ -15,9 +15,8 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec, Obligations, Tenure
-from ...i18n import Msg
+from ...i18n import Msg, Raw, joined
 from ...terms import Deadline, Finding, Term
 from ...vocabulary import (
     AccessRequestDeadline,
@@ -392,8 +391,11 @@ def evaluate_financial_report(ctx: Context) -> None:
             ctx.add_finding(
                 "final_report_not_required",
                 "CAM-14E-03",
-                f"Representante reelecto ({format_date_es(e.day)}): no radica Informe Financiero de Cese; siguen "
-                f"los informes anuales (Sec. 14(e)(3)).",
+                Msg(
+                    "Representante reelecto (%(day)s): no radica Informe Financiero de Cese; siguen los informes "
+                    "anuales (Sec. 14(e)(3)).",
+                    day=e.day,
+                ),
             )
             continue
         exit_event = e
@@ -407,13 +409,19 @@ def evaluate_financial_report(ctx: Context) -> None:
     inclusive = ctx.settings["tenure_count"] == "inclusive"
     tenure = (exit_event.day - took.day).days + (1 if inclusive else 0) if exit_event is not None else None
     if exit_event is not None and tenure is not None and tenure < min_tenure.amount:
-        how = "contando el primero y el último" if inclusive else "sin contar el día de la toma de posesión"
+        how = Msg("contando el primero y el último") if inclusive else Msg("sin contar el día de la toma de posesión")
         ctx.add_finding(
             "report_not_required",
             "CAM-14F-01",
-            f"Ocupó el cargo del {format_date_es(took.day)} al {format_date_es(exit_event.day)} "
-            f"({tenure} días naturales, {how}), menos de {min_tenure.amount} días naturales: no tiene "
-            f"obligación de radicar informe financiero (Sec. 14(f)).",
+            Msg(
+                "Ocupó el cargo del %(took)s al %(left)s (%(tenure)s días naturales, %(how)s), menos de "
+                "%(amount)s días naturales: no tiene obligación de radicar informe financiero (Sec. 14(f)).",
+                took=took.day,
+                left=exit_event.day,
+                tenure=tenure,
+                how=how,
+                amount=min_tenure.amount,
+            ),
             days=tenure,
         )
         ctx.stage = FinancialReportStage.REPORT_NOT_REQUIRED
@@ -493,8 +501,13 @@ def evaluate_financial_report(ctx: Context) -> None:
             ctx.add_finding(
                 "report_overdue",
                 d.rule.id,
-                f"El {deadline_es(d.id).lower()} venció el {format_date_es(d.due_date)} sin radicarse ({d.rule.citation}); la "
-                f"OEG puede referir el asunto a la Comisión (Sec. 16(a)).",
+                Msg(
+                    "El %(report)s venció el %(due_date)s sin radicarse (%(citation)s); la OEG puede referir el "
+                    "asunto a la Comisión (Sec. 16(a)).",
+                    report=deadline_es(d.id).lower(),
+                    due_date=d.due_date,
+                    citation=Raw(d.rule.citation),
+                ),
                 deadline=d.id,
                 due=d.due_date.isoformat(),
             )
@@ -536,8 +549,11 @@ def _evaluate_report(
         ctx.add_finding(
             "report_not_sworn_or_electronic",
             "CAM-14A-01",
-            f"El informe que cubre {year} no consta radicado bajo juramento por el sistema electrónico de la OEG "
-            f"(Sec. 14(a)–(b)).",
+            Msg(
+                "El informe que cubre %(year)s no consta radicado bajo juramento por el sistema electrónico de "
+                "la OEG (Sec. 14(a)–(b)).",
+                year=year,
+            ),
         )
     notice = next(iter(_events_for(ctx, "secretary_notified", report, reports)), None)
     ctx.add_deadline(
@@ -555,8 +571,12 @@ def _evaluate_report(
         ctx.add_finding(
             "referral_to_commission",
             "CAM-16B-02",
-            f"La OEG refirió el informe de {year} a la Comisión el {format_date_es(final.day)}: el referido se "
-            f"atiende como una querella desde su recibo (Sec. 16(b); caso de tipo referral).",
+            Msg(
+                "La OEG refirió el informe de %(year)s a la Comisión el %(day)s: el referido se atiende como "
+                "una querella desde su recibo (Sec. 16(b); caso de tipo referral).",
+                year=year,
+                day=final.day,
+            ),
         )
     first_action = min((e for e in (prelim, final) if e is not None), key=lambda e: e.at, default=None)
     evaluation = ctx.add_deadline(
@@ -575,8 +595,13 @@ def _evaluate_report(
         ctx.add_finding(
             "preliminary_findings_untimely",
             "CAM-15-03",
-            f"El informe preliminar sobre el informe de {year} llegó el {format_date_es(prelim.day)}, después de "
-            f"los 90 días ({format_date_es(evaluation.due_date)}): el informe ya había advenido final (Sec. 15(2)).",
+            Msg(
+                "El informe preliminar sobre el informe de %(year)s llegó el %(day)s, después de los 90 días "
+                "(%(due_date)s): el informe ya había advenido final (Sec. 15(2)).",
+                year=year,
+                day=prelim.day,
+                due_date=evaluation.due_date,
+            ),
         )
     nothing_in_term = first_action is None or first_action.day > evaluation.due_date
     # A-13: a preliminary report in time stops the automatic finality, unless auto_final_if_prelim.
@@ -586,14 +611,16 @@ def _evaluate_report(
         ctx.add_finding(
             "report_final_by_lapse",
             "CAM-15-02",
-            f"Pasaron 90 días desde la radicación del informe de {year} ({format_date_es(evaluation.due_date)}) "
-            f"sin determinación de la OEG"
-            + (
-                ""
+            Msg(
+                "Pasaron 90 días desde la radicación del informe de %(year)s (%(due_date)s) sin determinación "
+                "de la OEG: el informe advino final automáticamente (Sec. 15(2))."
                 if nothing_in_term
-                else " (hubo informe preliminar, pero el ajuste auto_final_if_prelim lo hace final igualmente; A-13)"
-            )
-            + ": el informe advino final automáticamente (Sec. 15(2)).",
+                else "Pasaron 90 días desde la radicación del informe de %(year)s (%(due_date)s) sin "
+                "determinación de la OEG (hubo informe preliminar, pero el ajuste auto_final_if_prelim lo hace "
+                "final igualmente; A-13): el informe advino final automáticamente (Sec. 15(2)).",
+                year=year,
+                due_date=evaluation.due_date,
+            ),
         )
     pending_notice = notice is None
     if decided_first:
@@ -730,7 +757,7 @@ def check_referral_evidence(evidence_attached: bool | None, ctx: Context | None 
         Finding(
             "referral_without_evidence",
             rule,
-            "El referido de la OEG no trae adjunta toda la evidencia que sostiene sus hallazgos (Sec. 16(b)).",
+            Msg("El referido de la OEG no trae adjunta toda la evidencia que sostiene sus hallazgos (Sec. 16(b))."),
         )
     ]
 
@@ -776,16 +803,19 @@ ACCESS_EVENTS = with_next_acts(
 )
 
 _REQUEST_FIELDS = (
-    ("requester_name", "(a) el nombre del solicitante"),
-    ("requester_address", "(a) su dirección"),
-    ("requester_occupation", "(a) su ocupación"),
-    ("on_behalf_of", "(b) para quién se solicita"),
-    ("interest_statement", "(c) el interés legítimo, la pertinencia y la necesidad"),
-    ("knows_use_limits", "(d) que conoce las restricciones de uso"),
-    ("knows_penalty", "(e) que conoce la pena por mal uso"),
-    ("sworn", "el juramento"),
+    ("requester_name", Msg("(a) el nombre del solicitante")),
+    ("requester_address", Msg("(a) su dirección")),
+    ("requester_occupation", Msg("(a) su ocupación")),
+    ("on_behalf_of", Msg("(b) para quién se solicita")),
+    ("interest_statement", Msg("(c) el interés legítimo, la pertinencia y la necesidad")),
+    ("knows_use_limits", Msg("(d) que conoce las restricciones de uso")),
+    ("knows_penalty", Msg("(e) que conoce la pena por mal uso")),
+    ("sworn", Msg("el juramento")),
 )
-RESOLVER_ES = {"oeg_director": "el Director de la OEG", "commission": "la Comisión de Ética"}
+RESOLVER_MSG = {
+    "oeg_director": Msg("hay una objeción pendiente; la resuelve el Director de la OEG (A-15)"),
+    "commission": Msg("hay una objeción pendiente; la resuelve la Comisión de Ética (A-15)"),
+}
 
 
 def evaluate_access_request(ctx: Context) -> None:
@@ -822,7 +852,7 @@ def evaluate_access_request(ctx: Context) -> None:
     if notified is None:
         ctx.stage = AccessRequestStage.AWAITING_NOTICE
         ctx.allowed_next = ["subject_notified"]
-        _not_yet(ctx, None, "falta notificar al Representante")
+        _not_yet(ctx, None, Msg("falta notificar al Representante"))
         _check_grant(ctx, granted, None)
         return
     received: dt.date = notified.get("received_on") or notified.day
@@ -838,13 +868,13 @@ def evaluate_access_request(ctx: Context) -> None:
     )
     opens_after_window = ctx.calendar.roll_forward(window.due_date + dt.timedelta(days=1))
     as_of = ctx.as_of_day
-    resolver = RESOLVER_ES[ctx.settings["sec17_objection_resolver"]]
+    resolver = RESOLVER_MSG[ctx.settings["sec17_objection_resolver"]]
     if objection is not None and objection.day <= window.due_date:
         resolved = next((r for r in ctx.all("objection_resolved") if r.at >= objection.at), None)
         if resolved is None:
             ctx.stage = AccessRequestStage.OBJECTION_PENDING
             ctx.allowed_next = ["objection_resolved"]
-            _not_yet(ctx, None, f"hay una objeción pendiente; la resuelve {resolver} (A-15)")
+            _not_yet(ctx, None, resolver)
             _check_grant(ctx, granted, None)
             return
         if resolved.get("upheld"):
@@ -852,26 +882,29 @@ def evaluate_access_request(ctx: Context) -> None:
             ctx.allowed_next = []
             _check_grant(ctx, granted, None)
             return
-        _open(ctx, resolved.day, f"se resolvió la objeción el {format_date_es(resolved.day)}", complete, granted)
+        _open(ctx, resolved.day, Msg("se resolvió la objeción el %(day)s", day=resolved.day), complete, granted)
         return
     if objection is not None:
         ctx.add_finding(
             "access_objection_untimely",
             "CAM-17-04",
-            f"La objeción del {format_date_es(objection.day)} llegó después de vencer los 15 días laborables "
-            f"({format_date_es(window.due_date)}).",
+            Msg(
+                "La objeción del %(day)s llegó después de vencer los 15 días laborables (%(due_date)s).",
+                day=objection.day,
+                due_date=window.due_date,
+            ),
         )
     ctx.changes_from(opens_after_window)
     if as_of < opens_after_window:
         ctx.stage = AccessRequestStage.AWAITING_SUBJECT
         ctx.allowed_next = ["objection_filed"]
-        _not_yet(ctx, opens_after_window, "corren los 15 días laborables del Representante")
+        _not_yet(ctx, opens_after_window, Msg("corren los 15 días laborables del Representante"))
         _check_grant(ctx, granted, opens_after_window)
         return
     _open(
         ctx,
         opens_after_window,
-        f"transcurrieron los 15 días laborables ({format_date_es(window.due_date)})",
+        Msg("transcurrieron los 15 días laborables (%(due)s)", due=window.due_date),
         complete,
         granted,
     )
@@ -884,40 +917,51 @@ def _check_request(ctx: Context, request: Event) -> bool:
         ctx.add_finding(
             "access_request_incomplete",
             "CAM-17-06",
-            f"A la solicitud le falta: {'; '.join(missing)} (Sec. 17(4)).",
+            Msg(
+                "A la solicitud le falta: %(missing)s (Sec. 17(4)).",
+                missing=joined(missing),
+            ),
             missing=len(missing),
         )
     if not request.get("complaint_copy"):
         ctx.add_finding(
             "access_without_complaint",
             "CAM-17-02",
-            "La solicitud no acompaña copia de la querella presentada: el acceso solo procede luego de presentarse "
-            "la querella correspondiente (Sec. 17(1), 17(4)(c)).",
+            Msg(
+                "La solicitud no acompaña copia de la querella presentada: el acceso solo procede luego de presentarse "
+                "la querella correspondiente (Sec. 17(1), 17(4)(c))."
+            ),
         )
     if request.get("report_is_final") is False:
         ctx.add_finding(
             "report_not_final",
             "CAM-17-01",
-            "El informe solicitado no es final: mientras esté bajo custodia de la OEG no se permite a terceros su "
-            "inspección ni acceso (Sec. 17(1)).",
+            Msg(
+                "El informe solicitado no es final: mientras esté bajo custodia de la OEG no se permite a terceros su "
+                "inspección ni acceso (Sec. 17(1))."
+            ),
         )
     if request.get("official_investigation"):
         ctx.add_finding(
             "copy_free_of_charge",
             "CAM-17-09",
-            "Lo solicita una agencia para una investigación oficial: la copia es libre de costo (Sec. 17(6)).",
+            Msg("Lo solicita una agencia para una investigación oficial: la copia es libre de costo (Sec. 17(6))."),
         )
     return not missing and bool(request.get("complaint_copy"))
 
 
-def _open(ctx: Context, opens_on: dt.date, why: str, complete: bool, granted: Event | None) -> None:
+def _open(ctx: Context, opens_on: dt.date, why: Msg, complete: bool, granted: Event | None) -> None:
     """The term no longer bars access from ``opens_on``; a deficient request still does."""
     if not complete:
         ctx.add_finding(
             "access_not_yet_allowed",
             "CAM-17-05",
-            f"El plazo ya no impide el acceso desde el {format_date_es(opens_on)} ({why}), pero la solicitud no "
-            f"cumple los requisitos de la Sec. 17(1) y 17(4): no procede el acceso hasta subsanarla.",
+            Msg(
+                "El plazo ya no impide el acceso desde el %(opens_on)s (%(why)s), pero la solicitud no cumple "
+                "los requisitos de la Sec. 17(1) y 17(4): no procede el acceso hasta subsanarla.",
+                opens_on=opens_on,
+                why=why,
+            ),
             opens_on=opens_on.isoformat(),
         )
         _check_grant(ctx, granted, None)
@@ -927,7 +971,11 @@ def _open(ctx: Context, opens_on: dt.date, why: str, complete: bool, granted: Ev
     ctx.add_finding(
         "access_allowed",
         "CAM-17-05",
-        f"El acceso al informe procede desde el {format_date_es(opens_on)}: {why} (Sec. 17(1)).",
+        Msg(
+            "El acceso al informe procede desde el %(opens_on)s: %(why)s (Sec. 17(1)).",
+            opens_on=opens_on,
+            why=why,
+        ),
         opens_on=opens_on.isoformat(),
     )
     _check_grant(ctx, granted, opens_on)
@@ -935,12 +983,18 @@ def _open(ctx: Context, opens_on: dt.date, why: str, complete: bool, granted: Ev
     ctx.allowed_next = [] if granted else ["access_granted"]
 
 
-def _not_yet(ctx: Context, opens_on: dt.date | None, why: str) -> None:
-    when = f" Se abre el {format_date_es(opens_on)} si no hay objeción." if opens_on else ""
+def _not_yet(ctx: Context, opens_on: dt.date | None, why: Msg) -> None:
     ctx.add_finding(
         "access_not_yet_allowed",
         "CAM-17-05",
-        f"Todavía no se puede dar acceso al informe: {why} (Sec. 17(1)).{when}",
+        Msg(
+            "Todavía no se puede dar acceso al informe: %(why)s (Sec. 17(1)). Se abre el %(opens_on)s si no hay "
+            "objeción.",
+            why=why,
+            opens_on=opens_on,
+        )
+        if opens_on
+        else Msg("Todavía no se puede dar acceso al informe: %(why)s (Sec. 17(1)).", why=why),
         **({"opens_on": opens_on.isoformat()} if opens_on else {}),
     )
 
@@ -952,8 +1006,14 @@ def _check_grant(ctx: Context, granted: Event | None, opens_on: dt.date | None) 
         ctx.add_finding(
             "access_before_allowed",
             "CAM-17-05",
-            f"Se dio acceso al informe el {format_date_es(granted.day)}, cuando la Sec. 17 no lo permitía"
-            + (f" (procedía desde el {format_date_es(opens_on)})." if opens_on else "."),
+            Msg(
+                "Se dio acceso al informe el %(day)s, cuando la Sec. 17 no lo permitía (procedía desde el "
+                "%(opens_on)s).",
+                day=granted.day,
+                opens_on=opens_on,
+            )
+            if opens_on
+            else Msg("Se dio acceso al informe el %(day)s, cuando la Sec. 17 no lo permitía.", day=granted.day),
         )
 
 

@@ -8,8 +8,8 @@ business days of the filing, extendable once by 30 more.
 from __future__ import annotations
 
 import datetime as dt
+from typing import Literal
 
-from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
 from ...i18n import Msg
 from ...terms import Term
@@ -181,23 +181,31 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
         ctx.add_finding(
             "advisory_requester_not_allowed",
             "CAM-19A-01",
-            "Solo pueden pedir una opinión consultiva el Presidente o un Representante, funcionario o jefe de "
-            "dependencia (Sec. 19(a)).",
+            Msg(
+                "Solo pueden pedir una opinión consultiva el Presidente o un Representante, funcionario o jefe de "
+                "dependencia (Sec. 19(a))."
+            ),
         )
         admissible = False
     if request.get("related_complaint"):
         ctx.add_finding(
             "advisory_related_complaint",
             "CAM-19A-02",
-            "Existe una querella relacionada: la Comisión no emite opinión consultiva sobre el asunto (Sec. 19(a)).",
+            Msg(
+                "Existe una querella relacionada: la Comisión no emite opinión consultiva sobre el asunto (Sec. 19(a))."
+            ),
         )
         admissible = False
     if request.get("facts_ongoing") or facts <= request.day:
         ctx.add_finding(
             "advisory_no_jurisdiction",
             "CAM-19C-02",
-            f"Los hechos ({format_date_es(facts)}) ya ocurrieron o están ocurriendo al radicarse la solicitud el "
-            f"{format_date_es(request.day)}: la Comisión no tiene jurisdicción (Sec. 19(c)).",
+            Msg(
+                "Los hechos (%(facts)s) ya ocurrieron o están ocurriendo al radicarse la solicitud el %(day)s: "
+                "la Comisión no tiene jurisdicción (Sec. 19(c)).",
+                facts=facts,
+                day=request.day,
+            ),
         )
         admissible = False
     else:
@@ -209,10 +217,17 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
             ctx.add_finding(
                 "advisory_opinion_untimely",
                 "CAM-19C-01",
-                f"La solicitud se radicó el {format_date_es(request.day)}, con menos de 30 días laborables antes de "
-                f"los hechos ({format_date_es(facts)}); debía radicarse no más tarde del "
-                f"{format_date_es(latest_request_date(ctx, facts))} (Sec. 19(c))."
-                + (" Se rechaza (ajuste advisory_late_request; A-16)." if reject else ""),
+                Msg(
+                    "La solicitud se radicó el %(day)s, con menos de 30 días laborables antes de los hechos "
+                    "(%(facts)s); debía radicarse no más tarde del %(latest)s (Sec. 19(c)). Se rechaza (ajuste "
+                    "advisory_late_request; A-16)."
+                    if reject
+                    else "La solicitud se radicó el %(day)s, con menos de 30 días laborables antes de los hechos "
+                    "(%(facts)s); debía radicarse no más tarde del %(latest)s (Sec. 19(c)).",
+                    day=request.day,
+                    facts=facts,
+                    latest=latest_request_date(ctx, facts),
+                ),
                 earliest_facts_date=earliest.isoformat(),
                 latest_request_date=latest_request_date(ctx, facts).isoformat(),
             )
@@ -223,8 +238,10 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
         ctx.add_finding(
             "advisory_request_incomplete",
             "CAM-19B-01",
-            "La solicitud no expone todos los elementos de juicio indispensables para contestarla: puede "
-            "rechazarse de plano (Sec. 19(b)).",
+            Msg(
+                "La solicitud no expone todos los elementos de juicio indispensables para contestarla: puede "
+                "rechazarse de plano (Sec. 19(b))."
+            ),
         )
     rejected = ctx.first("opinion_rejected")
     issued = ctx.first("opinion_issued")
@@ -233,14 +250,20 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
             ctx.add_finding(
                 "revision_before_opinion",
                 "CAM-19F-01",
-                f"Se registró una revisión ({format_date_es(revision.day)}) sin opinión emitida.",
+                Msg(
+                    "Se registró una revisión (%(day)s) sin opinión emitida.",
+                    day=revision.day,
+                ),
             )
         elif revision.get("reason") is None:
             ctx.add_finding(
                 "revision_without_grounds",
                 "CAM-19F-01",
-                f"La revisión del {format_date_es(revision.day)} no indica su causa: nueva evidencia o información "
-                f"fidedigna, o evitar un fracaso de la justicia (Sec. 19(f)).",
+                Msg(
+                    "La revisión del %(day)s no indica su causa: nueva evidencia o información fidedigna, o evitar "
+                    "un fracaso de la justicia (Sec. 19(f)).",
+                    day=revision.day,
+                ),
             )
     if not admissible:
         ctx.stage = AdvisoryOpinionStage.REJECTED if rejected else AdvisoryOpinionStage.NOT_ADMISSIBLE
@@ -267,9 +290,12 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
         ctx.add_finding(
             "opinion_binding",
             "CAM-19E-01",
-            f"La opinión emitida el {format_date_es(issued.day)} es válida y obligatoria para la Comisión respecto a "
-            f"quien la solicitó, en querellas posteriores sobre los mismos hechos, si actuó de buena fe "
-            f"(Sec. 19(e)); enlácela a esas querellas.",
+            Msg(
+                "La opinión emitida el %(day)s es válida y obligatoria para la Comisión respecto a quien la "
+                "solicitó, en querellas posteriores sobre los mismos hechos, si actuó de buena fe (Sec. 19(e)); "
+                "enlácela a esas querellas.",
+                day=issued.day,
+            ),
         )
         ctx.stage = (
             AdvisoryOpinionStage.REVISED
@@ -299,8 +325,11 @@ def _extensions(ctx: Context, request: Event) -> list[tuple[Term, str | Msg]]:
             ctx.add_finding(
                 "extension_untimely",
                 "CAM-19D-01",
-                f"La prórroga se concedió el {format_date_es(g.day)}, después de vencer el término original "
-                f"({format_date_es(original_due)}).",
+                Msg(
+                    "La prórroga se concedió el %(day)s, después de vencer el término original (%(original_due)s).",
+                    day=g.day,
+                    original_due=original_due,
+                ),
             )
         _check_votes(ctx, g, "la prórroga")
         total += int(g.get("business_days"))
@@ -308,8 +337,12 @@ def _extensions(ctx: Context, request: Event) -> list[tuple[Term, str | Msg]]:
         ctx.add_finding(
             "extension_over_maximum",
             "CAM-19D-01",
-            f"Se concedieron {total} días laborables de prórroga; la Sec. 19(d) permite hasta "
-            f"{MAX_OPINION_EXTENSION.amount}. Se computa el máximo.",
+            Msg(
+                "Se concedieron %(total)s días laborables de prórroga; la Sec. 19(d) permite hasta %(amount)s. "
+                "Se computa el máximo.",
+                total=total,
+                amount=MAX_OPINION_EXTENSION.amount,
+            ),
             granted=total,
             maximum=MAX_OPINION_EXTENSION.amount,
         )
@@ -317,7 +350,7 @@ def _extensions(ctx: Context, request: Event) -> list[tuple[Term, str | Msg]]:
     return [(Term(total, "business_days"), Msg("prórroga, Sec. 19(d)"))]
 
 
-def _check_votes(ctx: Context, event: Event, what: str) -> None:
+def _check_votes(ctx: Context, event: Event, what: Literal["la opinión", "la prórroga"]) -> None:
     yes = event.get("yes_votes")
     if yes is None:
         return
@@ -326,8 +359,15 @@ def _check_votes(ctx: Context, event: Event, what: str) -> None:
         ctx.add_finding(
             "opinion_without_majority",
             "CAM-19D-02",
-            f"{what.capitalize()} tuvo {yes} votos a favor; se requiere la mayoría de los miembros ({needed}; "
-            f"Sec. 6, A-6).",
+            Msg(
+                "La opinión tuvo %(yes)s votos a favor; se requiere la mayoría de los miembros (%(needed)s; "
+                "Sec. 6, A-6)."
+                if what == "la opinión"
+                else "La prórroga tuvo %(yes)s votos a favor; se requiere la mayoría de los miembros (%(needed)s; "
+                "Sec. 6, A-6).",
+                yes=yes,
+                needed=needed,
+            ),
             yes_votes=yes,
             required=needed,
         )

@@ -14,9 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...calendar import format_date_es
 from ...engine import Context, Election, Event, EventSpec, FieldSpec
-from ...i18n import Msg
+from ...i18n import Msg, Quote, Raw
 from ...terms import Rule, Term, compute_due, shared_term
 from ...vocabulary import ComplaintDeadline, ComplaintStage
 from ..common import RuleSet, normalize_name, with_next_acts
@@ -671,9 +670,14 @@ def _evaluate(ctx: Context) -> None:
         ctx.add_finding(
             "act_not_allowed",
             "CAM-05-01",
-            f"«{COMPLAINT_EVENTS[dup.type].title}» del {format_date_es(dup.day)} repite la del "
-            f"{format_date_es(filed.day)}, con la que se abrió el caso: no se tiene en cuenta. Si es otra "
-            f"querella, ábrala como caso aparte; si corrige la primera, regístrela como corrección.",
+            Msg(
+                "«%(act)s» del %(day)s repite la del %(first)s, con la que se abrió el caso: no se tiene en "
+                "cuenta. Si es otra querella, ábrala como caso aparte; si corrige la primera, regístrela como "
+                "corrección.",
+                act=COMPLAINT_EVENTS[dup.type].title,
+                day=dup.day,
+                first=filed.day,
+            ),
             event=dup.index,
         )
 
@@ -682,8 +686,10 @@ def _evaluate(ctx: Context) -> None:
         ctx.add_finding(
             "employee_respondent",
             "CAM-02-02",
-            "La parte querellada es un empleado: el Código cubre a Representantes, funcionarios y jefes de "
-            "dependencia; a empleados solo bajo la Sec. 10(h) (A-4). Revise la jurisdicción.",
+            Msg(
+                "La parte querellada es un empleado: el Código cubre a Representantes, funcionarios y jefes de "
+                "dependencia; a empleados solo bajo la Sec. 10(h) (A-4). Revise la jurisdicción."
+            ),
         )
     _check_scope(ctx, filed)
 
@@ -718,8 +724,10 @@ def _evaluate(ctx: Context) -> None:
             ctx.add_finding(
                 "knowledge_date_missing",
                 "CAM-20-06",
-                "La querella no indica cuándo el querellante conoció los hechos; no puede "
-                "comprobarse el término de 30 días calendario (Sec. 20(6)).",
+                Msg(
+                    "La querella no indica cuándo el querellante conoció los hechos; no puede "
+                    "comprobarse el término de 30 días calendario (Sec. 20(6))."
+                ),
             )
 
     # Sec. 24(f) blackout and Sec. 24 summary procedure.
@@ -733,18 +741,27 @@ def _evaluate(ctx: Context) -> None:
         resume = dt.date.fromordinal(ctx.calendar.add_business_days_ord(blackout.toordinal(), take_up.amount))
         effective_start = resume
         when = (
-            f"Presentada el mismo día de las elecciones generales, el {format_date_es(blackout)}, que queda dentro "
-            f"del periodo en que la Comisión no atiende querellas (el día de las elecciones o en los 30 días "
-            f"naturales anteriores; decisión 10)"
+            Msg(
+                "Presentada el mismo día de las elecciones generales, el %(day)s, que queda dentro del periodo en "
+                "que la Comisión no atiende querellas (el día de las elecciones o en los 30 días naturales "
+                "anteriores; decisión 10)",
+                day=blackout,
+            )
             if filed.day == blackout
-            else f"Presentada dentro de los 30 días naturales antes de las elecciones generales del "
-            f"{format_date_es(blackout)}"
+            else Msg(
+                "Presentada dentro de los 30 días naturales antes de las elecciones generales del %(day)s",
+                day=blackout,
+            )
         )
         ctx.add_finding(
             "filed_in_pre_election_blackout",
             "CAM-24F-01",
-            f"{when}: la Comisión no puede atenderla hasta el tercer día laborable después, "
-            f"el {format_date_es(resume)}, que cuenta como fecha de presentación (Sec. 24(f); A-29).",
+            Msg(
+                "%(when)s: la Comisión no puede atenderla hasta el tercer día laborable después, el %(resume)s, "
+                "que cuenta como fecha de presentación (Sec. 24(f); A-29).",
+                when=when,
+                resume=resume,
+            ),
             election=blackout.isoformat(),
             resumes=resume.isoformat(),
         )
@@ -847,14 +864,19 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
         ctx.stage = ComplaintStage.UNDER_EXAMINATION
         if answer_ev is not None and answer_ev.day <= default.day:
             ctx.add_finding(
-                "default_after_answer", "CAM-21B-05", "Se declaró la rebeldía después de recibirse la contestación."
+                "default_after_answer",
+                "CAM-21B-05",
+                Msg("Se declaró la rebeldía después de recibirse la contestación."),
             )
         elif default.day <= answer_end:
             ctx.add_finding(
                 "default_premature",
                 "CAM-21B-05",
-                f"La rebeldía se declaró el {format_date_es(default.day)}, antes de vencer el término para "
-                f"contestar ({format_date_es(answer_end)}).",
+                Msg(
+                    "La rebeldía se declaró el %(day)s, antes de vencer el término para contestar (%(answer_end)s).",
+                    day=default.day,
+                    answer_end=answer_end,
+                ),
             )
 
     if determination is None:
@@ -889,7 +911,7 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
             ctx.add_finding(
                 "dismissal_without_grounds",
                 "CAM-21C-03",
-                "La desestimación no indica ninguna de las causas de la Sec. 21(c)(2).",
+                Msg("La desestimación no indica ninguna de las causas de la Sec. 21(c)(2)."),
             )
         nxt = [] if "determination_notified" in firsts else ["determination_notified"]
         ctx.allowed_next = nxt + ([] if "case_closed" in firsts else ["case_closed"])
@@ -941,8 +963,12 @@ def _answer_term(ctx: Context, trigger: Event, answer: Event | None) -> tuple[An
             ctx.add_finding(
                 "extension_request_untimely",
                 "CAM-21B-03",
-                f"La prórroga se solicitó el {format_date_es(request.day)}, después de vencer el término "
-                f"original para contestar ({format_date_es(original)}; A-19).",
+                Msg(
+                    "La prórroga se solicitó el %(day)s, después de vencer el término original para contestar "
+                    "(%(original)s; A-19).",
+                    day=request.day,
+                    original=original,
+                ),
             )
     if grant is not None:
         max_ext = ctx.rule("CAM-21B-03").term
@@ -953,8 +979,12 @@ def _answer_term(ctx: Context, trigger: Event, answer: Event | None) -> tuple[An
             ctx.add_finding(
                 "extension_over_maximum",
                 "CAM-21B-03",
-                f"Se concedieron {granted} días laborables de prórroga; el máximo es {max_ext.amount}. "
-                f"Se computa el máximo.",
+                Msg(
+                    "Se concedieron %(granted)s días laborables de prórroga; el máximo es %(amount)s. Se computa el "
+                    "máximo.",
+                    granted=granted,
+                    amount=max_ext.amount,
+                ),
                 granted=granted,
                 maximum=max_ext.amount,
             )
@@ -963,7 +993,7 @@ def _answer_term(ctx: Context, trigger: Event, answer: Event | None) -> tuple[An
             ctx.add_finding(
                 "extension_without_request",
                 "CAM-21B-03",
-                "Se concedió una prórroga sin solicitud escrita del querellado (Sec. 21(b)(3)).",
+                Msg("Se concedió una prórroga sin solicitud escrita del querellado (Sec. 21(b)(3))."),
             )
         extensions.append((shared_term(granted, "business_days"), Msg("prórroga concedida, Sec. 21(b)(3)")))
     d = ctx.add_deadline(
@@ -1055,9 +1085,17 @@ def _check_hearing_notices(ctx: Context, determination: Event) -> None:
             ctx.add_finding(
                 "insufficient_hearing_notice",
                 rule_id,
-                f"La vista {'inicial ' if initial else ''}del {format_date_es(hearing_day)} se notificó el "
-                f"{format_date_es(e.day)}; la fecha más temprana permitida es el {format_date_es(earliest)} "
-                f"({ctx.rule(rule_id).quote}).",
+                Msg(
+                    "La vista inicial del %(hearing_day)s se notificó el %(day)s; la fecha más temprana permitida "
+                    "es el %(earliest)s (%(quote)s)."
+                    if initial
+                    else "La vista del %(hearing_day)s se notificó el %(day)s; la fecha más temprana permitida es "
+                    "el %(earliest)s (%(quote)s).",
+                    hearing_day=hearing_day,
+                    day=e.day,
+                    earliest=earliest,
+                    quote=Quote(ctx.rule(rule_id).quote),
+                ),
                 hearing_date=hearing_day.isoformat(),
                 earliest=earliest.isoformat(),
                 event=e.index,
@@ -1090,8 +1128,12 @@ def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> Non
         ctx.add_finding(
             "extension_request_untimely",
             "CAM-22-02",
-            f"La prórroga para resolver se solicitó el {format_date_es(request.day)}, después de vencer el "
-            f"término de 45 días ({format_date_es(original_due)}; A-22).",
+            Msg(
+                "La prórroga para resolver se solicitó el %(day)s, después de vencer el término de 45 días "
+                "(%(original_due)s; A-22).",
+                day=request.day,
+                original_due=original_due,
+            ),
         )
     if grant is not None:
         days_raw: Any = grant.payload.get("days")
@@ -1100,7 +1142,11 @@ def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> Non
             ctx.add_finding(
                 "extension_over_maximum",
                 "CAM-22-02",
-                f"El Presidente concedió {days} días de prórroga; el máximo es {max_ext.amount}. Se computa el máximo.",
+                Msg(
+                    "El Presidente concedió %(days)s días de prórroga; el máximo es %(amount)s. Se computa el máximo.",
+                    days=days,
+                    amount=max_ext.amount,
+                ),
                 granted=days,
                 maximum=max_ext.amount,
             )
@@ -1175,8 +1221,12 @@ def _after_resolution(ctx: Context, resolved: Event) -> None:
         ctx.add_finding(
             "report_misrouted",
             route_info.rule_id,
-            f"El Informe Final sobre un {ctx.respondent.role} se refiere a "
-            f"{'la Cámara en Pleno' if route == 'house' else 'el Presidente de la Cámara'} (Sec. 25).",
+            Msg(
+                "El Informe Final sobre un %(role)s se refiere a la Cámara en Pleno (Sec. 25)."
+                if route == "house"
+                else "El Informe Final sobre un %(role)s se refiere a el Presidente de la Cámara (Sec. 25).",
+                role=Raw(ctx.respondent.role),
+            ),
         )
     if ctx.has("case_closed"):
         ctx.stage = ComplaintStage.CLOSED
@@ -1410,7 +1460,11 @@ def _check_order(ctx: Context, referral: bool) -> None:
             ctx.add_finding(
                 "act_not_allowed",
                 "CAM-05-01",
-                f"El evento {t} no corresponde a un caso de tipo {ctx.scenario.kind}.",
+                Msg(
+                    "El evento %(event)s no corresponde a un caso de tipo %(kind)s.",
+                    event=Raw(t),
+                    kind=Raw(ctx.scenario.kind),
+                ),
                 event=e.index,
             )
             continue
@@ -1420,15 +1474,22 @@ def _check_order(ctx: Context, referral: bool) -> None:
             ctx.add_finding(
                 "act_not_allowed",
                 "CAM-05-01",
-                f"«{COMPLAINT_EVENTS[t].title}» ({e.day.isoformat()}) se registró antes de: "
-                f"{', '.join(COMPLAINT_EVENTS[m].title for m in missing)}.",
+                Msg(
+                    "«%(act)s» (%(day)s) se registró antes de: %(missing)s.",
+                    act=COMPLAINT_EVENTS[t].title,
+                    day=Raw(e.day.isoformat()),
+                    missing=tuple(COMPLAINT_EVENTS[m].title for m in missing),
+                ),
                 event=e.index,
             )
         if "case_closed" in seen:
             ctx.add_finding(
                 "act_not_allowed",
                 "CAM-05-01",
-                f"«{COMPLAINT_EVENTS[t].title}» se registró después de cerrado el caso.",
+                Msg(
+                    "«%(act)s» se registró después de cerrado el caso.",
+                    act=COMPLAINT_EVENTS[t].title,
+                ),
                 event=e.index,
             )
         seen.add(t)

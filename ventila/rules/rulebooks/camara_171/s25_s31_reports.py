@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
-from ...i18n import Msg
+from ...i18n import Msg, Raw
 from ...vocabulary import Actor, ComplaintDeadline, RegulationDeadline, RegulationStage
 from ...votes import required_yes
 from ..common import RuleSet, with_next_acts
@@ -252,13 +251,18 @@ PRIVILEGED_MOTION_RULE = "CAM-252-01"
 OTHER_BODY_REFERRAL_RULE = "CAM-251-01"
 
 
-def check_fine(role: str, amount: float) -> str | None:
-    """A Spanish message when the fine is outside the range Sec. 26(a)(4) sets; None when valid."""
+def check_fine(role: str, amount: float) -> Msg | None:
+    """A message when the fine is outside the range Sec. 26(a)(4) sets; None when valid."""
     if role not in FINE_RANGE:
-        return "El Código solo prevé multa para Representantes (Sec. 26(a))."
+        return Msg("El Código solo prevé multa para Representantes (Sec. 26(a)).")
     low, high = FINE_RANGE[role]
     if not low <= amount <= high:
-        return f"La multa de ${amount:,.2f} está fuera del rango de ${low:,.2f} a ${high:,.2f} (Sec. 26(a)(4))."
+        return Msg(
+            "La multa de %(amount)s está fuera del rango de %(low)s a %(high)s (Sec. 26(a)(4)).",
+            amount=Raw(f"${amount:,.2f}"),
+            low=Raw(f"${low:,.2f}"),
+            high=Raw(f"${high:,.2f}"),
+        )
     return None
 
 
@@ -271,8 +275,12 @@ def check_sanctions(ctx: Context, event: Event) -> None:
             ctx.add_finding(
                 "sanction_not_allowed",
                 rule_id,
-                f"«{SANCTION_ES[s]}» no es una sanción que la Sec. 26 permita para este cargo "
-                f"(permitidas: {', '.join(SANCTION_ES[a] for a in allowed)}).",
+                Msg(
+                    "«%(sanction)s» no es una sanción que la Sec. 26 permita para este cargo (permitidas: "
+                    "%(allowed)s).",
+                    sanction=SANCTION_ES[s],
+                    allowed=tuple(SANCTION_ES[a] for a in allowed),
+                ),
                 sanction=s,
                 event=event.index,
             )
@@ -280,11 +288,11 @@ def check_sanctions(ctx: Context, event: Event) -> None:
     if "fine" in chosen or amount is not None:
         if amount is None:
             ctx.add_finding(
-                "fine_amount_missing", "CAM-26A-02", "Se impuso multa sin indicar la cantidad.", event=event.index
+                "fine_amount_missing", "CAM-26A-02", Msg("Se impuso multa sin indicar la cantidad."), event=event.index
             )
         else:
             msg = check_fine(role, float(amount))
-            if msg:
+            if msg is not None:
                 ctx.add_finding("fine_out_of_range", "CAM-26A-02", msg, amount=amount, event=event.index)
 
 
@@ -366,7 +374,12 @@ def evaluate_regulation(ctx: Context) -> None:
         ctx.add_finding(
             "rejection_without_majority",
             "CAM-27-02",
-            f"El rechazo tuvo {votes} votos; requiere la mayoría absoluta de los miembros de la Cámara ({needed}).",
+            Msg(
+                "El rechazo tuvo %(votes)s votos; requiere la mayoría absoluta de los miembros de la Cámara "
+                "(%(needed)s).",
+                votes=votes,
+                needed=needed,
+            ),
             votes=votes,
             required=needed,
         )
@@ -375,8 +388,10 @@ def evaluate_regulation(ctx: Context) -> None:
         ctx.add_finding(
             "rejection_untimely",
             "CAM-27-01",
-            f"El rechazo llegó después de los 10 días laborables ({format_date_es(window.due_date)}); "
-            "el reglamento sigue en vigor.",
+            Msg(
+                "El rechazo llegó después de los 10 días laborables (%(due_date)s); el reglamento sigue en vigor.",
+                due_date=window.due_date,
+            ),
         )
         ctx.stage = RegulationStage.IN_FORCE
     else:

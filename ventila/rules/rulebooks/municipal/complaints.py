@@ -604,9 +604,12 @@ def apply_court_stays(ctx: Context, rule_id: str = "MUN-SUS-13") -> None:
             ctx.add_finding(
                 "stay_order_not_cited",
                 rule_id,
-                f"La paralización del {format_date_es(e.day)} no cita la orden o resolución del tribunal; "
-                f"solo una orden del tribunal paraliza los procedimientos (¶28), así que los términos siguen "
-                f"corriendo. Indique la orden.",
+                Msg(
+                    "La paralización del %(day)s no cita la orden o resolución del tribunal; solo una orden del "
+                    "tribunal paraliza los procedimientos (¶28), así que los términos siguen corriendo. Indique la "
+                    "orden.",
+                    day=e.day,
+                ),
                 event=e.index,
             )
 
@@ -705,9 +708,14 @@ def check_hearing_notice(ctx: Context, e: Event, rule_id: str, notice_days: int 
         ctx.add_finding(
             "insufficient_hearing_notice",
             rule_id,
-            f"La vista del {format_date_es(hearing_day)} se notificó el {format_date_es(e.day)}: se requieren no "
-            f"menos de {n} días de antelación, así que la fecha más temprana permitida es el "
-            f"{format_date_es(earliest)}.",
+            Msg(
+                "La vista del %(hearing_day)s se notificó el %(day)s: se requieren no menos de %(n)s días de "
+                "antelación, así que la fecha más temprana permitida es el %(earliest)s.",
+                hearing_day=hearing_day,
+                day=e.day,
+                n=n,
+                earliest=earliest,
+            ),
             hearing_date=hearing_day.isoformat(),
             earliest=earliest.isoformat(),
             event=e.index,
@@ -752,8 +760,11 @@ def evaluate_complaint(ctx: Context) -> None:
         ctx.add_finding(
             "dismissal_with_prejudice_premature",
             "MUN-DEC-04",
-            f"Se registró una desestimación con perjuicio el {format_date_es(dwp.day)} sin que hubiera vencido "
-            f"el término para decidir (¶17).",
+            Msg(
+                "Se registró una desestimación con perjuicio el %(day)s sin que hubiera vencido el término para "
+                "decidir (¶17).",
+                day=dwp.day,
+            ),
             event=dwp.index,
         )
     if stay_open(ctx) and ctx.stage not in _CLOSED_STAGES:
@@ -786,9 +797,14 @@ def _main(ctx: Context, filed: Event) -> bool:
             ctx.add_finding(
                 "act_not_allowed",
                 "MUN-STU-01",
-                f"«{COMPLAINT_EVENTS[ev.type].title}» ({format_date_es(ev.day)}) antes de recibirse la contestación "
-                f"y de vencer el término para contestar ({format_date_es(answer_end)}): el estudio empieza "
-                f"«una vez radicada la contestación» (¶14).",
+                Msg(
+                    "«%(act)s» (%(day)s) antes de recibirse la contestación y de vencer el término para contestar "
+                    "(%(answer_end)s): el estudio empieza «%(quote)s» (¶14).",
+                    act=COMPLAINT_EVENTS[ev.type].title,
+                    day=ev.day,
+                    answer_end=answer_end,
+                    quote=Quote("una vez radicada la contestación"),
+                ),
                 event=ev.index,
             )
 
@@ -902,8 +918,11 @@ def _main(ctx: Context, filed: Event) -> bool:
             ctx.add_finding(
                 "decision_without_commissioner_report",
                 "MUN-REP-03",
-                f"La Comisión decidió el {format_date_es(decision.day)} sin el informe del Comisionado Asociado "
-                f"que presidió la vista (¶16).",
+                Msg(
+                    "La Comisión decidió el %(day)s sin el informe del Comisionado Asociado que presidió la vista "
+                    "(¶16).",
+                    day=decision.day,
+                ),
                 event=decision.index,
             )
         # Interpretation (ambiguity 10, setting decide_trigger_if_report_late): a late report starts the
@@ -1023,8 +1042,12 @@ def _answer_term(ctx: Context, notified: Event, answer: Event | None) -> tuple[D
         ctx.add_finding(
             "extension_over_maximum",
             "MUN-ANS-02",
-            f"Se concedieron {grant.get('days')} días de prórroga; la ley permite {ext.amount} adicionales (¶13). "
-            f"Se computan {ext.amount}.",
+            Msg(
+                "Se concedieron %(days)s días de prórroga; la ley permite %(amount)s adicionales (¶13). Se "
+                "computan %(amount)s.",
+                days=grant.get("days"),
+                amount=ext.amount,
+            ),
             granted=grant.get("days"),
             maximum=ext.amount,
         )
@@ -1032,7 +1055,7 @@ def _answer_term(ctx: Context, notified: Event, answer: Event | None) -> tuple[D
         ctx.add_finding(
             "extension_without_request",
             "MUN-ANS-02",
-            "Se concedió una prórroga sin moción del Alcalde querellado (¶13).",
+            Msg("Se concedió una prórroga sin moción del Alcalde querellado (¶13)."),
             event=grant.index,
         )
     if request is not None:
@@ -1040,8 +1063,12 @@ def _answer_term(ctx: Context, notified: Event, answer: Event | None) -> tuple[D
             ctx.add_finding(
                 "extension_request_untimely",
                 "MUN-ANS-02",
-                f"La prórroga se solicitó el {format_date_es(request.day)}, después de vencer el término inicial "
-                f"para contestar ({format_date_es(original)}): no extiende el término (¶13).",
+                Msg(
+                    "La prórroga se solicitó el %(day)s, después de vencer el término inicial para contestar "
+                    "(%(original)s): no extiende el término (¶13).",
+                    day=request.day,
+                    original=original,
+                ),
                 event=request.index,
             )
         elif not ctx.settings["extension_requires_grant"]:
@@ -1091,9 +1118,14 @@ def _check_order(ctx: Context) -> None:
             ctx.add_finding(
                 "act_not_allowed",
                 "MUN-INI-01",
-                f"«{COMPLAINT_EVENTS[e.type].title}» del {format_date_es(e.day)} repite la del "
-                f"{format_date_es(first.day)}, con la que se abrió el caso: no se tiene en cuenta. Si es otra "
-                f"querella, ábrala como caso aparte; si corrige la primera, regístrela como corrección.",
+                Msg(
+                    "«%(act)s» del %(day)s repite la del %(first)s, con la que se abrió el caso: no se tiene en "
+                    "cuenta. Si es otra querella, ábrala como caso aparte; si corrige la primera, regístrela como "
+                    "corrección.",
+                    act=COMPLAINT_EVENTS[e.type].title,
+                    day=e.day,
+                    first=first.day,
+                ),
                 event=e.index,
             )
         need, rule_id = _REQUIRES.get(e.type, ("complaint_filed", "MUN-INI-01"))
@@ -1101,24 +1133,35 @@ def _check_order(ctx: Context) -> None:
             ctx.add_finding(
                 "act_not_allowed",
                 rule_id,
-                f"«{COMPLAINT_EVENTS[e.type].title}» ({format_date_es(e.day)}) se registró antes de: "
-                f"«{COMPLAINT_EVENTS[need].title}».",
+                Msg(
+                    "«%(act)s» (%(day)s) se registró antes de: «%(needed)s».",
+                    act=COMPLAINT_EVENTS[e.type].title,
+                    day=e.day,
+                    needed=COMPLAINT_EVENTS[need].title,
+                ),
                 event=e.index,
             )
         if closed is not None and e.type not in _AFTER_CLOSING_OK:
             ctx.add_finding(
                 "act_not_allowed",
                 "MUN-PRO-01" if e.type == "protective_order_issued" else _CLOSING[closed.type],
-                f"«{COMPLAINT_EVENTS[e.type].title}» ({format_date_es(e.day)}) se registró después de "
-                f"«{COMPLAINT_EVENTS[closed.type].title}» ({format_date_es(closed.day)}).",
+                Msg(
+                    "«%(act)s» (%(day)s) se registró después de «%(closing)s» (%(closed)s).",
+                    act=COMPLAINT_EVENTS[e.type].title,
+                    day=e.day,
+                    closing=COMPLAINT_EVENTS[closed.type].title,
+                    closed=closed.day,
+                ),
                 event=e.index,
             )
         if e.type == "dismissed" and "hearing_concluded" in seen:
             ctx.add_finding(
                 "act_not_allowed",
                 "MUN-OUT-01",
-                "Tras la vista en sus méritos la Comisión solo puede amonestar, exonerar o destituir (¶29–¶32), "
-                "o desestimar con perjuicio si venció el término para decidir (¶17).",
+                Msg(
+                    "Tras la vista en sus méritos la Comisión solo puede amonestar, exonerar o destituir (¶29–¶32), "
+                    "o desestimar con perjuicio si venció el término para decidir (¶17)."
+                ),
                 event=e.index,
             )
         if e.type in _CLOSING and closed is None:
@@ -1133,35 +1176,43 @@ def _check_parties(ctx: Context, filed: Event) -> None:
         ctx.add_finding(
             "respondent_not_mayor",
             "MUN-COM-01",
-            "La parte querellada no es un alcalde. ¶1 da jurisdicción sobre cualquier funcionario municipal, pero "
-            "el procedimiento (¶12–¶32) nombra solo al Alcalde; se aplica con esa advertencia (ambigüedad 8).",
+            Msg(
+                "La parte querellada no es un alcalde. ¶1 da jurisdicción sobre cualquier funcionario municipal, pero "
+                "el procedimiento (¶12–¶32) nombra solo al Alcalde; se aplica con esa advertencia (ambigüedad 8)."
+            ),
         )
     kind = filed.get("complainant_kind")
     if kind == "person" and ctx.settings["complainant_scope"] == "citizen":
         ctx.add_finding(
             "complainant_not_eligible",
             "MUN-COM-02",
-            "¶1 permite querellarse a «cualquier ciudadano»; el querellante no se registró como ciudadano "
-            "(¶5 dice «cualquier persona»; ajuste complainant_scope).",
+            Msg(
+                "¶1 permite querellarse a «cualquier ciudadano»; el querellante no se registró como ciudadano "
+                "(¶5 dice «cualquier persona»; ajuste complainant_scope)."
+            ),
         )
 
 
 def _check_filing(ctx: Context, filed: Event) -> None:
     if filed.get("sworn") is False:
-        ctx.add_finding("not_sworn", "MUN-INI-02", "La querella no está debidamente jurada (¶12).")
+        ctx.add_finding("not_sworn", "MUN-INI-02", Msg("La querella no está debidamente jurada (¶12)."))
     if filed.get("evidence_attached") is False:
         ctx.add_finding(
             "evidence_missing",
             "MUN-INI-03",
-            "La querella no acompaña la evidencia necesaria para aquilatar su substancialidad (¶12); la "
-            "Comisión puede imponer multas o sanciones por ello (¶33).",
+            Msg(
+                "La querella no acompaña la evidencia necesaria para aquilatar su substancialidad (¶12); la "
+                "Comisión puede imponer multas o sanciones por ello (¶33)."
+            ),
         )
     if filed.get("migrated") and ctx.settings["migrated_case_review"]:
         ctx.add_finding(
             "migrated_case_review",
             "MUN-SUC-02",
-            "Caso iniciado ante la Comisión antecesora: se importó con sus fechas originales (¶44); revise que los "
-            "términos computados correspondan al expediente (ambigüedad 17).",
+            Msg(
+                "Caso iniciado ante la Comisión antecesora: se importó con sus fechas originales (¶44); revise que los "
+                "términos computados correspondan al expediente (ambigüedad 17)."
+            ),
         )
     limit = optional_int_setting(ctx, "complaint_limitation_days")
     knowledge = filed.get("knowledge_date")
@@ -1169,9 +1220,14 @@ def _check_filing(ctx: Context, filed: Event) -> None:
         ctx.add_finding(
             "complaint_time_barred",
             "MUN-INI-01",
-            f"La querella se presentó el {format_date_es(filed.day)}, más de {limit} días después de conocerse los "
-            f"hechos ({format_date_es(knowledge)}); la ley no fija ese término: lo fija el ajuste "
-            f"complaint_limitation_days (ambigüedad 6).",
+            Msg(
+                "La querella se presentó el %(day)s, más de %(limit)s días después de conocerse los hechos "
+                "(%(knowledge)s); la ley no fija ese término: lo fija el ajuste complaint_limitation_days "
+                "(ambigüedad 6).",
+                day=filed.day,
+                limit=limit,
+                knowledge=knowledge,
+            ),
         )
 
 
@@ -1183,8 +1239,12 @@ def _notice_reminder(ctx: Context, filed: Event) -> None:
         ctx.add_finding(
             "respondent_notice_pending",
             "MUN-INI-01",
-            f"La querella se presentó el {format_date_es(filed.day)} y no consta la notificación al Alcalde "
-            f"(recordatorio a los {days} días; la ley no fija término, ambigüedad 6).",
+            Msg(
+                "La querella se presentó el %(day)s y no consta la notificación al Alcalde (recordatorio a los "
+                "%(days)s días; la ley no fija término, ambigüedad 6).",
+                day=filed.day,
+                days=days,
+            ),
         )
 
 
@@ -1193,14 +1253,16 @@ def _check_notice(ctx: Context, notified: Event) -> None:
         ctx.add_finding(
             "certified_copy_missing",
             "MUN-INI-04",
-            "La notificación al Alcalde no acompaña copia certificada de la querella (¶12).",
+            Msg("La notificación al Alcalde no acompaña copia certificada de la querella (¶12)."),
         )
     if notified.get("rights_stated") is False:
         ctx.add_finding(
             "notice_contents_incomplete",
             "MUN-ANS-03",
-            "La notificación debe indicar al Alcalde los 15 días para contestar y sus derechos a comparecer y "
-            "defenderse por sí o por abogado, a presentar prueba y testificar, y a una vista pública o privada (¶13).",
+            Msg(
+                "La notificación debe indicar al Alcalde los 15 días para contestar y sus derechos a comparecer y "
+                "defenderse por sí o por abogado, a presentar prueba y testificar, y a una vista pública o privada (¶13)."
+            ),
         )
 
 
@@ -1208,9 +1270,9 @@ def _check_dismissal(ctx: Context, dismissed: Event) -> None:
     missing = [
         es
         for key, es in (
-            ("facts_stated", "relación de hechos"),
-            ("findings_made", "determinaciones"),
-            ("conclusions_of_law", "conclusiones de derecho"),
+            ("facts_stated", Msg("relación de hechos")),
+            ("findings_made", Msg("determinaciones")),
+            ("conclusions_of_law", Msg("conclusiones de derecho")),
         )
         if dismissed.get(key) is False
     ]
@@ -1218,7 +1280,10 @@ def _check_dismissal(ctx: Context, dismissed: Event) -> None:
         ctx.add_finding(
             "dismissal_resolution_incomplete",
             "MUN-STU-03",
-            f"A la resolución de desestimación le falta: {', '.join(missing)} (¶14).",
+            Msg(
+                "A la resolución de desestimación le falta: %(missing)s (¶14).",
+                missing=tuple(missing),
+            ),
             event=dismissed.index,
         )
 
@@ -1231,7 +1296,10 @@ def _check_hearing_parties(ctx: Context, e: Event, answer: Event | None) -> None
             ctx.add_finding(
                 "hearing_notice_recipients_missing",
                 "MUN-HEA-03",
-                f"La vista debe notificarse al Alcalde querellado y al querellante; falta: {', '.join(missing)} (¶15).",
+                Msg(
+                    "La vista debe notificarse al Alcalde querellado y al querellante; falta: %(missing)s (¶15).",
+                    missing=tuple(missing),
+                ),
                 event=e.index,
             )
     # Interpretation (ambiguity 9, setting hearing_privacy_elected_by): the mayor chooses.
@@ -1242,8 +1310,11 @@ def _check_hearing_parties(ctx: Context, e: Event, answer: Event | None) -> None
             ctx.add_finding(
                 "hearing_privacy_differs",
                 "MUN-HEA-05",
-                f"El Alcalde eligió una vista {'pública' if pref == 'public' else 'privada'} (¶13) y la vista se "
-                f"señaló {'pública' if public else 'privada'} (ambigüedad 9).",
+                Msg(
+                    "El Alcalde eligió una vista %(chosen)s (¶13) y la vista se señaló %(set)s (ambigüedad 9).",
+                    chosen=Msg("pública") if pref == "public" else Msg("privada"),
+                    set=Msg("pública") if public else Msg("privada"),
+                ),
                 event=e.index,
             )
 
@@ -1252,9 +1323,9 @@ def _check_report(ctx: Context, report: Event) -> None:
     missing = [
         es
         for key, es in (
-            ("findings_of_fact", "conclusiones de hechos"),
-            ("evidence_summary", "relación de la evidencia presentada y admitida"),
-            ("conclusions_of_law", "conclusiones de derecho"),
+            ("findings_of_fact", Msg("conclusiones de hechos")),
+            ("evidence_summary", Msg("relación de la evidencia presentada y admitida")),
+            ("conclusions_of_law", Msg("conclusiones de derecho")),
         )
         if report.get(key) is False
     ]
@@ -1262,7 +1333,10 @@ def _check_report(ctx: Context, report: Event) -> None:
         ctx.add_finding(
             "commissioner_report_incomplete",
             "MUN-REP-02",
-            f"Al informe del Comisionado Asociado le falta: {', '.join(missing)} (¶16).",
+            Msg(
+                "Al informe del Comisionado Asociado le falta: %(missing)s (¶16).",
+                missing=tuple(missing),
+            ),
             event=report.index,
         )
 
@@ -1273,8 +1347,13 @@ def _check_outcomes(ctx: Context) -> None:
             ctx.add_finding(
                 "outcome_without_merits_hearing",
                 "MUN-OUT-01",
-                f"La Comisión decidió ({OUTCOME_ES[d.get('outcome')]}) el {format_date_es(d.day)} sin que conste "
-                f"una vista en sus méritos: solo «después de ventilarse los cargos… en su fondo» (¶29).",
+                Msg(
+                    "La Comisión decidió (%(outcome)s) el %(day)s sin que conste una vista en sus méritos: solo "
+                    "«%(quote)s» (¶29).",
+                    outcome=OUTCOME_ES[d.get("outcome")],
+                    day=d.day,
+                    quote=Quote("después de ventilarse los cargos… en su fondo"),
+                ),
                 event=d.index,
             )
     recipients_required = tuple_setting(ctx, "decision_notice_recipients", PARTIES)
@@ -1293,7 +1372,7 @@ def _check_outcomes(ctx: Context) -> None:
             ctx.add_finding(
                 "decision_notice_without_copy",
                 "MUN-STU-04",
-                "La decisión se notifica con copia de la resolución (¶14).",
+                Msg("La decisión se notifica con copia de la resolución (¶14)."),
                 event=n.index,
             )
 
@@ -1305,8 +1384,10 @@ def _check_decision(ctx: Context, d: Event) -> None:
         ctx.add_finding(
             "admonition_basis_missing",
             "MUN-OUT-02",
-            "La amonestación requiere la determinación de que las prácticas impropias probadas no constituyen "
-            "temeridad, negligencia inexcusable ni conducta lesiva a los mejores intereses públicos (¶30).",
+            Msg(
+                "La amonestación requiere la determinación de que las prácticas impropias probadas no constituyen "
+                "temeridad, negligencia inexcusable ni conducta lesiva a los mejores intereses públicos (¶30)."
+            ),
             event=d.index,
         )
     if outcome == "exoneration" and d.get("suspension_date") is not None:
@@ -1314,8 +1395,11 @@ def _check_decision(ctx: Context, d: Event) -> None:
         ctx.add_finding(
             "reinstatement_with_back_pay",
             "MUN-OUT-03",
-            f"Exonerado tras una suspensión de cargo y sueldo: procede reinstalarlo y pagarle sueldos y "
-            f"beneficios marginales desde el {format_date_es(since)} (¶31).",
+            Msg(
+                "Exonerado tras una suspensión de cargo y sueldo: procede reinstalarlo y pagarle sueldos y "
+                "beneficios marginales desde el %(since)s (¶31).",
+                since=since,
+            ),
             since=since.isoformat(),
             event=d.index,
         )
@@ -1323,8 +1407,10 @@ def _check_decision(ctx: Context, d: Event) -> None:
         ctx.add_finding(
             "removal_review_priority",
             "MUN-OUT-04",
-            "Destitución del Alcalde (¶32): si se solicita revisión judicial, el tribunal le dará la mayor "
-            "prioridad (¶38, MUN-REV-04).",
+            Msg(
+                "Destitución del Alcalde (¶32): si se solicita revisión judicial, el tribunal le dará la mayor "
+                "prioridad (¶38, MUN-REV-04)."
+            ),
             event=d.index,
         )
 
@@ -1336,9 +1422,11 @@ def _side_acts(ctx: Context, filed: Event) -> None:
             ctx.add_finding(
                 "investigation_without_supported_complaint",
                 "MUN-FRI-02",
-                f"Citación del {format_date_es(s.day)} en una querella no jurada o sin evidencia: los "
-                f"procedimientos no pueden usarse como búsqueda de información sin una querella debidamente "
-                f"sustentada (¶34).",
+                Msg(
+                    "Citación del %(day)s en una querella no jurada o sin evidencia: los procedimientos no pueden "
+                    "usarse como búsqueda de información sin una querella debidamente sustentada (¶34).",
+                    day=s.day,
+                ),
                 event=s.index,
             )
     for p in ctx.all("protective_order_issued"):
@@ -1346,7 +1434,10 @@ def _side_acts(ctx: Context, filed: Event) -> None:
             ctx.add_finding(
                 "protective_order_purpose_missing",
                 "MUN-PRO-02",
-                f"La orden protectora del {format_date_es(p.day)} no indica su propósito (¶18).",
+                Msg(
+                    "La orden protectora del %(day)s no indica su propósito (¶18).",
+                    day=p.day,
+                ),
                 event=p.index,
             )
     summons = list(ctx.all("court_summons_issued"))
@@ -1355,17 +1446,22 @@ def _side_acts(ctx: Context, filed: Event) -> None:
             ctx.add_finding(
                 "enforcement_without_summons",
                 "MUN-SUB-01",
-                f"La petición al tribunal del {format_date_es(pet.day)} no tiene una citación previa de la Comisión: "
-                f"procede «cuando un testigo citado por la Comisión no comparezca», no produzca lo requerido o se "
-                f"niegue a contestar (¶9).",
+                Msg(
+                    "La petición al tribunal del %(day)s no tiene una citación previa de la Comisión: procede "
+                    "«%(quote)s», no produzca lo requerido o se niegue a contestar (¶9).",
+                    day=pet.day,
+                    quote=Quote("cuando un testigo citado por la Comisión no comparezca"),
+                ),
                 event=pet.index,
             )
         if pet.get("petitioner") == "secretary":
             ctx.add_finding(
                 "enforcement_petitioner_not_authorized",
                 "MUN-SUB-02",
-                "Pueden acudir al Tribunal Superior la Comisión, su Presidente o un Comisionado Asociado; el "
-                "Secretario no está entre ellos (¶9).",
+                Msg(
+                    "Pueden acudir al Tribunal Superior la Comisión, su Presidente o un Comisionado Asociado; el "
+                    "Secretario no está entre ellos (¶9)."
+                ),
                 event=pet.index,
             )
         issued = next((s for s in summons if s.at >= pet.at), None)
@@ -1391,6 +1487,8 @@ def _side_acts(ctx: Context, filed: Event) -> None:
             ctx.add_finding(
                 "sanction_ground_not_on_record",
                 "MUN-FRI-01",
-                "La sanción se impuso por falta de evidencia, pero la querella consta presentada con evidencia (¶33).",
+                Msg(
+                    "La sanción se impuso por falta de evidencia, pero la querella consta presentada con evidencia (¶33)."
+                ),
                 event=sanc.index,
             )

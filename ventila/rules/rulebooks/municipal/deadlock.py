@@ -11,9 +11,8 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Literal
 
-from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec
-from ...i18n import Msg
+from ...i18n import Msg, Quote
 from ...vocabulary import DeadlockDeadline, DeadlockStage
 from ..common import RuleSet, with_next_acts
 from .complaints import (
@@ -162,8 +161,8 @@ class VacancyAssessment:
 
     required: bool
     missing: tuple[str, ...]
-    warnings: tuple[str, ...]
-    reason: str
+    warnings: tuple[Msg, ...]
+    reason: Msg
 
 
 AcceptanceReading = Literal["neither_or_both", "neither", "not_both"]
@@ -184,17 +183,22 @@ def assess_deadlock_vacancy(
     literal text, default), ``neither``, or ``not_both``. Nothing is required until each party's
     position, the harm finding and the DLK-09 hearing are on record.
     """
-    missing = []
+    missing: list[Msg] = []
     if not hearing_held:
-        missing.append("la vista (¶36)")
+        missing.append(Msg("la vista (¶36)"))
     if mayor_accepts is None:
-        missing.append("la posición del Alcalde")
+        missing.append(Msg("la posición del Alcalde"))
     if assembly_accepts is None:
-        missing.append("la posición de la Asamblea")
+        missing.append(Msg("la posición de la Asamblea"))
     if irreparable_harm is None:
-        missing.append("la determinación de daño irreparable")
+        missing.append(Msg("la determinación de daño irreparable"))
     if missing:
-        return VacancyAssessment(False, tuple(missing), (), "Faltan en el expediente: " + ", ".join(missing) + ".")
+        return VacancyAssessment(
+            False,
+            tuple(m.es() for m in missing),
+            (),
+            Msg("Faltan en el expediente: %(missing)s.", missing=tuple(missing)),
+        )
     accepted = int(bool(mayor_accepts)) + int(bool(assembly_accepts))
     if reading == "neither":
         meets = accepted == 0
@@ -204,21 +208,23 @@ def assess_deadlock_vacancy(
         meets = accepted in (0, 2)
     else:
         raise ValueError(f"lectura desconocida: {reading!r}")
-    warnings = []
+    warnings: list[Msg] = []
     if accepted == 2 and meets:
         warnings.append(
-            "Ambas partes se allanaron y la lectura literal de ¶36 («ninguna o ambas») aun así exige "
-            "declarar vacantes; probablemente es un error del texto (ambigüedad 11)."
+            Msg(
+                "Ambas partes se allanaron y la lectura literal de ¶36 («ninguna o ambas») aun así exige "
+                "declarar vacantes; probablemente es un error del texto (ambigüedad 11)."
+            )
         )
     if accepted == 1:
-        warnings.append("Solo una parte se allanó: el texto no prevé ese caso (ambigüedad 11).")
+        warnings.append(Msg("Solo una parte se allanó: el texto no prevé ese caso (ambigüedad 11)."))
     required = meets and bool(irreparable_harm)
     if required:
-        reason = "Procede declarar vacante el cargo de Alcalde y, si se estima, escaños de la Asamblea (¶36)."
+        reason = Msg("Procede declarar vacante el cargo de Alcalde y, si se estima, escaños de la Asamblea (¶36).")
     elif not irreparable_harm:
-        reason = "No se determinó daño irreparable: no procede declarar vacantes (¶36)."
+        reason = Msg("No se determinó daño irreparable: no procede declarar vacantes (¶36).")
     else:
-        reason = "Las posiciones de las partes no son las que ¶36 exige para declarar vacantes."
+        reason = Msg("Las posiciones de las partes no son las que ¶36 exige para declarar vacantes.")
     return VacancyAssessment(required, (), tuple(warnings), reason)
 
 
@@ -270,8 +276,11 @@ def evaluate_deadlock(ctx: Context) -> None:
             ctx.add_finding(
                 "act_not_allowed",
                 "MUN-POW-02",
-                f"«{DEADLOCK_EVENTS[e.type].title}» ({format_date_es(e.day)}) antes de que el Gobernador refiriera el "
-                f"informe a la Comisión (¶35).",
+                Msg(
+                    "«%(act)s» (%(day)s) antes de que el Gobernador refiriera el informe a la Comisión (¶35).",
+                    act=DEADLOCK_EVENTS[e.type].title,
+                    day=e.day,
+                ),
                 event=e.index,
             )
     if referred is None:
@@ -287,7 +296,7 @@ def evaluate_deadlock(ctx: Context) -> None:
             ctx.add_finding(
                 "hearing_notice_recipients_missing",
                 "MUN-DLK-09",
-                "La vista debe notificarse a todas las partes interesadas, que serán oídas (¶36).",
+                Msg("La vista debe notificarse a todas las partes interesadas, que serán oídas (¶36)."),
                 event=e.index,
             )
     side: list[str] = []
@@ -334,8 +343,12 @@ def _check_resolutions(ctx: Context) -> None:
             ctx.add_finding(
                 "resolution_before_hearing",
                 "MUN-DLK-09",
-                f"«{DEADLOCK_EVENTS[e.type].title}» ({format_date_es(e.day)}) antes de celebrarse la vista: la "
-                f"Comisión «no adoptará resolución alguna hasta después de celebrarse una vista» (¶36).",
+                Msg(
+                    "«%(act)s» (%(day)s) antes de celebrarse la vista: la Comisión «%(quote)s» (¶36).",
+                    act=DEADLOCK_EVENTS[e.type].title,
+                    day=e.day,
+                    quote=Quote("no adoptará resolución alguna hasta después de celebrarse una vista"),
+                ),
                 event=e.index,
             )
 
@@ -372,21 +385,28 @@ def _assess(ctx: Context, recs: Event) -> None:
         ctx.add_finding(
             "vacancy_not_warranted",
             "MUN-DLK-07",
-            f"Se declararon vacantes sin que se cumplan las condiciones de ¶36. {a.reason}",
+            Msg(
+                "Se declararon vacantes sin que se cumplan las condiciones de ¶36. %(reason)s",
+                reason=a.reason,
+            ),
         )
     if a.required and "mayor" not in vacancies:
         ctx.add_finding(
             "vacancy_required",
             "MUN-DLK-07",
-            "Se cumplen las condiciones de ¶36: la Comisión «declarará vacante el cargo de Alcalde» "
-            "(y los de cualquier número de asambleístas).",
+            Msg(
+                "Se cumplen las condiciones de ¶36: la Comisión «declarará vacante el cargo de Alcalde» "
+                "(y los de cualquier número de asambleístas)."
+            ),
         )
     if declared:
         ctx.add_finding(
             "vacancy_filling_handoff",
             "MUN-DLK-08",
-            "Las vacantes se cubren en la forma que la ley dispone para incapacidad total y "
-            "permanente, muerte o renuncia (¶36): remita el caso.",
+            Msg(
+                "Las vacantes se cubren en la forma que la ley dispone para incapacidad total y "
+                "permanente, muerte o renuncia (¶36): remita el caso."
+            ),
         )
     ctx.stage = DeadlockStage.VACANCIES_DECLARED if declared else DeadlockStage.RECOMMENDATIONS_ISSUED
     nxt: list[str] = []

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldSpec
-from ...i18n import Msg
+from ...i18n import Msg, Quote
 from ...vocabulary import SuspensionDeadline, SuspensionStage
 from ..common import RuleSet, with_next_acts
 from .complaints import first_after, today
@@ -181,7 +180,10 @@ def evaluate_suspension(ctx: Context) -> None:
             ctx.add_finding(
                 "act_not_allowed",
                 "MUN-SUS-01",
-                f"«{SUSPENSION_EVENTS[e.type].title}» se registró antes del Procedimiento Especial.",
+                Msg(
+                    "«%(act)s» se registró antes del Procedimiento Especial.",
+                    act=SUSPENSION_EVENTS[e.type].title,
+                ),
                 event=e.index,
             )
             continue
@@ -193,9 +195,12 @@ def evaluate_suspension(ctx: Context) -> None:
                 ctx.add_finding(
                     "act_not_allowed",
                     "MUN-SUS-03",
-                    f"«{SUSPENSION_EVENTS[e.type].title}» ({format_date_es(e.day)}) sin una determinación previa del "
-                    f"tribunal que ordene la suspensión (¶19, ¶27): no se tiene en cuenta. Registre antes la "
-                    f"determinación del tribunal.",
+                    Msg(
+                        "«%(act)s» (%(day)s) sin una determinación previa del tribunal que ordene la suspensión (¶19, "
+                        "¶27): no se tiene en cuenta. Registre antes la determinación del tribunal.",
+                        act=SUSPENSION_EVENTS[e.type].title,
+                        day=e.day,
+                    ),
                     event=e.index,
                 )
             else:
@@ -204,9 +209,13 @@ def evaluate_suspension(ctx: Context) -> None:
             ctx.add_finding(
                 "act_not_allowed",
                 "MUN-SUS-11",
-                f"«{SUSPENSION_EVENTS[e.type].title}» ({format_date_es(e.day)}) sin una resolución de suspensión "
-                f"notificada antes: el certiorari se presenta «contados a partir del archivo en autos» de esa "
-                f"notificación (¶27), así que no se tiene en cuenta.",
+                Msg(
+                    "«%(act)s» (%(day)s) sin una resolución de suspensión notificada antes: el certiorari se "
+                    "presenta «%(quote)s» de esa notificación (¶27), así que no se tiene en cuenta.",
+                    act=SUSPENSION_EVENTS[e.type].title,
+                    day=e.day,
+                    quote=Quote("contados a partir del archivo en autos"),
+                ),
                 event=e.index,
             )
     if filed is None:
@@ -218,15 +227,22 @@ def evaluate_suspension(ctx: Context) -> None:
         ctx.add_finding(
             "special_proceeding_premature",
             "MUN-SUS-01",
-            f"El Procedimiento Especial se presentó el {format_date_es(filed.day)}, antes de notificarse los cargos "
-            f"al Alcalde ({format_date_es(charged)}): procede «una vez presentados y notificados los cargos» (¶19).",
+            Msg(
+                "El Procedimiento Especial se presentó el %(day)s, antes de notificarse los cargos al Alcalde "
+                "(%(charged)s): procede «%(quote)s» (¶19).",
+                day=filed.day,
+                charged=charged,
+                quote=Quote("una vez presentados y notificados los cargos"),
+            ),
         )
     if filed.get("public_interest_determined") is False:
         ctx.add_finding(
             "special_proceeding_without_determination",
             "MUN-SUS-02",
-            "La Comisión acude al tribunal «si… determina que el interés público así lo requiere» (¶19): no consta "
-            "esa determinación (votación, MUN-QUO-01).",
+            Msg(
+                "La Comisión acude al tribunal «si… determina que el interés público así lo requiere» (¶19): no consta "
+                "esa determinación (votación, MUN-QUO-01)."
+            ),
         )
     decision = first_after(ctx, "court_decision", filed)
     d = ctx.add_deadline(
@@ -255,8 +271,10 @@ def evaluate_suspension(ctx: Context) -> None:
         ctx.add_finding(
             "suspension_effective_date_missing",
             "MUN-SUS-12",
-            "Registre la fecha de efectividad de la suspensión de cargo y sueldo: de ella dependen los sueldos "
-            "si el Alcalde es exonerado (¶31).",
+            Msg(
+                "Registre la fecha de efectividad de la suspensión de cargo y sueldo: de ella dependen los sueldos "
+                "si el Alcalde es exonerado (¶31)."
+            ),
         )
     review = first_after(ctx, "review_filed", notified)
     r = ctx.add_deadline(
@@ -275,8 +293,13 @@ def evaluate_suspension(ctx: Context) -> None:
             ctx.add_finding(
                 "review_request_untimely",
                 "MUN-SUS-11",
-                f"El certiorari se presentó el {format_date_es(review.day)}, después del término de "
-                f"{r.term.es()} que venció el {format_date_es(r.due_date)} (¶27).",
+                Msg(
+                    "El certiorari se presentó el %(day)s, después del término de %(term)s que venció el "
+                    "%(due_date)s (¶27).",
+                    day=review.day,
+                    term=r.term.msg(),
+                    due_date=r.due_date,
+                ),
             )
         return
     ctx.stage = SuspensionStage.SUSPENDED_FROM_OFFICE
