@@ -15,7 +15,7 @@ from django.utils.translation import gettext
 
 from ventila.rules import PR_TZ, RULEBOOKS, evaluate
 from ventila.rules.calendar import LegalCalendar, legal_calendar
-from ventila.rules.engine import Evaluation, EventSpec, KindSpec, Rulebook, calendar_settings, office_with_article
+from ventila.rules.engine import Evaluation, EventSpec, KindSpec, Rulebook, calendar_settings
 from ventila.rules.plain import for_users
 from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
 
@@ -62,9 +62,10 @@ def rulebook_text(text: str, params: Mapping[str, str | dt.date] | None = None) 
 
 def compute_caption(kind: KindSpec, name: str, office: str = "") -> str:
     """A case's caption from its kind's template (the rulebook's wording: «Querella contra el Alcalde
-    de Guayama, …»), in the active language when the catalogue translates the template."""
-    office = office.strip()
-    return gettext(kind.caption_template(bool(office))) % {"name": name, "office": office_with_article(office)}
+    de Guayama, …»). It is the docket's title, in Spanish whatever the language of whoever filed (a
+    complaint filed in English is captioned as the Spanish docket records it, never «Complaint against
+    el Alcalde …»); pages show it marked ``lang="es"``."""
+    return kind.caption_for(name, office)
 
 
 def live_events(entries: Iterable[Any]) -> list[PlannedEvent]:

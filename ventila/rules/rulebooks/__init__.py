@@ -51,6 +51,8 @@ def rulebook_words() -> set[str]:
         *source_templates(),
     }
     for rulebook in RULEBOOKS.values():
+        if rulebook.seats is not None:  # the composition page's rules, by their summaries
+            words.update(rulebook.rules[r].summary for r in rulebook.seats.rule_ids.values())
         if rulebook.confidentiality:
             words.add(rulebook.confidentiality)
         words.update(late.text for late in rulebook.late_acts.values())  # shown before a late act is recorded

@@ -58,6 +58,13 @@ def plain(value: Any) -> str:
 
 
 @register.filter
+def rule_text(value: Any) -> str:
+    """A rulebook's text the catalogue translates (a rule's summary), in the user's language, without
+    the developers' cross-references."""
+    return for_users(_(str(value))) if value else ""
+
+
+@register.filter
 def long_date(value: Any) -> str:
     """``lunes, 1 de marzo de 2027`` in Spanish; ISO-like in English."""
     if value is None or value == "":

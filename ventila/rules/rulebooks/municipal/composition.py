@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ...calendar import format_date_es
+from ...i18n import Msg, Raw
 from ..common import RuleSet
 
 R = RuleSet()
@@ -109,7 +110,7 @@ class QualificationCheck:
 
     rule_id: str
     severity: Literal["block", "warn"]
-    message: str
+    message: Msg  # shown in the reader's language; ``str()`` is the Spanish
 
 
 def check_president(candidate: Candidate) -> list[QualificationCheck]:
@@ -117,16 +118,20 @@ def check_president(candidate: Candidate) -> list[QualificationCheck]:
     out: list[QualificationCheck] = []
     if not candidate.is_lawyer or candidate.years_of_practice < MIN_YEARS_OF_PRACTICE:
         why = (
-            "no es abogado"
+            Msg("no es abogado")
             if not candidate.is_lawyer
-            else f"tiene {_years_es(candidate.years_of_practice)} de ejercicio de la profesión"
+            else Msg("tiene %(years)s de ejercicio de la profesión", years=_years(candidate.years_of_practice))
         )
         out.append(
             QualificationCheck(
                 "MUN-COM-04",
                 "block",
-                f"El Presidente debe ser abogado con no menos de {MIN_YEARS_OF_PRACTICE} años de experiencia en el "
-                f"ejercicio de la profesión (¶2); la persona propuesta {why}.",
+                Msg(
+                    "El Presidente debe ser abogado con no menos de %(years)s años de experiencia en el ejercicio "
+                    "de la profesión (¶2); la persona propuesta %(why)s.",
+                    years=MIN_YEARS_OF_PRACTICE,
+                    why=why,
+                ),
             )
         )
     out.extend(check_member(candidate))
@@ -142,15 +147,20 @@ def check_member(candidate: Candidate) -> list[QualificationCheck]:
         QualificationCheck(
             "MUN-COM-06",
             "warn",
-            f"La ley prefiere (sin exigirlo) a ex miembros de la Judicatura o abogados con no menos de "
-            f"{MIN_YEARS_OF_PRACTICE} años de ejercicio (¶2); la persona propuesta no es ninguna de las dos cosas.",
+            Msg(
+                "La ley prefiere (sin exigirlo) a ex miembros de la Judicatura o abogados con no menos de "
+                "%(years)s años de ejercicio (¶2); la persona propuesta no es ninguna de las dos cosas.",
+                years=MIN_YEARS_OF_PRACTICE,
+            ),
         )
     ]
 
 
-def _years_es(years: float) -> str:
-    n = int(years) if float(years).is_integer() else years
-    return "1 año" if n == 1 else f"{n} años"
+def _years(years: float) -> Msg:
+    if float(years).is_integer():
+        n = int(years)
+        return Msg("1 año") if n == 1 else Msg("%(n)s años", n=n)
+    return Msg("%(n)s años", n=Raw(str(years)))
 
 
 # --- MUN-COM-05: term of office with holdover -----------------------------------------------------

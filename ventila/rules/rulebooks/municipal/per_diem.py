@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Literal
 
-from ...calendar import format_date_es
+from ...i18n import Msg, Typed
 from ..common import RuleSet
 
 R = RuleSet()
@@ -128,7 +128,7 @@ class MonthlyStatement:
     per_diem_total: Decimal
     expense_total: Decimal
     total: Decimal
-    warnings: tuple[str, ...] = field(default=())
+    warnings: tuple[Msg, ...] = field(default=())
 
 
 def per_diem_amount(settings: Mapping[str, Any] | None = None) -> Decimal:
@@ -163,7 +163,7 @@ def compute_monthly_statement(
     amount = per_diem_amount(st)
     per_meeting = bool(st.get("per_diem_per_meeting", True))
     lines: list[StatementLine] = []
-    warnings: list[str] = []
+    warnings: list[Msg] = []
     paid_days: set[tuple[str, dt.date]] = set()
 
     def in_month(day: dt.date) -> bool:
@@ -172,18 +172,29 @@ def compute_monthly_statement(
     for m in sorted(meetings, key=lambda m: (m.day, m.commissioner)):
         if not in_month(m.day):
             warnings.append(
-                f"La reunión del {format_date_es(m.day)} ({m.commissioner}) no es de este mes; no se incluye."
+                Msg(
+                    "La reunión del %(day)s (%(who)s) no es de este mes; no se incluye.",
+                    day=m.day,
+                    who=Typed(m.commissioner),
+                )
             )
             continue
         if not m.official_business:
             warnings.append(
-                f"La reunión del {format_date_es(m.day)} ({m.commissioner}) no fue para gestiones oficiales: "
-                f"no genera dieta (¶4)."
+                Msg(
+                    "La reunión del %(day)s (%(who)s) no fue para gestiones oficiales: no genera dieta (¶4).",
+                    day=m.day,
+                    who=Typed(m.commissioner),
+                )
             )
             continue
         if not per_meeting and (m.commissioner, m.day) in paid_days:
             warnings.append(
-                f"{m.commissioner} ya cobra la dieta del {format_date_es(m.day)}: una por día (ajuste per_diem_per_meeting)."
+                Msg(
+                    "%(who)s ya cobra la dieta del %(day)s: una por día (ajuste per_diem_per_meeting).",
+                    who=Typed(m.commissioner),
+                    day=m.day,
+                )
             )
             continue
         if not m.reversed_because:  # a reversed meeting does not take the day's per diem
@@ -206,7 +217,11 @@ def compute_monthly_statement(
     for e in sorted(expenses, key=lambda e: (e.day, e.commissioner)):
         if not in_month(e.day):
             warnings.append(
-                f"El gasto del {format_date_es(e.day)} ({e.commissioner}) no es de este mes; no se incluye."
+                Msg(
+                    "El gasto del %(day)s (%(who)s) no es de este mes; no se incluye.",
+                    day=e.day,
+                    who=Typed(e.commissioner),
+                )
             )
             continue
         if e.amount < 0:
