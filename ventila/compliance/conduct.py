@@ -23,7 +23,7 @@ from ventila.rules.calendar import CalendarError, LegalCalendar
 from ventila.rules.i18n import Msg
 from ventila.rules.kinship import Kinship, check_nepotism, compute_kinship
 from ventila.rules.rulebooks.camara_171 import s10_s13_conduct as conduct
-from ventila.rules.terms import Deadline, Finding, Rule, skip_msg
+from ventila.rules.terms import Deadline, Finding, Rule
 
 from .conduct_models import CourtSummons, GiftRecord
 
@@ -92,7 +92,6 @@ class SummonsTerm:
     timely: bool | None = None
     overdue: bool = False
     lines: list[Msg] = field(default_factory=list)
-    skips: list[Msg] = field(default_factory=list)
     error: str = ""
 
 
@@ -122,7 +121,6 @@ def summons_term(body: Body, summons: CourtSummons, today: dt.date) -> SummonsTe
     )
     out.due = result.due
     out.lines = deadline.trace_msgs()
-    out.skips = [skip_msg(s) for s in result.skips]
     notified = summons.secretary_notified_on
     if notified is not None:
         out.timely = notified <= result.due

@@ -63,7 +63,6 @@ def _term_row(t: conduct.SummonsTerm, today: Any) -> dict[str, Any]:
         "timely": t.timely,
         "overdue": t.overdue,
         "lines": [render_message(m.to_json()) for m in t.lines],
-        "skips": [render_message(m.to_json()) for m in t.skips],
         "error": t.error,
     }
 
