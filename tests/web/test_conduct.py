@@ -372,3 +372,48 @@ def test_dates_in_the_future_and_waivers_of_domestic_gifts_are_refused_beside_th
     r = _summons(secretaria, world, "1890-01-01")
     assert r.status_code == 400 and "calendario legal" in r.content.decode()
     assert GiftRecord.objects.count() == CourtSummons.objects.count() == 0
+
+
+# -- English ---------------------------------------------------------------------------------------
+
+
+def test_the_pages_of_sec_10_say_nothing_in_spanish_in_english_mode(world, secretaria):
+    """What is Spanish stays marked: the law's quotations and the engine's findings not yet in the
+    catalogue (``lang="es"``), what people typed (``translate="no"``)."""
+    from django.conf import settings as django_settings
+
+    from .english_check import spanish_in, visible_texts
+    from .test_english import known_data
+
+    _gift(secretaria, world, value="250.01", source="Club Ficticio")
+    _gift(secretaria, world, value="400.00", foreign="on", source="Consulado Ficticio")
+    _summons(secretaria, world, "2027-03-18", notified="2027-03-30")
+    _summons(secretaria, world, "2027-04-12", number="TPI-2027-002")
+    secretaria.post(_base(world) + "nepotismo/", {"candidate": "Ana", "relation": "sibling+child", "action": "record"})
+    secretaria.cookies[django_settings.LANGUAGE_COOKIE_NAME] = "en"
+    base = _base(world)
+    gift, summons = GiftRecord.objects.first(), CourtSummons.objects.first()
+    pages = [
+        secretaria.get(base),
+        secretaria.get(base + "regalos/"),
+        _gift(secretaria, world, value="250,01"),  # with errors
+        secretaria.get(base + f"regalos/{gift.pk}/corregir/"),
+        secretaria.get(base + "citaciones/"),
+        _summons(secretaria, world, ""),
+        secretaria.get(base + f"citaciones/{summons.pk}/corregir/"),
+        secretaria.get(base + "nepotismo/"),
+        _check(secretaria, world, "spouse+sibling"),
+        _check(secretaria, world, "steps"),
+        _check(secretaria, world, "child+spouse+parent"),
+    ]
+    data = known_data()
+    found = {}
+    for r in pages:
+        html = r.content.decode()
+        assert '<html lang="en"' in html
+        if r.request["PATH_INFO"] == base:  # the person's page: its Sec. 10 part (the rest is the duties')
+            html = html[html.index('<section aria-labelledby="conducta"') :]
+            html = html[: html.index("</section>") + len("</section>")]
+        for line in spanish_in(visible_texts(html, data)):
+            found.setdefault(line, r.request["PATH_INFO"])
+    assert found == {}, "\n".join(f"{k}  ← {v}" for k, v in found.items())

@@ -149,7 +149,6 @@ class SummonsForm(forms.Form):
     formally_notified_on = forms.DateField(
         label=_("Fecha de la notificación formal"),
         widget=DATE_WIDGET,
-        help_text=_("El día en que se le notificó formalmente: el término de 5 días laborables cuenta desde ahí."),
         error_messages={"required": _("Escriba la fecha de la notificación formal."), **_DATE_ERRORS},
     )
     role = forms.ChoiceField(
@@ -168,6 +167,13 @@ class SummonsForm(forms.Form):
         help_text=_("En blanco si aún no consta; puede añadirse después con una corrección."),
         error_messages=_DATE_ERRORS,
     )
+
+    def __init__(self, *args: Any, term: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if term:  # the rulebook's term (CAM-10W-01), in the reader's language
+            self.fields["formally_notified_on"].help_text = _(
+                "El día en que se le notificó formalmente: el término de %(term)s cuenta desde ahí."
+            ) % {"term": term}
 
 
 class SummonsCorrectionForm(SummonsForm, ReasonMixin):

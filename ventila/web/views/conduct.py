@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from ventila import clock
+from ventila.cases.rule_messages import term_label
 from ventila.compliance import access as register_access
 from ventila.compliance import conduct
 from ventila.compliance.conduct_actions import (
@@ -155,6 +156,12 @@ def gift_correct(request: HttpRequest, body: str, person_id: int, gift_id: int) 
 # -- court summonses ------------------------------------------------------------------------------
 
 
+def _summons_term_label() -> str:
+    term = conduct.rule(conduct.SUMMONS_RULE).term
+    assert term is not None
+    return term_label(term.es())
+
+
 def _summons_input(c: dict[str, Any]) -> SummonsInput:
     return SummonsInput(c["case_number"], c["formally_notified_on"], c["role"], c["secretary_notified_on"])
 
@@ -164,7 +171,7 @@ def _summons_input(c: dict[str, Any]) -> SummonsInput:
 def summonses(request: HttpRequest, body: str, person_id: int) -> HttpResponse:
     recording = request.method == "POST"
     body_obj, person = register_access.access_obligated_person(request.user, body, person_id, record=recording)
-    form = SummonsForm(request.POST if recording else None)
+    form = SummonsForm(request.POST if recording else None, term=_summons_term_label())
     if recording:
         if form.is_valid():
             try:
@@ -191,6 +198,7 @@ def summonses(request: HttpRequest, body: str, person_id: int) -> HttpResponse:
             "form": form,
             "can_record": register_access.can_record_register(request.user, body_obj),
             "rule": _rule(conduct.SUMMONS_RULE),
+            "term": _summons_term_label(),
             "confidentiality": _rule(conduct.SUMMONS_CONFIDENTIALITY_RULE),
         },
         status=400 if form.errors else 200,
@@ -205,7 +213,7 @@ def summons_correct(request: HttpRequest, body: str, person_id: int, summons_id:
     if record is None:
         raise Http404("summons not found")
     if request.method == "POST":
-        form = SummonsCorrectionForm(request.POST)
+        form = SummonsCorrectionForm(request.POST, term=_summons_term_label())
         if form.is_valid():
             try:
                 do_correct_summons(
@@ -221,12 +229,13 @@ def summons_correct(request: HttpRequest, body: str, person_id: int, summons_id:
                 return redirect(reverse("web:summonses", args=[body_obj.slug, person.pk]) + f"#citacion-{record.pk}")
     else:
         form = SummonsCorrectionForm(
+            term=_summons_term_label(),
             initial={
                 "case_number": record.case_number,
                 "formally_notified_on": record.formally_notified_on,
                 "role": record.role,
                 "secretary_notified_on": record.secretary_notified_on,
-            }
+            },
         )
     return render(
         request,
