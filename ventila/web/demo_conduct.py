@@ -48,7 +48,7 @@ def load(stdout: Any, camara: Body, secretary: User) -> None:
         if not GiftRecord.objects.filter(person=rep, description=gift.description).exists():
             do_record_gift(user=secretary, body=camara, person=rep, gift=gift)
     # Court summonses (Sec. 10(w)): notified on the last day of the term, two days late, and one running.
-    plans = [("DEMO-TPI-2027-0101", 40, 0), ("DEMO-TPI-2027-0202", 25, 2), ("DEMO-OAT-2027-0303", 1, None)]
+    plans = [("DEMO-TPI-0101", 40, 0), ("DEMO-TPI-0202", 25, 2), ("DEMO-OAT-0303", 1, None)]
     for number, back, late in plans:
         if CourtSummons.objects.filter(person=rep, case_number=number).exists():
             continue
