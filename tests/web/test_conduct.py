@@ -417,3 +417,14 @@ def test_the_pages_of_sec_10_say_nothing_in_spanish_in_english_mode(world, secre
         for line in spanish_in(visible_texts(html, data)):
             found.setdefault(line, r.request["PATH_INFO"])
     assert found == {}, "\n".join(f"{k}  ← {v}" for k, v in found.items())
+
+
+def test_cam_10t_01_a_path_that_describes_no_one_is_refused_beside_the_field(world, secretaria):
+    # «padre de» «hijo de» the obligated person: the obligated person himself, or a stranger — ambiguous.
+    r = _check(secretaria, world, "steps", step_1="parent", step_2="child")
+    assert r.status_code == 400 and "ancestro común" in r.content.decode()
+    r = _check(secretaria, world, "steps", step_1="child", step_3="sibling")  # a gap in the steps
+    assert r.status_code == 400 and "deje en blanco los siguientes" in r.content.decode()
+    r = _check(secretaria, world, "child+spouse+parent")  # a child's parent-in-law: affinity creates none
+    assert r.status_code == 200 and _barred(r.content.decode()) == "no"
+    assert "la afinidad no crea afinidad" in r.content.decode()
