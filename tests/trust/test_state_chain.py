@@ -371,7 +371,41 @@ def _report_backdated(d):
     return link_seq(report)
 
 
+def _gift_value(d):
+    """A gift received (Sec. 10(k)) made to look under the $250.00 cap behind the app."""
+    from decimal import Decimal
+
+    from ventila.compliance.conduct_actions import GiftInput, do_record_gift
+
+    gift = do_record_gift(
+        user=d["world"].users["secretaria"],
+        body=d["world"].camara,
+        person=d["world"].respondent,
+        gift=GiftInput(dt.date(2027, 2, 1), "Reloj", Decimal("300.00"), "Club Ficticio"),
+    )
+    raw("UPDATE compliance_giftrecord SET value = %s WHERE id = %s", [Decimal("200.00"), gift.pk])
+    return link_seq(gift)
+
+
+def _summons_notified(d):
+    """A court summons (Sec. 10(w)) whose notice to the Secretary is backdated behind the app."""
+    from ventila.compliance.conduct_actions import SummonsInput, do_record_summons
+
+    summons = do_record_summons(
+        user=d["world"].users["secretaria"],
+        body=d["world"].camara,
+        person=d["world"].respondent,
+        summons=SummonsInput("TPI-1", dt.date(2027, 2, 1), "witness", dt.date(2027, 2, 15)),
+    )
+    raw(
+        "UPDATE compliance_courtsummons SET secretary_notified_on = %s WHERE id = %s", [dt.date(2027, 2, 3), summons.pk]
+    )
+    return link_seq(summons)
+
+
 TAMPERING = [
+    pytest.param(_gift_value, id="gift value lowered under the cap (Sec. 10(k))"),
+    pytest.param(_summons_notified, id="summons notice to the Secretary backdated (Sec. 10(w))"),
     pytest.param(_office_end_moved, id="office end date changed (register of obligated people)"),
     pytest.param(_person_number, id="person employee number changed"),
     pytest.param(_report_backdated, id="financial report received backdated"),

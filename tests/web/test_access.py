@@ -192,6 +192,9 @@ def test_every_url_with_every_role(world, now, client_factory=None):
         f"/cuerpos/etica-camara/obligados/{world.municipal_members[0].pk}/": _expect(),  # holds no such office
         "/cuerpos/querellas-municipales/obligados/": _expect(),  # the municipal Commission keeps no register
         f"/cuerpos/querellas-municipales/obligados/{world.respondent.pk}/": _expect(),
+        # Issue 16, Sec. 10: a person's gifts, court summonses and the nepotism check read like the register;
+        # the corrections (and every POST that records) are its secretary's and staff's.
+        **_conduct_urls(world),
     }
     clients = {}
     for role in ROLES:
@@ -235,6 +238,45 @@ def test_every_url_with_every_role(world, now, client_factory=None):
                        ("secretaria_municipal", 404), ("presidencia_camara", 404), ("anonymous", 302)):  # fmt: skip
         assert clients[role].post(person_url, report).status_code == want, role
     assert clients["personal"].post(person_url, report).status_code == 302
+    # Sec. 10: recording a gift, a summons or a nepotism check is the staff's; a member may run the check.
+    gift = {"received_on": "2027-02-01", "description": "Cesta", "value": "10.00", "source": "Club", "kind": "social"}
+    check = {"candidate": "Ana Ficticia", "relation": "sibling+child", "action": "record"}
+    for role, want in (("comisionado", 403), ("presidente", 403), ("sustituto", 404), ("admin", 404),
+                       ("secretaria_municipal", 404), ("presidencia_camara", 404), ("anonymous", 302)):  # fmt: skip
+        assert clients[role].post(person_url + "regalos/", gift).status_code == want, role
+        assert clients[role].post(person_url + "nepotismo/", check).status_code == want, role
+    assert clients["comisionado"].post(person_url + "nepotismo/", {**check, "action": "check"}).status_code == 200
+    assert clients["sustituto"].post(person_url + "nepotismo/", {**check, "action": "check"}).status_code == 404
+    assert clients["personal"].post(person_url + "regalos/", gift).status_code == 302
+
+
+def _conduct_urls(world):
+    import datetime as dt
+    from decimal import Decimal
+
+    from ventila.compliance.conduct_actions import GiftInput, SummonsInput, do_record_gift, do_record_summons
+
+    user, body, person = world.users["secretaria"], world.camara, world.respondent
+    gift = do_record_gift(
+        user=user, body=body, person=person, gift=GiftInput(dt.date(2027, 2, 1), "Cesta", Decimal("10.00"), "Club")
+    )
+    summons = do_record_summons(
+        user=user, body=body, person=person, summons=SummonsInput("TPI-1", dt.date(2027, 2, 1), "witness")
+    )
+    base = f"/cuerpos/etica-camara/obligados/{person.pk}/"
+    outsider = f"/cuerpos/etica-camara/obligados/{world.municipal_members[0].pk}/"
+    return {
+        base + "regalos/": _expect(**REGISTER_READ),
+        base + f"regalos/{gift.pk}/corregir/": _expect(secretaria=200, personal=200, **REGISTER_READ_ONLY),
+        base + "regalos/999999/corregir/": _expect(secretaria=404, personal=404, **REGISTER_READ_ONLY),
+        base + "citaciones/": _expect(**REGISTER_READ),
+        base + f"citaciones/{summons.pk}/corregir/": _expect(secretaria=200, personal=200, **REGISTER_READ_ONLY),
+        base + "nepotismo/": _expect(**REGISTER_READ),
+        outsider + "regalos/": _expect(),
+        outsider + "citaciones/": _expect(),
+        outsider + "nepotismo/": _expect(),
+        f"/cuerpos/querellas-municipales/obligados/{person.pk}/regalos/": _expect(),
+    }
 
 
 def _documents(world, case):

@@ -14,3 +14,7 @@ class ComplianceConfig(AppConfig):
         # versions: ``ventila audit verify`` catches one changed, added or removed behind the app.
         state.register("compliance.FinancialReport")
         state.register("compliance.RegisterImport")
+        # Gifts, court summonses and nepotism checks (Sec. 10): a correction is a new version with its reason.
+        state.register("compliance.GiftRecord")
+        state.register("compliance.CourtSummons")
+        state.register("compliance.NepotismCheck")

@@ -121,3 +121,7 @@ class RegisterImport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.file_name} ({self.imported_at:%Y-%m-%d})"
+
+
+# The norms of conduct kept per person (Secs. 10(k), 10(n), 10(t), 10(w)): gifts, court summonses, nepotism checks.
+from .conduct_models import CourtSummons, GiftRecord, NepotismCheck  # noqa: E402, F401

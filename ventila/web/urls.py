@@ -4,7 +4,7 @@ from django.urls import path
 
 from ventila.accounts.views import SignInView
 
-from .views import calendar, cases, members, pages, procedures, register
+from .views import calendar, cases, conduct, members, pages, procedures, register
 
 app_name = "web"
 
@@ -30,6 +30,20 @@ urlpatterns = [
     path("cuerpos/<slug:body>/obligados/importar/", register.register_import, name="register_import"),
     path("cuerpos/<slug:body>/obligados/importar/<str:ticket>/", register.register_mapping, name="register_mapping"),
     path("cuerpos/<slug:body>/obligados/<int:person_id>/", register.obligated_person, name="person"),
+    # A person's gifts (Secs. 10(k), 10(n)), court summonses (10(w)) and nepotism checks (10(t)).
+    path("cuerpos/<slug:body>/obligados/<int:person_id>/regalos/", conduct.gifts, name="gifts"),
+    path(
+        "cuerpos/<slug:body>/obligados/<int:person_id>/regalos/<int:gift_id>/corregir/",
+        conduct.gift_correct,
+        name="gift_correct",
+    ),
+    path("cuerpos/<slug:body>/obligados/<int:person_id>/citaciones/", conduct.summonses, name="summonses"),
+    path(
+        "cuerpos/<slug:body>/obligados/<int:person_id>/citaciones/<int:summons_id>/corregir/",
+        conduct.summons_correct,
+        name="summons_correct",
+    ),
+    path("cuerpos/<slug:body>/obligados/<int:person_id>/nepotismo/", conduct.nepotism, name="nepotism"),
     path(
         "cuerpos/<slug:body>/calendario/cierres/<int:closure_id>/eliminar/",
         calendar.remove_closure,

@@ -1,0 +1,159 @@
+"""The engine's word on a person's gifts (Secs. 10(k), 10(n)), court summonses (10(w)) and a kinship
+for hiring (10(t)): computed from the rows each time they are shown, never typed or stored here.
+
+- Gifts: ``s10_s13_conduct.check_gifts`` over every gift of the person (the $250.00 cap, the
+  pattern of one source, foreign gifts without the House's waiver), each finding attributed to the
+  gift that raised it.
+- Court summonses: ``s10_s13_conduct.compute_citation_notice_due`` (CAM-10W-01: 5 business days
+  from the formal notice) on the body's legal calendar — Puerto Rico's holidays, the body's declared
+  closures and election days, as a case's terms are counted — with its "why this date" trace.
+- Nepotism: ``ventila.rules.kinship`` (CAM-10T-01: up to the 3rd degree of blood, the 2nd of affinity).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ventila.bodies.models import Body, Person
+from ventila.cases.evaluation import CaseFacts, compute_calendar
+from ventila.cases.queries import body_config
+from ventila.rules.calendar import CalendarError, LegalCalendar
+from ventila.rules.i18n import Msg
+from ventila.rules.kinship import Kinship, check_nepotism, compute_kinship
+from ventila.rules.rulebooks.camara_171 import s10_s13_conduct as conduct
+from ventila.rules.terms import Deadline, Finding, Rule
+
+from .conduct_models import CourtSummons, GiftRecord
+
+GIFT_RULES = ("CAM-10K-01", "CAM-10N-01")
+SUMMONS_RULE = "CAM-10W-01"
+SUMMONS_CONFIDENTIALITY_RULE = "CAM-10W-02"
+NEPOTISM_RULE = "CAM-10T-01"
+
+
+def rule(rule_id: str) -> Rule:
+    return conduct.R.rules[rule_id]
+
+
+def engine_gift(g: GiftRecord) -> conduct.Gift:
+    return conduct.Gift(
+        received=g.received_on,
+        source=g.source,
+        value=g.value,
+        kind=g.kind,  # type: ignore[arg-type]
+        foreign=g.foreign,
+        waiver=bool(g.waiver.strip()),
+    )
+
+
+@dataclass
+class GiftView:
+    gift: GiftRecord
+    findings: list[Finding] = field(default_factory=list)
+
+
+def gift_findings(gifts: Sequence[GiftRecord]) -> list[GiftView]:
+    """Every gift (in the order received) with the findings the engine raises for it: its own
+    (``check_gift``) and the pattern alert it completes (``check_gifts``)."""
+    ordered = sorted(gifts, key=lambda g: (g.received_on, g.pk or 0))
+    engine = [engine_gift(g) for g in ordered]
+    findings = conduct.check_gifts(engine)
+    out: list[GiftView] = []
+    i = 0
+    patterns_before = 0
+    for n, g in enumerate(ordered):
+        own = len(conduct.check_gift(engine[n]))  # check_gifts gives these first, then any pattern alert
+        view = GiftView(g, findings[i : i + own])
+        i += own
+        # Whether this gift completes a pattern: the engine's alerts over the gifts up to this one.
+        patterns = sum(1 for f in conduct.check_gifts(engine[: n + 1]) if f.id == "gift_pattern")
+        if patterns > patterns_before:
+            view.findings.append(findings[i])
+            i += 1
+        patterns_before = patterns
+        out.append(view)
+    assert i == len(findings), "every finding of check_gifts belongs to a gift"
+    return out
+
+
+def person_gift_findings(body: Body, person: Person) -> list[GiftView]:
+    return gift_findings(list(GiftRecord.objects.filter(body=body, person=person)))
+
+
+@dataclass
+class SummonsTerm:
+    """The 10(w) term of one summons: due day, whether the notice to the Secretary was timely (None
+    while it is not recorded), and the trace; ``error`` (Spanish) when the calendar cannot count it."""
+
+    summons: CourtSummons
+    due: dt.date | None = None
+    timely: bool | None = None
+    overdue: bool = False
+    lines: list[Msg] = field(default_factory=list)
+    error: str = ""
+
+
+def body_calendar(body: Body) -> LegalCalendar:
+    """The legal calendar the body's terms are counted on (its closures and election days)."""
+    config = body_config(body)
+    calendar, _settings = compute_calendar(CaseFacts(body.rulebook, "", "", False, config.closures, config.elections))
+    return calendar
+
+
+def summons_term(body: Body, summons: CourtSummons, today: dt.date) -> SummonsTerm:
+    """CAM-10W-01 on the body's calendar: 5 business days after the formal notice (that day does
+    not count), skipping Saturdays, Sundays, Puerto Rico's holidays and the body's closures."""
+    calendar = body_calendar(body)
+    out = SummonsTerm(summons)
+    start = summons.formally_notified_on
+    try:
+        calendar.check_input_date(start)
+        result = conduct.compute_citation_notice_due(calendar, start)
+    except CalendarError as exc:
+        out.error = str(exc)
+        return out
+    r = rule(SUMMONS_RULE)
+    assert r.term is not None
+    deadline = Deadline(
+        "citation_notice", r, "formal_notice", start, r.term, result.due, inputs=(calendar, start, r.term, (), True)
+    )
+    out.due = result.due
+    out.lines = deadline.trace_msgs()
+    notified = summons.secretary_notified_on
+    if notified is not None:
+        out.timely = notified <= result.due
+    else:
+        out.overdue = today > result.due
+    return out
+
+
+def person_summons_terms(body: Body, person: Person, today: dt.date) -> list[SummonsTerm]:
+    return [summons_term(body, s, today) for s in CourtSummons.objects.filter(body=body, person=person)]
+
+
+@dataclass(frozen=True)
+class NepotismResult:
+    path: tuple[str, ...]
+    kinship: Kinship | None
+    barred: bool
+    findings: list[Finding]
+
+
+def nepotism(
+    path: Sequence[str], *, waiver: bool = False, recommended_by_speaker: bool = False, employed_before: bool = False
+) -> NepotismResult:
+    """The kinship a path describes and whether Sec. 10(t) bars the hiring (ValueError, in Spanish,
+    for a path that describes no one)."""
+    steps = tuple(path)
+    kinship = compute_kinship(steps)
+    findings = check_nepotism(
+        kinship, waiver=waiver, recommended_by_speaker=recommended_by_speaker, employed_before=employed_before
+    )
+    return NepotismResult(steps, kinship, bool(findings), findings)
+
+
+def within_bar(kinship: Kinship | None) -> bool:
+    """Whether the kinship is within the degrees of Sec. 10(t), whatever waiver there may be."""
+    return bool(check_nepotism(kinship))

@@ -1,0 +1,323 @@
+"""A person's gifts (Secs. 10(k), 10(n)), court summonses (10(w)) and the nepotism check for a hiring
+(10(t)), under the register of obligated people: who may read and record is the register's
+(:mod:`ventila.compliance.access`); every change is a ``do_*`` of :mod:`ventila.compliance.conduct_actions`;
+every check and term is the engine's (:mod:`ventila.compliance.conduct`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from ventila import clock
+from ventila.cases.rule_messages import term_label
+from ventila.compliance import access as register_access
+from ventila.compliance import conduct
+from ventila.compliance.conduct_actions import (
+    ConductRefused,
+    GiftInput,
+    SummonsInput,
+    do_correct_gift,
+    do_correct_summons,
+    do_record_gift,
+    do_record_nepotism_check,
+    do_record_summons,
+)
+from ventila.compliance.conduct_models import CourtSummons, GiftRecord
+from ventila.rules.rulebooks.camara_171 import s10_s13_conduct as rules_conduct
+
+from ..conduct_display import check_rows, findings_rows, gift_rows, kinship_text, summons_rows
+from ..conduct_forms import (
+    GiftCorrectionForm,
+    GiftForm,
+    NepotismForm,
+    SummonsCorrectionForm,
+    SummonsForm,
+)
+
+
+def _apply_refusal(form: forms.Form, exc: ConductRefused) -> None:
+    for name, text in exc.field_errors.items():
+        form.add_error(name if name in form.fields else None, text)
+
+
+def _person_url(body: Any, person: Any, anchor: str = "") -> str:
+    return reverse("web:person", args=[body.slug, person.pk]) + anchor
+
+
+def _rule(rule_id: str) -> dict[str, str]:
+    r = conduct.rule(rule_id)
+    return {"id": r.id, "citation": r.citation, "quote": r.quote}
+
+
+# -- gifts ----------------------------------------------------------------------------------------
+
+
+def _gift_input(c: dict[str, Any]) -> GiftInput:
+    return GiftInput(c["received_on"], c["description"], c["value"], c["source"], c["kind"], c["foreign"], c["waiver"])
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def gifts(request: HttpRequest, body: str, person_id: int) -> HttpResponse:
+    recording = request.method == "POST"
+    body_obj, person = register_access.access_obligated_person(request.user, body, person_id, record=recording)
+    form = GiftForm(request.POST if recording else None)
+    if recording:
+        if form.is_valid():
+            try:
+                gift = do_record_gift(
+                    user=request.user, body=body_obj, person=person, gift=_gift_input(form.cleaned_data)
+                )
+            except ConductRefused as exc:
+                _apply_refusal(form, exc)
+            else:
+                messages.success(
+                    request,
+                    _("Se anotó «%(what)s» de %(source)s, recibido el %(day)s.")
+                    % {"what": gift.description, "source": gift.source, "day": gift.received_on.strftime("%d/%m/%Y")},
+                )
+                return redirect(reverse("web:gifts", args=[body_obj.slug, person.pk]) + f"#regalo-{gift.pk}")
+    rows = gift_rows(body_obj, person)
+    return render(
+        request,
+        "web/gifts.html",
+        {
+            "body": body_obj,
+            "person": person,
+            "rows": rows,
+            "findings": sum(len(r["findings"]) for r in rows),
+            "form": form,
+            "can_record": register_access.can_record_register(request.user, body_obj),
+            "rules": [_rule(r) for r in conduct.GIFT_RULES],
+            "cap": rules_conduct.GIFT_VALUE_CAP,
+            "foreign_cap": rules_conduct.FOREIGN_GIFT_VALUE_CAP,
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def gift_correct(request: HttpRequest, body: str, person_id: int, gift_id: int) -> HttpResponse:
+    body_obj, person = register_access.access_obligated_person(request.user, body, person_id, record=True)
+    record = GiftRecord.objects.filter(pk=gift_id, person=person, body=body_obj).first()
+    if record is None:
+        raise Http404("gift not found")
+    if request.method == "POST":
+        form = GiftCorrectionForm(request.POST)
+        if form.is_valid():
+            try:
+                do_correct_gift(
+                    user=request.user,
+                    record=record,
+                    gift=_gift_input(form.cleaned_data),
+                    reason=form.cleaned_data["reason"],
+                )
+            except ConductRefused as exc:
+                _apply_refusal(form, exc)
+            else:
+                messages.success(request, _("Se corrigió el regalo; el motivo queda en el registro."))
+                return redirect(reverse("web:gifts", args=[body_obj.slug, person.pk]) + f"#regalo-{record.pk}")
+    else:
+        form = GiftCorrectionForm(
+            initial={
+                "received_on": record.received_on,
+                "description": record.description,
+                "value": f"{record.value:.2f}",
+                "source": record.source,
+                "kind": record.kind,
+                "foreign": record.foreign,
+                "waiver": record.waiver,
+            }
+        )
+    return render(
+        request,
+        "web/conduct_correct.html",
+        {
+            "body": body_obj,
+            "person": person,
+            "form": form,
+            "title": _("Corregir un regalo anotado"),
+            "back": reverse("web:gifts", args=[body_obj.slug, person.pk]),
+            "back_label": _("Regalos recibidos"),
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+# -- court summonses ------------------------------------------------------------------------------
+
+
+def _summons_term_label() -> str:
+    term = conduct.rule(conduct.SUMMONS_RULE).term
+    assert term is not None
+    return term_label(term.es())
+
+
+def _summons_input(c: dict[str, Any]) -> SummonsInput:
+    return SummonsInput(c["case_number"], c["formally_notified_on"], c["role"], c["secretary_notified_on"])
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def summonses(request: HttpRequest, body: str, person_id: int) -> HttpResponse:
+    recording = request.method == "POST"
+    body_obj, person = register_access.access_obligated_person(request.user, body, person_id, record=recording)
+    form = SummonsForm(request.POST if recording else None, term=_summons_term_label())
+    if recording:
+        if form.is_valid():
+            try:
+                summons = do_record_summons(
+                    user=request.user, body=body_obj, person=person, summons=_summons_input(form.cleaned_data)
+                )
+            except ConductRefused as exc:
+                _apply_refusal(form, exc)
+            else:
+                term = conduct.summons_term(body_obj, summons, clock.today())
+                messages.success(
+                    request,
+                    _("Se anotó la citación del caso %(case)s; la notificación a la Secretaría vence el %(due)s.")
+                    % {"case": summons.case_number, "due": term.due.strftime("%d/%m/%Y") if term.due else "—"},
+                )
+                return redirect(reverse("web:summonses", args=[body_obj.slug, person.pk]) + f"#citacion-{summons.pk}")
+    return render(
+        request,
+        "web/summonses.html",
+        {
+            "body": body_obj,
+            "person": person,
+            "rows": summons_rows(body_obj, person),
+            "form": form,
+            "can_record": register_access.can_record_register(request.user, body_obj),
+            "rule": _rule(conduct.SUMMONS_RULE),
+            "term": _summons_term_label(),
+            "confidentiality": _rule(conduct.SUMMONS_CONFIDENTIALITY_RULE),
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def summons_correct(request: HttpRequest, body: str, person_id: int, summons_id: int) -> HttpResponse:
+    body_obj, person = register_access.access_obligated_person(request.user, body, person_id, record=True)
+    record = CourtSummons.objects.filter(pk=summons_id, person=person, body=body_obj).first()
+    if record is None:
+        raise Http404("summons not found")
+    if request.method == "POST":
+        form = SummonsCorrectionForm(request.POST, term=_summons_term_label())
+        if form.is_valid():
+            try:
+                do_correct_summons(
+                    user=request.user,
+                    record=record,
+                    summons=_summons_input(form.cleaned_data),
+                    reason=form.cleaned_data["reason"],
+                )
+            except ConductRefused as exc:
+                _apply_refusal(form, exc)
+            else:
+                messages.success(request, _("Se corrigió la citación; el motivo queda en el registro."))
+                return redirect(reverse("web:summonses", args=[body_obj.slug, person.pk]) + f"#citacion-{record.pk}")
+    else:
+        form = SummonsCorrectionForm(
+            term=_summons_term_label(),
+            initial={
+                "case_number": record.case_number,
+                "formally_notified_on": record.formally_notified_on,
+                "role": record.role,
+                "secretary_notified_on": record.secretary_notified_on,
+            },
+        )
+    return render(
+        request,
+        "web/conduct_correct.html",
+        {
+            "body": body_obj,
+            "person": person,
+            "form": form,
+            "title": _("Corregir una citación anotada"),
+            "back": reverse("web:summonses", args=[body_obj.slug, person.pk]),
+            "back_label": _("Citaciones judiciales y administrativas"),
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+# -- nepotism -------------------------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def nepotism(request: HttpRequest, body: str, person_id: int) -> HttpResponse:
+    action = request.POST.get("action", "check") if request.method == "POST" else ""
+    recording = action == "record"
+    body_obj, person = register_access.access_obligated_person(request.user, body, person_id, record=recording)
+    form = NepotismForm(request.POST if request.method == "POST" else None)
+    result = None
+    if request.method == "POST" and form.is_valid():
+        c = form.cleaned_data
+        flags = {
+            "waiver": c["waiver"],
+            "recommended_by_speaker": c["recommended_by_speaker"],
+            "employed_before": c["employed_before"],
+        }
+        try:
+            computed = conduct.nepotism(c["path"], **flags)
+        except ValueError:
+            form.add_error(
+                "relation",
+                _(
+                    "Ese camino no describe a un pariente (baja y vuelve a subir); descríbalo subiendo hasta el ancestro común y bajando después."
+                ),
+            )
+        else:
+            if recording:
+                try:
+                    check = do_record_nepotism_check(
+                        user=request.user,
+                        body=body_obj,
+                        person=person,
+                        candidate=c["candidate"],
+                        path=c["path"],
+                        **flags,
+                    )
+                except ConductRefused as exc:
+                    _apply_refusal(form, exc)
+                else:
+                    messages.success(
+                        request,
+                        _("Se anotó la comprobación de nepotismo de %(candidate)s.") % {"candidate": check.candidate},
+                    )
+                    return redirect(_person_url(body_obj, person, "#nepotismo"))
+            result = {
+                "kinship": kinship_text(computed.kinship),
+                "within": conduct.within_bar(computed.kinship),
+                "barred": computed.barred,
+                "findings": findings_rows(computed.findings),
+                "candidate": c["candidate"],
+            }
+    return render(
+        request,
+        "web/nepotism.html",
+        {
+            "body": body_obj,
+            "person": person,
+            "form": form,
+            "result": result,
+            "checks": check_rows(body_obj, person),
+            "can_record": register_access.can_record_register(request.user, body_obj),
+            "rule": _rule(conduct.NEPOTISM_RULE),
+            "max_blood": rules_conduct.NEPOTISM_MAX_BLOOD_DEGREE,
+            "max_affinity": rules_conduct.NEPOTISM_MAX_AFFINITY_DEGREE,
+        },
+        status=400 if form.errors else 200,
+    )
