@@ -14,3 +14,6 @@ class ComplianceConfig(AppConfig):
         # versions: ``ventila audit verify`` catches one changed, added or removed behind the app.
         state.register("compliance.FinancialReport")
         state.register("compliance.RegisterImport")
+        # Which case is a tenure's, and which referral case an OEG referral became (Secs. 14–16).
+        state.register("compliance.TenureCase")
+        state.register("compliance.FinancialReferral")

@@ -30,6 +30,9 @@ urlpatterns = [
     path("cuerpos/<slug:body>/obligados/importar/", register.register_import, name="register_import"),
     path("cuerpos/<slug:body>/obligados/importar/<str:ticket>/", register.register_mapping, name="register_mapping"),
     path("cuerpos/<slug:body>/obligados/<int:person_id>/", register.obligated_person, name="person"),
+    # Financial reports (Secs. 14–16): the compliance board and an OEG referral turned into a case.
+    path("cuerpos/<slug:body>/obligados/tablero/", register.board, name="board"),
+    path("expedientes/<case_number:number>/referido-oeg/", register.turn_referral, name="turn_referral"),
     path(
         "cuerpos/<slug:body>/calendario/cierres/<int:closure_id>/eliminar/",
         calendar.remove_closure,
