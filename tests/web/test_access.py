@@ -104,6 +104,7 @@ def test_every_url_with_every_role(world, now, client_factory=None):
     att = Attachment.objects.get(entry=entry)
     n = case.number
     docs = _documents(world, case)  # issue 4
+    fin, own_fin = _financial_cases(world)  # issue 16: a tenure's case with an OEG referral pending
     urls = {
         "/expedientes/": _expect(**{r: 200 for r in ROLES if r != "anonymous"}),
         f"/expedientes/{n}/": _expect(**SEE),
@@ -195,6 +196,18 @@ def test_every_url_with_every_role(world, now, client_factory=None):
         # Issue 16, Sec. 10: a person's gifts, court summonses and the nepotism check read like the register;
         # the corrections (and every POST that records) are its secretary's and staff's.
         **_conduct_urls(world),
+        # Issue 16: a person's financial reports and the OEG's findings — the tenure's financial-report case
+        # (read like any case of the body: a member who is that person is a party, 404), the board and
+        # its export (the register's readers), turning an OEG referral into a case (staff only).
+        f"/expedientes/{fin.number}/": _expect(**{**SEE, "inhibido": 200, "sustituto": 404}),
+        f"/expedientes/{own_fin.number}/": _expect(
+            **{**SEE, "inhibido": 200, "sustituto": 404, "miembro_querellado": 404}
+        ),
+        f"/expedientes/{fin.number}/referido-oeg/": _expect(secretaria=200, personal=200, **REGISTER_READ_ONLY),
+        "/cuerpos/etica-camara/obligados/tablero/": _expect(**REGISTER_READ),
+        "/cuerpos/etica-camara/obligados/tablero/?formato=csv": _expect(**REGISTER_READ),
+        "/cuerpos/etica-camara/obligados/tablero/?formato=xlsx": _expect(**REGISTER_READ),
+        "/cuerpos/querellas-municipales/obligados/tablero/": _expect(),
     }
     clients = {}
     for role in ROLES:
@@ -249,6 +262,14 @@ def test_every_url_with_every_role(world, now, client_factory=None):
     assert clients["sustituto"].post(person_url + "nepotismo/", {**check, "action": "check"}).status_code == 404
     assert clients["personal"].post(person_url + "regalos/", gift).status_code == 302
 
+    # Turning an OEG referral into a case: staff only; a member gets 403, whoever may not see the case 404.
+    turn = f"/expedientes/{fin.number}/referido-oeg/"
+    for role, want in (("comisionado", 403), ("presidente", 403), ("sustituto", 404), ("admin", 404),
+                       ("secretaria_municipal", 404), ("presidencia_camara", 404), ("anonymous", 302)):  # fmt: skip
+        assert clients[role].post(turn, {"received_on": "2027-03-02"}).status_code == want, role
+    assert clients["personal"].post(turn, {"received_on": "2027-03-02"}).status_code == 302
+    assert clients["secretaria"].get(turn).status_code == 404  # turned: nothing left to turn
+
 
 def _conduct_urls(world):
     import datetime as dt
@@ -277,6 +298,27 @@ def _conduct_urls(world):
         outsider + "nepotismo/": _expect(),
         f"/cuerpos/querellas-municipales/obligados/{person.pk}/regalos/": _expect(),
     }
+
+
+def _financial_cases(world):
+    """Issue 16: an officer's financial-report case whose report the OEG referred to the Commission, and
+    the financial-report case of a member who is himself an obligated Representative."""
+    import datetime as dt
+
+    from ventila.compliance.actions import ReportInput, do_record_report
+    from ventila.compliance.models import TenureCase
+    from ventila.compliance.tenures import sync_person
+
+    user = world.users["secretaria"]
+    officer = make_person("Obligada", "Ficticia Acceso", role="officer", start=dt.date(2027, 1, 4))
+    report = ReportInput(2026, "initial", dt.date(2027, 1, 20), True, True, "", dt.date(2027, 1, 21))
+    do_record_report(user=user, body=world.camara, person=officer, report=report)
+    fin = TenureCase.objects.get(person=officer).case
+    record(world, fin, "preliminary_findings_received", "2027-02-01", covers_year=2026)
+    record(world, fin, "findings_answered", "2027-02-05", covers_year=2026)
+    record(world, fin, "oeg_final_action", "2027-02-20", outcome="referral", covers_year=2026, evidence_attached=True)
+    sync_person(user=user, body=world.camara, person=world.members[5], reason="Prueba")
+    return fin, TenureCase.objects.get(person=world.members[5]).case
 
 
 def _documents(world, case):

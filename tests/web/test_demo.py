@@ -64,7 +64,9 @@ def test_demo_data_is_idempotent_and_realistic(now, settings, tmp_path):
     for year in set(cases.values_list("year", flat=True)):  # per year (the summary demo case is of 2024)
         numbers = sorted(cases.filter(year=year).values_list("sequence", flat=True))
         assert numbers == list(range(1, len(numbers) + 1))
-    assert all(c.deadlines.exists() for c in cases)
+    # (but the tenure under 60 days: no report owed, no term, CAM-14F-01)
+    assert all(c.deadlines.exists() for c in cases.exclude(stage="report_not_required"))
+    _check_demo_financial_reports(camara)
     # The printed password signs in.
     password = next(line.split()[1] for line in printed.splitlines() if line.strip().startswith("secretaria "))
     from django.test import Client
@@ -84,6 +86,26 @@ def test_demo_data_is_idempotent_and_realistic(now, settings, tmp_path):
     r = c.post("/entrar/verificar/", {"code": f"{totp(key):06d}", "next": "/expedientes/"})
     assert r.status_code == 302 and r["Location"] == "/expedientes/"
     assert "CE-2027-0001" in c.get("/expedientes/?status=all").content.decode()
+
+
+def _check_demo_financial_reports(camara) -> None:
+    """Issue 16: the register's people in each state — on time, due this month, late, the OEG's
+    findings pending an answer, referred to the Commission (a referral case with the OEG's evidence)."""
+    from ventila import clock
+    from ventila.compliance.board import BoardFilter, compute_board
+    from ventila.compliance.models import FinancialReferral, TenureCase
+
+    today = clock.today()
+    board = compute_board(camara, today, BoardFilter(today.replace(day=1)))
+    names = {r.person for r in board.rows}
+    assert board.due_count >= 1 and board.late_count >= 1
+    assert "Marisol Tirado Benítez" in names and "Reinaldo Mojica Santaella" in names
+    on_time = TenureCase.objects.get(person__hr_number="DEMO-104").case
+    duties = ("initial_report", "annual_report", "final_report", "notify_secretary")
+    assert not on_time.deadlines.filter(deadline_id__in=duties, status="missed", satisfied_on__isnull=True).exists()
+    assert TenureCase.objects.get(person__hr_number="DEMO-107").case.stage == "awaiting_reply"
+    referral = FinancialReferral.objects.get(source__tenure__person__hr_number="DEMO-108")
+    assert referral.referral.kind == "referral" and referral.referral.entries.get().attachments.count() == 1
 
 
 def _check_demo_documents() -> None:

@@ -19,7 +19,9 @@ from factories import make_person
 from ventila.audit import chain
 from ventila.audit.models import StateRecord
 from ventila.bodies.models import OfficeTerm, Person
+from ventila.cases.procedures import system_user
 from ventila.compliance.models import FinancialReport, RegisterImport
+from ventila.compliance.tenures import sweep_tenures
 
 pytestmark = pytest.mark.django_db
 
@@ -241,6 +243,9 @@ def test_another_users_upload_is_not_theirs(world, now, secretaria):
 
 
 def _person_url(person) -> str:
+    """The person's page, once the daily sweep has brought their financial-report cases in line with
+    the offices the test wrote (as the administration site would: ``ventila sweep_tenures``)."""
+    sweep_tenures(user=system_user())
     return f"{REGISTER}{person.pk}/"
 
 

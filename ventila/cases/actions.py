@@ -375,8 +375,10 @@ def do_file_case(
     now: dt.datetime | None = None,
     before_number: Callable[[Case], None] | None = None,
     calendar: tuple[tuple[dt.date, ...], tuple[tuple[str, dt.date], ...]] | None = None,
+    reason: str = "Presentación de la querella",
 ) -> Case:
-    """Open a case with its first docket entry (the complaint or referral as received).
+    """Open a case with its first docket entry (the complaint or referral as received; ``reason``: why,
+    for the audit chain's versions, e.g. the register's import that opens a financial-report case).
 
     Everything is written first under a provisional number; the two rows every filing shares — the
     body's case counter and the audit chain's head — are taken last, so concurrent filings queue
@@ -394,7 +396,7 @@ def do_file_case(
     evaluation, _voters, _outcome = check_act(None, facts, [], act, now)
     # The new case's and parties' versions for the audit chain are written when the block ends, from
     # the rows as numbered (the chain's head is taken last, with the counter).
-    with transaction.atomic(savepoint=False), state.acting(user, "Presentación de la querella"), state.deferred():
+    with transaction.atomic(savepoint=False), state.acting(user, reason), state.deferred():
         year = act.occurred_at.astimezone(PR_TZ).year
         case = Case.objects.create(
             body=body,

@@ -76,3 +76,8 @@ def access_obligated_person(user: Any, slug: str, person_id: int, *, record: boo
         raise Http404("person not found")
     case_access.log_access(user, "obligated_person", person.pk, action="record" if record else "view")
     return body, person
+
+
+def log_access_board(user: Any, body: Body) -> None:
+    """Every view of the compliance board (it names who is late) is written to the access log."""
+    case_access.log_access(user, "compliance_board", body.slug)

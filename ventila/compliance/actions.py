@@ -15,10 +15,14 @@ from django.utils.translation import gettext as _
 from ventila import clock
 from ventila.audit import state
 from ventila.bodies.models import Body, OfficeTerm, Person
+from ventila.cases.actions import ActInput, ActRefused, do_record_act
+from ventila.cases.models import Case
+from ventila.rules import PR_TZ
 
 from .access import obligations_of
 from .importer import Plan, Table, plan_import
-from .models import FinancialReport, RegisterImport
+from .models import FinancialReport, RegisterImport, TenureCase
+from .tenures import sync_person, tenure_for_year, tenures_of
 
 
 class ImportRefused(Exception):
@@ -53,6 +57,7 @@ def do_import_register(
             raise ImportRefused(plan)
         if not plan.changes:
             return plan, None
+        touched: list[Person] = []
         for p in plan.people:
             person = p.existing
             if person is None:
@@ -75,6 +80,11 @@ def do_import_register(
                 elif o.change in ("end", "title") and o.existing is not None:
                     o.existing.end, o.existing.title = o.end, o.title
                     o.existing.save(update_fields=["end", "title"])
+            if p.existing is None or any(o.change in ("new", "end", "title") for o in p.offices):
+                touched.append(person)
+        # Each tenure is a financial-report case: opened, and its exits docketed, in this transaction.
+        for person in touched:
+            sync_person(user=user, body=body, person=person, reason=reason, now=now)
         record = RegisterImport.objects.create(
             body=body,
             file_name=file_name[:200],
@@ -142,7 +152,7 @@ def do_record_report(
                 raise ReportRefused(
                     {"covers_year": _("Ya consta un informe de ese tipo que cubre ese año para esta persona.")}
                 )
-            return FinancialReport.objects.create(
+            record = FinancialReport.objects.create(
                 body=body,
                 person=person,
                 covers_year=report.covers_year,
@@ -155,7 +165,52 @@ def do_record_report(
                 recorded_by=user,
                 recorded_at=now,
             )
+            _docket_report(user, body, person, report, reason, now, obligations)
+            return record
     except IntegrityError:  # the same report recorded at the same moment by someone else
         raise ReportRefused(
             {"covers_year": _("Ya consta un informe de ese tipo que cubre ese año para esta persona.")}
         ) from None
+
+
+def report_case(body: Body, person: Person, covers_year: int) -> Case | None:
+    """The financial-report case of the tenure a report covering ``covers_year`` belongs to."""
+    obligations = obligations_of(body)
+    assert obligations is not None
+    _offices, tenures = tenures_of(person, obligations)
+    tenure = tenure_for_year(tenures, covers_year)
+    if tenure is None:
+        return None
+    link = TenureCase.objects.filter(body=body, person=person, role=tenure.role, start=tenure.start).first()
+    return link.case if link is not None else None
+
+
+def _docket_report(
+    user: Any, body: Body, person: Person, report: ReportInput, reason: str, now: dt.datetime, obligations: Any
+) -> None:
+    """The report as the act ``report_filed`` on its tenure's case (and the notice to the Secretary,
+    ``secretary_notified``, when recorded with it): the duty is met on the docket, the OEG's 90 days
+    and the 2 business days of the notice start (CAM-15-01, CAM-14C-02)."""
+    sync_person(user=user, body=body, person=person, reason=reason, now=now)
+    case = report_case(body, person, report.covers_year)
+    if case is None:
+        raise ReportRefused(
+            {"covers_year": _("Esta persona no tenía un cargo que obligue a radicar el informe de ese año.")}
+        )
+    payload = {
+        "covers_year": report.covers_year,
+        "report_type": report.report_type,
+        "sworn": report.sworn,
+        "electronic": report.electronic,
+    }
+    moment = dt.datetime.combine(report.filed_on, dt.time(), PR_TZ)
+    acts = [ActInput(obligations.report_event, moment, False, payload, note=report.note)]
+    if report.secretary_notified_on is not None:
+        notified = dt.datetime.combine(report.secretary_notified_on, dt.time(), PR_TZ)
+        acts.append(ActInput(obligations.notice_event, notified, False, {"covers_year": report.covers_year}))
+    for act, name in zip(acts, ("filed_on", "secretary_notified_on"), strict=False):
+        try:
+            do_record_act(user=user, case=case, act=act, now=now)
+        except ActRefused as exc:
+            text = " ".join(m for ms in exc.field_errors.values() for m in ms) or exc.message
+            raise ReportRefused({name: text}) from None

@@ -18,3 +18,6 @@ class ComplianceConfig(AppConfig):
         state.register("compliance.GiftRecord")
         state.register("compliance.CourtSummons")
         state.register("compliance.NepotismCheck")
+        # Which case is a tenure's, and which referral case an OEG referral became (Secs. 14–16).
+        state.register("compliance.TenureCase")
+        state.register("compliance.FinancialReferral")

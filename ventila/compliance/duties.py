@@ -1,103 +1,56 @@
-"""A person's financial-report duties (Secs. 14–16), computed by the rules engine from the offices
-the register gives them and the reports recorded — never stored, never typed here.
-
-The rulebook says how the offices make tenures (``Obligations.tenures``: reelection, a change of
-role) and each tenure is one scenario of its ``kind``, evaluated as of today on the body's calendar
-(its closure days and election days), exactly as a case's terms are.
+"""A person's financial-report duties (Secs. 14–16), read from the ``financial_report`` case of each
+of their tenures: the terms the engine derived from the case's docket and stored with it
+(``CaseDeadline``, with the rule, the citation and the trace), its findings, and the reports
+recorded. Nothing is computed here; a case whose evaluation time has overtaken is re-derived first,
+as on any read of a case (``refresh_if_stale``).
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ventila import clock
 from ventila.bodies.models import Body, OfficeTerm, Person
-from ventila.cases.evaluation import CaseFacts, PlannedEvent, compute_evaluation
-from ventila.cases.queries import body_config
-from ventila.rules import PR_TZ, InputError
-from ventila.rules.engine import Evaluation, Obligations, Tenure
+from ventila.cases.actions import refresh_if_stale
+from ventila.cases.models import Case, CaseDeadline, CaseFinding
+from ventila.rules.engine import Tenure
 
 from .access import obligations_of
-from .models import FinancialReport
+from .models import FinancialReport, TenureCase
+from .tenures import tenure_for_year, tenures_of
 
 
 @dataclass
 class TenureDuties:
-    """One tenure of the person and what the engine says it owes; ``error`` when the engine could
-    not evaluate it (a date outside the years the legal calendar knows), in Spanish."""
+    """One tenure of the person, its case (None while it has not begun: its first act is docketed on
+    the day it happens) and the case's stored terms and findings."""
 
     tenure: Tenure
     offices: list[OfficeTerm]
     reports: list[FinancialReport] = field(default_factory=list)
-    evaluation: Evaluation | None = None
-    error: str = ""
+    case: Case | None = None
+    deadlines: list[CaseDeadline] = field(default_factory=list)
+    findings: list[CaseFinding] = field(default_factory=list)
 
 
-def _offices(person: Person, obligations: Obligations) -> list[OfficeTerm]:
-    return list(person.offices.filter(role__in=obligations.roles).order_by("start", "pk"))
-
-
-def _reports_by_tenure(tenures: Sequence[Tenure], reports: Sequence[FinancialReport]) -> list[list[FinancialReport]]:
-    """Each report goes with the latest tenure whose years it may cover: from the year before the
-    tenure began (the initial report's, Sec. 14(d)) to the year it ended (the exit report's)."""
-    out: list[list[FinancialReport]] = [[] for _ in tenures]
-    for report in reports:
-        best = None
-        for i, t in enumerate(tenures):
-            last = t.end.year if t.end is not None else None
-            if report.covers_year >= t.start.year - 1 and (last is None or report.covers_year <= last):
-                best = i
-        if best is not None:
-            out[best].append(report)
-    return out
-
-
-def _event(data: dict[str, object]) -> PlannedEvent:
-    day = dt.date.fromisoformat(str(data["at"]))
-    payload = {k: v for k, v in data.items() if k not in ("type", "at")}
-    return PlannedEvent(str(data["type"]), dt.datetime.combine(day, dt.time(), PR_TZ), False, payload)
-
-
-def notice_event(obligations: Obligations, report: FinancialReport) -> PlannedEvent | None:
-    """The filer's notice of compliance to the House's Secretary, when recorded with the report."""
-    if report.secretary_notified_on is None:
-        return None
-    moment = dt.datetime.combine(report.secretary_notified_on, dt.time(), PR_TZ)
-    return PlannedEvent(obligations.notice_event, moment, False, {"covers_year": report.covers_year})
-
-
-def report_event(obligations: Obligations, report: FinancialReport) -> PlannedEvent:
-    """A report received, as the engine's event (its payload the rulebook's fields)."""
-    payload = {
-        "covers_year": report.covers_year,
-        "report_type": report.report_type,
-        "sworn": report.sworn,
-        "electronic": report.electronic,
-    }
-    return PlannedEvent(
-        obligations.report_event, dt.datetime.combine(report.filed_on, dt.time(), PR_TZ), False, payload
-    )
-
-
-def compute_duties(body: Body, person: Person, today: dt.date) -> list[TenureDuties]:
-    """Every tenure of ``person`` in an office ``body``'s rulebook binds, with its evaluation."""
+def compute_duties(body: Body, person: Person, today: dt.date | None = None) -> list[TenureDuties]:
+    """Every tenure of ``person`` in an office ``body``'s rulebook binds, with its case's terms."""
     obligations = obligations_of(body)
     assert obligations is not None
-    offices = _offices(person, obligations)
-    tenures = obligations.tenures([(o.role, o.start, o.end) for o in offices])
+    offices, tenures = tenures_of(person, obligations)
+    links = {(t.role, t.start): t for t in TenureCase.objects.filter(body=body, person=person).select_related("case")}
     reports = list(FinancialReport.objects.filter(person=person, body=body).order_by("filed_on", "pk"))
-    config = body_config(body)
+    now = clock.now()
     out: list[TenureDuties] = []
-    for tenure, own in zip(tenures, _reports_by_tenure(tenures, reports), strict=True):
-        item = TenureDuties(tenure, [offices[i] for i in tenure.offices], own)
-        facts = CaseFacts(body.rulebook, obligations.kind, tenure.role, False, config.closures, config.elections)
-        events = [_event(dict(e)) for e in tenure.events] + [report_event(obligations, r) for r in own]
-        events += [e for e in (notice_event(obligations, r) for r in own) if e is not None]
-        events.sort(key=lambda e: e.occurred_at)
-        try:
-            item.evaluation = compute_evaluation(facts, events, today)
-        except InputError as exc:
-            item.error = exc.message
+    for tenure in tenures:
+        item = TenureDuties(tenure, [offices[i] for i in tenure.offices])
+        item.reports = [r for r in reports if tenure_for_year(tenures, r.covers_year) is tenure]
+        link = links.get((tenure.role, tenure.start))
+        if link is not None:
+            case = refresh_if_stale(Case.objects.select_related("body").get(pk=link.case_id), now)
+            item.case = case
+            item.deadlines = list(case.deadlines.all())
+            item.findings = list(case.findings.all())
         out.append(item)
     return out

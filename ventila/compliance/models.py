@@ -123,5 +123,82 @@ class RegisterImport(models.Model):
         return f"{self.file_name} ({self.imported_at:%Y-%m-%d})"
 
 
+class TenureCase(models.Model):
+    """The ``financial_report`` case of one tenure of an obligated person (Secs. 14–16): the register's
+    offices say the tenure (its role and first day, ``Obligations.tenures``), the case's docket holds
+    its events (taking office, leaving it, the reports filed, the OEG's evaluation) and its stored
+    terms are the person's duties."""
+
+    body = models.ForeignKey(
+        Body,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("cuerpo"),
+        help_text=_("La Comisión que lleva el registro."),
+    )
+    person = models.ForeignKey(
+        Person,
+        on_delete=models.PROTECT,
+        related_name="tenure_cases",
+        verbose_name=_("persona"),
+        help_text=_("La persona obligada."),
+    )
+    role = models.CharField(_("categoría"), max_length=20, help_text=_("La categoría del cargo de la permanencia."))
+    start = models.DateField(_("toma de posesión"), help_text=_("El primer día de la permanencia en el cargo."))
+    case = models.OneToOneField(
+        "cases.Case",
+        on_delete=models.PROTECT,
+        related_name="tenure",
+        verbose_name=_("expediente"),
+        help_text=_("El expediente de informes financieros de la permanencia."),
+    )
+
+    class Meta:
+        verbose_name = _("expediente de informes financieros")
+        verbose_name_plural = _("expedientes de informes financieros")
+        ordering = ["person", "start", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["body", "person", "role", "start"], name="tenurecase_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.person} — {self.role} {self.start:%Y-%m-%d}"
+
+
+class FinancialReferral(models.Model):
+    """An OEG referral to the Commission (Sec. 16) turned into a ``referral`` case: which financial-report
+    case and which docket entry (the OEG's final action) it came from."""
+
+    source = models.ForeignKey(
+        "cases.Case",
+        on_delete=models.PROTECT,
+        related_name="financial_referrals",
+        verbose_name=_("expediente de origen"),
+        help_text=_("El expediente de informes financieros en que la OEG refirió."),
+    )
+    entry = models.OneToOneField(
+        "cases.DocketEntry",
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("determinación de la OEG"),
+        help_text=_("La anotación de la determinación de la OEG que refiere a la Comisión."),
+    )
+    referral = models.OneToOneField(
+        "cases.Case",
+        on_delete=models.PROTECT,
+        related_name="referred_from",
+        verbose_name=_("referido"),
+        help_text=_("El caso de tipo referido que se abrió."),
+    )
+
+    class Meta:
+        verbose_name = _("referido de un informe financiero")
+        verbose_name_plural = _("referidos de informes financieros")
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"{self.source_id} → {self.referral_id}"
+
+
 # The norms of conduct kept per person (Secs. 10(k), 10(n), 10(t), 10(w)): gifts, court summonses, nepotism checks.
 from .conduct_models import CourtSummons, GiftRecord, NepotismCheck  # noqa: E402, F401

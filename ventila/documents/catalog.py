@@ -20,8 +20,9 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from ventila import clock
 from ventila.bodies.models import Person
-from ventila.cases.labels import CHOICES
+from ventila.cases.labels import CHOICES, DEADLINES
 from ventila.cases.models import Case, DocketEntry, Party
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.calendar import format_date_es
@@ -119,6 +120,35 @@ def _final_report_rule(case: Case, entry: DocketEntry) -> str:
     return route(case.respondent_role, entry.payload.get("recommendation")).rule_id
 
 
+def late_duties(case: Case, today: dt.date | None = None) -> list[Any]:
+    """The report duties of a financial-report case (the rulebook's ``Obligations.duty_deadlines``)
+    whose due day has passed unmet, from the case's stored terms; none for any other kind of case."""
+    obligations = RULEBOOKS[case.body.rulebook].obligations
+    if obligations is None or case.kind != obligations.kind:
+        return []
+    today = today or clock.today()
+    return list(
+        case.deadlines.filter(
+            deadline_id__in=list(obligations.duty_deadlines),
+            satisfied_on__isnull=True,
+            status__in=["open", "missed"],
+            due__lt=today,
+        ).order_by("due", "position")
+    )
+
+
+def _late_rule(case: Case, entry: DocketEntry) -> str:
+    """The rule of the earliest duty the notice to a late filer is about (CAM-14D-01, CAM-14C-01, …)."""
+    late = late_duties(case)
+    if not late:
+        raise ValueError("no late report duty on this case")
+    return str(late[0].rule_id)
+
+
+def _has_late_duty(entry: DocketEntry) -> bool:
+    return bool(late_duties(entry.case))
+
+
 SPECS: tuple[DocSpec, ...] = (
     DocSpec(
         "notice_of_complaint",
@@ -130,6 +160,17 @@ SPECS: tuple[DocSpec, ...] = (
         "respondent_notified",
         ("respondent",),
         required=_notice_required,
+    ),
+    # Secs. 14 and 16(a): the notice to an obligated person whose financial report is late, from the
+    # tenure's case (its first act, the taking of office), while a report duty is past due unmet.
+    DocSpec(
+        "late_report_notice",
+        CAMARA,
+        gettext_noop("Aviso de informe financiero no radicado"),
+        ("took_office",),
+        _late_rule,
+        ("respondent",),
+        applies=_has_late_duty,
     ),
     DocSpec(
         "speaker_copy",
@@ -382,6 +423,16 @@ def context_for(case: Case, entry: DocketEntry, lang: str, today: dt.date) -> di
         "terms": terms,
         "notice_contents": rulebook.document_contents.get("notice_of_complaint", {}),
         "summons_contents": rulebook.document_contents.get("hearing_summons", {}),
+        "late_duties": [
+            {
+                "label": str(DEADLINES.get(d.deadline_id, d.deadline_id)),
+                "due": long_date(d.due, lang),
+                "days": (today - d.due).days,
+                "rule_id": d.rule_id,
+                "citation": d.citation,
+            }
+            for d in late_duties(case, today)
+        ],
     }
 
 

@@ -13,8 +13,12 @@ from ventila import clock
 from ventila.accounts.models import User
 from ventila.audit import state
 from ventila.bodies.models import Body, OfficeTerm, Person
+from ventila.cases.actions import ActInput, UploadedDocument, do_record_act
 from ventila.compliance.actions import ReportInput, do_record_report
-from ventila.compliance.models import FinancialReport
+from ventila.compliance.models import FinancialReport, TenureCase
+from ventila.compliance.referrals import do_turn_referral_into_case
+from ventila.compliance.tenures import sync_person
+from ventila.rules import PR_TZ
 
 REASON = "Datos de demostración"
 
@@ -39,14 +43,35 @@ def people(today: dt.date) -> list[tuple[str, str, str, str, list[tuple[str, str
         ]),
         # Served 40 days: under 60 calendar days, no report is owed (Sec. 14(f)).
         ("Nereida", "Alvarado Pomales", "DEMO-105", "", [("officer", "Oficial de Protocolo", today - _days(100), today - _days(61))]),
+        # The initial report falls due this month (Sec. 14(d): 90 days from taking office).
+        ("Marisol", "Tirado Benítez", "DEMO-106", "", [("officer", "Asesora Legal", due_this_month(today) - _days(90), None)]),
+        # Filed on time; the OEG sent preliminary findings five days ago: the 10-day answer runs (Sec. 15(3)).
+        ("Gilberto", "Maldonado Frontera", "DEMO-107", "", [("department_head", "Director de Finanzas", today - _days(100), None)]),
+        # The OEG referred the report to the Commission with its evidence; it is a referral case (Sec. 16).
+        ("Wilfredo", "Colón Batista", "DEMO-108", "", [("officer", "Administrador de Servicios", today - _days(300), None)]),
     ]  # fmt: skip
 
 
+def due_this_month(today: dt.date) -> dt.date:
+    """A day of this month, five days ahead when the month has them (the board's «vencen este mes»)."""
+    ahead = today + _days(5)
+    return ahead if ahead.month == today.month else today
+
+
 def reports(today: dt.date) -> list[tuple[str, ReportInput]]:
-    """Reports received: the reelected Representative's initial and 2024 reports."""
+    """Reports received: the reelected Representative's initial and 2024 reports; the initial reports
+    of the person awaiting the OEG's findings and of the one referred."""
+    start_107, start_108 = today - _days(100), today - _days(300)
     return [
+        ("DEMO-107", ReportInput(start_107.year - 1, "initial", today - _days(60), True, True, "Acuse OEG (demostración)", today - _days(59))),
+        ("DEMO-108", ReportInput(start_108.year - 1, "initial", today - _days(250), True, True, "Acuse OEG (demostración)", today - _days(249))),
         ("DEMO-104", ReportInput(2023, "initial", dt.date(2024, 5, 20), True, True, "Acuse OEG-2024-0518 (demostración)", dt.date(2024, 5, 21))),
         ("DEMO-104", ReportInput(2024, "annual", dt.date(2025, 8, 11), True, True, "Acuse OEG-2025-2210 (demostración)", dt.date(2025, 8, 12))),
+        *[
+            ("DEMO-104", ReportInput(y, "annual", dt.date(y + 1, 8, 2), True, True, "Acuse OEG (demostración)", dt.date(y + 1, 8, 3)))
+            for y in range(2025, today.year)
+            if dt.date(y + 1, 8, 3) <= today
+        ],
     ]  # fmt: skip
 
 
@@ -60,10 +85,55 @@ def load(stdout: Any, camara: Body, secretary: User) -> None:
             if created:
                 for role, title, start, end in offices:
                     OfficeTerm.objects.create(person=person, role=role, title=title, start=start, end=end)
+            if created or not TenureCase.objects.filter(person=person).exists():
+                # Each tenure a financial-report case, its acts docketed as the import would.
+                sync_person(user=secretary, body=camara, person=person, reason=REASON)
     for number, report in reports(today):
         person = Person.objects.get(hr_number=number)
         if not FinancialReport.objects.filter(
             person=person, covers_year=report.covers_year, report_type=report.report_type
         ).exists():
             do_record_report(user=secretary, body=camara, person=person, report=report)
-    stdout.write("Registro de personas obligadas: 5 personas de demostración con sus cargos e informes.")
+    _oeg_evaluation(camara, secretary, today)
+    stdout.write("Registro de personas obligadas: 8 personas de demostración con sus cargos, informes y expedientes.")
+
+
+def _act(
+    case: Any, secretary: User, event_type: str, day: dt.date, files: tuple[Any, ...] = (), **payload: Any
+) -> None:
+    moment = dt.datetime.combine(day, dt.time(), PR_TZ)
+    do_record_act(
+        user=secretary, case=case, act=ActInput(event_type, moment, False, payload, attachments=files, note=REASON)
+    )
+
+
+def _oeg_evaluation(camara: Body, secretary: User, today: dt.date) -> None:
+    """The OEG's preliminary findings on DEMO-107's report, and the referral of DEMO-108's (Secs. 15–16),
+    turned into a referral case with its evidence. Recorded once."""
+    pending = TenureCase.objects.filter(person__hr_number="DEMO-107").first()
+    if pending is not None and not pending.case.entries.filter(event_type="preliminary_findings_received").exists():
+        year = (today - _days(100)).year - 1
+        _act(pending.case, secretary, "preliminary_findings_received", today - _days(5), covers_year=year)
+    referred = TenureCase.objects.filter(person__hr_number="DEMO-108").first()
+    if referred is None or referred.case.entries.filter(event_type="oeg_final_action").exists():
+        return
+    case, year = referred.case, (today - _days(300)).year - 1
+    _act(case, secretary, "preliminary_findings_received", today - _days(200), covers_year=year)
+    _act(case, secretary, "findings_answered", today - _days(195), covers_year=year)
+    evidence = UploadedDocument(
+        "hallazgos-oeg-demostracion.txt",
+        "Hallazgos de la OEG (documento ficticio de demostración).\n".encode(),
+        "text/plain",
+    )
+    _act(
+        case,
+        secretary,
+        "oeg_final_action",
+        today - _days(180),
+        (evidence,),
+        outcome="referral",
+        covers_year=year,
+        evidence_attached=True,
+    )
+    with state.acting(secretary, REASON):
+        do_turn_referral_into_case(user=secretary, case=case, received_on=today - _days(178))

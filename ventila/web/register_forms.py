@@ -148,3 +148,17 @@ class ReportForm(forms.Form):
 
 
 ROLE_FILTER_CHOICES = OfficeTerm.Role.choices
+
+
+class ReferralForm(forms.Form):
+    """The day the Commission received the OEG's referral (Sec. 16(b)): the referral case's first act."""
+
+    received_on = forms.DateField(
+        label=_("Fecha en que la Comisión recibió el referido"),
+        widget=DATE_WIDGET,
+        help_text=_("Desde ese día el referido se atiende como una querella (Sec. 16(b))."),
+        error_messages={
+            "required": _("Escriba la fecha en que se recibió el referido."),
+            "invalid": _("Escriba una fecha válida, por ejemplo 15/08/2027."),
+        },
+    )

@@ -44,6 +44,9 @@ urlpatterns = [
         name="summons_correct",
     ),
     path("cuerpos/<slug:body>/obligados/<int:person_id>/nepotismo/", conduct.nepotism, name="nepotism"),
+    # Financial reports (Secs. 14–16): the compliance board and an OEG referral turned into a case.
+    path("cuerpos/<slug:body>/obligados/tablero/", register.board, name="board"),
+    path("expedientes/<case_number:number>/referido-oeg/", register.turn_referral, name="turn_referral"),
     path(
         "cuerpos/<slug:body>/calendario/cierres/<int:closure_id>/eliminar/",
         calendar.remove_closure,

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
     dependencies = [
         ("bodies", "0007_person_hr_number"),
-        ("compliance", "0001_initial"),
+        ("compliance", "0002_tenure_cases"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,4 +1,5 @@
-"""The navigation's link to the register of obligated people, for those who may read it."""
+"""The navigation's links to the register of obligated people and its financial-report board, for those who
+may read them."""
 
 from __future__ import annotations
 
@@ -22,15 +23,10 @@ def register_nav(context: dict[str, Any]) -> SafeString:
     bodies = register_access.register_bodies(user) if user is not None else []
     if not bodies:
         return SafeString("")
-    label = _("Registro de obligados")
-    return format_html_join(
-        "",
-        '<li><a href="{}">{}</a></li>',
-        (
-            (
-                reverse("web:register", kwargs={"body": b.slug}),
-                label if len(bodies) == 1 else f"{label} · {b.short_name}",
-            )
-            for b in bodies
-        ),
-    )
+    label, board = _("Registro de obligados"), _("Informes financieros")
+    links = []
+    for b in bodies:
+        suffix = "" if len(bodies) == 1 else f" · {b.short_name}"
+        links.append((reverse("web:register", kwargs={"body": b.slug}), label + suffix))
+        links.append((reverse("web:board", kwargs={"body": b.slug}), board + suffix))
+    return format_html_join("", '<li><a href="{}">{}</a></li>', links)

@@ -51,6 +51,9 @@ from ventila.cases.models import (
 )
 from ventila.cases.queries import docket_order
 from ventila.cases.rule_messages import render_message
+from ventila.compliance import access as register_access
+from ventila.compliance.models import TenureCase
+from ventila.compliance.referrals import REFERRAL_KIND, links_of, pending_referral
 from ventila.documents.models import Delivery, Document, Draft, Language
 from ventila.filing.models import Filing
 from ventila.rules import RULEBOOKS
@@ -344,8 +347,26 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
             "known_drafts": None if has["drafts"] else [],
             "has_filing": has["filing"],
             **procedure_context(request.user, case, entries, deadlines, today, exclusions=exclusions),
+            **register_links(request.user, case),
         },
     )
+
+
+def register_links(user: Any, case: Case) -> dict[str, Any]:
+    """What links the case to the register of obligated people (Secs. 14–16): the person's page, the
+    referral case an OEG referral became (or the one it came from), and the action that turns a
+    pending referral into a case (staff only). No query for a case of any other kind."""
+    out: dict[str, Any] = {"case_links": [], "turn_referral_url": "", "register_person_url": ""}
+    obligations = RULEBOOKS[case.body.rulebook].obligations
+    if obligations is None or case.kind not in (obligations.kind, REFERRAL_KIND):
+        return out
+    out["case_links"] = links_of(case)
+    tenure = TenureCase.objects.filter(case=case).first() if case.kind == obligations.kind else None
+    if tenure is not None and register_access.can_read_register(user, case.body):
+        out["register_person_url"] = reverse("web:person", args=[case.body.slug, tenure.person_id])
+        if register_access.can_record_register(user, case.body) and pending_referral(case) is not None:
+            out["turn_referral_url"] = reverse("web:turn_referral", args=[case.number])
+    return out
 
 
 def _acts(user: Any, case: Case, open_terms: list[CaseDeadline], today: dt.date) -> list[dict[str, Any]]:

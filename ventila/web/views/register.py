@@ -12,11 +12,13 @@ import secrets
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
+from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
@@ -27,8 +29,12 @@ from django.views.decorators.http import require_http_methods
 
 from ventila import clock
 from ventila.bodies.models import OfficeTerm
-from ventila.cases.labels import DEADLINE_STATUS, DEADLINES
+from ventila.cases import access as case_access
+from ventila.cases.actions import ActRefused
+from ventila.cases.evaluation import rulebook_and_kind, rulebook_text
+from ventila.cases.labels import DEADLINE_STATUS, DEADLINES, STAGES
 from ventila.compliance import access as register_access
+from ventila.compliance import board as board_mod
 from ventila.compliance.actions import ImportRefused, ReportInput, ReportRefused, do_import_register, do_record_report
 from ventila.compliance.duties import compute_duties
 from ventila.compliance.importer import (
@@ -42,13 +48,16 @@ from ventila.compliance.importer import (
     read_table,
 )
 from ventila.compliance.models import FinancialReport
+from ventila.compliance.referrals import do_turn_referral_into_case, links_of, pending_referral
 
-from ..register_forms import MappingForm, RegisterFileForm, ReportForm
+from ..register_forms import MappingForm, ReferralForm, RegisterFileForm, ReportForm
 
 _SALT = "ventila.register-import"
 _TICKET_MAX_AGE = 2 * 3600  # seconds an uploaded file waits for its mapping and import
 PAGE_SIZE = 50
 PREVIEW_PEOPLE = 200  # people listed in the preview (the counts cover every row)
+# The acts the register's offices docket by themselves (ventila.compliance.tenures), not offered by hand.
+EVENTS_FROM_REGISTER = ("took_office", "left_office")
 
 
 def _role_labels(body: Any) -> list[tuple[str, str]]:
@@ -240,22 +249,35 @@ def register_mapping(request: HttpRequest, body: str, ticket: str) -> HttpRespon
 
 
 def _duty_row(d: Any, today: dt.date) -> dict[str, Any]:
-    due = d.due_date
-    met = d.status == "met" or d.satisfied_at is not None
+    """One stored term of a financial-report case (``CaseDeadline``) as the person's page shows it."""
+    met = d.status == "met" or d.satisfied_on is not None
     return {
-        "id": d.id,
-        "label": DEADLINES.get(d.id, d.id),
-        "due": due,
-        "days_left": (due - today).days,
-        "overdue": not met and due < today,
+        "id": d.deadline_id,
+        "label": DEADLINES.get(d.deadline_id, d.deadline_id),
+        "due": d.due,
+        "days_left": (d.due - today).days,
+        "overdue": not met and d.due < today,
         "met": met,
         "status": DEADLINE_STATUS.get(d.status, d.status),
-        "satisfied_on": d.satisfied_at.date() if isinstance(d.satisfied_at, dt.datetime) else d.satisfied_at,
-        "rule_id": d.rule.id,
-        "citation": d.rule.citation,
-        "term": d.term.es(),
-        "lines": d.trace(),
+        "satisfied_on": d.satisfied_on,
+        "rule_id": d.rule_id,
+        "citation": d.citation,
+        "term": d.term_label(),
+        "lines": d.trace_lines(),
     }
+
+
+def _offered_acts(case: Any, obligations: Any) -> list[dict[str, str]]:
+    """The acts of the OEG's evaluation and of the Secretary's notice the rulebook allows now on the
+    tenure's case (its stored ``allowed_next``), each a link to the case's act form. Taking and leaving
+    office come from the register; a report received is recorded below, with the report."""
+    _rb, kind = rulebook_and_kind(case.body.rulebook, case.kind)
+    own = {obligations.report_event, *EVENTS_FROM_REGISTER}
+    return [
+        {"type": a, "title": rulebook_text(kind.events[a].title), "url": reverse("web:act", args=[case.number, a])}
+        for a in case.allowed_next
+        if a in kind.events and a not in own
+    ]
 
 
 @login_required
@@ -304,16 +326,20 @@ def obligated_person(request: HttpRequest, body: str, person_id: int) -> HttpRes
     duties = set(obligations.duty_deadlines)
     tenures = []
     for item in compute_duties(body_obj, person, today):
-        ev = item.evaluation
-        rows = [_duty_row(d, today) for d in ev.deadlines] if ev is not None else []
+        rows = [_duty_row(d, today) for d in item.deadlines]
         tenures.append(
             {
                 "item": item,
+                "case": item.case,
+                "stage": STAGES.get(item.case.stage, item.case.stage) if item.case is not None else "",
                 "role": OfficeTerm.Role(item.tenure.role).label,
                 "open": [r for r in rows if not r["met"] and r["id"] in duties],
                 "done": [r for r in rows if r["met"] and r["id"] in duties],
                 "evaluator": [r for r in rows if r["id"] not in duties],
-                "findings": list(ev.findings) if ev is not None else [],
+                "findings": item.findings,
+                "links": links_of(item.case) if item.case is not None else [],
+                "pending_referral": pending_referral(item.case) if item.case is not None else None,
+                "acts": _offered_acts(item.case, obligations) if item.case is not None else [],
             }
         )
     offices = list(person.offices.order_by("start", "pk"))
@@ -332,4 +358,113 @@ def obligated_person(request: HttpRequest, body: str, person_id: int) -> HttpRes
             "today": today,
         },
         status=status,
+    )
+
+
+# -- an OEG referral turned into a case (Sec. 16) ----------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def turn_referral(request: HttpRequest, number: str) -> HttpResponse:
+    """One action: the OEG's referral on a financial-report case becomes a ``referral`` case."""
+    case = case_access.access_case_for_user(request.user, number)
+    if not register_access.can_record_register(request.user, case.body):
+        raise PermissionDenied("only the secretary and staff turn a referral into a case")
+    entry = pending_referral(case)
+    if entry is None:
+        raise Http404("no referral to turn")
+    form = ReferralForm(request.POST or None, initial={"received_on": clock.today()})
+    if request.method == "POST" and form.is_valid():
+        try:
+            referral = do_turn_referral_into_case(
+                user=request.user, case=case, received_on=form.cleaned_data["received_on"]
+            )
+        except ActRefused as exc:
+            for name, texts in exc.field_errors.items():
+                for text in texts:
+                    form.add_error(name if name in form.fields else None, text)
+            if not exc.field_errors:
+                form.add_error(None, exc.message)
+        else:
+            messages.success(
+                request,
+                _("Se abrió el referido %(number)s, que viene del expediente %(source)s (Sec. 16).")
+                % {"number": referral.number, "source": case.number},
+            )
+            return redirect("web:case", number=referral.number)
+    return render(
+        request,
+        "web/turn_referral.html",
+        {
+            "case": case,
+            "entry": entry,
+            "form": form,
+            "files": list(entry.attachments.all()),
+            "person": case.respondent,
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+# -- the compliance board (Secs. 14–16) ---------------------------------------------------------------
+
+
+def _month(raw: str, today: dt.date) -> tuple[dt.date, str]:
+    """The month asked for («2027-08»), or this month; and an error when it cannot be read."""
+    raw = raw.strip()[:20]
+    if raw:
+        try:
+            day = dt.date.fromisoformat(raw + "-01")
+        except ValueError:
+            return today.replace(day=1), _("Escriba el mes como año y mes, por ejemplo 2027-08.")
+        return day, ""
+    return today.replace(day=1), ""
+
+
+@login_required
+@require_http_methods(["GET"])
+def board(request: HttpRequest, body: str) -> HttpResponse:
+    body_obj = register_access.access_register(request.user, body)
+    roles = _role_labels(body_obj)
+    today = clock.today()
+    month, month_error = _month(request.GET.get("mes", ""), today)
+    status = request.GET.get("estado", "")
+    status = status if status in board_mod.STATUSES else ""
+    role = request.GET.get("categoria", "")
+    role = role if role in dict(roles) else ""
+    query = " ".join(request.GET.get("q", "").replace("\x00", "").split())[:100]
+    board_mod.refresh_board(body_obj, clock.now())
+    result = board_mod.compute_board(body_obj, today, board_mod.BoardFilter(month, status, role, query))
+    register_access.log_access_board(request.user, body_obj)
+    fmt = request.GET.get("formato", "")
+    if fmt in ("csv", "xlsx") and not month_error:
+        name = f"informes-financieros-{month:%Y-%m}.{fmt}"
+        if fmt == "csv":
+            response = HttpResponse(board_mod.export_csv(result.rows), content_type="text/csv; charset=utf-8")
+        else:
+            response = HttpResponse(
+                board_mod.export_xlsx(result.rows),
+                content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+            )
+        response["Content-Disposition"] = f'attachment; filename="{name}"'
+        return response
+    params = {k: v for k, v in (("mes", f"{month:%Y-%m}"), ("estado", status), ("categoria", role), ("q", query)) if v}
+    return render(
+        request,
+        "web/board.html",
+        {
+            "body": body_obj,
+            "board": result,
+            "month": month,
+            "month_value": f"{month:%Y-%m}",
+            "month_error": month_error,
+            "status": status,
+            "role": role,
+            "roles": roles,
+            "query": query,
+            "today": today,
+            "export_query": urlencode(params),
+        },
+        status=400 if month_error else 200,
     )

@@ -198,7 +198,12 @@ RULEBOOK = Rulebook(
     member_involvement=s01_s09_commission.member_involvement_warnings,  # Sec. 8 (CAM-08-01)
     candidate_mark=True,  # Sec. 24: the summary procedure
     sanctions_for=s25_s31_reports.sanctions_for,  # Sec. 26
-    document_terms={"answer": "CAM-21B-02", "extension": "CAM-21B-03", "determination_notice": "CAM-21C-04"},
+    document_terms={
+        "answer": "CAM-21B-02",
+        "extension": "CAM-21B-03",
+        "determination_notice": "CAM-21C-04",
+        "secretary_notice": "CAM-14C-02",  # the notice to a late filer (Sec. 14(c))
+    },
     letterhead="Cámara de Representantes",
     confidentiality="Confidencial hasta la resolución final (Secs. 5(5) y 21(d) del Código de Ética).",  # CAM-05-02, CAM-21D-01
     # Sec. 21(c) dismissal grounds and Sec. 26 sanctions, as the act forms offer them.

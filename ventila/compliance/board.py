@@ -1,0 +1,170 @@
+"""The compliance board (Secs. 14–16): who owes a financial-report duty this month and who is late,
+read from the terms stored with each tenure's ``financial_report`` case (``CaseDeadline``) — one
+query over those rows, never the engine person by person — and its export as CSV or XLSX."""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q
+from django.utils.translation import gettext as _
+from openpyxl import Workbook
+
+from ventila.bodies.models import Body, OfficeTerm
+from ventila.cases.actions import rederive, stale_cases
+from ventila.cases.labels import DEADLINES
+from ventila.cases.models import Case, CaseDeadline
+
+from .access import obligations_of
+from .importer import fold
+
+STATUSES = ("due", "late")  # «vence este mes», «vencido»
+
+
+@dataclass(frozen=True)
+class BoardFilter:
+    month: dt.date  # its first day
+    status: str = ""  # "", "due" or "late"
+    role: str = ""
+    query: str = ""
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    deadline: CaseDeadline
+    person_id: int | None
+    person: str
+    role: str
+    case_number: str
+    duty: str
+    due: dt.date
+    days_late: int  # 0 when not late
+    days_left: int  # negative when late
+
+    @property
+    def late(self) -> bool:
+        return self.days_late > 0
+
+
+@dataclass(frozen=True)
+class Board:
+    rows: list[BoardRow]
+    due_count: int  # due in the month, not yet met (late or not)
+    late_count: int  # past their due day, not met
+
+
+def month_end(month: dt.date) -> dt.date:
+    nxt = dt.date(month.year + (month.month == 12), month.month % 12 + 1, 1)
+    return nxt - dt.timedelta(days=1)
+
+
+def refresh_board(body: Body, now: dt.datetime) -> None:
+    """Re-derive first the body's financial-report cases whose evaluation time has passed (a new year in
+    office adds its annual report on 1 January): the board then reads their stored rows as current."""
+    obligations = obligations_of(body)
+    assert obligations is not None
+    rederive(stale_cases(now, bodies=[body]).filter(kind=obligations.kind), now=now)
+
+
+def compute_board(body: Body, today: dt.date, f: BoardFilter) -> Board:
+    obligations = obligations_of(body)
+    assert obligations is not None
+    first, last = f.month, month_end(f.month)
+    qs = CaseDeadline.objects.filter(
+        case__body=body,
+        case__kind=obligations.kind,
+        case__status=Case.Status.OPEN,
+        deadline_id__in=list(obligations.duty_deadlines),
+        satisfied_on__isnull=True,
+        status__in=["open", "missed"],
+    )
+    if f.role:
+        qs = qs.filter(case__respondent_role=f.role)
+    in_month = Q(due__gte=first, due__lte=last)
+    is_late = Q(due__lt=today)
+    rows_q = {"due": in_month, "late": is_late}.get(f.status, in_month | is_late)
+    qs = qs.filter(rows_q).select_related("case", "case__tenure", "case__tenure__person")
+    qs = qs.order_by("due", "case__number", "position")
+    words = fold(f.query).split() if f.query else []
+    roles = dict(OfficeTerm.Role.choices)
+    rows: list[BoardRow] = []
+    due_count = late_count = 0
+    for d in qs:
+        tenure = getattr(d.case, "tenure", None)
+        person = tenure.person if tenure is not None else None
+        name = person.full_name if person is not None else d.case.caption
+        if words and not all(w in fold(f"{name} {person.hr_number if person else ''}") for w in words):
+            continue
+        late = max(0, (today - d.due).days)
+        rows.append(
+            BoardRow(
+                d,
+                person.pk if person is not None else None,
+                name,
+                str(roles.get(d.case.respondent_role, d.case.respondent_role)),
+                d.case.number,
+                DEADLINES.get(d.deadline_id, d.deadline_id),
+                d.due,
+                late,
+                (d.due - today).days,
+            )
+        )
+        due_count += first <= d.due <= last
+        late_count += late > 0
+    return Board(rows, due_count, late_count)
+
+
+# -- export ------------------------------------------------------------------------------------------
+
+
+def safe_cell(value: Any) -> Any:
+    """A text that a spreadsheet would take for a formula (it starts with = + - @, a tab or a carriage
+    return) is neutralised with a leading apostrophe; other values are kept as they are."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def headers() -> list[str]:
+    return [
+        _("Persona"),
+        _("Categoría"),
+        _("Expediente"),
+        _("Deber"),
+        _("Vence"),
+        _("Días de atraso"),
+        _("Regla"),
+        _("Cita"),
+    ]
+
+
+def _values(r: BoardRow) -> list[Any]:
+    return [r.person, r.role, r.case_number, str(r.duty), r.due, r.days_late, r.deadline.rule_id, r.deadline.citation]
+
+
+def export_csv(rows: Sequence[BoardRow]) -> bytes:
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
+    writer.writerow(headers())
+    for r in rows:
+        writer.writerow([safe_cell(v.isoformat() if isinstance(v, dt.date) else v) for v in _values(r)])
+    return out.getvalue().encode("utf-8-sig")  # Excel reads the accents with the BOM
+
+
+def export_xlsx(rows: Sequence[BoardRow]) -> bytes:
+    wb = Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = _("Informes financieros")[:31]
+    ws.append(headers())
+    for r in rows:
+        ws.append([safe_cell(v) for v in _values(r)])
+        ws.cell(row=ws.max_row, column=5).number_format = "DD/MM/YYYY"
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()
