@@ -4,21 +4,19 @@ query over those rows, never the engine person by person — and its export as C
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
-from openpyxl import Workbook
 
 from ventila.bodies.models import Body, OfficeTerm
 from ventila.cases.actions import rederive, stale_cases
 from ventila.cases.labels import DEADLINES
 from ventila.cases.models import Case, CaseDeadline
+from ventila.exports import to_csv, to_xlsx
 
 from .access import obligations_of
 from .importer import fold
@@ -122,14 +120,6 @@ def compute_board(body: Body, today: dt.date, f: BoardFilter) -> Board:
 # -- export ------------------------------------------------------------------------------------------
 
 
-def safe_cell(value: Any) -> Any:
-    """A text that a spreadsheet would take for a formula (it starts with = + - @, a tab or a carriage
-    return) is neutralised with a leading apostrophe; other values are kept as they are."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
-
-
 def headers() -> list[str]:
     return [
         _("Persona"),
@@ -148,23 +138,8 @@ def _values(r: BoardRow) -> list[Any]:
 
 
 def export_csv(rows: Sequence[BoardRow]) -> bytes:
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
-    writer.writerow(headers())
-    for r in rows:
-        writer.writerow([safe_cell(v.isoformat() if isinstance(v, dt.date) else v) for v in _values(r)])
-    return out.getvalue().encode("utf-8-sig")  # Excel reads the accents with the BOM
+    return to_csv(headers(), [_values(r) for r in rows])
 
 
 def export_xlsx(rows: Sequence[BoardRow]) -> bytes:
-    wb = Workbook()
-    ws = wb.active
-    assert ws is not None
-    ws.title = _("Informes financieros")[:31]
-    ws.append(headers())
-    for r in rows:
-        ws.append([safe_cell(v) for v in _values(r)])
-        ws.cell(row=ws.max_row, column=5).number_format = "DD/MM/YYYY"
-    out = io.BytesIO()
-    wb.save(out)
-    return out.getvalue()
+    return to_xlsx([(_("Informes financieros"), headers(), [_values(r) for r in rows])])

@@ -4,7 +4,7 @@ from django.urls import path
 
 from ventila.accounts.views import SignInView
 
-from .views import calendar, cases, conduct, members, pages, procedures, register
+from .views import calendar, cases, conduct, members, pages, procedures, register, stats
 
 app_name = "web"
 
@@ -13,6 +13,11 @@ urlpatterns = [
     path("entrar/", SignInView.as_view(), name="login"),  # throttled; second factor follows
     path("salir/", pages.SignOutView.as_view(), name="logout"),
     path("expedientes/", cases.queue, name="queue"),
+    # Statistics (issue 18): the staff's dashboard and the public page (small cells suppressed).
+    path("estadisticas/", stats.dashboard, name="stats"),
+    path("estadisticas/publicas/", stats.public, name="stats_public"),
+    path("cuerpos/<slug:body>/informe-anual/", stats.annual_report, name="annual_report"),
+    path("cuerpos/<slug:body>/informe-anual/<int:report_id>/", stats.annual_report_file, name="annual_report_file"),
     path("mi-despacho/", members.my_work, name="my_work"),
     path("expedientes/<case_number:number>/votos/<slug:act>/", members.own_vote, name="own_vote"),
     path("expedientes/nuevo/<slug:body>/<slug:kind>/", cases.file_case, name="file_case"),

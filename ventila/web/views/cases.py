@@ -14,7 +14,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.db.models import BooleanField, Prefetch, Q, QuerySet, prefetch_related_objects
+from django.db.models import BooleanField, F, Prefetch, Q, QuerySet, prefetch_related_objects
 from django.db.models.expressions import RawSQL
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -55,6 +55,7 @@ from ventila.compliance import access as register_access
 from ventila.compliance.models import TenureCase
 from ventila.compliance.referrals import REFERRAL_KIND, links_of, pending_referral
 from ventila.documents.models import Delivery, Document, Draft, Language
+from ventila.exports import XLSX_TYPE, to_csv, to_xlsx
 from ventila.filing.models import Filing
 from ventila.rules import RULEBOOKS
 from ventila.rules.engine import KindSpec
@@ -128,6 +129,8 @@ def queue(request: HttpRequest) -> HttpResponse:
     counts = turns.turn_counts(qs, turn_q) if not filter_form.errors else dict.fromkeys(("all", *turn_q), "0")
     if f["turn"]:
         qs = qs.filter(turn_q[f["turn"]])
+    if request.GET.get("formato") in ("csv", "xlsx"):  # the whole filtered list (issue 18)
+        return queue_export(qs, request.GET["formato"], undated=not f["due"])
     cursor = _parse_cursor(request.GET.get("after", "")) if request.GET.get("after") else None
     rows = queue_page(qs, cursor, undated=not f["due"])  # a due-date filter leaves out the undated cases
     more = len(rows) > PAGE_SIZE
@@ -197,6 +200,43 @@ def queue(request: HttpRequest) -> HttpResponse:
             "filing_bodies": [b for b in bodies if b.pk in staff],
         },
     )
+
+
+def queue_export(qs: QuerySet[Case], fmt: str, *, undated: bool) -> HttpResponse:
+    """The filtered work queue as CSV or XLSX (the same cases the screen lists, in its order)."""
+    stage_labels, kind_labels = vocabulary("stages"), vocabulary("kinds")
+    deadline_labels = vocabulary("deadlines")
+    if not undated:
+        qs = qs.filter(next_due__isnull=False)
+    rows = [
+        [
+            c.number,
+            c.caption,
+            kind_labels.get(c.kind, c.kind),
+            stage_labels.get(c.stage, c.stage),
+            c.get_status_display(),
+            c.next_due,
+            deadline_labels.get(c.next_due_deadline, c.next_due_deadline),
+        ]
+        for c in qs.order_by(F("next_due").asc(nulls_last=True), "id").only(
+            "number", "caption", "kind", "stage", "status", "next_due", "next_due_deadline"
+        )
+    ]
+    headers = [
+        _("Expediente"),
+        _("Epígrafe"),
+        _("Tipo"),
+        _("Etapa"),
+        _("Estado"),
+        _("Próximo vencimiento"),
+        _("Término"),
+    ]
+    if fmt == "csv":
+        response = HttpResponse(to_csv(headers, rows), content_type="text/csv; charset=utf-8")
+    else:
+        response = HttpResponse(to_xlsx([(_("Cola de trabajo"), headers, rows)]), content_type=XLSX_TYPE)
+    response["Content-Disposition"] = f'attachment; filename="cola-de-trabajo.{fmt}"'
+    return response
 
 
 def _attach_bodies(cases: list[Case], bodies: list[Body]) -> None:

@@ -1,0 +1,12 @@
+from django.apps import AppConfig
+
+
+class StatsConfig(AppConfig):
+    name = "ventila.stats"
+    label = "stats"
+    verbose_name = "Estadísticas"
+
+    def ready(self) -> None:
+        from ventila.audit import chain
+
+        chain.register_kind(chain.ChainedKind("annual_report", "stats.AnnualReport", "informe anual"))

@@ -1,0 +1,48 @@
+"""The annual report of a body (issue 18): a PDF frozen with its SHA-256 and chained in the audit
+record, like every issued document (ventila.documents)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from ventila.bodies.models import Body
+
+
+def report_path(instance: AnnualReport, filename: str) -> str:
+    return f"annual-reports/{instance.sha256[:2]}/{instance.sha256}.pdf"
+
+
+class AnnualReport(models.Model):
+    body = models.ForeignKey(
+        Body,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("cuerpo"),
+        help_text=_("El cuerpo que rinde el informe."),
+    )
+    year = models.PositiveSmallIntegerField(_("año"), help_text=_("El año que el informe cubre."))
+    title = models.CharField(_("título"), max_length=200, help_text=_("El título del informe."))
+    issued_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("expedido por"),
+        help_text=_("Quién generó el informe."),
+    )
+    issued_at = models.DateTimeField(_("expedido"), help_text=_("Cuándo se generó."))
+    file = models.FileField(
+        _("archivo"), upload_to=report_path, max_length=300, help_text=_("El PDF, guardado bajo su huella.")
+    )
+    filename = models.CharField(_("nombre"), max_length=255, help_text=_("Nombre del archivo PDF."))
+    sha256 = models.CharField(_("SHA-256"), max_length=64, help_text=_("Huella SHA-256 del PDF."))
+    size = models.PositiveBigIntegerField(_("tamaño"), help_text=_("Tamaño del PDF en bytes."))
+
+    class Meta:
+        verbose_name = _("informe anual")
+        verbose_name_plural = _("informes anuales")
+        ordering = ["body", "-year", "-issued_at"]
+
+    def __str__(self) -> str:
+        return self.title

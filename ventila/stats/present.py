@@ -1,0 +1,306 @@
+"""The statistics as people read them: tables (title, headers, rows, a one-sentence summary) and their
+charts as server-rendered SVG, shared by the dashboard, the public page, the exports and the annual
+report. A public table shows a count of one or two as «menos de 3» (issue 18: such a cell could
+identify an unresolved case)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.formats import date_format
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from ventila.cases.labels import ACTORS, CHOICES, DEADLINES, KINDS, STAGES
+
+from .queries import PUBLIC_MINIMUM, Stats
+
+
+@dataclass
+class Table:
+    key: str
+    title: str
+    headers: list[str]
+    rows: list[list[Any]]  # the first cell is the row's label; counts are ints (or «menos de 3»)
+    summary: str
+    chart_column: int | None = 1  # the column charted (None: no chart)
+    patterns: list[str] = field(default_factory=list)  # per row: "solid" or "hatch" (never colour alone)
+    chart: SafeString = field(default_factory=lambda: mark_safe(""))  # nosec B308 B703 - empty
+
+
+def _label(mapping: dict[str, Any], key: str) -> str:
+    return str(mapping.get(key, key)) if key else _("Sin dato")
+
+
+def _month(day: dt.date) -> str:
+    return date_format(day, "F Y")
+
+
+def _count(n: int, public: bool) -> Any:
+    return _("menos de 3") if public and 0 < n < PUBLIC_MINIMUM else n
+
+
+def _days(value: float | None) -> str:
+    return "—" if value is None else f"{value:g}".replace(".", ",")
+
+
+def tables(stats: Stats, *, public: bool = False) -> list[Table]:
+    """Every statistic as a table, in the order the dashboard and the report show them."""
+    out: list[Table] = []
+    received = [[f"{_label(KINDS, r['kind'])} · {_label(CHOICES, r['channel'])}", r["n"]] for r in stats.received]
+    total = sum(r["n"] for r in stats.received)
+    out.append(
+        Table(
+            "recibidos",
+            _("Querellas y referidos recibidos, por tipo y medio"),
+            [_("Tipo y medio"), _("Recibidos")],
+            received,
+            _("En el período se recibieron %(n)s asuntos.") % {"n": _count(total, public)},
+        )
+    )
+    open_rows = [[f"{_label(KINDS, r['kind'])} · {_label(STAGES, r['stage'])}", r["n"]] for r in stats.open_by_stage]
+    out.append(
+        Table(
+            "abiertos",
+            _("Casos abiertos hoy, por etapa"),
+            [_("Tipo y etapa"), _("Casos abiertos")],
+            open_rows,
+            _("Hoy hay %(n)s casos abiertos.") % {"n": _count(sum(r["n"] for r in stats.open_by_stage), public)},
+        )
+    )
+    months: dict[dt.date, dict[str, int]] = {}
+    for r in stats.terms_by_month:
+        months.setdefault(r["month"], {"met": 0, "missed": 0})[r["status"]] = r["n"]
+    term_rows, patterns = [], []
+    for month, counts in sorted(months.items()):
+        term_rows.append([f"{_month(month)} · {_('cumplidos')}", counts["met"], counts["missed"]])
+        patterns.append("solid")
+    met = sum(c["met"] for c in months.values())
+    missed = sum(c["missed"] for c in months.values())
+    t = Table(
+        "terminos",
+        _("Términos cumplidos y vencidos, por mes en que vencían"),
+        [_("Mes"), _("Cumplidos"), _("Vencidos")],
+        [[_month(m), c["met"], c["missed"]] for m, c in sorted(months.items())],
+        _("De %(total)s términos que vencían en el período, %(met)s se cumplieron y %(missed)s vencieron.")
+        % {"total": _count(met + missed, public), "met": _count(met, public), "missed": _count(missed, public)},
+        chart_column=None,
+    )
+    out.append(t)
+    out.append(
+        Table(
+            "reglas",
+            _("Términos vencidos, por regla y a quién le tocaba"),
+            [_("Regla"), _("Término"), _("Le tocaba a"), _("Vencidos")],
+            [
+                [r["rule_id"], _label(DEADLINES, r["deadline_id"]), _label(ACTORS, r["actor"]), r["n"]]
+                for r in stats.missed_rules
+            ],
+            (
+                _("La regla más incumplida es %(rule)s.") % {"rule": stats.missed_rules[0]["rule_id"]}
+                if stats.missed_rules
+                else _("Ningún término venció sin cumplirse en el período.")
+            ),
+            chart_column=3,
+        )
+    )
+    durations = []
+    for label, d in (
+        (_("Hasta la determinación"), stats.to_determination),
+        (_("Hasta la resolución final"), stats.to_resolution),
+    ):
+        small = public and 0 < d["n"] < PUBLIC_MINIMUM
+        durations.append(
+            [label, _count(d["n"], public), "—" if small else _days(d["median"]), "—" if small else _days(d["p90"])]
+        )
+    out.append(
+        Table(
+            "tiempos",
+            _("Días desde la presentación"),
+            [_("Hasta"), _("Asuntos"), _("Mediana (días)"), _("Percentil 90 (días)")],
+            durations,
+            _("La mediana hasta la determinación fue de %(days)s días.") % {"days": durations[0][2]},
+            chart_column=None,
+        )
+    )
+    out.append(
+        Table(
+            "desestimaciones",
+            _("Desestimaciones, por causa"),
+            [_("Causa"), _("Desestimaciones")],
+            [[_label(CHOICES, r["value"]), r["n"]] for r in stats.dismissals],
+            _("Se anotaron %(n)s causas de desestimación.")
+            % {"n": _count(sum(r["n"] for r in stats.dismissals), public)},
+        )
+    )
+    out.append(
+        Table(
+            "sanciones",
+            _("Sanciones, por tipo"),
+            [_("Sanción"), _("Veces impuesta")],
+            [[_label(CHOICES, r["value"]), r["n"]] for r in stats.sanctions],
+            _("Se impusieron %(n)s sanciones.") % {"n": _count(sum(r["n"] for r in stats.sanctions), public)},
+        )
+    )
+    adv = stats.advisory
+    out.append(
+        Table(
+            "opiniones",
+            _("Opiniones consultivas"),
+            [_("Concepto"), _("Cantidad")],
+            [
+                [_("Solicitadas"), adv["asked"]],
+                [_("Términos cumplidos"), adv["met"]],
+                [_("Términos vencidos"), adv["missed"]],
+            ],
+            _("Se solicitaron %(n)s opiniones consultivas.") % {"n": _count(adv["asked"], public)},
+        )
+    )
+    if stats.financial or stats.body.rulebook == "camara-171":
+        out.append(
+            Table(
+                "informes",
+                _("Cumplimiento de los informes financieros, por año"),
+                [_("Año"), _("Cumplidos"), _("Vencidos"), _("Tasa de cumplimiento (%)")],
+                [
+                    [
+                        str(r["year"]),
+                        r["met"],
+                        r["missed"],
+                        "—" if r["rate"] is None else f"{r['rate']:g}".replace(".", ","),
+                    ]
+                    for r in stats.financial
+                ],
+                (
+                    _("En %(year)s se cumplió el %(rate)s %% de los deberes de informe.")
+                    % {"year": stats.financial[-1]["year"], "rate": _days(stats.financial[-1]["rate"])}
+                    if stats.financial
+                    else _("Ningún deber de informe financiero vencía en el período.")
+                ),
+            )
+        )
+    if stats.body.rulebook == "municipal":
+        out.append(
+            Table(
+                "perjuicio",
+                _("Querellas desestimadas con perjuicio (¶17)"),
+                [_("Concepto"), _("Cantidad")],
+                [[_("Desestimadas con perjuicio"), stats.with_prejudice]],
+                _("Se desestimaron con perjuicio %(n)s querellas.") % {"n": _count(stats.with_prejudice, public)},
+            )
+        )
+    for t in out:
+        if t.key == "terminos":
+            t.chart = grouped_chart(t, public)
+        elif t.chart_column is not None:
+            t.chart = bar_chart(t, public)
+        if public:
+            t.rows = [[_count(v, True) if isinstance(v, int) and i else v for i, v in enumerate(row)] for row in t.rows]
+    return out
+
+
+# -- SVG -------------------------------------------------------------------------------------------
+
+_ROW, _LABEL_W, _BAR_W, _PAD = 26, 300, 360, 8
+_DEFS = (
+    '<defs><pattern id="{id}-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
+    '<rect width="6" height="6" fill="#fff"/><line x1="0" y1="0" x2="0" y2="6" stroke="#0b0c0c" stroke-width="3"/>'
+    "</pattern></defs>"
+)
+
+
+def _svg(t: Table, height: int, body: str, defs: bool = False) -> SafeString:
+    width = _LABEL_W + _BAR_W + 80
+    return format_html(
+        '<svg class="chart" role="img" viewBox="0 0 {} {}" width="100%" preserveAspectRatio="xMinYMin meet" '
+        'aria-labelledby="{}-title {}-desc" xmlns="http://www.w3.org/2000/svg"><title id="{}-title">{}</title>'
+        '<desc id="{}-desc">{}</desc>{}{}</svg>',
+        width,
+        max(height, _ROW),
+        t.key,
+        t.key,
+        t.key,
+        t.title,
+        t.key,
+        t.summary,
+        mark_safe(_DEFS.format(id=t.key)) if defs else "",  # nosec B308 B703 - a constant
+        body,
+    )
+
+
+def _shown(n: int, public: bool) -> str:
+    return str(_count(n, public))
+
+
+def bar_chart(t: Table, public: bool) -> SafeString:
+    assert t.chart_column is not None
+    values = [int(r[t.chart_column]) for r in t.rows]
+    if not values:
+        return mark_safe("")  # nosec B308 B703 - empty
+    top = max(values) or 1
+    parts = []
+    for i, (row, n) in enumerate(zip(t.rows, values, strict=True)):
+        y = i * _ROW + _PAD
+        w = 0 if public and 0 < n < PUBLIC_MINIMUM else round(_BAR_W * n / top)
+        parts.append(
+            format_html(
+                '<text x="0" y="{}" font-size="13" dominant-baseline="middle">{}</text>'
+                '<rect x="{}" y="{}" width="{}" height="16" fill="#1d70b8" stroke="#0b0c0c"/>'
+                '<text x="{}" y="{}" font-size="13" dominant-baseline="middle">{}</text>',
+                y + 8,
+                _truncate(str(row[0])),
+                _LABEL_W,
+                y,
+                w,
+                _LABEL_W + w + 6,
+                y + 8,
+                _shown(n, public),
+            )
+        )
+    return _svg(t, len(values) * _ROW + _PAD, format_html_join("", "{}", ((p,) for p in parts)))
+
+
+def grouped_chart(t: Table, public: bool) -> SafeString:
+    """Met and missed per month: met solid, missed hatched, each bar labelled with its word and count."""
+    if not t.rows:
+        return mark_safe("")  # nosec B308 B703 - empty
+    top = max(max(int(r[1]), int(r[2])) for r in t.rows) or 1
+    parts = []
+    y = _PAD
+    for row in t.rows:
+        parts.append(
+            format_html(
+                '<text x="0" y="{}" font-size="13" font-weight="bold" dominant-baseline="middle">{}</text>',
+                y + 8,
+                row[0],
+            )
+        )
+        y += _ROW - 6
+        for n, word, fill in (
+            (int(row[1]), _("cumplidos"), "#1d70b8"),
+            (int(row[2]), _("vencidos"), f"url(#{t.key}-hatch)"),
+        ):
+            w = 0 if public and 0 < n < PUBLIC_MINIMUM else round(_BAR_W * n / top)
+            parts.append(
+                format_html(
+                    '<text x="16" y="{}" font-size="13" dominant-baseline="middle">{}</text>'
+                    '<rect x="{}" y="{}" width="{}" height="16" fill="{}" stroke="#0b0c0c"/>'
+                    '<text x="{}" y="{}" font-size="13" dominant-baseline="middle">{}</text>',
+                    y + 8, word, _LABEL_W, y, w, fill, _LABEL_W + w + 6, y + 8, _shown(n, public),
+                )
+            )  # fmt: skip
+            y += _ROW - 6
+        y += 6
+    return _svg(t, y + _PAD, format_html_join("", "{}", ((p,) for p in parts)), defs=True)
+
+
+def _truncate(text: str, limit: int = 42) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def export_sheets(items: Sequence[Table]) -> list[tuple[str, list[str], list[list[Any]]]]:
+    return [(t.title, t.headers, t.rows) for t in items]

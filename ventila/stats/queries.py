@@ -1,0 +1,347 @@
+"""The statistics of one body over one period, each one aggregate query over indexed columns (never a
+loop over cases in Python): the docket entries by act and day (index ``stats_entry_event_day``), the
+terms by status and day (``stats_deadline_status_due``, ``casedeadline_due``), the cases by body and
+status (``case_queue_body_status``).
+
+What counts (the method, printed with the annual report):
+
+- a matter is *received* on the day of its first act (``complaint_filed``, ``referral_received``, …);
+- a term counts in the month of its last day (``due``): *met* when the act that meets it is on record
+  by that day, *missed* when it is not (recorded late or not at all) — the status the rulebook derived;
+  terms still open or suspended are not counted;
+- the *time to determination* runs from the day of the first act to the day of the first determination
+  (Cámara: ``determination_made``; municipal: the dismissal without a hearing or the decision), the *time
+  to final resolution* to the act that resolves the matter (Cámara: ``resolved``; municipal: the
+  decision or a dismissal), in calendar days, Puerto Rico time, for the matters so decided in the period;
+  median and 90th percentile by linear interpolation (``percentile_cont``);
+- a corrected (superseded) docket entry never counts.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import connection
+from django.db.models import Count, Q
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import ExtractYear, TruncMonth
+
+from ventila.bodies.models import Body
+from ventila.cases.actions import rederive, rederive_budget, stale_cases
+from ventila.cases.models import Case, CaseDeadline, DocketEntry
+from ventila.rules import PR_TZ, RULEBOOKS
+
+FILING_EVENTS = ("complaint_filed", "referral_received", "special_proceeding_filed", "deadlock_reported",
+                 "request_received", "advisory_requested")  # fmt: skip
+DETERMINATION_EVENTS = ("determination_made", "dismissed", "decision_issued")
+RESOLUTION_EVENTS = ("resolved", "decision_issued", "dismissed", "dismissed_with_prejudice")
+ADVISORY_KIND = "advisory_opinion"
+PUBLIC_MINIMUM = 3  # a public cell below this is shown as «menos de 3» (issue 18: a cell of one or two)
+
+
+@dataclass(frozen=True)
+class Period:
+    start: dt.date
+    end: dt.date  # inclusive
+
+    @classmethod
+    def year(cls, year: int) -> Period:
+        return cls(dt.date(year, 1, 1), dt.date(year, 12, 31))
+
+    @property
+    def start_at(self) -> dt.datetime:
+        return dt.datetime.combine(self.start, dt.time(), PR_TZ)
+
+    @property
+    def end_before(self) -> dt.datetime:
+        return dt.datetime.combine(self.end + dt.timedelta(days=1), dt.time(), PR_TZ)
+
+
+@dataclass
+class Stats:
+    body: Body
+    period: Period
+    received: list[dict[str, Any]] = field(default_factory=list)  # kind, event_type, channel, n
+    open_by_stage: list[dict[str, Any]] = field(default_factory=list)  # kind, stage, n
+    terms_by_month: list[dict[str, Any]] = field(default_factory=list)  # month, status, n
+    missed_rules: list[dict[str, Any]] = field(default_factory=list)  # kind, deadline_id, rule_id, actor, n
+    to_determination: dict[str, Any] = field(default_factory=dict)  # n, median, p90
+    to_resolution: dict[str, Any] = field(default_factory=dict)
+    dismissals: list[dict[str, Any]] = field(default_factory=list)  # ground, n
+    sanctions: list[dict[str, Any]] = field(default_factory=list)  # sanction, n
+    advisory: dict[str, Any] = field(default_factory=dict)  # received, met, missed
+    financial: list[dict[str, Any]] = field(default_factory=list)  # year, met, missed, rate
+    with_prejudice: int = 0
+    queries: int = 0
+
+
+def entries(body: Body, period: Period) -> Any:
+    """The body's docket entries of the period that no later entry corrects."""
+    return DocketEntry.objects.filter(
+        case__body=body, occurred_at__gte=period.start_at, occurred_at__lt=period.end_before
+    ).filter(superseded_by__isnull=True)
+
+
+def received(body: Body, period: Period) -> list[dict[str, Any]]:
+    rows = (
+        entries(body, period)
+        .filter(event_type__in=FILING_EVENTS)
+        .annotate(channel=KeyTextTransform("channel", "payload"))
+        .values("case__kind", "event_type", "channel")
+        .annotate(n=Count("id"))
+        .order_by("case__kind", "event_type", "channel")
+    )
+    return [
+        {"kind": r["case__kind"], "event_type": r["event_type"], "channel": r["channel"] or "", "n": r["n"]}
+        for r in rows
+    ]
+
+
+def open_by_stage(body: Body) -> list[dict[str, Any]]:
+    rows = (
+        Case.objects.filter(body=body, status=Case.Status.OPEN)
+        .values("kind", "stage")
+        .annotate(n=Count("id"))
+        .order_by("kind", "stage")
+    )
+    return list(rows)
+
+
+def _terms(body: Body, period: Period) -> Any:
+    return CaseDeadline.objects.filter(
+        status__in=("met", "missed"), due__gte=period.start, due__lte=period.end, case__body=body
+    )
+
+
+def terms_by_month(body: Body, period: Period) -> list[dict[str, Any]]:
+    rows = (
+        _terms(body, period)
+        .annotate(month=TruncMonth("due"))
+        .values("month", "status")
+        .annotate(n=Count("id"))
+        .order_by("month", "status")
+    )
+    return [{"month": _as_date(r["month"]), "status": r["status"], "n": r["n"]} for r in rows]
+
+
+def missed_rules(body: Body, period: Period) -> list[dict[str, Any]]:
+    rows = (
+        _terms(body, period)
+        .filter(status="missed")
+        .values("case__kind", "deadline_id", "rule_id")
+        .annotate(n=Count("id"))
+        .order_by("-n", "rule_id", "deadline_id")
+    )
+    kinds = RULEBOOKS[body.rulebook].kinds
+    out = []
+    for r in rows:  # one row per rule (a few dozen at most), not per case
+        spec = kinds.get(r["case__kind"])
+        actor = spec.actors.get(r["deadline_id"]) if spec is not None else None
+        out.append(
+            {
+                "kind": r["case__kind"],
+                "deadline_id": r["deadline_id"],
+                "rule_id": r["rule_id"],
+                "actor": str(actor) if actor is not None else "",
+                "n": r["n"],
+            }
+        )
+    return out
+
+
+def _as_date(value: Any) -> dt.date:
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, str):
+        return dt.date.fromisoformat(value[:10])
+    assert isinstance(value, dt.date)
+    return value
+
+
+# -- time to determination and to resolution: medians and p90 in SQL -------------------------------
+
+
+def _table(model: Any) -> str:
+    return str(model._meta.db_table)
+
+
+def _durations_sql(ends: Sequence[str], dismissal_ends: bool) -> tuple[str, list[Any]]:
+    """Per matter of the body decided in the period: calendar days (Puerto Rico time) from its first
+    act to its first ``ends`` act. Table names from the models' metadata, values as parameters."""
+    e, c = _table(DocketEntry), _table(Case)
+    if connection.vendor == "postgresql":
+        day = "(({col}) AT TIME ZONE 'America/Puerto_Rico')::date"
+        diff = f"({day.format(col='d.t')} - {day.format(col='f.t')})"
+    else:
+        day = "julianday(date({col}, '-4 hours'))"  # Puerto Rico keeps UTC−4 all year (no daylight saving)
+        diff = f"CAST({day.format(col='d.t')} - {day.format(col='f.t')} AS INTEGER)"
+    not_corrected = f'NOT EXISTS (SELECT 1 FROM "{e}" s WHERE s."supersedes_id" = x."id")'
+    marks = lambda seq: ", ".join(["%s"] * len(seq))  # noqa: E731
+    outcome = (
+        "x.\"payload\"->>'outcome'" if connection.vendor == "postgresql" else "json_extract(x.\"payload\", '$.outcome')"
+    )
+    # A Cámara determination that dismisses the complaint is its final resolution too.
+    extra = f" OR (x.\"event_type\" = 'determination_made' AND {outcome} = 'dismissed')" if dismissal_ends else ""
+    sql = (
+        f"SELECT {diff} AS days FROM "  # nosec B608
+        f'(SELECT x."case_id", MIN(x."occurred_at") AS t FROM "{e}" x INNER JOIN "{c}" k ON k."id" = x."case_id" '
+        f'WHERE k."body_id" = %s AND x."event_type" IN ({marks(FILING_EVENTS)}) AND {not_corrected} '
+        f'GROUP BY x."case_id") f '
+        f'INNER JOIN (SELECT x."case_id", MIN(x."occurred_at") AS t FROM "{e}" x '
+        f'INNER JOIN "{c}" k ON k."id" = x."case_id" '
+        f'WHERE k."body_id" = %s AND (x."event_type" IN ({marks(ends)}){extra}) AND {not_corrected} '
+        f'GROUP BY x."case_id") d ON d."case_id" = f."case_id" '
+        f"WHERE d.t >= %s AND d.t < %s"
+    )
+    return sql, [*FILING_EVENTS, *ends]
+
+
+def durations(
+    body: Body, period: Period, ends: Sequence[str], *, portable: bool = False, dismissal_ends: bool = False
+) -> dict[str, Any]:
+    """``{"n", "median", "p90"}`` of the days to the first ``ends`` act: ``percentile_cont`` on
+    PostgreSQL; elsewhere (or ``portable``) the same interpolation from the ordered rows by window
+    functions — one query either way."""
+    inner, names = _durations_sql(ends, dismissal_ends)
+    params: list[Any] = [body.pk, *names[: len(FILING_EVENTS)], body.pk, *names[len(FILING_EVENTS) :],
+                         period.start_at, period.end_before]  # fmt: skip
+    if connection.vendor == "postgresql" and not portable:
+        sql = (
+            "SELECT COUNT(*), percentile_cont(0.5) WITHIN GROUP (ORDER BY days), "
+            f"percentile_cont(0.9) WITHIN GROUP (ORDER BY days) FROM ({inner}) q"  # nosec B608
+        )
+    else:
+        # percentile_cont(p): the value at 0-based position (n−1)·p of the ordered values, interpolated
+        # between the rows at its floor and its ceiling; p in tenths, so that the floor is an integer
+        # division and the fraction a remainder, computed alike by every database.
+        def pct(tenths: int) -> str:
+            lo, frac = f"(((n - 1) * {tenths}) / 10)", f"(((n - 1) * {tenths}) %% 10)"
+            hi = f"({lo} + CASE WHEN {frac} > 0 THEN 1 ELSE 0 END)"
+            lo_v = f"MAX(CASE WHEN rn = {lo} THEN days END)"
+            hi_v = f"MAX(CASE WHEN rn = {hi} THEN days END)"
+            frac_all = f"(((MAX(n) - 1) * {tenths}) %% 10)"
+            return f"({lo_v} + {frac_all} * ({hi_v} - {lo_v}) / 10.0)"
+
+        sql = (
+            f"SELECT MAX(n), {pct(5)}, {pct(9)} FROM ("  # nosec B608
+            "SELECT days, ROW_NUMBER() OVER (ORDER BY days) - 1 AS rn, COUNT(*) OVER () AS n "
+            f"FROM ({inner}) q) r"
+        )
+    with connection.cursor() as cur:
+        cur.execute(sql, params)
+        n, median, p90 = cur.fetchone()
+    return {"n": int(n or 0), "median": _num(median), "p90": _num(p90)}
+
+
+def _num(value: Any) -> float | None:
+    return None if value is None else round(float(value), 1)
+
+
+# -- payload lists: grounds of dismissal, sanctions ------------------------------------------------
+
+
+def _list_counts(body: Body, period: Period, event_type: str, key: str, where: str = "") -> list[dict[str, Any]]:
+    """How many times each value of the payload list ``key`` appears on the body's ``event_type``
+    entries of the period (a JSON array unnested in SQL)."""
+    e, c = _table(DocketEntry), _table(Case)
+    if connection.vendor == "postgresql":
+        items = f"jsonb_array_elements_text(CASE WHEN jsonb_typeof(x.\"payload\"->'{key}') = 'array' " \
+                f"THEN x.\"payload\"->'{key}' ELSE '[]'::jsonb END) AS v(value)"  # fmt: skip
+        cond = where.replace("$outcome", "x.\"payload\"->>'outcome'")
+    else:
+        items = f"json_each(CASE WHEN json_type(x.\"payload\", '$.{key}') = 'array' " \
+                f"THEN json_extract(x.\"payload\", '$.{key}') ELSE '[]' END) AS v"  # fmt: skip
+        cond = where.replace("$outcome", "json_extract(x.\"payload\", '$.outcome')")
+    sql = (
+        f'SELECT v.value, COUNT(*) FROM "{e}" x INNER JOIN "{c}" k ON k."id" = x."case_id", {items} '  # nosec B608
+        f'WHERE k."body_id" = %s AND x."event_type" = %s AND x."occurred_at" >= %s AND x."occurred_at" < %s '
+        f'AND NOT EXISTS (SELECT 1 FROM "{e}" s WHERE s."supersedes_id" = x."id") {cond} '
+        "GROUP BY v.value ORDER BY COUNT(*) DESC, v.value"
+    )
+    with connection.cursor() as cur:
+        cur.execute(sql, [body.pk, event_type, period.start_at, period.end_before])
+        return [{"value": str(v), "n": int(n)} for v, n in cur.fetchall()]
+
+
+def dismissals(body: Body, period: Period) -> list[dict[str, Any]]:
+    """The grounds of the dismissals of the period (Cámara, Sec. 21(c)(2)); a municipal dismissal
+    without a hearing has no grounds list and counts as «sin causa anotada»."""
+    rows = _list_counts(body, period, "determination_made", "grounds", "AND $outcome = 'dismissed'")
+    bare = (
+        entries(body, period)
+        .filter(Q(event_type="dismissed") | Q(event_type="determination_made", payload__outcome="dismissed"))
+        .exclude(payload__has_key="grounds")
+        .count()
+    )
+    if bare:
+        rows.append({"value": "", "n": bare})
+    return rows
+
+
+def sanctions(body: Body, period: Period) -> list[dict[str, Any]]:
+    return _list_counts(body, period, "sanction_decided", "sanctions")
+
+
+def advisory(body: Body, period: Period) -> dict[str, Any]:
+    """Advisory opinions: asked in the period, and their terms met and missed (zero when there are none)."""
+    asked = Case.objects.filter(
+        body=body, kind=ADVISORY_KIND, created_at__gte=period.start_at, created_at__lt=period.end_before
+    ).count()
+    terms = (
+        _terms(body, period)
+        .filter(case__kind=ADVISORY_KIND)
+        .aggregate(met=Count("id", filter=Q(status="met")), missed=Count("id", filter=Q(status="missed")))
+    )
+    return {"asked": asked, "met": terms["met"], "missed": terms["missed"]}
+
+
+def financial(body: Body, period: Period) -> list[dict[str, Any]]:
+    """Per year of the period, the financial-report duties met and missed (the stored terms of the
+    ``financial_report`` cases, the person's own duties only) and the compliance rate."""
+    obligations = RULEBOOKS[body.rulebook].obligations
+    if obligations is None:
+        return []
+    rows = (
+        _terms(body, period)
+        .filter(case__kind=obligations.kind, deadline_id__in=list(obligations.duty_deadlines))
+        .annotate(year=ExtractYear("due"))
+        .values("year")
+        .annotate(met=Count("id", filter=Q(status="met")), missed=Count("id", filter=Q(status="missed")))
+        .order_by("year")
+    )
+    return [
+        {**r, "rate": round(100 * r["met"] / (r["met"] + r["missed"]), 1) if r["met"] + r["missed"] else None}
+        for r in rows
+    ]
+
+
+def with_prejudice(body: Body, period: Period) -> int:
+    return int(entries(body, period).filter(event_type="dismissed_with_prejudice").count())
+
+
+def refresh(body: Body, now: dt.datetime) -> None:
+    """Re-derive first the body's cases whose evaluation time has passed (a term that ran out since
+    its last act is then stored as missed): the statistics read the stored rows as current."""
+    rederive(stale_cases(now, bodies=[body]), now=now, budget=rederive_budget())
+
+
+def compute(body: Body, period: Period) -> Stats:
+    """Every statistic of ``body`` over ``period`` (12 queries, whatever the size of the docket)."""
+    return Stats(
+        body=body,
+        period=period,
+        received=received(body, period),
+        open_by_stage=open_by_stage(body),
+        terms_by_month=terms_by_month(body, period),
+        missed_rules=missed_rules(body, period),
+        to_determination=durations(body, period, DETERMINATION_EVENTS),
+        to_resolution=durations(body, period, RESOLUTION_EVENTS, dismissal_ends=True),
+        dismissals=dismissals(body, period),
+        sanctions=sanctions(body, period),
+        advisory=advisory(body, period),
+        financial=financial(body, period),
+        with_prejudice=with_prejudice(body, period),
+    )

@@ -1,0 +1,123 @@
+"""The annual report of a body (issue 18): the year's statistics with their charts, the resolved
+matters as the public record shows them, and the method; laid out by WeasyPrint with the documents'
+letterhead as a tagged PDF (PDF/UA-1), frozen with its SHA-256 and chained in the audit record in
+the same transaction — generated in one action (:func:`do_issue_annual_report`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+from typing import Any
+
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.db.models import Min, Q
+from django.db.models.fields.json import KeyTextTransform
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from ventila import clock
+from ventila.audit import chain
+from ventila.bodies.models import Body
+from ventila.cases.labels import CHOICES, FIELDS, KINDS
+from ventila.documents.catalog import long_date
+from ventila.documents.pdf import _assets, weasy_html
+from ventila.rules import PR_TZ, RULEBOOKS
+
+from . import present, queries
+from .models import AnnualReport
+
+
+def resolved_matters(body: Body, period: queries.Period) -> list[dict[str, Any]]:
+    """The body's matters resolved in the period, as the public record may show them: number, kind,
+    outcome and day — never the complainant's data (nor any party's). One grouped query.
+
+    The seam for the public record (branch ``public``): when its module lands, this function reads
+    the same list from it; its callers (the report) stay as they are."""
+    ends = Q(event_type__in=queries.RESOLUTION_EVENTS) | Q(
+        event_type="determination_made", payload__outcome="dismissed"
+    )
+    rows = (
+        queries.entries(body, period)
+        .filter(ends)
+        .annotate(outcome=KeyTextTransform("outcome", "payload"))
+        .values("case__number", "case__kind", "event_type", "outcome")
+        .annotate(day=Min("occurred_at"))
+        .order_by("day", "case__number")
+    )
+    seen: set[str] = set()
+    out = []
+    for r in rows:  # one row per resolved matter (its first resolving act), not a query per case
+        if r["case__number"] in seen:
+            continue
+        seen.add(r["case__number"])
+        outcome = r["outcome"] or r["event_type"]
+        out.append(
+            {
+                "number": r["case__number"],
+                "kind": str(KINDS.get(r["case__kind"], r["case__kind"])),
+                "outcome": str(CHOICES.get(outcome, FIELDS.get(outcome, outcome))),
+                "day": r["day"].astimezone(PR_TZ).date(),
+            }
+        )
+    return out
+
+
+METHOD = [
+    "Cada cifra se calcula del expediente de cada caso (las anotaciones y los términos que el reglamento "
+    "deriva de ellas), nunca se escribe a mano. Una anotación corregida no cuenta.",
+    "Un asunto se cuenta como recibido el día de su primer acto (querella presentada o referido recibido).",
+    "Un término se cuenta en el mes de su último día: cumplido si el acto que lo cumple consta en el expediente "
+    "a más tardar ese día; vencido si consta después o no consta. Los términos abiertos o suspendidos no se cuentan.",
+    "Los días hasta la determinación y hasta la resolución final son días naturales, hora de Puerto Rico, desde "
+    "el primer acto del asunto, para los asuntos determinados o resueltos en el período; la mediana y el "
+    "percentil 90 se interpolan linealmente.",
+    "La lista de asuntos resueltos no contiene datos de la parte querellante.",
+]
+
+
+def report_html(body: Body, year: int, *, issued_at: dt.datetime | None, issued_by: Any = None) -> str:
+    period = queries.Period.year(year)
+    queries.refresh(body, clock.now())
+    stats = queries.compute(body, period)
+    with translation.override("es"):
+        return render_to_string(
+            "stats/annual_report.html",
+            {
+                "body": body,
+                "year": year,
+                "title": title_of(body, year),
+                "tables": present.tables(stats, public=False),
+                "matters": resolved_matters(body, period),
+                "method": [_(m) for m in METHOD],
+                "letterhead": RULEBOOKS[body.rulebook].letterhead,
+                "issued_on": long_date(issued_at.astimezone(PR_TZ).date(), "es") if issued_at else "",
+                "issued_by": issued_by,
+            },
+        )
+
+
+def title_of(body: Body, year: int) -> str:
+    return _("Informe anual %(year)s") % {"year": year}
+
+
+def render_report(body: Body, year: int, *, issued_at: dt.datetime, issued_by: Any) -> bytes:
+    css, fonts = _assets()
+    html = report_html(body, year, issued_at=issued_at, issued_by=issued_by)
+    return weasy_html(html).write_pdf(stylesheets=[css], font_config=fonts)  # type: ignore[no-any-return]
+
+
+def do_issue_annual_report(*, user: Any, body: Body, year: int, now: dt.datetime | None = None) -> AnnualReport:
+    """Generate, freeze (its SHA-256) and chain the body's report of ``year``: one action, one transaction."""
+    now = now or clock.now()
+    data = render_report(body, year, issued_at=now, issued_by=user)
+    with transaction.atomic():
+        report = AnnualReport(body=body, year=year, title=title_of(body, year), issued_by=user, issued_at=now)
+        report.sha256 = hashlib.sha256(data).hexdigest()
+        report.size = len(data)
+        report.filename = f"{body.case_prefix} {report.title}.pdf".replace("/", "-")[:255]
+        report.file.save(report.filename, ContentFile(data), save=False)
+        report.save()
+        chain.append("annual_report", report)
+    return report
