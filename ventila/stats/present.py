@@ -28,7 +28,6 @@ class Table:
     rows: list[list[Any]]  # the first cell is the row's label; counts are ints (or «menos de 3»)
     summary: str
     chart_column: int | None = 1  # the column charted (None: no chart)
-    patterns: list[str] = field(default_factory=list)  # per row: "solid" or "hatch" (never colour alone)
     chart: SafeString = field(default_factory=lambda: mark_safe(""))  # nosec B308 B703 - empty
 
 
@@ -75,10 +74,6 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
     months: dict[dt.date, dict[str, int]] = {}
     for r in stats.terms_by_month:
         months.setdefault(r["month"], {"met": 0, "missed": 0})[r["status"]] = r["n"]
-    term_rows, patterns = [], []
-    for month, counts in sorted(months.items()):
-        term_rows.append([f"{_month(month)} · {_('cumplidos')}", counts["met"], counts["missed"]])
-        patterns.append("solid")
     met = sum(c["met"] for c in months.values())
     missed = sum(c["missed"] for c in months.values())
     t = Table(
@@ -205,7 +200,7 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
 
 # -- SVG -------------------------------------------------------------------------------------------
 
-_ROW, _LABEL_W, _BAR_W, _PAD = 26, 300, 360, 8
+_ROW, _LABEL_W, _BAR_W, _PAD = 26, 230, 220, 8
 _DEFS = (
     '<defs><pattern id="{id}-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
     '<rect width="6" height="6" fill="#fff"/><line x1="0" y1="0" x2="0" y2="6" stroke="#0b0c0c" stroke-width="3"/>'
@@ -248,9 +243,9 @@ def bar_chart(t: Table, public: bool) -> SafeString:
         w = 0 if public and 0 < n < PUBLIC_MINIMUM else round(_BAR_W * n / top)
         parts.append(
             format_html(
-                '<text x="0" y="{}" font-size="13" dominant-baseline="middle">{}</text>'
+                '<text x="0" y="{}" font-size="14" dominant-baseline="middle">{}</text>'
                 '<rect x="{}" y="{}" width="{}" height="16" fill="#1d70b8" stroke="#0b0c0c"/>'
-                '<text x="{}" y="{}" font-size="13" dominant-baseline="middle">{}</text>',
+                '<text x="{}" y="{}" font-size="14" dominant-baseline="middle">{}</text>',
                 y + 8,
                 _truncate(str(row[0])),
                 _LABEL_W,
@@ -274,7 +269,7 @@ def grouped_chart(t: Table, public: bool) -> SafeString:
     for row in t.rows:
         parts.append(
             format_html(
-                '<text x="0" y="{}" font-size="13" font-weight="bold" dominant-baseline="middle">{}</text>',
+                '<text x="0" y="{}" font-size="14" font-weight="bold" dominant-baseline="middle">{}</text>',
                 y + 8,
                 row[0],
             )
@@ -287,9 +282,9 @@ def grouped_chart(t: Table, public: bool) -> SafeString:
             w = 0 if public and 0 < n < PUBLIC_MINIMUM else round(_BAR_W * n / top)
             parts.append(
                 format_html(
-                    '<text x="16" y="{}" font-size="13" dominant-baseline="middle">{}</text>'
+                    '<text x="16" y="{}" font-size="14" dominant-baseline="middle">{}</text>'
                     '<rect x="{}" y="{}" width="{}" height="16" fill="{}" stroke="#0b0c0c"/>'
-                    '<text x="{}" y="{}" font-size="13" dominant-baseline="middle">{}</text>',
+                    '<text x="{}" y="{}" font-size="14" dominant-baseline="middle">{}</text>',
                     y + 8, word, _LABEL_W, y, w, fill, _LABEL_W + w + 6, y + 8, _shown(n, public),
                 )
             )  # fmt: skip
@@ -298,7 +293,7 @@ def grouped_chart(t: Table, public: bool) -> SafeString:
     return _svg(t, y + _PAD, format_html_join("", "{}", ((p,) for p in parts)), defs=True)
 
 
-def _truncate(text: str, limit: int = 42) -> str:
+def _truncate(text: str, limit: int = 30) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
