@@ -119,3 +119,39 @@ def test_every_statistic_is_one_query(world, docket, django_assert_max_num_queri
 
     with django_assert_max_num_queries(13):
         queries.compute(world.camara, queries.Period.year(2027))
+
+
+def test_cam_14d_01_financial_report_compliance_rate_per_year(world, now):
+    """Marta and Pablo take office on Mon 4 Jan 2027: each owes the initial report by Mon 5 Apr 2027
+    (90 days, CAM-14D-01). Marta files on 25 March and notifies the Secretary on 26 March (both met);
+    Pablo files nothing (missed on 30 April): 2 of 3 duties met, 66.7 %."""
+    import datetime as dt
+
+    from factories import make_person
+
+    from ventila import clock
+    from ventila.bodies.models import OfficeTerm
+    from ventila.cases.procedures import system_user
+    from ventila.compliance.actions import ReportInput, do_record_report
+    from ventila.compliance.tenures import sweep_tenures
+    from ventila.stats import queries
+
+    OfficeTerm.objects.filter(person__in=[*world.members, world.respondent]).delete()
+    now.set("2027-01-10 09:00")
+    marta = make_person("Marta", "Ficticia Ruiz", role="officer", title="Subsecretaria", start=dt.date(2027, 1, 4))
+    make_person("Pablo", "Ficticio Soto", role="officer", title="Director", start=dt.date(2027, 1, 4))
+    sweep_tenures(user=system_user())
+    now.set("2027-03-26 10:00")
+    do_record_report(
+        user=world.users["secretaria"],
+        body=world.camara,
+        person=marta,
+        report=ReportInput(2026, "initial", dt.date(2027, 3, 25), True, True, "", dt.date(2027, 3, 26)),
+    )
+    now.set("2027-04-30 10:00")
+    queries.refresh(world.camara, clock.now())
+    got = queries.financial(world.camara, queries.Period.year(2027))
+    # Marta's initial report (due 5 Apr) and her notice to the House's Secretary (CAM-14C-02, due 30 Mar,
+    # given 26 Mar) met; Pablo's initial report missed. The OEG's evaluation (CAM-15-01) is not a duty.
+    assert got == [{"year": 2027, "met": 2, "missed": 1, "rate": 66.7}]
+    assert queries.financial(world.camara, queries.Period.year(2026)) == []

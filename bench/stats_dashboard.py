@@ -1,0 +1,80 @@
+"""The statistics dashboard against the raw SQL of its queries, in one run (issue 18). See bench/README.md,
+"Statistics dashboard against its SQL".
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/ventila_bench .venv/bin/python bench/stats_dashboard.py
+
+Against a database built by ``ventila generate --cases N``, production settings, signed in as
+``secretaria-general`` (staff of both bodies), pinned to one core (CPU 1, as ``taskset -c 1``). For the
+body with most cases and the whole span of its docket: the median over ``--runs`` requests of the
+dashboard's CPU and wall time, and beside it the floor from the same run — the statements that
+``ventila.stats.queries.compute`` sends, captured once and executed as raw SQL through the cursor
+(wall time, which is what the database spends on them, plus the fetch). The ratio page ÷ floor is the
+figure (goal: within 4×).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path[:0] = [str(Path(__file__).resolve().parent)]
+
+from pages import measure_page, measure_sql, signed_in  # noqa: E402  (sets up Django, production settings)
+
+from django.db import connection  # noqa: E402
+from django.db.models import Count, Max, Min  # noqa: E402
+
+from ventila.accounts.models import User  # noqa: E402
+from ventila.bodies.models import Body  # noqa: E402
+from ventila.cases.models import Case, DocketEntry  # noqa: E402
+from ventila.stats import queries  # noqa: E402
+from ventila.web.generate import BENCH_USER  # noqa: E402
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--cpu", type=int, default=1)
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {args.cpu})
+    user = User.objects.get(username=BENCH_USER)
+    top = Case.objects.values("body").annotate(n=Count("id")).order_by("-n").first()
+    assert top is not None, "build the database with `ventila generate --cases N` first"
+    body = Body.objects.get(pk=top["body"])
+    span = DocketEntry.objects.filter(case__body=body).aggregate(a=Min("occurred_at"), b=Max("occurred_at"))
+    start, end = span["a"].date(), span["b"].date() + dt.timedelta(days=1)
+    period = queries.Period(start, end)
+    queries.refresh(body, dt.datetime.now(dt.UTC))  # the page's refresh is then a look at the index
+    captured: list[tuple[str, list]] = []
+
+    def capture(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+        captured.append((sql, list(params or [])))
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(capture):
+        queries.compute(body, period)
+    floor_n, floor_ms, explain_ms = measure_sql(captured, args.runs)
+    client = signed_in(user)
+    url = f"/estadisticas/?cuerpo={body.slug}&desde={start}&hasta={end}"
+    row, _content = measure_page(client, "dashboard", url, args.runs, warmup=2)
+    public, _ = measure_page(client, "public", url.replace("/estadisticas/", "/estadisticas/publicas/"), args.runs, 2)
+    cases = Case.objects.count()
+    entries = DocketEntry.objects.count()
+    print(f"{cases} cases, {entries} docket entries; body {body.slug} ({top['n']} cases), {start} – {end}")
+    print(f"raw SQL of compute(): {floor_n} statements, {floor_ms:.1f} ms wall (EXPLAIN ANALYZE {explain_ms} ms)")
+    for r in (row, public):
+        print(
+            f"{r.page}: {r.statements} statements, CPU {r.cpu_ms:.1f} ms, wall {r.wall_ms:.1f} ms, {r.size} bytes; "
+            f"wall ÷ raw SQL = {r.wall_ms / floor_ms:.2f}×"
+        )
+    print("load:", os.getloadavg(), "median of", args.runs, statistics.__name__)
+
+
+if __name__ == "__main__":
+    main()
