@@ -19,15 +19,13 @@ import datetime as dt
 import os
 import statistics
 import sys
-import time
 from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).resolve().parent)]
 
-from pages import measure_page, measure_sql, signed_in  # noqa: E402  (sets up Django, production settings)
-
 from django.db import connection  # noqa: E402
 from django.db.models import Count, Max, Min  # noqa: E402
+from pages import measure_page, measure_sql, signed_in  # noqa: E402  (sets up Django, production settings)
 
 from ventila.accounts.models import User  # noqa: E402
 from ventila.bodies.models import Body  # noqa: E402
