@@ -34,11 +34,55 @@ from ventila.stats import queries  # noqa: E402
 from ventila.web.generate import BENCH_USER  # noqa: E402
 
 
+def amplify(copies: int) -> None:
+    """PostgreSQL only: copy every case with its docket entries and terms ``copies`` times (INSERT …
+    SELECT, new ids, numbers suffixed), so that a database ``ventila generate`` built in minutes holds
+    ``copies + 1`` times as many cases of the same shapes. The copies are not chained in the audit record
+    (the benchmark reads the statistics, not the chain)."""
+    assert connection.vendor == "postgresql"
+    with connection.cursor() as cur:
+
+        def cols(table: str) -> list[str]:
+            cur.execute(
+                "SELECT column_name FROM information_schema.columns WHERE table_name = %s ORDER BY ordinal_position",
+                [table],
+            )
+            return [r[0] for r in cur.fetchall()]
+
+        cur.execute("SELECT max(id) FROM cases_case")
+        step_case = int(cur.fetchone()[0]) + 1
+        cur.execute("SELECT max(id) FROM cases_docketentry")
+        step_entry = int(cur.fetchone()[0]) + 1
+        cur.execute("SELECT max(id) FROM cases_casedeadline")
+        step_term = int(cur.fetchone()[0]) + 1
+        plan = {
+            "cases_case": (step_case, {"id": "id + k * {s}", "number": "number || '-' || k",
+                                       "sequence": "sequence + k * 1000000", "rederive_at": "NULL"}),
+            "cases_docketentry": (step_entry, {"id": "id + k * {s}", "case_id": f"case_id + k * {step_case}",
+                                               "supersedes_id": f"supersedes_id + k * {step_entry}"}),
+            "cases_casedeadline": (step_term, {"id": "id + k * {s}", "case_id": f"case_id + k * {step_case}"}),
+        }  # fmt: skip
+        for table, (step, override) in plan.items():
+            names = cols(table)
+            select = ", ".join(override[c].format(s=step) if c in override else f'"{c}"' for c in names)
+            quoted = ", ".join(f'"{c}"' for c in names)
+            cur.execute(
+                f"INSERT INTO {table} ({quoted}) SELECT {select} FROM {table}, "  # nosec B608 - bench only
+                f"generate_series(1, %s) AS k WHERE id < %s",
+                [copies, step],
+            )
+            cur.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT max(id) FROM {table}))")
+        cur.execute("ANALYZE")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--cpu", type=int, default=1)
+    parser.add_argument("--amplify", type=int, default=0, help="copy the cases this many times first")
     args = parser.parse_args()
+    if args.amplify:
+        amplify(args.amplify)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {args.cpu})
     user = User.objects.get(username=BENCH_USER)

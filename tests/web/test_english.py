@@ -119,6 +119,11 @@ def _staff_pages(walk: Walk, username: str) -> None:
 
     for body in access.visible_bodies(user):
         walk.get(client, f"/cuerpos/{body.slug}/calendario/")
+        # Issue 18: the statistics (with a period it cannot read), the public page and the annual reports.
+        walk.get(client, f"/estadisticas/?cuerpo={body.slug}&anio=2027")
+        walk.get(client, f"/estadisticas/?cuerpo={body.slug}&desde=2027-05-01&hasta=2027-04-01", status=(400,))
+        walk.get(client, f"/estadisticas/publicas/?cuerpo={body.slug}&anio=2027")
+        walk.get(client, f"/cuerpos/{body.slug}/informe-anual/")
     for case in access.access_cases_for_user(user).order_by("number"):
         page = walk.get(client, f"/expedientes/{case.number}/")
         for act in Case.objects.get(pk=case.pk).allowed_next[:3]:
