@@ -513,3 +513,41 @@ def test_recording_a_report_for_a_year_no_tenure_covers_is_refused(world, now, s
     )
     assert r.status_code == 400
     assert "Esta persona no tenía un cargo que obligue a radicar el informe de ese año." in r.content.decode()
+
+
+def test_cam_14e_02_an_office_ended_in_the_administration_site_dockets_the_exit_in_the_same_transaction(world, now):
+    now.set("2027-09-20 09:00")
+    marta = make_person("Marta", "Ficticia Ruiz", role="officer", title="Subsecretaria", start=dt.date(2027, 1, 4))
+    _sweep()
+    case = _case(marta)
+    office = marta.offices.get()
+    admin = Client()
+    admin.force_login(world.users["admin"])
+    url = f"/admin/bodies/person/{marta.pk}/change/"
+    assert admin.get(url).status_code == 200
+    data = {
+        "given_name": marta.given_name,
+        "family_name": marta.family_name,
+        "hr_number": "",
+        "email": "",
+        "offices-TOTAL_FORMS": "1",
+        "offices-INITIAL_FORMS": "1",
+        "offices-MIN_NUM_FORMS": "0",
+        "offices-MAX_NUM_FORMS": "1000",
+        "offices-0-id": str(office.pk),
+        "offices-0-person": str(marta.pk),
+        "offices-0-role": "officer",
+        "offices-0-title": "Subsecretaria",
+        "offices-0-municipality": "",
+        "offices-0-start": "2027-01-04",
+        "offices-0-end": "2027-09-15",
+    }
+    r = admin.post(url, data)
+    assert r.status_code == 302, r.content.decode()[-3000:]
+    left = case.entries.get(event_type="left_office")
+    assert left.occurred_day == dt.date(2027, 9, 15) and left.recorded_by.username == system_user().username
+    assert "Cargos editados en la administración por admin" in left.note
+    # Left Wed 15 Sep 2027: + 90 calendar days = Tue 14 Dec 2027 (CAM-14E-02).
+    assert _terms(case)["final_report"].due == dt.date(2027, 12, 14)
+    # The administrator still reaches no case.
+    assert admin.get(f"/expedientes/{case.number}/").status_code == 404
