@@ -551,3 +551,21 @@ def test_cam_14e_02_an_office_ended_in_the_administration_site_dockets_the_exit_
     assert _terms(case)["final_report"].due == dt.date(2027, 12, 14)
     # The administrator still reaches no case.
     assert admin.get(f"/expedientes/{case.number}/").status_code == 404
+
+
+def test_cam_14d_01_the_daily_sweep_command_opens_a_case_on_the_day_office_is_taken_and_is_idempotent(world, now):
+    from django.core.management import call_command
+
+    now.set("2027-01-03 06:00")
+    pablo = make_person("Pablo", "Ficticio Soto", role="department_head", title="Director", start=dt.date(2027, 1, 4))
+    out = io.StringIO()
+    call_command("sweep_tenures", stdout=out)
+    assert "Expedientes abiertos: 0" in out.getvalue() and not TenureCase.objects.exists()
+    now.set("2027-01-04 06:00")
+    call_command("sweep_tenures", stdout=out)
+    # Mon 4 Jan 2027 + 90 days = Sun 4 Apr → Mon 5 Apr 2027 (CAM-14D-01).
+    assert _terms(_case(pablo))["initial_report"].due == dt.date(2027, 4, 5)
+    again = io.StringIO()
+    call_command("sweep_tenures", stdout=again)
+    assert "Expedientes abiertos: 0; actos anotados: 0." in again.getvalue()
+    assert TenureCase.objects.count() == 1
