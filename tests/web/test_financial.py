@@ -245,6 +245,10 @@ def test_cam_14c_02_cam_15_01_04_05_cam_16a_01_report_findings_answer_and_referr
     assert "El referido se recibe el día de la determinación de la OEG o después." in r.content.decode()
     assert 'value="2027-06-30"' in r.content.decode()
     assert not Case.objects.filter(kind="referral").exists()
+    for hostile in ("2027-07-02\x00", "2027-07-02\r\nX-Header: 1", "9" * 10000, ""):
+        r = secretaria.post(turn, {"received_on": hostile})
+        assert r.status_code == 400 and 'class="error-message"' in r.content.decode(), hostile[:20]
+    assert not Case.objects.filter(kind="referral").exists()
     r = secretaria.post(turn, {"received_on": "2027-07-02"})
     assert r.status_code == 302
     referral = Case.objects.get(kind="referral")
