@@ -119,6 +119,19 @@ def _staff_pages(walk: Walk, username: str) -> None:
 
     for body in access.visible_bodies(user):
         walk.get(client, f"/cuerpos/{body.slug}/calendario/")
+    # Issue 16: the register, the financial-reports board and each obligated person's page.
+    from ventila.compliance import access as register_access
+
+    for body in register_access.register_bodies(user):
+        base = f"/cuerpos/{body.slug}/obligados/"
+        walk.get(client, base)
+        walk.get(client, base + "tablero/")
+        walk.get(client, base + "tablero/?estado=late&mes=2024-01")
+        walk.get(client, base + "tablero/?mes=no-such-month", (400,))
+        for person in register_access.obligated_people(body).order_by("pk"):
+            page = walk.get(client, f"{base}{person.pk}/")
+            for turn in re.findall(r'href="(/expedientes/[^"/]+/referido-oeg/)"', page):
+                walk.get(client, turn)
     for case in access.access_cases_for_user(user).order_by("number"):
         page = walk.get(client, f"/expedientes/{case.number}/")
         for act in Case.objects.get(pk=case.pk).allowed_next[:3]:
