@@ -107,6 +107,15 @@ def filing_buttons(body: Body) -> list[tuple[str, Any]]:
 
 
 @register.filter
+def matter_buttons(body: Body) -> list[tuple[str, Any]]:
+    """The Code's preventive matters this body's staff open by hand (Secs. 11, 17, 27), with their labels."""
+    from ventila.web.matter_forms import matter_kinds
+    from ventila.web.matter_labels import MATTER_BUTTONS
+
+    return [(kind, MATTER_BUTTONS[kind]) for kind in matter_kinds(body)]
+
+
+@register.filter
 def page_buttons(body: Body) -> list[tuple[str, Any]]:
     """The body's own pages (``Rulebook.pages``): their view names and button labels."""
     return [PAGE_BUTTONS[page] for page in RULEBOOKS[body.rulebook].pages if page in PAGE_BUTTONS]

@@ -21,11 +21,11 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from ...calendar import DayResult, LegalCalendar, format_date_es
-from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
+from ...engine import Context, Event, EventSpec, FieldError, FieldHint, FieldSpec, FormContext, KindSpec
 from ...terms import Finding
 from ...vocabulary import Actor, OutsideActivityDeadline, OutsideActivityStage
 from ...votes import required_yes
-from ..common import RuleSet, with_next_acts
+from ..common import RuleSet, with_form_hints, with_next_acts
 
 R = RuleSet()
 
@@ -654,10 +654,19 @@ def check_norms_for_role(role: str, rule_ids: Sequence[str]) -> list[Finding]:
 # --- kind: outside_activity (Sec. 11(B)–(C)) ----------------------------------------------------
 
 _F = FieldSpec
+# Sec. 11's title: «Otros empleos, contratos o negocios» — what a notice is of.
+OUTSIDE_ACTIVITY_TYPES = ("employment", "contract", "business")
+OUTSIDE_ACTIVITY_TYPES_ES = {
+    "employment": "Otro empleo",
+    "contract": "Contrato",
+    "business": "Negocio",
+}
 OUTSIDE_ACTIVITY_EVENTS: dict[str, EventSpec] = {
     e.type: e
     for e in (
         EventSpec("outside_activity_notified", "Notificación de actividad extra-legislativa recibida por la Comisión", {
+            "activity": _F("choice", choices=OUTSIDE_ACTIVITY_TYPES,
+                           help="Otro empleo, contrato o negocio (Sec. 11, título)"),
             "compensation": _F("money", help="Compensación pactada, anual (Sec. 11(B)(3); A-10)"),
             "legislative_salary": _F("money", help="Salario anual de legislador (base del 35 %, Sec. 11(A))"),
             "planned_start": _F("date", help="Fecha prevista de inicio de la actividad (Sec. 11(B) ¶2)"),
@@ -683,6 +692,34 @@ OUTSIDE_ACTIVITY_EVENTS = with_next_acts(
         "activity_started": "Cuando la actividad empieza.",
     },
     meets={"objection_decided": ("objection_window",)},  # CAM-11C-01
+)
+
+
+def _notice_hints(ctx: FormContext) -> Mapping[str, FieldHint]:
+    """Sec. 11(B): the staff recording a notice say what it is of (an employment, a contract, a business)."""
+    return {
+        "activity": FieldHint(required=True, required_message="Indique si es otro empleo, un contrato o un negocio.")
+    }
+
+
+def _objection_hints(ctx: FormContext) -> Mapping[str, FieldHint]:
+    """Sec. 11(C): the yes votes come from the Commission's roll call (CAM-11C-02), not typed."""
+    return {"yes_votes": FieldHint(help="Se toma de la votación nominal de la Comisión (Sec. 11(C), Sec. 6).")}
+
+
+def _check_objection(payload: Mapping[str, Any], ctx: FormContext) -> Mapping[str, FieldError]:
+    """Sec. 11(C): an objection states its grounds in the Law or the Rules (CAM-11C-01)."""
+    if payload.get("objected") and not str(payload.get("grounds") or "").strip():
+        return {
+            "grounds": FieldError("Una oposición debe indicar sus fundamentos en la Ley o en las Reglas (Sec. 11(C)).")
+        }
+    return {}
+
+
+OUTSIDE_ACTIVITY_EVENTS = with_form_hints(
+    OUTSIDE_ACTIVITY_EVENTS,
+    outside_activity_notified={"hints": _notice_hints},
+    objection_decided={"hints": _objection_hints, "validate": _check_objection},
 )
 
 

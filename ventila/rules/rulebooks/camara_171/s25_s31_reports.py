@@ -5,14 +5,15 @@ Rules ``CAM-25-*`` to ``CAM-31-*``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...calendar import format_date_es
-from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
+from ...engine import Context, Event, EventSpec, FieldHint, FieldSpec, FormContext, KindSpec
 from ...i18n import Msg
 from ...vocabulary import Actor, ComplaintDeadline, RegulationDeadline, RegulationStage
 from ...votes import required_yes
-from ..common import RuleSet, with_next_acts
+from ..common import RuleSet, with_form_hints, with_next_acts
 
 R = RuleSet()
 
@@ -321,6 +322,14 @@ REGULATION_EVENTS = with_next_acts(
     },
     meets={"code_circulated": ("circulate_code",)},  # CAM-27-03
 )
+
+
+def _regulation_hints(ctx: FormContext) -> Mapping[str, FieldHint]:
+    """Sec. 27: a regulation filed is named by its title (the docket and the caption say which one)."""
+    return {"title": FieldHint(required=True, required_message="Indique el título del reglamento.")}
+
+
+REGULATION_EVENTS = with_form_hints(REGULATION_EVENTS, regulation_filed={"hints": _regulation_hints})
 
 
 def evaluate_regulation(ctx: Context) -> None:
