@@ -702,11 +702,6 @@ def _notice_hints(ctx: FormContext) -> Mapping[str, FieldHint]:
     }
 
 
-def _objection_hints(ctx: FormContext) -> Mapping[str, FieldHint]:
-    """Sec. 11(C): the yes votes come from the Commission's roll call (CAM-11C-02), not typed."""
-    return {"yes_votes": FieldHint(help="Se toma de la votación nominal de la Comisión (Sec. 11(C), Sec. 6).")}
-
-
 def _check_objection(payload: Mapping[str, Any], ctx: FormContext) -> Mapping[str, FieldError]:
     """Sec. 11(C): an objection states its grounds in the Law or the Rules (CAM-11C-01)."""
     if payload.get("objected") and not str(payload.get("grounds") or "").strip():
@@ -719,7 +714,7 @@ def _check_objection(payload: Mapping[str, Any], ctx: FormContext) -> Mapping[st
 OUTSIDE_ACTIVITY_EVENTS = with_form_hints(
     OUTSIDE_ACTIVITY_EVENTS,
     outside_activity_notified={"hints": _notice_hints},
-    objection_decided={"hints": _objection_hints, "validate": _check_objection},
+    objection_decided={"validate": _check_objection},
 )
 
 
