@@ -420,4 +420,3 @@ def _access_request(world):
     upload.name, upload.size = "informe.pdf", len(upload.getvalue())
     report = do_store_requested_report(user=world.users["secretaria"], case=request, upload=upload)
     return request, report
-

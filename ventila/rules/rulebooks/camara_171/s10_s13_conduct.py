@@ -885,6 +885,8 @@ KINDS: dict[str, KindSpec] = {
         stages=OutsideActivityStage,
         deadlines=OutsideActivityDeadline,
         respondent_roles=("representative", "officer", "department_head"),
+        # Decided, or let pass in silence: nothing is left to do until a new notice (a change) reopens it.
+        closed_stages=("objected", "cleared", "cleared_by_silence"),
         caption="Actividad extra-legislativa de %(name)s (Sec. 11)",
     ),
 }

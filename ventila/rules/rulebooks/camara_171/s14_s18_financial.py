@@ -1016,6 +1016,7 @@ KINDS: dict[str, KindSpec] = {
         stages=AccessRequestStage,
         deadlines=AccessRequestDeadline,
         respondent_roles=("representative", "officer", "department_head"),
+        closed_stages=("access_granted", "access_denied"),  # CAM-17-05: access given, or the objection upheld
         caption="Solicitud de acceso a un informe financiero de %(name)s (Sec. 17)",
     ),
 }

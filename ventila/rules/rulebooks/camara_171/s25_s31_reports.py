@@ -405,5 +405,6 @@ REGULATION_KIND = KindSpec(
         "house_rejection_window": Actor.HOUSE,  # CAM-27-01: the House may reject it
         "circulate_code": Actor.COMMISSION,  # CAM-27-03
     },
+    closed_stages=("rejected",),  # CAM-27-01: the House rejected it within its 10 business days
     caption="Reglamento de la Comisión y circulación del Código",
 )
