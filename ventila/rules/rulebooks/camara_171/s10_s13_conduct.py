@@ -22,6 +22,7 @@ from typing import Any, Literal
 
 from ...calendar import DayResult, LegalCalendar, format_date_es
 from ...engine import Context, Event, EventSpec, FieldError, FieldHint, FieldSpec, FormContext, KindSpec
+from ...i18n import Msg, Raw
 from ...terms import Finding
 from ...vocabulary import Actor, OutsideActivityDeadline, OutsideActivityStage
 from ...votes import required_yes
@@ -556,15 +557,23 @@ def compute_outside_income_cap(legislative_salary: Decimal | float | int) -> Dec
     return (salary * OUTSIDE_INCOME_CAP).quantize(Decimal("0.01"))
 
 
-def _over_cap_message(compensation: Decimal, legislative_salary: Decimal) -> str | None:
+def _over_cap_msg(compensation: Decimal, legislative_salary: Decimal) -> Msg | None:
     cap = compute_outside_income_cap(legislative_salary)
     if compensation <= cap:
         return None
-    return (
-        f"La compensación extra-legislativa de {_money(compensation)} supera el tope de {_money(cap)} "
-        f"({OUTSIDE_INCOME_CAP * 100:.0f} % del salario de legislador de {_money(legislative_salary)}; "
-        f"Sec. 11(A), periodo anual, A-10)."
+    return Msg(
+        "La compensación extra-legislativa de %(compensation)s supera el tope de %(cap)s (%(share)s %% del salario "
+        "de legislador de %(salary)s; Sec. 11(A), periodo anual, A-10).",
+        compensation=Raw(_money(compensation)),
+        cap=Raw(_money(cap)),
+        share=Raw(f"{OUTSIDE_INCOME_CAP * 100:.0f}"),
+        salary=Raw(_money(legislative_salary)),
     )
+
+
+def _over_cap_message(compensation: Decimal, legislative_salary: Decimal) -> str | None:
+    msg = _over_cap_msg(compensation, legislative_salary)
+    return None if msg is None else msg.es()
 
 
 def check_outside_income(
@@ -748,7 +757,7 @@ def evaluate_outside_activity(ctx: Context) -> None:
             "CAM-11C-01",
             notice,
             satisfied=decision,
-            start_label="recibo de la notificación por la Comisión",
+            start_label=Msg("recibo de la notificación por la Comisión"),
         )
         _check_notice(ctx, notice, started if i == 0 else None, window.due_date)
         if decision is not None:
@@ -757,9 +766,12 @@ def evaluate_outside_activity(ctx: Context) -> None:
             ctx.add_finding(
                 "no_objection_by_silence",
                 "CAM-11C-01",
-                f"Venció el {format_date_es(window.due_date)} el término de 5 días laborables sin que la Comisión se "
-                f"opusiera: se entiende que no hay oposición a la actividad notificada el "
-                f"{format_date_es(notice.day)} (A-10).",
+                Msg(
+                    "Venció el %(due)s el término de 5 días laborables sin que la Comisión se opusiera: se entiende "
+                    "que no hay oposición a la actividad notificada el %(notice)s (A-10).",
+                    due=window.due_date,
+                    notice=notice.day,
+                ),
                 due=window.due_date.isoformat(),
             )
     last = notices[-1]
@@ -779,7 +791,7 @@ def evaluate_outside_activity(ctx: Context) -> None:
 
 
 def _check_notice(ctx: Context, notice: Event, started: Event | None, window_due: dt.date) -> None:
-    missing = []
+    missing: list[str] = []
     if not notice.get("nature"):
         missing.append("la naturaleza de las labores (1)")
     if notice.get("certified_no_conflict") is not True:
@@ -790,18 +802,22 @@ def _check_notice(ctx: Context, notice: Event, started: Event | None, window_due
         ctx.add_finding(
             "notice_incomplete",
             "CAM-11B-02",
-            f"A la notificación del {format_date_es(notice.day)} le falta: {'; '.join(missing)} (Sec. 11(B)(1)–(3)).",
+            Msg(
+                "A la notificación del %(day)s le falta: %(missing)s (Sec. 11(B)(1)–(3)).",
+                day=notice.day,
+                missing=tuple(missing),
+            ),
             missing=len(missing),
         )
     if notice.get("copy_to_secretariat") is False:
         ctx.add_finding(
             "secretariat_copy_missing",
             "CAM-11B-03",
-            f"La notificación del {format_date_es(notice.day)} no se copió a la Secretaría del Cuerpo (Sec. 11(B)).",
+            Msg("La notificación del %(day)s no se copió a la Secretaría del Cuerpo (Sec. 11(B)).", day=notice.day),
         )
     comp, salary = _money_field(notice, "compensation"), _money_field(notice, "legislative_salary")
     if comp is not None and salary is not None:
-        msg = _over_cap_message(comp, salary)
+        msg = _over_cap_msg(comp, salary)
         if msg is not None:
             ctx.add_finding(
                 "outside_income_over_cap",
@@ -814,7 +830,9 @@ def _check_notice(ctx: Context, notice: Event, started: Event | None, window_due
         ctx.add_finding(
             "outside_income_unverified",
             "CAM-11A-01",
-            "La notificación no indica el salario de legislador: no puede verificarse el tope de 35 % (Sec. 11(A)).",
+            Msg(
+                "La notificación no indica el salario de legislador: no puede verificarse el tope de 35 % (Sec. 11(A))."
+            ),
         )
     planned: dt.date | None = notice.get("planned_start")
     start = started.day if started is not None else planned
@@ -824,9 +842,19 @@ def _check_notice(ctx: Context, notice: Event, started: Event | None, window_due
         ctx.add_finding(
             "notice_after_activity_start",
             "CAM-11B-01",
-            f"La actividad {'comenzó' if started is not None else 'comienza'} el {format_date_es(start)} y la "
-            f"notificación se recibió el {format_date_es(notice.day)}: debía notificarse antes del inicio "
-            f"(Sec. 11(B) ¶2).",
+            Msg(
+                "La actividad comenzó el %(start)s y la notificación se recibió el %(day)s: debía notificarse antes "
+                "del inicio (Sec. 11(B) ¶2).",
+                start=start,
+                day=notice.day,
+            )
+            if started is not None
+            else Msg(
+                "La actividad comienza el %(start)s y la notificación se recibió el %(day)s: debía notificarse antes "
+                "del inicio (Sec. 11(B) ¶2).",
+                start=start,
+                day=notice.day,
+            ),
             start=start.isoformat(),
         )
     elif start is not None and start < window_due:
@@ -834,8 +862,19 @@ def _check_notice(ctx: Context, notice: Event, started: Event | None, window_due
         ctx.add_finding(
             "activity_starts_before_objection_window_ends",
             "CAM-11C-01",
-            f"La actividad {'comenzó' if started is not None else 'comienza'} el {format_date_es(start)}, antes de "
-            f"que venza el {format_date_es(window_due)} el término de la Comisión para oponerse (A-10).",
+            Msg(
+                "La actividad comenzó el %(start)s, antes de que venza el %(due)s el término de la Comisión para "
+                "oponerse (A-10).",
+                start=start,
+                due=window_due,
+            )
+            if started is not None
+            else Msg(
+                "La actividad comienza el %(start)s, antes de que venza el %(due)s el término de la Comisión para "
+                "oponerse (A-10).",
+                start=start,
+                due=window_due,
+            ),
             start=start.isoformat(),
             window_due=window_due.isoformat(),
         )
@@ -849,14 +888,18 @@ def _check_decision(ctx: Context, decision: Event, window_due: dt.date) -> bool:
         ctx.add_finding(
             "objection_untimely",
             "CAM-11C-01",
-            f"La oposición del {format_date_es(decision.day)} llegó después de vencer el término de 5 días "
-            f"laborables ({format_date_es(window_due)}): para entonces el silencio equivalía a no oponerse (A-10).",
+            Msg(
+                "La oposición del %(day)s llegó después de vencer el término de 5 días laborables (%(due)s): para "
+                "entonces el silencio equivalía a no oponerse (A-10).",
+                day=decision.day,
+                due=window_due,
+            ),
         )
     if not decision.get("grounds"):
         ctx.add_finding(
             "objection_without_grounds",
             "CAM-11C-01",
-            "La oposición no indica sus fundamentos en la Ley o en las Reglas (Sec. 11(C)).",
+            Msg("La oposición no indica sus fundamentos en la Ley o en las Reglas (Sec. 11(C))."),
         )
     yes = decision.get("yes_votes")
     if yes is not None:
@@ -865,8 +908,12 @@ def _check_decision(ctx: Context, decision: Event, window_due: dt.date) -> bool:
             ctx.add_finding(
                 "objection_without_majority",
                 "CAM-11C-02",
-                f"La oposición tuvo {yes} votos a favor; la Sec. 11(C) exige la mayoría absoluta de los integrantes "
-                f"({needed} votos; A-6). No hay oposición válida.",
+                Msg(
+                    "La oposición tuvo %(yes)s votos a favor; la Sec. 11(C) exige la mayoría absoluta de los "
+                    "integrantes (%(needed)s votos; A-6). No hay oposición válida.",
+                    yes=yes,
+                    needed=needed,
+                ),
                 yes_votes=yes,
                 required=needed,
             )

@@ -837,7 +837,7 @@ def evaluate_access_request(ctx: Context) -> None:
     if notified is None:
         ctx.stage = AccessRequestStage.AWAITING_NOTICE
         ctx.allowed_next = ["subject_notified"]
-        _not_yet(ctx, None, "falta notificar al Representante")
+        _not_yet(ctx, None, Msg("falta notificar al Representante"))
         _check_grant(ctx, granted, None)
         return
     received: dt.date = notified.get("received_on") or notified.day
@@ -853,13 +853,13 @@ def evaluate_access_request(ctx: Context) -> None:
     )
     opens_after_window = ctx.calendar.roll_forward(window.due_date + dt.timedelta(days=1))
     as_of = ctx.as_of_day
-    resolver = RESOLVER_ES[ctx.settings["sec17_objection_resolver"]]
+    resolver: str = RESOLVER_ES[ctx.settings["sec17_objection_resolver"]]
     if objection is not None and objection.day <= window.due_date:
         resolved = next((r for r in ctx.all("objection_resolved") if r.at >= objection.at), None)
         if resolved is None:
             ctx.stage = AccessRequestStage.OBJECTION_PENDING
             ctx.allowed_next = ["objection_resolved"]
-            _not_yet(ctx, None, f"hay una objeción pendiente; la resuelve {resolver} (A-15)")
+            _not_yet(ctx, None, Msg("hay una objeción pendiente; la resuelve %(resolver)s (A-15)", resolver=resolver))
             _check_grant(ctx, granted, None)
             return
         if resolved.get("upheld"):
@@ -867,26 +867,29 @@ def evaluate_access_request(ctx: Context) -> None:
             ctx.allowed_next = []
             _check_grant(ctx, granted, None)
             return
-        _open(ctx, resolved.day, f"se resolvió la objeción el {format_date_es(resolved.day)}", complete, granted)
+        _open(ctx, resolved.day, Msg("se resolvió la objeción el %(day)s", day=resolved.day), complete, granted)
         return
     if objection is not None:
         ctx.add_finding(
             "access_objection_untimely",
             "CAM-17-04",
-            f"La objeción del {format_date_es(objection.day)} llegó después de vencer los 15 días laborables "
-            f"({format_date_es(window.due_date)}).",
+            Msg(
+                "La objeción del %(day)s llegó después de vencer los 15 días laborables (%(due)s).",
+                day=objection.day,
+                due=window.due_date,
+            ),
         )
     ctx.changes_from(opens_after_window)
     if as_of < opens_after_window:
         ctx.stage = AccessRequestStage.AWAITING_SUBJECT
         ctx.allowed_next = ["objection_filed"]
-        _not_yet(ctx, opens_after_window, "corren los 15 días laborables del Representante")
+        _not_yet(ctx, opens_after_window, Msg("corren los 15 días laborables del Representante"))
         _check_grant(ctx, granted, opens_after_window)
         return
     _open(
         ctx,
         opens_after_window,
-        f"transcurrieron los 15 días laborables ({format_date_es(window.due_date)})",
+        Msg("transcurrieron los 15 días laborables (%(due)s)", due=window.due_date),
         complete,
         granted,
     )
@@ -899,40 +902,48 @@ def _check_request(ctx: Context, request: Event) -> bool:
         ctx.add_finding(
             "access_request_incomplete",
             "CAM-17-06",
-            f"A la solicitud le falta: {'; '.join(missing)} (Sec. 17(4)).",
+            Msg("A la solicitud le falta: %(missing)s (Sec. 17(4)).", missing=tuple(missing)),
             missing=len(missing),
         )
     if not request.get("complaint_copy"):
         ctx.add_finding(
             "access_without_complaint",
             "CAM-17-02",
-            "La solicitud no acompaña copia de la querella presentada: el acceso solo procede luego de presentarse "
-            "la querella correspondiente (Sec. 17(1), 17(4)(c)).",
+            Msg(
+                "La solicitud no acompaña copia de la querella presentada: el acceso solo procede luego de "
+                "presentarse la querella correspondiente (Sec. 17(1), 17(4)(c))."
+            ),
         )
     if request.get("report_is_final") is False:
         ctx.add_finding(
             "report_not_final",
             "CAM-17-01",
-            "El informe solicitado no es final: mientras esté bajo custodia de la OEG no se permite a terceros su "
-            "inspección ni acceso (Sec. 17(1)).",
+            Msg(
+                "El informe solicitado no es final: mientras esté bajo custodia de la OEG no se permite a terceros "
+                "su inspección ni acceso (Sec. 17(1))."
+            ),
         )
     if request.get("official_investigation"):
         ctx.add_finding(
             "copy_free_of_charge",
             "CAM-17-09",
-            "Lo solicita una agencia para una investigación oficial: la copia es libre de costo (Sec. 17(6)).",
+            Msg("Lo solicita una agencia para una investigación oficial: la copia es libre de costo (Sec. 17(6))."),
         )
     return not missing and bool(request.get("complaint_copy"))
 
 
-def _open(ctx: Context, opens_on: dt.date, why: str, complete: bool, granted: Event | None) -> None:
+def _open(ctx: Context, opens_on: dt.date, why: Msg, complete: bool, granted: Event | None) -> None:
     """The term no longer bars access from ``opens_on``; a deficient request still does."""
     if not complete:
         ctx.add_finding(
             "access_not_yet_allowed",
             "CAM-17-05",
-            f"El plazo ya no impide el acceso desde el {format_date_es(opens_on)} ({why}), pero la solicitud no "
-            f"cumple los requisitos de la Sec. 17(1) y 17(4): no procede el acceso hasta subsanarla.",
+            Msg(
+                "El plazo ya no impide el acceso desde el %(day)s (%(why)s), pero la solicitud no cumple los "
+                "requisitos de la Sec. 17(1) y 17(4): no procede el acceso hasta subsanarla.",
+                day=opens_on,
+                why=why,
+            ),
             opens_on=opens_on.isoformat(),
         )
         _check_grant(ctx, granted, None)
@@ -942,7 +953,7 @@ def _open(ctx: Context, opens_on: dt.date, why: str, complete: bool, granted: Ev
     ctx.add_finding(
         "access_allowed",
         "CAM-17-05",
-        f"El acceso al informe procede desde el {format_date_es(opens_on)}: {why} (Sec. 17(1)).",
+        Msg("El acceso al informe procede desde el %(day)s: %(why)s (Sec. 17(1)).", day=opens_on, why=why),
         opens_on=opens_on.isoformat(),
     )
     _check_grant(ctx, granted, opens_on)
@@ -950,12 +961,20 @@ def _open(ctx: Context, opens_on: dt.date, why: str, complete: bool, granted: Ev
     ctx.allowed_next = [] if granted else ["access_granted"]
 
 
-def _not_yet(ctx: Context, opens_on: dt.date | None, why: str) -> None:
-    when = f" Se abre el {format_date_es(opens_on)} si no hay objeción." if opens_on else ""
+def _not_yet(ctx: Context, opens_on: dt.date | None, why: Msg) -> None:
+    message = (
+        Msg(
+            "Todavía no se puede dar acceso al informe: %(why)s (Sec. 17(1)). Se abre el %(day)s si no hay objeción.",
+            why=why,
+            day=opens_on,
+        )
+        if opens_on
+        else Msg("Todavía no se puede dar acceso al informe: %(why)s (Sec. 17(1)).", why=why)
+    )
     ctx.add_finding(
         "access_not_yet_allowed",
         "CAM-17-05",
-        f"Todavía no se puede dar acceso al informe: {why} (Sec. 17(1)).{when}",
+        message,
         **({"opens_on": opens_on.isoformat()} if opens_on else {}),
     )
 
@@ -967,8 +986,13 @@ def _check_grant(ctx: Context, granted: Event | None, opens_on: dt.date | None) 
         ctx.add_finding(
             "access_before_allowed",
             "CAM-17-05",
-            f"Se dio acceso al informe el {format_date_es(granted.day)}, cuando la Sec. 17 no lo permitía"
-            + (f" (procedía desde el {format_date_es(opens_on)})." if opens_on else "."),
+            Msg(
+                "Se dio acceso al informe el %(day)s, cuando la Sec. 17 no lo permitía (procedía desde el %(opens)s).",
+                day=granted.day,
+                opens=opens_on,
+            )
+            if opens_on
+            else Msg("Se dio acceso al informe el %(day)s, cuando la Sec. 17 no lo permitía.", day=granted.day),
         )
 
 

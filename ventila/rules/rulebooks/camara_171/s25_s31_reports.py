@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ...calendar import format_date_es
 from ...engine import Context, Event, EventSpec, FieldHint, FieldSpec, FormContext, KindSpec
 from ...i18n import Msg
 from ...vocabulary import Actor, ComplaintDeadline, RegulationDeadline, RegulationStage
@@ -375,7 +374,12 @@ def evaluate_regulation(ctx: Context) -> None:
         ctx.add_finding(
             "rejection_without_majority",
             "CAM-27-02",
-            f"El rechazo tuvo {votes} votos; requiere la mayoría absoluta de los miembros de la Cámara ({needed}).",
+            Msg(
+                "El rechazo tuvo %(votes)s votos; requiere la mayoría absoluta de los miembros de la Cámara "
+                "(%(needed)s).",
+                votes=votes,
+                needed=needed,
+            ),
             votes=votes,
             required=needed,
         )
@@ -384,8 +388,10 @@ def evaluate_regulation(ctx: Context) -> None:
         ctx.add_finding(
             "rejection_untimely",
             "CAM-27-01",
-            f"El rechazo llegó después de los 10 días laborables ({format_date_es(window.due_date)}); "
-            "el reglamento sigue en vigor.",
+            Msg(
+                "El rechazo llegó después de los 10 días laborables (%(due)s); el reglamento sigue en vigor.",
+                due=window.due_date,
+            ),
         )
         ctx.stage = RegulationStage.IN_FORCE
     else:
