@@ -94,3 +94,70 @@ def test_open_an_outside_activity_notice_and_record_the_objection_in_the_browser
     assert case.stage == "objected"
     context.close()
     assert found == [], "\n".join(found)
+
+
+def test_an_access_request_and_a_regulation_in_the_browser(
+    e2e_world: Any, browser: Any, live_server: Any, now: Any, tmp_path: Path
+) -> None:
+    """Sec. 17: the request's contents refused beside the fields, then recorded; its report stored sealed
+    (CAM-17-05) and the sealed page; Sec. 27: which act is recorded, then the regulation filed."""
+    now.set("2027-03-03 15:00")
+    context = signed_in_context(browser, live_server, e2e_world.users["secretaria"])
+    page = context.new_page()
+    found: list[str] = []
+
+    def check(name: str) -> None:
+        found.extend(serious_violations(page))
+        found.extend(sideways(page))
+        _shots(page, name)
+
+    page.goto("/expedientes/")
+    page.get_by_role("link", name="Anotar solicitud de acceso a un informe financiero").click()
+    page.wait_for_load_state("load")
+    office = e2e_world.respondent.offices.get()
+    page.select_option("#id_person_office", str(office.pk))
+    page.fill("#id_occurred_date", "2027-03-01")
+    page.fill("#id_requester_name", "Lucía Solicitante Ficticia")
+    page.check("input[name=report_is_final][value='1']")
+    submit(page.get_by_role("button", name="Anotar y abrir el expediente"))
+    html = page.content()
+    assert "(a) su dirección" in html and "(e) que conoce la pena por mal uso" in html and "el juramento" in html
+    check("access-form-errors")
+    page.fill("#id_requester_address", "Calle Luna 5, San Juan")
+    page.fill("#id_requester_occupation", "Periodista")
+    page.fill("#id_on_behalf_of", "Ella misma")
+    page.fill("#id_interest_statement", "Querella presentada; necesita el informe.")
+    for box in ("complaint_copy", "knows_use_limits", "knows_penalty", "sworn"):
+        page.check(f"#id_{box}")
+    submit(page.get_by_role("button", name="Anotar y abrir el expediente"))
+    case = Case.objects.get(kind="report_access_request")
+    # CAM-17-03: 5 business days from Mon Mar 1 (Tue Mar 2 a holiday) → Tue Mar 9, the OEG's move.
+    assert "martes, 9 de marzo de 2027" in page.locator("table.terms").inner_text()
+    report = tmp_path / "informe.pdf"
+    report.write_bytes(b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")
+    page.set_input_files("#id_file", str(report))
+    submit(page.get_by_role("button", name="Guardar sellada"))
+    assert "está guardada y sellada" in page.content()
+    check("access-case")
+    stored = case.requested_reports.get()
+    page.goto(f"/expedientes/{case.number}/informe-solicitado/{stored.pk}/")
+    assert "El informe está sellado" in page.content()
+    check("access-sealed")
+
+    page.goto("/expedientes/")
+    page.get_by_role("link", name="Anotar reglamento o circulación del Código").click()
+    page.wait_for_load_state("load")
+    submit(page.get_by_role("button", name="Continuar"))  # nothing chosen
+    assert "Elija qué acto anota." in page.content()
+    check("regulation-choose")
+    page.check("input[name=acto][value=regulation_filed]")
+    submit(page.get_by_role("button", name="Continuar"))
+    page.fill("#id_occurred_date", "2027-03-01")
+    page.fill("#id_title", "Reglamento Interno de la Comisión")
+    submit(page.get_by_role("button", name="Anotar y abrir el expediente"))
+    # CAM-27-01: 10 business days from Mon Mar 1 → Tue Mar 16; the House's move.
+    assert "martes, 16 de marzo de 2027" in page.locator("table.terms").inner_text()
+    assert "La Cámara de Representantes" in page.content()
+    check("regulation-case")
+    context.close()
+    assert found == [], "\n".join(found)

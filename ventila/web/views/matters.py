@@ -38,7 +38,7 @@ def open_matter(request: HttpRequest, body: str, kind: str) -> HttpResponse:
     kind_label = KINDS.get(kind, kind)
     if chosen not in acts:
         titles = [(a, _act_title_for(body_obj.rulebook, kind, a)) for a in acts]
-        error = _("Elija qué acto anota.") if "acto" in request.GET else ""
+        error = _("Elija qué acto anota.") if ("acto" in request.GET or "paso" in request.GET) else ""
         return render(
             request,
             "web/open_matter_choose.html",
