@@ -451,6 +451,12 @@ def test_hostile_strings_in_the_matter_forms_give_a_clear_error(client, world, n
             assert r.status_code in (200, 302)
             continue
         assert r.status_code == 200 and "error-message" in html, (url, r.status_code)
+    # An amount too large for a float (stored as infinity, then refused by the database) is refused, said why.
+    r = client.post(
+        "/expedientes/asunto/etica-camara/outside_activity/",
+        {**NOTICE, "person_office": office.pk, "compensation": "9" * 400},
+    )
+    assert r.status_code == 200 and "error-message" in r.content.decode()
     for bad in ("person_office", "activity", "compensation", "occurred_date"):
         r = client.post(
             "/expedientes/asunto/etica-camara/outside_activity/",
@@ -478,3 +484,18 @@ def test_only_the_staff_open_a_matter(client, world, now):
     for who, expected in (("comisionado", 404), ("secretaria_municipal", 404), ("personal", 200)):
         c = signed_in(type(client)(), world, who)
         assert c.get("/expedientes/asunto/etica-camara/outside_activity/").status_code == expected, who
+
+
+@pytest.mark.parametrize(
+    "sql", ["UPDATE cases_requestedreport SET filename = 'otro.pdf'", "DELETE FROM cases_requestedreport"]
+)
+def test_cam_17_05_the_database_refuses_to_change_a_requested_report(client, world, now, sql):
+    from django.db import DatabaseError, connection, transaction
+
+    signed_in(client, world)
+    case = open_request(client, world)
+    client.post(f"/expedientes/{case.number}/informe-solicitado/", {"file": pdf_file()})
+    assert RequestedReport.objects.count() == 1
+    with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cur:
+        cur.execute(sql)
+    assert RequestedReport.objects.get().filename == "informe.pdf"

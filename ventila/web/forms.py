@@ -159,8 +159,8 @@ def _payload_field(name: str, spec: FieldSpec, case: Case | None, day: dt.date, 
     if t == "int":
         return forms.IntegerField(label=label, required=req, min_value=0, help_text=help_text)
     if t == "money":
-        return forms.DecimalField(
-            label=label, required=req, min_value=Decimal("0"), decimal_places=2, help_text=help_text
+        return forms.DecimalField(  # at most 12 digits: an amount too large is refused, never stored as infinity
+            label=label, required=req, min_value=Decimal("0"), max_digits=12, decimal_places=2, help_text=help_text
         )
     if t == "str":
         widget = forms.Textarea(attrs={"rows": 3}) if name in LONG_TEXT else forms.TextInput

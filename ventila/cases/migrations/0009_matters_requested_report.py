@@ -5,6 +5,16 @@ from django.conf import settings
 from django.db import migrations, models
 
 import ventila.cases.models
+from ventila.cases import db_triggers
+
+
+def forwards(apps, schema_editor):  # type: ignore[no-untyped-def]
+    # The requested report is kept as received: the database refuses UPDATE and DELETE on it.
+    db_triggers.install(schema_editor, db_triggers.REQUESTED_REPORT_TABLES, function=False)
+
+
+def backwards(apps, schema_editor):  # type: ignore[no-untyped-def]
+    db_triggers.uninstall(schema_editor, db_triggers.REQUESTED_REPORT_TABLES, function=False)
 
 
 class Migration(migrations.Migration):
@@ -86,4 +96,5 @@ class Migration(migrations.Migration):
                 "ordering": ["case", "id"],
             },
         ),
+        migrations.RunPython(forwards, backwards),
     ]
