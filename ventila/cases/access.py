@@ -27,6 +27,7 @@ from ventila.audit.log import record_access
 from ventila.bodies.models import Body
 from ventila.rules import RULEBOOKS
 
+from .matters import REPORT_KIND, report_sealed_reason
 from .models import Attachment, Case, CaseExclusion, CaseSubstitute, DocketEntry
 
 STAFF_ROLES = (RoleGrant.Role.SECRETARY, RoleGrant.Role.STAFF)
@@ -209,8 +210,6 @@ def access_requested_report(user: Any, case: Case, report_id: int) -> Any:
     passed or the objection was resolved, and the request meets Sec. 17(1) and 17(4) (CAM-17-05); a
     report not final is never shown (CAM-17-01). Every attempt is logged in the access chain, refused or
     not. 404 if the report is not this case's."""
-    from .matters import REPORT_KIND, report_sealed_reason
-
     report = case.requested_reports.filter(pk=report_id).first() if case.kind == REPORT_KIND else None
     if report is None:
         log_access(user, "requested_report", report_id, case=case, action="download", granted=False)

@@ -17,6 +17,8 @@ from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.calendar import format_date_es
 from ventila.rules.plain import for_users
 from ventila.web.forms import FILING_BUTTONS, PAGE_BUTTONS
+from ventila.web.matter_forms import matter_kinds
+from ventila.web.matter_labels import MATTER_BUTTONS
 
 register = template.Library()
 
@@ -109,9 +111,6 @@ def filing_buttons(body: Body) -> list[tuple[str, Any]]:
 @register.filter
 def matter_buttons(body: Body) -> list[tuple[str, Any]]:
     """The Code's preventive matters this body's staff open by hand (Secs. 11, 17, 27), with their labels."""
-    from ventila.web.matter_forms import matter_kinds
-    from ventila.web.matter_labels import MATTER_BUTTONS
-
     return [(kind, MATTER_BUTTONS[kind]) for kind in matter_kinds(body)]
 
 

@@ -9,7 +9,7 @@ from typing import Any
 from ventila.cases import access
 from ventila.cases.matters import report_sealed_reason
 from ventila.cases.models import Case, DocketEntry
-from ventila.rules.rulebooks.camara_171.s10_s13_conduct import OUTSIDE_INCOME_CAP, compute_outside_income_cap
+from ventila.rules import RULEBOOKS
 
 from ..matter_forms import ReportForm
 from ..matter_labels import MATTER_BUTTONS, PERSON_LABELS
@@ -28,24 +28,25 @@ def matter_context(user: Any, case: Case, entries: list[DocketEntry]) -> dict[st
         return out
     superseded = {e.supersedes_id for e in entries if e.supersedes_id}
     live = [e for e in entries if e.pk not in superseded]
-    if case.kind == "outside_activity":
-        notice = next(
-            (e for e in sorted(live, key=lambda e: e.seq, reverse=True) if e.event_type == "outside_activity_notified"),
-            None,
-        )
-        if notice is not None and notice.payload.get("legislative_salary") is not None:
-            salary = Decimal(str(notice.payload["legislative_salary"]))
-            cap = compute_outside_income_cap(salary)
-            comp = notice.payload.get("compensation")
-            compensation = Decimal(str(comp)).quantize(Decimal("0.01")) if comp is not None else None
-            out["income_cap"] = {
-                "salary": _money(salary),
-                "share": f"{OUTSIDE_INCOME_CAP * 100:.0f} %",
-                "cap": _money(cap),
-                "compensation": _money(compensation) if compensation is not None else "",
-                "over": compensation is not None and compensation > cap,
-                "margin": _money(abs(cap - compensation)) if compensation is not None else "",
-            }
+    income_cap = RULEBOOKS[case.body.rulebook].income_cap
+    notice = next(
+        (e for e in sorted(live, key=lambda e: e.seq, reverse=True) if "legislative_salary" in e.payload), None
+    )
+    if income_cap is not None and notice is not None:
+        salary = Decimal(str(notice.payload["legislative_salary"]))
+        cap, share, rule_id = income_cap(salary)
+        comp = notice.payload.get("compensation")
+        compensation = Decimal(str(comp)).quantize(Decimal("0.01")) if comp is not None else None
+        out["income_cap"] = {
+            "salary": _money(salary),
+            "share": f"{share:.0f} %",
+            "rule": rule_id,
+            "citation": RULEBOOKS[case.body.rulebook].rules[rule_id].citation,
+            "cap": _money(cap),
+            "compensation": _money(compensation) if compensation is not None else "",
+            "over": compensation is not None and compensation > cap,
+            "margin": _money(abs(cap - compensation)) if compensation is not None else "",
+        }
     if case.kind == "report_access_request":
         reports = list(case.requested_reports.order_by("-id"))
         staff = case.body_id in access.staff_body_ids(user)

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ventila.cases import access
 from ventila.cases.actions import ActRefused, do_file_case, refresh_if_stale
+from ventila.cases.evaluation import event_spec
 from ventila.cases.labels import KINDS
 from ventila.cases.matters import ReportRefused, do_store_requested_report
 
@@ -84,8 +85,6 @@ def open_matter(request: HttpRequest, body: str, kind: str) -> HttpResponse:
 
 
 def _act_title_for(rulebook: str, kind: str, act: str, *, spanish: bool = False) -> str:
-    from ventila.cases.evaluation import event_spec
-
     title = event_spec(rulebook, kind, act).title
     return title if spanish else _(title)
 

@@ -211,6 +211,7 @@ RULEBOOK = Rulebook(
     # Secs. 20–21(a): the public form cites the Code's provisions (Sec. 21(a)(12)), the 30-day term of
     # Sec. 20(6) and the summary procedure against a candidate (Sec. 24).
     obligations=s14_s18_financial.OBLIGATIONS,  # Secs. 3 and 14: the register and its report duties
+    income_cap=s10_s13_conduct.outside_income_cap,  # Sec. 11(A): 35 % of the legislative salary
     public_filing=PublicFiling(
         description="Querellas contra Representantes, funcionarios de la Cámara o jefes de dependencia "
         "(Código de Ética de la Cámara, Sec. 20).",

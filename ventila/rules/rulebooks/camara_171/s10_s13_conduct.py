@@ -557,6 +557,11 @@ def compute_outside_income_cap(legislative_salary: Decimal | float | int) -> Dec
     return (salary * OUTSIDE_INCOME_CAP).quantize(Decimal("0.01"))
 
 
+def outside_income_cap(legislative_salary: Decimal) -> tuple[Decimal, Decimal, str]:
+    """Sec. 11(A) for the web app (``Rulebook.income_cap``): the cap, its share in per cent, its rule."""
+    return compute_outside_income_cap(legislative_salary), OUTSIDE_INCOME_CAP * 100, "CAM-11A-01"
+
+
 def _over_cap_msg(compensation: Decimal, legislative_salary: Decimal) -> Msg | None:
     cap = compute_outside_income_cap(legislative_salary)
     if compensation <= cap:
