@@ -105,6 +105,7 @@ def test_every_url_with_every_role(world, now, client_factory=None):
     n = case.number
     docs = _documents(world, case)  # issue 4
     fin, own_fin = _financial_cases(world)  # issue 16: a tenure's case with an OEG referral pending
+    request, report = _access_request(world)  # issue 16: Sec. 17, its requested report sealed
     urls = {
         "/expedientes/": _expect(**{r: 200 for r in ROLES if r != "anonymous"}),
         f"/expedientes/{n}/": _expect(**SEE),
@@ -208,6 +209,23 @@ def test_every_url_with_every_role(world, now, client_factory=None):
         "/cuerpos/etica-camara/obligados/tablero/?formato=csv": _expect(**REGISTER_READ),
         "/cuerpos/etica-camara/obligados/tablero/?formato=xlsx": _expect(**REGISTER_READ),
         "/cuerpos/querellas-municipales/obligados/tablero/": _expect(),
+        # Issue 16: the preventive matters (Secs. 11, 17, 27) are opened by the House Commission's staff; an
+        # access request is a case like any other; its requested report is sealed until access is lawful
+        # (CAM-17-05): 403 with why to the staff, 403 to the members who read the case, 404 to the rest.
+        "/expedientes/asunto/etica-camara/outside_activity/": _expect(secretaria=200, personal=200),
+        "/expedientes/asunto/etica-camara/report_access_request/": _expect(secretaria=200, personal=200),
+        "/expedientes/asunto/etica-camara/regulation/": _expect(secretaria=200, personal=200),
+        "/expedientes/asunto/querellas-municipales/outside_activity/": _expect(),  # not a municipal kind
+        "/expedientes/asunto/etica-camara/complaint/": _expect(),  # complaints have their own form
+        f"/expedientes/{request.number}/": _expect(**{**SEE, "sustituto": 404, "inhibido": 200}),
+        f"/expedientes/{request.number}/actos/subject_notified/": _expect(
+            secretaria=200, personal=200, presidente=403, comisionado=403, inhibido=403, miembro_querellado=403
+        ),
+        f"/expedientes/{request.number}/informe-solicitado/{report.pk}/": _expect(
+            secretaria=403, personal=403, presidente=403, comisionado=403, inhibido=403, miembro_querellado=403
+        ),
+        f"/expedientes/{request.number}/informe-solicitado/": _expect(**{r: 405 for r in ROLES if r != "anonymous"}),
+        f"/expedientes/{n}/informe-solicitado/{report.pk}/": _expect(),  # not that case's report
     }
     clients = {}
     for role in ROLES:
@@ -449,3 +467,40 @@ def test_calendar_changes_are_the_staffs(world, now):
         r = c.post("/cuerpos/etica-camara/calendario/", {"form": "closure", "day": "2027-03-05", "reason": "x"})
         assert Closure.objects.filter(day="2027-03-05").exists() == allowed, role
         Closure.objects.filter(day="2027-03-05").delete()
+
+
+def _access_request(world):
+    """An access request to the respondent's financial report (Sec. 17), with its report kept sealed."""
+    import io
+
+    from factories import at
+
+    from ventila.cases.actions import do_file_case
+    from ventila.cases.matters import do_store_requested_report
+
+    office = world.respondent.offices.get()
+    payload = {
+        "requester_name": "Lucía Solicitante Ficticia",
+        "requester_address": "Calle Luna 5, San Juan",
+        "requester_occupation": "Periodista",
+        "on_behalf_of": "Ella misma",
+        "interest_statement": "Querella presentada.",
+        "complaint_copy": True,
+        "knows_use_limits": True,
+        "knows_penalty": True,
+        "sworn": True,
+        "report_is_final": True,
+    }
+    request = do_file_case(
+        user=world.users["secretaria"],
+        body=world.camara,
+        kind="report_access_request",
+        respondent=world.respondent,
+        respondent_role=office.role,
+        respondent_office=office.title,
+        act=ActInput("access_requested", at("2027-03-01 00:00"), False, payload),
+    )
+    upload = io.BytesIO(b"%PDF-1.4\n%%EOF\n")
+    upload.name, upload.size = "informe.pdf", len(upload.getvalue())
+    report = do_store_requested_report(user=world.users["secretaria"], case=request, upload=upload)
+    return request, report

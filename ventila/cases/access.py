@@ -19,6 +19,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.db.models.lookups import In
 from django.http import Http404
+from django.utils.translation import gettext
 
 from ventila.accounts.grants import grants_of
 from ventila.accounts.models import RoleGrant
@@ -26,6 +27,7 @@ from ventila.audit.log import record_access
 from ventila.bodies.models import Body
 from ventila.rules import RULEBOOKS
 
+from .matters import REPORT_KIND, report_sealed_reason
 from .models import Attachment, Case, CaseExclusion, CaseSubstitute, DocketEntry
 
 STAFF_ROLES = (RoleGrant.Role.SECRETARY, RoleGrant.Role.STAFF)
@@ -191,3 +193,35 @@ def visible_bodies(user: Any) -> list[Body]:
     grants = grants_of(user)
     ids = staff_body_ids(user) | member_body_ids(user) | speaker_body_ids(user)
     return sorted((grants.bodies[pk] for pk in ids), key=lambda b: (b.name, b.pk))
+
+
+class ReportSealed(PermissionDenied):
+    """The requested report of an access request may not be shown now: ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def access_requested_report(user: Any, case: Case, report_id: int) -> Any:
+    """The financial report an access request asks to inspect (Sec. 17), for a case the user may see
+    (already through :func:`access_case_for_user`, and re-derived: the stage moves with time). Only the
+    body's secretary and staff open it, and only once the Code allows access: the 15 business days have
+    passed or the objection was resolved, and the request meets Sec. 17(1) and 17(4) (CAM-17-05); a
+    report not final is never shown (CAM-17-01). Every attempt is logged in the access chain, refused or
+    not. 404 if the report is not this case's."""
+    report = case.requested_reports.filter(pk=report_id).first() if case.kind == REPORT_KIND else None
+    if report is None:
+        log_access(user, "requested_report", report_id, case=case, action="download", granted=False)
+        raise Http404("report not found")
+    if case.body_id not in staff_body_ids(user):
+        log_access(user, "requested_report", report.pk, case=case, action="download", granted=False)
+        raise ReportSealed(
+            gettext("Solo la Secretaría de la Comisión abre el informe solicitado, y solo cuando procede el acceso.")
+        )
+    reason = report_sealed_reason(case)
+    if reason:
+        log_access(user, "requested_report", report.pk, case=case, action="download", granted=False)
+        raise ReportSealed(reason)
+    log_access(user, "requested_report", report.pk, case=case, action="download")
+    return report

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
+from decimal import Decimal
 from enum import StrEnum
 from functools import cached_property, lru_cache
 from typing import Any
@@ -510,6 +511,9 @@ class Rulebook:
     # what an act that meets a term after its due date means, by term (deadline id → :class:`LateAct`);
     # a term without one is shown as late with its own rule (and as fatal when the evaluator says so).
     late_acts: Mapping[str, LateAct] = field(default_factory=dict)
+    # the cap on outside income a notice's compensation is checked against (None: the rulebook sets none):
+    # the legislative salary → (the cap, the share of the salary in per cent, the rule that sets it).
+    income_cap: Callable[[Decimal], tuple[Decimal, Decimal, str]] | None = None
 
     def rule(self, rule_id: str) -> Rule:
         return self.rules[rule_id]

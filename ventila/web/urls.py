@@ -4,7 +4,7 @@ from django.urls import path
 
 from ventila.accounts.views import SignInView
 
-from .views import calendar, cases, conduct, members, pages, procedures, register
+from .views import calendar, cases, conduct, matters, members, pages, procedures, register
 
 app_name = "web"
 
@@ -16,6 +16,14 @@ urlpatterns = [
     path("mi-despacho/", members.my_work, name="my_work"),
     path("expedientes/<case_number:number>/votos/<slug:act>/", members.own_vote, name="own_vote"),
     path("expedientes/nuevo/<slug:body>/<slug:kind>/", cases.file_case, name="file_case"),
+    # The Code's preventive matters opened by hand: Secs. 11, 17 and 27 (issue 16).
+    path("expedientes/asunto/<slug:body>/<slug:kind>/", matters.open_matter, name="open_matter"),
+    path("expedientes/<case_number:number>/informe-solicitado/", matters.store_requested_report, name="store_report"),
+    path(
+        "expedientes/<case_number:number>/informe-solicitado/<int:report_id>/",
+        matters.requested_report,
+        name="requested_report",
+    ),
     path("expedientes/<case_number:number>/", cases.case_detail, name="case"),
     path("expedientes/<case_number:number>/actos/<slug:act>/", cases.record_act, name="act"),
     path("expedientes/<case_number:number>/anotaciones/<int:seq>/corregir/", cases.correct_entry, name="correct"),

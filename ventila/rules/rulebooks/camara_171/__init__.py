@@ -207,11 +207,16 @@ RULEBOOK = Rulebook(
     letterhead="Cámara de Representantes",
     confidentiality="Confidencial hasta la resolución final (Secs. 5(5) y 21(d) del Código de Ética).",  # CAM-05-02, CAM-21D-01
     # Sec. 21(c) dismissal grounds and Sec. 26 sanctions, as the act forms offer them.
-    choice_labels={**s20_s24_complaints.DISMISSAL_GROUNDS_ES, **s25_s31_reports.SANCTION_ES},
+    choice_labels={
+        **s20_s24_complaints.DISMISSAL_GROUNDS_ES,
+        **s25_s31_reports.SANCTION_ES,
+        **s10_s13_conduct.OUTSIDE_ACTIVITY_TYPES_ES,  # Sec. 11: what an outside-activity notice is of
+    },
     final_report_route=s25_s31_reports.final_report_route,  # Sec. 25
     # Secs. 20–21(a): the public form cites the Code's provisions (Sec. 21(a)(12)), the 30-day term of
     # Sec. 20(6) and the summary procedure against a candidate (Sec. 24).
     obligations=s14_s18_financial.OBLIGATIONS,  # Secs. 3 and 14: the register and its report duties
+    income_cap=s10_s13_conduct.outside_income_cap,  # Sec. 11(A): 35 % of the legislative salary
     public_filing=PublicFiling(
         description="Querellas contra Representantes, funcionarios de la Cámara o jefes de dependencia "
         "(Código de Ética de la Cámara, Sec. 20).",

@@ -41,6 +41,7 @@ from ventila.documents.mail import demo_outbox
 from ventila.documents.models import Delivery, Document
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.web.demo_conduct import load as load_conduct
+from ventila.web.demo_matters import load as load_matters
 from ventila.web.demo_procedures import load as load_procedures
 from ventila.web.demo_register import load as load_register
 
@@ -230,6 +231,8 @@ class Command(BaseCommand):
         load_register(self.stdout, camara, User.objects.get(username="secretaria"))
         # Issue 16, Sec. 10: gifts, court summonses and nepotism checks of the demo register's people.
         load_conduct(self.stdout, camara, User.objects.get(username="secretaria"))
+        # Issue 16: outside activities, access requests and regulations (Secs. 11, 17, 27), in several states.
+        load_matters(self.stdout, camara, User.objects.get(username="secretaria"))
         if not options["quiet"]:
             self._print(passwords)
 
