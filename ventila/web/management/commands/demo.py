@@ -40,6 +40,7 @@ from ventila.documents.actions import (
 from ventila.documents.mail import demo_outbox
 from ventila.documents.models import Delivery, Document
 from ventila.rules import PR_TZ, RULEBOOKS
+from ventila.search import index as search_index
 from ventila.web.demo_procedures import load as load_procedures
 from ventila.web.demo_register import load as load_register
 
@@ -227,6 +228,8 @@ class Command(BaseCommand):
         load_procedures(self.stdout, camara, municipal)
         # Issue 16: the register of obligated people and their financial-report duties.
         load_register(self.stdout, camara, User.objects.get(username="secretaria"))
+        # Issue 17: the search index, rebuilt from everything above (acts keep it current as they are written).
+        search_index.rebuild()
         if not options["quiet"]:
             self._print(passwords)
 

@@ -1,0 +1,82 @@
+"""The staff search (issue 17): one page of results over what the user may see.
+
+The scope is :func:`ventila.search.scopes.staff_scope` (the cases :mod:`ventila.cases.access` lets
+the user see; drafts only for the body's staff), applied by :func:`ventila.search.query.search` in the
+same statement as the match, before anything is ranked or counted.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from ventila.cases.models import Case
+from ventila.search.models import SearchEntry
+from ventila.search.query import search
+from ventila.search.scopes import staff_scope
+
+from ..search_forms import SearchForm
+
+PER_PAGE = 20
+MAX_PAGE = 50
+Kind = SearchEntry.Kind
+
+
+def _page(raw: str) -> int:
+    try:
+        page = int(raw)
+    except (TypeError, ValueError):
+        return 1
+    return min(max(page, 1), MAX_PAGE)
+
+
+def _item(hit: Any, cases: dict[int, Case]) -> dict[str, Any]:
+    e = hit.entry
+    case = cases[e.case_id]
+    number = hit.case_number
+    if e.kind == Kind.CASE:
+        url, title, label = reverse("web:case", kwargs={"number": number}), case.caption, _("Expediente")
+    elif e.kind == Kind.ENTRY:
+        title = _(e.title)  # the act's Spanish title as the rulebook words it: its msgid
+        url = reverse("web:case", kwargs={"number": number}) + f"#anotacion-{e.ref}"
+        label = _("Anotación %(seq)s") % {"seq": e.ref}
+    elif e.kind == Kind.DOCUMENT:
+        url = reverse("documents:document", kwargs={"number": number, "doc_id": e.object_id})
+        title, label = e.title, _("Documento expedido")
+    else:
+        url = reverse("documents:draft", kwargs={"number": number, "draft_id": e.object_id})
+        title, label = e.title, _("Borrador")
+    return {"url": url, "title": title, "typed_title": e.kind != Kind.ENTRY, "label": label, "number": number,
+            "snippet": hit.snippet}  # fmt: skip
+
+
+@login_required
+def search_page(request: HttpRequest) -> HttpResponse:
+    form = SearchForm(request.GET) if "q" in request.GET else SearchForm()
+    ctx: dict[str, Any] = {"search_form": form, "searched": False}
+    if form.is_bound and form.is_valid():
+        page = _page(request.GET.get("pagina", "1"))
+        results = search(
+            form.cleaned_data["q"], staff_scope(request.user), limit=PER_PAGE, offset=(page - 1) * PER_PAGE
+        )
+        ids = {h.entry.case_id for h in results.hits}
+        cases = Case.objects.select_related("body").in_bulk(ids)
+        pages = min(MAX_PAGE, (results.total + PER_PAGE - 1) // PER_PAGE)
+        ctx.update(
+            searched=True,
+            query=form.cleaned_data["q"],
+            total=results.total,
+            items=[_item(h, cases) for h in results.hits],
+            no_terms=not results.terms,
+            page=page,
+            first=(page - 1) * PER_PAGE + 1,
+            last=(page - 1) * PER_PAGE + len(results.hits),
+            previous=page - 1 if page > 1 else None,
+            next=page + 1 if page < pages else None,
+        )
+    return render(request, "web/search.html", ctx)
