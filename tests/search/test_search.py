@@ -15,7 +15,7 @@ from ventila.documents.actions import do_create_draft, do_issue_document, do_upd
 from ventila.search import stemmer
 from ventila.search.models import SearchEntry
 from ventila.search.query import Part, Scope, search, snippet
-from ventila.search.scopes import staff_scope
+from ventila.search.scopes import scope_for_user
 
 pytestmark = pytest.mark.django_db
 
@@ -203,13 +203,13 @@ def test_a_hidden_cases_term_is_not_found_nor_counted(world):
     house = _file(world, "Un contrato de mantenimiento.")
     house_users = ("secretaria", "personal", "presidente", "comisionado", "presidencia_camara", "admin", "ajeno")
     for role in house_users:
-        assert search("zarzaparrilla", staff_scope(world.users[role])).total == 0, role
-    found = search("zarzaparrilla", staff_scope(world.users["secretaria_municipal"]))
+        assert search("zarzaparrilla", scope_for_user(world.users[role])).total == 0, role
+    found = search("zarzaparrilla", scope_for_user(world.users["secretaria_municipal"]))
     assert found.total == 1 and _numbers(found) == [municipal.number]
     both = search("mantenimiento", _everything())
     assert sorted(_numbers(both)) == sorted([municipal.number, house.number])
     for role, number in (("secretaria", house.number), ("secretaria_municipal", municipal.number)):
-        mine = search("mantenimiento", staff_scope(world.users[role]))
+        mine = search("mantenimiento", scope_for_user(world.users[role]))
         assert mine.total == 1 and _numbers(mine) == [number], role
     # Over HTTP: the count, the list and the page carry nothing of the hidden case.
     client = Client()
@@ -228,10 +228,10 @@ def test_drafts_are_searched_only_by_the_bodys_staff(world):
     draft = do_create_draft(user=user, case=case, entry=case.entries.get(seq=1), template="notice_of_complaint")
     key = draft.sections[-1]["key"]
     do_update_draft(draft=draft, title=draft.title, texts={key: "Borrador con la palabra quebradizo."})
-    assert search("quebradizo", staff_scope(world.users["secretaria"])).total == 1
-    assert search("quebradizo", staff_scope(world.users["personal"])).total == 1
-    assert search("quebradizo", staff_scope(world.users["presidente"])).total == 0  # sees the case, not drafts
-    assert search("hechos", staff_scope(world.users["presidente"])).total >= 1  # but its docket, yes
+    assert search("quebradizo", scope_for_user(world.users["secretaria"])).total == 1
+    assert search("quebradizo", scope_for_user(world.users["personal"])).total == 1
+    assert search("quebradizo", scope_for_user(world.users["presidente"])).total == 0  # sees the case, not drafts
+    assert search("hechos", scope_for_user(world.users["presidente"])).total >= 1  # but its docket, yes
 
 
 # -- the index follows the docket in the same transaction -----------------------------------------

@@ -1,7 +1,7 @@
 """The staff search (issue 17): one page of results over what the user may see.
 
-The scope is :func:`ventila.search.scopes.staff_scope` (the cases :mod:`ventila.cases.access` lets
-the user see; drafts only for the body's staff), applied by :func:`ventila.search.query.search` in the
+The scope is :func:`ventila.search.scopes.staff_scope` of the cases :mod:`ventila.cases.access` lets
+the user see (drafts only of the bodies where the user is staff), applied by :func:`ventila.search.query.search` in the
 same statement as the match, before anything is ranked or counted.
 """
 
@@ -15,6 +15,7 @@ from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from ventila.cases import access
 from ventila.cases.models import Case
 from ventila.search.models import SearchEntry
 from ventila.search.query import search
@@ -61,9 +62,9 @@ def search_page(request: HttpRequest) -> HttpResponse:
     ctx: dict[str, Any] = {"search_form": form, "searched": False}
     if form.is_bound and form.is_valid():
         page = _page(request.GET.get("pagina", "1"))
-        results = search(
-            form.cleaned_data["q"], staff_scope(request.user), limit=PER_PAGE, offset=(page - 1) * PER_PAGE
-        )
+        # The door: only the cases this user may see, and drafts only where the user is staff.
+        scope = staff_scope(access.access_cases_for_user(request.user), access.staff_body_ids(request.user))
+        results = search(form.cleaned_data["q"], scope, limit=PER_PAGE, offset=(page - 1) * PER_PAGE)
         ids = {h.entry.case_id for h in results.hits}
         cases = Case.objects.select_related("body").in_bulk(ids)
         pages = min(MAX_PAGE, (results.total + PER_PAGE - 1) // PER_PAGE)
