@@ -102,6 +102,9 @@ def test_a_case_number_finds_its_case_first(world):
     assert results.hits[0].case_number == case.number and results.hits[0].entry.kind == "case"
     assert other.number not in _numbers(results)
     assert search(case.number.lower(), _everything()).hits[0].case_number == case.number
+    # Part of a number: the year and sequence, or the body's prefix and year (both cases of 2027).
+    assert _numbers(search(case.number.split("-", 1)[1], _everything()))[0] == case.number
+    assert set(_numbers(search(case.number.rsplit("-", 1)[0], _everything()))) == {case.number, other.number}
 
 
 def test_a_party_name_finds_the_case(world):

@@ -61,7 +61,9 @@ def _sections_text(sections: Any) -> str:
 def case_row(case: Case) -> dict[str, Any]:
     parties = sorted(case.parties.all(), key=lambda p: p.pk)  # prefetched by :func:`rebuild`
     text = "\n".join(" · ".join(x for x in (p.name, p.office) if x) for p in parties)
-    return {"case_id": case.pk, "ref": 0, "title": f"{case.number} · {case.caption}", "text": text}
+    # The number is found by the search's own look-up of numbers (:func:`ventila.search.query.search`):
+    # the two databases' parsers split «CE-2027-0001» into different words.
+    return {"case_id": case.pk, "ref": 0, "title": case.caption, "text": text}
 
 
 def entry_row(entry: DocketEntry) -> dict[str, Any]:

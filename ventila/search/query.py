@@ -37,7 +37,8 @@ ALL_KINDS = frozenset(Kind.values)
 MAX_TERMS = 12
 MAX_QUERY = 200  # characters; the form refuses longer queries with a message
 SNIPPET_WORDS = 14  # words either side of the first match
-_NUMBER = re.compile(r"[A-Za-z]{0,6}-?\d{2,4}(?:-\d{1,6})?", re.ASCII)
+# A case number or the part of one that names it: «CE-2027-0001», «CE-2027», «2027-0001» (not a bare «2027»).
+_NUMBER = re.compile(r"(?:[A-Za-z]{1,6}-)?\d{4}-\d{1,6}|[A-Za-z]{1,6}-\d{4}", re.ASCII)
 
 
 @dataclass(frozen=True)
