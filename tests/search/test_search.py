@@ -9,6 +9,7 @@ from django.db import connection, transaction
 from django.test import Client
 from factories import at, complaint_act, file_complaint, make_person, record
 
+from ventila.audit.models import AccessLog
 from ventila.cases.actions import ActInput, do_file_case, do_record_act
 from ventila.cases.models import Case
 from ventila.documents.actions import do_create_draft, do_issue_document, do_update_draft
@@ -223,6 +224,9 @@ def test_a_hidden_cases_term_is_not_found_nor_counted(world):
     assert "Ningún resultado" in page
     page = client.get("/buscar/", {"q": "mantenimiento"}).content.decode()
     assert "1 resultado para" in page and municipal.number not in page and "Zarzaparrilla" not in page
+    # Each case a results page showed is in the access log, as a search, for whoever saw it; no other case.
+    logged = AccessLog.objects.filter(action="search").values_list("username", "case_number")
+    assert set(logged) == {("secretaria", house.number)}  # only the search over HTTP that found it
 
 
 def test_drafts_are_searched_only_by_the_bodys_staff(world):

@@ -67,6 +67,12 @@ def search_page(request: HttpRequest) -> HttpResponse:
         results = search(form.cleaned_data["q"], scope, limit=PER_PAGE, offset=(page - 1) * PER_PAGE)
         ids = {h.entry.case_id for h in results.hits}
         cases = Case.objects.select_related("body").in_bulk(ids)
+        # What each shown case let through (its snippets) is an access like any other: one line per case.
+        shown: dict[int, list[str]] = {}
+        for h in results.hits:
+            shown.setdefault(h.entry.case_id, []).append(f"{h.entry.kind}:{h.entry.object_id}")
+        for case_id, refs in shown.items():
+            access.log_access(request.user, "search", ",".join(refs), case=cases[case_id], action="search")
         pages = min(MAX_PAGE, (results.total + PER_PAGE - 1) // PER_PAGE)
         ctx.update(
             searched=True,
