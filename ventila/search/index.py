@@ -28,7 +28,8 @@ from .models import SearchEntry
 Kind = SearchEntry.Kind
 
 # A payload or details value that is a code, an id, a number or a date is not text anyone searches.
-_CODE = re.compile(r"[A-Za-z0-9_\-:.+]*")
+# So is an address or a message id (an e-mail, ``<…@…>``): one word with an «@».
+_CODE = re.compile(r"[A-Za-z0-9_\-:.+]*|\S*@\S*")
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 TITLE_MAX = 300
 
@@ -73,7 +74,8 @@ def entry_row(entry: DocketEntry) -> dict[str, Any]:
     except KeyError:
         spec = None
     title = spec.title if spec else entry.event_type
-    text = "\n".join([entry.note, *_free_text(entry.payload), *_free_text(entry.details)])
+    texts = [entry.note, *_free_text(entry.payload), *_free_text(entry.details)]
+    text = "\n".join(dict.fromkeys(t.strip() for t in texts if t.strip()))  # each text once, in order
     return {"case_id": entry.case_id, "ref": entry.seq, "title": title, "text": text.strip()}
 
 
