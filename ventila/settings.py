@@ -57,6 +57,7 @@ INSTALLED_APPS = [
     "ventila.documents",
     "ventila.filing",
     "ventila.compliance",
+    "ventila.search",
     "django_otp",
     "django_otp.plugins.otp_totp",
     "ventila.audit",

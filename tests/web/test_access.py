@@ -15,6 +15,10 @@ from ventila.rules import RULEBOOKS
 
 pytestmark = pytest.mark.django_db
 
+# Issue 17: a word that only the walked case holds (in a docket entry's note).
+HIDDEN_TERM = "zarzaparrilla"
+HIDDEN_TERM_NOTE = "Zarzaparrilla: el testigo trae la factura."
+
 ROLES = [
     "anonymous",
     "secretaria",
@@ -98,6 +102,7 @@ def test_every_url_with_every_role(world, now, client_factory=None):
             True,
             {"witness": "Testigo"},
             {},
+            note=HIDDEN_TERM_NOTE,  # issue 17: a word only this case holds, for the search below
             attachments=[UploadedDocument("citacion.txt", b"Citacion", "text/plain")],
         ),
     )
@@ -193,6 +198,9 @@ def test_every_url_with_every_role(world, now, client_factory=None):
         "/cuerpos/etica-camara/obligados/importar/boleto-falso/": _expect(**REGISTER_READ_ONLY),
         f"/cuerpos/etica-camara/obligados/{world.municipal_members[0].pk}/": _expect(),  # holds no such office
         "/cuerpos/querellas-municipales/obligados/": _expect(),  # the municipal Commission keeps no register
+        # Issue 17: the search is every signed-in account's; what it finds is checked below.
+        "/buscar/": _expect(**{r: 200 for r in ROLES if r != "anonymous"}),
+        f"/buscar/?q={HIDDEN_TERM}": _expect(**{r: 200 for r in ROLES if r != "anonymous"}),
         f"/cuerpos/querellas-municipales/obligados/{world.respondent.pk}/": _expect(),
         # Issue 16, Sec. 10: a person's gifts, court summonses and the nepotism check read like the register;
         # the corrections (and every POST that records) are its secretary's and staff's.
@@ -244,6 +252,16 @@ def test_every_url_with_every_role(world, now, client_factory=None):
     for role in ROLES[1:]:
         listed = n in clients[role].get("/expedientes/").content.decode()
         assert listed == (role in SEE), role
+    # Issue 17: a word only this case holds is found (and counted) by those who see the case and by
+    # nobody else — not in the count, the list or a snippet; its number finds it for them alone.
+    for role in ROLES[1:]:
+        for query in (HIDDEN_TERM, n):
+            page = clients[role].get("/buscar/", {"q": query}).content.decode()
+            found = 'class="search-results"' in page and n in page.split('class="search-results"', 1)[1]
+            assert found == (role in SEE), (role, query)
+            assert ("Ningún resultado para" in page) == (role not in SEE), (role, query)
+            assert (HIDDEN_TERM.capitalize() in page) == (role in SEE and query == HIDDEN_TERM), role
+    assert "1 resultado para" in clients["secretaria"].get("/buscar/", {"q": HIDDEN_TERM}).content.decode()
     # POST is guarded the same way: a commissioner may not record an act, nor an outsider learn of one.
     assert (
         clients["comisionado"]

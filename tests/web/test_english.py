@@ -115,6 +115,9 @@ def _staff_pages(walk: Walk, username: str) -> None:
     walk.get(client, "/expedientes/?stage=no-such-stage")
     walk.get(client, "/cuenta/")
     walk.get(client, "/calendario/")
+    # Issue 17: the search page, its results (the texts found stay as written), its errors and empty answers.
+    for query in ("", "querella", "notificacion", "zzzzqqq", "de la", "a" * 300):
+        walk.get(client, f"/buscar/?q={query}")
     from ventila.cases import access
 
     for body in access.visible_bodies(user):

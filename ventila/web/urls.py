@@ -4,7 +4,7 @@ from django.urls import path
 
 from ventila.accounts.views import SignInView
 
-from .views import calendar, cases, conduct, matters, members, pages, procedures, register
+from .views import calendar, cases, conduct, matters, members, pages, procedures, register, search
 
 app_name = "web"
 
@@ -13,6 +13,7 @@ urlpatterns = [
     path("entrar/", SignInView.as_view(), name="login"),  # throttled; second factor follows
     path("salir/", pages.SignOutView.as_view(), name="logout"),
     path("expedientes/", cases.queue, name="queue"),
+    path("buscar/", search.search_page, name="search"),  # issue 17: staff search over what the user may see
     path("mi-despacho/", members.my_work, name="my_work"),
     path("expedientes/<case_number:number>/votos/<slug:act>/", members.own_vote, name="own_vote"),
     path("expedientes/nuevo/<slug:body>/<slug:kind>/", cases.file_case, name="file_case"),
