@@ -573,3 +573,24 @@ def test_cam_14d_01_the_daily_sweep_command_opens_a_case_on_the_day_office_is_ta
     call_command("sweep_tenures", stdout=again)
     assert "Expedientes abiertos: 0; actos anotados: 0." in again.getvalue()
     assert TenureCase.objects.count() == 1
+
+
+def test_cam_14d_01_the_notice_to_a_late_filer_in_english(world, now):
+    from ventila.documents.actions import do_create_draft
+
+    now.set("2027-01-10 09:00")
+    marta = make_person("Marta", "Ficticia Ruiz", role="officer", title="Subsecretaria", start=dt.date(2027, 1, 4))
+    _sweep()
+    case = _case(marta)
+    now.set("2027-04-12 09:00")
+    draft = do_create_draft(
+        user=world.users["secretaria"],
+        case=case,
+        entry=case.entries.get(),
+        template="late_report_notice",
+        language="en",
+    )
+    text = " ".join(s["text"] for s in draft.sections)
+    assert draft.title == "Notice of a financial report not filed"
+    assert "Initial financial report: due on April 5, 2027 (CAM-14D-01, Sec. 14(d)(1)); 7 days have passed." in text
+    assert "within the following 2 business days" in text
