@@ -227,6 +227,13 @@ class KindSpec:
     # The stages in which the case is over: the act that ends it is on record (the web app shows
     # such a case as closed and no term of it as still to be met).
     closed_stages: tuple[str, ...] = ("closed",)
+    # The public record (issue 17): the stages at which the matter is finally resolved, so that what
+    # the texts make public of it may be published (House: Secs. 5(5), 21(d), CAM-05-02, CAM-21D-01),
+    # unless one of ``final_pending`` is still allowed next (the municipal decision is issued only once
+    # notified: ambiguity 10); ``final_rule`` is the rule that says so. Empty: never published.
+    final_stages: tuple[str, ...] = ()
+    final_pending: tuple[str, ...] = ()
+    final_rule: str = ""
     # What the first act of a case imported from a predecessor body's records says unless its row
     # says otherwise (the municipal Commission flags such a complaint for review, MUN-SUC-02).
     imported_payload: Mapping[str, Any] = field(default_factory=dict)

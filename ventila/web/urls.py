@@ -4,7 +4,7 @@ from django.urls import path
 
 from ventila.accounts.views import SignInView
 
-from .views import calendar, cases, members, pages, procedures, register
+from .views import calendar, cases, members, pages, procedures, public_record, register
 
 app_name = "web"
 
@@ -30,6 +30,17 @@ urlpatterns = [
     path("cuerpos/<slug:body>/obligados/importar/", register.register_import, name="register_import"),
     path("cuerpos/<slug:body>/obligados/importar/<str:ticket>/", register.register_mapping, name="register_mapping"),
     path("cuerpos/<slug:body>/obligados/<int:person_id>/", register.obligated_person, name="person"),
+    # The public record after final resolution (issue 17, Secs. 5(5), 21(d)): no account needed.
+    path("registro-publico/", public_record.index, name="public_record"),
+    path("registro-publico/<slug:body>/", public_record.body_record, name="public_body"),
+    path("registro-publico/<slug:body>/datos.csv", public_record.open_data_csv, name="public_csv"),
+    path("registro-publico/<slug:body>/datos.json", public_record.open_data_json, name="public_json"),
+    path("registro-publico/<slug:body>/<case_number:number>/", public_record.matter, name="public_matter"),
+    path(
+        "registro-publico/<slug:body>/<case_number:number>/documentos/<int:doc_id>.pdf",
+        public_record.document_pdf,
+        name="public_document_pdf",
+    ),
     path(
         "cuerpos/<slug:body>/calendario/cierres/<int:closure_id>/eliminar/",
         calendar.remove_closure,

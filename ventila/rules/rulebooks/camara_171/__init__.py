@@ -61,7 +61,7 @@ SETTINGS: dict[str, Setting] = {
                 "Los 3 días para notificar corren desde el momento de recibo o desde el próximo día laborable."),
         Setting("require_personal_knowledge", True, (True, False), "A-17",
                 "La declaración de conocimiento personal es requisito de la querella."),
-        Setting("auto_unseal_on_final", False, (True, False), "A-5",
+        Setting("auto_unseal_on_final", True, (True, False), "A-5",
                 "Levantar la confidencialidad automáticamente tras la resolución final."),
         Setting("advisory_late_request", "flag", ("flag", "reject"), "A-16",
                 "Solicitud de opinión consultiva con menos de 30 días laborables: señalar o rechazar."),
@@ -151,6 +151,10 @@ KINDS: dict[str, KindSpec] = {
         actors=_COMPLAINT_ACTORS,
         respondent_roles=ROLES,
         caption="Querella contra %(name)s",
+        # Secs. 5(5), 21(d): confidential «hasta la determinación o resolución final»; the case is final
+        # once the Commission's act that ends it (case_closed, CAM-21D-01) is on record.
+        final_stages=("closed",),
+        final_rule="CAM-21D-01",
     ),
     "referral": KindSpec(
         "referral",
@@ -172,6 +176,10 @@ KINDS: dict[str, KindSpec] = {
         actors=_COMPLAINT_ACTORS,
         respondent_roles=ROLES,
         caption="Referido de la OEG contra %(name)s",
+        # Secs. 5(5), 21(d): confidential «hasta la determinación o resolución final»; the case is final
+        # once the Commission's act that ends it (case_closed, CAM-21D-01) is on record.
+        final_stages=("closed",),
+        final_rule="CAM-21D-01",
     ),
     **s19_advisory.KINDS,
     **s10_s13_conduct.KINDS,
