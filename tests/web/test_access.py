@@ -191,6 +191,16 @@ def test_every_url_with_every_role(world, now, client_factory=None):
         "/cuerpos/etica-camara/obligados/importar/boleto-falso/": _expect(**REGISTER_READ_ONLY),
         f"/cuerpos/etica-camara/obligados/{world.municipal_members[0].pk}/": _expect(),  # holds no such office
         "/cuerpos/querellas-municipales/obligados/": _expect(),  # the municipal Commission keeps no register
+        # Issue 17: the public record is everyone's, no account needed; an open case is in it for nobody
+        # (404 by its address too, whoever asks; tests/web/test_public_record.py: a closed case is there).
+        "/registro-publico/": dict.fromkeys(ROLES, 200),
+        "/registro-publico/etica-camara/": dict.fromkeys(ROLES, 200),
+        "/registro-publico/querellas-municipales/": dict.fromkeys(ROLES, 200),
+        "/registro-publico/etica-camara/datos.csv": dict.fromkeys(ROLES, 200),
+        "/registro-publico/etica-camara/datos.json": dict.fromkeys(ROLES, 200),
+        f"/registro-publico/etica-camara/{n}/": dict.fromkeys(ROLES, 404),
+        f"/registro-publico/etica-camara/{n}/documentos/{docs['doc'].pk}.pdf": dict.fromkeys(ROLES, 404),
+        "/registro-publico/no-existe/": dict.fromkeys(ROLES, 404),
         f"/cuerpos/querellas-municipales/obligados/{world.respondent.pk}/": _expect(),
     }
     clients = {}
