@@ -13,7 +13,9 @@ def _party(role: str, name: str, email: str = "", phone: str = "", address: str 
 
 
 PARTIES = [
-    _party(Party.Role.COMPLAINANT, "Ana Ejemplo Ficticia", "ana@example.org", "787-555-0100", "Calle Ficticia 123\nPonce"),
+    _party(
+        Party.Role.COMPLAINANT, "Ana Ejemplo Ficticia", "ana@example.org", "787-555-0100", "Calle Ficticia 123\nPonce"
+    ),
     _party(Party.Role.RESPONDENT, "Rafael Quiñones Ficticio", "rafael@camara.example", "(787) 555-0111", "", "Rep."),
     _party(Party.Role.COUNSEL, "Lcdo. Pedro Abogado Ficticio", "pedro@bufete.example", "787.555.0122"),
 ]
