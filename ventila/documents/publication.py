@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext
-from django.utils.translation import gettext_noop as N_
+from django.utils.translation import gettext_noop
 
 from ventila.cases.access import is_final
 from ventila.cases.labels import CHOICES, KINDS
@@ -44,25 +44,31 @@ from ventila.rules.engine import KindSpec
 
 from .models import Document
 
-REDACTED = N_("[dato suprimido]")
+REDACTED = gettext_noop("[dato suprimido]")
 
 # What the texts make public of a final matter, per rulebook and act: the fields of the act that are
 # published (nothing else of it is), and a title (a msgid). The House's probable-cause determination
 # is not a final determination and stays out; the Final Report only once acted on (see below).
 PUBLISHED_ACTS: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
     "camara-171": {
-        "determination_made": (N_("Determinación final de desestimación (Sec. 21(c))"), ("outcome", "grounds")),
-        "resolved": (N_("Resolución de la Comisión (Sec. 22)"), ("outcome",)),
-        "report_referred": (N_("Informe Final (Sec. 25)"), ("to", "recommendation")),
-        "sanction_decided": (N_("Sanción (Sec. 26)"), ("sanctions", "fine_amount")),
-        "case_closed": (N_("Caso cerrado"), ()),
+        "determination_made": (
+            gettext_noop("Determinación final de desestimación (Sec. 21(c))"),
+            ("outcome", "grounds"),
+        ),
+        "resolved": (gettext_noop("Resolución de la Comisión (Sec. 22)"), ("outcome",)),
+        "report_referred": (gettext_noop("Informe Final (Sec. 25)"), ("to", "recommendation")),
+        "sanction_decided": (gettext_noop("Sanción (Sec. 26)"), ("sanctions", "fine_amount")),
+        "case_closed": (gettext_noop("Caso cerrado"), ()),
     },
     "municipal": {
-        "dismissed": (N_("Resolución de desestimación (¶14)"), ()),
-        "decision_issued": (N_("Decisión de la Comisión (¶29–¶32)"), ("outcome", "suspension_date")),
-        "dismissed_with_prejudice": (N_("Desestimación con perjuicio (¶17)"), ()),
-        "frivolous_sanction_imposed": (N_("Sanción por querella frívola o sin evidencia (¶33)"), ("grounds", "amount")),
-        "decision_notified": (N_("Decisión notificada a las partes"), ()),
+        "dismissed": (gettext_noop("Resolución de desestimación (¶14)"), ()),
+        "decision_issued": (gettext_noop("Decisión de la Comisión (¶29–¶32)"), ("outcome", "suspension_date")),
+        "dismissed_with_prejudice": (gettext_noop("Desestimación con perjuicio (¶17)"), ()),
+        "frivolous_sanction_imposed": (
+            gettext_noop("Sanción por querella frívola o sin evidencia (¶33)"),
+            ("grounds", "amount"),
+        ),
+        "decision_notified": (gettext_noop("Decisión notificada a las partes"), ()),
     },
 }
 # The House's determination is published only when it dismisses (the final determination, Sec. 21(c)).
@@ -191,6 +197,19 @@ class PublicMatter:
         return [d for i in self.items for d in i.documents]
 
 
+_MONEY = frozenset({"fine_amount", "amount"})
+
+
+def _shown(name: str, value: Any) -> str:
+    """A published field's value as people read it: an amount in dollars, a choice by its label."""
+    if name in _MONEY:
+        try:
+            return f"${float(value):,.2f}"
+        except (TypeError, ValueError):
+            return str(value)
+    return _label(value)
+
+
 def _label(value: Any) -> str:
     if isinstance(value, list):
         return "; ".join(_label(v) for v in value)
@@ -234,7 +253,7 @@ def public_matter(case: Case) -> PublicMatter:
             continue
         title, names = acts[e.event_type]
         raw = {n: e.payload[n] for n in names if e.payload.get(n) not in (None, "", [])}
-        fields = [(n, gettext(_field_label(n)), _label(v)) for n, v in raw.items()]
+        fields = [(n, gettext(_field_label(n)), _shown(n, v)) for n, v in raw.items()]
         if e.payload.get("outcome"):
             outcome = str(e.payload["outcome"])
         documents = [_public_document(d, redactor) for d in docs_by_entry.get(e.pk, [])]
