@@ -33,8 +33,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import gettext
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
 
 from ventila.cases.access import is_final
 from ventila.cases.labels import CHOICES, KINDS
