@@ -16,7 +16,7 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from ventila import clock
 from ventila.bodies.models import Body
@@ -82,13 +82,13 @@ def _pdf_url(request: HttpRequest, m: publication.PublicMatter) -> Any:
     return url
 
 
-@require_GET
+@require_safe
 def index(request: HttpRequest) -> HttpResponse:
     """The public record's start: one entry per body."""
     return render(request, "web/public_record_index.html", {"bodies": _bodies()})
 
 
-@require_GET
+@require_safe
 def body_record(request: HttpRequest, body: str) -> HttpResponse:
     """A body's resolved matters, with the public search (published items only)."""
     b = _body(body)
@@ -111,7 +111,7 @@ def body_record(request: HttpRequest, body: str) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def matter(request: HttpRequest, body: str, number: str) -> HttpResponse:
     b = _body(body)
     case = access.public_case(b, number)
@@ -120,7 +120,7 @@ def matter(request: HttpRequest, body: str, number: str) -> HttpResponse:
     return render(request, "web/public_record_detail.html", {"body": b, "m": publication.public_matter(case)})
 
 
-@require_GET
+@require_safe
 def document_pdf(request: HttpRequest, body: str, number: str, doc_id: int) -> HttpResponse:
     """The public version of an issued document: its published sections, redacted, laid out as the
     issued PDF is (the issued file itself, with its addressees, is never served here)."""
@@ -138,7 +138,7 @@ def document_pdf(request: HttpRequest, body: str, number: str, doc_id: int) -> H
     return response
 
 
-@require_GET
+@require_safe
 def open_data_json(request: HttpRequest, body: str) -> HttpResponse:
     b = _body(body)
     with translation.override("es"):
@@ -157,7 +157,7 @@ def open_data_json(request: HttpRequest, body: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def open_data_csv(request: HttpRequest, body: str) -> HttpResponse:
     b = _body(body)
     out = io.StringIO()
