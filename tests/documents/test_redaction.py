@@ -53,6 +53,16 @@ def test_names_are_removed_whatever_their_case_and_by_their_surnames():
     )
 
 
+def test_a_town_alone_is_kept_the_street_and_postal_code_are_not():
+    r = Redactor(PARTIES)
+    assert r.text("Alcalde de Ponce; vive en Calle Ficticia 123.") == f"Alcalde de Ponce; vive en {MARK}."
+
+
+def test_only_whole_words_are_removed():
+    r = Redactor([_party(Party.Role.COMPLAINANT, "Ana")])
+    assert r.text("Ana llegó mañana a Ponce; Anabel no.") == f"{MARK} llegó mañana a Ponce; Anabel no."
+
+
 def test_any_email_or_telephone_is_removed_even_of_someone_not_a_party():
     r = Redactor([])
     assert r.text("Escriba a testigo@example.net o llame al 939 555 0199 o al +1 787-555-0142.") == (

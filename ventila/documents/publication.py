@@ -112,7 +112,9 @@ class Redactor:
                 if len(words) >= 3:  # «Ana Ejemplo Ficticia» also as «Ejemplo Ficticia»
                     secrets.add(" ".join(words[1:]))
         ordered = sorted((s for s in secrets if len(s) >= 3), key=len, reverse=True)
-        self._secrets = re.compile("|".join(re.escape(s) for s in ordered), re.IGNORECASE) if ordered else None
+        # Whole words only: «Ana» is not taken out of «mañana».
+        pattern = r"(?<!\w)(?:" + "|".join(re.escape(s) for s in ordered) + r")(?!\w)"
+        self._secrets = re.compile(pattern, re.IGNORECASE) if ordered else None
 
     def text(self, value: str) -> str:
         mark = gettext(REDACTED)
@@ -122,11 +124,16 @@ class Redactor:
 
 
 def _variants(value: str) -> set[str]:
-    """A value as it may appear in a text: whole, and each of its lines (a postal address)."""
+    """A value as it may appear in a text: whole, its lines joined by commas, and each line of a postal
+    address that identifies (a street, a box, a postal code: it has a digit or three words or more) —
+    a town's name alone is not taken out (the mayor's office names it)."""
     value = (value or "").strip()
     if not value:
         return set()
-    return {value, *(line.strip(" ,") for line in value.splitlines() if line.strip(" ,"))}
+    lines = [line.strip(" ,") for line in value.splitlines() if line.strip(" ,")]
+    found = {value, ", ".join(lines)}
+    found.update(line for line in lines if any(c.isdigit() for c in line) or len(line.split()) >= 3)
+    return found
 
 
 @dataclass
