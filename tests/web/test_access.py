@@ -375,3 +375,40 @@ def test_calendar_changes_are_the_staffs(world, now):
         r = c.post("/cuerpos/etica-camara/calendario/", {"form": "closure", "day": "2027-03-05", "reason": "x"})
         assert Closure.objects.filter(day="2027-03-05").exists() == allowed, role
         Closure.objects.filter(day="2027-03-05").delete()
+
+
+def test_the_public_record_shows_a_final_case_to_every_role_and_nothing_more(world, now):
+    """Issue 17 (CAM-21D-01): once closed, the case's public record is everyone's — and only it: the
+    case page, its docket and its issued PDF stay behind the same doors as before."""
+    from django.test import Client
+
+    case = file_complaint(world)
+    now.set("2027-03-20 12:00")
+    record(world, case, "respondent_notified", "2027-03-02")
+    record(world, case, "answer_filed", "2027-03-10")
+    record(
+        world,
+        case,
+        "determination_made",
+        "2027-03-15",
+        ballots=unanimous(world),
+        outcome="dismissed",
+        grounds=["frivolous"],
+    )
+    record(world, case, "determination_notified", "2027-03-16")
+    record(world, case, "case_closed", "2027-03-17")
+    n = case.number
+    urls = {
+        f"/registro-publico/etica-camara/{n}/": dict.fromkeys(ROLES, 200),
+        f"/registro-publico/querellas-municipales/{n}/": dict.fromkeys(ROLES, 404),  # not that body's
+        f"/expedientes/{n}/": _expect(**SEE),
+    }
+    wrong = []
+    for role in [r for r in ROLES if r in world.users or r == "anonymous"]:  # the roles this world has
+        c = Client()
+        if role != "anonymous":
+            c.force_login(world.users[role])
+        for url, expected in urls.items():
+            if (got := c.get(url).status_code) != expected[role]:
+                wrong.append(f"{role} {url}: {got} (expected {expected[role]})")
+    assert wrong == []
