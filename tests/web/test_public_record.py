@@ -238,7 +238,8 @@ def test_hostile_public_search_gives_no_server_error(client, world, now, q):
     page = r.content.decode()
     if r.status_code == 400:
         assert "Revise la búsqueda" in page and 'href="#id_q"' in page
-        assert "caracteres" in page
+        assert "caracteres" in page and page.count('<li><a href="#id_q">') == 1
+    assert "\x00" not in page and "\r" not in page.split('id="id_q"')[1][:12000]
     assert "Traceback" not in page
 
 

@@ -11,6 +11,7 @@ import io
 from typing import Any
 
 from django import forms
+from django.core.validators import ProhibitNullCharactersValidator
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -45,8 +46,21 @@ class PublicSearchForm(forms.Form):
         max_length=SEARCH_MAX,
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["q"]  # its NUL check is _no_control's (one message, in words)
+        field.validators = [v for v in field.validators if not isinstance(v, ProhibitNullCharactersValidator)]
+
     def clean_q(self) -> str:
         return str(self.cleaned_data.get("q") or "")
+
+    def shown(self) -> PublicSearchForm:
+        """After validation: the page shows what was typed, less any control character (never echoed)."""
+        if self.is_bound and not self.is_valid():
+            data = self.data.copy()
+            data["q"] = "".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in str(data.get("q", "")))
+            self.data = data
+        return self
 
 
 def _bodies() -> list[Body]:
@@ -106,7 +120,7 @@ def body_record(request: HttpRequest, body: str) -> HttpResponse:
     return render(
         request,
         "web/public_record_list.html",
-        {"body": b, "form": form, "matters": matters, "total": total, "query": query},
+        {"body": b, "form": form.shown(), "matters": matters, "total": total, "query": query},
         status=status,
     )
 
