@@ -201,6 +201,16 @@ def test_every_url_with_every_role(world, now, client_factory=None):
         # Issue 17: the search is every signed-in account's; what it finds is checked below.
         "/buscar/": _expect(**{r: 200 for r in ROLES if r != "anonymous"}),
         f"/buscar/?q={HIDDEN_TERM}": _expect(**{r: 200 for r in ROLES if r != "anonymous"}),
+        # Issue 17: the public record is everyone's, no account needed; an open case is in it for nobody
+        # (404 by its address too, whoever asks; tests/web/test_public_record.py: a closed case is there).
+        "/registro-publico/": dict.fromkeys(ROLES, 200),
+        "/registro-publico/etica-camara/": dict.fromkeys(ROLES, 200),
+        "/registro-publico/querellas-municipales/": dict.fromkeys(ROLES, 200),
+        "/registro-publico/etica-camara/datos.csv": dict.fromkeys(ROLES, 200),
+        "/registro-publico/etica-camara/datos.json": dict.fromkeys(ROLES, 200),
+        f"/registro-publico/etica-camara/{n}/": dict.fromkeys(ROLES, 404),
+        f"/registro-publico/etica-camara/{n}/documentos/{docs['doc'].pk}.pdf": dict.fromkeys(ROLES, 404),
+        "/registro-publico/no-existe/": dict.fromkeys(ROLES, 404),
         f"/cuerpos/querellas-municipales/obligados/{world.respondent.pk}/": _expect(),
         # Issue 16, Sec. 10: a person's gifts, court summonses and the nepotism check read like the register;
         # the corrections (and every POST that records) are its secretary's and staff's.
@@ -522,3 +532,40 @@ def _access_request(world):
     upload.name, upload.size = "informe.pdf", len(upload.getvalue())
     report = do_store_requested_report(user=world.users["secretaria"], case=request, upload=upload)
     return request, report
+
+
+def test_the_public_record_shows_a_final_case_to_every_role_and_nothing_more(world, now):
+    """Issue 17 (CAM-21D-01): once closed, the case's public record is everyone's — and only it: the
+    case page, its docket and its issued PDF stay behind the same doors as before."""
+    from django.test import Client
+
+    case = file_complaint(world)
+    now.set("2027-03-20 12:00")
+    record(world, case, "respondent_notified", "2027-03-02")
+    record(world, case, "answer_filed", "2027-03-10")
+    record(
+        world,
+        case,
+        "determination_made",
+        "2027-03-15",
+        ballots=unanimous(world),
+        outcome="dismissed",
+        grounds=["frivolous"],
+    )
+    record(world, case, "determination_notified", "2027-03-16")
+    record(world, case, "case_closed", "2027-03-17")
+    n = case.number
+    urls = {
+        f"/registro-publico/etica-camara/{n}/": dict.fromkeys(ROLES, 200),
+        f"/registro-publico/querellas-municipales/{n}/": dict.fromkeys(ROLES, 404),  # not that body's
+        f"/expedientes/{n}/": _expect(**SEE),
+    }
+    wrong = []
+    for role in [r for r in ROLES if r in world.users or r == "anonymous"]:  # the roles this world has
+        c = Client()
+        if role != "anonymous":
+            c.force_login(world.users[role])
+        for url, expected in urls.items():
+            if (got := c.get(url).status_code) != expected[role]:
+                wrong.append(f"{role} {url}: {got} (expected {expected[role]})")
+    assert wrong == []

@@ -264,3 +264,21 @@ def test_public_filing_in_english_has_no_spanish(demo):
     )
     assert walk.pages > 25
     assert not walk.found, walk.report()
+
+
+def test_public_record_in_english_has_no_spanish(demo):
+    """The public record (issue 17) in English: the bodies, each body's resolved matters, a search and
+    its error, and every matter's page — the issued documents' text is marked Spanish (lang="es")."""
+    walk = Walk()
+    walk.data = known_data()
+    client = english(Client())
+    walk.get(client, "/")
+    walk.get(client, "/registro-publico/")
+    for body in ("etica-camara", "querellas-municipales"):
+        page = walk.get(client, f"/registro-publico/{body}/")
+        walk.get(client, f"/registro-publico/{body}/?q=multa")
+        walk.get(client, f"/registro-publico/{body}/?q=a%0Ab", (400,))
+        for url in sorted(set(re.findall(rf'href="(/registro-publico/{body}/[^"/]+/)"', page))):
+            walk.get(client, url)
+    assert walk.pages >= 8
+    assert not walk.found, walk.report()

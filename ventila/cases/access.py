@@ -225,3 +225,43 @@ def access_requested_report(user: Any, case: Case, report_id: int) -> Any:
         raise ReportSealed(reason)
     log_access(user, "requested_report", report.pk, case=case, action="download")
     return report
+
+
+# -- the public record (issue 17) ------------------------------------------------------------------
+# Confidentiality ends at the final determination or resolution (Secs. 5(5), 21(d); CAM-05-02,
+# CAM-21D-01): an anonymous visitor reads a case's public record once it is final, and nothing of any
+# other case. What is published of it, redacted, is ventila.documents.publication's.
+
+
+def _unsealed(rulebook_id: str) -> bool:
+    """The rulebook's reading of what happens at the end (A-5, ``auto_unseal_on_final``): a rulebook
+    without the setting (the municipal law states no confidentiality) publishes at the end."""
+    rulebook = RULEBOOKS[rulebook_id]
+    setting = rulebook.settings.get("auto_unseal_on_final")
+    return True if setting is None else bool(setting.default)
+
+
+def is_final(case: Case) -> bool:
+    """Whether ``case`` is finally resolved: its stored stage is final for its kind and no act that
+    would still make it so (a notice) is pending."""
+    spec = RULEBOOKS[case.body.rulebook].kinds.get(case.kind)
+    if spec is None or not spec.final_stages or not _unsealed(case.body.rulebook):
+        return False
+    return case.stage in spec.final_stages and not set(spec.final_pending) & set(case.allowed_next or [])
+
+
+def public_cases(body: Body) -> list[Case]:
+    """The body's finally resolved cases, newest first: all an anonymous visitor may read."""
+    rulebook = RULEBOOKS[body.rulebook]
+    stages: dict[str, tuple[str, ...]] = {k: s.final_stages for k, s in rulebook.kinds.items() if s.final_stages}
+    if not stages or not _unsealed(body.rulebook):
+        return []
+    qs: QuerySet[Case] = Case.objects.filter(body=body, kind__in=list(stages)).select_related("body")
+    candidates = qs.filter(stage__in=sorted({st for v in stages.values() for st in v})).order_by("-year", "-sequence")
+    return [c for c in candidates if is_final(c)]
+
+
+def public_case(body: Body, number: str) -> Case | None:
+    """The case numbered ``number`` of ``body`` if it is public; None otherwise (existing or not)."""
+    case = Case.objects.select_related("body").filter(body=body, number=number).first()
+    return case if case is not None and is_final(case) else None

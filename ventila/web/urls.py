@@ -4,7 +4,7 @@ from django.urls import path
 
 from ventila.accounts.views import SignInView
 
-from .views import calendar, cases, conduct, matters, members, pages, procedures, register, search
+from .views import calendar, cases, conduct, matters, members, pages, procedures, public_record, register, search
 
 app_name = "web"
 
@@ -56,6 +56,17 @@ urlpatterns = [
     # Financial reports (Secs. 14–16): the compliance board and an OEG referral turned into a case.
     path("cuerpos/<slug:body>/obligados/tablero/", register.board, name="board"),
     path("expedientes/<case_number:number>/referido-oeg/", register.turn_referral, name="turn_referral"),
+    # The public record after final resolution (issue 17, Secs. 5(5), 21(d)): no account needed.
+    path("registro-publico/", public_record.index, name="public_record"),
+    path("registro-publico/<slug:body>/", public_record.body_record, name="public_body"),
+    path("registro-publico/<slug:body>/datos.csv", public_record.open_data_csv, name="public_csv"),
+    path("registro-publico/<slug:body>/datos.json", public_record.open_data_json, name="public_json"),
+    path("registro-publico/<slug:body>/<case_number:number>/", public_record.matter, name="public_matter"),
+    path(
+        "registro-publico/<slug:body>/<case_number:number>/documentos/<int:doc_id>.pdf",
+        public_record.document_pdf,
+        name="public_document_pdf",
+    ),
     path(
         "cuerpos/<slug:body>/calendario/cierres/<int:closure_id>/eliminar/",
         calendar.remove_closure,

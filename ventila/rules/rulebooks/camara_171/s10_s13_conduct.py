@@ -21,7 +21,17 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from ...calendar import DayResult, LegalCalendar
-from ...engine import Context, Event, EventSpec, FieldError, FieldHint, FieldSpec, FormContext, KindSpec
+from ...engine import (
+    ConductRules,
+    Context,
+    Event,
+    EventSpec,
+    FieldError,
+    FieldHint,
+    FieldSpec,
+    FormContext,
+    KindSpec,
+)
 from ...i18n import Msg, Raw, Typed, joined
 from ...terms import Finding
 from ...vocabulary import Actor, OutsideActivityDeadline, OutsideActivityStage
@@ -971,3 +981,16 @@ KINDS: dict[str, KindSpec] = {
         caption="Actividad extra-legislativa de %(name)s (Sec. 11)",
     ),
 }
+
+# What the web app checks per person of the register (Secs. 10(k), 10(n), 10(t), 10(w)): read through
+# ``Rulebook.conduct``, never by importing this module.
+CONDUCT = ConductRules(
+    gift=Gift,
+    check_gift=check_gift,
+    check_gifts=check_gifts,
+    citation_notice_due=compute_citation_notice_due,
+    gift_cap=GIFT_VALUE_CAP,
+    foreign_gift_cap=FOREIGN_GIFT_VALUE_CAP,
+    nepotism_max_blood=NEPOTISM_MAX_BLOOD_DEGREE,
+    nepotism_max_affinity=NEPOTISM_MAX_AFFINITY_DEGREE,
+)

@@ -172,7 +172,9 @@ def _plans() -> list[Plan]:
         Plan(7, full[:5], 0, facts="Conflicto de interés en una medida legislativa."),
         Plan(8, full[:7], 5, facts="Uso de fondos de la oficina para actividades políticas.", documents=True),
         Plan(9, _ordinary(role="officer")[:8], 1, facts="Compras sin el trámite de subasta."),
-        Plan(0, full, 10, facts="Cobro de dietas por sesiones a las que no asistió."),
+        # Resolved, referred, sanctioned and closed: the public record shows its resolution, its Final
+        # Report (acted on) and the sanction (issue 17).
+        Plan(0, full, 10, facts="Cobro de dietas por sesiones a las que no asistió.", documents=True),
         Plan(10, _ordinary(role="department_head")[:9], 2, facts="Nombramientos sin convocatoria."),
         Plan(
             11,
@@ -500,6 +502,8 @@ class _DemoDocuments:
             doc = self._issue(entry, "resolution")
             self._email(doc, "respondent", later)
             self._email(doc, "complainant", later)
+        elif entry.event_type == "report_referred":  # Sec. 25: to the House or the Speaker
+            self._email(self._issue(entry, "final_report"), "speaker", later)
 
     def _issue(self, entry: DocketEntry, template: str) -> Document:
         when = entry.occurred_at + dt.timedelta(hours=1)
