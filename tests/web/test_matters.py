@@ -191,6 +191,9 @@ def test_cam_11c_01_the_decision_is_issued_as_a_pdf_document(client, world, now)
     assert data[:5] == b"%PDF-"
     text = flat(" ".join(pdf_pages(data)))
     assert case.number in text and "se opone a la actividad notificada" in text and "Sec. 11(C)" in text
+    # Served like any other document: to the Representative, by hand, on the day received.
+    serve = client.get(f"/expedientes/{case.number}/documentos/{doc.pk}/notificar/")
+    assert serve.status_code == 200 and "Rafael Quiñones Ficticio" in serve.content.decode()
 
 
 # -- Sec. 17: access requests ---------------------------------------------------------------------

@@ -17,6 +17,7 @@ from ventila.cases.actions import ActInput, do_file_case, do_record_act, voting_
 from ventila.cases.evaluation import CaseFacts, compute_calendar, compute_caption, rulebook_and_kind
 from ventila.cases.matters import do_store_requested_report
 from ventila.cases.models import Case, DocketEntry
+from ventila.documents.actions import do_create_draft, do_issue_document, do_order_delivery
 from ventila.rules import PR_TZ
 
 # A tiny, valid PDF standing in for the copy of a financial report (fictitious, no content).
@@ -144,6 +145,20 @@ def load(stdout: Any, camara: Body, secretary: User) -> None:
             day,
             {"objected": True, "grounds": "Sec. 11(A)(b): negocio con una agencia gubernamental sin excepción."},
             _roll_call(case, day, 5),
+        )
+        # The Commission's decision, issued as a document (Sec. 11(C)), ready to be served.
+        entry = case.entries.get(event_type="objection_decided")
+        draft = do_create_draft(user=secretary, case=case, entry=entry, template="outside_activity_decision")
+        document = do_issue_document(user=secretary, draft=draft)
+        do_order_delivery(
+            user=secretary,
+            document=document,
+            role="respondent",
+            name=str(villafane),
+            email="",
+            method="hand",
+            received_on=clock.today(),
+            receipt_note="Entregada en su oficina (demostración).",
         )
         built += 1
     if case := _open(
