@@ -58,6 +58,7 @@ INSTALLED_APPS = [
     "ventila.filing",
     "ventila.compliance",
     "ventila.stats",
+    "ventila.search",
     "django_otp",
     "django_otp.plugins.otp_totp",
     "ventila.audit",

@@ -99,7 +99,7 @@ def test_complaint_in_the_blackout_is_held_until_three_business_days_after(world
     assert case.procedure == "deferred_until_after_election"
     finding = case.findings.get(finding_id="filed_in_pre_election_blackout")
     # Third business day after Tue Nov 7 2028: Wed 8, Thu 9, Fri 10.
-    assert "viernes, 10 de noviembre de 2028" in finding.message
+    assert "viernes, 10 de noviembre de 2028" in finding.message_es()
     # CAM-21B-01: 3 business days from that date: Mon 13, Tue 14, Wed 15 (Sat Nov 11 is Veterans Day).
     assert case.deadlines.get(deadline_id="notify_respondent").due == dt.date(2028, 11, 15)
     c = Client()

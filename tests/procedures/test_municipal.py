@@ -228,7 +228,7 @@ def test_exoneration_with_back_pay_and_side_acts(world, now, sec, mayor):
     )
     case = Case.objects.get(pk=case.pk)
     f = case.findings.get(finding_id="reinstatement_with_back_pay")
-    assert f.rule_id == "MUN-OUT-03" and "lunes, 15 de febrero de 2027" in f.message
+    assert f.rule_id == "MUN-OUT-03" and "lunes, 15 de febrero de 2027" in f.message_es()
     page = sec.get(f"/expedientes/{case.number}/").content.decode()
     assert "Orden protectora emitida" in page and "Director de Finanzas (ficticio)" in page
 

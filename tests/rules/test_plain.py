@@ -54,6 +54,9 @@ def test_internal_references_are_removed_and_the_rest_is_kept(text, plain):
         "La decisión se notifica con copia de la resolución (¶16, ¶17).",
         "Citación entregada en mano (Entrega personal).",
         "El archivo evidencia_1.pdf tiene SHA-256 9f9f.",
+        # A rule's ID whose letter is an A is no cross-reference «A-01» (issue 15: «CAM-10» was shown).
+        "Sec. 10(a) (CAM-10A-01) no obliga a un empleado.",
+        "La OEG refiere el asunto (CAM-16A-01, Sec. 16(a)).",
     ],
 )
 def test_texts_without_internal_references_are_left_as_they_are(text):

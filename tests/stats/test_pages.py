@@ -113,12 +113,19 @@ def test_queue_export_honours_its_filters_and_access(client, world, docket):
     assert "CE-2027" not in other.content.decode("utf-8-sig")
 
 
-def test_annual_report_is_generated_in_one_action_frozen_hashed_and_chained(client, world, docket):
+def test_annual_report_is_generated_in_one_action_frozen_hashed_and_chained(client, world, docket, now):
     from pypdf import PdfReader
 
     from ventila.audit.models import ChainLink
     from ventila.stats.models import AnnualReport
 
+    from factories import record
+
+    # The public record lists final matters only (closed, Secs. 5(5), 21(d)): A and B are closed.
+    now.set("2027-05-03 18:00")
+    record(world, docket["b"], "determination_notified", "2027-05-03")
+    record(world, docket["b"], "case_closed", "2027-05-03")
+    record(world, docket["a"], "case_closed", "2027-05-03")
     c = _client(client, world, "secretaria")
     assert c.get("/cuerpos/etica-camara/informe-anual/").status_code == 200
     r = c.post("/cuerpos/etica-camara/informe-anual/", {"anio": "2027"})
@@ -132,7 +139,8 @@ def test_annual_report_is_generated_in_one_action_frozen_hashed_and_chained(clie
     text = "".join(p.extract_text() for p in pdf.pages)
     assert "Informe anual 2027" in text and "CE-2027-0001" in text and "CE-2027-0002" in text
     assert "CE-2027-0003" not in text.split("Asuntos resueltos")[1]  # still open: not resolved
-    assert "Ana Ejemplo" not in text  # no complainant's data
+    assert "Ana Ejemplo" not in text and "ana@example.org" not in text  # no complainant's data
+    assert "Rafael Quiñones Ficticio" in text  # the respondent, as the public record shows him
     assert "Método" in text
     got = c.get(f"/cuerpos/etica-camara/informe-anual/{report.pk}/")
     assert got.status_code == 200 and b"".join(got.streaming_content) == data

@@ -183,6 +183,8 @@ NO_CASE_VIEWS = {
     "ventila.documents.views.my_calendar": "the user's own calendar address; the feed lists access_cases_for_user",
     "ventila.documents.views.feed": "calendar feed by secret token; lists access.access_cases_for_user(user)",
     "ventila.documents.views.signed_link": "a recipient's expiring signed link to a document served on them",
+    "ventila.web.views.public_record.index": "the public record's list of bodies (issue 17); each body's page "
+    "reads only access.public_cases",
 }
 PUBLIC_PREFIXES = ("ventila.filing.",)  # public e-filing: no account; a case is reached only by its follow-up key
 

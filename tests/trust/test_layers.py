@@ -95,7 +95,7 @@ def test_in_function_imports_only_where_they_must_be() -> None:
         for line, module, level in _imports_in_functions(path)
         if not _must_stay(rel, module, level)
     ]
-    assert stray == []
+    assert stray == [], stray
 
 
 @pytest.mark.django_db

@@ -115,6 +115,9 @@ def _staff_pages(walk: Walk, username: str) -> None:
     walk.get(client, "/expedientes/?stage=no-such-stage")
     walk.get(client, "/cuenta/")
     walk.get(client, "/calendario/")
+    # Issue 17: the search page, its results (the texts found stay as written), its errors and empty answers.
+    for query in ("", "querella", "notificacion", "zzzzqqq", "de la", "a" * 300):
+        walk.get(client, f"/buscar/?q={query}")
     from ventila.cases import access
 
     for body in access.visible_bodies(user):
@@ -124,6 +127,19 @@ def _staff_pages(walk: Walk, username: str) -> None:
         walk.get(client, f"/estadisticas/?cuerpo={body.slug}&desde=2027-05-01&hasta=2027-04-01", status=(400,))
         walk.get(client, f"/estadisticas/publicas/?cuerpo={body.slug}&anio=2027")
         walk.get(client, f"/cuerpos/{body.slug}/informe-anual/")
+    # Issue 16: the register, the financial-reports board and each obligated person's page.
+    from ventila.compliance import access as register_access
+
+    for body in register_access.register_bodies(user):
+        base = f"/cuerpos/{body.slug}/obligados/"
+        walk.get(client, base)
+        walk.get(client, base + "tablero/")
+        walk.get(client, base + "tablero/?estado=late&mes=2024-01")
+        walk.get(client, base + "tablero/?mes=no-such-month", (400,))
+        for person in register_access.obligated_people(body).order_by("pk"):
+            page = walk.get(client, f"{base}{person.pk}/")
+            for turn in re.findall(r'href="(/expedientes/[^"/]+/referido-oeg/)"', page):
+                walk.get(client, turn)
     for case in access.access_cases_for_user(user).order_by("number"):
         page = walk.get(client, f"/expedientes/{case.number}/")
         for act in Case.objects.get(pk=case.pk).allowed_next[:3]:
@@ -252,4 +268,22 @@ def test_public_filing_in_english_has_no_spanish(demo):
         followup, r["Location"], {"kind": "official_documents", "description": "x", "file": upload("c.pdf", b"texto")}
     )
     assert walk.pages > 25
+    assert not walk.found, walk.report()
+
+
+def test_public_record_in_english_has_no_spanish(demo):
+    """The public record (issue 17) in English: the bodies, each body's resolved matters, a search and
+    its error, and every matter's page — the issued documents' text is marked Spanish (lang="es")."""
+    walk = Walk()
+    walk.data = known_data()
+    client = english(Client())
+    walk.get(client, "/")
+    walk.get(client, "/registro-publico/")
+    for body in ("etica-camara", "querellas-municipales"):
+        page = walk.get(client, f"/registro-publico/{body}/")
+        walk.get(client, f"/registro-publico/{body}/?q=multa")
+        walk.get(client, f"/registro-publico/{body}/?q=a%0Ab", (400,))
+        for url in sorted(set(re.findall(rf'href="(/registro-publico/{body}/[^"/]+/)"', page))):
+            walk.get(client, url)
+    assert walk.pages >= 8
     assert not walk.found, walk.report()

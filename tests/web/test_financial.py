@@ -245,6 +245,10 @@ def test_cam_14c_02_cam_15_01_04_05_cam_16a_01_report_findings_answer_and_referr
     assert "El referido se recibe el día de la determinación de la OEG o después." in r.content.decode()
     assert 'value="2027-06-30"' in r.content.decode()
     assert not Case.objects.filter(kind="referral").exists()
+    for hostile in ("2027-07-02\x00", "2027-07-02\r\nX-Header: 1", "9" * 10000, ""):
+        r = secretaria.post(turn, {"received_on": hostile})
+        assert r.status_code == 400 and 'class="error-message"' in r.content.decode(), hostile[:20]
+    assert not Case.objects.filter(kind="referral").exists()
     r = secretaria.post(turn, {"received_on": "2027-07-02"})
     assert r.status_code == 302
     referral = Case.objects.get(kind="referral")
@@ -513,3 +517,80 @@ def test_recording_a_report_for_a_year_no_tenure_covers_is_refused(world, now, s
     )
     assert r.status_code == 400
     assert "Esta persona no tenía un cargo que obligue a radicar el informe de ese año." in r.content.decode()
+
+
+def test_cam_14e_02_an_office_ended_in_the_administration_site_dockets_the_exit_in_the_same_transaction(world, now):
+    now.set("2027-09-20 09:00")
+    marta = make_person("Marta", "Ficticia Ruiz", role="officer", title="Subsecretaria", start=dt.date(2027, 1, 4))
+    _sweep()
+    case = _case(marta)
+    office = marta.offices.get()
+    admin = Client()
+    admin.force_login(world.users["admin"])
+    url = f"/admin/bodies/person/{marta.pk}/change/"
+    assert admin.get(url).status_code == 200
+    data = {
+        "given_name": marta.given_name,
+        "family_name": marta.family_name,
+        "hr_number": "",
+        "email": "",
+        "offices-TOTAL_FORMS": "1",
+        "offices-INITIAL_FORMS": "1",
+        "offices-MIN_NUM_FORMS": "0",
+        "offices-MAX_NUM_FORMS": "1000",
+        "offices-0-id": str(office.pk),
+        "offices-0-person": str(marta.pk),
+        "offices-0-role": "officer",
+        "offices-0-title": "Subsecretaria",
+        "offices-0-municipality": "",
+        "offices-0-start": "2027-01-04",
+        "offices-0-end": "2027-09-15",
+    }
+    r = admin.post(url, data)
+    assert r.status_code == 302, r.content.decode()[-3000:]
+    left = case.entries.get(event_type="left_office")
+    assert left.occurred_day == dt.date(2027, 9, 15) and left.recorded_by.username == system_user().username
+    assert "Cargos editados en la administración por admin" in left.note
+    # Left Wed 15 Sep 2027: + 90 calendar days = Tue 14 Dec 2027 (CAM-14E-02).
+    assert _terms(case)["final_report"].due == dt.date(2027, 12, 14)
+    # The administrator still reaches no case.
+    assert admin.get(f"/expedientes/{case.number}/").status_code == 404
+
+
+def test_cam_14d_01_the_daily_sweep_command_opens_a_case_on_the_day_office_is_taken_and_is_idempotent(world, now):
+    from django.core.management import call_command
+
+    now.set("2027-01-03 06:00")
+    pablo = make_person("Pablo", "Ficticio Soto", role="department_head", title="Director", start=dt.date(2027, 1, 4))
+    out = io.StringIO()
+    call_command("sweep_tenures", stdout=out)
+    assert "Expedientes abiertos: 0" in out.getvalue() and not TenureCase.objects.exists()
+    now.set("2027-01-04 06:00")
+    call_command("sweep_tenures", stdout=out)
+    # Mon 4 Jan 2027 + 90 days = Sun 4 Apr → Mon 5 Apr 2027 (CAM-14D-01).
+    assert _terms(_case(pablo))["initial_report"].due == dt.date(2027, 4, 5)
+    again = io.StringIO()
+    call_command("sweep_tenures", stdout=again)
+    assert "Expedientes abiertos: 0; actos anotados: 0." in again.getvalue()
+    assert TenureCase.objects.count() == 1
+
+
+def test_cam_14d_01_the_notice_to_a_late_filer_in_english(world, now):
+    from ventila.documents.actions import do_create_draft
+
+    now.set("2027-01-10 09:00")
+    marta = make_person("Marta", "Ficticia Ruiz", role="officer", title="Subsecretaria", start=dt.date(2027, 1, 4))
+    _sweep()
+    case = _case(marta)
+    now.set("2027-04-12 09:00")
+    draft = do_create_draft(
+        user=world.users["secretaria"],
+        case=case,
+        entry=case.entries.get(),
+        template="late_report_notice",
+        language="en",
+    )
+    text = " ".join(s["text"] for s in draft.sections)
+    assert draft.title == "Notice of a financial report not filed"
+    assert "Initial financial report: due on April 5, 2027 (CAM-14D-01, Sec. 14(d)(1)); 7 days have passed." in text
+    assert "within the following 2 business days" in text

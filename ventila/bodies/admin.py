@@ -14,6 +14,7 @@ from django.http import HttpRequest
 
 from ventila.accounts.admin import ChainedAdmin, ReadOnlyAdmin
 
+from .hooks import offices_changed
 from .models import Body, Closure, ElectionDay, Membership, OfficeTerm, Person
 
 
@@ -57,6 +58,12 @@ class PersonAdmin(ChainedAdmin):
     search_fields = ("given_name", "family_name")
     list_display = ("family_name", "given_name", "hr_number", "email")
     inlines = [OfficeInline]
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        # The offices saved: what depends on them follows in this same transaction (the financial-report
+        # cases of the register, Secs. 14–16), recorded by the system with who changed them and why.
+        offices_changed(form.instance, f"Cargos editados en la administración por {request.user.get_username()}")
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         # Never: the page that would confirm it lists what a person is referenced by, cases included

@@ -19,6 +19,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.db.models.lookups import In
 from django.http import Http404
+from django.utils.translation import gettext
 
 from ventila.accounts.grants import grants_of
 from ventila.accounts.models import RoleGrant
@@ -26,6 +27,7 @@ from ventila.audit.log import record_access
 from ventila.bodies.models import Body
 from ventila.rules import RULEBOOKS
 
+from .matters import REPORT_KIND, report_sealed_reason
 from .models import Attachment, Case, CaseExclusion, CaseSubstitute, DocketEntry
 
 STAFF_ROLES = (RoleGrant.Role.SECRETARY, RoleGrant.Role.STAFF)
@@ -191,3 +193,75 @@ def visible_bodies(user: Any) -> list[Body]:
     grants = grants_of(user)
     ids = staff_body_ids(user) | member_body_ids(user) | speaker_body_ids(user)
     return sorted((grants.bodies[pk] for pk in ids), key=lambda b: (b.name, b.pk))
+
+
+class ReportSealed(PermissionDenied):
+    """The requested report of an access request may not be shown now: ``reason`` says why."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def access_requested_report(user: Any, case: Case, report_id: int) -> Any:
+    """The financial report an access request asks to inspect (Sec. 17), for a case the user may see
+    (already through :func:`access_case_for_user`, and re-derived: the stage moves with time). Only the
+    body's secretary and staff open it, and only once the Code allows access: the 15 business days have
+    passed or the objection was resolved, and the request meets Sec. 17(1) and 17(4) (CAM-17-05); a
+    report not final is never shown (CAM-17-01). Every attempt is logged in the access chain, refused or
+    not. 404 if the report is not this case's."""
+    report = case.requested_reports.filter(pk=report_id).first() if case.kind == REPORT_KIND else None
+    if report is None:
+        log_access(user, "requested_report", report_id, case=case, action="download", granted=False)
+        raise Http404("report not found")
+    if case.body_id not in staff_body_ids(user):
+        log_access(user, "requested_report", report.pk, case=case, action="download", granted=False)
+        raise ReportSealed(
+            gettext("Solo la Secretaría de la Comisión abre el informe solicitado, y solo cuando procede el acceso.")
+        )
+    reason = report_sealed_reason(case)
+    if reason:
+        log_access(user, "requested_report", report.pk, case=case, action="download", granted=False)
+        raise ReportSealed(reason)
+    log_access(user, "requested_report", report.pk, case=case, action="download")
+    return report
+
+
+# -- the public record (issue 17) ------------------------------------------------------------------
+# Confidentiality ends at the final determination or resolution (Secs. 5(5), 21(d); CAM-05-02,
+# CAM-21D-01): an anonymous visitor reads a case's public record once it is final, and nothing of any
+# other case. What is published of it, redacted, is ventila.documents.publication's.
+
+
+def _unsealed(rulebook_id: str) -> bool:
+    """The rulebook's reading of what happens at the end (A-5, ``auto_unseal_on_final``): a rulebook
+    without the setting (the municipal law states no confidentiality) publishes at the end."""
+    rulebook = RULEBOOKS[rulebook_id]
+    setting = rulebook.settings.get("auto_unseal_on_final")
+    return True if setting is None else bool(setting.default)
+
+
+def is_final(case: Case) -> bool:
+    """Whether ``case`` is finally resolved: its stored stage is final for its kind and no act that
+    would still make it so (a notice) is pending."""
+    spec = RULEBOOKS[case.body.rulebook].kinds.get(case.kind)
+    if spec is None or not spec.final_stages or not _unsealed(case.body.rulebook):
+        return False
+    return case.stage in spec.final_stages and not set(spec.final_pending) & set(case.allowed_next or [])
+
+
+def public_cases(body: Body) -> list[Case]:
+    """The body's finally resolved cases, newest first: all an anonymous visitor may read."""
+    rulebook = RULEBOOKS[body.rulebook]
+    stages: dict[str, tuple[str, ...]] = {k: s.final_stages for k, s in rulebook.kinds.items() if s.final_stages}
+    if not stages or not _unsealed(body.rulebook):
+        return []
+    qs: QuerySet[Case] = Case.objects.filter(body=body, kind__in=list(stages)).select_related("body")
+    candidates = qs.filter(stage__in=sorted({st for v in stages.values() for st in v})).order_by("-year", "-sequence")
+    return [c for c in candidates if is_final(c)]
+
+
+def public_case(body: Body, number: str) -> Case | None:
+    """The case numbered ``number`` of ``body`` if it is public; None otherwise (existing or not)."""
+    case = Case.objects.select_related("body").filter(body=body, number=number).first()
+    return case if case is not None and is_final(case) else None

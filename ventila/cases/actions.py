@@ -65,7 +65,7 @@ from .models import (
 )
 from .queries import body_config, case_facts, member_witnesses, moved_due_dates
 from .rule_messages import encode_message, encode_messages, finding_html, joined_html, plain_html
-from .voting import vote_rule
+from .voting import RECORDED_OUTCOME, YES_VOTES_FIELD, vote_rule
 
 
 class ActRefused(Exception):
@@ -192,6 +192,15 @@ def check_act(
         ]
         raise ActRefused(_("Revise los datos del acto."), errors)
 
+    if (
+        act.ballots
+        and not act.imported
+        and YES_VOTES_FIELD in kind.events[act.event_type].fields
+        and vote_rule(facts.rulebook, act.event_type) is not None
+    ):
+        # The yes votes of a voted act are the roll call's (Sec. 11(C)): counted from the ballots, never typed.
+        act.payload[YES_VOTES_FIELD] = sum(1 for v in act.ballots.values() if v == "yes")
+        planned = PlannedEvent(act.event_type, act.occurred_at, act.has_time, act.payload)
     titles = _titles(facts.rulebook, facts.kind)
     title = titles.get(act.event_type, act.event_type)
     try:
@@ -320,8 +329,9 @@ def _check_roll_call(
     except VoteError as exc:
         general.append(str(exc))
         return None
-    # A recusal may be decided either way: the roll call must say what is recorded (granted or denied).
-    carried = bool(act.payload.get("granted")) if act.event_type == "recusal_decided" else True
+    # A recusal (or an objection, Sec. 11(C)) may be decided either way: the roll call must say what is recorded.
+    outcome_field = RECORDED_OUTCOME.get(act.event_type)
+    carried = bool(act.payload.get(outcome_field)) if outcome_field else True
     problem = outcome_error(carried, outcome)
     if problem:
         general.append(problem + " " + outcome.explanation_es)
@@ -366,7 +376,7 @@ def do_file_case(
     user: Any,
     body: Body,
     kind: str,
-    respondent: Person,
+    respondent: Person | None,
     respondent_role: str,
     respondent_office: str = "",
     respondent_candidate: bool = False,
@@ -376,9 +386,14 @@ def do_file_case(
     before_number: Callable[[Case], None] | None = None,
     calendar: tuple[tuple[dt.date, ...], tuple[tuple[str, dt.date], ...]] | None = None,
     reason: str = "Presentación de la querella",
+    caption: str = "",
 ) -> Case:
     """Open a case with its first docket entry (the complaint or referral as received; ``reason``: why,
     for the audit chain's versions, e.g. the register's import that opens a financial-report case).
+
+    A kind whose cases concern nobody in the register (a regulation of the Commission, Sec. 27) is
+    opened with ``respondent=None`` and an empty ``respondent_role``: the case has no respondent party,
+    and ``caption`` (or the kind's own caption) names it.
 
     Everything is written first under a provisional number; the two rows every filing shares — the
     body's case counter and the audit chain's head — are taken last, so concurrent filings queue
@@ -404,20 +419,22 @@ def do_file_case(
             number=provisional_number(),
             year=year,
             sequence=None,
-            caption=compute_caption(kind_spec, str(respondent), respondent_office),
+            caption=(caption or compute_caption(kind_spec, str(respondent or ""), respondent_office))[:300],
             respondent_role=respondent_role,
             respondent_candidate=respondent_candidate,
         )
-        parties = [
-            Party(
-                case=case,
-                role=Party.Role.RESPONDENT,
-                person=respondent,
-                name=str(respondent),
-                office=respondent_office,
-                email=respondent.email,
+        parties = []
+        if respondent is not None:
+            parties.append(
+                Party(
+                    case=case,
+                    role=Party.Role.RESPONDENT,
+                    person=respondent,
+                    name=str(respondent),
+                    office=respondent_office,
+                    email=respondent.email,
+                )
             )
-        ]
         if complainant:
             parties.append(
                 Party(
@@ -429,9 +446,10 @@ def do_file_case(
                     phone=complainant.get("phone", ""),
                 )
             )
-        Party.objects.bulk_create(parties)
-        # bulk_create sends no signal; where the database gives the new ids back, no need to read them.
-        state.touch(parties if all(p.pk is not None for p in parties) else case.parties.all())
+        if parties:
+            Party.objects.bulk_create(parties)
+            # bulk_create sends no signal; where the database gives the new ids back, no need to read them.
+            state.touch(parties if all(p.pk is not None for p in parties) else case.parties.all())
         attachments: list[Attachment] = []
         entry = _write_entry(case, user, act, [], now, first=True, written=attachments)
         _store(

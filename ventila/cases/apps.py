@@ -84,6 +84,8 @@ class CasesConfig(AppConfig):
                 describe=_describe_entry,
             )
         )
+        # The financial report an access request asks to inspect (Sec. 17), kept sealed on its case.
+        chain.register_kind(chain.ChainedKind("requested_report", "cases.RequestedReport", "informe solicitado"))
         backup.register_data("cases.Case")  # an install with cases is not one a restore may land on
         twofactor.register_seat(_is_substitute)
         state.register("cases.Case", self.CASE_STATE)

@@ -15,6 +15,8 @@ APPEND_ONLY_TABLES = ("cases_docketentry", "cases_attachment", "cases_rollcall",
 # Tables made append-only by a later migration (``cases.0008``: the members' own votes): not in the
 # list migration 0002 installs, but emptied and restored with the others by :func:`purge_docket`.
 LATER_APPEND_ONLY_TABLES = ("cases_membervote",)
+# ``cases.0009``: the requested report of an access request (Sec. 17), kept as received.
+REQUESTED_REPORT_TABLES = ("cases_requestedreport",)
 
 MESSAGE = "ventila: the docket is append-only; % is refused on %"
 
@@ -83,7 +85,7 @@ def uninstall(schema_editor: Any, tables: tuple[str, ...] = APPEND_ONLY_TABLES, 
 def purge_docket(connection: Any) -> None:
     """Delete every docket row (tests only): triggers off, rows out, triggers back on, atomically."""
     vendor = connection.vendor
-    tables = APPEND_ONLY_TABLES + LATER_APPEND_ONLY_TABLES
+    tables = APPEND_ONLY_TABLES + LATER_APPEND_ONLY_TABLES + REQUESTED_REPORT_TABLES
     with transaction.atomic(using=connection.alias), connection.cursor() as cur:
         if vendor == "postgresql":
             cur.execute("TRUNCATE " + ", ".join(reversed(tables)) + " CASCADE;")

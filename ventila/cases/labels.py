@@ -89,6 +89,39 @@ FIELDS = {
     "public_interest_determined": _("La Comisión determinó que el interés público lo requiere"),
     "suspension_ordered": _("El tribunal ordenó la suspensión"),
     "all_parties": _("Se notificó a todas las partes interesadas"),
+    # Sec. 11: a notice of outside employment, contract or business, and the Commission's decision on it.
+    "activity": _("Tipo de actividad"),
+    "compensation": _("Compensación anual pactada (dólares)"),
+    "legislative_salary": _("Salario anual de legislador (dólares)"),
+    "planned_start": _("Fecha prevista de inicio de la actividad"),
+    "nature": _("Naturaleza de las labores"),
+    "certified_no_conflict": _("Certifica bajo su firma que no hay conflicto de interés"),
+    "copy_to_secretariat": _("Se copió a la Secretaría del Cuerpo"),
+    "change": _("Notifica un cambio en actividades ya notificadas"),
+    "objected": _("La Comisión se opone a la actividad"),
+    "yes_votes": _("Votos a favor"),
+    # Sec. 17: a sworn request to inspect a financial report, its notice and the objection.
+    "requester_name": _("(a) Nombre del solicitante"),
+    "requester_address": _("(a) Dirección del solicitante"),
+    "requester_occupation": _("(a) Ocupación del solicitante"),
+    "on_behalf_of": _("(b) Para quién se solicita"),
+    "interest_statement": _("(c) Interés legítimo, pertinencia y necesidad"),
+    "complaint_copy": _("(c) Acompaña copia de la querella presentada"),
+    "knows_use_limits": _("(d) Declara conocer las restricciones de uso"),
+    "knows_penalty": _("(e) Declara conocer la pena por mal uso"),
+    "report_is_final": _("El informe solicitado es final"),
+    "official_investigation": _("Lo pide una agencia para una investigación oficial (Sec. 17(6))"),
+    "received_on": _("Fecha en que el Representante recibió la notificación"),
+    "resolver": _("Quién resolvió la objeción"),
+    # Sec. 27: a regulation of the Commission.
+    "title": _("Título del reglamento"),
+}
+# A field whose label depends on the kind of case (the same payload name means another thing there).
+KIND_FIELDS = {
+    ("outside_activity", "grounds"): _("Fundamentos en la Ley o las Reglas"),
+    ("report_access_request", "sworn"): _("La solicitud está jurada"),
+    ("report_access_request", "upheld"): _("Se sostiene la objeción: no hay acceso"),
+    ("regulation", "yes_votes"): _("Votos de la Cámara a favor del rechazo"),
 }
 
 CHOICES: dict[object, object] = {

@@ -794,3 +794,56 @@ class ImportedRow(models.Model):
         verbose_name = _("fila importada")
         verbose_name_plural = _("filas importadas")
         constraints = [models.UniqueConstraint(fields=["source", "key"], name="importedrow_unique")]
+
+
+def requested_report_path(instance: RequestedReport, filename: str) -> str:
+    return f"requested-reports/{instance.sha256[:2]}/{instance.sha256}"
+
+
+class RequestedReport(models.Model):
+    """The financial report an access request (Sec. 17) asks to inspect, as the Commission received
+    its copy: kept sealed on the request's case and shown only once the Code allows access (CAM-17-01,
+    CAM-17-05), through :func:`ventila.cases.access.access_requested_report`, which logs every view in
+    the access chain. Recorded once; never changed or removed (a wrong copy is replaced by a new one,
+    the latest counts)."""
+
+    case = models.ForeignKey(
+        Case,
+        on_delete=models.PROTECT,
+        related_name="requested_reports",
+        verbose_name=_("expediente"),
+        help_text=_("La solicitud de acceso cuyo informe es."),
+    )
+    file = models.FileField(
+        _("archivo"),
+        upload_to=requested_report_path,
+        max_length=300,
+        help_text=_("La copia del informe, guardada bajo su huella; nunca se sirve antes de que proceda el acceso."),
+    )
+    filename = models.CharField(_("nombre"), max_length=255, help_text=_("Nombre original del archivo."))
+    sha256 = models.CharField(
+        _("SHA-256"), max_length=64, help_text=_("Huella SHA-256 del contenido, en hexadecimal; prueba su integridad.")
+    )
+    size = models.PositiveBigIntegerField(_("tamaño"), help_text=_("Tamaño en bytes."))
+    content_type = models.CharField(
+        _("tipo de contenido"), max_length=120, blank=True, help_text=_("El tipo MIME declarado al subirlo.")
+    )
+    covers_year = models.PositiveSmallIntegerField(
+        _("año que cubre"), null=True, blank=True, help_text=_("El año natural que cubre el informe, si consta.")
+    )
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("anotado por"),
+        help_text=_("Quién guardó la copia del informe."),
+    )
+    recorded_at = models.DateTimeField(_("anotado el"), help_text=_("Cuándo se guardó."))
+
+    class Meta:
+        verbose_name = _("informe solicitado")
+        verbose_name_plural = _("informes solicitados")
+        ordering = ["case", "id"]
+
+    def __str__(self) -> str:
+        return self.filename

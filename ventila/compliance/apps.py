@@ -9,6 +9,13 @@ class ComplianceConfig(AppConfig):
 
     def ready(self) -> None:
         from ventila.audit import state
+        from ventila.bodies.hooks import register_office_change
+
+        from .tenures import sync_after_office_change
+
+        # An office changed in the administration site opens or updates the person's financial-report
+        # cases in the same transaction (the import and the daily sweep do the same).
+        register_office_change(sync_after_office_change)
 
         # A financial report received and each import of the register are recorded once, as chained
         # versions: ``ventila audit verify`` catches one changed, added or removed behind the app.

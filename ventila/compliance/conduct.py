@@ -15,14 +15,15 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ventila.bodies.models import Body, Person
 from ventila.cases.evaluation import CaseFacts, compute_calendar
 from ventila.cases.queries import body_config
 from ventila.rules.calendar import CalendarError, LegalCalendar
+from ventila.rules.engine import RULEBOOKS, ConductRules
 from ventila.rules.i18n import Msg
 from ventila.rules.kinship import Kinship, check_nepotism, compute_kinship
-from ventila.rules.rulebooks.camara_171 import s10_s13_conduct as conduct
 from ventila.rules.terms import Deadline, Finding, Rule
 
 from .conduct_models import CourtSummons, GiftRecord
@@ -34,11 +35,20 @@ NEPOTISM_RULE = "CAM-10T-01"
 
 
 def rule(rule_id: str) -> Rule:
-    return conduct.R.rules[rule_id]
+    """The rule of that ID, in whichever rulebook holds it (the IDs are unique across rulebooks)."""
+    return next(rb.rules[rule_id] for rb in RULEBOOKS.values() if rule_id in rb.rules)
 
 
-def engine_gift(g: GiftRecord) -> conduct.Gift:
-    return conduct.Gift(
+def conduct_of(body: Body) -> ConductRules:
+    """The norms of conduct of the body's rulebook (``Rulebook.conduct``); the pages exist only where it has them."""
+    conduct = RULEBOOKS[body.rulebook].conduct
+    assert conduct is not None, body.rulebook
+    return conduct
+
+
+def engine_gift(g: GiftRecord) -> Any:
+    conduct = conduct_of(g.body)
+    return conduct.gift(
         received=g.received_on,
         source=g.source,
         value=g.value,
@@ -59,6 +69,9 @@ def gift_findings(gifts: Sequence[GiftRecord]) -> list[GiftView]:
     (``check_gift``) and the pattern alert it completes (``check_gifts``)."""
     ordered = sorted(gifts, key=lambda g: (g.received_on, g.pk or 0))
     engine = [engine_gift(g) for g in ordered]
+    if not engine:
+        return []
+    conduct = conduct_of(ordered[0].body)
     findings = conduct.check_gifts(engine)
     out: list[GiftView] = []
     i = 0
@@ -110,7 +123,7 @@ def summons_term(body: Body, summons: CourtSummons, today: dt.date) -> SummonsTe
     start = summons.formally_notified_on
     try:
         calendar.check_input_date(start)
-        result = conduct.compute_citation_notice_due(calendar, start)
+        result = conduct_of(body).citation_notice_due(calendar, start)
     except CalendarError as exc:
         out.error = str(exc)
         return out

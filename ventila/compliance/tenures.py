@@ -23,6 +23,7 @@ from ventila.bodies.models import Body, OfficeTerm, Person
 from ventila.cases.actions import ActInput, ActRefused, do_file_case, do_record_act
 from ventila.cases.evaluation import live_events
 from ventila.cases.models import Case, DocketEntry
+from ventila.cases.procedures import system_user
 from ventila.rules import PR_TZ
 from ventila.rules.engine import Obligations, Tenure
 
@@ -170,3 +171,12 @@ def tenure_for_year(tenures: Sequence[Tenure], covers_year: int) -> Tenure | Non
         if covers_year >= t.start.year - 1 and (last is None or covers_year <= last):
             best = t
     return best
+
+
+def sync_after_office_change(person: Person, reason: str) -> None:
+    """The callback of :mod:`ventila.bodies.hooks`: a person's offices changed in the administration
+    site; their financial-report cases follow, recorded by the system with ``reason`` (the
+    administrator reaches no case)."""
+    for body in Body.objects.order_by("pk"):
+        if obligations_of(body) is not None:
+            sync_person(user=system_user(), body=body, person=person, reason=reason)

@@ -248,6 +248,14 @@ SPECS: tuple[DocSpec, ...] = (
         ("requester",),
     ),
     DocSpec(
+        "outside_activity_decision",
+        CAMARA,
+        gettext_noop("Decisión sobre la actividad extra-legislativa"),
+        ("objection_decided",),
+        lambda c, e: "CAM-11C-02" if e.payload.get("objected") else "CAM-11C-01",
+        ("respondent",),
+    ),
+    DocSpec(
         "mun_notice",
         MUNICIPAL,
         gettext_noop("Notificación de la querella al Alcalde"),
@@ -422,6 +430,11 @@ def context_for(case: Case, entry: DocketEntry, lang: str, today: dt.date) -> di
         "allowed_sanctions": allowed,
         "terms": terms,
         "notice_contents": rulebook.document_contents.get("notice_of_complaint", {}),
+        # Sec. 11: the notice a decision on an outside activity answers, its term and the roll call.
+        "notice": dict(filing.payload),
+        "activity": label(filing.payload.get("activity")) if filing.payload.get("activity") else "",
+        "objection_term": term_text("CAM-11C-01", rb, lang) if "CAM-11C-01" in rulebook.rules else "",
+        "roll_call": getattr(entry, "roll_call", None) if hasattr(entry, "roll_call") else None,
         "summons_contents": rulebook.document_contents.get("hearing_summons", {}),
         "late_duties": [
             {

@@ -136,8 +136,9 @@ def _assets() -> tuple[Any, Any]:
     return CSS(string=STYLESHEET, font_config=fonts, base_url=BASE_URL, url_fetcher=url_fetcher()), fonts
 
 
-def document_html(doc: Document | Draft) -> str:
-    """The HTML a PDF is laid out from; a :class:`Draft` is marked as a draft."""
+def document_html(doc: Document | Draft, public_version: bool = False) -> str:
+    """The HTML a PDF is laid out from; a :class:`Draft` is marked as a draft, the public record's
+    redacted copy of an issued document (``public_version``) as such."""
     lang = doc.language
     rule = RULEBOOKS[doc.case.body.rulebook].rules.get(doc.rule_id)
     moment = doc.issued_at if isinstance(doc, Document) else None
@@ -155,6 +156,7 @@ def document_html(doc: Document | Draft) -> str:
                     for s in doc.sections
                 ],
                 "issued": moment is not None,
+                "public_version": public_version,
                 "issued_on": long_date(moment.astimezone(PR_TZ).date(), lang) if moment else "",
                 "issued_by": doc.issued_by if isinstance(doc, Document) else None,
                 "letterhead": RULEBOOKS[doc.case.body.rulebook].letterhead,
@@ -162,8 +164,8 @@ def document_html(doc: Document | Draft) -> str:
         )
 
 
-def render_pdf(doc: Document | Draft) -> bytes:
-    """The PDF of ``doc``; a draft says so."""
+def render_pdf(doc: Document | Draft, public_version: bool = False) -> bytes:
+    """The PDF of ``doc``; a draft says so, and so does the public record's version."""
     css, fonts = _assets()
-    html = document_html(doc)
+    html = document_html(doc, public_version)
     return weasy_html(html).write_pdf(stylesheets=[css], font_config=fonts)  # type: ignore[no-any-return]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
+from decimal import Decimal
 from enum import StrEnum
 from functools import cached_property, lru_cache
 from typing import Any
@@ -227,6 +228,13 @@ class KindSpec:
     # The stages in which the case is over: the act that ends it is on record (the web app shows
     # such a case as closed and no term of it as still to be met).
     closed_stages: tuple[str, ...] = ("closed",)
+    # The public record (issue 17): the stages at which the matter is finally resolved, so that what
+    # the texts make public of it may be published (House: Secs. 5(5), 21(d), CAM-05-02, CAM-21D-01),
+    # unless one of ``final_pending`` is still allowed next (the municipal decision is issued only once
+    # notified: ambiguity 10); ``final_rule`` is the rule that says so. Empty: never published.
+    final_stages: tuple[str, ...] = ()
+    final_pending: tuple[str, ...] = ()
+    final_rule: str = ""
     # What the first act of a case imported from a predecessor body's records says unless its row
     # says otherwise (the municipal Commission flags such a complaint for review, MUN-SUC-02).
     imported_payload: Mapping[str, Any] = field(default_factory=dict)
@@ -433,6 +441,21 @@ class PublicFiling:
 
 
 @dataclass(frozen=True)
+class ConductRules:
+    """The norms of conduct the web app checks per person of the register (the House: Sec. 10's gifts,
+    court summonses and the nepotism bar), read through the rulebook instead of importing it."""
+
+    gift: Callable[..., Any]  # the engine's gift from its fields (received, source, value, kind, foreign, waiver)
+    check_gift: Callable[[Any], list[Finding]]  # one gift's own findings
+    check_gifts: Callable[[Sequence[Any]], list[Finding]]  # every gift's, the patterns after each gift's own
+    citation_notice_due: Callable[[LegalCalendar, dt.date], Any]  # a summons' notice term (a DayResult)
+    gift_cap: Decimal
+    foreign_gift_cap: Decimal
+    nepotism_max_blood: int
+    nepotism_max_affinity: int
+
+
+@dataclass(frozen=True)
 class LateAct:
     """What an act done after its term means, as the rulebook reads its text (Spanish): shown before a
     late act is recorded, beside the term's own rule. ``rule_id`` is the rule that attaches the
@@ -510,6 +533,11 @@ class Rulebook:
     # what an act that meets a term after its due date means, by term (deadline id → :class:`LateAct`);
     # a term without one is shown as late with its own rule (and as fatal when the evaluator says so).
     late_acts: Mapping[str, LateAct] = field(default_factory=dict)
+    # the cap on outside income a notice's compensation is checked against (None: the rulebook sets none):
+    # the legislative salary → (the cap, the share of the salary in per cent, the rule that sets it).
+    income_cap: Callable[[Decimal], tuple[Decimal, Decimal, str]] | None = None
+    # the norms of conduct kept per person of its register (None: it keeps none).
+    conduct: ConductRules | None = None
 
     def rule(self, rule_id: str) -> Rule:
         return self.rules[rule_id]

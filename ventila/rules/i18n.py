@@ -12,7 +12,11 @@ is:
 - :class:`Quote` — the law's words: always Spanish;
 - ``int``, ``dt.date``, ``dt.datetime`` — formatted in the reader's language;
 - :class:`Msg` — a part of the sentence that is itself a message;
-- a ``tuple`` of these — a list, joined by commas.
+- a ``tuple`` of these — a list, joined by commas (:func:`joined` for another separator).
+
+Every finding (``terms.Finding``) is a message: ``tests/rules/test_findings_translatable.py`` reads
+this package's source and fails on a finding written as a plain or f-string, or a value that is
+already Spanish text (``format_date_es(…)``, ``"; ".join(…)``).
 
 ``str(msg)`` / :meth:`Msg.es` is the Spanish text the engine always printed (the CLI's output is
 unchanged); :meth:`Msg.to_json` is the stored form the web layer translates with gettext.

@@ -17,7 +17,7 @@ import re
 # snake_case identifier (a setting, a finding or an event id), and the words that join them.
 _REFERENCE = (
     r"(?:MUN\s+)?(?:[Aa]mbig[uü]edad(?:es)?|[Aa]mbiguit(?:y|ies)|Amb\.)\s*\d+(?:\s*(?:y|and|,)\s*\d+)*"
-    r"|A-\d+"
+    r"|(?<![\w-])A-\d+"
     r"|[Dd]ecisi(?:ó|o)n(?:es)?\s+\d+"
     r"|(?:[Aa]juste|[Ss]etting)s?\s+`?[a-z][a-z0-9]*(?:_[a-z0-9]+)*`?"
     r"|`?«?[a-z][a-z0-9]*(?:_[a-z0-9]+)+»?`?"
@@ -30,7 +30,7 @@ _SEPARATOR = re.compile(r"(\s*[,;:/]\s*)")
 _PARENTHESIS = re.compile(r"\s*\(([^()]*)\)")
 # A reference left outside a parenthesis, at the end of a sentence or clause («…, ambigüedad 6.»).
 _TRAILING = re.compile(
-    r"[,;:]?\s*(?:(?:MUN\s+)?(?:[Aa]mbig[uü]edad|[Aa]mbiguity)\s*\d+|A-\d+|[Dd]ecisi(?:ó|o)n\s+\d+)"
+    r"[,;:]?\s*(?:(?:MUN\s+)?(?:[Aa]mbig[uü]edad|[Aa]mbiguity)\s*\d+|(?<![\w-])A-\d+|[Dd]ecisi(?:ó|o)n\s+\d+)"
     r"(?:\s*,\s*(?:[Aa]juste|[Ss]etting)\s+`?[a-z][a-z0-9_]*`?)?(?=\s*[.;)]|\s*$)"
 )
 

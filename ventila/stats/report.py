@@ -11,8 +11,6 @@ from typing import Any
 
 from django.core.files.base import ContentFile
 from django.db import transaction
-from django.db.models import Min, Q
-from django.db.models.fields.json import KeyTextTransform
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -20,9 +18,10 @@ from django.utils.translation import gettext as _
 from ventila import clock
 from ventila.audit import chain
 from ventila.bodies.models import Body
-from ventila.cases.labels import CHOICES, FIELDS, KINDS
+from ventila.cases.access import public_cases
 from ventila.documents.catalog import long_date
 from ventila.documents.pdf import _assets, weasy_html
+from ventila.documents.publication import public_matter
 from ventila.rules import PR_TZ, RULEBOOKS
 
 from . import present, queries
@@ -30,38 +29,24 @@ from .models import AnnualReport
 
 
 def resolved_matters(body: Body, period: queries.Period) -> list[dict[str, Any]]:
-    """The body's matters resolved in the period, as the public record may show them: number, kind,
-    outcome and day — never the complainant's data (nor any party's). One grouped query.
-
-    The seam for the public record (branch ``public``): when its module lands, this function reads
-    the same list from it; its callers (the report) stay as they are."""
-    ends = Q(event_type__in=queries.RESOLUTION_EVENTS) | Q(
-        event_type="determination_made", payload__outcome="dismissed"
-    )
-    rows = (
-        queries.entries(body, period)
-        .filter(ends)
-        .annotate(outcome=KeyTextTransform("outcome", "payload"))
-        .values("case__number", "case__kind", "event_type", "outcome")
-        .annotate(day=Min("occurred_at"))
-        .order_by("day", "case__number")
-    )
-    seen: set[str] = set()
+    """The body's matters finally resolved in the period, as the public record shows them
+    (:mod:`ventila.documents.publication`, issue 17: only final cases, the complainant and every
+    party's contact data redacted): number, kind, respondent, outcome and day of the final act."""
     out = []
-    for r in rows:  # one row per resolved matter (its first resolving act), not a query per case
-        if r["case__number"] in seen:
+    for case in public_cases(body):  # the public record's own list: one matter at a time, as it reads them
+        m = public_matter(case)
+        if m.final_on is None or not (period.start <= m.final_on <= period.end):
             continue
-        seen.add(r["case__number"])
-        outcome = r["outcome"] or r["event_type"]
         out.append(
             {
-                "number": r["case__number"],
-                "kind": str(KINDS.get(r["case__kind"], r["case__kind"])),
-                "outcome": str(CHOICES.get(outcome, FIELDS.get(outcome, outcome))),
-                "day": r["day"].astimezone(PR_TZ).date(),
+                "number": m.number,
+                "kind": m.kind_label,
+                "respondent": m.respondent_name,
+                "outcome": m.outcome_label or (m.items[-1].title if m.items else ""),
+                "day": m.final_on,
             }
         )
-    return out
+    return sorted(out, key=lambda r: (r["day"], r["number"]))
 
 
 METHOD = [
@@ -73,7 +58,8 @@ METHOD = [
     "Los días hasta la determinación y hasta la resolución final son días naturales, hora de Puerto Rico, desde "
     "el primer acto del asunto, para los asuntos determinados o resueltos en el período; la mediana y el "
     "percentil 90 se interpolan linealmente.",
-    "La lista de asuntos resueltos no contiene datos de la parte querellante.",
+    "La lista de asuntos resueltos es la del registro público: los casos con determinación o resolución final en "
+    "el año, sin datos de la parte querellante ni datos de contacto de ninguna parte.",
 ]
 
 

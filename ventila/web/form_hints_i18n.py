@@ -50,4 +50,18 @@ TEXTS = (
     gettext_noop("Conclusiones de derecho"),
     gettext_noop("Y sus conclusiones de derecho (¶14)."),
     gettext_noop("La resolución debe contener las conclusiones de derecho (¶14)."),
+    # Cámara, the preventive matters (issue 16): Sec. 11 (s10_s13_conduct), Sec. 17 (s14_s18_financial),
+    # Sec. 27 (s25_s31_reports).
+    gettext_noop("Indique si es otro empleo, un contrato o un negocio."),
+    gettext_noop("Una oposición debe indicar sus fundamentos en la Ley o en las Reglas (Sec. 11(C))."),
+    gettext_noop("La solicitud debe indicar %(what)s (Sec. 17(4), CAM-17-06)."),
+    gettext_noop("(a) el nombre del solicitante"),
+    gettext_noop("(a) su dirección"),
+    gettext_noop("(a) su ocupación"),
+    gettext_noop("(b) para quién se solicita"),
+    gettext_noop("(c) el interés legítimo, la pertinencia y la necesidad"),
+    gettext_noop("(d) que conoce las restricciones de uso"),
+    gettext_noop("(e) que conoce la pena por mal uso"),
+    gettext_noop("el juramento"),
+    gettext_noop("Indique el título del reglamento."),
 )

@@ -24,11 +24,12 @@ from ventila.cases.evaluation import compute_calendar, event_spec, rulebook_text
 from ventila.cases.labels import CHOICES, FIELDS, VOTES
 from ventila.cases.models import Case, DocketEntry, Party
 from ventila.cases.queries import case_facts
-from ventila.cases.voting import vote_rule
+from ventila.cases.voting import YES_VOTES_FIELD, vote_rule
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.calendar import format_date_es
 from ventila.rules.engine import EventSpec, FieldHint, FieldSpec, FormContext
 from ventila.rules.plain import for_users
+from ventila.web.matter_labels import MATTER_BUTTONS, relabel
 from ventila.web.procedure_forms import (
     add_procedure_fields,
     clean_procedure_fields,
@@ -158,8 +159,8 @@ def _payload_field(name: str, spec: FieldSpec, case: Case | None, day: dt.date, 
     if t == "int":
         return forms.IntegerField(label=label, required=req, min_value=0, help_text=help_text)
     if t == "money":
-        return forms.DecimalField(
-            label=label, required=req, min_value=Decimal("0"), decimal_places=2, help_text=help_text
+        return forms.DecimalField(  # at most 12 digits: an amount too large is refused, never stored as infinity
+            label=label, required=req, min_value=Decimal("0"), max_digits=12, decimal_places=2, help_text=help_text
         )
     if t == "str":
         widget = forms.Textarea(attrs={"rows": 3}) if name in LONG_TEXT else forms.TextInput
@@ -286,9 +287,14 @@ class ActForm(WhenMixin, AttachmentMixin):
         self.supersedes = supersedes
         day = clock.today()
         self.payload_names: list[str] = []
+        voted = vote_rule(case.body.rulebook, event_type) is not None
         for name, fspec in self.spec.fields.items():
+            if voted and name == YES_VOTES_FIELD:
+                continue  # counted from the roll call (Sec. 11(C)), never typed
             self.fields[name] = _payload_field(name, fspec, case, day, event_type)
             self.payload_names.append(name)
+        if case.kind in MATTER_BUTTONS:  # the kind's own labels, the texts' limits
+            relabel(self, case.kind, self.payload_names)
         self.detail_names: list[str] = []
         if event_type == "resolved":
             self._final_report_fields()

@@ -4,7 +4,19 @@ from django.urls import path
 
 from ventila.accounts.views import SignInView
 
-from .views import calendar, cases, conduct, members, pages, procedures, register, stats
+from .views import (
+    calendar,
+    cases,
+    conduct,
+    matters,
+    members,
+    pages,
+    procedures,
+    public_record,
+    register,
+    search,
+    stats,
+)
 
 app_name = "web"
 
@@ -18,9 +30,18 @@ urlpatterns = [
     path("estadisticas/publicas/", stats.public, name="stats_public"),
     path("cuerpos/<slug:body>/informe-anual/", stats.annual_report, name="annual_report"),
     path("cuerpos/<slug:body>/informe-anual/<int:report_id>/", stats.annual_report_file, name="annual_report_file"),
+    path("buscar/", search.search_page, name="search"),  # issue 17: staff search over what the user may see
     path("mi-despacho/", members.my_work, name="my_work"),
     path("expedientes/<case_number:number>/votos/<slug:act>/", members.own_vote, name="own_vote"),
     path("expedientes/nuevo/<slug:body>/<slug:kind>/", cases.file_case, name="file_case"),
+    # The Code's preventive matters opened by hand: Secs. 11, 17 and 27 (issue 16).
+    path("expedientes/asunto/<slug:body>/<slug:kind>/", matters.open_matter, name="open_matter"),
+    path("expedientes/<case_number:number>/informe-solicitado/", matters.store_requested_report, name="store_report"),
+    path(
+        "expedientes/<case_number:number>/informe-solicitado/<int:report_id>/",
+        matters.requested_report,
+        name="requested_report",
+    ),
     path("expedientes/<case_number:number>/", cases.case_detail, name="case"),
     path("expedientes/<case_number:number>/actos/<slug:act>/", cases.record_act, name="act"),
     path("expedientes/<case_number:number>/anotaciones/<int:seq>/corregir/", cases.correct_entry, name="correct"),
@@ -52,6 +73,17 @@ urlpatterns = [
     # Financial reports (Secs. 14–16): the compliance board and an OEG referral turned into a case.
     path("cuerpos/<slug:body>/obligados/tablero/", register.board, name="board"),
     path("expedientes/<case_number:number>/referido-oeg/", register.turn_referral, name="turn_referral"),
+    # The public record after final resolution (issue 17, Secs. 5(5), 21(d)): no account needed.
+    path("registro-publico/", public_record.index, name="public_record"),
+    path("registro-publico/<slug:body>/", public_record.body_record, name="public_body"),
+    path("registro-publico/<slug:body>/datos.csv", public_record.open_data_csv, name="public_csv"),
+    path("registro-publico/<slug:body>/datos.json", public_record.open_data_json, name="public_json"),
+    path("registro-publico/<slug:body>/<case_number:number>/", public_record.matter, name="public_matter"),
+    path(
+        "registro-publico/<slug:body>/<case_number:number>/documentos/<int:doc_id>.pdf",
+        public_record.document_pdf,
+        name="public_document_pdf",
+    ),
     path(
         "cuerpos/<slug:body>/calendario/cierres/<int:closure_id>/eliminar/",
         calendar.remove_closure,

@@ -16,10 +16,11 @@ from ..vocabulary import (
     STATUS_ES,
 )
 from .camara_171 import RULEBOOK as CAMARA_171
+from .camara_171.s10_s13_conduct import GIFT_KIND_ES, ROLES_ES
 from .camara_171.s20_s24_complaints import DISMISSAL_GROUNDS_ES
 from .camara_171.s25_s31_reports import SANCTION_ES
 from .municipal import RULEBOOK as MUNICIPAL
-from .municipal.complaints import PARTY_ES
+from .municipal.complaints import OUTCOME_ES, PARTY_ES
 
 # The registry lives in the engine (which reads it and must not import the rulebooks, which import
 # it); this is where it is filled, and ``RULEBOOKS`` here is that same dict.
@@ -79,9 +80,6 @@ def rulebook_words() -> set[str]:
 def finding_words() -> set[str]:
     """The rulebooks' words that a finding's message holds as a value (a gift's kind, a role, a
     municipal outcome, a degree of kinship), as the finding writes them."""
-    from .camara_171.s10_s13_conduct import GIFT_KIND_ES, ROLES_ES
-    from .municipal.complaints import OUTCOME_ES
-
     return {
         *(w.capitalize() for w in GIFT_KIND_ES.values()),
         *ROLES_ES.values(),

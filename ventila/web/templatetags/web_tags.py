@@ -19,6 +19,8 @@ from ventila.rules.calendar import format_date_es
 from ventila.rules.i18n import Msg
 from ventila.rules.plain import for_users
 from ventila.web.forms import FILING_BUTTONS, PAGE_BUTTONS
+from ventila.web.matter_forms import matter_kinds
+from ventila.web.matter_labels import MATTER_BUTTONS
 
 register = template.Library()
 
@@ -113,6 +115,12 @@ def filing_buttons(body: Body) -> list[tuple[str, Any]]:
     """The kinds besides the complaint this body's staff docket by hand, with their button labels."""
     kinds = RULEBOOKS[body.rulebook].kinds
     return [(kind, label) for kind, label in FILING_BUTTONS.items() if kind in kinds]
+
+
+@register.filter
+def matter_buttons(body: Body) -> list[tuple[str, Any]]:
+    """The Code's preventive matters this body's staff open by hand (Secs. 11, 17, 27), with their labels."""
+    return [(kind, MATTER_BUTTONS[kind]) for kind in matter_kinds(body)]
 
 
 @register.filter

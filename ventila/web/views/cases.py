@@ -66,6 +66,7 @@ from ..forms import FILING_EVENTS, ActForm, CounselForm, FilingForm, QueueFilter
 from ..templatetags.web_tags import is_group, long_date
 from . import turns
 from .markup import Typed, act_url_maker, options_html, render_queue_rows, render_timeline, vocabulary
+from .matter_sections import matter_context
 from .procedures import procedure_context, queue_flags
 
 PAGE_SIZE = 25
@@ -388,6 +389,7 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
             "has_filing": has["filing"],
             **procedure_context(request.user, case, entries, deadlines, today, exclusions=exclusions),
             **register_links(request.user, case),
+            **matter_context(request.user, case, entries),  # Secs. 11, 17: the income cap, the requested report
         },
     )
 

@@ -31,7 +31,6 @@ from ventila.compliance.conduct_actions import (
     do_record_summons,
 )
 from ventila.compliance.conduct_models import CourtSummons, GiftRecord
-from ventila.rules.rulebooks.camara_171 import s10_s13_conduct as rules_conduct
 
 from ..conduct_display import check_rows, findings_rows, gift_rows, kinship_text, summons_rows
 from ..conduct_forms import (
@@ -97,8 +96,8 @@ def gifts(request: HttpRequest, body: str, person_id: int) -> HttpResponse:
             "form": form,
             "can_record": register_access.can_record_register(request.user, body_obj),
             "rules": [_rule(r) for r in conduct.GIFT_RULES],
-            "cap": rules_conduct.GIFT_VALUE_CAP,
-            "foreign_cap": rules_conduct.FOREIGN_GIFT_VALUE_CAP,
+            "cap": conduct.conduct_of(body_obj).gift_cap,
+            "foreign_cap": conduct.conduct_of(body_obj).foreign_gift_cap,
         },
         status=400 if form.errors else 200,
     )
@@ -316,8 +315,8 @@ def nepotism(request: HttpRequest, body: str, person_id: int) -> HttpResponse:
             "checks": check_rows(body_obj, person),
             "can_record": register_access.can_record_register(request.user, body_obj),
             "rule": _rule(conduct.NEPOTISM_RULE),
-            "max_blood": rules_conduct.NEPOTISM_MAX_BLOOD_DEGREE,
-            "max_affinity": rules_conduct.NEPOTISM_MAX_AFFINITY_DEGREE,
+            "max_blood": conduct.conduct_of(body_obj).nepotism_max_blood,
+            "max_affinity": conduct.conduct_of(body_obj).nepotism_max_affinity,
         },
         status=400 if form.errors else 200,
     )

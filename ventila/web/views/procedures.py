@@ -39,6 +39,7 @@ from ventila.rules import RULEBOOKS
 from ventila.rules.calendar import format_date_es
 from ventila.rules.votes import required_yes
 
+from ..matter_labels import MATTER_BUTTONS
 from ..procedure_forms import CandidateForm, ExpenseForm, MeetingForm, QualificationForm, ReversalForm
 from ..templatetags.web_tags import long_date, money
 
@@ -112,7 +113,12 @@ def procedure_context(
         {"d": d, "label": DEADLINES.get(d.deadline_id, d.deadline_id)} for d in deadlines if d.moved_from is not None
     ]
     elections = []
-    candidate_mark = RULEBOOKS[case.body.rulebook].candidate_mark and case.status == Case.Status.OPEN
+    # Sec. 24 concerns complaints: a preventive matter (Secs. 11, 17, 27) has no candidate mark.
+    candidate_mark = (
+        RULEBOOKS[case.body.rulebook].candidate_mark
+        and case.status == Case.Status.OPEN
+        and case.kind not in MATTER_BUTTONS
+    )
     if candidate_mark:
         # From the body's configuration, read once per process and version (every election change bumps it).
         upcoming = [(kind, day) for kind, day in body_config(case.body).elections if day >= today][:2]
@@ -133,7 +139,11 @@ def procedure_context(
 @require_POST
 def mark_candidate(request: HttpRequest, number: str) -> HttpResponse:
     case = access.access_case_for_user(request.user, number)
-    if case.body_id not in access.staff_body_ids(request.user) or not RULEBOOKS[case.body.rulebook].candidate_mark:
+    if (
+        case.body_id not in access.staff_body_ids(request.user)
+        or not RULEBOOKS[case.body.rulebook].candidate_mark
+        or case.kind in MATTER_BUTTONS
+    ):
         raise PermissionDenied("staff only")
     form = CandidateForm(request.POST)
     if not form.is_valid():

@@ -61,7 +61,7 @@ SETTINGS: dict[str, Setting] = {
                 "Los 3 días para notificar corren desde el momento de recibo o desde el próximo día laborable."),
         Setting("require_personal_knowledge", True, (True, False), "A-17",
                 "La declaración de conocimiento personal es requisito de la querella."),
-        Setting("auto_unseal_on_final", False, (True, False), "A-5",
+        Setting("auto_unseal_on_final", True, (True, False), "A-5",
                 "Levantar la confidencialidad automáticamente tras la resolución final."),
         Setting("advisory_late_request", "flag", ("flag", "reject"), "A-16",
                 "Solicitud de opinión consultiva con menos de 30 días laborables: señalar o rechazar."),
@@ -151,6 +151,10 @@ KINDS: dict[str, KindSpec] = {
         actors=_COMPLAINT_ACTORS,
         respondent_roles=ROLES,
         caption="Querella contra %(name)s",
+        # Secs. 5(5), 21(d): confidential «hasta la determinación o resolución final»; the case is final
+        # once the Commission's act that ends it (case_closed, CAM-21D-01) is on record.
+        final_stages=("closed",),
+        final_rule="CAM-21D-01",
     ),
     "referral": KindSpec(
         "referral",
@@ -172,6 +176,10 @@ KINDS: dict[str, KindSpec] = {
         actors=_COMPLAINT_ACTORS,
         respondent_roles=ROLES,
         caption="Referido de la OEG contra %(name)s",
+        # Secs. 5(5), 21(d): confidential «hasta la determinación o resolución final»; the case is final
+        # once the Commission's act that ends it (case_closed, CAM-21D-01) is on record.
+        final_stages=("closed",),
+        final_rule="CAM-21D-01",
     ),
     **s19_advisory.KINDS,
     **s10_s13_conduct.KINDS,
@@ -207,11 +215,17 @@ RULEBOOK = Rulebook(
     letterhead="Cámara de Representantes",
     confidentiality="Confidencial hasta la resolución final (Secs. 5(5) y 21(d) del Código de Ética).",  # CAM-05-02, CAM-21D-01
     # Sec. 21(c) dismissal grounds and Sec. 26 sanctions, as the act forms offer them.
-    choice_labels={**s20_s24_complaints.DISMISSAL_GROUNDS_ES, **s25_s31_reports.SANCTION_ES},
+    choice_labels={
+        **s20_s24_complaints.DISMISSAL_GROUNDS_ES,
+        **s25_s31_reports.SANCTION_ES,
+        **s10_s13_conduct.OUTSIDE_ACTIVITY_TYPES_ES,  # Sec. 11: what an outside-activity notice is of
+    },
     final_report_route=s25_s31_reports.final_report_route,  # Sec. 25
     # Secs. 20–21(a): the public form cites the Code's provisions (Sec. 21(a)(12)), the 30-day term of
     # Sec. 20(6) and the summary procedure against a candidate (Sec. 24).
     obligations=s14_s18_financial.OBLIGATIONS,  # Secs. 3 and 14: the register and its report duties
+    income_cap=s10_s13_conduct.outside_income_cap,  # Sec. 11(A): 35 % of the legislative salary
+    conduct=s10_s13_conduct.CONDUCT,  # Sec. 10: gifts, court summonses, the nepotism bar
     public_filing=PublicFiling(
         description="Querellas contra Representantes, funcionarios de la Cámara o jefes de dependencia "
         "(Código de Ética de la Cámara, Sec. 20).",

@@ -21,12 +21,22 @@ from decimal import Decimal
 from typing import Any, Literal
 
 from ...calendar import DayResult, LegalCalendar
-from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
+from ...engine import (
+    ConductRules,
+    Context,
+    Event,
+    EventSpec,
+    FieldError,
+    FieldHint,
+    FieldSpec,
+    FormContext,
+    KindSpec,
+)
 from ...i18n import Msg, Raw, Typed, joined
 from ...terms import Finding
 from ...vocabulary import Actor, OutsideActivityDeadline, OutsideActivityStage
 from ...votes import required_yes
-from ..common import RuleSet, with_next_acts
+from ..common import RuleSet, with_form_hints, with_next_acts
 
 R = RuleSet()
 
@@ -590,6 +600,11 @@ def compute_outside_income_cap(legislative_salary: Decimal | float | int) -> Dec
     return (salary * OUTSIDE_INCOME_CAP).quantize(Decimal("0.01"))
 
 
+def outside_income_cap(legislative_salary: Decimal) -> tuple[Decimal, Decimal, str]:
+    """Sec. 11(A) for the web app (``Rulebook.income_cap``): the cap, its share in per cent, its rule."""
+    return compute_outside_income_cap(legislative_salary), OUTSIDE_INCOME_CAP * 100, "CAM-11A-01"
+
+
 def _over_cap_message(compensation: Decimal, legislative_salary: Decimal) -> Msg | None:
     cap = compute_outside_income_cap(legislative_salary)
     if compensation <= cap:
@@ -697,10 +712,19 @@ def check_norms_for_role(role: str, rule_ids: Sequence[str]) -> list[Finding]:
 # --- kind: outside_activity (Sec. 11(B)–(C)) ----------------------------------------------------
 
 _F = FieldSpec
+# Sec. 11's title: «Otros empleos, contratos o negocios» — what a notice is of.
+OUTSIDE_ACTIVITY_TYPES = ("employment", "contract", "business")
+OUTSIDE_ACTIVITY_TYPES_ES = {
+    "employment": "Otro empleo",
+    "contract": "Contrato",
+    "business": "Negocio",
+}
 OUTSIDE_ACTIVITY_EVENTS: dict[str, EventSpec] = {
     e.type: e
     for e in (
         EventSpec("outside_activity_notified", "Notificación de actividad extra-legislativa recibida por la Comisión", {
+            "activity": _F("choice", choices=OUTSIDE_ACTIVITY_TYPES,
+                           help="Otro empleo, contrato o negocio (Sec. 11, título)"),
             "compensation": _F("money", help="Compensación pactada, anual (Sec. 11(B)(3); A-10)"),
             "legislative_salary": _F("money", help="Salario anual de legislador (base del 35 %, Sec. 11(A))"),
             "planned_start": _F("date", help="Fecha prevista de inicio de la actividad (Sec. 11(B) ¶2)"),
@@ -726,6 +750,29 @@ OUTSIDE_ACTIVITY_EVENTS = with_next_acts(
         "activity_started": "Cuando la actividad empieza.",
     },
     meets={"objection_decided": ("objection_window",)},  # CAM-11C-01
+)
+
+
+def _notice_hints(ctx: FormContext) -> Mapping[str, FieldHint]:
+    """Sec. 11(B): the staff recording a notice say what it is of (an employment, a contract, a business)."""
+    return {
+        "activity": FieldHint(required=True, required_message="Indique si es otro empleo, un contrato o un negocio.")
+    }
+
+
+def _check_objection(payload: Mapping[str, Any], ctx: FormContext) -> Mapping[str, FieldError]:
+    """Sec. 11(C): an objection states its grounds in the Law or the Rules (CAM-11C-01)."""
+    if payload.get("objected") and not str(payload.get("grounds") or "").strip():
+        return {
+            "grounds": FieldError("Una oposición debe indicar sus fundamentos en la Ley o en las Reglas (Sec. 11(C)).")
+        }
+    return {}
+
+
+OUTSIDE_ACTIVITY_EVENTS = with_form_hints(
+    OUTSIDE_ACTIVITY_EVENTS,
+    outside_activity_notified={"hints": _notice_hints},
+    objection_decided={"validate": _check_objection},
 )
 
 
@@ -759,7 +806,7 @@ def evaluate_outside_activity(ctx: Context) -> None:
             "CAM-11C-01",
             notice,
             satisfied=decision,
-            start_label="recibo de la notificación por la Comisión",
+            start_label=Msg("recibo de la notificación por la Comisión"),
         )
         _check_notice(ctx, notice, started if i == 0 else None, window.due_date)
         if decision is not None:
@@ -929,6 +976,21 @@ KINDS: dict[str, KindSpec] = {
         stages=OutsideActivityStage,
         deadlines=OutsideActivityDeadline,
         respondent_roles=("representative", "officer", "department_head"),
+        # Decided, or let pass in silence (A-10): nothing is left to do until a new notice (a change) reopens it.
+        closed_stages=("objected", "cleared", "cleared_by_silence"),
         caption="Actividad extra-legislativa de %(name)s (Sec. 11)",
     ),
 }
+
+# What the web app checks per person of the register (Secs. 10(k), 10(n), 10(t), 10(w)): read through
+# ``Rulebook.conduct``, never by importing this module.
+CONDUCT = ConductRules(
+    gift=Gift,
+    check_gift=check_gift,
+    check_gifts=check_gifts,
+    citation_notice_due=compute_citation_notice_due,
+    gift_cap=GIFT_VALUE_CAP,
+    foreign_gift_cap=FOREIGN_GIFT_VALUE_CAP,
+    nepotism_max_blood=NEPOTISM_MAX_BLOOD_DEGREE,
+    nepotism_max_affinity=NEPOTISM_MAX_AFFINITY_DEGREE,
+)

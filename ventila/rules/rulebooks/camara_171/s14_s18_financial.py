@@ -13,9 +13,10 @@ Two kinds of case are evaluated here:
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
-from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec, Obligations, Tenure
+from ...engine import Context, Event, EventSpec, FieldError, FieldSpec, FormContext, KindSpec, Obligations, Tenure
 from ...i18n import Msg, Raw, joined
 from ...terms import Deadline, Finding, Term
 from ...vocabulary import (
@@ -26,7 +27,7 @@ from ...vocabulary import (
     FinancialReportStage,
     deadline_es,
 )
-from ..common import RuleSet, with_next_acts
+from ..common import RuleSet, with_form_hints, with_next_acts
 
 R = RuleSet()
 
@@ -818,6 +819,20 @@ RESOLVER_MSG = {
 }
 
 
+def check_request_contents(payload: Mapping[str, Any], ctx: FormContext) -> Mapping[str, FieldError]:
+    """Sec. 17(4)(a)–(e) (CAM-17-06): a sworn request states each of its contents; the form refuses one
+    that lacks any, beside the field. (The copy of the complaint, Sec. 17(1), is the engine's finding
+    CAM-17-02: such a request is recorded and access waits until it is cured.)"""
+    return {
+        name: FieldError("La solicitud debe indicar %(what)s (Sec. 17(4), CAM-17-06).", {"what": label.es()})
+        for name, label in _REQUEST_FIELDS
+        if not (str(payload.get(name)).strip() if isinstance(payload.get(name), str) else payload.get(name))
+    }
+
+
+ACCESS_EVENTS = with_form_hints(ACCESS_EVENTS, access_requested={"validate": check_request_contents})
+
+
 def evaluate_access_request(ctx: Context) -> None:
     """Sec. 17(1): notice to the Representative within 5 business days; 15 business days to object;
     no access until those 15 days pass or the objection is resolved (CAM-17-05).
@@ -1061,6 +1076,7 @@ KINDS: dict[str, KindSpec] = {
         stages=AccessRequestStage,
         deadlines=AccessRequestDeadline,
         respondent_roles=("representative", "officer", "department_head"),
+        closed_stages=("access_granted", "access_denied"),  # CAM-17-05: access given, or the objection upheld
         caption="Solicitud de acceso a un informe financiero de %(name)s (Sec. 17)",
     ),
 }

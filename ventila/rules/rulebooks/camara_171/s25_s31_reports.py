@@ -5,13 +5,14 @@ Rules ``CAM-25-*`` to ``CAM-31-*``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
+from ...engine import Context, Event, EventSpec, FieldHint, FieldSpec, FormContext, KindSpec
 from ...i18n import Msg, Raw
 from ...vocabulary import Actor, ComplaintDeadline, RegulationDeadline, RegulationStage
 from ...votes import required_yes
-from ..common import RuleSet, with_next_acts
+from ..common import RuleSet, with_form_hints, with_next_acts
 
 R = RuleSet()
 
@@ -331,6 +332,14 @@ REGULATION_EVENTS = with_next_acts(
 )
 
 
+def _regulation_hints(ctx: FormContext) -> Mapping[str, FieldHint]:
+    """Sec. 27: a regulation filed is named by its title (the docket and the caption say which one)."""
+    return {"title": FieldHint(required=True, required_message="Indique el título del reglamento.")}
+
+
+REGULATION_EVENTS = with_form_hints(REGULATION_EVENTS, regulation_filed={"hints": _regulation_hints})
+
+
 def evaluate_regulation(ctx: Context) -> None:
     """Sec. 27: a regulation rules at once unless the House rejects it within 10 business days of
     its filing, by an absolute majority of its members; the Code is circulated within 30 business
@@ -411,5 +420,6 @@ REGULATION_KIND = KindSpec(
         "house_rejection_window": Actor.HOUSE,  # CAM-27-01: the House may reject it
         "circulate_code": Actor.COMMISSION,  # CAM-27-03
     },
+    closed_stages=("rejected",),  # CAM-27-01: the House rejected it within its 10 business days
     caption="Reglamento de la Comisión y circulación del Código",
 )

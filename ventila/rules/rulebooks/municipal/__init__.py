@@ -148,6 +148,12 @@ KINDS: dict[str, KindSpec] = {
         # only its notice may follow.
         closed_stages=("dismissed_with_prejudice",),
         caption="Querella contra %(office)s, %(name)s",
+        # The law states no confidentiality; ventila's restriction ends when the Commission's decision
+        # (¶29–¶32), its dismissal (¶14) or the dismissal with prejudice (¶17) is issued, which includes
+        # its notice (ambiguity 10; the Secretary notifies, MUN-SEC-03).
+        final_stages=("decided", "dismissed", "dismissed_with_prejudice"),
+        final_pending=("decision_notified",),
+        final_rule="MUN-SEC-03",
         caption_without_office="Querella contra %(name)s",
     ),
     "suspension_proceeding": KindSpec(

@@ -40,7 +40,9 @@ from ventila.documents.actions import (
 from ventila.documents.mail import demo_outbox
 from ventila.documents.models import Delivery, Document
 from ventila.rules import PR_TZ, RULEBOOKS
+from ventila.search import index as search_index
 from ventila.web.demo_conduct import load as load_conduct
+from ventila.web.demo_matters import load as load_matters
 from ventila.web.demo_procedures import load as load_procedures
 from ventila.web.demo_register import load as load_register
 
@@ -170,7 +172,9 @@ def _plans() -> list[Plan]:
         Plan(7, full[:5], 0, facts="Conflicto de interés en una medida legislativa."),
         Plan(8, full[:7], 5, facts="Uso de fondos de la oficina para actividades políticas.", documents=True),
         Plan(9, _ordinary(role="officer")[:8], 1, facts="Compras sin el trámite de subasta."),
-        Plan(0, full, 10, facts="Cobro de dietas por sesiones a las que no asistió."),
+        # Resolved, referred, sanctioned and closed: the public record shows its resolution, its Final
+        # Report (acted on) and the sanction (issue 17).
+        Plan(0, full, 10, facts="Cobro de dietas por sesiones a las que no asistió.", documents=True),
         Plan(10, _ordinary(role="department_head")[:9], 2, facts="Nombramientos sin convocatoria."),
         Plan(
             11,
@@ -230,6 +234,10 @@ class Command(BaseCommand):
         load_register(self.stdout, camara, User.objects.get(username="secretaria"))
         # Issue 16, Sec. 10: gifts, court summonses and nepotism checks of the demo register's people.
         load_conduct(self.stdout, camara, User.objects.get(username="secretaria"))
+        # Issue 16: outside activities, access requests and regulations (Secs. 11, 17, 27), in several states.
+        load_matters(self.stdout, camara, User.objects.get(username="secretaria"))
+        # Issue 17: the search index, rebuilt from everything above (acts keep it current as they are written).
+        search_index.rebuild()
         if not options["quiet"]:
             self._print(passwords)
 
@@ -494,6 +502,8 @@ class _DemoDocuments:
             doc = self._issue(entry, "resolution")
             self._email(doc, "respondent", later)
             self._email(doc, "complainant", later)
+        elif entry.event_type == "report_referred":  # Sec. 25: to the House or the Speaker
+            self._email(self._issue(entry, "final_report"), "speaker", later)
 
     def _issue(self, entry: DocketEntry, template: str) -> Document:
         when = entry.occurred_at + dt.timedelta(hours=1)

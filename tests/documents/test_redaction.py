@@ -1,0 +1,95 @@
+"""The public record's redaction rules (issue 17; ventila/documents/publication.py, the one place):
+what is removed from a published text, what is kept, and which acts and fields are ever published."""
+
+from __future__ import annotations
+
+from ventila.cases.models import Party
+from ventila.documents import publication
+from ventila.documents.publication import Redactor, fold
+
+
+def _party(role: str, name: str, email: str = "", phone: str = "", address: str = "", office: str = "") -> Party:
+    return Party(role=role, name=name, email=email, phone=phone, postal_address=address, office=office)
+
+
+PARTIES = [
+    _party(
+        Party.Role.COMPLAINANT, "Ana Ejemplo Ficticia", "ana@example.org", "787-555-0100", "Calle Ficticia 123\nPonce"
+    ),
+    _party(Party.Role.RESPONDENT, "Rafael Quiñones Ficticio", "rafael@camara.example", "(787) 555-0111", "", "Rep."),
+    _party(Party.Role.COUNSEL, "Lcdo. Pedro Abogado Ficticio", "pedro@bufete.example", "787.555.0122"),
+]
+MARK = publication.REDACTED
+
+
+def test_the_complainant_name_and_every_contact_datum_are_removed():
+    r = Redactor(PARTIES)
+    text = (
+        "La querellante Ana Ejemplo Ficticia (ana@example.org, 787-555-0100), de Calle Ficticia 123, Ponce, "
+        "contra Rafael Quiñones Ficticio (rafael@camara.example, (787) 555-0111); abogado: Lcdo. Pedro Abogado "
+        "Ficticio, pedro@bufete.example, 787.555.0122."
+    )
+    out = r.text(text)
+    for secret in (
+        "Ana Ejemplo",
+        "ana@example.org",
+        "787-555-0100",
+        "Calle Ficticia",
+        "rafael@camara.example",
+        "555-0111",
+        "Pedro Abogado",
+        "pedro@bufete",
+        "555.0122",
+    ):
+        assert secret not in out, secret
+    assert "Rafael Quiñones Ficticio" in out  # the respondent: the matter is about them
+    assert out.count(MARK) >= 8
+
+
+def test_names_are_removed_whatever_their_case_and_by_their_surnames():
+    r = Redactor(PARTIES)
+    assert r.text("ANA EJEMPLO FICTICIA compareció; la Sra. Ejemplo Ficticia declaró.") == (
+        f"{MARK} compareció; la Sra. {MARK} declaró."
+    )
+
+
+def test_a_town_alone_is_kept_the_street_and_postal_code_are_not():
+    r = Redactor(PARTIES)
+    assert r.text("Alcalde de Ponce; vive en Calle Ficticia 123.") == f"Alcalde de Ponce; vive en {MARK}."
+
+
+def test_only_whole_words_are_removed():
+    r = Redactor([_party(Party.Role.COMPLAINANT, "Ana")])
+    assert r.text("Ana llegó mañana a Ponce; Anabel no.") == f"{MARK} llegó mañana a Ponce; Anabel no."
+
+
+def test_any_email_or_telephone_is_removed_even_of_someone_not_a_party():
+    r = Redactor([])
+    assert r.text("Escriba a testigo@example.net o llame al 939 555 0199 o al +1 787-555-0142.") == (
+        f"Escriba a {MARK} o llame al {MARK} o al {MARK}."
+    )
+
+
+def test_case_numbers_dates_and_amounts_are_kept():
+    r = Redactor(PARTIES)
+    text = "Expediente CE-2027-0001, resuelto el 2027-03-17; multa de $1,500.00 (Sec. 26)."
+    assert r.text(text) == text
+
+
+def test_fold_ignores_accents_case_and_spacing():
+    assert fold("  Contratación   DE  Quiñones ") == "contratacion de quinones"
+    assert fold("contratacion") in fold("La CONTRATACIÓN de un familiar")
+
+
+def test_only_the_final_acts_and_their_listed_fields_are_published():
+    house = publication.PUBLISHED_ACTS["camara-171"]
+    assert set(house) == {"determination_made", "resolved", "report_referred", "sanction_decided", "case_closed"}
+    assert house["sanction_decided"][1] == ("sanctions", "fine_amount")
+    municipal = publication.PUBLISHED_ACTS["municipal"]
+    assert "hearing_noticed" not in municipal and "hearing_concluded" not in municipal  # ambiguity 9
+    for acts in publication.PUBLISHED_ACTS.values():
+        for _title, fields in acts.values():
+            assert not {"note", "facts", "reason", "witness", "complainant", "reasons"} & set(fields)
+    assert "addressee" in publication.WITHHELD_SECTIONS
+    assert "notice_of_complaint" not in publication.PUBLISHED_DOCUMENTS
+    assert "hearing_summons" not in publication.PUBLISHED_DOCUMENTS

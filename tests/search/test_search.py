@@ -1,0 +1,305 @@
+"""Issue 17: the staff search, the same cases on SQLite (FTS5 over Python's Spanish stems) and PostgreSQL
+(``ventila_es``: unaccent + Spanish stemmer, a GIN-indexed tsvector)."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from django.db import connection, transaction
+from django.test import Client
+from factories import at, complaint_act, file_complaint, make_person, record
+
+from ventila.audit.models import AccessLog
+from ventila.cases.actions import ActInput, do_file_case, do_record_act
+from ventila.cases.models import Case
+from ventila.documents.actions import do_create_draft, do_issue_document, do_update_draft
+from ventila.search import stemmer
+from ventila.search.models import SearchEntry
+from ventila.search.query import Part, Scope, search, snippet
+from ventila.search.scopes import scope_for_user
+
+pytestmark = pytest.mark.django_db
+
+
+def _everything() -> Scope:
+    return Scope((Part(Case.objects.all()),))
+
+
+def _file(world, facts: str, *, respondent=None, when: str = "2027-03-01 10:15"):
+    act = complaint_act(when)
+    act.details["facts"] = facts
+    return do_file_case(
+        user=world.users["secretaria"],
+        body=world.camara,
+        kind="complaint",
+        respondent=respondent or world.respondent,
+        respondent_role="representative",
+        respondent_office="Representante del Distrito 40",
+        complainant={"name": "Ana Ejemplo Ficticia", "email": "ana@example.org", "phone": "787-555-0100"},
+        act=act,
+    )
+
+
+def _note(world, case, note: str, when: str = "2027-03-01 10:30"):
+    return do_record_act(
+        user=world.users["secretaria"],
+        case=case,
+        act=ActInput("respondent_notified", at(when), True, {}, {}, note=note),
+    )
+
+
+def _numbers(results) -> list[str]:
+    return [h.case_number for h in results.hits]
+
+
+# -- words: accents, case, stems -------------------------------------------------------------------
+
+
+def test_an_unaccented_query_finds_the_accented_word(world):
+    case = _file(world, "Contratación de un familiar en su oficina.")
+    other = _file(world, "Uso de fondos públicos para fines privados.")
+    for query in ("contratacion", "CONTRATACIÓN", "Contratación"):
+        results = search(query, _everything())
+        assert _numbers(results) == [case.number], query
+    assert other.number not in _numbers(search("contratacion", _everything()))
+
+
+def test_a_plural_finds_the_singular_by_its_stem(world):
+    case = _file(world, "Un contrato otorgado sin subasta.")
+    results = search("contratos", _everything())
+    assert _numbers(results) == [case.number]
+    assert "<mark>contrato</mark>" in results.hits[0].snippet
+    assert search("contrataron", _everything()).total == 1  # a verb of the same stem
+
+
+def test_every_word_must_be_present_and_stop_words_are_not_searched(world):
+    case = _file(world, "Contrato de limpieza otorgado al cuñado.")
+    _file(world, "Contrato de seguridad.")
+    assert search("contrato limpieza", _everything()).total == 1
+    assert _numbers(search("contrato de la limpieza", _everything())) == [case.number]
+    empty = search("de la que", _everything())
+    assert empty.total == 0 and empty.terms == ()
+
+
+def test_the_stemmer_gives_snowballs_spanish_stems():
+    # Snowball's Spanish stemmer (what PostgreSQL's spanish_stem runs), on words already unaccented.
+    assert [stemmer.snowball_spanish(w) for w in ("contratos", "contrato", "querellas", "haciendola")] == [
+        "contrat",
+        "contrat",
+        "querell",
+        "hac",
+    ]
+    assert stemmer.stems("Contratación, contratacion y CONTRATACIONES") == ["contratacion", "contratacion", "contrat"]
+    assert stemmer.stems("de la que") == []
+
+
+# Stems as PostgreSQL's ``ventila_es`` gives them (unaccent, then Snowball Spanish), checked by hand once.
+STEMS = {
+    "contratos": "contrat", "contrato": "contrat", "contratación": "contratacion", "contrataciones": "contrat",
+    "haciéndola": "hac", "querellas": "querell", "investigación": "investigacion", "investigaciones": "investig",
+    "sobornos": "soborn", "comisión": "comision", "rápidamente": "rapid", "notificada": "notific",
+    "cantábamos": "cantab", "averigüe": "averig", "persiguen": "persig", "leyendo": "leyend",
+    "construyendo": "constru", "huyeron": "huyeron", "alcaldía": "alcaldi", "éticas": "etic", "años": "anos",
+    "niño": "nin", "representantes": "represent", "legislativa": "legisl", "obligaciones": "oblig",
+    "funcionario": "funcionari", "públicos": "public",
+}  # fmt: skip
+
+
+def test_python_stems_are_the_databases_stems():
+    """SQLite's index stems words in Python; they must be PostgreSQL's own, word for word. On PostgreSQL
+    the database answers; on SQLite the table above (taken from PostgreSQL) does."""
+    assert {w: stemmer.stems(w)[0] for w in STEMS} == STEMS
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT w, (SELECT string_agg(lexeme, ' ') FROM unnest(to_tsvector('ventila_es', w))) "
+                "FROM unnest(%s::text[]) AS w",
+                [list(STEMS)],
+            )
+            assert dict(cursor.fetchall()) == STEMS
+
+
+# -- case numbers, parties, documents, ranking -----------------------------------------------------
+
+
+def test_a_case_number_finds_its_case_first(world):
+    case = _file(world, "Hechos de prueba.")
+    other = _file(world, "Hechos de prueba.")
+    results = search(case.number, _everything())
+    assert results.hits[0].case_number == case.number and results.hits[0].entry.kind == "case"
+    assert other.number not in _numbers(results)
+    assert search(case.number.lower(), _everything()).hits[0].case_number == case.number
+    # Part of a number: the year and sequence, or the body's prefix and year (both cases of 2027).
+    assert _numbers(search(case.number.split("-", 1)[1], _everything()))[0] == case.number
+    assert set(_numbers(search(case.number.rsplit("-", 1)[0], _everything()))) == {case.number, other.number}
+
+
+def test_a_party_name_finds_the_case(world):
+    respondent = make_person("Eulalia", "Barrientos Ficticia", title="Representante del Distrito 12")
+    case = _file(world, "Hechos de prueba.", respondent=respondent)
+    results = search("barrientos", _everything())
+    assert _numbers(results) == [case.number] and results.hits[0].entry.kind == "case"
+    assert "<mark>Barrientos</mark>" in results.hits[0].snippet
+
+
+def test_an_issued_document_and_a_draft_are_searched_by_their_text(world):
+    case = file_complaint(world)
+    user = world.users["secretaria"]
+    draft = do_create_draft(user=user, case=case, entry=case.entries.get(seq=1), template="notice_of_complaint")
+    key = draft.sections[-1]["key"]
+    draft = do_update_draft(draft=draft, title=draft.title, texts={key: "Se advierte del plazo improrrogable."})
+    hit = search("improrrogable", _everything()).hits
+    assert [(h.entry.kind, h.entry.object_id) for h in hit] == [("draft", draft.pk)]
+    doc = do_issue_document(user=user, draft=draft)
+    hits = search("improrrogable", _everything()).hits
+    assert [(h.entry.kind, h.entry.object_id) for h in hits] == [("document", doc.pk)]  # the draft is gone
+
+
+def test_more_occurrences_rank_first(world):
+    once = _file(world, "Se alega un soborno en la oficina.")
+    thrice = _file(world, "Soborno tras soborno: un tercer soborno.")
+    title = _file(world, "Hechos de prueba.", respondent=make_person("Soborno", "Apellido Ficticio"))
+    results = search("soborno", _everything())
+    # The case whose title (its caption, from the respondent's name) holds the word first (weight A),
+    # then the text with three occurrences, then the one with one.
+    assert _numbers(results)[:3] == [title.number, thrice.number, once.number]
+
+
+# -- snippets: escaped, highlighted ----------------------------------------------------------------
+
+
+def test_the_snippet_is_escaped_and_only_the_match_is_marked(world):
+    case = _file(world, "Hechos.")
+    _note(world, case, '<script>alert("x")</script>\r\nEl contrato <b>firmado</b> & sellado.')
+    results = search("contrato", Scope((Part(Case.objects.filter(pk=case.pk)),)))
+    html = str(results.hits[0].snippet)
+    assert "<script>" not in html and "<b>" not in html
+    assert "&lt;script&gt;" in html and "&lt;b&gt;firmado&lt;/b&gt; &amp; sellado" in html
+    assert "<mark>contrato</mark>" in html and html.count("<mark>") == 1
+    assert "\r" not in html and "\n" not in html and "\x00" not in html
+
+
+def test_a_long_text_gives_a_short_snippet_around_the_match():
+    text = "palabra " * 5000 + "contrato " + "otra " * 5000
+    html = str(snippet(text, ["contrat"]))
+    assert "<mark>contrato</mark>" in html and len(html) < 400 and html.startswith("… ")
+
+
+def test_hostile_queries_give_a_page_not_an_error(world):
+    case = _file(world, "Contrato sin subasta.")
+    client = Client()
+    client.force_login(world.users["secretaria"])
+    for query, status_text in (
+        ("contrato\x00", "carácter nulo"),
+        ("a" * 10_000, "como máximo 200 caracteres"),
+        ("contrato\r\nsubasta", case.number),
+        ('<script>alert("contrato")</script>', "Ningún resultado"),
+        ('"contrato" * ( ) - : ^ & | ! <->', case.number),  # FTS5 and tsquery syntax: not syntax here
+        ("", "Escriba lo que busca"),
+    ):
+        response = client.get("/buscar/", {"q": query})
+        assert response.status_code == 200, query[:20]
+        page = response.content.decode()
+        assert status_text in page, query[:20]
+        assert "<script>alert" not in page
+    assert client.get("/buscar/", {"q": "contrato", "pagina": "x\x00"}).status_code == 200
+    assert client.get("/buscar/").status_code == 200
+
+
+# -- never a hidden case ---------------------------------------------------------------------------
+
+
+def test_a_hidden_cases_term_is_not_found_nor_counted(world):
+    """A term only in a municipal case is found by the municipal Commission's secretary and by nobody
+    of the House; a term in one case of each body is counted once for each."""
+    mayor = make_person("Eduardo", "Cordero Ficticio", role="mayor", title="Alcalde de Ponce", municipality="Ponce")
+    clerk = Client()
+    clerk.force_login(world.users["secretaria_municipal"])
+    response = clerk.post(
+        "/expedientes/nuevo/querellas-municipales/complaint/",
+        {
+            "respondent_office": mayor.offices.get().pk,
+            "occurred_date": "2027-03-01",
+            "complainant_kind": "citizen",
+            "sworn": "on",
+            "complainant_name": "Ciudadana Ficticia",
+            "complainant_email": "c@example.org",
+            "complainant_phone": "787-555-0199",
+            "facts": "Zarzaparrilla comprada con fondos municipales; contrato de mantenimiento.",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    municipal = Case.objects.get(body=world.municipal)
+    house = _file(world, "Un contrato de mantenimiento.")
+    house_users = ("secretaria", "personal", "presidente", "comisionado", "presidencia_camara", "admin", "ajeno")
+    for role in house_users:
+        assert search("zarzaparrilla", scope_for_user(world.users[role])).total == 0, role
+    found = search("zarzaparrilla", scope_for_user(world.users["secretaria_municipal"]))
+    assert found.total == 1 and _numbers(found) == [municipal.number]
+    both = search("mantenimiento", _everything())
+    assert sorted(_numbers(both)) == sorted([municipal.number, house.number])
+    for role, number in (("secretaria", house.number), ("secretaria_municipal", municipal.number)):
+        mine = search("mantenimiento", scope_for_user(world.users[role]))
+        assert mine.total == 1 and _numbers(mine) == [number], role
+    # Over HTTP: the count, the list and the page carry nothing of the hidden case.
+    client = Client()
+    client.force_login(world.users["secretaria"])
+    page = client.get("/buscar/", {"q": "zarzaparrilla"}).content.decode()
+    assert "Ningún resultado" in page and municipal.number not in page and "1 resultado" not in page
+    page = client.get("/buscar/", {"q": municipal.number}).content.decode()
+    assert "Ningún resultado" in page
+    page = client.get("/buscar/", {"q": "mantenimiento"}).content.decode()
+    assert "1 resultado para" in page and municipal.number not in page and "Zarzaparrilla" not in page
+    # Each case a results page showed is in the access log, as a search, for whoever saw it; no other case.
+    logged = AccessLog.objects.filter(action="search").values_list("username", "case_number")
+    assert set(logged) == {("secretaria", house.number)}  # only the search over HTTP that found it
+
+
+def test_drafts_are_searched_only_by_the_bodys_staff(world):
+    case = file_complaint(world)
+    user = world.users["secretaria"]
+    draft = do_create_draft(user=user, case=case, entry=case.entries.get(seq=1), template="notice_of_complaint")
+    key = draft.sections[-1]["key"]
+    do_update_draft(draft=draft, title=draft.title, texts={key: "Borrador con la palabra quebradizo."})
+    assert search("quebradizo", scope_for_user(world.users["secretaria"])).total == 1
+    assert search("quebradizo", scope_for_user(world.users["personal"])).total == 1
+    assert search("quebradizo", scope_for_user(world.users["presidente"])).total == 0  # sees the case, not drafts
+    assert search("hechos", scope_for_user(world.users["presidente"])).total >= 1  # but its docket, yes
+
+
+# -- the index follows the docket in the same transaction -----------------------------------------
+
+
+def test_an_entry_is_searchable_in_its_own_transaction_and_a_rollback_leaves_no_trace(world):
+    case = _file(world, "Hechos de prueba.")
+    rows = SearchEntry.objects.count()
+
+    class Rollback(Exception):
+        pass
+
+    with pytest.raises(Rollback), transaction.atomic():
+        _note(world, case, "Llegó un escrito sobre la marquesina.")
+        assert _numbers(search("marquesina", _everything())) == [case.number]  # before any commit
+        raise Rollback
+    assert search("marquesina", _everything()).total == 0
+    assert SearchEntry.objects.count() == rows
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT count(*) FROM search_fts WHERE search_fts MATCH 'marquesin'")
+            assert cursor.fetchone()[0] == 0
+    _note(world, case, "Llegó un escrito sobre la marquesina.")
+    assert search("marquesina", _everything()).total == 1
+
+
+def test_the_case_number_is_indexed_once_assigned_and_reindexar_rebuilds_the_same(world, now):
+    case = _file(world, "Un contrato de obra.")
+    now.set("2027-03-03 12:00")
+    record(world, case, "respondent_notified", "2027-03-02")
+    before = {(h.entry.kind, h.entry.object_id, h.rank) for h in search("contrato", _everything()).hits}
+    assert search(case.number, _everything()).total == 1
+    SearchEntry.objects.all().delete()
+    assert search("contrato", _everything()).total == 0
+    call_command("reindexar", verbosity=0)
+    after = {(h.entry.kind, h.entry.object_id, h.rank) for h in search("contrato", _everything()).hits}
+    assert after == before
+    assert search(case.number, _everything()).total == 1

@@ -1,0 +1,83 @@
+"""The requested report of an access request (Sec. 17): stored sealed on the request's case, shown
+only when the Code allows access. The door is :func:`ventila.cases.access.access_requested_report`;
+this module writes (one transaction, chained) and says why the report is still sealed."""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import filetype
+from django.conf import settings
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from ventila import clock
+from ventila.audit import chain
+from ventila.rules.vocabulary import AccessRequestStage
+
+from .models import Case, RequestedReport
+from .rule_messages import stored_text
+
+# Sec. 17(1) ¶2 (CAM-17-05): the stages in which the term and the objection no longer bar access and the
+# request meets Sec. 17(1) and 17(4); in any other the report stays sealed (CAM-17-01 for a report not final).
+REPORT_OPEN_STAGES = (AccessRequestStage.ACCESS_OPEN, AccessRequestStage.ACCESS_GRANTED)
+REPORT_KIND = "report_access_request"
+MAX_REPORT_MB = 20
+
+
+class ReportRefused(Exception):
+    """The file cannot be kept as the requested report: the message says why."""
+
+
+def report_sealed_reason(case: Case) -> str:
+    """Why the requested report may not be shown now, in the user's language ("" when it may): the
+    engine's own finding (CAM-17-05, CAM-17-01) as stored on the case, else the stage's words."""
+    if case.stage in REPORT_OPEN_STAGES:
+        return ""
+    findings = list(case.findings.filter(rule_id__in=("CAM-17-01", "CAM-17-05")).order_by("id"))
+    blocked = [f for f in findings if f.rule_id == "CAM-17-01"] or [
+        f for f in findings if f.finding_id == "access_not_yet_allowed"
+    ]
+    if blocked:
+        f = blocked[-1]
+        return _("%(message)s (%(rule)s, %(citation)s)") % {
+            "message": stored_text(f.message),
+            "rule": f.rule_id,
+            "citation": f.citation,
+        }
+    if case.stage == AccessRequestStage.ACCESS_DENIED:
+        return _("Se sostuvo la objeción del Representante: no procede el acceso al informe (Sec. 17(1), CAM-17-05).")
+    return _("Todavía no procede el acceso al informe (Sec. 17(1), CAM-17-05).")
+
+
+def do_store_requested_report(*, user: Any, case: Case, upload: Any, covers_year: int | None = None) -> RequestedReport:
+    """Keep ``upload`` (a PDF) as the requested report of ``case``, chained in the audit record."""
+    if case.kind != REPORT_KIND:
+        raise ReportRefused(_("Solo una solicitud de acceso (Sec. 17) guarda el informe solicitado."))
+    limit = int(getattr(settings, "VENTILA_REQUESTED_REPORT_MAX_MB", MAX_REPORT_MB)) * 1024 * 1024
+    if upload.size > limit:
+        raise ReportRefused(
+            _("El archivo pesa más de %(mb)s MB: guarde una copia más liviana del informe.") % {"mb": limit // 2**20}
+        )
+    data = upload.read()
+    kind = filetype.guess(data[:8192])
+    if kind is None or kind.mime != "application/pdf":
+        raise ReportRefused(_("El archivo no es un PDF: guarde la copia del informe en PDF."))
+    digest = hashlib.sha256(data).hexdigest()
+    with transaction.atomic():
+        report = RequestedReport(
+            case=case,
+            filename=(upload.name or "informe.pdf")[:255],
+            sha256=digest,
+            size=len(data),
+            content_type="application/pdf",
+            covers_year=covers_year,
+            recorded_by=user,
+            recorded_at=clock.now(),
+        )
+        report.file.save(report.filename, ContentFile(data), save=False)
+        report.save()
+        chain.append("requested_report", report)
+    return report

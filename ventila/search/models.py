@@ -1,0 +1,55 @@
+"""The search index: one row per searchable thing (a case's number, caption and parties; a docket entry;
+an issued document; a draft), written in the same transaction as the thing itself (:mod:`.index`).
+
+PostgreSQL adds to the table a generated ``tsvector`` column over ``title`` and ``text`` with the
+``ventila_es`` configuration (``unaccent`` then the Spanish stemmer) and a GIN index on it; SQLite keeps
+an FTS5 table, ``search_fts``, filled by triggers from ``title_stems`` and ``stems`` (the Spanish stems
+of the same texts, computed in Python by :mod:`.stemmer`). Migration ``search.0001`` creates both.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from ventila.cases.models import Case
+
+
+class SearchEntry(models.Model):
+    class Kind(models.TextChoices):
+        CASE = "case", _("Expediente")
+        ENTRY = "entry", _("Anotación")
+        DOCUMENT = "document", _("Documento")
+        DRAFT = "draft", _("Borrador")
+
+    case = models.ForeignKey(
+        Case,
+        on_delete=models.CASCADE,
+        related_name="+",
+        verbose_name=_("expediente"),
+        help_text=_("El expediente al que pertenece lo indexado."),
+    )
+    kind = models.CharField(
+        _("clase"), max_length=10, choices=Kind.choices, help_text=_("Qué se indexa: expediente, anotación…")
+    )
+    object_id = models.PositiveBigIntegerField(_("objeto"), help_text=_("El identificador de lo indexado."))
+    ref = models.PositiveIntegerField(
+        _("referencia"), default=0, help_text=_("El número de la anotación en el expediente (para el enlace).")
+    )
+    title = models.CharField(_("título"), max_length=300, help_text=_("El título que muestra el resultado."))
+    text = models.TextField(_("texto"), blank=True, help_text=_("El texto buscado, del que sale el extracto."))
+    title_stems = models.TextField(
+        _("raíces del título"), blank=True, default="", help_text=_("Las raíces del título (solo en SQLite).")
+    )
+    stems = models.TextField(
+        _("raíces del texto"), blank=True, default="", help_text=_("Las raíces del texto (solo en SQLite).")
+    )
+
+    class Meta:
+        verbose_name = _("entrada del índice de búsqueda")
+        verbose_name_plural = _("entradas del índice de búsqueda")
+        constraints = [models.UniqueConstraint(fields=["kind", "object_id"], name="search_entry_unique_object")]
+        indexes = [models.Index(fields=["case", "kind"], name="search_entry_case_kind")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.object_id}"

@@ -1,0 +1,159 @@
+"""Opening a matter of the Code's preventive half by hand (issue 16): a notice of outside activity
+(Sec. 11), a sworn request to inspect a financial report (Sec. 17), a regulation of the Commission or
+the circulation of the Code (Sec. 27).
+
+The form is built from the opening act's ``EventSpec`` (its payload fields, hints and checks, as for
+any act) plus, where the kind concerns someone of the register (``KindSpec.respondent_roles``), the
+person concerned and the office they hold. The acts that follow are recorded through the case page's
+ordinary act forms (:class:`ventila.web.forms.ActForm`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from django import forms
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from ventila import clock
+from ventila.bodies.models import Body, OfficeTerm
+from ventila.cases.actions import ActInput, UploadedDocument
+from ventila.cases.evaluation import CaseFacts, compute_caption, compute_evaluation, event_spec, rulebook_and_kind
+from ventila.cases.labels import FIELDS
+from ventila.rules import RULEBOOKS
+from ventila.rules.engine import FormContext
+from ventila.web.forms import AttachmentMixin, WhenMixin, _moment, _payload_field, _payload_value, apply_hints
+from ventila.web.matter_labels import ASKED_YES_NO, MATTER_BUTTONS, PERSON_LABELS, relabel
+
+
+def matter_kinds(body: Body) -> list[str]:
+    """The kinds of this body's rulebook opened with the matter form."""
+    kinds = RULEBOOKS[body.rulebook].kinds
+    return [k for k in MATTER_BUTTONS if k in kinds]
+
+
+def opening_acts(body: Body, kind: str) -> list[str]:
+    """The acts that may open a case of ``kind``: those the rulebook allows on an empty docket."""
+    facts = CaseFacts(body.rulebook, kind, "", False, (), ())
+    allowed = compute_evaluation(facts, [], clock.today()).allowed_next
+    events = rulebook_and_kind(body.rulebook, kind)[1].events
+    return [a for a in allowed if a in events and not events[a].record_only]
+
+
+def person_choices(body: Body, kind: str, day: dt.date) -> list[tuple[str, str]]:
+    """The offices of the register a person concerned by ``kind`` may hold on ``day``."""
+    roles = rulebook_and_kind(body.rulebook, kind)[1].respondent_roles
+    offices = (
+        OfficeTerm.objects.filter(role__in=roles, start__lte=day)
+        .filter(Q(end__isnull=True) | Q(end__gte=day))
+        .select_related("person")
+        .order_by("person__family_name", "person__given_name", "pk")
+    )
+    return [(str(o.pk), f"{o.person} — {o.title}") for o in offices]
+
+
+class MatterForm(forms.Form):
+    """The opening act of a matter, with the person concerned from the register (where the kind has one)."""
+
+    def __init__(self, *args: Any, body: Body, kind: str, event_type: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.body, self.kind, self.event_type = body, kind, event_type
+        self.spec = event_spec(body.rulebook, kind, event_type)
+        self.kind_spec = rulebook_and_kind(body.rulebook, kind)[1]
+        day = clock.today()
+        self.has_person = bool(self.kind_spec.respondent_roles)
+        if self.has_person:
+            self.fields["person_office"] = forms.ChoiceField(
+                label=PERSON_LABELS.get(kind, _("Persona concernida")),
+                choices=[("", "—"), *person_choices(body, kind, day)],
+                help_text=_("La persona y el cargo que ocupa, del registro de personas obligadas."),
+                error_messages={
+                    "required": _("Elija la persona del registro."),
+                    "invalid_choice": _("Elija la persona del registro."),
+                },
+            )
+        when = WhenMixin()
+        for name in ("occurred_date", "occurred_time"):
+            self.fields[name] = when.fields[name]
+        self.fields["occurred_date"].label = _("Fecha de recibo")
+        self.fields["occurred_date"].help_text = _("El día en que se recibió; de él corren los términos.")
+        self.fields["occurred_time"].label = _("Hora de recibo")
+        self.payload_names: list[str] = []
+        for name, fspec in self.spec.fields.items():
+            if (kind, name) in ASKED_YES_NO:
+                field: forms.Field = forms.TypedChoiceField(
+                    label=FIELDS.get(name, name),
+                    choices=[("1", _("Sí")), ("0", _("No"))],
+                    coerce=lambda v: v == "1",
+                    widget=forms.RadioSelect,
+                    error_messages={"required": _("Indique si el informe solicitado es final (Sec. 17(1)).")},
+                )
+            else:
+                field = _payload_field(name, fspec, None, day, event_type)
+            self.fields[name] = field
+            self.payload_names.append(name)
+        relabel(self, kind, self.payload_names)
+        if self.spec.hints is not None:
+            apply_hints(self, self.spec.hints(FormContext("", day, kind, filing=True)))
+        attach = AttachmentMixin()
+        for name in ("note", "attachment"):
+            self.fields[name] = attach.fields[name]
+        self.order_fields(
+            ["person_office", "occurred_date", "occurred_time", *self.payload_names, "note", "attachment"]
+        )
+        if not self.is_bound:
+            self.initial.setdefault("occurred_date", day)
+
+    def clean_person_office(self) -> OfficeTerm:
+        value = self.cleaned_data["person_office"]
+        allowed = {k for k, _label in self.fields["person_office"].choices if k}  # type: ignore[attr-defined]
+        office = OfficeTerm.objects.select_related("person").filter(pk=value).first() if value in allowed else None
+        if office is None:
+            raise forms.ValidationError(_("Elija la persona del registro."))
+        return office
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        day = data.get("occurred_date")
+        if day is not None and day > clock.today():
+            self.add_error("occurred_date", _("La fecha del acto no puede ser posterior a hoy."))
+        return data
+
+    def office(self) -> OfficeTerm | None:
+        return self.cleaned_data.get("person_office") if self.has_person else None
+
+    def act_input(self) -> ActInput:
+        at, has_time = _moment(self.cleaned_data["occurred_date"], self.cleaned_data.get("occurred_time"))
+        payload: dict[str, Any] = {}
+        for name in self.payload_names:
+            value = self.cleaned_data.get(name)
+            if (self.kind, name) in ASKED_YES_NO:
+                payload[name] = bool(value)
+                continue
+            v = _payload_value(self.spec.fields[name], value)
+            if v is not None:
+                payload[name] = v
+        f = self.cleaned_data.get("attachment")
+        docs = [UploadedDocument(f.name, f, getattr(f, "content_type", "") or "")] if f else []
+        return ActInput(self.event_type, at, has_time, payload, {}, self.cleaned_data.get("note", ""), docs)
+
+    def caption(self) -> str:
+        """The case's caption: the kind's (``KindSpec.caption``) for the person, or, for a regulation, with its title."""
+        office = self.office()
+        caption = compute_caption(self.kind_spec, str(office.person) if office else "", office.title if office else "")
+        title = str(self.cleaned_data.get("title") or "").strip()
+        return f"{caption}: «{title}»" if title and office is None else caption
+
+
+class ReportForm(forms.Form):
+    file = forms.FileField(
+        label=_("Copia del informe financiero solicitado (PDF)"),
+        help_text=_(
+            "Se guarda sellada con su huella SHA-256 y no se muestra hasta que proceda el acceso (Sec. 17, CAM-17-05)."
+        ),
+        error_messages={"required": _("Elija el archivo PDF del informe.")},
+    )
+    covers_year = forms.IntegerField(
+        label=_("Año que cubre (opcional)"), required=False, min_value=2000, max_value=2100
+    )

@@ -1,0 +1,60 @@
+"""The case page's sections of a preventive matter (issue 16): who the person concerned is, the
+outside-income cap of Sec. 11(A), and the requested report of an access request (Sec. 17)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from ventila.cases import access
+from ventila.cases.matters import report_sealed_reason
+from ventila.cases.models import Case, DocketEntry
+from ventila.rules import RULEBOOKS
+
+from ..matter_forms import ReportForm
+from ..matter_labels import MATTER_BUTTONS, PERSON_LABELS
+
+
+def _money(value: Decimal) -> str:
+    return f"${value:,.2f}"
+
+
+def matter_context(user: Any, case: Case, entries: list[DocketEntry]) -> dict[str, Any]:
+    """What the case page shows of a preventive matter besides its docket: who the person concerned is
+    (by kind), the outside-income cap of Sec. 11(A) computed from the latest notice, and the requested
+    report of an access request (sealed or available)."""
+    out: dict[str, Any] = {"respondent_label": PERSON_LABELS.get(case.kind, "")}
+    if case.kind not in MATTER_BUTTONS:
+        return out
+    superseded = {e.supersedes_id for e in entries if e.supersedes_id}
+    live = [e for e in entries if e.pk not in superseded]
+    income_cap = RULEBOOKS[case.body.rulebook].income_cap
+    notice = next(
+        (e for e in sorted(live, key=lambda e: e.seq, reverse=True) if "legislative_salary" in e.payload), None
+    )
+    if income_cap is not None and notice is not None:
+        salary = Decimal(str(notice.payload["legislative_salary"]))
+        cap, share, rule_id = income_cap(salary)
+        comp = notice.payload.get("compensation")
+        compensation = Decimal(str(comp)).quantize(Decimal("0.01")) if comp is not None else None
+        out["income_cap"] = {
+            "salary": _money(salary),
+            "share": f"{share:.0f} %",
+            "rule": rule_id,
+            "citation": RULEBOOKS[case.body.rulebook].rules[rule_id].citation,
+            "cap": _money(cap),
+            "compensation": _money(compensation) if compensation is not None else "",
+            "over": compensation is not None and compensation > cap,
+            "margin": _money(abs(cap - compensation)) if compensation is not None else "",
+        }
+    if case.kind == "report_access_request":
+        reports = list(case.requested_reports.order_by("-id"))
+        staff = case.body_id in access.staff_body_ids(user)
+        out["requested_report"] = {
+            "report": reports[0] if reports else None,
+            "sealed_reason": report_sealed_reason(case),
+            "can_store": staff,
+            "can_open": staff,
+            "form": ReportForm() if staff else None,
+        }
+    return out
