@@ -114,12 +114,11 @@ def test_queue_export_honours_its_filters_and_access(client, world, docket):
 
 
 def test_annual_report_is_generated_in_one_action_frozen_hashed_and_chained(client, world, docket, now):
+    from factories import record
     from pypdf import PdfReader
 
     from ventila.audit.models import ChainLink
     from ventila.stats.models import AnnualReport
-
-    from factories import record
 
     # The public record lists final matters only (closed, Secs. 5(5), 21(d)): A and B are closed.
     now.set("2027-05-03 18:00")
