@@ -16,6 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from ventila.cases.labels import ACTORS, CHOICES, DEADLINES, KINDS, STAGES
+from ventila.rules import RULEBOOKS
 
 from .queries import PUBLIC_MINIMUM, Stats
 
@@ -155,7 +156,7 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
             _("Se solicitaron %(n)s opiniones consultivas.") % {"n": _count(adv["asked"], public)},
         )
     )
-    if stats.financial or stats.body.rulebook == "camara-171":
+    if stats.financial or RULEBOOKS[stats.body.rulebook].obligations is not None:  # a register of report duties
         out.append(
             Table(
                 "informes",
@@ -178,7 +179,7 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
                 ),
             )
         )
-    if stats.body.rulebook == "municipal":
+    if any("dismissed_with_prejudice" in k.events for k in RULEBOOKS[stats.body.rulebook].kinds.values()):
         out.append(
             Table(
                 "perjuicio",
