@@ -28,7 +28,10 @@ HIDDEN = re.compile(r"<script.*?</script>|<style.*?</style>|<head>.*?</head>", r
 
 
 def visible_text(page: str) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", " ", HIDDEN.sub(" ", page)))
+    """The text a reader sees; a table's cells stay apart (a stage «En espera de decisión» and its count
+    «1» in the next cell are not «decisión 1»)."""
+    page = re.sub(r"</t[dh]>", " | ", HIDDEN.sub(" ", page))
+    return html.unescape(re.sub(r"<[^>]+>", " ", page))
 
 
 def markers(text: str) -> list[str]:

@@ -115,6 +115,11 @@ FIELDS = {
     "resolver": _("Quién resolvió la objeción"),
     # Sec. 27: a regulation of the Commission.
     "title": _("Título del reglamento"),
+    # Secs. 14–16: a financial report, its notice to the Secretary and the OEG's evaluation.
+    "covers_year": _("Año que cubre el informe"),
+    "report_type": _("Tipo de informe"),
+    "electronic": _("Radicado por el sistema electrónico de la OEG"),
+    "reelected": _("Representante reelecto"),
 }
 # A field whose label depends on the kind of case (the same payload name means another thing there).
 KIND_FIELDS = {
@@ -122,9 +127,15 @@ KIND_FIELDS = {
     ("report_access_request", "sworn"): _("La solicitud está jurada"),
     ("report_access_request", "upheld"): _("Se sostiene la objeción: no hay acceso"),
     ("regulation", "yes_votes"): _("Votos de la Cámara a favor del rechazo"),
+    ("financial_report", "sworn"): _("Radicado bajo juramento"),
+    ("financial_report", "evidence_attached"): _("El referido lleva el informe y toda la evidencia (Sec. 16(b))"),
 }
 
 CHOICES: dict[object, object] = {
+    "initial": _("Inicial"),
+    "annual": _("Anual"),
+    "final": _("Final"),
+    "referral": _("Referido a la Comisión"),
     "in_person": _("En persona en la Oficina de la Comisión"),
     "email": _("Por correo electrónico"),
     "online": _("Formulario electrónico"),

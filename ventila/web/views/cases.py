@@ -38,7 +38,16 @@ from ventila.cases.actions import (
     refresh_if_stale,
 )
 from ventila.cases.evaluation import rulebook_and_kind, rulebook_text
-from ventila.cases.labels import CHOICES, DEADLINES, FIELDS, KINDS, PROCEDURES, STAGES, confidentiality_notice
+from ventila.cases.labels import (
+    CHOICES,
+    DEADLINES,
+    FIELDS,
+    KIND_FIELDS,
+    KINDS,
+    PROCEDURES,
+    STAGES,
+    confidentiality_notice,
+)
 from ventila.cases.models import (
     Attachment,
     Ballot,
@@ -578,7 +587,8 @@ class _Labels:
     def field(self, name: str) -> str:
         key = ("field", name)
         if key not in self.memo:
-            self.memo[key] = str(FIELDS.get(name, name))
+            label = KIND_FIELDS.get((self.case.kind, name)) or FIELDS.get(name, name)
+            self.memo[key] = str(label)
         return self.memo[key]
 
     def detail(self, name: str) -> str:
