@@ -18,7 +18,7 @@ def _media(settings: Any, tmp_path: Any) -> None:
 
 
 @pytest.fixture
-def clients(world: Any)  # noqa: F811 -> dict[str, Any]:
+def clients(world: Any) -> dict[str, Any]:  # noqa: F811
     admin = world.users["secretaria"]
     oeg = do_create_client(user=admin, name="Oficina de Ética Gubernamental", role="oeg", body=world.camara)
     speaker = do_create_client(user=admin, name="Oficina del Presidente", role="speaker", body=world.camara)

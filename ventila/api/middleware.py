@@ -14,6 +14,8 @@ from ventila import clock
 from .problems import english, problem, text
 
 PREFIX = "/api/"
+# The schema and its browsable page are public and read nothing: not logged (every other request is).
+UNLOGGED = ("/api/v1/openapi.json", "/api/v1/docs")
 
 
 class ApiMiddleware:
@@ -33,7 +35,8 @@ class ApiMiddleware:
             response: HttpResponse = problem(request, 413, text(request, "too_large", mb=mb))
         else:
             response = self.get_response(request)
-        self._log(request, response)
+        if request.path not in UNLOGGED:
+            self._log(request, response)
         return response
 
     def _log(self, request: HttpRequest, response: Any) -> None:
