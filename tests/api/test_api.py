@@ -241,3 +241,33 @@ def test_schema_is_openapi_3_1_with_spanish_descriptions_and_docs(world, now):
     assert "/api/v1/referrals" in schema["paths"]
     assert "referido" in schema["paths"]["/api/v1/referrals"]["post"]["summary"]
     assert c.get("/api/v1/docs").status_code == 200
+
+
+def test_the_management_command_creates_issues_lists_and_revokes(world, now):
+    import io
+
+    from django.core.management import call_command
+
+    call_command(
+        "api_tokens",
+        "client",
+        "OEG de prueba",
+        "--role",
+        "oeg",
+        "--body",
+        world.camara.slug,
+        "--operator",
+        "secretaria",
+        stdout=io.StringIO(),
+    )
+    out = io.StringIO()
+    call_command("api_tokens", "issue", "OEG de prueba", "--scopes", "cases_read", stdout=out)
+    secret = out.getvalue().split()[-1]
+    assert Client().get("/api/v1/cases", **_auth(secret)).status_code == 200
+    token = ApiToken.objects.get(client__name="OEG de prueba")
+    assert token.digest != secret and secret not in str(list(ApiToken.objects.values()))
+    listing = io.StringIO()
+    call_command("api_tokens", "list", stdout=listing)
+    assert token.prefix in listing.getvalue() and "último uso" in listing.getvalue()
+    call_command("api_tokens", "revoke", token.prefix, stdout=io.StringIO())
+    assert Client().get("/api/v1/cases", **_auth(secret)).status_code == 401
