@@ -271,3 +271,33 @@ def test_the_management_command_creates_issues_lists_and_revokes(world, now):
     assert token.prefix in listing.getvalue() and "último uso" in listing.getvalue()
     call_command("api_tokens", "revoke", token.prefix, stdout=io.StringIO())
     assert Client().get("/api/v1/cases", **_auth(secret)).status_code == 401
+
+
+def test_the_secretary_issues_a_token_on_the_page_sees_it_once_and_revokes_it(world, now, clients):
+    c = Client()
+    c.force_login(world.users["secretaria"])
+    url = f"/cuerpos/{world.camara.slug}/api/"
+    page = c.get(url)
+    assert page.status_code == 200 and "Tokens de la API" in page.content.decode()
+    r = c.post(
+        url, {"client": clients["oeg"].pk, "label": "Sistema de referidos", "scopes": ["cases_read"], "days": 30}
+    )
+    html = r.content.decode()
+    assert r.status_code == 200 and "Copie el token ahora" in html
+    token = ApiToken.objects.get(label="Sistema de referidos")
+    secret = html.split('<code class="token-secret">')[1].split("</code>")[0]
+    assert Client().get("/api/v1/cases", **_auth(secret)).status_code == 200
+    assert secret not in c.get(url).content.decode()  # shown once
+    assert StateRecord.objects.filter(object_id=str(token.pk), username="secretaria").exists()
+    # Refusals next to the field, what was typed kept.
+    bad = c.post(url, {"client": clients["oeg"].pk, "label": "Uno\x00dos", "days": 0})
+    assert bad.status_code == 400 and 'id="id_scopes_error"' in bad.content.decode()
+    assert c.post(f"{url}{token.pk}/revocar/").status_code == 302
+    token.refresh_from_db()
+    assert token.revoked_at is not None
+    assert Client().get("/api/v1/cases", **_auth(secret)).status_code == 401
+    # Another body's secretary: the page does not exist for them, nor this body's tokens.
+    m = Client()
+    m.force_login(world.users["secretaria_municipal"])
+    assert m.get(url).status_code == 404
+    assert m.post(f"/cuerpos/{world.municipal.slug}/api/{token.pk}/revocar/").status_code == 404

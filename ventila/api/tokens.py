@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db import transaction
 from django.utils.text import slugify
+from django.utils.translation import gettext_noop
 
 from ventila import clock
 from ventila.accounts.models import RoleGrant, User
@@ -19,11 +20,11 @@ from .models import ApiClient, ApiToken
 
 # The scopes a token may carry: each endpoint asks for one.
 SCOPES = {
-    "referrals": "Presentar referidos de la OEG (Sec. 16)",
-    "financial": "Anotar eventos de informes financieros (Secs. 14–16)",
-    "access_requests": "Presentar solicitudes de acceso a informes (Sec. 17)",
-    "cases_read": "Leer el estado y los términos de sus casos",
-    "deadlines": "Calcular términos con el motor de reglas",
+    "referrals": gettext_noop("Presentar referidos de la OEG (Sec. 16)"),
+    "financial": gettext_noop("Anotar eventos de informes financieros (Secs. 14–16)"),
+    "access_requests": gettext_noop("Presentar solicitudes de acceso a informes (Sec. 17)"),
+    "cases_read": gettext_noop("Leer el estado y los términos de sus casos"),
+    "deadlines": gettext_noop("Calcular términos con el motor de reglas"),
 }
 TOKEN_PREFIX = "vnt_"
 DEFAULT_DAYS = 365
