@@ -59,6 +59,7 @@ INSTALLED_APPS = [
     "ventila.compliance",
     "ventila.search",
     "ventila.api",
+    "ninja",  # serves the API docs page's Swagger UI from its own static files (no CDN: CSP self)
     "django_otp",
     "django_otp.plugins.otp_totp",
     "ventila.audit",
