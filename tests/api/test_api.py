@@ -301,3 +301,50 @@ def test_the_secretary_issues_a_token_on_the_page_sees_it_once_and_revokes_it(wo
     m.force_login(world.users["secretaria_municipal"])
     assert m.get(url).status_code == 404
     assert m.post(f"/cuerpos/{world.municipal.slug}/api/{token.pk}/revocar/").status_code == 404
+
+
+def test_cam_16a_01_a_referral_of_a_person_in_the_register_goes_through_the_tenure_case_and_its_30_days(
+    world, now, clients
+):
+    import datetime as dt
+
+    from factories import make_person
+
+    marta = make_person("Marta", "Ficticia Ruiz", role="officer", title="Subsecretaria", start=dt.date(2027, 1, 4))
+    now.set("2027-01-10 09:00")
+    sync_person(user=system_user(), body=world.camara, person=marta, reason="Registro de prueba")
+    now.set("2027-07-09 10:00")
+    c = Client()
+    for i, (event, day) in enumerate(
+        (
+            ("report_filed", "2027-03-25"),
+            ("preliminary_findings_received", "2027-06-01"),
+            ("findings_answered", "2027-06-07"),
+        )
+    ):
+        data = {"person_id": marta.pk, "event": event, "day": day, "covers_year": 2026}
+        if event == "report_filed":
+            data["report_type"] = "initial"
+        r = c.post(
+            "/api/v1/financial-events",
+            json.dumps(data),
+            content_type="application/json",
+            **_auth(clients["oeg_token"], f"m-{i}"),
+        )
+        assert r.status_code == 201, r.content
+    form = {
+        "person_id": str(marta.pk),
+        "received_on": "2027-07-09",
+        "covers_year": "2026",
+        "evidence": [SimpleUploadedFile("hallazgos.pdf", PDF, content_type="application/pdf")],
+    }
+    r = c.post("/api/v1/referrals", form, **_auth(clients["oeg_token"], "m-ref"))
+    assert r.status_code == 201, r.content
+    body = r.json()
+    # Due Wed 7 Jul 2027 (30 calendar days from the answer of Mon 7 Jun); met on Fri 9 Jul, two days late.
+    assert body["referral_term"]["rule_id"] == "CAM-16A-01"
+    assert (body["referral_term"]["due"], body["referral_term"]["satisfied_on"]) == ("2027-07-07", "2027-07-09")
+    referral = Case.objects.get(number=body["number"])
+    assert referral.kind == "referral" and body["source_number"]
+    assert referral.entries.get().attachments.get().filename == "hallazgos.pdf"
+    assert c.get(f"/api/v1/cases/{body['source_number']}", **_auth(clients["oeg_token"])).status_code == 200

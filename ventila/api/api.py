@@ -28,6 +28,7 @@ from ventila.cases.evaluation import rulebook_and_kind
 from ventila.cases.models import Case
 from ventila.cases.rule_messages import plain_html
 from ventila.compliance.models import TenureCase
+from ventila.compliance.referrals import do_turn_referral_into_case
 from ventila.filing import conf as filing_conf
 from ventila.rules import PR_TZ
 from ventila.rules.engine import InputError, evaluate
@@ -111,6 +112,7 @@ class TermOut(Schema):
     term: str
     due: dt.date
     status: str
+    satisfied_on: dt.date | None = None
 
 
 class CaseOut(Schema):
@@ -120,6 +122,12 @@ class CaseOut(Schema):
     stage: str
     next_due: dt.date | None = None
     open_terms: list[TermOut] = []
+    source_number: str | None = Field(
+        default=None, description="El expediente de informes financieros del que viene el referido (Sec. 16)"
+    )
+    referral_term: TermOut | None = Field(
+        default=None, description="El término de 30 días de la OEG para referir (CAM-16A-01), en ese expediente"
+    )
 
 
 class FinancialEventIn(Schema):
@@ -266,18 +274,20 @@ def _office(request: HttpRequest, token: ApiToken, person_id: int, kind: str) ->
     return office
 
 
+def _term(d: Any) -> dict[str, Any]:
+    return {
+        "deadline_id": d.deadline_id,
+        "rule_id": d.rule_id,
+        "citation": d.citation,
+        "term": d.term,
+        "due": d.due.isoformat(),
+        "status": d.status,
+        "satisfied_on": d.satisfied_on.isoformat() if d.satisfied_on else None,
+    }
+
+
 def case_out(case: Case) -> dict[str, Any]:
-    terms = [
-        {
-            "deadline_id": d.deadline_id,
-            "rule_id": d.rule_id,
-            "citation": d.citation,
-            "term": d.term,
-            "due": d.due.isoformat(),
-            "status": d.status,
-        }
-        for d in case.deadlines.filter(status="open").order_by("position")
-    ]
+    terms = [_term(d) for d in case.deadlines.filter(status="open").order_by("position")]
     return {
         "number": case.number,
         "kind": case.kind,
@@ -359,6 +369,7 @@ def post_referral(
     person_id: Form[int],
     received_on: Form[dt.date],
     facts_date: Form[dt.date | None] = None,
+    covers_year: Form[int | None] = None,
     evidence: File[list[UploadedFile]] = None,  # type: ignore[assignment]
 ) -> Any:
     token = _scope(request, "referrals")
@@ -370,21 +381,48 @@ def post_referral(
         if facts_date is not None:
             payload["facts_date"] = facts_date.isoformat()
         reason = f"Referido de la OEG (Sec. 16) recibido por la API de {token.client.name}"
+        link = (
+            TenureCase.objects.filter(body=token.client.body, person=office.person, start__lte=received_on)
+            .select_related("case")
+            .order_by("-start")
+            .first()
+        )
         try:
-            case = do_file_case(
-                user=token.client.user,
-                body=token.client.body,
-                kind=REFERRAL_KIND,
-                respondent=office.person,
-                respondent_role=office.role,
-                respondent_office=office.title,
-                act=ActInput("referral_received", _moment(received_on), False, payload, note=reason, attachments=docs),
-                reason=reason,
-            )
+            if link is not None:
+                # The person's financial-report case: the OEG's final action (a referral) is docketed there,
+                # where the engine checks its 30-day term (CAM-16A-01), then turned into the referral case.
+                data: dict[str, Any] = {"outcome": "referral", "evidence_attached": bool(docs)}
+                if covers_year is not None:
+                    data["covers_year"] = covers_year
+                do_record_act(
+                    user=token.client.user,
+                    case=link.case,
+                    act=ActInput("oeg_final_action", _moment(received_on), False, data, note=reason, attachments=docs),
+                )
+                case = do_turn_referral_into_case(user=token.client.user, case=link.case, received_on=received_on)
+                _filed(token, link.case)
+            else:
+                case = do_file_case(
+                    user=token.client.user,
+                    body=token.client.body,
+                    kind=REFERRAL_KIND,
+                    respondent=office.person,
+                    respondent_role=office.role,
+                    respondent_office=office.title,
+                    act=ActInput(
+                        "referral_received", _moment(received_on), False, payload, note=reason, attachments=docs
+                    ),
+                    reason=reason,
+                )
         except ActRefused as exc:
             raise _refusal(request, exc) from None
         _filed(token, case)
-        return 201, case_out(case)
+        out = case_out(case)
+        if link is not None:
+            out["source_number"] = link.case.number
+            term = link.case.deadlines.filter(rule_id="CAM-16A-01").order_by("-due").first()
+            out["referral_term"] = _term(term) if term else None
+        return 201, out
 
     return _idempotent(request, token, work)
 
