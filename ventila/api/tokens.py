@@ -26,7 +26,7 @@ SCOPES = {
     "cases_read": gettext_noop("Leer el estado y los términos de sus casos"),
     "deadlines": gettext_noop("Calcular términos con el motor de reglas"),
 }
-TOKEN_PREFIX = "vnt_"
+TOKEN_PREFIX = "vnt_"  # nosec B105 - the public prefix of every token, not a secret
 DEFAULT_DAYS = 365
 
 
