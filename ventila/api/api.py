@@ -14,6 +14,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
+from django.utils import translation
 from ninja import File, Form, NinjaAPI, Schema
 from ninja.errors import AuthenticationError, HttpError, ValidationError
 from ninja.files import UploadedFile
@@ -34,7 +35,7 @@ from ventila.rules import PR_TZ
 from ventila.rules.engine import InputError, evaluate
 
 from .models import ApiToken, FiledCase, IdempotencyRecord
-from .problems import PROBLEM_TYPE, Problem, problem, text
+from .problems import PROBLEM_TYPE, Problem, english, problem, text
 from .tokens import token_for
 
 REFERRAL_KIND = "referral"
@@ -57,6 +58,8 @@ class VentilaApi(NinjaAPI):
 
 class TokenAuth(HttpBearer):
     def authenticate(self, request: HttpRequest, token: str) -> ApiToken | None:
+        # The acts' refusals are translated when raised: the language of the request, not the site's cookie.
+        translation.activate("en" if english(request) else "es")
         found = token_for(token)
         if found is None:
             return None
