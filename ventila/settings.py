@@ -59,6 +59,8 @@ INSTALLED_APPS = [
     "ventila.compliance",
     "ventila.stats",
     "ventila.search",
+    "ventila.api",
+    "ninja",  # serves the API docs page's Swagger UI from its own static files (no CDN: CSP self)
     "django_otp",
     "django_otp.plugins.otp_totp",
     "ventila.audit",
@@ -66,6 +68,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "ventila.api.middleware.ApiMiddleware",  # /api/: size limit, language of problems, request log
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "ventila.web.middleware.SpanishFirstMiddleware",  # Spanish unless English was chosen
@@ -262,3 +265,8 @@ if VENTILA_ENV == "production":
     SECURE_HSTS_PRELOAD = True
     WHITENOISE_USE_FINDERS = False
 OTP_TOTP_THROTTLE_FACTOR = 0  # the database-backed throttle above counts wrong codes
+
+
+# The API (/api/v1/, docs/api.md): requests per token per minute, and the largest request accepted.
+VENTILA_API_RATE_PER_MINUTE = int(os.environ.get("VENTILA_API_RATE_PER_MINUTE", "120"))
+VENTILA_API_MAX_REQUEST_MB = int(os.environ.get("VENTILA_API_MAX_REQUEST_MB", "45"))

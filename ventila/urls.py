@@ -3,6 +3,8 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from ventila.api.api import api
+
 # The apps' URLs take case numbers with the `case_number` converter, registered by CasesConfig.ready.
 
 urlpatterns = [
@@ -10,6 +12,7 @@ urlpatterns = [
     path("", include("ventila.documents.urls")),  # documents, service, calendars (issue 4)
     path("", include("ventila.accounts.urls")),  # second factor, account page
     path("querellas/", include("ventila.filing.urls")),  # public e-filing, no account (issue 5)
+    path("api/v1/", api.urls),  # the OEG's and the House's API (issue 19, docs/api.md)
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

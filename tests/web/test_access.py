@@ -261,6 +261,11 @@ def test_every_url_with_every_role(world, now, client_factory=None):
         ),
         f"/expedientes/{request.number}/informe-solicitado/": _expect(**{r: 405 for r in ROLES if r != "anonymous"}),
         f"/expedientes/{n}/informe-solicitado/{report.pk}/": _expect(),  # not that case's report
+        # Issue 19: the API's tokens, the body's secretary's (revoking is a POST).
+        "/cuerpos/etica-camara/api/": _expect(secretaria=200),
+        "/cuerpos/querellas-municipales/api/": _expect(secretaria_municipal=200),
+        "/cuerpos/no-existe/api/": _expect(),
+        "/cuerpos/etica-camara/api/1/revocar/": _expect(**{r: 405 for r in ROLES if r != "anonymous"}),
     }
     clients = {}
     for role in ROLES:

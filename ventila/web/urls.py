@@ -5,6 +5,7 @@ from django.urls import path
 from ventila.accounts.views import SignInView
 
 from .views import (
+    api_tokens,
     calendar,
     cases,
     conduct,
@@ -94,4 +95,7 @@ urlpatterns = [
         calendar.remove_election,
         name="remove_election",
     ),
+    # The API's tokens (issue 19): the body's secretary issues and revokes them.
+    path("cuerpos/<slug:body>/api/", api_tokens.tokens, name="api_tokens"),
+    path("cuerpos/<slug:body>/api/<int:token_id>/revocar/", api_tokens.revoke, name="api_token_revoke"),
 ]

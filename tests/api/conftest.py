@@ -1,0 +1,31 @@
+"""The API's tests: the web tests' world, an OEG, the Speaker's office and a municipal Commission as API clients."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from factories import fast_password_hasher, now, world  # noqa: F401  (pytest fixtures)
+
+from ventila.api.tokens import SCOPES, do_create_client, do_issue_token
+
+PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+
+
+@pytest.fixture(autouse=True)
+def _media(settings: Any, tmp_path: Any) -> None:
+    settings.MEDIA_ROOT = str(tmp_path / "media")
+
+
+@pytest.fixture
+def clients(world: Any) -> dict[str, Any]:  # noqa: F811
+    admin = world.users["secretaria"]
+    oeg = do_create_client(user=admin, name="Oficina de Ética Gubernamental", role="oeg", body=world.camara)
+    speaker = do_create_client(user=admin, name="Oficina del Presidente", role="speaker", body=world.camara)
+    muni = do_create_client(user=admin, name="Comisión Municipal", role="commission", body=world.municipal)
+    out: dict[str, Any] = {"oeg": oeg, "speaker": speaker, "muni": muni}
+    for name, client in (("oeg", oeg), ("speaker", speaker), ("muni", muni)):
+        out[f"{name}_token"] = do_issue_token(user=admin, client=client, label="todo", scopes=list(SCOPES))[1]
+    for scope in SCOPES:
+        out[f"oeg_{scope}"] = do_issue_token(user=admin, client=oeg, label=scope, scopes=[scope])[1]
+    return out

@@ -1,0 +1,588 @@
+"""/api/v1/: the OEG's and the House's API (django-ninja, OpenAPI 3.1, schema at /api/v1/openapi.json)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import filetype
+from django.conf import settings
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+from django.http import HttpRequest
+from django.utils import translation
+from ninja import File, Form, NinjaAPI, Schema
+from ninja.errors import AuthenticationError, HttpError, ValidationError
+from ninja.files import UploadedFile
+from ninja.security import HttpBearer
+from pydantic import Field
+
+from ventila import clock
+from ventila.bodies.models import Person
+from ventila.cases.access import access_cases_for_user
+from ventila.cases.actions import ActInput, ActRefused, UploadedDocument, do_file_case, do_record_act
+from ventila.cases.evaluation import rulebook_and_kind
+from ventila.cases.models import Case
+from ventila.cases.rule_messages import plain_html
+from ventila.compliance.models import TenureCase
+from ventila.compliance.referrals import do_turn_referral_into_case
+from ventila.filing import conf as filing_conf
+from ventila.rules import PR_TZ
+from ventila.rules.engine import InputError, evaluate
+
+from .models import ApiToken, FiledCase, IdempotencyRecord
+from .problems import PROBLEM_TYPE, Problem, english, problem, text
+from .tokens import token_for
+
+REFERRAL_KIND = "referral"
+ACCESS_KIND = "report_access_request"
+FINANCIAL_EVENTS = ("report_filed", "preliminary_findings_received", "findings_answered", "oeg_final_action")
+
+
+class VentilaApi(NinjaAPI):
+    def get_openapi_schema(self, *args: Any, **kwargs: Any) -> Any:
+        schema = super().get_openapi_schema(*args, **kwargs)
+        # Errors are RFC 9457 problems: say so in the schema (the media type the responses carry).
+        for ops in schema.get("paths", {}).values():
+            for op in ops.values():
+                for code, resp in op.get("responses", {}).items():
+                    content = resp.get("content", {})
+                    if str(code) >= "400" and "application/json" in content:
+                        content[PROBLEM_TYPE] = content.pop("application/json")
+        return schema
+
+
+class TokenAuth(HttpBearer):
+    def authenticate(self, request: HttpRequest, token: str) -> ApiToken | None:
+        # The acts' refusals are translated when raised: the language of the request, not the site's cookie.
+        translation.activate("en" if english(request) else "es")
+        found = token_for(token)
+        if found is None:
+            return None
+        request.api_token = found  # type: ignore[attr-defined]  # the request log reads it
+        limit = int(getattr(settings, "VENTILA_API_RATE_PER_MINUTE", 120))
+        window = int(clock.now().timestamp() // 60)
+        key = f"ventila-api-rate:{found.digest[:24]}:{window}"
+        cache.add(key, 0, 120)
+        if cache.incr(key) > limit:
+            raise Problem(429, text(request, "rate"))
+        now = clock.now()
+        if found.last_used_at is None or now - found.last_used_at > dt.timedelta(seconds=60):
+            ApiToken.objects.filter(pk=found.pk).update(last_used_at=now)  # a use, not a change of the token
+        return found
+
+
+api = VentilaApi(
+    title="API de ventila",
+    version="1.0.0",
+    description=(
+        "API para la Oficina de Ética Gubernamental (OEG), la Oficina del Presidente de la Cámara y las "
+        "Comisiones: referidos (Sec. 16), eventos de informes financieros (Secs. 14–16), solicitudes de acceso "
+        "(Sec. 17), el estado de sus casos y el cálculo de términos. Autenticación: `Authorization: Bearer <token>`. "
+        "Todo POST lleva `Idempotency-Key`. Los errores son RFC 9457 (application/problem+json), en español; "
+        "envíe `Accept-Language: en` para inglés."
+    ),
+    urls_namespace="api-v1",
+    auth=TokenAuth(),
+)
+
+
+# -- schemas -------------------------------------------------------------------------------------
+
+
+class FieldError(Schema):
+    field: str = Field(description="El campo en falta o con error")
+    message: str
+
+
+class ProblemOut(Schema):
+    type: str
+    title: str
+    status: int
+    detail: str
+    instance: str
+    errors: list[FieldError] = []
+
+
+class TermOut(Schema):
+    deadline_id: str = Field(description="El término (identificador del reglamento)")
+    rule_id: str = Field(description="La regla del catálogo que lo fija")
+    citation: str
+    term: str
+    due: dt.date
+    status: str
+    satisfied_on: dt.date | None = None
+
+
+class CaseOut(Schema):
+    number: str = Field(description="Número del expediente", examples=["CE-2027-0001"])
+    kind: str = Field(examples=["referral"])
+    status: str
+    stage: str
+    next_due: dt.date | None = None
+    open_terms: list[TermOut] = []
+    source_number: str | None = Field(
+        default=None, description="El expediente de informes financieros del que viene el referido (Sec. 16)"
+    )
+    referral_term: TermOut | None = Field(
+        default=None, description="El término de 30 días de la OEG para referir (CAM-16A-01), en ese expediente"
+    )
+
+
+class FinancialEventIn(Schema):
+    person_id: int = Field(description="La persona obligada (su número en ventila)", examples=[1])
+    event: str = Field(
+        description="report_filed, preliminary_findings_received, findings_answered u oeg_final_action",
+        examples=["preliminary_findings_received"],
+    )
+    day: dt.date = Field(description="Fecha del evento", examples=["2027-03-01"])
+    covers_year: int | None = Field(default=None, description="Año que cubre el informe", examples=[2026])
+    report_type: str | None = Field(default=None, description="initial, annual o final", examples=["annual"])
+    outcome: str | None = Field(default=None, description="En oeg_final_action: final o referral", examples=["final"])
+
+
+class EntryOut(Schema):
+    case: CaseOut
+    seq: int = Field(description="Número de la anotación en el expediente")
+
+
+class AccessRequestIn(Schema):
+    person_id: int = Field(description="La persona cuyo informe se pide", examples=[1])
+    day: dt.date = Field(description="Fecha en que la OEG recibió la solicitud", examples=["2027-03-01"])
+    requester_name: str = Field(max_length=300, examples=["Periódico Ficticio"])
+    requester_address: str = Field(default="", max_length=500)
+    requester_occupation: str = Field(default="", max_length=200)
+    on_behalf_of: str = Field(default="", max_length=300)
+    interest_statement: str = Field(default="", max_length=5000)
+    sworn: bool = True
+    report_is_final: bool = True
+    knows_use_limits: bool = True
+    knows_penalty: bool = True
+
+
+ERRORS: dict[int, Any] = {c: ProblemOut for c in (400, 401, 403, 404, 409, 413, 422, 429)}
+
+
+# -- errors as problems ----------------------------------------------------------------------------
+
+
+@api.exception_handler(Problem)
+def _problem(request: HttpRequest, exc: Problem) -> Any:
+    return problem(request, exc.status, exc.detail, exc.errors)
+
+
+@api.exception_handler(AuthenticationError)
+def _unauthorized(request: HttpRequest, exc: Exception) -> Any:
+    return problem(
+        request,
+        401,
+        text(request, "unauthorized"),
+        [{"field": "Authorization", "message": text(request, "unauthorized")}],
+    )
+
+
+@api.exception_handler(ValidationError)
+def _invalid(request: HttpRequest, exc: ValidationError) -> Any:
+    errors = []
+    for e in exc.errors:
+        loc = [str(p) for p in e.get("loc", ()) if p not in ("body", "form", "query", "path", "file", "payload")]
+        errors.append({"field": ".".join(loc) or "(cuerpo)", "message": str(e.get("msg", ""))})
+    return problem(request, 422, text(request, "invalid"), errors)
+
+
+@api.exception_handler(HttpError)
+def _http(request: HttpRequest, exc: HttpError) -> Any:
+    return problem(request, exc.status_code, str(exc))
+
+
+# -- helpers ----------------------------------------------------------------------------------------
+
+
+def _scope(request: HttpRequest, scope: str) -> ApiToken:
+    token: ApiToken = request.auth  # type: ignore[attr-defined]
+    if scope not in token.scopes:
+        raise Problem(403, text(request, "forbidden", scope=scope))
+    return token
+
+
+def _fingerprint(request: HttpRequest) -> str:
+    h = hashlib.sha256(request.path.encode())
+    if request.content_type == "multipart/form-data":
+        for k in sorted(request.POST):
+            h.update(f"\0{k}={request.POST.getlist(k)}".encode())
+        for k in sorted(request.FILES):
+            for f in request.FILES.getlist(k):
+                f.seek(0)
+                h.update(f"\0{k}:{f.name}:".encode() + hashlib.sha256(f.read()).digest())
+                f.seek(0)
+    else:
+        h.update(request.body)
+    return h.hexdigest()
+
+
+def _idempotent(request: HttpRequest, token: ApiToken, work: Callable[[], tuple[int, dict[str, Any]]]) -> Any:
+    """Run ``work`` once per Idempotency-Key: a retry gets the first answer; the same key with another
+    content is refused (422). The answer is stored in the transaction that did the work."""
+    key = str(request.headers.get("Idempotency-Key", "")).strip()
+    if not key or len(key) > 200:
+        msg = text(request, "idem_missing")
+        raise Problem(400, msg, [{"field": "Idempotency-Key", "message": msg}])
+    fp = _fingerprint(request)
+
+    def replay(rec: IdempotencyRecord) -> Any:
+        if rec.fingerprint != fp:
+            msg = text(request, "idem_mismatch")
+            raise Problem(422, msg, [{"field": "Idempotency-Key", "message": msg}])
+        return rec.status, rec.response
+
+    found = IdempotencyRecord.objects.filter(client=token.client, key=key).first()
+    if found is not None:
+        return replay(found)
+    try:
+        with transaction.atomic():
+            status, body = work()
+            IdempotencyRecord.objects.create(
+                client=token.client, key=key, fingerprint=fp, status=status, response=body, created_at=clock.now()
+            )
+    except IntegrityError:  # the same key at the same moment: the other one won
+        return replay(IdempotencyRecord.objects.get(client=token.client, key=key))
+    return status, body
+
+
+def _refusal(request: HttpRequest, exc: ActRefused) -> Problem:
+    errors = [{"field": f or "(acto)", "message": plain_html(m)} for f, ms in exc.field_errors.items() for m in ms]
+    return Problem(422, plain_html(exc.message) or str(exc) or text(request, "refused"), errors)
+
+
+def _moment(day: dt.date) -> dt.datetime:
+    return dt.datetime.combine(day, dt.time(), PR_TZ)
+
+
+def _office(request: HttpRequest, token: ApiToken, person_id: int, kind: str) -> Any:
+    body = token.client.body
+    try:
+        _rb, spec = rulebook_and_kind(body.rulebook, kind)
+    except Exception:  # noqa: BLE001 - the body's rulebook has no such kind
+        raise Problem(422, text(request, "kind")) from None
+    roles = tuple(getattr(spec, "respondent_roles", ()) or ())
+    person = Person.objects.filter(pk=person_id).first() if 0 < person_id < 2**31 else None
+    office = person.offices.filter(role__in=roles).order_by("-start", "-pk").first() if person else None
+    if office is None:
+        msg = text(request, "person")
+        raise Problem(422, msg, [{"field": "person_id", "message": msg}])
+    return office
+
+
+def _term(d: Any) -> dict[str, Any]:
+    return {
+        "deadline_id": d.deadline_id,
+        "rule_id": d.rule_id,
+        "citation": d.citation,
+        "term": d.term,
+        "due": d.due.isoformat(),
+        "status": d.status,
+        "satisfied_on": d.satisfied_on.isoformat() if d.satisfied_on else None,
+    }
+
+
+def case_out(case: Case) -> dict[str, Any]:
+    terms = [_term(d) for d in case.deadlines.filter(status="open").order_by("position")]
+    return {
+        "number": case.number,
+        "kind": case.kind,
+        "status": case.status,
+        "stage": case.stage,
+        "next_due": case.next_due.isoformat() if case.next_due else None,
+        "open_terms": terms,
+    }
+
+
+def _check_files(request: HttpRequest, files: list[Any]) -> list[UploadedDocument]:
+    """The public filing's checks: size, count, total, and the type by content (filetype), not by name."""
+    out: list[UploadedDocument] = []
+    total = 0
+    for i, f in enumerate(files):
+        field = f"evidence[{i}]"
+        name = Path(str(f.name or "archivo")).name[:200] or "archivo"
+        size = int(f.size or 0)
+        total += size
+        if (
+            size == 0
+            or size > filing_conf.max_file_bytes()
+            or total > filing_conf.max_total_bytes()
+            or i >= filing_conf.max_files()
+        ):
+            msg = text(request, "file") + f" ({name}: {size} B)"
+            raise Problem(422, msg, [{"field": field, "message": msg}])
+        f.seek(0)
+        data = f.read()
+        kind = filetype.guess(data[:8192])
+        if kind is None or kind.mime not in filing_conf.ACCEPTED_TYPES:
+            msg = text(request, "file") + f" ({name}: {kind.mime if kind else '?'})"
+            raise Problem(422, msg, [{"field": field, "message": msg}])
+        out.append(UploadedDocument(name, data, kind.mime, hashlib.sha256(data).hexdigest()))
+    return out
+
+
+def visible_cases(token: ApiToken) -> Any:
+    """The cases this organisation may read: those it filed or posted to, and those the access rules let
+    its account see (the Speaker's office: referred Final Reports, Sec. 25)."""
+    filed = FiledCase.objects.filter(client=token.client).values("case_id")
+    return Case.objects.filter(pk__in=filed) | access_cases_for_user(token.client.user)
+
+
+def _filed(token: ApiToken, case: Case) -> None:
+    FiledCase.objects.get_or_create(client=token.client, case=case)
+
+
+# -- endpoints ----------------------------------------------------------------------------------------
+
+IDEM_HEADER = {
+    "parameters": [
+        {
+            "name": "Idempotency-Key",
+            "in": "header",
+            "required": True,
+            "schema": {"type": "string", "maxLength": 200},
+            "description": "Clave única por operación: un reintento con la misma clave no repite nada.",
+        }
+    ]
+}
+
+
+@api.post(
+    "/referrals",
+    response={201: CaseOut, 200: CaseOut, **ERRORS},
+    summary="Presentar un referido de la OEG (Sec. 16)",
+    description=(
+        "Abre un caso `referral` con el referido recibido y su evidencia (PDF o imágenes, revisados por su "
+        "contenido). El término de 30 días de la Sec. 16 lo evalúa el motor de reglas. Requiere el alcance "
+        "`referrals`. Ejemplo: `curl -H 'Authorization: Bearer vnt_…' -H 'Idempotency-Key: ref-2027-001' "
+        "-F person_id=12 -F received_on=2027-03-01 -F evidence=@informe.pdf …/api/v1/referrals`."
+    ),
+    openapi_extra=IDEM_HEADER,
+    tags=["referidos"],
+)
+def post_referral(
+    request: HttpRequest,
+    person_id: Form[int],
+    received_on: Form[dt.date],
+    facts_date: Form[dt.date | None] = None,
+    covers_year: Form[int | None] = None,
+    evidence: File[list[UploadedFile]] = None,  # type: ignore[assignment]
+) -> Any:
+    token = _scope(request, "referrals")
+
+    def work() -> tuple[int, dict[str, Any]]:
+        office = _office(request, token, person_id, REFERRAL_KIND)
+        docs = _check_files(request, list(evidence or []))
+        payload: dict[str, Any] = {"evidence_attached": bool(docs)}
+        if facts_date is not None:
+            payload["facts_date"] = facts_date.isoformat()
+        reason = f"Referido de la OEG (Sec. 16) recibido por la API de {token.client.name}"
+        link = (
+            TenureCase.objects.filter(body=token.client.body, person=office.person, start__lte=received_on)
+            .select_related("case")
+            .order_by("-start")
+            .first()
+        )
+        try:
+            if link is not None:
+                # The person's financial-report case: the OEG's final action (a referral) is docketed there,
+                # where the engine checks its 30-day term (CAM-16A-01), then turned into the referral case.
+                data: dict[str, Any] = {"outcome": "referral", "evidence_attached": bool(docs)}
+                if covers_year is not None:
+                    data["covers_year"] = covers_year
+                do_record_act(
+                    user=token.client.user,
+                    case=link.case,
+                    act=ActInput("oeg_final_action", _moment(received_on), False, data, note=reason, attachments=docs),
+                )
+                case = do_turn_referral_into_case(user=token.client.user, case=link.case, received_on=received_on)
+                _filed(token, link.case)
+            else:
+                case = do_file_case(
+                    user=token.client.user,
+                    body=token.client.body,
+                    kind=REFERRAL_KIND,
+                    respondent=office.person,
+                    respondent_role=office.role,
+                    respondent_office=office.title,
+                    act=ActInput(
+                        "referral_received", _moment(received_on), False, payload, note=reason, attachments=docs
+                    ),
+                    reason=reason,
+                )
+        except ActRefused as exc:
+            raise _refusal(request, exc) from None
+        _filed(token, case)
+        out = case_out(case)
+        if link is not None:
+            out["source_number"] = link.case.number
+            term = link.case.deadlines.filter(rule_id="CAM-16A-01").order_by("-due").first()
+            out["referral_term"] = _term(term) if term else None
+        return 201, out
+
+    return _idempotent(request, token, work)
+
+
+@api.post(
+    "/financial-events",
+    response={201: EntryOut, 200: EntryOut, **ERRORS},
+    summary="Anotar un evento del informe financiero de una persona (Secs. 14–16)",
+    description=(
+        "Anota en el expediente `financial_report` de la persona (el de su cargo en esa fecha) un informe "
+        "radicado, los hallazgos preliminares, la contestación o la determinación final de la OEG. Requiere "
+        "el alcance `financial`."
+    ),
+    openapi_extra=IDEM_HEADER,
+    tags=["informes financieros"],
+)
+def post_financial_event(request: HttpRequest, payload: FinancialEventIn) -> Any:
+    token = _scope(request, "financial")
+
+    def work() -> tuple[int, dict[str, Any]]:
+        if payload.event not in FINANCIAL_EVENTS:
+            msg = ", ".join(FINANCIAL_EVENTS)
+            raise Problem(422, text(request, "invalid"), [{"field": "event", "message": msg}])
+        link = (
+            TenureCase.objects.filter(body=token.client.body, person_id=payload.person_id, start__lte=payload.day)
+            .select_related("case")
+            .order_by("-start")
+            .first()
+            if 0 < payload.person_id < 2**31
+            else None
+        )
+        if link is None:
+            msg = text(request, "tenure")
+            raise Problem(422, msg, [{"field": "person_id", "message": msg}])
+        data = {
+            k: v
+            for k, v in (
+                ("covers_year", payload.covers_year),
+                ("report_type", payload.report_type),
+                ("outcome", payload.outcome),
+            )
+            if v is not None
+        }
+        note = f"Recibido por la API de {token.client.name}"
+        try:
+            entry = do_record_act(
+                user=token.client.user,
+                case=link.case,
+                act=ActInput(payload.event, _moment(payload.day), False, data, note=note),
+            )
+        except ActRefused as exc:
+            raise _refusal(request, exc) from None
+        _filed(token, link.case)
+        return 201, {"case": case_out(Case.objects.get(pk=link.case_id)), "seq": entry.seq}
+
+    return _idempotent(request, token, work)
+
+
+@api.post(
+    "/access-requests",
+    response={201: CaseOut, 200: CaseOut, **ERRORS},
+    summary="Presentar una solicitud de acceso a un informe financiero (Sec. 17)",
+    description="Abre un caso `report_access_request`; los términos de la Sec. 17 corren desde su recibo. Alcance `access_requests`.",
+    openapi_extra=IDEM_HEADER,
+    tags=["solicitudes de acceso"],
+)
+def post_access_request(request: HttpRequest, payload: AccessRequestIn) -> Any:
+    token = _scope(request, "access_requests")
+
+    def work() -> tuple[int, dict[str, Any]]:
+        office = _office(request, token, payload.person_id, ACCESS_KIND)
+        data = payload.dict(exclude={"person_id", "day"})
+        reason = f"Solicitud de acceso (Sec. 17) recibida por la API de {token.client.name}"
+        try:
+            case = do_file_case(
+                user=token.client.user,
+                body=token.client.body,
+                kind=ACCESS_KIND,
+                respondent=office.person,
+                respondent_role=office.role,
+                respondent_office=office.title,
+                act=ActInput("access_requested", _moment(payload.day), False, data, note=reason),
+                reason=reason,
+            )
+        except ActRefused as exc:
+            raise _refusal(request, exc) from None
+        _filed(token, case)
+        return 201, case_out(case)
+
+    return _idempotent(request, token, work)
+
+
+@api.get(
+    "/cases",
+    response={200: list[CaseOut], **ERRORS},
+    summary="Los casos de la organización",
+    description="Estado, etapa y términos abiertos de los casos que la organización presentó o puede ver. Alcance `cases_read`.",
+    tags=["casos"],
+)
+def list_cases(request: HttpRequest) -> Any:
+    token = _scope(request, "cases_read")
+    return 200, [case_out(c) for c in visible_cases(token).distinct().order_by("-id")[:200]]
+
+
+@api.get(
+    "/cases/{number}",
+    response={200: CaseOut, **ERRORS},
+    summary="Un caso de la organización",
+    description="Un caso que la organización presentó o puede ver; cualquier otro es 404, exista o no.",
+    tags=["casos"],
+)
+def get_case(request: HttpRequest, number: str) -> Any:
+    token = _scope(request, "cases_read")
+    case = visible_cases(token).filter(number=number[:40]).first()
+    if case is None:
+        raise Problem(404, text(request, "not_found"))
+    return 200, case_out(case)
+
+
+@api.post(
+    "/deadlines",
+    response={200: dict[str, Any], **ERRORS},
+    summary="Calcular los términos de un escenario (el motor de reglas)",
+    description=(
+        "El mismo JSON de entrada y de salida que `ventila deadlines` (docs/deadlines-contract.md); no guarda "
+        'nada. Alcance `deadlines`. Ejemplo de entrada: `{"rulebook": "camara-171", "kind": "complaint", '
+        '"events": [{"type": "complaint_filed", "at": "2027-03-01"}]}`.'
+    ),
+    openapi_extra={
+        **IDEM_HEADER,
+        "parameters": [{**IDEM_HEADER["parameters"][0], "required": False}],
+        "requestBody": {
+            "required": True,
+            "content": {
+                "application/json": {
+                    "schema": {"type": "object"},
+                    "example": {
+                        "rulebook": "camara-171",
+                        "kind": "complaint",
+                        "events": [{"type": "complaint_filed", "at": "2027-03-01"}],
+                    },
+                }
+            },
+        },
+    },
+    tags=["términos"],
+)
+def post_deadlines(request: HttpRequest) -> Any:
+    _scope(request, "deadlines")
+    if len(str(request.headers.get("Idempotency-Key", ""))) > 200:  # optional here: nothing is stored
+        raise Problem(400, text(request, "idem_missing"), [{"field": "Idempotency-Key", "message": ">200"}])
+    try:
+        data = json.loads(request.body or b"null")
+        return 200, evaluate(data).to_json()
+    except (ValueError, UnicodeDecodeError) as exc:
+        if isinstance(exc, InputError):
+            raise Problem(422, exc.message, [{"field": exc.field, "message": exc.message}]) from None
+        raise Problem(422, text(request, "invalid"), [{"field": "(raíz)", "message": str(exc)[:300]}]) from None
+    except RecursionError:
+        raise Problem(422, text(request, "invalid"), [{"field": "(raíz)", "message": "nesting"}]) from None

@@ -1,0 +1,89 @@
+"""RFC 9457 problem details (application/problem+json), Spanish by default, English on request."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, JsonResponse
+
+PROBLEM_TYPE = "application/problem+json"
+
+# The API's own messages, in both languages (the acts' refusals come translated from the app).
+TEXTS: dict[str, tuple[str, str]] = {
+    "unauthorized": (
+        "Falta un token válido (Authorization: Bearer …), o venció o fue revocado.",
+        "A valid token is missing (Authorization: Bearer …), or it expired or was revoked.",
+    ),
+    "forbidden": ("Este token no tiene el alcance «%(scope)s».", "This token lacks the «%(scope)s» scope."),
+    "not_found": (
+        "No existe, o esta organización no puede verlo.",
+        "It does not exist, or this organisation may not see it.",
+    ),
+    "rate": (
+        "Demasiadas solicitudes con este token: espere un minuto.",
+        "Too many requests with this token: wait a minute.",
+    ),
+    "too_large": ("La solicitud pesa más de %(mb)s MB.", "The request is larger than %(mb)s MB."),
+    "idem_missing": ("Falta el encabezado Idempotency-Key.", "The Idempotency-Key header is missing."),
+    "idem_mismatch": (
+        "Esa Idempotency-Key ya se usó con otro contenido.",
+        "That Idempotency-Key was already used with other content.",
+    ),
+    "invalid": ("Revise los datos enviados.", "Check the data sent."),
+    "refused": ("El acto no se puede anotar.", "The act cannot be recorded."),
+    "person": ("No hay una persona obligada con ese número.", "There is no obligated person with that number."),
+    "tenure": (
+        "La persona no tiene un expediente de informes financieros para esa fecha.",
+        "The person has no financial-report case for that day.",
+    ),
+    "file": ("El archivo no se aceptó.", "The file was not accepted."),
+    "kind": (
+        "El cuerpo de esta organización no lleva ese tipo de casos.",
+        "This organisation's body does not keep that kind of case.",
+    ),
+}
+TITLES = {
+    400: ("Solicitud incorrecta", "Bad request"),
+    401: ("No autorizado", "Unauthorized"),
+    403: ("Prohibido", "Forbidden"),
+    404: ("No encontrado", "Not found"),
+    409: ("Conflicto", "Conflict"),
+    413: ("Solicitud demasiado grande", "Request too large"),
+    422: ("Datos no válidos", "Invalid data"),
+    429: ("Demasiadas solicitudes", "Too many requests"),
+}
+
+
+def english(request: HttpRequest) -> bool:
+    return str(request.headers.get("Accept-Language", "")).strip().lower().startswith("en")
+
+
+def text(request: HttpRequest, key: str, **params: Any) -> str:
+    es, en = TEXTS[key]
+    return (en if english(request) else es) % params if params else (en if english(request) else es)
+
+
+def problem(
+    request: HttpRequest, status: int, detail: str, errors: list[dict[str, str]] | None = None, **extra: Any
+) -> JsonResponse:
+    es, en = TITLES.get(status, ("Error", "Error"))
+    body: dict[str, Any] = {
+        "type": "about:blank",
+        "title": en if english(request) else es,
+        "status": status,
+        "detail": detail,
+        "instance": request.path[:300],
+        "errors": errors or [],
+        **extra,
+    }
+    response = JsonResponse(body, status=status, content_type=PROBLEM_TYPE, json_dumps_params={"ensure_ascii": False})
+    response["Content-Language"] = "en" if english(request) else "es"
+    return response
+
+
+class Problem(Exception):
+    def __init__(self, status: int, detail: str, errors: list[dict[str, str]] | None = None) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.errors = errors or []
