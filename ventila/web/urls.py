@@ -19,6 +19,8 @@ urlpatterns = [
     path("expedientes/nuevo/<slug:body>/<slug:kind>/", cases.file_case, name="file_case"),
     # The Code's preventive matters opened by hand: Secs. 11, 17 and 27 (issue 16).
     path("expedientes/asunto/<slug:body>/<slug:kind>/", matters.open_matter, name="open_matter"),
+    # The binding register of advisory opinions (issue 17, Sec. 19(e)–(f)).
+    path("cuerpos/<slug:body>/opiniones/", matters.opinion_register, name="opinion_register"),
     path("expedientes/<case_number:number>/informe-solicitado/", matters.store_requested_report, name="store_report"),
     path(
         "expedientes/<case_number:number>/informe-solicitado/<int:report_id>/",

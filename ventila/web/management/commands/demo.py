@@ -41,6 +41,7 @@ from ventila.documents.mail import demo_outbox
 from ventila.documents.models import Delivery, Document
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.search import index as search_index
+from ventila.web.demo_advisory import load as load_advisory
 from ventila.web.demo_conduct import load as load_conduct
 from ventila.web.demo_matters import load as load_matters
 from ventila.web.demo_procedures import load as load_procedures
@@ -236,6 +237,8 @@ class Command(BaseCommand):
         load_conduct(self.stdout, camara, User.objects.get(username="secretaria"))
         # Issue 16: outside activities, access requests and regulations (Secs. 11, 17, 27), in several states.
         load_matters(self.stdout, camara, User.objects.get(username="secretaria"))
+        # Issue 17: advisory opinions (Sec. 19) in several states, one on a complaint's respondent.
+        load_advisory(self.stdout, camara, User.objects.get(username="secretaria"))
         # Issue 17: the search index, rebuilt from everything above (acts keep it current as they are written).
         search_index.rebuild()
         if not options["quiet"]:
