@@ -65,8 +65,9 @@ def load(stdout: Any, camara: Body, secretary: User) -> None:
         }
         return _open(secretary, camara, "advisory_opinion", "opinion_requested", filed, payload, person)
 
-    # Under consideration: its 30-business-day term running (CAM-19D-01).
-    if request(villafane, 3, "Participar como orador invitado, sin paga, en un foro de una asociación de "
+    # Under consideration: its 30-business-day term running (CAM-19D-01); the demo house member's own.
+    member = Person.objects.filter(users__username="miembro-camara", offices__isnull=False).first() or villafane
+    if request(member, 3, "Participar como orador invitado, sin paga, en un foro de una asociación de "
                "agricultores de su distrito (demostración).", 90):  # fmt: skip
         built += 1
     # Rejected de plano: the facts were already occurring (CAM-19C-02); the rejection served.

@@ -81,6 +81,8 @@ class MatterForm(forms.Form):
         self.fields["occurred_time"].label = _("Hora de recibo")
         self.payload_names: list[str] = []
         for name, fspec in self.spec.fields.items():
+            if name == "requester_role" and self.has_person:
+                continue  # Sec. 19(a): the requester's office in the register says who asks (CAM-19A-01)
             if (kind, name) in ASKED_YES_NO:
                 field: forms.Field = forms.TypedChoiceField(
                     label=FIELDS.get(name, name),
@@ -134,6 +136,9 @@ class MatterForm(forms.Form):
             v = _payload_value(self.spec.fields[name], value)
             if v is not None:
                 payload[name] = v
+        office = self.office()
+        if "requester_role" in self.spec.fields and office is not None:
+            payload["requester_role"] = office.role
         f = self.cleaned_data.get("attachment")
         docs = [UploadedDocument(f.name, f, getattr(f, "content_type", "") or "")] if f else []
         return ActInput(self.event_type, at, has_time, payload, {}, self.cleaned_data.get("note", ""), docs)

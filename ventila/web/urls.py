@@ -4,7 +4,19 @@ from django.urls import path
 
 from ventila.accounts.views import SignInView
 
-from .views import calendar, cases, conduct, matters, members, pages, procedures, public_record, register, search
+from .views import (
+    calendar,
+    cases,
+    conduct,
+    house_member,
+    matters,
+    members,
+    pages,
+    procedures,
+    public_record,
+    register,
+    search,
+)
 
 app_name = "web"
 
@@ -21,6 +33,9 @@ urlpatterns = [
     path("expedientes/asunto/<slug:body>/<slug:kind>/", matters.open_matter, name="open_matter"),
     # The binding register of advisory opinions (issue 17, Sec. 19(e)–(f)).
     path("cuerpos/<slug:body>/opiniones/", matters.opinion_register, name="opinion_register"),
+    # A member of the House: their own advisory-opinion requests (issue 17, Sec. 19(a)–(c)).
+    path("mis-opiniones/", house_member.my_requests, name="my_opinions"),
+    path("mis-opiniones/<slug:body>/nueva/", house_member.new_request, name="my_opinion_new"),
     path("expedientes/<case_number:number>/informe-solicitado/", matters.store_requested_report, name="store_report"),
     path(
         "expedientes/<case_number:number>/informe-solicitado/<int:report_id>/",

@@ -204,7 +204,8 @@ def opinion_register(request: HttpRequest, body: str) -> HttpResponse:
     """The binding register (Sec. 19(e)–(f), CAM-19E-01, CAM-19F-01): every issued opinion of the body, with
     its requester, facts, dates, status and text, over the opinion cases this user may see (staff and the
     Commission's seated members; docs/permissions.md)."""
-    body_obj = next((b for b in access.visible_bodies(request.user) if b.slug == body), None)
+    readers = access.staff_body_ids(request.user) | access.member_body_ids(request.user)
+    body_obj = next((b for b in access.visible_bodies(request.user) if b.slug == body and b.pk in readers), None)
     if body_obj is None or ADVISORY_KIND not in RULEBOOKS[body_obj.rulebook].kinds:
         raise Http404("body")
     seen = access.access_cases_for_user(request.user).filter(body=body_obj)

@@ -95,7 +95,9 @@ USERS = [  # username, first name, last name, function
     ("presidencia", "Oficina del Presidente", "de la Cámara", "speakers_office"),
     ("secretaria-municipal", "Teresa", "Ruiz Calderón", "municipal_secretary"),
     ("admin", "Administración", "del sistema", "admin"),
+    ("miembro-camara", "", "", "house_member"),  # issue 17: a Representative's own opinion requests (Sec. 19)
 ]
+HOUSE_MEMBER = ("Wanda Ivette", "Meléndez Ayala")  # the demo house member: a fictitious Representative
 TERM_START = dt.date(2025, 1, 2)
 
 
@@ -264,6 +266,7 @@ class Command(BaseCommand):
             "presidencia": "Oficina del Presidente de la Cámara",
             "secretaria-municipal": "Secretaria de la Comisión de Querellas Municipales",
             "admin": "Administración del sistema",
+            "miembro-camara": "Representante (sus solicitudes de opinión consultiva)",
         }
         self.stdout.write("Credenciales de demostración (http://127.0.0.1:8000/entrar/):")
         for username, *_ in USERS:
@@ -339,6 +342,8 @@ class Command(BaseCommand):
         members = {m.position: m.person for m in camara.memberships.all()}
         for username, first, last, function in USERS:
             person = {"member": members.get("member"), "president": members.get("president")}.get(function)
+            if function == "house_member":
+                person = Person.objects.filter(given_name=HOUSE_MEMBER[0], family_name=HOUSE_MEMBER[1]).first()
             if person is not None:
                 first, last = person.given_name, person.family_name
             user, _ = User.objects.get_or_create(username=username)
@@ -351,6 +356,7 @@ class Command(BaseCommand):
                 "staff": (camara, RoleGrant.Role.STAFF),
                 "speakers_office": (camara, RoleGrant.Role.SPEAKERS_OFFICE),
                 "municipal_secretary": (municipal, RoleGrant.Role.SECRETARY),
+                "house_member": (camara, RoleGrant.Role.HOUSE_MEMBER),
             }.get(function)
             if grant:
                 RoleGrant.objects.get_or_create(user=user, body=grant[0], role=grant[1])
