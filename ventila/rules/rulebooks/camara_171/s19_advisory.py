@@ -137,7 +137,7 @@ ADVISORY_EVENTS: dict[str, EventSpec] = {
     e.type: e
     for e in (
         EventSpec("opinion_requested", "Solicitud de opinión consultiva radicada", {
-            "facts": _F("str", required=True, help="Los hechos consultados, expuestos clara y detalladamente "
+            "facts": _F("str", help="Los hechos consultados, expuestos clara y detalladamente "
                                                     "(Sec. 19(b))"),
             "facts_date": _F("date", required=True, help="Fecha en que ocurrirán los hechos consultados (Sec. 19(c))"),
             "facts_ongoing": _F("bool", help="Los hechos ya están ocurriendo (Sec. 19(c))"),
