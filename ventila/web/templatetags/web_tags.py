@@ -13,6 +13,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from ventila.bodies.models import Body
+from ventila.cases.access import house_member_body_ids
 from ventila.cases.labels import CHOICES
 from ventila.cases.rule_messages import render_message
 from ventila.rules import PR_TZ, RULEBOOKS
@@ -175,3 +176,9 @@ def catalogued(value: Any) -> str:
 def choice(value: Any) -> str:
     """A payload choice in the reader's words (``ventila.cases.labels.CHOICES``)."""
     return str(CHOICES.get(value, value))
+
+
+@register.filter
+def house_member(user: Any) -> bool:
+    """Whether the user files their own advisory-opinion requests (the ``house_member`` grant; issue 17)."""
+    return bool(user is not None and user.is_authenticated and house_member_body_ids(user))
