@@ -70,10 +70,11 @@ def load(stdout: Any, camara: Body, secretary: User) -> None:
     if request(member, 3, "Participar como orador invitado, sin paga, en un foro de una asociación de "
                "agricultores de su distrito (demostración).", 90):  # fmt: skip
         built += 1
-    # Rejected de plano: the facts were already occurring (CAM-19C-02); the rejection served.
-    if case := request(mojica, 10, "Aceptar un puesto de asesor en una empresa de programación mientras dirige "
-                       "Informática (demostración).", 0, facts_ongoing=True):  # fmt: skip
-        _act(secretary, case, "opinion_rejected", _back(camara, today, 8), {"grounds": "no_jurisdiction"})
+    # Rejected de plano: it does not state the elements needed to answer it (Sec. 19(b), CAM-19B-01); the
+    # rejection, with its ground, served on the requester.
+    if case := request(mojica, 10, "Una actividad con una empresa, sin decir cuál ni qué haría (demostración).", 120,
+                       detailed=False):  # fmt: skip
+        _act(secretary, case, "opinion_rejected", _back(camara, today, 8), {"grounds": "incomplete"})
         _serve(secretary, case, "opinion_rejected", mojica)
         built += 1
     # Issued and in force, by roll call (CAM-19D-02), served: the respondent of a complaint (Sec. 19(e)).
