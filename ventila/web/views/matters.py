@@ -6,6 +6,8 @@ Thin like the other views: the doors are :mod:`ventila.cases.access`, the change
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -140,7 +142,9 @@ def _check_rows(form: MatterForm) -> list[dict[str, str]]:
             shown = f"{value.person} — {value.title}"
         elif isinstance(value, bool) or bf.name in form.payload_names and isinstance(value, str) and value in CHOICES:
             shown = str(CHOICES.get(value, value))
-        elif hasattr(value, "isoformat"):
+        elif isinstance(value, dt.time):
+            shown = value.strftime("%H:%M")
+        elif isinstance(value, dt.date):
             shown = long_date(value)
         else:
             shown = str(value)
