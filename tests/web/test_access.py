@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from factories import file_complaint, make_person, make_user, record, unanimous
 
+from ventila.accounts.models import RoleGrant
 from ventila.cases.actions import ActInput, UploadedDocument, do_record_act
 from ventila.cases.models import Attachment
 from ventila.rules import RULEBOOKS
@@ -33,6 +34,7 @@ ROLES = [
     "comisionada_municipal",
     "ajeno",
     "sustituto",
+    "miembro_camara",  # issue 17: a member of the House, their own advisory-opinion requests only (Sec. 19)
 ]
 
 
@@ -81,6 +83,10 @@ def test_every_url_with_every_role(world, now, client_factory=None):
     # A commissioner recused in the case, and a commissioner who is himself the respondent (Sec. 8).
     world.users["inhibido"] = make_user("inhibido", person=world.members[3])
     world.users["miembro_querellado"] = make_user("miembro_querellado", person=world.members[5])
+    house_member = make_person("Miembro", "Cámara Ficticia", title="Representante del Distrito 33")
+    world.users["miembro_camara"] = make_user(
+        "miembro_camara", person=house_member, grants=((world.camara, RoleGrant.Role.HOUSE_MEMBER),)
+    )
     case = file_complaint(world)
     own = file_complaint(world, respondent=world.members[5])
     now.set("2027-03-02 12:00")
@@ -250,6 +256,8 @@ def test_every_url_with_every_role(world, now, client_factory=None):
         "/expedientes/asunto/etica-camara/outside_activity/": _expect(secretaria=200, personal=200),
         "/expedientes/asunto/etica-camara/report_access_request/": _expect(secretaria=200, personal=200),
         "/expedientes/asunto/etica-camara/regulation/": _expect(secretaria=200, personal=200),
+        # Issue 17 (Sec. 19): advisory opinions — staff intake, the binding register, a member's own requests.
+        "/expedientes/asunto/etica-camara/advisory_opinion/": _expect(secretaria=200, personal=200),
         "/expedientes/asunto/querellas-municipales/outside_activity/": _expect(),  # not a municipal kind
         "/expedientes/asunto/etica-camara/complaint/": _expect(),  # complaints have their own form
         f"/expedientes/{request.number}/": _expect(**{**SEE, "sustituto": 404, "inhibido": 200}),
@@ -267,6 +275,19 @@ def test_every_url_with_every_role(world, now, client_factory=None):
         "/cuerpos/no-existe/api/": _expect(),
         "/cuerpos/etica-camara/api/1/revocar/": _expect(**{r: 405 for r in ROLES if r != "anonymous"}),
     }
+    # Issue 17: the house member sees nothing of the Commission a stranger does not, but its own pages.
+    for expected in urls.values():
+        expected["miembro_camara"] = expected["ajeno"]
+    urls["/mi-despacho/"]["miembro_camara"] = 200  # a user with a person: an empty «Mi despacho» (no case seen)
+    urls.update(
+        {
+            "/cuerpos/etica-camara/opiniones/": _expect(**REGISTER_READ),
+            "/cuerpos/querellas-municipales/opiniones/": _expect(),  # the municipal rulebook has no opinions
+            "/mis-opiniones/": _expect(miembro_camara=200),
+            "/mis-opiniones/etica-camara/nueva/": _expect(miembro_camara=200),
+            "/mis-opiniones/querellas-municipales/nueva/": _expect(),
+        }
+    )
     clients = {}
     for role in ROLES:
         c = Client()

@@ -41,6 +41,9 @@ class RoleGrant(models.Model):
         SECRETARY = "secretary", _("Secretaría de la Comisión")
         STAFF = "staff", _("Personal de la Comisión")
         SPEAKERS_OFFICE = "speakers_office", _("Oficina del Presidente de la Cámara")
+        # Issue 17 (Sec. 19): a member of the House (its user's person, from the register) who files and
+        # follows their own advisory-opinion requests online; it sees nothing else of the Commission.
+        HOUSE_MEMBER = "house_member", _("Miembro de la Cámara (sus solicitudes de opinión consultiva)")
 
     user = models.ForeignKey(
         User,

@@ -52,6 +52,24 @@ def speaker_body_ids(user: Any) -> set[int]:
     return grants_of(user).body_ids(RoleGrant.Role.SPEAKERS_OFFICE)
 
 
+def house_member_body_ids(user: Any) -> set[int]:
+    """Bodies to which the user may file their own advisory-opinion requests (Sec. 19; issue 17)."""
+    if getattr(user, "person_id", None) is None:
+        return set()
+    return grants_of(user).body_ids(RoleGrant.Role.HOUSE_MEMBER)
+
+
+def own_opinion_requests(user: Any) -> QuerySet[Case]:
+    """The advisory-opinion cases the user's own person requested, in the bodies of their house-member
+    grant: the only cases a house member reads (status and issued text), through this door alone."""
+    ids = house_member_body_ids(user)
+    if not ids:
+        return Case.objects.none()
+    return Case.objects.filter(
+        body_id__in=ids, kind="advisory_opinion", parties__person_id=user.person_id, parties__role="respondent"
+    ).distinct()
+
+
 def member_body_ids(user: Any) -> set[int]:
     """Bodies on which the user's person holds a seat today."""
     return set(grants_of(user).seats)

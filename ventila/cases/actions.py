@@ -617,6 +617,19 @@ def preview_act(*, case: Case, act: ActInput, now: dt.datetime | None = None) ->
     return compute_act_effect(facts.rulebook, before, after, act.event_type)
 
 
+def preview_filing(
+    *, body: Body, kind: str, respondent_role: str, act: ActInput, now: dt.datetime | None = None
+) -> ActPreview:
+    """What :func:`do_file_case` would open, by the same checks, writing nothing (the check step before a
+    request is accepted: an advisory opinion's CAM-19 findings). Raises :class:`ActRefused` as it would."""
+    now = now or clock.now()
+    config = body_config(body)
+    facts = CaseFacts(body.rulebook, kind, respondent_role, False, config.closures, config.elections)
+    after, _voters, _outcome = check_act(None, facts, [], act, now)
+    before = compute_evaluation(facts, [], now)
+    return compute_act_effect(facts.rulebook, before, after, act.event_type)
+
+
 def do_record_entry(
     *,
     user: Any,

@@ -14,6 +14,11 @@ VOTED_ACTS: dict[tuple[str, str], str] = {
     ("camara-171", "recusal_decided"): "CAM-09-05",
     # Sec. 11(C): the Commission opposes an outside activity by the absolute majority of Sec. 6 (CAM-11C-02).
     ("camara-171", "objection_decided"): "CAM-11C-02",
+    # Sec. 19(d): the Commission issues an advisory opinion, and extends its term, by the Sec. 6 majority
+    # (CAM-19D-02, A-16); a Sec. 19(f) revision is a decision of the Commission, by the same majority.
+    ("camara-171", "opinion_issued"): "CAM-19D-02",
+    ("camara-171", "opinion_extension_granted"): "CAM-19D-02",
+    ("camara-171", "opinion_revised"): "CAM-19D-02",
     # Municipal: the Commission acts by its quorum and two votes (MUN-QUO-01).
     ("municipal", "dismissed"): "MUN-QUO-01",
     ("municipal", "decision_issued"): "MUN-QUO-01",

@@ -243,8 +243,8 @@ SPECS: tuple[DocSpec, ...] = (
         "advisory_opinion",
         CAMARA,
         gettext_noop("Opinión consultiva"),
-        ("opinion_issued", "opinion_rejected"),
-        lambda c, e: "CAM-19D-01" if e.event_type == "opinion_issued" else "CAM-19B-01",
+        ("opinion_issued", "opinion_rejected", "opinion_revised"),
+        lambda c, e: {"opinion_issued": "CAM-19D-01", "opinion_revised": "CAM-19F-01"}.get(e.event_type, "CAM-19B-01"),
         ("requester",),
     ),
     DocSpec(
@@ -421,7 +421,13 @@ def context_for(case: Case, entry: DocketEntry, lang: str, today: dt.date) -> di
         else [],
         "recusal_by": label(recusal_request.payload.get("by")) if recusal_request else "",
         "outcome": label(payload.get("outcome")) if payload.get("outcome") is not None else "",
-        "grounds": [label(g) for g in payload.get("grounds") or []],
+        # a list of grounds (Sec. 21(c)) or one ground (an advisory request rejected de plano, Sec. 19)
+        "grounds": [
+            label(g)
+            for g in ([payload["grounds"]] if isinstance(payload.get("grounds"), str) else payload.get("grounds") or [])
+        ],
+        "request": dict(filing.payload),
+        "revision": label(payload["revision"]) if payload.get("revision") else "",  # Sec. 19(f)
         "resolved": dict(resolved.details) if resolved else {},
         "resolved_outcome": label(resolved.payload.get("outcome")) if resolved else "",
         "route": route,

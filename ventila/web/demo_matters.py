@@ -59,7 +59,7 @@ def _open(
     if person is None and payload.get("title"):
         caption = f"{caption}: «{payload['title']}»"
     # Built once: a matter opened by the same act with the same text (nature, requester, title) is on file.
-    key = next((k for k in ("nature", "requester_name", "title") if k in payload), None)
+    key = next((k for k in ("nature", "requester_name", "title", "facts") if k in payload), None)
     on_file = DocketEntry.objects.filter(case__body=body, case__kind=kind, event_type=act, seq=1)
     if key is not None:
         on_file = on_file.filter(**{f"payload__{key}": payload[key]})

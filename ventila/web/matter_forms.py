@@ -24,7 +24,7 @@ from ventila.cases.labels import FIELDS
 from ventila.rules import RULEBOOKS
 from ventila.rules.engine import FormContext
 from ventila.web.forms import AttachmentMixin, WhenMixin, _moment, _payload_field, _payload_value, apply_hints
-from ventila.web.matter_labels import ASKED_YES_NO, MATTER_BUTTONS, PERSON_LABELS, relabel
+from ventila.web.matter_labels import ASKED_YES_NO, MATTER_BUTTONS, PERSON_LABELS, REQUIRED_IN_FORM, relabel
 
 
 def matter_kinds(body: Body) -> list[str]:
@@ -81,6 +81,8 @@ class MatterForm(forms.Form):
         self.fields["occurred_time"].label = _("Hora de recibo")
         self.payload_names: list[str] = []
         for name, fspec in self.spec.fields.items():
+            if name == "requester_role" and self.has_person:
+                continue  # Sec. 19(a): the requester's office in the register says who asks (CAM-19A-01)
             if (kind, name) in ASKED_YES_NO:
                 field: forms.Field = forms.TypedChoiceField(
                     label=FIELDS.get(name, name),
@@ -94,6 +96,9 @@ class MatterForm(forms.Form):
             self.fields[name] = field
             self.payload_names.append(name)
         relabel(self, kind, self.payload_names)
+        for name in self.payload_names:
+            if (kind, name) in REQUIRED_IN_FORM:
+                self.fields[name].required = True
         if self.spec.hints is not None:
             apply_hints(self, self.spec.hints(FormContext("", day, kind, filing=True)))
         attach = AttachmentMixin()
@@ -134,6 +139,9 @@ class MatterForm(forms.Form):
             v = _payload_value(self.spec.fields[name], value)
             if v is not None:
                 payload[name] = v
+        office = self.office()
+        if "requester_role" in self.spec.fields and office is not None:
+            payload["requester_role"] = office.role
         f = self.cleaned_data.get("attachment")
         docs = [UploadedDocument(f.name, f, getattr(f, "content_type", "") or "")] if f else []
         return ActInput(self.event_type, at, has_time, payload, {}, self.cleaned_data.get("note", ""), docs)

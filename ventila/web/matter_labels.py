@@ -16,16 +16,21 @@ MATTER_BUTTONS = {
     "outside_activity": _("Anotar notificación de actividad extra-legislativa"),
     "report_access_request": _("Anotar solicitud de acceso a un informe financiero"),
     "regulation": _("Anotar reglamento o circulación del Código"),
+    "advisory_opinion": _("Anotar solicitud de opinión consultiva"),
 }
 # Who the person concerned is, by kind (the register's person the matter is about).
 PERSON_LABELS = {
     "outside_activity": _("Representante que notifica"),
     "report_access_request": _("Persona cuyo informe se solicita"),
+    "advisory_opinion": _("Quién solicita la opinión"),
 }
 # A yes/no the form asks outright (a box left unticked would say nothing): the rulebook reads «No».
 ASKED_YES_NO = {("report_access_request", "report_is_final")}
+# What the form asks for although the rulebook does not require it of an imported docket: a request's
+# facts, written and detailed (Sec. 19(b), CAM-19B-01).
+REQUIRED_IN_FORM = {("advisory_opinion", "facts")}
 # Long texts get a text area; every text has a limit (a longer one is refused, never cut).
-LONG_TEXTS = {"nature", "interest_statement", "grounds", "requester_address"}
+LONG_TEXTS = {"nature", "interest_statement", "grounds", "requester_address", "facts", "opinion_text"}
 TEXT_LIMIT, LONG_TEXT_LIMIT = 300, 4000
 
 

@@ -9,6 +9,7 @@ from .views import (
     calendar,
     cases,
     conduct,
+    house_member,
     matters,
     members,
     pages,
@@ -37,6 +38,11 @@ urlpatterns = [
     path("expedientes/nuevo/<slug:body>/<slug:kind>/", cases.file_case, name="file_case"),
     # The Code's preventive matters opened by hand: Secs. 11, 17 and 27 (issue 16).
     path("expedientes/asunto/<slug:body>/<slug:kind>/", matters.open_matter, name="open_matter"),
+    # The binding register of advisory opinions (issue 17, Sec. 19(e)–(f)).
+    path("cuerpos/<slug:body>/opiniones/", matters.opinion_register, name="opinion_register"),
+    # A member of the House: their own advisory-opinion requests (issue 17, Sec. 19(a)–(c)).
+    path("mis-opiniones/", house_member.my_requests, name="my_opinions"),
+    path("mis-opiniones/<slug:body>/nueva/", house_member.new_request, name="my_opinion_new"),
     path("expedientes/<case_number:number>/informe-solicitado/", matters.store_requested_report, name="store_report"),
     path(
         "expedientes/<case_number:number>/informe-solicitado/<int:report_id>/",

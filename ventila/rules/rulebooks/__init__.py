@@ -17,6 +17,7 @@ from ..vocabulary import (
 )
 from .camara_171 import RULEBOOK as CAMARA_171
 from .camara_171.s10_s13_conduct import GIFT_KIND_ES, ROLES_ES
+from .camara_171.s19_advisory import ADVISORY_CHOICES_ES
 from .camara_171.s20_s24_complaints import DISMISSAL_GROUNDS_ES
 from .camara_171.s25_s31_reports import SANCTION_ES
 from .municipal import RULEBOOK as MUNICIPAL
@@ -46,6 +47,7 @@ def rulebook_words() -> set[str]:
         *RECORD_ONLY_EVENT_ES.values(),
         *DISMISSAL_GROUNDS_ES.values(),
         *SANCTION_ES.values(),
+        *ADVISORY_CHOICES_ES.values(),  # Sec. 19: requesters, rejection grounds, revisions
         *ACTOR_ES.values(),
         *HOLIDAY_NAMES_ES,
         *PARTY_ES.values(),

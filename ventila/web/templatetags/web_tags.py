@@ -13,6 +13,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from ventila.bodies.models import Body
+from ventila.cases.access import house_member_body_ids
+from ventila.cases.labels import CHOICES
 from ventila.cases.rule_messages import render_message
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.calendar import format_date_es
@@ -126,7 +128,10 @@ def matter_buttons(body: Body) -> list[tuple[str, Any]]:
 @register.filter
 def page_buttons(body: Body) -> list[tuple[str, Any]]:
     """The body's own pages (``Rulebook.pages``): their view names and button labels."""
-    return [PAGE_BUTTONS[page] for page in RULEBOOKS[body.rulebook].pages if page in PAGE_BUTTONS]
+    pages = [PAGE_BUTTONS[page] for page in RULEBOOKS[body.rulebook].pages if page in PAGE_BUTTONS]
+    if "advisory_opinion" in RULEBOOKS[body.rulebook].kinds:  # Sec. 19(e): the binding register
+        pages.append(("web:opinion_register", _("Registro de opiniones consultivas")))
+    return pages
 
 
 @register.filter
@@ -165,3 +170,15 @@ def catalogued(value: Any) -> str:
     if not value:
         return ""
     return _(str(value))
+
+
+@register.filter
+def choice(value: Any) -> str:
+    """A payload choice in the reader's words (``ventila.cases.labels.CHOICES``)."""
+    return str(CHOICES.get(value, value))
+
+
+@register.filter
+def house_member(user: Any) -> bool:
+    """Whether the user files their own advisory-opinion requests (the ``house_member`` grant; issue 17)."""
+    return bool(user is not None and user.is_authenticated and house_member_body_ids(user))

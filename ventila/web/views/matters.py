@@ -6,6 +6,8 @@ Thin like the other views: the doors are :mod:`ventila.cases.access`, the change
 
 from __future__ import annotations
 
+import datetime as dt
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -15,13 +17,22 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ventila.cases import access
-from ventila.cases.actions import ActRefused, do_file_case, refresh_if_stale
+from ventila.cases.actions import ActRefused, do_file_case, preview_filing, refresh_if_stale
+from ventila.cases.advisory import KIND as ADVISORY_KIND
+from ventila.cases.advisory import register, related_complaints
 from ventila.cases.evaluation import event_spec
-from ventila.cases.labels import KINDS
+from ventila.cases.labels import CHOICES, DEADLINES, KINDS, STAGES
 from ventila.cases.matters import ReportRefused, do_store_requested_report
+from ventila.cases.rule_messages import render_message
+from ventila.rules import RULEBOOKS
 
 from ..matter_forms import MatterForm, ReportForm, matter_kinds, opening_acts
+from ..templatetags.web_tags import long_date
 from .cases import _apply_refusal
+
+# The kinds whose opening shows the engine's checks before it is recorded (Sec. 19(a)–(c): CAM-19A-01,
+# CAM-19A-02, CAM-19C-01, CAM-19C-02 are seen before the request is accepted).
+CHECK_FIRST = {"advisory_opinion"}
 
 
 @login_required
@@ -48,7 +59,41 @@ def open_matter(request: HttpRequest, body: str, kind: str) -> HttpResponse:
         )
     form = MatterForm(request.POST or None, request.FILES or None, body=body_obj, kind=kind, event_type=chosen)
     status = 200
-    if request.method == "POST" and form.is_valid():
+    step = request.POST.get("paso", "") if request.method == "POST" else ""
+    if request.method == "POST" and form.is_valid() and kind in CHECK_FIRST and step != "confirmar":
+        if step != "cambiar":
+            office = form.office()
+            try:
+                preview = preview_filing(
+                    body=body_obj, kind=kind, respondent_role=office.role if office else "", act=form.act_input()
+                )
+            except ActRefused as exc:
+                _apply_refusal(form, exc)
+            else:
+                return render(
+                    request,
+                    "web/open_matter_check.html",
+                    {
+                        "form": form,
+                        "body": body_obj,
+                        "kind": kind,
+                        "kind_label": kind_label,
+                        "act": chosen,
+                        "act_title": _act_title_for(body_obj.rulebook, kind, chosen),
+                        "rows": _check_rows(form),
+                        "findings": [
+                            {"rule": r, "citation": c, "message": render_message(m.to_json())}
+                            for r, c, m in preview.findings
+                        ],
+                        "opened": [
+                            {"label": DEADLINES.get(t.deadline_id, t.deadline_id), "due": long_date(t.due), "t": t}
+                            for t in preview.opened
+                        ],
+                        "stage": STAGES.get(preview.stage_after, preview.stage_after),
+                        "complaints": related_complaints(office.person) if office else [],
+                    },
+                )
+    elif request.method == "POST" and form.is_valid():
         office = form.office()
         try:
             case = do_file_case(
@@ -82,6 +127,29 @@ def open_matter(request: HttpRequest, body: str, kind: str) -> HttpResponse:
         },
         status=status,
     )
+
+
+def _check_rows(form: MatterForm) -> list[dict[str, str]]:
+    """What was entered, as the check step shows it: each field's label and value in words."""
+    rows = []
+    for bf in form:
+        if bf.name == "attachment":
+            continue
+        value = form.cleaned_data.get(bf.name)
+        if value in (None, ""):
+            continue
+        if bf.name == "person_office":
+            shown = f"{value.person} — {value.title}"
+        elif isinstance(value, bool) or bf.name in form.payload_names and isinstance(value, str) and value in CHOICES:
+            shown = str(CHOICES.get(value, value))
+        elif isinstance(value, dt.time):
+            shown = value.strftime("%H:%M")
+        elif isinstance(value, dt.date):
+            shown = long_date(value)
+        else:
+            shown = str(value)
+        rows.append({"label": str(bf.label), "value": shown, "anchor": bf.id_for_label})
+    return rows
 
 
 def _act_title_for(rulebook: str, kind: str, act: str, *, spanish: bool = False) -> str:
@@ -132,4 +200,27 @@ def requested_report(request: HttpRequest, number: str, report_id: int) -> HttpR
         as_attachment=True,
         filename=report.filename,
         content_type=report.content_type or "application/pdf",
+    )
+
+
+@login_required
+def opinion_register(request: HttpRequest, body: str) -> HttpResponse:
+    """The binding register (Sec. 19(e)–(f), CAM-19E-01, CAM-19F-01): every issued opinion of the body, with
+    its requester, facts, dates, status and text, over the opinion cases this user may see (staff and the
+    Commission's seated members; docs/permissions.md)."""
+    readers = access.staff_body_ids(request.user) | access.member_body_ids(request.user)
+    body_obj = next((b for b in access.visible_bodies(request.user) if b.slug == body and b.pk in readers), None)
+    if body_obj is None or ADVISORY_KIND not in RULEBOOKS[body_obj.rulebook].kinds:
+        raise Http404("body")
+    seen = access.access_cases_for_user(request.user).filter(body=body_obj)
+    opinions = register(seen, issued_only=request.GET.get("todas") != "1")
+    return render(
+        request,
+        "web/opinion_register.html",
+        {
+            "body": body_obj,
+            "opinions": opinions,
+            "all": request.GET.get("todas") == "1",
+            "can_file": access.can_file(request.user, body_obj),
+        },
     )

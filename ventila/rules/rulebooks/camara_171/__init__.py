@@ -219,6 +219,7 @@ RULEBOOK = Rulebook(
         **s20_s24_complaints.DISMISSAL_GROUNDS_ES,
         **s25_s31_reports.SANCTION_ES,
         **s10_s13_conduct.OUTSIDE_ACTIVITY_TYPES_ES,  # Sec. 11: what an outside-activity notice is of
+        **s19_advisory.ADVISORY_CHOICES_ES,  # Sec. 19: requesters, rejection grounds, revisions
     },
     final_report_route=s25_s31_reports.final_report_route,  # Sec. 25
     # Secs. 20–21(a): the public form cites the Code's provisions (Sec. 21(a)(12)), the 30-day term of

@@ -109,13 +109,36 @@ FINDINGS: dict[str, str] = {
 }
 
 REQUESTER_ROLES = ("speaker", "chair", "representative", "officer", "department_head", "employee", "other")
+# Sec. 19(f): «corregir, modificar, revertir o dejar sin efecto»; the last two leave no opinion in force.
+REVISION_TYPES = ("correct", "modify", "reverse", "revoke")
 REJECTION_GROUNDS = ("incomplete", "untimely", "no_jurisdiction", "related_complaint")
+# The words the act forms show for these choices (Sec. 19(a)–(c), 19(f)).
+ADVISORY_CHOICES_ES = {
+    "correct": "Corregir la opinión",
+    "modify": "Modificar la opinión",
+    "reverse": "Revertir la opinión",
+    "revoke": "Dejar sin efecto la opinión",
+    "new_evidence": "Nueva evidencia o información fidedigna",
+    "miscarriage_of_justice": "Evitar un fracaso de la justicia",
+    "incomplete": "No contiene los elementos indispensables (Sec. 19(b))",
+    "untimely": "Radicada con menos de 30 días laborables antes de los hechos (Sec. 19(c))",
+    "no_jurisdiction": "Los hechos ya ocurrieron o están ocurriendo (Sec. 19(c))",
+    "related_complaint": "Existe una querella relacionada (Sec. 19(a))",
+    "representative": "Representante",
+    "officer": "Funcionario",
+    "department_head": "Jefe de dependencia",
+    "chair": "Presidente de la Comisión",
+    "employee": "Empleado",
+}
+
 
 _F = FieldSpec
 ADVISORY_EVENTS: dict[str, EventSpec] = {
     e.type: e
     for e in (
         EventSpec("opinion_requested", "Solicitud de opinión consultiva radicada", {
+            "facts": _F("str", help="Los hechos consultados, expuestos clara y detalladamente "
+                                                    "(Sec. 19(b))"),
             "facts_date": _F("date", required=True, help="Fecha en que ocurrirán los hechos consultados (Sec. 19(c))"),
             "facts_ongoing": _F("bool", help="Los hechos ya están ocurriendo (Sec. 19(c))"),
             "related_complaint": _F("bool", help="Existe una querella relacionada (Sec. 19(a))"),
@@ -128,13 +151,17 @@ ADVISORY_EVENTS: dict[str, EventSpec] = {
             "yes_votes": _F("int", help="Votos a favor de la prórroga (A-16: votación de la Sec. 6)"),
         }),
         EventSpec("opinion_issued", "Opinión consultiva emitida", {
+            "opinion_text": _F("str", help="El texto de la opinión (Sec. 19(d))"),
             "yes_votes": _F("int", help="Votos a favor (Sec. 19(d))"),
         }),
         EventSpec("opinion_rejected", "Solicitud rechazada de plano", {
             "grounds": _F("choice", choices=REJECTION_GROUNDS),
         }),
         EventSpec("opinion_revised", "Opinión corregida, modificada, revertida o dejada sin efecto (Sec. 19(f))", {
+            "revision": _F("choice", choices=REVISION_TYPES, help="Qué hace la Comisión con la opinión (Sec. 19(f))"),
             "reason": _F("choice", choices=("new_evidence", "miscarriage_of_justice")),
+            "opinion_text": _F("str", help="El nuevo texto de la opinión, si lo hay (Sec. 19(f))"),
+            "yes_votes": _F("int", help="Votos a favor (Sec. 6)"),
         }),
     )
 }  # fmt: skip
@@ -383,7 +410,11 @@ KINDS: dict[str, KindSpec] = {
         deadlines=AdvisoryOpinionDeadline,
         deadline_ids=("issue_opinion",),
         actors={"issue_opinion": Actor.COMMISSION},  # CAM-19D-01: the Commission issues the opinion
-        respondent_roles=("representative", "officer", "department_head"),
+        respondent_roles=(
+            "representative",
+            "officer",
+            "department_head",
+        ),  # CAM-19A-01 (the Speaker is a Representative)
         caption="Opinión consultiva solicitada por %(name)s (Sec. 19)",
     ),
 }

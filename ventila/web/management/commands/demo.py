@@ -41,6 +41,7 @@ from ventila.documents.mail import demo_outbox
 from ventila.documents.models import Delivery, Document
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.search import index as search_index
+from ventila.web.demo_advisory import load as load_advisory
 from ventila.web.demo_conduct import load as load_conduct
 from ventila.web.demo_matters import load as load_matters
 from ventila.web.demo_procedures import load as load_procedures
@@ -94,7 +95,9 @@ USERS = [  # username, first name, last name, function
     ("presidencia", "Oficina del Presidente", "de la Cámara", "speakers_office"),
     ("secretaria-municipal", "Teresa", "Ruiz Calderón", "municipal_secretary"),
     ("admin", "Administración", "del sistema", "admin"),
+    ("miembro-camara", "", "", "house_member"),  # issue 17: a Representative's own opinion requests (Sec. 19)
 ]
+HOUSE_MEMBER = ("Wanda Ivette", "Meléndez Ayala")  # the demo house member: a fictitious Representative
 TERM_START = dt.date(2025, 1, 2)
 
 
@@ -236,6 +239,8 @@ class Command(BaseCommand):
         load_conduct(self.stdout, camara, User.objects.get(username="secretaria"))
         # Issue 16: outside activities, access requests and regulations (Secs. 11, 17, 27), in several states.
         load_matters(self.stdout, camara, User.objects.get(username="secretaria"))
+        # Issue 17: advisory opinions (Sec. 19) in several states, one on a complaint's respondent.
+        load_advisory(self.stdout, camara, User.objects.get(username="secretaria"))
         # Issue 17: the search index, rebuilt from everything above (acts keep it current as they are written).
         search_index.rebuild()
         if not options["quiet"]:
@@ -261,6 +266,7 @@ class Command(BaseCommand):
             "presidencia": "Oficina del Presidente de la Cámara",
             "secretaria-municipal": "Secretaria de la Comisión de Querellas Municipales",
             "admin": "Administración del sistema",
+            "miembro-camara": "Representante (sus solicitudes de opinión consultiva)",
         }
         self.stdout.write("Credenciales de demostración (http://127.0.0.1:8000/entrar/):")
         for username, *_ in USERS:
@@ -336,6 +342,8 @@ class Command(BaseCommand):
         members = {m.position: m.person for m in camara.memberships.all()}
         for username, first, last, function in USERS:
             person = {"member": members.get("member"), "president": members.get("president")}.get(function)
+            if function == "house_member":
+                person = Person.objects.filter(given_name=HOUSE_MEMBER[0], family_name=HOUSE_MEMBER[1]).first()
             if person is not None:
                 first, last = person.given_name, person.family_name
             user, _ = User.objects.get_or_create(username=username)
@@ -348,6 +356,7 @@ class Command(BaseCommand):
                 "staff": (camara, RoleGrant.Role.STAFF),
                 "speakers_office": (camara, RoleGrant.Role.SPEAKERS_OFFICE),
                 "municipal_secretary": (municipal, RoleGrant.Role.SECRETARY),
+                "house_member": (camara, RoleGrant.Role.HOUSE_MEMBER),
             }.get(function)
             if grant:
                 RoleGrant.objects.get_or_create(user=user, body=grant[0], role=grant[1])

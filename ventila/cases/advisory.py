@@ -1,0 +1,167 @@
+"""The binding register of advisory opinions (Sec. 19(e)–(f)): every opinion the Commission issued,
+with its requester, facts, dates, status and text, read from the opinion cases' dockets; and the links
+the Commission needs — a request's related complaints (Sec. 19(a), CAM-19A-02) and, on a later
+complaint, the respondent's own opinions (the good-faith defence, CAM-19E-01).
+
+Read-only: the acts are the ordinary ``do_*`` actions on the ``advisory_opinion`` case. Who may read
+what is :mod:`ventila.cases.access` (staff of the body) and the member's own requests."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
+
+from ventila.bodies.models import Person
+
+from .models import Case, DocketEntry, Party
+
+KIND = "advisory_opinion"
+COMPLAINT_KIND = "complaint"
+
+# The register's status of an opinion (Sec. 19(e)–(f)).
+# Sec. 19(f) «corregir, modificar, revertir o dejar sin efecto»: the first two leave an opinion in force.
+REVISION_KEEPS_OPINION = {"correct": True, "modify": True, "reverse": False, "revoke": False}
+STATUS = {
+    "requested": _("Solicitada"),
+    "rejected": _("Rechazada de plano"),
+    "in_force": _("Vigente"),
+    "amended": _("Vigente, enmendada"),
+    "revoked": _("Revocada o dejada sin efecto"),
+}
+
+
+@dataclass
+class Version:
+    """One text of the opinion: as issued, or as a Sec. 19(f) revision left it (every one is kept)."""
+
+    day: dt.date
+    event_type: str
+    revision: str
+    reason: str
+    text: str
+
+
+@dataclass
+class Opinion:
+    case: Case
+    requester: str
+    office: str
+    person_id: int | None
+    facts: str
+    facts_date: dt.date | None
+    filed: dt.date | None
+    issued: dt.date | None
+    status: str
+    rejection_grounds: str = ""
+    versions: list[Version] = field(default_factory=list)
+
+    @property
+    def status_label(self) -> str:
+        return str(STATUS[self.status])
+
+    @property
+    def text(self) -> str:
+        """The opinion's text as it now stands (the last version with a text)."""
+        for v in reversed(self.versions):
+            if v.text:
+                return v.text
+        return ""
+
+    @property
+    def binding(self) -> bool:
+        return self.status in ("in_force", "amended")
+
+
+def _live(entries: Iterable[DocketEntry]) -> list[DocketEntry]:
+    entries = list(entries)
+    superseded = {e.supersedes_id for e in entries if e.supersedes_id is not None}
+    return sorted((e for e in entries if e.pk not in superseded), key=lambda e: e.seq)
+
+
+def _day(value: Any) -> dt.date | None:
+    if isinstance(value, dt.date):
+        return value
+    try:
+        return dt.date.fromisoformat(str(value)[:10]) if value else None
+    except ValueError:
+        return None
+
+
+def opinion_of(case: Case) -> Opinion:
+    """The register's row for one opinion case (its entries and parties prefetched or read)."""
+    entries = _live(case.entries.all())
+    party = next((p for p in case.parties.all() if p.role == Party.Role.RESPONDENT), None)
+    request = next((e for e in entries if e.event_type == "opinion_requested"), None)
+    issued = next((e for e in entries if e.event_type == "opinion_issued"), None)
+    rejected = next((e for e in entries if e.event_type == "opinion_rejected"), None)
+    versions: list[Version] = []
+    status = "requested"
+    if rejected is not None and (issued is None or rejected.seq < issued.seq):
+        status = "rejected"
+    elif issued is not None:
+        status = "in_force"
+        versions.append(
+            Version(issued.occurred_at.date(), issued.event_type, "", "", issued.payload.get("opinion_text", ""))
+        )
+        for e in entries:
+            if e.event_type != "opinion_revised" or e.seq < issued.seq:
+                continue
+            kind = str(e.payload.get("revision") or "modify")
+            versions.append(
+                Version(
+                    e.occurred_at.date(),
+                    e.event_type,
+                    kind,
+                    str(e.payload.get("reason") or ""),
+                    str(e.payload.get("opinion_text") or ""),
+                )
+            )
+            status = "amended" if REVISION_KEEPS_OPINION.get(kind, True) else "revoked"
+    payload = request.payload if request is not None else {}
+    return Opinion(
+        case=case,
+        requester=party.name if party else "",
+        office=party.office if party else "",
+        person_id=party.person_id if party else None,
+        facts=str(payload.get("facts") or ""),
+        facts_date=_day(payload.get("facts_date")),
+        filed=request.occurred_at.date() if request is not None else None,
+        issued=issued.occurred_at.date() if issued is not None and status != "rejected" else None,
+        status=status,
+        rejection_grounds=str(rejected.payload.get("grounds") or "") if rejected is not None else "",
+        versions=versions,
+    )
+
+
+def _with_rows(qs: QuerySet[Case]) -> QuerySet[Case]:
+    return qs.filter(kind=KIND).prefetch_related("entries", "parties").order_by("-year", "-sequence", "pk")
+
+
+def register(cases: QuerySet[Case], *, issued_only: bool = True) -> list[Opinion]:
+    """The binding register over ``cases`` (already limited to what the reader may see)."""
+    rows = [opinion_of(c) for c in _with_rows(cases)]
+    return [r for r in rows if r.issued is not None] if issued_only else rows
+
+
+def opinions_of(person: Person | int | None, cases: QuerySet[Case]) -> list[Opinion]:
+    """The issued opinions requested by ``person`` (Sec. 19(e), CAM-19E-01), over ``cases``."""
+    if person is None:
+        return []
+    pid = person if isinstance(person, int) else person.pk
+    qs = cases.filter(parties__person_id=pid, parties__role=Party.Role.RESPONDENT).distinct()
+    return register(qs)
+
+
+def related_complaints(person: Person) -> list[Case]:
+    """The complaints against ``person`` on record (Sec. 19(a), CAM-19A-02: no opinion on a matter with a
+    related complaint); shown to staff on the check step so they can answer «related complaint»."""
+    return list(
+        Case.objects.filter(kind=COMPLAINT_KIND, parties__person=person, parties__role=Party.Role.RESPONDENT)
+        .distinct()
+        .order_by("-year", "-sequence")[:20]
+    )
