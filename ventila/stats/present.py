@@ -14,6 +14,7 @@ from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ventila.cases.labels import ACTORS, CHOICES, DEADLINES, KINDS, STAGES
 from ventila.rules import RULEBOOKS
@@ -44,6 +45,13 @@ def _count(n: int, public: bool) -> Any:
     return _("menos de 3") if public and 0 < n < PUBLIC_MINIMUM else n
 
 
+def _said(singular: str, plural: str, n: int, public: bool) -> str:
+    """A count sentence in the singular or the plural of ``n`` (``ngettext``); a suppressed public cell
+    («menos de 3») reads in the plural."""
+    shown = _count(n, public)
+    return ngettext(singular, plural, n if shown == n else PUBLIC_MINIMUM) % {"n": shown}
+
+
 def _days(value: float | None) -> str:
     return "—" if value is None else f"{value:g}".replace(".", ",")
 
@@ -59,7 +67,9 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
             _("Querellas y referidos recibidos, por tipo y medio"),
             [_("Tipo y medio"), _("Recibidos")],
             received,
-            _("En el período se recibieron %(n)s asuntos.") % {"n": _count(total, public)},
+            _said(
+                "En el período se recibió %(n)s asunto.", "En el período se recibieron %(n)s asuntos.", total, public
+            ),
         )
     )
     open_rows = [[f"{_label(KINDS, r['kind'])} · {_label(STAGES, r['stage'])}", r["n"]] for r in stats.open_by_stage]
@@ -69,7 +79,12 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
             _("Casos abiertos hoy, por etapa"),
             [_("Tipo y etapa"), _("Casos abiertos")],
             open_rows,
-            _("Hoy hay %(n)s casos abiertos.") % {"n": _count(sum(r["n"] for r in stats.open_by_stage), public)},
+            _said(
+                "Hoy hay %(n)s caso abierto.",
+                "Hoy hay %(n)s casos abiertos.",
+                sum(r["n"] for r in stats.open_by_stage),
+                public,
+            ),
         )
     )
     months: dict[dt.date, dict[str, int]] = {}
@@ -129,8 +144,12 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
             _("Desestimaciones, por causa"),
             [_("Causa"), _("Desestimaciones")],
             [[_label(CHOICES, r["value"]), r["n"]] for r in stats.dismissals],
-            _("Se anotaron %(n)s causas de desestimación.")
-            % {"n": _count(sum(r["n"] for r in stats.dismissals), public)},
+            _said(
+                "Se anotó %(n)s causa de desestimación.",
+                "Se anotaron %(n)s causas de desestimación.",
+                sum(r["n"] for r in stats.dismissals),
+                public,
+            ),
         )
     )
     out.append(
@@ -139,7 +158,12 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
             _("Sanciones, por tipo"),
             [_("Sanción"), _("Veces impuesta")],
             [[_label(CHOICES, r["value"]), r["n"]] for r in stats.sanctions],
-            _("Se impusieron %(n)s sanciones.") % {"n": _count(sum(r["n"] for r in stats.sanctions), public)},
+            _said(
+                "Se impuso %(n)s sanción.",
+                "Se impusieron %(n)s sanciones.",
+                sum(r["n"] for r in stats.sanctions),
+                public,
+            ),
         )
     )
     adv = stats.advisory
@@ -153,7 +177,12 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
                 [_("Términos cumplidos"), adv["met"]],
                 [_("Términos vencidos"), adv["missed"]],
             ],
-            _("Se solicitaron %(n)s opiniones consultivas.") % {"n": _count(adv["asked"], public)},
+            _said(
+                "Se solicitó %(n)s opinión consultiva.",
+                "Se solicitaron %(n)s opiniones consultivas.",
+                adv["asked"],
+                public,
+            ),
         )
     )
     if stats.financial or RULEBOOKS[stats.body.rulebook].obligations is not None:  # a register of report duties
@@ -186,7 +215,12 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
                 _("Querellas desestimadas con perjuicio (¶17)"),
                 [_("Concepto"), _("Cantidad")],
                 [[_("Desestimadas con perjuicio"), stats.with_prejudice]],
-                _("Se desestimaron con perjuicio %(n)s querellas.") % {"n": _count(stats.with_prejudice, public)},
+                _said(
+                    "Se desestimó con perjuicio %(n)s querella.",
+                    "Se desestimaron con perjuicio %(n)s querellas.",
+                    stats.with_prejudice,
+                    public,
+                ),
             )
         )
     for t in out:
