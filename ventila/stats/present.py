@@ -6,7 +6,7 @@ identify an unresolved case)."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,11 +45,12 @@ def _count(n: int, public: bool) -> Any:
     return _("menos de 3") if public and 0 < n < PUBLIC_MINIMUM else n
 
 
-def _said(singular: str, plural: str, n: int, public: bool) -> str:
-    """A count sentence in the singular or the plural of ``n`` (``ngettext``); a suppressed public cell
-    («menos de 3») reads in the plural."""
+def _said(sentence: Callable[[int], str], n: int, public: bool) -> str:
+    """A count sentence in the singular or the plural of ``n`` (``sentence`` calls ``ngettext`` with the
+    two literal forms, so that makemessages finds them); a suppressed public cell («menos de 3») reads in
+    the plural."""
     shown = _count(n, public)
-    return ngettext(singular, plural, n if shown == n else PUBLIC_MINIMUM) % {"n": shown}
+    return sentence(n if shown == n else PUBLIC_MINIMUM) % {"n": shown}
 
 
 def _days(value: float | None) -> str:
@@ -68,7 +69,11 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
             [_("Tipo y medio"), _("Recibidos")],
             received,
             _said(
-                "En el período se recibió %(n)s asunto.", "En el período se recibieron %(n)s asuntos.", total, public
+                lambda k: ngettext(
+                    "En el período se recibió %(n)s asunto.", "En el período se recibieron %(n)s asuntos.", k
+                ),
+                total,
+                public,
             ),
         )
     )
@@ -80,8 +85,7 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
             [_("Tipo y etapa"), _("Casos abiertos")],
             open_rows,
             _said(
-                "Hoy hay %(n)s caso abierto.",
-                "Hoy hay %(n)s casos abiertos.",
+                lambda k: ngettext("Hoy hay %(n)s caso abierto.", "Hoy hay %(n)s casos abiertos.", k),
                 sum(r["n"] for r in stats.open_by_stage),
                 public,
             ),
@@ -145,8 +149,9 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
             [_("Causa"), _("Desestimaciones")],
             [[_label(CHOICES, r["value"]), r["n"]] for r in stats.dismissals],
             _said(
-                "Se anotó %(n)s causa de desestimación.",
-                "Se anotaron %(n)s causas de desestimación.",
+                lambda k: ngettext(
+                    "Se anotó %(n)s causa de desestimación.", "Se anotaron %(n)s causas de desestimación.", k
+                ),
                 sum(r["n"] for r in stats.dismissals),
                 public,
             ),
@@ -159,8 +164,7 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
             [_("Sanción"), _("Veces impuesta")],
             [[_label(CHOICES, r["value"]), r["n"]] for r in stats.sanctions],
             _said(
-                "Se impuso %(n)s sanción.",
-                "Se impusieron %(n)s sanciones.",
+                lambda k: ngettext("Se impuso %(n)s sanción.", "Se impusieron %(n)s sanciones.", k),
                 sum(r["n"] for r in stats.sanctions),
                 public,
             ),
@@ -178,8 +182,9 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
                 [_("Términos vencidos"), adv["missed"]],
             ],
             _said(
-                "Se solicitó %(n)s opinión consultiva.",
-                "Se solicitaron %(n)s opiniones consultivas.",
+                lambda k: ngettext(
+                    "Se solicitó %(n)s opinión consultiva.", "Se solicitaron %(n)s opiniones consultivas.", k
+                ),
                 adv["asked"],
                 public,
             ),
@@ -216,8 +221,11 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
                 [_("Concepto"), _("Cantidad")],
                 [[_("Desestimadas con perjuicio"), stats.with_prejudice]],
                 _said(
-                    "Se desestimó con perjuicio %(n)s querella.",
-                    "Se desestimaron con perjuicio %(n)s querellas.",
+                    lambda k: ngettext(
+                        "Se desestimó con perjuicio %(n)s querella.",
+                        "Se desestimaron con perjuicio %(n)s querellas.",
+                        k,
+                    ),
                     stats.with_prejudice,
                     public,
                 ),
