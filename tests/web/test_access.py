@@ -212,6 +212,9 @@ def test_every_url_with_every_role(world, now, client_factory=None):
         # (Secs. 3, 14): the House Commission's secretary and staff record; its seated members read
         # (a member excluded from one case still reads the register); nobody else learns of it.
         "/cuerpos/etica-camara/obligados/": _expect(**REGISTER_READ),
+        "/cuerpos/etica-camara/obligados/?formato=csv": _expect(**REGISTER_READ),  # issue 18: its exports
+        "/cuerpos/etica-camara/obligados/?formato=xlsx": _expect(**REGISTER_READ),
+        "/cuerpos/querellas-municipales/obligados/?formato=csv": _expect(),
         f"/cuerpos/etica-camara/obligados/{world.respondent.pk}/": _expect(**REGISTER_READ),
         "/cuerpos/etica-camara/obligados/importar/": _expect(secretaria=200, personal=200, **REGISTER_READ_ONLY),
         "/cuerpos/etica-camara/obligados/importar/boleto-falso/": _expect(**REGISTER_READ_ONLY),

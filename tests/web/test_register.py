@@ -389,3 +389,42 @@ def test_the_navigation_links_the_register_only_for_those_who_may_read_it(world,
         c = Client()
         c.force_login(world.users[role])
         assert ('href="/cuerpos/etica-camara/obligados/"' in c.get("/calendario/").content.decode()) is shown, role
+
+
+def test_the_list_exports_as_filtered_to_csv_and_xlsx_with_formulas_neutralised(world, now, secretaria):
+    """Issue 18: the register's list as CSV and XLSX (ventila/exports.py), the filter on screen kept."""
+    from openpyxl import load_workbook
+
+    make_person("Tomás", "Ficticio Lugo", role="department_head", title="Director", start=dt.date(2026, 7, 1))
+    make_person('=HYPERLINK("http://example.org")', "+Ficticia Mal", role="department_head", title="@SUM(A1)")
+    make_person("Begoña", "Ñeco Ficticia", role="officer", title="Subsecretaria")
+    html = secretaria.get(REGISTER, {"categoria": "department_head"}).content.decode()
+    assert 'href="?categoria=department_head&amp;formato=csv"' in html
+    assert 'href="?categoria=department_head&amp;formato=xlsx"' in html
+    r = secretaria.get(REGISTER, {"categoria": "department_head", "formato": "csv"})
+    assert r.status_code == 200 and r["Content-Type"].startswith("text/csv")
+    assert r["Content-Disposition"].startswith('attachment; filename="registro-etica-camara-')
+    text = r.content.decode("utf-8-sig")
+    lines = text.split("\r\n")
+    assert lines[0] == "Apellidos;Nombre;Número de empleado;Cargo;Categoría;Desde;Hasta;En el cargo"
+    # Every cell a spreadsheet would take for a formula starts with an apostrophe (ventila/exports.py).
+    assert lines[1] == ("'+Ficticia Mal;\"'=HYPERLINK(\"\"http://example.org\"\")\";;'@SUM(A1);"
+                        "Jefe de dependencia;2025-01-02;;Sí")  # fmt: skip
+    assert "Ficticio Lugo;Tomás;;Director;" in lines[2] and ";2026-07-01;;Sí" in lines[2]
+    assert len([x for x in lines if x]) == 3 and "Ñeco" not in text  # the officer is filtered out
+    r = secretaria.get(REGISTER, {"categoria": "department_head", "formato": "xlsx"})
+    assert r.status_code == 200 and r["Content-Disposition"].endswith('.xlsx"')
+    ws = load_workbook(io.BytesIO(r.content)).active
+    rows = list(ws.iter_rows(values_only=True))
+    assert rows[0][:3] == ("Apellidos", "Nombre", "Número de empleado")
+    assert rows[1][0] == "'+Ficticia Mal" and rows[1][1] == '\'=HYPERLINK("http://example.org")'
+    assert rows[1][3] == "'@SUM(A1)"
+    assert ws.cell(row=3, column=6).value.date() == dt.date(2026, 7, 1)  # a date cell
+    assert ws.cell(row=3, column=6).number_format == "DD/MM/YYYY"
+    assert len(rows) == 3
+    # The search on screen is kept too; and the export reads like the page: nobody else gets it.
+    r = secretaria.get(REGISTER, {"q": "lugo", "formato": "csv"})
+    assert "Ficticio Lugo" in r.content.decode("utf-8-sig") and "HYPERLINK" not in r.content.decode("utf-8-sig")
+    outsider = Client()
+    outsider.force_login(world.users["secretaria_municipal"])
+    assert outsider.get(REGISTER, {"formato": "csv"}).status_code in (403, 404)

@@ -6,7 +6,7 @@ identify an unresolved case)."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -14,6 +14,7 @@ from django.utils.formats import date_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ventila.cases.labels import ACTORS, CHOICES, DEADLINES, KINDS, STAGES
 from ventila.rules import RULEBOOKS
@@ -44,6 +45,14 @@ def _count(n: int, public: bool) -> Any:
     return _("menos de 3") if public and 0 < n < PUBLIC_MINIMUM else n
 
 
+def _said(sentence: Callable[[int], str], n: int, public: bool) -> str:
+    """A count sentence in the singular or the plural of ``n`` (``sentence`` calls ``ngettext`` with the
+    two literal forms, so that makemessages finds them); a suppressed public cell («menos de 3») reads in
+    the plural."""
+    shown = _count(n, public)
+    return sentence(n if shown == n else PUBLIC_MINIMUM) % {"n": shown}
+
+
 def _days(value: float | None) -> str:
     return "—" if value is None else f"{value:g}".replace(".", ",")
 
@@ -59,7 +68,13 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
             _("Querellas y referidos recibidos, por tipo y medio"),
             [_("Tipo y medio"), _("Recibidos")],
             received,
-            _("En el período se recibieron %(n)s asuntos.") % {"n": _count(total, public)},
+            _said(
+                lambda k: ngettext(
+                    "En el período se recibió %(n)s asunto.", "En el período se recibieron %(n)s asuntos.", k
+                ),
+                total,
+                public,
+            ),
         )
     )
     open_rows = [[f"{_label(KINDS, r['kind'])} · {_label(STAGES, r['stage'])}", r["n"]] for r in stats.open_by_stage]
@@ -69,7 +84,11 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
             _("Casos abiertos hoy, por etapa"),
             [_("Tipo y etapa"), _("Casos abiertos")],
             open_rows,
-            _("Hoy hay %(n)s casos abiertos.") % {"n": _count(sum(r["n"] for r in stats.open_by_stage), public)},
+            _said(
+                lambda k: ngettext("Hoy hay %(n)s caso abierto.", "Hoy hay %(n)s casos abiertos.", k),
+                sum(r["n"] for r in stats.open_by_stage),
+                public,
+            ),
         )
     )
     months: dict[dt.date, dict[str, int]] = {}
@@ -129,8 +148,13 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
             _("Desestimaciones, por causa"),
             [_("Causa"), _("Desestimaciones")],
             [[_label(CHOICES, r["value"]), r["n"]] for r in stats.dismissals],
-            _("Se anotaron %(n)s causas de desestimación.")
-            % {"n": _count(sum(r["n"] for r in stats.dismissals), public)},
+            _said(
+                lambda k: ngettext(
+                    "Se anotó %(n)s causa de desestimación.", "Se anotaron %(n)s causas de desestimación.", k
+                ),
+                sum(r["n"] for r in stats.dismissals),
+                public,
+            ),
         )
     )
     out.append(
@@ -139,7 +163,11 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
             _("Sanciones, por tipo"),
             [_("Sanción"), _("Veces impuesta")],
             [[_label(CHOICES, r["value"]), r["n"]] for r in stats.sanctions],
-            _("Se impusieron %(n)s sanciones.") % {"n": _count(sum(r["n"] for r in stats.sanctions), public)},
+            _said(
+                lambda k: ngettext("Se impuso %(n)s sanción.", "Se impusieron %(n)s sanciones.", k),
+                sum(r["n"] for r in stats.sanctions),
+                public,
+            ),
         )
     )
     adv = stats.advisory
@@ -153,7 +181,13 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
                 [_("Términos cumplidos"), adv["met"]],
                 [_("Términos vencidos"), adv["missed"]],
             ],
-            _("Se solicitaron %(n)s opiniones consultivas.") % {"n": _count(adv["asked"], public)},
+            _said(
+                lambda k: ngettext(
+                    "Se solicitó %(n)s opinión consultiva.", "Se solicitaron %(n)s opiniones consultivas.", k
+                ),
+                adv["asked"],
+                public,
+            ),
         )
     )
     if stats.financial or RULEBOOKS[stats.body.rulebook].obligations is not None:  # a register of report duties
@@ -186,7 +220,15 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
                 _("Querellas desestimadas con perjuicio (¶17)"),
                 [_("Concepto"), _("Cantidad")],
                 [[_("Desestimadas con perjuicio"), stats.with_prejudice]],
-                _("Se desestimaron con perjuicio %(n)s querellas.") % {"n": _count(stats.with_prejudice, public)},
+                _said(
+                    lambda k: ngettext(
+                        "Se desestimó con perjuicio %(n)s querella.",
+                        "Se desestimaron con perjuicio %(n)s querellas.",
+                        k,
+                    ),
+                    stats.with_prejudice,
+                    public,
+                ),
             )
         )
     for t in out:

@@ -35,7 +35,7 @@ from ventila.cases.models import Case, CaseDeadline, DocketEntry
 from ventila.rules import PR_TZ, RULEBOOKS
 
 FILING_EVENTS = ("complaint_filed", "referral_received", "special_proceeding_filed", "deadlock_reported",
-                 "request_received", "advisory_requested")  # fmt: skip
+                 "request_received", "opinion_requested")  # fmt: skip
 DETERMINATION_EVENTS = ("determination_made", "dismissed", "decision_issued")
 RESOLUTION_EVENTS = ("resolved", "decision_issued", "dismissed", "dismissed_with_prejudice")
 ADVISORY_KIND = "advisory_opinion"
@@ -286,10 +286,9 @@ def sanctions(body: Body, period: Period) -> list[dict[str, Any]]:
 
 
 def advisory(body: Body, period: Period) -> dict[str, Any]:
-    """Advisory opinions: asked in the period, and their terms met and missed (zero when there are none)."""
-    asked = Case.objects.filter(
-        body=body, kind=ADVISORY_KIND, created_at__gte=period.start_at, created_at__lt=period.end_before
-    ).count()
+    """Advisory opinions: asked in the period (by the day of the request on the docket, CAM-19A-01), and
+    their terms met and missed (zero when there are none)."""
+    asked = entries(body, period).filter(case__kind=ADVISORY_KIND, event_type="opinion_requested").count()
     terms = (
         _terms(body, period)
         .filter(case__kind=ADVISORY_KIND)

@@ -49,6 +49,7 @@ from ventila.compliance.importer import (
 )
 from ventila.compliance.models import FinancialReport
 from ventila.compliance.referrals import do_turn_referral_into_case, links_of, pending_referral
+from ventila.exports import XLSX_TYPE, to_csv, to_xlsx
 
 from ..register_forms import MappingForm, ReferralForm, RegisterFileForm, ReportForm
 
@@ -88,8 +89,11 @@ def register_list(request: HttpRequest, body: str) -> HttpResponse:
         ]
         people = people.filter(pk__in=found)
     people = people.order_by("family_name", "given_name", "pk").prefetch_related(Prefetch("offices", offices))
-    page = Paginator(people, PAGE_SIZE).get_page(request.GET.get("pagina"))
     today = clock.today()
+    fmt = request.GET.get("formato", "")
+    if fmt in ("csv", "xlsx"):  # the whole list as filtered on screen, every page (issue 18)
+        return _register_export(body_obj, people, fmt, today)
+    page = Paginator(people, PAGE_SIZE).get_page(request.GET.get("pagina"))
     rows = []
     for person in page.object_list:
         held = list(person.offices.all())
@@ -107,8 +111,40 @@ def register_list(request: HttpRequest, body: str) -> HttpResponse:
             "query": query,
             "can_record": register_access.can_record_register(request.user, body_obj),
             "citation": register_access.obligations_of(body_obj).citation,  # type: ignore[union-attr]
+            "export_query": urlencode({k: v for k, v in (("q", query), ("categoria", role)) if v}),
         },
     )
+
+
+def _register_export(body_obj: Any, people: Any, fmt: str, today: dt.date) -> HttpResponse:
+    """The register as filtered, as CSV or XLSX through ventila/exports.py (Spanish headers, dates as
+    dates, formulas neutralised): one row per person, with the office shown on the list."""
+    headers = [_("Apellidos"), _("Nombre"), _("Número de empleado"), _("Cargo"), _("Categoría"), _("Desde"),
+               _("Hasta"), _("En el cargo")]  # fmt: skip
+    rows = []
+    for person in people:
+        held = list(person.offices.all())
+        current = [o for o in held if o.start <= today and (o.end is None or o.end >= today)]
+        office = (current or held)[0] if held else None
+        rows.append(
+            [
+                person.family_name,
+                person.given_name,
+                person.hr_number,
+                office.title if office else "",
+                office.get_role_display() if office else "",
+                office.start if office else None,
+                office.end if office else None,
+                _("Sí") if current else _("No"),
+            ]
+        )
+    name = f"registro-{body_obj.slug}-{today:%Y-%m-%d}.{fmt}"
+    if fmt == "csv":
+        response = HttpResponse(to_csv(headers, rows), content_type="text/csv; charset=utf-8")
+    else:
+        response = HttpResponse(to_xlsx([(_("Registro"), headers, rows)]), content_type=XLSX_TYPE)
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
 
 
 # -- import ---------------------------------------------------------------------------------------
