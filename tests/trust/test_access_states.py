@@ -188,11 +188,11 @@ NO_CASE_VIEWS = {
     "ventila.web.views.stats.public": "the public statistics (issue 18): aggregate counts per body, every cell "
     "under 3 shown as «menos de 3»; no case, no name",
 }
-PUBLIC_PREFIXES = ("ventila.filing.",)
+PUBLIC_PREFIXES = ("ventila.filing.",)  # public e-filing: no account; a case is reached only by its follow-up key
 # /api/v1/ (django-ninja: its views are partials of the router): every endpoint but the schema and its docs
 # page takes a token, and reads cases only through ``visible_cases`` (ventila/api/api.py) on
 # ventila.cases.access.access_cases_for_user, for the organisation's own account (issue 19).
-API_PREFIX = "api/"  # public e-filing: no account; a case is reached only by its follow-up key
+API_PREFIX = "api/"
 
 
 def _walk(resolver, prefix=""):
