@@ -139,7 +139,8 @@ def opinion_of(case: Case) -> Opinion:
 
 
 def _with_rows(qs: QuerySet[Case]) -> QuerySet[Case]:
-    return qs.filter(kind=KIND).prefetch_related("entries", "parties").order_by("-year", "-sequence", "pk")
+    # (body, year, sequence) is unique: the order needs no tie-breaker (and no sort of its own).
+    return qs.filter(kind=KIND).prefetch_related("entries", "parties").order_by("-body", "-year", "-sequence")
 
 
 def register(cases: QuerySet[Case], *, issued_only: bool = True) -> list[Opinion]:
@@ -153,8 +154,16 @@ def opinions_of(person: Person | int | None, cases: QuerySet[Case]) -> list[Opin
     if person is None:
         return []
     pid = person if isinstance(person, int) else person.pk
-    qs = cases.filter(parties__person_id=pid, parties__role=Party.Role.RESPONDENT).distinct()
-    return register(qs)
+    own = Party.objects.filter(person_id=pid, role=Party.Role.RESPONDENT).values("case_id")
+    return register(cases.filter(pk__in=own))
+
+
+def respondents_opinions(case: Case, cases: QuerySet[Case]) -> list[Opinion]:
+    """The issued opinions requested by the respondent of ``case`` (Sec. 19(e), CAM-19E-01), over ``cases``:
+    one statement when there are none (the respondent is looked up inside it), for the case page."""
+    respondent = Party.objects.filter(case=case, role=Party.Role.RESPONDENT, person__isnull=False).values("person_id")
+    own = Party.objects.filter(person_id__in=respondent, role=Party.Role.RESPONDENT).values("case_id")
+    return register(cases.filter(pk__in=own).exclude(pk=case.pk))
 
 
 def related_complaints(person: Person) -> list[Case]:

@@ -7,10 +7,10 @@ from decimal import Decimal
 from typing import Any
 
 from ventila.cases import access
-from ventila.cases.advisory import COMPLAINT_KIND, opinion_of, opinions_of
+from ventila.cases.advisory import COMPLAINT_KIND, opinion_of, respondents_opinions
 from ventila.cases.advisory import KIND as ADVISORY_KIND
 from ventila.cases.matters import report_sealed_reason
-from ventila.cases.models import Case, DocketEntry, Party
+from ventila.cases.models import Case, DocketEntry
 from ventila.rules import RULEBOOKS
 
 from ..matter_forms import ReportForm
@@ -28,10 +28,8 @@ def matter_context(user: Any, case: Case, entries: list[DocketEntry]) -> dict[st
     out: dict[str, Any] = {"respondent_label": PERSON_LABELS.get(case.kind, "")}
     if case.kind == COMPLAINT_KIND:
         # Sec. 19(e) (CAM-19E-01): the respondent's own opinions bind the Commission if they acted in good faith.
-        respondent = next((p for p in case.parties.all() if p.role == Party.Role.RESPONDENT and p.person_id), None)
-        if respondent is not None:
-            seen = access.access_cases_for_user(user).filter(body=case.body_id)
-            out["good_faith_opinions"] = opinions_of(respondent.person_id, seen)
+        seen = access.access_cases_for_user(user).filter(body=case.body_id)
+        out["good_faith_opinions"] = respondents_opinions(case, seen)
         return out
     if case.kind == ADVISORY_KIND:
         out["opinion"] = [opinion_of(case)]
