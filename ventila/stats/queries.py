@@ -178,7 +178,7 @@ def _durations_sql(ends: Sequence[str], dismissal_ends: bool) -> tuple[str, list
     else:
         day = "julianday(date({col}, '-4 hours'))"  # Puerto Rico keeps UTC−4 all year (no daylight saving)
         diff = f"CAST({day.format(col='d.t')} - {day.format(col='f.t')} AS INTEGER)"
-    not_corrected = f'NOT EXISTS (SELECT 1 FROM "{e}" s WHERE s."supersedes_id" = x."id")'
+    not_corrected = f'NOT EXISTS (SELECT 1 FROM "{e}" s WHERE s."supersedes_id" = x."id")'  # nosec B608 (a table name from the model)
     marks = lambda seq: ", ".join(["%s"] * len(seq))  # noqa: E731
     outcome = (
         "x.\"payload\"->>'outcome'" if connection.vendor == "postgresql" else "json_extract(x.\"payload\", '$.outcome')"
