@@ -163,7 +163,10 @@ def respondents_opinions(case: Case, cases: QuerySet[Case]) -> list[Opinion]:
     one statement when there are none (the respondent is looked up inside it), for the case page."""
     respondent = Party.objects.filter(case=case, role=Party.Role.RESPONDENT, person__isnull=False).values("person_id")
     own = Party.objects.filter(person_id__in=respondent, role=Party.Role.RESPONDENT).values("case_id")
-    return register(cases.filter(pk__in=own).exclude(pk=case.pk))
+    # Unordered in SQL (a person has a handful of opinions: sorted here, newest first, with no sort node).
+    qs = cases.filter(kind=KIND, pk__in=own).exclude(pk=case.pk).prefetch_related("entries", "parties").order_by()
+    rows = sorted(qs, key=lambda c: (c.year, c.sequence), reverse=True)
+    return [r for r in (opinion_of(c) for c in rows) if r.issued is not None]
 
 
 def related_complaints(person: Person) -> list[Case]:
