@@ -8,12 +8,8 @@ from factories import file_complaint, make_person
 
 from ventila.cases.labels import confidentiality_notice
 from ventila.cases.models import Case, DocketEntry
-from ventila.rules import RULEBOOKS
 
-pytestmark = [
-    pytest.mark.django_db,
-    pytest.mark.skipif("complaint" not in RULEBOOKS["municipal"].kinds, reason="municipal rulebook without complaints"),
-]
+pytestmark = [pytest.mark.django_db]
 
 
 def test_complaint_against_a_mayor_with_a_two_vote_decision(client, world, now):

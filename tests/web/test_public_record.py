@@ -196,7 +196,6 @@ def _municipal_decided(world, now, *, notify: bool = True):
     return Case.objects.get(pk=case.pk)
 
 
-@pytest.mark.skipif("complaint" not in publication.RULEBOOKS["municipal"].kinds, reason="no municipal complaints")
 def test_mun_sec_03_each_body_lists_only_its_own_and_a_decision_only_once_notified(client, world, now):
     house = _dismissed(world, now)
     pending = _municipal_decided(world, now, notify=False)
