@@ -7,7 +7,8 @@ Spanish needs no catalogue). The ``.mo`` files are built, never committed: ``./r
     .venv/bin/python locale/compile.py            # compile
     .venv/bin/python locale/compile.py --check    # exit 1 when an entry has no translation
 
-A fuzzy or untranslated entry is not compiled (Django then shows the Spanish) and is listed.
+A fuzzy or untranslated entry is not compiled (Django then shows the Spanish) and is listed. A ``.mo`` newer
+than its ``.po`` is left as it is (without ``--check``).
 """
 
 from __future__ import annotations
@@ -39,12 +40,14 @@ def untranslated(catalog: Catalog) -> list[str]:
 def compile_all(*, check: bool = False) -> int:
     problems = 0
     for po in catalogues():
+        mo = po.with_suffix(".mo")
+        if not check and mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue  # built from this .po already (as make would see it)
         catalog = load(po)
         missing = untranslated(catalog)
         for msgid in missing:
             print(f"{po.relative_to(HERE.parent)}: sin traducción: {msgid}", file=sys.stderr)
         problems += len(missing)
-        mo = po.with_suffix(".mo")
         tmp = mo.with_suffix(".mo.tmp")
         with tmp.open("wb") as f:
             write_mo(f, catalog)

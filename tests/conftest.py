@@ -1,9 +1,75 @@
-"""Shared by every test directory: the test database is dropped cleanly at the end of the run."""
+"""Shared by every test directory.
+
+Which tests touch a database is read from what they ask for: a test that asks for one of pytest-django's
+database fixtures (directly, through another fixture, or with the ``django_db`` mark) is marked ``db``.
+``./run test`` runs every test on SQLite and then only the ``db`` tests again on PostgreSQL; the rest (the
+rules engine, the CLI, the docs checks) runs once. pytest-django blocks the database for every other test,
+so a test cannot reach a database without being marked (``tests/trust/test_suite_split.py`` checks both).
+
+A test that starts a process on the database the suite runs on (``DATABASE_URL``) says so with
+``pytest.mark.db`` itself: the mark is all the PostgreSQL pass looks at.
+"""
 
 from __future__ import annotations
 
+import os
+import time
+from pathlib import Path
+from typing import Any
+
 import pytest
 from django.db import connection
+
+# pytest-django's fixtures that open the test database to a test (``live_server`` asks for it too).
+DATABASE_FIXTURES = frozenset(
+    {
+        "_django_db_helper",
+        "db",
+        "transactional_db",
+        "django_db_reset_sequences",
+        "django_db_serialized_rollback",
+        "live_server",
+    }
+)
+
+
+def uses_database(item: Any) -> bool:
+    return item.get_closest_marker("django_db") is not None or bool(
+        DATABASE_FIXTURES.intersection(getattr(item, "fixturenames", ()))
+    )
+
+
+def worker_group(item: Any) -> str:
+    """What one pytest-xdist worker runs as a whole (``--dist loadgroup``): a test file, so that what a module
+    builds once (``scope="module"``) is built once; the demo's package (``tests/demo``) and the browser tests
+    (``tests/e2e``, one Chromium) each as one."""
+    path = Path(str(item.fspath)).relative_to(Path(__file__).parent)
+    return path.parts[0] if path.parts[0] in ("demo", "e2e") else path.as_posix()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
+    for item in items:
+        if uses_database(item):
+            item.add_marker(pytest.mark.db)
+        if not any(item.iter_markers("xdist_group")):
+            item.add_marker(pytest.mark.xdist_group(worker_group(item)))
+
+
+# bench/suite.py: VENTILA_TEST_CPU_LOG names a file each process appends "CPU seconds<TAB>test id" to, a line a
+# test (setup, call and teardown; this process's CPU only, not the processes a test starts).
+CPU_LOG = os.environ.get("VENTILA_TEST_CPU_LOG")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item: Any, nextitem: Any) -> Any:
+    if not CPU_LOG:
+        yield
+        return
+    start = time.process_time()
+    yield
+    with open(CPU_LOG, "a", encoding="utf-8") as log:
+        log.write(f"{time.process_time() - start:.3f}\t{item.nodeid}\n")
 
 
 @pytest.fixture(scope="session")

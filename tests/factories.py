@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import itertools
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,21 +126,63 @@ def make_world() -> World:
     return World(camara, members, municipal, mmembers, respondent, users)
 
 
+@contextmanager
+def built_once(django_db_blocker: Any, **overrides: Any) -> Iterator[None]:
+    """For a fixture wider than one test (``scope="module"``): what it writes in the block stays for the tests
+    that use it and is rolled back after the last. It is written inside a transaction that stays open; each
+    test then runs in a savepoint inside it (what pytest-django's ``db`` does when a transaction is already
+    open), as Django's ``TestCase.setUpTestData`` does for a class. Settings as the tests have them
+    (``fast_password_hasher``), plus ``overrides``."""
+    from django.db import transaction
+    from django.test.utils import override_settings
+
+    with (
+        django_db_blocker.unblock(),
+        override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"], **overrides),
+    ):
+        atomic = transaction.atomic()
+        atomic._from_testcase = True  # as Django's TestCase marks its own: durable blocks inside are allowed
+        atomic.__enter__()
+        try:
+            yield
+        finally:
+            transaction.set_rollback(True)
+            atomic.__exit__(None, None, None)
+
+
+def signed_in(user: Any, **client_options: Any) -> Any:
+    """A test client signed in as ``user``, second factor passed (``force_login`` outside a test's own fixtures
+    is Django's, without the second factor that :func:`fast_password_hasher` adds)."""
+    from django.test import Client
+
+    client = Client(**client_options)
+    Client.force_login(client, user)
+    complete_second_factor(client, user)
+    return client
+
+
+class FrozenNow:
+    """ "Now" for the tests, frozen through :mod:`ventila.clock`: ``set("2027-03-03 12:00")`` (or a datetime, or
+    None for the real clock) returns the moment; ``current`` is the last one set."""
+
+    current: dt.datetime | None = None
+
+    def set(self, when: str | dt.datetime | None) -> Any:
+        from ventila import clock
+
+        moment = at(when) if isinstance(when, str) else when
+        clock.set_now(moment)
+        self.current = moment
+        return moment
+
+
 @pytest.fixture
-def now() -> Iterator[Any]:
+def now() -> Iterator[FrozenNow]:
     """Frozen "now", moved with ``now.set("2027-03-03 12:00")``."""
-    from ventila import clock
-
-    class Now:
-        def set(self, text: str) -> dt.datetime:
-            moment = at(text)
-            clock.set_now(moment)
-            return moment
-
-    n = Now()
+    n = FrozenNow()
     n.set("2027-03-01 11:00")
     yield n
-    clock.set_now(None)
+    n.set(None)
 
 
 @pytest.fixture

@@ -74,7 +74,7 @@ def test_run_serve_refuses_a_bad_port_with_a_clear_message(arg: str) -> None:
 
 
 def _run_browser_test(**extra: str) -> subprocess.CompletedProcess[str]:
-    env = clean_env(VENTILA_CHROMIUM="/nonexistent/chromium")
+    env = clean_env(VENTILA_CHROMIUM="/nonexistent/chromium", VENTILA_TEST_WORKERS="0")  # one test: no workers
     env.pop("VENTILA_REQUIRE_BROWSER", None)  # as on a newcomer's machine, unless the test sets it
     env.update(extra)
     return subprocess.run(

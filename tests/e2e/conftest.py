@@ -48,14 +48,12 @@ ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 
 
-@pytest.fixture
-def browser(request: Any) -> Iterator[Any]:
-    """Chromium for one test. It starts after the test's database and stops before the database is
-    flushed: Playwright's sync API keeps an event loop in this thread while it runs, so only then is
-    Django told that the test's own (synchronous) ORM calls are safe — never in the environment of
-    later tests or the processes they start."""
-    if "e2e_world" in request.fixturenames:
-        request.getfixturevalue("e2e_world")
+@pytest.fixture(scope="package")
+def chromium() -> Iterator[Any]:
+    """Chromium, launched once for the browser tests (``./run test`` sends them all to one worker). Playwright's
+    sync API keeps an event loop in this thread while it runs, so only then — from the first browser test to the
+    last, never in the environment of the other tests or the processes they start — is Django told that the
+    tests' own (synchronous) ORM calls are safe."""
     if chromium_missing():  # only with VENTILA_REQUIRE_BROWSER=1: otherwise the tests were skipped
         pytest.fail(f"{MISSING} VENTILA_REQUIRE_BROWSER=1: las pruebas de navegador son obligatorias.")
     from playwright.sync_api import sync_playwright
@@ -72,6 +70,17 @@ def browser(request: Any) -> Iterator[Any]:
             os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         else:
             os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = previous
+
+
+@pytest.fixture
+def browser(request: Any, chromium: Any) -> Iterator[Any]:
+    """The package's Chromium for one test, after the test's database; the pages the test opened are closed
+    when it ends (before its database is flushed), so every test starts with none."""
+    if "e2e_world" in request.fixturenames:
+        request.getfixturevalue("e2e_world")
+    yield chromium
+    for context in chromium.contexts:
+        context.close()
 
 
 @pytest.fixture

@@ -158,3 +158,23 @@ def spanish_in(texts: list[str]) -> list[str]:
         elif m := SPANISH_MARKERS.search(text):
             out.append(f"{text!r} (Spanish marker {m.group(0)!r})")
     return out
+
+
+def known_data() -> frozenset[str]:
+    """What the world's people typed or its register holds, which ``<title>`` and ``<option>`` show
+    without markup: names of people, offices, bodies and parties, and cases' titles."""
+    from ventila.accounts.models import User
+    from ventila.bodies.models import Body, OfficeTerm, Person
+    from ventila.cases.models import Case, Party
+
+    values: set[str] = set()
+    values.update(str(p) for p in Person.objects.all())
+    values.update(OfficeTerm.objects.values_list("title", flat=True))
+    values.update(OfficeTerm.objects.values_list("municipality", flat=True))
+    for name, short in Body.objects.values_list("name", "short_name"):
+        values.update((name, short))
+    values.update(Case.objects.values_list("caption", flat=True))
+    values.update(Party.objects.values_list("name", flat=True))
+    values.update(Party.objects.values_list("office", flat=True))
+    values.update(u.get_full_name() for u in User.objects.all())
+    return frozenset(v for v in values if v and len(v) > 2)

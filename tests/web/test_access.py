@@ -6,8 +6,23 @@ a redirect to the sign-in page for the anonymous visitor.
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
 import pytest
-from factories import file_complaint, make_person, make_user, record, unanimous
+from factories import (
+    FrozenNow,
+    built_once,
+    file_complaint,
+    make_person,
+    make_user,
+    make_world,
+    record,
+    signed_in,
+    unanimous,
+)
 
 from ventila.accounts.models import RoleGrant
 from ventila.cases.actions import ActInput, UploadedDocument, do_record_act
@@ -77,9 +92,9 @@ def _clients(world, client_factory):
     return clients
 
 
-def test_every_url_with_every_role(world, now, client_factory=None):
-    from django.test import Client
-
+def _scenario(world, now):
+    """The walked world: a case with a recusal and a substitute, documents, a financial-report case with an
+    OEG referral, an access request with its sealed report, and the URLs with who may open each."""
     # A commissioner recused in the case, and a commissioner who is himself the respondent (Sec. 8).
     world.users["inhibido"] = make_user("inhibido", person=world.members[3])
     world.users["miembro_querellado"] = make_user("miembro_querellado", person=world.members[5])
@@ -291,19 +306,71 @@ def test_every_url_with_every_role(world, now, client_factory=None):
             "/mis-opiniones/querellas-municipales/nueva/": _expect(),
         }
     )
-    clients = {}
-    for role in ROLES:
-        c = Client()
-        if role != "anonymous":
-            c.force_login(world.users[role])
-        clients[role] = c
+    return urls, n, fin
+
+
+@dataclass
+class Walked:
+    world: Any
+    urls: dict[str, dict[str, int]]
+    number: str  # the walked case's
+    financial: str  # the financial-report case's, with its OEG referral
+    at: dt.datetime  # "now" when the world was built
+    sessions: dict[str, str]
+
+    def clients(self) -> dict[str, Any]:
+        from django.conf import settings
+        from django.test import Client
+
+        clients = {}
+        for role in ROLES:
+            clients[role] = Client()
+            if role != "anonymous":
+                clients[role].cookies[settings.SESSION_COOKIE_NAME] = self.sessions[role]
+        return clients
+
+
+@pytest.fixture(scope="module")
+def walked(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator[Walked]:
+    """Built once for the module (every test runs in a savepoint inside it); each role signed in once."""
+    from django.conf import settings
+
+    with built_once(django_db_blocker, MEDIA_ROOT=tmp_path_factory.mktemp("access") / "media"):
+        now = FrozenNow()
+        now.set("2027-03-01 11:00")
+        try:
+            world = make_world()
+            urls, number, fin = _scenario(world, now)
+            sessions = {
+                role: signed_in(world.users[role]).cookies[settings.SESSION_COOKIE_NAME].value
+                for role in ROLES
+                if role != "anonymous"
+            }
+            yield Walked(world, urls, number, fin.number, now.current, sessions)
+        finally:
+            now.set(None)
+
+
+SHARDS = 10  # the URL × role table, checked in ten tests of about equal size (a failure names URL and role)
+
+
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_every_url_with_every_role(walked, now, shard):
+    now.set(walked.at)
+    clients = walked.clients()
+    checks = sorted((url, role, want) for url, expected in walked.urls.items() for role, want in expected.items())
+    assert len(checks) > 1500
     wrong = []
-    for url, expected in urls.items():
-        for role, want in expected.items():
-            got = clients[role].get(url).status_code
-            if got != want:
-                wrong.append(f"{role} {url}: {got} (expected {want})")
+    for url, role, want in checks[shard::SHARDS]:
+        got = clients[role].get(url).status_code
+        if got != want:
+            wrong.append(f"{role} {url}: {got} (expected {want})")
     assert wrong == []
+
+
+def test_the_queue_the_search_and_every_recording_post_are_guarded(walked, now):
+    now.set(walked.at)
+    world, n, clients = walked.world, walked.number, walked.clients()
     # The queue lists a case only to those who may see it.
     for role in ROLES[1:]:
         listed = n in clients[role].get("/expedientes/").content.decode()
@@ -355,7 +422,7 @@ def test_every_url_with_every_role(world, now, client_factory=None):
     assert clients["personal"].post(person_url + "regalos/", gift).status_code == 302
 
     # Turning an OEG referral into a case: staff only; a member gets 403, whoever may not see the case 404.
-    turn = f"/expedientes/{fin.number}/referido-oeg/"
+    turn = f"/expedientes/{walked.financial}/referido-oeg/"
     for role, want in (("comisionado", 403), ("presidente", 403), ("sustituto", 404), ("admin", 404),
                        ("secretaria_municipal", 404), ("presidencia_camara", 404), ("anonymous", 302)):  # fmt: skip
         assert clients[role].post(turn, {"received_on": "2027-03-02"}).status_code == want, role
@@ -469,80 +536,6 @@ def _online_evidence(case):
     return s
 
 
-def test_the_follow_up_key_opens_only_its_own_case(world, now):
-    from django.test import Client
-
-    case = file_complaint(world)
-    evidence = _online_evidence(case)
-    c = Client()
-    assert c.get(f"/querellas/seguimiento/{case.number}/").status_code == 404
-    assert c.post("/querellas/seguimiento/", {"key": "clave-de-prueba"}).status_code == 302
-    assert c.get(f"/querellas/seguimiento/{case.number}/").status_code == 200
-    assert (
-        c.get(f"/querellas/expedientes/{case.number}/evidencia/{evidence.pk}/").status_code == 302
-    )  # staff only: sign in
-
-
-def test_speakers_office_sees_only_reports_referred_to_it(world, now):
-    from django.test import Client
-
-    from ventila.bodies.models import OfficeTerm
-
-    head = world.respondent
-    OfficeTerm.objects.filter(person=head).update(role="department_head", title="Director de Finanzas")
-    case = file_complaint(world)
-    case.respondent_role = "department_head"
-    case.save(update_fields=["respondent_role"])
-    speaker = Client()
-    speaker.force_login(world.users["presidencia_camara"])
-    steps = [
-        ("2027-03-03", "respondent_notified", {}, None),
-        ("2027-03-10", "answer_filed", {}, None),
-        ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True),
-        ("2027-04-01", "hearing_noticed", {"hearing_date": "2027-04-15T10:00"}, None),
-        ("2027-04-15", "hearing_held", {}, None),
-        ("2027-04-16", "evidentiary_hearing_concluded", {}, None),
-        ("2027-04-30", "resolved", {"outcome": "charges_proven"}, True),
-    ]
-    for day, act, payload, voted in steps:
-        now.set(day + " 18:00")
-        record(world, case, act, day, ballots=unanimous(world) if voted else None, **payload)
-    assert speaker.get(f"/expedientes/{case.number}/").status_code == 404
-    record(world, case, "report_referred", "2027-04-30", to="speaker")
-    assert speaker.get(f"/expedientes/{case.number}/").status_code == 200
-    # It records the Speaker's decision (Sec. 26(c)), with the sanctions a department head admits.
-    page = speaker.get(f"/expedientes/{case.number}/actos/sanction_decided/")
-    assert page.status_code == 200
-    body = page.content.decode()
-    assert "Reprimenda escrita" in body and "Multa" not in body and "Expulsión" not in body
-    assert speaker.get(f"/expedientes/{case.number}/actos/case_closed/").status_code == 403
-    r = speaker.post(
-        f"/expedientes/{case.number}/actos/sanction_decided/",
-        {"occurred_date": "2027-04-30", "sanctions": ["written_reprimand"]},
-    )
-    assert r.status_code == 302
-
-
-def test_calendar_changes_are_the_staffs(world, now):
-    from django.test import Client
-
-    from ventila.bodies.models import Closure
-
-    for role in [r for r in ROLES if r in world.users or r == "anonymous"]:
-        closure = Closure.objects.create(body=world.camara, day="2027-03-04", reason="Huracán")
-        c = Client()
-        if role != "anonymous":
-            c.force_login(world.users[role])
-        r = c.post(f"/cuerpos/etica-camara/calendario/cierres/{closure.pk}/eliminar/", {"reason": "Anotado por error"})
-        allowed = role in ("secretaria", "personal", "admin")
-        assert r.status_code == (302 if allowed or role == "anonymous" else 404), role
-        assert Closure.objects.filter(pk=closure.pk).exists() == (not allowed), role
-        Closure.objects.filter(pk=closure.pk).delete()
-        r = c.post("/cuerpos/etica-camara/calendario/", {"form": "closure", "day": "2027-03-05", "reason": "x"})
-        assert Closure.objects.filter(day="2027-03-05").exists() == allowed, role
-        Closure.objects.filter(day="2027-03-05").delete()
-
-
 def _access_request(world):
     """An access request to the respondent's financial report (Sec. 17), with its report kept sealed."""
     import io
@@ -578,40 +571,3 @@ def _access_request(world):
     upload.name, upload.size = "informe.pdf", len(upload.getvalue())
     report = do_store_requested_report(user=world.users["secretaria"], case=request, upload=upload)
     return request, report
-
-
-def test_the_public_record_shows_a_final_case_to_every_role_and_nothing_more(world, now):
-    """Issue 17 (CAM-21D-01): once closed, the case's public record is everyone's — and only it: the
-    case page, its docket and its issued PDF stay behind the same doors as before."""
-    from django.test import Client
-
-    case = file_complaint(world)
-    now.set("2027-03-20 12:00")
-    record(world, case, "respondent_notified", "2027-03-02")
-    record(world, case, "answer_filed", "2027-03-10")
-    record(
-        world,
-        case,
-        "determination_made",
-        "2027-03-15",
-        ballots=unanimous(world),
-        outcome="dismissed",
-        grounds=["frivolous"],
-    )
-    record(world, case, "determination_notified", "2027-03-16")
-    record(world, case, "case_closed", "2027-03-17")
-    n = case.number
-    urls = {
-        f"/registro-publico/etica-camara/{n}/": dict.fromkeys(ROLES, 200),
-        f"/registro-publico/querellas-municipales/{n}/": dict.fromkeys(ROLES, 404),  # not that body's
-        f"/expedientes/{n}/": _expect(**SEE),
-    }
-    wrong = []
-    for role in [r for r in ROLES if r in world.users or r == "anonymous"]:  # the roles this world has
-        c = Client()
-        if role != "anonymous":
-            c.force_login(world.users[role])
-        for url, expected in urls.items():
-            if (got := c.get(url).status_code) != expected[role]:
-                wrong.append(f"{role} {url}: {got} (expected {expected[role]})")
-    assert wrong == []

@@ -382,8 +382,7 @@ def test_the_pages_of_sec_10_say_nothing_in_spanish_in_english_mode(world, secre
     catalogue (``lang="es"``), what people typed (``translate="no"``)."""
     from django.conf import settings as django_settings
 
-    from .english_check import spanish_in, visible_texts
-    from .test_english import known_data
+    from .english_check import known_data, spanish_in, visible_texts
 
     _gift(secretaria, world, value="250.01", source="Club Ficticio")
     _gift(secretaria, world, value="400.00", foreign="on", source="Consulado Ficticio")

@@ -13,10 +13,7 @@ from ventila.cases.models import Case, CaseExclusion, CaseSubstitute, DocketEntr
 pytestmark = pytest.mark.django_db
 
 
-def test_demo_has_a_recusal_a_suspension_a_summary_case_and_an_expired_municipal_term(now, settings, tmp_path):
-    settings.VAR_DIR = tmp_path
-    now.set("2027-06-15 09:00")
-    call_command("demo", "--quiet", stdout=io.StringIO())
+def test_demo_has_a_recusal_a_suspension_a_summary_case_and_an_expired_municipal_term(demo):
     counts = (Case.objects.count(), DocketEntry.objects.count(), Meeting.objects.count())
     call_command("demo", "--quiet", stdout=io.StringIO())
     assert (Case.objects.count(), DocketEntry.objects.count(), Meeting.objects.count()) == counts
@@ -43,7 +40,7 @@ def test_demo_has_a_recusal_a_suspension_a_summary_case_and_an_expired_municipal
     assert Meeting.objects.exists()
 
 
-def test_demo_case_dismissed_with_prejudice_reads_consistently(now, settings, tmp_path):
+def test_demo_case_dismissed_with_prejudice_reads_consistently(demo):
     # Issue 11, item 3: the demo's municipal complaint whose decision term ran out showed at once
     # «Estado: Abierto», an open overdue «Decidir la querella», the finding «debe desestimarse» and the
     # banner «ventila lo anota automáticamente», although the dismissal with prejudice was on record.
@@ -51,9 +48,6 @@ def test_demo_case_dismissed_with_prejudice_reads_consistently(now, settings, tm
 
     from ventila.accounts.models import User
 
-    settings.VAR_DIR = tmp_path
-    now.set("2027-06-15 09:00")
-    call_command("demo", "--quiet", stdout=io.StringIO())
     case = DocketEntry.objects.get(event_type="dismissed_with_prejudice").case
     assert case.status == Case.Status.CLOSED and case.next_due is None
     decide = case.deadlines.get(deadline_id="decide")

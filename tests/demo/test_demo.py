@@ -15,14 +15,9 @@ from ventila.documents.models import Delivery, Document
 pytestmark = pytest.mark.django_db
 
 
-def test_demo_data_is_idempotent_and_realistic(now, settings, tmp_path):
-    settings.VAR_DIR = tmp_path
-    settings.MEDIA_ROOT = tmp_path / "media"
-    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    now.set("2027-06-15 09:00")
-    out = io.StringIO()
-    call_command("demo", stdout=out)
-    printed = out.getvalue()
+def test_demo_data_is_idempotent_and_realistic(demo):
+    now = demo.now
+    printed = demo.printed
     for username in ("secretaria", "comisionado", "presidente", "presidencia", "admin"):
         assert username in printed
     counts = (
