@@ -18,10 +18,9 @@ from django.utils.translation import gettext as _
 from ventila import clock
 from ventila.audit import chain
 from ventila.bodies.models import Body
-from ventila.cases.access import public_cases
 from ventila.documents.catalog import long_date
 from ventila.documents.pdf import _assets, weasy_html
-from ventila.documents.publication import public_matter
+from ventila.documents.publication import public_matters
 from ventila.rules import PR_TZ, RULEBOOKS
 
 from . import present, queries
@@ -33,8 +32,7 @@ def resolved_matters(body: Body, period: queries.Period) -> list[dict[str, Any]]
     (:mod:`ventila.documents.publication`, issue 17: only final cases, the complainant and every
     party's contact data redacted): number, kind, respondent, outcome and day of the final act."""
     out = []
-    for case in public_cases(body):  # the public record's own list: one matter at a time, as it reads them
-        m = public_matter(case)
+    for m in public_matters(body):  # the public record's own list, as it reads them
         if m.final_on is None or not (period.start <= m.final_on <= period.end):
             continue
         out.append(
