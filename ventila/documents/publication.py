@@ -39,8 +39,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from ventila import clock
 from ventila.audit import chain
-from ventila.bodies.models import Body
-from ventila.cases.access import is_final, public_case, public_cases
+from ventila.cases.access import is_final
 from ventila.cases.labels import CHOICES, FIELDS, KINDS
 from ventila.cases.models import Case, DocketEntry, Party
 from ventila.rules import PR_TZ, RULEBOOKS
@@ -537,25 +536,24 @@ def _redacted(redactor: Redactor, value: Any) -> Any:
     return value
 
 
-def public_matters(body: Body) -> list[PublicMatter]:
-    """The body's published matters, newest first: final for publication (:func:`public_cases`) and
-    redacted safely (by rule, or reviewed). The public record, its open data and the annual report
-    read this list only."""
-    return [m for m in (public_matter(c) for c in public_cases(body)) if m.publishable]
+def public_matters(cases: Iterable[Case]) -> list[PublicMatter]:
+    """Of ``cases`` (:func:`~ventila.cases.access.public_cases`: final for publication), those the public
+    may read: redacted safely by rule, or reviewed. The public record, its open data and the annual
+    report read this list only."""
+    return [m for m in (public_matter(c) for c in cases) if m.publishable]
 
 
-def published_matter(body: Body, number: str) -> PublicMatter | None:
-    """The matter numbered ``number`` of ``body`` if the public may read it; None otherwise."""
-    case = public_case(body, number)
+def published(case: Case | None) -> PublicMatter | None:
+    """``case`` (:func:`~ventila.cases.access.public_case`) as the public reads it; None if it may not."""
     if case is None:
         return None
     m = public_matter(case)
     return m if m.publishable else None
 
 
-def awaiting_review(body: Body) -> list[PublicMatter]:
-    """The body's final matters that wait for a person to review their redacted text."""
-    return [m for m in (public_matter(c) for c in public_cases(body)) if not m.publishable]
+def awaiting_review(cases: Iterable[Case]) -> list[PublicMatter]:
+    """Of ``cases`` (final for publication), those that wait for a person to review their redacted text."""
+    return [m for m in (public_matter(c) for c in cases) if not m.publishable]
 
 
 def do_review_publication(*, user: Any, case: Case, terms: str, digest: str) -> PublicationReview:

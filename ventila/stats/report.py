@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from ventila import clock
 from ventila.audit import chain
 from ventila.bodies.models import Body
+from ventila.cases.access import public_cases
 from ventila.documents.catalog import long_date
 from ventila.documents.pdf import _assets, weasy_html
 from ventila.documents.publication import public_matters
@@ -32,7 +33,7 @@ def resolved_matters(body: Body, period: queries.Period) -> list[dict[str, Any]]
     (:mod:`ventila.documents.publication`, issue 17: only final cases, the complainant and every
     party's contact data redacted): number, kind, respondent, outcome and day of the final act."""
     out = []
-    for m in public_matters(body):  # the public record's own list, as it reads them
+    for m in public_matters(public_cases(body)):  # the public record's own list, as it reads them
         if m.final_on is None or not (period.start <= m.final_on <= period.end):
             continue
         out.append(

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_safe
 
 from ventila import clock
 from ventila.bodies.models import Body
+from ventila.cases import access
 from ventila.documents import pdf, publication
 from ventila.rules import RULEBOOKS
 
@@ -80,7 +81,7 @@ def _body(slug: str) -> Body:
 
 
 def _matters(body: Body) -> list[publication.PublicMatter]:
-    return publication.public_matters(body)
+    return publication.public_matters(access.public_cases(body))
 
 
 def _detail_url(request: HttpRequest, m: publication.PublicMatter) -> str:
@@ -126,7 +127,7 @@ def body_record(request: HttpRequest, body: str) -> HttpResponse:
 @require_safe
 def matter(request: HttpRequest, body: str, number: str) -> HttpResponse:
     b = _body(body)
-    m = publication.published_matter(b, number)
+    m = publication.published(access.public_case(b, number))
     if m is None:
         raise Http404("not public")
     return render(request, "web/public_record_detail.html", {"body": b, "m": m})
@@ -137,7 +138,7 @@ def document_pdf(request: HttpRequest, body: str, number: str, doc_id: int) -> H
     """The public version of an issued document: its published sections, redacted, laid out as the
     issued PDF is (the issued file itself, with its addressees, is never served here)."""
     b = _body(body)
-    m = publication.published_matter(b, number)
+    m = publication.published(access.public_case(b, number))
     if m is None:
         raise Http404("not public")
     found = next((d for d in m.documents if d.id == doc_id), None)
