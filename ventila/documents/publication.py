@@ -223,8 +223,8 @@ class Redactor:
         self._surnames: set[str] = set()
         for person in people:
             parts = NameParts.of(person.name)
-            if not parts.surnames:
-                self.concerns.append(gettext_noop("Hay testigos anotados cuyo nombre no se puede leer."))
+            if any(c.isdigit() for c in person.name) or len(parts.given | parts.surnames) < 2:
+                self.concerns.append(gettext_noop("Hay un nombre anotado que no se puede leer como nombre y apellido."))
             self._given |= parts.given
             self._surnames |= parts.surnames
             for value in person.contact:
@@ -322,15 +322,16 @@ class Redactor:
 
 
 def _variants(value: str) -> set[str]:
-    """A value as it may appear in a text: whole, its lines joined by commas, and each line of a postal
-    address that identifies (a street, a box, a postal code: it has a digit or three words or more) —
-    a town's name alone is not taken out (the mayor's office names it)."""
+    """A value as it may appear in a text: whole, its lines joined by commas, and each line or comma-separated
+    part of a postal address that identifies (a street, a box, a postal code: it has a digit or three words
+    or more) — a town's name alone is not taken out (the mayor's office names it)."""
     value = (value or "").strip()
     if not value:
         return set()
     lines = [line.strip(" ,") for line in value.splitlines() if line.strip(" ,")]
     found = {value, ", ".join(lines)}
-    found.update(line for line in lines if any(c.isdigit() for c in line) or len(line.split()) >= 3)
+    parts = lines + [p.strip() for line in lines for p in line.split(",") if p.strip()]
+    found.update(p for p in parts if any(c.isdigit() for c in p) or len(p.split()) >= 3)
     return found
 
 
