@@ -127,7 +127,8 @@ def _render(request: HttpRequest, bodies: list[Body], *, public: bool) -> HttpRe
             response = HttpResponse(to_xlsx(present.export_sheets(items)), content_type=XLSX_TYPE)
         response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response
-    params = {k: v for k, v in (("cuerpo", body.slug), *typed.items()) if v and k not in errors}
+    kept = ("cuerpo", "anio", "periodo") if public else ("cuerpo", "anio", "desde", "hasta")
+    params = {k: v for k, v in (("cuerpo", body.slug), *typed.items()) if v and k not in errors and k in kept}
     return render(
         request,
         "web/stats_public.html" if public else "web/stats.html",
