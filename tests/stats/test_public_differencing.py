@@ -80,7 +80,8 @@ def _stats(**lists):
 def _received(counts):
     channels = ("in_person", "email", "online", "")
     return [
-        {"kind": "complaint", "event_type": "complaint_filed", "channel": c, "n": n} for c, n in zip(channels[: len(counts)], counts, strict=True)
+        {"kind": "complaint", "event_type": "complaint_filed", "channel": c, "n": n}
+        for c, n in zip(channels[: len(counts)], counts, strict=True)
     ]
 
 
