@@ -213,6 +213,16 @@ def visible_bodies(user: Any) -> list[Body]:
     return sorted((grants.bodies[pk] for pk in ids), key=lambda b: (b.name, b.pk))
 
 
+def access_staff_body(user: Any, slug: str) -> Body:
+    """The body ``slug`` if the user is its secretary or staff (its annual reports, its publications
+    awaiting review); 404 otherwise, exactly as for a body that does not exist."""
+    staff = staff_body_ids(user)
+    body = next((b for b in visible_bodies(user) if b.slug == slug and b.pk in staff), None)
+    if body is None:
+        raise Http404
+    return body
+
+
 class ReportSealed(PermissionDenied):
     """The requested report of an access request may not be shown now: ``reason`` says why."""
 

@@ -5,8 +5,6 @@ rule wait here (:attr:`ventila.documents.publication.PublicMatter.concerns`)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -16,26 +14,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from ventila.bodies.models import Body
 from ventila.cases import access
 from ventila.documents import publication
 
 TERMS_MAX = 5000
 
 
-def _staff_body(user: Any, slug: str) -> Body:
-    """The body whose matters awaiting review the user may read: its secretary and staff (404 otherwise)."""
-    staff = access.staff_body_ids(user)
-    body = next((b for b in access.visible_bodies(user) if b.slug == slug and b.pk in staff), None)
-    if body is None:
-        raise Http404
-    return body
-
-
 @login_required
 @require_http_methods(["GET"])
 def review_list(request: HttpRequest, body: str) -> HttpResponse:
-    b = _staff_body(request.user, body)
+    b = access.access_staff_body(request.user, body)
     matters = publication.awaiting_review(access.public_cases(b))
     return render(request, "web/publication_review_list.html", {"body": b, "matters": matters})
 
@@ -43,7 +31,7 @@ def review_list(request: HttpRequest, body: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 def review_matter(request: HttpRequest, body: str, number: str) -> HttpResponse:
-    b = _staff_body(request.user, body)
+    b = access.access_staff_body(request.user, body)
     case = access.public_case(b, number)
     if case is None:
         raise Http404

@@ -174,21 +174,12 @@ def public(request: HttpRequest) -> HttpResponse:
 # -- the annual report -----------------------------------------------------------------------------
 
 
-def _secretary_body(user: Any, slug: str) -> Body:
-    """The body whose annual reports the user may generate and read: its secretary and staff."""
-    staff = access.staff_body_ids(user)
-    body = next((b for b in access.visible_bodies(user) if b.slug == slug and b.pk in staff), None)
-    if body is None:
-        raise Http404
-    return body
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def annual_report(request: HttpRequest, body: str) -> HttpResponse:
     """The body's annual reports: generate the one of a year in one action (the secretary), and read
     the ones issued (the secretary and the staff)."""
-    body_obj = _secretary_body(request.user, body)
+    body_obj = access.access_staff_body(request.user, body)
     may_issue = body_obj.pk in access.secretary_body_ids(request.user)
     today = clock.today()
     raw = _clean(request.POST.get("anio", "") if request.method == "POST" else request.GET.get("anio", ""), 10)
@@ -228,7 +219,7 @@ def annual_report(request: HttpRequest, body: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET"])
 def annual_report_file(request: HttpRequest, body: str, report_id: int) -> HttpResponse:
-    body_obj = _secretary_body(request.user, body)
+    body_obj = access.access_staff_body(request.user, body)
     report = AnnualReport.objects.filter(body=body_obj, pk=report_id).first()
     if report is None:
         raise Http404
