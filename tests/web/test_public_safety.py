@@ -194,3 +194,22 @@ def test_the_review_pages_are_the_bodys_staff_only(client, world, now):
     assert json.loads(client.get(f"{HOUSE}datos.json").content)["count"] == 0
     rows = list(csv.reader(io.StringIO(client.get(f"{HOUSE}datos.csv").content.decode("utf-8-sig"))))
     assert len(rows) == 1
+
+
+HOSTILE = ["Ana\x00Ejemplo", "x" * 10_000, "\u202egnp.exe\u202c Ana", "Ana 🙂👍🏽", "a\r\nBcc: todos@example.org"]
+
+
+@pytest.mark.parametrize("value", HOSTILE, ids=["nul", "long", "rtl", "emoji", "crlf"])
+def test_hostile_input_on_the_review_form_and_the_public_statistics_gives_no_server_error(client, world, now, value):
+    case = _dismissed(world, now, complainant={"name": "Ana Quiñones Ejemplo", "phone": "787-555-0100"}, witnesses="")
+    client.force_login(world.users["secretaria"])
+    url = f"{REVIEW}{case.number}/"
+    for field in ("terminos", "huella", "accion"):
+        r = client.post(url, {"accion": "aprobar", "terminos": "", "huella": "", field: value})
+        assert r.status_code == 400 or (field == "accion" and r.status_code == 200), field
+    assert not PublicationReview.objects.exists()
+    assert client.get(f"{REVIEW}{value[:300]}/").status_code == 404
+    client.logout()
+    for param in ("anio", "periodo", "desde", "hasta", "cuerpo", "formato"):
+        r = client.get("/estadisticas/publicas/", {param: value})
+        assert r.status_code in (200, 400), param
