@@ -77,7 +77,7 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
             ),
         )
     )
-    if not public:  # a count of today, which changes day by day: never public (issue 26)
+    if not public and not stats.final_only:  # a count of today, which changes day by day: never public (issue 26)
         open_rows = [
             [f"{_label(KINDS, r['kind'])} · {_label(STAGES, r['stage'])}", r["n"]] for r in stats.open_by_stage
         ]

@@ -87,6 +87,7 @@ class Stats:
     financial: list[dict[str, Any]] = field(default_factory=list)  # year, met, missed, rate
     with_prejudice: int = 0
     queries: int = 0
+    final_only: bool = False  # the final-act figures count the matters final for publication only
 
 
 Only = Sequence[int] | None  # the cases a public statistic counts (final for publication); None: all
@@ -383,4 +384,5 @@ def compute(body: Body, period: Period, only: Only = None) -> Stats:
         advisory=advisory(body, period),
         financial=financial(body, period),
         with_prejudice=with_prejudice(body, period, only),
+        final_only=only is not None,
     )

@@ -59,13 +59,16 @@ METHOD = [
     "percentil 90 se interpolan linealmente.",
     "La lista de asuntos resueltos es la del registro público: los casos con determinación o resolución final en "
     "el año, sin datos de la parte querellante ni datos de contacto de ninguna parte.",
+    "Los términos, los tiempos, las desestimaciones y las sanciones cuentan solo los asuntos finales que publica el "
+    "registro público (su acto final, notificado a las partes), no los casos aún abiertos.",
 ]
 
 
 def report_html(body: Body, year: int, *, issued_at: dt.datetime | None, issued_by: Any = None) -> str:
     period = queries.Period.year(year)
     queries.refresh(body, clock.now())
-    stats = queries.compute(body, period)
+    # The final-act figures count the matters the public record publishes, as its list does (issue 26).
+    stats = queries.compute(body, period, [c.pk for c in public_cases(body)])
     with translation.override("es"):
         return render_to_string(
             "stats/annual_report.html",
