@@ -1,13 +1,14 @@
 """The public record (issue 17): what becomes public of a matter once it is finally resolved, and
 the redaction of everything the rules keep confidential — the one place where both are decided.
 
-**When** (decided in the door, :func:`ventila.cases.access.is_final`). Confidentiality ends at the final determination or resolution (House: Secs. 5(5), 21(d),
-CAM-05-02, CAM-21D-01; the rulebook's ``auto_unseal_on_final``, A-5). Each rulebook says which
-stages of a kind are final (:attr:`~ventila.rules.engine.KindSpec.final_stages`) and which acts,
-still allowed next, mean it is not final yet (``final_pending``: the municipal decision is issued
-only once notified, ambiguity 10). The case's stored stage is the engine's: a case re-opened by a
-correction (the closing entry superseded) is re-derived in that same transaction and leaves the
-public record at once. Nothing of a case that is not final is ever read here.
+**When** (decided in the door, :func:`ventila.cases.access.is_final`). Confidentiality ends at the final
+determination or resolution (House: Secs. 5(5), 21(d), CAM-05-02, CAM-21D-01; the rulebook's
+``auto_unseal_on_final``, A-5). Each rulebook says which stages of a kind may be final
+(:attr:`~ventila.rules.engine.KindSpec.final_stages`) and which acts make it final for publication
+(:attr:`~ventila.rules.engine.KindSpec.final_acts`: a final act with its notice to the parties and the
+closing; issue 26) — a withdrawal or a closing without the notice is never published. A case re-opened by a
+correction (the closing entry superseded) is re-derived in that same transaction and leaves the public
+record at once. Nothing of a case that is not final is ever read here.
 
 **What.** Only the acts the texts make public (:data:`PUBLISHED_ACTS`): the House's dismissal
 determination, the resolution, the Final Report once acted on (a sanction decided on it, Sec. 26),
@@ -17,10 +18,12 @@ the fields listed there; of its issued documents (:data:`PUBLISHED_DOCUMENTS`), 
 than the addressees, redacted. Docket notes, details, attachments, votes, hearings and every other
 act are never published.
 
-**Redaction** (:class:`Redactor`): the complainant — name and contact data — and every party's
-contact data (postal address, e-mail, telephone) are replaced by :data:`REDACTED` wherever they
-appear in a published text, and so is anything that looks like an e-mail address or a telephone
-number. The respondent's name and office stay: the matter is about them.
+**Redaction** (:class:`Redactor`): every private person the case records (the complainant, counsel, the
+persons the rulebook marks private: witnesses) in every form a clerk writes, their contact data, every
+party's contact data, and anything shaped like an e-mail address, a telephone or a social security number
+are replaced by :data:`REDACTED` wherever they appear in a published text. The respondent's name and
+office stay: the matter is about them. A matter whose text cannot be redacted safely by rule waits for a
+person's review (:class:`~ventila.documents.models.PublicationReview`, :func:`do_review_publication`).
 """
 
 from __future__ import annotations
@@ -169,23 +172,13 @@ def witnesses_in(text: str) -> list[_Person]:
     the first comma, its address («Sr. Juan Ficticio — Calle 1, Ponce»)."""
     out = []
     for item in re.split(r"[;\n]+", text or ""):
-        name, _sep, rest = _NAME_END.partition(item.strip()) if item.strip() else ("", "", "")
-        if name.strip():
-            out.append(_Person(name.strip(), [rest.strip()] if rest.strip() else []))
+        name, rest = (part.strip() for part in (_NAME_END.split(item.strip(), maxsplit=1) + [""])[:2])
+        if name:
+            out.append(_Person(name, [rest] if rest else []))
     return out
 
 
-class _Split:
-    """Splits «name — address» at the first «—», « - » or comma."""
-
-    _at = re.compile(r"\s[—–-]\s|,")
-
-    def partition(self, item: str) -> tuple[str, str, str]:
-        m = self._at.search(item)
-        return (item[: m.start()], m.group(), item[m.end() :]) if m else (item, "", "")
-
-
-_NAME_END = _Split()
+_NAME_END = re.compile(r"\s[—–-]\s|,")  # where a witness's name ends and their address begins
 
 
 class Redactor:
@@ -221,11 +214,13 @@ class Redactor:
             people += found
         self._given: set[str] = set()
         self._surnames: set[str] = set()
+        self._initials: set[str] = set()
         for person in people:
             parts = NameParts.of(person.name)
             if any(c.isdigit() for c in person.name) or len(parts.given | parts.surnames) < 2:
                 self.concerns.append(gettext_noop("Hay un nombre anotado que no se puede leer como nombre y apellido."))
             self._given |= parts.given
+            self._initials |= parts.initials
             self._surnames |= parts.surnames
             for value in person.contact:
                 secrets.update(_variants(value))
@@ -233,7 +228,6 @@ class Redactor:
             self.concerns.append(
                 gettext_noop("Una persona cuyo nombre se suprime comparte un nombre con la parte querellada.")
             )
-        self._initials = {w[0] for w in self._given | self._surnames}
         secrets.update(t.strip() for t in terms if t.strip())
         ordered = sorted((s for s in secrets if len(s) >= 3), key=len, reverse=True)
         # Whole words only: «Ana» is not taken out of «mañana».
