@@ -93,7 +93,8 @@ def _staff_pages(walk: Walk, username: str) -> None:
         # Issue 18: the statistics (with a period it cannot read), the public page and the annual reports.
         walk.get(client, f"/estadisticas/?cuerpo={body.slug}&anio=2027")
         walk.get(client, f"/estadisticas/?cuerpo={body.slug}&desde=2027-05-01&hasta=2027-04-01", status=(400,))
-        walk.get(client, f"/estadisticas/publicas/?cuerpo={body.slug}&anio=2027")
+        walk.get(client, f"/estadisticas/publicas/?cuerpo={body.slug}&anio=2027&periodo=T1")  # a closed quarter
+        walk.get(client, f"/cuerpos/{body.slug}/revision-publicacion/")
         walk.get(client, f"/cuerpos/{body.slug}/informe-anual/")
     # Issue 16: the register, the financial-reports board and each obligated person's page.
     from ventila.compliance import access as register_access

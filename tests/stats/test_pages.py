@@ -6,6 +6,7 @@ import hashlib
 import io
 
 import pytest
+from factories import record
 
 from .docket import build
 
@@ -36,18 +37,24 @@ def test_dashboard_shows_every_figure_to_staff_with_charts_tables_and_summaries(
     assert "Estadísticas" in c.get("/expedientes/").content.decode()  # the staff navigation links it
 
 
-def test_public_page_suppresses_cells_of_one_or_two(client, world, docket):
+def test_public_page_counts_closed_periods_and_final_matters_with_small_cells_grouped(client, world, docket, now):
+    a, b = docket["a"], docket["b"]
+    now.set("2027-05-02 12:00")
+    record(world, b, "determination_notified", "2027-03-26")
+    record(world, b, "case_closed", "2027-05-01")
+    record(world, a, "case_closed", "2027-05-01")  # C stays open: none of its terms is public
+    assert client.get("/estadisticas/publicas/?cuerpo=etica-camara&anio=2027").status_code == 400  # not over yet
+    now.set("2028-01-10 12:00")
     r = client.get("/estadisticas/publicas/?cuerpo=etica-camara&anio=2027")
     assert r.status_code == 200
     html = r.content.decode()
-    assert "menos de 3" in html
-    assert "CAM-21C-04" in html  # the rule is shown…
-    assert ">2<" not in html and ">1<" not in html  # …but not its count of 2, nor any count of 1
-    assert "De 13 términos que vencían en el período, 10 se cumplieron y 3 vencieron." in html
+    assert "Otros (cifras menores de 3, agrupadas)" in html and "menos de 3" in html
+    assert ">2<" not in html and ">1<" not in html  # no count of one or two, in a cell or a chart
+    assert "Casos abiertos hoy" not in html  # a count of today is never public
     # The time to determination of two matters is not shown either.
     assert "26" not in html.split('id="tiempos"')[1].split("</section>")[0]
     csv = client.get("/estadisticas/publicas/?cuerpo=etica-camara&anio=2027&formato=csv").content.decode("utf-8-sig")
-    assert "menos de 3" in csv and ";1\r\n" not in csv and ";2\r\n" not in csv
+    assert "Otros" in csv and ";1\r\n" not in csv and ";2\r\n" not in csv
 
 
 def test_dashboard_refuses_who_is_not_staff_and_bad_periods_are_explained(client, world, docket):

@@ -79,6 +79,10 @@ def _stats_urls() -> dict[str, dict[str, int]]:
     urls["/cuerpos/etica-camara/informe-anual/"] = _expect(secretaria=200, personal=200)
     urls["/cuerpos/querellas-municipales/informe-anual/"] = _expect(secretaria_municipal=200)
     urls["/cuerpos/etica-camara/informe-anual/999/"] = _expect()
+    # Issue 26: the matters whose redacted text waits for a review, each body's staff's (approved by its
+    # secretary: tests/web/test_public_safety.py).
+    urls["/cuerpos/etica-camara/revision-publicacion/"] = _expect(secretaria=200, personal=200)
+    urls["/cuerpos/querellas-municipales/revision-publicacion/"] = _expect(secretaria_municipal=200)
     return urls
 
 

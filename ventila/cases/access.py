@@ -213,6 +213,16 @@ def visible_bodies(user: Any) -> list[Body]:
     return sorted((grants.bodies[pk] for pk in ids), key=lambda b: (b.name, b.pk))
 
 
+def access_staff_body(user: Any, slug: str) -> Body:
+    """The body ``slug`` if the user is its secretary or staff (its annual reports, its publications
+    awaiting review); 404 otherwise, exactly as for a body that does not exist."""
+    staff = staff_body_ids(user)
+    body = next((b for b in visible_bodies(user) if b.slug == slug and b.pk in staff), None)
+    if body is None:
+        raise Http404
+    return body
+
+
 class ReportSealed(PermissionDenied):
     """The requested report of an access request may not be shown now: ``reason`` says why."""
 
@@ -259,24 +269,50 @@ def _unsealed(rulebook_id: str) -> bool:
     return True if setting is None else bool(setting.default)
 
 
-def is_final(case: Case) -> bool:
-    """Whether ``case`` is finally resolved: its stored stage is final for its kind and no act that
-    would still make it so (a notice) is pending."""
+Acts = list[tuple[str, dict[str, Any], Any]]
+
+
+def live_acts(case_ids: list[int]) -> dict[int, Acts]:
+    """The acts no later entry corrects of each case, ``(type, payload, occurred_at)`` in docket order:
+    one query for all of them."""
+    out: dict[int, Acts] = {pk: [] for pk in case_ids}
+    rows = (
+        DocketEntry.objects.filter(case_id__in=case_ids, superseded_by__isnull=True)
+        .order_by("case_id", "seq")
+        .values_list("case_id", "event_type", "payload", "occurred_at")
+    )
+    for case_id, event_type, payload, occurred_at in rows:
+        out[case_id].append((event_type, payload or {}, occurred_at))
+    return out
+
+
+def is_final(case: Case, acts: Acts | None = None) -> bool:
+    """Whether ``case`` is final for publication (issue 26): its stored stage is final for its kind and
+    one of the kind's final acts is on its docket with what must go with it (its notice, the closing:
+    :meth:`~ventila.rules.engine.KindSpec.final_for_publication`, the rulebook's one predicate)."""
     spec = RULEBOOKS[case.body.rulebook].kinds.get(case.kind)
     if spec is None or not spec.final_stages or not _unsealed(case.body.rulebook):
         return False
-    return case.stage in spec.final_stages and not set(spec.final_pending) & set(case.allowed_next or [])
+    if case.stage not in spec.final_stages:
+        return False
+    if acts is None:
+        acts = live_acts([case.pk])[case.pk]
+    return spec.final_for_publication(case.stage, acts)
 
 
 def public_cases(body: Body) -> list[Case]:
-    """The body's finally resolved cases, newest first: all an anonymous visitor may read."""
+    """The body's cases final for publication, newest first: all an anonymous visitor may read (the
+    public record, its open data, the annual report and the public statistics read this list)."""
     rulebook = RULEBOOKS[body.rulebook]
     stages: dict[str, tuple[str, ...]] = {k: s.final_stages for k, s in rulebook.kinds.items() if s.final_stages}
     if not stages or not _unsealed(body.rulebook):
         return []
     qs: QuerySet[Case] = Case.objects.filter(body=body, kind__in=list(stages)).select_related("body")
-    candidates = qs.filter(stage__in=sorted({st for v in stages.values() for st in v})).order_by("-year", "-sequence")
-    return [c for c in candidates if is_final(c)]
+    candidates = list(
+        qs.filter(stage__in=sorted({st for v in stages.values() for st in v})).order_by("-year", "-sequence")
+    )
+    acts = live_acts([c.pk for c in candidates])
+    return [c for c in candidates if is_final(c, acts[c.pk])]
 
 
 def public_case(body: Body, number: str) -> Case | None:

@@ -10,3 +10,6 @@ class DocumentsConfig(AppConfig):
         from ventila.audit import chain
 
         chain.register_kind(chain.ChainedKind("document", "documents.Document", "documento"))
+        chain.register_kind(
+            chain.ChainedKind("publication_review", "documents.PublicationReview", "revisión de la publicación")
+        )

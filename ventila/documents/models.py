@@ -320,3 +320,42 @@ class ReminderLog(models.Model):
         verbose_name = _("recordatorio enviado")
         verbose_name_plural = _("recordatorios enviados")
         constraints = [models.UniqueConstraint(fields=["user", "day"], name="reminder_once_a_day")]
+
+
+class PublicationReview(models.Model):
+    """A person's review of a final matter's redacted text before the public record shows it (issue 26):
+    asked for when the text cannot be redacted safely by rule alone (a private person who shares a name
+    with the respondent, a witness whose name cannot be read). It approves the public text whose SHA-256 it
+    keeps — any later change of that text asks for a new review — and may add what else to remove.
+    Chained in the audit record."""
+
+    case = models.ForeignKey(
+        Case,
+        on_delete=models.PROTECT,
+        related_name="publication_reviews",
+        verbose_name=_("expediente"),
+        help_text=_("El asunto final cuyo texto público se revisó."),
+    )
+    digest = models.CharField(
+        _("huella del texto aprobado"),
+        max_length=64,
+        help_text=_("SHA-256 del texto público, ya suprimido, que la persona leyó y aprobó."),
+    )
+    terms = models.TextField(
+        _("datos que también se suprimen"),
+        blank=True,
+        help_text=_("Nombres, apodos o datos que la persona revisora añadió para suprimir, uno por línea."),
+    )
+    reviewed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("revisado por"),
+        help_text=_("Quien revisó el texto y aprobó su publicación."),
+    )
+    reviewed_at = models.DateTimeField(_("revisado el"), help_text=_("Cuándo se aprobó la publicación."))
+
+    class Meta:
+        verbose_name = _("revisión de la publicación")
+        verbose_name_plural = _("revisiones de la publicación")
+        ordering = ("-reviewed_at", "-id")

@@ -1,13 +1,14 @@
 """The public record (issue 17): what becomes public of a matter once it is finally resolved, and
 the redaction of everything the rules keep confidential — the one place where both are decided.
 
-**When** (decided in the door, :func:`ventila.cases.access.is_final`). Confidentiality ends at the final determination or resolution (House: Secs. 5(5), 21(d),
-CAM-05-02, CAM-21D-01; the rulebook's ``auto_unseal_on_final``, A-5). Each rulebook says which
-stages of a kind are final (:attr:`~ventila.rules.engine.KindSpec.final_stages`) and which acts,
-still allowed next, mean it is not final yet (``final_pending``: the municipal decision is issued
-only once notified, ambiguity 10). The case's stored stage is the engine's: a case re-opened by a
-correction (the closing entry superseded) is re-derived in that same transaction and leaves the
-public record at once. Nothing of a case that is not final is ever read here.
+**When** (decided in the door, :func:`ventila.cases.access.is_final`). Confidentiality ends at the final
+determination or resolution (House: Secs. 5(5), 21(d), CAM-05-02, CAM-21D-01; the rulebook's
+``auto_unseal_on_final``, A-5). Each rulebook says which stages of a kind may be final
+(:attr:`~ventila.rules.engine.KindSpec.final_stages`) and which acts make it final for publication
+(:attr:`~ventila.rules.engine.KindSpec.final_acts`: a final act with its notice to the parties and the
+closing; issue 26) — a withdrawal or a closing without the notice is never published. A case re-opened by a
+correction (the closing entry superseded) is re-derived in that same transaction and leaves the public
+record at once. Nothing of a case that is not final is ever read here.
 
 **What.** Only the acts the texts make public (:data:`PUBLISHED_ACTS`): the House's dismissal
 determination, the resolution, the Final Report once acted on (a sanction decided on it, Sec. 26),
@@ -17,31 +18,37 @@ the fields listed there; of its issued documents (:data:`PUBLISHED_DOCUMENTS`), 
 than the addressees, redacted. Docket notes, details, attachments, votes, hearings and every other
 act are never published.
 
-**Redaction** (:class:`Redactor`): the complainant — name and contact data — and every party's
-contact data (postal address, e-mail, telephone) are replaced by :data:`REDACTED` wherever they
-appear in a published text, and so is anything that looks like an e-mail address or a telephone
-number. The respondent's name and office stay: the matter is about them.
+**Redaction** (:class:`Redactor`): every private person the case records (the complainant, counsel, the
+persons the rulebook marks private: witnesses) in every form a clerk writes, their contact data, every
+party's contact data, and anything shaped like an e-mail address, a telephone or a social security number
+are replaced by :data:`REDACTED` wherever they appear in a published text. The respondent's name and
+office stay: the matter is about them. A matter whose text cannot be redacted safely by rule waits for a
+person's review (:class:`~ventila.documents.models.PublicationReview`, :func:`do_review_publication`).
 """
 
 from __future__ import annotations
 
 import copy
 import datetime as dt
+import hashlib
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db import transaction
 from django.utils.translation import gettext, gettext_noop
 
+from ventila import clock
+from ventila.audit import chain
 from ventila.cases.access import is_final
 from ventila.cases.labels import CHOICES, FIELDS, KINDS
 from ventila.cases.models import Case, DocketEntry, Party
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.engine import KindSpec
 
-from .models import Document
+from .models import Document, PublicationReview
 
 REDACTED = gettext_noop("[dato suprimido]")
 
@@ -82,7 +89,28 @@ WITHHELD_SECTIONS = frozenset({"addressee"})
 _ACTED_ON = {"report_referred": "sanction_decided"}
 
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.UNICODE)
-_PHONE = re.compile(r"(?<!\w)(?:\+?1[\s.-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}(?!\w)")
+# Numbers of the shapes Puerto Rico's documents use (issue 26): a telephone in any grouping — 787-555-0199,
+# (787) 555-0199, 787.555.0199, +1 787 555 0199, 787-555-01-99, 7875550199 —, a social security number
+# (123-45-6789, 123 45 6789, 123456789) and a local number (555-0199) unless its last four digits read as
+# a year (a law: «Ley 115-2017»). Dates (2027-03-17), amounts and case numbers (CE-2027-0001) stay.
+_SEP = r"[\s.\-‐–]?"
+_NUMBERS = re.compile(
+    r"(?<![\w\-/])(?:"
+    rf"(?:\+?1{_SEP})?(?:\(\d{{3}}\)|\d{{3}}){_SEP}\d{{3}}{_SEP}(?:\d{{4}}|\d{{2}}{_SEP}\d{{2}})"
+    rf"|\d{{3}}{_SEP}\d{{2}}{_SEP}\d{{4}}"
+    r"|\d{3}[\s.\-‐–](?!(?:19|20)\d\d(?!\d))\d{4}"
+    r")(?![\w\-/])"
+)
+# Courtesy and professional titles a clerk writes before a name (folded): part of the name they precede.
+HONORIFICS = frozenset(
+    "sr sra srta srita sres sras don dona lcdo lcda lic licdo licda licenciado licenciada dr dra doctor doctora "
+    "hon honorable ing ingeniero ingeniera prof profa profesor profesora senor senora senorita rev cpa agte "
+    "sgto teniente".split()
+)
+# Words that join the parts of a Spanish name («Pérez de Jesús», «del Toro», «Santos y Rivera»).
+PARTICLES = frozenset("de del la las los y e da das do dos van von".split())
+_WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
+_JOIN = re.compile(r"[\s.\-‐–'’]*")  # what may stand between two words of one name
 
 
 def fold(text: str) -> str:
@@ -97,42 +125,207 @@ def kind_spec(case: Case) -> KindSpec | None:
     return RULEBOOKS[case.body.rulebook].kinds.get(case.kind)
 
 
-class Redactor:
-    """Removes from a text what the rules keep confidential in ``case``: the complainant's name and
-    contact data, every party's contact data, and anything shaped like an e-mail or a telephone."""
+@dataclass(frozen=True)
+class NameParts:
+    """A person's name as a clerk may write it: the given names' words, the surnames' words (without
+    their particles) and the initials of both."""
 
-    def __init__(self, parties: Iterable[Party]) -> None:
+    given: frozenset[str]
+    surnames: frozenset[str]
+
+    @property
+    def initials(self) -> frozenset[str]:
+        return frozenset(w[0] for w in self.given | self.surnames)
+
+    @classmethod
+    def of(cls, name: str) -> NameParts:
+        """Spanish usage: the last two units are the surnames (a hyphenated surname is one unit, a
+        particle joins the word after it: «de Jesús»), what comes before them the given names; a name of
+        two units is a given name and a surname; a single word counts as a surname (it is redacted alone)."""
+        units: list[list[str]] = []
+        pending: list[str] = []
+        for raw in re.split(r"\s+", fold(name)):
+            parts = [fold(m.group()) for m in _WORD.finditer(raw)]
+            if not parts or (not units and not pending and parts[0] in HONORIFICS and len(parts) == 1):
+                continue
+            if len(parts) == 1 and parts[0] in PARTICLES:
+                pending += parts
+                continue
+            units.append(pending + parts)
+            pending = []
+        if not units:
+            return cls(frozenset(), frozenset())
+        split = len(units) - 2 if len(units) >= 3 else len(units) - 1
+        given = {w for u in units[:split] for w in u if w not in PARTICLES}
+        surnames = {w for u in units[split:] for w in u if w not in PARTICLES}
+        return cls(frozenset(given), frozenset(w for w in surnames if len(w) >= 2))
+
+
+@dataclass
+class _Person:
+    name: str
+    contact: list[str] = field(default_factory=list)
+
+
+def witnesses_in(text: str) -> list[_Person]:
+    """The persons a witnesses' field lists: one per line or «;», each its name and, after «—», « - » or
+    the first comma, its address («Sr. Juan Ficticio — Calle 1, Ponce»)."""
+    out = []
+    for item in re.split(r"[;\n]+", text or ""):
+        name, rest = (part.strip() for part in (_NAME_END.split(item.strip(), maxsplit=1) + [""])[:2])
+        if name:
+            out.append(_Person(name, [rest] if rest else []))
+    return out
+
+
+_NAME_END = re.compile(r"\s[—–-]\s|,")  # where a witness's name ends and their address begins
+
+
+class Redactor:
+    """Removes from a text what the rules keep confidential in a case (issue 26): every private person
+    it records — the complainant, counsel, the witnesses — in every form a clerk writes (accents, hyphens,
+    case, a title before it, the surnames alone, a given name and a surname, initials), their contact
+    data, every party's contact data, and any e-mail address or number of the shapes above. The
+    respondent's name stays: the matter is about them.
+
+    ``concerns`` lists why a text of the case cannot be redacted safely by rule alone (a private person
+    who shares a name with the respondent, a witness without a name that can be read): the matter then
+    waits for a person to review its redacted text (:class:`PublicationReview`). ``terms`` are what such a
+    reviewer added to remove."""
+
+    def __init__(self, parties: Iterable[Party], witnesses: Iterable[str] = (), terms: Iterable[str] = ()) -> None:
         secrets: set[str] = set()
+        people: list[_Person] = []
+        public_words: set[str] = set()
+        self._public: list[str] = []  # the respondent's full name: kept even where it shares a word
+        self.concerns: list[str] = []
         for p in parties:
             for value in (p.email, p.phone, p.postal_address):
                 secrets.update(_variants(value))
-            if p.role != Party.Role.RESPONDENT:
-                secrets.update(_variants(p.name))
-                words = p.name.split()
-                if len(words) >= 3:  # «Ana Ejemplo Ficticia» also as «Ejemplo Ficticia»
-                    secrets.add(" ".join(words[1:]))
+            if p.role == Party.Role.RESPONDENT:
+                public_words |= {fold(m.group()) for m in _WORD.finditer(p.name)}
+                self._public.append(p.name)
+            else:
+                people.append(_Person(p.name))
+        for text in witnesses:
+            found = witnesses_in(text)
+            if not found and (text or "").strip():
+                self.concerns.append(gettext_noop("Hay testigos anotados cuyo nombre no se puede leer."))
+            people += found
+        self._given: set[str] = set()
+        self._surnames: set[str] = set()
+        self._initials: set[str] = set()
+        for person in people:
+            parts = NameParts.of(person.name)
+            if any(c.isdigit() for c in person.name) or len(parts.given | parts.surnames) < 2:
+                self.concerns.append(gettext_noop("Hay un nombre anotado que no se puede leer como nombre y apellido."))
+            self._given |= parts.given
+            self._initials |= parts.initials
+            self._surnames |= parts.surnames
+            for value in person.contact:
+                secrets.update(_variants(value))
+        if (self._surnames | self._given) & (public_words - PARTICLES):
+            self.concerns.append(
+                gettext_noop("Una persona cuyo nombre se suprime comparte un nombre con la parte querellada.")
+            )
+        secrets.update(t.strip() for t in terms if t.strip())
         ordered = sorted((s for s in secrets if len(s) >= 3), key=len, reverse=True)
         # Whole words only: «Ana» is not taken out of «mañana».
         pattern = r"(?<!\w)(?:" + "|".join(re.escape(s) for s in ordered) + r")(?!\w)"
         self._secrets = re.compile(pattern, re.IGNORECASE) if ordered else None
+        self.concerns = list(dict.fromkeys(self.concerns))
+
+    def _names(self, value: str, mark: str) -> str:
+        """Each run of words that names a private person: at least one of their surnames, with the given
+        names, initials, titles and particles around it (joined by spaces, dots or hyphens only)."""
+        words = list(_WORD.finditer(value))
+        kinds = [self._kind(w) for w in words]
+        spans: list[tuple[int, int]] = []
+        i = 0
+        while i < len(words):
+            if kinds[i] in (None, "particle"):  # a run never starts with a particle
+                i += 1
+                continue
+            j = i
+            while (
+                j + 1 < len(words)
+                and kinds[j + 1] is not None
+                and _JOIN.fullmatch(value[words[j].end() : words[j + 1].start()])
+            ):
+                j += 1
+            if any(kinds[k] == "surname" for k in range(i, j + 1)):
+                last = max(k for k in range(i, j + 1) if kinds[k] in ("surname", "given", "initial"))
+                end = words[last].end()
+                if kinds[last] == "initial" and value[end : end + 1] == ".":
+                    end += 1
+                spans.append((words[i].start(), end))
+            i = j + 1
+        for start, end in reversed(spans):
+            value = value[:start] + mark + value[end:]
+        return value
+
+    def _kind(self, word: re.Match[str]) -> str | None:
+        folded = fold(word.group())
+        if folded in self._surnames:
+            return "surname"
+        if folded in self._given:
+            return "given"
+        if len(folded) == 1 and word.group().isupper() and folded in self._initials:
+            return "initial"
+        if folded in HONORIFICS:
+            return "title"
+        if folded in PARTICLES:
+            return "particle"
+        return None
+
+    def _initials_runs(self, value: str, mark: str) -> str:
+        """Initials written together («M.J.P.S.», «MJPS», «M. J. P.»): three or more of a person's."""
+        if not self._initials:
+            return value
+        letters = "".join(sorted(self._initials)).upper()
+        run = rf"(?<![\w.])(?:[{letters}]\.?\s?){{2,}}[{letters}](?:\.|(?![\w]))"
+        return re.sub(run, lambda m: mark if sum(c.isalpha() for c in m.group()) >= 3 else m.group(), value)
 
     def text(self, value: str) -> str:
         mark = gettext(REDACTED)
-        out = self._secrets.sub(mark, value) if self._secrets is not None else value
+        kept: list[str] = []
+        out = self._keep_public(value, kept)
+        out = self._secrets.sub(mark, out) if self._secrets is not None else out
         out = _EMAIL.sub(mark, out)
-        return _PHONE.sub(mark, out)
+        out = _NUMBERS.sub(mark, out)
+        out = self._names(out, mark)
+        out = self._initials_runs(out, mark)
+        for i, name in enumerate(kept):
+            out = out.replace(f"\ue000{i}\ue001", name)
+        return out
+
+    def _keep_public(self, value: str, kept: list[str]) -> str:
+        """The respondent's full name, written in any case or accents, set aside (a private person who
+        shares a word of it is then removed everywhere else; the matter is reviewed: ``concerns``)."""
+        bare = "".join(fold(c)[:1] or " " if c.strip() else c for c in value)  # one character per character
+        spans = []
+        for name in self._public:
+            words = [fold(m.group()) for m in _WORD.finditer(name)]
+            if words:
+                pattern = r"(?<!\w)" + r"[\s.\-‐–]+".join(re.escape(w) for w in words) + r"(?!\w)"
+                spans += [(m.start(), m.end()) for m in re.finditer(pattern, bare)]
+        for start, end in sorted(spans, reverse=True):
+            kept.append(value[start:end])
+            value = value[:start] + f"\ue000{len(kept) - 1}\ue001" + value[end:]
+        return value
 
 
 def _variants(value: str) -> set[str]:
-    """A value as it may appear in a text: whole, its lines joined by commas, and each line of a postal
-    address that identifies (a street, a box, a postal code: it has a digit or three words or more) —
-    a town's name alone is not taken out (the mayor's office names it)."""
+    """A value as it may appear in a text: whole, its lines joined by commas, and each line or comma-separated
+    part of a postal address that identifies (a street, a box, a postal code: it has a digit or three words
+    or more) — a town's name alone is not taken out (the mayor's office names it)."""
     value = (value or "").strip()
     if not value:
         return set()
     lines = [line.strip(" ,") for line in value.splitlines() if line.strip(" ,")]
     found = {value, ", ".join(lines)}
-    found.update(line for line in lines if any(c.isdigit() for c in line) or len(line.split()) >= 3)
+    parts = lines + [p.strip() for line in lines for p in line.split(",") if p.strip()]
+    found.update(p for p in parts if any(c.isdigit() for c in p) or len(p.split()) >= 3)
     return found
 
 
@@ -176,8 +369,12 @@ class PublicMatter:
     final_on: dt.date | None
     final_rule: str
     items: list[PublicItem]
+    concerns: list[str] = field(default_factory=list)  # why a person must review it (msgids)
+    review: Any = None  # the latest PublicationReview of the case, if any
 
-    def haystack(self) -> str:
+    def public_text(self) -> str:
+        """Every published text of the matter, redacted, one per line: what the search reads and what a
+        review approves (:attr:`digest`)."""
         parts = [self.number, self.caption, self.respondent_name, self.respondent_office, self.outcome_label]
         for item in self.items:
             parts.append(item.title)
@@ -187,7 +384,23 @@ class PublicMatter:
                 for s in d.sections:
                     parts.append(s["heading"])
                     parts.extend(s["paragraphs"])
-        return fold(" ".join(parts))
+        return "\n".join(parts)
+
+    def haystack(self) -> str:
+        return fold(self.public_text())
+
+    @property
+    def digest(self) -> str:
+        return hashlib.sha256(self.public_text().encode()).hexdigest()
+
+    @property
+    def reviewed(self) -> bool:
+        return self.review is not None and self.review.digest == self.digest
+
+    @property
+    def publishable(self) -> bool:
+        """Redacted safely by rule, or its redacted text approved by a person as it now reads."""
+        return not self.concerns or self.reviewed
 
     @property
     def sanctions(self) -> list[str]:
@@ -232,17 +445,39 @@ def _day(entry: DocketEntry) -> dt.date:
     return entry.occurred_at.astimezone(PR_TZ).date()
 
 
-def public_matter(case: Case) -> PublicMatter:
-    """What the public record shows of ``case``, redacted. The case must be final (:func:`is_final`)."""
+def private_texts(spec: KindSpec, entries: Iterable[DocketEntry]) -> list[str]:
+    """The texts of ``entries`` that name persons the rulebook keeps private (``private_fields``: the
+    witnesses), from their payload or their details."""
+    out = []
+    for e in entries:
+        for name in spec.private_fields.get(e.event_type, ()):
+            for source in (e.payload, e.details):
+                value = (source or {}).get(name)
+                if isinstance(value, str) and value.strip():
+                    out.append(value)
+                elif isinstance(value, list):
+                    out.extend(str(v.get("name", "")) if isinstance(v, dict) else str(v) for v in value)
+    return out
+
+
+def public_matter(case: Case, terms: str | None = None) -> PublicMatter:
+    """What the public record shows of ``case``, redacted (also of what its latest review added to
+    remove, or of ``terms`` when given: a review's preview). The case must be final (:func:`is_final`);
+    the matter is shown only if :attr:`PublicMatter.publishable`."""
     if not is_final(case):
         raise ValueError("not a final case")
     spec = kind_spec(case)
     assert spec is not None
     acts = PUBLISHED_ACTS.get(case.body.rulebook, {})
     parties = list(case.parties.all())
-    redactor = Redactor(parties)
-    respondent = next((p for p in parties if p.role == Party.Role.RESPONDENT), None)
     entries = _live(list(case.entries.all().order_by("seq")))
+    review = PublicationReview.objects.filter(case=case).first() if terms is None else None
+    redactor = Redactor(
+        parties,
+        private_texts(spec, entries),
+        (review.terms if review is not None else terms or "").splitlines(),
+    )
+    respondent = next((p for p in parties if p.role == Party.Role.RESPONDENT), None)
     present = {e.event_type for e in entries}
     docs_by_entry: dict[int, list[Document]] = {}
     for doc in Document.objects.filter(case=case, template__in=PUBLISHED_DOCUMENTS).order_by("id"):
@@ -258,7 +493,7 @@ def public_matter(case: Case) -> PublicMatter:
         if e.event_type in _ACTED_ON and _ACTED_ON[e.event_type] not in present:
             continue
         title, names = acts[e.event_type]
-        raw = {n: e.payload[n] for n in names if e.payload.get(n) not in (None, "", [])}
+        raw = {n: _redacted(redactor, e.payload[n]) for n in names if e.payload.get(n) not in (None, "", [])}
         fields = [(n, gettext(_field_label(n)), _shown(n, v)) for n, v in raw.items()]
         if e.payload.get("outcome"):
             outcome = str(e.payload["outcome"])
@@ -282,7 +517,55 @@ def public_matter(case: Case) -> PublicMatter:
         final_on=items[-1].day if items else None,
         final_rule=spec.final_rule,
         items=items,
+        concerns=redactor.concerns,
+        review=review,
     )
+
+
+def _redacted(redactor: Redactor, value: Any) -> Any:
+    """A published field's value with the free texts in it redacted (codes, amounts and dates read the same)."""
+    if isinstance(value, str):
+        return redactor.text(value)
+    if isinstance(value, list):
+        return [_redacted(redactor, v) for v in value]
+    return value
+
+
+def public_matters(cases: Iterable[Case]) -> list[PublicMatter]:
+    """Of ``cases`` (:func:`~ventila.cases.access.public_cases`: final for publication), those the public
+    may read: redacted safely by rule, or reviewed. The public record, its open data and the annual
+    report read this list only."""
+    return [m for m in (public_matter(c) for c in cases) if m.publishable]
+
+
+def published(case: Case | None) -> PublicMatter | None:
+    """``case`` (:func:`~ventila.cases.access.public_case`) as the public reads it; None if it may not."""
+    if case is None:
+        return None
+    m = public_matter(case)
+    return m if m.publishable else None
+
+
+def awaiting_review(cases: Iterable[Case]) -> list[PublicMatter]:
+    """Of ``cases`` (final for publication), those that wait for a person to review their redacted text."""
+    return [m for m in (public_matter(c) for c in cases) if not m.publishable]
+
+
+def do_review_publication(*, user: Any, case: Case, terms: str, digest: str) -> PublicationReview:
+    """Approve the public text of ``case`` as the reviewer read it (``digest``), with what else they
+    asked to remove (``terms``, one per line): recorded and chained in one transaction. Refused when the
+    text has changed since it was read."""
+    terms = "\n".join(t.strip() for t in terms.replace("\x00", "").splitlines() if t.strip())
+    with transaction.atomic():
+        if not is_final(case):
+            raise ValueError("not a final case")
+        if public_matter(case, terms).digest != digest:
+            raise ValueError("the public text changed")
+        review = PublicationReview.objects.create(
+            case=case, digest=digest, terms=terms, reviewed_by=user, reviewed_at=clock.now()
+        )
+        chain.append("publication_review", review)
+    return review
 
 
 def _field_label(name: str) -> str:

@@ -166,6 +166,32 @@ class Move:
         return self.actor.is_body or (self.expired and bool(self.acts))
 
 
+@dataclass(frozen=True)
+class FinalAct:
+    """An act that makes a matter final for publication (issue 26), with what must be on record around
+    it: ``where``, the payload values it must carry (field → accepted values); ``after``, acts that must
+    come before it; ``then``, acts that must follow it (its notice to the parties, the closing).
+    ``rule`` is the rule that says so."""
+
+    act: str
+    rule: str
+    where: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    after: tuple[str, ...] = ()
+    then: tuple[str, ...] = ()
+
+    def met(self, acts: Sequence[tuple[str, Mapping[str, Any], dt.datetime]]) -> bool:
+        """Whether ``acts`` (the live acts of a case as ``(type, payload, when)``, in docket order)
+        hold this act with everything it needs."""
+        for i, (kind, payload, when) in enumerate(acts):
+            if kind != self.act or any(str(payload.get(k)) not in v for k, v in self.where.items()):
+                continue
+            before = {t for t, _, w in acts[:i] if w <= when}
+            later = {t for t, _, w in acts[i + 1 :] if w >= when}
+            if set(self.after) <= before and set(self.then) <= later:
+                return True
+        return False
+
+
 @dataclass(slots=True)
 class Event:
     """One docket event: its type, the moment it happened (Puerto Rico time) and its payload."""
@@ -228,13 +254,17 @@ class KindSpec:
     # The stages in which the case is over: the act that ends it is on record (the web app shows
     # such a case as closed and no term of it as still to be met).
     closed_stages: tuple[str, ...] = ("closed",)
-    # The public record (issue 17): the stages at which the matter is finally resolved, so that what
-    # the texts make public of it may be published (House: Secs. 5(5), 21(d), CAM-05-02, CAM-21D-01),
-    # unless one of ``final_pending`` is still allowed next (the municipal decision is issued only once
-    # notified: ambiguity 10); ``final_rule`` is the rule that says so. Empty: never published.
+    # The public record (issues 17, 26): the stages at which the matter may be finally resolved, and the
+    # acts that make it final for publication (:class:`FinalAct`: a final resolution notified to the
+    # parties, say) — the one predicate the public record, the open data, the annual report and the
+    # public statistics use (:meth:`final_for_publication`). A withdrawal or a closing without the
+    # notice is none of them. ``final_rule`` is the rule that ends confidentiality. Empty: never published.
     final_stages: tuple[str, ...] = ()
-    final_pending: tuple[str, ...] = ()
+    final_acts: tuple[FinalAct, ...] = ()
     final_rule: str = ""
+    # Persons the kind's acts name whom the public never reads about (issue 26): event type → the
+    # fields (of its payload or its details) that name them, with their addresses (witnesses).
+    private_fields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # What the first act of a case imported from a predecessor body's records says unless its row
     # says otherwise (the municipal Commission flags such a complaint for review, MUN-SUC-02).
     imported_payload: Mapping[str, Any] = field(default_factory=dict)
@@ -262,6 +292,11 @@ class KindSpec:
         if set(self.actors) != ids:
             missing, extra = sorted(ids - set(self.actors)), sorted(set(self.actors) - ids)
             raise TypeError(f"KindSpec {self.id!r}: whose move each deadline is (actors): {missing=} {extra=}")
+        named = {t for f in self.final_acts for t in (f.act, *f.after, *f.then)} | set(self.private_fields)
+        if named - set(self.events) or set(self.final_stages) - set(self.stages):
+            raise TypeError(f"KindSpec {self.id!r}: final_acts, final_stages or private_fields outside the kind")
+        if bool(self.final_stages) != bool(self.final_acts):
+            raise TypeError(f"KindSpec {self.id!r}: a kind published declares both final_stages and final_acts")
         for spec in self.events.values():
             if set(spec.meets) - ids or set(spec.on_expiry) - ids:
                 raise TypeError(f"KindSpec {self.id!r}: event {spec.type!r} names deadlines outside the kind")
@@ -290,6 +325,11 @@ class KindSpec:
                 if act in allowed_now:
                     return move, act
         return None
+
+    def final_for_publication(self, stage: str, acts: Sequence[tuple[str, Mapping[str, Any], dt.datetime]]) -> bool:
+        """Whether a matter at ``stage`` whose live acts are ``acts`` (``(type, payload, when)``, in
+        docket order) is final for publication: a final stage and one of :attr:`final_acts` met."""
+        return stage in self.final_stages and any(f.met(acts) for f in self.final_acts)
 
     def caption_template(self, has_office: bool) -> str:
         """The Spanish template of a case's caption (see ``caption``), with or without the office."""

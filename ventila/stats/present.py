@@ -77,20 +77,23 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
             ),
         )
     )
-    open_rows = [[f"{_label(KINDS, r['kind'])} · {_label(STAGES, r['stage'])}", r["n"]] for r in stats.open_by_stage]
-    out.append(
-        Table(
-            "abiertos",
-            _("Casos abiertos hoy, por etapa"),
-            [_("Tipo y etapa"), _("Casos abiertos")],
-            open_rows,
-            _said(
-                lambda k: ngettext("Hoy hay %(n)s caso abierto.", "Hoy hay %(n)s casos abiertos.", k),
-                sum(r["n"] for r in stats.open_by_stage),
-                public,
-            ),
+    if not public and not stats.final_only:  # a count of today, which changes day by day: never public (issue 26)
+        open_rows = [
+            [f"{_label(KINDS, r['kind'])} · {_label(STAGES, r['stage'])}", r["n"]] for r in stats.open_by_stage
+        ]
+        out.append(
+            Table(
+                "abiertos",
+                _("Casos abiertos hoy, por etapa"),
+                [_("Tipo y etapa"), _("Casos abiertos")],
+                open_rows,
+                _said(
+                    lambda k: ngettext("Hoy hay %(n)s caso abierto.", "Hoy hay %(n)s casos abiertos.", k),
+                    sum(r["n"] for r in stats.open_by_stage),
+                    public,
+                ),
+            )
         )
-    )
     months: dict[dt.date, dict[str, int]] = {}
     for r in stats.terms_by_month:
         months.setdefault(r["month"], {"met": 0, "missed": 0})[r["status"]] = r["n"]
@@ -101,8 +104,12 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
         _("Términos cumplidos y vencidos, por mes en que vencían"),
         [_("Mes"), _("Cumplidos"), _("Vencidos")],
         [[_month(m), c["met"], c["missed"]] for m, c in sorted(months.items())],
-        _("De %(total)s términos que vencían en el período, %(met)s se cumplieron y %(missed)s vencieron.")
-        % {"total": _count(met + missed, public), "met": _count(met, public), "missed": _count(missed, public)},
+        (
+            _("De los términos que vencían en el período, menos de 3 se cumplieron o vencieron: no se muestran.")
+            if public and (_small(met) or _small(missed))  # the total with one of them would tell the other
+            else _("De %(total)s términos que vencían en el período, %(met)s se cumplieron y %(missed)s vencieron.")
+            % {"total": _count(met + missed, public), "met": _count(met, public), "missed": _count(missed, public)}
+        ),
         chart_column=None,
     )
     out.append(t)
@@ -190,6 +197,9 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
             ),
         )
     )
+    financial = [
+        {**r, "rate": None} if public and (_small(r["met"]) or _small(r["missed"])) else r for r in stats.financial
+    ]  # a rate beside a count of one or two would tell it
     if stats.financial or RULEBOOKS[stats.body.rulebook].obligations is not None:  # a register of report duties
         out.append(
             Table(
@@ -203,12 +213,12 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
                         r["missed"],
                         "—" if r["rate"] is None else f"{r['rate']:g}".replace(".", ","),
                     ]
-                    for r in stats.financial
+                    for r in financial
                 ],
                 (
                     _("En %(year)s se cumplió el %(rate)s %% de los deberes de informe.")
-                    % {"year": stats.financial[-1]["year"], "rate": _days(stats.financial[-1]["rate"])}
-                    if stats.financial
+                    % {"year": financial[-1]["year"], "rate": _days(financial[-1]["rate"])}
+                    if financial
                     else _("Ningún deber de informe financiero vencía en el período.")
                 ),
             )
@@ -231,6 +241,10 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
                 ),
             )
         )
+    if public:
+        for t in out:
+            if t.key in ADDITIVE:
+                _merge_small(t, ADDITIVE[t.key])
     for t in out:
         if t.key == "terminos":
             t.chart = grouped_chart(t, public)
@@ -239,6 +253,40 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
         if public:
             t.rows = [[_count(v, True) if isinstance(v, int) and i else v for i, v in enumerate(row)] for row in t.rows]
     return out
+
+
+# The public tables whose rows add up to the period's totals (their summaries), and their count columns.
+ADDITIVE = {"recibidos": (1,), "terminos": (1, 2), "reglas": (3,), "desestimaciones": (1,), "sanciones": (1,)}
+
+
+def _small(n: int) -> bool:
+    return 0 < n < PUBLIC_MINIMUM
+
+
+def _merge_small(t: Table, cols: Sequence[int]) -> None:
+    """Small cells suppressed with complementary suppression (issue 26): a row with a count of one or two
+    is not shown — no row tells that a hidden count exists —, its counts join one last row «Otros»; while
+    a count of that row is still one or two, the smallest other row joins it too, so that no hidden count
+    can be worked out from the rows shown and the total. Only when every row has joined does «Otros» show
+    «menos de 3» (the total itself is then under 3)."""
+    kept = [r for r in t.rows if not any(_small(r[c]) for c in cols)]
+    merged = [r for r in t.rows if any(_small(r[c]) for c in cols)]
+    if not merged:
+        return
+    while kept and any(_small(sum(r[c] for r in merged)) for c in cols):
+        smallest = min(kept, key=lambda r: sum(r[c] for c in cols))
+        kept.remove(smallest)
+        merged.append(smallest)
+    width = len(t.rows[0])
+    other: list[Any] = [_("Otros (cifras menores de 3, agrupadas)")]
+    other += [sum(r[i] for r in merged) if i in cols else "" for i in range(1, width)]
+    t.rows = [*kept, other]
+    if t.key == "reglas":
+        t.summary = (
+            _("La regla más incumplida es %(rule)s.") % {"rule": max(kept, key=lambda r: r[3])[0]}
+            if kept
+            else _("Ninguna regla tiene 3 o más términos vencidos en el período: sus cifras no se muestran.")
+        )
 
 
 # -- SVG -------------------------------------------------------------------------------------------

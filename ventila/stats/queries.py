@@ -51,6 +51,17 @@ class Period:
     def year(cls, year: int) -> Period:
         return cls(dt.date(year, 1, 1), dt.date(year, 12, 31))
 
+    @classmethod
+    def months(cls, year: int, first: int, count: int) -> Period:
+        """``count`` calendar months from month ``first`` of ``year`` (a month: 1; a quarter: 3)."""
+        last = first + count - 1
+        end = dt.date(year + last // 12, last % 12 + 1, 1) - dt.timedelta(days=1)
+        return cls(dt.date(year, first, 1), end)
+
+    def closed(self, today: dt.date) -> bool:
+        """Over before ``today``: its figures no longer change day by day (issue 26)."""
+        return self.end < today
+
     @property
     def start_at(self) -> dt.datetime:
         return dt.datetime.combine(self.start, dt.time(), PR_TZ)
@@ -76,13 +87,18 @@ class Stats:
     financial: list[dict[str, Any]] = field(default_factory=list)  # year, met, missed, rate
     with_prejudice: int = 0
     queries: int = 0
+    final_only: bool = False  # the final-act figures count the matters final for publication only
 
 
-def entries(body: Body, period: Period) -> Any:
-    """The body's docket entries of the period that no later entry corrects."""
-    return DocketEntry.objects.filter(
+Only = Sequence[int] | None  # the cases a public statistic counts (final for publication); None: all
+
+
+def entries(body: Body, period: Period, only: Only = None) -> Any:
+    """The body's docket entries of the period that no later entry corrects (of the ``only`` cases)."""
+    qs = DocketEntry.objects.filter(
         case__body=body, occurred_at__gte=period.start_at, occurred_at__lt=period.end_before
     ).filter(superseded_by__isnull=True)
+    return qs if only is None else qs.filter(case_id__in=list(only))
 
 
 def received(body: Body, period: Period) -> list[dict[str, Any]]:
@@ -110,15 +126,16 @@ def open_by_stage(body: Body) -> list[dict[str, Any]]:
     return list(rows)
 
 
-def _terms(body: Body, period: Period) -> Any:
-    return CaseDeadline.objects.filter(
+def _terms(body: Body, period: Period, only: Only = None) -> Any:
+    qs = CaseDeadline.objects.filter(
         status__in=("met", "missed"), due__gte=period.start, due__lte=period.end, case__body=body
     )
+    return qs if only is None else qs.filter(case_id__in=list(only))
 
 
-def terms_by_month(body: Body, period: Period) -> list[dict[str, Any]]:
+def terms_by_month(body: Body, period: Period, only: Only = None) -> list[dict[str, Any]]:
     rows = (
-        _terms(body, period)
+        _terms(body, period, only)
         .annotate(month=TruncMonth("due"))
         .values("month", "status")
         .annotate(n=Count("id"))
@@ -127,9 +144,9 @@ def terms_by_month(body: Body, period: Period) -> list[dict[str, Any]]:
     return [{"month": _as_date(r["month"]), "status": r["status"], "n": r["n"]} for r in rows]
 
 
-def missed_rules(body: Body, period: Period) -> list[dict[str, Any]]:
+def missed_rules(body: Body, period: Period, only: Only = None) -> list[dict[str, Any]]:
     rows = (
-        _terms(body, period)
+        _terms(body, period, only)
         .filter(status="missed")
         .values("case__kind", "deadline_id", "rule_id")
         .annotate(n=Count("id"))
@@ -168,7 +185,15 @@ def _table(model: Any) -> str:
     return str(model._meta.db_table)
 
 
-def _durations_sql(ends: Sequence[str], dismissal_ends: bool) -> tuple[str, list[Any]]:
+def _only_sql(only: Only, alias: str) -> tuple[str, list[Any]]:
+    """``AND <alias>."id" IN (…)`` for the ``only`` cases (values as parameters); nothing for all."""
+    if only is None:
+        return "", []
+    ids = list(only) or [0]
+    return f' AND {alias}."id" IN ({", ".join(["%s"] * len(ids))})', ids
+
+
+def _durations_sql(ends: Sequence[str], dismissal_ends: bool, only: Only = None) -> tuple[str, list[Any]]:
     """Per matter of the body decided in the period: calendar days (Puerto Rico time) from its first
     act to its first ``ends`` act. Table names from the models' metadata, values as parameters."""
     e, c = _table(DocketEntry), _table(Case)
@@ -185,6 +210,7 @@ def _durations_sql(ends: Sequence[str], dismissal_ends: bool) -> tuple[str, list
     )
     # A Cámara determination that dismisses the complaint is its final resolution too.
     extra = f" OR (x.\"event_type\" = 'determination_made' AND {outcome} = 'dismissed')" if dismissal_ends else ""
+    in_only, only_ids = _only_sql(only, "k")
     sql = (
         f"SELECT {diff} AS days FROM "  # nosec B608
         f'(SELECT x."case_id", MIN(x."occurred_at") AS t FROM "{e}" x INNER JOIN "{c}" k ON k."id" = x."case_id" '
@@ -192,20 +218,26 @@ def _durations_sql(ends: Sequence[str], dismissal_ends: bool) -> tuple[str, list
         f'GROUP BY x."case_id") f '
         f'INNER JOIN (SELECT x."case_id", MIN(x."occurred_at") AS t FROM "{e}" x '
         f'INNER JOIN "{c}" k ON k."id" = x."case_id" '
-        f'WHERE k."body_id" = %s AND (x."event_type" IN ({marks(ends)}){extra}) AND {not_corrected} '
+        f'WHERE k."body_id" = %s AND (x."event_type" IN ({marks(ends)}){extra}) AND {not_corrected}{in_only} '
         f'GROUP BY x."case_id") d ON d."case_id" = f."case_id" '
         f"WHERE d.t >= %s AND d.t < %s"
     )
-    return sql, [*FILING_EVENTS, *ends]
+    return sql, [*FILING_EVENTS, *ends, *only_ids]
 
 
 def durations(
-    body: Body, period: Period, ends: Sequence[str], *, portable: bool = False, dismissal_ends: bool = False
+    body: Body,
+    period: Period,
+    ends: Sequence[str],
+    *,
+    portable: bool = False,
+    dismissal_ends: bool = False,
+    only: Only = None,
 ) -> dict[str, Any]:
     """``{"n", "median", "p90"}`` of the days to the first ``ends`` act: ``percentile_cont`` on
     PostgreSQL; elsewhere (or ``portable``) the same interpolation from the ordered rows by window
     functions — one query either way."""
-    inner, names = _durations_sql(ends, dismissal_ends)
+    inner, names = _durations_sql(ends, dismissal_ends, only)
     params: list[Any] = [body.pk, *names[: len(FILING_EVENTS)], body.pk, *names[len(FILING_EVENTS) :],
                          period.start_at, period.end_before]  # fmt: skip
     if connection.vendor == "postgresql" and not portable:
@@ -243,10 +275,13 @@ def _num(value: Any) -> float | None:
 # -- payload lists: grounds of dismissal, sanctions ------------------------------------------------
 
 
-def _list_counts(body: Body, period: Period, event_type: str, key: str, where: str = "") -> list[dict[str, Any]]:
+def _list_counts(
+    body: Body, period: Period, event_type: str, key: str, where: str = "", only: Only = None
+) -> list[dict[str, Any]]:
     """How many times each value of the payload list ``key`` appears on the body's ``event_type``
     entries of the period (a JSON array unnested in SQL)."""
     e, c = _table(DocketEntry), _table(Case)
+    in_only, only_ids = _only_sql(only, "k")
     if connection.vendor == "postgresql":
         items = f"jsonb_array_elements_text(CASE WHEN jsonb_typeof(x.\"payload\"->'{key}') = 'array' " \
                 f"THEN x.\"payload\"->'{key}' ELSE '[]'::jsonb END) AS v(value)"  # fmt: skip
@@ -258,20 +293,20 @@ def _list_counts(body: Body, period: Period, event_type: str, key: str, where: s
     sql = (
         f'SELECT v.value, COUNT(*) FROM "{e}" x INNER JOIN "{c}" k ON k."id" = x."case_id", {items} '  # nosec B608
         f'WHERE k."body_id" = %s AND x."event_type" = %s AND x."occurred_at" >= %s AND x."occurred_at" < %s '
-        f'AND NOT EXISTS (SELECT 1 FROM "{e}" s WHERE s."supersedes_id" = x."id") {cond} '
+        f'AND NOT EXISTS (SELECT 1 FROM "{e}" s WHERE s."supersedes_id" = x."id") {cond}{in_only} '
         "GROUP BY v.value ORDER BY COUNT(*) DESC, v.value"
     )
     with connection.cursor() as cur:
-        cur.execute(sql, [body.pk, event_type, period.start_at, period.end_before])
+        cur.execute(sql, [body.pk, event_type, period.start_at, period.end_before, *only_ids])
         return [{"value": str(v), "n": int(n)} for v, n in cur.fetchall()]
 
 
-def dismissals(body: Body, period: Period) -> list[dict[str, Any]]:
+def dismissals(body: Body, period: Period, only: Only = None) -> list[dict[str, Any]]:
     """The grounds of the dismissals of the period (Cámara, Sec. 21(c)(2)); a municipal dismissal
     without a hearing has no grounds list and counts as «sin causa anotada»."""
-    rows = _list_counts(body, period, "determination_made", "grounds", "AND $outcome = 'dismissed'")
+    rows = _list_counts(body, period, "determination_made", "grounds", "AND $outcome = 'dismissed'", only)
     bare = (
-        entries(body, period)
+        entries(body, period, only)
         .filter(Q(event_type="dismissed") | Q(event_type="determination_made", payload__outcome="dismissed"))
         .exclude(payload__has_key="grounds")
         .count()
@@ -281,8 +316,8 @@ def dismissals(body: Body, period: Period) -> list[dict[str, Any]]:
     return rows
 
 
-def sanctions(body: Body, period: Period) -> list[dict[str, Any]]:
-    return _list_counts(body, period, "sanction_decided", "sanctions")
+def sanctions(body: Body, period: Period, only: Only = None) -> list[dict[str, Any]]:
+    return _list_counts(body, period, "sanction_decided", "sanctions", only=only)
 
 
 def advisory(body: Body, period: Period) -> dict[str, Any]:
@@ -317,8 +352,8 @@ def financial(body: Body, period: Period) -> list[dict[str, Any]]:
     ]
 
 
-def with_prejudice(body: Body, period: Period) -> int:
-    return int(entries(body, period).filter(event_type="dismissed_with_prejudice").count())
+def with_prejudice(body: Body, period: Period, only: Only = None) -> int:
+    return int(entries(body, period, only).filter(event_type="dismissed_with_prejudice").count())
 
 
 def refresh(body: Body, now: dt.datetime) -> None:
@@ -327,20 +362,27 @@ def refresh(body: Body, now: dt.datetime) -> None:
     rederive(stale_cases(now, bodies=[body]), now=now, budget=rederive_budget())
 
 
-def compute(body: Body, period: Period) -> Stats:
-    """Every statistic of ``body`` over ``period`` (12 queries, whatever the size of the docket)."""
+def compute(body: Body, period: Period, only: Only = None) -> Stats:
+    """Every statistic of ``body`` over ``period`` (12 queries, whatever the size of the docket).
+
+    ``only``: the public statistics (issue 26) count the terms, the times, the dismissals, the sanctions
+    and the dismissals with prejudice of the matters final for publication only (the public record's
+    predicate: a dismissal recorded but not notified moves no median), and show no count of today's
+    open cases; the matters received and the advisory opinions asked are counted for every case (a closed
+    period's filings)."""
     return Stats(
         body=body,
         period=period,
         received=received(body, period),
-        open_by_stage=open_by_stage(body),
-        terms_by_month=terms_by_month(body, period),
-        missed_rules=missed_rules(body, period),
-        to_determination=durations(body, period, DETERMINATION_EVENTS),
-        to_resolution=durations(body, period, RESOLUTION_EVENTS, dismissal_ends=True),
-        dismissals=dismissals(body, period),
-        sanctions=sanctions(body, period),
+        open_by_stage=open_by_stage(body) if only is None else [],
+        terms_by_month=terms_by_month(body, period, only),
+        missed_rules=missed_rules(body, period, only),
+        to_determination=durations(body, period, DETERMINATION_EVENTS, only=only),
+        to_resolution=durations(body, period, RESOLUTION_EVENTS, dismissal_ends=True, only=only),
+        dismissals=dismissals(body, period, only),
+        sanctions=sanctions(body, period, only),
         advisory=advisory(body, period),
         financial=financial(body, period),
-        with_prejudice=with_prejudice(body, period),
+        with_prejudice=with_prejudice(body, period, only),
+        final_only=only is not None,
     )

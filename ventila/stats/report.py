@@ -21,7 +21,7 @@ from ventila.bodies.models import Body
 from ventila.cases.access import public_cases
 from ventila.documents.catalog import long_date
 from ventila.documents.pdf import _assets, weasy_html
-from ventila.documents.publication import public_matter
+from ventila.documents.publication import public_matters
 from ventila.rules import PR_TZ, RULEBOOKS
 
 from . import present, queries
@@ -33,8 +33,7 @@ def resolved_matters(body: Body, period: queries.Period) -> list[dict[str, Any]]
     (:mod:`ventila.documents.publication`, issue 17: only final cases, the complainant and every
     party's contact data redacted): number, kind, respondent, outcome and day of the final act."""
     out = []
-    for case in public_cases(body):  # the public record's own list: one matter at a time, as it reads them
-        m = public_matter(case)
+    for m in public_matters(public_cases(body)):  # the public record's own list, as it reads them
         if m.final_on is None or not (period.start <= m.final_on <= period.end):
             continue
         out.append(
@@ -60,13 +59,16 @@ METHOD = [
     "percentil 90 se interpolan linealmente.",
     "La lista de asuntos resueltos es la del registro público: los casos con determinación o resolución final en "
     "el año, sin datos de la parte querellante ni datos de contacto de ninguna parte.",
+    "Los términos, los tiempos, las desestimaciones y las sanciones cuentan solo los asuntos finales que publica el "
+    "registro público (su acto final, notificado a las partes), no los casos aún abiertos.",
 ]
 
 
 def report_html(body: Body, year: int, *, issued_at: dt.datetime | None, issued_by: Any = None) -> str:
     period = queries.Period.year(year)
     queries.refresh(body, clock.now())
-    stats = queries.compute(body, period)
+    # The final-act figures count the matters the public record publishes, as its list does (issue 26).
+    stats = queries.compute(body, period, [c.pk for c in public_cases(body)])
     with translation.override("es"):
         return render_to_string(
             "stats/annual_report.html",

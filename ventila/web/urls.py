@@ -15,6 +15,7 @@ from .views import (
     pages,
     procedures,
     public_record,
+    publication_review,
     register,
     search,
     stats,
@@ -81,6 +82,12 @@ urlpatterns = [
     path("cuerpos/<slug:body>/obligados/tablero/", register.board, name="board"),
     path("expedientes/<case_number:number>/referido-oeg/", register.turn_referral, name="turn_referral"),
     # The public record after final resolution (issue 17, Secs. 5(5), 21(d)): no account needed.
+    path("cuerpos/<slug:body>/revision-publicacion/", publication_review.review_list, name="publication_review"),
+    path(
+        "cuerpos/<slug:body>/revision-publicacion/<case_number:number>/",
+        publication_review.review_matter,
+        name="publication_review_matter",
+    ),
     path("registro-publico/", public_record.index, name="public_record"),
     path("registro-publico/<slug:body>/", public_record.body_record, name="public_body"),
     path("registro-publico/<slug:body>/datos.csv", public_record.open_data_csv, name="public_csv"),

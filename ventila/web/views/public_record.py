@@ -81,7 +81,7 @@ def _body(slug: str) -> Body:
 
 
 def _matters(body: Body) -> list[publication.PublicMatter]:
-    return [publication.public_matter(c) for c in access.public_cases(body)]
+    return publication.public_matters(access.public_cases(body))
 
 
 def _detail_url(request: HttpRequest, m: publication.PublicMatter) -> str:
@@ -127,10 +127,10 @@ def body_record(request: HttpRequest, body: str) -> HttpResponse:
 @require_safe
 def matter(request: HttpRequest, body: str, number: str) -> HttpResponse:
     b = _body(body)
-    case = access.public_case(b, number)
-    if case is None:
+    m = publication.published(access.public_case(b, number))
+    if m is None:
         raise Http404("not public")
-    return render(request, "web/public_record_detail.html", {"body": b, "m": publication.public_matter(case)})
+    return render(request, "web/public_record_detail.html", {"body": b, "m": m})
 
 
 @require_safe
@@ -138,10 +138,9 @@ def document_pdf(request: HttpRequest, body: str, number: str, doc_id: int) -> H
     """The public version of an issued document: its published sections, redacted, laid out as the
     issued PDF is (the issued file itself, with its addressees, is never served here)."""
     b = _body(body)
-    case = access.public_case(b, number)
-    if case is None:
+    m = publication.published(access.public_case(b, number))
+    if m is None:
         raise Http404("not public")
-    m = publication.public_matter(case)
     found = next((d for d in m.documents if d.id == doc_id), None)
     if found is None:
         raise Http404("no such public document")

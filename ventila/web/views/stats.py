@@ -13,6 +13,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -54,16 +55,63 @@ def period_from(params: Any, today: dt.date) -> tuple[queries.Period, str, dict[
     return queries.Period.year(year), str(year), errors, typed
 
 
+def public_parts() -> list[tuple[str, str]]:
+    """The parts of a year the public statistics offer: the whole year, its quarters, its months."""
+    quarters = [(f"T{q}", _("Trimestre %(n)s") % {"n": q}) for q in range(1, 5)]
+    months = [(f"M{m:02d}", date_format(dt.date(2000, m, 1), "F").capitalize()) for m in range(1, 13)]
+    return [("", _("Año completo")), *quarters, *months]
+
+
+def public_period_from(params: Any, today: dt.date) -> tuple[queries.Period, str, dict[str, str], dict[str, str]]:
+    """The period of the public statistics (issue 26): a month, a quarter or a year («anio», «periodo»)
+    already over — never a window of chosen dates, nor one that ends today, whose difference from the
+    window of the day before would tell what happened that day. Default: last year."""
+    typed = {k: _clean(params.get(k, "")) for k in ("anio", "periodo", "desde", "hasta")}
+    errors: dict[str, str] = {}
+    year = today.year - 1
+    if typed["desde"] or typed["hasta"]:
+        errors["anio"] = _(
+            "Las estadísticas públicas son de un mes, un trimestre o un año ya terminados: elija el año."
+        )
+    if typed["anio"]:
+        if typed["anio"].isdigit() and 1990 <= int(typed["anio"]) <= 2100:
+            year = int(typed["anio"])
+        else:
+            errors["anio"] = _("Escriba el año con cuatro cifras, por ejemplo 2027.")
+    part = typed["periodo"]
+    labels = dict(public_parts())
+    if part not in labels:
+        errors["periodo"] = _("Elija el año completo, un trimestre o un mes de la lista.")
+        part = ""
+    if part.startswith("T"):
+        period = queries.Period.months(year, 3 * int(part[1:]) - 2, 3)
+    elif part.startswith("M"):
+        period = queries.Period.months(year, int(part[1:]), 1)
+    else:
+        period = queries.Period.year(year)
+    if not errors and not period.closed(today):
+        errors["periodo"] = _(
+            "Ese período todavía no ha terminado: las estadísticas públicas son de meses, trimestres o años ya "
+            "cerrados."
+        )
+    if errors:  # the page still shows a period: the last closed year
+        period, part = queries.Period.year(today.year - 1), ""
+    label = f"{labels[part]} {period.start.year}" if part else str(period.start.year)
+    return period, label, errors, typed
+
+
 def _render(request: HttpRequest, bodies: list[Body], *, public: bool) -> HttpResponse:
     today = clock.today()
-    period, label, errors, typed = period_from(request.GET, today)
+    period, label, errors, typed = (public_period_from if public else period_from)(request.GET, today)
     slug = _clean(request.GET.get("cuerpo", ""), 60)
     body = next((b for b in bodies if b.slug == slug), None)
     if slug and body is None:
         errors["cuerpo"] = _("Elija uno de los cuerpos de la lista.")
     body = body or bodies[0]
     queries.refresh(body, clock.now())
-    stats = queries.compute(body, period)
+    # The public counts of the matters final for publication only (the public record's predicate).
+    only = [c.pk for c in access.public_cases(body)] if public else None
+    stats = queries.compute(body, period, only)
     items = present.tables(stats, public=public)
     fmt = request.GET.get("formato", "")
     if fmt in ("csv", "xlsx") and not errors:
@@ -79,7 +127,8 @@ def _render(request: HttpRequest, bodies: list[Body], *, public: bool) -> HttpRe
             response = HttpResponse(to_xlsx(present.export_sheets(items)), content_type=XLSX_TYPE)
         response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response
-    params = {k: v for k, v in (("cuerpo", body.slug), *typed.items()) if v and k not in errors}
+    kept = ("cuerpo", "anio", "periodo") if public else ("cuerpo", "anio", "desde", "hasta")
+    params = {k: v for k, v in (("cuerpo", body.slug), *typed.items()) if v and k not in errors and k in kept}
     return render(
         request,
         "web/stats_public.html" if public else "web/stats.html",
@@ -92,6 +141,7 @@ def _render(request: HttpRequest, bodies: list[Body], *, public: bool) -> HttpRe
             "errors": errors,
             "typed": typed,
             "public": public,
+            "parts": public_parts() if public else [],
             "export_query": urlencode(params),
             "can_report": not public,
         },
@@ -124,21 +174,12 @@ def public(request: HttpRequest) -> HttpResponse:
 # -- the annual report -----------------------------------------------------------------------------
 
 
-def _secretary_body(user: Any, slug: str) -> Body:
-    """The body whose annual reports the user may generate and read: its secretary and staff."""
-    staff = access.staff_body_ids(user)
-    body = next((b for b in access.visible_bodies(user) if b.slug == slug and b.pk in staff), None)
-    if body is None:
-        raise Http404
-    return body
-
-
 @login_required
 @require_http_methods(["GET", "POST"])
 def annual_report(request: HttpRequest, body: str) -> HttpResponse:
     """The body's annual reports: generate the one of a year in one action (the secretary), and read
     the ones issued (the secretary and the staff)."""
-    body_obj = _secretary_body(request.user, body)
+    body_obj = access.access_staff_body(request.user, body)
     may_issue = body_obj.pk in access.secretary_body_ids(request.user)
     today = clock.today()
     raw = _clean(request.POST.get("anio", "") if request.method == "POST" else request.GET.get("anio", ""), 10)
@@ -178,7 +219,7 @@ def annual_report(request: HttpRequest, body: str) -> HttpResponse:
 @login_required
 @require_http_methods(["GET"])
 def annual_report_file(request: HttpRequest, body: str, report_id: int) -> HttpResponse:
-    body_obj = _secretary_body(request.user, body)
+    body_obj = access.access_staff_body(request.user, body)
     report = AnnualReport.objects.filter(body=body_obj, pk=report_id).first()
     if report is None:
         raise Http404

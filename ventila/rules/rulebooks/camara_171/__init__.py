@@ -151,10 +151,12 @@ KINDS: dict[str, KindSpec] = {
         actors=_COMPLAINT_ACTORS,
         respondent_roles=ROLES,
         caption="Querella contra %(name)s",
-        # Secs. 5(5), 21(d): confidential «hasta la determinación o resolución final»; the case is final
-        # once the Commission's act that ends it (case_closed, CAM-21D-01) is on record.
+        # Secs. 5(5), 21(d): confidential «hasta la determinación o resolución final»; final for
+        # publication once a final act is on record with its notice and the closing (FINAL_ACTS).
         final_stages=("closed",),
+        final_acts=s20_s24_complaints.FINAL_ACTS,
         final_rule="CAM-21D-01",
+        private_fields=s20_s24_complaints.PRIVATE_FIELDS,
     ),
     "referral": KindSpec(
         "referral",
@@ -176,10 +178,12 @@ KINDS: dict[str, KindSpec] = {
         actors=_COMPLAINT_ACTORS,
         respondent_roles=ROLES,
         caption="Referido de la OEG contra %(name)s",
-        # Secs. 5(5), 21(d): confidential «hasta la determinación o resolución final»; the case is final
-        # once the Commission's act that ends it (case_closed, CAM-21D-01) is on record.
+        # Secs. 5(5), 21(d): confidential «hasta la determinación o resolución final»; final for
+        # publication once a final act is on record with its notice and the closing (FINAL_ACTS).
         final_stages=("closed",),
+        final_acts=s20_s24_complaints.FINAL_ACTS,
         final_rule="CAM-21D-01",
+        private_fields=s20_s24_complaints.PRIVATE_FIELDS,
     ),
     **s19_advisory.KINDS,
     **s10_s13_conduct.KINDS,

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine import Context, Election, Event, EventSpec, FieldSpec
+from ...engine import Context, Election, Event, EventSpec, FieldSpec, FinalAct
 from ...i18n import Msg, Quote, Raw
 from ...terms import Rule, Term, compute_due, shared_term
 from ...vocabulary import ComplaintDeadline, ComplaintStage
@@ -487,6 +487,24 @@ COMPLAINT_EVENTS: dict[str, EventSpec] = {
         EventSpec("case_closed", "Caso cerrado"),
     )
 }  # fmt: skip
+
+# Final for publication (issue 26; Secs. 5(5), 21(d), A-5): a dismissal determination once notified to
+# the parties (Sec. 21(c)(9)) and the case closed; a resolution that ends the ordinary procedure, after
+# the evidentiary hearing, once the case is closed (Sec. 22: the Commission's Final Report, no notice act
+# of its own); a summary dismissal once notified (Sec. 24(e)) and closed; charges found true once the
+# Final Report is referred (Sec. 25) and the case closed. A complaint closed before any of these (withdrawn,
+# or closed without the notice) is never published.
+FINAL_ACTS = (
+    FinalAct("determination_made", "CAM-21C-04", {"outcome": ("dismissed",)},
+             then=("determination_notified", "case_closed")),
+    FinalAct("resolved", "CAM-22-01", {"outcome": ("charges_not_proven", "dismissed")},
+             after=("evidentiary_hearing_concluded",), then=("case_closed",)),
+    FinalAct("resolved", "CAM-24E-02", {"outcome": ("dismissed",)}, then=("determination_notified", "case_closed")),
+    FinalAct("resolved", "CAM-21D-01", {"outcome": ("charges_proven",)}, then=("report_referred", "case_closed")),
+)  # fmt: skip
+# Persons named in the acts whom the public never reads about (issue 26): the witnesses the complaint
+# lists (Sec. 21(a)(11), its details) and those summoned (Sec. 5(7)).
+PRIVATE_FIELDS = {"complaint_filed": ("witnesses",), "witness_summoned": ("witness",)}
 
 # What to do next: when each act applies, the terms it meets (the Commission's own) and the parties'
 # terms whose expiry lets the Commission take it (read by the case page and the work queue).

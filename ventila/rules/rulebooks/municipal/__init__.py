@@ -152,8 +152,9 @@ KINDS: dict[str, KindSpec] = {
         # (¶29–¶32), its dismissal (¶14) or the dismissal with prejudice (¶17) is issued, which includes
         # its notice (ambiguity 10; the Secretary notifies, MUN-SEC-03).
         final_stages=("decided", "dismissed", "dismissed_with_prejudice"),
-        final_pending=("decision_notified",),
+        final_acts=complaints.FINAL_ACTS,
         final_rule="MUN-SEC-03",
+        private_fields=complaints.PRIVATE_FIELDS,
         caption_without_office="Querella contra %(name)s",
     ),
     "suspension_proceeding": KindSpec(

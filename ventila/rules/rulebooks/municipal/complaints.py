@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...calendar import LegalCalendar, Suspension, format_date_es, legal_calendar
-from ...engine import Context, Evaluation, Event, EventSpec, FieldSpec, InputError, NextStep
+from ...engine import Context, Evaluation, Event, EventSpec, FieldSpec, FinalAct, InputError, NextStep
 from ...i18n import Msg, Quote
 from ...terms import Deadline, Term, compute_due
 from ...vocabulary import MunicipalComplaintDeadline, MunicipalComplaintStage
@@ -430,6 +430,23 @@ COMPLAINT_EVENTS: dict[str, EventSpec] = {
         }),
     )
 }  # fmt: skip
+# Final for publication (issue 26; ambiguity 10: «emitir» includes the notice, MUN-SEC-03): the
+# Commission's decision (¶29–¶32), its dismissal without a hearing (¶14) or the dismissal with prejudice
+# (¶17), each once notified to the parties.
+FINAL_ACTS = (
+    FinalAct("decision_issued", "MUN-OUT-01", then=("decision_notified",)),
+    FinalAct("dismissed", "MUN-STU-02", then=("decision_notified",)),
+    FinalAct("dismissed_with_prejudice", "MUN-DEC-04", then=("decision_notified",)),
+)
+# Persons named in the acts whom the public never reads about (issue 26): the witnesses the complaint
+# lists (its details) and those summoned or who claim a privilege (¶8, ¶9, ¶11).
+PRIVATE_FIELDS = {
+    "complaint_filed": ("witnesses",),
+    "summons_issued": ("witness",),
+    "enforcement_petition_filed": ("witness",),
+    "privilege_claimed": ("witness",),
+}
+
 COMPLAINT_EVENTS = with_next_acts(
     COMPLAINT_EVENTS,
     {

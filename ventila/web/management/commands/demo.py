@@ -26,11 +26,13 @@ from ventila.accounts import twofactor
 from ventila.accounts.models import RoleGrant, User
 from ventila.accounts.twofactor import demo_device
 from ventila.bodies.models import Body, Membership, OfficeTerm, Person
+from ventila.cases.access import public_cases
 from ventila.cases.actions import ActInput, do_file_case, do_record_act, do_refresh_case
 from ventila.cases.evaluation import compute_calendar
 from ventila.cases.labels import STAGES
 from ventila.cases.models import Case, DocketEntry
 from ventila.cases.queries import case_facts
+from ventila.documents import publication
 from ventila.documents.actions import (
     do_create_draft,
     do_issue_document,
@@ -241,6 +243,12 @@ class Command(BaseCommand):
         load_matters(self.stdout, camara, User.objects.get(username="secretaria"))
         # Issue 17: advisory opinions (Sec. 19) in several states, one on a complaint's respondent.
         load_advisory(self.stdout, camara, User.objects.get(username="secretaria"))
+        # Issue 26: each body's secretary reviews the redacted text of the final matters that wait for it (the
+        # demo's complainants share the respondents' fictitious surnames) and approves their publication.
+        for body, username in ((camara, "secretaria"), (municipal, "secretaria-municipal")):
+            reviewer = User.objects.get(username=username)
+            for m in publication.awaiting_review(public_cases(body)):
+                publication.do_review_publication(user=reviewer, case=m.case, terms="", digest=m.digest)
         # Issue 17: the search index, rebuilt from everything above (acts keep it current as they are written).
         search_index.rebuild()
         if not options["quiet"]:
