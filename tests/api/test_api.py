@@ -16,7 +16,7 @@ from ventila.cases.models import Case
 from ventila.cases.procedures import system_user
 from ventila.compliance.tenures import sync_person
 
-from .conftest import PDF
+from .conftest import ATTESTATIONS, PDF
 
 pytestmark = pytest.mark.django_db
 
@@ -189,6 +189,7 @@ def test_cam_17_03_an_access_request_opens_a_report_access_request_case(world, n
         "requester_occupation": "periodista",
         "on_behalf_of": "El periódico",
         "interest_statement": "Interés público ficticio.",
+        **ATTESTATIONS,
     }
     c = Client()
     r = c.post(

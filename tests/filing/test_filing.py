@@ -527,7 +527,7 @@ def test_key_attempts_are_rate_limited(world, settings):
 
 
 def test_the_rate_counter_is_exact_per_window(db):
-    from ventila.filing import ratelimit
+    from ventila.accounts import ratelimit
 
     results = [ratelimit.hit("t", "1.2.3.4", 3, 60, now=1000.0)[0] for _i in range(5)]
     assert results == [True, True, True, False, False]

@@ -23,12 +23,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from ventila import clock
+from ventila.accounts import ratelimit
 from ventila.bodies.models import Body
 from ventila.cases import access
 from ventila.cases.labels import STAGES
 from ventila.documents.catalog import long_date
 
-from . import conf, ratelimit, register_cache
+from . import conf, register_cache
 from .draft import (
     Draft,
     DraftBox,
@@ -553,7 +554,7 @@ def _submit(request: HttpRequest, proc: Procedure, draft: Draft, form: StepForm)
     extra = _apply(form, problems)
     if form.errors or extra:
         return _render_step(request, proc, draft, "juramento", form, 422, extra)
-    address = ratelimit.client_address(request)
+    address = ratelimit.address(request)
 
     def admit() -> None:
         limit, window = conf.filing_rate()
@@ -666,7 +667,7 @@ def followup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         key = str(request.POST.get("key", "")).strip()[:80]
         limit, window = conf.key_rate()
-        allowed, wait = ratelimit.hit("key", ratelimit.client_address(request), limit, window)
+        allowed, wait = ratelimit.hit("key", ratelimit.address(request), limit, window)
         if not allowed:
             error = _("Demasiados intentos desde su dirección de red. Intente de nuevo dentro de %(m)s minutos.") % {
                 "m": max(1, (wait + 59) // 60)
@@ -710,7 +711,7 @@ def followup_case(request: HttpRequest, number: str) -> HttpResponse:
         values = {"kind": str(request.POST.get("kind", "")), "description": str(request.POST.get("description", ""))}
         if form.is_valid():
             limit, window = conf.supplement_rate()
-            allowed, wait = ratelimit.hit("supplement", ratelimit.client_address(request), limit, window)
+            allowed, wait = ratelimit.hit("supplement", ratelimit.address(request), limit, window)
             if not allowed:
                 errors["__all__"] = _(
                     "Desde su dirección de red ya se añadieron %(n)s evidencias en poco tiempo, el máximo permitido. "
