@@ -211,6 +211,9 @@ OTP_ADMIN_HIDE_SENSITIVE_DATA = True
 VENTILA_SIGNIN_MAX_FAILURES = int(os.environ.get("VENTILA_SIGNIN_MAX_FAILURES", "5"))
 VENTILA_SIGNIN_MAX_ADDRESS_FAILURES = int(os.environ.get("VENTILA_SIGNIN_MAX_ADDRESS_FAILURES", "20"))
 VENTILA_SIGNIN_WINDOW_MINUTES = int(os.environ.get("VENTILA_SIGNIN_WINDOW_MINUTES", "15"))
+# A browser that completed a sign-in keeps a signed cookie for VENTILA_SIGNIN_DEVICE_DAYS: from it only its own
+# failures count, not its address's (an office network shares one address).
+VENTILA_SIGNIN_DEVICE_DAYS = int(os.environ.get("VENTILA_SIGNIN_DEVICE_DAYS", "90"))
 # Sessions end after VENTILA_SESSION_IDLE_MINUTES without a request, and VENTILA_SESSION_MAX_HOURS after
 # sign-in whatever the activity (idle: counted from the last write of the session, at most a minute old);
 # the cookie dies with the browser.

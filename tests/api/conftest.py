@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from factories import fast_password_hasher, now, world  # noqa: F401  (pytest fixtures)
+from factories import fast_password_hasher, now, tiny_pdf, world  # noqa: F401  (pytest fixtures)
 
 from ventila.api.tokens import SCOPES, do_create_client, do_issue_token
 
 # The four statements of a sworn access request (Sec. 17): each must be stated.
 ATTESTATIONS = {"sworn": True, "report_is_final": True, "knows_use_limits": True, "knows_penalty": True}
-PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+PDF = tiny_pdf()  # a real PDF: uploads are parsed before they are accepted
 
 
 @pytest.fixture(autouse=True)

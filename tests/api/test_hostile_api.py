@@ -12,11 +12,13 @@ from typing import Any
 
 import pytest
 from django.core.cache import caches
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from factories import file_complaint
+from filing.helpers import HOSTILE_FILES
 
 from ventila import clock
 from ventila.accounts.models import RateCounter
@@ -209,3 +211,17 @@ def test_the_case_list_runs_a_constant_number_of_queries(world, now, clients):
     FiledCase.objects.bulk_create([FiledCase(client=clients["oeg"], case=c) for c in cases[1:]])
     twenty = _list_queries(clients)
     assert one == twenty, (one, twenty)
+
+
+@pytest.mark.parametrize("name, content", list(HOSTILE_FILES.values()), ids=list(HOSTILE_FILES))
+def test_a_file_that_does_not_open_is_refused_by_the_api(world, now, clients, name, content):
+    data = {
+        "person_id": str(world.respondent.pk),
+        "received_on": "2027-03-01",
+        "evidence": [SimpleUploadedFile(name, content)],
+    }
+    r = Client().post(
+        "/api/v1/referrals", data, HTTP_AUTHORIZATION=f"Bearer {clients['oeg_token']}", HTTP_IDEMPOTENCY_KEY="poly"
+    )
+    assert r.status_code == 422 and r.json()["errors"][0]["field"] == "evidence[0]", r.content
+    assert not Case.objects.filter(kind="referral").exists()

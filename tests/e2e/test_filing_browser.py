@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from factories import tiny_pdf
 
 from ventila.cases.models import Case, DocketEntry
 
@@ -14,7 +15,7 @@ from .axe import serious_violations
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n" + b"1" * 4000 + b"\n%%EOF\n"
+PDF = tiny_pdf(2)  # a real PDF: uploads are parsed before they are accepted
 
 
 def _no_sideways_scroll(page: Any) -> None:

@@ -10,7 +10,7 @@ import socket
 
 import pytest
 from django.test import Client
-from factories import make_person, record
+from factories import make_person, record, tiny_pdf
 
 from filing.helpers import PDF, PNG, camara_steps, drafts_of, upload, walk
 from ventila.cases.models import (
@@ -212,9 +212,10 @@ def test_uploads_are_checked_by_content_not_by_name(world, client, settings):
     )
     assert "application/x-msdownload" in r.content.decode()
     settings.VENTILA_FILING_MAX_FILE_MB = 0.001
+    big = tiny_pdf(20)  # over 1 kB
     r = client.post(
         f"/querellas/{BODY}/evidencia/",
-        {"nav": "add_evidence", "ev_kind": "public_documents", "ev_description": "x", "ev_file": upload("a.pdf", PDF)},
+        {"nav": "add_evidence", "ev_kind": "public_documents", "ev_description": "x", "ev_file": upload("a.pdf", big)},
     )
     assert "el máximo por archivo es 1 kB" in r.content.decode()
     settings.VENTILA_FILING_MAX_FILE_MB = 10

@@ -7,7 +7,7 @@ a redirect to the sign-in page for the anonymous visitor.
 from __future__ import annotations
 
 import pytest
-from factories import file_complaint, make_person, make_user, record, unanimous
+from factories import file_complaint, make_person, make_user, record, tiny_pdf, unanimous
 
 from ventila.accounts.models import RoleGrant
 from ventila.cases.actions import ActInput, UploadedDocument, do_record_act
@@ -574,7 +574,7 @@ def _access_request(world):
         respondent_office=office.title,
         act=ActInput("access_requested", at("2027-03-01 00:00"), False, payload),
     )
-    upload = io.BytesIO(b"%PDF-1.4\n%%EOF\n")
+    upload = io.BytesIO(tiny_pdf())
     upload.name, upload.size = "informe.pdf", len(upload.getvalue())
     report = do_store_requested_report(user=world.users["secretaria"], case=request, upload=upload)
     return request, report

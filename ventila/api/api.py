@@ -9,7 +9,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import filetype
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
@@ -24,6 +23,7 @@ from pydantic import Field
 from ventila import clock
 from ventila.accounts import ratelimit
 from ventila.bodies.models import Person
+from ventila.cases import uploads
 from ventila.cases.access import access_cases_for_user
 from ventila.cases.actions import ActInput, ActRefused, UploadedDocument, do_file_case, do_record_act
 from ventila.cases.evaluation import rulebook_and_kind
@@ -368,7 +368,7 @@ def case_out(case: Case) -> dict[str, Any]:
 
 
 def _check_files(request: HttpRequest, files: list[Any]) -> list[UploadedDocument]:
-    """The public filing's checks: size, count, total, and the type by content (filetype), not by name."""
+    """The public filing's checks: size, count, total, and the type by content, parsed (not by name)."""
     out: list[UploadedDocument] = []
     total = 0
     for i, f in enumerate(files):
@@ -386,11 +386,11 @@ def _check_files(request: HttpRequest, files: list[Any]) -> list[UploadedDocumen
             raise Problem(422, msg, [{"field": field, "message": msg}])
         f.seek(0)
         data = f.read()
-        kind = filetype.guess(data[:8192])
-        if kind is None or kind.mime not in filing_conf.ACCEPTED_TYPES:
-            msg = text(request, "file") + f" ({name}: {kind.mime if kind else '?'})"
+        mime = uploads.guess(data)
+        if mime is None or mime not in filing_conf.ACCEPTED_TYPES or not uploads.opens_as(mime, data):
+            msg = text(request, "file") + f" ({name}: {mime or '?'})"
             raise Problem(422, msg, [{"field": field, "message": msg}])
-        out.append(UploadedDocument(name, data, kind.mime, hashlib.sha256(data).hexdigest()))
+        out.append(UploadedDocument(name, data, mime, hashlib.sha256(data).hexdigest()))
     return out
 
 

@@ -649,7 +649,7 @@ def receipt_pdf_view(request: HttpRequest, body: str, number: str) -> HttpRespon
     return _pdf_response(filing, key)
 
 
-def _pdf_response(filing: Filing, key: str) -> HttpResponse:
+def _pdf_response(filing: Filing, key: str | None) -> HttpResponse:
     response = HttpResponse(receipt_pdf(filing, key), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="acuse-{filing.case.number}.pdf"'
     response["Cache-Control"] = "no-store"
@@ -682,24 +682,30 @@ def followup(request: HttpRequest) -> HttpResponse:
                 )
                 status = 422
             else:
+                # The session keeps the key's digest (what the filing stores), never the key.
                 followups = dict(request.session.get(FOLLOWUPS) or {})
-                followups[filing.case.number] = key
+                followups[filing.case.number] = filing.key_hash
                 request.session[FOLLOWUPS] = followups
                 return redirect("filing:followup_case", number=filing.case.number)
     return render(request, "filing/followup.html", {"error": error, "key": key}, status=status)
 
 
-def _followed(request: HttpRequest, number: str) -> tuple[Filing, str]:
-    key = (request.session.get(FOLLOWUPS) or {}).get(number)
-    filing = filing_for_key(key) if key else None
+def _followed(request: HttpRequest, number: str) -> Filing:
+    """The filing this session opened with its key (the session holds the key's digest)."""
+    digest = str((request.session.get(FOLLOWUPS) or {}).get(number) or "")
+    filing = (
+        Filing.objects.select_related("case", "case__body").filter(key_hash=digest).first()
+        if len(digest) == 64
+        else None
+    )
     if filing is None or filing.case.number != number:
         raise Http404("no key for this case")
-    return filing, key
+    return filing
 
 
 @require_http_methods(["GET", "POST"])
 def followup_case(request: HttpRequest, number: str) -> HttpResponse:
-    filing, key = _followed(request, number)
+    filing = _followed(request, number)
     proc = procedure_for(filing.case.body)
     assert proc is not None
     kinds = proc.evidence_kinds()
@@ -765,8 +771,8 @@ def followup_case(request: HttpRequest, number: str) -> HttpResponse:
 
 
 def followup_pdf(request: HttpRequest, number: str) -> HttpResponse:
-    filing, key = _followed(request, number)
-    return _pdf_response(filing, key)
+    """The receipt again, without the key (the session does not have it; the filer does)."""
+    return _pdf_response(_followed(request, number), None)
 
 
 @login_required

@@ -9,8 +9,8 @@ from typing import Any
 from django.contrib.sessions.models import Session
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
+from django.utils import timezone
 
-from ventila import clock
 from ventila.accounts import ratelimit
 from ventila.api.middleware import purge_request_log
 
@@ -22,7 +22,8 @@ class Command(BaseCommand):
     )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        sessions = Session.objects.filter(expire_date__lt=clock.now()).count()
+        # clearsessions reads the wall clock (Django's timezone.now), so the count does too.
+        sessions = Session.objects.filter(expire_date__lt=timezone.now()).count()
         call_command("clearsessions")
         self.stdout.write(f"Se borraron {sessions} sesiones vencidas.")
         self.stdout.write(f"Se borraron {purge_request_log()} solicitudes de la API del registro.")
