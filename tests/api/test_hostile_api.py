@@ -25,7 +25,7 @@ from ventila.accounts.models import RateCounter
 from ventila.api.models import ApiRequest, FiledCase
 from ventila.cases.models import Case
 
-from .conftest import ATTESTATIONS
+from .conftest import ATTESTATIONS, access_request
 
 pytestmark = pytest.mark.django_db
 
@@ -53,17 +53,7 @@ def _auth(secret: str, key: str | None = None) -> dict[str, str]:
 
 
 def _access(world: Any, **change: Any) -> dict[str, Any]:
-    base = {
-        "person_id": world.respondent.pk,
-        "day": "2027-03-01",
-        "requester_name": "Periódico Ficticio",
-        "requester_address": "Calle Ficticia 1",
-        "requester_occupation": "periodista",
-        "on_behalf_of": "El periódico",
-        "interest_statement": "Interés público ficticio.",
-        **ATTESTATIONS,
-    }
-    return {k: v for k, v in {**base, **change}.items() if v is not None}
+    return access_request(world.respondent, **change)
 
 
 def _post(path: str, body: Any, secret: str, key: str | None = "k-1") -> Any:

@@ -16,7 +16,7 @@ from ventila.cases.models import Case, CaseCounter
 from ventila.filing.procedures import Procedure
 from ventila.rules import RULEBOOKS
 
-from .conftest import ATTESTATIONS, PDF
+from .conftest import PDF, access_request
 
 pytestmark = pytest.mark.django_db
 
@@ -46,16 +46,7 @@ def test_two_complaints_in_a_row_reveal_nothing_of_the_confidential_matters_betw
         **_auth(clients["oeg_token"], "r-1"),
     )
     assert referral.status_code == 201, referral.content
-    access = {
-        "person_id": world.respondent.pk,
-        "day": "2027-03-01",
-        "requester_name": "Periódico Ficticio",
-        "requester_address": "Calle Ficticia 1",
-        "requester_occupation": "periodista",
-        "on_behalf_of": "El periódico",
-        "interest_statement": "Interés público ficticio.",
-        **ATTESTATIONS,
-    }
+    access = access_request(world.respondent)
     numbers = [referral.json()["number"]]
     for key in ("a-1", "a-2"):
         r = Client().post(

@@ -30,6 +30,19 @@ from .rule_messages import (
 )
 
 
+def series_field() -> models.CharField:
+    """A case's (and its counter's) number series: docs/decisions.md, «Case numbers: one series per group of kinds»."""
+    return models.CharField(
+        _("serie"),
+        max_length=8,
+        blank=True,
+        default="",
+        help_text=_(
+            "La serie de números (vacía: la principal, la de las querellas); el reglamento dice qué tipos comparten una."
+        ),
+    )
+
+
 class CaseCounter(models.Model):
     """The last case number issued by a body in a year; locked while a new number is taken."""
 
@@ -41,15 +54,7 @@ class CaseCounter(models.Model):
         help_text=_("El cuerpo que numera sus expedientes."),
     )
     year = models.PositiveSmallIntegerField(_("año"), help_text=_("El año de los números."))
-    series = models.CharField(
-        _("serie"),
-        max_length=8,
-        blank=True,
-        default="",
-        help_text=_(
-            "La serie de números (vacía: la principal, la de las querellas); el reglamento dice qué tipos comparten una."
-        ),
-    )
+    series = series_field()
     last = models.PositiveIntegerField(
         _("último número"),
         default=0,
@@ -90,15 +95,7 @@ class Case(models.Model):
         help_text=_("Número de expediente, único y sin saltos por cuerpo y año, por ejemplo CE-2027-0001."),
     )
     year = models.PositiveSmallIntegerField(_("año"), help_text=_("El año del número de expediente."))
-    series = models.CharField(
-        _("serie"),
-        max_length=8,
-        blank=True,
-        default="",
-        help_text=_(
-            "La serie de números del expediente (vacía: la principal); el reglamento dice qué tipos la comparten."
-        ),
-    )
+    series = series_field()
     # Null only inside the transaction that opens the case (the number is taken last; see
     # ``ventila.cases.actions.do_file_case``): no committed case is without its sequence.
     sequence = models.PositiveIntegerField(

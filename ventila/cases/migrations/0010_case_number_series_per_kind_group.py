@@ -26,7 +26,7 @@ class Migration(migrations.Migration):
             field=models.CharField(
                 blank=True,
                 default="",
-                help_text="La serie de números del expediente (vacía: la principal); el reglamento dice qué tipos la comparten.",
+                help_text="La serie de números (vacía: la principal, la de las querellas); el reglamento dice qué tipos comparten una.",
                 max_length=8,
                 verbose_name="serie",
             ),
