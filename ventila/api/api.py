@@ -288,23 +288,19 @@ def _idempotency_key(request: HttpRequest, *, required: bool) -> str:
     too long or with a control character, it is refused (400) saying which."""
     raw = request.headers.get("Idempotency-Key")
     key = str(raw or "").strip()
-    if raw is None and not required:
-        return ""
-    problem_key = (
-        "idem_missing"
-        if raw is None
-        else "idem_empty"
-        if not key
-        else "idem_too_long"
-        if len(key) > IDEM_MAX
-        else "idem_invalid"
-        if not key.isprintable()
-        else ""
-    )
-    if problem_key:
-        msg = text(request, problem_key, n=IDEM_MAX) if problem_key == "idem_too_long" else text(request, problem_key)
-        raise Problem(400, msg, [{"field": "Idempotency-Key", "message": msg}])
-    return key
+    if raw is None:
+        if not required:
+            return ""
+        msg = text(request, "idem_missing")
+    elif not key:
+        msg = text(request, "idem_empty")
+    elif len(key) > IDEM_MAX:
+        msg = text(request, "idem_too_long", n=IDEM_MAX)
+    elif not key.isprintable():
+        msg = text(request, "idem_invalid")
+    else:
+        return key
+    raise Problem(400, msg, [{"field": "Idempotency-Key", "message": msg}])
 
 
 def _refusal(request: HttpRequest, exc: ActRefused) -> Problem:
@@ -442,7 +438,6 @@ def post_referral(
     evidence: File[list[UploadedFile]] = None,  # type: ignore[assignment]
 ) -> Any:
     token = _scope(request, "referrals")
-
     _year_error(request, "covers_year", covers_year)
 
     def work() -> tuple[int, dict[str, Any]]:
