@@ -288,3 +288,28 @@ def totp_code(user: Any) -> str:
     device = twofactor.confirmed_device(user)
     assert device is not None, f"{user} has no second factor"
     return twofactor.current_code(device)
+
+
+def tiny_pdf(pages: int = 1) -> bytes:
+    """A real PDF (blank pages): uploads are parsed before they are accepted (ventila/cases/uploads.py)."""
+    import io
+
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    for _i in range(pages):
+        writer.add_blank_page(612, 792)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def tiny_png() -> bytes:
+    """A real 2×2 PNG."""
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (2, 2), (200, 30, 30)).save(out, "PNG")
+    return out.getvalue()

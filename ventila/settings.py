@@ -206,18 +206,14 @@ OTP_TOTP_ISSUER = "ventila"
 OTP_ADMIN_HIDE_SENSITIVE_DATA = True
 # Failed sign-ins (ventila/accounts/throttle.py): at most VENTILA_SIGNIN_MAX_FAILURES per account from one
 # address and VENTILA_SIGNIN_MAX_ADDRESS_FAILURES per network address within VENTILA_SIGNIN_WINDOW_MINUTES;
-# then that pair (or address) waits until the window clears. Across all addresses, an account that has had
-# VENTILA_SIGNIN_ACCOUNT_FREE_FAILURES failures within VENTILA_SIGNIN_ACCOUNT_WINDOW_HOURS waits after each
-# further failure (VENTILA_SIGNIN_BACKOFF_SECONDS, doubling, at most VENTILA_SIGNIN_BACKOFF_MAX_MINUTES),
-# except from an address it signed in from within VENTILA_SIGNIN_KNOWN_ADDRESS_DAYS.
+# then that pair (or address) waits until the window clears. The guesses are throttled, never the account:
+# failures from elsewhere never keep the user out of a new address.
 VENTILA_SIGNIN_MAX_FAILURES = int(os.environ.get("VENTILA_SIGNIN_MAX_FAILURES", "5"))
 VENTILA_SIGNIN_MAX_ADDRESS_FAILURES = int(os.environ.get("VENTILA_SIGNIN_MAX_ADDRESS_FAILURES", "20"))
 VENTILA_SIGNIN_WINDOW_MINUTES = int(os.environ.get("VENTILA_SIGNIN_WINDOW_MINUTES", "15"))
-VENTILA_SIGNIN_ACCOUNT_FREE_FAILURES = int(os.environ.get("VENTILA_SIGNIN_ACCOUNT_FREE_FAILURES", "10"))
-VENTILA_SIGNIN_ACCOUNT_WINDOW_HOURS = int(os.environ.get("VENTILA_SIGNIN_ACCOUNT_WINDOW_HOURS", "24"))
-VENTILA_SIGNIN_BACKOFF_SECONDS = int(os.environ.get("VENTILA_SIGNIN_BACKOFF_SECONDS", "30"))
-VENTILA_SIGNIN_BACKOFF_MAX_MINUTES = int(os.environ.get("VENTILA_SIGNIN_BACKOFF_MAX_MINUTES", "15"))
-VENTILA_SIGNIN_KNOWN_ADDRESS_DAYS = int(os.environ.get("VENTILA_SIGNIN_KNOWN_ADDRESS_DAYS", "90"))
+# A browser that completed a sign-in keeps a signed cookie for VENTILA_SIGNIN_DEVICE_DAYS: from it only its own
+# failures count, not its address's (an office network shares one address).
+VENTILA_SIGNIN_DEVICE_DAYS = int(os.environ.get("VENTILA_SIGNIN_DEVICE_DAYS", "90"))
 # Sessions end after VENTILA_SESSION_IDLE_MINUTES without a request, and VENTILA_SESSION_MAX_HOURS after
 # sign-in whatever the activity (idle: counted from the last write of the session, at most a minute old);
 # the cookie dies with the browser.
@@ -267,6 +263,22 @@ if VENTILA_ENV == "production":
 OTP_TOTP_THROTTLE_FACTOR = 0  # the database-backed throttle above counts wrong codes
 
 
-# The API (/api/v1/, docs/api.md): requests per token per minute, and the largest request accepted.
+# The one rate limiter (ventila/accounts/ratelimit.py, docs/deploy.md): where its counts live, shared by every
+# worker and node. "database" (default): a table with atomic upserts, on SQLite and PostgreSQL; "cache": the
+# CACHES alias VENTILA_RATE_LIMIT_CACHE, which must be a cache every node shares with an atomic increment
+# (Redis, Memcached) — production refuses one kept in each process's memory.
+VENTILA_RATE_LIMIT_BACKEND = os.environ.get("VENTILA_RATE_LIMIT_BACKEND", "database")
+VENTILA_RATE_LIMIT_CACHE = os.environ.get("VENTILA_RATE_LIMIT_CACHE", "default")
+if VENTILA_ENV == "production" and VENTILA_RATE_LIMIT_BACKEND == "cache":
+    _limit_cache = str(globals().get("CACHES", {}).get(VENTILA_RATE_LIMIT_CACHE, {}).get("BACKEND", "locmem"))
+    if "locmem" in _limit_cache.lower() or "dummy" in _limit_cache.lower():
+        raise ImproperlyConfigured(
+            "VENTILA_RATE_LIMIT_BACKEND=cache necesita una caché compartida (Redis o Memcached) en CACHES."
+        )
+
+# The API (/api/v1/, docs/api.md): requests per token per minute (and per address for requests without a valid
+# token), the largest request accepted, and how many days the request log (ApiRequest) is kept.
 VENTILA_API_RATE_PER_MINUTE = int(os.environ.get("VENTILA_API_RATE_PER_MINUTE", "120"))
+VENTILA_API_ANONYMOUS_RATE_PER_MINUTE = int(os.environ.get("VENTILA_API_ANONYMOUS_RATE_PER_MINUTE", "30"))
+VENTILA_API_LOG_DAYS = int(os.environ.get("VENTILA_API_LOG_DAYS", "90"))
 VENTILA_API_MAX_REQUEST_MB = int(os.environ.get("VENTILA_API_MAX_REQUEST_MB", "45"))

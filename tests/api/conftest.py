@@ -5,11 +5,31 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from factories import fast_password_hasher, now, world  # noqa: F401  (pytest fixtures)
+from factories import fast_password_hasher, now, tiny_pdf, world  # noqa: F401  (pytest fixtures)
 
 from ventila.api.tokens import SCOPES, do_create_client, do_issue_token
 
-PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"
+# The four statements of a sworn access request (Sec. 17): each must be stated.
+ATTESTATIONS = {"sworn": True, "report_is_final": True, "knows_use_limits": True, "knows_penalty": True}
+
+
+def access_request(person: Any, **change: Any) -> dict[str, Any]:
+    """A complete sworn access request (Sec. 17(4)) for ``person``'s report; ``change`` replaces fields (None
+    leaves one out)."""
+    base = {
+        "person_id": person.pk,
+        "day": "2027-03-01",
+        "requester_name": "Periódico Ficticio",
+        "requester_address": "Calle Ficticia 1",
+        "requester_occupation": "periodista",
+        "on_behalf_of": "El periódico",
+        "interest_statement": "Interés público ficticio.",
+        **ATTESTATIONS,
+    }
+    return {k: v for k, v in {**base, **change}.items() if v is not None}
+
+
+PDF = tiny_pdf()  # a real PDF: uploads are parsed before they are accepted
 
 
 @pytest.fixture(autouse=True)

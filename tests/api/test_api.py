@@ -16,7 +16,7 @@ from ventila.cases.models import Case
 from ventila.cases.procedures import system_user
 from ventila.compliance.tenures import sync_person
 
-from .conftest import PDF
+from .conftest import PDF, access_request
 
 pytestmark = pytest.mark.django_db
 
@@ -181,15 +181,7 @@ def test_cam_15_01_financial_events_go_onto_the_persons_tenure_case(world, now, 
 
 
 def test_cam_17_03_an_access_request_opens_a_report_access_request_case(world, now, clients):
-    req = {
-        "person_id": world.respondent.pk,
-        "day": "2027-03-01",
-        "requester_name": "Periódico Ficticio",
-        "requester_address": "Calle Ficticia 1",
-        "requester_occupation": "periodista",
-        "on_behalf_of": "El periódico",
-        "interest_statement": "Interés público ficticio.",
-    }
+    req = access_request(world.respondent)
     c = Client()
     r = c.post(
         "/api/v1/access-requests",

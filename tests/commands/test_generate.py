@@ -86,9 +86,9 @@ def test_generate_builds_accepted_derived_chained_fictitious_cases_and_a_second_
     assert Case.objects.count() == 60
     numbers = list(Case.objects.values_list("number", flat=True))
     assert len(set(numbers)) == 60
-    rows = sorted(Case.objects.values_list("body_id", "year", "sequence"))
-    for _key, group in itertools.groupby(rows, key=lambda r: r[:2]):
-        seqs = [s for _b, _y, s in group]
+    rows = sorted(Case.objects.values_list("body_id", "year", "series", "sequence"))
+    for _key, group in itertools.groupby(rows, key=lambda r: r[:3]):
+        seqs = [s for _b, _y, _s, s in group]
         assert seqs == list(range(1, len(seqs) + 1))
     assert chain.verify().ok
 

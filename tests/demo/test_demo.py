@@ -55,9 +55,10 @@ def test_demo_data_is_idempotent_and_realistic(demo):
     assert cases.count() >= 12
     assert len(set(cases.values_list("stage", flat=True))) >= 8
     assert cases.filter(status="open", next_due__isnull=False).count() >= 6
-    # Every case is a real docket: numbers gapless, each with its derived terms.
-    for year in set(cases.values_list("year", flat=True)):  # per year (the summary demo case is of 2024)
-        numbers = sorted(cases.filter(year=year).values_list("sequence", flat=True))
+    # Every case is a real docket: numbers gapless per year and series (the summary demo case is of 2024; the
+    # confidential kinds have series of their own), each with its derived terms.
+    for year, series in set(cases.values_list("year", "series")):
+        numbers = sorted(cases.filter(year=year, series=series).values_list("sequence", flat=True))
         assert numbers == list(range(1, len(numbers) + 1))
     # (but the tenure under 60 days: no report owed, no term, CAM-14F-01)
     assert all(c.deadlines.exists() for c in cases.exclude(stage="report_not_required"))

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from factories import file_complaint
+from factories import file_complaint, tiny_pdf
 
 from ventila.cases.models import Case
 
@@ -86,7 +86,7 @@ def test_every_public_page(e2e_world: Any, browser: Any, live_server: Any, tmp_p
         submit(page.get_by_role("button", name="Continuar"))
         scan()  # evidence (with the late warning for the House)
         doc = tmp_path / "a.pdf"
-        doc.write_bytes(b"%PDF-1.4\n%%EOF\n" + b"0" * 100)
+        doc.write_bytes(tiny_pdf())  # a real PDF: uploads are parsed before they are accepted
         page.set_input_files("#id_ev_file", str(doc))
         submit(page.get_by_role("button", name="Añadir esta evidencia"))
         scan()  # evidence with errors and a kept file

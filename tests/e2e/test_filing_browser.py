@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from factories import tiny_pdf, tiny_png
 
 from ventila.cases.models import Case, DocketEntry
 
@@ -14,7 +15,7 @@ from .axe import serious_violations
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n" + b"1" * 4000 + b"\n%%EOF\n"
+PDF = tiny_pdf(2)  # a real PDF: uploads are parsed before they are accepted
 
 
 def _no_sideways_scroll(page: Any) -> None:
@@ -166,7 +167,7 @@ def test_the_follow_up_key(e2e_world: Any, browser: Any, live_server: Any, phone
     p2.get_by_role("heading", name="Su querella CE-2027-0001").wait_for()
     assert "Presentada" in p2.content()
     img = tmp_path / "foto.png"
-    img.write_bytes(bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000") + b"\0" * 64)
+    img.write_bytes(tiny_png())  # a real image: uploads are parsed before they are accepted
     p2.select_option("#id_kind", "official_documents")
     p2.fill("#id_description", "Foto del vehículo")
     p2.set_input_files("#id_file", str(img))

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from factories import tiny_pdf
 
 from ventila.cases.models import Case
 
@@ -134,7 +135,7 @@ def test_an_access_request_and_a_regulation_in_the_browser(
     # CAM-17-03: 5 business days from Mon Mar 1 (Tue Mar 2 a holiday) → Tue Mar 9, the OEG's move.
     assert "martes, 9 de marzo de 2027" in page.locator("table.terms").inner_text()
     report = tmp_path / "informe.pdf"
-    report.write_bytes(b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")
+    report.write_bytes(tiny_pdf())
     page.set_input_files("#id_file", str(report))
     submit(page.get_by_role("button", name="Guardar sellada"))
     assert "está guardada y sellada" in page.content()

@@ -5,8 +5,19 @@ from __future__ import annotations
 import io
 from typing import Any
 
-PDF = b"%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n" + b"0" * 2000 + b"\n%%EOF\n"
-PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000") + b"\x00" * 64
+from factories import tiny_pdf, tiny_png
+
+PDF = tiny_pdf()  # real files: uploads are parsed before they are accepted
+PNG = tiny_png()
+# Files that start as one type and are not it (issue 26, finding 9): refused wherever a file is uploaded.
+POLYGLOT = b"%PDF-1.4\n<html><script>alert(1)</script></htm"
+HOSTILE_FILES = {
+    "pdf-polyglot-45-bytes": ("informe.pdf", POLYGLOT),
+    "pdf-truncated": ("informe.pdf", tiny_pdf()[:200]),
+    "png-header-only": ("foto.png", tiny_png()[:30]),
+    "jpeg-header-only": ("foto.jpg", b"\xff\xd8\xff\xe0\x00\x10JFIF\x00" + b"\x00" * 40),
+    "docx-not-a-zip": ("carta.docx", b"PK\x03\x04" + b"\x00" * 26 + b"word/document.xml" + b"\x00" * 40),
+}
 
 
 def upload(name: str, content: bytes) -> Any:

@@ -10,7 +10,7 @@ import socket
 
 import pytest
 from django.test import Client
-from factories import make_person, record
+from factories import make_person, record, tiny_pdf
 
 from filing.helpers import PDF, PNG, camara_steps, drafts_of, upload, walk
 from ventila.cases.models import (
@@ -212,9 +212,10 @@ def test_uploads_are_checked_by_content_not_by_name(world, client, settings):
     )
     assert "application/x-msdownload" in r.content.decode()
     settings.VENTILA_FILING_MAX_FILE_MB = 0.001
+    big = tiny_pdf(20)  # over 1 kB
     r = client.post(
         f"/querellas/{BODY}/evidencia/",
-        {"nav": "add_evidence", "ev_kind": "public_documents", "ev_description": "x", "ev_file": upload("a.pdf", PDF)},
+        {"nav": "add_evidence", "ev_kind": "public_documents", "ev_description": "x", "ev_file": upload("a.pdf", big)},
     )
     assert "el máximo por archivo es 1 kB" in r.content.decode()
     settings.VENTILA_FILING_MAX_FILE_MB = 10
@@ -527,7 +528,7 @@ def test_key_attempts_are_rate_limited(world, settings):
 
 
 def test_the_rate_counter_is_exact_per_window(db):
-    from ventila.filing import ratelimit
+    from ventila.accounts import ratelimit
 
     results = [ratelimit.hit("t", "1.2.3.4", 3, 60, now=1000.0)[0] for _i in range(5)]
     assert results == [True, True, True, False, False]

@@ -182,7 +182,7 @@ def test_an_impossible_date_says_it_must_be_real_and_a_partial_one_what_is_missi
 
 
 def test_the_review_is_a_summary_list_in_order_with_dates_in_words_and_sizes_with_units(world, client):
-    steps = camara_steps(world, files=(("prueba.pdf", PDF + b"0" * 3000),))
+    steps = camara_steps(world, files=(("prueba.pdf", PDF + b"0" * (5050 - len(PDF))),))
     walk(client, BODY, steps[:-1])
     page = client.get(f"/querellas/{BODY}/juramento/").content.decode()
     dl = page[page.index('<dl class="summary-list">') : page.index("</dl>")]

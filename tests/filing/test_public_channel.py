@@ -13,9 +13,10 @@ from django.db import connection, connections
 from django.test import Client
 
 from filing.helpers import PDF, PNG, camara_steps, drafts_of, upload, walk
+from ventila.accounts import ratelimit
+from ventila.accounts.models import RateCounter
 from ventila.cases.models import Case, DocketEntry, Party
-from ventila.filing import ratelimit
-from ventila.filing.models import Filing, FilingClaim, RateCounter, Supplement
+from ventila.filing.models import Filing, FilingClaim, Supplement
 from ventila.filing.services import key_hash
 
 BODY = "etica-camara"
@@ -162,12 +163,12 @@ def test_one_client_address_function_for_sign_in_and_filing(rf, settings):
     settings.VENTILA_CLIENT_IP_HEADER = "HTTP_X_REAL_IP"
     assert throttle.client_address is client.client_address
     request = rf.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="203.0.113.5")
-    assert ratelimit.client_address(request) == throttle.client_address(request) == "203.0.113.5"
+    assert ratelimit.address(request) == throttle.client_address(request) == "203.0.113.5"
     # A header that is no address (or has a NUL) is not trusted: the connection's address is used.
     request = rf.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="x\x00y")
-    assert ratelimit.client_address(request) == "127.0.0.1"
+    assert ratelimit.address(request) == "127.0.0.1"
     settings.VENTILA_CLIENT_IP_HEADER = ""
-    assert ratelimit.client_address(rf.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="203.0.113.5")) == "127.0.0.1"
+    assert ratelimit.address(rf.get("/", REMOTE_ADDR="127.0.0.1", HTTP_X_REAL_IP="203.0.113.5")) == "127.0.0.1"
 
 
 @pytest.mark.django_db

@@ -152,69 +152,6 @@ def world_user(username: str) -> User:
     return User.objects.get(username=username)
 
 
-def test_the_account_backs_off_across_addresses_but_not_at_the_users_desk(world):
-    free = django_settings.VENTILA_SIGNIN_ACCOUNT_FREE_FAILURES
-    _complete_sign_in("192.0.2.50", "secretaria")  # her office
-    SignInAttempt.objects.update(at=F("at") - dt.timedelta(days=1))
-    # Distributed guessing: a few tries from each of many addresses, never enough to lock a pair.
-    per_address = django_settings.VENTILA_SIGNIN_MAX_FAILURES - 1
-    for i in range(free):
-        sign_in_password(Client(REMOTE_ADDR=f"203.0.113.{10 + i // per_address}"), "secretaria", "mala")
-    r = sign_in_password(Client(REMOTE_ADDR="198.51.100.200"), "secretaria")
-    assert r.status_code == 200 and "Esta cuenta ha tenido muchos intentos fallidos" in r.content.decode()
-    assert "1 minuto" in r.content.decode()
-    # From her office the account's backoff does not apply: the right password and a code work.
-    office = Client(REMOTE_ADDR="192.0.2.50")
-    r = sign_in_password(office, "secretaria")
-    assert r.status_code == 302 and r["Location"].startswith("/entrar/verificar/")
-    code = twofactor.new_recovery_codes(world.users["secretaria"])[0]  # the app's code of this half-minute is spent
-    assert office.post("/entrar/verificar/", {"code": code, "next": "/expedientes/"})["Location"] == "/expedientes/"
-
-
-def _failures_at(username: str, address: str, *moments: dt.datetime) -> None:
-    SignInAttempt.objects.bulk_create(
-        [
-            SignInAttempt(
-                at=m,
-                username=username,
-                address=address,
-                step=SignInAttempt.Step.PASSWORD,
-                outcome=SignInAttempt.Outcome.FAILED,
-            )
-            for m in moments
-        ]
-    )
-
-
-def test_the_account_backoff_doubles_and_is_capped(world):
-    """Hand-computed: 10 free failures, then 30 s after the latest, 60 s, 120 s, … at most 15 minutes."""
-    from ventila.accounts import throttle
-
-    t0 = dt.datetime(2027, 3, 1, 12, 0, tzinfo=dt.UTC)
-    step = dt.timedelta(minutes=1)
-    # Nine failures, each from its own address: no wait yet.
-    _failures_at("personal", "203.0.113.1", *[t0 + i * step for i in range(9)])
-    assert throttle.blocked_until("personal", "198.51.100.1", now=t0 + 9 * step) is None
-    # The tenth: 30 s after it.
-    latest = t0 + 9 * step
-    _failures_at("personal", "203.0.113.2", latest)
-    assert throttle.blocked_until("personal", "198.51.100.1", now=latest) == (
-        latest + dt.timedelta(seconds=30),
-        "account",
-    )
-    assert throttle.blocked_until("personal", "198.51.100.1", now=latest + dt.timedelta(seconds=30)) is None
-    # The eleventh (a minute later): 60 s; the twelfth: 120 s.
-    for n, wait in ((11, 60), (12, 120), (13, 240), (14, 480), (15, 900), (16, 900)):
-        latest = t0 + (n - 1) * step
-        _failures_at("personal", f"203.0.113.{n}", latest)
-        assert throttle.blocked_until("personal", "198.51.100.1", now=latest) == (
-            latest + dt.timedelta(seconds=wait),
-            "account",
-        ), n
-    # A day later the slate is clean.
-    assert throttle.blocked_until("personal", "198.51.100.1", now=latest + dt.timedelta(hours=24, seconds=1)) is None
-
-
 def test_a_replayed_code_is_refused_without_counting(world):
     """Issue 11 item 13: the app code already used is refused as such, and never locks the account."""
     user = world.users["presidente"]

@@ -21,6 +21,7 @@ from factories import (
     make_world,
     record,
     signed_in,
+    tiny_pdf,
     unanimous,
 )
 
@@ -571,7 +572,7 @@ def _access_request(world):
         respondent_office=office.title,
         act=ActInput("access_requested", at("2027-03-01 00:00"), False, payload),
     )
-    upload = io.BytesIO(b"%PDF-1.4\n%%EOF\n")
+    upload = io.BytesIO(tiny_pdf())
     upload.name, upload.size = "informe.pdf", len(upload.getvalue())
     report = do_store_requested_report(user=world.users["secretaria"], case=request, upload=upload)
     return request, report

@@ -8,7 +8,8 @@ The forms are not listed by hand: the pages are crawled as each kind of user see
 filing steps of both bodies, the follow-up, sign-in, the staff work queue, case pages, every act's
 form, documents and service, the body's calendar and composition, the account page), and every
 form found is posted with each field hostile in turn. The path parameters (case numbers, bodies,
-tokens) and the query-string filters get the same strings.
+tokens) and the query-string filters get the same strings. So does the API (issue 26, finding 7): every
+operation of its OpenAPI schema, each of its parameters, headers and fields, answering a problem.
 """
 
 from __future__ import annotations
@@ -448,3 +449,99 @@ def test_hostile_strings_at_the_check_and_confirmation_steps_give_no_server_erro
     for url, form in calendar:
         fuzzer.fuzz_form(client, url, form)
     _report(fuzzer)
+
+
+# -- the API (issue 26, finding 7): every operation of its schema, every parameter and field hostile in turn ------
+
+API_PLAUSIBLE = {"integer": 1, "number": 1, "boolean": True, "string": "Texto de prueba"}
+API_FORMATS = {"date": "2027-03-01", "date-time": "2027-03-01T10:00:00"}
+API_PROBLEM = "application/problem+json"
+
+
+def _api_value(schema: dict[str, Any], name: str, person: int) -> Any:
+    """A plausible value for a field of the schema, so that the other fields are valid."""
+    options = schema.get("anyOf") or [schema]
+    typed = next((o for o in options if o.get("type") not in (None, "null")), options[0])
+    if name == "person_id":
+        return person
+    if "format" in typed and typed["format"] in API_FORMATS:
+        return API_FORMATS[typed["format"]]
+    if "examples" in schema:
+        return schema["examples"][0]
+    return API_PLAUSIBLE.get(typed.get("type", "string"), "x")
+
+
+def _api_operations() -> list[tuple[str, str]]:
+    from ventila.api.api import api
+
+    schema = api.get_openapi_schema()
+    return sorted((path, method) for path, ops in schema["paths"].items() for method in ops)
+
+
+@pytest.mark.parametrize("label", [label for label, _v in HOSTILE])
+@pytest.mark.parametrize("path, method", _api_operations(), ids=[f"{m} {p}" for p, m in _api_operations()])
+def test_hostile_strings_in_every_api_operation_answer_a_problem_not_a_server_error(world, now, path, method, label):
+    """Every operation of /api/v1/ (read from its own OpenAPI schema), with a token of every scope: each path
+    parameter, query parameter, header, JSON field and form field gets each hostile string in turn; every answer
+    is below 500, and every refusal a problem (application/problem+json), on SQLite and PostgreSQL."""
+    import json
+
+    from ventila.api.api import api
+    from ventila.api.tokens import SCOPES, do_create_client, do_issue_token
+
+    admin = world.users["secretaria"]
+    org = do_create_client(user=admin, name="OEG del recorrido", role="oeg", body=world.camara)
+    secret = do_issue_token(user=admin, client=org, label="todo", scopes=list(SCOPES))[1]
+    op = api.get_openapi_schema()["paths"][path][method]
+    components = api.get_openapi_schema()["components"]["schemas"]
+    person = world.respondent.pk
+    params = {p["name"]: p for p in op.get("parameters", [])}
+    content = op.get("requestBody", {}).get("content", {})
+    kind, fields = "none", {}
+    for media, spec in content.items():
+        ref = spec.get("schema", {}).get("$ref", "")
+        body = components[ref.rsplit("/", 1)[-1]] if ref else spec.get("schema", {})
+        kind = "form" if media.startswith("multipart/") else "json"
+        fields = {n: _api_value(s, n, person) for n, s in body.get("properties", {}).items() if n != "evidence"}
+    calls = 0
+    server_errors: list[str] = []
+
+    def send(label: str, where: str, name: str, value: bytes) -> None:
+        nonlocal calls
+        calls += 1
+        headers = {"HTTP_AUTHORIZATION": f"Bearer {secret}", "HTTP_IDEMPOTENCY_KEY": f"walk-{calls}"}
+        url = path.replace("{number}", "CE-2027-0001")
+        data: Any = dict(fields)
+        text_value = value.decode("utf-8", "surrogateescape")
+        if where == "path":
+            url = path.replace("{" + name + "}", quote_from_bytes(value, safe=""))
+        elif where == "header":
+            prefix = "Bearer " if name == "Authorization" else ""
+            headers["HTTP_" + name.upper().replace("-", "_")] = prefix + value.decode("latin-1")
+        elif where == "query":
+            url += f"?{name}={quote_from_bytes(value, safe='')}"
+        else:
+            data[name] = text_value
+        client = Client()
+        if kind == "json":
+            raw = json.dumps(data, ensure_ascii=False).encode("utf-8", "surrogateescape")
+            r = client.generic(method.upper(), url, raw, "application/json", **headers)
+        elif kind == "form":
+            pairs = [(k, str(v).encode("utf-8", "surrogateescape")) for k, v in data.items()]
+            r = client.generic(method.upper(), url, _encode(pairs), "application/x-www-form-urlencoded", **headers)
+        else:
+            r = client.generic(method.upper(), url, b"", **headers)
+        what = f"{method.upper()} {path} {where}:{name}={label} → {r.status_code}"
+        if r.status_code >= 500:
+            server_errors.append(what)
+        elif r.status_code >= 400 and not r["Content-Type"].startswith(API_PROBLEM):
+            server_errors.append(what + f" ({r['Content-Type']})")
+
+    value = dict(HOSTILE)[label]
+    send(label, "header", "Authorization", value)  # the token itself
+    send(label, "query", "q", value)  # a parameter no operation takes
+    for name, p in params.items():
+        send(label, p["in"], name, value)
+    for name in fields:
+        send(label, "field", name, value)
+    assert calls and server_errors == [], "\n".join(server_errors[:40])

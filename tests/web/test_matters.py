@@ -13,7 +13,7 @@ import io
 
 import pytest
 from documents.helpers import flat, pdf_pages
-from factories import make_person
+from factories import make_person, tiny_pdf
 
 from ventila.audit.models import AccessLog
 from ventila.cases.models import Case, RequestedReport
@@ -222,7 +222,7 @@ def open_request(client, world, **changes):
 
 
 def pdf_file(name="informe.pdf"):
-    f = io.BytesIO(b"%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")
+    f = io.BytesIO(tiny_pdf())
     f.name = name
     return f
 

@@ -26,7 +26,7 @@ class ThrottledModelBackend(ModelBackend):
     def authenticate(
         self, request: Any, username: str | None = None, password: str | None = None, **kwargs: Any
     ) -> Any:
-        if username is not None and throttle.blocked_until(username, throttle.client_address(request)):
+        if username is not None and throttle.blocked(request, username):
             if request is not None:
                 request.ventila_throttled = True
             raise PermissionDenied("throttled")

@@ -3,7 +3,7 @@
 Behind the reverse proxy of docs/deploy.md every request arrives from the proxy, so ``REMOTE_ADDR``
 is the proxy's address; the proxy passes the client's in a header named by
 ``VENTILA_CLIENT_IP_HEADER`` (e.g. ``HTTP_X_REAL_IP``). The sign-in throttle
-(:mod:`ventila.accounts.throttle`) and the public form's rate limits (:mod:`ventila.filing.ratelimit`)
+(:mod:`ventila.accounts.throttle`) and the public form's rate limits and the API (:mod:`ventila.accounts.ratelimit`, the one rate limiter)
 both use :func:`client_address`, so one person is one address for both.
 """
 

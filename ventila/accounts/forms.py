@@ -23,7 +23,7 @@ class SignInForm(AuthenticationForm):
 
     def clean(self) -> dict[str, Any]:
         username = self.cleaned_data.get("username")
-        blocked = throttle.blocked_until(username, throttle.client_address(self.request))
+        blocked = throttle.blocked(self.request, username)
         if blocked:
             throttle.record(self.request, username or "", SignInAttempt.Step.PASSWORD, SignInAttempt.Outcome.THROTTLED)
             raise ValidationError(throttle.blocked_message(*blocked), code="throttled")

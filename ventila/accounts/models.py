@@ -151,3 +151,26 @@ class RecoveryCode(models.Model):
     class Meta:
         verbose_name = _("código de recuperación")
         verbose_name_plural = _("códigos de recuperación")
+
+
+class RateCounter(models.Model):
+    """How many times one client did one thing in one fixed window (:mod:`ventila.accounts.ratelimit`, the
+    project's one rate limiter); shared by every server process through the database."""
+
+    key = models.CharField(
+        _("clave"),
+        max_length=120,
+        help_text=_("Acción y cliente, por ejemplo «filing:203.0.113.5» o «api:<huella del token>»."),
+    )
+    window = models.BigIntegerField(
+        _("ventana"), help_text=_("Número de la ventana de tiempo (segundos desde 1970 / duración).")
+    )
+    count = models.PositiveIntegerField(_("cuenta"), default=0, help_text=_("Veces en la ventana."))
+    expires = models.BigIntegerField(
+        _("vence"), db_index=True, help_text=_("Cuándo termina la ventana (segundos desde 1970): luego se borra.")
+    )
+
+    class Meta:
+        verbose_name = _("contador de frecuencia")
+        verbose_name_plural = _("contadores de frecuencia")
+        constraints = [models.UniqueConstraint(fields=["key", "window"], name="accounts_ratecounter_unique")]

@@ -1,37 +1,41 @@
-"""Throttling of failed sign-ins, kept in the database (it holds across processes and restarts).
+"""Throttling of failed sign-ins: the guesses are throttled, never the person.
 
-Failures (wrong password or wrong second-factor code) are counted so that nobody can lock the real
-user out by typing wrong passwords for his account from somewhere else (the combination lockout of
-django-axes, over the sign-in history this module already keeps):
+Failures (wrong password or wrong second-factor code) are counted so that nobody who knows only a user
+name can keep the real user out (issue 26, finding 9):
 
 - **account and address**: the pair is refused without checking the password after
   ``VENTILA_SIGNIN_MAX_FAILURES`` failures within the last ``VENTILA_SIGNIN_WINDOW_MINUTES``; the
-  same account from another address is not;
+  same account from another address is not — so a thousand guesses from a hundred addresses leave the
+  user free to sign in from a new one;
 - **address**: an address that has had ``VENTILA_SIGNIN_MAX_ADDRESS_FAILURES`` failures for any
   names in the window (spraying) is refused;
-- **account, from everywhere**: after ``VENTILA_SIGNIN_ACCOUNT_FREE_FAILURES`` failures within
-  ``VENTILA_SIGNIN_ACCOUNT_WINDOW_HOURS`` the account waits after each failure, a wait that doubles
-  with every failure (``VENTILA_SIGNIN_BACKOFF_SECONDS`` first, ``VENTILA_SIGNIN_BACKOFF_MAX_MINUTES``
-  at most). It does not apply from an address the account completed a sign-in from within
-  ``VENTILA_SIGNIN_KNOWN_ADDRESS_DAYS``: the real user at his own desk only meets his own pair's limit.
+- **a browser the account signed in from** (the office network, where everyone shares one address):
+  a full sign-in leaves a signed cookie naming the account (:func:`remember_device`, for
+  ``VENTILA_SIGNIN_DEVICE_DAYS``); from that browser only its own failures count (``VENTILA_SIGNIN_MAX_FAILURES``
+  in the window, in the project's rate limiter, :mod:`ventila.accounts.ratelimit`), not the address's
+  or the pair's, so a colleague typing wrong passwords at the next desk cannot lock the user out.
 
-Refused attempts are recorded but do not count, so a wait ends when its window clears; nor does a
-second-factor code that was already used (a replay), which is refused as such.
+These limits are read from the sign-in history (the user sees it on «Mi cuenta»). Refused attempts are
+recorded but do not count, so a wait ends when its window clears; nor does a second-factor code that was
+already used (a replay), which is refused as such.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import math
+import secrets
 from typing import Any
 
 from django.conf import settings
+from django.core import signing
+from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .client import client_address  # noqa: F401  (the one client-address function, see client.py)
+from . import ratelimit
+from .client import client_address  # the one client-address function, see client.py
 from .models import SignInAttempt, User
-from .twofactor import requires_second_factor
 
 
 def _window() -> dt.timedelta:
@@ -54,35 +58,49 @@ def _blocked_until(filters: dict[str, Any], limit: int, now: dt.datetime) -> dt.
     return min(recent) + _window()
 
 
-def _signed_in_from(name: str, address: str, now: dt.datetime) -> bool:
-    """Whether the account completed a sign-in from this address lately (its own desk, its own phone)."""
-    done = SignInAttempt.objects.filter(
-        username=name,
-        address=address,
-        outcome=SignInAttempt.Outcome.SUCCEEDED,
-        at__gte=now - dt.timedelta(days=settings.VENTILA_SIGNIN_KNOWN_ADDRESS_DAYS),
-    )
-    if done.filter(step__in=[SignInAttempt.Step.SECOND_FACTOR, SignInAttempt.Step.RECOVERY]).exists():
-        return True
-    # An account without a second factor is signed in by its password alone.
-    user = User.objects.filter(username__iexact=name).first()
-    return (
-        user is not None and not requires_second_factor(user) and done.filter(step=SignInAttempt.Step.PASSWORD).exists()
-    )
+DEVICE_COOKIE = "ventila_device"
+DEVICE_SALT = "ventila.accounts.device"
 
 
-def _backoff_until(name: str, now: dt.datetime) -> dt.datetime | None:
-    """The account's wait after its latest failure, once it has had its free failures."""
-    free = settings.VENTILA_SIGNIN_ACCOUNT_FREE_FAILURES
-    first = dt.timedelta(seconds=settings.VENTILA_SIGNIN_BACKOFF_SECONDS)
-    most = dt.timedelta(minutes=settings.VENTILA_SIGNIN_BACKOFF_MAX_MINUTES)
-    doublings = max(0, math.ceil(math.log2(most / first))) if first else 0
-    since = now - dt.timedelta(hours=settings.VENTILA_SIGNIN_ACCOUNT_WINDOW_HOURS)
-    recent = _failures({"username": name}, since, free + doublings + 1)
-    if len(recent) < free:
+def _device_seconds() -> int:
+    return int(getattr(settings, "VENTILA_SIGNIN_DEVICE_DAYS", 90)) * 86400
+
+
+def known_device(request: Any, username: str | None) -> str | None:
+    """The id of this browser when it completed a sign-in of ``username`` (its signed cookie), else None."""
+    raw = getattr(request, "COOKIES", {}).get(DEVICE_COOKIE) if request is not None else None
+    name = (username or "").strip().lower()
+    if not raw or not name or len(raw) > 400:
         return None
-    until = recent[0] + min(most, first * 2 ** (len(recent) - free))
-    return until if until > now else None
+    try:
+        value = signing.loads(raw, salt=DEVICE_SALT, max_age=_device_seconds())
+    except signing.BadSignature:
+        return None
+    if not isinstance(value, dict) or value.get("u") != name:
+        return None
+    return str(value.get("d") or "") or None
+
+
+def remember_device(request: Any, response: HttpResponse, username: str) -> None:
+    """After a full sign-in: mark this browser as one the account signs in from (see the module's docstring)."""
+    name = (username or "").strip().lower()
+    device = known_device(request, name) or secrets.token_hex(16)
+    response.set_cookie(
+        DEVICE_COOKIE,
+        signing.dumps({"u": name, "d": device}, salt=DEVICE_SALT),
+        max_age=_device_seconds(),
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )
+
+
+def _device_subject(name: str, device: str) -> str:
+    return f"{name}:{device}"
+
+
+def _window_seconds() -> int:
+    return int(_window().total_seconds())
 
 
 def blocked_until(
@@ -90,8 +108,7 @@ def blocked_until(
 ) -> tuple[dt.datetime, str] | None:
     """When sign-in opens again for this account name from this address, and which limit holds it.
 
-    ``"pair"``: this account from this address; ``"address"``: this address for any account;
-    ``"account"``: the account's backoff, from an address it has not signed in from lately.
+    ``"pair"``: this account from this address; ``"address"``: this address for any account.
     """
     now = now or timezone.now()
     name = (username or "").strip().lower()
@@ -103,11 +120,24 @@ def blocked_until(
         until = _blocked_until({"address": address}, settings.VENTILA_SIGNIN_MAX_ADDRESS_FAILURES, now)
         if until:
             return until, "address"
-    if name and not (address and _signed_in_from(name, address, now)):
-        until = _backoff_until(name, now)
-        if until:
-            return until, "account"
     return None
+
+
+def blocked(request: Any, username: str | None, now: dt.datetime | None = None) -> tuple[dt.datetime, str] | None:
+    """:func:`blocked_until` for this request: from a browser the account signed in from, only that browser's
+    own failures count (``"device"``)."""
+    now = now or timezone.now()
+    device = known_device(request, username)
+    if device is None:
+        return blocked_until(username, client_address(request), now)
+    name = (username or "").strip().lower()
+    window = _window_seconds()
+    moment = now.timestamp()
+    if ratelimit.peek(
+        "signin-device", _device_subject(name, device), settings.VENTILA_SIGNIN_MAX_FAILURES, window, now=moment
+    ):
+        return None
+    return dt.datetime.fromtimestamp((int(moment // window) + 1) * window, tz=dt.UTC), "device"
 
 
 def blocked_message(until: dt.datetime, which: str, now: dt.datetime | None = None) -> str:
@@ -119,10 +149,10 @@ def blocked_message(until: dt.datetime, which: str, now: dt.datetime | None = No
             "espere %(wait)s y vuelva a intentarlo; si no recuerda la contraseña, pida ayuda al "
             "administrador."
         ) % {"wait": wait}
-    if which == "account":
+    if which == "device":
         return _(
-            "Esta cuenta ha tenido muchos intentos fallidos. Por seguridad, espere %(wait)s y vuelva a "
-            "intentarlo; desde una dirección de red desde la que ya entró con esta cuenta no tiene que esperar."
+            "Demasiados intentos fallidos para esta cuenta desde este navegador. Por seguridad, espere "
+            "%(wait)s y vuelva a intentarlo; si no recuerda la contraseña, pida ayuda al administrador."
         ) % {"wait": wait}
     return _(
         "Demasiados intentos fallidos desde esta dirección de red. Por seguridad, espere %(wait)s y "
@@ -135,6 +165,15 @@ def record(request: Any, username: str, step: str, outcome: str, user: Any = Non
     if user is None and name:
         user = User.objects.filter(username__iexact=name).first()
     agent = request.META.get("HTTP_USER_AGENT", "")[:300] if request is not None else ""
+    device = known_device(request, name)
+    if outcome == SignInAttempt.Outcome.FAILED and device is not None:
+        ratelimit.hit(
+            "signin-device",
+            _device_subject(name, device),
+            settings.VENTILA_SIGNIN_MAX_FAILURES,
+            _window_seconds(),
+            now=timezone.now().timestamp(),
+        )
     return SignInAttempt.objects.create(
         at=timezone.now(),
         username=name,

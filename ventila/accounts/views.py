@@ -50,7 +50,20 @@ class SignInView(auth_views.LoginView):
         auth_login(self.request, user)
         if twofactor.requires_second_factor(user):
             return HttpResponseRedirect(_second_step(user, self.get_success_url()))
-        return HttpResponseRedirect(self.get_success_url())
+        return _signed_in(self.request, HttpResponseRedirect(self.get_success_url()), user)
+
+
+def _second_factor_passed(request: HttpRequest, device: Any) -> None:
+    """The second factor is passed: the session is now worth more, so it gets a new key (a key seen or set
+    before the code — a fixed session — is worth nothing)."""
+    otp_login(request, device)
+    request.session.cycle_key()
+
+
+def _signed_in(request: HttpRequest, response: HttpResponse, user: Any) -> HttpResponse:
+    """A sign-in completed: this browser is one the account signs in from (:func:`throttle.remember_device`)."""
+    throttle.remember_device(request, response, user.get_username())
+    return response
 
 
 @login_required
@@ -66,8 +79,7 @@ def verify(request: HttpRequest) -> HttpResponse:
         return redirect(_second_step(user, nxt))
     form = CodeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        address = throttle.client_address(request)
-        blocked = throttle.blocked_until(user.get_username(), address)
+        blocked = throttle.blocked(request, user.get_username())
         code = form.cleaned_data["code"]
         if blocked:
             throttle.record(
@@ -79,7 +91,7 @@ def verify(request: HttpRequest) -> HttpResponse:
             )
             form.add_error("code", throttle.blocked_message(*blocked))
         elif twofactor.looks_like_totp(code) and device.verify_token(code.replace(" ", "")):
-            otp_login(request, device)
+            _second_factor_passed(request, device)
             throttle.record(
                 request,
                 user.get_username(),
@@ -87,9 +99,9 @@ def verify(request: HttpRequest) -> HttpResponse:
                 SignInAttempt.Outcome.SUCCEEDED,
                 user=user,
             )
-            return redirect(nxt)
+            return _signed_in(request, redirect(nxt), user)
         elif not twofactor.looks_like_totp(code) and twofactor.use_recovery_code(user, code):
-            otp_login(request, device)
+            _second_factor_passed(request, device)
             throttle.record(
                 request, user.get_username(), SignInAttempt.Step.RECOVERY, SignInAttempt.Outcome.SUCCEEDED, user=user
             )
@@ -99,7 +111,7 @@ def verify(request: HttpRequest) -> HttpResponse:
                 _("Entró con un código de recuperación; le quedan %(n)d. Puede generar códigos nuevos en «Mi cuenta».")
                 % {"n": left},
             )
-            return redirect(nxt)
+            return _signed_in(request, redirect(nxt), user)
         elif twofactor.is_replayed_totp(device, code):
             # Someone who saw the code (or a double submit): refused, but it is no guess, so it does not count.
             throttle.record(
@@ -141,13 +153,13 @@ def enrol(request: HttpRequest) -> HttpResponse:
     device = twofactor.pending_device(user)
     form = EnrolForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        blocked = throttle.blocked_until(user.get_username(), throttle.client_address(request))
+        blocked = throttle.blocked(request, user.get_username())
         if blocked:
             form.add_error("code", throttle.blocked_message(*blocked))
         elif device.verify_token(form.cleaned_data["code"].replace(" ", "")):
             device.confirmed = True
             device.save(update_fields=["confirmed"])
-            otp_login(request, device)
+            _second_factor_passed(request, device)
             throttle.record(
                 request,
                 user.get_username(),
@@ -156,7 +168,8 @@ def enrol(request: HttpRequest) -> HttpResponse:
                 user=user,
             )
             codes = twofactor.new_recovery_codes(user)
-            return render(request, "accounts/recovery_codes.html", {"codes": codes, "next": nxt, "enrolled": True})
+            page = render(request, "accounts/recovery_codes.html", {"codes": codes, "next": nxt, "enrolled": True})
+            return _signed_in(request, page, user)
         else:
             throttle.record(
                 request, user.get_username(), SignInAttempt.Step.SECOND_FACTOR, SignInAttempt.Outcome.FAILED, user=user

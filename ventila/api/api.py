@@ -9,10 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import filetype
 from django.conf import settings
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
+from django.db.models import Prefetch
 from django.http import HttpRequest
 from django.utils import translation
 from ninja import File, Form, NinjaAPI, Schema
@@ -22,11 +21,13 @@ from ninja.security import HttpBearer
 from pydantic import Field
 
 from ventila import clock
+from ventila.accounts import ratelimit
 from ventila.bodies.models import Person
+from ventila.cases import uploads
 from ventila.cases.access import access_cases_for_user
 from ventila.cases.actions import ActInput, ActRefused, UploadedDocument, do_file_case, do_record_act
 from ventila.cases.evaluation import rulebook_and_kind
-from ventila.cases.models import Case
+from ventila.cases.models import Case, CaseDeadline
 from ventila.cases.rule_messages import plain_html
 from ventila.compliance.models import TenureCase
 from ventila.compliance.referrals import do_turn_referral_into_case
@@ -64,11 +65,9 @@ class TokenAuth(HttpBearer):
         if found is None:
             return None
         request.api_token = found  # type: ignore[attr-defined]  # the request log reads it
+        # The project's one rate limiter, shared by every worker and node (ventila/accounts/ratelimit.py).
         limit = int(getattr(settings, "VENTILA_API_RATE_PER_MINUTE", 120))
-        window = int(clock.now().timestamp() // 60)
-        key = f"ventila-api-rate:{found.digest[:24]}:{window}"
-        cache.add(key, 0, 120)
-        if cache.incr(key) > limit:
+        if not ratelimit.hit("api", found.digest[:24], limit, 60, now=clock.now().timestamp())[0]:
             raise Problem(429, text(request, "rate"))
         now = clock.now()
         if found.last_used_at is None or now - found.last_used_at > dt.timedelta(seconds=60):
@@ -133,16 +132,41 @@ class CaseOut(Schema):
     )
 
 
+# A line of text: no control character (a NUL, which PostgreSQL refuses in text, a CR/LF, an escape); a
+# paragraph may hold line breaks and tabs. Years: what a report may cover, not any integer.
+LINE = r"^[^\x00-\x1f\x7f]*$"
+PARAGRAPH = r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$"
+YEAR_MIN, YEAR_MAX = 1900, 2200
+
+
+def _year_error(request: HttpRequest, field: str, year: int | None) -> None:
+    if year is not None and not YEAR_MIN <= year <= YEAR_MAX:
+        msg = f"{YEAR_MIN}–{YEAR_MAX}"
+        raise Problem(422, text(request, "invalid"), [{"field": field, "message": msg}])
+
+
 class FinancialEventIn(Schema):
     person_id: int = Field(description="La persona obligada (su número en ventila)", examples=[1])
     event: str = Field(
         description="report_filed, preliminary_findings_received, findings_answered u oeg_final_action",
         examples=["preliminary_findings_received"],
+        max_length=40,
+        pattern=LINE,
     )
     day: dt.date = Field(description="Fecha del evento", examples=["2027-03-01"])
-    covers_year: int | None = Field(default=None, description="Año que cubre el informe", examples=[2026])
-    report_type: str | None = Field(default=None, description="initial, annual o final", examples=["annual"])
-    outcome: str | None = Field(default=None, description="En oeg_final_action: final o referral", examples=["final"])
+    covers_year: int | None = Field(
+        default=None, description="Año que cubre el informe", examples=[2026], ge=YEAR_MIN, le=YEAR_MAX
+    )
+    report_type: str | None = Field(
+        default=None, description="initial, annual o final", examples=["annual"], max_length=20, pattern=LINE
+    )
+    outcome: str | None = Field(
+        default=None,
+        description="En oeg_final_action: final o referral",
+        examples=["final"],
+        max_length=20,
+        pattern=LINE,
+    )
 
 
 class EntryOut(Schema):
@@ -153,15 +177,16 @@ class EntryOut(Schema):
 class AccessRequestIn(Schema):
     person_id: int = Field(description="La persona cuyo informe se pide", examples=[1])
     day: dt.date = Field(description="Fecha en que la OEG recibió la solicitud", examples=["2027-03-01"])
-    requester_name: str = Field(max_length=300, examples=["Periódico Ficticio"])
-    requester_address: str = Field(default="", max_length=500)
-    requester_occupation: str = Field(default="", max_length=200)
-    on_behalf_of: str = Field(default="", max_length=300)
-    interest_statement: str = Field(default="", max_length=5000)
-    sworn: bool = True
-    report_is_final: bool = True
-    knows_use_limits: bool = True
-    knows_penalty: bool = True
+    requester_name: str = Field(min_length=1, max_length=300, pattern=LINE, examples=["Periódico Ficticio"])
+    requester_address: str = Field(default="", max_length=500, pattern=PARAGRAPH)
+    requester_occupation: str = Field(default="", max_length=200, pattern=LINE)
+    on_behalf_of: str = Field(default="", max_length=300, pattern=LINE)
+    interest_statement: str = Field(default="", max_length=5000, pattern=PARAGRAPH)
+    # The four statements of the sworn request (Sec. 17): each stated by the requester, none assumed.
+    sworn: bool = Field(description="La solicitud se presentó bajo juramento")
+    report_is_final: bool = Field(description="El solicitante sabe que pide un informe final")
+    knows_use_limits: bool = Field(description="El solicitante conoce los límites del uso de la información")
+    knows_penalty: bool = Field(description="El solicitante conoce la penalidad por el mal uso")
 
 
 ERRORS: dict[int, Any] = {c: ProblemOut for c in (400, 401, 403, 404, 409, 413, 422, 429)}
@@ -177,6 +202,11 @@ def _problem(request: HttpRequest, exc: Problem) -> Any:
 
 @api.exception_handler(AuthenticationError)
 def _unauthorized(request: HttpRequest, exc: Exception) -> Any:
+    # Requests without a valid token are limited per address (a flood of bad tokens is no free ride).
+    limit = int(getattr(settings, "VENTILA_API_ANONYMOUS_RATE_PER_MINUTE", 30))
+    if not ratelimit.hit("api-anonymous", ratelimit.address(request), limit, 60, now=clock.now().timestamp())[0]:
+        request.api_refused = True  # type: ignore[attr-defined]  # the request log leaves it out
+        return problem(request, 429, text(request, "rate_anonymous"))
     return problem(
         request,
         401,
@@ -227,10 +257,7 @@ def _fingerprint(request: HttpRequest) -> str:
 def _idempotent(request: HttpRequest, token: ApiToken, work: Callable[[], tuple[int, dict[str, Any]]]) -> Any:
     """Run ``work`` once per Idempotency-Key: a retry gets the first answer; the same key with another
     content is refused (422). The answer is stored in the transaction that did the work."""
-    key = str(request.headers.get("Idempotency-Key", "")).strip()
-    if not key or len(key) > 200:
-        msg = text(request, "idem_missing")
-        raise Problem(400, msg, [{"field": "Idempotency-Key", "message": msg}])
+    key = _idempotency_key(request, required=True)
     fp = _fingerprint(request)
 
     def replay(rec: IdempotencyRecord) -> Any:
@@ -251,6 +278,29 @@ def _idempotent(request: HttpRequest, token: ApiToken, work: Callable[[], tuple[
     except IntegrityError:  # the same key at the same moment: the other one won
         return replay(IdempotencyRecord.objects.get(client=token.client, key=key))
     return status, body
+
+
+IDEM_MAX = 200  # IdempotencyRecord.key
+
+
+def _idempotency_key(request: HttpRequest, *, required: bool) -> str:
+    """The request's Idempotency-Key: 1 to 200 printable characters. Missing (when ``required``), empty,
+    too long or with a control character, it is refused (400) saying which."""
+    raw = request.headers.get("Idempotency-Key")
+    key = str(raw or "").strip()
+    if raw is None:
+        if not required:
+            return ""
+        msg = text(request, "idem_missing")
+    elif not key:
+        msg = text(request, "idem_empty")
+    elif len(key) > IDEM_MAX:
+        msg = text(request, "idem_too_long", n=IDEM_MAX)
+    elif not key.isprintable():
+        msg = text(request, "idem_invalid")
+    else:
+        return key
+    raise Problem(400, msg, [{"field": "Idempotency-Key", "message": msg}])
 
 
 def _refusal(request: HttpRequest, exc: ActRefused) -> Problem:
@@ -289,8 +339,20 @@ def _term(d: Any) -> dict[str, Any]:
     }
 
 
+OPEN_TERMS = "open_terms_prefetched"
+
+
+def with_open_terms(cases: Any) -> Any:
+    """``cases`` with their open terms read in one more query (not one per case)."""
+    terms = CaseDeadline.objects.filter(status="open").order_by("position")
+    return cases.prefetch_related(Prefetch("deadlines", queryset=terms, to_attr=OPEN_TERMS))
+
+
 def case_out(case: Case) -> dict[str, Any]:
-    terms = [_term(d) for d in case.deadlines.filter(status="open").order_by("position")]
+    opened = getattr(case, OPEN_TERMS, None)
+    if opened is None:
+        opened = case.deadlines.filter(status="open").order_by("position")
+    terms = [_term(d) for d in opened]
     return {
         "number": case.number,
         "kind": case.kind,
@@ -302,7 +364,7 @@ def case_out(case: Case) -> dict[str, Any]:
 
 
 def _check_files(request: HttpRequest, files: list[Any]) -> list[UploadedDocument]:
-    """The public filing's checks: size, count, total, and the type by content (filetype), not by name."""
+    """The public filing's checks: size, count, total, and the type by content, parsed (not by name)."""
     out: list[UploadedDocument] = []
     total = 0
     for i, f in enumerate(files):
@@ -320,11 +382,11 @@ def _check_files(request: HttpRequest, files: list[Any]) -> list[UploadedDocumen
             raise Problem(422, msg, [{"field": field, "message": msg}])
         f.seek(0)
         data = f.read()
-        kind = filetype.guess(data[:8192])
-        if kind is None or kind.mime not in filing_conf.ACCEPTED_TYPES:
-            msg = text(request, "file") + f" ({name}: {kind.mime if kind else '?'})"
+        mime = uploads.guess(data)
+        if mime is None or mime not in filing_conf.ACCEPTED_TYPES or not uploads.opens_as(mime, data):
+            msg = text(request, "file") + f" ({name}: {mime or '?'})"
             raise Problem(422, msg, [{"field": field, "message": msg}])
-        out.append(UploadedDocument(name, data, kind.mime, hashlib.sha256(data).hexdigest()))
+        out.append(UploadedDocument(name, data, mime, hashlib.sha256(data).hexdigest()))
     return out
 
 
@@ -347,7 +409,7 @@ IDEM_HEADER = {
             "name": "Idempotency-Key",
             "in": "header",
             "required": True,
-            "schema": {"type": "string", "maxLength": 200},
+            "schema": {"type": "string", "minLength": 1, "maxLength": IDEM_MAX},
             "description": "Clave única por operación: un reintento con la misma clave no repite nada.",
         }
     ]
@@ -376,6 +438,7 @@ def post_referral(
     evidence: File[list[UploadedFile]] = None,  # type: ignore[assignment]
 ) -> Any:
     token = _scope(request, "referrals")
+    _year_error(request, "covers_year", covers_year)
 
     def work() -> tuple[int, dict[str, Any]]:
         office = _office(request, token, person_id, REFERRAL_KIND)
@@ -527,7 +590,7 @@ def post_access_request(request: HttpRequest, payload: AccessRequestIn) -> Any:
 )
 def list_cases(request: HttpRequest) -> Any:
     token = _scope(request, "cases_read")
-    return 200, [case_out(c) for c in visible_cases(token).distinct().order_by("-id")[:200]]
+    return 200, [case_out(c) for c in with_open_terms(visible_cases(token).distinct().order_by("-id")[:200])]
 
 
 @api.get(
@@ -539,7 +602,7 @@ def list_cases(request: HttpRequest) -> Any:
 )
 def get_case(request: HttpRequest, number: str) -> Any:
     token = _scope(request, "cases_read")
-    case = visible_cases(token).filter(number=number[:40]).first()
+    case = visible_cases(token).filter(number=number[:40]).first() if number.isprintable() else None
     if case is None:
         raise Problem(404, text(request, "not_found"))
     return 200, case_out(case)
@@ -575,8 +638,7 @@ def get_case(request: HttpRequest, number: str) -> Any:
 )
 def post_deadlines(request: HttpRequest) -> Any:
     _scope(request, "deadlines")
-    if len(str(request.headers.get("Idempotency-Key", ""))) > 200:  # optional here: nothing is stored
-        raise Problem(400, text(request, "idem_missing"), [{"field": "Idempotency-Key", "message": ">200"}])
+    _idempotency_key(request, required=False)  # optional here: nothing is stored
     try:
         data = json.loads(request.body or b"null")
         return 200, evaluate(data).to_json()

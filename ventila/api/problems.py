@@ -23,8 +23,30 @@ TEXTS: dict[str, tuple[str, str]] = {
         "Demasiadas solicitudes con este token: espere un minuto.",
         "Too many requests with this token: wait a minute.",
     ),
+    "rate_anonymous": (
+        "Demasiadas solicitudes sin un token válido desde esta dirección: espere un minuto.",
+        "Too many requests without a valid token from this address: wait a minute.",
+    ),
     "too_large": ("La solicitud pesa más de %(mb)s MB.", "The request is larger than %(mb)s MB."),
+    "too_large_body": (
+        "El cuerpo de la solicitud es demasiado grande para leerlo.",
+        "The request body is too large to be read.",
+    ),
+    "server_error": (
+        "Error del servidor: se anotó y se revisará; intente de nuevo más tarde.",
+        "Server error: it was logged and will be looked into; try again later.",
+    ),
+    "bad_request": ("La solicitud no se pudo leer.", "The request could not be read."),
     "idem_missing": ("Falta el encabezado Idempotency-Key.", "The Idempotency-Key header is missing."),
+    "idem_empty": ("El encabezado Idempotency-Key está vacío.", "The Idempotency-Key header is empty."),
+    "idem_too_long": (
+        "El encabezado Idempotency-Key es demasiado largo (máximo %(n)s caracteres).",
+        "The Idempotency-Key header is too long (at most %(n)s characters).",
+    ),
+    "idem_invalid": (
+        "El encabezado Idempotency-Key tiene caracteres de control.",
+        "The Idempotency-Key header holds control characters.",
+    ),
     "idem_mismatch": (
         "Esa Idempotency-Key ya se usó con otro contenido.",
         "That Idempotency-Key was already used with other content.",
@@ -48,10 +70,18 @@ TITLES = {
     403: ("Prohibido", "Forbidden"),
     404: ("No encontrado", "Not found"),
     409: ("Conflicto", "Conflict"),
+    405: ("Método no permitido", "Method not allowed"),
     413: ("Solicitud demasiado grande", "Request too large"),
     422: ("Datos no válidos", "Invalid data"),
     429: ("Demasiadas solicitudes", "Too many requests"),
+    500: ("Error del servidor", "Server error"),
 }
+
+
+def safe_path(request: HttpRequest) -> str:
+    """The request's path as it may be stored or echoed: control characters (a NUL, which PostgreSQL
+    refuses in text) replaced, at most 300 characters."""
+    return "".join(c if c.isprintable() else "\ufffd" for c in request.path[:300])
 
 
 def english(request: HttpRequest) -> bool:
@@ -72,7 +102,7 @@ def problem(
         "title": en if english(request) else es,
         "status": status,
         "detail": detail,
-        "instance": request.path[:300],
+        "instance": safe_path(request),
         "errors": errors or [],
         **extra,
     }

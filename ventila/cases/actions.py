@@ -341,28 +341,38 @@ def _check_roll_call(
 # -- writes ------------------------------------------------------------------------------------
 
 
-def _next_number(body: Body, year: int) -> tuple[int, str]:
-    """Take the next case number of ``body`` for ``year``: the counter row is locked until commit,
-    so concurrent filings queue and numbers stay unique and gapless (a rollback returns the number).
+def take_numbers(body: Body, year: int, series: str, count: int = 1) -> int:
+    """Take the next ``count`` case numbers of ``body``'s ``series`` for ``year``; return the first. The
+    counter row is locked until commit, so concurrent filings queue and numbers stay unique and gapless (a
+    rollback returns them).
 
-    Callers take it as the LAST step of their transaction (after everything else is written), so the
+    Callers take them as the LAST step of their transaction (after everything else is written), so the
     lock is held only for the few statements left and the commit."""
     q = connection.ops.quote_name
     # One statement: the UPDATE takes the row lock and says the new value (RETURNING, on SQLite and
     # PostgreSQL alike). Only the model's table and column names go into the text; values are parameters.
     sql = (
-        f"UPDATE {q(CaseCounter._meta.db_table)} SET {q('last')} = {q('last')} + 1 "  # nosec B608
-        f"WHERE {q('body_id')} = %s AND {q('year')} = %s RETURNING {q('last')}"
+        f"UPDATE {q(CaseCounter._meta.db_table)} SET {q('last')} = {q('last')} + %s "  # nosec B608
+        f"WHERE {q('body_id')} = %s AND {q('year')} = %s AND {q('series')} = %s RETURNING {q('last')}"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [body.pk, year])
+        cursor.execute(sql, [count, body.pk, year, series])
         row = cursor.fetchone()
-        if row is None:  # the body's first case of the year
-            CaseCounter.objects.get_or_create(body=body, year=year)
-            cursor.execute(sql, [body.pk, year])
+        if row is None:  # the series' first case of the year
+            CaseCounter.objects.get_or_create(body=body, year=year, series=series)
+            cursor.execute(sql, [count, body.pk, year, series])
             row = cursor.fetchone()
-    last = int(row[0])
-    return last, f"{body.case_prefix}-{year}-{last:04d}"
+    return int(row[0]) - count + 1
+
+
+def case_number(body: Body, year: int, series: str, sequence: int) -> str:
+    """«CE-2027-0001» in the body's main series, «CE-OC-2027-0001» in another."""
+    return "-".join(p for p in (body.case_prefix, series, str(year), f"{sequence:04d}") if p)
+
+
+def _next_number(body: Body, year: int, series: str) -> tuple[int, str]:
+    last = take_numbers(body, year, series)
+    return last, case_number(body, year, series, last)
 
 
 def provisional_number() -> str:
@@ -418,6 +428,7 @@ def do_file_case(
             kind=kind,
             number=provisional_number(),
             year=year,
+            series=rulebook.series_of(kind),
             sequence=None,
             caption=(caption or compute_caption(kind_spec, str(respondent or ""), respondent_office))[:300],
             respondent_role=respondent_role,
@@ -469,7 +480,7 @@ def do_file_case(
         )
         # The serialised part: number (counter row locked until commit), case row, chain link (head
         # row locked until commit).
-        case.sequence, case.number = _next_number(body, year)
+        case.sequence, case.number = _next_number(body, year, case.series)
         case.save(update_fields=["number", "sequence", *_DERIVED])
         # The entry's link, with the versions of the case and parties (and of what the caller writes
         # in its own deferred block): one lock and one move of the chain's head for all of them.

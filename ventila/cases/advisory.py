@@ -139,8 +139,9 @@ def opinion_of(case: Case) -> Opinion:
 
 
 def _with_rows(qs: QuerySet[Case]) -> QuerySet[Case]:
-    # (body, year, sequence) is unique: the order needs no tie-breaker (and no sort of its own).
-    return qs.filter(kind=KIND).prefetch_related("entries", "parties").order_by("-body", "-year", "-sequence")
+    # Newest first by id (the order of opening): the number's sequence restarted when opinions got their own
+    # series (docs/decisions.md, «Case numbers: one series per group of kinds»).
+    return qs.filter(kind=KIND).prefetch_related("entries", "parties").order_by("-body", "-year", "-id")
 
 
 def register(cases: QuerySet[Case], *, issued_only: bool = True) -> list[Opinion]:
@@ -165,7 +166,7 @@ def respondents_opinions(case: Case, cases: QuerySet[Case]) -> list[Opinion]:
     own = Party.objects.filter(person_id__in=respondent, role=Party.Role.RESPONDENT).values("case_id")
     # Unordered in SQL (a person has a handful of opinions: sorted here, newest first, with no sort node).
     qs = cases.filter(kind=KIND, pk__in=own).exclude(pk=case.pk).prefetch_related("entries", "parties").order_by()
-    rows = sorted(qs, key=lambda c: (c.year, c.sequence), reverse=True)
+    rows = sorted(qs, key=lambda c: (c.year, c.pk), reverse=True)
     return [r for r in (opinion_of(c) for c in rows) if r.issued is not None]
 
 

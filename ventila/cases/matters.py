@@ -7,7 +7,6 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-import filetype
 from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
@@ -17,6 +16,7 @@ from ventila import clock
 from ventila.audit import chain
 from ventila.rules.vocabulary import AccessRequestStage
 
+from . import uploads
 from .models import Case, RequestedReport
 from .rule_messages import stored_text
 
@@ -62,8 +62,7 @@ def do_store_requested_report(*, user: Any, case: Case, upload: Any, covers_year
             _("El archivo pesa más de %(mb)s MB: guarde una copia más liviana del informe.") % {"mb": limit // 2**20}
         )
     data = upload.read()
-    kind = filetype.guess(data[:8192])
-    if kind is None or kind.mime != "application/pdf":
+    if uploads.guess(data) != "application/pdf" or not uploads.opens_as("application/pdf", data):
         raise ReportRefused(_("El archivo no es un PDF: guarde la copia del informe en PDF."))
     digest = hashlib.sha256(data).hexdigest()
     with transaction.atomic():

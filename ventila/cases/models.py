@@ -30,6 +30,19 @@ from .rule_messages import (
 )
 
 
+def series_field() -> models.CharField:
+    """A case's (and its counter's) number series: docs/decisions.md, «Case numbers: one series per group of kinds»."""
+    return models.CharField(
+        _("serie"),
+        max_length=8,
+        blank=True,
+        default="",
+        help_text=_(
+            "La serie de números (vacía: la principal, la de las querellas); el reglamento dice qué tipos comparten una."
+        ),
+    )
+
+
 class CaseCounter(models.Model):
     """The last case number issued by a body in a year; locked while a new number is taken."""
 
@@ -41,6 +54,7 @@ class CaseCounter(models.Model):
         help_text=_("El cuerpo que numera sus expedientes."),
     )
     year = models.PositiveSmallIntegerField(_("año"), help_text=_("El año de los números."))
+    series = series_field()
     last = models.PositiveIntegerField(
         _("último número"),
         default=0,
@@ -50,7 +64,7 @@ class CaseCounter(models.Model):
     class Meta:
         verbose_name = _("contador de expedientes")
         verbose_name_plural = _("contadores de expedientes")
-        constraints = [models.UniqueConstraint(fields=["body", "year"], name="casecounter_unique")]
+        constraints = [models.UniqueConstraint(fields=["body", "year", "series"], name="casecounter_unique_series")]
 
 
 class Case(models.Model):
@@ -81,12 +95,13 @@ class Case(models.Model):
         help_text=_("Número de expediente, único y sin saltos por cuerpo y año, por ejemplo CE-2027-0001."),
     )
     year = models.PositiveSmallIntegerField(_("año"), help_text=_("El año del número de expediente."))
+    series = series_field()
     # Null only inside the transaction that opens the case (the number is taken last; see
     # ``ventila.cases.actions.do_file_case``): no committed case is without its sequence.
     sequence = models.PositiveIntegerField(
         _("secuencia"),
         null=True,
-        help_text=_("La posición del expediente entre los del mismo cuerpo y año."),
+        help_text=_("La posición del expediente entre los del mismo cuerpo, año y serie."),
     )
     caption = models.CharField(
         _("epígrafe"),
@@ -189,7 +204,7 @@ class Case(models.Model):
         verbose_name = _("expediente")
         verbose_name_plural = _("expedientes")
         constraints = [
-            models.UniqueConstraint(fields=["body", "year", "sequence"], name="case_unique_sequence"),
+            models.UniqueConstraint(fields=["body", "year", "series", "sequence"], name="case_unique_series_sequence"),
         ]
         # The work queue (``ventila.web.views.cases.queue``) reads one page in ``(next_due, id)`` order by
         # a range scan of one of these, whatever its filters: never a sort, never a scan of the table.

@@ -22,9 +22,10 @@ import io
 import re
 import unicodedata
 import zipfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from xml.etree import ElementTree  # nosec B405 - only counts elements; expat resolves no external entity
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
@@ -35,6 +36,11 @@ from openpyxl import load_workbook
 from ventila.bodies.models import OfficeTerm, Person
 
 MAX_ROWS = 5000  # rows with data a file may hold (the House's population is a few hundred people)
+MAX_COLUMNS = 200  # columns a row may fill (an HR file has a dozen)
+# A workbook's limits before it is read: rows in a sheet (blank ones too), cells, and bytes once unpacked.
+MAX_SHEET_ROWS = 2 * MAX_ROWS
+MAX_CELLS = 50 * MAX_ROWS
+MAX_UNPACKED_MB = 100
 
 # The columns an import fills, in the order the mapping page asks for them: (label, required, the
 # Spanish headers that name it, folded: lower case, no accents, punctuation as spaces).
@@ -149,21 +155,35 @@ def _cell(value: Any) -> str:
     return " ".join(str(value).split())
 
 
-def _table(raw_rows: Sequence[tuple[int, Sequence[Any]]]) -> Table:
-    rows = [(n, [_cell(c) for c in cells]) for n, cells in raw_rows]
-    rows = [(n, cells) for n, cells in rows if any(cells)]  # blank rows are left out
-    if not rows:
+def _table(raw_rows: Iterable[tuple[int, Sequence[Any]]]) -> Table:
+    """The table of ``raw_rows``, read one row at a time: the limits (:data:`MAX_ROWS` rows with data,
+    :data:`MAX_COLUMNS` columns) are checked as each row arrives, so a small file that unpacks into a
+    million rows is refused at row 5,001, not after all of them are read."""
+    headers: list[str] | None = None
+    data: list[tuple[int, list[str]]] = []
+    for n, raw in raw_rows:
+        if len(raw) > MAX_COLUMNS and any(c not in (None, "") for c in raw[MAX_COLUMNS:]):
+            raise TableError(
+                _("La fila %(n)s tiene más de %(max)s columnas; un registro de personal tiene muchas menos.")
+                % {"n": n, "max": MAX_COLUMNS}
+            )
+        cells = [_cell(c) for c in raw[:MAX_COLUMNS]]
+        if not any(cells):  # blank rows are left out
+            continue
+        if headers is None:
+            headers = cells
+            continue
+        if len(data) >= MAX_ROWS:
+            raise TableError(
+                _("El archivo tiene más de %(max)s filas con datos, el máximo por importación.") % {"max": MAX_ROWS}
+            )
+        data.append((n, cells))
+    if headers is None:
         raise TableError(_("El archivo no tiene filas con datos."))
-    (_first, headers), data = rows[0], rows[1:]
     if not any(headers):
         raise TableError(_("La primera fila con datos debe tener los nombres de las columnas."))
     if not data:
         raise TableError(_("El archivo solo tiene la fila de los nombres de las columnas; no hay personas."))
-    if len(data) > MAX_ROWS:
-        raise TableError(
-            _("El archivo tiene %(n)s filas con datos; el máximo por importación es %(max)s.")
-            % {"n": len(data), "max": MAX_ROWS}
-        )
     width = len(headers)
     return Table(headers, [(n, (cells + [""] * width)[:width]) for n, cells in data])
 
@@ -186,23 +206,114 @@ def read_csv(data: bytes) -> Table:
     delimiter = max((",", ";", "\t"), key=first.count)
     reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     try:
-        return _table([(reader.line_num, row) for row in reader])
+        return _table((reader.line_num, row) for row in reader)
     except csv.Error as exc:
         raise TableError(
             _("El CSV está mal formado (fila %(n)s): %(err)s") % {"n": reader.line_num, "err": exc}
         ) from None
 
 
+# What a damaged or hostile workbook makes openpyxl raise while it is read (its XML parsed as it goes): not
+# a ZIP, a part missing, XML cut short or with an undefined entity or a NUL reference (ParseError is a
+# SyntaxError), a shared-string index past the table (IndexError), text in a number cell (ValueError), a
+# cell reference or style that does not parse (KeyError, TypeError, AttributeError).
+XLSX_ERRORS = (
+    zipfile.BadZipFile,
+    zipfile.LargeZipFile,
+    KeyError,
+    OSError,
+    ValueError,
+    TypeError,
+    IndexError,
+    AttributeError,
+    SyntaxError,
+    EOFError,
+    RecursionError,
+)
+
+
+def _numbered(rows: Iterable[Sequence[Any]], reached: list[int]) -> Iterator[tuple[int, Sequence[Any]]]:
+    for i, row in enumerate(rows, start=1):
+        reached[0] = i
+        yield i, row
+
+
+def _prescan(data: bytes) -> None:
+    """Count the rows and cells of every sheet as its XML streams by, and refuse the file at the first row
+    past the limits — before openpyxl, which reads a whole sheet that does not declare its dimensions just to
+    size it (a 44 KB file of 300,000 rows: 18 s). Also refuses a workbook whose parts unpack into more than
+    :data:`MAX_UNPACKED_MB` (a ZIP bomb)."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        if sum(i.file_size for i in archive.infolist()) > MAX_UNPACKED_MB * 1024 * 1024:
+            raise TableError(
+                _("El libro de Excel se descomprime en más de %(mb)s MB: no es un registro de personal.")
+                % {"mb": MAX_UNPACKED_MB}
+            )
+        for name in archive.namelist():
+            if name.startswith("xl/worksheets/") and name.endswith(".xml"):
+                with archive.open(name) as part:
+                    _count_sheet(part)
+
+
+def _count_sheet(part: Any) -> None:
+    parser = ElementTree.XMLPullParser(events=("start", "end"))
+    rows = cells = 0
+    while chunk := part.read(64 * 1024):
+        parser.feed(chunk)
+        for event, element in parser.read_events():
+            tag = str(element.tag).rsplit("}", 1)[-1]
+            if event == "start" and tag == "row":
+                rows += 1
+                if rows > MAX_SHEET_ROWS:
+                    raise TableError(
+                        _("El archivo tiene más de %(max)s filas con datos, el máximo por importación.")
+                        % {"max": MAX_ROWS}
+                    )
+            elif event == "start" and tag == "c":
+                cells += 1
+                if cells > MAX_CELLS:
+                    raise TableError(
+                        _("El libro de Excel tiene más de %(max)s celdas; un registro de personal tiene muchas menos.")
+                        % {"max": MAX_CELLS}
+                    )
+            elif event == "end" and tag == "row":
+                element.clear()
+    parser.close()
+
+
 def read_xlsx(data: bytes) -> Table:
+    """The first sheet, streamed (openpyxl's read-only mode: one row in memory at a time), after a streaming
+    count of its rows and cells (:func:`_prescan`). A file that is not a workbook, or breaks while it is read,
+    is refused saying so — and where, when a row was reached."""
+    try:
+        _prescan(data)
+    except XLSX_ERRORS:
+        raise TableError(_("El archivo no es un libro de Excel (.xlsx) válido.")) from None
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, OSError, ValueError, TypeError):
+    except XLSX_ERRORS:
         raise TableError(_("El archivo no es un libro de Excel (.xlsx) válido.")) from None
+    reached = [0]
     try:
         sheet = book.worksheets[0] if book.worksheets else None
         if sheet is None:
             raise TableError(_("El libro de Excel no tiene hojas."))
-        return _table([(i, row) for i, row in enumerate(sheet.iter_rows(values_only=True), start=1)])
+        return _table(_numbered(sheet.iter_rows(values_only=True), reached))
+    except XLSX_ERRORS:
+        if reached[0]:
+            raise TableError(
+                _(
+                    "El libro de Excel está dañado: no se pudo leer la fila %(n)s. Ábralo en Excel, guárdelo de "
+                    "nuevo como .xlsx (o como CSV) e impórtelo otra vez."
+                )
+                % {"n": reached[0] + 1}
+            ) from None
+        raise TableError(
+            _(
+                "El libro de Excel está dañado: no se pudo leer su hoja. Ábralo en Excel, guárdelo de nuevo como "
+                ".xlsx (o como CSV) e impórtelo otra vez."
+            )
+        ) from None
     finally:
         book.close()
 

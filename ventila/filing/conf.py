@@ -19,6 +19,8 @@ from typing import Any
 
 from django.conf import settings
 
+from ventila.accounts.ratelimit import parse_rate
+
 MB = 1024 * 1024
 
 
@@ -41,8 +43,7 @@ def max_total_bytes() -> int:
 
 
 def _rate(name: str, default: str) -> tuple[int, int]:
-    count, _sep, window = str(_setting(name, default)).partition("/")
-    return int(count), int(window or 3600)
+    return parse_rate(str(_setting(name, default)))
 
 
 def filing_rate() -> tuple[int, int]:
@@ -55,11 +56,6 @@ def key_rate() -> tuple[int, int]:
 
 def supplement_rate() -> tuple[int, int]:
     return _rate("VENTILA_FILING_SUPPLEMENT_RATE", "10/3600")
-
-
-def rates() -> dict[str, tuple[int, int]]:
-    """Each rate-limited action (the prefix of its counters' keys) and its (limit, window)."""
-    return {"filing": filing_rate(), "key": key_rate(), "supplement": supplement_rate()}
 
 
 def max_supplements() -> int:

@@ -23,7 +23,6 @@ import hmac
 import json
 import os
 import re
-import secrets
 import shutil
 import time
 import uuid
@@ -31,19 +30,15 @@ from collections.abc import MutableMapping
 from pathlib import Path
 from typing import Any
 
-import filetype
 from django.conf import settings
 from django.core import signing
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.translation import gettext as _
 
+from ventila.cases import uploads
+
 from . import conf
-
-
-def new_key() -> str:
-    """A follow-up key: 25 base-32 characters (125 bits) in groups of five, easy to copy by hand."""
-    return _groups(base64.b32encode(secrets.token_bytes(16)).decode())
 
 
 def _groups(raw: str) -> str:
@@ -238,7 +233,6 @@ class Draft:
         if not isinstance(stored, dict) or "id" not in stored:
             stored = {
                 "id": uuid.uuid4().hex,
-                "key": new_key(),
                 "data": {},
                 "evidence": [],
                 "witnesses": [],
@@ -253,9 +247,10 @@ class Draft:
 
     @property
     def follow_up_key(self) -> str:
-        """The follow-up key the filing of this draft will have, chosen with the draft so that every
-        submit of it (a double click) gives the same receipt. A draft from before it had one gets one
-        derived from its id and the secret key (the same for every request of the draft)."""
+        """The follow-up key the filing of this draft will have: derived from the draft's id and the secret
+        key, so that every submit of it (a double click) gives the same receipt, and the key itself is never
+        stored (not in the draft, not in a session; the filing keeps its SHA-256). A draft saved before
+        this holds its own, which it keeps. 25 base-32 characters (125 bits) in groups of five."""
         key = self.state.get("key")
         if not key:
             mac = hmac.new(settings.SECRET_KEY.encode(), f"ventila.filing.key:{self.id}".encode(), hashlib.sha256)
@@ -317,6 +312,14 @@ class UploadRejected(Exception):
     """Why an upload was refused, in Spanish."""
 
 
+def damaged_message(name: str, label: str) -> str:
+    """Why a file that starts as a type but does not open as it was refused (plain Spanish)."""
+    return _(
+        "El archivo «%(name)s» no se aceptó: parece un %(label)s, pero no se puede abrir como tal (está dañado "
+        "o no es lo que parece). Ábralo en su computadora o teléfono, guárdelo de nuevo y súbalo otra vez."
+    ) % {"name": name, "label": label}
+
+
 def quarantine(draft: Draft, upload: Any) -> dict[str, Any]:
     """Check an upload (size, count, total, type by content) and keep it in quarantine.
 
@@ -344,10 +347,10 @@ def quarantine(draft: Draft, upload: Any) -> dict[str, Any]:
             % {"name": name, "size": human_size(draft.total_bytes() + size), "max": human_size(conf.max_total_bytes())}
         )
     upload.seek(0)
-    head = upload.read(8192)
-    kind = filetype.guess(head)
-    if kind is None or kind.mime not in conf.ACCEPTED_TYPES:
-        found = kind.mime if kind else _("un tipo no reconocido")
+    content = upload.read()
+    mime = uploads.guess(content)
+    if mime is None or mime not in conf.ACCEPTED_TYPES:
+        found = mime or _("un tipo no reconocido")
         raise UploadRejected(
             _(
                 "El archivo «%(name)s» no se aceptó: por su contenido es %(found)s, no importa cómo se llame. "
@@ -355,6 +358,8 @@ def quarantine(draft: Draft, upload: Any) -> dict[str, Any]:
             )
             % {"name": name, "found": found, "types": ", ".join(sorted(set(conf.ACCEPTED_TYPES.values())))}
         )
+    if not uploads.opens_as(mime, content):
+        raise UploadRejected(damaged_message(name, conf.ACCEPTED_TYPES[mime]))
     file_id = uuid.uuid4().hex
     folder = _root() / draft.id
     folder.mkdir(parents=True, exist_ok=True)
@@ -371,8 +376,8 @@ def quarantine(draft: Draft, upload: Any) -> dict[str, Any]:
         "name": name,
         "size": written,
         "sha256": digest.hexdigest(),
-        "content_type": kind.mime,
-        "label": conf.ACCEPTED_TYPES[kind.mime],
+        "content_type": mime,
+        "label": conf.ACCEPTED_TYPES[mime],
     }
 
 

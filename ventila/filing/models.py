@@ -90,23 +90,6 @@ class Supplement(models.Model):
         return f"{self.filing} — {self.filename or self.description[:40]}"
 
 
-class RateCounter(models.Model):
-    """How many times an address did something in one fixed window; shared by every process."""
-
-    key = models.CharField(
-        _("clave"), max_length=120, help_text=_("Acción y dirección, por ejemplo «filing:203.0.113.5».")
-    )
-    window = models.BigIntegerField(
-        _("ventana"), help_text=_("Número de la ventana de tiempo (segundos desde 1970 / duración).")
-    )
-    count = models.PositiveIntegerField(_("cuenta"), default=0, help_text=_("Veces en la ventana."))
-
-    class Meta:
-        verbose_name = _("contador de frecuencia")
-        verbose_name_plural = _("contadores de frecuencia")
-        constraints = [models.UniqueConstraint(fields=["key", "window"], name="ratecounter_unique")]
-
-
 class FilingClaim(models.Model):
     """A draft being submitted: the first submit claims it (the unique draft id), so a double click
     or a repeated request never opens a second case; the others wait for this one's filing."""

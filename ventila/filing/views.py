@@ -23,12 +23,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from ventila import clock
+from ventila.accounts import ratelimit
 from ventila.bodies.models import Body
 from ventila.cases import access
 from ventila.cases.labels import STAGES
 from ventila.documents.catalog import long_date
 
-from . import conf, ratelimit, register_cache
+from . import conf, register_cache
 from .draft import (
     Draft,
     DraftBox,
@@ -553,7 +554,7 @@ def _submit(request: HttpRequest, proc: Procedure, draft: Draft, form: StepForm)
     extra = _apply(form, problems)
     if form.errors or extra:
         return _render_step(request, proc, draft, "juramento", form, 422, extra)
-    address = ratelimit.client_address(request)
+    address = ratelimit.address(request)
 
     def admit() -> None:
         limit, window = conf.filing_rate()
@@ -648,7 +649,7 @@ def receipt_pdf_view(request: HttpRequest, body: str, number: str) -> HttpRespon
     return _pdf_response(filing, key)
 
 
-def _pdf_response(filing: Filing, key: str) -> HttpResponse:
+def _pdf_response(filing: Filing, key: str | None) -> HttpResponse:
     response = HttpResponse(receipt_pdf(filing, key), content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="acuse-{filing.case.number}.pdf"'
     response["Cache-Control"] = "no-store"
@@ -666,7 +667,7 @@ def followup(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         key = str(request.POST.get("key", "")).strip()[:80]
         limit, window = conf.key_rate()
-        allowed, wait = ratelimit.hit("key", ratelimit.client_address(request), limit, window)
+        allowed, wait = ratelimit.hit("key", ratelimit.address(request), limit, window)
         if not allowed:
             error = _("Demasiados intentos desde su dirección de red. Intente de nuevo dentro de %(m)s minutos.") % {
                 "m": max(1, (wait + 59) // 60)
@@ -681,24 +682,30 @@ def followup(request: HttpRequest) -> HttpResponse:
                 )
                 status = 422
             else:
+                # The session keeps the key's digest (what the filing stores), never the key.
                 followups = dict(request.session.get(FOLLOWUPS) or {})
-                followups[filing.case.number] = key
+                followups[filing.case.number] = filing.key_hash
                 request.session[FOLLOWUPS] = followups
                 return redirect("filing:followup_case", number=filing.case.number)
     return render(request, "filing/followup.html", {"error": error, "key": key}, status=status)
 
 
-def _followed(request: HttpRequest, number: str) -> tuple[Filing, str]:
-    key = (request.session.get(FOLLOWUPS) or {}).get(number)
-    filing = filing_for_key(key) if key else None
+def _followed(request: HttpRequest, number: str) -> Filing:
+    """The filing this session opened with its key (the session holds the key's digest)."""
+    digest = str((request.session.get(FOLLOWUPS) or {}).get(number) or "")
+    filing = (
+        Filing.objects.select_related("case", "case__body").filter(key_hash=digest).first()
+        if len(digest) == 64
+        else None
+    )
     if filing is None or filing.case.number != number:
         raise Http404("no key for this case")
-    return filing, key
+    return filing
 
 
 @require_http_methods(["GET", "POST"])
 def followup_case(request: HttpRequest, number: str) -> HttpResponse:
-    filing, key = _followed(request, number)
+    filing = _followed(request, number)
     proc = procedure_for(filing.case.body)
     assert proc is not None
     kinds = proc.evidence_kinds()
@@ -710,7 +717,7 @@ def followup_case(request: HttpRequest, number: str) -> HttpResponse:
         values = {"kind": str(request.POST.get("kind", "")), "description": str(request.POST.get("description", ""))}
         if form.is_valid():
             limit, window = conf.supplement_rate()
-            allowed, wait = ratelimit.hit("supplement", ratelimit.client_address(request), limit, window)
+            allowed, wait = ratelimit.hit("supplement", ratelimit.address(request), limit, window)
             if not allowed:
                 errors["__all__"] = _(
                     "Desde su dirección de red ya se añadieron %(n)s evidencias en poco tiempo, el máximo permitido. "
@@ -764,8 +771,8 @@ def followup_case(request: HttpRequest, number: str) -> HttpResponse:
 
 
 def followup_pdf(request: HttpRequest, number: str) -> HttpResponse:
-    filing, key = _followed(request, number)
-    return _pdf_response(filing, key)
+    """The receipt again, without the key (the session does not have it; the filer does)."""
+    return _pdf_response(_followed(request, number), None)
 
 
 @login_required

@@ -578,6 +578,15 @@ class Rulebook:
     income_cap: Callable[[Decimal], tuple[Decimal, Decimal, str]] | None = None
     # the norms of conduct kept per person of its register (None: it keeps none).
     conduct: ConductRules | None = None
+    # which kinds share a series of case numbers: kind → the series' code (issue 26, finding 10; docs/decisions.md,
+    # «Case numbers: one series per group of kinds»). A kind not named is numbered in the body's main series («CE-2027-0001»); a code numbers
+    # apart («CE-OC-2027-0001»), so that a public filer cannot count the confidential matters opened between
+    # two of their own filings.
+    number_series: Mapping[str, str] = field(default_factory=dict)
+
+    def series_of(self, kind: str) -> str:
+        """The code of the number series ``kind`` is numbered in ("": the body's main series)."""
+        return self.number_series.get(kind, "")
 
     def rule(self, rule_id: str) -> Rule:
         return self.rules[rule_id]

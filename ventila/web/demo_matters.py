@@ -8,7 +8,10 @@ whose caption is already on file is not built again. Every act goes through the 
 from __future__ import annotations
 
 import datetime as dt
+import io
 from typing import Any
+
+from pypdf import PdfWriter
 
 from ventila import clock
 from ventila.accounts.models import User
@@ -20,11 +23,15 @@ from ventila.cases.models import Case, DocketEntry
 from ventila.documents.actions import do_create_draft, do_issue_document, do_order_delivery
 from ventila.rules import PR_TZ
 
-# A tiny, valid PDF standing in for the copy of a financial report (fictitious, no content).
-DEMO_REPORT_PDF = (
-    b"%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n"
-    b"trailer<</Root 1 0 R>>\n%%EOF\n"
-)
+
+def demo_report_pdf() -> bytes:
+    """A tiny, valid PDF (one blank page) standing in for the copy of a financial report (fictitious, no
+    content): an upload must open as a PDF (ventila/cases/uploads.py)."""
+    writer = PdfWriter()
+    writer.add_blank_page(612, 792)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 class _Upload:
@@ -193,7 +200,7 @@ def load(stdout: Any, camara: Body, secretary: User) -> None:
         built += 1
         if notified is not None:
             _act(secretary, case, "subject_notified", _back(camara, today, notified), {})
-            upload = _Upload("informe-financiero-2025-demostracion.pdf", DEMO_REPORT_PDF)
+            upload = _Upload("informe-financiero-2025-demostracion.pdf", demo_report_pdf())
             do_store_requested_report(user=secretary, case=case, upload=upload, covers_year=today.year - 1)
         if objection == "upheld":
             day = _back(camara, today, 20)

@@ -40,9 +40,9 @@ from ventila.audit import chain, state
 from ventila.audit.models import ChainLink, StateRecord
 from ventila.audit.registry import fields_of
 from ventila.bodies.models import Body, Closure, ElectionDay, OfficeTerm, Person
-from ventila.cases.actions import ActInput, ActRefused, check_act, rederive, roll_call_row
+from ventila.cases.actions import ActInput, ActRefused, case_number, check_act, rederive, roll_call_row, take_numbers
 from ventila.cases.evaluation import CaseFacts, PlannedEvent, compute_calendar, compute_caption, rulebook_and_kind
-from ventila.cases.models import Ballot, Case, CaseCounter, DocketEntry, Party, RollCall
+from ventila.cases.models import Ballot, Case, DocketEntry, Party, RollCall
 from ventila.cases.voting import vote_rule
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.votes import tally
@@ -361,21 +361,6 @@ def _target(rng: random.Random) -> int:
 # -- writing ---------------------------------------------------------------------------------------------
 
 
-def _take_numbers(body: Body, year: int, count: int) -> int:
-    """Take ``count`` consecutive numbers of ``body`` for ``year`` (the counter row locked until commit);
-    returns the first."""
-    CaseCounter.objects.get_or_create(body=body, year=year)
-    q = connection.ops.quote_name
-    sql = (
-        f"UPDATE {q(CaseCounter._meta.db_table)} SET {q('last')} = {q('last')} + %s "  # nosec B608
-        f"WHERE {q('body_id')} = %s AND {q('year')} = %s RETURNING {q('last')}"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [count, body.pk, year])
-        last = int(cursor.fetchone()[0])
-    return last - count + 1
-
-
 _TALLIES: dict[tuple[str, str, int, tuple[tuple[str, str], ...]], Any] = {}
 
 
@@ -459,23 +444,25 @@ def _versions_in_bulk(objs: Sequence[Any], reason: str) -> None:
 def _write(plans: list[Planned], user: User, now: dt.datetime, report: Report) -> None:
     """One batch: cases, parties, entries, roll calls and ballots in bulk; the entries and the first
     versions chained in bulk; then the derivation."""
-    numbers: dict[tuple[int, int], list[Planned]] = {}
+    numbers: dict[tuple[int, int, str], list[Planned]] = {}
     for p in plans:
-        numbers.setdefault((p.body.pk, p.acts[0].occurred_at.astimezone(PR_TZ).year), []).append(p)
+        series = RULEBOOKS[p.body.rulebook].series_of(p.flow.kind)
+        numbers.setdefault((p.body.pk, p.acts[0].occurred_at.astimezone(PR_TZ).year, series), []).append(p)
     cases: list[Case] = []
     order: list[Planned] = []
     with translation.override("es"):
-        for (_body_id, year), group in sorted(numbers.items(), key=lambda kv: kv[0]):
+        for (_body_id, year, series), group in sorted(numbers.items(), key=lambda kv: kv[0]):
             body = group[0].body
-            first = _take_numbers(body, year, len(group))
+            first = take_numbers(body, year, series, len(group))
             for i, p in enumerate(group):
                 _rb, kind = rulebook_and_kind(body.rulebook, p.flow.kind)
                 cases.append(
                     Case(
                         body=body,
                         kind=p.flow.kind,
-                        number=f"{body.case_prefix}-{year}-{first + i:04d}",
+                        number=case_number(body, year, series, first + i),
                         year=year,
+                        series=series,
                         sequence=first + i,
                         caption=compute_caption(kind, str(p.respondent), p.office.title),
                         respondent_role=p.office.role,

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from ventila.filing import ratelimit
+from ventila.accounts import ratelimit
 from ventila.filing.draft import purge_quarantine
 
 

@@ -217,6 +217,18 @@ RULEBOOK = Rulebook(
         "secretary_notice": "CAM-14C-02",  # the notice to a late filer (Sec. 14(c))
     },
     letterhead="Cámara de Representantes",
+    # Only complaints in the main series (CE-2027-0001), the one a public filer sees: the confidential
+    # matters (Secs. 5(5), 16, 17, 19: referrals, opinions, outside activities, financial reports and the
+    # requests to see them) and the Commission's regulations are numbered apart (docs/decisions.md,
+    # «Case numbers: one series per group of kinds»).
+    number_series={
+        "referral": "R",
+        "advisory_opinion": "OC",
+        "outside_activity": "AE",
+        "financial_report": "IF",
+        "report_access_request": "IF",
+        "regulation": "RG",
+    },
     confidentiality="Confidencial hasta la resolución final (Secs. 5(5) y 21(d) del Código de Ética).",  # CAM-05-02, CAM-21D-01
     # Sec. 21(c) dismissal grounds and Sec. 26 sanctions, as the act forms offer them.
     choice_labels={

@@ -280,6 +280,10 @@ RULEBOOK = Rulebook(
     settings=SETTINGS,
     findings=FINDINGS,
     register_roles=("mayor",),
+    # Complaints in the main series (CVQM-2027-0001); the special suspension proceedings and the frictions
+    # between an Assembly and its mayor are numbered apart (docs/decisions.md, «Case numbers: one series per
+    # group of kinds»).
+    number_series={"suspension_proceeding": "PE", "deadlock": "F"},
     document_terms={"answer": "MUN-ANS-01", "extension": "MUN-ANS-02", "hearing_notice": "MUN-HEA-02"},
     document_statements=document_texts.STATEMENTS,  # ¶13
     document_quotes=document_texts.QUOTES,
