@@ -21,6 +21,7 @@ from ventila.bodies.models import Body, Person
 from ventila.cases.evaluation import CaseFacts, compute_calendar
 from ventila.cases.queries import body_config
 from ventila.rules.calendar import CalendarError, LegalCalendar
+from ventila.rules.check import gift_findings_by_gift
 from ventila.rules.engine import RULEBOOKS, ConductRules
 from ventila.rules.i18n import Msg
 from ventila.rules.kinship import Kinship, check_nepotism, compute_kinship
@@ -68,27 +69,10 @@ def gift_findings(gifts: Sequence[GiftRecord]) -> list[GiftView]:
     """Every gift (in the order received) with the findings the engine raises for it: its own
     (``check_gift``) and the pattern alert it completes (``check_gifts``)."""
     ordered = sorted(gifts, key=lambda g: (g.received_on, g.pk or 0))
-    engine = [engine_gift(g) for g in ordered]
-    if not engine:
+    if not ordered:
         return []
-    conduct = conduct_of(ordered[0].body)
-    findings = conduct.check_gifts(engine)
-    out: list[GiftView] = []
-    i = 0
-    patterns_before = 0
-    for n, g in enumerate(ordered):
-        own = len(conduct.check_gift(engine[n]))  # check_gifts gives these first, then any pattern alert
-        view = GiftView(g, findings[i : i + own])
-        i += own
-        # Whether this gift completes a pattern: the engine's alerts over the gifts up to this one.
-        patterns = sum(1 for f in conduct.check_gifts(engine[: n + 1]) if f.id == "gift_pattern")
-        if patterns > patterns_before:
-            view.findings.append(findings[i])
-            i += 1
-        patterns_before = patterns
-        out.append(view)
-    assert i == len(findings), "every finding of check_gifts belongs to a gift"
-    return out
+    by_gift = gift_findings_by_gift(conduct_of(ordered[0].body), [engine_gift(g) for g in ordered])
+    return [GiftView(g, findings) for g, findings in zip(ordered, by_gift, strict=True)]
 
 
 def person_gift_findings(body: Body, person: Person) -> list[GiftView]:
@@ -106,6 +90,7 @@ class SummonsTerm:
     overdue: bool = False
     lines: list[Msg] = field(default_factory=list)
     error: str = ""
+    deadline: Deadline | None = None  # the engine's term (status met, missed or open)
 
 
 def body_calendar(body: Body) -> LegalCalendar:
@@ -120,25 +105,21 @@ def summons_term(body: Body, summons: CourtSummons, today: dt.date) -> SummonsTe
     not count), skipping Saturdays, Sundays, Puerto Rico's holidays and the body's closures."""
     calendar = body_calendar(body)
     out = SummonsTerm(summons)
-    start = summons.formally_notified_on
     try:
-        calendar.check_input_date(start)
-        result = conduct_of(body).citation_notice_due(calendar, start)
+        calendar.check_input_date(summons.formally_notified_on)
+        deadline = conduct_of(body).citation_notice(
+            calendar, summons.formally_notified_on, summons.secretary_notified_on, today
+        )
     except CalendarError as exc:
         out.error = str(exc)
         return out
-    r = rule(SUMMONS_RULE)
-    assert r.term is not None
-    deadline = Deadline(
-        "citation_notice", r, "formal_notice", start, r.term, result.due, inputs=(calendar, start, r.term, (), True)
-    )
-    out.due = result.due
+    out.deadline = deadline
+    out.due = deadline.due_date
     out.lines = deadline.trace_msgs()
-    notified = summons.secretary_notified_on
-    if notified is not None:
-        out.timely = notified <= result.due
+    if deadline.satisfied_at is not None:
+        out.timely = deadline.status == "met"
     else:
-        out.overdue = today > result.due
+        out.overdue = deadline.status == "missed"
     return out
 
 

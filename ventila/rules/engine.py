@@ -447,12 +447,18 @@ class ConductRules:
 
     gift: Callable[..., Any]  # the engine's gift from its fields (received, source, value, kind, foreign, waiver)
     check_gift: Callable[[Any], list[Finding]]  # one gift's own findings
-    check_gifts: Callable[[Sequence[Any]], list[Finding]]  # every gift's, the patterns after each gift's own
+    check_gifts: Callable[..., list[Finding]]  # every gift's, the patterns after each gift's own (settings=)
+    gift_kinds: tuple[str, ...]  # the kinds of gift (the first is the default)
     citation_notice_due: Callable[[LegalCalendar, dt.date], Any]  # a summons' notice term (a DayResult)
+    # the same term as a deadline: (calendar, formal notice, day the Secretary was told or None, as of)
+    citation_notice: Callable[[LegalCalendar, dt.date, dt.date | None, dt.date], Deadline]
     gift_cap: Decimal
     foreign_gift_cap: Decimal
     nepotism_max_blood: int
     nepotism_max_affinity: int
+    roles: Mapping[str, str]  # the register's roles the norms bind, each with its Spanish name
+    norm_matrix: Callable[[], dict[str, dict[str, bool]]]  # role → norm's rule ID → whether it binds
+    check_norms_for_role: Callable[[str, Sequence[str]], list[Finding]]  # the cited norms that do not bind
 
 
 @dataclass(frozen=True)
@@ -1266,6 +1272,45 @@ def register_rulebook(rulebook: Rulebook) -> Rulebook:
     return rulebook
 
 
+def parse_calendar_days(data: Mapping[str, Any]) -> tuple[list[dt.date], list[dt.date]]:
+    """The input's ``calendar``: its closures and openings (each date named by its path when wrong)."""
+    closures: list[dt.date] = []
+    openings: list[dt.date] = []
+    if "calendar" in data:
+        cal_raw = data["calendar"]
+        if type(cal_raw) is not dict and not isinstance(cal_raw, Mapping):
+            raise InputError("calendar", "debe ser un objeto con closures y openings")
+        for key in cal_raw:
+            if key not in ("closures", "openings"):
+                raise InputError(f"calendar.{key}", "no es un dato del calendario (datos: closures, openings)")
+        for key, target in (("closures", closures), ("openings", openings)):
+            lst = cal_raw.get(key, [])
+            if not isinstance(lst, list):
+                raise InputError(f"calendar.{key}", "debe ser una lista de fechas")
+            for i, v in enumerate(lst):
+                target.append(_parse_date(v, f"calendar.{key}[{i}]"))
+    return closures, openings
+
+
+def parse_elections(data: Mapping[str, Any]) -> tuple[Election, ...] | None:
+    """The input's ``elections`` (None when absent: the rulebook's own apply)."""
+    elections: tuple[Election, ...] | None = None
+    if "elections" in data:
+        el_raw = data["elections"]
+        if not isinstance(el_raw, list):
+            raise InputError("elections", "debe ser una lista de elecciones")
+        parsed = []
+        for i, e in enumerate(el_raw):
+            if not isinstance(e, Mapping):
+                raise InputError(f"elections[{i}]", "debe ser un objeto con kind y date")
+            k = e.get("kind")
+            if k not in ("general", "primary"):
+                raise InputError(f"elections[{i}].kind", f"{_show(k)} no es general ni primary")
+            parsed.append(Election(k, _parse_date(e.get("date"), f"elections[{i}].date")))
+        elections = tuple(parsed)
+    return elections
+
+
 def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
     if type(data) is not dict and not isinstance(data, Mapping):
         raise InputError("(raíz)", "la entrada debe ser un objeto JSON")
@@ -1303,36 +1348,8 @@ def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
         if type(role) is str and len(_RESPONDENTS) < 1024:
             _RESPONDENTS[(role, candidate)] = respondent  # frozen: one instance serves every scenario
 
-    closures: list[dt.date] = []
-    openings: list[dt.date] = []
-    if "calendar" in data:
-        cal_raw = data["calendar"]
-        if type(cal_raw) is not dict and not isinstance(cal_raw, Mapping):
-            raise InputError("calendar", "debe ser un objeto con closures y openings")
-        for key in cal_raw:
-            if key not in ("closures", "openings"):
-                raise InputError(f"calendar.{key}", "no es un dato del calendario (datos: closures, openings)")
-        for key, target in (("closures", closures), ("openings", openings)):
-            lst = cal_raw.get(key, [])
-            if not isinstance(lst, list):
-                raise InputError(f"calendar.{key}", "debe ser una lista de fechas")
-            for i, v in enumerate(lst):
-                target.append(_parse_date(v, f"calendar.{key}[{i}]"))
-
-    elections: tuple[Election, ...] | None = None
-    if "elections" in data:
-        el_raw = data["elections"]
-        if not isinstance(el_raw, list):
-            raise InputError("elections", "debe ser una lista de elecciones")
-        parsed = []
-        for i, e in enumerate(el_raw):
-            if not isinstance(e, Mapping):
-                raise InputError(f"elections[{i}]", "debe ser un objeto con kind y date")
-            k = e.get("kind")
-            if k not in ("general", "primary"):
-                raise InputError(f"elections[{i}].kind", f"{_show(k)} no es general ni primary")
-            parsed.append(Election(k, _parse_date(e.get("date"), f"elections[{i}].date")))
-        elections = tuple(parsed)
+    closures, openings = parse_calendar_days(data)
+    elections = parse_elections(data)
 
     events = parse_events(data.get("events", []), kind, rulebook)
 

@@ -4,6 +4,8 @@ the arithmetic (which days were skipped and why)."""
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
+from typing import Any
 
 from .calendar import format_date_es, format_datetime_es
 from .engine import Evaluation, KindSpec
@@ -69,3 +71,32 @@ def explain(ev: Evaluation) -> str:
         names = (f"{kind.events[a].title} [{a}]" if a in kind.events else a for a in ev.allowed_next)
         out.append("Actos permitidos ahora: " + "; ".join(names) + ".")
     return "\n".join(out) + "\n"
+
+
+def explain_check(result: Mapping[str, Any]) -> str:
+    """A conduct check (``ventila check``) as readable Spanish: the term with its arithmetic, the
+    kinship, the norms that bind, and each finding with its rule."""
+    out: list[str] = []
+    for d in result.get("deadlines", []):
+        due = format_date_es(dt.date.fromisoformat(d["due"]))
+        out.append(f"■ {deadline_es(d['id'])} — {mid_sentence(STATUS_ES[d['status']])}; vence el {due}")
+        out += [f"  {line}" for line in result.get("trace", [])]
+        out.append("")
+    if "kinship" in result:
+        k = result["kinship"]
+        out.append(f"Parentesco: {k['description'] if k else 'ninguno que la ley cuente'}.")
+        out.append("Dentro del límite de la prohibición." if result["within_bar"] else "Fuera del límite.")
+        out.append("")
+    if "binds" in result:
+        yes = [b["citation"] for b in result["binds"] if b["binds"]]
+        no = [b["citation"] for b in result["binds"] if not b["binds"]]
+        out.append("Normas que obligan: " + (", ".join(yes) or "ninguna") + ".")
+        out.append("Normas que no obligan: " + (", ".join(no) or "ninguna") + ".")
+        out.append("")
+    findings = result.get("findings", [])
+    if findings:
+        out.append("Hallazgos:")
+        out += [f"  • {f['id']} ({f['rule']}, {f['citation']}): {f['message']}" for f in findings]
+    elif "deadlines" not in result:
+        out.append("Sin hallazgos.")
+    return "\n".join(out).rstrip("\n") + "\n"
