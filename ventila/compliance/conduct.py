@@ -17,9 +17,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from ventila import clock
 from ventila.bodies.models import Body, Person
+from ventila.cases import access as case_access
 from ventila.cases.evaluation import CaseFacts, compute_calendar
+from ventila.cases.labels import DEADLINES
 from ventila.cases.queries import body_config
+from ventila.cases.rule_messages import term_label
+from ventila.documents.term_sources import OutsideTerm
 from ventila.rules.calendar import CalendarError, LegalCalendar
 from ventila.rules.check import gift_findings_by_gift
 from ventila.rules.engine import RULEBOOKS, ConductRules
@@ -151,3 +158,41 @@ def nepotism(
 def within_bar(kinship: Kinship | None) -> bool:
     """Whether the kinship is within the degrees of Sec. 10(t), whatever waiver there may be."""
     return bool(check_nepotism(kinship))
+
+
+def open_summons_terms(user: Any, first: dt.date, last: dt.date) -> list[OutsideTerm]:
+    """The 10(w) notices not yet given to the Secretary whose last day falls from ``first`` to ``last``,
+    of the registers the user keeps (the staff of a body whose rulebook has norms of conduct): the
+    reminders' and the calendar feeds' source (``ventila.documents.term_sources``). Each names the
+    court case's number — what the notice itself may say (CAM-10W-02) — never the person."""
+    pending = (
+        CourtSummons.objects.filter(
+            body_id__in=case_access.staff_body_ids(user),
+            secretary_notified_on__isnull=True,
+            formally_notified_on__lte=last,
+        )
+        .select_related("body")
+        .order_by("formally_notified_on", "pk")
+    )  # one query; none at all for the rest when nothing is pending
+    out: list[OutsideTerm] = []
+    today = clock.today()
+    for summons in pending:
+        body = summons.body
+        if RULEBOOKS[body.rulebook].conduct is None:
+            continue
+        term = summons_term(body, summons, today)
+        if term.deadline is None or not first <= term.deadline.due_date <= last:
+            continue
+        d = term.deadline
+        out.append(
+            OutsideTerm(
+                key=f"citacion-{summons.pk}",
+                label=str(DEADLINES.get(d.id, d.id)),
+                reference=_("Citación del caso %(number)s") % {"number": summons.case_number},
+                due=d.due_date,
+                rule_id=d.rule.id,
+                citation=d.rule.citation,
+                term=term_label(d.term.es()),
+            )
+        )
+    return out

@@ -251,6 +251,10 @@ class KindSpec:
     # contra <name>».
     caption: str = ""
     caption_without_office: str = ""
+    # Windows whose lapse without the act is the expected outcome, not a missed term (an objection
+    # period that ends in silence: Secs. 11(C), 17(1), 27): deadline id → what follows the lapse
+    # (Spanish). Such a term, past with no act, has the status ``lapsed`` («Transcurrido sin objeción»).
+    lapses: Mapping[str, Msg] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.stages is None or self.deadlines is None:
@@ -262,6 +266,8 @@ class KindSpec:
         if set(self.actors) != ids:
             missing, extra = sorted(ids - set(self.actors)), sorted(set(self.actors) - ids)
             raise TypeError(f"KindSpec {self.id!r}: whose move each deadline is (actors): {missing=} {extra=}")
+        if set(self.lapses) - ids:
+            raise TypeError(f"KindSpec {self.id!r}: lapses name deadlines outside the kind")
         for spec in self.events.values():
             if set(spec.meets) - ids or set(spec.on_expiry) - ids:
                 raise TypeError(f"KindSpec {self.id!r}: event {spec.type!r} names deadlines outside the kind")
@@ -1402,6 +1408,8 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     try:
         ctx = Context(scenario, rulebook, settings, calendar, elections)
         kind.evaluate(ctx)
+        if kind.lapses:
+            _mark_lapses(ctx, kind)
     except CalendarError as exc:
         # A term counted from a payload date outside the calendar's years (a knowledge date of
         # 2023), or one ending past its tables: name the date when one is at fault.
@@ -1422,6 +1430,14 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     ev.stage_rule = rulebook.rules[ctx.stage_rule] if ctx.stage_rule else None
     ev.changes_on = _changes_on(ctx)
     return ev
+
+
+def _mark_lapses(ctx: Context, kind: KindSpec) -> None:
+    """A window the kind declares in ``lapses``, past with no act on record, ran its course: ``lapsed``
+    (the expected outcome), not ``missed``. An act after it stays ``missed`` (late)."""
+    for d in ctx.deadlines:
+        if d.status == "missed" and d.satisfied_at is None and d.id in kind.lapses:
+            d.status = "lapsed"
 
 
 _MINUTE = dt.timedelta(minutes=1)

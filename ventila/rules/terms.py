@@ -129,7 +129,8 @@ class Finding:
         return out
 
 
-Status = Literal["open", "met", "missed", "suspended"]
+# ``lapsed``: a window whose lapse without the act is the expected outcome (KindSpec.lapses).
+Status = Literal["open", "met", "missed", "suspended", "lapsed"]
 
 
 @dataclass(slots=True)

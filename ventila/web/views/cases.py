@@ -59,7 +59,7 @@ from ventila.cases.models import (
     DocketEntry,
 )
 from ventila.cases.queries import docket_order
-from ventila.cases.rule_messages import render_message
+from ventila.cases.rule_messages import message_text, render_message
 from ventila.compliance import access as register_access
 from ventila.compliance.models import TenureCase
 from ventila.compliance.referrals import REFERRAL_KIND, links_of, pending_referral
@@ -368,7 +368,7 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
             "parties": list(case.parties.select_related("represents")),
             "open_terms": term_rows,
             "waiting_note": turns.waiting_note(term_rows) if not (acts and acts[0]["suggested"]) else "",
-            "done_terms": [_term_row(d, today, ended=True) for d in done_terms],
+            "done_terms": [_term_row(d, today, ended=True, lapses=kind_spec.lapses) for d in done_terms],
             "findings": list(case.findings.all()) if has["findings"] else [],
             "timeline": render_timeline(
                 case.number,
@@ -470,6 +470,7 @@ def _term_row(
     ended: bool = False,
     kind: KindSpec | None = None,
     allowed: Any = (),
+    lapses: Any = None,
 ) -> dict[str, Any]:
     row = {
         "d": d,
@@ -478,6 +479,9 @@ def _term_row(
         "overdue": not ended and d.is_open and d.due < today,
         "lines": d.trace_lines(),
     }
+    if d.status == "lapsed" and lapses and d.deadline_id in lapses:
+        # A window that ran out in silence: done, with what follows it (KindSpec.lapses).
+        row["follows"] = message_text(lapses[d.deadline_id])
     if kind is not None:  # an open term: whose move it is
         row["move"] = turns.term_move(kind, d.deadline_id, turns.is_expired(d, today), allowed)
     return row

@@ -1012,6 +1012,13 @@ KINDS: dict[str, KindSpec] = {
         respondent_roles=("representative", "officer", "department_head"),
         # Decided, or let pass in silence: nothing is left to do until a new notice (a change) reopens it.
         closed_stages=("objected", "cleared", "cleared_by_silence"),
+        # CAM-11C-01: the Commission's silence means no objection — the expected outcome, not a missed term.
+        lapses={
+            "objection_window": Msg(
+                "Transcurrieron los 5 días laborables sin oposición de la Comisión: la actividad puede comenzar "
+                "(Sec. 11(C))."
+            )
+        },
         caption="Actividad extra-legislativa de %(name)s (Sec. 11)",
     ),
 }
