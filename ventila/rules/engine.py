@@ -255,6 +255,9 @@ class KindSpec:
     # period that ends in silence: Secs. 11(C), 17(1), 27): deadline id → what follows the lapse
     # (Spanish). Such a term, past with no act, has the status ``lapsed`` («Transcurrido sin objeción»).
     lapses: Mapping[str, Msg] = field(default_factory=dict)
+    # The procedures a case of this kind may follow (``Evaluation.procedure``: ordinary, summary …): the
+    # complaint kinds. Empty: the kind has no procedure to speak of, and none is shown.
+    procedures: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.stages is None or self.deadlines is None:

@@ -387,7 +387,8 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
             "can_add_counsel": case.body_id in access.staff_body_ids(request.user),
             "stage": STAGES.get(case.stage, case.stage),
             "kind": KINDS.get(case.kind, case.kind),
-            "procedure": PROCEDURES.get(case.procedure, case.procedure),
+            # Only the kinds with procedures (the complaints) name one (KindSpec.procedures).
+            "procedure": PROCEDURES.get(case.procedure, case.procedure) if kind_spec.procedures else "",
             "exclusions": exclusions,
             "substitutes": list(case.substitutes.select_related("person", "replaces")) if has["substitutes"] else [],
             "entries": entries,

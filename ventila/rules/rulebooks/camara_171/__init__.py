@@ -124,6 +124,10 @@ _COMPLAINT_ACTORS: dict[str, Actor] = {
     "refer_final_report": Actor.COMMISSION,  # CAM-25-05
 }  # the same events, with their form hints
 
+# The procedures of a complaint or a referral: ordinary (Secs. 21–22), summary (Sec. 24), on hold until after the
+# election (Sec. 24(f)).
+COMPLAINT_PROCEDURES = ("ordinary", "summary", "deferred_until_after_election")
+
 KINDS: dict[str, KindSpec] = {
     "complaint": KindSpec(
         "complaint",
@@ -155,6 +159,7 @@ KINDS: dict[str, KindSpec] = {
         # once the Commission's act that ends it (case_closed, CAM-21D-01) is on record.
         final_stages=("closed",),
         final_rule="CAM-21D-01",
+        procedures=COMPLAINT_PROCEDURES,  # Secs. 21–22, 24, 24(f)
     ),
     "referral": KindSpec(
         "referral",
@@ -180,6 +185,7 @@ KINDS: dict[str, KindSpec] = {
         # once the Commission's act that ends it (case_closed, CAM-21D-01) is on record.
         final_stages=("closed",),
         final_rule="CAM-21D-01",
+        procedures=COMPLAINT_PROCEDURES,  # Secs. 21–22, 24, 24(f)
     ),
     **s19_advisory.KINDS,
     **s10_s13_conduct.KINDS,

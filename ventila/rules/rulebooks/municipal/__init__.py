@@ -155,6 +155,7 @@ KINDS: dict[str, KindSpec] = {
         final_pending=("decision_notified",),
         final_rule="MUN-SEC-03",
         caption_without_office="Querella contra %(name)s",
+        procedures=("ordinary",),  # ¶12–¶17: one procedure, named so on the complaint's page
     ),
     "suspension_proceeding": KindSpec(
         "suspension_proceeding",
