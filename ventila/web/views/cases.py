@@ -368,7 +368,7 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
             "parties": list(case.parties.select_related("represents")),
             "open_terms": term_rows,
             "waiting_note": turns.waiting_note(term_rows) if not (acts and acts[0]["suggested"]) else "",
-            "done_terms": [_term_row(d, today, ended=True, lapses=kind_spec.lapses) for d in done_terms],
+            "done_terms": [_term_row(d, today, ended=True, ended_by=kind_spec) for d in done_terms],
             "findings": list(case.findings.all()) if has["findings"] else [],
             "timeline": render_timeline(
                 case.number,
@@ -471,7 +471,7 @@ def _term_row(
     ended: bool = False,
     kind: KindSpec | None = None,
     allowed: Any = (),
-    lapses: Any = None,
+    ended_by: KindSpec | None = None,
 ) -> dict[str, Any]:
     row = {
         "d": d,
@@ -480,9 +480,14 @@ def _term_row(
         "overdue": not ended and d.is_open and d.due < today,
         "lines": d.trace_lines(),
     }
-    if d.status == "lapsed" and lapses and d.deadline_id in lapses:
-        # A window that ran out in silence: done, with what follows it (KindSpec.lapses).
-        row["follows"] = message_text(lapses[d.deadline_id])
+    if ended_by is not None:  # an ended term: how it ended
+        if d.status == "lapsed" and d.deadline_id in ended_by.lapses:
+            # A window that ran out in silence: done, with what follows it (KindSpec.lapses).
+            row["follows"] = message_text(ended_by.lapses[d.deadline_id])
+        act = ended_by.events.get(d.satisfied_by or "")
+        # An act the term's running out allows (a dismissal with prejudice) closes it; any other act after
+        # the due day is the term's own act, done late: «fuera de término».
+        row["replaced"] = act is not None and d.deadline_id in act.on_expiry
     if kind is not None:  # an open term: whose move it is
         row["move"] = turns.term_move(kind, d.deadline_id, turns.is_expired(d, today), allowed)
     return row
