@@ -92,3 +92,29 @@ def test_cam_21b_01_a_late_act_is_labelled_out_of_time(client, world, now):
     html = page(client, case)
     done = html.split('id="cumplidos"', 1)[1]
     assert "Vencido; acto del lunes, 8 de marzo de 2027, fuera de término" in done
+
+
+def test_cam_10w_01_a_pending_summons_notice_is_on_the_compliance_board(client, world, now):
+    now.set("2027-03-02 09:00")
+    pending = _summons(world, "TPI-2027-0005", dt.date(2027, 3, 1))
+    _summons(world, "TPI-2027-0006", dt.date(2027, 3, 1), told=dt.date(2027, 3, 2))  # told: not on the board
+    now.set("2027-03-12 09:00")
+    signed_in(client, world)
+    html = client.get("/cuerpos/etica-camara/obligados/tablero/").content.decode()
+    section = html.split('id="citaciones"', 1)[1]
+    assert "TPI-2027-0005" in section and "TPI-2027-0006" not in section
+    assert 'data-summons-rule="CAM-10W-01"' in section and "martes, 9 de marzo de 2027" in section
+    assert "vencido hace 3 días" in section and f"#citacion-{pending.pk}" in section
+    # The board's filters apply: another month shows it only while it is late; another name hides it.
+    assert (
+        "TPI-2027-0005" in client.get("/cuerpos/etica-camara/obligados/tablero/", {"estado": "late"}).content.decode()
+    )
+    assert (
+        "TPI-2027-0005" not in client.get("/cuerpos/etica-camara/obligados/tablero/", {"q": "nadie"}).content.decode()
+    )
+    assert (
+        "TPI-2027-0005"
+        not in client.get(
+            "/cuerpos/etica-camara/obligados/tablero/", {"estado": "due", "mes": "2027-04"}
+        ).content.decode()
+    )
