@@ -35,8 +35,18 @@ class BoardFilter:
     query: str = ""
 
 
+class _Row:
+    """A row of the board: a term due on a day, late by ``days_late`` days."""
+
+    days_late: int
+
+    @property
+    def late(self) -> bool:
+        return self.days_late > 0
+
+
 @dataclass(frozen=True)
-class BoardRow:
+class BoardRow(_Row):
     deadline: CaseDeadline
     person_id: int | None
     person: str
@@ -47,13 +57,9 @@ class BoardRow:
     days_late: int  # 0 when not late
     days_left: int  # negative when late
 
-    @property
-    def late(self) -> bool:
-        return self.days_late > 0
-
 
 @dataclass(frozen=True)
-class SummonsRow:
+class SummonsRow(_Row):
     """A court summons whose 10(w) notice to the Secretary is not on record: its term on the board."""
 
     term: SummonsTerm
@@ -62,10 +68,6 @@ class SummonsRow:
     due: dt.date
     days_late: int  # 0 when not late
     days_left: int  # negative when late
-
-    @property
-    def late(self) -> bool:
-        return self.days_late > 0
 
 
 @dataclass(frozen=True)

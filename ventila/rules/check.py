@@ -21,7 +21,6 @@ from typing import Any
 
 from .calendar import PR_TZ, CalendarError, LegalCalendar, legal_calendar
 from .engine import (
-    RULEBOOKS,
     ConductRules,
     InputError,
     Rulebook,
@@ -31,6 +30,7 @@ from .engine import (
     calendar_settings,
     parse_calendar_days,
     parse_elections,
+    parse_rulebook,
 )
 from .kinship import STEPS, check_nepotism, compute_kinship, relation_path
 from .terms import Finding
@@ -267,16 +267,11 @@ def _on(finding: Finding, **where: Any) -> dict[str, Any]:
 
 def check(data: Any) -> dict[str, Any]:
     """Run one conduct check (the contract's JSON, parsed); :class:`InputError` names the field at fault."""
-    if type(data) is not dict and not isinstance(data, Mapping):
-        raise InputError("(raíz)", "la entrada debe ser un objeto JSON")
-    rb_id: Any = data.get("rulebook")
-    if rb_id not in RULEBOOKS:
-        raise InputError("rulebook", f"{_show(rb_id)} no es un reglamento (valores: {', '.join(RULEBOOKS)})")
-    rulebook = RULEBOOKS[rb_id]
+    rulebook = parse_rulebook(data)
     conduct = rulebook.conduct
     if conduct is None:
-        raise InputError("rulebook", f"{rb_id} no tiene normas de conducta que verificar")
+        raise InputError("rulebook", f"{rulebook.id} no tiene normas de conducta que verificar")
     name: Any = data.get("check")
     if name not in CHECKS:
         raise InputError("check", f"{_show(name)} no es una verificación (valores: {', '.join(CHECKS)})")
-    return {"rulebook": rb_id, "check": name, **CHECKS[name](data, rulebook, conduct)}
+    return {"rulebook": rulebook.id, "check": name, **CHECKS[name](data, rulebook, conduct)}

@@ -37,46 +37,41 @@ def _load(path: str | None, stdin: TextIO) -> Any:
         raise InputError("(raíz)", f"JSON inválido en la línea {exc.lineno}, columna {exc.colno}: {exc.msg}") from None
 
 
+def _deadlines(data: Any, readable: bool) -> Any:
+    return explain(evaluate(data)) if readable else evaluate(data).to_json()
+
+
+def _check(data: Any, readable: bool) -> Any:
+    return explain_check(check(data)) if readable else check(data)
+
+
+# Each command: its name, what it does, and its answer to the parsed JSON (text with --explain).
+COMMANDS: dict[str, tuple[str, Callable[[Any, bool], Any]]] = {
+    "ventila deadlines": ("Evalúa los términos de un caso a partir de sus eventos (JSON).", _deadlines),
+    "ventila check": (
+        "Verifica las normas de conducta: regalos, aviso de citaciones, nepotismo y normas por cargo (JSON).",
+        _check,
+    ),
+}
+
+
 def run_deadlines(
     argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, stderr: TextIO = sys.stderr
 ) -> int:
     """``ventila deadlines``: a case's terms from its docket."""
-    return _run(
-        "ventila deadlines",
-        "Evalúa los términos de un caso a partir de sus eventos (JSON).",
-        lambda data, readable: explain(evaluate(data)) if readable else evaluate(data).to_json(),
-        argv,
-        stdin,
-        stdout,
-        stderr,
-    )
+    return _run("ventila deadlines", argv, stdin, stdout, stderr)
 
 
 def run_check(
     argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, stderr: TextIO = sys.stderr
 ) -> int:
     """``ventila check``: the norms of conduct outside a case (gifts, a summons' notice, nepotism, norms by role)."""
-    return _run(
-        "ventila check",
-        "Verifica las normas de conducta: regalos, aviso de citaciones, nepotismo y normas por cargo (JSON).",
-        lambda data, readable: explain_check(check(data)) if readable else check(data),
-        argv,
-        stdin,
-        stdout,
-        stderr,
-    )
+    return _run("ventila check", argv, stdin, stdout, stderr)
 
 
-def _run(
-    prog: str,
-    description: str,
-    work: Callable[[Any, bool], Any],
-    argv: list[str],
-    stdin: TextIO,
-    stdout: TextIO,
-    stderr: TextIO,
-) -> int:
+def _run(prog: str, argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
     """Read the JSON, answer it (JSON, or text with ``--explain``); exit 2 with one line naming the field."""
+    description, work = COMMANDS[prog]
     parser = argparse.ArgumentParser(prog=prog, description=description)
     parser.add_argument("file", nargs="?", help="archivo JSON (por omisión, la entrada estándar)")
     parser.add_argument("--explain", action="store_true", help="texto legible en español en vez de JSON")

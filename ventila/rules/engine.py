@@ -1320,13 +1320,19 @@ def parse_elections(data: Mapping[str, Any]) -> tuple[Election, ...] | None:
     return elections
 
 
-def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
+def parse_rulebook(data: Any) -> Rulebook:
+    """The input's ``rulebook`` (the input must be a JSON object)."""
     if type(data) is not dict and not isinstance(data, Mapping):
         raise InputError("(raíz)", "la entrada debe ser un objeto JSON")
     rb_id: Any = data.get("rulebook")
     if rb_id not in RULEBOOKS:
         raise InputError("rulebook", f"{_show(rb_id)} no es un reglamento (valores: {', '.join(RULEBOOKS)})")
-    rulebook = RULEBOOKS[rb_id]
+    return RULEBOOKS[rb_id]
+
+
+def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
+    rulebook = parse_rulebook(data)
+    rb_id = rulebook.id
     kind_id: Any = data.get("kind")
     if kind_id not in rulebook.kinds:
         raise InputError(
