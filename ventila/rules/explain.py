@@ -60,6 +60,8 @@ def explain(ev: Evaluation) -> str:
         out.append(f"  Término: {d.term.es()}, desde {start_es(d, kind)}.")
         for line in d.trace()[1:]:
             out.append(f"  {for_users(line)}")
+        if d.status == "lapsed" and d.id in kind.lapses:
+            out.append(f"  Sigue: {for_users(kind.lapses[d.id].es())}")
         if d.satisfied_at is not None:
             sat = d.satisfied_at
             when = format_date_es(sat.date() if isinstance(sat, dt.datetime) else sat)
