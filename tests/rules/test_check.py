@@ -219,3 +219,60 @@ def test_ventila_check_is_a_subcommand_that_exits_2_without_traceback() -> None:
     )
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.startswith("ventila check: role: ") and "Traceback" not in proc.stderr
+
+
+# -- never a traceback: any JSON in any field is answered or refused naming a field -------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=30),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=10), inner, max_size=4),
+    max_leaves=12,
+)
+FIELDS = {
+    "gifts": ("gifts", "settings"),
+    "summons": ("formal_notice", "secretary_notified", "calendar", "elections", "as_of", "settings"),
+    "nepotism": ("relation", "path", "waiver", "recommended_by_speaker", "employed_before", "settings"),
+    "norms": ("role", "norms"),
+}
+VALID = {
+    "gifts": {"gifts": [{"received": "2027-01-05", "source": "A", "value": "10.00"}]},
+    "summons": {"formal_notice": "2027-03-01", "as_of": "2027-03-05"},
+    "nepotism": {"relation": "suegra"},
+    "norms": {"role": "officer", "norms": ["CAM-10A-01"]},
+}
+
+
+@pytest.mark.parametrize("name", list(FIELDS), ids=[f"hostile {n}" for n in FIELDS])
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_any_value_in_any_field_is_answered_or_refused_by_field(name: str, data: Any) -> None:
+    field = data.draw(st.sampled_from(FIELDS[name]))
+    value = data.draw(JSON)
+    payload = {"rulebook": CAM, "check": name, **VALID[name], field: value}
+    try:
+        out = check(payload)
+    except InputError as exc:
+        assert exc.field and exc.message
+    else:
+        json.dumps(out)  # the answer is JSON
+
+
+SCENARIO_FIELDS = ("rulebook", "kind", "respondent", "calendar", "elections", "as_of", "settings", "events")
+
+
+@settings(max_examples=150, deadline=None)
+@given(field=st.sampled_from(SCENARIO_FIELDS), value=JSON)
+def test_hostile_deadlines_input_is_answered_or_refused_by_field(field: str, value: Any) -> None:
+    """The same for ``ventila deadlines``: a list where the rulebook's name goes was a TypeError (a 500)."""
+    from ventila.rules.engine import evaluate
+
+    payload = {"rulebook": CAM, "kind": "complaint", "as_of": "2027-03-10", field: value}
+    try:
+        out = evaluate(payload).to_json()
+    except InputError as exc:
+        assert exc.field and exc.message
+    else:
+        json.dumps(out)

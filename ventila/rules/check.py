@@ -233,14 +233,14 @@ def _nepotism(data: Mapping[str, Any], rulebook: Rulebook, conduct: ConductRules
 def _norms(data: Mapping[str, Any], rulebook: Rulebook, conduct: ConductRules) -> dict[str, Any]:
     _keys(data, ("rulebook", "check", "role", "norms"))
     role: Any = data.get("role")
-    if role not in conduct.roles:
+    if type(role) is not str or role not in conduct.roles:
         raise InputError("role", f"{_show(role)} no es un cargo (valores: {', '.join(conduct.roles)})")
     matrix = conduct.norm_matrix()[role]
     cited = data.get("norms", [])
     if not isinstance(cited, list) or len(cited) > len(matrix):
         raise InputError("norms", f"debe ser una lista de a lo sumo {len(matrix)} normas (reglas de conducta)")
     for i, rid in enumerate(cited):
-        if rid not in matrix:
+        if type(rid) is not str or rid not in matrix:
             raise InputError(f"norms[{i}]", f"{_show(rid)} no es una norma de conducta (p. ej. {next(iter(matrix))})")
     return {
         "role": role,
@@ -272,6 +272,6 @@ def check(data: Any) -> dict[str, Any]:
     if conduct is None:
         raise InputError("rulebook", f"{rulebook.id} no tiene normas de conducta que verificar")
     name: Any = data.get("check")
-    if name not in CHECKS:
+    if type(name) is not str or name not in CHECKS:
         raise InputError("check", f"{_show(name)} no es una verificación (valores: {', '.join(CHECKS)})")
     return {"rulebook": rulebook.id, "check": name, **CHECKS[name](data, rulebook, conduct)}

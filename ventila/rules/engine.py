@@ -1325,7 +1325,7 @@ def parse_rulebook(data: Any) -> Rulebook:
     if type(data) is not dict and not isinstance(data, Mapping):
         raise InputError("(raíz)", "la entrada debe ser un objeto JSON")
     rb_id: Any = data.get("rulebook")
-    if rb_id not in RULEBOOKS:
+    if type(rb_id) is not str or rb_id not in RULEBOOKS:  # a list or an object is no key (and unhashable)
         raise InputError("rulebook", f"{_show(rb_id)} no es un reglamento (valores: {', '.join(RULEBOOKS)})")
     return RULEBOOKS[rb_id]
 
@@ -1334,7 +1334,7 @@ def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
     rulebook = parse_rulebook(data)
     rb_id = rulebook.id
     kind_id: Any = data.get("kind")
-    if kind_id not in rulebook.kinds:
+    if type(kind_id) is not str or kind_id not in rulebook.kinds:
         raise InputError(
             "kind", f"{_show(kind_id)} no es un tipo de caso de {rb_id} (valores: {', '.join(rulebook.kinds)})"
         )
