@@ -66,3 +66,20 @@ def test_check_refusals_are_problems_naming_the_field(world, now, clients, body:
 def test_check_needs_the_deadlines_scope(world, now, clients) -> None:
     r = _post(clients["oeg_referrals"], '{"rulebook": "camara-171", "check": "norms", "role": "officer"}')
     assert r.status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        pytest.param(
+            "/api/v1/deadlines", '{"rulebook": [], "kind": "complaint"}', "rulebook", id="deadlines rulebook list"
+        ),
+        pytest.param("/api/v1/deadlines", '{"rulebook": "camara-171", "kind": {}}', "kind", id="deadlines kind object"),
+        pytest.param("/api/v1/check", '{"rulebook": "camara-171", "check": ["gifts"]}', "check", id="check list"),
+    ],
+)
+def test_an_unhashable_name_is_a_422_not_a_500(world, now, clients, path: str, body: str, field: str) -> None:
+    r = Client().post(
+        path, body, content_type="application/json", HTTP_AUTHORIZATION=f"Bearer {clients['oeg_deadlines']}"
+    )
+    assert r.status_code == 422 and r.json()["errors"][0]["field"] == field
