@@ -76,3 +76,18 @@ def test_every_scenario_cites_real_rules_and_explains_its_arithmetic() -> None:
     for s in SCENARIOS:
         assert s.cited_rules() <= known, f"{s.path.name}: {sorted(s.cited_rules() - known)}"
         assert "## El cómputo" in s.path.read_text(encoding="utf-8"), f"{s.path.name}: no «El cómputo» section"
+
+
+def test_a_scenario_with_an_unknown_datum_is_refused(tmp_path: Any) -> None:
+    """A typo in the case's table («reglamneto») is an error naming it, never a silently different case."""
+    from scenario_tables import load
+
+    path = tmp_path / "typo.md"
+    path.write_text("# X\n\n| dato | valor |\n|---|---|\n| reglamneto | camara-171 |\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="reglamneto"):
+        load(path)
+
+
+def test_the_closures_of_a_scenario_reach_the_engine() -> None:
+    [closure] = [s for s in SCENARIOS if s.name == "cam-closure"]
+    assert closure.data["calendar"] == {"closures": ["2027-09-16", "2027-09-17"]}
