@@ -1,6 +1,6 @@
 """The ``ventila`` command.
 
-``ventila deadlines`` is the rules engine and needs no database. Every other subcommand is a
+``ventila deadlines`` and ``ventila check`` are the rules engine and need no database. Every other subcommand is a
 Django management command of the web app (``ventila migrate``, ``ventila runserver`` …).
 """
 
@@ -16,6 +16,10 @@ def main(argv: list[str] | None = None) -> int:
         from ventila.rules.cli import run_deadlines
 
         return run_deadlines(args[1:])
+    if args and args[0] == "check":
+        from ventila.rules.cli import run_check
+
+        return run_check(args[1:])
     if args and args[0] == "rules-doc":
         from ventila.rules.reference import main as rules_doc
 
@@ -23,6 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args or args[0] in ("-h", "--help"):
         print(
             "uso: ventila deadlines [--explain] [ARCHIVO]\n"
+            "     ventila check [--explain] [ARCHIVO]\n"
             "     ventila rules-doc [--check]\n"
             "     ventila <orden de la aplicación web> (migrate, runserver, demo …)"
         )

@@ -266,7 +266,8 @@ def test_cam_17_03_notice_in_5_and_cam_17_04_objection_in_15_business_days(clien
     case = fresh(case)
     assert case.stage == "awaiting_subject"
     html = page(client, case)
-    assert "El funcionario obligado" in html and "En espera" in html
+    assert "El Representante" in html and "En espera" in html  # Sec. 17(1) names the Representative
+    assert "funcionario obligado" not in html and "al funcionario" not in html
     assert case.findings.filter(finding_id="access_not_yet_allowed", rule_id="CAM-17-05").exists()
 
 

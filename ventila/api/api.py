@@ -33,6 +33,7 @@ from ventila.compliance.models import TenureCase
 from ventila.compliance.referrals import do_turn_referral_into_case
 from ventila.filing import conf as filing_conf
 from ventila.rules import PR_TZ
+from ventila.rules.check import check
 from ventila.rules.engine import InputError, evaluate
 
 from .models import ApiToken, FiledCase, IdempotencyRecord
@@ -608,6 +609,33 @@ def get_case(request: HttpRequest, number: str) -> Any:
     return 200, case_out(case)
 
 
+def _engine_json(request: HttpRequest, work: Callable[[Any], dict[str, Any]]) -> Any:
+    """A pure question to the rules engine: the JSON body in, its JSON answer out; nothing is stored.
+    Where the command exits 2, a 422 problem naming the field."""
+    _scope(request, "deadlines")
+    _idempotency_key(request, required=False)  # optional here: nothing is stored
+    try:
+        data = json.loads(request.body or b"null")
+        return 200, work(data)
+    except (ValueError, UnicodeDecodeError) as exc:
+        if isinstance(exc, InputError):
+            raise Problem(422, exc.message, [{"field": exc.field, "message": exc.message}]) from None
+        raise Problem(422, text(request, "invalid"), [{"field": "(raíz)", "message": str(exc)[:300]}]) from None
+    except RecursionError:
+        raise Problem(422, text(request, "invalid"), [{"field": "(raíz)", "message": "nesting"}]) from None
+
+
+def _engine_doc(example: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **IDEM_HEADER,
+        "parameters": [{**IDEM_HEADER["parameters"][0], "required": False}],
+        "requestBody": {
+            "required": True,
+            "content": {"application/json": {"schema": {"type": "object"}, "example": example}},
+        },
+    }
+
+
 @api.post(
     "/deadlines",
     response={200: dict[str, Any], **ERRORS},
@@ -617,34 +645,29 @@ def get_case(request: HttpRequest, number: str) -> Any:
         'nada. Alcance `deadlines`. Ejemplo de entrada: `{"rulebook": "camara-171", "kind": "complaint", '
         '"events": [{"type": "complaint_filed", "at": "2027-03-01"}]}`.'
     ),
-    openapi_extra={
-        **IDEM_HEADER,
-        "parameters": [{**IDEM_HEADER["parameters"][0], "required": False}],
-        "requestBody": {
-            "required": True,
-            "content": {
-                "application/json": {
-                    "schema": {"type": "object"},
-                    "example": {
-                        "rulebook": "camara-171",
-                        "kind": "complaint",
-                        "events": [{"type": "complaint_filed", "at": "2027-03-01"}],
-                    },
-                }
-            },
-        },
-    },
+    openapi_extra=_engine_doc(
+        {"rulebook": "camara-171", "kind": "complaint", "events": [{"type": "complaint_filed", "at": "2027-03-01"}]}
+    ),
     tags=["términos"],
 )
 def post_deadlines(request: HttpRequest) -> Any:
-    _scope(request, "deadlines")
-    _idempotency_key(request, required=False)  # optional here: nothing is stored
-    try:
-        data = json.loads(request.body or b"null")
-        return 200, evaluate(data).to_json()
-    except (ValueError, UnicodeDecodeError) as exc:
-        if isinstance(exc, InputError):
-            raise Problem(422, exc.message, [{"field": exc.field, "message": exc.message}]) from None
-        raise Problem(422, text(request, "invalid"), [{"field": "(raíz)", "message": str(exc)[:300]}]) from None
-    except RecursionError:
-        raise Problem(422, text(request, "invalid"), [{"field": "(raíz)", "message": "nesting"}]) from None
+    return _engine_json(request, lambda data: evaluate(data).to_json())
+
+
+@api.post(
+    "/check",
+    response={200: dict[str, Any], **ERRORS},
+    summary="Verificar las normas de conducta (regalos, citaciones, nepotismo, normas por cargo)",
+    description=(
+        "El mismo JSON de entrada y de salida que `ventila check` (docs/deadlines-contract.md, «Conduct "
+        "checks»): `check` es `gifts` (Sec. 10(k), (n)), `summons` (el aviso de una citación, Sec. 10(w)), "
+        "`nepotism` (Sec. 10(t)) o `norms` (qué normas obligan a un cargo, Sec. 13); no guarda nada. "
+        "Alcance `deadlines`."
+    ),
+    openapi_extra=_engine_doc(
+        {"rulebook": "camara-171", "check": "summons", "formal_notice": "2027-03-01", "as_of": "2027-03-05"}
+    ),
+    tags=["términos"],
+)
+def post_check(request: HttpRequest) -> Any:
+    return _engine_json(request, check)

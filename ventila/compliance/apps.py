@@ -10,12 +10,16 @@ class ComplianceConfig(AppConfig):
     def ready(self) -> None:
         from ventila.audit import state
         from ventila.bodies.hooks import register_office_change
+        from ventila.documents.term_sources import register as register_term_source
 
+        from .conduct import open_summons_terms
         from .tenures import sync_after_office_change
 
         # An office changed in the administration site opens or updates the person's financial-report
         # cases in the same transaction (the import and the daily sweep do the same).
         register_office_change(sync_after_office_change)
+        # A court summons' 10(w) notice is a term like a case's: in the reminders and the calendar feeds.
+        register_term_source(open_summons_terms)
 
         # A financial report received and each import of the register are recorded once, as chained
         # versions: ``ventila audit verify`` catches one changed, added or removed behind the app.

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Q
@@ -17,8 +17,11 @@ from ventila.cases.actions import rederive, stale_cases
 from ventila.cases.labels import DEADLINES
 from ventila.cases.models import Case, CaseDeadline
 from ventila.exports import to_csv, to_xlsx
+from ventila.rules import RULEBOOKS
 
 from .access import obligations_of
+from .conduct import SummonsTerm, summons_term
+from .conduct_models import CourtSummons
 from .importer import fold
 
 STATUSES = ("due", "late")  # «vence este mes», «vencido»
@@ -32,8 +35,18 @@ class BoardFilter:
     query: str = ""
 
 
+class _Row:
+    """A row of the board: a term due on a day, late by ``days_late`` days."""
+
+    days_late: int
+
+    @property
+    def late(self) -> bool:
+        return self.days_late > 0
+
+
 @dataclass(frozen=True)
-class BoardRow:
+class BoardRow(_Row):
     deadline: CaseDeadline
     person_id: int | None
     person: str
@@ -44,9 +57,17 @@ class BoardRow:
     days_late: int  # 0 when not late
     days_left: int  # negative when late
 
-    @property
-    def late(self) -> bool:
-        return self.days_late > 0
+
+@dataclass(frozen=True)
+class SummonsRow(_Row):
+    """A court summons whose 10(w) notice to the Secretary is not on record: its term on the board."""
+
+    term: SummonsTerm
+    person_id: int
+    person: str
+    due: dt.date
+    days_late: int  # 0 when not late
+    days_left: int  # negative when late
 
 
 @dataclass(frozen=True)
@@ -54,6 +75,8 @@ class Board:
     rows: list[BoardRow]
     due_count: int  # due in the month, not yet met (late or not)
     late_count: int  # past their due day, not met
+    # Sec. 10(w): the summonses' notices not yet given, due in the month or late (the register's other term).
+    summonses: list[SummonsRow] = field(default_factory=list)
 
 
 def month_end(month: dt.date) -> dt.date:
@@ -114,7 +137,34 @@ def compute_board(body: Body, today: dt.date, f: BoardFilter) -> Board:
         )
         due_count += first <= d.due <= last
         late_count += late > 0
-    return Board(rows, due_count, late_count)
+    summonses = _summons_rows(body, today, f, words)
+    return Board(rows, due_count, late_count, summonses)
+
+
+def _summons_rows(body: Body, today: dt.date, f: BoardFilter, words: list[str]) -> list[SummonsRow]:
+    """The 10(w) notices not yet given (``conduct.summons_term``), by the board's filters: due in the month
+    or late, of the people whose name (or number) matches and who hold an office of the chosen role."""
+    if RULEBOOKS[body.rulebook].conduct is None:
+        return []  # the body keeps no norms of conduct
+    first, last = f.month, month_end(f.month)
+    pending = CourtSummons.objects.filter(
+        body=body, secretary_notified_on__isnull=True, formally_notified_on__lte=last
+    ).select_related("person")
+    if f.role:
+        pending = pending.filter(person__offices__role=f.role).distinct()
+    out: list[SummonsRow] = []
+    for summons in pending.order_by("formally_notified_on", "pk"):
+        person = summons.person
+        if words and not all(w in fold(f"{person.full_name} {person.hr_number}") for w in words):
+            continue
+        term = summons_term(body, summons, today)
+        if term.due is None:
+            continue
+        late = max(0, (today - term.due).days)
+        in_month = first <= term.due <= last
+        if {"due": in_month, "late": late > 0}.get(f.status, in_month or late > 0):
+            out.append(SummonsRow(term, person.pk, person.full_name, term.due, late, (term.due - today).days))
+    return sorted(out, key=lambda r: (r.due, r.person_id))
 
 
 # -- export ------------------------------------------------------------------------------------------

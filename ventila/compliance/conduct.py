@@ -17,10 +17,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
+from ventila import clock
 from ventila.bodies.models import Body, Person
+from ventila.cases import access as case_access
 from ventila.cases.evaluation import CaseFacts, compute_calendar
+from ventila.cases.labels import DEADLINES
 from ventila.cases.queries import body_config
+from ventila.cases.rule_messages import term_label
+from ventila.documents.term_sources import OutsideTerm
 from ventila.rules.calendar import CalendarError, LegalCalendar
+from ventila.rules.check import gift_findings_by_gift
 from ventila.rules.engine import RULEBOOKS, ConductRules
 from ventila.rules.i18n import Msg
 from ventila.rules.kinship import Kinship, check_nepotism, compute_kinship
@@ -68,27 +76,10 @@ def gift_findings(gifts: Sequence[GiftRecord]) -> list[GiftView]:
     """Every gift (in the order received) with the findings the engine raises for it: its own
     (``check_gift``) and the pattern alert it completes (``check_gifts``)."""
     ordered = sorted(gifts, key=lambda g: (g.received_on, g.pk or 0))
-    engine = [engine_gift(g) for g in ordered]
-    if not engine:
+    if not ordered:
         return []
-    conduct = conduct_of(ordered[0].body)
-    findings = conduct.check_gifts(engine)
-    out: list[GiftView] = []
-    i = 0
-    patterns_before = 0
-    for n, g in enumerate(ordered):
-        own = len(conduct.check_gift(engine[n]))  # check_gifts gives these first, then any pattern alert
-        view = GiftView(g, findings[i : i + own])
-        i += own
-        # Whether this gift completes a pattern: the engine's alerts over the gifts up to this one.
-        patterns = sum(1 for f in conduct.check_gifts(engine[: n + 1]) if f.id == "gift_pattern")
-        if patterns > patterns_before:
-            view.findings.append(findings[i])
-            i += 1
-        patterns_before = patterns
-        out.append(view)
-    assert i == len(findings), "every finding of check_gifts belongs to a gift"
-    return out
+    by_gift = gift_findings_by_gift(conduct_of(ordered[0].body), [engine_gift(g) for g in ordered])
+    return [GiftView(g, findings) for g, findings in zip(ordered, by_gift, strict=True)]
 
 
 def person_gift_findings(body: Body, person: Person) -> list[GiftView]:
@@ -106,6 +97,7 @@ class SummonsTerm:
     overdue: bool = False
     lines: list[Msg] = field(default_factory=list)
     error: str = ""
+    deadline: Deadline | None = None  # the engine's term (status met, missed or open)
 
 
 def body_calendar(body: Body) -> LegalCalendar:
@@ -120,25 +112,21 @@ def summons_term(body: Body, summons: CourtSummons, today: dt.date) -> SummonsTe
     not count), skipping Saturdays, Sundays, Puerto Rico's holidays and the body's closures."""
     calendar = body_calendar(body)
     out = SummonsTerm(summons)
-    start = summons.formally_notified_on
     try:
-        calendar.check_input_date(start)
-        result = conduct_of(body).citation_notice_due(calendar, start)
+        calendar.check_input_date(summons.formally_notified_on)
+        deadline = conduct_of(body).citation_notice(
+            calendar, summons.formally_notified_on, summons.secretary_notified_on, today
+        )
     except CalendarError as exc:
         out.error = str(exc)
         return out
-    r = rule(SUMMONS_RULE)
-    assert r.term is not None
-    deadline = Deadline(
-        "citation_notice", r, "formal_notice", start, r.term, result.due, inputs=(calendar, start, r.term, (), True)
-    )
-    out.due = result.due
+    out.deadline = deadline
+    out.due = deadline.due_date
     out.lines = deadline.trace_msgs()
-    notified = summons.secretary_notified_on
-    if notified is not None:
-        out.timely = notified <= result.due
+    if deadline.satisfied_at is not None:
+        out.timely = deadline.status == "met"
     else:
-        out.overdue = today > result.due
+        out.overdue = deadline.status == "missed"
     return out
 
 
@@ -170,3 +158,41 @@ def nepotism(
 def within_bar(kinship: Kinship | None) -> bool:
     """Whether the kinship is within the degrees of Sec. 10(t), whatever waiver there may be."""
     return bool(check_nepotism(kinship))
+
+
+def open_summons_terms(user: Any, first: dt.date, last: dt.date) -> list[OutsideTerm]:
+    """The 10(w) notices not yet given to the Secretary whose last day falls from ``first`` to ``last``,
+    of the registers the user keeps (the staff of a body whose rulebook has norms of conduct): the
+    reminders' and the calendar feeds' source (``ventila.documents.term_sources``). Each names the
+    court case's number — what the notice itself may say (CAM-10W-02) — never the person."""
+    pending = (
+        CourtSummons.objects.filter(
+            body_id__in=case_access.staff_body_ids(user),
+            secretary_notified_on__isnull=True,
+            formally_notified_on__lte=last,
+        )
+        .select_related("body")
+        .order_by("formally_notified_on", "pk")
+    )  # one query; none at all for the rest when nothing is pending
+    out: list[OutsideTerm] = []
+    today = clock.today()
+    for summons in pending:
+        body = summons.body
+        if RULEBOOKS[body.rulebook].conduct is None:
+            continue
+        term = summons_term(body, summons, today)
+        if term.deadline is None or not first <= term.deadline.due_date <= last:
+            continue
+        d = term.deadline
+        out.append(
+            OutsideTerm(
+                key=f"citacion-{summons.pk}",
+                label=str(DEADLINES.get(d.id, d.id)),
+                reference=_("Citación del caso %(number)s") % {"number": summons.case_number},
+                due=d.due_date,
+                rule_id=d.rule.id,
+                citation=d.rule.citation,
+                term=term_label(d.term.es()),
+            )
+        )
+    return out

@@ -1,4 +1,5 @@
-"""Private iCalendar feeds: the hearings and deadlines of the cases a user may see.
+"""Private iCalendar feeds: the hearings and deadlines of the cases a user may see, and the terms kept
+outside a docket that the user follows (a court summons' 10(w) notice; ``term_sources``).
 
 A feed's URL carries a secret (``/calendario/<secret>.ics``); only its SHA-256 is stored. Revoking
 it makes the URL answer 404. Which cases a feed shows is decided at each read through
@@ -40,6 +41,7 @@ from ventila.cases.labels import DEADLINES
 from ventila.cases.models import Case, CaseDeadline, DocketEntry
 
 from .models import CalendarFeed
+from .term_sources import outside_terms
 
 TZ = zoneinfo.ZoneInfo("America/Puerto_Rico")
 HEARING_LENGTH = dt.timedelta(hours=2)  # a nominal length: the texts fix none
@@ -184,14 +186,15 @@ def visible_cases(user: Any) -> Any:
 def _window_terms(visible: Any, window: FeedWindow) -> Any:
     """The terms not yet satisfied whose last day is in the window, of the open cases the user may see.
 
-    "Not satisfied" (no ``satisfied_on``, not met, not suspended) rather than "status open or missed": it
-    stays right whether or not a missed term is stored as such."""
+    "Not satisfied" (no ``satisfied_on``, not met, not suspended, not a window that ran its course in
+    silence) rather than "status open or missed": it stays right whether or not a missed term is stored as
+    such."""
     return CaseDeadline.objects.filter(
         due__range=(window.first, window.last),
         case_id__in=visible,
         case__status=Case.Status.OPEN,
         satisfied_on__isnull=True,
-    ).exclude(status__in=("met", "suspended"))
+    ).exclude(status__in=("met", "suspended", "lapsed"))
 
 
 def _window_hearings(visible: Any, window: FeedWindow) -> Any:
@@ -221,6 +224,8 @@ def feed_validator(
     visible = visible_cases(user) if visible is None else visible
     terms = _window_terms(visible, window).aggregate(n=Count("id"), s=Sum("id"), m=Max("id"))
     hearings = _window_hearings(visible, window).aggregate(n=Count("id"), s=Sum("id"), m=Max("id"))
+    # The terms kept outside a docket (a summons' 10(w) notice): few, read whole.
+    outside = [(t.key, t.due) for t in outside_terms(user, window.first, window.last)]
     raw = "|".join(
         str(x)
         for x in (
@@ -234,6 +239,7 @@ def feed_validator(
             hearings["n"],
             hearings["s"],
             hearings["m"],
+            outside,
         )
     )
     etag = hashlib.sha256(raw.encode()).hexdigest()[:32]
@@ -355,6 +361,17 @@ def user_feed(user: Any, *, lang: str = "es", today: dt.date | None = None, visi
                 stamp,
                 f"UID:termino-{case_id}-{deadline_id}-{position}@ventila",
                 _fold("DESCRIPTION:" + _text(f"{term} · {rule_id} · {citation}")),
+                "END:VEVENT",
+            ]
+        for t in outside_terms(user, window.first, window.last):
+            lines += [
+                "BEGIN:VEVENT",
+                _fold("SUMMARY:" + _text(term_summary % {"term": t.label, "fatal": "", "number": t.reference})),
+                f"DTSTART;VALUE=DATE:{t.due:%Y%m%d}",
+                f"DTEND;VALUE=DATE:{t.due + dt.timedelta(days=1):%Y%m%d}",
+                stamp,
+                f"UID:{t.key}@ventila",
+                _fold("DESCRIPTION:" + _text(f"{t.term} · {t.rule_id} · {t.citation}")),
                 "END:VEVENT",
             ]
     body = "\r\n".join(lines).encode()

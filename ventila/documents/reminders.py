@@ -28,39 +28,59 @@ from ventila.cases.models import Case, CaseDeadline
 from . import mail
 from .catalog import long_date
 from .models import ReminderLog
+from .term_sources import OutsideTerm, outside_terms
 
 DEFAULT_DAYS = 7
 
 
 @dataclass
 class Line:
-    deadline: CaseDeadline
+    """One term of the reminder: a case's (``deadline``) or one kept outside a docket (``outside``: a
+    court summons' 10(w) notice, ``term_sources``)."""
+
+    deadline: CaseDeadline | None
     days_left: int
+    outside: OutsideTerm | None = None
 
     @property
     def missed(self) -> bool:
         return self.days_left < 0
 
+    @property
+    def fatal(self) -> bool:
+        return self.deadline is not None and self.deadline.fatal
+
+    @property
+    def due(self) -> dt.date:
+        if self.deadline is not None:
+            return self.deadline.due
+        assert self.outside is not None
+        return self.outside.due
+
 
 def terms_for(user: Any, today: dt.date, days: int) -> list[Line]:
-    """Open terms of the user's cases due by ``today + days`` (missed ones included), most urgent first."""
+    """Open terms of the user's cases due by ``today + days`` (missed ones included), and the terms kept
+    outside a docket that the user follows (``term_sources``), most urgent first."""
     cases = access.access_cases_for_user(user).filter(status=Case.Status.OPEN)
+    last = today + dt.timedelta(days=days)
     rows = (
         CaseDeadline.objects.filter(
             case__in=cases,
             satisfied_on__isnull=True,
             status__in=["open", "missed"],
-            due__lte=today + dt.timedelta(days=days),
+            due__lte=last,
         )
         .select_related("case")
         .order_by("due", "-fatal", "case__number", "position")
     )
-    return [Line(d, (d.due - today).days) for d in rows]
+    lines = [Line(d, (d.due - today).days) for d in rows]
+    lines += [Line(None, (t.due - today).days, t) for t in outside_terms(user, dt.date.min, last)]
+    return sorted(lines, key=lambda ln: (ln.due, not ln.fatal))
 
 
 def reminder_text(user: Any, lines: list[Line], today: dt.date) -> tuple[str, str]:
     name = user.get_full_name() or user.username
-    fatal = [ln for ln in lines if ln.deadline.fatal]
+    fatal = [ln for ln in lines if ln.fatal]
     subject = _("Términos de sus casos · %(day)s") % {"day": long_date(today, "es")}
     if fatal:
         subject = _("TÉRMINO FATAL · ") + subject
@@ -82,20 +102,24 @@ def reminder_text(user: Any, lines: list[Line], today: dt.date) -> tuple[str, st
         out.append("")
     out.append(_("Todos los términos:"))
     for ln in lines:
-        out.append(("  !! " if ln.deadline.fatal else "  - ") + _line(ln))
-    out += ["", _("Cada término, con su cómputo día a día, está en la página del caso.")]
+        out.append(("  !! " if ln.fatal else "  - ") + _line(ln))
+    out += ["", _("Cada término, con su cómputo día a día, está en la página del caso o de la persona obligada.")]
     return subject, "\n".join(out)
 
 
 def _line(ln: Line) -> str:
-    d = ln.deadline
-    when = long_date(d.due, "es")
+    when = long_date(ln.due, "es")
     if ln.missed:
         state = _("VENCIDO hace %(n)s días") % {"n": -ln.days_left}
     elif ln.days_left == 0:
         state = _("vence HOY")
     else:
         state = _("vence en %(n)s días") % {"n": ln.days_left}
+    if ln.outside is not None:
+        t = ln.outside
+        return f"{t.reference}: {t.label}, {when}, {state} ({t.rule_id}, {t.citation})"
+    d = ln.deadline
+    assert d is not None
     fatal = _(" [TÉRMINO FATAL]") if d.fatal else ""
     label = DEADLINES.get(d.deadline_id, d.deadline_id)
     return f"{d.case.number}: {label}{fatal}, {when}, {state} ({d.rule_id}, {d.citation})"

@@ -49,9 +49,19 @@ class Skip:
     kind: SkipKind
     reason: str
     name: str = ""  # a holiday's name
+    half_day: bool = False  # a half holiday counted whole (24 December; decision 3): the trace says why
 
     def to_json(self) -> dict[str, str]:
         return {"day": self.day.isoformat(), "kind": self.kind, "reason": self.reason}
+
+
+# 24 December: a half holiday from noon (1 LPRA §5150) that stops a count like a whole one (decision 3,
+# setting ``christmas_eve_is_holiday``), and why, as the trace says it.
+CHRISTMAS_EVE = (12, 24)
+HALF_DAY_WHY = (
+    "la tarde es feriado, y la Regla 68.1 de Procedimiento Civil considera el medio día feriado como feriado "
+    "en su totalidad: por eso ese día no cuenta"
+)  # the same words as terms.skip_msg's (a catalogue message there)
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +252,7 @@ def pr_holidays(year: int, settings: CalendarSettings = DEFAULT_SETTINGS) -> lis
         )
     observed: list[Holiday] = []
     for h in result:
-        if h.day.month == 12 and h.day.day == 24:
+        if (h.day.month, h.day.day) == CHRISTMAS_EVE:
             observed.append(h)  # a half holiday is never moved
             continue
         wd = h.day.weekday()
@@ -384,7 +394,10 @@ class LegalCalendar:
         if day in self.closures:
             return Skip(day, "closure", f"{format_date_es(day)}: cierre declarado de las oficinas")
         if day in self.holidays:
-            return Skip(day, "holiday", f"{format_date_es(day)}: feriado — {self.holidays[day]}", self.holidays[day])
+            name = self.holidays[day]
+            if (day.month, day.day) == CHRISTMAS_EVE:
+                return Skip(day, "holiday", f"{format_date_es(day)}: feriado — {name}: {HALF_DAY_WHY}", name, True)
+            return Skip(day, "holiday", f"{format_date_es(day)}: feriado — {name}", name)
         if day.weekday() >= 5:
             return Skip(day, "weekend", f"{format_date_es(day)}: fin de semana")
         return None

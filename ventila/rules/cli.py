@@ -1,6 +1,7 @@
-"""``ventila deadlines``: evaluate a case scenario (JSON in) into its terms (JSON out).
+"""``ventila deadlines``: evaluate a case scenario (JSON in) into its terms (JSON out); ``ventila check``:
+the norms of conduct outside a case (``ventila.rules.check``).
 
-The contract is ``docs/deadlines-contract.md``. Exit 0 when the scenario was evaluated (findings
+The contract of both is ``docs/deadlines-contract.md``. Exit 0 when the scenario was evaluated (findings
 included); exit 2 with one line on stderr naming the field at fault when the input is unusable.
 Never a traceback.
 """
@@ -10,10 +11,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any, TextIO
 
-from .engine import Evaluation, InputError, evaluate
-from .explain import explain
+from .check import check
+from .engine import InputError, evaluate
+from .explain import explain, explain_check
 
 
 def _load(path: str | None, stdin: TextIO) -> Any:
@@ -34,13 +37,42 @@ def _load(path: str | None, stdin: TextIO) -> Any:
         raise InputError("(raíz)", f"JSON inválido en la línea {exc.lineno}, columna {exc.colno}: {exc.msg}") from None
 
 
+def _deadlines(data: Any, readable: bool) -> Any:
+    return explain(evaluate(data)) if readable else evaluate(data).to_json()
+
+
+def _check(data: Any, readable: bool) -> Any:
+    return explain_check(check(data)) if readable else check(data)
+
+
+# Each command: its name, what it does, and its answer to the parsed JSON (text with --explain).
+COMMANDS: dict[str, tuple[str, Callable[[Any, bool], Any]]] = {
+    "ventila deadlines": ("Evalúa los términos de un caso a partir de sus eventos (JSON).", _deadlines),
+    "ventila check": (
+        "Verifica las normas de conducta: regalos, aviso de citaciones, nepotismo y normas por cargo (JSON).",
+        _check,
+    ),
+}
+
+
 def run_deadlines(
     argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, stderr: TextIO = sys.stderr
 ) -> int:
-    parser = argparse.ArgumentParser(
-        prog="ventila deadlines",
-        description="Evalúa los términos de un caso a partir de sus eventos (JSON).",
-    )
+    """``ventila deadlines``: a case's terms from its docket."""
+    return _run("ventila deadlines", argv, stdin, stdout, stderr)
+
+
+def run_check(
+    argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, stderr: TextIO = sys.stderr
+) -> int:
+    """``ventila check``: the norms of conduct outside a case (gifts, a summons' notice, nepotism, norms by role)."""
+    return _run("ventila check", argv, stdin, stdout, stderr)
+
+
+def _run(prog: str, argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:
+    """Read the JSON, answer it (JSON, or text with ``--explain``); exit 2 with one line naming the field."""
+    description, work = COMMANDS[prog]
+    parser = argparse.ArgumentParser(prog=prog, description=description)
     parser.add_argument("file", nargs="?", help="archivo JSON (por omisión, la entrada estándar)")
     parser.add_argument("--explain", action="store_true", help="texto legible en español en vez de JSON")
     try:
@@ -48,17 +80,16 @@ def run_deadlines(
     except SystemExit as exc:
         return 2 if exc.code else 0
     try:
-        data = _load(args.file, stdin)
-        result: Evaluation = evaluate(data)
+        result = work(_load(args.file, stdin), args.explain)
     except InputError as exc:
-        stderr.write(f"ventila deadlines: {exc}\n")
+        stderr.write(f"{prog}: {exc}\n")
         return 2
     except RecursionError:
-        stderr.write("ventila deadlines: (raíz): la entrada está anidada demasiado profundo\n")
+        stderr.write(f"{prog}: (raíz): la entrada está anidada demasiado profundo\n")
         return 2
     if args.explain:
-        stdout.write(explain(result))
+        stdout.write(result)
     else:
-        json.dump(result.to_json(), stdout, ensure_ascii=False, indent=2)
+        json.dump(result, stdout, ensure_ascii=False, indent=2)
         stdout.write("\n")
     return 0

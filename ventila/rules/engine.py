@@ -281,6 +281,13 @@ class KindSpec:
     # contra <name>».
     caption: str = ""
     caption_without_office: str = ""
+    # Windows whose lapse without the act is the expected outcome, not a missed term (an objection
+    # period that ends in silence: Secs. 11(C), 17(1), 27): deadline id → what follows the lapse
+    # (Spanish). Such a term, past with no act, has the status ``lapsed`` («Transcurrido sin objeción»).
+    lapses: Mapping[str, Msg] = field(default_factory=dict)
+    # The procedures a case of this kind may follow (``Evaluation.procedure``: ordinary, summary …): the
+    # complaint kinds. Empty: the kind has no procedure to speak of, and none is shown.
+    procedures: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.stages is None or self.deadlines is None:
@@ -297,6 +304,8 @@ class KindSpec:
             raise TypeError(f"KindSpec {self.id!r}: final_acts, final_stages or private_fields outside the kind")
         if bool(self.final_stages) != bool(self.final_acts):
             raise TypeError(f"KindSpec {self.id!r}: a kind published declares both final_stages and final_acts")
+        if set(self.lapses) - ids:
+            raise TypeError(f"KindSpec {self.id!r}: lapses name deadlines outside the kind")
         for spec in self.events.values():
             if set(spec.meets) - ids or set(spec.on_expiry) - ids:
                 raise TypeError(f"KindSpec {self.id!r}: event {spec.type!r} names deadlines outside the kind")
@@ -487,12 +496,18 @@ class ConductRules:
 
     gift: Callable[..., Any]  # the engine's gift from its fields (received, source, value, kind, foreign, waiver)
     check_gift: Callable[[Any], list[Finding]]  # one gift's own findings
-    check_gifts: Callable[[Sequence[Any]], list[Finding]]  # every gift's, the patterns after each gift's own
+    check_gifts: Callable[..., list[Finding]]  # every gift's, the patterns after each gift's own (settings=)
+    gift_kinds: tuple[str, ...]  # the kinds of gift (the first is the default)
     citation_notice_due: Callable[[LegalCalendar, dt.date], Any]  # a summons' notice term (a DayResult)
+    # the same term as a deadline: (calendar, formal notice, day the Secretary was told or None, as of)
+    citation_notice: Callable[[LegalCalendar, dt.date, dt.date | None, dt.date], Deadline]
     gift_cap: Decimal
     foreign_gift_cap: Decimal
     nepotism_max_blood: int
     nepotism_max_affinity: int
+    roles: Mapping[str, str]  # the register's roles the norms bind, each with its Spanish name
+    norm_matrix: Callable[[], dict[str, dict[str, bool]]]  # role → norm's rule ID → whether it binds
+    check_norms_for_role: Callable[[str, Sequence[str]], list[Finding]]  # the cited norms that do not bind
 
 
 @dataclass(frozen=True)
@@ -1315,15 +1330,60 @@ def register_rulebook(rulebook: Rulebook) -> Rulebook:
     return rulebook
 
 
-def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
+def parse_calendar_days(data: Mapping[str, Any]) -> tuple[list[dt.date], list[dt.date]]:
+    """The input's ``calendar``: its closures and openings (each date named by its path when wrong)."""
+    closures: list[dt.date] = []
+    openings: list[dt.date] = []
+    if "calendar" in data:
+        cal_raw = data["calendar"]
+        if type(cal_raw) is not dict and not isinstance(cal_raw, Mapping):
+            raise InputError("calendar", "debe ser un objeto con closures y openings")
+        for key in cal_raw:
+            if key not in ("closures", "openings"):
+                raise InputError(f"calendar.{key}", "no es un dato del calendario (datos: closures, openings)")
+        for key, target in (("closures", closures), ("openings", openings)):
+            lst = cal_raw.get(key, [])
+            if not isinstance(lst, list):
+                raise InputError(f"calendar.{key}", "debe ser una lista de fechas")
+            for i, v in enumerate(lst):
+                target.append(_parse_date(v, f"calendar.{key}[{i}]"))
+    return closures, openings
+
+
+def parse_elections(data: Mapping[str, Any]) -> tuple[Election, ...] | None:
+    """The input's ``elections`` (None when absent: the rulebook's own apply)."""
+    elections: tuple[Election, ...] | None = None
+    if "elections" in data:
+        el_raw = data["elections"]
+        if not isinstance(el_raw, list):
+            raise InputError("elections", "debe ser una lista de elecciones")
+        parsed = []
+        for i, e in enumerate(el_raw):
+            if not isinstance(e, Mapping):
+                raise InputError(f"elections[{i}]", "debe ser un objeto con kind y date")
+            k = e.get("kind")
+            if k not in ("general", "primary"):
+                raise InputError(f"elections[{i}].kind", f"{_show(k)} no es general ni primary")
+            parsed.append(Election(k, _parse_date(e.get("date"), f"elections[{i}].date")))
+        elections = tuple(parsed)
+    return elections
+
+
+def parse_rulebook(data: Any) -> Rulebook:
+    """The input's ``rulebook`` (the input must be a JSON object)."""
     if type(data) is not dict and not isinstance(data, Mapping):
         raise InputError("(raíz)", "la entrada debe ser un objeto JSON")
     rb_id: Any = data.get("rulebook")
-    if rb_id not in RULEBOOKS:
+    if type(rb_id) is not str or rb_id not in RULEBOOKS:  # a list or an object is no key (and unhashable)
         raise InputError("rulebook", f"{_show(rb_id)} no es un reglamento (valores: {', '.join(RULEBOOKS)})")
-    rulebook = RULEBOOKS[rb_id]
+    return RULEBOOKS[rb_id]
+
+
+def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
+    rulebook = parse_rulebook(data)
+    rb_id = rulebook.id
     kind_id: Any = data.get("kind")
-    if kind_id not in rulebook.kinds:
+    if type(kind_id) is not str or kind_id not in rulebook.kinds:
         raise InputError(
             "kind", f"{_show(kind_id)} no es un tipo de caso de {rb_id} (valores: {', '.join(rulebook.kinds)})"
         )
@@ -1352,36 +1412,8 @@ def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
         if type(role) is str and len(_RESPONDENTS) < 1024:
             _RESPONDENTS[(role, candidate)] = respondent  # frozen: one instance serves every scenario
 
-    closures: list[dt.date] = []
-    openings: list[dt.date] = []
-    if "calendar" in data:
-        cal_raw = data["calendar"]
-        if type(cal_raw) is not dict and not isinstance(cal_raw, Mapping):
-            raise InputError("calendar", "debe ser un objeto con closures y openings")
-        for key in cal_raw:
-            if key not in ("closures", "openings"):
-                raise InputError(f"calendar.{key}", "no es un dato del calendario (datos: closures, openings)")
-        for key, target in (("closures", closures), ("openings", openings)):
-            lst = cal_raw.get(key, [])
-            if not isinstance(lst, list):
-                raise InputError(f"calendar.{key}", "debe ser una lista de fechas")
-            for i, v in enumerate(lst):
-                target.append(_parse_date(v, f"calendar.{key}[{i}]"))
-
-    elections: tuple[Election, ...] | None = None
-    if "elections" in data:
-        el_raw = data["elections"]
-        if not isinstance(el_raw, list):
-            raise InputError("elections", "debe ser una lista de elecciones")
-        parsed = []
-        for i, e in enumerate(el_raw):
-            if not isinstance(e, Mapping):
-                raise InputError(f"elections[{i}]", "debe ser un objeto con kind y date")
-            k = e.get("kind")
-            if k not in ("general", "primary"):
-                raise InputError(f"elections[{i}].kind", f"{_show(k)} no es general ni primary")
-            parsed.append(Election(k, _parse_date(e.get("date"), f"elections[{i}].date")))
-        elections = tuple(parsed)
+    closures, openings = parse_calendar_days(data)
+    elections = parse_elections(data)
 
     events = parse_events(data.get("events", []), kind, rulebook)
 
@@ -1434,6 +1466,8 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     try:
         ctx = Context(scenario, rulebook, settings, calendar, elections)
         kind.evaluate(ctx)
+        if kind.lapses:
+            _mark_lapses(ctx, kind)
     except CalendarError as exc:
         # A term counted from a payload date outside the calendar's years (a knowledge date of
         # 2023), or one ending past its tables: name the date when one is at fault.
@@ -1454,6 +1488,14 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     ev.stage_rule = rulebook.rules[ctx.stage_rule] if ctx.stage_rule else None
     ev.changes_on = _changes_on(ctx)
     return ev
+
+
+def _mark_lapses(ctx: Context, kind: KindSpec) -> None:
+    """A window the kind declares in ``lapses``, past with no act on record, ran its course: ``lapsed``
+    (the expected outcome), not ``missed``. An act after it stays ``missed`` (late)."""
+    for d in ctx.deadlines:
+        if d.status == "missed" and d.satisfied_at is None and d.id in kind.lapses:
+            d.status = "lapsed"
 
 
 _MINUTE = dt.timedelta(minutes=1)

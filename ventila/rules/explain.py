@@ -1,12 +1,16 @@
 """The evaluation as readable Spanish: one deadline a paragraph, with the rule, its citation and
-the arithmetic (which days were skipped and why)."""
+the arithmetic (which days were skipped and why). Written for a person: the developers' cross-references
+(«A-12», «ambigüedad 10») are left out (``plain.for_users``), as on the web app's pages."""
 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
+from typing import Any
 
 from .calendar import format_date_es, format_datetime_es
 from .engine import Evaluation, KindSpec
+from .plain import for_users
 from .rulebooks import RULEBOOKS
 from .terms import Deadline
 from .vocabulary import PROCEDURE_ES, STATUS_ES, TRIGGER_ES, deadline_es, mid_sentence, stage_es
@@ -36,10 +40,13 @@ def explain(ev: Evaluation) -> str:
     rb = RULEBOOKS[ev.rulebook]
     kind = rb.kinds[ev.kind]
     as_of = ev.as_of if isinstance(ev.as_of, dt.date) and not isinstance(ev.as_of, dt.datetime) else ev.as_of.date()
+    # Only a kind with procedures (the complaints) names one: «procedimiento ordinario» says nothing of the others.
+    procedure = (
+        f" · procedimiento {mid_sentence(PROCEDURE_ES.get(ev.procedure, ev.procedure))}" if kind.procedures else ""
+    )
     out = [
         f"{rb.title}",
-        f"Caso: {kind.title} · procedimiento {mid_sentence(PROCEDURE_ES.get(ev.procedure, ev.procedure))} · "
-        f"etapa: {stage_es(ev.stage)} · al {format_date_es(as_of)}",
+        f"Caso: {kind.title}{procedure} · etapa: {stage_es(ev.stage)} · al {format_date_es(as_of)}",
         "",
     ]
     if not ev.deadlines:
@@ -49,10 +56,12 @@ def explain(ev: Evaluation) -> str:
         if d.fatal:
             head += " (término fatal de la Comisión)"
         out.append(head)
-        out.append(f"  Regla {d.rule.id}, {d.rule.citation}: {d.rule.summary}")
+        out.append(f"  Regla {d.rule.id}, {d.rule.citation}: {for_users(d.rule.summary)}")
         out.append(f"  Término: {d.term.es()}, desde {start_es(d, kind)}.")
         for line in d.trace()[1:]:
-            out.append(f"  {line}")
+            out.append(f"  {for_users(line)}")
+        if d.status == "lapsed" and d.id in kind.lapses:
+            out.append(f"  Sigue: {for_users(kind.lapses[d.id].es())}")
         if d.satisfied_at is not None:
             sat = d.satisfied_at
             when = format_date_es(sat.date() if isinstance(sat, dt.datetime) else sat)
@@ -63,9 +72,38 @@ def explain(ev: Evaluation) -> str:
     if ev.findings:
         out.append("Hallazgos:")
         for f in ev.findings:
-            out.append(f"  • {f.id} ({f.rule.id}, {f.rule.citation}): {f.message}")
+            out.append(f"  • {f.id} ({f.rule.id}, {f.rule.citation}): {for_users(f.message)}")
         out.append("")
     if ev.allowed_next:
         names = (f"{kind.events[a].title} [{a}]" if a in kind.events else a for a in ev.allowed_next)
         out.append("Actos permitidos ahora: " + "; ".join(names) + ".")
     return "\n".join(out) + "\n"
+
+
+def explain_check(result: Mapping[str, Any]) -> str:
+    """A conduct check (``ventila check``) as readable Spanish: the term with its arithmetic, the
+    kinship, the norms that bind, and each finding with its rule."""
+    out: list[str] = []
+    for d in result.get("deadlines", []):
+        due = format_date_es(dt.date.fromisoformat(d["due"]))
+        out.append(f"■ {deadline_es(d['id'])} — {mid_sentence(STATUS_ES[d['status']])}; vence el {due}")
+        out += [f"  {for_users(line)}" for line in result.get("trace", [])]
+        out.append("")
+    if "kinship" in result:
+        k = result["kinship"]
+        out.append(f"Parentesco: {k['description'] if k else 'ninguno que la ley cuente'}.")
+        out.append("Dentro del límite de la prohibición." if result["within_bar"] else "Fuera del límite.")
+        out.append("")
+    if "binds" in result:
+        yes = [b["citation"] for b in result["binds"] if b["binds"]]
+        no = [b["citation"] for b in result["binds"] if not b["binds"]]
+        out.append("Normas que obligan: " + (", ".join(yes) or "ninguna") + ".")
+        out.append("Normas que no obligan: " + (", ".join(no) or "ninguna") + ".")
+        out.append("")
+    findings = result.get("findings", [])
+    if findings:
+        out.append("Hallazgos:")
+        out += [f"  • {f['id']} ({f['rule']}, {f['citation']}): {for_users(f['message'])}" for f in findings]
+    elif "deadlines" not in result:
+        out.append("Sin hallazgos.")
+    return "\n".join(out).rstrip("\n") + "\n"

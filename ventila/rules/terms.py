@@ -129,7 +129,8 @@ class Finding:
         return out
 
 
-Status = Literal["open", "met", "missed", "suspended"]
+# ``lapsed``: a window whose lapse without the act is the expected outcome (KindSpec.lapses).
+Status = Literal["open", "met", "missed", "suspended", "lapsed"]
 
 
 @dataclass(slots=True)
@@ -265,6 +266,13 @@ def compute_due(
 
 def skip_msg(sk: Skip) -> Msg:
     """Why a day does not count (``Skip.reason``) as a catalogue message."""
+    if sk.kind == "holiday" and sk.half_day:
+        return Msg(
+            "%(day)s: feriado — %(name)s: la tarde es feriado, y la Regla 68.1 de Procedimiento Civil considera "
+            "el medio día feriado como feriado en su totalidad: por eso ese día no cuenta",
+            day=sk.day,
+            name=sk.name,
+        )
     if sk.kind == "holiday":
         return Msg("%(day)s: feriado — %(name)s", day=sk.day, name=sk.name)
     if sk.kind == "closure":

@@ -220,7 +220,8 @@ class Actor(StrEnum):
     COMMISSIONER = "commissioner"  # the associate commissioner who presided the hearing (municipal)
     COMPLAINANT = "complainant"
     RESPONDENT = "respondent"
-    OFFICIAL = "official"  # the person who must file a financial report or may object to its access
+    OFFICIAL = "official"  # the person who must file a financial report
+    REPRESENTATIVE = "representative"  # the Representative whose report is asked for (Sec. 17(1) names him)
     OEG = "oeg"
     HOUSE = "house"
     COURT = "court"
@@ -284,7 +285,7 @@ STAGE_ES: dict[str, str] = {
     "referred_to_commission": "Referido a la Comisión",
     # camara-171 · report_access_request
     "awaiting_notice": "En espera de notificación",
-    "awaiting_subject": "En espera de respuesta del funcionario",
+    "awaiting_subject": "En espera de respuesta del Representante",
     "objection_pending": "Objeción pendiente",
     "access_open": "Acceso disponible",
     "access_granted": "Acceso concedido",
@@ -328,7 +329,7 @@ DEADLINE_ES: dict[str, str] = {
     "respond_to_findings": "Contestar los hallazgos preliminares",
     "oeg_final_action": "Acción final de la OEG",
     "oeg_referral": "Referido de la OEG",
-    "notify_subject": "Notificar la solicitud de acceso al funcionario",
+    "notify_subject": "Notificar la solicitud de acceso al Representante",
     "subject_objection": "Plazo para objetar el acceso",
     # municipal
     "study": "Estudiar la querella",
@@ -342,6 +343,8 @@ DEADLINE_ES: dict[str, str] = {
     "deliver_documents": "Entregar la documentación a la Comisión",
     "house_rejection_window": "Plazo de la Cámara para rechazar el reglamento",
     "circulate_code": "Circular el Código",
+    # camara-171 · the register's court summonses (not a kind of case: ``ventila check``)
+    "citation_notice": "Avisar de la citación a la Secretaría de la Cámara",
 }
 
 # Who must act (Actor), as people read it after «Le toca a» / «Turno de»: a noun phrase.
@@ -351,6 +354,7 @@ ACTOR_ES: dict[str, str] = {
     "complainant": "La parte querellante",
     "respondent": "La parte querellada",
     "official": "El funcionario obligado",
+    "representative": "El Representante",
     "oeg": "La Oficina de Ética Gubernamental",
     "house": "La Cámara de Representantes",
     "court": "El tribunal",
@@ -393,6 +397,7 @@ STATUS_ES: dict[str, str] = {
     "met": "Cumplido",
     "missed": "Vencido",
     "suspended": "Suspendido",
+    "lapsed": "Transcurrido sin objeción",
 }
 
 PROCEDURE_ES: dict[str, str] = {

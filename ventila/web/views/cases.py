@@ -59,7 +59,7 @@ from ventila.cases.models import (
     DocketEntry,
 )
 from ventila.cases.queries import docket_order
-from ventila.cases.rule_messages import render_message
+from ventila.cases.rule_messages import message_text, render_message
 from ventila.compliance import access as register_access
 from ventila.compliance.models import TenureCase
 from ventila.compliance.referrals import REFERRAL_KIND, links_of, pending_referral
@@ -368,7 +368,7 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
             "parties": list(case.parties.select_related("represents")),
             "open_terms": term_rows,
             "waiting_note": turns.waiting_note(term_rows) if not (acts and acts[0]["suggested"]) else "",
-            "done_terms": [_term_row(d, today, ended=True) for d in done_terms],
+            "done_terms": [_term_row(d, today, ended=True, ended_by=kind_spec) for d in done_terms],
             "findings": list(case.findings.all()) if has["findings"] else [],
             "timeline": render_timeline(
                 case.number,
@@ -387,7 +387,8 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
             "can_add_counsel": case.body_id in access.staff_body_ids(request.user),
             "stage": STAGES.get(case.stage, case.stage),
             "kind": KINDS.get(case.kind, case.kind),
-            "procedure": PROCEDURES.get(case.procedure, case.procedure),
+            # Only the kinds with procedures (the complaints) name one (KindSpec.procedures).
+            "procedure": PROCEDURES.get(case.procedure, case.procedure) if kind_spec.procedures else "",
             "exclusions": exclusions,
             "substitutes": list(case.substitutes.select_related("person", "replaces")) if has["substitutes"] else [],
             "entries": entries,
@@ -470,6 +471,7 @@ def _term_row(
     ended: bool = False,
     kind: KindSpec | None = None,
     allowed: Any = (),
+    ended_by: KindSpec | None = None,
 ) -> dict[str, Any]:
     row = {
         "d": d,
@@ -478,6 +480,14 @@ def _term_row(
         "overdue": not ended and d.is_open and d.due < today,
         "lines": d.trace_lines(),
     }
+    if ended_by is not None:  # an ended term: how it ended
+        if d.status == "lapsed" and d.deadline_id in ended_by.lapses:
+            # A window that ran out in silence: done, with what follows it (KindSpec.lapses).
+            row["follows"] = message_text(ended_by.lapses[d.deadline_id])
+        act = ended_by.events.get(d.satisfied_by or "")
+        # An act the term's running out allows (a dismissal with prejudice) closes it; any other act after
+        # the due day is the term's own act, done late: «fuera de término».
+        row["replaced"] = act is not None and d.deadline_id in act.on_expiry
     if kind is not None:  # an open term: whose move it is
         row["move"] = turns.term_move(kind, d.deadline_id, turns.is_expired(d, today), allowed)
     return row

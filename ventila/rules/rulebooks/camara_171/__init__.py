@@ -124,6 +124,10 @@ _COMPLAINT_ACTORS: dict[str, Actor] = {
     "refer_final_report": Actor.COMMISSION,  # CAM-25-05
 }  # the same events, with their form hints
 
+# The procedures of a complaint or a referral: ordinary (Secs. 21–22), summary (Sec. 24), on hold until after the
+# election (Sec. 24(f)).
+COMPLAINT_PROCEDURES = ("ordinary", "summary", "deferred_until_after_election")
+
 KINDS: dict[str, KindSpec] = {
     "complaint": KindSpec(
         "complaint",
@@ -157,6 +161,7 @@ KINDS: dict[str, KindSpec] = {
         final_acts=s20_s24_complaints.FINAL_ACTS,
         final_rule="CAM-21D-01",
         private_fields=s20_s24_complaints.PRIVATE_FIELDS,
+        procedures=COMPLAINT_PROCEDURES,  # Secs. 21–22, 24, 24(f)
     ),
     "referral": KindSpec(
         "referral",
@@ -184,6 +189,7 @@ KINDS: dict[str, KindSpec] = {
         final_acts=s20_s24_complaints.FINAL_ACTS,
         final_rule="CAM-21D-01",
         private_fields=s20_s24_complaints.PRIVATE_FIELDS,
+        procedures=COMPLAINT_PROCEDURES,  # Secs. 21–22, 24, 24(f)
     ),
     **s19_advisory.KINDS,
     **s10_s13_conduct.KINDS,

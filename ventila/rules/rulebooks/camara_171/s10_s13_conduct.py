@@ -33,7 +33,7 @@ from ...engine import (
     KindSpec,
 )
 from ...i18n import Msg, Raw, Typed, joined
-from ...terms import Finding
+from ...terms import Deadline, Finding
 from ...vocabulary import Actor, OutsideActivityDeadline, OutsideActivityStage
 from ...votes import required_yes
 from ..common import RuleSet, with_form_hints, with_next_acts
@@ -642,6 +642,40 @@ def compute_citation_notice_due(calendar: LegalCalendar, formal_notice: dt.date)
     return calendar.add_business_days(formal_notice, term.amount)
 
 
+# Sec. 10(w): the term of a court summons' notice to the House Secretary, and the act that meets it.
+CITATION_NOTICE_DEADLINE = "citation_notice"
+CITATION_NOTICE_TRIGGER = "formal_notice"
+CITATION_NOTICE_ACT = "secretary_notified"
+
+
+def compute_citation_notice(
+    calendar: LegalCalendar, formal_notice: dt.date, notified_on: dt.date | None, as_of: dt.date
+) -> Deadline:
+    """Sec. 10(w) (CAM-10W-01) as a term like a case's: due 5 business days after the formal notice;
+    ``met`` when the Secretary was told by then, ``missed`` when told later (a late act) or when
+    ``as_of`` is past the due day with no notice on record, else ``open``. Its trace is the
+    deadline's (:meth:`Deadline.trace_msgs`)."""
+    rule = R.rules["CAM-10W-01"]
+    assert rule.term is not None
+    due = compute_citation_notice_due(calendar, formal_notice).due
+    deadline = Deadline(
+        CITATION_NOTICE_DEADLINE,
+        rule,
+        CITATION_NOTICE_TRIGGER,
+        formal_notice,
+        rule.term,
+        due,
+        inputs=(calendar, formal_notice, rule.term, (), True, "clock", Msg("notificación formal de la citación")),
+    )
+    if notified_on is not None:
+        deadline.status = "met" if notified_on <= due else "missed"
+        deadline.satisfied_by = CITATION_NOTICE_ACT
+        deadline.satisfied_at = notified_on
+    else:
+        deadline.status = "open" if as_of <= due else "missed"
+    return deadline
+
+
 # --- Sec. 13: which norm binds whom ------------------------------------------------------------
 
 ROLES_ES = {
@@ -978,6 +1012,13 @@ KINDS: dict[str, KindSpec] = {
         respondent_roles=("representative", "officer", "department_head"),
         # Decided, or let pass in silence (A-10): nothing is left to do until a new notice (a change) reopens it.
         closed_stages=("objected", "cleared", "cleared_by_silence"),
+        # CAM-11C-01 (A-10): the Commission's silence means no objection — the expected outcome, not a missed term.
+        lapses={
+            "objection_window": Msg(
+                "Transcurrieron los 5 días laborables sin oposición de la Comisión: la actividad puede comenzar "
+                "(Sec. 11(C))."
+            )
+        },
         caption="Actividad extra-legislativa de %(name)s (Sec. 11)",
     ),
 }
@@ -988,7 +1029,12 @@ CONDUCT = ConductRules(
     gift=Gift,
     check_gift=check_gift,
     check_gifts=check_gifts,
+    gift_kinds=GIFT_KINDS,
     citation_notice_due=compute_citation_notice_due,
+    citation_notice=compute_citation_notice,
+    roles=ROLES_ES,
+    norm_matrix=norm_matrix,
+    check_norms_for_role=check_norms_for_role,
     gift_cap=GIFT_VALUE_CAP,
     foreign_gift_cap=FOREIGN_GIFT_VALUE_CAP,
     nepotism_max_blood=NEPOTISM_MAX_BLOOD_DEGREE,

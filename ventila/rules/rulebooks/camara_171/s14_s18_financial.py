@@ -1071,7 +1071,14 @@ KINDS: dict[str, KindSpec] = {
         deadline_ids=("notify_subject", "subject_objection"),
         actors={
             "notify_subject": Actor.OEG,  # CAM-17-03: the OEG's Director notifies the Representative
-            "subject_objection": Actor.OFFICIAL,  # CAM-17-04: the Representative may object
+            "subject_objection": Actor.REPRESENTATIVE,  # CAM-17-04: «El Representante tendrá quince (15) días»
+        },
+        # CAM-17-04: the Representative's silence is no missed term: access follows the 15 days.
+        lapses={
+            "subject_objection": Msg(
+                "Transcurrieron los 15 días laborables sin objeción del Representante: la OEG puede dar acceso "
+                "al informe (Sec. 17(1))."
+            )
         },
         stages=AccessRequestStage,
         deadlines=AccessRequestDeadline,

@@ -421,5 +421,11 @@ REGULATION_KIND = KindSpec(
         "circulate_code": Actor.COMMISSION,  # CAM-27-03
     },
     closed_stages=("rejected",),  # CAM-27-01: the House rejected it within its 10 business days
+    # CAM-27-01: the House's silence is the expected outcome: the regulation rules from its filing.
+    lapses={
+        "house_rejection_window": Msg(
+            "Transcurrieron los 10 días laborables sin rechazo de la Cámara: el reglamento sigue en vigor (Sec. 27)."
+        )
+    },
     caption="Reglamento de la Comisión y circulación del Código",
 )

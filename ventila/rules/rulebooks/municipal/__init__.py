@@ -156,6 +156,7 @@ KINDS: dict[str, KindSpec] = {
         final_rule="MUN-SEC-03",
         private_fields=complaints.PRIVATE_FIELDS,
         caption_without_office="Querella contra %(name)s",
+        procedures=("ordinary",),  # ¶12–¶17: one procedure, named so on the complaint's page
     ),
     "suspension_proceeding": KindSpec(
         "suspension_proceeding",
