@@ -308,9 +308,7 @@ def public_cases(body: Body) -> list[Case]:
     if not stages or not _unsealed(body.rulebook):
         return []
     qs: QuerySet[Case] = Case.objects.filter(body=body, kind__in=list(stages)).select_related("body")
-    candidates = list(
-        qs.filter(stage__in=sorted({st for v in stages.values() for st in v})).order_by("-year", "-id")
-    )
+    candidates = list(qs.filter(stage__in=sorted({st for v in stages.values() for st in v})).order_by("-year", "-id"))
     acts = live_acts([c.pk for c in candidates])
     return [c for c in candidates if is_final(c, acts[c.pk])]
 
