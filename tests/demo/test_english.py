@@ -70,11 +70,18 @@ class Walk:
         return "\n".join(lines)
 
 
-def _staff_pages(walk: Walk, username: str) -> None:
+def _staff_pages(walk: Walk, username: str, part: str) -> None:
+    """The pages a staff user reaches: ``part`` "lists" (queue, search, calendars, statistics, registers) or
+    "cases" (every case they see, its first acts' forms and its documents)."""
     walk.data = known_data()
     client = english(Client())
     user = User.objects.get(username=username)
     client.force_login(user)
+    from ventila.cases import access
+
+    if part == "cases":
+        _case_pages(walk, client, access.access_cases_for_user(user).order_by("number"))
+        return
     queue = walk.get(client, "/expedientes/")
     # Every filter, one at a time, and a value no case can have (its message).
     for name, values in re.findall(r'<select[^>]*name="(\w+)"[^>]*>(.*?)</select>', queue, re.S):
@@ -86,8 +93,6 @@ def _staff_pages(walk: Walk, username: str) -> None:
     # Issue 17: the search page, its results (the texts found stay as written), its errors and empty answers.
     for query in ("", "querella", "notificacion", "zzzzqqq", "de la", "a" * 300):
         walk.get(client, f"/buscar/?q={query}")
-    from ventila.cases import access
-
     for body in access.visible_bodies(user):
         walk.get(client, f"/cuerpos/{body.slug}/calendario/")
         # Issue 18: the statistics (with a period it cannot read), the public page and the annual reports.
@@ -109,7 +114,10 @@ def _staff_pages(walk: Walk, username: str) -> None:
             page = walk.get(client, f"{base}{person.pk}/")
             for turn in re.findall(r'href="(/expedientes/[^"/]+/referido-oeg/)"', page):
                 walk.get(client, turn)
-    for case in access.access_cases_for_user(user).order_by("number"):
+
+
+def _case_pages(walk: Walk, client: Client, cases: Iterable[Case]) -> None:
+    for case in cases:
         page = walk.get(client, f"/expedientes/{case.number}/")
         for act in Case.objects.get(pk=case.pk).allowed_next[:3]:
             url = f"/expedientes/{case.number}/actos/{act}/"
@@ -119,11 +127,12 @@ def _staff_pages(walk: Walk, username: str) -> None:
             walk.get(client, doc)
 
 
+@pytest.mark.parametrize("part", ["lists", "cases"])
 @pytest.mark.parametrize("username", ["secretaria", "secretaria-municipal"])
-def test_staff_pages_in_english_have_no_spanish(demo, username):
+def test_staff_pages_in_english_have_no_spanish(demo, username, part):
     walk = Walk()
-    _staff_pages(walk, username)
-    assert walk.pages > 20
+    _staff_pages(walk, username, part)
+    assert walk.pages > 5
     assert not walk.found, walk.report()
 
 
