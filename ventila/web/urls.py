@@ -19,6 +19,7 @@ from .views import (
     register,
     search,
     stats,
+    verify,
 )
 
 app_name = "web"
@@ -98,6 +99,9 @@ urlpatterns = [
         public_record.document_pdf,
         name="public_document_pdf",
     ),
+    # Anyone verifies an issued PDF (issue 32): upload it, type its SHA-256, or open the link printed on it.
+    path("verificar/", verify.verify, name="verify"),
+    path("verificar/<str:code>/", verify.verify_code, name="verify_code"),
     path(
         "cuerpos/<slug:body>/calendario/cierres/<int:closure_id>/eliminar/",
         calendar.remove_closure,
