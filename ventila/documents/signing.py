@@ -179,6 +179,14 @@ def ensure_demo_certificate(slug: str, name: str) -> Path:
     return path
 
 
+def demo_certificates(bodies: list[Any]) -> list[Path]:
+    """Make (once) the demo CA and the certificate of each of ``bodies`` that has none configured, when
+    demo signing is on; their paths (``ventila demo``)."""
+    if not settings.VENTILA_SIGNING_DEMO:
+        return []
+    return [ensure_demo_certificate(b.slug, b.name) for b in bodies if b.slug not in settings.VENTILA_SIGNING_BODIES]
+
+
 def _stamp(path: str) -> tuple[str, float]:
     p = Path(path)
     return str(p), p.stat().st_mtime if p.exists() else 0.0
