@@ -21,24 +21,9 @@ from ventila.audit.models import ChainLink
 from ventila.documents import signing
 from ventila.documents.models import SignedFile
 
-from .helpers import flat, issue, pdf_pages
+from .helpers import flat, issue, pdf_pages, signing_dir, throwaway_ca  # noqa: F401 (fixtures)
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(scope="session")
-def signing_dir(tmp_path_factory: Any) -> Path:
-    """This session's own throwaway CA and body certificates (P-256: made in milliseconds, once)."""
-    return tmp_path_factory.mktemp("signing")
-
-
-@pytest.fixture(autouse=True)
-def throwaway_ca(settings: Any, signing_dir: Path) -> Path:
-    settings.VENTILA_SIGNING_DIR = signing_dir
-    settings.VENTILA_SIGNING_DEMO = True
-    settings.VENTILA_SIGNING_BODIES = {}
-    settings.VENTILA_SIGNING_TRUST_ROOTS = []
-    return signing_dir
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("throwaway_ca")]
 
 
 # -- one of each kind the demo issues, built with the factories -----------------------------------------

@@ -26,12 +26,13 @@ from ventila.bodies.models import Body
 from ventila.cases import access
 from ventila.documents import pdf, publication
 from ventila.rules import RULEBOOKS
+from ventila.web.forms import controls_blanked, has_control_characters
 
 SEARCH_MAX = 200
 
 
 def _no_control(value: str) -> None:
-    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+    if has_control_characters(value):
         raise forms.ValidationError(
             _("La búsqueda no puede contener caracteres de control ni saltos de línea: escriba solo palabras."),
             code="control",
@@ -61,7 +62,7 @@ class PublicSearchForm(forms.Form):
         """After validation: the page shows what was typed, less any control character (never echoed)."""
         if self.is_bound and not self.is_valid():
             data = self.data.copy()
-            data["q"] = "".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in str(data.get("q", "")))
+            data["q"] = controls_blanked(str(data.get("q", "")))
             self.data = data
         return self
 

@@ -23,12 +23,13 @@ from ventila.documents import verification
 from ventila.documents.models import SignedFile
 from ventila.filing import conf, ratelimit
 from ventila.filing.draft import human_size
+from ventila.web.forms import controls_blanked, has_control_characters
 
 HASH_MAX = 200
 
 
 def _no_control(value: str) -> None:
-    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+    if has_control_characters(value):
         raise forms.ValidationError(
             gettext_lazy("La huella no puede contener caracteres de control ni saltos de línea."), code="control"
         )
@@ -56,6 +57,14 @@ class VerifyForm(forms.Form):
         super().__init__(*args, **kwargs)
         field = self.fields["sha256"]  # its NUL check is _no_control's (one message, in words)
         field.validators = [v for v in field.validators if not isinstance(v, ProhibitNullCharactersValidator)]
+
+    def shown(self) -> VerifyForm:
+        """After validation: the page shows what was typed, less any control character (never echoed)."""
+        if self.is_bound and self.errors:
+            data = self.data.copy()
+            data["sha256"] = controls_blanked(str(data.get("sha256", "")))
+            self.data = data
+        return self
 
     def clean_sha256(self) -> str:
         text = str(self.cleaned_data.get("sha256") or "")
@@ -107,7 +116,7 @@ def _result(record: SignedFile, *, unchanged: bool = True) -> dict[str, Any]:
 
 
 def _page(request: HttpRequest, context: dict[str, Any], status: int = 200) -> HttpResponse:
-    context.setdefault("form", VerifyForm())
+    context["form"] = context.get("form", VerifyForm()).shown()
     context.setdefault("max_size", human_size(conf.verify_max_bytes()))
     return render(request, "web/verify.html", context, status=status)
 
