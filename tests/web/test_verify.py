@@ -157,6 +157,6 @@ def test_the_page_answers_in_english(client, world):
     assert "Verify a document" in _text(client.get(URL))
     r = _post_file(client, data)
     assert "Unchanged: this is the document as it was issued" in _text(r)
-    assert "Notice of the complaint" in _text(r)
+    assert "Notice of complaint" in _text(r)
     miss = client.post(URL, {"sha256": "0" * 64})
     assert "Does not match any issued document" in _text(miss)
