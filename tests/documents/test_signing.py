@@ -366,12 +366,12 @@ def test_the_environment_names_each_bodys_certificate(monkeypatch):
         importlib.reload(module)
 
 
-def test_demo_certificates_are_made_once_and_kept(world, settings, throwaway_ca):
+def test_demo_certificates_are_made_once_and_kept(world, settings):
     first = signing.demo_certificates([world.camara, world.municipal])
     stamps = [p.stat().st_mtime_ns for p in first]
     again = signing.demo_certificates([world.camara, world.municipal])
     assert again == first and [p.stat().st_mtime_ns for p in again] == stamps
-    assert (throwaway_ca / signing.CA_FILE).stat().st_mode & 0o777 == 0o600
+    assert (Path(settings.VENTILA_SIGNING_DIR) / signing.CA_FILE).stat().st_mode & 0o777 == 0o600
     settings.VENTILA_SIGNING_BODIES = {"etica-camara": {"pkcs12": "/x.p12"}}
     assert signing.demo_certificates([world.camara]) == []  # a configured body gets no demo certificate
 
