@@ -20,6 +20,8 @@ A document issued before signing existed keeps its bytes: it is verifiable by it
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import datetime as dt
 import functools
 import hashlib
@@ -27,6 +29,7 @@ import io
 import os
 import secrets
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -263,13 +266,25 @@ def validate(data: bytes) -> Any:
     ``bottom_line`` is true when the file is intact and signed by a trusted certificate. Raises
     ``ValueError`` (or pyHanko's errors) for a file that is not a signed PDF."""
     from pyhanko.pdf_utils.reader import PdfFileReader
-    from pyhanko.sign.validation import validate_pdf_signature
+    from pyhanko.sign.validation.pdf_embedded import async_validate_pdf_signature
     from pyhanko_certvalidator import ValidationContext
 
     signatures = PdfFileReader(io.BytesIO(data), strict=False).embedded_signatures
     if not signatures:
         raise ValueError("the PDF carries no signature")
-    return validate_pdf_signature(signatures[-1], ValidationContext(trust_roots=trust_roots()))
+    context = ValidationContext(trust_roots=trust_roots())
+    return _run(lambda: async_validate_pdf_signature(signatures[-1], context))
+
+
+def _run(coroutine: Callable[[], Any]) -> Any:
+    """Run pyHanko's coroutine to its end from synchronous code — in a worker thread when this thread
+    already runs an event loop (an ASGI server's, a browser test's), where ``asyncio.run`` is refused."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine())
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(lambda: asyncio.run(coroutine())).result()
 
 
 # -- rendering and signing -------------------------------------------------------------------------------
@@ -335,7 +350,7 @@ def sign(data: bytes, *, body: Any, slot: Slot | None, issued_at: dt.datetime, l
         else fields.SigFieldSpec(FIELD_NAME),
     )
     writer = IncrementalPdfFileWriter(io.BytesIO(data), strict=False)
-    return pdf_signer.sign_pdf(writer).getvalue()  # type: ignore[no-any-return]
+    return _run(lambda: pdf_signer.async_sign_pdf(writer)).getvalue()  # type: ignore[no-any-return]
 
 
 @dataclass(frozen=True)
