@@ -14,6 +14,9 @@ anyone can verify it on ``/verificar/`` (issue 32).
 - :func:`validate` is pyHanko's validator against the trusted roots (``VENTILA_SIGNING_TRUST_ROOTS``,
   and the demo CA while demo signing is on).
 
+pyHanko and cryptography are imported on first use (each adds a quarter to half a second to a process's
+start, and most processes never sign), as WeasyPrint is.
+
 A document issued before signing existed keeps its bytes: it is verifiable by its hash
 (``SignedFile.signed`` false, created by migration ``documents.0004``), never re-signed.
 """
@@ -34,6 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from asn1crypto import keys as asn1_keys
+from asn1crypto import x509 as asn1_x509
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.urls import reverse
@@ -215,8 +220,6 @@ def _signer_from(kind: str, files: tuple[tuple[str, float], ...], password: str)
 
 def _signer_of(key: Any, cert: Any, *, ca: Any) -> Any:
     """A pyHanko signer from ``cryptography`` objects (the demo's certificates)."""
-    from asn1crypto import keys as asn1_keys
-    from asn1crypto import x509 as asn1_x509
     from cryptography.hazmat.primitives import serialization
     from pyhanko.sign import signers
     from pyhanko_certvalidator.registry import SimpleCertificateStore
