@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from factories import at, file_complaint, make_person, record, unanimous
+from factories import file_complaint, file_municipal_complaint, record, unanimous
 
 from ventila.audit import chain
 from ventila.audit.models import ChainLink
@@ -22,6 +22,7 @@ from ventila.documents import signing
 from ventila.documents.models import SignedFile
 
 from .helpers import flat, issue, pdf_pages, signing_dir, throwaway_ca  # noqa: F401 (fixtures)
+from .test_documents import _to_final_report
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("throwaway_ca")]
 
@@ -60,60 +61,21 @@ def _hearing_summons(world: Any, now: Any) -> tuple[bytes, Any]:
     return doc.file.read(), world.camara
 
 
-def _to_resolution(world: Any, now: Any) -> tuple[Any, Any]:
-    case, _entry = _to_determination(world, now)
-    for day, act, payload in [
-        ("2027-04-01", "hearing_noticed", {"hearing_date": "2027-04-15T10:00"}),
-        ("2027-04-15", "hearing_held", {}),
-        ("2027-04-16", "evidentiary_hearing_concluded", {}),
-    ]:
-        now.set(day + " 18:00")
-        record(world, case, act, day, **payload)
-    now.set("2027-04-30 18:00")
-    resolved = record(
-        world,
-        case,
-        "resolved",
-        "2027-04-30",
-        outcome="charges_proven",
-        ballots=unanimous(world),
-        details={"report_findings": "Usó el vehículo oficial.", "recommendation": "Multa de $1,000."},
-    )
-    return case, resolved
-
-
 def _resolution(world: Any, now: Any) -> tuple[bytes, Any]:
-    case, resolved = _to_resolution(world, now)
+    case = file_complaint(world)
+    resolved, _referred = _to_final_report(world, now, case)
     doc = issue(world, case, "resolution", seq=resolved.seq, edits={"conclusions_of_law": "Infringe la Sec. 10(i)."})
     return doc.file.read(), world.camara
 
 
 def _final_report(world: Any, now: Any) -> tuple[bytes, Any]:
-    case, _resolved = _to_resolution(world, now)
-    referred = record(world, case, "report_referred", "2027-04-30", to="house", recommendation="other_sanction")
+    case = file_complaint(world)
+    _resolved, referred = _to_final_report(world, now, case)
     return issue(world, case, "final_report", seq=referred.seq).file.read(), world.camara
 
 
 def _municipal_case(world: Any) -> Any:
-    from ventila.cases.actions import ActInput, do_file_case
-
-    mayor = make_person("Eduardo", "Cordero Ficticio", role="mayor", title="Alcalde de Villa Ficticia")
-    return do_file_case(
-        user=world.users["secretaria_municipal"],
-        body=world.municipal,
-        kind="complaint",
-        respondent=mayor,
-        respondent_role="mayor",
-        respondent_office="Alcalde de Villa Ficticia",
-        complainant={"name": "Ciudadana Ficticia"},
-        act=ActInput(
-            "complaint_filed",
-            at("2027-03-01 10:00"),
-            True,
-            {"complainant_kind": "citizen", "sworn": True},
-            {"facts": "Uso de fondos."},
-        ),
-    )
+    return file_municipal_complaint(world, mayor=("Eduardo", "Cordero Ficticio"), facts="Uso de fondos.")
 
 
 def _municipal_issue(world: Any, case: Any, template: str, seq: int, **kw: Any) -> bytes:

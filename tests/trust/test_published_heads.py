@@ -18,23 +18,12 @@ from django.db import transaction
 from factories import at, file_complaint
 
 from ventila.audit import chain
-from ventila.audit.models import ChainLink, PublishedHead
+from ventila.audit.models import PublishedHead
 from ventila.rules import PR_TZ
 
-from .test_chain import raw
+from .test_chain import raw, truncate_last_access_chain
 
 pytestmark = pytest.mark.django_db
-
-
-def _truncate_last_access_chain() -> None:
-    """What an attacker with the database does: the last link (a case's access chain) and its row go, and
-    the stored head is moved back so the chain is consistent again."""
-    last = ChainLink.objects.order_by("-seq").first()
-    assert last.kind == "access_chain"
-    before = ChainLink.objects.get(seq=last.seq - 1)
-    raw("DELETE FROM audit_accesschain WHERE id = %s", [int(last.object_id)])
-    raw("DELETE FROM audit_chainlink WHERE id = %s", [last.pk])
-    raw("UPDATE audit_chainhead SET seq = %s, hash = %s", [before.seq, before.hash])
 
 
 def test_the_head_is_published_once_a_day(world):
@@ -72,7 +61,7 @@ def test_verify_checks_the_published_heads_against_the_chain(world):
         chain.lock_access_chain("CE-2027-9999")  # a case's first access chains its access chain
     chain.publish_head(at("2027-03-01 18:00"), PR_TZ)
     assert chain.verify().ok
-    _truncate_last_access_chain()
+    truncate_last_access_chain()
     result = chain.verify()
     assert not result.ok and "la cabeza publicada" in str(result.first) and "acortó" in str(result.first)
 
@@ -86,7 +75,7 @@ def test_a_copy_kept_by_anyone_catches_a_rewrite_that_also_rewrote_the_published
     out = io.StringIO()
     call_command("audit", "verify", "--heads", str(kept), stdout=out)
     assert "Cadena íntegra" in out.getvalue() and "2 cabezas exportadas o publicadas" in out.getvalue()
-    _truncate_last_access_chain()
+    truncate_last_access_chain()
     raw("DELETE FROM audit_publishedhead")  # the attacker covers the tracks in the database
     assert chain.verify().ok
     with pytest.raises(CommandError, match="acortó"):
@@ -117,7 +106,7 @@ def test_verify_reads_the_published_list_from_its_address(client, world):
     url = f"http://127.0.0.1:{server.server_address[1]}/registro-publico/cadena.json"
     try:
         assert chain.verify(heads_file=url).ok
-        _truncate_last_access_chain()
+        truncate_last_access_chain()
         raw("DELETE FROM audit_publishedhead")
         result = chain.verify(heads_file=url)
         assert not result.ok and "acortó" in str(result.first)

@@ -12,9 +12,10 @@ import pytest
 from django.conf import settings as django_settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from documents.helpers import issue, signing_dir, throwaway_ca  # noqa: F401 (fixtures)
-from factories import file_complaint, record, unanimous
+from factories import file_complaint, record
 
 from ventila.documents.models import SignedFile
+from web.test_public_record import _dismissed
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("throwaway_ca")]
 
@@ -86,23 +87,12 @@ def test_changes_appended_after_issue_are_recognised_as_changes(client, world):
 
 def test_a_public_matter_links_its_public_record(client, world, now):
     """CAM-21D-01: once the matter is resolved and closed, the answer links the public record."""
-    case = file_complaint(world)
-    now.set("2027-03-20 12:00")
-    record(world, case, "respondent_notified", "2027-03-02")
-    record(world, case, "answer_filed", "2027-03-10")
-    det = record(
-        world,
-        case,
-        "determination_made",
-        "2027-03-15",
-        ballots=unanimous(world),
-        outcome="dismissed",
-        grounds=["frivolous"],
-    )
-    doc = issue(world, case, "determination", seq=det.seq)
+    from ventila.documents.models import Document
+
+    case = _dismissed(world, now, close=False)  # dismissed and notified, not yet closed
+    doc = Document.objects.get(case=case, template="determination")
     pending = client.post(URL, {"sha256": doc.sha256})
-    assert "CE-2027-0001" not in _text(pending)  # not yet public: notified and closed come first
-    record(world, case, "determination_notified", "2027-03-16")
+    assert "Sin cambios" in _text(pending) and "CE-2027-0001" not in _text(pending)  # not public yet
     record(world, case, "case_closed", "2027-03-17")
     r = client.post(URL, {"sha256": doc.sha256})
     assert r.status_code == 200 and "Sin cambios" in _text(r)
