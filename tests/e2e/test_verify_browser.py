@@ -15,8 +15,9 @@ from factories import file_complaint
 
 from .axe import serious_violations
 from .test_accessibility import sideways, submit
+from .test_public_record_browser import docs_world  # noqa: F401 (fixture)
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("throwaway_ca")]
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("throwaway_ca", "docs_world")]
 
 SHOTS = os.environ.get("VENTILA_SCREENSHOTS", "")
 
@@ -44,25 +45,14 @@ WORDS = {
 }
 
 
-@pytest.fixture
-def docs_world(e2e_world: Any) -> Any:
-    """The e2e world; its documents go before the docket they point at when the tables are emptied."""
-    from django.db import connection
-
-    from ventila.documents.db_triggers import purge_documents
-
-    yield e2e_world
-    purge_documents(connection)
-
-
 @pytest.mark.parametrize("width", [1366, 320])
 def test_the_verification_page_in_spanish_and_english(
-    docs_world: Any, browser: Any, live_server: Any, tmp_path: Path, width: int
+    e2e_world: Any, browser: Any, live_server: Any, tmp_path: Path, width: int
 ) -> None:
     from ventila.documents.models import SignedFile
 
-    case = file_complaint(docs_world)
-    doc = issue(docs_world, case, "notice_of_complaint")
+    case = file_complaint(e2e_world)
+    doc = issue(e2e_world, case, "notice_of_complaint")
     pdf = tmp_path / "notificacion.pdf"
     pdf.write_bytes(doc.file.open("rb").read())
     code = SignedFile.objects.get(sha256=doc.sha256).code
