@@ -221,6 +221,34 @@ def file_complaint(
     )
 
 
+def file_municipal_complaint(
+    world: World,
+    *,
+    mayor: tuple[str, str] = ("Alcalde", "Ficticio"),
+    office: str = "Alcalde de Villa Ficticia",
+    complainant: dict[str, str] | None = None,
+    facts: str = "Contratos sin subasta.",
+    evidence_attached: bool = True,
+) -> Any:
+    """A complaint against a fictitious mayor before the municipal Commission, filed 2027-03-01 10:00."""
+    from ventila.cases.actions import ActInput, do_file_case
+
+    person = make_person(*mayor, role="mayor", title=office, municipality="Villa Ficticia")
+    payload: dict[str, Any] = {"complainant_kind": "citizen", "sworn": True}
+    if evidence_attached:
+        payload["evidence_attached"] = True
+    return do_file_case(
+        user=world.users["secretaria_municipal"],
+        body=world.municipal,
+        kind="complaint",
+        respondent=person,
+        respondent_role="mayor",
+        respondent_office=office,
+        complainant=complainant or {"name": "Ciudadano Ficticio"},
+        act=ActInput("complaint_filed", at("2027-03-01 10:00"), True, payload, {"facts": facts}),
+    )
+
+
 def record(
     world: World,
     case: Any,

@@ -242,7 +242,24 @@ CONTENT_SECURITY_POLICY = {
 # Backups (`ventila backup`) and the client address behind a reverse proxy (docs/deploy.md).
 VENTILA_BACKUP_DIR = Path(os.environ.get("VENTILA_BACKUP_DIR", VAR_DIR / "backups"))
 VENTILA_CLIENT_IP_HEADER = os.environ.get("VENTILA_CLIENT_IP_HEADER", "")  # e.g. HTTP_X_REAL_IP
+# Signing of issued PDFs (PAdES, ventila/documents/signing.py; docs/deploy.md "Signing certificates"). A body's
+# certificate: VENTILA_SIGNING_<SLUG>_PKCS12 (+ _PASSWORD), or VENTILA_SIGNING_<SLUG>_KEY + _CERT (+ _CHAIN, comma-
+# separated PEM files, and _KEY_PASSWORD); <SLUG> is the body's slug in capitals with "_" for "-" (ETICA_CAMARA).
+# Without one, and with VENTILA_SIGNING_DEMO=1 (the default outside production), a demo CA and a body certificate
+# are made under VENTILA_SIGNING_DIR. VENTILA_SIGNING_TRUST_ROOTS: comma-separated PEM files of the CAs that
+# validation trusts (the demo CA is trusted while demo signing is on).
+VENTILA_SIGNING_DIR = Path(os.environ.get("VENTILA_SIGNING_DIR", VAR_DIR / "signing"))
+VENTILA_SIGNING_BODIES: dict[str, dict[str, str]] = {}
+for _name, _value in os.environ.items():
+    for _part in ("KEY_PASSWORD", "PKCS12", "PASSWORD", "KEY", "CERT", "CHAIN"):  # the longest suffix first
+        if _name.startswith("VENTILA_SIGNING_") and _name.endswith("_" + _part) and _value:
+            _slug = _name[len("VENTILA_SIGNING_") : -len(_part) - 1].lower().replace("_", "-")
+            if _slug:
+                VENTILA_SIGNING_BODIES.setdefault(_slug, {})[_part.lower()] = _value
+            break
+VENTILA_SIGNING_TRUST_ROOTS = [p for p in os.environ.get("VENTILA_SIGNING_TRUST_ROOTS", "").split(",") if p]
 VENTILA_ENV = os.environ.get("VENTILA_ENV", "development")
+VENTILA_SIGNING_DEMO = os.environ.get("VENTILA_SIGNING_DEMO", "0" if VENTILA_ENV == "production" else "1") == "1"
 if VENTILA_ENV == "production":
     if DEBUG:
         raise ImproperlyConfigured("VENTILA_DEBUG=1 no se permite con VENTILA_ENV=production.")

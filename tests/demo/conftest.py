@@ -39,6 +39,9 @@ def demo_world(django_db_setup: Any, django_db_blocker: Any, tmp_path_factory: A
         django_db_blocker,
         VAR_DIR=var,
         MEDIA_ROOT=var / "media",
+        VENTILA_SIGNING_DIR=var / "signing",  # the demo CA and the bodies' certificates (issue 32)
+        VENTILA_SIGNING_DEMO=True,
+        VENTILA_SIGNING_BODIES={},
         EMAIL_BACKEND="django.core.mail.backends.locmem.EmailBackend",
     ):
         clock.set_now(at(DEMO_NOW))
@@ -54,6 +57,11 @@ def demo(demo_world: tuple[Path, str], db: Any, now: Any, settings: Any) -> Demo
     var, printed = demo_world
     settings.VAR_DIR = var
     settings.MEDIA_ROOT = var / "media"
+    settings.VENTILA_SIGNING_DIR, settings.VENTILA_SIGNING_DEMO, settings.VENTILA_SIGNING_BODIES = (
+        var / "signing",
+        True,
+        {},
+    )
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     now.set(DEMO_NOW)
     return Demo(var, printed, now)

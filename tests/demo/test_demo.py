@@ -18,6 +18,8 @@ pytestmark = pytest.mark.django_db
 def test_demo_data_is_idempotent_and_realistic(demo):
     now = demo.now
     printed = demo.printed
+    # Issue 32: the demo CA and each body's certificate, under the var dir, printed.
+    assert str(demo.var_dir / "signing" / "etica-camara.pem") in printed
     for username in ("secretaria", "comisionado", "presidente", "presidencia", "admin"):
         assert username in printed
     counts = (
@@ -123,10 +125,14 @@ def _check_demo_documents() -> None:
         "mun_hearing_notice",
         "mun_decision",
     }
+    from ventila.documents import signing
+
     for doc in Document.objects.select_related("case"):
         with doc.file.open("rb") as fh:
             data = fh.read()
         assert data.startswith(b"%PDF") and hashlib.sha256(data).hexdigest() == doc.sha256
+        status = signing.validate(data)  # issue 32: signed by its body, valid against the demo CA
+        assert status.bottom_line and status.signing_cert.subject.native["common_name"] == doc.case.body.name
         [entry] = doc.case.entries.filter(event_type="document_issued", payload__document=doc.pk)
         assert entry.payload["sha256"] == doc.sha256
         assert (

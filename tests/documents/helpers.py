@@ -3,9 +3,27 @@
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
+import pytest
 from pypdf import PdfReader
+
+
+@pytest.fixture(scope="session")
+def signing_dir(tmp_path_factory: Any) -> Path:
+    """This session's own throwaway CA and body certificates (P-256: made in milliseconds, once)."""
+    return Path(tmp_path_factory.mktemp("signing"))
+
+
+@pytest.fixture
+def throwaway_ca(settings: Any, signing_dir: Path) -> Path:
+    """Sign with the session's throwaway demo CA (issue 32); validation trusts it and nothing else."""
+    settings.VENTILA_SIGNING_DIR = signing_dir
+    settings.VENTILA_SIGNING_DEMO = True
+    settings.VENTILA_SIGNING_BODIES = {}
+    settings.VENTILA_SIGNING_TRUST_ROOTS = []
+    return signing_dir
 
 
 def pdf_pages(data: bytes) -> list[str]:

@@ -249,30 +249,11 @@ def test_initial_hearing_summons_carries_charges_facts_and_witnesses(world, now)
 
 
 def test_municipal_notice_to_the_mayor_with_certified_copy(world, now):
-    from factories import at, make_person
+    from factories import file_municipal_complaint
 
-    from ventila.cases.actions import ActInput, do_file_case
     from ventila.cases.models import Party
 
-    mayor = make_person(
-        "Alcaldesa", "Ficticia", role="mayor", title="Alcaldesa de Villa Ficticia", municipality="Villa Ficticia"
-    )
-    case = do_file_case(
-        user=world.users["secretaria_municipal"],
-        body=world.municipal,
-        kind="complaint",
-        respondent=mayor,
-        respondent_role="mayor",
-        respondent_office="Alcaldesa de Villa Ficticia",
-        complainant={"name": "Ciudadano Ficticio"},
-        act=ActInput(
-            "complaint_filed",
-            at("2027-03-01 10:00"),
-            True,
-            {"complainant_kind": "citizen", "sworn": True, "evidence_attached": True},
-            {"facts": "Contratos sin subasta."},
-        ),
-    )
+    case = file_municipal_complaint(world, mayor=("Alcaldesa", "Ficticia"), office="Alcaldesa de Villa Ficticia")
     assert case.parties.filter(role=Party.Role.RESPONDENT).exists()
     draft = do_create_draft(
         user=world.users["secretaria_municipal"], case=case, entry=case.entries.get(seq=1), template="mun_notice"

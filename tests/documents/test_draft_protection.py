@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from factories import at, file_complaint, make_person
+from factories import file_complaint, file_municipal_complaint
 
-from ventila.cases.actions import ActInput
 from ventila.documents import catalog
 from ventila.documents.actions import (
     DocumentRefused,
@@ -107,25 +106,7 @@ def test_the_generated_notice_passes_the_content_check_in_both_languages(world):
 
 
 def test_the_municipal_notice_must_state_its_answer_term_and_extension(world):
-    from ventila.cases.actions import do_file_case
-
-    mayor = make_person("Alcalde", "Ficticio", role="mayor", title="Alcalde de Villa Ficticia")
-    case = do_file_case(
-        user=world.users["secretaria_municipal"],
-        body=world.municipal,
-        kind="complaint",
-        respondent=mayor,
-        respondent_role="mayor",
-        respondent_office="Alcalde de Villa Ficticia",
-        complainant={"name": "Ciudadano Ficticio"},
-        act=ActInput(
-            "complaint_filed",
-            at("2027-03-01 10:00"),
-            True,
-            {"complainant_kind": "citizen", "sworn": True, "evidence_attached": True},
-            {"facts": "Contratos sin subasta."},
-        ),
-    )
+    case = file_municipal_complaint(world)
     draft = _draft(world, case, template="mun_notice", user="secretaria_municipal")
     draft = do_update_draft(
         draft=draft, title="", texts={"answer_term": "Usted dispone de 15 días para contestar la querella."}

@@ -6,9 +6,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from factories import at, file_complaint, make_person, record
+from factories import file_complaint, file_municipal_complaint, record
 
-from ventila.cases.actions import ActInput, do_file_case
 from ventila.documents.actions import do_order_delivery
 
 from .helpers import flat, issue, pdf_pages
@@ -93,24 +92,12 @@ def test_each_recusal_denial_notice_answers_its_own_member_CAM_09_08(world, now)
 
 
 def test_municipal_hearing_notice_report_and_decision_served_and_notified(world, now):
-    mayor = make_person(
-        "Eduardo", "Cordero Ficticio", role="mayor", title="Alcalde de Villa Ficticia", municipality="Villa Ficticia"
-    )
-    case = do_file_case(
-        user=world.users["secretaria_municipal"],
-        body=world.municipal,
-        kind="complaint",
-        respondent=mayor,
-        respondent_role="mayor",
-        respondent_office="Alcalde de Villa Ficticia",
+    case = file_municipal_complaint(
+        world,
+        mayor=("Eduardo", "Cordero Ficticio"),
         complainant={"name": "Ciudadana Ficticia", "email": "c@example.org"},
-        act=ActInput(
-            "complaint_filed",
-            at("2027-03-01 10:00"),
-            True,
-            {"complainant_kind": "citizen", "sworn": True},
-            {"facts": "Uso de fondos."},
-        ),
+        facts="Uso de fondos.",
+        evidence_attached=False,
     )
     members = world.municipal_members
     now.set("2027-05-01 12:00")

@@ -16,6 +16,7 @@ from ventila.audit import chain, state
 from ventila.audit.models import ChainLink, StateRecord
 from ventila.bodies.models import Closure
 from ventila.cases.models import Case, DocketEntry, Party
+from ventila.documents.models import SignedFile
 from ventila.filing.models import Filing
 
 pytestmark = pytest.mark.django_db
@@ -43,15 +44,19 @@ def test_a_public_filing_takes_and_moves_the_chain_head_once_and_verifies(world,
     before = ChainLink.objects.count()
     with CaptureQueriesContext(connection) as queries:
         walk(client, BODY, steps[-1:])
-    assert _head_statements(queries) == (1, 1)
+    # The filing's transaction takes and moves the head once; the receipt e-mailed after it commits is an
+    # issued file of its own (signed, its hash recorded for /verificar/ and chained, issue 32): once more.
+    assert _head_statements(queries) == (2, 2)
     case = Case.objects.get()
+    assert SignedFile.objects.filter(case=case, kind="filing_receipt").count() == 1
     entry = DocketEntry.objects.get(case=case)
     assert entry.attachments.count() == 2
     parties = list(Party.objects.filter(case=case))
     filing = Filing.objects.get(case=case)
     links = list(ChainLink.objects.filter(seq__gt=before).order_by("seq"))
-    # The entry, then one version each of the case, its two parties and the filing; nothing else.
-    assert [link.kind for link in links] == ["docket_entry"] + ["state"] * 4
+    # The entry, then one version each of the case, its two parties and the filing; then the receipt.
+    assert [link.kind for link in links] == ["docket_entry"] + ["state"] * 4 + ["documents.SignedFile"]
+    links = links[:-1]
     assert links[0].object_id == str(entry.pk)
     versions = StateRecord.objects.filter(pk__in=[int(link.object_id) for link in links[1:]])
     assert sorted((v.kind, v.object_id, v.version) for v in versions) == sorted(

@@ -187,6 +187,10 @@ NO_CASE_VIEWS = {
     "reads only access.public_cases",
     "ventila.web.views.stats.public": "the public statistics (issue 18): aggregate counts per body, every cell "
     "under 3 shown as «menos de 3»; no case, no name",
+    "ventila.web.views.public_record.heads": "the audit chain's published heads (issue 32): link numbers and "
+    "hashes, no case",
+    "ventila.web.views.public_record.heads_txt": "the published heads as text (issue 32); no case",
+    "ventila.web.views.public_record.heads_json": "the published heads as JSON (issue 32); no case",
 }
 PUBLIC_PREFIXES = ("ventila.filing.",)  # public e-filing: no account; a case is reached only by its follow-up key
 # /api/v1/ (django-ninja: its views are partials of the router): every endpoint but the schema and its docs

@@ -299,17 +299,23 @@ def test_a_chain_rewritten_from_scratch_is_caught_by_the_exported_head(docket, t
     assert not result.ok and "reescrita" in str(result.first)
 
 
-def test_a_truncated_chain_is_caught_by_the_exported_head(docket, tmp_path):
-    heads = tmp_path / "heads.log"
-    with transaction.atomic():
-        chain.lock_access_chain("CE-2027-9999")  # a case's first access chains its access chain
-    chain.export_head(heads)
+def truncate_last_access_chain() -> None:
+    """What an attacker with the database does: the last link (a case's access chain) and its row go, and
+    the stored head is moved back so that the chain is consistent again."""
     last = ChainLink.objects.order_by("-seq").first()
     assert last.kind == "access_chain"
     before = ChainLink.objects.get(seq=last.seq - 1)
     raw("DELETE FROM audit_accesschain WHERE id = %s", [int(last.object_id)])
     raw("DELETE FROM audit_chainlink WHERE id = %s", [last.pk])
     raw("UPDATE audit_chainhead SET seq = %s, hash = %s", [before.seq, before.hash])
+
+
+def test_a_truncated_chain_is_caught_by_the_exported_head(docket, tmp_path):
+    heads = tmp_path / "heads.log"
+    with transaction.atomic():
+        chain.lock_access_chain("CE-2027-9999")  # a case's first access chains its access chain
+    chain.export_head(heads)
+    truncate_last_access_chain()
     assert chain.verify().ok
     result = chain.verify(heads_file=heads)
     assert not result.ok and "acortó" in str(result.first)

@@ -70,12 +70,17 @@ def _imports_in_functions(path: Path) -> list[tuple[int, str, int]]:
     return found
 
 
+# Loaded on first use: each adds a quarter to half a second to every process's start (WeasyPrint; pyHanko
+# and cryptography, which sign and validate issued PDFs, issue 32).
+HEAVY = {"weasyprint", "pyhanko", "pyhanko_certvalidator", "cryptography"}
+
+
 def _must_stay(rel: str, module: str, level: int) -> bool:
     """README: an import stays in a function only in an ``apps.py`` (models not loaded yet), in
     ``ventila/cli.py`` (the rules CLIs run without Django), for a heavy library loaded on first use
-    (WeasyPrint; numpy through ``calendar_batch``), or to reach the package that imports the module
+    (WeasyPrint, pyHanko, cryptography; numpy through ``calendar_batch``), or to reach the package that imports the module
     (``from . import RULEBOOK`` in a rulebook's part)."""
-    if rel.endswith("/apps.py") or rel == "ventila/cli.py" or module.split(".")[0] == "weasyprint":
+    if rel.endswith("/apps.py") or rel == "ventila/cli.py" or module.split(".")[0] in HEAVY:
         return True
     if level and module == "calendar_batch":
         return True

@@ -19,6 +19,7 @@ import datetime as dt
 import decimal
 import hashlib
 import json
+import urllib.request
 import uuid
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
@@ -32,7 +33,7 @@ from django.db import IntegrityError, connections, models, router, transaction
 from django.db.models.fields.files import FieldFile
 from django.utils import timezone
 
-from .models import GENESIS, AccessChain, AccessLog, ChainHead, ChainLink, StateRecord
+from .models import GENESIS, AccessChain, AccessLog, ChainHead, ChainLink, PublishedHead, StateRecord
 from .registry import REGISTRY, fields_of
 
 STATE_KIND = "state"
@@ -504,7 +505,7 @@ def _objects(kind: str, ids: list[str]) -> dict[str, Any]:
     return {str(o.pk): o for o in qs}
 
 
-def verify(*, heads_file: Path | None = None, check_files: bool = True) -> Verification:
+def verify(*, heads_file: Path | str | None = None, check_files: bool = True) -> Verification:
     """Walk the chain from the first link; report every link that does not match, first first."""
     result = Verification()
     prev, expected_seq = GENESIS, 1
@@ -553,8 +554,9 @@ def verify(*, heads_file: Path | None = None, check_files: bool = True) -> Verif
         result.problems.extend(_check_states(state_links))
         if check_files:
             result.problems.extend(_check_files(result))
+        result.problems.extend(_check_published_heads(hashes, result))
     if heads_file is not None:
-        result.problems.extend(_check_exported_heads(heads_file, hashes, result))
+        result.problems.extend(_check_exported_heads(str(heads_file), hashes, result))
     result.problems.sort(key=lambda p: (p.seq is None, p.seq or 0))
     return result
 
@@ -709,16 +711,66 @@ def export_head(path: Path) -> str:
     return line
 
 
-def _check_exported_heads(path: Path, hashes: dict[int, str], result: Verification) -> list[Problem]:
+def publish_head(now: dt.datetime, zone: dt.tzinfo) -> PublishedHead | None:
+    """Publish the chain's head for the day of ``now`` in ``zone`` if it is not published yet (the
+    worker's round, ``ventila audit publish-head``); the new row, or None when the day already has one."""
+    day = now.astimezone(zone).date()
+    if PublishedHead.objects.filter(day=day).exists():
+        return None
+    seq, h = head()
+    try:
+        with transaction.atomic():
+            return PublishedHead.objects.create(day=day, seq=seq, hash=h, published_at=now)
+    except IntegrityError:  # another process published it meanwhile
+        return None
+
+
+def published_lines() -> list[str]:
+    """The published heads, oldest first, one line each as ``export_head`` writes them: moment, seq, hash."""
+    return [
+        f"{p.published_at.astimezone(dt.UTC).isoformat(timespec='seconds')} {p.seq} {p.hash}"
+        for p in PublishedHead.objects.order_by("day")
+    ]
+
+
+MAX_HEADS_BYTES = 32 * 1024 * 1024  # a list of daily heads is ~100 bytes a day: this is centuries
+
+
+def read_heads(source: str, *, timeout: float = 20) -> list[tuple[str, int, str]]:
+    """The heads listed in ``source``: a file, or an http(s) URL of the public record's list (text, one
+    ``moment seq hash`` per line, or its JSON). Each as (label, seq, hash); lines that are not heads are
+    skipped. Raises ``OSError``/``ValueError`` when the source cannot be read."""
+    if source.startswith(("http://", "https://")):
+        request = urllib.request.Request(source, headers={"User-Agent": "ventila-audit-verify"})
+        # Only http(s), checked above; the operator typed the URL.
+        with urllib.request.urlopen(request, timeout=timeout) as response:  # nosec B310
+            raw = response.read(MAX_HEADS_BYTES + 1)
+        if len(raw) > MAX_HEADS_BYTES:
+            raise ValueError(f"la lista de cabezas de {source} es demasiado grande")
+        text = raw.decode("utf-8")
+    else:
+        path = Path(source)
+        if not path.exists():
+            raise OSError(f"no existe el archivo de cabezas exportadas {path}")
+        text = path.read_text(encoding="utf-8")
+    if text.lstrip().startswith("{"):
+        data = json.loads(text)
+        return [
+            (str(h.get("published_at") or h.get("day") or ""), int(h["seq"]), str(h["hash"]))
+            for h in data.get("heads", [])
+            if isinstance(h, dict) and str(h.get("seq", "")).isdigit() and isinstance(h.get("hash"), str)
+        ]
     out = []
-    if not path.exists():
-        return [Problem(None, "head", "", f"no existe el archivo de cabezas exportadas {path}")]
-    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for line in text.splitlines():
         parts = line.split()
-        if len(parts) != 3 or not parts[1].isdigit():
-            continue
-        seq, h = int(parts[1]), parts[2]
-        result.heads_checked += 1
+        if len(parts) == 3 and parts[1].isdigit():
+            out.append((parts[0], int(parts[1]), parts[2]))
+    return out
+
+
+def _check_heads(heads: list[tuple[str, int, str]], hashes: dict[int, str], where: str) -> list[Problem]:
+    out = []
+    for n, (label, seq, h) in enumerate(heads, 1):
         if seq == 0:
             continue
         if seq not in hashes:
@@ -727,17 +779,29 @@ def _check_exported_heads(path: Path, hashes: dict[int, str], result: Verificati
                     seq,
                     "head",
                     "",
-                    f"la cabeza exportada el {parts[0]} (línea {n}) nombra un eslabón "
-                    "que ya no existe: la cadena se acortó",
+                    f"la cabeza {where} el {label} (línea {n}) nombra un eslabón que ya no existe: la cadena se acortó",
                 )
             )
         elif hashes[seq] != h:
             out.append(
                 Problem(
-                    seq,
-                    "head",
-                    "",
-                    f"la cabeza exportada el {parts[0]} (línea {n}) no coincide: la cadena fue reescrita",
+                    seq, "head", "", f"la cabeza {where} el {label} (línea {n}) no coincide: la cadena fue reescrita"
                 )
             )
     return out
+
+
+def _check_exported_heads(source: str, hashes: dict[int, str], result: Verification) -> list[Problem]:
+    try:
+        heads = read_heads(source)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        return [Problem(None, "head", "", f"no se pudo leer la lista de cabezas {source[:200]}: {exc}")]
+    result.heads_checked += len(heads)
+    return _check_heads(heads, hashes, "exportada")
+
+
+def _check_published_heads(hashes: dict[int, str], result: Verification) -> list[Problem]:
+    """The heads this database published (the public record's list) still name links of the chain."""
+    heads = [(p.day.isoformat(), p.seq, p.hash) for p in PublishedHead.objects.order_by("day")]
+    result.heads_checked += len(heads)
+    return _check_heads(heads, hashes, "publicada")

@@ -218,3 +218,19 @@ class OperatorAction(models.Model):
         verbose_name = _("acción de operador")
         verbose_name_plural = _("acciones de operador")
         ordering = ["at", "id"]
+
+
+class PublishedHead(models.Model):
+    """The chain's head as published for the day (issue 32): on the public record, in its open data and
+    for ``ventila audit verify --heads``. Whoever kept an earlier one can check later that the chain up to
+    it was not rewritten (``verify`` checks every row here against the chain, too)."""
+
+    day = models.DateField(_("día"), unique=True, help_text=_("El día (hora de Puerto Rico) de la publicación."))
+    seq = models.PositiveBigIntegerField(_("eslabón"), help_text=_("Número del último eslabón al publicarse."))
+    hash = models.CharField(_("huella"), max_length=64, help_text=_("Huella SHA-256 de ese eslabón."))
+    published_at = models.DateTimeField(_("publicada"), help_text=_("Cuándo se publicó."))
+
+    class Meta:
+        verbose_name = _("cabeza publicada")
+        verbose_name_plural = _("cabezas publicadas")
+        ordering = ["-day"]

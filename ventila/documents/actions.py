@@ -45,9 +45,9 @@ from ventila.cases.actions import (
 from ventila.cases.models import Case, DocketEntry
 from ventila.rules import PR_TZ, RULEBOOKS
 
-from . import catalog, service
+from . import catalog, service, signing
 from .models import Delivery, DeliveryAttempt, Document, Draft
-from .pdf import render_pdf
+from .pdf import render_issued
 
 log = logging.getLogger(__name__)
 
@@ -180,11 +180,11 @@ def do_issue_document(
             issued_by=user,
             issued_at=now,
         )
-        data = render_pdf(doc)
-        doc.sha256 = hashlib.sha256(data).hexdigest()
-        doc.size = len(data)
+        signed = render_issued(doc)  # signed with the body's certificate; the hash is of the signed file
+        doc.sha256 = signed.sha256
+        doc.size = len(signed.data)
         doc.filename = f"{d.case.number} {d.title}.pdf".replace("/", "-")[:255]
-        doc.file.save(doc.filename, ContentFile(data), save=False)
+        doc.file.save(doc.filename, ContentFile(signed.data), save=False)
         doc.save()
         d.delete()
         # On the docket: the document issued, with the SHA-256 of its PDF. First, because it locks the
@@ -209,6 +209,7 @@ def do_issue_document(
             now=now,
         )
         chain.append("document", doc)  # the tamper-evident record, in this same transaction
+        signing.record_signed(signed, kind=doc.template, body=d.case.body, issued_at=now, case=d.case)
     return doc
 
 

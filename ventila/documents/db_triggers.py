@@ -71,7 +71,13 @@ def purge_documents(connection: Any) -> None:
         for sql in drop_statements(vendor):
             cur.execute(sql)
         # table names: constants, never input
-        for table in ("documents_deliveryattempt", "documents_delivery", "documents_document", "documents_draft"):
+        for table in (
+            "documents_signedfile",
+            "documents_deliveryattempt",
+            "documents_delivery",
+            "documents_document",
+            "documents_draft",
+        ):
             cur.execute(f"DELETE FROM {table};")  # nosec B608
         for sql in create_statements(vendor):
             cur.execute(sql)

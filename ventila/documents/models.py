@@ -359,3 +359,57 @@ class PublicationReview(models.Model):
         verbose_name = _("revisión de la publicación")
         verbose_name_plural = _("revisiones de la publicación")
         ordering = ("-reviewed_at", "-id")
+
+
+class SignedFile(models.Model):
+    """A PDF the system issued and signed, as the public verification page (``/verificar/``) knows it:
+    the SHA-256 of the signed file, who issued it, when, what kind of document it is, and the code of
+    the link printed on it. One row per issued file — an issued document, an annual report, every
+    filing receipt handed out (a receipt carries the filer's secret key, so only its hash is kept,
+    never its bytes). Chained in the audit record in the transaction that creates it."""
+
+    code = models.CharField(
+        _("código"),
+        max_length=32,
+        unique=True,
+        help_text=_("El código del enlace de verificación impreso en el documento."),
+    )
+    sha256 = models.CharField(
+        _("SHA-256"), max_length=64, db_index=True, help_text=_("Huella SHA-256 del PDF firmado, tal como se expidió.")
+    )
+    size = models.PositiveBigIntegerField(_("tamaño"), help_text=_("Tamaño del PDF firmado en bytes."))
+    kind = models.CharField(
+        _("clase"),
+        max_length=60,
+        help_text=_("La clase de documento: el modelo del documento, el informe anual o el acuse de recibo."),
+    )
+    body = models.ForeignKey(
+        "bodies.Body",
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("cuerpo"),
+        help_text=_("El cuerpo que expidió y firmó el documento."),
+    )
+    case = models.ForeignKey(
+        Case,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("expediente"),
+        help_text=_("El expediente del documento, si pertenece a uno (el informe anual no)."),
+    )
+    issued_at = models.DateTimeField(_("expedido"), help_text=_("Cuándo se expidió y firmó."))
+    signed = models.BooleanField(
+        _("firmado"),
+        default=True,
+        help_text=_("Falso para un documento expedido antes de que se firmaran los PDF (conserva sus bytes)."),
+    )
+
+    class Meta:
+        verbose_name = _("PDF expedido verificable")
+        verbose_name_plural = _("PDF expedidos verificables")
+        ordering = ["issued_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.sha256[:12]}"

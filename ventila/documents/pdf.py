@@ -26,6 +26,7 @@ from django.utils import translation
 
 from ventila.rules import PR_TZ, RULEBOOKS
 
+from . import signing
 from .catalog import long_date, quotation
 from .models import Document, Draft
 
@@ -136,9 +137,10 @@ def _assets() -> tuple[Any, Any]:
     return CSS(string=STYLESHEET, font_config=fonts, base_url=BASE_URL, url_fetcher=url_fetcher()), fonts
 
 
-def document_html(doc: Document | Draft, public_version: bool = False) -> str:
+def document_html(doc: Document | Draft, public_version: bool = False, verify_url: str = "") -> str:
     """The HTML a PDF is laid out from; a :class:`Draft` is marked as a draft, the public record's
-    redacted copy of an issued document (``public_version``) as such."""
+    redacted copy of an issued document (``public_version``) as such. With ``verify_url`` (the issued
+    document, :mod:`ventila.documents.signing`), the place of the signature and the verification link."""
     lang = doc.language
     rule = RULEBOOKS[doc.case.body.rulebook].rules.get(doc.rule_id)
     moment = doc.issued_at if isinstance(doc, Document) else None
@@ -160,12 +162,41 @@ def document_html(doc: Document | Draft, public_version: bool = False) -> str:
                 "issued_on": long_date(moment.astimezone(PR_TZ).date(), lang) if moment else "",
                 "issued_by": doc.issued_by if isinstance(doc, Document) else None,
                 "letterhead": RULEBOOKS[doc.case.body.rulebook].letterhead,
+                "verify_url": verify_url,
             },
         )
 
 
 def render_pdf(doc: Document | Draft, public_version: bool = False) -> bytes:
-    """The PDF of ``doc``; a draft says so, and so does the public record's version."""
+    """The PDF of ``doc``, unsigned: a draft says so, and so does the public record's version (the issued
+    PDF is :func:`render_issued`'s)."""
     css, fonts = _assets()
     html = document_html(doc, public_version)
     return weasy_html(html).write_pdf(stylesheets=[css], font_config=fonts)  # type: ignore[no-any-return]
+
+
+def render_issued(doc: Document) -> signing.Signed:
+    """The issued document's PDF, signed with its body's certificate, with its verification link."""
+    css, fonts = _assets()
+    return render_signed(
+        lambda url: document_html(doc, verify_url=url),
+        body=doc.case.body,
+        issued_at=doc.issued_at,
+        language=doc.language,
+        stylesheets=[css],
+        font_config=fonts,
+    )
+
+
+def render_signed(html_for: Any, *, body: Any, issued_at: Any, language: str = "es", **options: Any) -> signing.Signed:
+    """Any issued PDF (a document, an annual report, a filing receipt): ``html_for(verify_url)`` gives
+    its HTML, with the signature's place and the verification link; laid out as :func:`weasy_html`
+    does (tagged PDF/UA-1) and signed with ``body``'s certificate (:mod:`ventila.documents.signing`)."""
+    return signing.render_signed(
+        lambda url: weasy_html(html_for(url)),
+        body=body,
+        issued_at=issued_at,
+        language=language,
+        pdf_variant=PDF_VARIANT,
+        **options,
+    )

@@ -8,6 +8,8 @@
 - ``VENTILA_FILING_SUPPLEMENT_MAX`` (20): most pieces of evidence added to one case with its follow-up key.
 - ``VENTILA_FILING_SUPPLEMENT_MAX_TOTAL_MB`` (40): most bytes of the files added to one case that way.
 - ``VENTILA_FILING_SUPPLEMENT_RATE`` (``10/3600``): pieces of evidence one client may add per window.
+- ``VENTILA_VERIFY_RATE`` (``60/3600``): look-ups one client may make on the verification page per window.
+- ``VENTILA_VERIFY_MAX_MB`` (20): largest PDF the verification page accepts.
 - ``VENTILA_FILING_CLAIM_WAIT_SECONDS`` (30): how long a repeated submit of a draft waits for the first.
 - ``VENTILA_FILING_QUARANTINE_HOURS`` (48): after this, abandoned uploads are purged.
 """
@@ -56,6 +58,14 @@ def key_rate() -> tuple[int, int]:
 
 def supplement_rate() -> tuple[int, int]:
     return _rate("VENTILA_FILING_SUPPLEMENT_RATE", "10/3600")
+
+
+def verify_rate() -> tuple[int, int]:
+    return _rate("VENTILA_VERIFY_RATE", "60/3600")
+
+
+def verify_max_bytes() -> int:
+    return int(float(_setting("VENTILA_VERIFY_MAX_MB", 20)) * MB)
 
 
 def max_supplements() -> int:

@@ -34,7 +34,8 @@ from ventila.bodies.models import Body, Person
 from ventila.cases.actions import ActInput, ActRefused, UploadedDocument, do_file_case
 from ventila.cases.labels import STAGES
 from ventila.cases.models import Case
-from ventila.documents.pdf import weasy_html  # fetches nothing but the app's static files
+from ventila.documents import signing
+from ventila.documents.pdf import render_signed  # fetches nothing but the app's static files
 from ventila.rules import PR_TZ, RULEBOOKS
 
 from . import conf, register_cache
@@ -369,8 +370,21 @@ def receipt_context(filing: Filing, key: str | None) -> dict[str, Any]:
 
 
 def receipt_pdf(filing: Filing, key: str | None) -> bytes:
-    html = render_to_string("filing/receipt_pdf.html", receipt_context(filing, key))
-    return weasy_html(html).write_pdf()  # type: ignore[no-any-return]
+    """The receipt as a PDF signed by the body, each one handed out recorded for ``/verificar/`` by its
+    hash only (it carries the follow-up key, which is never stored)."""
+    now = clock.now()
+    context = receipt_context(filing, key)
+    signed = render_signed(
+        lambda url: render_to_string("filing/receipt_pdf.html", {**context, "verify_url": url}),
+        body=filing.case.body,
+        issued_at=now,
+        language=filing.language if filing.language in ("es", "en") else "es",
+    )
+    with transaction.atomic():
+        signing.record_signed(
+            signed, kind=signing.FILING_RECEIPT, body=filing.case.body, issued_at=now, case=filing.case
+        )
+    return signed.data
 
 
 def send_receipt(filing: Filing, key: str) -> bool:

@@ -6,7 +6,6 @@ the same transaction — generated in one action (:func:`do_issue_annual_report`
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
 from typing import Any
 
 from django.core.files.base import ContentFile
@@ -19,13 +18,16 @@ from ventila import clock
 from ventila.audit import chain
 from ventila.bodies.models import Body
 from ventila.cases.access import public_cases
+from ventila.documents import signing
 from ventila.documents.catalog import long_date
-from ventila.documents.pdf import _assets, weasy_html
+from ventila.documents.pdf import _assets, render_signed
 from ventila.documents.publication import public_matters
 from ventila.rules import PR_TZ, RULEBOOKS
 
 from . import present, queries
 from .models import AnnualReport
+
+ANNUAL_REPORT_KIND = signing.ANNUAL_REPORT
 
 
 def resolved_matters(body: Body, period: queries.Period) -> list[dict[str, Any]]:
@@ -64,7 +66,9 @@ METHOD = [
 ]
 
 
-def report_html(body: Body, year: int, *, issued_at: dt.datetime | None, issued_by: Any = None) -> str:
+def report_html(
+    body: Body, year: int, *, issued_at: dt.datetime | None, issued_by: Any = None, verify_url: str = ""
+) -> str:
     period = queries.Period.year(year)
     queries.refresh(body, clock.now())
     # The final-act figures count the matters the public record publishes, as its list does (issue 26).
@@ -82,6 +86,7 @@ def report_html(body: Body, year: int, *, issued_at: dt.datetime | None, issued_
                 "letterhead": RULEBOOKS[body.rulebook].letterhead,
                 "issued_on": long_date(issued_at.astimezone(PR_TZ).date(), "es") if issued_at else "",
                 "issued_by": issued_by,
+                "verify_url": verify_url,  # the signature's place and the verification link (issued only)
             },
         )
 
@@ -90,22 +95,30 @@ def title_of(body: Body, year: int) -> str:
     return _("Informe anual %(year)s") % {"year": year}
 
 
-def render_report(body: Body, year: int, *, issued_at: dt.datetime, issued_by: Any) -> bytes:
+def render_report(body: Body, year: int, *, issued_at: dt.datetime, issued_by: Any) -> signing.Signed:
+    """The report's PDF, signed with the body's certificate, with its verification link."""
     css, fonts = _assets()
-    html = report_html(body, year, issued_at=issued_at, issued_by=issued_by)
-    return weasy_html(html).write_pdf(stylesheets=[css], font_config=fonts)  # type: ignore[no-any-return]
+    return render_signed(
+        lambda url: report_html(body, year, issued_at=issued_at, issued_by=issued_by, verify_url=url),
+        body=body,
+        issued_at=issued_at,
+        stylesheets=[css],
+        font_config=fonts,
+    )
 
 
 def do_issue_annual_report(*, user: Any, body: Body, year: int, now: dt.datetime | None = None) -> AnnualReport:
-    """Generate, freeze (its SHA-256) and chain the body's report of ``year``: one action, one transaction."""
+    """Generate, sign, freeze (the SHA-256 of the signed file) and chain the body's report of ``year``:
+    one action, one transaction."""
     now = now or clock.now()
-    data = render_report(body, year, issued_at=now, issued_by=user)
+    signed = render_report(body, year, issued_at=now, issued_by=user)
     with transaction.atomic():
         report = AnnualReport(body=body, year=year, title=title_of(body, year), issued_by=user, issued_at=now)
-        report.sha256 = hashlib.sha256(data).hexdigest()
-        report.size = len(data)
+        report.sha256 = signed.sha256
+        report.size = len(signed.data)
         report.filename = f"{body.case_prefix} {report.title}.pdf".replace("/", "-")[:255]
-        report.file.save(report.filename, ContentFile(data), save=False)
+        report.file.save(report.filename, ContentFile(signed.data), save=False)
         report.save()
         chain.append("annual_report", report)
+        signing.record_signed(signed, kind=ANNUAL_REPORT_KIND, body=body, issued_at=now)
     return report

@@ -43,6 +43,16 @@ DATETIME_WIDGET = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="
 LONG_TEXT = {"reasons", "description", "reason"}
 
 
+def has_control_characters(value: str) -> bool:
+    """Whether ``value`` holds a control character (NUL, CR, LF, tab, DEL…): a one-line public field refuses it."""
+    return any(ord(c) < 32 or ord(c) == 127 for c in value)
+
+
+def controls_blanked(value: str) -> str:
+    """``value`` with each control character as a space: what a page echoes of a refused field."""
+    return "".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in value)
+
+
 class SignInForm(AuthenticationForm):
     error_messages = {
         "invalid_login": _("Usuario o contraseña incorrectos. Revise ambos; las contraseñas distinguen mayúsculas."),

@@ -19,6 +19,7 @@ from .views import (
     register,
     search,
     stats,
+    verify,
 )
 
 app_name = "web"
@@ -89,6 +90,10 @@ urlpatterns = [
         name="publication_review_matter",
     ),
     path("registro-publico/", public_record.index, name="public_record"),
+    # The audit chain's daily heads, published (issue 32): the page, and the lists `audit verify --heads` reads.
+    path("registro-publico/cadena/", public_record.heads, name="public_heads"),
+    path("registro-publico/cadena.txt", public_record.heads_txt, name="public_heads_txt"),
+    path("registro-publico/cadena.json", public_record.heads_json, name="public_heads_json"),
     path("registro-publico/<slug:body>/", public_record.body_record, name="public_body"),
     path("registro-publico/<slug:body>/datos.csv", public_record.open_data_csv, name="public_csv"),
     path("registro-publico/<slug:body>/datos.json", public_record.open_data_json, name="public_json"),
@@ -98,6 +103,9 @@ urlpatterns = [
         public_record.document_pdf,
         name="public_document_pdf",
     ),
+    # Anyone verifies an issued PDF (issue 32): upload it, type its SHA-256, or open the link printed on it.
+    path("verificar/", verify.verify, name="verify"),
+    path("verificar/<str:code>/", verify.verify_code, name="verify_code"),
     path(
         "cuerpos/<slug:body>/calendario/cierres/<int:closure_id>/eliminar/",
         calendar.remove_closure,

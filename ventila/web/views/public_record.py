@@ -20,16 +20,19 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from ventila import clock
+from ventila.audit import chain
+from ventila.audit.models import PublishedHead
 from ventila.bodies.models import Body
 from ventila.cases import access
 from ventila.documents import pdf, publication
 from ventila.rules import RULEBOOKS
+from ventila.web.forms import controls_blanked, has_control_characters
 
 SEARCH_MAX = 200
 
 
 def _no_control(value: str) -> None:
-    if any(ord(c) < 32 or ord(c) == 127 for c in value):
+    if has_control_characters(value):
         raise forms.ValidationError(
             _("La búsqueda no puede contener caracteres de control ni saltos de línea: escriba solo palabras."),
             code="control",
@@ -59,7 +62,7 @@ class PublicSearchForm(forms.Form):
         """After validation: the page shows what was typed, less any control character (never echoed)."""
         if self.is_bound and not self.is_valid():
             data = self.data.copy()
-            data["q"] = "".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in str(data.get("q", "")))
+            data["q"] = controls_blanked(str(data.get("q", "")))
             self.data = data
         return self
 
@@ -97,8 +100,51 @@ def _pdf_url(request: HttpRequest, m: publication.PublicMatter) -> Any:
 
 @require_safe
 def index(request: HttpRequest) -> HttpResponse:
-    """The public record's start: one entry per body."""
-    return render(request, "web/public_record_index.html", {"bodies": _bodies()})
+    """The public record's start: one entry per body, the verification page, the chain's latest head."""
+    return render(request, "web/public_record_index.html", {"bodies": _bodies(), "head": PublishedHead.objects.first()})
+
+
+# -- the audit chain's published heads (issue 32) ------------------------------------------------------
+
+
+def _head_record(h: PublishedHead) -> dict[str, Any]:
+    return {"day": h.day.isoformat(), "published_at": h.published_at.isoformat(), "seq": h.seq, "hash": h.hash}
+
+
+@require_safe
+def heads(request: HttpRequest) -> HttpResponse:
+    """Every head the chain published, newest first, and how to check them."""
+    return render(
+        request,
+        "web/public_heads.html",
+        {
+            "heads": list(PublishedHead.objects.all()),
+            "txt_url": request.build_absolute_uri(reverse("web:public_heads_txt")),
+        },
+    )
+
+
+@require_safe
+def heads_txt(request: HttpRequest) -> HttpResponse:
+    """The heads as ``ventila audit export-head`` writes them (moment, link, hash), oldest first: the list
+    ``ventila audit verify --heads`` reads."""
+    body = "".join(line + "\n" for line in chain.published_lines())
+    response = HttpResponse(body, content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = 'inline; filename="cadena-cabezas.txt"'
+    return response
+
+
+@require_safe
+def heads_json(request: HttpRequest) -> HttpResponse:
+    payload = {
+        "schema": "ventila-cabezas-de-la-cadena",
+        "schema_version": 1,
+        "generated_at": clock.now().isoformat(),
+        "heads": [_head_record(h) for h in PublishedHead.objects.order_by("day")],
+    }
+    response = JsonResponse(payload, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    response["Content-Disposition"] = 'inline; filename="cadena-cabezas.json"'
+    return response
 
 
 @require_safe
@@ -163,6 +209,8 @@ def open_data_json(request: HttpRequest, body: str) -> HttpResponse:
         "generated_at": clock.now().isoformat(),
         "count": len(records),
         "matters": records,
+        # The audit chain's latest published head (issue 32; all of them: /registro-publico/cadena.json).
+        "audit_head": _head_record(latest) if (latest := PublishedHead.objects.first()) is not None else None,
     }
     response = JsonResponse(payload, json_dumps_params={"ensure_ascii": False, "indent": 1})
     response["Content-Disposition"] = f'inline; filename="registro-publico-{b.slug}.json"'

@@ -12,10 +12,12 @@ from django.core.management.base import BaseCommand, CommandParser
 from django.db import close_old_connections
 
 from ventila import clock
+from ventila.audit import chain
 from ventila.audit import state as audit_state
 from ventila.cases.actions import rederive, stale_cases
 from ventila.documents.actions import process_due_deliveries
 from ventila.documents.reminders import sweep
+from ventila.rules import PR_TZ
 
 
 class Command(BaseCommand):
@@ -46,6 +48,9 @@ class Command(BaseCommand):
                 result = rederive(stale_cases(now), now=now, budget=opts["rederive_seconds"])
             if result.done:
                 self.stdout.write(f"expedientes recalculados: {result.done}; pendientes: {result.remaining}")
+            published = chain.publish_head(now, PR_TZ)  # the day's head on the public record (issue 32)
+            if published is not None:
+                self.stdout.write(f"cabeza publicada: eslabón {published.seq} {published.hash}")
             attempts = process_due_deliveries()
             for a in attempts:
                 state = "aceptado" if a.ok else "falló"

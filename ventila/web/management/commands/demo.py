@@ -32,7 +32,7 @@ from ventila.cases.evaluation import compute_calendar
 from ventila.cases.labels import STAGES
 from ventila.cases.models import Case, DocketEntry
 from ventila.cases.queries import case_facts
-from ventila.documents import publication
+from ventila.documents import publication, signing
 from ventila.documents.actions import (
     do_create_draft,
     do_issue_document,
@@ -228,6 +228,8 @@ class Command(BaseCommand):
             self._users(camara, municipal, passwords)
             for username, *_ in USERS:  # pre-enrolled in the second factor (issue 7)
                 demo_device(User.objects.get(username=username))
+        # Issue 32: a demo CA and each body's certificate, which sign every PDF issued below.
+        certificates = signing.demo_certificates([camara, municipal])
         if not Case.objects.filter(body=camara).exists():
             self._cases(camara, people, _plans())
         if "complaint" in RULEBOOKS[municipal.rulebook].kinds and not Case.objects.filter(body=municipal).exists():
@@ -253,6 +255,8 @@ class Command(BaseCommand):
         search_index.rebuild()
         if not options["quiet"]:
             self._print(passwords)
+            for path in certificates:
+                self.stdout.write(f"Certificado de firma de demostración (sin validez legal): {path}")
 
     # -- sign-ins ----------------------------------------------------------------------------
 
