@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--slowest", type=int, default=20)
     parser.add_argument("--output", type=Path)
     opts = parser.parse_args(argv)
-    parallel = [] if opts.workers == "0" else ["-n", opts.workers, "--dist", "loadgroup"]
+    parallel = [] if opts.workers == "0" else ["-n", opts.workers, "--dist", "loadscope"]
     base = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     base["VENTILA_REQUIRE_BROWSER"] = "1"
     load0 = os.getloadavg()

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -39,21 +38,39 @@ def uses_database(item: Any) -> bool:
     )
 
 
-def worker_group(item: Any) -> str:
-    """What one pytest-xdist worker runs as a whole (``--dist loadgroup``): a test file, so that what a module
-    builds once (``scope="module"``) is built once; the demo's package (``tests/demo``) and the browser tests
-    (``tests/e2e``, one Chromium) each as one."""
-    path = Path(str(item.fspath)).relative_to(Path(__file__).parent)
-    return path.parts[0] if path.parts[0] in ("demo", "e2e") else path.as_posix()
+def worker_group(nodeid: str) -> str:
+    """What one pytest-xdist worker runs as a whole: a test file, so that what a module builds once
+    (``scope="module"``) is built once; the demo's package (``tests/demo``) and the browser tests (``tests/e2e``,
+    one Chromium) each as one."""
+    path = nodeid.split("::", 1)[0]
+    parts = path.split("/")
+    return parts[1] if len(parts) > 2 and parts[1] in ("demo", "e2e") else path
 
 
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
-    for item in items:
-        if uses_database(item):
-            item.add_marker(pytest.mark.db)
-        if not any(item.iter_markers("xdist_group")):
-            item.add_marker(pytest.mark.xdist_group(worker_group(item)))
+class _ByWorkerGroup:
+    """Registered only where pytest-xdist runs (``-n``): its "scope" scheduling (a scope goes to one worker, in
+    order), with :func:`worker_group` as the scope."""
+
+    @staticmethod
+    def pytest_xdist_make_scheduler(config: Any, log: Any) -> Any:
+        from xdist.scheduler import LoadScopeScheduling
+
+        class ByWorkerGroup(LoadScopeScheduling):  # type: ignore[misc]
+            def _split_scope(self, nodeid: str) -> str:
+                return worker_group(nodeid)
+
+        return ByWorkerGroup(config, log)
+
+
+def pytest_configure(config: Any) -> None:
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(_ByWorkerGroup(), "ventila-worker-groups")
+
+
+def pytest_itemcollected(item: Any) -> None:
+    """Marked as each test is collected, before ``-m db`` selects."""
+    if uses_database(item):
+        item.add_marker(pytest.mark.db)
 
 
 # bench/suite.py: VENTILA_TEST_CPU_LOG names a file each process appends "CPU seconds<TAB>test id" to, a line a

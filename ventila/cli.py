@@ -1,6 +1,6 @@
 """The ``ventila`` command.
 
-``ventila deadlines`` and ``ventila check`` are the rules engine and need no database. Every other subcommand is a
+``ventila deadlines`` and ``ventila conduct`` are the rules engine and need no database. Every other subcommand is a
 Django management command of the web app (``ventila migrate``, ``ventila runserver`` …).
 """
 
@@ -16,7 +16,7 @@ def main(argv: list[str] | None = None) -> int:
         from ventila.rules.cli import run_deadlines
 
         return run_deadlines(args[1:])
-    if args and args[0] == "check":
+    if args and args[0] == "conduct":  # not "check": that is Django's system check (ventila check --deploy)
         from ventila.rules.cli import run_check
 
         return run_check(args[1:])
@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args or args[0] in ("-h", "--help"):
         print(
             "uso: ventila deadlines [--explain] [ARCHIVO]\n"
-            "     ventila check [--explain] [ARCHIVO]\n"
+            "     ventila conduct [--explain] [ARCHIVO]\n"
             "     ventila rules-doc [--check]\n"
             "     ventila <orden de la aplicación web> (migrate, runserver, demo …)"
         )

@@ -1,4 +1,4 @@
-"""``POST /api/v1/check``: the conduct checks of ``ventila check`` as a service (the same JSON in and
+"""``POST /api/v1/check``: the conduct checks of ``ventila conduct`` as a service (the same JSON in and
 out; a 422 problem naming the field where the command exits 2)."""
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Building the demo takes longer than any test that reads it, so it is built once, inside a transaction that
 is rolled back when the package's last test has run; each test runs in a savepoint of its own inside it (what
 pytest-django's ``db`` fixture does when a transaction is already open), so whatever a test writes is gone
-before the next. ``./run test`` sends this package's tests to one worker (``xdist_group``, given in
+before the next. ``./run test`` sends this package's tests to one worker (the scope given in
 ``tests/conftest.py``), so the demo is built once per database pass. Time stands at the demo's own "now" (``DEMO_NOW``) in every test.
 """
 

@@ -3,7 +3,7 @@
 A scenario is one file: a title, a table of data (rulebook, kind, the day it is judged on …), the facts
 (date, act, data), what is expected (terms with their due dates and status, findings, the procedure or
 stage), and the arithmetic in words for the reader. This module turns the tables into the engine's input
-(``ventila deadlines`` or ``ventila check``) and the expectations into rows a test compares.
+(``ventila deadlines`` or ``ventila conduct``) and the expectations into rows a test compares.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``ventila check``: the norms of conduct outside a case, JSON in and out, with the refusals of
+"""``ventila conduct``: the norms of conduct outside a case, JSON in and out, with the refusals of
 ``ventila deadlines`` (docs/deadlines-contract.md, «Conduct checks»).
 
 Dates hand-computed on Puerto Rico's calendar: Tue 2 March 2027 is Día de la Ciudadanía Americana;
@@ -198,7 +198,7 @@ def test_refusals_name_the_field(data: Any, field: str) -> None:
     assert exc.value.field == field
     code, out, err = _run(data)
     assert (code, out) == (2, "")
-    assert err.startswith(f"ventila check: {field}: ") and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith(f"ventila conduct: {field}: ") and err.count("\n") == 1 and "Traceback" not in err
 
 
 def test_the_command_answers_json_and_explains_in_spanish() -> None:
@@ -209,16 +209,16 @@ def test_the_command_answers_json_and_explains_in_spanish() -> None:
     assert code == 0 and "vence el martes, 9 de marzo de 2027" in text and "Día de la Ciudadanía Americana" in text
 
 
-def test_ventila_check_is_a_subcommand_that_exits_2_without_traceback() -> None:
+def test_ventila_conduct_is_a_subcommand_that_exits_2_without_traceback() -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "ventila.cli", "check"],
+        [sys.executable, "-m", "ventila.cli", "conduct"],
         input='{"rulebook": "camara-171", "check": "norms", "role": 7}',
         capture_output=True,
         text=True,
         check=False,
     )
     assert proc.returncode == 2 and proc.stdout == ""
-    assert proc.stderr.startswith("ventila check: role: ") and "Traceback" not in proc.stderr
+    assert proc.stderr.startswith("ventila conduct: role: ") and "Traceback" not in proc.stderr
 
 
 # -- never a traceback: any JSON in any field is answered or refused naming a field -------------------

@@ -1,5 +1,5 @@
 """The lawyer-readable scenarios of docs/scenarios/: each file is one case, run through the engine
-(``ventila deadlines``, or ``ventila check`` for the conduct rules), its expected dates, statuses and
+(``ventila deadlines``, or ``ventila conduct`` for the conduct rules), its expected dates, statuses and
 findings compared with the engine's answer. Every rule that computes a term has at least one.
 
 No database; each scenario is one evaluation.

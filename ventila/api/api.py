@@ -659,7 +659,7 @@ def post_deadlines(request: HttpRequest) -> Any:
     response={200: dict[str, Any], **ERRORS},
     summary="Verificar las normas de conducta (regalos, citaciones, nepotismo, normas por cargo)",
     description=(
-        "El mismo JSON de entrada y de salida que `ventila check` (docs/deadlines-contract.md, «Conduct "
+        "El mismo JSON de entrada y de salida que `ventila conduct` (docs/deadlines-contract.md, «Conduct "
         "checks»): `check` es `gifts` (Sec. 10(k), (n)), `summons` (el aviso de una citación, Sec. 10(w)), "
         "`nepotism` (Sec. 10(t)) o `norms` (qué normas obligan a un cargo, Sec. 13); no guarda nada. "
         "Alcance `deadlines`."

@@ -1,4 +1,4 @@
-"""``ventila check``: the norms of conduct a rulebook checks outside a case (JSON in, JSON out).
+"""``ventila conduct``: the norms of conduct a rulebook checks outside a case (JSON in, JSON out).
 
 The sibling of ``ventila deadlines`` (docs/deadlines-contract.md, «Conduct checks»): the same input
 conventions (dates ``AAAA-MM-DD``, ``calendar``, ``elections``, ``as_of``, ``settings``), the same

@@ -1,4 +1,4 @@
-"""``ventila deadlines``: evaluate a case scenario (JSON in) into its terms (JSON out); ``ventila check``:
+"""``ventila deadlines``: evaluate a case scenario (JSON in) into its terms (JSON out); ``ventila conduct``:
 the norms of conduct outside a case (``ventila.rules.check``).
 
 The contract of both is ``docs/deadlines-contract.md``. Exit 0 when the scenario was evaluated (findings
@@ -48,7 +48,7 @@ def _check(data: Any, readable: bool) -> Any:
 # Each command: its name, what it does, and its answer to the parsed JSON (text with --explain).
 COMMANDS: dict[str, tuple[str, Callable[[Any, bool], Any]]] = {
     "ventila deadlines": ("Evalúa los términos de un caso a partir de sus eventos (JSON).", _deadlines),
-    "ventila check": (
+    "ventila conduct": (
         "Verifica las normas de conducta: regalos, aviso de citaciones, nepotismo y normas por cargo (JSON).",
         _check,
     ),
@@ -65,8 +65,8 @@ def run_deadlines(
 def run_check(
     argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, stderr: TextIO = sys.stderr
 ) -> int:
-    """``ventila check``: the norms of conduct outside a case (gifts, a summons' notice, nepotism, norms by role)."""
-    return _run("ventila check", argv, stdin, stdout, stderr)
+    """``ventila conduct``: the norms of conduct outside a case (gifts, a summons' notice, nepotism, norms by role)."""
+    return _run("ventila conduct", argv, stdin, stdout, stderr)
 
 
 def _run(prog: str, argv: list[str], stdin: TextIO, stdout: TextIO, stderr: TextIO) -> int:

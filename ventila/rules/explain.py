@@ -81,7 +81,7 @@ def explain(ev: Evaluation) -> str:
 
 
 def explain_check(result: Mapping[str, Any]) -> str:
-    """A conduct check (``ventila check``) as readable Spanish: the term with its arithmetic, the
+    """A conduct check (``ventila conduct``) as readable Spanish: the term with its arithmetic, the
     kinship, the norms that bind, and each finding with its rule."""
     out: list[str] = []
     for d in result.get("deadlines", []):

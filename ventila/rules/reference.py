@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from . import vocabulary
+from .check import CHECKS
 from .engine import EventSpec, KindSpec, Rulebook
 from .rulebooks import RULEBOOKS
 from .terms import Rule, RuleKind
@@ -562,9 +563,7 @@ def _vocabulary_of(
 def render_contract_vocabulary(rulebooks: Mapping[str, Rulebook], index: SourceIndex) -> list[str]:
     """The deadlines contract's vocabulary (docs/deadlines-contract.md, between its markers): every
     kind, its acts with their payload fields, its deadline IDs with rules and terms, the record-only
-    events, every finding ID, and the conduct checks of ``ventila check`` — from the rulebooks."""
-    from .check import CHECKS  # the check module imports the engine, like this one
-
+    events, every finding ID, and the conduct checks of ``ventila conduct`` — from the rulebooks."""
     out = [CONTRACT_BEGIN, "", "Kinds of case (`kind`), per rulebook:", ""]
     out += _table(
         ("rulebook", "kinds"),
@@ -618,7 +617,7 @@ def render_contract_vocabulary(rulebooks: Mapping[str, Rulebook], index: SourceI
     out += _table(("rulebook", "findings"), findings_rows)
     out += [
         "",
-        "Conduct checks of `ventila check` (`check`), per rulebook (none: the rulebook keeps no norms of conduct):",
+        "Conduct checks of `ventila conduct` (`check`), per rulebook (none: the rulebook keeps no norms of conduct):",
         "",
     ]
     out += _table(

@@ -343,7 +343,7 @@ DEADLINE_ES: dict[str, str] = {
     "deliver_documents": "Entregar la documentación a la Comisión",
     "house_rejection_window": "Plazo de la Cámara para rechazar el reglamento",
     "circulate_code": "Circular el Código",
-    # camara-171 · the register's court summonses (not a kind of case: ``ventila check``)
+    # camara-171 · the register's court summonses (not a kind of case: ``ventila conduct``)
     "citation_notice": "Avisar de la citación a la Secretaría de la Cámara",
 }
 
