@@ -89,6 +89,15 @@ def pytest_runtest_protocol(item: Any, nextitem: Any) -> Any:
         log.write(f"{time.process_time() - start:.3f}\t{item.nodeid}\n")
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _stamps_of_this_process(tmp_path_factory: Any) -> None:
+    """The version stamps every server process shares (``VENTILA_STAMP_DIR``) are this test process's own: the
+    workers of a run are separate servers, and one's bump must not drop another's caches mid-test."""
+    from django.conf import settings
+
+    settings.VENTILA_STAMP_DIR = tmp_path_factory.mktemp("stamps")
+
+
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):  # noqa: ANN001, ANN201 - pytest-django's own fixture, extended
     """pytest-django's test database, and at the end of the run, on PostgreSQL, the sessions other threads

@@ -5,6 +5,7 @@ critical on each state."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -161,7 +162,8 @@ def test_the_review_reads_in_order_on_a_phone_and_on_a_desk(e2e_world: Any, phon
     page.set_viewport_size({"width": 390, "height": 844})
     date_row = page.locator(".summary-row").filter(has_text="Fecha en que conoció los hechos")
     assert "20 de febrero de 2027" in date_row.inner_text()
-    assert " kB)" in page.locator(".summary-row").filter(has_text="Evidencia").inner_text()
+    evidence = page.locator(".summary-row").filter(has_text="Evidencia").inner_text()
+    assert re.search(r"\.pdf, \d+(,\d)? (B|kB|MB)\)", evidence), evidence  # a size a person reads, with its unit
     # Each «Cambiar» says to a screen reader what it changes (the rest of its name is visually hidden).
     change = page.locator(".summary-row").filter(has_text="Teléfono").get_by_role("link", name="Cambiar su teléfono")
     assert change.count() == 1 and change.get_attribute("href").endswith("/quien/")
