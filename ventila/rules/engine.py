@@ -59,6 +59,14 @@ class FieldSpec:
     # A ``date`` that cannot fall after the day of its own event (the day the complainant learned of
     # the facts, for a complaint): a later one is refused, naming the field.
     not_after_event: bool = False
+    # A ``date`` that cannot fall before the day of its own event (the day a notice sent on that day was
+    # received): an earlier one is refused, naming the field.
+    not_before_event: bool = False
+    # The range policy of a payload date (one for every date the engine reads, :func:`_check_input_dates`):
+    # a date is refused outside the years the legal calendar knows, like an act's date, because a term is
+    # counted from it, back to it or compared with one — unless ``any_year``: a date the engine only
+    # compares with the act's own (the facts of a complaint, which may be older than the calendar).
+    any_year: bool = False
 
 
 @dataclass(frozen=True)
@@ -144,6 +152,27 @@ class EventSpec:
     when: str = ""
     meets: tuple[str, ...] = ()
     on_expiry: tuple[str, ...] = ()
+    # Preconditions (never silent, docs/deadlines-contract.md), checked for every kind by the engine
+    # (:func:`check_preconditions`), declared with ``common.with_order``: ``after``, the acts one of
+    # which must be on record before this one (none declared: the kind's ``opening`` acts); ``not_after``,
+    # the acts after which this one is out of place (the act that ends the case, a decision it would
+    # contradict); ``once``, whether a second one is out of place while its ``after`` act stands (one
+    # decision per notice, one opinion per request). An act out of place gets ``act_not_allowed``.
+    after: tuple[Act, ...] = ()
+    not_after: tuple[Act, ...] = ()
+    once: bool = False
+
+
+@dataclass(frozen=True)
+class Act:
+    """An act of a precondition: events of ``type`` whose payload has the values of ``when``
+    (a court decision that ordered the suspension: ``Act("court_decision", {"suspension_ordered": True})``)."""
+
+    type: str
+    when: Mapping[str, Any] = field(default_factory=dict)
+
+    def matches(self, event: Event) -> bool:
+        return event.type == self.type and all(event.payload.get(k) == v for k, v in self.when.items())
 
 
 @dataclass(frozen=True)
@@ -251,6 +280,11 @@ class KindSpec:
     # contra <name>».
     caption: str = ""
     caption_without_office: str = ""
+    # The acts that open a case of the kind: every other act presupposes one on record before it (unless
+    # its spec declares its own ``after``); ``order_rule``, the rule an act out of place is flagged under
+    # (empty: the rulebook's rule for ``act_not_allowed``).
+    opening: tuple[str, ...] = ()
+    order_rule: str = ""
 
     def __post_init__(self) -> None:
         if self.stages is None or self.deadlines is None:
@@ -265,6 +299,11 @@ class KindSpec:
         for spec in self.events.values():
             if set(spec.meets) - ids or set(spec.on_expiry) - ids:
                 raise TypeError(f"KindSpec {self.id!r}: event {spec.type!r} names deadlines outside the kind")
+            acts = {a.type for a in (*spec.after, *spec.not_after)}
+            if acts - set(self.events):
+                raise TypeError(f"KindSpec {self.id!r}: event {spec.type!r} presupposes acts outside the kind")
+        if set(self.opening) - set(self.events):
+            raise TypeError(f"KindSpec {self.id!r}: opening acts outside the kind")
 
     def move(self, deadline_id: str, *, expired: bool) -> Move:
         """Whose move the open term ``deadline_id`` is and the acts the rulebook offers the body for
@@ -1149,13 +1188,22 @@ def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "even
                 if name not in payload:
                     raise InputError(f"{path}[{i}].{name}", f"falta este dato, requerido en {etype}")
         if payload:
-            for name in not_after_by_type[etype]:
+            not_after, not_before = not_after_by_type[etype]
+            for name in not_after:
                 value = payload.get(name)
                 if value is not None and value > known[1]:
                     raise InputError(
                         f"{path}[{i}].{name}",
                         f"{value.isoformat()} es posterior a la fecha del evento ({known[1].isoformat()}); "
                         f"debe ser ese día o uno anterior",
+                    )
+            for name in not_before:
+                value = payload.get(name)
+                if value is not None and value < known[1]:
+                    raise InputError(
+                        f"{path}[{i}].{name}",
+                        f"{value.isoformat()} es anterior a la fecha del evento ({known[1].isoformat()}); "
+                        f"debe ser ese día o uno posterior",
                     )
         if spec.record_only:
             continue  # validated, but not an act of the proceeding: the evaluators never see it
@@ -1193,16 +1241,20 @@ def _required_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
     )
 
 
-# Kind → (the kind, event type → its date fields that cannot fall after the event's own day).
-_NOT_AFTER: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
+# Kind → (the kind, event type → (its date fields that cannot fall after the event's own day, those
+# that cannot fall before it)).
+_NOT_AFTER: dict[int, tuple[KindSpec, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]]] = {}
 
 
-def _not_after_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
+def _not_after_fields(kind: KindSpec) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
     return per_kind(
         _NOT_AFTER,
         kind,
         lambda k: {
-            t: tuple(n for n, f in spec.fields.items() if f.not_after_event and f.type == "date")
+            t: (
+                tuple(n for n, f in spec.fields.items() if f.not_after_event and f.type == "date"),
+                tuple(n for n, f in spec.fields.items() if f.not_before_event and f.type == "date"),
+            )
             for t, spec in k.events.items()
         },
     )
@@ -1385,6 +1437,7 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     try:
         ctx = Context(scenario, rulebook, settings, calendar, elections)
         kind.evaluate(ctx)
+        check_preconditions(ctx, kind)
     except CalendarError as exc:
         # A term counted from a payload date outside the calendar's years (a knowledge date of
         # 2023), or one ending past its tables: name the date when one is at fault.
@@ -1405,6 +1458,112 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     ev.stage_rule = rulebook.rules[ctx.stage_rule] if ctx.stage_rule else None
     ev.changes_on = _changes_on(ctx)
     return ev
+
+
+# -- preconditions: never silent --------------------------------------------------------------------
+
+# Kind → (the kind, event type → (the acts one of which must precede it, the acts after which it is out of
+# place, whether it is once per its preceding act)); only the types that declare something.
+_ORDER: dict[int, tuple[KindSpec, dict[str, tuple[tuple[Act, ...], tuple[Act, ...], bool]]]] = {}
+
+
+def _order_table(kind: KindSpec) -> dict[str, tuple[tuple[Act, ...], tuple[Act, ...], bool]]:
+    def build(k: KindSpec) -> dict[str, tuple[tuple[Act, ...], tuple[Act, ...], bool]]:
+        opening = tuple(Act(t) for t in k.opening)
+        table = {}
+        for t, spec in k.events.items():
+            if spec.record_only:
+                continue
+            after = spec.after or (opening if t not in k.opening else ())
+            if after or spec.not_after or spec.once:
+                table[t] = (after, spec.not_after, spec.once)
+        return table
+
+    return per_kind(_ORDER, kind, build)
+
+
+def check_preconditions(ctx: Context, kind: KindSpec) -> None:
+    """Flag every act out of place by its spec's preconditions (:attr:`EventSpec.after`, ``not_after``,
+    ``once``, the kind's ``opening``) with ``act_not_allowed`` on that event: never silent.
+
+    Walks the docket in order, keeping the acts that are in place; an act out of place is not, so an
+    act that presupposes only it is out of place too (every act after an orphan). An act the kind's
+    evaluator already flagged ``act_not_allowed`` is not flagged twice, and is not in place either.
+    """
+    table = _order_table(kind)
+    if not table:
+        return
+    flagged = {f.data.get("event") for f in ctx.findings if f.id == "act_not_allowed"}
+    rule_id = kind.order_rule or ctx.rulebook.findings["act_not_allowed"]
+    titles = kind.events
+    placed: dict[str, list[Event]] = {}  # event type → its acts in place, in docket order
+    n = 0  # acts in place so far (an act's position among them: ``seq``)
+    seq: dict[int, int] = {}  # event index → its position among the acts in place
+
+    def last(acts: tuple[Act, ...]) -> Event | None:
+        best: Event | None = None
+        for a in acts:
+            for p in reversed(placed.get(a.type, ())):
+                if a.matches(p):
+                    if best is None or seq[p.index] > seq[best.index]:
+                        best = p
+                    break
+        return best
+
+    def first(acts: tuple[Act, ...]) -> Event | None:
+        best: Event | None = None
+        for a in acts:
+            p = next((p for p in placed.get(a.type, ()) if a.matches(p)), None)
+            if p is not None and (best is None or seq[p.index] < seq[best.index]):
+                best = p
+        return best
+
+    def out_of_place(e: Event, after: tuple[Act, ...], not_after: tuple[Act, ...], once: bool) -> Msg | None:
+        """Why ``e`` is out of place, or None when it is in place."""
+        act = titles[e.type].title
+        anchor = last(after) if after else None
+        if after and anchor is None:
+            needed = tuple(dict.fromkeys(titles[a.type].title for a in after))
+            if len(needed) == 1:
+                return Msg("«%(act)s» (%(day)s) se registró antes de: %(missing)s.", act=act, day=e.day, missing=needed)
+            return Msg(
+                "«%(act)s» (%(day)s) se registró antes de cualquiera de: %(missing)s.",
+                act=act,
+                day=e.day,
+                missing=needed,
+            )
+        closing = first(not_after) if not_after else None
+        if closing is not None:
+            return Msg(
+                "«%(act)s» (%(day)s) se registró después de «%(closing)s» (%(closed)s).",
+                act=act,
+                day=e.day,
+                closing=titles[closing.type].title,
+                closed=closing.day,
+            )
+        if once:
+            since = -1 if anchor is None else seq[anchor.index]
+            prev = next((p for p in placed.get(e.type, ()) if seq[p.index] > since), None)
+            if prev is not None:
+                return Msg(
+                    "«%(act)s» (%(day)s) repite el acto del %(first)s, que solo se registra una vez: cuenta "
+                    "el primero. Si lo corrige, regístrelo como corrección.",
+                    act=act,
+                    day=e.day,
+                    first=prev.day,
+                )
+        return None
+
+    for e in ctx.events:
+        if e.index in flagged:
+            continue
+        order = table.get(e.type)
+        if order is not None and (message := out_of_place(e, *order)) is not None:
+            ctx.add_finding("act_not_allowed", rule_id, message, event=e.index)
+            continue
+        placed.setdefault(e.type, []).append(e)
+        seq[e.index] = n
+        n += 1
 
 
 _MINUTE = dt.timedelta(minutes=1)
@@ -1445,17 +1604,28 @@ def _changes_on(ctx: Context) -> dt.date | dt.datetime | None:
 
 
 def _check_input_dates(scenario: Scenario, kind: KindSpec, calendar: LegalCalendar) -> None:
-    """Refuse, naming the field, an act's date or ``as_of`` outside the years the calendar accepts.
+    """Refuse, naming the field, a date outside the years the calendar accepts: an act's date, ``as_of``
+    and every payload date the engine reads — one policy for all (:attr:`FieldSpec.any_year`).
 
     Terms are computed only from dates the calendar knows; a term computed from them may end
     later (the calendar's tables run past its last year, ``CalendarSettings.computed_years_after``).
-    A payload date may lie outside (the facts of 2023 are compared, never counted from); when a
-    term is counted from one, the evaluation's error names it (:func:`_payload_date_out_of_range`).
+    Only a payload date declared ``any_year`` may lie outside (the facts of 2023 are compared with the
+    filing, never counted from); should a term ever be counted from one, the evaluation's error names it
+    (:func:`_payload_date_out_of_range`).
     """
     first, last = calendar.first_day, calendar.last_day
+    ranged = _ranged_date_fields(kind)
     for e in scenario.events:
         if not first <= e.day <= last:
             _out_of_range(calendar, e.day, f"events[{e.index}].at")
+        names = ranged[e.type] if e.payload else ()
+        for name in names:
+            value = e.payload.get(name)
+            if value is None:
+                continue
+            day = value.date() if isinstance(value, dt.datetime) else value
+            if not first <= day <= last:
+                _out_of_range(calendar, day, f"events[{e.index}].{name}")
     as_of = scenario.as_of
     as_of_day = as_of.date() if isinstance(as_of, dt.datetime) else as_of
     if not first <= as_of_day <= last:
@@ -1484,6 +1654,21 @@ def _out_of_range(calendar: LegalCalendar, day: dt.date, path: str) -> None:
         calendar.check_input_date(day)
     except CalendarError as exc:
         raise InputError(path, str(exc)) from None
+
+
+# Kind → (the kind, event type → its payload dates range-checked like an act's date: all but ``any_year``).
+_RANGED: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
+
+
+def _ranged_date_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
+    return per_kind(
+        _RANGED,
+        kind,
+        lambda k: {
+            t: tuple(n for n, f in spec.fields.items() if f.type in ("date", "datetime") and not f.any_year)
+            for t, spec in k.events.items()
+        },
+    )
 
 
 # Kind → (the kind, event type → its payload fields holding a date or a date-time).

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..engine import EventSpec, FieldSpec, KindSpec
+from ..engine import Act, EventSpec, FieldSpec, KindSpec
 from ..terms import Rule, RuleKind, Term, Unit
 from ..vocabulary import RECORD_ONLY_EVENT_ES
 
@@ -159,6 +159,37 @@ def with_next_acts(
         raise ValueError(f"next acts: unknown events {sorted(unknown)}, events without «when» {sorted(missing)}")
     return {
         t: replace(e, when=when[t], meets=meets.get(t, ()), on_expiry=on_expiry.get(t, ())) for t, e in events.items()
+    }
+
+
+def with_order(
+    events: Mapping[str, EventSpec],
+    *,
+    after: Mapping[str, tuple[str | Act, ...]] | None = None,
+    not_after: Mapping[str, tuple[str | Act, ...]] | None = None,
+    once: tuple[str, ...] = (),
+) -> dict[str, EventSpec]:
+    """``events`` with their preconditions (:attr:`~ventila.rules.engine.EventSpec.after`, ``not_after``,
+    ``once``), which the engine checks for every kind: an act out of place is flagged, never dropped in
+    silence. An act given by its type alone is any act of that type."""
+    after, not_after = after or {}, not_after or {}
+    named = set(after) | set(not_after) | set(once)
+    acts = {a if isinstance(a, str) else a.type for m in (after, not_after) for v in m.values() for a in v}
+    unknown = (named | acts) - set(events)
+    if unknown:
+        raise ValueError(f"order: unknown events {sorted(unknown)}")
+
+    def as_acts(items: tuple[str | Act, ...]) -> tuple[Act, ...]:
+        return tuple(Act(a) if isinstance(a, str) else a for a in items)
+
+    return {
+        t: replace(
+            e,
+            after=as_acts(after.get(t, ())) or e.after,
+            not_after=as_acts(not_after.get(t, ())) or e.not_after,
+            once=e.once or t in once,
+        )
+        for t, e in events.items()
     }
 
 

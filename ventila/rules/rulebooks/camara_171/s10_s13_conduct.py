@@ -36,7 +36,7 @@ from ...i18n import Msg, Raw, Typed, joined
 from ...terms import Finding
 from ...vocabulary import Actor, OutsideActivityDeadline, OutsideActivityStage
 from ...votes import required_yes
-from ..common import RuleSet, with_form_hints, with_next_acts
+from ..common import RuleSet, with_form_hints, with_next_acts, with_order
 
 R = RuleSet()
 
@@ -774,6 +774,14 @@ OUTSIDE_ACTIVITY_EVENTS = with_form_hints(
     outside_activity_notified={"hints": _notice_hints},
     objection_decided={"validate": _check_objection},
 )
+# What each act presupposes (never silent): a notice opens the case; the Commission decides once on each
+# notice (an objection after its «no objection» contradicts it: a new notice of a change reopens it,
+# Sec. 11(B) ¶1); the activity starts once.
+OUTSIDE_ACTIVITY_EVENTS = with_order(
+    OUTSIDE_ACTIVITY_EVENTS,
+    after={"objection_decided": ("outside_activity_notified",)},
+    once=("objection_decided", "activity_started"),
+)
 
 
 def _money_field(e: Event, name: str) -> Decimal | None:
@@ -979,6 +987,7 @@ KINDS: dict[str, KindSpec] = {
         # Decided, or let pass in silence: nothing is left to do until a new notice (a change) reopens it.
         closed_stages=("objected", "cleared", "cleared_by_silence"),
         caption="Actividad extra-legislativa de %(name)s (Sec. 11)",
+        opening=("outside_activity_notified",),
     ),
 }
 

@@ -16,7 +16,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import Context, Event, EventSpec, FieldError, FieldSpec, FormContext, KindSpec, Obligations, Tenure
+from ...engine import Act, Context, Event, EventSpec, FieldError, FieldSpec, FormContext, KindSpec, Obligations, Tenure
 from ...i18n import Msg, Raw, joined
 from ...terms import Deadline, Finding, Term
 from ...vocabulary import (
@@ -27,7 +27,7 @@ from ...vocabulary import (
     FinancialReportStage,
     deadline_es,
 )
-from ..common import RuleSet, with_form_hints, with_next_acts
+from ..common import RuleSet, with_form_hints, with_next_acts, with_order
 
 R = RuleSet()
 
@@ -337,6 +337,22 @@ FINANCIAL_EVENTS = with_next_acts(
         "oeg_final_action": "Cuando la OEG declara final el informe o lo refiere a la Comisión (Secs. 15–16).",
         "subpoena_notice": "Cuando la OEG avisa a la Comisión de un subpoena (Sec. 15(4)).",
     },
+)
+# What each act presupposes (never silent): every act follows the taking of office (the kind's opening);
+# a report's notice, the OEG's findings and action follow a report, an answer follows the findings; one
+# taking of office per case and one leaving (a re-elected Representative's «cese» is no leaving, Sec. 14(e)(3)).
+FINANCIAL_EVENTS = with_order(
+    FINANCIAL_EVENTS,
+    after={
+        "secretary_notified": ("report_filed",),
+        "preliminary_findings_received": ("report_filed",),
+        "findings_answered": ("preliminary_findings_received",),
+        "oeg_final_action": ("report_filed",),
+    },
+    not_after={
+        "left_office": (Act("left_office", {"reelected": None}), Act("left_office", {"reelected": False})),
+    },
+    once=("took_office",),
 )
 
 
@@ -782,7 +798,8 @@ ACCESS_EVENTS: dict[str, EventSpec] = {
             "official_investigation": _F("bool", help="Lo pide una agencia para una investigación oficial (17(6))"),
         }),
         EventSpec("subject_notified", "Notificación de la solicitud al Representante", {
-            "received_on": _F("date", help="Fecha en que el Representante recibió la notificación (A-15)"),
+            "received_on": _F("date", not_before_event=True,
+                              help="Fecha en que el Representante recibió la notificación (A-15)"),
         }),
         EventSpec("objection_filed", "Objeción del Representante"),
         EventSpec("objection_resolved", "Objeción resuelta", {
@@ -831,6 +848,14 @@ def check_request_contents(payload: Mapping[str, Any], ctx: FormContext) -> Mapp
 
 
 ACCESS_EVENTS = with_form_hints(ACCESS_EVENTS, access_requested={"validate": check_request_contents})
+# What each act presupposes (never silent): the request opens the case; the Representative objects once
+# notified, the objection is resolved once filed, and access is given once — never after an objection upheld.
+ACCESS_EVENTS = with_order(
+    ACCESS_EVENTS,
+    after={"objection_filed": ("subject_notified",), "objection_resolved": ("objection_filed",)},
+    not_after={"access_granted": (Act("objection_resolved", {"upheld": True}),)},
+    once=("objection_filed", "objection_resolved", "access_granted"),
+)
 
 
 def evaluate_access_request(ctx: Context) -> None:
@@ -1062,6 +1087,7 @@ KINDS: dict[str, KindSpec] = {
         },
         respondent_roles=("representative", "officer", "department_head"),
         caption="Informes financieros de %(name)s (Secs. 14–16)",
+        opening=("took_office",),
     ),
     "report_access_request": KindSpec(
         "report_access_request",
@@ -1078,5 +1104,6 @@ KINDS: dict[str, KindSpec] = {
         respondent_roles=("representative", "officer", "department_head"),
         closed_stages=("access_granted", "access_denied"),  # CAM-17-05: access given, or the objection upheld
         caption="Solicitud de acceso a un informe financiero de %(name)s (Sec. 17)",
+        opening=("access_requested",),
     ),
 }

@@ -15,7 +15,7 @@ from ...i18n import Msg
 from ...terms import Term
 from ...vocabulary import Actor, AdvisoryOpinionDeadline, AdvisoryOpinionStage
 from ...votes import required_yes
-from ..common import RuleSet, with_next_acts
+from ..common import RuleSet, with_next_acts, with_order
 
 R = RuleSet()
 
@@ -176,6 +176,19 @@ ADVISORY_EVENTS = with_next_acts(
         "opinion_revised": "Si hay evidencia nueva o para evitar una injusticia (Sec. 19(f)).",
     },
     meets={"opinion_issued": ("issue_opinion",), "opinion_rejected": ("issue_opinion",)},  # CAM-19D-01
+)
+# What each act presupposes (never silent): the request opens the case (one request, one opinion); the
+# Commission issues the opinion or rejects the request, once, not both, and extends its term only before
+# either; a revision (Sec. 19(f)) revises an opinion issued.
+ADVISORY_EVENTS = with_order(
+    ADVISORY_EVENTS,
+    after={"opinion_revised": ("opinion_issued",)},
+    not_after={
+        "opinion_extension_granted": ("opinion_issued", "opinion_rejected"),
+        "opinion_issued": ("opinion_rejected",),
+        "opinion_rejected": ("opinion_issued",),
+    },
+    once=("opinion_requested", "opinion_issued", "opinion_rejected"),
 )
 
 
@@ -416,5 +429,6 @@ KINDS: dict[str, KindSpec] = {
             "department_head",
         ),  # CAM-19A-01 (the Speaker is a Representative)
         caption="Opinión consultiva solicitada por %(name)s (Sec. 19)",
+        opening=("opinion_requested",),
     ),
 }

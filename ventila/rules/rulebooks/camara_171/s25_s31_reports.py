@@ -12,7 +12,7 @@ from ...engine import Context, Event, EventSpec, FieldHint, FieldSpec, FormConte
 from ...i18n import Msg, Raw
 from ...vocabulary import Actor, ComplaintDeadline, RegulationDeadline, RegulationStage
 from ...votes import required_yes
-from ..common import RuleSet, with_form_hints, with_next_acts
+from ..common import RuleSet, with_form_hints, with_next_acts, with_order
 
 R = RuleSet()
 
@@ -338,6 +338,13 @@ def _regulation_hints(ctx: FormContext) -> Mapping[str, FieldHint]:
 
 
 REGULATION_EVENTS = with_form_hints(REGULATION_EVENTS, regulation_filed={"hints": _regulation_hints})
+# What each act presupposes (never silent): a rejection follows the regulation's filing and a circulation
+# the Code's approval; each of the four is one act of the case (another regulation is another case).
+REGULATION_EVENTS = with_order(
+    REGULATION_EVENTS,
+    after={"regulation_rejected": ("regulation_filed",), "code_circulated": ("code_approved",)},
+    once=("regulation_filed", "regulation_rejected", "code_approved", "code_circulated"),
+)
 
 
 def evaluate_regulation(ctx: Context) -> None:
