@@ -158,9 +158,19 @@ class EventSpec:
     # the acts after which this one is out of place (the act that ends the case, a decision it would
     # contradict); ``once``, whether a second one is out of place while its ``after`` act stands (one
     # decision per notice, one opinion per request). An act out of place gets ``act_not_allowed``.
+    # ``reopened_by``, the acts after which a ``once`` act may be recorded again (a resumption lets the
+    # proceeding be suspended anew). ``standalone``: an act in place that sets no term and moves no stage
+    # (a witness summoned, the OEG's notice of a subpoena): recorded, shown, and by design changing nothing
+    # the engine derives — the never-silent property test (tests/rules/test_never_silent_property.py)
+    # accepts such an act changing nothing; any other act in place must change the evaluation.
     after: tuple[Act, ...] = ()
     not_after: tuple[Act, ...] = ()
     once: bool = False
+    reopened_by: tuple[Act, ...] = ()
+    standalone: bool = False
+    # ``repeatable``: a repeat of this act is in place and may change nothing (a hearing noticed anew, a
+    # request amended with the same contents); the first one must still change the evaluation.
+    repeatable: bool = False
 
 
 @dataclass(frozen=True)
@@ -299,7 +309,7 @@ class KindSpec:
         for spec in self.events.values():
             if set(spec.meets) - ids or set(spec.on_expiry) - ids:
                 raise TypeError(f"KindSpec {self.id!r}: event {spec.type!r} names deadlines outside the kind")
-            acts = {a.type for a in (*spec.after, *spec.not_after)}
+            acts = {a.type for a in (*spec.after, *spec.not_after, *spec.reopened_by)}
             if acts - set(self.events):
                 raise TypeError(f"KindSpec {self.id!r}: event {spec.type!r} presupposes acts outside the kind")
         if set(self.opening) - set(self.events):
@@ -1435,9 +1445,13 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
         raise InputError("calendar", str(exc)) from None
     _check_input_dates(scenario, kind, calendar)
     try:
-        ctx = Context(scenario, rulebook, settings, calendar, elections)
+        out = out_of_place(scenario.events, kind)
+        ctx = Context(_without(scenario, out) if out else scenario, rulebook, settings, calendar, elections)
         kind.evaluate(ctx)
-        check_preconditions(ctx, kind)
+        if out:
+            rule_id = kind.order_rule or rulebook.findings["act_not_allowed"]
+            for e, why in out:
+                ctx.add_finding("act_not_allowed", rule_id, why, event=e.index)
     except CalendarError as exc:
         # A term counted from a payload date outside the calendar's years (a knowledge date of
         # 2023), or one ending past its tables: name the date when one is at fault.
@@ -1464,41 +1478,42 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
 
 # Kind → (the kind, event type → (the acts one of which must precede it, the acts after which it is out of
 # place, whether it is once per its preceding act)); only the types that declare something.
-_ORDER: dict[int, tuple[KindSpec, dict[str, tuple[tuple[Act, ...], tuple[Act, ...], bool]]]] = {}
+_Order = tuple[tuple[Act, ...], tuple[Act, ...], bool, tuple[Act, ...]]
+_ORDER: dict[int, tuple[KindSpec, dict[str, _Order]]] = {}
 
 
-def _order_table(kind: KindSpec) -> dict[str, tuple[tuple[Act, ...], tuple[Act, ...], bool]]:
-    def build(k: KindSpec) -> dict[str, tuple[tuple[Act, ...], tuple[Act, ...], bool]]:
+def _order_table(kind: KindSpec) -> dict[str, _Order]:
+    def build(k: KindSpec) -> dict[str, _Order]:
         opening = tuple(Act(t) for t in k.opening)
-        table = {}
+        table: dict[str, _Order] = {}
         for t, spec in k.events.items():
             if spec.record_only:
                 continue
             after = spec.after or (opening if t not in k.opening else ())
             if after or spec.not_after or spec.once:
-                table[t] = (after, spec.not_after, spec.once)
+                table[t] = (after, spec.not_after, spec.once, spec.reopened_by)
         return table
 
     return per_kind(_ORDER, kind, build)
 
 
-def check_preconditions(ctx: Context, kind: KindSpec) -> None:
-    """Flag every act out of place by its spec's preconditions (:attr:`EventSpec.after`, ``not_after``,
-    ``once``, the kind's ``opening``) with ``act_not_allowed`` on that event: never silent.
+def out_of_place(events: Sequence[Event], kind: KindSpec) -> list[tuple[Event, Msg]]:
+    """The acts out of place by their specs' preconditions (:attr:`EventSpec.after`, ``not_after``,
+    ``once``, ``reopened_by``, the kind's ``opening``), each with why: never silent.
 
     Walks the docket in order, keeping the acts that are in place; an act out of place is not, so an
-    act that presupposes only it is out of place too (every act after an orphan). An act the kind's
-    evaluator already flagged ``act_not_allowed`` is not flagged twice, and is not in place either.
+    act that presupposes only it is out of place too (every act after an orphan). :func:`evaluate`
+    leaves these acts out of what the kind's evaluator sees (the evaluation goes on without them) and
+    points at each with ``act_not_allowed``.
     """
     table = _order_table(kind)
     if not table:
-        return
-    flagged = {f.data.get("event") for f in ctx.findings if f.id == "act_not_allowed"}
-    rule_id = kind.order_rule or ctx.rulebook.findings["act_not_allowed"]
+        return []
     titles = kind.events
     placed: dict[str, list[Event]] = {}  # event type → its acts in place, in docket order
     n = 0  # acts in place so far (an act's position among them: ``seq``)
     seq: dict[int, int] = {}  # event index → its position among the acts in place
+    out: list[tuple[Event, Msg]] = []
 
     def last(acts: tuple[Act, ...]) -> Event | None:
         best: Event | None = None
@@ -1518,7 +1533,9 @@ def check_preconditions(ctx: Context, kind: KindSpec) -> None:
                 best = p
         return best
 
-    def out_of_place(e: Event, after: tuple[Act, ...], not_after: tuple[Act, ...], once: bool) -> Msg | None:
+    def reason(
+        e: Event, after: tuple[Act, ...], not_after: tuple[Act, ...], once: bool, reopened_by: tuple[Act, ...]
+    ) -> Msg | None:
         """Why ``e`` is out of place, or None when it is in place."""
         act = titles[e.type].title
         anchor = last(after) if after else None
@@ -1542,7 +1559,8 @@ def check_preconditions(ctx: Context, kind: KindSpec) -> None:
                 closed=closing.day,
             )
         if once:
-            since = -1 if anchor is None else seq[anchor.index]
+            reopened = last(reopened_by) if reopened_by else None
+            since = max((seq[a.index] for a in (anchor, reopened) if a is not None), default=-1)
             prev = next((p for p in placed.get(e.type, ()) if seq[p.index] > since), None)
             if prev is not None:
                 return Msg(
@@ -1554,16 +1572,21 @@ def check_preconditions(ctx: Context, kind: KindSpec) -> None:
                 )
         return None
 
-    for e in ctx.events:
-        if e.index in flagged:
-            continue
+    for e in events:
         order = table.get(e.type)
-        if order is not None and (message := out_of_place(e, *order)) is not None:
-            ctx.add_finding("act_not_allowed", rule_id, message, event=e.index)
+        if order is not None and (why := reason(e, *order)) is not None:
+            out.append((e, why))
             continue
         placed.setdefault(e.type, []).append(e)
         seq[e.index] = n
         n += 1
+    return out
+
+
+def _without(scenario: Scenario, out: Sequence[tuple[Event, Msg]]) -> Scenario:
+    """``scenario`` without the acts out of place (their indices kept)."""
+    gone = {e.index for e, _ in out}
+    return replace(scenario, events=[e for e in scenario.events if e.index not in gone])
 
 
 _MINUTE = dt.timedelta(minutes=1)

@@ -168,13 +168,18 @@ def with_order(
     after: Mapping[str, tuple[str | Act, ...]] | None = None,
     not_after: Mapping[str, tuple[str | Act, ...]] | None = None,
     once: tuple[str, ...] = (),
+    reopened_by: Mapping[str, tuple[str | Act, ...]] | None = None,
+    standalone: tuple[str, ...] = (),
+    repeatable: tuple[str, ...] = (),
 ) -> dict[str, EventSpec]:
     """``events`` with their preconditions (:attr:`~ventila.rules.engine.EventSpec.after`, ``not_after``,
-    ``once``), which the engine checks for every kind: an act out of place is flagged, never dropped in
-    silence. An act given by its type alone is any act of that type."""
-    after, not_after = after or {}, not_after or {}
-    named = set(after) | set(not_after) | set(once)
-    acts = {a if isinstance(a, str) else a.type for m in (after, not_after) for v in m.values() for a in v}
+    ``once``, ``reopened_by``) and the acts that change nothing by design (``standalone``), which the engine
+    checks for every kind: an act out of place is flagged, never dropped in silence (``repeatable``: a repeat
+    that may change nothing). An act given by its
+    type alone is any act of that type."""
+    after, not_after, reopened_by = after or {}, not_after or {}, reopened_by or {}
+    named = set(after) | set(not_after) | set(once) | set(reopened_by) | set(standalone) | set(repeatable)
+    acts = {a if isinstance(a, str) else a.type for m in (after, not_after, reopened_by) for v in m.values() for a in v}
     unknown = (named | acts) - set(events)
     if unknown:
         raise ValueError(f"order: unknown events {sorted(unknown)}")
@@ -188,6 +193,9 @@ def with_order(
             after=as_acts(after.get(t, ())) or e.after,
             not_after=as_acts(not_after.get(t, ())) or e.not_after,
             once=e.once or t in once,
+            reopened_by=as_acts(reopened_by.get(t, ())) or e.reopened_by,
+            standalone=e.standalone or t in standalone,
+            repeatable=e.repeatable or t in repeatable,
         )
         for t, e in events.items()
     }

@@ -774,9 +774,9 @@ OUTSIDE_ACTIVITY_EVENTS = with_form_hints(
     outside_activity_notified={"hints": _notice_hints},
     objection_decided={"validate": _check_objection},
 )
-# What each act presupposes (never silent): a notice opens the case; the Commission decides once on each
-# notice (an objection after its «no objection» contradicts it: a new notice of a change reopens it,
-# Sec. 11(B) ¶1); the activity starts once.
+# What each act presupposes (never silent): the Commission decides on a notice, once on each (an objection
+# after its «no objection» contradicts it: a new notice of a change reopens it, Sec. 11(B) ¶1); the activity
+# starts once (a start before any notice is the evaluator's CAM-11B-01 finding).
 OUTSIDE_ACTIVITY_EVENTS = with_order(
     OUTSIDE_ACTIVITY_EVENTS,
     after={"objection_decided": ("outside_activity_notified",)},
@@ -987,7 +987,6 @@ KINDS: dict[str, KindSpec] = {
         # Decided, or let pass in silence: nothing is left to do until a new notice (a change) reopens it.
         closed_stages=("objected", "cleared", "cleared_by_silence"),
         caption="Actividad extra-legislativa de %(name)s (Sec. 11)",
-        opening=("outside_activity_notified",),
     ),
 }
 

@@ -353,6 +353,7 @@ FINANCIAL_EVENTS = with_order(
         "left_office": (Act("left_office", {"reelected": None}), Act("left_office", {"reelected": False})),
     },
     once=("took_office",),
+    standalone=("subpoena_notice",),  # Sec. 15(4): the OEG's notice sets no term of the Commission's
 )
 
 
@@ -854,7 +855,8 @@ ACCESS_EVENTS = with_order(
     ACCESS_EVENTS,
     after={"objection_filed": ("subject_notified",), "objection_resolved": ("objection_filed",)},
     not_after={"access_granted": (Act("objection_resolved", {"upheld": True}),)},
-    once=("objection_filed", "objection_resolved", "access_granted"),
+    once=("subject_notified", "objection_filed", "objection_resolved", "access_granted"),
+    repeatable=("access_requested",),  # a request amended (its contents replace the first's; the terms stay)
 )
 
 

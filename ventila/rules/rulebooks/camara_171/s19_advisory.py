@@ -106,11 +106,22 @@ FINDINGS: dict[str, str] = {
     "opinion_binding": "CAM-19E-01",
     "revision_without_grounds": "CAM-19F-01",
     "revision_before_opinion": "CAM-19F-01",
+    "opinion_revision": "CAM-19F-01",
+    "opinion_revoked": "CAM-19E-01",
 }
 
 REQUESTER_ROLES = ("speaker", "chair", "representative", "officer", "department_head", "employee", "other")
 # Sec. 19(f): «corregir, modificar, revertir o dejar sin efecto»; the last two leave no opinion in force.
 REVISION_TYPES = ("correct", "modify", "reverse", "revoke")
+# Sec. 19(e) «a menos que sea enmendada o revocada»: after these the opinion no longer binds (CAM-19E-01);
+# after the others it binds as amended.
+REVISIONS_ENDING_OPINION = frozenset({"reverse", "revoke"})
+_REVISION_DONE = {
+    "correct": Msg("corrigió"),
+    "modify": Msg("modificó"),
+    "reverse": Msg("revirtió"),
+    "revoke": Msg("dejó sin efecto"),
+}
 REJECTION_GROUNDS = ("incomplete", "untimely", "no_jurisdiction", "related_complaint")
 # The words the act forms show for these choices (Sec. 19(a)–(c), 19(f)).
 ADVISORY_CHOICES_ES = {
@@ -179,16 +190,16 @@ ADVISORY_EVENTS = with_next_acts(
 )
 # What each act presupposes (never silent): the request opens the case (one request, one opinion); the
 # Commission issues the opinion or rejects the request, once, not both, and extends its term only before
-# either; a revision (Sec. 19(f)) revises an opinion issued.
+# either (a revision before the opinion is the evaluator's ``revision_before_opinion``, on that event).
 ADVISORY_EVENTS = with_order(
     ADVISORY_EVENTS,
-    after={"opinion_revised": ("opinion_issued",)},
     not_after={
         "opinion_extension_granted": ("opinion_issued", "opinion_rejected"),
         "opinion_issued": ("opinion_rejected",),
         "opinion_rejected": ("opinion_issued",),
     },
     once=("opinion_requested", "opinion_issued", "opinion_rejected"),
+    repeatable=("opinion_extension_granted",),  # up to 30 business days in all, in one grant or more (Sec. 19(d))
 )
 
 
@@ -294,6 +305,7 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
                     "Se registró una revisión (%(day)s) sin opinión emitida.",
                     day=revision.day,
                 ),
+                event=revision.index,
             )
         elif revision.get("reason") is None:
             ctx.add_finding(
@@ -308,6 +320,20 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
     if not admissible:
         ctx.stage = AdvisoryOpinionStage.REJECTED if rejected else AdvisoryOpinionStage.NOT_ADMISSIBLE
         ctx.allowed_next = [] if rejected else ["opinion_rejected"]
+        # Never silent: on a request the Commission cannot answer, only its rejection is in place.
+        for e in ctx.events:
+            if e.type in ("opinion_extension_granted", "opinion_issued"):
+                ctx.add_finding(
+                    "act_not_allowed",
+                    "CAM-19A-01",
+                    Msg(
+                        "«%(act)s» (%(day)s) sobre una solicitud que la Comisión no puede contestar (Sec. 19(a)–(c)): "
+                        "solo procede rechazarla de plano.",
+                        act=ADVISORY_EVENTS[e.type].title,
+                        day=e.day,
+                    ),
+                    event=e.index,
+                )
         return
 
     extensions = _extensions(ctx, request)
@@ -327,6 +353,64 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
         ctx.allowed_next = []
         return
     if issued is not None:
+        _binding(ctx, issued)
+        return
+    ctx.stage = AdvisoryOpinionStage.UNDER_CONSIDERATION
+    nxt = ["opinion_issued", "opinion_rejected"]
+    if not ctx.has("opinion_extension_granted"):
+        nxt.append("opinion_extension_granted")
+    ctx.allowed_next = nxt
+
+
+def _binding(ctx: Context, issued: Event) -> None:
+    """Sec. 19(e)–(f): the opinion binds the Commission «a menos que sea enmendada o revocada»: each
+    revision is on record (its history), and the last one says whether, and as what, it still binds."""
+    revisions = [r for r in ctx.all("opinion_revised") if r.at >= issued.at]
+    for r in revisions:
+        ctx.add_finding(
+            "opinion_revision",
+            "CAM-19F-01",
+            Msg(
+                "El %(day)s la Comisión %(done)s la opinión emitida el %(issued)s (Sec. 19(f)).",
+                day=r.day,
+                done=_REVISION_DONE[str(r.get("revision") or "modify")],
+                issued=issued.day,
+            ),
+            event=r.index,
+            revision=str(r.get("revision") or "modify"),
+        )
+    last = revisions[-1] if revisions else None
+    ctx.stage = AdvisoryOpinionStage.REVISED if last is not None else AdvisoryOpinionStage.ISSUED
+    if last is not None and last.get("revision") in REVISIONS_ENDING_OPINION:
+        ctx.add_finding(
+            "opinion_revoked",
+            "CAM-19E-01",
+            Msg(
+                "La opinión emitida el %(day)s quedó sin efecto el %(revoked)s (Sec. 19(f)): ya no obliga a la "
+                "Comisión (Sec. 19(e), «a menos que sea enmendada o revocada»).",
+                day=issued.day,
+                revoked=last.day,
+            ),
+            binding=False,
+            revoked_on=last.day.isoformat(),
+        )
+        ctx.allowed_next = []
+        return
+    if last is not None:
+        ctx.add_finding(
+            "opinion_binding",
+            "CAM-19E-01",
+            Msg(
+                "La opinión emitida el %(day)s, enmendada el %(amended)s, es válida y obligatoria en su texto "
+                "enmendado para la Comisión respecto a quien la solicitó, en querellas posteriores sobre los "
+                "mismos hechos, si actuó de buena fe (Sec. 19(e)); enlácela a esas querellas.",
+                day=issued.day,
+                amended=last.day,
+            ),
+            binding=True,
+            amended_on=last.day.isoformat(),
+        )
+    else:
         ctx.add_finding(
             "opinion_binding",
             "CAM-19E-01",
@@ -336,19 +420,9 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
                 "enlácela a esas querellas.",
                 day=issued.day,
             ),
+            binding=True,
         )
-        ctx.stage = (
-            AdvisoryOpinionStage.REVISED
-            if any(r.at >= issued.at for r in ctx.all("opinion_revised"))
-            else AdvisoryOpinionStage.ISSUED
-        )
-        ctx.allowed_next = ["opinion_revised"]
-        return
-    ctx.stage = AdvisoryOpinionStage.UNDER_CONSIDERATION
-    nxt = ["opinion_issued", "opinion_rejected"]
-    if not ctx.has("opinion_extension_granted"):
-        nxt.append("opinion_extension_granted")
-    ctx.allowed_next = nxt
+    ctx.allowed_next = ["opinion_revised"]
 
 
 def _extensions(ctx: Context, request: Event) -> list[tuple[Term, str | Msg]]:

@@ -18,7 +18,7 @@ from ...engine import Context, Election, Event, EventSpec, FieldSpec
 from ...i18n import Msg, Quote, Raw
 from ...terms import Rule, Term, compute_due, shared_term
 from ...vocabulary import ComplaintDeadline, ComplaintStage
-from ..common import RuleSet, normalize_name, with_next_acts
+from ..common import RuleSet, normalize_name, with_next_acts, with_order
 from .s25_s31_reports import (
     allowed_sanctions,
     check_sanctions,
@@ -547,6 +547,50 @@ COMPLAINT_EVENTS = with_next_acts(
         # Commission's jurisdiction: it determines to dismiss it.
         "determination_made": ("answer", "file_complaint"),
     },
+)
+
+# What each act presupposes besides the order of _REQUIRES (never silent): the acts the case has once —
+# a determination, a Final Report, its referral, a default, the resolution's extension — are flagged when
+# repeated; a suspension while suspended, a resumption without one, a hearing after the Final Report, an
+# extension asked once the answer term is over are out of place. The incidental acts (Sec. 5(7) summonses and requests,
+# the copy to the Speaker, a substitute, a recusal asked) set no term of their own: they change nothing
+# the engine derives, by design.
+COMPLAINT_EVENTS = with_order(
+    COMPLAINT_EVENTS,
+    after={
+        "proceedings_resumed": ("proceedings_suspended",),
+        "recusal_decided": ("recusal_requested",),
+        "extension_granted": ("extension_requested",),
+        "extension_denied": ("extension_requested",),
+    },
+    not_after={
+        "hearing_noticed": ("resolved",),
+        "hearing_held": ("resolved",),
+        "extension_requested": ("answer_filed", "default_declared", "referred_to_other_body"),
+    },
+    once=(
+        "extension_granted",
+        "extension_denied",
+        "default_declared",
+        "determination_made",
+        "resolution_extension_requested",
+        "resolution_extension_granted",
+        "resolution_extension_denied",
+        "resolved",
+        "report_referred",
+        "referred_to_other_body",
+        "proceedings_suspended",
+        "proceedings_resumed",
+    ),
+    reopened_by={"proceedings_suspended": ("proceedings_resumed",)},
+    standalone=(
+        "witness_summoned",
+        "documents_requested",
+        "speaker_notified",
+        "substitute_requested",
+        "substitute_appointed",
+        "recusal_requested",
+    ),
 )
 
 # Acts that may be recorded at any stage while the case is open.

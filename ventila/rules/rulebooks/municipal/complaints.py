@@ -22,7 +22,7 @@ from ...engine import Context, Evaluation, Event, EventSpec, FieldSpec, InputErr
 from ...i18n import Msg, Quote
 from ...terms import Deadline, Term, compute_due
 from ...vocabulary import MunicipalComplaintDeadline, MunicipalComplaintStage
-from ..common import RuleSet, with_next_acts
+from ..common import RuleSet, with_next_acts, with_order
 
 R = RuleSet()
 
@@ -472,6 +472,36 @@ COMPLAINT_EVENTS = with_next_acts(
         # complaint is dismissed with prejudice.
         "dismissed_with_prejudice": ("study", "commissioner_report", "decide"),
     },
+)
+
+# What each act presupposes besides the order of _REQUIRES (never silent): the acts the complaint has
+# once are flagged when repeated (a second notice, decision or report, a resumption without a new stay);
+# a court summons follows a petition; the incidental acts (¶8 summonses, ¶9 petitions, ¶18 protective orders, a
+# privilege claimed, a ¶33 sanction) set no term of their own: they change nothing the engine derives.
+COMPLAINT_EVENTS = with_order(
+    COMPLAINT_EVENTS,
+    after={"privilege_ruled": ("privilege_claimed",), "court_summons_issued": ("enforcement_petition_filed",)},
+    once=(
+        "respondent_notified",
+        "extension_requested",
+        "extension_granted",
+        "answer_filed",
+        "commissioner_report_filed",
+        "decision_issued",
+        "decision_notified",
+        "dismissed_with_prejudice",
+        "proceedings_resumed",
+        "court_summons_issued",
+    ),
+    reopened_by={"proceedings_resumed": ("proceedings_suspended",)},
+    standalone=(
+        "protective_order_issued",
+        "summons_issued",
+        "enforcement_petition_filed",
+        "privilege_claimed",
+        "privilege_ruled",
+        "frivolous_sanction_imposed",
+    ),
 )
 
 # Acts after which the complaint is over (and the rule that says so).

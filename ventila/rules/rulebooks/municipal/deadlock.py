@@ -14,7 +14,7 @@ from typing import Literal
 from ...engine import Context, Event, EventSpec, FieldSpec
 from ...i18n import Msg, Quote
 from ...vocabulary import DeadlockDeadline, DeadlockStage
-from ..common import RuleSet, with_next_acts
+from ..common import RuleSet, with_next_acts, with_order
 from .complaints import (
     check_hearing_notice,
     first_after,
@@ -148,6 +148,32 @@ DEADLOCK_EVENTS = with_next_acts(
         "vacancies_declared": "Si las partes no aceptan las recomendaciones y procede declarar vacantes (¶36).",
     },
     meets={"recommendations_issued": ("recommendations",)},  # MUN-DLK-06
+)
+
+
+# What each act presupposes (never silent): the Governor refers a report made to him, the departments
+# deliver what he ordered, the hearing ends once noticed (recommendations before it are the evaluator's
+# MUN-DLK-09 finding), the parties answer recommendations issued; each act of ¶35–¶36 happens once (the
+# hearing may be noticed anew and held over several sessions).
+DEADLOCK_EVENTS = with_order(
+    DEADLOCK_EVENTS,
+    after={
+        "referred_to_commission": ("deadlock_reported",),
+        "documents_delivered": ("governor_order_issued",),
+        "hearing_concluded": ("hearing_noticed",),
+        "positions_recorded": ("recommendations_issued",),
+        "vacancies_declared": ("positions_recorded",),
+    },
+    once=(
+        "deadlock_reported",
+        "referred_to_commission",
+        "governor_order_issued",
+        "documents_delivered",
+        "recommendations_issued",
+        "positions_recorded",
+        "vacancies_declared",
+    ),
+    repeatable=("hearing_noticed",),  # the hearing noticed anew (rescheduled)
 )
 
 
