@@ -48,7 +48,7 @@ class FieldSpec:
     """One payload field of an event: its type and whether it is required.
 
     Types: ``date``, ``datetime`` (a date or a date-time), ``bool``, ``int`` (whole number ≥ 0),
-    ``money`` (a number ≥ 0, dollars), ``str``, ``choice`` (one of ``choices``), ``choices``
+    ``money`` (a number ≥ 0, dollars; a ``Decimal`` once parsed), ``str``, ``choice`` (one of ``choices``), ``choices``
     (a list of ``choices``).
     """
 
@@ -1110,9 +1110,14 @@ def _parse_field(spec: FieldSpec, value: Any, path: str) -> Any:
             raise InputError(path, f"{_show(value)} no es un número entero no negativo")
         return value
     if t == "money":
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        # Decimal end to end: the number as written (a float's shortest repr, 25699.86), never its binary
+        # approximation; an amount is compared with the law's exact fraction (Sec. 11(A): 35/100 of a salary).
+        if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
             raise InputError(path, f"{_show(value)} no es una cantidad de dinero válida")
-        return value
+        amount = Decimal(str(value))
+        if not amount.is_finite() or amount < 0:
+            raise InputError(path, f"{_show(value)} no es una cantidad de dinero válida")
+        return amount
     if t == "str":
         if not isinstance(value, str):
             raise InputError(path, f"{_show(value)} no es un texto")

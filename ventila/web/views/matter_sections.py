@@ -18,7 +18,11 @@ from ..matter_labels import MATTER_BUTTONS, PERSON_LABELS
 
 
 def _money(value: Decimal) -> str:
-    return f"${value:,.2f}"
+    """``$1,234.56``; an exact amount with more decimals keeps them (the Sec. 11(A) cap of ``$25,699.856``:
+    rounded to the cent it would read as equal to a compensation that exceeds it)."""
+    exponent = value.normalize().as_tuple().exponent
+    places = max(2, -exponent) if isinstance(exponent, int) else 2
+    return f"${value:,.{places}f}"
 
 
 def matter_context(user: Any, case: Case, entries: list[DocketEntry]) -> dict[str, Any]:
@@ -45,7 +49,7 @@ def matter_context(user: Any, case: Case, entries: list[DocketEntry]) -> dict[st
         salary = Decimal(str(notice.payload["legislative_salary"]))
         cap, share, rule_id = income_cap(salary)
         comp = notice.payload.get("compensation")
-        compensation = Decimal(str(comp)).quantize(Decimal("0.01")) if comp is not None else None
+        compensation = Decimal(str(comp)) if comp is not None else None
         out["income_cap"] = {
             "salary": _money(salary),
             "share": f"{share:.0f} %",

@@ -444,7 +444,10 @@ class Gift:
 
 
 def _money(value: Decimal) -> str:
-    return f"${value:,.2f}"
+    """``$1,234.56``; an exact amount with more decimals keeps them (a cap of ``$25,699.856``)."""
+    exponent = value.normalize().as_tuple().exponent
+    places = max(2, -exponent) if isinstance(exponent, int) else 2
+    return f"${value:,.{places}f}"
 
 
 def _amount(value: Decimal) -> Raw:
@@ -595,9 +598,12 @@ def check_agency_contract(exception: str | None, *, agency: str = "la agencia") 
 
 def compute_outside_income_cap(legislative_salary: Decimal | float | int) -> Decimal:
     """The most a Representative may earn outside the legislature: 35 % of the legislative salary
-    (Sec. 11(A), CAM-11A-01), over the same period as the salary (annual by default, A-10)."""
+    (Sec. 11(A), CAM-11A-01), over the same period as the salary (annual by default, A-10).
+
+    Exact, not rounded to the cent: the law caps at 35 % of the salary, so on $73,428.16 the cap is
+    $25,699.856 and $25,699.86 exceeds it (a salary in cents times 0.35 needs at most four decimals)."""
     salary = legislative_salary if isinstance(legislative_salary, Decimal) else Decimal(str(legislative_salary))
-    return (salary * OUTSIDE_INCOME_CAP).quantize(Decimal("0.01"))
+    return salary * OUTSIDE_INCOME_CAP
 
 
 def outside_income_cap(legislative_salary: Decimal) -> tuple[Decimal, Decimal, str]:
