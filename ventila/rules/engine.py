@@ -67,6 +67,9 @@ class FieldSpec:
     # counted from it, back to it or compared with one — unless ``any_year``: a date the engine only
     # compares with the act's own (the facts of a complaint, which may be older than the calendar).
     any_year: bool = False
+    # The Spanish words of each of ``choices`` (Sec. 21(c)(2)'s grounds of dismissal, Sec. 19's of rejection):
+    # namespaced by the field, since two fields may share a choice key with different meanings.
+    labels: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -573,7 +576,9 @@ class Rulebook:
     # the whole sentence of the text a document quotes for a rule whose own ``quote`` is a clause of
     # it (rule id → the sentence, verbatim); a document never quotes a cut-off clause.
     document_quotes: Mapping[str, str] = field(default_factory=dict)
-    # the Spanish words of the payload choices its acts take (dismissal grounds, sanctions, …): id → label.
+    # the Spanish words of the payload choices its acts take, for a value read without its field: id → label.
+    # The words of a field are its own (``FieldSpec.labels``, :func:`field_choice_labels`); a key two fields
+    # label differently is left out here (see :func:`flat_choice_labels`).
     choice_labels: Mapping[str, str] = field(default_factory=dict)
     # its register of obligated people and the duties computed from their offices (None: it keeps none).
     obligations: Obligations | None = None
@@ -612,6 +617,34 @@ class Rulebook:
 
 
 _DEFAULT_SETTINGS: dict[str, dict[str, Any]] = {}  # rulebook id → its default settings
+
+
+def field_choice_labels(rulebook: Rulebook) -> dict[tuple[str, str], Mapping[str, str]]:
+    """(event type, field) → the Spanish words of that field's choices, over the rulebook's kinds.
+
+    Kinds sharing an event (a complaint and a referral) share its fields' words; two different sets of
+    words for one event and field in one rulebook is a mistake."""
+    out: dict[tuple[str, str], Mapping[str, str]] = {}
+    for kind in rulebook.kinds.values():
+        for spec in kind.events.values():
+            for name, f in spec.fields.items():
+                if f.labels:
+                    key = (spec.type, name)
+                    if out.setdefault(key, f.labels) != f.labels:
+                        raise ValueError(f"{rulebook.id}: {key} labelled twice, differently")
+    return out
+
+
+def flat_choice_labels(*tables: Mapping[str, str]) -> dict[str, str]:
+    """The choice words a rulebook states for a value read without its field (``Rulebook.choice_labels``):
+    the tables merged, leaving out a key two tables word differently (it is read only with its field)."""
+    out: dict[str, str] = {}
+    clash: set[str] = set()
+    for table in tables:
+        for key, label in table.items():
+            if out.setdefault(key, label) != label:
+                clash.add(key)
+    return {k: v for k, v in out.items() if k not in clash}
 
 
 # -- evaluation ------------------------------------------------------------------------------

@@ -721,15 +721,15 @@ _F = FieldSpec
 # Sec. 11's title: «Otros empleos, contratos o negocios» — what a notice is of.
 OUTSIDE_ACTIVITY_TYPES = ("employment", "contract", "business")
 OUTSIDE_ACTIVITY_TYPES_ES = {
-    "employment": "Otro empleo",
-    "contract": "Contrato",
-    "business": "Negocio",
+    "employment": "Otro empleo (Sec. 11)",
+    "contract": "Contrato (Sec. 11)",
+    "business": "Negocio (Sec. 11)",
 }
 OUTSIDE_ACTIVITY_EVENTS: dict[str, EventSpec] = {
     e.type: e
     for e in (
         EventSpec("outside_activity_notified", "Notificación de actividad extra-legislativa recibida por la Comisión", {
-            "activity": _F("choice", choices=OUTSIDE_ACTIVITY_TYPES,
+            "activity": _F("choice", choices=OUTSIDE_ACTIVITY_TYPES, labels=OUTSIDE_ACTIVITY_TYPES_ES,
                            help="Otro empleo, contrato o negocio (Sec. 11, título)"),
             "compensation": _F("money", help="Compensación pactada, anual (Sec. 11(B)(3); A-10)"),
             "legislative_salary": _F("money", help="Salario anual de legislador (base del 35 %, Sec. 11(A))"),

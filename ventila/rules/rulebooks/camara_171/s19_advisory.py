@@ -124,17 +124,37 @@ _REVISION_DONE = {
 }
 REJECTION_GROUNDS = ("incomplete", "untimely", "no_jurisdiction", "related_complaint")
 # The words the act forms show for these choices (Sec. 19(a)–(c), 19(f)).
-ADVISORY_CHOICES_ES = {
-    "correct": "Corregir la opinión",
-    "modify": "Modificar la opinión",
-    "reverse": "Revertir la opinión",
-    "revoke": "Dejar sin efecto la opinión",
-    "new_evidence": "Nueva evidencia o información fidedigna",
-    "miscarriage_of_justice": "Evitar un fracaso de la justicia",
+REVISION_ES = {
+    "correct": "Corregir la opinión (Sec. 19(f))",
+    "modify": "Modificar la opinión (Sec. 19(f))",
+    "reverse": "Revertir la opinión (Sec. 19(f))",
+    "revoke": "Dejar sin efecto la opinión (Sec. 19(f))",
+}
+REVISION_REASON_ES = {
+    "new_evidence": "Nueva evidencia o información fidedigna (Sec. 19(f))",
+    "miscarriage_of_justice": "Evitar un fracaso de la justicia (Sec. 19(f))",
+}
+REJECTION_GROUNDS_ES = {
     "incomplete": "No contiene los elementos indispensables (Sec. 19(b))",
     "untimely": "Radicada con menos de 30 días laborables antes de los hechos (Sec. 19(c))",
     "no_jurisdiction": "Los hechos ya ocurrieron o están ocurriendo (Sec. 19(c))",
     "related_complaint": "Existe una querella relacionada (Sec. 19(a))",
+}
+REQUESTER_ROLES_ES = {
+    "speaker": "Presidente de la Cámara (Sec. 19(a))",
+    "chair": "Presidente de la Comisión (Sec. 19(a))",
+    "representative": "Representante (Sec. 19(a))",
+    "officer": "Funcionario (Sec. 19(a))",
+    "department_head": "Jefe de dependencia (Sec. 19(a))",
+    "employee": "Empleado (no puede solicitarla, Sec. 19(a))",
+    "other": "Otra persona (no puede solicitarla, Sec. 19(a))",
+}
+# The words of these choices for a value read without its field (the register's history, the rulebook's
+# ``choice_labels``); each field's own are its ``labels``.
+ADVISORY_CHOICES_ES = {
+    **REVISION_ES,
+    **REVISION_REASON_ES,
+    **REJECTION_GROUNDS_ES,
     "representative": "Representante",
     "officer": "Funcionario",
     "department_head": "Jefe de dependencia",
@@ -153,7 +173,7 @@ ADVISORY_EVENTS: dict[str, EventSpec] = {
             "facts_date": _F("date", required=True, help="Fecha en que ocurrirán los hechos consultados (Sec. 19(c))"),
             "facts_ongoing": _F("bool", help="Los hechos ya están ocurriendo (Sec. 19(c))"),
             "related_complaint": _F("bool", help="Existe una querella relacionada (Sec. 19(a))"),
-            "requester_role": _F("choice", choices=REQUESTER_ROLES, help="Quién la solicita (Sec. 19(a))"),
+            "requester_role": _F("choice", choices=REQUESTER_ROLES, labels=REQUESTER_ROLES_ES, help="Quién la solicita (Sec. 19(a))"),
             "detailed": _F("bool", help="Escrita, y expone clara y detalladamente todos los elementos de juicio "
                                         "(Sec. 19(b))"),
         }),
@@ -166,11 +186,13 @@ ADVISORY_EVENTS: dict[str, EventSpec] = {
             "yes_votes": _F("int", help="Votos a favor (Sec. 19(d))"),
         }),
         EventSpec("opinion_rejected", "Solicitud rechazada de plano", {
-            "grounds": _F("choice", choices=REJECTION_GROUNDS),
+            "grounds": _F("choice", choices=REJECTION_GROUNDS, labels=REJECTION_GROUNDS_ES,
+                          help="Por qué se rechaza de plano (Sec. 19(a)–(c))"),
         }),
         EventSpec("opinion_revised", "Opinión corregida, modificada, revertida o dejada sin efecto (Sec. 19(f))", {
-            "revision": _F("choice", choices=REVISION_TYPES, help="Qué hace la Comisión con la opinión (Sec. 19(f))"),
-            "reason": _F("choice", choices=("new_evidence", "miscarriage_of_justice")),
+            "revision": _F("choice", choices=REVISION_TYPES, labels=REVISION_ES, help="Qué hace la Comisión con la opinión (Sec. 19(f))"),
+            "reason": _F("choice", choices=("new_evidence", "miscarriage_of_justice"), labels=REVISION_REASON_ES,
+                         help="Por qué se revisa (Sec. 19(f))"),
             "opinion_text": _F("str", help="El nuevo texto de la opinión, si lo hay (Sec. 19(f))"),
             "yes_votes": _F("int", help="Votos a favor (Sec. 6)"),
         }),

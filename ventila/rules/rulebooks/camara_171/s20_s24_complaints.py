@@ -403,12 +403,12 @@ DISMISSAL_GROUNDS = (
     "frivolous",              # [8] evidentemente frívola
 )  # fmt: skip
 DISMISSAL_GROUNDS_ES = {
-    "no_jurisdiction": "Ausencia de jurisdicción",
-    "time_barred": "Prescripción",
-    "form_or_content": "Incumplimiento con los requisitos de forma y contenido del Código",
-    "lack_of_interest": "Falta de interés del querellante en los procesos ante la Comisión",
-    "refuses_evidence": "El querellante se niega a aportar evidencia o testimonio",
-    "frivolous": "Querella evidentemente frívola, inverosímil y desprovista de fundamentos",
+    "no_jurisdiction": "Ausencia de jurisdicción (Sec. 21(c)(2))",
+    "time_barred": "Prescripción (Sec. 21(c)(2))",
+    "form_or_content": "Incumplimiento con los requisitos de forma y contenido del Código (Sec. 21(c)(2))",
+    "lack_of_interest": "Falta de interés del querellante en los procesos ante la Comisión (Sec. 21(c)(2))",
+    "refuses_evidence": "El querellante se niega a aportar evidencia o testimonio (Sec. 21(c)(2))",
+    "frivolous": "Querella evidentemente frívola, inverosímil y desprovista de fundamentos (Sec. 21(c)(2))",
 }
 RESOLUTION_OUTCOMES = ("charges_proven", "charges_not_proven", "dismissed", "merit_found")
 SANCTIONS = (
@@ -447,7 +447,8 @@ COMPLAINT_EVENTS: dict[str, EventSpec] = {
         EventSpec("default_declared", "Rebeldía declarada"),
         EventSpec("determination_made", "Determinación de la Comisión", {
             "outcome": _F("choice", required=True, choices=("dismissed", "probable_cause")),
-            "grounds": _F("choices", choices=DISMISSAL_GROUNDS),
+            "grounds": _F("choices", choices=DISMISSAL_GROUNDS, labels=DISMISSAL_GROUNDS_ES,
+                          help="Causas de desestimación (Sec. 21(c)(2))"),
         }),
         EventSpec("determination_notified", "Determinación notificada a las partes"),
         EventSpec("hearing_noticed", "Vista notificada", {

@@ -425,7 +425,10 @@ COMPLAINT_EVENTS: dict[str, EventSpec] = {
             "witness": _F("str"), "claim": _F("str")}),
         EventSpec("privilege_ruled", "Privilegio adjudicado por la Comisión (¶11)", {"upheld": _F("bool")}),
         EventSpec("frivolous_sanction_imposed", "Multa o sanción por querella frívola o sin evidencia (¶33)", {
-            "grounds": _F("choice", choices=("frivolous", "missing_evidence")),
+            "grounds": _F("choice", choices=("frivolous", "missing_evidence"), labels={
+                "frivolous": "Querella frívola (¶33)",
+                "missing_evidence": "Querella sin la evidencia necesaria (¶33)",
+            }),
             "amount": _F("money"),
         }),
     )

@@ -110,14 +110,20 @@ _POSITIONS = {
 }
 _VACANCY = {
     "irreparable_harm": _F("bool", help="La situación puede ocasionar daño irreparable a la ciudadanía (¶36)"),
-    "vacancies": _F("choices", choices=("mayor", "assembly_members"), help="Cargos declarados vacantes"),
+    "vacancies": _F(
+        "choices",
+        choices=("mayor", "assembly_members"),
+        help="Cargos declarados vacantes (¶36)",
+        labels={"mayor": "El cargo de Alcalde (¶36)", "assembly_members": "Escaños de la Asamblea Municipal (¶36)"},
+    ),
     "assembly_seats": _F("int", help="Número de escaños de la Asamblea declarados vacantes"),
 }
 DEADLOCK_EVENTS: dict[str, EventSpec] = {
     e.type: e
     for e in (
         EventSpec("deadlock_reported", "Informe de fricción rendido al Gobernador (¶35)", {
-            "by": _F("choice", choices=("mayor", "municipal_assembly"))}),
+            "by": _F("choice", choices=("mayor", "municipal_assembly"), labels={
+                "mayor": "El Alcalde (¶35)", "municipal_assembly": "La Asamblea Municipal (¶35)"})}),
         EventSpec("referred_to_commission", "Informe referido por el Gobernador a la Comisión (¶35)"),
         EventSpec("governor_order_issued", "Orden del Gobernador a los jefes de departamento (¶35)"),
         EventSpec("documents_delivered", "Documentación entregada a la Comisión por los departamentos (¶35)"),
