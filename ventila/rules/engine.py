@@ -1529,7 +1529,9 @@ def _order_table(kind: KindSpec) -> dict[str, _Order]:
                 continue
             after = spec.after or (opening if t not in k.opening else ())
             if after or spec.not_after or spec.once:
-                table[t] = (after, spec.not_after, spec.once, spec.reopened_by)
+                # ``once`` counts since the act's own ``after`` act (none: once in the whole case — the
+                # kind's opening repeated, an amended request, does not reopen it) or its ``reopened_by``.
+                table[t] = (after, spec.not_after, spec.once, (*spec.after, *spec.reopened_by))
         return table
 
     return per_kind(_ORDER, kind, build)
@@ -1572,7 +1574,7 @@ def out_of_place(events: Sequence[Event], kind: KindSpec) -> list[tuple[Event, M
         return best
 
     def reason(
-        e: Event, after: tuple[Act, ...], not_after: tuple[Act, ...], once: bool, reopened_by: tuple[Act, ...]
+        e: Event, after: tuple[Act, ...], not_after: tuple[Act, ...], once: bool, since: tuple[Act, ...]
     ) -> Msg | None:
         """Why ``e`` is out of place, or None when it is in place."""
         act = titles[e.type].title
@@ -1597,9 +1599,9 @@ def out_of_place(events: Sequence[Event], kind: KindSpec) -> list[tuple[Event, M
                 closed=closing.day,
             )
         if once:
-            reopened = last(reopened_by) if reopened_by else None
-            since = max((seq[a.index] for a in (anchor, reopened) if a is not None), default=-1)
-            prev = next((p for p in placed.get(e.type, ()) if seq[p.index] > since), None)
+            start = last(since) if since else None
+            begin = seq[start.index] if start is not None else -1
+            prev = next((p for p in placed.get(e.type, ()) if seq[p.index] > begin), None)
             if prev is not None:
                 return Msg(
                     "«%(act)s» (%(day)s) repite el acto del %(first)s, que solo se registra una vez: cuenta "

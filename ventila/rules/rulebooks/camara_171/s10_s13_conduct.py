@@ -806,6 +806,18 @@ def evaluate_outside_activity(ctx: Context) -> None:
     if not notices:
         ctx.stage = OutsideActivityStage.NEW
         ctx.allowed_next = ["outside_activity_notified"]
+        for e in ctx.all("activity_started"):  # never silent: a start with no notice at all
+            ctx.add_finding(
+                "notice_after_activity_start",
+                "CAM-11B-01",
+                Msg(
+                    "La actividad comenzó el %(start)s sin notificación a la Comisión: debía notificarse antes del "
+                    "inicio (Sec. 11(B) ¶2).",
+                    start=e.day,
+                ),
+                start=e.day.isoformat(),
+                event=e.index,
+            )
         return
     started = ctx.first("activity_started")
     decisions = ctx.all("objection_decided")
@@ -846,6 +858,17 @@ def evaluate_outside_activity(ctx: Context) -> None:
         ctx.stage = OutsideActivityStage.CLEARED_BY_SILENCE
     else:
         ctx.stage = OutsideActivityStage.UNDER_REVIEW
+    if ctx.stage == "objected" and started is not None and decision is not None and started.at >= decision.at:
+        ctx.add_finding(  # never silent: the activity went ahead against the Commission's objection
+            "act_not_allowed",
+            "CAM-11C-01",
+            Msg(
+                "La actividad comenzó el %(start)s pese a la oposición de la Comisión del %(day)s (Sec. 11(C)).",
+                start=started.day,
+                day=decision.day,
+            ),
+            event=started.index,
+        )
     nxt = ["objection_decided"] if ctx.stage == "under_review" else []
     if started is None and ctx.stage != "objected":
         nxt.append("activity_started")

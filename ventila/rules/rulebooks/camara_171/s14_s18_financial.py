@@ -357,6 +357,27 @@ FINANCIAL_EVENTS = with_order(
 )
 
 
+# A report and what follows it (Secs. 14(c), 15): each act after the report is about one report.
+_REPORT_ACTS = (
+    "report_filed",
+    "secretary_notified",
+    "preliminary_findings_received",
+    "findings_answered",
+    "oeg_final_action",
+)
+
+
+def _not_evaluated(ctx: Context, events: list[Event], why: Msg) -> None:
+    """Point at acts the evaluation cannot take (never silent), saying why."""
+    for e in sorted(events, key=lambda e: e.index):
+        ctx.add_finding(
+            "act_not_allowed",
+            "CAM-15-01",
+            Msg("«%(act)s» (%(day)s): %(why)s.", act=FINANCIAL_EVENTS[e.type].title, day=e.day, why=why),
+            event=e.index,
+        )
+
+
 def _report_of(event: Event, reports: list[Event]) -> Event | None:
     """The report an OEG or Secretary event refers to: by ``covers_year`` when given, else the
     latest report filed on or before the event."""
@@ -444,6 +465,7 @@ def evaluate_financial_report(ctx: Context) -> None:
         )
         ctx.stage = FinancialReportStage.REPORT_NOT_REQUIRED
         ctx.allowed_next = []
+        _not_evaluated(ctx, [e for t in _REPORT_ACTS for e in ctx.all(t)], Msg("no se requiere informe (Sec. 14(f))"))
         return
 
     obligations: list[Deadline] = []
@@ -536,6 +558,14 @@ def evaluate_financial_report(ctx: Context) -> None:
         stage, pending = _evaluate_report(ctx, report, reports, stage)
         pending_notice = pending_notice or pending
 
+    # Never silent: an act of the OEG or a notice that belongs to no report on file (its ``covers_year``), or
+    # repeats one already on record for its report, changes nothing: it is pointed at.
+    used = {id(e) for r in reports for t in _REPORT_ACTS[1:] for e in _events_for(ctx, t, r, reports)[:1]}
+    _not_evaluated(
+        ctx,
+        [e for t in _REPORT_ACTS[1:] for e in ctx.all(t) if id(e) not in used],
+        Msg("no corresponde a un informe radicado, o repite un acto ya anotado para su informe"),
+    )
     ctx.stage = stage
     nxt: list[str] = []
     if exit_event is None:
@@ -854,7 +884,11 @@ ACCESS_EVENTS = with_form_hints(ACCESS_EVENTS, access_requested={"validate": che
 ACCESS_EVENTS = with_order(
     ACCESS_EVENTS,
     after={"objection_filed": ("subject_notified",), "objection_resolved": ("objection_filed",)},
-    not_after={"access_granted": (Act("objection_resolved", {"upheld": True}),)},
+    not_after={
+        "access_granted": (Act("objection_resolved", {"upheld": True}),),
+        "objection_filed": ("access_granted",),
+        "objection_resolved": ("access_granted",),
+    },
     once=("subject_notified", "objection_filed", "objection_resolved", "access_granted"),
     repeatable=("access_requested",),  # a request amended (its contents replace the first's; the terms stay)
 )
@@ -890,6 +924,17 @@ def evaluate_access_request(ctx: Context) -> None:
         ctx.stage = AccessRequestStage.BLOCKED_REPORT_NOT_FINAL
         ctx.allowed_next = [] if notified else ["subject_notified"]
         _check_grant(ctx, granted, None)
+        for e in (*ctx.all("objection_filed"), *ctx.all("objection_resolved")):  # never silent
+            ctx.add_finding(
+                "act_not_allowed",
+                "CAM-17-01",
+                Msg(
+                    "«%(act)s» (%(day)s): el informe no es final, así que no hay acceso que objetar (Sec. 17(1)).",
+                    act=ACCESS_EVENTS[e.type].title,
+                    day=e.day,
+                ),
+                event=e.index,
+            )
         return
     if notified is None:
         ctx.stage = AccessRequestStage.AWAITING_NOTICE
@@ -935,7 +980,19 @@ def evaluate_access_request(ctx: Context) -> None:
                 day=objection.day,
                 due_date=window.due_date,
             ),
+            event=objection.index,
         )
+        for r in ctx.all("objection_resolved"):  # never silent: nothing to resolve once the objection was late
+            ctx.add_finding(
+                "act_not_allowed",
+                "CAM-17-04",
+                Msg(
+                    "«%(act)s» (%(day)s) resuelve una objeción presentada fuera de término: no cuenta.",
+                    act=ACCESS_EVENTS[r.type].title,
+                    day=r.day,
+                ),
+                event=r.index,
+            )
     ctx.changes_from(opens_after_window)
     if as_of < opens_after_window:
         ctx.stage = AccessRequestStage.AWAITING_SUBJECT

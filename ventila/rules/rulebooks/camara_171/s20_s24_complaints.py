@@ -431,11 +431,11 @@ COMPLAINT_EVENTS: dict[str, EventSpec] = {
     for e in (
         EventSpec("complaint_filed", "Querella presentada", {
             "knowledge_date": _F("date", not_after_event=True, help="Fecha en que el querellante conoció los hechos (Sec. 20(6))"),
-            "facts_date": _F("date", help="Fecha de los hechos (Sec. 2)"),
+            "facts_date": _F("date", any_year=True, help="Fecha de los hechos (Sec. 2)"),
             "channel": _F("choice", choices=("in_person", "email", "online"), help="Medio (Sec. 20(4))"),
         }),
         EventSpec("referral_received", "Referido de la OEG recibido", {
-            "facts_date": _F("date"),
+            "facts_date": _F("date", any_year=True),
             "evidence_attached": _F("bool", help="Informe y toda la evidencia adjunta (Sec. 16(b))"),
         }),
         EventSpec("respondent_notified", "Notificación recibida por la parte querellada"),
@@ -1492,7 +1492,10 @@ _REQUIRES: dict[str, tuple[str, ...]] = {
 
 
 def _check_order(ctx: Context, referral: bool) -> None:
-    """Flag acts recorded before the acts they presuppose (a finding, never an error)."""
+    """Flag acts recorded before the acts they presuppose (a finding, never an error).
+
+    An act flagged is not taken as on record for the acts after it: an act that presupposes an orphan is
+    flagged too (every act after an orphan, never silent)."""
     filed_type = "referral_received" if referral else "complaint_filed"
     if _in_order(ctx, filed_type):
         return
@@ -1513,6 +1516,17 @@ def _check_order(ctx: Context, referral: bool) -> None:
                 event=e.index,
             )
             continue
+        if "case_closed" in seen:  # after closure: that is what is wrong with it, whatever else it lacks
+            ctx.add_finding(
+                "act_not_allowed",
+                "CAM-05-01",
+                Msg(
+                    "«%(act)s» se registró después de cerrado el caso.",
+                    act=COMPLAINT_EVENTS[t].title,
+                ),
+                event=e.index,
+            )
+            continue
         needs = requires.get(t)
         if needs is not None and not needs <= seen:
             missing = [m for m in sorted(needs) if m not in seen]
@@ -1527,16 +1541,7 @@ def _check_order(ctx: Context, referral: bool) -> None:
                 ),
                 event=e.index,
             )
-        if "case_closed" in seen:
-            ctx.add_finding(
-                "act_not_allowed",
-                "CAM-05-01",
-                Msg(
-                    "«%(act)s» se registró después de cerrado el caso.",
-                    act=COMPLAINT_EVENTS[t].title,
-                ),
-                event=e.index,
-            )
+            continue
         seen.add(t)
 
 

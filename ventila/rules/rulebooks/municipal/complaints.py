@@ -1141,9 +1141,12 @@ def _anytime(ctx: Context) -> list[str]:
 
 
 def _check_order(ctx: Context) -> None:
+    """Flag acts out of order. An act flagged is not taken as on record for the acts after it: an act that
+    presupposes only an orphan is flagged too (every act after an orphan, never silent)."""
     seen: set[str] = set()
     closed: Event | None = None
     for e in ctx.events:
+        found = len(ctx.findings)
         if e.type == "complaint_filed" and "complaint_filed" in seen:
             # Never silent (issue 11, item 2): the case was opened by the first filing.
             first = ctx.first("complaint_filed")
@@ -1199,7 +1202,8 @@ def _check_order(ctx: Context) -> None:
             )
         if e.type in _CLOSING and closed is None:
             closed = e
-        seen.add(e.type)
+        if len(ctx.findings) == found:
+            seen.add(e.type)
 
 
 def _check_parties(ctx: Context, filed: Event) -> None:

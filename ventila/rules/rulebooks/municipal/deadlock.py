@@ -166,6 +166,7 @@ DEADLOCK_EVENTS = with_order(
     after={
         "referred_to_commission": ("deadlock_reported",),
         "documents_delivered": ("governor_order_issued",),
+        "hearing_noticed": ("referred_to_commission",),
         "hearing_concluded": ("hearing_noticed",),
         "positions_recorded": ("recommendations_issued",),
         "vacancies_declared": ("positions_recorded",),
