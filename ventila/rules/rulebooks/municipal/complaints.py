@@ -483,7 +483,11 @@ COMPLAINT_EVENTS = with_next_acts(
 # privilege claimed, a ¶33 sanction) set no term of their own: they change nothing the engine derives.
 COMPLAINT_EVENTS = with_order(
     COMPLAINT_EVENTS,
-    after={"privilege_ruled": ("privilege_claimed",), "court_summons_issued": ("enforcement_petition_filed",)},
+    after={
+        "privilege_ruled": ("privilege_claimed",),
+        "court_summons_issued": ("enforcement_petition_filed",),
+        "decision_notified": ("dismissed", "decision_issued", "dismissed_with_prejudice"),  # ¶14: what it notifies
+    },
     once=(
         "respondent_notified",
         "extension_requested",
