@@ -12,17 +12,12 @@ from ventila.cases.advisory import KIND as ADVISORY_KIND
 from ventila.cases.matters import report_sealed_reason
 from ventila.cases.models import Case, DocketEntry
 from ventila.rules import RULEBOOKS
+from ventila.rules.i18n import money_text
 
 from ..matter_forms import ReportForm
 from ..matter_labels import MATTER_BUTTONS, PERSON_LABELS
 
-
-def _money(value: Decimal) -> str:
-    """``$1,234.56``; an exact amount with more decimals keeps them (the Sec. 11(A) cap of ``$25,699.856``:
-    rounded to the cent it would read as equal to a compensation that exceeds it)."""
-    exponent = value.normalize().as_tuple().exponent
-    places = max(2, -exponent) if isinstance(exponent, int) else 2
-    return f"${value:,.{places}f}"
+_money = money_text  # the exact cap, never rounded to the cent
 
 
 def matter_context(user: Any, case: Case, entries: list[DocketEntry]) -> dict[str, Any]:

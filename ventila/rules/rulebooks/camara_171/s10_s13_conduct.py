@@ -32,7 +32,7 @@ from ...engine import (
     FormContext,
     KindSpec,
 )
-from ...i18n import Msg, Raw, Typed, joined
+from ...i18n import Msg, Raw, Typed, joined, money_text
 from ...terms import Finding
 from ...vocabulary import Actor, OutsideActivityDeadline, OutsideActivityStage
 from ...votes import required_yes
@@ -443,11 +443,7 @@ class Gift:
         return self.value if isinstance(self.value, Decimal) else Decimal(str(self.value))
 
 
-def _money(value: Decimal) -> str:
-    """``$1,234.56``; an exact amount with more decimals keeps them (a cap of ``$25,699.856``)."""
-    exponent = value.normalize().as_tuple().exponent
-    places = max(2, -exponent) if isinstance(exponent, int) else 2
-    return f"${value:,.{places}f}"
+_money = money_text
 
 
 def _amount(value: Decimal) -> Raw:

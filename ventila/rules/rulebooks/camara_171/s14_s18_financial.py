@@ -367,13 +367,14 @@ _REPORT_ACTS = (
 )
 
 
-def _not_evaluated(ctx: Context, events: list[Event], why: Msg) -> None:
-    """Point at acts the evaluation cannot take (never silent), saying why."""
+def _not_evaluated(ctx: Context, events: Sequence[Event], why: Msg, rule_id: str = "CAM-15-01") -> None:
+    """Point at acts the evaluation cannot take (never silent), saying why, under ``rule_id``."""
+    titles = ctx.rulebook.kinds[ctx.scenario.kind].events
     for e in sorted(events, key=lambda e: e.index):
         ctx.add_finding(
             "act_not_allowed",
-            "CAM-15-01",
-            Msg("«%(act)s» (%(day)s): %(why)s.", act=FINANCIAL_EVENTS[e.type].title, day=e.day, why=why),
+            rule_id,
+            Msg("«%(act)s» (%(day)s): %(why)s.", act=titles[e.type].title, day=e.day, why=why),
             event=e.index,
         )
 
@@ -927,17 +928,12 @@ def evaluate_access_request(ctx: Context) -> None:
         ctx.stage = AccessRequestStage.BLOCKED_REPORT_NOT_FINAL
         ctx.allowed_next = [] if notified else ["subject_notified"]
         _check_grant(ctx, granted, None)
-        for e in (*ctx.all("objection_filed"), *ctx.all("objection_resolved")):  # never silent
-            ctx.add_finding(
-                "act_not_allowed",
-                "CAM-17-01",
-                Msg(
-                    "«%(act)s» (%(day)s): el informe no es final, así que no hay acceso que objetar (Sec. 17(1)).",
-                    act=ACCESS_EVENTS[e.type].title,
-                    day=e.day,
-                ),
-                event=e.index,
-            )
+        _not_evaluated(
+            ctx,
+            [*ctx.all("objection_filed"), *ctx.all("objection_resolved")],
+            Msg("el informe no es final, así que no hay acceso que objetar (Sec. 17(1))"),
+            "CAM-17-01",
+        )
         return
     if notified is None:
         ctx.stage = AccessRequestStage.AWAITING_NOTICE
@@ -985,17 +981,9 @@ def evaluate_access_request(ctx: Context) -> None:
             ),
             event=objection.index,
         )
-        for r in ctx.all("objection_resolved"):  # never silent: nothing to resolve once the objection was late
-            ctx.add_finding(
-                "act_not_allowed",
-                "CAM-17-04",
-                Msg(
-                    "«%(act)s» (%(day)s) resuelve una objeción presentada fuera de término: no cuenta.",
-                    act=ACCESS_EVENTS[r.type].title,
-                    day=r.day,
-                ),
-                event=r.index,
-            )
+        _not_evaluated(  # nothing to resolve once the objection was late
+            ctx, ctx.all("objection_resolved"), Msg("resuelve una objeción presentada fuera de término"), "CAM-17-04"
+        )
     ctx.changes_from(opens_after_window)
     if as_of < opens_after_window:
         ctx.stage = AccessRequestStage.AWAITING_SUBJECT
