@@ -1614,9 +1614,18 @@ def out_of_place(events: Sequence[Event], kind: KindSpec) -> list[tuple[Event, M
 
     for e in events:
         order = table.get(e.type)
-        if order is not None and (why := reason(e, *order)) is not None:
-            out.append((e, why))
-            continue
+        if order is not None:
+            after, not_after, once, _since = order
+            # The usual act is plainly in place (an act it presupposes is on record, none it may not follow
+            # is, and it is no repeat): no need to ask why. Otherwise ``reason`` says whether and why not.
+            plain = (
+                (not after or any(a.type in placed and not a.when for a in after))
+                and not any(a.type in placed for a in not_after)
+                and not (once and e.type in placed)
+            )
+            if not plain and (why := reason(e, *order)) is not None:
+                out.append((e, why))
+                continue
         placed.setdefault(e.type, []).append(e)
         seq[e.index] = n
         n += 1
