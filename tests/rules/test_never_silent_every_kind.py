@@ -312,3 +312,25 @@ def test_cam_19e_01_a_reversal_ends_the_opinion_and_a_later_correction_does_not_
         ev("opinion_revised", "2027-05-03", revision="reverse", reason="new_evidence"),
     )
     assert "opinion_revoked" in result.finding_ids()
+
+
+def test_cam_24c_03_a_summary_hearing_needs_no_determination_before_it() -> None:
+    # Sec. 24: filed Thu 20 Jul 2028 against a candidate, 110 days before the general election; the hearing is
+    # cited within 48 hours of the notice with no determination of probable cause: nothing is out of place
+    # (it used to be flagged, and now every act after it would have been).
+    result = evaluate(
+        {
+            "rulebook": "camara-171",
+            "kind": "complaint",
+            "respondent": {"role": "representative", "candidate": True},
+            "as_of": "2028-07-25",
+            "events": [
+                ev("complaint_filed", "2028-07-20T09:00", knowledge_date="2028-07-10"),
+                ev("respondent_notified", "2028-07-20T15:00"),
+                ev("hearing_noticed", "2028-07-21T10:00", hearing_date="2028-07-24T10:00"),
+                ev("hearing_held", "2028-07-24T10:00"),
+            ],
+        }
+    )
+    assert result.procedure == "summary"
+    assert pointed(result) == []

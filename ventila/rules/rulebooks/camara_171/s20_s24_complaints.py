@@ -703,7 +703,7 @@ def evaluate_complaint(ctx: Context) -> None:
 def _evaluate(ctx: Context) -> None:
     referral = ctx.scenario.kind == "referral"
     filed = ctx.firsts.get("referral_received" if referral else "complaint_filed")
-    _check_order(ctx, referral)
+    _check_order(ctx, referral, filed is not None and _is_summary(ctx, filed))
     if filed is None:
         ctx.stage = ComplaintStage.NEW
         ctx.allowed_next = ["referral_received" if referral else "complaint_filed"]
@@ -1491,16 +1491,32 @@ _REQUIRES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _check_order(ctx: Context, referral: bool) -> None:
+def _is_summary(ctx: Context, filed: Event) -> bool:
+    """Whether the complaint runs by the summary procedure of Sec. 24 (as :func:`_evaluate` decides)."""
+    blackout, summary_election = _election_windows(ctx, filed.day)
+    return (
+        blackout is None
+        and summary_election is not None
+        and ctx.respondent.candidate
+        and ctx.respondent.role in ("representative", "officer")
+    )
+
+
+# Sec. 24(c)–(d): in the summary procedure the hearing is cited within 48 hours of the notice, with no
+# determination of probable cause before it (CAM-24C-03).
+_SUMMARY_REQUIRES: dict[str, tuple[str, ...]] = {"hearing_noticed": ("respondent_notified",)}
+
+
+def _check_order(ctx: Context, referral: bool, summary: bool = False) -> None:
     """Flag acts recorded before the acts they presuppose (a finding, never an error).
 
     An act flagged is not taken as on record for the acts after it: an act that presupposes an orphan is
     flagged too (every act after an orphan, never silent)."""
     filed_type = "referral_received" if referral else "complaint_filed"
-    if _in_order(ctx, filed_type):
+    if _in_order(ctx, filed_type, summary):
         return
     other = "complaint_filed" if referral else "referral_received"
-    requires = _requires(filed_type)
+    requires = _requires(filed_type, summary)
     seen: set[str] = set()
     for e in ctx.events:
         t = e.type
@@ -1545,14 +1561,14 @@ def _check_order(ctx: Context, referral: bool) -> None:
         seen.add(t)
 
 
-def _in_order(ctx: Context, filed_type: str) -> bool:
+def _in_order(ctx: Context, filed_type: str, summary: bool = False) -> bool:
     """Whether _check_order has nothing to flag (the usual docket), checked cheaply.
 
     Each act type at its first occurrence (``ctx.firsts`` keeps that order) must come after every
     act it presupposes: later acts of the same type then do too. The other kind's filing never
     passes, and nothing may follow the closing of the case.
     """
-    requires = _order_table(filed_type)
+    requires = _order_table(filed_type, summary)
     seen: set[str] = set()
     for t in ctx.firsts:
         if not requires[t] <= seen:
@@ -1562,35 +1578,37 @@ def _in_order(ctx: Context, filed_type: str) -> bool:
     return closed is None or closed is ctx.events[-1]
 
 
-_REQUIRES_BY_FILING: dict[str, dict[str, frozenset[str]]] = {}
+_REQUIRES_BY_FILING: dict[tuple[str, bool], dict[str, frozenset[str]]] = {}
 
 
-def _requires(filed_type: str) -> dict[str, frozenset[str]]:
-    """Each act type → the acts it presupposes, with "the filing" resolved to ``filed_type``."""
-    table = _REQUIRES_BY_FILING.get(filed_type)
+def _requires(filed_type: str, summary: bool = False) -> dict[str, frozenset[str]]:
+    """Each act type → the acts it presupposes, with "the filing" resolved to ``filed_type`` (and the
+    summary procedure's order when ``summary``)."""
+    table = _REQUIRES_BY_FILING.get((filed_type, summary))
     if table is None:
+        order = {**_REQUIRES, **_SUMMARY_REQUIRES} if summary else _REQUIRES
         table = {
-            t: frozenset(filed_type if n == "__filed__" else n for n in _REQUIRES.get(t, _FILED))
+            t: frozenset(filed_type if n == "__filed__" else n for n in order.get(t, _FILED))
             for t in COMPLAINT_EVENTS
             if t != filed_type
         }
-        _REQUIRES_BY_FILING[filed_type] = table
+        _REQUIRES_BY_FILING[(filed_type, summary)] = table
     return table
 
 
 _FILED = ("__filed__",)
 _NEVER = frozenset({"__never__"})  # presupposes an act that never happens: always flagged
 
-_ORDER_TABLES: dict[str, dict[str, frozenset[str]]] = {}
+_ORDER_TABLES: dict[tuple[str, bool], dict[str, frozenset[str]]] = {}
 
 
-def _order_table(filed_type: str) -> dict[str, frozenset[str]]:
+def _order_table(filed_type: str, summary: bool = False) -> dict[str, frozenset[str]]:
     """``_requires`` for every act type: the filing presupposes nothing, the other filing _NEVER."""
-    table = _ORDER_TABLES.get(filed_type)
+    table = _ORDER_TABLES.get((filed_type, summary))
     if table is None:
         other = "complaint_filed" if filed_type == "referral_received" else "referral_received"
-        table = {t: frozenset() for t in COMPLAINT_EVENTS} | _requires(filed_type) | {other: _NEVER}
-        _ORDER_TABLES[filed_type] = table
+        table = {t: frozenset() for t in COMPLAINT_EVENTS} | _requires(filed_type, summary) | {other: _NEVER}
+        _ORDER_TABLES[(filed_type, summary)] = table
     return table
 
 
