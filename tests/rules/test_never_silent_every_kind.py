@@ -7,16 +7,13 @@ revised, a revoked one no longer binds (Sec. 19(e)–(f))."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
+from test_never_silent import cli
 
 from ventila.rules import InputError, evaluate
 
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def ev(type_: str, at: str, **payload: Any) -> dict[str, Any]:
@@ -215,14 +212,7 @@ def test_cam_05_01_a_finding_on_an_act_out_of_place_comes_out_of_the_cli() -> No
         "as_of": "2027-03-30",
         "events": [REQUEST, ev("opinion_issued", "2027-03-20"), ev("opinion_issued", "2027-03-25")],
     }
-    proc = subprocess.run(
-        [sys.executable, "-m", "ventila.cli", "deadlines"],
-        input=json.dumps(scenario),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
+    proc = cli(scenario)
     assert proc.returncode == 0
     findings = json.loads(proc.stdout)["findings"]
     assert [f["data"]["event"] for f in findings if f["id"] == "act_not_allowed"] == [2]

@@ -418,32 +418,26 @@ def _binding(ctx: Context, issued: Event) -> None:
         )
         ctx.allowed_next = []
         return
-    if last is not None:
-        ctx.add_finding(
-            "opinion_binding",
-            "CAM-19E-01",
-            Msg(
-                "La opinión emitida el %(day)s, enmendada el %(amended)s, es válida y obligatoria en su texto "
-                "enmendado para la Comisión respecto a quien la solicitó, en querellas posteriores sobre los "
-                "mismos hechos, si actuó de buena fe (Sec. 19(e)); enlácela a esas querellas.",
-                day=issued.day,
-                amended=last.day,
-            ),
-            binding=True,
-            amended_on=last.day.isoformat(),
+    ctx.add_finding(
+        "opinion_binding",
+        "CAM-19E-01",
+        Msg(
+            "La opinión emitida el %(day)s, enmendada el %(amended)s, es válida y obligatoria en su texto "
+            "enmendado para la Comisión respecto a quien la solicitó, en querellas posteriores sobre los "
+            "mismos hechos, si actuó de buena fe (Sec. 19(e)); enlácela a esas querellas.",
+            day=issued.day,
+            amended=last.day,
         )
-    else:
-        ctx.add_finding(
-            "opinion_binding",
-            "CAM-19E-01",
-            Msg(
-                "La opinión emitida el %(day)s es válida y obligatoria para la Comisión respecto a quien la "
-                "solicitó, en querellas posteriores sobre los mismos hechos, si actuó de buena fe (Sec. 19(e)); "
-                "enlácela a esas querellas.",
-                day=issued.day,
-            ),
-            binding=True,
-        )
+        if last is not None
+        else Msg(
+            "La opinión emitida el %(day)s es válida y obligatoria para la Comisión respecto a quien la "
+            "solicitó, en querellas posteriores sobre los mismos hechos, si actuó de buena fe (Sec. 19(e)); "
+            "enlácela a esas querellas.",
+            day=issued.day,
+        ),
+        binding=True,
+        **({"amended_on": last.day.isoformat()} if last is not None else {}),
+    )
     ctx.allowed_next = ["opinion_revised"]
 
 
