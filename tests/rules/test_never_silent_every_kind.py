@@ -15,7 +15,6 @@ from test_never_silent import cli
 from ventila.rules import InputError, evaluate
 
 
-
 def ev(type_: str, at: str, **payload: Any) -> dict[str, Any]:
     return {"type": type_, "at": at, **payload}
 
