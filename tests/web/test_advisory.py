@@ -175,7 +175,13 @@ def test_cam_19d_02_the_opinion_needs_the_sec_6_majority_and_19f_revisions_keep_
     assert "Texto vigente" not in register and "Solo sin paga y fuera del horario." in register  # history kept
     ids = set(fresh(case).findings.values_list("finding_id", flat=True))
     assert "opinion_revoked" in ids and "opinion_binding" not in ids
-    assert Document.objects.filter(case=case).count() == 2
+    seq = case.entries.filter(event_type="opinion_revised").order_by("-seq").first().seq
+    revoked_doc = issue(world, fresh(case), "advisory_opinion", seq=seq)
+    text = flat(
+        " ".join(pdf_pages(client.get(f"/expedientes/{case.number}/documentos/{revoked_doc.pk}/pdf/").getvalue()))
+    )
+    assert "ya no obliga a la Comisión" in text and "La opinión obliga" not in text
+    assert Document.objects.filter(case=case).count() == 3
 
 
 def test_cam_19e_01_a_later_complaint_shows_the_respondents_opinions(client, world, now):
