@@ -38,7 +38,13 @@ START = dt.date(2025, 1, 6)
 def _value(rng: random.Random, spec: FieldSpec, day: dt.date) -> Any:
     t = spec.type
     if t in ("date", "datetime"):
-        delta = rng.randint(-20, 0) if spec.not_after_event else rng.randint(-5, 40)
+        delta = (
+            rng.randint(-20, 0)
+            if spec.not_after_event
+            else rng.randint(0, 20)
+            if spec.not_before_event
+            else rng.randint(-5, 40)
+        )
         return (day + dt.timedelta(days=delta)).isoformat()
     if t == "bool":
         return rng.random() < 0.5

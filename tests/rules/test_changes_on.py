@@ -73,7 +73,16 @@ def test_the_corpus_covers_both_rulebooks_and_terms_that_change() -> None:
     corpus = _corpus()
     assert {d["rulebook"] for d in corpus} == {"camara-171", "municipal"}
     assert len({(d["rulebook"], d["kind"]) for d in corpus}) >= 10
-    assert sum(evaluate(d).changes_on is not None for d in corpus) >= 500
+    assert sum(ev.changes_on is not None for ev in map(_evaluated, corpus) if ev is not None) >= 500
+
+
+def _evaluated(data: dict[str, Any]) -> Evaluation | None:
+    """The evaluation of a scenario of the corpus; None when the engine now refuses it (a payload date the
+    engine came to check after the corpus was recorded, such as a receipt before its notice, CAM-17-04)."""
+    try:
+        return evaluate(data)
+    except InputError:
+        return None
 
 
 @pytest.mark.parametrize("rulebook", ["camara-171", "municipal"])

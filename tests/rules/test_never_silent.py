@@ -21,6 +21,18 @@ def ev(type_: str, at: str, **payload: Any) -> dict[str, Any]:
     return {"type": type_, "at": at, **payload}
 
 
+def cli(scenario: dict[str, Any]) -> subprocess.CompletedProcess[str]:
+    """``ventila deadlines`` run on ``scenario`` (JSON on standard input)."""
+    return subprocess.run(
+        [sys.executable, "-m", "ventila.cli", "deadlines"],
+        input=json.dumps(scenario),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+
+
 def _pointed(result: Any, finding_id: str) -> list[int]:
     return [f.data.get("event") for f in result.findings if f.id == finding_id]
 
@@ -41,14 +53,7 @@ def test_cam_20_06_mun_ini_01_knowledge_date_after_the_filing_is_refused(ruleboo
     with pytest.raises(InputError) as exc:
         evaluate(scenario)
     assert exc.value.field == "events[0].knowledge_date"
-    proc = subprocess.run(
-        [sys.executable, "-m", "ventila.cli", "deadlines"],
-        input=json.dumps(scenario),
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-    )
+    proc = cli(scenario)
     assert (proc.returncode, proc.stdout) == (2, "")
     assert proc.stderr == (
         "ventila deadlines: events[0].knowledge_date: 2027-03-05 es posterior a la fecha del evento "

@@ -155,7 +155,10 @@ def test_cam_19d_02_the_opinion_needs_the_sec_6_majority_and_19f_revisions_keep_
            opinion_text="Solo sin paga y fuera del horario.", ballots=unanimous(world, 4))  # fmt: skip
     register = client.get("/cuerpos/etica-camara/opiniones/").content.decode()
     assert "Vigente, enmendada" in register and "Solo sin paga y fuera del horario." in register
+    assert "<dt>Enmendada</dt><dd>martes, 20 de abril de 2027</dd>" in register  # issue 27: the date it was amended
     assert "La charla es compatible." in register  # the first version, in the history
+    binding = fresh(case).findings.get(finding_id="opinion_binding")
+    assert "enmendada el martes, 20 de abril de 2027" in binding.message_es()
     seq = case.entries.get(event_type="opinion_revised").seq
     revision_doc = issue(world, fresh(case), "advisory_opinion", seq=seq)
     assert revision_doc.rule_id == "CAM-19F-01"
@@ -166,7 +169,19 @@ def test_cam_19d_02_the_opinion_needs_the_sec_6_majority_and_19f_revisions_keep_
            ballots=unanimous(world, 4))  # fmt: skip
     register = client.get("/cuerpos/etica-camara/opiniones/").content.decode()
     assert "Revocada o dejada sin efecto" in register
-    assert Document.objects.filter(case=case).count() == 2
+    # Issue 27 (Sec. 19(e) «a menos que sea enmendada o revocada»): the revoked text is no longer «vigente»,
+    # the register dates the revocation, and the engine no longer says the opinion binds.
+    assert "<dt>Revocada</dt><dd>miércoles, 21 de abril de 2027</dd>" in register
+    assert "Texto vigente" not in register and "Solo sin paga y fuera del horario." in register  # history kept
+    ids = set(fresh(case).findings.values_list("finding_id", flat=True))
+    assert "opinion_revoked" in ids and "opinion_binding" not in ids
+    seq = case.entries.filter(event_type="opinion_revised").order_by("-seq").first().seq
+    revoked_doc = issue(world, fresh(case), "advisory_opinion", seq=seq)
+    text = flat(
+        " ".join(pdf_pages(client.get(f"/expedientes/{case.number}/documentos/{revoked_doc.pk}/pdf/").getvalue()))
+    )
+    assert "ya no obliga a la Comisión" in text and "La opinión obliga" not in text
+    assert Document.objects.filter(case=case).count() == 3
 
 
 def test_cam_19e_01_a_later_complaint_shows_the_respondents_opinions(client, world, now):

@@ -503,3 +503,19 @@ def test_cam_17_05_the_database_refuses_to_change_a_requested_report(client, wor
     with pytest.raises(DatabaseError), transaction.atomic(), connection.cursor() as cur:
         cur.execute(sql)
     assert RequestedReport.objects.get().filename == "informe.pdf"
+
+
+def test_cam_17_04_a_receipt_before_its_notice_is_refused_beside_the_field(client, world, now):
+    # Issue 27, class 2: the Representative cannot receive the notice (Mar 3) before it was sent (Mar 8); the
+    # 15 business days would run from an impossible day. The engine refuses it; the form says so beside the field.
+    signed_in(client, world)
+    case = open_request(client, world)
+    now.set("2027-03-10 12:00")
+    before = case.entries.count()
+    r = client.post(
+        f"/expedientes/{case.number}/actos/subject_notified/",
+        {"occurred_date": "2027-03-08", "received_on": "2027-03-03"},
+    )
+    html = r.content.decode()
+    assert r.status_code == 200 and case.entries.count() == before
+    assert 'id="id_received_on_error"' in html and "es anterior a la fecha del evento" in html

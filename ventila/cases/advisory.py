@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ventila.bodies.models import Person
 
+from .labels import choice_label
 from .models import Case, DocketEntry, Party
 
 KIND = "advisory_opinion"
@@ -45,6 +46,14 @@ class Version:
     reason: str
     text: str
 
+    @property
+    def revision_label(self) -> str:
+        return str(choice_label(self.revision, "opinion_revised", "revision")) if self.revision else ""
+
+    @property
+    def reason_label(self) -> str:
+        return str(choice_label(self.reason, "opinion_revised", "reason")) if self.reason else ""
+
 
 @dataclass
 class Opinion:
@@ -65,8 +74,23 @@ class Opinion:
         return str(STATUS[self.status])
 
     @property
+    def status_day(self) -> dt.date | None:
+        """The day of the revision that amended or revoked the opinion (Sec. 19(f)); None otherwise."""
+        return self.versions[-1].day if self.status in ("amended", "revoked") and self.versions else None
+
+    @property
+    def rejection_grounds_label(self) -> str:
+        """The ground of a rejection in words: the Sec. 19 field's own, never another field's."""
+        return (
+            str(choice_label(self.rejection_grounds, "opinion_rejected", "grounds")) if self.rejection_grounds else ""
+        )
+
+    @property
     def text(self) -> str:
-        """The opinion's text as it now stands (the last version with a text)."""
+        """The opinion's text as it now stands (the last version with a text); none once revoked (Sec. 19(e):
+        it binds «a menos que sea enmendada o revocada») — the history keeps every text."""
+        if self.status == "revoked":
+            return ""
         for v in reversed(self.versions):
             if v.text:
                 return v.text

@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from ventila.rules import RULEBOOKS
+from ventila.rules.engine import field_choice_labels
 from ventila.rules.vocabulary import ACTOR_ES, DEADLINE_ES, KIND_ES, PROCEDURE_ES, STAGE_ES, STATUS_ES
 
 # The rulebooks' vocabulary (ventila.rules.vocabulary is its one source): each Spanish label is a
@@ -202,6 +203,29 @@ CHOICES: dict[object, object] = {
 }
 for _rulebook in RULEBOOKS.values():  # each body's own choices (the Cámara's grounds and sanctions)
     CHOICES.update({k: _(v) for k, v in _rulebook.choice_labels.items()})
+
+# (event type, field) → the words of that field's choices (``FieldSpec.labels``): a key two fields word
+# differently (Sec. 21(c)(2)'s and Sec. 19(c)'s ``no_jurisdiction``) is read with its field, never merged.
+FIELD_CHOICES: dict[tuple[str, str], dict[str, object]] = {}
+_FIELD_WORDS: dict[tuple[str, str], object] = {}  # the Spanish words, to check two rulebooks agree
+for _rulebook in RULEBOOKS.values():
+    for _key, _labels in field_choice_labels(_rulebook).items():
+        if _FIELD_WORDS.setdefault(_key, _labels) != _labels:
+            raise ValueError(f"{_key}: two rulebooks word this field's choices differently")
+        FIELD_CHOICES[_key] = {k: _(v) for k, v in _labels.items()}
+
+
+def choice_label(value: object, event_type: str = "", field: str = "") -> object:
+    """A payload choice in the reader's words: the field's own (``FIELD_CHOICES``) when the event and field
+    are known, else the shared table (``CHOICES``); anything else as it is."""
+    own = FIELD_CHOICES.get((event_type, field))
+    if own is not None and isinstance(value, str) and value in own:
+        return own[value]
+    try:
+        return CHOICES.get(value, value)
+    except TypeError:  # an unhashable value (a list): as it is
+        return value
+
 
 VOTES = {
     "yes": _("A favor"),

@@ -22,7 +22,7 @@ from django.utils.translation import gettext_noop
 
 from ventila import clock
 from ventila.bodies.models import Person
-from ventila.cases.labels import CHOICES, DEADLINES
+from ventila.cases.labels import DEADLINES, choice_label
 from ventila.cases.models import Case, DocketEntry, Party
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.calendar import format_date_es
@@ -354,8 +354,9 @@ def term_text(rule_id: str, rulebook: str, lang: str) -> str:
     return f"{term.amount} {unit}"
 
 
-def label(value: Any) -> str:
-    return str(CHOICES.get(value, value))
+def label(value: Any, event_type: str = "", field: str = "") -> str:
+    """A payload choice in words: its field's own when ``event_type`` and ``field`` are given."""
+    return str(choice_label(value, event_type, field))
 
 
 def _parse_moment(value: str) -> dt.datetime | dt.date:
@@ -423,11 +424,11 @@ def context_for(case: Case, entry: DocketEntry, lang: str, today: dt.date) -> di
         "outcome": label(payload.get("outcome")) if payload.get("outcome") is not None else "",
         # a list of grounds (Sec. 21(c)) or one ground (an advisory request rejected de plano, Sec. 19)
         "grounds": [
-            label(g)
+            label(g, entry.event_type, "grounds")
             for g in ([payload["grounds"]] if isinstance(payload.get("grounds"), str) else payload.get("grounds") or [])
         ],
         "request": dict(filing.payload),
-        "revision": label(payload["revision"]) if payload.get("revision") else "",  # Sec. 19(f)
+        "revision": label(payload["revision"], entry.event_type, "revision") if payload.get("revision") else "",
         "resolved": dict(resolved.details) if resolved else {},
         "resolved_outcome": label(resolved.payload.get("outcome")) if resolved else "",
         "route": route,

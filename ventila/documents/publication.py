@@ -43,7 +43,7 @@ from django.utils.translation import gettext, gettext_noop
 from ventila import clock
 from ventila.audit import chain
 from ventila.cases.access import is_final
-from ventila.cases.labels import CHOICES, FIELDS, KINDS
+from ventila.cases.labels import FIELDS, KINDS, choice_label
 from ventila.cases.models import Case, DocketEntry, Party
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.engine import KindSpec
@@ -419,21 +419,21 @@ class PublicMatter:
 _MONEY = frozenset({"fine_amount", "amount"})
 
 
-def _shown(name: str, value: Any) -> str:
-    """A published field's value as people read it: an amount in dollars, a choice by its label."""
+def _shown(name: str, value: Any, event_type: str = "") -> str:
+    """A published field's value as people read it: an amount in dollars, a choice by its label (the
+    field's own: Sec. 21(c)(2)'s grounds are not Sec. 19(c)'s)."""
     if name in _MONEY:
         try:
             return f"${float(value):,.2f}"
         except (TypeError, ValueError):
             return str(value)
-    return _label(value)
+    return _label(value, event_type, name)
 
 
-def _label(value: Any) -> str:
+def _label(value: Any, event_type: str = "", name: str = "") -> str:
     if isinstance(value, list):
-        return "; ".join(_label(v) for v in value)
-    text = CHOICES.get(value)
-    return str(text) if text is not None else str(value)
+        return "; ".join(_label(v, event_type, name) for v in value)
+    return str(choice_label(value, event_type, name))
 
 
 def _live(entries: Sequence[DocketEntry]) -> list[DocketEntry]:
@@ -494,7 +494,7 @@ def public_matter(case: Case, terms: str | None = None) -> PublicMatter:
             continue
         title, names = acts[e.event_type]
         raw = {n: _redacted(redactor, e.payload[n]) for n in names if e.payload.get(n) not in (None, "", [])}
-        fields = [(n, gettext(_field_label(n)), _shown(n, v)) for n, v in raw.items()]
+        fields = [(n, gettext(_field_label(n)), _shown(n, v, e.event_type)) for n, v in raw.items()]
         if e.payload.get("outcome"):
             outcome = str(e.payload["outcome"])
         documents = [_public_document(d, redactor) for d in docs_by_entry.get(e.pk, [])]

@@ -48,7 +48,7 @@ class FieldSpec:
     """One payload field of an event: its type and whether it is required.
 
     Types: ``date``, ``datetime`` (a date or a date-time), ``bool``, ``int`` (whole number ≥ 0),
-    ``money`` (a number ≥ 0, dollars), ``str``, ``choice`` (one of ``choices``), ``choices``
+    ``money`` (a number ≥ 0, dollars; a ``Decimal`` once parsed), ``str``, ``choice`` (one of ``choices``), ``choices``
     (a list of ``choices``).
     """
 
@@ -59,6 +59,17 @@ class FieldSpec:
     # A ``date`` that cannot fall after the day of its own event (the day the complainant learned of
     # the facts, for a complaint): a later one is refused, naming the field.
     not_after_event: bool = False
+    # A ``date`` that cannot fall before the day of its own event (the day a notice sent on that day was
+    # received): an earlier one is refused, naming the field.
+    not_before_event: bool = False
+    # The range policy of a payload date (one for every date the engine reads, :func:`_check_input_dates`):
+    # a date is refused outside the years the legal calendar knows, like an act's date, because a term is
+    # counted from it, back to it or compared with one — unless ``any_year``: a date the engine only
+    # compares with the act's own (the facts of a complaint, which may be older than the calendar).
+    any_year: bool = False
+    # The Spanish words of each of ``choices`` (Sec. 21(c)(2)'s grounds of dismissal, Sec. 19's of rejection):
+    # namespaced by the field, since two fields may share a choice key with different meanings.
+    labels: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -144,6 +155,37 @@ class EventSpec:
     when: str = ""
     meets: tuple[str, ...] = ()
     on_expiry: tuple[str, ...] = ()
+    # Preconditions (never silent, docs/deadlines-contract.md), checked for every kind by the engine
+    # (:func:`check_preconditions`), declared with ``common.with_order``: ``after``, the acts one of
+    # which must be on record before this one (none declared: the kind's ``opening`` acts); ``not_after``,
+    # the acts after which this one is out of place (the act that ends the case, a decision it would
+    # contradict); ``once``, whether a second one is out of place while its ``after`` act stands (one
+    # decision per notice, one opinion per request). An act out of place gets ``act_not_allowed``.
+    # ``reopened_by``, the acts after which a ``once`` act may be recorded again (a resumption lets the
+    # proceeding be suspended anew). ``standalone``: an act in place that sets no term and moves no stage
+    # (a witness summoned, the OEG's notice of a subpoena): recorded, shown, and by design changing nothing
+    # the engine derives — the never-silent property test (tests/rules/test_never_silent_property.py)
+    # accepts such an act changing nothing; any other act in place must change the evaluation.
+    after: tuple[Act, ...] = ()
+    not_after: tuple[Act, ...] = ()
+    once: bool = False
+    reopened_by: tuple[Act, ...] = ()
+    standalone: bool = False
+    # ``repeatable``: a repeat of this act is in place and may change nothing (a hearing noticed anew, a
+    # request amended with the same contents); the first one must still change the evaluation.
+    repeatable: bool = False
+
+
+@dataclass(frozen=True)
+class Act:
+    """An act of a precondition: events of ``type`` whose payload has the values of ``when``
+    (a court decision that ordered the suspension: ``Act("court_decision", {"suspension_ordered": True})``)."""
+
+    type: str
+    when: Mapping[str, Any] = field(default_factory=dict)
+
+    def matches(self, event: Event) -> bool:
+        return event.type == self.type and all(event.payload.get(k) == v for k, v in self.when.items())
 
 
 @dataclass(frozen=True)
@@ -288,6 +330,11 @@ class KindSpec:
     # The procedures a case of this kind may follow (``Evaluation.procedure``: ordinary, summary …): the
     # complaint kinds. Empty: the kind has no procedure to speak of, and none is shown.
     procedures: tuple[str, ...] = ()
+    # The acts that open a case of the kind: every other act presupposes one on record before it (unless
+    # its spec declares its own ``after``); ``order_rule``, the rule an act out of place is flagged under
+    # (empty: the rulebook's rule for ``act_not_allowed``).
+    opening: tuple[str, ...] = ()
+    order_rule: str = ""
 
     def __post_init__(self) -> None:
         if self.stages is None or self.deadlines is None:
@@ -309,6 +356,11 @@ class KindSpec:
         for spec in self.events.values():
             if set(spec.meets) - ids or set(spec.on_expiry) - ids:
                 raise TypeError(f"KindSpec {self.id!r}: event {spec.type!r} names deadlines outside the kind")
+            acts = {a.type for a in (*spec.after, *spec.not_after, *spec.reopened_by)}
+            if acts - set(self.events):
+                raise TypeError(f"KindSpec {self.id!r}: event {spec.type!r} presupposes acts outside the kind")
+        if set(self.opening) - set(self.events):
+            raise TypeError(f"KindSpec {self.id!r}: opening acts outside the kind")
 
     def move(self, deadline_id: str, *, expired: bool) -> Move:
         """Whose move the open term ``deadline_id`` is and the acts the rulebook offers the body for
@@ -579,7 +631,9 @@ class Rulebook:
     # the whole sentence of the text a document quotes for a rule whose own ``quote`` is a clause of
     # it (rule id → the sentence, verbatim); a document never quotes a cut-off clause.
     document_quotes: Mapping[str, str] = field(default_factory=dict)
-    # the Spanish words of the payload choices its acts take (dismissal grounds, sanctions, …): id → label.
+    # the Spanish words of the payload choices its acts take, for a value read without its field: id → label.
+    # The words of a field are its own (``FieldSpec.labels``, :func:`field_choice_labels`); a key two fields
+    # label differently is left out here (see :func:`flat_choice_labels`).
     choice_labels: Mapping[str, str] = field(default_factory=dict)
     # its register of obligated people and the duties computed from their offices (None: it keeps none).
     obligations: Obligations | None = None
@@ -627,6 +681,34 @@ class Rulebook:
 
 
 _DEFAULT_SETTINGS: dict[str, dict[str, Any]] = {}  # rulebook id → its default settings
+
+
+def field_choice_labels(rulebook: Rulebook) -> dict[tuple[str, str], Mapping[str, str]]:
+    """(event type, field) → the Spanish words of that field's choices, over the rulebook's kinds.
+
+    Kinds sharing an event (a complaint and a referral) share its fields' words; two different sets of
+    words for one event and field in one rulebook is a mistake."""
+    out: dict[tuple[str, str], Mapping[str, str]] = {}
+    for kind in rulebook.kinds.values():
+        for spec in kind.events.values():
+            for name, f in spec.fields.items():
+                if f.labels:
+                    key = (spec.type, name)
+                    if out.setdefault(key, f.labels) != f.labels:
+                        raise ValueError(f"{rulebook.id}: {key} labelled twice, differently")
+    return out
+
+
+def flat_choice_labels(*tables: Mapping[str, str]) -> dict[str, str]:
+    """The choice words a rulebook states for a value read without its field (``Rulebook.choice_labels``):
+    the tables merged, leaving out a key two tables word differently (it is read only with its field)."""
+    out: dict[str, str] = {}
+    clash: set[str] = set()
+    for table in tables:
+        for key, label in table.items():
+            if out.setdefault(key, label) != label:
+                clash.add(key)
+    return {k: v for k, v in out.items() if k not in clash}
 
 
 # -- evaluation ------------------------------------------------------------------------------
@@ -1125,9 +1207,14 @@ def _parse_field(spec: FieldSpec, value: Any, path: str) -> Any:
             raise InputError(path, f"{_show(value)} no es un número entero no negativo")
         return value
     if t == "money":
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+        # Decimal end to end: the number as written (a float's shortest repr, 25699.86), never its binary
+        # approximation; an amount is compared with the law's exact fraction (Sec. 11(A): 35/100 of a salary).
+        if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
             raise InputError(path, f"{_show(value)} no es una cantidad de dinero válida")
-        return value
+        amount = Decimal(str(value))
+        if not amount.is_finite() or amount < 0:
+            raise InputError(path, f"{_show(value)} no es una cantidad de dinero válida")
+        return amount
     if t == "str":
         if not isinstance(value, str):
             raise InputError(path, f"{_show(value)} no es un texto")
@@ -1213,13 +1300,22 @@ def parse_events(raw: Any, kind: KindSpec, rulebook: Rulebook, path: str = "even
                 if name not in payload:
                     raise InputError(f"{path}[{i}].{name}", f"falta este dato, requerido en {etype}")
         if payload:
-            for name in not_after_by_type[etype]:
+            not_after, not_before = not_after_by_type[etype]
+            for name in not_after:
                 value = payload.get(name)
                 if value is not None and value > known[1]:
                     raise InputError(
                         f"{path}[{i}].{name}",
                         f"{value.isoformat()} es posterior a la fecha del evento ({known[1].isoformat()}); "
                         f"debe ser ese día o uno anterior",
+                    )
+            for name in not_before:
+                value = payload.get(name)
+                if value is not None and value < known[1]:
+                    raise InputError(
+                        f"{path}[{i}].{name}",
+                        f"{value.isoformat()} es anterior a la fecha del evento ({known[1].isoformat()}); "
+                        f"debe ser ese día o uno posterior",
                     )
         if spec.record_only:
             continue  # validated, but not an act of the proceeding: the evaluators never see it
@@ -1257,16 +1353,20 @@ def _required_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
     )
 
 
-# Kind → (the kind, event type → its date fields that cannot fall after the event's own day).
-_NOT_AFTER: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
+# Kind → (the kind, event type → (its date fields that cannot fall after the event's own day, those
+# that cannot fall before it)).
+_NOT_AFTER: dict[int, tuple[KindSpec, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]]] = {}
 
 
-def _not_after_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
+def _not_after_fields(kind: KindSpec) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]]:
     return per_kind(
         _NOT_AFTER,
         kind,
         lambda k: {
-            t: tuple(n for n, f in spec.fields.items() if f.not_after_event and f.type == "date")
+            t: (
+                tuple(n for n, f in spec.fields.items() if f.not_after_event and f.type == "date"),
+                tuple(n for n, f in spec.fields.items() if f.not_before_event and f.type == "date"),
+            )
             for t, spec in k.events.items()
         },
     )
@@ -1464,10 +1564,15 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
         raise InputError("calendar", str(exc)) from None
     _check_input_dates(scenario, kind, calendar)
     try:
-        ctx = Context(scenario, rulebook, settings, calendar, elections)
+        out = out_of_place(scenario.events, kind)
+        ctx = Context(_without(scenario, out) if out else scenario, rulebook, settings, calendar, elections)
         kind.evaluate(ctx)
         if kind.lapses:
             _mark_lapses(ctx, kind)
+        if out:
+            rule_id = kind.order_rule or rulebook.findings["act_not_allowed"]
+            for e, why in out:
+                ctx.add_finding("act_not_allowed", rule_id, why, event=e.index)
     except CalendarError as exc:
         # A term counted from a payload date outside the calendar's years (a knowledge date of
         # 2023), or one ending past its tables: name the date when one is at fault.
@@ -1496,6 +1601,132 @@ def _mark_lapses(ctx: Context, kind: KindSpec) -> None:
     for d in ctx.deadlines:
         if d.status == "missed" and d.satisfied_at is None and d.id in kind.lapses:
             d.status = "lapsed"
+
+
+# -- preconditions: never silent --------------------------------------------------------------------
+
+# Kind → (the kind, event type → (the acts one of which must precede it, the acts after which it is out of
+# place, whether it is once per its preceding act)); only the types that declare something.
+_Order = tuple[tuple[Act, ...], tuple[Act, ...], bool, tuple[Act, ...]]
+_ORDER: dict[int, tuple[KindSpec, dict[str, _Order]]] = {}
+
+
+def _order_table(kind: KindSpec) -> dict[str, _Order]:
+    def build(k: KindSpec) -> dict[str, _Order]:
+        opening = tuple(Act(t) for t in k.opening)
+        table: dict[str, _Order] = {}
+        for t, spec in k.events.items():
+            if spec.record_only:
+                continue
+            after = spec.after or (opening if t not in k.opening else ())
+            if after or spec.not_after or spec.once:
+                # ``once`` counts since the act's own ``after`` act (none: once in the whole case — the
+                # kind's opening repeated, an amended request, does not reopen it) or its ``reopened_by``.
+                table[t] = (after, spec.not_after, spec.once, (*spec.after, *spec.reopened_by))
+        return table
+
+    return per_kind(_ORDER, kind, build)
+
+
+def out_of_place(events: Sequence[Event], kind: KindSpec) -> list[tuple[Event, Msg]]:
+    """The acts out of place by their specs' preconditions (:attr:`EventSpec.after`, ``not_after``,
+    ``once``, ``reopened_by``, the kind's ``opening``), each with why: never silent.
+
+    Walks the docket in order, keeping the acts that are in place; an act out of place is not, so an
+    act that presupposes only it is out of place too (every act after an orphan). :func:`evaluate`
+    leaves these acts out of what the kind's evaluator sees (the evaluation goes on without them) and
+    points at each with ``act_not_allowed``.
+    """
+    table = _order_table(kind)
+    if not table:
+        return []
+    titles = kind.events
+    placed: dict[str, list[Event]] = {}  # event type → its acts in place, in docket order
+    n = 0  # acts in place so far (an act's position among them: ``seq``)
+    seq: dict[int, int] = {}  # event index → its position among the acts in place
+    out: list[tuple[Event, Msg]] = []
+
+    def last(acts: tuple[Act, ...]) -> Event | None:
+        best: Event | None = None
+        for a in acts:
+            for p in reversed(placed.get(a.type, ())):
+                if a.matches(p):
+                    if best is None or seq[p.index] > seq[best.index]:
+                        best = p
+                    break
+        return best
+
+    def first(acts: tuple[Act, ...]) -> Event | None:
+        best: Event | None = None
+        for a in acts:
+            p = next((p for p in placed.get(a.type, ()) if a.matches(p)), None)
+            if p is not None and (best is None or seq[p.index] < seq[best.index]):
+                best = p
+        return best
+
+    def reason(
+        e: Event, after: tuple[Act, ...], not_after: tuple[Act, ...], once: bool, since: tuple[Act, ...]
+    ) -> Msg | None:
+        """Why ``e`` is out of place, or None when it is in place."""
+        act = titles[e.type].title
+        anchor = last(after) if after else None
+        if after and anchor is None:
+            needed = tuple(dict.fromkeys(titles[a.type].title for a in after))
+            if len(needed) == 1:
+                return Msg("«%(act)s» (%(day)s) se registró antes de: %(missing)s.", act=act, day=e.day, missing=needed)
+            return Msg(
+                "«%(act)s» (%(day)s) se registró antes de cualquiera de: %(missing)s.",
+                act=act,
+                day=e.day,
+                missing=needed,
+            )
+        closing = first(not_after) if not_after else None
+        if closing is not None:
+            return Msg(
+                "«%(act)s» (%(day)s) se registró después de «%(closing)s» (%(closed)s).",
+                act=act,
+                day=e.day,
+                closing=titles[closing.type].title,
+                closed=closing.day,
+            )
+        if once:
+            start = last(since) if since else None
+            begin = seq[start.index] if start is not None else -1
+            prev = next((p for p in placed.get(e.type, ()) if seq[p.index] > begin), None)
+            if prev is not None:
+                return Msg(
+                    "«%(act)s» (%(day)s) repite el acto del %(first)s, que solo se registra una vez: cuenta "
+                    "el primero. Si lo corrige, regístrelo como corrección.",
+                    act=act,
+                    day=e.day,
+                    first=prev.day,
+                )
+        return None
+
+    for e in events:
+        order = table.get(e.type)
+        if order is not None:
+            after, not_after, once, _since = order
+            # The usual act is plainly in place (an act it presupposes is on record, none it may not follow
+            # is, and it is no repeat): no need to ask why. Otherwise ``reason`` says whether and why not.
+            plain = (
+                (not after or any(a.type in placed and not a.when for a in after))
+                and not any(a.type in placed for a in not_after)
+                and not (once and e.type in placed)
+            )
+            if not plain and (why := reason(e, *order)) is not None:
+                out.append((e, why))
+                continue
+        placed.setdefault(e.type, []).append(e)
+        seq[e.index] = n
+        n += 1
+    return out
+
+
+def _without(scenario: Scenario, out: Sequence[tuple[Event, Msg]]) -> Scenario:
+    """``scenario`` without the acts out of place (their indices kept)."""
+    gone = {e.index for e, _ in out}
+    return replace(scenario, events=[e for e in scenario.events if e.index not in gone])
 
 
 _MINUTE = dt.timedelta(minutes=1)
@@ -1536,17 +1767,28 @@ def _changes_on(ctx: Context) -> dt.date | dt.datetime | None:
 
 
 def _check_input_dates(scenario: Scenario, kind: KindSpec, calendar: LegalCalendar) -> None:
-    """Refuse, naming the field, an act's date or ``as_of`` outside the years the calendar accepts.
+    """Refuse, naming the field, a date outside the years the calendar accepts: an act's date, ``as_of``
+    and every payload date the engine reads — one policy for all (:attr:`FieldSpec.any_year`).
 
     Terms are computed only from dates the calendar knows; a term computed from them may end
     later (the calendar's tables run past its last year, ``CalendarSettings.computed_years_after``).
-    A payload date may lie outside (the facts of 2023 are compared, never counted from); when a
-    term is counted from one, the evaluation's error names it (:func:`_payload_date_out_of_range`).
+    Only a payload date declared ``any_year`` may lie outside (the facts of 2023 are compared with the
+    filing, never counted from); should a term ever be counted from one, the evaluation's error names it
+    (:func:`_payload_date_out_of_range`).
     """
     first, last = calendar.first_day, calendar.last_day
+    ranged = _ranged_date_fields(kind)
     for e in scenario.events:
         if not first <= e.day <= last:
             _out_of_range(calendar, e.day, f"events[{e.index}].at")
+        names = ranged[e.type] if e.payload else ()
+        for name in names:
+            value = e.payload.get(name)
+            if value is None:
+                continue
+            day = value.date() if isinstance(value, dt.datetime) else value
+            if not first <= day <= last:
+                _out_of_range(calendar, day, f"events[{e.index}].{name}")
     as_of = scenario.as_of
     as_of_day = as_of.date() if isinstance(as_of, dt.datetime) else as_of
     if not first <= as_of_day <= last:
@@ -1575,6 +1817,21 @@ def _out_of_range(calendar: LegalCalendar, day: dt.date, path: str) -> None:
         calendar.check_input_date(day)
     except CalendarError as exc:
         raise InputError(path, str(exc)) from None
+
+
+# Kind → (the kind, event type → its payload dates range-checked like an act's date: all but ``any_year``).
+_RANGED: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
+
+
+def _ranged_date_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
+    return per_kind(
+        _RANGED,
+        kind,
+        lambda k: {
+            t: tuple(n for n, f in spec.fields.items() if f.type in ("date", "datetime") and not f.any_year)
+            for t, spec in k.events.items()
+        },
+    )
 
 
 # Kind → (the kind, event type → its payload fields holding a date or a date-time).

@@ -31,6 +31,7 @@ import datetime as dt
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Union
 
@@ -147,6 +148,15 @@ def joined(items: Sequence[Value], separator: str = "; ") -> Msg:
     template is only the placeholders and separators, so it needs no translation of its own."""
     template = separator.replace("%", "%%").join(f"%(i{n})s" for n in range(len(items)))
     return Msg(template, **{f"i{n}": v for n, v in enumerate(items)})
+
+
+def money_text(value: Decimal) -> str:
+    """An amount in dollars, ``$1,234.56`` (the same in English); an exact amount with more decimals keeps
+    them — the Sec. 11(A) cap of ``$25,699.856``, which rounded to the cent would read as equal to a
+    compensation that exceeds it."""
+    exponent = value.normalize().as_tuple().exponent
+    places = max(2, -exponent) if isinstance(exponent, int) else 2
+    return f"${value:,.{places}f}"
 
 
 def text_es(value: str | Msg) -> str:

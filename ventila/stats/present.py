@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from ventila.cases.labels import ACTORS, CHOICES, DEADLINES, KINDS, STAGES
+from ventila.cases.labels import ACTORS, CHOICES, DEADLINES, KINDS, STAGES, choice_label
 from ventila.rules import RULEBOOKS
 
 from .queries import PUBLIC_MINIMUM, Stats
@@ -35,6 +35,13 @@ class Table:
 
 def _label(mapping: dict[str, Any], key: str) -> str:
     return str(mapping.get(key, key)) if key else _("Sin dato")
+
+
+def _choice(row: dict[str, Any]) -> str:
+    """A counted payload choice in words: its field's own when the row names the field (``field``)."""
+    if not row["value"]:
+        return str(_("Sin dato"))
+    return str(choice_label(row["value"], *row.get("field", ("", ""))))
 
 
 def _month(day: dt.date) -> str:
@@ -154,7 +161,7 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
             "desestimaciones",
             _("Desestimaciones, por causa"),
             [_("Causa"), _("Desestimaciones")],
-            [[_label(CHOICES, r["value"]), r["n"]] for r in stats.dismissals],
+            [[_choice(r), r["n"]] for r in stats.dismissals],
             _said(
                 lambda k: ngettext(
                     "Se anotó %(n)s causa de desestimación.", "Se anotaron %(n)s causas de desestimación.", k

@@ -305,6 +305,8 @@ def dismissals(body: Body, period: Period, only: Only = None) -> list[dict[str, 
     """The grounds of the dismissals of the period (Cámara, Sec. 21(c)(2)); a municipal dismissal
     without a hearing has no grounds list and counts as «sin causa anotada»."""
     rows = _list_counts(body, period, "determination_made", "grounds", "AND $outcome = 'dismissed'", only)
+    for r in rows:  # the words of the grounds are this field's own (Sec. 21(c)(2)), not another's
+        r["field"] = ("determination_made", "grounds")
     bare = (
         entries(body, period, only)
         .filter(Q(event_type="dismissed") | Q(event_type="determination_made", payload__outcome="dismissed"))

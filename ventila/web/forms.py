@@ -175,7 +175,7 @@ def _payload_field(name: str, spec: FieldSpec, case: Case | None, day: dt.date, 
     if t == "str":
         widget = forms.Textarea(attrs={"rows": 3}) if name in LONG_TEXT else forms.TextInput
         return forms.CharField(label=label, required=req, widget=widget, help_text=help_text)
-    choices = [(c, CHOICES.get(c, c)) for c in spec.choices]
+    choices = [(c, _(spec.labels[c]) if c in spec.labels else CHOICES.get(c, c)) for c in spec.choices]
     if t == "choice":
         widget = forms.RadioSelect if len(choices) <= 6 else forms.Select
         return forms.ChoiceField(label=label, required=req, choices=choices, widget=widget, help_text=help_text)
@@ -199,7 +199,8 @@ def apply_hints(form: forms.Form, hints: Mapping[str, FieldHint]) -> None:
         if hint.initial is not None:
             field.initial = hint.initial
         if hint.choices is not None:
-            field.choices = [(c, CHOICES.get(c, c)) for c in hint.choices]
+            words = dict(getattr(field, "choices", ()))  # the field's own words (its spec's labels)
+            field.choices = [(c, words.get(c, CHOICES.get(c, c))) for c in hint.choices]
         if hint.required is not None:
             field.required = hint.required
         if hint.required_message:
@@ -237,8 +238,10 @@ def case_form_context(case: Case, day: dt.date) -> FormContext:
 CORRECTION_DETAILS = ("correction_reason", "corrected")
 
 
-def _shown(key: str, value: Any) -> str:
-    """A value of an entry as a correction's line shows it (short, in words)."""
+def _shown(key: str, value: Any, words: Mapping[Any, Any] | None = None) -> str:
+    """A value of an entry as a correction's line shows it (short, in words; ``words``: the field's own
+    choices in words, read before the shared ones)."""
+    words = {**CHOICES, **(words or {})}
     if value in (None, "", []):
         return "—"
     if key == "occurred_at":
@@ -248,13 +251,13 @@ def _shown(key: str, value: Any) -> str:
     if isinstance(value, bool):
         return str(_("Sí") if value else _("No"))
     if isinstance(value, list):
-        return ", ".join(str(CHOICES.get(v, v)) for v in value)
+        return ", ".join(str(words.get(v, v)) for v in value)
     if isinstance(value, str) and len(value) == 10 and value[4] == "-" and value[7] == "-":
         try:
             return format_date_es(dt.date.fromisoformat(value))
         except ValueError:
             pass
-    text = str(CHOICES.get(value, value)) if isinstance(value, str) else str(value)
+    text = str(words.get(value, value)) if isinstance(value, str) else str(value)
     return text if len(text) <= 80 else text[:79] + "…"
 
 
@@ -463,7 +466,8 @@ class ActForm(WhenMixin, AttachmentMixin):
                 continue
             name = key.partition(":")[2] or key
             label = self.fields[name].label if name in self.fields else FIELDS.get(name, name)
-            lines.append(f"{label}: {_shown(key, before)} → {_shown(key, after)}")
+            own = dict(getattr(self.fields[name], "choices", ())) if name in self.fields else {}
+            lines.append(f"{label}: {_shown(key, before, own)} → {_shown(key, after, own)}")
         if self.cleaned_data.get("attachment") or self.kept_file:
             lines.append(str(_("Se añade un documento adjunto")))
         return lines

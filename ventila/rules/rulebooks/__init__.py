@@ -32,7 +32,7 @@ register_rulebook(MUNICIPAL)
 def rulebook_words() -> set[str]:
     """Every Spanish word of the rulebooks that people read translated: the labels of
     ``vocabulary.py``, each kind's and each event's title, each kind's caption, each event's «when», the
-    dismissal grounds and the sanctions, what a late act means (``Rulebook.late_acts``) and the plain
+    dismissal grounds and the sanctions, each field's choice words (``FieldSpec.labels``), what a late act means (``Rulebook.late_acts``) and the plain
     words of the public e-filing form (``PublicFiling``).
     None is written as ``_("…")`` in the source, so ``makemessages`` does not collect them;
     ``locale/rulebook_words.py`` adds to the catalogue the ones it lacks, and
@@ -75,6 +75,7 @@ def rulebook_words() -> set[str]:
             words.update(spec.title for spec in kind.events.values())
             words.update(spec.when for spec in kind.events.values() if spec.when)
             words.update(f.help for spec in kind.events.values() for f in spec.fields.values() if f.help)
+            words.update(w for spec in kind.events.values() for f in spec.fields.values() for w in f.labels.values())
     words.update(finding_words())
     return words
 

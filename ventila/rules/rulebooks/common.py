@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..engine import EventSpec, FieldSpec, KindSpec
+from ..engine import Act, EventSpec, FieldSpec, KindSpec
 from ..terms import Rule, RuleKind, Term, Unit
 from ..vocabulary import RECORD_ONLY_EVENT_ES
 
@@ -159,6 +159,45 @@ def with_next_acts(
         raise ValueError(f"next acts: unknown events {sorted(unknown)}, events without «when» {sorted(missing)}")
     return {
         t: replace(e, when=when[t], meets=meets.get(t, ()), on_expiry=on_expiry.get(t, ())) for t, e in events.items()
+    }
+
+
+def with_order(
+    events: Mapping[str, EventSpec],
+    *,
+    after: Mapping[str, tuple[str | Act, ...]] | None = None,
+    not_after: Mapping[str, tuple[str | Act, ...]] | None = None,
+    once: tuple[str, ...] = (),
+    reopened_by: Mapping[str, tuple[str | Act, ...]] | None = None,
+    standalone: tuple[str, ...] = (),
+    repeatable: tuple[str, ...] = (),
+) -> dict[str, EventSpec]:
+    """``events`` with their preconditions (:attr:`~ventila.rules.engine.EventSpec.after`, ``not_after``,
+    ``once``, ``reopened_by``) and the acts that change nothing by design (``standalone``), which the engine
+    checks for every kind: an act out of place is flagged, never dropped in silence (``repeatable``: a repeat
+    that may change nothing). An act given by its
+    type alone is any act of that type."""
+    after, not_after, reopened_by = after or {}, not_after or {}, reopened_by or {}
+    named = set(after) | set(not_after) | set(once) | set(reopened_by) | set(standalone) | set(repeatable)
+    acts = {a if isinstance(a, str) else a.type for m in (after, not_after, reopened_by) for v in m.values() for a in v}
+    unknown = (named | acts) - set(events)
+    if unknown:
+        raise ValueError(f"order: unknown events {sorted(unknown)}")
+
+    def as_acts(items: tuple[str | Act, ...]) -> tuple[Act, ...]:
+        return tuple(Act(a) if isinstance(a, str) else a for a in items)
+
+    return {
+        t: replace(
+            e,
+            after=as_acts(after.get(t, ())) or e.after,
+            not_after=as_acts(not_after.get(t, ())) or e.not_after,
+            once=e.once or t in once,
+            reopened_by=as_acts(reopened_by.get(t, ())) or e.reopened_by,
+            standalone=e.standalone or t in standalone,
+            repeatable=e.repeatable or t in repeatable,
+        )
+        for t, e in events.items()
     }
 
 

@@ -46,6 +46,7 @@ from ventila.cases.labels import (
     KINDS,
     PROCEDURES,
     STAGES,
+    choice_label,
     confidentiality_notice,
 )
 from ventila.cases.models import (
@@ -607,12 +608,14 @@ class _Labels:
             self.memo[key] = str(FIELDS[name]) if name in FIELDS else _detail_label(name)
         return self.memo[key]
 
-    def choice(self, value: Any) -> Any:
+    def choice(self, value: Any, event_type: str = "", field: str = "") -> Any:
+        """A payload choice in words: its field's own (``labels.choice_label``), else the shared ones."""
         if not isinstance(value, str):
             return CHOICES.get(value, value)
-        key = ("choice", value)
+        key = ("choice", value, event_type, field)
         if key not in self.memo:
-            self.memo[key] = str(CHOICES[value]) if value in CHOICES else value
+            shown = choice_label(value, event_type, field)
+            self.memo[key] = value if shown is value else str(shown)
         return self.memo[key]
 
 
@@ -642,11 +645,11 @@ def _entry_row(
             person = (people or {}).get(int(v)) if str(v).isdigit() else None
             shown = Typed(person) if person else v
         elif isinstance(v, list):
-            shown = ", ".join(str(labels.choice(x)) for x in v)
+            shown = ", ".join(str(labels.choice(x, e.event_type, k)) for x in v)
         elif isinstance(v, str) and _ISO.match(v):
             shown = _format_iso(v)
         else:
-            shown = labels.choice(v)
+            shown = labels.choice(v, e.event_type, k)
             if shown is v and isinstance(v, str):  # no choice of the rulebook: what was typed
                 shown = Typed(v)
         payload.append((labels.field(k), shown))

@@ -12,13 +12,12 @@ from ventila.cases.advisory import KIND as ADVISORY_KIND
 from ventila.cases.matters import report_sealed_reason
 from ventila.cases.models import Case, DocketEntry
 from ventila.rules import RULEBOOKS
+from ventila.rules.i18n import money_text
 
 from ..matter_forms import ReportForm
 from ..matter_labels import MATTER_BUTTONS, PERSON_LABELS
 
-
-def _money(value: Decimal) -> str:
-    return f"${value:,.2f}"
+_money = money_text  # the exact cap, never rounded to the cent
 
 
 def matter_context(user: Any, case: Case, entries: list[DocketEntry]) -> dict[str, Any]:
@@ -45,7 +44,7 @@ def matter_context(user: Any, case: Case, entries: list[DocketEntry]) -> dict[st
         salary = Decimal(str(notice.payload["legislative_salary"]))
         cap, share, rule_id = income_cap(salary)
         comp = notice.payload.get("compensation")
-        compensation = Decimal(str(comp)).quantize(Decimal("0.01")) if comp is not None else None
+        compensation = Decimal(str(comp)) if comp is not None else None
         out["income_cap"] = {
             "salary": _money(salary),
             "share": f"{share:.0f} %",

@@ -7,6 +7,7 @@ Thin like the other views: the doors are :mod:`ventila.cases.access`, the change
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -129,6 +130,11 @@ def open_matter(request: HttpRequest, body: str, kind: str) -> HttpResponse:
     )
 
 
+def _words(field: Any) -> dict[Any, Any]:
+    """A form field's choices in words (its rulebook field's own, ``FieldSpec.labels``), else the shared ones."""
+    return {**CHOICES, **dict(getattr(field, "choices", ()))}
+
+
 def _check_rows(form: MatterForm) -> list[dict[str, str]]:
     """What was entered, as the check step shows it: each field's label and value in words."""
     rows = []
@@ -140,8 +146,10 @@ def _check_rows(form: MatterForm) -> list[dict[str, str]]:
             continue
         if bf.name == "person_office":
             shown = f"{value.person} — {value.title}"
-        elif isinstance(value, bool) or bf.name in form.payload_names and isinstance(value, str) and value in CHOICES:
+        elif isinstance(value, bool):
             shown = str(CHOICES.get(value, value))
+        elif bf.name in form.payload_names and isinstance(value, str) and value in (words := _words(bf.field)):
+            shown = str(words[value])
         elif isinstance(value, dt.time):
             shown = value.strftime("%H:%M")
         elif isinstance(value, dt.date):

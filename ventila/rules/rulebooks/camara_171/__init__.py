@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ...engine import Election, KindSpec, LateAct, PublicFiling, Rulebook, Setting
+from ...engine import Election, KindSpec, LateAct, PublicFiling, Rulebook, Setting, flat_choice_labels
 from ...vocabulary import Actor, ComplaintDeadline, ComplaintStage
 from ..common import merge, with_record_only
 from . import documents as document_texts
@@ -237,12 +237,14 @@ RULEBOOK = Rulebook(
     },
     confidentiality="Confidencial hasta la resolución final (Secs. 5(5) y 21(d) del Código de Ética).",  # CAM-05-02, CAM-21D-01
     # Sec. 21(c) dismissal grounds and Sec. 26 sanctions, as the act forms offer them.
-    choice_labels={
-        **s20_s24_complaints.DISMISSAL_GROUNDS_ES,
-        **s25_s31_reports.SANCTION_ES,
-        **s10_s13_conduct.OUTSIDE_ACTIVITY_TYPES_ES,  # Sec. 11: what an outside-activity notice is of
-        **s19_advisory.ADVISORY_CHOICES_ES,  # Sec. 19: requesters, rejection grounds, revisions
-    },
+    # (Each field's own words are its ``labels``; a key two tables word differently, such as
+    # ``no_jurisdiction`` — Sec. 21(c)(2) and Sec. 19(c) — is read only with its field.)
+    choice_labels=flat_choice_labels(
+        s20_s24_complaints.DISMISSAL_GROUNDS_ES,
+        s25_s31_reports.SANCTION_ES,
+        s10_s13_conduct.OUTSIDE_ACTIVITY_TYPES_ES,  # Sec. 11: what an outside-activity notice is of
+        s19_advisory.ADVISORY_CHOICES_ES,  # Sec. 19: requesters, rejection grounds, revisions
+    ),
     final_report_route=s25_s31_reports.final_report_route,  # Sec. 25
     # Secs. 20–21(a): the public form cites the Code's provisions (Sec. 21(a)(12)), the 30-day term of
     # Sec. 20(6) and the summary procedure against a candidate (Sec. 24).

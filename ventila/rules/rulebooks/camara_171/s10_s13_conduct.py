@@ -32,11 +32,11 @@ from ...engine import (
     FormContext,
     KindSpec,
 )
-from ...i18n import Msg, Raw, Typed, joined
+from ...i18n import Msg, Raw, Typed, joined, money_text
 from ...terms import Deadline, Finding
 from ...vocabulary import Actor, OutsideActivityDeadline, OutsideActivityStage
 from ...votes import required_yes
-from ..common import RuleSet, with_form_hints, with_next_acts
+from ..common import RuleSet, with_form_hints, with_next_acts, with_order
 
 R = RuleSet()
 
@@ -443,8 +443,7 @@ class Gift:
         return self.value if isinstance(self.value, Decimal) else Decimal(str(self.value))
 
 
-def _money(value: Decimal) -> str:
-    return f"${value:,.2f}"
+_money = money_text
 
 
 def _amount(value: Decimal) -> Raw:
@@ -595,9 +594,12 @@ def check_agency_contract(exception: str | None, *, agency: str = "la agencia") 
 
 def compute_outside_income_cap(legislative_salary: Decimal | float | int) -> Decimal:
     """The most a Representative may earn outside the legislature: 35 % of the legislative salary
-    (Sec. 11(A), CAM-11A-01), over the same period as the salary (annual by default, A-10)."""
+    (Sec. 11(A), CAM-11A-01), over the same period as the salary (annual by default, A-10).
+
+    Exact, not rounded to the cent: the law caps at 35 % of the salary, so on $73,428.16 the cap is
+    $25,699.856 and $25,699.86 exceeds it (a salary in cents times 0.35 needs at most four decimals)."""
     salary = legislative_salary if isinstance(legislative_salary, Decimal) else Decimal(str(legislative_salary))
-    return (salary * OUTSIDE_INCOME_CAP).quantize(Decimal("0.01"))
+    return salary * OUTSIDE_INCOME_CAP
 
 
 def outside_income_cap(legislative_salary: Decimal) -> tuple[Decimal, Decimal, str]:
@@ -749,15 +751,15 @@ _F = FieldSpec
 # Sec. 11's title: «Otros empleos, contratos o negocios» — what a notice is of.
 OUTSIDE_ACTIVITY_TYPES = ("employment", "contract", "business")
 OUTSIDE_ACTIVITY_TYPES_ES = {
-    "employment": "Otro empleo",
-    "contract": "Contrato",
-    "business": "Negocio",
+    "employment": "Otro empleo (Sec. 11)",
+    "contract": "Contrato (Sec. 11)",
+    "business": "Negocio (Sec. 11)",
 }
 OUTSIDE_ACTIVITY_EVENTS: dict[str, EventSpec] = {
     e.type: e
     for e in (
         EventSpec("outside_activity_notified", "Notificación de actividad extra-legislativa recibida por la Comisión", {
-            "activity": _F("choice", choices=OUTSIDE_ACTIVITY_TYPES,
+            "activity": _F("choice", choices=OUTSIDE_ACTIVITY_TYPES, labels=OUTSIDE_ACTIVITY_TYPES_ES,
                            help="Otro empleo, contrato o negocio (Sec. 11, título)"),
             "compensation": _F("money", help="Compensación pactada, anual (Sec. 11(B)(3); A-10)"),
             "legislative_salary": _F("money", help="Salario anual de legislador (base del 35 %, Sec. 11(A))"),
@@ -808,6 +810,14 @@ OUTSIDE_ACTIVITY_EVENTS = with_form_hints(
     outside_activity_notified={"hints": _notice_hints},
     objection_decided={"validate": _check_objection},
 )
+# What each act presupposes (never silent): the Commission decides on a notice, once on each (an objection
+# after its «no objection» contradicts it: a new notice of a change reopens it, Sec. 11(B) ¶1); the activity
+# starts once (a start before any notice is the evaluator's CAM-11B-01 finding).
+OUTSIDE_ACTIVITY_EVENTS = with_order(
+    OUTSIDE_ACTIVITY_EVENTS,
+    after={"objection_decided": ("outside_activity_notified",)},
+    once=("objection_decided", "activity_started"),
+)
 
 
 def _money_field(e: Event, name: str) -> Decimal | None:
@@ -826,6 +836,18 @@ def evaluate_outside_activity(ctx: Context) -> None:
     if not notices:
         ctx.stage = OutsideActivityStage.NEW
         ctx.allowed_next = ["outside_activity_notified"]
+        for e in ctx.all("activity_started"):  # never silent: a start with no notice at all
+            ctx.add_finding(
+                "notice_after_activity_start",
+                "CAM-11B-01",
+                Msg(
+                    "La actividad comenzó el %(start)s sin notificación a la Comisión: debía notificarse antes del "
+                    "inicio (Sec. 11(B) ¶2).",
+                    start=e.day,
+                ),
+                start=e.day.isoformat(),
+                event=e.index,
+            )
         return
     started = ctx.first("activity_started")
     decisions = ctx.all("objection_decided")
@@ -866,6 +888,17 @@ def evaluate_outside_activity(ctx: Context) -> None:
         ctx.stage = OutsideActivityStage.CLEARED_BY_SILENCE
     else:
         ctx.stage = OutsideActivityStage.UNDER_REVIEW
+    if ctx.stage == "objected" and started is not None and decision is not None and started.at >= decision.at:
+        ctx.add_finding(  # never silent: the activity went ahead against the Commission's objection
+            "act_not_allowed",
+            "CAM-11C-01",
+            Msg(
+                "La actividad comenzó el %(start)s pese a la oposición de la Comisión del %(day)s (Sec. 11(C)).",
+                start=started.day,
+                day=decision.day,
+            ),
+            event=started.index,
+        )
     nxt = ["objection_decided"] if ctx.stage == "under_review" else []
     if started is None and ctx.stage != "objected":
         nxt.append("activity_started")

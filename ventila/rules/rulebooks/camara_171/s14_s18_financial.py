@@ -16,7 +16,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import Context, Event, EventSpec, FieldError, FieldSpec, FormContext, KindSpec, Obligations, Tenure
+from ...engine import Act, Context, Event, EventSpec, FieldError, FieldSpec, FormContext, KindSpec, Obligations, Tenure
 from ...i18n import Msg, Raw, joined
 from ...terms import Deadline, Finding, Term
 from ...vocabulary import (
@@ -27,7 +27,7 @@ from ...vocabulary import (
     FinancialReportStage,
     deadline_es,
 )
-from ..common import RuleSet, with_form_hints, with_next_acts
+from ..common import RuleSet, with_form_hints, with_next_acts, with_order
 
 R = RuleSet()
 
@@ -338,6 +338,45 @@ FINANCIAL_EVENTS = with_next_acts(
         "subpoena_notice": "Cuando la OEG avisa a la Comisión de un subpoena (Sec. 15(4)).",
     },
 )
+# What each act presupposes (never silent): every act follows the taking of office (the kind's opening);
+# a report's notice, the OEG's findings and action follow a report, an answer follows the findings; one
+# taking of office per case and one leaving (a re-elected Representative's «cese» is no leaving, Sec. 14(e)(3)).
+FINANCIAL_EVENTS = with_order(
+    FINANCIAL_EVENTS,
+    after={
+        "secretary_notified": ("report_filed",),
+        "preliminary_findings_received": ("report_filed",),
+        "findings_answered": ("preliminary_findings_received",),
+        "oeg_final_action": ("report_filed",),
+    },
+    not_after={
+        "left_office": (Act("left_office", {"reelected": None}), Act("left_office", {"reelected": False})),
+    },
+    once=("took_office",),
+    standalone=("subpoena_notice",),  # Sec. 15(4): the OEG's notice sets no term of the Commission's
+)
+
+
+# A report and what follows it (Secs. 14(c), 15): each act after the report is about one report.
+_REPORT_ACTS = (
+    "report_filed",
+    "secretary_notified",
+    "preliminary_findings_received",
+    "findings_answered",
+    "oeg_final_action",
+)
+
+
+def _not_evaluated(ctx: Context, events: Sequence[Event], why: Msg, rule_id: str = "CAM-15-01") -> None:
+    """Point at acts the evaluation cannot take (never silent), saying why, under ``rule_id``."""
+    titles = ctx.rulebook.kinds[ctx.scenario.kind].events
+    for e in sorted(events, key=lambda e: e.index):
+        ctx.add_finding(
+            "act_not_allowed",
+            rule_id,
+            Msg("«%(act)s» (%(day)s): %(why)s.", act=titles[e.type].title, day=e.day, why=why),
+            event=e.index,
+        )
 
 
 def _report_of(event: Event, reports: list[Event]) -> Event | None:
@@ -401,6 +440,9 @@ def evaluate_financial_report(ctx: Context) -> None:
             continue
         exit_event = e
         break
+    for e in ctx.all("left_office"):  # never silent: the tenure ended once
+        if exit_event is not None and e.at > exit_event.at:
+            _not_evaluated(ctx, [e], Msg("el cese ya consta el %(day)s", day=exit_event.day))
 
     min_tenure = ctx.rule("CAM-14F-01").term
     assert min_tenure is not None
@@ -427,6 +469,7 @@ def evaluate_financial_report(ctx: Context) -> None:
         )
         ctx.stage = FinancialReportStage.REPORT_NOT_REQUIRED
         ctx.allowed_next = []
+        _not_evaluated(ctx, [e for t in _REPORT_ACTS for e in ctx.all(t)], Msg("no se requiere informe (Sec. 14(f))"))
         return
 
     obligations: list[Deadline] = []
@@ -519,6 +562,14 @@ def evaluate_financial_report(ctx: Context) -> None:
         stage, pending = _evaluate_report(ctx, report, reports, stage)
         pending_notice = pending_notice or pending
 
+    # Never silent: an act of the OEG or a notice that belongs to no report on file (its ``covers_year``), or
+    # repeats one already on record for its report, changes nothing: it is pointed at.
+    used = {id(e) for r in reports for t in _REPORT_ACTS[1:] for e in _events_for(ctx, t, r, reports)[:1]}
+    _not_evaluated(
+        ctx,
+        [e for t in _REPORT_ACTS[1:] for e in ctx.all(t) if id(e) not in used],
+        Msg("no corresponde a un informe radicado, o repite un acto ya anotado para su informe"),
+    )
     ctx.stage = stage
     nxt: list[str] = []
     if exit_event is None:
@@ -782,7 +833,8 @@ ACCESS_EVENTS: dict[str, EventSpec] = {
             "official_investigation": _F("bool", help="Lo pide una agencia para una investigación oficial (17(6))"),
         }),
         EventSpec("subject_notified", "Notificación de la solicitud al Representante", {
-            "received_on": _F("date", help="Fecha en que el Representante recibió la notificación (A-15)"),
+            "received_on": _F("date", not_before_event=True,
+                              help="Fecha en que el Representante recibió la notificación (A-15)"),
         }),
         EventSpec("objection_filed", "Objeción del Representante"),
         EventSpec("objection_resolved", "Objeción resuelta", {
@@ -831,6 +883,19 @@ def check_request_contents(payload: Mapping[str, Any], ctx: FormContext) -> Mapp
 
 
 ACCESS_EVENTS = with_form_hints(ACCESS_EVENTS, access_requested={"validate": check_request_contents})
+# What each act presupposes (never silent): the request opens the case; the Representative objects once
+# notified, the objection is resolved once filed, and access is given once — never after an objection upheld.
+ACCESS_EVENTS = with_order(
+    ACCESS_EVENTS,
+    after={"objection_filed": ("subject_notified",), "objection_resolved": ("objection_filed",)},
+    not_after={
+        "access_granted": (Act("objection_resolved", {"upheld": True}),),
+        "objection_filed": ("access_granted",),
+        "objection_resolved": ("access_granted",),
+    },
+    once=("subject_notified", "objection_filed", "objection_resolved", "access_granted"),
+    repeatable=("access_requested",),  # a request amended (its contents replace the first's; the terms stay)
+)
 
 
 def evaluate_access_request(ctx: Context) -> None:
@@ -863,6 +928,12 @@ def evaluate_access_request(ctx: Context) -> None:
         ctx.stage = AccessRequestStage.BLOCKED_REPORT_NOT_FINAL
         ctx.allowed_next = [] if notified else ["subject_notified"]
         _check_grant(ctx, granted, None)
+        _not_evaluated(
+            ctx,
+            [*ctx.all("objection_filed"), *ctx.all("objection_resolved")],
+            Msg("el informe no es final, así que no hay acceso que objetar (Sec. 17(1))"),
+            "CAM-17-01",
+        )
         return
     if notified is None:
         ctx.stage = AccessRequestStage.AWAITING_NOTICE
@@ -908,6 +979,10 @@ def evaluate_access_request(ctx: Context) -> None:
                 day=objection.day,
                 due_date=window.due_date,
             ),
+            event=objection.index,
+        )
+        _not_evaluated(  # nothing to resolve once the objection was late
+            ctx, ctx.all("objection_resolved"), Msg("resuelve una objeción presentada fuera de término"), "CAM-17-04"
         )
     ctx.changes_from(opens_after_window)
     if as_of < opens_after_window:
@@ -1062,6 +1137,7 @@ KINDS: dict[str, KindSpec] = {
         },
         respondent_roles=("representative", "officer", "department_head"),
         caption="Informes financieros de %(name)s (Secs. 14–16)",
+        opening=("took_office",),
     ),
     "report_access_request": KindSpec(
         "report_access_request",
@@ -1085,5 +1161,6 @@ KINDS: dict[str, KindSpec] = {
         respondent_roles=("representative", "officer", "department_head"),
         closed_stages=("access_granted", "access_denied"),  # CAM-17-05: access given, or the objection upheld
         caption="Solicitud de acceso a un informe financiero de %(name)s (Sec. 17)",
+        opening=("access_requested",),
     ),
 }

@@ -15,7 +15,7 @@ from ...i18n import Msg
 from ...terms import Term
 from ...vocabulary import Actor, AdvisoryOpinionDeadline, AdvisoryOpinionStage
 from ...votes import required_yes
-from ..common import RuleSet, with_next_acts
+from ..common import RuleSet, with_next_acts, with_order
 
 R = RuleSet()
 
@@ -106,24 +106,55 @@ FINDINGS: dict[str, str] = {
     "opinion_binding": "CAM-19E-01",
     "revision_without_grounds": "CAM-19F-01",
     "revision_before_opinion": "CAM-19F-01",
+    "opinion_revision": "CAM-19F-01",
+    "opinion_revoked": "CAM-19E-01",
 }
 
 REQUESTER_ROLES = ("speaker", "chair", "representative", "officer", "department_head", "employee", "other")
 # Sec. 19(f): «corregir, modificar, revertir o dejar sin efecto»; the last two leave no opinion in force.
 REVISION_TYPES = ("correct", "modify", "reverse", "revoke")
+# Sec. 19(e) «a menos que sea enmendada o revocada»: after these the opinion no longer binds (CAM-19E-01);
+# after the others it binds as amended.
+REVISIONS_ENDING_OPINION = frozenset({"reverse", "revoke"})
+_REVISION_DONE = {
+    "correct": Msg("corrigió"),
+    "modify": Msg("modificó"),
+    "reverse": Msg("revirtió"),
+    "revoke": Msg("dejó sin efecto"),
+}
 REJECTION_GROUNDS = ("incomplete", "untimely", "no_jurisdiction", "related_complaint")
 # The words the act forms show for these choices (Sec. 19(a)–(c), 19(f)).
-ADVISORY_CHOICES_ES = {
-    "correct": "Corregir la opinión",
-    "modify": "Modificar la opinión",
-    "reverse": "Revertir la opinión",
-    "revoke": "Dejar sin efecto la opinión",
-    "new_evidence": "Nueva evidencia o información fidedigna",
-    "miscarriage_of_justice": "Evitar un fracaso de la justicia",
+REVISION_ES = {
+    "correct": "Corregir la opinión (Sec. 19(f))",
+    "modify": "Modificar la opinión (Sec. 19(f))",
+    "reverse": "Revertir la opinión (Sec. 19(f))",
+    "revoke": "Dejar sin efecto la opinión (Sec. 19(f))",
+}
+REVISION_REASON_ES = {
+    "new_evidence": "Nueva evidencia o información fidedigna (Sec. 19(f))",
+    "miscarriage_of_justice": "Evitar un fracaso de la justicia (Sec. 19(f))",
+}
+REJECTION_GROUNDS_ES = {
     "incomplete": "No contiene los elementos indispensables (Sec. 19(b))",
     "untimely": "Radicada con menos de 30 días laborables antes de los hechos (Sec. 19(c))",
     "no_jurisdiction": "Los hechos ya ocurrieron o están ocurriendo (Sec. 19(c))",
     "related_complaint": "Existe una querella relacionada (Sec. 19(a))",
+}
+REQUESTER_ROLES_ES = {
+    "speaker": "Presidente de la Cámara (Sec. 19(a))",
+    "chair": "Presidente de la Comisión (Sec. 19(a))",
+    "representative": "Representante (Sec. 19(a))",
+    "officer": "Funcionario (Sec. 19(a))",
+    "department_head": "Jefe de dependencia (Sec. 19(a))",
+    "employee": "Empleado (no puede solicitarla, Sec. 19(a))",
+    "other": "Otra persona (no puede solicitarla, Sec. 19(a))",
+}
+# The words of these choices for a value read without its field (the register's history, the rulebook's
+# ``choice_labels``); each field's own are its ``labels``.
+ADVISORY_CHOICES_ES = {
+    **REVISION_ES,
+    **REVISION_REASON_ES,
+    **REJECTION_GROUNDS_ES,
     "representative": "Representante",
     "officer": "Funcionario",
     "department_head": "Jefe de dependencia",
@@ -142,7 +173,7 @@ ADVISORY_EVENTS: dict[str, EventSpec] = {
             "facts_date": _F("date", required=True, help="Fecha en que ocurrirán los hechos consultados (Sec. 19(c))"),
             "facts_ongoing": _F("bool", help="Los hechos ya están ocurriendo (Sec. 19(c))"),
             "related_complaint": _F("bool", help="Existe una querella relacionada (Sec. 19(a))"),
-            "requester_role": _F("choice", choices=REQUESTER_ROLES, help="Quién la solicita (Sec. 19(a))"),
+            "requester_role": _F("choice", choices=REQUESTER_ROLES, labels=REQUESTER_ROLES_ES, help="Quién la solicita (Sec. 19(a))"),
             "detailed": _F("bool", help="Escrita, y expone clara y detalladamente todos los elementos de juicio "
                                         "(Sec. 19(b))"),
         }),
@@ -155,11 +186,13 @@ ADVISORY_EVENTS: dict[str, EventSpec] = {
             "yes_votes": _F("int", help="Votos a favor (Sec. 19(d))"),
         }),
         EventSpec("opinion_rejected", "Solicitud rechazada de plano", {
-            "grounds": _F("choice", choices=REJECTION_GROUNDS),
+            "grounds": _F("choice", choices=REJECTION_GROUNDS, labels=REJECTION_GROUNDS_ES,
+                          help="Por qué se rechaza de plano (Sec. 19(a)–(c))"),
         }),
         EventSpec("opinion_revised", "Opinión corregida, modificada, revertida o dejada sin efecto (Sec. 19(f))", {
-            "revision": _F("choice", choices=REVISION_TYPES, help="Qué hace la Comisión con la opinión (Sec. 19(f))"),
-            "reason": _F("choice", choices=("new_evidence", "miscarriage_of_justice")),
+            "revision": _F("choice", choices=REVISION_TYPES, labels=REVISION_ES, help="Qué hace la Comisión con la opinión (Sec. 19(f))"),
+            "reason": _F("choice", choices=("new_evidence", "miscarriage_of_justice"), labels=REVISION_REASON_ES,
+                         help="Por qué se revisa (Sec. 19(f))"),
             "opinion_text": _F("str", help="El nuevo texto de la opinión, si lo hay (Sec. 19(f))"),
             "yes_votes": _F("int", help="Votos a favor (Sec. 6)"),
         }),
@@ -176,6 +209,19 @@ ADVISORY_EVENTS = with_next_acts(
         "opinion_revised": "Si hay evidencia nueva o para evitar una injusticia (Sec. 19(f)).",
     },
     meets={"opinion_issued": ("issue_opinion",), "opinion_rejected": ("issue_opinion",)},  # CAM-19D-01
+)
+# What each act presupposes (never silent): the request opens the case (one request, one opinion); the
+# Commission issues the opinion or rejects the request, once, not both, and extends its term only before
+# either (a revision before the opinion is the evaluator's ``revision_before_opinion``, on that event).
+ADVISORY_EVENTS = with_order(
+    ADVISORY_EVENTS,
+    not_after={
+        "opinion_extension_granted": ("opinion_issued", "opinion_rejected"),
+        "opinion_issued": ("opinion_rejected",),
+        "opinion_rejected": ("opinion_issued",),
+    },
+    once=("opinion_requested", "opinion_issued", "opinion_rejected"),
+    repeatable=("opinion_extension_granted",),  # up to 30 business days in all, in one grant or more (Sec. 19(d))
 )
 
 
@@ -281,6 +327,7 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
                     "Se registró una revisión (%(day)s) sin opinión emitida.",
                     day=revision.day,
                 ),
+                event=revision.index,
             )
         elif revision.get("reason") is None:
             ctx.add_finding(
@@ -295,6 +342,20 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
     if not admissible:
         ctx.stage = AdvisoryOpinionStage.REJECTED if rejected else AdvisoryOpinionStage.NOT_ADMISSIBLE
         ctx.allowed_next = [] if rejected else ["opinion_rejected"]
+        # Never silent: on a request the Commission cannot answer, only its rejection is in place.
+        for e in ctx.events:
+            if e.type in ("opinion_extension_granted", "opinion_issued"):
+                ctx.add_finding(
+                    "act_not_allowed",
+                    "CAM-19A-01",
+                    Msg(
+                        "«%(act)s» (%(day)s) sobre una solicitud que la Comisión no puede contestar (Sec. 19(a)–(c)): "
+                        "solo procede rechazarla de plano.",
+                        act=ADVISORY_EVENTS[e.type].title,
+                        day=e.day,
+                    ),
+                    event=e.index,
+                )
         return
 
     extensions = _extensions(ctx, request)
@@ -314,28 +375,70 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
         ctx.allowed_next = []
         return
     if issued is not None:
-        ctx.add_finding(
-            "opinion_binding",
-            "CAM-19E-01",
-            Msg(
-                "La opinión emitida el %(day)s es válida y obligatoria para la Comisión respecto a quien la "
-                "solicitó, en querellas posteriores sobre los mismos hechos, si actuó de buena fe (Sec. 19(e)); "
-                "enlácela a esas querellas.",
-                day=issued.day,
-            ),
-        )
-        ctx.stage = (
-            AdvisoryOpinionStage.REVISED
-            if any(r.at >= issued.at for r in ctx.all("opinion_revised"))
-            else AdvisoryOpinionStage.ISSUED
-        )
-        ctx.allowed_next = ["opinion_revised"]
+        _binding(ctx, issued)
         return
     ctx.stage = AdvisoryOpinionStage.UNDER_CONSIDERATION
     nxt = ["opinion_issued", "opinion_rejected"]
     if not ctx.has("opinion_extension_granted"):
         nxt.append("opinion_extension_granted")
     ctx.allowed_next = nxt
+
+
+def _binding(ctx: Context, issued: Event) -> None:
+    """Sec. 19(e)–(f): the opinion binds the Commission «a menos que sea enmendada o revocada»: each
+    revision is on record (its history), and the last one says whether, and as what, it still binds."""
+    revisions = [r for r in ctx.all("opinion_revised") if r.at >= issued.at]
+    for r in revisions:
+        ctx.add_finding(
+            "opinion_revision",
+            "CAM-19F-01",
+            Msg(
+                "El %(day)s la Comisión %(done)s la opinión emitida el %(issued)s (Sec. 19(f)).",
+                day=r.day,
+                done=_REVISION_DONE[str(r.get("revision") or "modify")],
+                issued=issued.day,
+            ),
+            event=r.index,
+            revision=str(r.get("revision") or "modify"),
+        )
+    last = revisions[-1] if revisions else None
+    ctx.stage = AdvisoryOpinionStage.REVISED if last is not None else AdvisoryOpinionStage.ISSUED
+    if last is not None and last.get("revision") in REVISIONS_ENDING_OPINION:
+        ctx.add_finding(
+            "opinion_revoked",
+            "CAM-19E-01",
+            Msg(
+                "La opinión emitida el %(day)s quedó sin efecto el %(revoked)s (Sec. 19(f)): ya no obliga a la "
+                "Comisión (Sec. 19(e), «a menos que sea enmendada o revocada»).",
+                day=issued.day,
+                revoked=last.day,
+            ),
+            binding=False,
+            revoked_on=last.day.isoformat(),
+        )
+        ctx.allowed_next = []
+        return
+    ctx.add_finding(
+        "opinion_binding",
+        "CAM-19E-01",
+        Msg(
+            "La opinión emitida el %(day)s, enmendada el %(amended)s, es válida y obligatoria en su texto "
+            "enmendado para la Comisión respecto a quien la solicitó, en querellas posteriores sobre los "
+            "mismos hechos, si actuó de buena fe (Sec. 19(e)); enlácela a esas querellas.",
+            day=issued.day,
+            amended=last.day,
+        )
+        if last is not None
+        else Msg(
+            "La opinión emitida el %(day)s es válida y obligatoria para la Comisión respecto a quien la "
+            "solicitó, en querellas posteriores sobre los mismos hechos, si actuó de buena fe (Sec. 19(e)); "
+            "enlácela a esas querellas.",
+            day=issued.day,
+        ),
+        binding=True,
+        **({"amended_on": last.day.isoformat()} if last is not None else {}),
+    )
+    ctx.allowed_next = ["opinion_revised"]
 
 
 def _extensions(ctx: Context, request: Event) -> list[tuple[Term, str | Msg]]:
@@ -416,5 +519,6 @@ KINDS: dict[str, KindSpec] = {
             "department_head",
         ),  # CAM-19A-01 (the Speaker is a Representative)
         caption="Opinión consultiva solicitada por %(name)s (Sec. 19)",
+        opening=("opinion_requested",),
     ),
 }

@@ -18,7 +18,7 @@ from ...engine import Context, Election, Event, EventSpec, FieldSpec, FinalAct
 from ...i18n import Msg, Quote, Raw
 from ...terms import Rule, Term, compute_due, shared_term
 from ...vocabulary import ComplaintDeadline, ComplaintStage
-from ..common import RuleSet, normalize_name, with_next_acts
+from ..common import RuleSet, normalize_name, with_next_acts, with_order
 from .s25_s31_reports import (
     allowed_sanctions,
     check_sanctions,
@@ -403,12 +403,12 @@ DISMISSAL_GROUNDS = (
     "frivolous",              # [8] evidentemente frívola
 )  # fmt: skip
 DISMISSAL_GROUNDS_ES = {
-    "no_jurisdiction": "Ausencia de jurisdicción",
-    "time_barred": "Prescripción",
-    "form_or_content": "Incumplimiento con los requisitos de forma y contenido del Código",
-    "lack_of_interest": "Falta de interés del querellante en los procesos ante la Comisión",
-    "refuses_evidence": "El querellante se niega a aportar evidencia o testimonio",
-    "frivolous": "Querella evidentemente frívola, inverosímil y desprovista de fundamentos",
+    "no_jurisdiction": "Ausencia de jurisdicción (Sec. 21(c)(2))",
+    "time_barred": "Prescripción (Sec. 21(c)(2))",
+    "form_or_content": "Incumplimiento con los requisitos de forma y contenido del Código (Sec. 21(c)(2))",
+    "lack_of_interest": "Falta de interés del querellante en los procesos ante la Comisión (Sec. 21(c)(2))",
+    "refuses_evidence": "El querellante se niega a aportar evidencia o testimonio (Sec. 21(c)(2))",
+    "frivolous": "Querella evidentemente frívola, inverosímil y desprovista de fundamentos (Sec. 21(c)(2))",
 }
 RESOLUTION_OUTCOMES = ("charges_proven", "charges_not_proven", "dismissed", "merit_found")
 SANCTIONS = (
@@ -431,11 +431,11 @@ COMPLAINT_EVENTS: dict[str, EventSpec] = {
     for e in (
         EventSpec("complaint_filed", "Querella presentada", {
             "knowledge_date": _F("date", not_after_event=True, help="Fecha en que el querellante conoció los hechos (Sec. 20(6))"),
-            "facts_date": _F("date", help="Fecha de los hechos (Sec. 2)"),
+            "facts_date": _F("date", any_year=True, help="Fecha de los hechos (Sec. 2)"),
             "channel": _F("choice", choices=("in_person", "email", "online"), help="Medio (Sec. 20(4))"),
         }),
         EventSpec("referral_received", "Referido de la OEG recibido", {
-            "facts_date": _F("date"),
+            "facts_date": _F("date", any_year=True),
             "evidence_attached": _F("bool", help="Informe y toda la evidencia adjunta (Sec. 16(b))"),
         }),
         EventSpec("respondent_notified", "Notificación recibida por la parte querellada"),
@@ -447,7 +447,8 @@ COMPLAINT_EVENTS: dict[str, EventSpec] = {
         EventSpec("default_declared", "Rebeldía declarada"),
         EventSpec("determination_made", "Determinación de la Comisión", {
             "outcome": _F("choice", required=True, choices=("dismissed", "probable_cause")),
-            "grounds": _F("choices", choices=DISMISSAL_GROUNDS),
+            "grounds": _F("choices", choices=DISMISSAL_GROUNDS, labels=DISMISSAL_GROUNDS_ES,
+                          help="Causas de desestimación (Sec. 21(c)(2))"),
         }),
         EventSpec("determination_notified", "Determinación notificada a las partes"),
         EventSpec("hearing_noticed", "Vista notificada", {
@@ -567,6 +568,50 @@ COMPLAINT_EVENTS = with_next_acts(
     },
 )
 
+# What each act presupposes besides the order of _REQUIRES (never silent): the acts the case has once —
+# a determination, a Final Report, its referral, a default, the resolution's extension — are flagged when
+# repeated; a suspension while suspended, a resumption without one, a hearing after the Final Report, an
+# extension asked once the answer term is over are out of place. The incidental acts (Sec. 5(7) summonses and requests,
+# the copy to the Speaker, a substitute, a recusal asked) set no term of their own: they change nothing
+# the engine derives, by design.
+COMPLAINT_EVENTS = with_order(
+    COMPLAINT_EVENTS,
+    after={
+        "proceedings_resumed": ("proceedings_suspended",),
+        "recusal_decided": ("recusal_requested",),
+        "extension_granted": ("extension_requested",),
+        "extension_denied": ("extension_requested",),
+    },
+    not_after={
+        "hearing_noticed": ("resolved",),
+        "hearing_held": ("resolved",),
+        "extension_requested": ("answer_filed", "default_declared", "referred_to_other_body"),
+    },
+    once=(
+        "extension_granted",
+        "extension_denied",
+        "default_declared",
+        "determination_made",
+        "resolution_extension_requested",
+        "resolution_extension_granted",
+        "resolution_extension_denied",
+        "resolved",
+        "report_referred",
+        "referred_to_other_body",
+        "proceedings_suspended",
+        "proceedings_resumed",
+    ),
+    reopened_by={"proceedings_suspended": ("proceedings_resumed",)},
+    standalone=(
+        "witness_summoned",
+        "documents_requested",
+        "speaker_notified",
+        "substitute_requested",
+        "substitute_appointed",
+        "recusal_requested",
+    ),
+)
+
 # Acts that may be recorded at any stage while the case is open.
 ANYTIME = (
     "witness_summoned",
@@ -676,7 +721,7 @@ def evaluate_complaint(ctx: Context) -> None:
 def _evaluate(ctx: Context) -> None:
     referral = ctx.scenario.kind == "referral"
     filed = ctx.firsts.get("referral_received" if referral else "complaint_filed")
-    _check_order(ctx, referral)
+    _check_order(ctx, referral, filed is not None and _is_summary(ctx, filed))
     if filed is None:
         ctx.stage = ComplaintStage.NEW
         ctx.allowed_next = ["referral_received" if referral else "complaint_filed"]
@@ -1464,13 +1509,32 @@ _REQUIRES: dict[str, tuple[str, ...]] = {
 }
 
 
-def _check_order(ctx: Context, referral: bool) -> None:
-    """Flag acts recorded before the acts they presuppose (a finding, never an error)."""
+def _is_summary(ctx: Context, filed: Event) -> bool:
+    """Whether the complaint runs by the summary procedure of Sec. 24 (as :func:`_evaluate` decides)."""
+    blackout, summary_election = _election_windows(ctx, filed.day)
+    return (
+        blackout is None
+        and summary_election is not None
+        and ctx.respondent.candidate
+        and ctx.respondent.role in ("representative", "officer")
+    )
+
+
+# Sec. 24(c)–(d): in the summary procedure the hearing is cited within 48 hours of the notice, with no
+# determination of probable cause before it (CAM-24C-03).
+_SUMMARY_REQUIRES: dict[str, tuple[str, ...]] = {"hearing_noticed": ("respondent_notified",)}
+
+
+def _check_order(ctx: Context, referral: bool, summary: bool = False) -> None:
+    """Flag acts recorded before the acts they presuppose (a finding, never an error).
+
+    An act flagged is not taken as on record for the acts after it: an act that presupposes an orphan is
+    flagged too (every act after an orphan, never silent)."""
     filed_type = "referral_received" if referral else "complaint_filed"
-    if _in_order(ctx, filed_type):
+    if _in_order(ctx, filed_type, summary):
         return
     other = "complaint_filed" if referral else "referral_received"
-    requires = _requires(filed_type)
+    requires = _requires(filed_type, summary)
     seen: set[str] = set()
     for e in ctx.events:
         t = e.type
@@ -1482,6 +1546,17 @@ def _check_order(ctx: Context, referral: bool) -> None:
                     "El evento %(event)s no corresponde a un caso de tipo %(kind)s.",
                     event=Raw(t),
                     kind=Raw(ctx.scenario.kind),
+                ),
+                event=e.index,
+            )
+            continue
+        if "case_closed" in seen:  # after closure: that is what is wrong with it, whatever else it lacks
+            ctx.add_finding(
+                "act_not_allowed",
+                "CAM-05-01",
+                Msg(
+                    "«%(act)s» se registró después de cerrado el caso.",
+                    act=COMPLAINT_EVENTS[t].title,
                 ),
                 event=e.index,
             )
@@ -1500,27 +1575,18 @@ def _check_order(ctx: Context, referral: bool) -> None:
                 ),
                 event=e.index,
             )
-        if "case_closed" in seen:
-            ctx.add_finding(
-                "act_not_allowed",
-                "CAM-05-01",
-                Msg(
-                    "«%(act)s» se registró después de cerrado el caso.",
-                    act=COMPLAINT_EVENTS[t].title,
-                ),
-                event=e.index,
-            )
+            continue
         seen.add(t)
 
 
-def _in_order(ctx: Context, filed_type: str) -> bool:
+def _in_order(ctx: Context, filed_type: str, summary: bool = False) -> bool:
     """Whether _check_order has nothing to flag (the usual docket), checked cheaply.
 
     Each act type at its first occurrence (``ctx.firsts`` keeps that order) must come after every
     act it presupposes: later acts of the same type then do too. The other kind's filing never
     passes, and nothing may follow the closing of the case.
     """
-    requires = _order_table(filed_type)
+    requires = _order_table(filed_type, summary)
     seen: set[str] = set()
     for t in ctx.firsts:
         if not requires[t] <= seen:
@@ -1530,35 +1596,37 @@ def _in_order(ctx: Context, filed_type: str) -> bool:
     return closed is None or closed is ctx.events[-1]
 
 
-_REQUIRES_BY_FILING: dict[str, dict[str, frozenset[str]]] = {}
+_REQUIRES_BY_FILING: dict[tuple[str, bool], dict[str, frozenset[str]]] = {}
 
 
-def _requires(filed_type: str) -> dict[str, frozenset[str]]:
-    """Each act type → the acts it presupposes, with "the filing" resolved to ``filed_type``."""
-    table = _REQUIRES_BY_FILING.get(filed_type)
+def _requires(filed_type: str, summary: bool = False) -> dict[str, frozenset[str]]:
+    """Each act type → the acts it presupposes, with "the filing" resolved to ``filed_type`` (and the
+    summary procedure's order when ``summary``)."""
+    table = _REQUIRES_BY_FILING.get((filed_type, summary))
     if table is None:
+        order = {**_REQUIRES, **_SUMMARY_REQUIRES} if summary else _REQUIRES
         table = {
-            t: frozenset(filed_type if n == "__filed__" else n for n in _REQUIRES.get(t, _FILED))
+            t: frozenset(filed_type if n == "__filed__" else n for n in order.get(t, _FILED))
             for t in COMPLAINT_EVENTS
             if t != filed_type
         }
-        _REQUIRES_BY_FILING[filed_type] = table
+        _REQUIRES_BY_FILING[(filed_type, summary)] = table
     return table
 
 
 _FILED = ("__filed__",)
 _NEVER = frozenset({"__never__"})  # presupposes an act that never happens: always flagged
 
-_ORDER_TABLES: dict[str, dict[str, frozenset[str]]] = {}
+_ORDER_TABLES: dict[tuple[str, bool], dict[str, frozenset[str]]] = {}
 
 
-def _order_table(filed_type: str) -> dict[str, frozenset[str]]:
+def _order_table(filed_type: str, summary: bool = False) -> dict[str, frozenset[str]]:
     """``_requires`` for every act type: the filing presupposes nothing, the other filing _NEVER."""
-    table = _ORDER_TABLES.get(filed_type)
+    table = _ORDER_TABLES.get((filed_type, summary))
     if table is None:
         other = "complaint_filed" if filed_type == "referral_received" else "referral_received"
-        table = {t: frozenset() for t in COMPLAINT_EVENTS} | _requires(filed_type) | {other: _NEVER}
-        _ORDER_TABLES[filed_type] = table
+        table = {t: frozenset() for t in COMPLAINT_EVENTS} | _requires(filed_type, summary) | {other: _NEVER}
+        _ORDER_TABLES[(filed_type, summary)] = table
     return table
 
 

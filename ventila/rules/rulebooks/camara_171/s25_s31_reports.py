@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from decimal import Decimal
 
 from ...engine import Context, Event, EventSpec, FieldHint, FieldSpec, FormContext, KindSpec
 from ...i18n import Msg, Raw
 from ...vocabulary import Actor, ComplaintDeadline, RegulationDeadline, RegulationStage
 from ...votes import required_yes
-from ..common import RuleSet, with_form_hints, with_next_acts
+from ..common import RuleSet, with_form_hints, with_next_acts, with_order
 
 R = RuleSet()
 
@@ -252,7 +253,7 @@ PRIVILEGED_MOTION_RULE = "CAM-252-01"
 OTHER_BODY_REFERRAL_RULE = "CAM-251-01"
 
 
-def check_fine(role: str, amount: float) -> Msg | None:
+def check_fine(role: str, amount: Decimal | float) -> Msg | None:
     """A message when the fine is outside the range Sec. 26(a)(4) sets; None when valid."""
     if role not in FINE_RANGE:
         return Msg("El Código solo prevé multa para Representantes (Sec. 26(a)).")
@@ -292,9 +293,9 @@ def check_sanctions(ctx: Context, event: Event) -> None:
                 "fine_amount_missing", "CAM-26A-02", Msg("Se impuso multa sin indicar la cantidad."), event=event.index
             )
         else:
-            msg = check_fine(role, float(amount))
+            msg = check_fine(role, Decimal(str(amount)))
             if msg is not None:
-                ctx.add_finding("fine_out_of_range", "CAM-26A-02", msg, amount=amount, event=event.index)
+                ctx.add_finding("fine_out_of_range", "CAM-26A-02", msg, amount=str(amount), event=event.index)
 
 
 def referral_deadline(ctx: Context, resolved: Event) -> None:
@@ -338,6 +339,13 @@ def _regulation_hints(ctx: FormContext) -> Mapping[str, FieldHint]:
 
 
 REGULATION_EVENTS = with_form_hints(REGULATION_EVENTS, regulation_filed={"hints": _regulation_hints})
+# What each act presupposes (never silent): a rejection follows the regulation's filing and a circulation
+# the Code's approval; each of the four is one act of the case (another regulation is another case).
+REGULATION_EVENTS = with_order(
+    REGULATION_EVENTS,
+    after={"regulation_rejected": ("regulation_filed",), "code_circulated": ("code_approved",)},
+    once=("regulation_filed", "regulation_rejected", "code_approved", "code_circulated"),
+)
 
 
 def evaluate_regulation(ctx: Context) -> None:

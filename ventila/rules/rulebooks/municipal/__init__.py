@@ -190,6 +190,7 @@ KINDS: dict[str, KindSpec] = {
         respondent_roles=("mayor",),
         caption="Fricción entre la Asamblea Municipal y %(office)s, %(name)s",
         caption_without_office="Fricción entre la Asamblea Municipal y %(name)s",
+        order_rule="MUN-POW-02",  # an act out of place: the Commission acts on a referred friction (¶35)
     ),
 }
 

@@ -22,7 +22,7 @@ from ...engine import Context, Evaluation, Event, EventSpec, FieldSpec, FinalAct
 from ...i18n import Msg, Quote
 from ...terms import Deadline, Term, compute_due
 from ...vocabulary import MunicipalComplaintDeadline, MunicipalComplaintStage
-from ..common import RuleSet, with_next_acts
+from ..common import RuleSet, with_next_acts, with_order
 
 R = RuleSet()
 
@@ -425,7 +425,10 @@ COMPLAINT_EVENTS: dict[str, EventSpec] = {
             "witness": _F("str"), "claim": _F("str")}),
         EventSpec("privilege_ruled", "Privilegio adjudicado por la Comisión (¶11)", {"upheld": _F("bool")}),
         EventSpec("frivolous_sanction_imposed", "Multa o sanción por querella frívola o sin evidencia (¶33)", {
-            "grounds": _F("choice", choices=("frivolous", "missing_evidence")),
+            "grounds": _F("choice", choices=("frivolous", "missing_evidence"), labels={
+                "frivolous": "Querella frívola (¶33)",
+                "missing_evidence": "Querella sin la evidencia necesaria (¶33)",
+            }),
             "amount": _F("money"),
         }),
     )
@@ -489,6 +492,40 @@ COMPLAINT_EVENTS = with_next_acts(
         # complaint is dismissed with prejudice.
         "dismissed_with_prejudice": ("study", "commissioner_report", "decide"),
     },
+)
+
+# What each act presupposes besides the order of _REQUIRES (never silent): the acts the complaint has
+# once are flagged when repeated (a second notice, decision or report, a resumption without a new stay);
+# a court summons follows a petition; the incidental acts (¶8 summonses, ¶9 petitions, ¶18 protective orders, a
+# privilege claimed, a ¶33 sanction) set no term of their own: they change nothing the engine derives.
+COMPLAINT_EVENTS = with_order(
+    COMPLAINT_EVENTS,
+    after={
+        "privilege_ruled": ("privilege_claimed",),
+        "court_summons_issued": ("enforcement_petition_filed",),
+        "decision_notified": ("dismissed", "decision_issued", "dismissed_with_prejudice"),  # ¶14: what it notifies
+    },
+    once=(
+        "respondent_notified",
+        "extension_requested",
+        "extension_granted",
+        "answer_filed",
+        "commissioner_report_filed",
+        "decision_issued",
+        "decision_notified",
+        "dismissed_with_prejudice",
+        "proceedings_resumed",
+        "court_summons_issued",
+    ),
+    reopened_by={"proceedings_resumed": ("proceedings_suspended",)},
+    standalone=(
+        "protective_order_issued",
+        "summons_issued",
+        "enforcement_petition_filed",
+        "privilege_claimed",
+        "privilege_ruled",
+        "frivolous_sanction_imposed",
+    ),
 )
 
 # Acts after which the complaint is over (and the rule that says so).
@@ -1125,9 +1162,12 @@ def _anytime(ctx: Context) -> list[str]:
 
 
 def _check_order(ctx: Context) -> None:
+    """Flag acts out of order. An act flagged is not taken as on record for the acts after it: an act that
+    presupposes only an orphan is flagged too (every act after an orphan, never silent)."""
     seen: set[str] = set()
     closed: Event | None = None
     for e in ctx.events:
+        found = len(ctx.findings)
         if e.type == "complaint_filed" and "complaint_filed" in seen:
             # Never silent (issue 11, item 2): the case was opened by the first filing.
             first = ctx.first("complaint_filed")
@@ -1183,7 +1223,8 @@ def _check_order(ctx: Context) -> None:
             )
         if e.type in _CLOSING and closed is None:
             closed = e
-        seen.add(e.type)
+        if len(ctx.findings) == found:
+            seen.add(e.type)
 
 
 def _check_parties(ctx: Context, filed: Event) -> None:

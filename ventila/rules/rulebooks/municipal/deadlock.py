@@ -14,7 +14,7 @@ from typing import Literal
 from ...engine import Context, Event, EventSpec, FieldSpec
 from ...i18n import Msg, Quote
 from ...vocabulary import DeadlockDeadline, DeadlockStage
-from ..common import RuleSet, with_next_acts
+from ..common import RuleSet, with_next_acts, with_order
 from .complaints import (
     check_hearing_notice,
     first_after,
@@ -110,14 +110,20 @@ _POSITIONS = {
 }
 _VACANCY = {
     "irreparable_harm": _F("bool", help="La situación puede ocasionar daño irreparable a la ciudadanía (¶36)"),
-    "vacancies": _F("choices", choices=("mayor", "assembly_members"), help="Cargos declarados vacantes"),
+    "vacancies": _F(
+        "choices",
+        choices=("mayor", "assembly_members"),
+        help="Cargos declarados vacantes (¶36)",
+        labels={"mayor": "El cargo de Alcalde (¶36)", "assembly_members": "Escaños de la Asamblea Municipal (¶36)"},
+    ),
     "assembly_seats": _F("int", help="Número de escaños de la Asamblea declarados vacantes"),
 }
 DEADLOCK_EVENTS: dict[str, EventSpec] = {
     e.type: e
     for e in (
         EventSpec("deadlock_reported", "Informe de fricción rendido al Gobernador (¶35)", {
-            "by": _F("choice", choices=("mayor", "municipal_assembly"))}),
+            "by": _F("choice", choices=("mayor", "municipal_assembly"), labels={
+                "mayor": "El Alcalde (¶35)", "municipal_assembly": "La Asamblea Municipal (¶35)"})}),
         EventSpec("referred_to_commission", "Informe referido por el Gobernador a la Comisión (¶35)"),
         EventSpec("governor_order_issued", "Orden del Gobernador a los jefes de departamento (¶35)"),
         EventSpec("documents_delivered", "Documentación entregada a la Comisión por los departamentos (¶35)"),
@@ -148,6 +154,33 @@ DEADLOCK_EVENTS = with_next_acts(
         "vacancies_declared": "Si las partes no aceptan las recomendaciones y procede declarar vacantes (¶36).",
     },
     meets={"recommendations_issued": ("recommendations",)},  # MUN-DLK-06
+)
+
+
+# What each act presupposes (never silent): the Governor refers a report made to him, the departments
+# deliver what he ordered, the hearing ends once noticed (recommendations before it are the evaluator's
+# MUN-DLK-09 finding), the parties answer recommendations issued; each act of ¶35–¶36 happens once (the
+# hearing may be noticed anew and held over several sessions).
+DEADLOCK_EVENTS = with_order(
+    DEADLOCK_EVENTS,
+    after={
+        "referred_to_commission": ("deadlock_reported",),
+        "documents_delivered": ("governor_order_issued",),
+        "hearing_noticed": ("referred_to_commission",),
+        "hearing_concluded": ("hearing_noticed",),
+        "positions_recorded": ("recommendations_issued",),
+        "vacancies_declared": ("positions_recorded",),
+    },
+    once=(
+        "deadlock_reported",
+        "referred_to_commission",
+        "governor_order_issued",
+        "documents_delivered",
+        "recommendations_issued",
+        "positions_recorded",
+        "vacancies_declared",
+    ),
+    repeatable=("hearing_noticed",),  # the hearing noticed anew (rescheduled)
 )
 
 

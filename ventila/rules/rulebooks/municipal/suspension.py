@@ -13,7 +13,7 @@ import datetime as dt
 from ...engine import Context, Event, EventSpec, FieldSpec
 from ...i18n import Msg, Quote
 from ...vocabulary import SuspensionDeadline, SuspensionStage
-from ..common import RuleSet, with_next_acts
+from ..common import RuleSet, with_next_acts, with_order
 from .complaints import first_after, today
 
 R = RuleSet()
@@ -165,6 +165,14 @@ SUSPENSION_EVENTS = with_next_acts(
         "suspension_order_notified": "Cuando se archiva en autos la notificación de la resolución de suspensión (¶27).",
         "review_filed": "Si el Alcalde pide revisión al Tribunal Supremo (¶27).",
     },
+)
+
+# What each act presupposes (never silent): each act of the special proceeding happens once — the court
+# decides once (a later decision denying a suspension it ordered contradicts it), its order is notified
+# once, the Mayor asks for review once.
+SUSPENSION_EVENTS = with_order(
+    SUSPENSION_EVENTS,
+    once=("special_proceeding_filed", "court_decision", "suspension_order_notified", "review_filed"),
 )
 
 _NO_STAY_MSG = Msg("No paraliza el caso ante la Comisión ni sus términos, salvo orden del tribunal (¶28).")

@@ -1,0 +1,325 @@
+"""Never silent, for every kind (issue 27, classes 1, 2 and 4): each act out of place is either refused
+(the field named, exit 2 from ``ventila deadlines``) or pointed at by ``act_not_allowed`` with
+``"data": {"event": index}`` — and left out of the evaluation, so every act that presupposes it is pointed
+at too. Every payload date the engine reads is range-checked by one policy. A revised opinion binds as
+revised, a revoked one no longer binds (Sec. 19(e)–(f))."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from test_never_silent import cli
+
+from ventila.rules import InputError, evaluate
+
+
+def ev(type_: str, at: str, **payload: Any) -> dict[str, Any]:
+    return {"type": type_, "at": at, **payload}
+
+
+def run(rulebook: str, kind: str, *events: dict[str, Any], as_of: str = "2027-06-30") -> Any:
+    return evaluate({"rulebook": rulebook, "kind": kind, "as_of": as_of, "events": list(events)})
+
+
+def pointed(result: Any) -> list[int]:
+    return sorted(f.data["event"] for f in result.findings if f.id == "act_not_allowed")
+
+
+REQUEST = ev("opinion_requested", "2027-03-01", facts_date="2027-09-01", requester_role="representative")
+NOTICE = ev(
+    "outside_activity_notified",
+    "2027-03-01",
+    activity="employment",
+    compensation=1000,
+    legislative_salary=73428.16,
+    nature="Docencia",
+    certified_no_conflict=True,
+    copy_to_secretariat=True,
+    planned_start="2027-04-01",
+)
+ACCESS = ev(
+    "access_requested",
+    "2027-03-01",
+    requester_name="A",
+    requester_address="B",
+    requester_occupation="C",
+    on_behalf_of="D",
+    interest_statement="E",
+    complaint_copy=True,
+    knows_use_limits=True,
+    knows_penalty=True,
+    sworn=True,
+    report_is_final=True,
+)
+SPECIAL = ev(
+    "special_proceeding_filed", "2027-03-01", charges_notified_on="2027-02-20", public_interest_determined=True
+)
+
+
+# --- class 1: out-of-order acts of every kind ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "events", "expected"),
+    [
+        pytest.param(
+            "financial_report",
+            [ev("left_office", "2027-01-10"), ev("took_office", "2027-01-15")],
+            [0],
+            id="CAM-14E-02 a tenure whose left_office precedes took_office",
+        ),
+        pytest.param(
+            "financial_report",
+            [
+                ev("took_office", "2027-01-15"),
+                ev("report_filed", "2027-02-01", covers_year=2026, report_type="initial"),
+                ev("findings_answered", "2027-03-01", covers_year=2026),
+                ev("preliminary_findings_received", "2027-03-05", covers_year=2026),
+            ],
+            [2],
+            id="CAM-15-04 an answer to the OEG's findings before the findings",
+        ),
+        pytest.param(
+            "report_access_request",
+            [ACCESS, ev("subject_notified", "2027-03-03"), ev("objection_resolved", "2027-03-10", upheld=False)],
+            [2],
+            id="CAM-17-05 an objection resolved where none was filed",
+        ),
+        pytest.param(
+            "advisory_opinion",
+            [REQUEST, ev("opinion_issued", "2027-03-20"), ev("opinion_issued", "2027-03-25")],
+            [2],
+            id="CAM-19D-01 a second opinion_issued",
+        ),
+        pytest.param(
+            "advisory_opinion",
+            [REQUEST, ev("opinion_rejected", "2027-03-10", grounds="incomplete"), ev("opinion_issued", "2027-03-20")],
+            [2],
+            id="CAM-19D-01 an opinion after the request was rejected",
+        ),
+        pytest.param(
+            "outside_activity",
+            [
+                NOTICE,
+                ev("objection_decided", "2027-03-02", objected=False),
+                ev("objection_decided", "2027-03-04", objected=True, grounds="Sec. 10"),
+            ],
+            [2],
+            id="CAM-11C-01 an objection after «no objection»",
+        ),
+        pytest.param(
+            "regulation",
+            [ev("regulation_rejected", "2027-03-05", yes_votes=30)],
+            [0],
+            id="CAM-27-01 a rejection of no regulation filed",
+        ),
+    ],
+)
+def test_an_act_out_of_place_in_the_compliance_half_is_pointed_at(
+    kind: str, events: list[Any], expected: list[int]
+) -> None:
+    assert pointed(run("camara-171", kind, *events)) == expected
+
+
+def test_cam_14e_02_the_tenure_runs_without_the_out_of_place_leaving() -> None:
+    # left_office on 10 Jan 2027 precedes took_office on 15 Jan: it is pointed at and the tenure is open.
+    result = run("camara-171", "financial_report", ev("left_office", "2027-01-10"), ev("took_office", "2027-01-15"))
+    assert result.stage == "in_office"
+    assert "left_office" in result.allowed_next
+
+
+def test_mun_sus_03_a_court_denying_a_suspension_it_had_ordered_is_pointed_at() -> None:
+    result = run(
+        "municipal",
+        "suspension_proceeding",
+        SPECIAL,
+        ev("court_decision", "2027-03-10", suspension_ordered=True),
+        ev("court_decision", "2027-03-15", suspension_ordered=False),
+    )
+    assert pointed(result) == [2]
+    assert result.stage == "suspension_ordered"  # the first decision stands
+
+
+def test_cam_05_01_every_act_after_an_orphan_is_pointed_at() -> None:
+    # A hearing noticed with no determination is an orphan; the hearing held on it and the resolution after
+    # it presuppose it: all three are pointed at (before, only the first was).
+    result = run(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", "2027-03-01", knowledge_date="2027-02-20"),
+        ev("respondent_notified", "2027-03-02"),
+        ev("hearing_noticed", "2027-03-20", hearing_date="2027-04-05"),
+        ev("hearing_held", "2027-04-05"),
+        ev("resolved", "2027-04-20", outcome="charges_not_proven"),
+    )
+    assert pointed(result) == [2, 3, 4]
+
+
+def test_mun_hea_01_every_act_after_an_orphan_is_pointed_at() -> None:
+    result = run(
+        "municipal",
+        "complaint",
+        ev("complaint_filed", "2027-03-01"),
+        ev("hearing_concluded", "2027-03-20", before="full"),
+        ev("commissioner_report_filed", "2027-03-25"),
+    )
+    assert pointed(result) == [1, 2]
+
+
+@pytest.mark.parametrize(
+    ("rulebook", "kind", "events", "expected"),
+    [
+        pytest.param(
+            "camara-171",
+            "complaint",
+            [
+                ev("complaint_filed", "2027-03-01", knowledge_date="2027-02-20"),
+                ev("case_closed", "2027-03-05"),
+                ev("respondent_notified", "2027-03-08"),
+                ev("answer_filed", "2027-03-10"),
+            ],
+            [2, 3],
+            id="CAM-05-01 every act after the case was closed",
+        ),
+        pytest.param(
+            "camara-171",
+            "report_access_request",
+            [
+                ACCESS,
+                ev("subject_notified", "2027-03-03"),
+                ev("objection_filed", "2027-03-05"),
+                ev("objection_resolved", "2027-03-10", upheld=True),
+                ev("access_granted", "2027-03-12"),
+            ],
+            [4],
+            id="CAM-17-05 access after the objection was upheld",
+        ),
+    ],
+)
+def test_acts_after_the_case_is_over_are_pointed_at(
+    rulebook: str, kind: str, events: list[Any], expected: list[int]
+) -> None:
+    assert pointed(run(rulebook, kind, *events)) == expected
+
+
+def test_cam_05_01_a_finding_on_an_act_out_of_place_comes_out_of_the_cli() -> None:
+    scenario = {
+        "rulebook": "camara-171",
+        "kind": "advisory_opinion",
+        "as_of": "2027-03-30",
+        "events": [REQUEST, ev("opinion_issued", "2027-03-20"), ev("opinion_issued", "2027-03-25")],
+    }
+    proc = cli(scenario)
+    assert proc.returncode == 0
+    findings = json.loads(proc.stdout)["findings"]
+    assert [f["data"]["event"] for f in findings if f["id"] == "act_not_allowed"] == [2]
+
+
+# --- class 2: impossible dates are refused ------------------------------------------------------------
+
+
+def test_cam_17_04_a_receipt_before_its_notice_is_refused() -> None:
+    with pytest.raises(InputError) as exc:
+        run(
+            "camara-171",
+            "report_access_request",
+            ACCESS,
+            ev("subject_notified", "2027-03-10", received_on="2027-03-08"),
+        )
+    assert exc.value.field == "events[1].received_on"
+    assert "es anterior a la fecha del evento (2027-03-10)" in exc.value.message
+
+
+def test_cam_17_04_a_receipt_on_the_notice_day_counts_15_business_days() -> None:
+    result = run(
+        "camara-171", "report_access_request", ACCESS, ev("subject_notified", "2027-03-10", received_on="2027-03-10")
+    )
+    # 15 business days after Wed 10 Mar 2027, skipping Mon 22 Mar (Abolición de la Esclavitud) and Fri 26 Mar
+    # (Viernes Santo): Fri 2 Apr 2027.
+    assert result.deadline("subject_objection").due.isoformat() == "2027-04-02"
+
+
+def test_cam_19c_01_a_facts_date_past_the_calendar_is_refused() -> None:
+    with pytest.raises(InputError) as exc:
+        run("camara-171", "advisory_opinion", {**REQUEST, "facts_date": "2036-03-01"})
+    assert exc.value.field == "events[0].facts_date"
+    assert "fuera de los años que conoce el calendario legal" in exc.value.message
+
+
+def test_cam_02_a_complaints_facts_may_be_older_than_the_calendar() -> None:
+    # Sec. 2: the facts' date is compared, never counted from: 2023 is fine (any_year).
+    result = run(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", "2027-03-01", knowledge_date="2027-02-20", facts_date="2023-05-01"),
+    )
+    assert result.stage != "new"
+
+
+# --- class 4: a revised opinion binds as revised ----------------------------------------------------------
+
+
+ISSUED = [REQUEST, ev("opinion_issued", "2027-03-20")]
+
+
+def test_cam_19e_01_a_revoked_opinion_no_longer_binds() -> None:
+    result = run(
+        "camara-171",
+        "advisory_opinion",
+        *ISSUED,
+        ev("opinion_revised", "2027-05-03", revision="revoke", reason="new_evidence"),
+    )
+    ids = result.finding_ids()
+    assert "opinion_binding" not in ids and "opinion_revoked" in ids
+    revoked = next(f for f in result.findings if f.id == "opinion_revoked")
+    assert revoked.data == {"binding": False, "revoked_on": "2027-05-03"}
+    assert "ya no obliga" in revoked.message
+    assert result.allowed_next == []
+
+
+def test_cam_19e_01_an_amended_opinion_binds_as_amended_with_its_history() -> None:
+    result = run(
+        "camara-171",
+        "advisory_opinion",
+        *ISSUED,
+        ev("opinion_revised", "2027-05-03", revision="correct", reason="new_evidence"),
+        ev("opinion_revised", "2027-06-01", revision="modify", reason="miscarriage_of_justice"),
+    )
+    binding = next(f for f in result.findings if f.id == "opinion_binding")
+    assert binding.data == {"binding": True, "amended_on": "2027-06-01"}
+    history = [f.data["event"] for f in result.findings if f.id == "opinion_revision"]
+    assert history == [2, 3]
+
+
+def test_cam_19e_01_a_reversal_ends_the_opinion_and_a_later_correction_does_not_revive_it() -> None:
+    result = run(
+        "camara-171",
+        "advisory_opinion",
+        *ISSUED,
+        ev("opinion_revised", "2027-05-03", revision="reverse", reason="new_evidence"),
+    )
+    assert "opinion_revoked" in result.finding_ids()
+
+
+def test_cam_24c_03_a_summary_hearing_needs_no_determination_before_it() -> None:
+    # Sec. 24: filed Thu 20 Jul 2028 against a candidate, 110 days before the general election; the hearing is
+    # cited within 48 hours of the notice with no determination of probable cause: nothing is out of place
+    # (it used to be flagged, and now every act after it would have been).
+    result = evaluate(
+        {
+            "rulebook": "camara-171",
+            "kind": "complaint",
+            "respondent": {"role": "representative", "candidate": True},
+            "as_of": "2028-07-25",
+            "events": [
+                ev("complaint_filed", "2028-07-20T09:00", knowledge_date="2028-07-10"),
+                ev("respondent_notified", "2028-07-20T15:00"),
+                ev("hearing_noticed", "2028-07-21T10:00", hearing_date="2028-07-24T10:00"),
+                ev("hearing_held", "2028-07-24T10:00"),
+            ],
+        }
+    )
+    assert result.procedure == "summary"
+    assert pointed(result) == []

@@ -1,0 +1,117 @@
+"""Never silent, for every kind (issue 27, class 1): on any docket — reachable by the acts the rulebook
+allows, then mutated (an act of any type, at any point) — every event the engine does not refuse either
+changes the evaluation or is pointed at by a finding (``"data": {"event": index}``). An event that
+changes nothing and is pointed at by nothing would be dropped in silence.
+
+An act may change nothing only when its spec says so (``standalone``: it sets no term, a witness summoned;
+``repeatable``: a repeat of it, a hearing noticed anew). The dockets are drawn by hypothesis, a bounded
+number per kind (the whole file runs in a few seconds).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, note, settings
+from hypothesis import strategies as st
+
+from ventila.rules.engine import FieldSpec, InputError, KindSpec, evaluate
+from ventila.rules.rulebooks import RULEBOOKS
+
+KINDS = [(rb.id, kind) for rb in RULEBOOKS.values() for kind in rb.kinds.values()]
+IDS = [f"{rb}:{kind.id}" for rb, kind in KINDS]
+BOUNDED = settings(
+    max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True, database=None
+)
+START = dt.date(2027, 1, 4)
+
+
+def _value(draw: st.DrawFn, spec: FieldSpec, day: dt.date) -> Any:
+    t = spec.type
+    if t in ("date", "datetime"):
+        low, high = (-20, 0) if spec.not_after_event else (0, 20) if spec.not_before_event else (-5, 40)
+        return (day + dt.timedelta(days=draw(st.integers(low, high)))).isoformat()
+    if t == "bool":
+        return draw(st.booleans())
+    if t == "int":
+        return draw(st.integers(0, 12))
+    if t == "money":
+        return draw(st.sampled_from([0, 250, 5000, 25699.86]))
+    if t == "choice":
+        return draw(st.sampled_from(spec.choices))
+    if t == "choices":
+        return draw(st.lists(st.sampled_from(spec.choices), min_size=1, max_size=2, unique=True))
+    return draw(st.sampled_from(["", "texto", "Miembro A"]))
+
+
+@st.composite
+def dockets(draw: st.DrawFn, rulebook: str, kind: KindSpec) -> dict[str, Any]:
+    """A docket of ``kind``: each act one the rulebook allows next (a reachable docket) or, one time in
+    four, an act of any type (the mutation: a repeat, an orphan, an act after closure, out of order)."""
+    types = sorted(t for t, spec in kind.events.items() if not spec.record_only)
+    roles = kind.respondent_roles or ("representative",)
+    scenario: dict[str, Any] = {
+        "rulebook": rulebook,
+        "kind": kind.id,
+        "respondent": {"role": draw(st.sampled_from(roles)), "candidate": False},
+        "events": [],
+    }
+    day = START + dt.timedelta(days=draw(st.integers(0, 300)))
+    allowed = types
+    for _ in range(draw(st.integers(1, 7))):
+        mutate = draw(st.integers(0, 3)) == 0
+        etype = draw(st.sampled_from(types if mutate or not allowed else allowed))
+        day += dt.timedelta(days=draw(st.sampled_from([0, 1, 3, 8, 21])))
+        spec = kind.events[etype]
+        payload = {n: _value(draw, f, day) for n, f in spec.fields.items() if f.required or draw(st.booleans())}
+        scenario["events"].append({"type": etype, "at": day.isoformat(), **payload})
+        scenario["as_of"] = day.isoformat()
+        try:
+            allowed = sorted(evaluate(scenario).allowed_next)
+        except InputError:
+            scenario["events"].pop()  # refused: the act never reaches the docket
+    scenario["as_of"] = (day + dt.timedelta(days=draw(st.integers(0, 60)))).isoformat()
+    return scenario
+
+
+def _answer(scenario: dict[str, Any], dropped: int | None = None) -> dict[str, Any]:
+    """The evaluation's JSON; with ``dropped``, of the docket without that event, its findings' event
+    indices written as in the whole docket."""
+    events = scenario["events"]
+    data = {**scenario, "events": [e for i, e in enumerate(events) if i != dropped]}
+    out = evaluate(data).to_json()
+    if dropped is not None:
+        for f in out["findings"]:
+            data_ = f.get("data") or {}
+            if isinstance(data_.get("event"), int) and data_["event"] >= dropped:
+                data_["event"] += 1
+    return out
+
+
+def _inert_by_design(kind: KindSpec, events: list[dict[str, Any]], i: int) -> bool:
+    """An act its spec declares may change nothing: a ``standalone`` act (it sets no term), or one of several
+    of a ``repeatable`` one (a hearing noticed anew, a request amended with the same effect)."""
+    spec = kind.events[events[i]["type"]]
+    return spec.standalone or spec.repeatable and any(e["type"] == spec.type for j, e in enumerate(events) if j != i)
+
+
+@pytest.mark.parametrize(("rulebook", "kind"), KINDS, ids=IDS)
+def test_cam_05_01_mun_ini_01_no_event_is_dropped_in_silence(rulebook: str, kind: KindSpec) -> None:
+    @BOUNDED
+    @given(scenario=dockets(rulebook, kind))
+    def check(scenario: dict[str, Any]) -> None:
+        note(json.dumps(scenario, ensure_ascii=False))
+        whole = _answer(scenario)
+        pointed = {(f.get("data") or {}).get("event") for f in whole["findings"]}
+        events = scenario["events"]
+        silent = [
+            (i, e["type"])
+            for i, e in enumerate(events)
+            if i not in pointed and not _inert_by_design(kind, events, i) and _answer(scenario, dropped=i) == whole
+        ]
+        assert not silent, f"events that change nothing and no finding points at: {silent}"
+
+    check()
