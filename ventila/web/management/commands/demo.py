@@ -294,6 +294,7 @@ class Command(BaseCommand):
                 rulebook="camara-171",
                 case_prefix="CE",
                 seats=7,
+                approved=True,  # the demo's bodies stand for ones two administrators approved
             ),
         )
         municipal, _ = Body.objects.get_or_create(
@@ -304,6 +305,7 @@ class Command(BaseCommand):
                 rulebook="municipal",
                 case_prefix="CVQM",
                 seats=3,
+                approved=True,
             ),
         )
         if not camara.memberships.exists():
