@@ -8,6 +8,8 @@ Environment variables (all optional on a developer's machine):
 - ``VENTILA_DEBUG``: ``1`` to turn on Django's debug pages (never in production).
 - ``VENTILA_ALLOWED_HOSTS``: comma-separated host names (default: localhost and 127.0.0.1).
 - ``VENTILA_VAR_DIR``: where the SQLite file, uploads and the generated key live (default ``var/``).
+- ``VENTILA_BACKUP_KEY``: the key that signs backups (kept outside them; docs/deploy.md). Without it a
+  development key is generated once into ``var/backup_key``; production requires it.
 - ``VENTILA_STAMP_DIR``: a directory all the server's processes share, for the version stamp of what
   each process caches (default ``var/run``).
 """
@@ -245,6 +247,23 @@ CONTENT_SECURITY_POLICY = {
 }
 # Backups (`ventila backup`) and the client address behind a reverse proxy (docs/deploy.md).
 VENTILA_BACKUP_DIR = Path(os.environ.get("VENTILA_BACKUP_DIR", VAR_DIR / "backups"))
+
+
+def _backup_key() -> str:
+    """The key that signs backups (HMAC-SHA256 of the manifest), never written into an archive. In
+    production it comes from the environment only (``ventila backup`` and ``restore`` refuse without
+    it); on a developer's machine one is generated once into ``var/backup_key``."""
+    key = os.environ.get("VENTILA_BACKUP_KEY", "")
+    if key or os.environ.get("VENTILA_ENV") == "production":
+        return key
+    path = VAR_DIR / "backup_key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(48))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+VENTILA_BACKUP_KEY = _backup_key()
 VENTILA_CLIENT_IP_HEADER = os.environ.get("VENTILA_CLIENT_IP_HEADER", "")  # e.g. HTTP_X_REAL_IP
 VENTILA_ENV = os.environ.get("VENTILA_ENV", "development")
 if VENTILA_ENV == "production":
