@@ -276,3 +276,30 @@ def test_the_page_is_only_for_system_administrators(world):
         c.force_login(world.users[name])
         assert c.get(PAGE).status_code == 404
     assert Client().get(PAGE).status_code == 302  # to the sign-in
+
+
+def test_the_proposals_page_reads_in_english(world, admins):
+    from django.conf import settings as django_settings
+    from web.english_check import spanish_in, visible_texts
+
+    do_propose(user=world.users["admin"], kind="body_create", data=LOOK_ALIKE, reason="Acuerdo 4")
+    proposal = do_propose(
+        user=world.users["admin"],
+        kind="role_grant",
+        data={"username": "ajeno", "body": "etica-camara", "role": "staff"},
+        reason="Contrato",
+    )
+    do_approve(proposal=proposal, user=world.users["admin2"], password=PASSWORD, code=totp_code(world.users["admin2"]))
+    c = admins["admin2"]
+    c.cookies[django_settings.LANGUAGE_COOKIE_NAME] = "en"
+    data = frozenset([*Body.objects.values_list("name", flat=True), *Body.objects.values_list("short_name", flat=True)])
+    pending = Proposal.objects.get(kind="body_create")
+    pages = {
+        "page": c.get(PAGE),
+        "refused approval": _approve_on_page(c, world.users["admin2"], pending, password="otra"),
+        "refused proposal": _propose_on_page(c, "body_create", {**LOOK_ALIKE, "name": world.camara.name}),
+    }
+    for where, response in pages.items():
+        assert response.status_code in (200, 400), where
+        found = spanish_in(visible_texts(response.content.decode(), data))
+        assert not found, (where, found)

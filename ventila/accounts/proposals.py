@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ventila.audit import state
-from ventila.bodies.models import Body
+from ventila.bodies.models import Body, rulebook_choices
 
 from . import twofactor
 from .actions import log_operator_action
@@ -92,6 +92,11 @@ class BodyCreateForm(forms.ModelForm, _NamesForm):  # type: ignore[misc]
     class Meta:
         model = Body
         fields = ["slug", "name", "short_name", "rulebook", "case_prefix", "seats"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The rulebooks by their identifiers: a code, the same in every language (their titles are the law's).
+        self.fields["rulebook"].choices = [(rb, rb) for rb, _title in rulebook_choices()]  # type: ignore[attr-defined]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

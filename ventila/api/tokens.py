@@ -54,12 +54,20 @@ def do_create_client(*, user: Any, name: str, role: str, body: Body, reason: str
         return ApiClient.objects.create(name=name, role=role, body=body, user=account, created_at=clock.now())
 
 
+# The organisations' functions as the proposals page shows them (the model's labels are not translated).
+ROLE_LABELS = {
+    ApiClient.Role.OEG.value: gettext_lazy("Oficina de Ética Gubernamental (OEG)"),
+    ApiClient.Role.SPEAKER.value: gettext_lazy("Oficina del Presidente de la Cámara"),
+    ApiClient.Role.COMMISSION.value: gettext_lazy("Comisión"),
+}
+
+
 class ApiClientForm(forms.Form):
     """An organisation proposed (:mod:`ventila.accounts.proposals`): its function decides what it reads
     (the Speaker's office's is a function of the body), so one administrator proposes, another approves."""
 
     name = forms.CharField(label=gettext_lazy("Organización"), max_length=200)
-    role = forms.ChoiceField(label=gettext_lazy("Función"), choices=ApiClient.Role.choices)
+    role = forms.ChoiceField(label=gettext_lazy("Función"), choices=list(ROLE_LABELS.items()))
     body = forms.SlugField(label=gettext_lazy("Cuerpo (identificador)"), max_length=50)
 
     def clean_name(self) -> str:
@@ -84,7 +92,7 @@ def apply_client_proposal(form: ApiClientForm, approver: Any, reason: str) -> st
 
 
 def describe_client_proposal(p: dict[str, Any]) -> str:
-    role = dict(ApiClient.Role.choices).get(p.get("role", ""), p.get("role", ""))
+    role = ROLE_LABELS.get(p.get("role", ""), p.get("role", ""))
     return _("Organización de la API «%(name)s» (%(role)s) ante %(body)s") % {
         "name": p.get("name", ""),
         "role": role,
