@@ -187,6 +187,10 @@ NO_CASE_VIEWS = {
     "reads only access.public_cases",
     "ventila.web.views.stats.public": "the public statistics (issue 18): aggregate counts per body, every cell "
     "under 3 shown as «menos de 3»; no case, no name",
+    # Issue 26: the administrators' proposals (bodies, functions, API organisations); 404 to anyone else.
+    "ventila.accounts.proposal_views.proposals": "administrators' proposals: bodies, functions; no case",
+    "ventila.accounts.proposal_views.approve": "approve a proposal (password and code); no case",
+    "ventila.accounts.proposal_views.reject": "reject a proposal; no case",
 }
 PUBLIC_PREFIXES = ("ventila.filing.",)  # public e-filing: no account; a case is reached only by its follow-up key
 # /api/v1/ (django-ninja: its views are partials of the router): every endpoint but the schema and its docs
