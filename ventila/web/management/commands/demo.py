@@ -95,6 +95,8 @@ USERS = [  # username, first name, last name, function
     ("presidencia", "Oficina del Presidente", "de la Cámara", "speakers_office"),
     ("secretaria-municipal", "Teresa", "Ruiz Calderón", "municipal_secretary"),
     ("admin", "Administración", "del sistema", "admin"),
+    # Issue 26: a second administrator, who approves what the first proposes (/administracion/propuestas/).
+    ("admin2", "Segunda administración", "del sistema", "admin"),
     ("miembro-camara", "", "", "house_member"),  # issue 17: a Representative's own opinion requests (Sec. 19)
 ]
 HOUSE_MEMBER = ("Wanda Ivette", "Meléndez Ayala")  # the demo house member: a fictitious Representative
@@ -266,6 +268,7 @@ class Command(BaseCommand):
             "presidencia": "Oficina del Presidente de la Cámara",
             "secretaria-municipal": "Secretaria de la Comisión de Querellas Municipales",
             "admin": "Administración del sistema",
+            "admin2": "Segunda administración (aprueba lo que propone la otra)",
             "miembro-camara": "Representante (sus solicitudes de opinión consultiva)",
         }
         self.stdout.write("Credenciales de demostración (http://127.0.0.1:8000/entrar/):")
