@@ -303,3 +303,29 @@ def test_the_proposals_page_reads_in_english(world, admins):
         assert response.status_code in (200, 400), where
         found = spanish_in(visible_texts(response.content.decode(), data))
         assert not found, (where, found)
+
+
+def test_linking_an_account_to_a_seated_person_is_a_proposal_too(world, admins):
+    """Finding 4's attack through the app's own door: the administrator's account linked to a seat
+    would read the body's cases. The link is proposed and approved by two, never for oneself."""
+    seat = world.members[2]
+    with pytest.raises(ProposalRefused, match="^username"):
+        do_propose(
+            user=world.users["admin"], kind="user_person", data={"username": "admin", "person": seat.pk}, reason="x"
+        )
+    proposal = do_propose(
+        user=world.users["admin"], kind="user_person", data={"username": "admin2", "person": seat.pk}, reason="x"
+    )
+    with pytest.raises(ProposalRefused, match="^approved_by"):
+        do_approve(
+            proposal=proposal, user=world.users["admin2"], password=PASSWORD, code=totp_code(world.users["admin2"])
+        )
+    assert User.objects.get(username="admin2").person_id is None
+    ajeno = do_propose(
+        user=world.users["admin"], kind="user_person", data={"username": "ajeno", "person": seat.pk}, reason="Alta"
+    )
+    do_approve(proposal=ajeno, user=world.users["admin2"], password=PASSWORD, code=totp_code(world.users["admin2"]))
+    assert User.objects.get(username="ajeno").person_id == seat.pk
+    version = StateRecord.objects.filter(kind="accounts.User", object_id=str(world.users["ajeno"].pk)).last()
+    assert version.content["person_id"] == seat.pk and version.actor == world.users["admin2"]
+    assert chain.verify().ok

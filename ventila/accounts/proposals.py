@@ -4,7 +4,8 @@ second-factor code (not a username typed on a command line).
 
 The kinds: a body created, a body renamed, deactivated or reactivated (:class:`BodyCreateForm`,
 :class:`BodyChangeForm`), a function granted or withdrawn (:class:`RoleGrantForm`,
-:class:`RoleRevokeForm`) and those the apps above register from ``AppConfig.ready``
+:class:`RoleRevokeForm`), an account linked to a person of the register (:class:`PersonLinkForm`)
+and those the apps above register from ``AppConfig.ready``
 (:func:`register_kind`: the API's organisations, whose function decides what they read). A
 proposal is a :class:`~ventila.accounts.models.Proposal` row, kept as versions in the audit chain:
 the proposal (who, why, what) and its decision (who, when, what it created); what it applies is
@@ -30,7 +31,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ventila.audit import state
-from ventila.bodies.models import Body, rulebook_choices
+from ventila.bodies.models import Body, Person, rulebook_choices
 
 from . import twofactor
 from .actions import log_operator_action
@@ -170,6 +171,58 @@ class RoleRevokeForm(_RoleForm):
         return data
 
 
+class PersonLinkForm(forms.Form):
+    """An account linked to (or unlinked from) a person of the register: the person's seats then give the
+    account the cases a commissioner reads — a grant of access like a function."""
+
+    username = forms.CharField(label=gettext_lazy("Usuario"), max_length=150)
+    person = forms.IntegerField(
+        label=gettext_lazy("Persona del registro (número)"),
+        required=False,
+        min_value=1,
+        max_value=2**31 - 1,
+        help_text=gettext_lazy("En blanco: la cuenta deja de estar vinculada a una persona."),
+    )
+
+    def clean_username(self) -> str:
+        name = str(self.cleaned_data["username"])
+        if not User.objects.filter(username=name).exists():
+            raise forms.ValidationError(_("No existe el usuario «%(name)s».") % {"name": name})
+        return name
+
+    def clean_person(self) -> int | None:
+        pk = self.cleaned_data.get("person")
+        if pk is not None and not Person.objects.filter(pk=pk).exists():
+            raise forms.ValidationError(_("No hay una persona con ese número en el registro."))
+        return pk  # type: ignore[no-any-return]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        user = User.objects.filter(username=data.get("username", "")).first()
+        if user is not None and "person" in data and user.person_id == data["person"]:
+            raise forms.ValidationError(_("La cuenta ya está así."))
+        return data
+
+
+def _link_person(form: Any, approver: User, reason: str) -> str:
+    d = form.cleaned_data
+    user = User.objects.select_for_update().get(username=d["username"])
+    user.person_id = d["person"]
+    user.save(update_fields=["person"])
+    return str(user.pk)
+
+
+def _describe_link(p: dict[str, Any]) -> str:
+    person = Person.objects.filter(pk=p.get("person") or 0).first()
+    if person is None:
+        return _("Desvincular la cuenta %(user)s de su persona del registro") % {"user": p.get("username", "")}
+    return _("Vincular la cuenta %(user)s a %(person)s (persona %(pk)s del registro)") % {
+        "user": p.get("username", ""),
+        "person": person,
+        "pk": person.pk,
+    }
+
+
 def _create_body(form: Any, approver: User, reason: str) -> str:
     body = form.save(commit=False)
     body.approved, body.active = True, True
@@ -273,6 +326,16 @@ register_kind(
         RoleRevokeForm,
         _revoke,
         _describe_revoke,
+        _username,
+    )
+)
+register_kind(
+    ProposalKind(
+        "user_person",
+        gettext_lazy("Vincular una cuenta a una persona del registro"),
+        PersonLinkForm,
+        _link_person,
+        _describe_link,
         _username,
     )
 )
