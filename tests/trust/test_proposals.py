@@ -329,3 +329,23 @@ def test_linking_an_account_to_a_seated_person_is_a_proposal_too(world, admins):
     version = StateRecord.objects.filter(kind="accounts.User", object_id=str(world.users["ajeno"].pk)).last()
     assert version.content["person_id"] == seat.pk and version.actor == world.users["admin2"]
     assert chain.verify().ok
+
+
+def test_guessing_the_approvers_password_or_code_is_throttled(world, admins, settings):
+    """A session left open is not a signature: wrong passwords and codes typed to approve are failed
+    sign-ins, and after as many as a sign-in allows even the right ones are refused for a while."""
+    proposal = do_propose(
+        user=world.users["admin"],
+        kind="role_grant",
+        data={"username": "ajeno", "body": "etica-camara", "role": "staff"},
+        reason="x",
+    )
+    approver = world.users["admin2"]
+    for n in range(settings.VENTILA_SIGNIN_MAX_FAILURES):
+        wrong = {"password": f"intento-{n}"} if n % 2 else {"code": f"{n:06d}"}
+        with pytest.raises(ProposalRefused):
+            do_approve(proposal=proposal, user=approver, **{"password": PASSWORD, "code": "999999", **wrong})
+    with pytest.raises(ProposalRefused, match="^password"):
+        do_approve(proposal=proposal, user=approver, password=PASSWORD, code=totp_code(approver))
+    assert not RoleGrant.objects.filter(user=world.users["ajeno"]).exists()
+    assert approver.sign_in_attempts.filter(outcome="failed").count() == settings.VENTILA_SIGNIN_MAX_FAILURES

@@ -19,12 +19,14 @@ validated again when approved (the world may have changed since).
 
 from __future__ import annotations
 
+import datetime as dt
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -35,7 +37,7 @@ from ventila.bodies.models import Body, Person, rulebook_choices
 
 from . import twofactor
 from .actions import log_operator_action
-from .models import Proposal, RoleGrant, User
+from .models import Proposal, RoleGrant, SignInAttempt, User
 
 
 class ProposalRefused(Exception):
@@ -384,26 +386,55 @@ def do_propose(*, user: Any, kind: str, data: dict[str, Any], reason: str) -> Pr
         )
 
 
+def _failed_signature(user: Any, step: str) -> None:
+    """A wrong password or code typed to approve: a failed sign-in of the account (its history shows it,
+    and the account's throttle counts it)."""
+    SignInAttempt.objects.create(
+        at=timezone.now(),
+        username=user.get_username().lower()[:150],
+        user=user,
+        step=step,
+        outcome=SignInAttempt.Outcome.FAILED,
+    )
+
+
+def _check_signature(user: Any, password: str, code: str) -> None:
+    """The approver signs with his password and a current code; after as many failures as a sign-in
+    allows (``VENTILA_SIGNIN_MAX_FAILURES`` within ``VENTILA_SIGNIN_WINDOW_MINUTES``) nothing is checked."""
+    since = timezone.now() - dt.timedelta(minutes=settings.VENTILA_SIGNIN_WINDOW_MINUTES)
+    recent = SignInAttempt.objects.filter(user=user, outcome=SignInAttempt.Outcome.FAILED, at__gte=since)
+    if recent.count() >= settings.VENTILA_SIGNIN_MAX_FAILURES:
+        raise ProposalRefused({"password": [_("Demasiados intentos fallidos: espere unos minutos.")]})
+    if not user.check_password(password or ""):
+        _failed_signature(user, SignInAttempt.Step.PASSWORD)
+        raise ProposalRefused({"password": [_("La contraseña no es correcta.")]})
+    device = twofactor.confirmed_device(user)
+    digits = (code or "").replace(" ", "")
+    if device is None or not twofactor.looks_like_totp(digits) or not device.verify_token(digits):
+        _failed_signature(user, SignInAttempt.Step.SECOND_FACTOR)
+        raise ProposalRefused({"code": [_("El código del segundo factor no es correcto (o ya se usó).")]})
+
+
+def _check_pending(proposal: Proposal, user: Any) -> None:
+    if proposal.status != Proposal.Status.PENDING:
+        raise ProposalRefused({"proposal": [_("Esta propuesta ya se decidió.")]})
+    if proposal.proposed_by_id == user.pk:
+        raise ProposalRefused({"approved_by": [_("La aprueba otro administrador, no quien la propuso.")]})
+    if user.get_username() in kind_of(proposal.kind).accounts(proposal.payload):
+        raise ProposalRefused({"approved_by": [_("Nadie propone ni aprueba una función para su propia cuenta.")]})
+
+
 def do_approve(*, proposal: Proposal, user: Any, password: str, code: str) -> Proposal:
     """Approve and apply ``proposal``: ``user`` is another administrator, who signs the approval with
     his password and a current code of his second factor. Refused (nothing applied) otherwise."""
     _check_admin(user, "approved_by")
+    _check_pending(Proposal.objects.get(pk=proposal.pk), user)
+    _check_signature(user, password, code)  # outside the transaction: a failure is recorded and counted
     with transaction.atomic():
         locked = Proposal.objects.select_for_update().select_related("proposed_by").get(pk=proposal.pk)
-        if locked.status != Proposal.Status.PENDING:
-            raise ProposalRefused({"proposal": [_("Esta propuesta ya se decidió.")]})
-        if locked.proposed_by_id == user.pk:
-            raise ProposalRefused({"approved_by": [_("La aprueba otro administrador, no quien la propuso.")]})
-        if not user.check_password(password or ""):
-            raise ProposalRefused({"password": [_("La contraseña no es correcta.")]})
-        device = twofactor.confirmed_device(user)
-        digits = (code or "").replace(" ", "")
-        if device is None or not twofactor.looks_like_totp(digits) or not device.verify_token(digits):
-            raise ProposalRefused({"code": [_("El código del segundo factor no es correcto (o ya se usó).")]})
+        _check_pending(locked, user)  # decided meanwhile by another administrator
         spec = kind_of(locked.kind)
         form = _valid_form(spec, locked.payload, locked.proposed_by.get_username())
-        if user.get_username() in spec.accounts(locked.payload):
-            raise ProposalRefused({"approved_by": [_("Nadie propone ni aprueba una función para su propia cuenta.")]})
         why = f"{locked.reason} (propuesta {locked.pk} de {locked.proposed_by.get_username()}, aprobada por {user.get_username()})"
         with state.acting(user, why):
             locked.result = spec.apply(form, user, locked.reason)[:64]
