@@ -620,3 +620,14 @@ def test_a_row_from_before_the_versions_gets_its_first_one_from_the_migration_st
     assert not chain.verify().ok
     assert state.record_all("bodies.Closure") == 1  # what audit migration 0003 runs for each kind
     assert chain.verify().ok
+
+
+def test_a_column_newly_kept_gets_a_version_from_the_migration_step(filed):
+    """What audit migration 0005 runs for bodies (their new columns ``approved`` and ``active``): a new
+    version of each row whose kept columns differ from its latest version, none for the others."""
+    assert state.record_changed("bodies.Body") == 0
+    raw("UPDATE bodies_body SET active = %s WHERE id = %s", [False, filed["world"].municipal.pk])
+    assert not chain.verify().ok
+    assert state.record_changed("bodies.Body") == 1
+    assert latest(filed["world"].municipal).content["active"] is False
+    assert chain.verify().ok
