@@ -29,18 +29,20 @@ VAR_DIR = Path(os.environ.get("VENTILA_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 
-def _secret_key() -> str:
-    key = os.environ.get("VENTILA_SECRET_KEY")
+def _key_from_env(name: str, filename: str, length: int) -> str:
+    """The key in the environment variable ``name``; else one generated once into ``var/<filename>``
+    (a developer's machine: never committed, ``var/`` is git-ignored)."""
+    key = os.environ.get(name)
     if key:
         return key
-    path = VAR_DIR / "secret_key"
+    path = VAR_DIR / filename
     if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
+        path.write_text(secrets.token_urlsafe(length))
         path.chmod(0o600)
     return path.read_text().strip()
 
 
-SECRET_KEY = _secret_key()
+SECRET_KEY = _key_from_env("VENTILA_SECRET_KEY", "secret_key", 50)
 DEBUG = os.environ.get("VENTILA_DEBUG") == "1"
 ALLOWED_HOSTS = [h for h in os.environ.get("VENTILA_ALLOWED_HOSTS", "localhost,127.0.0.1,testserver").split(",") if h]
 
@@ -249,21 +251,13 @@ CONTENT_SECURITY_POLICY = {
 VENTILA_BACKUP_DIR = Path(os.environ.get("VENTILA_BACKUP_DIR", VAR_DIR / "backups"))
 
 
-def _backup_key() -> str:
-    """The key that signs backups (HMAC-SHA256 of the manifest), never written into an archive. In
-    production it comes from the environment only (``ventila backup`` and ``restore`` refuse without
-    it); on a developer's machine one is generated once into ``var/backup_key``."""
-    key = os.environ.get("VENTILA_BACKUP_KEY", "")
-    if key or os.environ.get("VENTILA_ENV") == "production":
-        return key
-    path = VAR_DIR / "backup_key"
-    if not path.exists():
-        path.write_text(secrets.token_urlsafe(48))
-        path.chmod(0o600)
-    return path.read_text().strip()
-
-
-VENTILA_BACKUP_KEY = _backup_key()
+# The key that signs backups (HMAC-SHA256 of the manifest), never written into an archive. In production
+# it comes from the environment only (``ventila backup`` and ``restore`` refuse without it).
+VENTILA_BACKUP_KEY = (
+    os.environ.get("VENTILA_BACKUP_KEY", "")
+    if os.environ.get("VENTILA_ENV") == "production"
+    else _key_from_env("VENTILA_BACKUP_KEY", "backup_key", 48)
+)
 VENTILA_CLIENT_IP_HEADER = os.environ.get("VENTILA_CLIENT_IP_HEADER", "")  # e.g. HTTP_X_REAL_IP
 VENTILA_ENV = os.environ.get("VENTILA_ENV", "development")
 if VENTILA_ENV == "production":

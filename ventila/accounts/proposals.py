@@ -83,6 +83,14 @@ def _look_alike(name: str, exclude: int | None = None) -> bool:
     )
 
 
+def approved_body_slug(value: Any) -> str:
+    """A form's body, named by its slug: one two administrators approved."""
+    slug = str(value)
+    if not Body.objects.filter(slug=slug, approved=True).exists():
+        raise forms.ValidationError(_("No hay un cuerpo aprobado «%(slug)s».") % {"slug": slug})
+    return slug
+
+
 class _NamesForm(forms.Form):
     def _check_names(self, exclude: int | None = None) -> None:
         for field in ("name", "short_name"):
@@ -116,10 +124,7 @@ class BodyChangeForm(_NamesForm):
     )
 
     def clean_body(self) -> str:
-        slug = str(self.cleaned_data["body"])
-        if not Body.objects.filter(slug=slug, approved=True).exists():
-            raise forms.ValidationError(_("No hay un cuerpo aprobado «%(slug)s».") % {"slug": slug})
-        return slug
+        return approved_body_slug(self.cleaned_data["body"])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -147,10 +152,7 @@ class _RoleForm(forms.Form):
         return name
 
     def clean_body(self) -> str:
-        slug = str(self.cleaned_data["body"])
-        if not Body.objects.filter(slug=slug, approved=True).exists():
-            raise forms.ValidationError(_("No hay un cuerpo aprobado «%(slug)s».") % {"slug": slug})
-        return slug
+        return approved_body_slug(self.cleaned_data["body"])
 
     def held(self) -> bool:
         d = self.cleaned_data

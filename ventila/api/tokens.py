@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 
 from ventila import clock
 from ventila.accounts.models import RoleGrant, User
+from ventila.accounts.proposals import approved_body_slug
 from ventila.audit import state
 from ventila.bodies.models import Body
 
@@ -79,10 +80,7 @@ class ApiClientForm(forms.Form):
         return name
 
     def clean_body(self) -> str:
-        slug = str(self.cleaned_data["body"])
-        if not Body.objects.filter(slug=slug, approved=True).exists():
-            raise forms.ValidationError(_("No hay un cuerpo aprobado «%(slug)s».") % {"slug": slug})
-        return slug
+        return approved_body_slug(self.cleaned_data["body"])
 
 
 def apply_client_proposal(form: ApiClientForm, approver: Any, reason: str) -> str:

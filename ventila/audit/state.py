@@ -270,31 +270,18 @@ def _insert(records: list[StateRecord]) -> None:
 def record_all(label: str, model: type[models.Model] | None = None) -> int:
     """Record a first version of every row of ``label`` that has none (a migration, on an install
     that already has rows). ``model`` may be a migration's historical model."""
-    model = model or apps.get_model(label)
-    n = 0
-    with transaction.atomic():
-        chain.lock_head()
-        known = set(StateRecord.objects.filter(kind=label).values_list("object_id", flat=True))
-        for row in model._base_manager.order_by("pk"):
-            if str(row.pk) in known:
-                continue
-            record = StateRecord.objects.create(
-                kind=label,
-                object_id=str(row.pk),
-                version=1,
-                content=chain.state_content(label, row, fields_of(label, model)),
-                removed=False,
-                username=MIGRATION,
-                at=timezone.now(),
-            )
-            chain.append(KIND, record)
-            n += 1
-    return n
+    return _record_rows(label, model, changed=False)
 
 
 def record_changed(label: str, model: type[models.Model] | None = None) -> int:
     """Record a new version of every row of ``label`` whose registered columns differ from its latest
-    version (a migration that adds a column the chain keeps): the row as it is, by the migration."""
+    version, or that has none (a migration that adds a column the chain keeps): the row as it is."""
+    return _record_rows(label, model, changed=True)
+
+
+def _record_rows(label: str, model: type[models.Model] | None, *, changed: bool) -> int:
+    """The versions a migration writes, as the migration (``changed``: also of rows that differ from
+    their latest version, else only of rows that have none)."""
     model = model or apps.get_model(label)
     n = 0
     with transaction.atomic():
@@ -303,7 +290,7 @@ def record_changed(label: str, model: type[models.Model] | None = None) -> int:
         for row in model._base_manager.order_by("pk"):
             content = chain.plain_json(chain.state_content(label, row, fields_of(label, model)))
             last = latest.get((label, str(row.pk)))
-            if last is not None and not last.removed and last.content == content:
+            if last is not None and (not changed or (not last.removed and last.content == content)):
                 continue
             record = StateRecord.objects.create(
                 kind=label,
