@@ -84,6 +84,7 @@ def setup_world(clients: int, out: Path) -> None:
         rulebook="camara-171",
         case_prefix="CE",
         seats=7,
+        approved=True,
     )
     for i in range(7):
         p = Person.objects.create(given_name=f"Miembro{i + 1}", family_name="Durabilidad Ficticia")

@@ -268,7 +268,7 @@ def main() -> int:
         "import django, datetime as dt; django.setup()\n"
         "from ventila.bodies.models import Body, Person, OfficeTerm\n"
         "Body.objects.create(slug='etica-camara', name='Comisión de Ética de la Cámara de Representantes',"
-        " short_name='Ética Cámara', rulebook='camara-171', case_prefix='CE', seats=7)\n"
+        " short_name='Ética Cámara', rulebook='camara-171', case_prefix='CE', seats=7, approved=True)\n"
         "p = Person.objects.create(given_name='Rafael', family_name='Quiñones Ficticio')\n"
         "o = OfficeTerm.objects.create(person=p, role='representative', title='Representante del Distrito 40',"
         " start=dt.date(2025, 1, 2))\n"

@@ -80,6 +80,7 @@ def main() -> int:
         rulebook="camara-171",
         case_prefix="CE",
         seats=7,
+        approved=True,
     )
     person = Person.objects.create(given_name="Rafael", family_name="Quiñones Ficticio")
     office = OfficeTerm.objects.create(

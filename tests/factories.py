@@ -67,6 +67,7 @@ def make_camara(seats: int = 7) -> tuple[Any, list[Any]]:
         rulebook="camara-171",
         case_prefix="CE",
         seats=seats,
+        approved=True,  # as two administrators would have (ventila.accounts.proposals)
     )
     positions = ["president", "vice_president", "secretary", "minority_spokesperson"] + ["member"] * (seats - 4)
     members = []
@@ -87,6 +88,7 @@ def make_municipal() -> tuple[Any, list[Any]]:
         rulebook="municipal",
         case_prefix="CVQM",
         seats=3,
+        approved=True,
     )
     members = []
     for i, pos in enumerate(["president", "associate", "associate"]):

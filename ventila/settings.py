@@ -8,6 +8,8 @@ Environment variables (all optional on a developer's machine):
 - ``VENTILA_DEBUG``: ``1`` to turn on Django's debug pages (never in production).
 - ``VENTILA_ALLOWED_HOSTS``: comma-separated host names (default: localhost and 127.0.0.1).
 - ``VENTILA_VAR_DIR``: where the SQLite file, uploads and the generated key live (default ``var/``).
+- ``VENTILA_BACKUP_KEY``: the key that signs backups (kept outside them; docs/deploy.md). Without it a
+  development key is generated once into ``var/backup_key``; production requires it.
 - ``VENTILA_STAMP_DIR``: a directory all the server's processes share, for the version stamp of what
   each process caches (default ``var/run``).
 """
@@ -27,18 +29,20 @@ VAR_DIR = Path(os.environ.get("VENTILA_VAR_DIR", BASE_DIR / "var"))
 VAR_DIR.mkdir(parents=True, exist_ok=True)
 
 
-def _secret_key() -> str:
-    key = os.environ.get("VENTILA_SECRET_KEY")
+def _key_from_env(name: str, filename: str, length: int) -> str:
+    """The key in the environment variable ``name``; else one generated once into ``var/<filename>``
+    (a developer's machine: never committed, ``var/`` is git-ignored)."""
+    key = os.environ.get(name)
     if key:
         return key
-    path = VAR_DIR / "secret_key"
+    path = VAR_DIR / filename
     if not path.exists():
-        path.write_text(secrets.token_urlsafe(50))
+        path.write_text(secrets.token_urlsafe(length))
         path.chmod(0o600)
     return path.read_text().strip()
 
 
-SECRET_KEY = _secret_key()
+SECRET_KEY = _key_from_env("VENTILA_SECRET_KEY", "secret_key", 50)
 DEBUG = os.environ.get("VENTILA_DEBUG") == "1"
 ALLOWED_HOSTS = [h for h in os.environ.get("VENTILA_ALLOWED_HOSTS", "localhost,127.0.0.1,testserver").split(",") if h]
 
@@ -241,6 +245,15 @@ CONTENT_SECURITY_POLICY = {
 }
 # Backups (`ventila backup`) and the client address behind a reverse proxy (docs/deploy.md).
 VENTILA_BACKUP_DIR = Path(os.environ.get("VENTILA_BACKUP_DIR", VAR_DIR / "backups"))
+
+
+# The key that signs backups (HMAC-SHA256 of the manifest), never written into an archive. In production
+# it comes from the environment only (``ventila backup`` and ``restore`` refuse without it).
+VENTILA_BACKUP_KEY = (
+    os.environ.get("VENTILA_BACKUP_KEY", "")
+    if os.environ.get("VENTILA_ENV") == "production"
+    else _key_from_env("VENTILA_BACKUP_KEY", "backup_key", 48)
+)
 VENTILA_CLIENT_IP_HEADER = os.environ.get("VENTILA_CLIENT_IP_HEADER", "")  # e.g. HTTP_X_REAL_IP
 # Signing of issued PDFs (PAdES, ventila/documents/signing.py; docs/deploy.md "Signing certificates"). A body's
 # certificate: VENTILA_SIGNING_<SLUG>_PKCS12 (+ _PASSWORD), or VENTILA_SIGNING_<SLUG>_KEY + _CERT (+ _CHAIN, comma-

@@ -239,7 +239,16 @@ def test_the_management_command_creates_issues_lists_and_revokes(world, now):
     import io
 
     from django.core.management import call_command
+    from factories import make_user, totp_code
 
+    from ventila.accounts import twofactor
+    from ventila.accounts.models import Proposal
+    from ventila.accounts.proposals import do_approve
+
+    admin2 = make_user("admin2", superuser=True)
+    for admin in (world.users["admin"], admin2):
+        twofactor.demo_device(admin)
+    # An organisation is proposed by one administrator and approved by another (issue 26, finding 6).
     call_command(
         "api_tokens",
         "client",
@@ -249,9 +258,12 @@ def test_the_management_command_creates_issues_lists_and_revokes(world, now):
         "--body",
         world.camara.slug,
         "--operator",
-        "secretaria",
+        "admin",
+        "--reason",
+        "Convenio con la OEG",
         stdout=io.StringIO(),
     )
+    do_approve(proposal=Proposal.objects.get(), user=admin2, password="clave-de-prueba-123", code=totp_code(admin2))
     out = io.StringIO()
     call_command("api_tokens", "issue", "OEG de prueba", "--scopes", "cases_read", stdout=out)
     secret = out.getvalue().split()[-1]

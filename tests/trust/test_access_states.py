@@ -191,6 +191,10 @@ NO_CASE_VIEWS = {
     "hashes, no case",
     "ventila.web.views.public_record.heads_txt": "the published heads as text (issue 32); no case",
     "ventila.web.views.public_record.heads_json": "the published heads as JSON (issue 32); no case",
+    # Issue 26: the administrators' proposals (bodies, functions, API organisations); 404 to anyone else.
+    "ventila.accounts.proposal_views.proposals": "administrators' proposals: bodies, functions; no case",
+    "ventila.accounts.proposal_views.approve": "approve a proposal (password and code); no case",
+    "ventila.accounts.proposal_views.reject": "reject a proposal; no case",
 }
 PUBLIC_PREFIXES = ("ventila.filing.",)  # public e-filing: no account; a case is reached only by its follow-up key
 # /api/v1/ (django-ninja: its views are partials of the router): every endpoint but the schema and its docs

@@ -4,7 +4,9 @@ The administrators' site is walked as the superuser, link by link: no page shows
 TOTP key or a recovery code, nor anything of a case (number, parties, contact data, docket, filing,
 documents); role grants, seats, closures and election days are not editable there, and neither is a
 password, a second factor, an account's link to a seated person or its administrator flags. Those
-are audited server commands that need a second administrator and a reason, written to the chain."""
+are audited server commands that need a second administrator and a reason, written to the chain
+(functions: proposed by one administrator, approved by another with password and code —
+tests/trust/test_proposals.py)."""
 
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from filing.helpers import camara_steps, walk
 from ventila.accounts import twofactor
 from ventila.accounts.models import RecoveryCode, RoleGrant, User
 from ventila.audit import chain
-from ventila.audit.models import ChainLink, OperatorAction, StateRecord
+from ventila.audit.models import OperatorAction, StateRecord
 from ventila.bodies.models import Closure, Membership
 from ventila.cases.actions import do_add_closure
 from ventila.cases.models import Party
@@ -202,61 +204,7 @@ def _ops(*extra: str) -> list[str]:
     return ["--operator", "admin", "--approved-by", "admin2", *extra]
 
 
-def test_role_grants_are_a_two_person_command_on_the_server_recorded_in_the_chain(site):
-    world = site["world"]
-    out = io.StringIO()
-    with pytest.raises(CommandError, match="--approved-by"):  # the same person twice is one person
-        call_command(
-            "grant-role",
-            "ajeno",
-            "etica-camara",
-            "staff",
-            "--operator",
-            "admin",
-            "--approved-by",
-            "admin",
-            "--reason",
-            "Nuevo personal",
-            stdout=out,
-        )
-    with pytest.raises(CommandError, match="--operator"):  # an operator must be an administrator
-        call_command(
-            "grant-role",
-            "ajeno",
-            "etica-camara",
-            "staff",
-            "--operator",
-            "secretaria",
-            "--approved-by",
-            "admin2",
-            "--reason",
-            "Nuevo personal",
-            stdout=out,
-        )
-    with pytest.raises(CommandError, match="--reason"):
-        call_command("grant-role", "ajeno", "etica-camara", "staff", *_ops("--reason", " "), stdout=out)
-    with pytest.raises(CommandError, match="role"):
-        call_command("grant-role", "ajeno", "etica-camara", "jefe", *_ops("--reason", "x"), stdout=out)
-    with pytest.raises(CommandError, match="--operator"):  # nobody grants himself
-        call_command("grant-role", "admin", "etica-camara", "staff", *_ops("--reason", "x"), stdout=out)
-    assert not RoleGrant.objects.filter(user=world.users["ajeno"]).exists()
-    call_command("grant-role", "ajeno", "etica-camara", "staff", *_ops("--reason", "Contrato 2027-15"), stdout=out)
-    grant = RoleGrant.objects.get(user=world.users["ajeno"])
-    version = StateRecord.objects.get(kind="accounts.RoleGrant", object_id=str(grant.pk))
-    assert (version.username, version.reason) == ("admin (aprobado por admin2)", "Contrato 2027-15")
-    action = OperatorAction.objects.get(action="grant-role")
-    assert (action.target, action.operator, action.approver, action.reason) == (
-        "ajeno",
-        "admin",
-        "admin2",
-        "Contrato 2027-15",
-    )
-    assert ChainLink.objects.filter(kind="operator_action", object_id=str(action.pk)).exists()
-    call_command("revoke-role", "ajeno", "etica-camara", "staff", *_ops("--reason", "Fin del contrato"), stdout=out)
-    assert not RoleGrant.objects.filter(user=world.users["ajeno"]).exists()
-    removal = StateRecord.objects.get(kind="accounts.RoleGrant", object_id=str(grant.pk), version=2)
-    assert removal.removed and removal.reason == "Fin del contrato"
-    assert chain.verify().ok
+# Role grants: one administrator proposes, another approves signing in again (tests/trust/test_proposals.py).
 
 
 def test_password_and_second_factor_resets_are_two_person_commands_recorded_in_the_chain(site):

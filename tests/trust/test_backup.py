@@ -100,7 +100,7 @@ def test_backup_restore_round_trip_keeps_the_chain(committed, settings, tmp_path
         "sqlite-backup-api" if connection.vendor == "sqlite" else "django-json-repeatable-read"
     )
     assert manifest["chain_head"] == {"seq": before["head"][0], "hash": before["head"][1]}
-    assert set(manifest["members"]) | {"manifest.json"} == names
+    assert set(manifest["members"]) | {"manifest.json", "manifest.sig"} == names
     assert any(n.startswith("files/attachments/") for n in names)
 
     # Restoring over data is refused.
@@ -172,3 +172,105 @@ def test_restore_onto_a_fresh_install_whose_migrations_seeded_election_days(comm
     out = restore(archive)
     assert out["verification"].ok, [str(p) for p in out["verification"].problems]
     assert Case.objects.count() == 1
+
+
+# -- signed backups (issue 26, finding 4) --------------------------------------------------------------
+
+
+def _rewrite(archive: Path, target: Path, change) -> None:
+    """Copy ``archive`` to ``target``, each member passed through ``change(name, data) -> data | None``
+    (None drops the member)."""
+    with tarfile.open(archive) as src, tarfile.open(target, "w:gz") as dst:
+        for m in src.getmembers():
+            data = change(m.name, src.extractfile(m).read())
+            if data is None:
+                continue
+            m.size = len(data)
+            dst.addfile(m, io.BytesIO(data))
+
+
+def _made_superuser(name: str, data: bytes, tmp_path: Path) -> bytes:
+    """The attacker's edit: the outsider's account made a system administrator in the snapshot."""
+    if name.endswith(".json"):
+        rows = json.loads(data)
+        for row in rows:
+            if row["model"] == "accounts.user" and row["fields"]["username"] == "ajeno":
+                row["fields"]["is_superuser"] = True
+        return json.dumps(rows).encode()
+    import sqlite3
+
+    path = tmp_path / "editada.sqlite3"
+    path.write_bytes(data)
+    con = sqlite3.connect(path)
+    con.execute("UPDATE accounts_user SET is_superuser = 1 WHERE username = 'ajeno'")
+    con.commit()
+    con.close()
+    return path.read_bytes()
+
+
+def _edited(archive: Path, tmp_path: Path, *, key: str | None = None, drop_signature: bool = False) -> Path:
+    """The snapshot edited and the manifest's SHA-256 recomputed; the signature kept (the attacker has
+    no key), made with another key, or dropped."""
+    import hashlib
+    import hmac
+
+    from ventila.audit import backup as backup_module
+
+    with tarfile.open(archive) as tar:
+        manifest = json.loads(tar.extractfile("manifest.json").read())
+        db_name = manifest["database"]
+        edited_db = _made_superuser(db_name, tar.extractfile(db_name).read(), tmp_path)
+    manifest["members"][db_name] = hashlib.sha256(edited_db).hexdigest()
+    new_manifest = json.dumps(manifest, indent=2, ensure_ascii=False).encode()
+
+    def change(name: str, data: bytes) -> bytes | None:
+        if name == db_name:
+            return edited_db
+        if name == "manifest.json":
+            return new_manifest
+        if name == backup_module.SIGNATURE:
+            if drop_signature:
+                return None
+            if key is not None:
+                k = key.encode()
+                mac = hmac.new(k, new_manifest, hashlib.sha256).hexdigest()
+                return json.dumps({"alg": "HMAC-SHA256", "key_id": backup_module.key_id(k), "mac": mac}).encode()
+        return data
+
+    target = tmp_path / "editada.tar.gz"
+    _rewrite(archive, target, change)
+    return target
+
+
+@pytest.mark.parametrize(
+    ("how", "message"),
+    [
+        pytest.param({}, "se alteró", id="database edited, manifest SHA recomputed, signature kept"),
+        pytest.param({"key": "clave-del-atacante"}, "otra clave", id="database edited and re-signed with another key"),
+        pytest.param({"drop_signature": True}, "no está firmada", id="database edited, signature removed"),
+    ],
+)
+def test_restore_refuses_an_archive_edited_after_the_backup(committed, settings, tmp_path, how, message):
+    settings.VENTILA_BACKUP_KEY = "clave-de-las-copias-" + "x" * 30
+    archive = backup(tmp_path / "copia.tar.gz").path
+    with tarfile.open(archive) as tar:
+        assert settings.VENTILA_BACKUP_KEY.encode() not in b"".join(
+            tar.extractfile(m).read() for m in tar.getmembers() if m.isfile()
+        )  # the key is never in the archive
+    edited = _edited(archive, tmp_path, **how)
+    with pytest.raises(BackupError, match=message):
+        restore(edited)
+    with pytest.raises(CommandError, match=message):
+        call_command("restore", str(edited), stdout=io.StringIO())
+    from ventila.accounts.models import User
+
+    assert not User.objects.get(username="ajeno").is_superuser
+
+
+def test_no_backup_or_restore_without_the_key(committed, settings, tmp_path):
+    archive = backup(tmp_path / "copia.tar.gz").path
+    settings.VENTILA_BACKUP_KEY = ""
+    with pytest.raises(BackupError, match="VENTILA_BACKUP_KEY"):
+        backup(tmp_path / "otra.tar.gz")
+    with pytest.raises(BackupError, match="VENTILA_BACKUP_KEY"):
+        restore(archive)

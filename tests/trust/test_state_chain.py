@@ -8,6 +8,7 @@ SQL as an attacker with database access would write it."""
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import io
 import json
 from pathlib import Path
@@ -17,9 +18,11 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 from django.test import Client
-from factories import file_complaint, make_person, record
+from django_otp.plugins.otp_totp.models import TOTPDevice
+from factories import file_complaint, make_person, record, unanimous
 from filing.helpers import PNG, camara_steps, upload, walk
 
+from ventila.accounts import twofactor
 from ventila.accounts.models import RoleGrant
 from ventila.audit import chain, state
 from ventila.audit.models import ChainLink, StateRecord
@@ -32,7 +35,7 @@ from ventila.cases.actions import (
     do_refresh_case,
     do_remove_closure,
 )
-from ventila.cases.models import Case, Party
+from ventila.cases.models import Case, CaseExclusion, CaseSubstitute, Party
 from ventila.filing.models import Filing, Supplement
 
 pytestmark = pytest.mark.django_db
@@ -97,6 +100,7 @@ def filed(world, now, settings, tmp_path):
         "case": case,
         "closure": closure,
         "world": world,
+        "now": now,
         "election": ElectionDay.objects.get(day=dt.date(2027, 6, 6)),
     }
 
@@ -194,6 +198,27 @@ def test_seats_change_through_an_action_with_who_and_why_and_every_open_term_is_
     refreshed = Case.objects.select_related("body").get(pk=case.pk)
     assert refreshed.config_version > derived_with
     assert refreshed.config_version == refreshed.body.config_version
+    assert chain.verify().ok
+
+
+def test_access_rows_are_versioned_and_a_device_by_the_digest_of_its_key_never_the_key(filed):
+    world = filed["world"]
+    secretaria = world.users["secretaria"]
+    device = TOTPDevice.objects.get(user=secretaria)
+    for obj in [secretaria, world.users["admin"], device]:
+        assert (
+            latest(obj) is not None and ChainLink.objects.filter(kind="state", object_id=str(latest(obj).pk)).exists()
+        )
+    assert latest(secretaria).content["is_superuser"] is False and "password" not in latest(secretaria).content
+    content = latest(device).content
+    assert content["key_sha256"] == hashlib.sha256(device.key.encode()).hexdigest()
+    assert device.key not in json.dumps(content) and "key" not in content
+    # Signing in moves the device's counters, not its version.
+    before = latest(device).version
+    device.verify_token(twofactor.current_code(device))
+    assert latest(device).version == before and chain.verify().ok
+    codes = twofactor.new_recovery_codes(secretaria)  # bulk-created: versioned all the same
+    assert StateRecord.objects.filter(kind="accounts.RecoveryCode").count() == len(codes)
     assert chain.verify().ok
 
 
@@ -403,7 +428,147 @@ def _summons_notified(d):
     return link_seq(summons)
 
 
+# -- rows that grant or remove access (issue 26, finding 4) ---------------------------------------------
+
+
+def _recused(d):
+    """A commissioner recused in the case (Sec. 9) and the Speaker's substitute for it (Secs. 8–9),
+    recorded on the docket: the derived exclusion and substitute rows get their versions."""
+    world, case = d["world"], d["case"]
+    member = world.members[3]
+    d["now"].set("2027-03-02 12:00")
+    record(world, case, "recusal_requested", "2027-03-02", member=str(member.pk), by="member")
+    ballots = {k: v for k, v in unanimous(world).items() if k != member.pk}
+    record(world, case, "recusal_decided", "2027-03-02", member=str(member.pk), granted=True, ballots=ballots)
+    substitute = make_person("Sustituto", "Pro Tempore Ficticio", role=None)
+    record(world, case, "substitute_requested", "2027-03-02", member=str(member.pk))
+    record(world, case, "substitute_appointed", "2027-03-02", member=str(member.pk), substitute=str(substitute.pk))
+    exclusion = CaseExclusion.objects.get(case=case, person=member)
+    assert chain.verify().ok and latest(exclusion) is not None
+    return exclusion, CaseSubstitute.objects.get(case=case, person=substitute)
+
+
+def _exclusion_deleted(d):
+    """CAM-09: the recused commissioner's exclusion deleted behind the app: he would read the case again."""
+    exclusion, _sub = _recused(d)
+    raw("DELETE FROM cases_caseexclusion WHERE id = %s", [exclusion.pk])
+    return link_seq(exclusion)
+
+
+def _exclusion_changed(d):
+    exclusion, _sub = _recused(d)
+    raw("UPDATE cases_caseexclusion SET person_id = %s WHERE id = %s", [d["world"].members[2].pk, exclusion.pk])
+    return link_seq(exclusion)
+
+
+def _substitute_inserted(d):
+    """A substitute appointed behind the app: a person of the register reads a case nobody appointed him to."""
+    raw(
+        "INSERT INTO cases_casesubstitute (case_id, person_id, replaces_id, appointed_on) VALUES (%s, %s, %s, %s)",
+        [d["case"].pk, d["world"].respondent.pk, d["world"].members[1].pk, dt.date(2027, 3, 2)],
+    )
+    return None
+
+
+def _substitute_deleted(d):
+    _exclusion, substitute = _recused(d)
+    raw("DELETE FROM cases_casesubstitute WHERE id = %s", [substitute.pk])
+    return link_seq(substitute)
+
+
+def _user_person_linked(d):
+    """The administrator's account linked to a seated commissioner: his seats would show him the cases."""
+    admin = d["world"].users["admin"]
+    raw("UPDATE accounts_user SET person_id = %s WHERE id = %s", [d["world"].members[2].pk, admin.pk])
+    return link_seq(admin)
+
+
+def _user_superuser(d):
+    outsider = d["world"].users["ajeno"]
+    raw("UPDATE accounts_user SET is_superuser = %s, is_staff = %s WHERE id = %s", [True, True, outsider.pk])
+    return link_seq(outsider)
+
+
+def _user_inserted(d):
+    raw(
+        "INSERT INTO accounts_user (password, is_superuser, username, first_name, last_name, email, is_staff, "
+        "is_active, date_joined, person_id) VALUES ('!', %s, 'intruso', '', '', '', %s, %s, %s, %s)",
+        [True, True, True, dt.datetime(2027, 3, 1, tzinfo=dt.UTC), d["world"].members[0].pk],
+    )
+    return None
+
+
+def _device_key_replaced(d):
+    """The secretary's second-factor key replaced by one the attacker holds."""
+    device = TOTPDevice.objects.get(user=d["world"].users["secretaria"])
+    raw("UPDATE otp_totp_totpdevice SET key = %s WHERE id = %s", ["00" * 20, device.pk])
+    return link_seq(device)
+
+
+def _device_inserted(d):
+    """A second device of the attacker's own added to the secretary's account."""
+    raw(
+        "INSERT INTO otp_totp_totpdevice (user_id, name, confirmed, key, step, t0, digits, tolerance, drift, "
+        "last_t, throttling_failure_count) VALUES (%s, 'otro', %s, %s, 30, 0, 6, 1, 0, -1, 0)",
+        [d["world"].users["secretaria"].pk, True, "11" * 20],
+    )
+    return None
+
+
+def _device_deleted(d):
+    device = TOTPDevice.objects.get(user=d["world"].users["secretaria"])
+    raw("DELETE FROM otp_totp_totpdevice WHERE id = %s", [device.pk])
+    return link_seq(device)
+
+
+def _recovery_code_inserted(d):
+    raw(
+        "INSERT INTO accounts_recoverycode (user_id, digest, created_at) VALUES (%s, %s, %s)",
+        [d["world"].users["secretaria"].pk, "c" * 64, dt.datetime(2027, 3, 1, tzinfo=dt.UTC)],
+    )
+    return None
+
+
+def _filed_case_linked(d):
+    """An API organisation given another case to read (the API's filed-case link)."""
+    from ventila.api.tokens import do_create_client
+
+    client = do_create_client(user=None, name="Organización Ficticia", role="oeg", body=d["world"].camara)
+    raw("INSERT INTO api_filedcase (client_id, case_id) VALUES (%s, %s)", [client.pk, d["case"].pk])
+    return None
+
+
+def _filed_case_moved(d):
+    from ventila.api.models import FiledCase
+    from ventila.api.tokens import do_create_client
+
+    client = do_create_client(user=None, name="Organización Ficticia", role="oeg", body=d["world"].camara)
+    own = FiledCase.objects.create(client=client, case=file_complaint(d["world"]))
+    raw("UPDATE api_filedcase SET case_id = %s WHERE id = %s", [d["case"].pk, own.pk])
+    return link_seq(own)
+
+
+def _body_approved(d):
+    """A body's approval (two administrators') withdrawn or given behind the app."""
+    raw("UPDATE bodies_body SET approved = %s WHERE id = %s", [False, d["world"].municipal.pk])
+    return link_seq(d["world"].municipal)
+
+
 TAMPERING = [
+    pytest.param(_exclusion_deleted, id="CAM-09 recused commissioner's exclusion deleted"),
+    pytest.param(_exclusion_changed, id="exclusion moved to another commissioner"),
+    pytest.param(_substitute_inserted, id="case substitute inserted"),
+    pytest.param(_substitute_deleted, id="case substitute deleted"),
+    pytest.param(_user_person_linked, id="account linked to a seated person"),
+    pytest.param(_user_superuser, id="superuser and staff flags set"),
+    pytest.param(_user_inserted, id="account inserted"),
+    pytest.param(_device_key_replaced, id="second-factor key replaced"),
+    pytest.param(_device_inserted, id="second-factor device inserted"),
+    pytest.param(_device_deleted, id="second-factor device deleted"),
+    pytest.param(_recovery_code_inserted, id="recovery code inserted"),
+    pytest.param(_filed_case_linked, id="API filed-case link inserted"),
+    pytest.param(_filed_case_moved, id="API filed-case link moved to another case"),
+    pytest.param(_body_approved, id="body approval flag changed"),
     pytest.param(_gift_value, id="gift value lowered under the cap (Sec. 10(k))"),
     pytest.param(_summons_notified, id="summons notice to the Secretary backdated (Sec. 10(w))"),
     pytest.param(_office_end_moved, id="office end date changed (register of obligated people)"),
@@ -454,4 +619,15 @@ def test_a_row_from_before_the_versions_gets_its_first_one_from_the_migration_st
     )
     assert not chain.verify().ok
     assert state.record_all("bodies.Closure") == 1  # what audit migration 0003 runs for each kind
+    assert chain.verify().ok
+
+
+def test_a_column_newly_kept_gets_a_version_from_the_migration_step(filed):
+    """What audit migration 0005 runs for bodies (their new columns ``approved`` and ``active``): a new
+    version of each row whose kept columns differ from its latest version, none for the others."""
+    assert state.record_changed("bodies.Body") == 0
+    raw("UPDATE bodies_body SET active = %s WHERE id = %s", [False, filed["world"].municipal.pk])
+    assert not chain.verify().ok
+    assert state.record_changed("bodies.Body") == 1
+    assert latest(filed["world"].municipal).content["active"] is False
     assert chain.verify().ok

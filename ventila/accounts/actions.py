@@ -1,11 +1,11 @@
 """What only the server's operators do to an account, each an audited action that needs two people.
 
-Role grants (who may see a body's cases), password resets and second-factor resets are not in the
-administrators' site: a system administrator could otherwise give himself a case, or take over an
-account that has one. They are management commands run on the server (``ventila grant-role``,
-``revoke-role``, ``reset-password``, ``reset-second-factor``) naming the operator who runs them and a
-second, different administrator who approved them, and why. Each is written to the audit chain
-(:class:`~ventila.audit.models.OperatorAction`; a role grant also as a version of the grant).
+Password resets and second-factor resets are not in the administrators' site: a system administrator
+could otherwise take over an account that has a case. They are management commands run on the server
+(``ventila reset-password``, ``reset-second-factor``) naming the operator who runs them and a second,
+different administrator who approved them, and why. Each is written to the audit chain
+(:class:`~ventila.audit.models.OperatorAction`). Functions (role grants) go further: one administrator
+proposes, another approves signing with his password and second factor (:mod:`ventila.accounts.proposals`).
 """
 
 from __future__ import annotations
@@ -20,11 +20,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
-from ventila.audit import chain, state
+from ventila.audit import chain
 from ventila.audit.models import OperatorAction
-from ventila.bodies.models import Body
 
-from .models import RecoveryCode, RoleGrant, User
+from .models import RecoveryCode, User
 
 
 class OperatorRefused(Exception):
@@ -66,7 +65,10 @@ def find_user(username: str, field: str = "username") -> User:
     return user
 
 
-def _log(action: str, target: User, detail: str, ops: Operators) -> OperatorAction:
+def log_operator_action(
+    action: str, target: User, detail: str, operator: str, approver: str, reason: str
+) -> OperatorAction:
+    """Chain what was done to ``target``'s account, by whom and with whose approval."""
     try:
         system_user = getpass.getuser()
     except (KeyError, OSError):  # no name for the process's uid (a container)
@@ -76,46 +78,17 @@ def _log(action: str, target: User, detail: str, ops: Operators) -> OperatorActi
         action=action,
         target=target.get_username(),
         detail=detail[:300],
-        operator=ops.operator,
-        approver=ops.approver,
+        operator=operator,
+        approver=approver,
         system_user=system_user[:150],
-        reason=ops.reason.strip(),
+        reason=reason.strip(),
     )
     chain.append("operator_action", row)
     return row
 
 
-def _who(ops: Operators) -> str:
-    return f"{ops.operator} (aprobado por {ops.approver})"
-
-
-def do_grant_role(*, username: str, body_slug: str, role: str, ops: Operators) -> RoleGrant:
-    user = find_user(username)
-    ops.check(user)
-    body = Body.objects.filter(slug=body_slug).first()
-    if body is None:
-        raise OperatorRefused("body", _("No existe el cuerpo «%(slug)s».") % {"slug": body_slug})
-    if role not in RoleGrant.Role.values:
-        raise OperatorRefused(
-            "role", _("Función desconocida; use una de: %(roles)s.") % {"roles": ", ".join(RoleGrant.Role.values)}
-        )
-    with transaction.atomic(), state.acting(None, ops.reason.strip(), name=_who(ops)):
-        grant, created = RoleGrant.objects.get_or_create(user=user, body=body, role=role)
-        if not created:
-            raise OperatorRefused("role", _("El usuario ya tiene esa función en ese cuerpo."))
-        _log("grant-role", user, f"{role} @ {body.slug}", ops)
-    return grant
-
-
-def do_revoke_role(*, username: str, body_slug: str, role: str, ops: Operators) -> None:
-    user = find_user(username)
-    ops.check(user)
-    grant = RoleGrant.objects.filter(user=user, body__slug=body_slug, role=role).first()
-    if grant is None:
-        raise OperatorRefused("role", _("El usuario no tiene esa función en ese cuerpo."))
-    with transaction.atomic(), state.acting(None, ops.reason.strip(), name=_who(ops)):
-        grant.delete()
-        _log("revoke-role", user, f"{role} @ {body_slug}", ops)
+def _log(action: str, target: User, detail: str, ops: Operators) -> OperatorAction:
+    return log_operator_action(action, target, detail, ops.operator, ops.approver, ops.reason)
 
 
 def do_reset_password(*, username: str, ops: Operators) -> str:

@@ -174,3 +174,52 @@ class RateCounter(models.Model):
         verbose_name = _("contador de frecuencia")
         verbose_name_plural = _("contadores de frecuencia")
         constraints = [models.UniqueConstraint(fields=["key", "window"], name="accounts_ratecounter_unique")]
+
+
+class Proposal(models.Model):
+    """A change that gives or takes access, or that the public sees — a body created, renamed,
+    deactivated or reactivated, a function granted or withdrawn, an API organisation — proposed by one
+    administrator and applied only when another approves it, signing with his password and second
+    factor (:mod:`ventila.accounts.proposals`). Kept in the audit chain: who proposed, who decided."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pendiente de aprobación")
+        APPROVED = "approved", _("Aprobada y aplicada")
+        REJECTED = "rejected", _("Rechazada")
+
+    kind = models.CharField(
+        _("clase"), max_length=30, help_text=_("Qué se propone: un cuerpo nuevo, un cambio de cuerpo, una función…")
+    )
+    payload = models.JSONField(
+        _("datos"), default=dict, help_text=_("Los datos de lo propuesto, tal como se aplicarán.")
+    )
+    reason = models.TextField(_("motivo"), help_text=_("Por qué se propone (queda en el registro)."))
+    proposed_by = models.ForeignKey(
+        User,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("propuesta por"),
+        help_text=_("El administrador que la propuso."),
+    )
+    proposed_at = models.DateTimeField(_("propuesta el"), help_text=_("Cuándo se propuso."))
+    status = models.CharField(
+        _("estado"), max_length=10, choices=Status.choices, default=Status.PENDING, help_text=_("Dónde está.")
+    )
+    decided_by = models.ForeignKey(
+        User,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("decidida por"),
+        help_text=_("El otro administrador que la aprobó o la rechazó."),
+    )
+    decided_at = models.DateTimeField(_("decidida el"), null=True, blank=True, help_text=_("Cuándo se decidió."))
+    result = models.CharField(
+        _("resultado"), max_length=64, blank=True, help_text=_("El identificador de lo creado o cambiado al aplicarla.")
+    )
+
+    class Meta:
+        verbose_name = _("propuesta")
+        verbose_name_plural = _("propuestas")
+        ordering = ["-proposed_at", "-id"]

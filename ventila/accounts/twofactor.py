@@ -21,6 +21,7 @@ from django.utils import timezone
 from django_otp.oath import TOTP
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
+from ventila.audit import state
 from ventila.bodies.models import Membership
 
 from .grants import grants_of
@@ -90,7 +91,11 @@ def new_recovery_codes(user: Any) -> list[str]:
     now = timezone.now()
     with transaction.atomic():
         RecoveryCode.objects.filter(user=user).delete()
-        RecoveryCode.objects.bulk_create([RecoveryCode(user=user, digest=_digest(c), created_at=now) for c in codes])
+        created = RecoveryCode.objects.bulk_create(
+            [RecoveryCode(user=user, digest=_digest(c), created_at=now) for c in codes]
+        )
+        # bulk_create sends no signal: each code's version goes to the audit chain here.
+        state.touch(created if all(rc.pk is not None for rc in created) else RecoveryCode.objects.filter(user=user))
     return codes
 
 

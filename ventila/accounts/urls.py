@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from . import proposal_views, views
 
 app_name = "accounts"
 
@@ -11,4 +11,7 @@ urlpatterns = [
     path("entrar/inscribir/", views.enrol, name="enrol"),
     path("cuenta/", views.account, name="account"),
     path("cuenta/contrasena/", views.PasswordChangeView.as_view(), name="password_change"),
+    path("administracion/propuestas/", proposal_views.proposals, name="proposals"),
+    path("administracion/propuestas/<int:pk>/aprobar/", proposal_views.approve, name="proposal_approve"),
+    path("administracion/propuestas/<int:pk>/rechazar/", proposal_views.reject, name="proposal_reject"),
 ]

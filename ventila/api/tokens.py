@@ -7,12 +7,15 @@ import hashlib
 import secrets
 from typing import Any
 
+from django import forms
 from django.db import transaction
 from django.utils.text import slugify
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from ventila import clock
 from ventila.accounts.models import RoleGrant, User
+from ventila.accounts.proposals import approved_body_slug
 from ventila.audit import state
 from ventila.bodies.models import Body
 
@@ -50,6 +53,49 @@ def do_create_client(*, user: Any, name: str, role: str, body: Body, reason: str
             # The Speaker's office reads what the Code lets it read (Sec. 25), through the same doors.
             RoleGrant.objects.create(user=account, body=body, role=RoleGrant.Role.SPEAKERS_OFFICE)
         return ApiClient.objects.create(name=name, role=role, body=body, user=account, created_at=clock.now())
+
+
+# The organisations' functions as the proposals page shows them (the model's labels are not translated).
+ROLE_LABELS = {
+    ApiClient.Role.OEG.value: gettext_lazy("Oficina de Ética Gubernamental (OEG)"),
+    ApiClient.Role.SPEAKER.value: gettext_lazy("Oficina del Presidente de la Cámara"),
+    ApiClient.Role.COMMISSION.value: gettext_lazy("Comisión"),
+}
+
+
+class ApiClientForm(forms.Form):
+    """An organisation proposed (:mod:`ventila.accounts.proposals`): its function decides what it reads
+    (the Speaker's office's is a function of the body), so one administrator proposes, another approves."""
+
+    name = forms.CharField(label=gettext_lazy("Organización"), max_length=200)
+    role = forms.ChoiceField(label=gettext_lazy("Función"), choices=list(ROLE_LABELS.items()))
+    body = forms.SlugField(label=gettext_lazy("Cuerpo (identificador)"), max_length=50)
+
+    def clean_name(self) -> str:
+        name = " ".join(str(self.cleaned_data["name"]).split())
+        if not name:
+            raise forms.ValidationError(_("Escriba el nombre de la organización."))
+        if ApiClient.objects.filter(name=name).exists():
+            raise forms.ValidationError(_("Ya hay una organización con ese nombre."))
+        return name
+
+    def clean_body(self) -> str:
+        return approved_body_slug(self.cleaned_data["body"])
+
+
+def apply_client_proposal(form: ApiClientForm, approver: Any, reason: str) -> str:
+    d = form.cleaned_data
+    body = Body.objects.get(slug=d["body"])
+    return str(do_create_client(user=approver, name=d["name"], role=d["role"], body=body, reason=reason).pk)
+
+
+def describe_client_proposal(p: dict[str, Any]) -> str:
+    role = ROLE_LABELS.get(p.get("role", ""), p.get("role", ""))
+    return _("Organización de la API «%(name)s» (%(role)s) ante %(body)s") % {
+        "name": p.get("name", ""),
+        "role": role,
+        "body": p.get("body", ""),
+    }
 
 
 def do_issue_token(

@@ -1,7 +1,10 @@
 """Backups that restore: one archive with a consistent snapshot of the database and the stored files.
 
 The archive (``.tar.gz``) holds ``manifest.json`` (what, when, how, the chain's head at the snapshot,
-and the SHA-256 of every other member), the database snapshot and ``files/…`` (the stored uploads).
+and the SHA-256 of every other member), ``manifest.sig`` (the manifest's HMAC-SHA256 under
+``VENTILA_BACKUP_KEY``, a key kept outside every archive), the database snapshot and ``files/…`` (the
+stored uploads). Restore checks the signature before anything else: an archive edited and its
+manifest's digests recomputed is refused, since whoever edited it does not hold the key.
 
 - **SQLite**: the database file is copied with SQLite's online backup API (``sqlite3.Connection.backup``):
   a page-by-page copy that is consistent even while the app keeps writing.
@@ -22,6 +25,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import hmac
 import io
 import json
 import sqlite3
@@ -45,6 +49,8 @@ from .models import ChainHead, ChainLink, StateRecord
 from .state import migration_links
 
 FORMAT = 1
+SIGNATURE = "manifest.sig"
+SIGNATURE_ALG = "HMAC-SHA256"
 EXCLUDED_MODELS = {"contenttypes.contenttype", "auth.permission", "sessions.session"}
 # Models whose rows mean an install holds data of its own (a restore refuses to land on it): each app
 # registers its own from ``AppConfig.ready`` (:func:`register_data`), so this module imports no app.
@@ -69,6 +75,50 @@ class BackupResult:
     database_bytes: int
     chain_seq: int
     method: str
+
+
+def _key() -> bytes:
+    key = str(getattr(settings, "VENTILA_BACKUP_KEY", "") or "")
+    if not key:
+        raise BackupError(
+            "Falta VENTILA_BACKUP_KEY en el entorno: la clave que firma las copias (y sin la que no se "
+            "restaura ninguna) se guarda fuera de ellas (docs/deploy.md)."
+        )
+    return key.encode("utf-8")
+
+
+def key_id(key: bytes) -> str:
+    """Names the key (which one signed a copy) without revealing it."""
+    return hmac.new(key, b"ventila-backup-key-id", hashlib.sha256).hexdigest()[:16]
+
+
+def sign(manifest_bytes: bytes) -> bytes:
+    key = _key()
+    mac = hmac.new(key, manifest_bytes, hashlib.sha256).hexdigest()
+    return json.dumps({"alg": SIGNATURE_ALG, "key_id": key_id(key), "mac": mac}).encode()
+
+
+def check_signature(manifest_bytes: bytes, signature: bytes | None) -> None:
+    """Refuse a manifest that the configured key did not sign (edited, re-signed with another key, or unsigned)."""
+    key = _key()
+    if signature is None:
+        raise BackupError("La copia no está firmada (falta manifest.sig): no se restaura.")
+    try:
+        sig = json.loads(signature)
+        alg, kid, mac = str(sig["alg"]), str(sig["key_id"]), str(sig["mac"])
+    except (ValueError, KeyError, TypeError):
+        raise BackupError("La firma de la copia es ilegible: no se restaura.") from None
+    if alg != SIGNATURE_ALG:
+        raise BackupError(f"Firma de clase desconocida: {alg[:40]}.")
+    if not hmac.compare_digest(kid, key_id(key)):
+        raise BackupError(
+            "La copia se firmó con otra clave que la de VENTILA_BACKUP_KEY: no se restaura "
+            "(configure la clave con la que se hizo)."
+        )
+    if not hmac.compare_digest(mac, hmac.new(key, manifest_bytes, hashlib.sha256).hexdigest()):
+        raise BackupError(
+            "La firma de la copia no corresponde a su manifiesto: la copia se alteró después de hacerse. No se restaura."
+        )
 
 
 def _sha256_file(path: Path) -> str:
@@ -142,6 +192,7 @@ def backup(destination: Path | None = None) -> BackupResult:
         path = (destination or out_dir) / f"ventila-{stamp}.tar.gz"
     path.parent.mkdir(parents=True, exist_ok=True)
     media = Path(settings.MEDIA_ROOT)
+    _key()  # no copy without the key that signs it
     with tempfile.TemporaryDirectory() as tmp:
         if connection.vendor == "sqlite":
             db_name, method = "database.sqlite3", "sqlite-backup-api"
@@ -167,9 +218,10 @@ def backup(destination: Path | None = None) -> BackupResult:
         partial = path.with_name(path.name + ".partial")
         with tarfile.open(partial, "w:gz") as tar:
             data = json.dumps(manifest, indent=2, ensure_ascii=False).encode()
-            info = tarfile.TarInfo("manifest.json")
-            info.size, info.mtime = len(data), int(time.time())
-            tar.addfile(info, io.BytesIO(data))
+            for name, content in (("manifest.json", data), (SIGNATURE, sign(data))):
+                info = tarfile.TarInfo(name)
+                info.size, info.mtime = len(content), int(time.time())
+                tar.addfile(info, io.BytesIO(content))
             tar.add(db_path, arcname=db_name)
             for f in files:
                 tar.add(f, arcname=f"files/{f.relative_to(media).as_posix()}")
@@ -178,11 +230,21 @@ def backup(destination: Path | None = None) -> BackupResult:
         return BackupResult(path, time.perf_counter() - start, len(files), db_path.stat().st_size, head[0], method)
 
 
+def _member_bytes(tar: tarfile.TarFile, name: str) -> bytes | None:
+    try:
+        member = tar.extractfile(name)
+    except KeyError:
+        return None
+    return member.read() if member is not None else None
+
+
 def read_manifest(tar: tarfile.TarFile) -> dict[str, Any]:
-    member = tar.extractfile("manifest.json")
-    if member is None:
+    """The archive's manifest, once its signature is checked."""
+    data = _member_bytes(tar, "manifest.json")
+    if data is None:
         raise BackupError("El archivo no contiene manifest.json: no es una copia de ventila.")
-    manifest: dict[str, Any] = json.loads(member.read())
+    check_signature(data, _member_bytes(tar, SIGNATURE))
+    manifest: dict[str, Any] = json.loads(data)
     if manifest.get("format") != FORMAT:
         raise BackupError(f"Formato de copia desconocido: {manifest.get('format')}.")
     return manifest
@@ -210,6 +272,8 @@ def restore(archive: Path) -> dict[str, Any]:
     start = time.perf_counter()
     if not archive.is_file():
         raise BackupError(f"No existe la copia {archive}.")
+    with tarfile.open(archive, "r:gz") as tar:
+        read_manifest(tar)  # an archive not signed with the key is refused first, whatever the install holds
     if _install_has_data():
         raise BackupError(
             "Esta instalación ya tiene datos (usuarios, expedientes o registro). Restaure sobre "
@@ -220,7 +284,7 @@ def restore(archive: Path) -> dict[str, Any]:
         manifest = read_manifest(tar)
         names = set(manifest["members"])
         for member in tar.getmembers():
-            if member.name == "manifest.json":
+            if member.name in ("manifest.json", SIGNATURE):
                 continue
             if member.name not in names or not member.isfile():
                 raise BackupError(f"Miembro inesperado en la copia: {member.name}.")

@@ -120,6 +120,17 @@ def row_content(obj: models.Model, fields: list[str] | None = None) -> dict[str,
     return {name: _plain(getattr(obj, name, None)) for name in names}
 
 
+def state_content(label: str, row: models.Model, names: list[str] | None = None) -> dict[str, Any]:
+    """A row of a model kept as versions (:mod:`ventila.audit.state`) as its version records it: the
+    registered columns (or ``names``, those an older version recorded) and the computed values."""
+    reg = REGISTRY.get(label)
+    computed = reg.computed if reg is not None else {}
+    names = names if names is not None else fields_of(label, type(row))
+    return {
+        name: _plain(computed[name](row)) if name in computed else _plain(getattr(row, name, None)) for name in names
+    }
+
+
 def covered_now(kind: str, obj: models.Model) -> dict[str, list[str]]:
     """The columns a new link covers: every concrete column of the row and of its parts."""
     cols = {"row": [f.attname for f in obj._meta.concrete_fields]}
@@ -621,7 +632,7 @@ def _check_states(state_links: dict[str, int]) -> list[Problem]:
                 )
                 continue
             names = list(record.content) if isinstance(record.content, dict) else fields_of(label, model)
-            now = plain_json(row_content(row, names))
+            now = plain_json(state_content(label, row, names))
             if now != record.content:
                 changed = sorted(k for k in names if now.get(k) != (record.content or {}).get(k))
                 out.append(

@@ -6,7 +6,9 @@ other.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import models
 
@@ -15,6 +17,10 @@ from django.db import models
 class Registered:
     label: str  # "app_label.ModelName"
     fields: tuple[str, ...] | None  # attnames; None: every concrete column
+    # Values kept instead of a column that must not be copied into the chain (a second factor's key:
+    # its SHA-256), by name: each computed from the row.
+    computed: dict[str, Callable[[Any], Any]] = field(default_factory=dict)
+    reads: tuple[str, ...] = ()  # the columns the computed values are computed from
 
 
 REGISTRY: dict[str, Registered] = {}
@@ -26,4 +32,5 @@ def label_of(model: type[models.Model]) -> str:
 
 def fields_of(label: str, model: type[models.Model]) -> list[str]:
     reg = REGISTRY[label]
-    return list(reg.fields) if reg.fields is not None else [f.attname for f in model._meta.concrete_fields]
+    names = list(reg.fields) if reg.fields is not None else [f.attname for f in model._meta.concrete_fields]
+    return names + [name for name in reg.computed if name not in names]

@@ -21,7 +21,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -55,13 +55,24 @@ _LINKS: contextvars.ContextVar[list[chain.Prepared] | None] = contextvars.Contex
 )
 
 
-def register(model: type[models.Model] | str, fields: Sequence[str] | None = None) -> None:
+def register(
+    model: type[models.Model] | str,
+    fields: Sequence[str] | None = None,
+    computed: dict[str, tuple[str, Callable[[Any], Any]]] | None = None,
+) -> None:
     """Keep ``model``'s rows in the chain: ``fields`` (attnames) are the columns that matter (the
     others, such as caches derived from the date, may change without a new version); all concrete
-    columns when omitted."""
+    columns when omitted. ``computed``: values kept in place of a column the chain must not copy,
+    name → (the column, how the value is computed from the row), such as the SHA-256 of a key."""
     model_cls = apps.get_model(model) if isinstance(model, str) else model
     label = label_of(model_cls)
-    REGISTRY[label] = Registered(label, tuple(fields) if fields is not None else None)
+    computed = computed or {}
+    REGISTRY[label] = Registered(
+        label,
+        tuple(fields) if fields is not None else None,
+        {name: fn for name, (_column, fn) in computed.items()},
+        tuple(column for column, _fn in computed.values()),
+    )
     post_save.connect(_saved, sender=model_cls, dispatch_uid=f"ventila-state-save-{label}")
     post_delete.connect(_deleted, sender=model_cls, dispatch_uid=f"ventila-state-delete-{label}")
 
@@ -131,7 +142,7 @@ def _saved(sender: type[models.Model], instance: models.Model, raw: bool = False
     if reg is None or (
         update_fields is not None
         and reg.fields is not None
-        and not ({_attname(sender, f) for f in update_fields} & set(reg.fields))
+        and not ({_attname(sender, f) for f in update_fields} & {*reg.fields, *reg.reads})
     ):
         return
     _queue(reg.label, str(instance.pk), None)
@@ -140,7 +151,7 @@ def _saved(sender: type[models.Model], instance: models.Model, raw: bool = False
 def _deleted(sender: type[models.Model], instance: models.Model, **kwargs: Any) -> None:
     label = label_of(sender)
     if label in REGISTRY:
-        _queue(label, str(instance.pk), chain.row_content(instance, fields_of(label, sender)))
+        _queue(label, str(instance.pk), chain.state_content(label, instance))
 
 
 def _attname(model: type[models.Model], name: str) -> str:
@@ -185,7 +196,7 @@ def _record_many(
         model = apps.get_model(label)
         fields = fields_of(label, model)
         for row in model._base_manager.filter(pk__in=wanted):
-            stored[(label, str(row.pk))] = chain.row_content(row, fields)
+            stored[(label, str(row.pk))] = chain.state_content(label, row, fields)
     contents: list[tuple[str, str, Any, bool, Actor] | None] = []
     for label, object_id, removed, actor in items:
         content = removed if removed is not None else stored.get((label, object_id))
@@ -259,19 +270,33 @@ def _insert(records: list[StateRecord]) -> None:
 def record_all(label: str, model: type[models.Model] | None = None) -> int:
     """Record a first version of every row of ``label`` that has none (a migration, on an install
     that already has rows). ``model`` may be a migration's historical model."""
+    return _record_rows(label, model, changed=False)
+
+
+def record_changed(label: str, model: type[models.Model] | None = None) -> int:
+    """Record a new version of every row of ``label`` whose registered columns differ from its latest
+    version, or that has none (a migration that adds a column the chain keeps): the row as it is."""
+    return _record_rows(label, model, changed=True)
+
+
+def _record_rows(label: str, model: type[models.Model] | None, *, changed: bool) -> int:
+    """The versions a migration writes, as the migration (``changed``: also of rows that differ from
+    their latest version, else only of rows that have none)."""
     model = model or apps.get_model(label)
     n = 0
     with transaction.atomic():
         chain.lock_head()
-        known = set(StateRecord.objects.filter(kind=label).values_list("object_id", flat=True))
+        latest = _latest([(label, str(pk)) for pk in model._base_manager.values_list("pk", flat=True)])
         for row in model._base_manager.order_by("pk"):
-            if str(row.pk) in known:
+            content = chain.plain_json(chain.state_content(label, row, fields_of(label, model)))
+            last = latest.get((label, str(row.pk)))
+            if last is not None and (not changed or (not last.removed and last.content == content)):
                 continue
             record = StateRecord.objects.create(
                 kind=label,
                 object_id=str(row.pk),
-                version=1,
-                content=chain.row_content(row, fields_of(label, model)),
+                version=(last.version + 1) if last else 1,
+                content=content,
                 removed=False,
                 username=MIGRATION,
                 at=timezone.now(),

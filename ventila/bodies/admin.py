@@ -2,7 +2,8 @@
 
 Cases are deliberately not registered here: they are confidential and only reachable through
 :mod:`ventila.cases.access`. What moves terms or decides who reads a case — closure days, election
-days, seats — is shown read-only: closures and elections are declared on the body's calendar page,
+days, seats — is shown read-only, and so are the bodies themselves (proposed and approved by two
+administrators): closures and elections are declared on the body's calendar page,
 seats with ``ventila membership`` on the server, each recorded with who and why in the audit chain
 and refreshing every open term.
 """
@@ -41,16 +42,13 @@ class MembershipInline(admin.TabularInline):
 
 
 @admin.register(Body)
-class BodyAdmin(ChainedAdmin):
-    list_display = ("short_name", "rulebook", "case_prefix", "seats")
+class BodyAdmin(ReadOnlyAdmin):
+    """Seen here only. A body is created, renamed, deactivated or reactivated by a proposal of one
+    administrator that another approves (the proposals page, :mod:`ventila.accounts.proposals`): a
+    single administrator could otherwise add a look-alike Commission that the public would file with."""
+
+    list_display = ("short_name", "slug", "rulebook", "case_prefix", "seats", "approved", "active")
     inlines = [MembershipInline]
-
-    def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> tuple[str, ...]:
-        # The rulebook, the numbering and the seats decide terms, numbers and majorities: fixed once set.
-        return ("slug", "rulebook", "case_prefix", "seats") if obj is not None else ()
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(Person)

@@ -3,7 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 # The body's columns kept in the audit chain: every column but ``config_version`` and ``config_token``,
 # bumped by each configuration change (the change itself is a version of its own row).
-BODY_STATE = ("id", "slug", "name", "short_name", "rulebook", "case_prefix", "seats")
+BODY_STATE = ("id", "slug", "name", "short_name", "rulebook", "case_prefix", "seats", "approved", "active")
 
 
 class BodiesConfig(AppConfig):

@@ -21,8 +21,21 @@ def rulebook_choices() -> list[tuple[str, str]]:
     return [(rb.id, rb.title) for rb in RULEBOOKS.values()]
 
 
+class BodyQuerySet(models.QuerySet["Body"]):
+    def public(self) -> BodyQuerySet:
+        """The bodies the public pages show: approved by two administrators and active
+        (docs/permissions.md, «Cuerpos y funciones: dos personas»)."""
+        return self.filter(approved=True, active=True)
+
+
 class Body(models.Model):
-    """An ethics body: its name, the rulebook that governs it and its seats."""
+    """An ethics body: its name, the rulebook that governs it and its seats.
+
+    A body is created, renamed, deactivated or reactivated only by a proposal of one administrator
+    approved by another (:mod:`ventila.accounts.proposals`); until then it is not ``approved`` and no
+    public page shows it."""
+
+    objects = BodyQuerySet.as_manager()
 
     slug = models.SlugField(
         _("identificador"),
@@ -56,6 +69,21 @@ class Body(models.Model):
     seats = models.PositiveSmallIntegerField(
         _("escaños"),
         help_text=_("Número de escaños que la ley asigna al cuerpo; es la base de sus votaciones."),
+    )
+    approved = models.BooleanField(
+        _("aprobado"),
+        default=False,
+        editable=False,
+        help_text=_(
+            "Lo propuso un administrador y lo aprobó otro; solo los cuerpos aprobados y activos aparecen en las "
+            "páginas públicas."
+        ),
+    )
+    active = models.BooleanField(
+        _("activo"),
+        default=True,
+        editable=False,
+        help_text=_("Un cuerpo inactivo no aparece en las páginas públicas ni recibe querellas por internet."),
     )
     # Not in the audit chain's columns (``BodiesConfig.ready``): a counter, not a fact of the body.
     # ``config_token`` changes with it, so that (id, version, token) names one configuration for good

@@ -1227,6 +1227,10 @@ def _sync(stored: list[Any], rows: list[Any], columns: tuple[str, ...]) -> None:
             create.append(row)
     if create:
         model.objects.bulk_create(create)
+        # bulk_create sends no signal: the rows kept in the audit chain (exclusions, substitutes) get their version.
+        state.touch(
+            create if all(r.pk is not None for r in create) else model.objects.filter(case_id=create[0].case_id)
+        )
 
 
 def _person_id(value: Any) -> int | None:

@@ -90,3 +90,6 @@ class CasesConfig(AppConfig):
         twofactor.register_seat(_is_substitute)
         state.register("cases.Case", self.CASE_STATE)
         state.register("cases.Party")
+        # Who may not sit on a case and who sits on it instead: derived from the docket, decide who reads it.
+        state.register("cases.CaseExclusion")
+        state.register("cases.CaseSubstitute")

@@ -498,5 +498,5 @@ def _check_supplement_limits(filing: Filing, record: dict[str, Any] | None) -> N
 
 def public_bodies() -> list[Body]:
     return register_cache.cached(
-        "public_bodies", lambda: [b for b in Body.objects.order_by("name") if procedure_for(b) is not None]
+        "public_bodies", lambda: [b for b in Body.objects.public().order_by("name") if procedure_for(b) is not None]
     )

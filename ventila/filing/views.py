@@ -89,7 +89,7 @@ FOLLOWUPS = "filing_followups"
 
 
 def _procedure(slug: str) -> Procedure:
-    body = register_cache.cached("bodies", lambda: {b.slug: b for b in Body.objects.all()}).get(slug)
+    body = register_cache.cached("bodies", lambda: {b.slug: b for b in Body.objects.public()}).get(slug)
     if body is None:
         raise Http404("no such body")
     proc = procedure_for(body)

@@ -428,7 +428,7 @@ def _versions_in_bulk(objs: Sequence[Any], reason: str) -> None:
                 kind=label,
                 object_id=str(row.pk),
                 version=1,
-                content=chain.row_content(row, names),
+                content=chain.state_content(label, row, names),
                 removed=False,
                 username=GENERATOR,
                 reason=reason,

@@ -68,7 +68,7 @@ class PublicSearchForm(forms.Form):
 
 
 def _bodies() -> list[Body]:
-    return [b for b in Body.objects.order_by("name") if _publishes(b)]
+    return [b for b in Body.objects.public().order_by("name") if _publishes(b)]
 
 
 def _publishes(body: Body) -> bool:
@@ -77,7 +77,7 @@ def _publishes(body: Body) -> bool:
 
 
 def _body(slug: str) -> Body:
-    body = get_object_or_404(Body, slug=slug)
+    body = get_object_or_404(Body.objects.public(), slug=slug)
     if not _publishes(body):
         raise Http404("no public record")
     return body

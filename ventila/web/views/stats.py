@@ -163,7 +163,7 @@ def dashboard(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET"])
 def public(request: HttpRequest) -> HttpResponse:
     """The public statistics (no account): a count of one or two is shown as «menos de 3»."""
-    bodies = list(Body.objects.order_by("name", "pk"))
+    bodies = list(Body.objects.public().order_by("name", "pk"))
     if not bodies:
         return render(
             request, "web/stats_public.html", {"tables": [], "bodies": [], "public": True, "errors": {}, "typed": {}}

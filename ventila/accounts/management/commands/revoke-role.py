@@ -1,26 +1,24 @@
-"""``ventila revoke-role USUARIO CUERPO FUNCIÓN --operator A --approved-by B --reason "…"``: withdraw
-an account's function for a body, recorded in the audit chain."""
+"""``ventila revoke-role USUARIO CUERPO FUNCIÓN --operator A --reason "…"``: propose to withdraw an
+account's function for a body; another administrator approves it on the proposals page."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ventila.accounts.actions import do_revoke_role
-from ventila.accounts.management.operator import OperatorCommand
+from django.core.management.base import BaseCommand
+
+from ventila.accounts.management.propose import add_proposer_arguments, propose
 
 
-class Command(OperatorCommand):
-    help = "Retira a un usuario una función en un cuerpo, con dos personas y motivo."
+class Command(BaseCommand):
+    help = "Propone retirar a un usuario una función en un cuerpo; otro administrador la aprueba (dos personas)."
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("username", help="El usuario.")
         parser.add_argument("body", help="El identificador del cuerpo.")
-        parser.add_argument("role", help="secretary, staff o speakers_office.")
-        super().add_arguments(parser)
+        parser.add_argument("role", help="secretary, staff, speakers_office o house_member.")
+        add_proposer_arguments(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
-        def act(ops: Any) -> str:
-            do_revoke_role(username=options["username"], body_slug=options["body"], role=options["role"], ops=ops)
-            return "Función retirada y registrada en la cadena."
-
-        self.run(options, act)
+        data = {k: options[k] for k in ("username", "body", "role")}
+        propose(self, options, "role_revoke", data)

@@ -1,7 +1,9 @@
 """``ventila api_tokens``: the API's organisations and tokens from the command line (each change a
 recorded action in the audit chain, by the operator named with ``--operator``).
 
-- ``ventila api_tokens client "Oficina de Ética Gubernamental" --role oeg --body etica-camara``
+- ``ventila api_tokens client "Oficina de Ética Gubernamental" --role oeg --body etica-camara --operator A
+  --reason "…"`` (a proposal: another administrator approves it on the proposals page, with his password
+  and second factor; the organisation exists from then on)
 - ``ventila api_tokens issue "Oficina de Ética Gubernamental" --label sistema --scopes referrals,cases_read``
   (the secret is printed once; only its SHA-256 is kept)
 - ``ventila api_tokens list`` · ``ventila api_tokens revoke vnt_AbCdEfGh``"""
@@ -12,10 +14,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
+from ventila.accounts.management.propose import propose
 from ventila.accounts.models import User
 from ventila.api.models import ApiClient, ApiToken
-from ventila.api.tokens import SCOPES, do_create_client, do_issue_token, do_revoke_token
-from ventila.bodies.models import Body
+from ventila.api.tokens import SCOPES, do_issue_token, do_revoke_token
 
 
 class Command(BaseCommand):
@@ -30,6 +32,7 @@ class Command(BaseCommand):
         parser.add_argument("--scopes", default=",".join(SCOPES), help="separados por comas: " + ", ".join(SCOPES))
         parser.add_argument("--days", type=int, default=365)
         parser.add_argument("--operator", default="", help="usuario que queda como autor en el registro de auditoría")
+        parser.add_argument("--reason", default="", help="por qué se propone la organización (client)")
 
     def handle(self, *args: Any, **o: Any) -> None:
         operator = User.objects.filter(username=o["operator"]).first() if o["operator"] else None
@@ -44,11 +47,7 @@ class Command(BaseCommand):
         if not o["name"]:
             raise CommandError("Falta la organización o el token.")
         if o["action"] == "client":
-            body = Body.objects.filter(slug=o["body"]).first()
-            if body is None:
-                raise CommandError(f"No hay un cuerpo «{o['body']}».")
-            client = do_create_client(user=operator, name=o["name"], role=o["role"], body=body)
-            self.stdout.write(f"Organización creada: {client.name} (cuenta {client.user.username}).")
+            propose(self, o, "api_client", {"name": o["name"], "role": o["role"], "body": o["body"]})
         elif o["action"] == "issue":
             client = ApiClient.objects.filter(name=o["name"]).first()
             if client is None:

@@ -97,6 +97,8 @@ USERS = [  # username, first name, last name, function
     ("presidencia", "Oficina del Presidente", "de la Cámara", "speakers_office"),
     ("secretaria-municipal", "Teresa", "Ruiz Calderón", "municipal_secretary"),
     ("admin", "Administración", "del sistema", "admin"),
+    # Issue 26: a second administrator, who approves what the first proposes (/administracion/propuestas/).
+    ("admin2", "Segunda administración", "del sistema", "admin"),
     ("miembro-camara", "", "", "house_member"),  # issue 17: a Representative's own opinion requests (Sec. 19)
 ]
 HOUSE_MEMBER = ("Wanda Ivette", "Meléndez Ayala")  # the demo house member: a fictitious Representative
@@ -278,6 +280,7 @@ class Command(BaseCommand):
             "presidencia": "Oficina del Presidente de la Cámara",
             "secretaria-municipal": "Secretaria de la Comisión de Querellas Municipales",
             "admin": "Administración del sistema",
+            "admin2": "Segunda administración (aprueba lo que propone la otra)",
             "miembro-camara": "Representante (sus solicitudes de opinión consultiva)",
         }
         self.stdout.write("Credenciales de demostración (http://127.0.0.1:8000/entrar/):")
@@ -306,6 +309,7 @@ class Command(BaseCommand):
                 rulebook="camara-171",
                 case_prefix="CE",
                 seats=7,
+                approved=True,  # the demo's bodies stand for ones two administrators approved
             ),
         )
         municipal, _ = Body.objects.get_or_create(
@@ -316,6 +320,7 @@ class Command(BaseCommand):
                 rulebook="municipal",
                 case_prefix="CVQM",
                 seats=3,
+                approved=True,
             ),
         )
         if not camara.memberships.exists():
