@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -96,6 +97,37 @@ def _stamps_of_this_process(tmp_path_factory: Any) -> None:
     from django.conf import settings
 
     settings.VENTILA_STAMP_DIR = tmp_path_factory.mktemp("stamps")
+
+
+@pytest.fixture(autouse=True)
+def _spanish_again() -> Iterator[None]:
+    """A request in English leaves English active in this thread; the next test, on this worker, expects Spanish."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
+def _flushes(request: Any) -> bool:
+    marker = request.node.get_closest_marker("django_db")
+    transactional = bool(marker and (marker.kwargs.get("transaction") or (marker.args and marker.args[0])))
+    return transactional or "transactional_db" in request.fixturenames or "live_server" in request.fixturenames
+
+
+@pytest.fixture(autouse=True)
+def _seeded_rows_after_a_flush(request: Any) -> Iterator[None]:
+    """A transactional test ends by emptying every table, the rows the migrations seeded too (the election
+    days of 2024–2036 and their chained versions); they are put back, so that the tests a worker runs after it
+    see the database every install has."""
+    yield
+    if _flushes(request):
+        from importlib import import_module
+
+        from django.apps import apps
+
+        with request.getfixturevalue("django_db_blocker").unblock():
+            for migration in ("0003_seed_elections_2028", "0004_seed_elections_2032_2036"):
+                import_module(f"ventila.bodies.migrations.{migration}").seed(apps, None)
 
 
 @pytest.fixture(scope="session")
