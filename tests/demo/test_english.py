@@ -132,7 +132,9 @@ def _case_pages(walk: Walk, client: Client, cases: Iterable[Case]) -> None:
 def test_staff_pages_in_english_have_no_spanish(demo, username, part):
     walk = Walk()
     _staff_pages(walk, username, part)
-    assert walk.pages > 5
+    # 440 pages in all on the demo of 2027-06-15 (the House secretary's lists 70 and cases 271; the municipal's 31, 68).
+    least = {("secretaria", "lists"): 60, ("secretaria", "cases"): 240}.get((username, part), 25)
+    assert walk.pages > least
     assert not walk.found, walk.report()
 
 
