@@ -155,3 +155,20 @@ def _check_demo_documents() -> None:
     attempts = DeliveryAttempt.objects.all()
     assert attempts and all(a.ok and a.server_answer == DemoBackend.ANSWER for a in attempts)
     assert mail.outbox == []  # never through the configured backend
+
+
+def test_the_demo_prints_an_oeg_token_that_opens_the_api(demo):
+    """Issue 26: a newcomer can try the API with the token printed beside the demo sign-ins; a second run keeps it."""
+    import re
+
+    from django.test import Client
+
+    from ventila.api.tokens import TOKEN_PREFIX
+
+    token = re.search(rf"\n  ({re.escape(TOKEN_PREFIX)}\S+)", demo.printed)
+    assert token, demo.printed[-600:]
+    answer = Client().get("/api/v1/cases", headers={"Authorization": f"Bearer {token.group(1)}"})
+    assert answer.status_code == 200 and answer["Content-Type"].startswith("application/json")
+    again = io.StringIO()
+    call_command("demo", stdout=again)
+    assert token.group(1) in again.getvalue()

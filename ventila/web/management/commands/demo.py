@@ -255,12 +255,45 @@ class Command(BaseCommand):
                 publication.do_review_publication(user=reviewer, case=m.case, terms="", digest=m.digest)
         # Issue 17: the search index, rebuilt from everything above (acts keep it current as they are written).
         search_index.rebuild()
+        api_token = self._api_demo(camara)
         if not options["quiet"]:
             self._print(passwords)
+            self.stdout.write(
+                "API (/api/v1/, documentación en /api/v1/docs): token de demostración de la Oficina de Ética "
+                f"Gubernamental (ficticia), cabecera «Authorization: Bearer …»:\n  {api_token}"
+            )
             for path in certificates:
                 self.stdout.write(f"Certificado de firma de demostración (sin validez legal): {path}")
 
     # -- sign-ins ----------------------------------------------------------------------------
+
+    def _api_demo(self, camara: Body) -> str:
+        """Issue 26: an OEG organisation (fictitious) with a token a newcomer can try the API with, printed
+        beside the sign-ins. Its secret is kept, like the demo passwords, in ``var/demo_signins.json`` (only
+        its SHA-256 is in the database); a run that finds it there issues none."""
+        from ventila.api.models import ApiClient, ApiToken
+        from ventila.api.tokens import digest_of, do_create_client, do_issue_token
+
+        path = settings.VAR_DIR / "demo_signins.json"
+        stored: dict[str, str] = json.loads(path.read_text()) if path.exists() else {}
+        secret = stored.get("api:oeg", "")
+        if secret and ApiToken.objects.filter(digest=digest_of(secret), revoked_at=None).exists():
+            return secret
+        approver = User.objects.get(username="admin2")
+        name = "Oficina de Ética Gubernamental (demostración)"
+        client = ApiClient.objects.filter(name=name).first() or do_create_client(
+            user=approver, name=name, role=ApiClient.Role.OEG, body=camara, reason="Demostración de la API"
+        )
+        _token, secret = do_issue_token(
+            user=approver,
+            client=client,
+            label="demostración",
+            scopes=["referrals", "financial", "cases_read", "deadlines"],
+        )
+        stored["api:oeg"] = secret
+        path.write_text(json.dumps(stored, indent=2))
+        path.chmod(0o600)
+        return secret
 
     def _passwords(self) -> dict[str, str]:
         path = settings.VAR_DIR / "demo_signins.json"
