@@ -133,10 +133,10 @@ def three_hundred_thousand_rows() -> bytes:
 def test_300k_rows_in_a_small_file_are_refused_while_reading_quickly():
     data = three_hundred_thousand_rows()
     assert len(data) < 100_000  # a small file: it unpacks into 15 MB of rows
-    started = time.monotonic()
+    started = time.process_time()  # CPU, not the wall clock: the same on a busy machine (it took 18 s before)
     with pytest.raises(TableError, match=f"más de {MAX_ROWS} filas"):
         read_xlsx(data)
-    assert time.monotonic() - started < 1
+    assert time.process_time() - started < 2
 
 
 @pytest.mark.django_db

@@ -25,6 +25,8 @@ from ventila import clock
 from ventila.accounts import twofactor
 from ventila.accounts.models import RoleGrant, User
 from ventila.accounts.twofactor import demo_device
+from ventila.api.models import ApiClient, ApiToken
+from ventila.api.tokens import digest_of, do_create_client, do_issue_token
 from ventila.bodies.models import Body, Membership, OfficeTerm, Person
 from ventila.cases.access import public_cases
 from ventila.cases.actions import ActInput, do_file_case, do_record_act, do_refresh_case
@@ -271,9 +273,6 @@ class Command(BaseCommand):
         """Issue 26: an OEG organisation (fictitious) with a token a newcomer can try the API with, printed
         beside the sign-ins. Its secret is kept, like the demo passwords, in ``var/demo_signins.json`` (only
         its SHA-256 is in the database); a run that finds it there issues none."""
-        from ventila.api.models import ApiClient, ApiToken
-        from ventila.api.tokens import digest_of, do_create_client, do_issue_token
-
         path = settings.VAR_DIR / "demo_signins.json"
         stored: dict[str, str] = json.loads(path.read_text()) if path.exists() else {}
         secret = stored.get("api:oeg", "")
