@@ -13,6 +13,7 @@ A test that starts a process on the database the suite runs on (``DATABASE_URL``
 from __future__ import annotations
 
 import os
+import resource
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -74,9 +75,15 @@ def pytest_itemcollected(item: Any) -> None:
         item.add_marker(pytest.mark.db)
 
 
-# bench/suite.py: VENTILA_TEST_CPU_LOG names a file each process appends "CPU seconds<TAB>test id" to, a line a
-# test (setup, call and teardown; this process's CPU only, not the processes a test starts).
+# bench/suite.py: VENTILA_TEST_CPU_LOG names a file each process appends "CPU seconds<TAB>test id<TAB>CPU seconds of
+# the processes the test started" to, a line a test (setup, call and teardown; a started process counts once it has
+# been waited for: a subprocess of the CLI tests, `./run serve`, Chromium when the browser closes).
 CPU_LOG = os.environ.get("VENTILA_TEST_CPU_LOG")
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 @pytest.hookimpl(hookwrapper=True)
@@ -84,10 +91,10 @@ def pytest_runtest_protocol(item: Any, nextitem: Any) -> Any:
     if not CPU_LOG:
         yield
         return
-    start = time.process_time()
+    start, children = time.process_time(), _children_cpu()
     yield
     with open(CPU_LOG, "a", encoding="utf-8") as log:
-        log.write(f"{time.process_time() - start:.3f}\t{item.nodeid}\n")
+        log.write(f"{time.process_time() - start:.3f}\t{item.nodeid}\t{_children_cpu() - children:.3f}\n")
 
 
 @pytest.fixture(scope="session", autouse=True)
