@@ -109,6 +109,17 @@ class World:
 
 
 def make_world() -> World:
+    """Both bodies, their members, a respondent and a user per role. Their versions are written as one batch
+    (``state.deferred``, as an act writes its own): one lock of the chain's head, not one per row."""
+    from django.db import transaction
+
+    from ventila.audit import state
+
+    with transaction.atomic(), state.deferred():
+        return _make_world()
+
+
+def _make_world() -> World:
     from ventila.accounts.models import RoleGrant
 
     camara, members = make_camara()
