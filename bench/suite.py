@@ -53,6 +53,10 @@ def run_pass(label: str, env: dict[str, str], args: list[str], slowest: int) -> 
     rows = [line.split("\t") for line in log.read_text().splitlines()]
     # Each test's own CPU plus that of the processes it started (a CLI subprocess, `./run serve`, Chromium).
     costs = sorted(((float(own) + float(started), node) for own, node, started in rows), reverse=True)
+    by_file: dict[str, float] = {}
+    for cost, node in costs:
+        path = node.split("::", 1)[0]
+        by_file[path] = by_file.get(path, 0.0) + cost
     log.unlink()
     return {
         "label": label,
@@ -63,6 +67,7 @@ def run_pass(label: str, env: dict[str, str], args: list[str], slowest: int) -> 
         "failed": int(m.group(1) or 0) if m else 0,
         "slowest": durations,
         "costliest": costs[:slowest],
+        "files": sorted(((c, f) for f, c in by_file.items()), reverse=True)[:slowest],
         "cpu_in_tests": sum(c for c, _node in costs),
         "cpu_started": sum(float(started) for _own, _node, started in rows),
         "tail": "\n".join(out.splitlines()[-5:]),
@@ -119,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
             "",
         ]
         lines += [f"- {c:.2f} s `{node}`" for c, node in p["costliest"]]  # type: ignore[union-attr]
+        lines += ["", f"Costliest files on {p['label']} (CPU of their tests, as above):", ""]
+        lines += [f"- {c:.1f} s `{path}`" for c, path in p["files"]]  # type: ignore[union-attr]
     text = "\n".join(lines)
     print(text)
     if opts.output:

@@ -65,6 +65,9 @@ class _ByWorkerGroup:
 
 
 def pytest_configure(config: Any) -> None:
+    from django.db.backends.signals import connection_created
+
+    connection_created.connect(_sqlite_without_fsync, dispatch_uid="ventila-tests-sqlite-without-fsync")
     if config.pluginmanager.hasplugin("xdist"):
         config.pluginmanager.register(_ByWorkerGroup(), "ventila-worker-groups")
 
@@ -95,6 +98,15 @@ def pytest_runtest_protocol(item: Any, nextitem: Any) -> Any:
     yield
     with open(CPU_LOG, "a", encoding="utf-8") as log:
         log.write(f"{time.process_time() - start:.3f}\t{item.nodeid}\t{_children_cpu() - children:.3f}\n")
+
+
+def _sqlite_without_fsync(sender: Any, connection: Any, **kwargs: Any) -> None:
+    """The test database is a file that lives as long as the run: SQLite need not wait for the disk at every
+    commit (``synchronous=OFF``: a crash of the machine loses it, which a test database may). What a transaction
+    sees and locks is unchanged."""
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute("PRAGMA synchronous=OFF")
 
 
 @pytest.fixture(scope="session", autouse=True)
