@@ -65,7 +65,13 @@ class _ByWorkerGroup:
 
 
 def pytest_configure(config: Any) -> None:
+    from django.conf import settings
     from django.db.backends.signals import connection_created
+
+    # Every test client loads the middleware anew; WhiteNoise would list every static file each time (≈ 40 ms a
+    # client, thousands of clients). Its development mode finds a file when it is asked for, as it does in
+    # `./run serve` with VENTILA_DEBUG=1; production serves the collected files (docs/deploy.md).
+    settings.WHITENOISE_AUTOREFRESH = True
 
     connection_created.connect(_sqlite_without_fsync, dispatch_uid="ventila-tests-sqlite-without-fsync")
     if config.pluginmanager.hasplugin("xdist"):
