@@ -688,24 +688,17 @@ def matter_record(m: PublicMatter, url: str, pdf_url: Any) -> dict[str, Any]:
     }
 
 
-def csv_row(m: PublicMatter, url: str, pdf_url: Any) -> list[str]:
+def csv_row(record: dict[str, Any]) -> list[str]:
+    """One matter as the open data's CSV gives it, from its JSON record (:func:`matter_record`)."""
+    acts = record["acts"]
+    amounts = [str(a["fields"][f]) for a in acts for f in ("fine_amount", "amount") if f in a["fields"]]
     values = {
+        **record,
         "schema_version": SCHEMA_VERSION,
-        "number": m.number,
-        "body": m.body_slug,
-        "kind": m.kind,
-        "caption": m.caption,
-        "respondent_name": m.respondent_name,
-        "respondent_office": m.respondent_office,
-        "respondent_role": m.respondent_role,
-        "outcome": m.outcome,
-        "outcome_label": m.outcome_label,
-        "sanctions": "; ".join(m.sanctions),
-        "fine_amount": m.fine_amount,
-        "filed_on": m.filed_on.isoformat() if m.filed_on else "",
-        "final_on": m.final_on.isoformat() if m.final_on else "",
-        "final_rule": m.final_rule,
-        "url": url,
-        "documents": " ".join(pdf_url(d) for d in m.documents),
+        "sanctions": "; ".join(str(s) for a in acts for s in a["fields"].get("sanctions", [])),
+        "fine_amount": amounts[-1] if amounts else "",
+        "filed_on": record["filed_on"] or "",
+        "final_on": record["final_on"] or "",
+        "documents": " ".join(d["pdf_url"] for a in acts for d in a["documents"]),
     }
     return [csv_cell(values[c]) for c in CSV_COLUMNS]

@@ -39,6 +39,8 @@ MAX_QUERY = 200  # characters; the form refuses longer queries with a message
 SNIPPET_WORDS = 14  # words either side of the first match
 # A case number or the part of one that names it: «CE-2027-0001», «CE-2027», «2027-0001» (not a bare «2027»).
 _NUMBER = re.compile(r"(?:[A-Za-z]{1,6}-)?\d{4}-\d{1,6}|[A-Za-z]{1,6}-\d{4}", re.ASCII)
+_FULL_NUMBER = re.compile(r"[A-Z]{1,6}-\d{4}-\d{1,6}", re.ASCII)
+COUNT_CAP = 1000  # matches counted beyond this are shown as «más de 1,000»
 
 
 @dataclass(frozen=True)
@@ -87,9 +89,35 @@ def query_stems(query: str) -> tuple[str, ...]:
     return tuple(out[:MAX_TERMS])
 
 
-def _number_query(query: str) -> str | None:
+def number_query(query: str) -> str | None:
+    """The query in upper case if it is a case number or the part of one that names it; else None."""
     q = query.strip()
     return q.upper() if _NUMBER.fullmatch(q) else None
+
+
+def is_full_number(number: str) -> bool:
+    """Whether ``number`` (from :func:`number_query`) is a whole case number («CE-2027-0001»): looked up
+    by equality, through the number's index, not by a scan for a part of it."""
+    return _FULL_NUMBER.fullmatch(number) is not None
+
+
+def capped_count(qs: QuerySet[Any]) -> int:
+    """How many rows ``qs`` holds, counted up to :data:`COUNT_CAP` + 1 (shown as «más de 1,000»): the
+    count stops there instead of reading every match."""
+    return qs.order_by()[: COUNT_CAP + 1].count()
+
+
+def match_condition(table: str, key: str, fts_table: str, words: tuple[str, ...], terms: tuple[str, ...]) -> RawSQL:
+    """Whether a row of ``table`` holds every word of the query, in this database's SQL: PostgreSQL's
+    ``search_vector @@ plainto_tsquery('ventila_es', …)`` over its GIN index, SQLite's ``MATCH`` over the
+    FTS5 table ``fts_table`` of the row's stems, whose rowid is the row's ``key`` (values as parameters)."""
+    if connection.vendor == "postgresql":
+        # PostgreSQL stems the words itself, with the configuration its column was built with.
+        text = " ".join(words)  # letters and digits only: nothing of any query syntax
+        return RawSQL(f"{table}.search_vector @@ plainto_tsquery('ventila_es', %s)", [text])  # nosec B611
+    fts = " ".join(f'"{t}"' for t in terms)  # each stem a quoted string: AND of them all
+    sql = f"{table}.{key} IN (SELECT rowid FROM {fts_table} WHERE {fts_table} MATCH %s)"  # nosec B608: names only
+    return RawSQL(sql, [fts])  # nosec B611
 
 
 def query_words(query: str) -> tuple[str, ...]:
@@ -104,14 +132,11 @@ def query_words(query: str) -> tuple[str, ...]:
 def _matching(words: tuple[str, ...], terms: tuple[str, ...]) -> tuple[RawSQL, RawSQL]:
     """The match condition and the rank of a row, in this database's SQL (values as parameters)."""
     table = SearchEntry._meta.db_table
+    cond = match_condition(table, "id", "search_fts", words, terms)
     if connection.vendor == "postgresql":
-        # PostgreSQL stems the words itself, with the configuration its column was built with.
-        text = " ".join(words)  # letters and digits only: nothing of any query syntax
-        cond = RawSQL(f"{table}.search_vector @@ plainto_tsquery('ventila_es', %s)", [text])  # nosec B611
+        text = " ".join(words)
         rank = RawSQL(f"ts_rank({table}.search_vector, plainto_tsquery('ventila_es', %s))", [text])  # nosec B611
         return cond, rank
-    fts = " ".join(f'"{t}"' for t in terms)  # each stem a quoted string: AND of them all
-    cond = RawSQL(f"{table}.id IN (SELECT rowid FROM search_fts WHERE search_fts MATCH %s)", [fts])  # nosec B611 B608: the table name only; values are parameters
     # Occurrences of each stem in the title (x10) and the text, counted in the row's own stems.
     counts = []
     params: list[str] = []
@@ -130,7 +155,7 @@ def search(query: str, scope: Scope, *, limit: int = 20, offset: int = 0) -> Res
     query = stemmer.clean_query(query)[:MAX_QUERY]
     words = query_words(query)
     terms = query_stems(query)
-    number = _number_query(query)
+    number = number_query(query)
     if not scope.parts or (not terms and number is None):
         return Results(query, terms, 0)
     qs = SearchEntry.objects.filter(scope.q())
