@@ -76,7 +76,7 @@ class Hit:
 class Results:
     query: str
     terms: tuple[str, ...]  # the stems searched
-    total: int
+    total: int  # counted up to COUNT_CAP + 1: more than that is «más de 1,000»
     hits: list[Hit] = field(default_factory=list)
 
 
@@ -151,7 +151,8 @@ def _matching(words: tuple[str, ...], terms: tuple[str, ...]) -> tuple[RawSQL, R
 
 def search(query: str, scope: Scope, *, limit: int = 20, offset: int = 0) -> Results:
     """The rows of ``scope`` matching ``query``, best first (rank, then newest), ``limit`` of them from
-    ``offset``, with the total count and a highlighted snippet each."""
+    ``offset``, with the total count (up to :data:`COUNT_CAP` + 1) and a highlighted snippet each. A whole
+    case number finds its case alone, by the number's index."""
     query = stemmer.clean_query(query)[:MAX_QUERY]
     words = query_words(query)
     terms = query_stems(query)
@@ -159,6 +160,16 @@ def search(query: str, scope: Scope, *, limit: int = 20, offset: int = 0) -> Res
     if not scope.parts or (not terms and number is None):
         return Results(query, terms, 0)
     qs = SearchEntry.objects.filter(scope.q())
+    if number is not None and is_full_number(number):
+        # A whole case number: its case by the number's unique index, nothing scanned (issue 30).
+        exact = list(
+            qs.filter(kind=Kind.CASE, case__number=number)
+            .annotate(case_number=F("case__number"))
+            .only("id", "case_id", "kind", "object_id", "ref", "title", "text")[:1]
+        )
+        if exact:
+            hits = [Hit(r, r.case_number, 1000.0, snippet(r.text or r.title, terms)) for r in exact]
+            return Results(query, terms, 1, hits if offset == 0 else [])
     match = Q(pk__in=[])
     rank_expr: Any = Value(0.0, output_field=FloatField())
     if terms:
@@ -171,8 +182,8 @@ def search(query: str, scope: Scope, *, limit: int = 20, offset: int = 0) -> Res
         match |= by_number
         rank_expr = CaseWhen(When(by_number, then=Value(1000.0)), default=rank_expr, output_field=FloatField())
     qs = qs.filter(match)
-    total = qs.count()
-    if total == 0 or offset >= total:
+    total = capped_count(qs)  # more than COUNT_CAP is shown as «más de 1,000»: the count stops there
+    if total == 0 or (offset >= total and total <= COUNT_CAP):
         return Results(query, terms, total)
     rows = list(
         qs.annotate(rank=rank_expr, case_number=F("case__number"))
