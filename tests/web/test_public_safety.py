@@ -181,6 +181,13 @@ def test_issue_26_a_text_that_cannot_be_redacted_safely_waits_for_a_recorded_rev
     assert "La [dato suprimido], alias «[dato suprimido]», declaró." in detail
     assert case.number in client.get(f"{HOUSE}datos.json").getvalue().decode()
     assert f"{HOUSE}{case.number}/" not in client.get(HOUSE, {"q": "Nena"}).content.decode()
+    # The review approved the Spanish text; the matter reads the same in English (issue 30: listed and shown).
+    client.cookies["django_language"] = "en"
+    assert f"{HOUSE}{case.number}/" in client.get(HOUSE).content.decode()
+    english = client.get(f"{HOUSE}{case.number}/")
+    assert english.status_code == 200 and "Quiñones Ejemplo" not in english.content.decode()
+    assert '<html lang="en"' in english.content.decode()
+    del client.cookies["django_language"]
     # A later change of the public text (a new document of the act) takes it out until it is reviewed anew.
     det = case.entries.get(event_type="determination_made")
     issue(world, case, "determination", seq=det.seq, edits={"notice": "La Sra. Quiñones presentó otra prueba."})

@@ -174,12 +174,20 @@ def body_record(request: HttpRequest, body: str) -> HttpResponse:
     )
 
 
+def _published(b: Body, number: str) -> publication.PublicMatter:
+    """The matter numbered ``number`` as the public reads it, in the reader's language; 404 unless it is
+    final now and on the public record (its stored row: published, redacted safely or reviewed — a review
+    approves the Spanish text, so whether it may be published is decided in Spanish, when the row is written)."""
+    case = access.public_case(b, number)
+    if case is None or not PublishedMatter.objects.filter(case=case).exists():
+        raise Http404("not public")
+    return publication.public_matter(case)
+
+
 @require_safe
 def matter(request: HttpRequest, body: str, number: str) -> HttpResponse:
     b = _body(body)
-    m = publication.published(access.public_case(b, number))
-    if m is None:
-        raise Http404("not public")
+    m = _published(b, number)
     return render(request, "web/public_record_detail.html", {"body": b, "m": m})
 
 
@@ -188,9 +196,7 @@ def document_pdf(request: HttpRequest, body: str, number: str, doc_id: int) -> H
     """The public version of an issued document: its published sections, redacted, laid out as the
     issued PDF is (the issued file itself, with its addressees, is never served here)."""
     b = _body(body)
-    m = publication.published(access.public_case(b, number))
-    if m is None:
-        raise Http404("not public")
+    m = _published(b, number)
     found = next((d for d in m.documents if d.id == doc_id), None)
     if found is None:
         raise Http404("no such public document")
