@@ -86,14 +86,16 @@ def row_of(case: Case) -> PublishedMatter | None:
     )
 
 
-def refresh(case: Case) -> None:
-    """Write, rewrite or delete the public row of ``case`` (in the caller's transaction)."""
+def refresh(case: Case) -> bool:
+    """Write, rewrite or delete the public row of ``case`` (in the caller's transaction); whether it is
+    now on the public record."""
     row = row_of(case)
     with transaction.atomic(savepoint=False):
         if row is None:
             PublishedMatter.objects.filter(case_id=case.pk).delete()
         else:
             row.save()
+    return row is not None
 
 
 # -- signals ----------------------------------------------------------------------------------------
@@ -152,12 +154,7 @@ def rebuild(body: Body | None = None, *, out: Any = None) -> int:
     for start in range(0, len(final), BATCH):
         with transaction.atomic():
             for case in cases.filter(pk__in=final[start : start + BATCH]):
-                row = row_of(case)
-                if row is None:
-                    PublishedMatter.objects.filter(case_id=case.pk).delete()
-                else:
-                    row.save()
-                    written += 1
+                written += refresh(case)
         if out is not None:
             out.write(f"{min(start + BATCH, len(final))}/{len(final)}\n")
     return written
