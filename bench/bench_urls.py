@@ -23,4 +23,9 @@ def bare(request: HttpRequest) -> HttpResponse:
     return HttpResponse(_TINY.render({"user": request.user, "n": 1}, request))
 
 
-urlpatterns = [path("__bench__/bare/", bare), *product]
+def bare_public(request: HttpRequest) -> HttpResponse:
+    """The floor of a public page: the same middleware, no account, the tiny template."""
+    return HttpResponse(_TINY.render({"user": request.user, "n": 1}, request))
+
+
+urlpatterns = [path("__bench__/bare/", bare), path("__bench__/bare-public/", bare_public), *product]

@@ -53,6 +53,7 @@ from ventila.accounts.models import RoleGrant, User  # noqa: E402
 from ventila.bodies.models import Body  # noqa: E402
 from ventila.cases.models import Case, CaseDeadline, DocketEntry  # noqa: E402
 from ventila.documents.calendars import do_create_feed  # noqa: E402
+from ventila.search.models import PublishedMatter  # noqa: E402
 from ventila.web.generate import BENCH_USER  # noqa: E402
 
 README = ROOT / "bench" / "README.md"
@@ -192,6 +193,73 @@ def feed_floor(body_ids: list[int]) -> list[tuple[str, list]]:
     ]
 
 
+def public_floor(body_id: int, after: tuple[int, int] | None = None) -> list[tuple[str, list]]:
+    """One page of the public record: 51 stored rows of the body in key order, and the body's count."""
+    rows = PublishedMatter.objects.filter(body_id=body_id)
+    page = rows
+    if after is not None:
+        page = rows.filter(year__lte=after[0]).exclude(year=after[0], case_id__gte=after[1])
+    cols = ("case_id", "year", "number", "caption", "respondent_name", "respondent_office", "outcome", "final_on")
+    return [_sql(page.order_by("-year", "-case_id").values_list(*cols)[:51]), _sql(rows.order_by().values("pk"))]
+
+
+def open_data_floor(body_id: int) -> list[tuple[str, list]]:
+    """Every stored record of the body, in order (what the open data streams)."""
+    return [_sql(PublishedMatter.objects.filter(body_id=body_id).order_by("-year", "-case_id").values_list("record"))]
+
+
+def run_public(args: argparse.Namespace, user: User) -> list[Row]:
+    """The public record (anonymous), the staff search and the queue's CSV export (issue 30)."""
+    anonymous = Client(HTTP_X_FORWARDED_PROTO="https")
+    rows: list[Row] = []
+    bare, _content = measure_page(
+        anonymous, "bare public view (same middleware, anonymous)", "/__bench__/bare-public/", args.runs, 3
+    )
+    rows.append(bare)
+    for body in Body.objects.order_by("pk"):
+        if not PublishedMatter.objects.filter(body=body).exists():
+            continue
+        base = f"/registro-publico/{body.slug}/"
+        n = PublishedMatter.objects.filter(body=body).count()
+        row, content = measure_page(anonymous, f"public record {body.slug} p.1 ({n} matters)", base, args.runs, 3)
+        row.floor_statements, row.floor_ms, row.explain_ms = measure_sql(public_floor(body.pk), args.runs)
+        rows.append(row)
+        cursor = re.search(rb"desde=(\d+)\.(\d+)", content)
+        if cursor:
+            after = (int(cursor.group(1)), int(cursor.group(2)))
+            row, _content = measure_page(
+                anonymous, f"public record {body.slug} p.2", f"{base}?desde={after[0]}.{after[1]}", args.runs, 3
+            )
+            row.floor_statements, row.floor_ms, row.explain_ms = measure_sql(public_floor(body.pk, after), args.runs)
+            rows.append(row)
+        number = PublishedMatter.objects.filter(body=body).order_by("case_id").values_list("number", flat=True).first()
+        for q in ("desestimación", "sanción multa", number):
+            row, _content = measure_page(anonymous, f"public search {body.slug} «{q}»", f"{base}?q={q}", args.runs, 3)
+            rows.append(row)
+        data_runs = max(1, args.feed_runs)
+        for fmt in ("csv", "json"):
+            url = f"{base}datos.{fmt}"
+            row, _content = measure_page(anonymous, f"open data {body.slug} {fmt}", url, data_runs, 1)
+            row.floor_statements, row.floor_ms, row.explain_ms = measure_sql(open_data_floor(body.pk), data_runs)
+            rows.append(row)
+        etag = anonymous.get(f"{base}datos.json")["ETag"]
+        row, _content = measure_page(
+            anonymous, f"open data {body.slug} json, unchanged (304)", f"{base}datos.json", args.runs, 3,
+            {"If-None-Match": etag}, status=304,
+        )  # fmt: skip
+        rows.append(row)
+    staff = signed_in(user)
+    some = Case.objects.filter(series="").order_by("-pk").values_list("number", flat=True).first()
+    for q in ("querella", some):
+        row, _content = measure_page(staff, f"staff search «{q}»", f"/buscar/?q={q}", args.runs, 3)
+        rows.append(row)
+    row, _content = measure_page(
+        staff, "queue export CSV (open cases)", "/expedientes/?formato=csv", max(1, args.feed_runs), 1
+    )
+    rows.append(row)
+    return rows
+
+
 def signed_in(user: User) -> Client:
     client = Client(HTTP_X_FORWARDED_PROTO="https")  # as the reverse proxy sends every request
     client.force_login(user)
@@ -243,6 +311,8 @@ def run(args: argparse.Namespace) -> tuple[list[Row], dict[str, str]]:
     rows: list[Row] = []
     bare, _content = measure_page(client, "bare view (same middleware, signed in)", "/__bench__/bare/", args.runs, 3)
     rows.append(bare)
+    if args.public:
+        return [bare, *run_public(args, user)], _facts()
     first_page = b""
     for label, url, filters in variants:
         row, content = measure_page(client, label, url, args.runs, 3)
@@ -289,12 +359,16 @@ def run(args: argparse.Namespace) -> tuple[list[Row], dict[str, str]]:
         status=304,
     )
     rows.append(poll)
-    facts = {
+    return rows, _facts()
+
+
+def _facts() -> dict[str, str]:
+    return {
         "cases": f"{Case.objects.count():,}",
         "entries": f"{DocketEntry.objects.count():,}",
+        "published": f"{PublishedMatter.objects.count():,}",
         "database": connection.vendor,
     }
-    return rows, facts
 
 
 def table(rows: list[Row]) -> str:
@@ -343,6 +417,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--label", default="", help="the size heading (default: from the number of cases)")
     parser.add_argument("--tag", default="before", help="the run's name under its size (before, after…)")
     parser.add_argument("--write", action="store_true", help="write the table into bench/README.md")
+    parser.add_argument(
+        "--public", action="store_true", help="the public record, open data, staff search and CSV export (issue 30)"
+    )
     parser.add_argument("--note", default="", help="a line to add under the table")
     args = parser.parse_args(argv)
     if args.cpu >= 0:
@@ -354,7 +431,8 @@ def main(argv: list[str] | None = None) -> None:
     command = " ".join([".venv/bin/python bench/pages.py", *(argv if argv is not None else sys.argv[1:])])
     header = (
         f"### {label} — {args.tag} (commit {_git_commit()}, {when})\n\n"
-        f"{facts['database']}, {facts['cases']} cases, {facts['entries']} docket entries; medians of {args.runs} "
+        f"{facts['database']}, {facts['cases']} cases, {facts['entries']} docket entries, {facts['published']} "
+        f"published matters; medians of {args.runs} "
         f"requests ({args.feed_runs} for the feed) after a warm-up, one process pinned to CPU {args.cpu} (as `taskset -c "
         f"{args.cpu}`); "
         f"load average at start {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}; `{command}`.\n"

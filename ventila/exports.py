@@ -7,10 +7,13 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
+from django.http import StreamingHttpResponse
+from django.utils import translation
 from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -30,36 +33,75 @@ def _plain(value: Any) -> Any:
     return "" if value is None else value
 
 
-def to_csv(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
-    """A CSV for Excel in Spanish: «;» between fields, CRLF, UTF-8 with its BOM, ISO dates."""
-    out = io.StringIO()
-    writer = csv.writer(out, delimiter=";", lineterminator="\r\n")
-    writer.writerow([safe_cell(str(h)) for h in headers])
+CHUNK = 500  # rows per piece of a streamed CSV
+
+
+class _Echo:
+    """A file for :mod:`csv` that hands back what it is given (one line at a time, nothing kept)."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+def csv_chunks(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> Iterator[bytes]:
+    """A CSV for Excel in Spanish, a piece at a time (:data:`CHUNK` rows each): «;» between fields, CRLF,
+    UTF-8 with its BOM (Excel reads the accents with it), ISO dates. Reads ``rows`` as it goes: memory
+    stays constant whatever their number."""
+    writer = csv.writer(_Echo(), delimiter=";", lineterminator="\r\n")
+    piece = ["\ufeff" + writer.writerow([safe_cell(str(h)) for h in headers])]
     for row in rows:
-        writer.writerow([safe_cell(_plain(v)) for v in row])
-    return out.getvalue().encode("utf-8-sig")  # Excel reads the accents with the BOM
+        piece.append(writer.writerow([safe_cell(_plain(v)) for v in row]))
+        if len(piece) >= CHUNK:
+            yield "".join(piece).encode("utf-8")
+            piece = []
+    yield "".join(piece).encode("utf-8")
+
+
+def to_csv(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> bytes:
+    """:func:`csv_chunks` as one piece."""
+    return b"".join(csv_chunks(headers, rows))
+
+
+def csv_response(headers: Sequence[str], rows: Iterable[Sequence[Any]], filename: str) -> StreamingHttpResponse:
+    """A download of :func:`csv_chunks`, streamed: its first bytes leave before the rows are all read
+    (``rows`` may be a lazy query), in the language of the request that asked for it."""
+    language = translation.get_language()
+
+    def chunks() -> Iterator[bytes]:
+        with translation.override(language):
+            yield from csv_chunks(headers, rows)
+
+    response = StreamingHttpResponse(chunks(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
 
 
 def to_xlsx(sheets: Sequence[tuple[str, Sequence[str], Iterable[Sequence[Any]]]]) -> bytes:
     """An XLSX workbook, one sheet per ``(title, headers, rows)``: dates are date cells shown as
-    DD/MM/YYYY, numbers are numbers, texts are neutralised."""
-    wb = Workbook()
-    first = wb.active
-    assert first is not None
-    wb.remove(first)
+    DD/MM/YYYY, numbers are numbers, texts are neutralised. Written row by row (openpyxl's write-only
+    mode: each row goes to the sheet's file as it comes, nothing is looked up again), so its time and
+    memory grow linearly with the rows."""
+    wb = Workbook(write_only=True)
     for title, headers, rows in sheets:
         ws = wb.create_sheet(title=_sheet_title(title))
         ws.append([safe_cell(str(h)) for h in headers])
         for row in rows:
-            ws.append([safe_cell(v) for v in row])
-            for cell in ws[ws.max_row]:
-                if isinstance(cell.value, dt.datetime):
-                    cell.number_format = "DD/MM/YYYY HH:MM"
-                elif isinstance(cell.value, dt.date):
-                    cell.number_format = "DD/MM/YYYY"
+            ws.append([_xlsx_cell(ws, safe_cell(v)) for v in row])
     out = io.BytesIO()
     wb.save(out)
     return out.getvalue()
+
+
+def _xlsx_cell(ws: Any, value: Any) -> Any:
+    if isinstance(value, dt.datetime):
+        cell = WriteOnlyCell(ws, value=value)
+        cell.number_format = "DD/MM/YYYY HH:MM"
+        return cell
+    if isinstance(value, dt.date):
+        cell = WriteOnlyCell(ws, value=value)
+        cell.number_format = "DD/MM/YYYY"
+        return cell
+    return value
 
 
 def _sheet_title(title: str) -> str:

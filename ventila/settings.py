@@ -75,6 +75,7 @@ MIDDLEWARE = [
     "ventila.api.middleware.ApiMiddleware",  # /api/: size limit, language of problems, request log
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "ventila.web.bounded.RequestDeadlineMiddleware",  # every request bounded in time (issue 30)
     "ventila.web.middleware.SpanishFirstMiddleware",  # Spanish unless English was chosen
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -190,6 +191,11 @@ EMAIL_USE_TLS = os.environ.get("EMAIL_USE_TLS") == "1"
 EMAIL_USE_SSL = os.environ.get("EMAIL_USE_SSL") == "1"
 EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "20"))
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "ventila <notificaciones@localhost>")
+# Every request of a web process bounded in time (ventila/web/bounded.py, docs/deploy.md): on PostgreSQL
+# each statement ends after VENTILA_STATEMENT_TIMEOUT_MS (0: never); on SQLite a request's database work
+# stops VENTILA_REQUEST_TIMEOUT_SECONDS after it began. The worker and the commands are not bounded.
+VENTILA_STATEMENT_TIMEOUT_MS = int(os.environ.get("VENTILA_STATEMENT_TIMEOUT_MS", "30000"))
+VENTILA_REQUEST_TIMEOUT_SECONDS = float(os.environ.get("VENTILA_REQUEST_TIMEOUT_SECONDS", "60"))
 VENTILA_BASE_URL = os.environ.get("VENTILA_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
 VENTILA_DOCUMENT_LINK_DAYS = int(os.environ.get("VENTILA_DOCUMENT_LINK_DAYS", "30"))
 # The private calendar feed (/calendario/<secret>.ics) covers the days from VENTILA_CALENDAR_PAST_DAYS

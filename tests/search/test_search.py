@@ -303,3 +303,34 @@ def test_the_case_number_is_indexed_once_assigned_and_reindexar_rebuilds_the_sam
     after = {(h.entry.kind, h.entry.object_id, h.rank) for h in search("contrato", _everything()).hits}
     assert after == before
     assert search(case.number, _everything()).total == 1
+
+
+# -- at index speed (issue 30) -----------------------------------------------------------------------
+
+
+def test_a_whole_case_number_is_looked_up_by_its_index_alone(world, django_assert_max_num_queries):
+    case = _file(world, f"Hechos de prueba. Véase también {'CE-2027-0099'}.")
+    _file(world, f"Relacionada con {case.number}.")  # names it in its text: not what a number asks for
+    with django_assert_max_num_queries(2):  # the scope's cases and the case by its number, one statement
+        results = search(case.number, _everything())
+    assert results.total == 1 and _numbers(results) == [case.number] and results.hits[0].entry.kind == "case"
+    assert search(case.number, Scope((Part(Case.objects.none()),))).total == 0  # outside the scope: nothing
+
+
+def test_counts_stop_past_the_cap_and_the_page_says_more_than_1000(world, monkeypatch):
+    from ventila.search import query
+    from ventila.web.views import search as view
+
+    for _ in range(4):
+        _file(world, "Contratación de un familiar.")
+    monkeypatch.setattr(query, "COUNT_CAP", 2)
+    monkeypatch.setattr(view, "COUNT_CAP", 2)
+    results = search("familiar", _everything())
+    assert results.total == 3 and len(results.hits) == 4  # counted up to the cap + 1; the page is whole
+    client = Client()
+    client.force_login(world.users["secretaria"])
+    from factories import complete_second_factor
+
+    complete_second_factor(client, world.users["secretaria"])
+    page = client.get("/buscar/", {"q": "familiar"}).content.decode()
+    assert "Más de 1,000 resultados para" in page

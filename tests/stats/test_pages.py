@@ -109,7 +109,7 @@ def test_queue_export_honours_its_filters_and_access(client, world, docket):
 
     c = _client(client, world, "secretaria")
     r = c.get("/expedientes/?status=all&formato=csv")
-    text = r.content.decode("utf-8-sig")
+    text = r.getvalue().decode("utf-8-sig")
     assert r.status_code == 200 and text.count("CE-2027-000") == 3
     assert "Ana Ejemplo" not in text  # the complainant is not on the queue's rows
     r = c.get("/expedientes/?stage=filed&formato=xlsx")
@@ -117,7 +117,7 @@ def test_queue_export_honours_its_filters_and_access(client, world, docket):
     assert [c.value for c in ws[1]][:2] == ["Expediente", "Epígrafe"]
     assert ws.max_row == 2 and ws.cell(row=2, column=1).value == "CE-2027-0003"
     other = _client(client, world, "secretaria_municipal").get("/expedientes/?status=all&formato=csv")
-    assert "CE-2027" not in other.content.decode("utf-8-sig")
+    assert "CE-2027" not in other.getvalue().decode("utf-8-sig")
 
 
 def test_annual_report_is_generated_in_one_action_frozen_hashed_and_chained(client, world, docket, now):

@@ -52,7 +52,7 @@ def test_the_public_record_publishes_the_heads_as_a_page_text_and_json(client, w
     assert data["heads"] == [
         {"day": "2027-03-01", "published_at": "2027-03-01T22:00:00+00:00", "seq": published.seq, "hash": published.hash}
     ]
-    open_data = json.loads(client.get("/registro-publico/etica-camara/datos.json").content)
+    open_data = json.loads(client.get("/registro-publico/etica-camara/datos.json").getvalue())
     assert open_data["audit_head"]["hash"] == published.hash
 
 

@@ -110,12 +110,12 @@ def test_cam_21d_01_a_closed_case_is_published_redacted_in_html_pdf_csv_and_json
     assert client.get(f"/expedientes/{case.number}/documentos/{doc.pk}/pdf/").status_code == 302
     r = client.get(f"{HOUSE}datos.csv")
     assert r.status_code == 200 and r["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(r.content.decode("utf-8-sig"))))
+    rows = list(csv.reader(io.StringIO(r.getvalue().decode("utf-8-sig"))))
     assert tuple(rows[0]) == publication.CSV_COLUMNS
     assert [row[1] for row in rows[1:]] == [case.number]
-    _assert_redacted(r.content.decode("utf-8-sig"))
+    _assert_redacted(r.getvalue().decode("utf-8-sig"))
     r = client.get(f"{HOUSE}datos.json")
-    data = json.loads(r.content)
+    data = json.loads(r.getvalue())
     assert data["schema_version"] == publication.SCHEMA_VERSION and data["count"] == 1
     matter = data["matters"][0]
     assert matter["number"] == case.number and matter["outcome"] == "dismissed"
@@ -123,7 +123,7 @@ def test_cam_21d_01_a_closed_case_is_published_redacted_in_html_pdf_csv_and_json
     assert [a["type"] for a in matter["acts"]] == ["determination_made", "case_closed"]
     assert matter["acts"][0]["fields"] == {"outcome": "dismissed", "grounds": ["frivolous"]}
     assert matter["acts"][0]["documents"][0]["pdf_url"].endswith(f"/documentos/{doc.pk}.pdf")
-    _assert_redacted(r.content.decode())
+    _assert_redacted(r.getvalue().decode())
 
 
 def test_cam_05_02_an_open_case_never_appears_not_even_by_its_url(client, world, now):
@@ -132,8 +132,8 @@ def test_cam_05_02_an_open_case_never_appears_not_even_by_its_url(client, world,
     for case in (notified, fresh):
         assert case.number not in client.get(HOUSE).content.decode()
         assert client.get(f"{HOUSE}{case.number}/").status_code == 404
-        assert case.number not in client.get(f"{HOUSE}datos.csv").content.decode()
-        assert case.number not in client.get(f"{HOUSE}datos.json").content.decode()
+        assert case.number not in client.get(f"{HOUSE}datos.csv").getvalue().decode()
+        assert case.number not in client.get(f"{HOUSE}datos.json").getvalue().decode()
         for doc in case.documents.all():
             assert client.get(f"{HOUSE}{case.number}/documentos/{doc.pk}.pdf").status_code == 404
     assert client.get(f"{HOUSE}CE-2027-9999/").status_code == 404
@@ -157,7 +157,7 @@ def test_cam_21d_01_a_case_reopened_by_a_correction_leaves_the_public_record(cli
     case.refresh_from_db()
     assert case.stage != "closed"
     assert client.get(f"{HOUSE}{case.number}/").status_code == 404
-    assert case.number not in client.get(f"{HOUSE}datos.json").content.decode()
+    assert case.number not in client.get(f"{HOUSE}datos.json").getvalue().decode()
 
 
 def _municipal_decided(world, now, *, notify: bool = True):
@@ -209,8 +209,8 @@ def test_mun_sec_03_each_body_lists_only_its_own_and_a_decision_only_once_notifi
     # A case is public only under its own body's address.
     assert client.get(f"{HOUSE}{pending.number}/").status_code == 404
     assert client.get(f"{MUNICIPAL}{house.number}/").status_code == 404
-    assert house.number not in client.get(f"{MUNICIPAL}datos.csv").content.decode()
-    data = json.loads(client.get(f"{MUNICIPAL}datos.json").content)
+    assert house.number not in client.get(f"{MUNICIPAL}datos.csv").getvalue().decode()
+    data = json.loads(client.get(f"{MUNICIPAL}datos.json").getvalue())
     assert [m["number"] for m in data["matters"]] == [pending.number]
     assert data["matters"][0]["final_rule"] == "MUN-SEC-03"
 
@@ -253,7 +253,7 @@ def test_csv_cells_are_neutralised_against_formula_injection():
 def test_csv_of_a_hostile_caption_is_neutralised(client, world, now):
     hostile = make_person('=HYPERLINK("http://malo")', "Ficticio", title="Representante del Distrito 41")
     _dismissed(world, now, respondent=hostile)
-    rows = list(csv.reader(io.StringIO(client.get(f"{HOUSE}datos.csv").content.decode("utf-8-sig"))))
+    rows = list(csv.reader(io.StringIO(client.get(f"{HOUSE}datos.csv").getvalue().decode("utf-8-sig"))))
     for row in rows[1:]:
         for cell in row:
             assert not cell.startswith(("=", "+", "-", "@")), cell

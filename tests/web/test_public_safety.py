@@ -88,8 +88,8 @@ def _public_texts(client, world, case, *, pdf: bool = True) -> dict[str, str]:
     out["html"] = r.content.decode() if r.status_code == 200 else ""
     if pdf:
         out.update(_pdf_texts(client, case))
-    out["json"] = client.get(f"{HOUSE}datos.json").content.decode()
-    out["csv"] = client.get(f"{HOUSE}datos.csv").content.decode("utf-8-sig")
+    out["json"] = client.get(f"{HOUSE}datos.json").getvalue().decode()
+    out["csv"] = client.get(f"{HOUSE}datos.csv").getvalue().decode("utf-8-sig")
     out["annual report"] = report_html(world.camara, 2027, issued_at=None)
     return out
 
@@ -179,13 +179,20 @@ def test_issue_26_a_text_that_cannot_be_redacted_safely_waits_for_a_recorded_rev
     detail = client.get(f"{HOUSE}{case.number}/").content.decode()
     assert f"contra {RESPONDENT}" in detail and "Quiñones Ejemplo" not in detail and "Nena" not in detail
     assert "La [dato suprimido], alias «[dato suprimido]», declaró." in detail
-    assert case.number in client.get(f"{HOUSE}datos.json").content.decode()
+    assert case.number in client.get(f"{HOUSE}datos.json").getvalue().decode()
     assert f"{HOUSE}{case.number}/" not in client.get(HOUSE, {"q": "Nena"}).content.decode()
+    # The review approved the Spanish text; the matter reads the same in English (issue 30: listed and shown).
+    client.cookies["django_language"] = "en"
+    assert f"{HOUSE}{case.number}/" in client.get(HOUSE).content.decode()
+    english = client.get(f"{HOUSE}{case.number}/")
+    assert english.status_code == 200 and "Quiñones Ejemplo" not in english.content.decode()
+    assert '<html lang="en"' in english.content.decode()
+    del client.cookies["django_language"]
     # A later change of the public text (a new document of the act) takes it out until it is reviewed anew.
     det = case.entries.get(event_type="determination_made")
     issue(world, case, "determination", seq=det.seq, edits={"notice": "La Sra. Quiñones presentó otra prueba."})
     assert client.get(f"{HOUSE}{case.number}/").status_code == 404
-    assert case.number not in client.get(f"{HOUSE}datos.csv").content.decode("utf-8-sig")
+    assert case.number not in client.get(f"{HOUSE}datos.csv").getvalue().decode("utf-8-sig")
 
 
 def test_the_review_pages_are_the_bodys_staff_only(client, world, now):
@@ -196,8 +203,8 @@ def test_the_review_pages_are_the_bodys_staff_only(client, world, now):
         assert client.get(REVIEW).status_code == status, user
         assert client.get(f"{REVIEW}{case.number}/").status_code == status, user
     assert client.get(f"{REVIEW}CE-2027-9999/").status_code == 404
-    assert json.loads(client.get(f"{HOUSE}datos.json").content)["count"] == 0
-    rows = list(csv.reader(io.StringIO(client.get(f"{HOUSE}datos.csv").content.decode("utf-8-sig"))))
+    assert json.loads(client.get(f"{HOUSE}datos.json").getvalue())["count"] == 0
+    rows = list(csv.reader(io.StringIO(client.get(f"{HOUSE}datos.csv").getvalue().decode("utf-8-sig"))))
     assert len(rows) == 1
 
 

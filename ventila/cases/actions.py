@@ -38,6 +38,7 @@ from ventila.rules.plain import for_users
 from ventila.rules.terms import Deadline
 from ventila.rules.votes import VoteError, VoteOutcome, member_may_record_own_vote, outcome_error, tally
 
+from . import signals
 from .evaluation import (
     CaseFacts,
     PlannedEvent,
@@ -1148,10 +1149,12 @@ class _Rows:
             if stored is not None:
                 _sync(stored, new, columns)
         changed = [name for name, value in self.fields.items() if getattr(case, name) != value]
+        stage_before = case.stage
         for name in changed:
             setattr(case, name, self.fields[name])
         if save and changed:
             case.save(update_fields=changed)
+        signals.derived.send(sender=Case, case=case, stage_before=stage_before)
         return changed
 
 

@@ -373,8 +373,8 @@ class PublicMatter:
     review: Any = None  # the latest PublicationReview of the case, if any
 
     def public_text(self) -> str:
-        """Every published text of the matter, redacted, one per line: what the search reads and what a
-        review approves (:attr:`digest`)."""
+        """Every published text of the matter, redacted, one per line: what the public search reads (stored,
+        :class:`~ventila.search.models.PublishedMatter`) and what a review approves (:attr:`digest`)."""
         parts = [self.number, self.caption, self.respondent_name, self.respondent_office, self.outcome_label]
         for item in self.items:
             parts.append(item.title)
@@ -385,9 +385,6 @@ class PublicMatter:
                     parts.append(s["heading"])
                     parts.extend(s["paragraphs"])
         return "\n".join(parts)
-
-    def haystack(self) -> str:
-        return fold(self.public_text())
 
     @property
     def digest(self) -> str:
@@ -538,14 +535,6 @@ def public_matters(cases: Iterable[Case]) -> list[PublicMatter]:
     return [m for m in (public_matter(c) for c in cases) if m.publishable]
 
 
-def published(case: Case | None) -> PublicMatter | None:
-    """``case`` (:func:`~ventila.cases.access.public_case`) as the public reads it; None if it may not."""
-    if case is None:
-        return None
-    m = public_matter(case)
-    return m if m.publishable else None
-
-
 def awaiting_review(cases: Iterable[Case]) -> list[PublicMatter]:
     """Of ``cases`` (final for publication), those that wait for a person to review their redacted text."""
     return [m for m in (public_matter(c) for c in cases) if not m.publishable]
@@ -603,14 +592,6 @@ def public_pdf_source(public: PublicDocument) -> Document:
     ]
     doc.title = public.title
     return doc
-
-
-def search(matters: Iterable[PublicMatter], query: str) -> list[PublicMatter]:
-    """The matters whose public text holds every word of ``query``, accent- and case-insensitive."""
-    words = fold(query).split()
-    if not words:
-        return list(matters)
-    return [m for m in matters if all(w in m.haystack() for w in words)]
 
 
 # Open data (docs/open-data.md): the schema's version and its columns, in order. Change the version
@@ -688,24 +669,17 @@ def matter_record(m: PublicMatter, url: str, pdf_url: Any) -> dict[str, Any]:
     }
 
 
-def csv_row(m: PublicMatter, url: str, pdf_url: Any) -> list[str]:
+def csv_row(record: dict[str, Any]) -> list[str]:
+    """One matter as the open data's CSV gives it, from its JSON record (:func:`matter_record`)."""
+    acts = record["acts"]
+    amounts = [str(a["fields"][f]) for a in acts for f in ("fine_amount", "amount") if f in a["fields"]]
     values = {
+        **record,
         "schema_version": SCHEMA_VERSION,
-        "number": m.number,
-        "body": m.body_slug,
-        "kind": m.kind,
-        "caption": m.caption,
-        "respondent_name": m.respondent_name,
-        "respondent_office": m.respondent_office,
-        "respondent_role": m.respondent_role,
-        "outcome": m.outcome,
-        "outcome_label": m.outcome_label,
-        "sanctions": "; ".join(m.sanctions),
-        "fine_amount": m.fine_amount,
-        "filed_on": m.filed_on.isoformat() if m.filed_on else "",
-        "final_on": m.final_on.isoformat() if m.final_on else "",
-        "final_rule": m.final_rule,
-        "url": url,
-        "documents": " ".join(pdf_url(d) for d in m.documents),
+        "sanctions": "; ".join(str(s) for a in acts for s in a["fields"].get("sanctions", [])),
+        "fine_amount": amounts[-1] if amounts else "",
+        "filed_on": record["filed_on"] or "",
+        "final_on": record["final_on"] or "",
+        "documents": " ".join(d["pdf_url"] for a in acts for d in a["documents"]),
     }
     return [csv_cell(values[c]) for c in CSV_COLUMNS]

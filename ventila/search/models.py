@@ -53,3 +53,49 @@ class SearchEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} {self.object_id}"
+
+
+class PublishedMatter(models.Model):
+    """A matter of the public record as the public reads it (issue 30): written when the case becomes
+    final for publication and its redacted text may be published, rewritten when that text changes (an act,
+    an issued document, a review), deleted when it no longer may (a correction re-opens it) —
+    :mod:`ventila.search.public`, in the writer's transaction. It holds only what
+    :func:`ventila.documents.publication.public_matter` publishes, redacted: the public list, its search
+    and the open data read these rows alone, a page at a time.
+
+    As :class:`SearchEntry`, PostgreSQL adds a generated ``tsvector`` column over ``text`` with a GIN index,
+    SQLite an FTS5 table ``published_fts`` of ``stems`` (migration ``search.0002``)."""
+
+    case = models.OneToOneField(
+        Case,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="+",
+        verbose_name=_("expediente"),
+        help_text=_("El expediente publicado."),
+    )
+    body = models.ForeignKey(
+        "bodies.Body", on_delete=models.CASCADE, related_name="+", verbose_name=_("cuerpo"), help_text=_("Su cuerpo.")
+    )
+    year = models.PositiveSmallIntegerField(_("año"), help_text=_("El año del número de expediente (el orden)."))
+    number = models.CharField(_("número"), max_length=40, help_text=_("El número de expediente."))
+    caption = models.TextField(_("epígrafe"), blank=True, help_text=_("El epígrafe, suprimidos los datos privados."))
+    respondent_name = models.CharField(_("parte querellada"), max_length=300, blank=True, help_text=_("Su nombre."))
+    respondent_office = models.TextField(_("cargo"), blank=True, help_text=_("El cargo de la parte querellada."))
+    outcome = models.CharField(_("resultado"), max_length=60, blank=True, help_text=_("El código del resultado."))
+    final_on = models.DateField(_("resolución final"), null=True, blank=True, help_text=_("El día del último acto."))
+    record = models.JSONField(_("registro"), help_text=_("El asunto como lo dan los datos abiertos (rutas relativas)."))
+    text = models.TextField(_("texto"), blank=True, help_text=_("Todo el texto publicado, el que busca el público."))
+    stems = models.TextField(_("raíces"), blank=True, default="", help_text=_("Las raíces del texto (solo SQLite)."))
+    updated_at = models.DateTimeField(_("actualizado"), help_text=_("Cuándo se escribió esta fila por última vez."))
+
+    class Meta:
+        verbose_name = _("asunto publicado")
+        verbose_name_plural = _("asuntos publicados")
+        indexes = [
+            models.Index(fields=["body", "-year", "-case"], name="published_body_order"),
+            models.Index(fields=["body", "number"], name="published_body_number"),
+        ]
+
+    def __str__(self) -> str:
+        return self.number

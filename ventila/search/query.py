@@ -39,6 +39,8 @@ MAX_QUERY = 200  # characters; the form refuses longer queries with a message
 SNIPPET_WORDS = 14  # words either side of the first match
 # A case number or the part of one that names it: «CE-2027-0001», «CE-2027», «2027-0001» (not a bare «2027»).
 _NUMBER = re.compile(r"(?:[A-Za-z]{1,6}-)?\d{4}-\d{1,6}|[A-Za-z]{1,6}-\d{4}", re.ASCII)
+_FULL_NUMBER = re.compile(r"[A-Z]{1,6}-\d{4}-\d{1,6}", re.ASCII)
+COUNT_CAP = 1000  # matches counted beyond this are shown as «más de 1,000»
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,7 @@ class Hit:
 class Results:
     query: str
     terms: tuple[str, ...]  # the stems searched
-    total: int
+    total: int  # counted up to COUNT_CAP + 1: more than that is «más de 1,000»
     hits: list[Hit] = field(default_factory=list)
 
 
@@ -87,9 +89,35 @@ def query_stems(query: str) -> tuple[str, ...]:
     return tuple(out[:MAX_TERMS])
 
 
-def _number_query(query: str) -> str | None:
+def number_query(query: str) -> str | None:
+    """The query in upper case if it is a case number or the part of one that names it; else None."""
     q = query.strip()
     return q.upper() if _NUMBER.fullmatch(q) else None
+
+
+def is_full_number(number: str) -> bool:
+    """Whether ``number`` (from :func:`number_query`) is a whole case number («CE-2027-0001»): looked up
+    by equality, through the number's index, not by a scan for a part of it."""
+    return _FULL_NUMBER.fullmatch(number) is not None
+
+
+def capped_count(qs: QuerySet[Any]) -> int:
+    """How many rows ``qs`` holds, counted up to :data:`COUNT_CAP` + 1 (shown as «más de 1,000»): the
+    count stops there instead of reading every match."""
+    return qs.order_by()[: COUNT_CAP + 1].count()
+
+
+def match_condition(table: str, key: str, fts_table: str, words: tuple[str, ...], terms: tuple[str, ...]) -> RawSQL:
+    """Whether a row of ``table`` holds every word of the query, in this database's SQL: PostgreSQL's
+    ``search_vector @@ plainto_tsquery('ventila_es', …)`` over its GIN index, SQLite's ``MATCH`` over the
+    FTS5 table ``fts_table`` of the row's stems, whose rowid is the row's ``key`` (values as parameters)."""
+    if connection.vendor == "postgresql":
+        # PostgreSQL stems the words itself, with the configuration its column was built with.
+        text = " ".join(words)  # letters and digits only: nothing of any query syntax
+        return RawSQL(f"{table}.search_vector @@ plainto_tsquery('ventila_es', %s)", [text])  # nosec B611
+    fts = " ".join(f'"{t}"' for t in terms)  # each stem a quoted string: AND of them all
+    sql = f"{table}.{key} IN (SELECT rowid FROM {fts_table} WHERE {fts_table} MATCH %s)"  # nosec B608: names only
+    return RawSQL(sql, [fts])  # nosec B611
 
 
 def query_words(query: str) -> tuple[str, ...]:
@@ -104,14 +132,11 @@ def query_words(query: str) -> tuple[str, ...]:
 def _matching(words: tuple[str, ...], terms: tuple[str, ...]) -> tuple[RawSQL, RawSQL]:
     """The match condition and the rank of a row, in this database's SQL (values as parameters)."""
     table = SearchEntry._meta.db_table
+    cond = match_condition(table, "id", "search_fts", words, terms)
     if connection.vendor == "postgresql":
-        # PostgreSQL stems the words itself, with the configuration its column was built with.
-        text = " ".join(words)  # letters and digits only: nothing of any query syntax
-        cond = RawSQL(f"{table}.search_vector @@ plainto_tsquery('ventila_es', %s)", [text])  # nosec B611
+        text = " ".join(words)
         rank = RawSQL(f"ts_rank({table}.search_vector, plainto_tsquery('ventila_es', %s))", [text])  # nosec B611
         return cond, rank
-    fts = " ".join(f'"{t}"' for t in terms)  # each stem a quoted string: AND of them all
-    cond = RawSQL(f"{table}.id IN (SELECT rowid FROM search_fts WHERE search_fts MATCH %s)", [fts])  # nosec B611 B608: the table name only; values are parameters
     # Occurrences of each stem in the title (x10) and the text, counted in the row's own stems.
     counts = []
     params: list[str] = []
@@ -126,14 +151,25 @@ def _matching(words: tuple[str, ...], terms: tuple[str, ...]) -> tuple[RawSQL, R
 
 def search(query: str, scope: Scope, *, limit: int = 20, offset: int = 0) -> Results:
     """The rows of ``scope`` matching ``query``, best first (rank, then newest), ``limit`` of them from
-    ``offset``, with the total count and a highlighted snippet each."""
+    ``offset``, with the total count (up to :data:`COUNT_CAP` + 1) and a highlighted snippet each. A whole
+    case number finds its case alone, by the number's index."""
     query = stemmer.clean_query(query)[:MAX_QUERY]
     words = query_words(query)
     terms = query_stems(query)
-    number = _number_query(query)
+    number = number_query(query)
     if not scope.parts or (not terms and number is None):
         return Results(query, terms, 0)
     qs = SearchEntry.objects.filter(scope.q())
+    if number is not None and is_full_number(number):
+        # A whole case number: its case by the number's unique index, nothing scanned (issue 30).
+        exact = list(
+            qs.filter(kind=Kind.CASE, case__number=number)
+            .annotate(case_number=F("case__number"))
+            .only("id", "case_id", "kind", "object_id", "ref", "title", "text")[:1]
+        )
+        if exact:
+            hits = [Hit(r, r.case_number, 1000.0, snippet(r.text or r.title, terms)) for r in exact]
+            return Results(query, terms, 1, hits if offset == 0 else [])
     match = Q(pk__in=[])
     rank_expr: Any = Value(0.0, output_field=FloatField())
     if terms:
@@ -146,8 +182,8 @@ def search(query: str, scope: Scope, *, limit: int = 20, offset: int = 0) -> Res
         match |= by_number
         rank_expr = CaseWhen(When(by_number, then=Value(1000.0)), default=rank_expr, output_field=FloatField())
     qs = qs.filter(match)
-    total = qs.count()
-    if total == 0 or offset >= total:
+    total = capped_count(qs)  # more than COUNT_CAP is shown as «más de 1,000»: the count stops there
+    if total == 0 or (offset >= total and total <= COUNT_CAP):
         return Results(query, terms, total)
     rows = list(
         qs.annotate(rank=rank_expr, case_number=F("case__number"))

@@ -7,15 +7,18 @@ exactly like one that does not exist."""
 from __future__ import annotations
 
 import csv
-import io
+import hashlib
+import json
+from collections.abc import Iterator
 from typing import Any
 
 from django import forms
 from django.core.validators import ProhibitNullCharactersValidator
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.db.models import Count, Max
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils import translation
+from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
@@ -24,8 +27,12 @@ from ventila.audit import chain
 from ventila.audit.models import PublishedHead
 from ventila.bodies.models import Body
 from ventila.cases import access
+from ventila.cases.labels import choice_label
 from ventila.documents import pdf, publication
 from ventila.rules import RULEBOOKS
+from ventila.search import public
+from ventila.search import query as query_module
+from ventila.search.models import PublishedMatter
 from ventila.web.forms import controls_blanked, has_control_characters
 
 SEARCH_MAX = 200
@@ -83,21 +90,6 @@ def _body(slug: str) -> Body:
     return body
 
 
-def _matters(body: Body) -> list[publication.PublicMatter]:
-    return publication.public_matters(access.public_cases(body))
-
-
-def _detail_url(request: HttpRequest, m: publication.PublicMatter) -> str:
-    return request.build_absolute_uri(reverse("web:public_matter", args=[m.body_slug, m.number]))
-
-
-def _pdf_url(request: HttpRequest, m: publication.PublicMatter) -> Any:
-    def url(d: publication.PublicDocument) -> str:
-        return request.build_absolute_uri(reverse("web:public_document_pdf", args=[m.body_slug, m.number, d.id]))
-
-    return url
-
-
 @require_safe
 def index(request: HttpRequest) -> HttpResponse:
     """The public record's start: one entry per body, the verification page, the chain's latest head."""
@@ -149,33 +141,53 @@ def heads_json(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def body_record(request: HttpRequest, body: str) -> HttpResponse:
-    """A body's resolved matters, with the public search (published items only)."""
+    """A body's resolved matters a page at a time, newest first, with the public search (published text
+    only): read from the stored public rows (issue 30), a constant number of statements at any size."""
     b = _body(body)
     form = PublicSearchForm(request.GET or None)
-    matters = _matters(b)
-    total = len(matters)
     query = ""
     status = 200
-    if form.is_bound:
-        if form.is_valid():
-            query = form.cleaned_data["q"]
-            matters = publication.search(matters, query)
-        else:
-            matters, status = [], 400
+    if form.is_bound and not form.is_valid():
+        status = 400
+    elif form.is_bound:
+        query = form.cleaned_data["q"]
+    found = public.page(b, text=query, after=str(request.GET.get("desde", ""))[:40]) if status == 200 else None
+    rows = found.rows if found is not None else []
+    for row in rows:
+        row.outcome_label = str(choice_label(row.outcome)) if row.outcome else ""  # type: ignore[attr-defined]
+    matched = found.matched if found is not None else None
     return render(
         request,
         "web/public_record_list.html",
-        {"body": b, "form": form.shown(), "matters": matters, "total": total, "query": query},
+        {
+            "body": b,
+            "form": form.shown(),
+            "matters": rows,
+            "total": PublishedMatter.objects.filter(body=b).count(),
+            "query": query,
+            "matched": min(matched, query_module.COUNT_CAP) if matched is not None else 0,
+            "more_than": matched is not None and matched > query_module.COUNT_CAP,
+            "next_cursor": found.next_cursor if found is not None else "",
+            "paged": bool(request.GET.get("desde")),
+        },
         status=status,
     )
+
+
+def _published(b: Body, number: str) -> publication.PublicMatter:
+    """The matter numbered ``number`` as the public reads it, in the reader's language; 404 unless it is
+    final now and on the public record (its stored row: published, redacted safely or reviewed — a review
+    approves the Spanish text, so whether it may be published is decided in Spanish, when the row is written)."""
+    case = access.public_case(b, number)
+    if case is None or not PublishedMatter.objects.filter(case=case).exists():
+        raise Http404("not public")
+    return publication.public_matter(case)
 
 
 @require_safe
 def matter(request: HttpRequest, body: str, number: str) -> HttpResponse:
     b = _body(body)
-    m = publication.published(access.public_case(b, number))
-    if m is None:
-        raise Http404("not public")
+    m = _published(b, number)
     return render(request, "web/public_record_detail.html", {"body": b, "m": m})
 
 
@@ -184,9 +196,7 @@ def document_pdf(request: HttpRequest, body: str, number: str, doc_id: int) -> H
     """The public version of an issued document: its published sections, redacted, laid out as the
     issued PDF is (the issued file itself, with its addressees, is never served here)."""
     b = _body(body)
-    m = publication.published(access.public_case(b, number))
-    if m is None:
-        raise Http404("not public")
+    m = _published(b, number)
     found = next((d for d in m.documents if d.id == doc_id), None)
     if found is None:
         raise Http404("no such public document")
@@ -196,36 +206,85 @@ def document_pdf(request: HttpRequest, body: str, number: str, doc_id: int) -> H
     return response
 
 
+# -- open data (docs/open-data.md): streamed from the stored rows, with an ETag -----------------------
+
+
+def _absolute(record: dict[str, Any], base: str) -> dict[str, Any]:
+    """A stored record with its addresses made absolute (stored relative: the host is the request's)."""
+    acts = [{**a, "documents": [{**d, "pdf_url": base + d["pdf_url"]} for d in a["documents"]]} for a in record["acts"]]
+    return {**record, "url": base + record["url"], "acts": acts}
+
+
+def _open_data(request: HttpRequest, b: Body, kind: str) -> tuple[HttpResponse | None, dict[str, Any]]:
+    """The record's state (how many rows, when one last changed, the chain's latest head) and its ETag: a
+    304 when the client has it already."""
+    state = PublishedMatter.objects.filter(body=b).aggregate(count=Count("pk"), changed=Max("updated_at"))
+    head = PublishedHead.objects.first()
+    state["head"] = head
+    tag = f"{kind}|{publication.SCHEMA_VERSION}|{b.pk}|{state['count']}|{state['changed']}|{head.seq if head else ''}"
+    etag = '"' + hashlib.sha256(tag.encode()).hexdigest()[:32] + '"'
+    state["etag"] = etag
+    return get_conditional_response(request, etag=etag), state
+
+
+def _served(response: HttpResponseBase, state: dict[str, Any]) -> HttpResponseBase:
+    response["ETag"] = state["etag"]
+    response["Cache-Control"] = "public, max-age=0, must-revalidate"
+    return response
+
+
 @require_safe
-def open_data_json(request: HttpRequest, body: str) -> HttpResponse:
+def open_data_json(request: HttpRequest, body: str) -> HttpResponseBase:
     b = _body(body)
-    with translation.override("es"):
-        matters = _matters(b)
-        records = [publication.matter_record(m, _detail_url(request, m), _pdf_url(request, m)) for m in matters]
-    payload = {
+    not_modified, state = _open_data(request, b, "json")
+    if not_modified is not None:
+        return _served(not_modified, state)
+    changed = state["changed"]
+    head = {
         "schema": "ventila-registro-publico",
         "schema_version": publication.SCHEMA_VERSION,
         "body": {"slug": b.slug, "name": b.name, "rulebook": b.rulebook},
-        "generated_at": clock.now().isoformat(),
-        "count": len(records),
-        "matters": records,
-        # The audit chain's latest published head (issue 32; all of them: /registro-publico/cadena.json).
-        "audit_head": _head_record(latest) if (latest := PublishedHead.objects.first()) is not None else None,
+        # When the record last changed (the file is the same until it changes again: its ETag).
+        "generated_at": (changed or clock.now()).isoformat(),
+        "count": state["count"],
     }
-    response = JsonResponse(payload, json_dumps_params={"ensure_ascii": False, "indent": 1})
+    # The audit chain's latest published head (issue 32; all of them: /registro-publico/cadena.json).
+    latest = _head_record(state["head"]) if state["head"] is not None else None
+    base = request.build_absolute_uri("/").rstrip("/")
+
+    def dump(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False, indent=1)
+
+    def chunks() -> Iterator[str]:
+        yield dump(head)[:-2] + ',\n "matters": ['
+        for i, record in enumerate(public.records(b)):
+            yield ("," if i else "") + "\n" + dump(_absolute(record, base))
+        yield '\n],\n "audit_head": ' + dump(latest) + "\n}"
+
+    response = StreamingHttpResponse(chunks(), content_type="application/json")
     response["Content-Disposition"] = f'inline; filename="registro-publico-{b.slug}.json"'
-    return response
+    return _served(response, state)
+
+
+class _Echo:
+    def write(self, value: str) -> str:
+        return value
 
 
 @require_safe
-def open_data_csv(request: HttpRequest, body: str) -> HttpResponse:
+def open_data_csv(request: HttpRequest, body: str) -> HttpResponseBase:
     b = _body(body)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(publication.CSV_COLUMNS)
-    with translation.override("es"):
-        for m in _matters(b):
-            writer.writerow(publication.csv_row(m, _detail_url(request, m), _pdf_url(request, m)))
-    response = HttpResponse("\ufeff" + out.getvalue(), content_type="text/csv; charset=utf-8")
+    not_modified, state = _open_data(request, b, "csv")
+    if not_modified is not None:
+        return _served(not_modified, state)
+    writer = csv.writer(_Echo(), lineterminator="\r\n")
+    base = request.build_absolute_uri("/").rstrip("/")
+
+    def rows() -> Iterator[str]:
+        yield "\ufeff" + writer.writerow(publication.CSV_COLUMNS)
+        for record in public.records(b):
+            yield writer.writerow(publication.csv_row(_absolute(record, base)))
+
+    response = StreamingHttpResponse(rows(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="registro-publico-{b.slug}.csv"'
-    return response
+    return _served(response, state)

@@ -21,7 +21,7 @@ from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Prefetch
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -49,7 +49,7 @@ from ventila.compliance.importer import (
 )
 from ventila.compliance.models import FinancialReport
 from ventila.compliance.referrals import do_turn_referral_into_case, links_of, pending_referral
-from ventila.exports import XLSX_TYPE, to_csv, to_xlsx
+from ventila.exports import XLSX_TYPE, csv_response, to_xlsx
 
 from ..register_forms import MappingForm, ReferralForm, RegisterFileForm, ReportForm
 
@@ -116,7 +116,7 @@ def register_list(request: HttpRequest, body: str) -> HttpResponse:
     )
 
 
-def _register_export(body_obj: Any, people: Any, fmt: str, today: dt.date) -> HttpResponse:
+def _register_export(body_obj: Any, people: Any, fmt: str, today: dt.date) -> HttpResponseBase:
     """The register as filtered, as CSV or XLSX through ventila/exports.py (Spanish headers, dates as
     dates, formulas neutralised): one row per person, with the office shown on the list."""
     headers = [_("Apellidos"), _("Nombre"), _("Número de empleado"), _("Cargo"), _("Categoría"), _("Desde"),
@@ -140,9 +140,8 @@ def _register_export(body_obj: Any, people: Any, fmt: str, today: dt.date) -> Ht
         )
     name = f"registro-{body_obj.slug}-{today:%Y-%m-%d}.{fmt}"
     if fmt == "csv":
-        response = HttpResponse(to_csv(headers, rows), content_type="text/csv; charset=utf-8")
-    else:
-        response = HttpResponse(to_xlsx([(_("Registro"), headers, rows)]), content_type=XLSX_TYPE)
+        return csv_response(headers, rows, name)
+    response = HttpResponse(to_xlsx([(_("Registro"), headers, rows)]), content_type=XLSX_TYPE)
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response
 

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from ventila.cases import access
 from ventila.cases.models import Case
 from ventila.search.models import SearchEntry
-from ventila.search.query import search
+from ventila.search.query import COUNT_CAP, search
 from ventila.search.scopes import staff_scope
 
 from ..search_forms import SearchForm
@@ -77,7 +77,8 @@ def search_page(request: HttpRequest) -> HttpResponse:
         ctx.update(
             searched=True,
             query=form.cleaned_data["q"],
-            total=results.total,
+            total=min(results.total, COUNT_CAP),
+            more_than=results.total > COUNT_CAP,
             items=[_item(h, cases) for h in results.hits],
             no_terms=not results.terms,
             page=page,
