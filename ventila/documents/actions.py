@@ -28,12 +28,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.files.base import ContentFile
 from django.db import DatabaseError, OperationalError, transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from ventila import clock
+from ventila import clock, files
 from ventila.audit import chain
 from ventila.cases.actions import (
     ActInput,
@@ -184,7 +183,7 @@ def do_issue_document(
         doc.sha256 = signed.sha256
         doc.size = len(signed.data)
         doc.filename = f"{d.case.number} {d.title}.pdf".replace("/", "-")[:255]
-        doc.file.save(doc.filename, ContentFile(signed.data), save=False)
+        files.store(doc.file, doc.filename, signed.data)
         doc.save()
         d.delete()
         # On the docket: the document issued, with the SHA-256 of its PDF. First, because it locks the
@@ -406,8 +405,9 @@ def _receipt_act(
     }
     if note:
         text += " " + note
-    with d.document.file.open("rb") as fh:
-        pdf = UploadedDocument(d.document.filename, fh.read(), "application/pdf")
+    pdf = UploadedDocument(
+        d.document.filename, files.read_verified(d.document.file, d.document.sha256), "application/pdf"
+    )
     try:
         return do_record_act(
             user=user, case=case, act=ActInput(act, occurred, False, payload, {}, text, [pdf]), now=now
