@@ -44,7 +44,7 @@ from ventila.cases.actions import (
 from ventila.cases.models import Case, DocketEntry
 from ventila.rules import PR_TZ, RULEBOOKS
 
-from . import catalog, service, signing
+from . import catalog, claims, service, signing
 from .models import Delivery, DeliveryAttempt, Document, Draft
 from .pdf import render_issued
 
@@ -525,7 +525,14 @@ def process_due_deliveries(*, now: dt.datetime | None = None, limit: int = 100) 
     attempts = []
     for d in due:
         try:
-            attempts.append(attempt_delivery(d, now=now))
+            # Claimed (SKIP LOCKED on PostgreSQL: ventila/documents/claims.py) and still due once claimed:
+            # another worker that took it first has sent it, or is sending it now.
+            still_due = Delivery.objects.filter(
+                pk=d.pk, status__in=[Delivery.Status.PENDING, Delivery.Status.RETRYING], next_attempt_at__lte=now
+            )
+            with claims.claim(still_due) as mine:
+                if mine is not None:
+                    attempts.append(attempt_delivery(d, now=now))
         except DatabaseError:  # one delivery's trouble must not hold up the others; it stays due
             log.exception("service attempt of delivery %s could not be recorded", d.pk)
     return attempts
