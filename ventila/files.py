@@ -33,6 +33,7 @@ from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.http import HttpRequest, HttpResponse
 from django.utils.html import escape
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 log = logging.getLogger(__name__)
@@ -214,5 +215,8 @@ class FileDamagedMiddleware:
             "no se entrega. Avise a la administración del sistema; el archivo original debe restaurarse de la copia "
             "de seguridad."
         )
-        body = f'<!doctype html><html lang="es"><meta charset="utf-8"><title>ventila</title><p>{escape(message)}</p>'
+        lang = escape(get_language() or "es")
+        body = (
+            f'<!doctype html><html lang="{lang}"><meta charset="utf-8"><title>ventila</title><p>{escape(message)}</p>'
+        )
         return HttpResponse(body, status=503, content_type="text/html; charset=utf-8")

@@ -384,9 +384,10 @@ VENTILA_RATE_LIMIT_BACKEND = os.environ.get("VENTILA_RATE_LIMIT_BACKEND", "datab
 VENTILA_RATE_LIMIT_CACHE = os.environ.get("VENTILA_RATE_LIMIT_CACHE", "default")
 if VENTILA_ENV == "production" and VENTILA_RATE_LIMIT_BACKEND == "cache":
     _limit_cache = str(globals().get("CACHES", {}).get(VENTILA_RATE_LIMIT_CACHE, {}).get("BACKEND", "locmem"))
-    if "locmem" in _limit_cache.lower() or "dummy" in _limit_cache.lower():
+    if any(kind in _limit_cache.lower() for kind in ("locmem", "dummy", "databasecache")):
         raise ImproperlyConfigured(
-            "VENTILA_RATE_LIMIT_BACKEND=cache necesita una caché compartida (Redis o Memcached) en CACHES."
+            "VENTILA_RATE_LIMIT_BACKEND=cache necesita una caché compartida con incrementos atómicos (Redis o "
+            "Memcached: VENTILA_CACHE_URL=redis://…)."
         )
 
 # The API (/api/v1/, docs/api.md): requests per token per minute (and per address for requests without a valid

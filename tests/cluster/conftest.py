@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from trust.test_backup import committed  # noqa: F401  (fixture: a world committed, its files on the disk)
 
 AWS_ENV = {"AWS_ACCESS_KEY_ID": "testing", "AWS_SECRET_ACCESS_KEY": "testing", "AWS_DEFAULT_REGION": "us-east-1"}
 

@@ -12,14 +12,12 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import connection
 from django.test import Client, RequestFactory
-from factories import file_complaint, make_world, signed_in
+from factories import file_complaint, record, signed_in
 
-from ventila import clock, files
+from ventila import files
 from ventila.audit import chain
-from ventila.cases.actions import ActInput, UploadedDocument, do_record_act
-from ventila.cases.db_triggers import purge_docket
+from ventila.cases.actions import UploadedDocument
 from ventila.cases.models import Attachment
 
 PR = dt.timezone(dt.timedelta(hours=-4))
@@ -67,45 +65,25 @@ def test_s3_working_files_are_replaced_listed_and_purged(s3_storage):
     assert files.reachable()
 
 
-@pytest.fixture
-def world_on_disk(transactional_db, settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path / "media"
-    clock.set_now(dt.datetime(2027, 3, 2, 15, 0, tzinfo=PR))
-    world = make_world()
-    yield world
-    clock.set_now(None)
-    purge_docket(connection)
-
-
 def _attach(world, data: bytes) -> Attachment:
     case = file_complaint(world)
-    do_record_act(
-        user=world.users["secretaria"],
-        case=case,
-        act=ActInput(
-            "witness_summoned",
-            dt.datetime(2027, 3, 2, 13, 0, tzinfo=PR),
-            True,
-            {"witness": "Testigo"},
-            {},
-            attachments=[UploadedDocument("citacion.pdf", data, "application/pdf")],
-        ),
-    )
+    pdf = UploadedDocument("citacion.pdf", data, "application/pdf")
+    record(world, case, "witness_summoned", "2027-03-02 13:00", witness="Testigo", attachments=[pdf])
     return Attachment.objects.get(sha256=_sha(data))
 
 
-def test_an_install_moves_its_files_to_s3_and_serves_them_from_there(world_on_disk, settings, s3_storage, tmp_path):
+def test_an_install_moves_its_files_to_s3_and_serves_them_from_there(committed, settings, s3_storage, tmp_path):
     s3, bucket = s3_storage
     disk = settings.STORAGES
     from ventila.settings import _storages
 
     settings.STORAGES = _storages("")  # the one-machine install: its files on its disk
-    att = _attach(world_on_disk, PDF)
+    att = _attach(committed, PDF)
     on_disk = Path(settings.MEDIA_ROOT) / att.file.name
     assert on_disk.read_bytes() == PDF
 
     settings.STORAGES = disk  # now configured for object storage: the file is not there yet
-    c = signed_in(world_on_disk.users["presidente"])
+    c = signed_in(committed.users["presidente"])
     url = f"/expedientes/{att.entry.case.number}/anejos/{att.pk}/"
     assert c.get(url).status_code == 503
 
@@ -124,7 +102,7 @@ def test_an_install_moves_its_files_to_s3_and_serves_them_from_there(world_on_di
     # A file whose bytes on the disk are not the recorded ones is not copied, and the command says so.
     other = b"%PDF-1.4 segundo anejo"
     settings.STORAGES = _storages("")
-    att2 = _attach(world_on_disk, other)
+    att2 = _attach(committed, other)
     (Path(settings.MEDIA_ROOT) / att2.file.name).write_bytes(b"%PDF-1.4 alterado")
     settings.STORAGES = disk
     with pytest.raises(CommandError, match="no se copiaron"):
