@@ -184,6 +184,25 @@ def listdir(prefix: str) -> tuple[list[str], list[str]]:
     return list(dirs), list(names)
 
 
+def walk(prefix: str = "") -> list[str]:
+    """Every stored name under the folder ``prefix`` (all of them by default), sorted."""
+    dirs, names = listdir(prefix)
+    base = f"{prefix}/" if prefix else ""
+    out = [base + n for n in names]
+    for d in dirs:
+        out += walk(base + d)
+    return sorted(out)
+
+
+def sha256_of(name: str) -> str:
+    """The SHA-256 of the bytes stored under ``name`` (read through the storage)."""
+    digest = hashlib.sha256()
+    with storage().open(name, "rb") as fh:
+        while chunk := fh.read(CHUNK):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
 def reachable() -> bool:
     """Whether the storage answers (``/readyz``): a listing of its root."""
     try:

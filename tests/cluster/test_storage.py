@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import io
+import tarfile
 from pathlib import Path
 
 import pytest
@@ -94,6 +95,9 @@ def test_an_install_moves_its_files_to_s3_and_serves_them_from_there(committed, 
     assert "Archivos copiados: 0; ya estaban: 1" in out.getvalue()
     assert s3.get_object(Bucket=bucket, Key=f"archivos/{att.file.name}")["Body"].read() == PDF
     assert chain.verify().ok  # the audit's file check reads them through the storage
+    call_command("backup", str(tmp_path / "copias"), stdout=io.StringIO())  # the backup reads them there too
+    with tarfile.open(next((tmp_path / "copias").glob("ventila-*.tar.gz"))) as tar:
+        assert tar.extractfile(f"files/{att.file.name}").read() == PDF
 
     r = c.get(url)
     assert r.status_code == 200 and _sha(b"".join(r.streaming_content)) == att.sha256
