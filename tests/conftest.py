@@ -21,14 +21,6 @@ from typing import Any
 import pytest
 from django.db import connection
 
-# The shared cache (settings.CACHES: the version stamps of what a process caches) is this test process's own: the
-# workers of a run are separate servers, and one's bump must not drop another's caches mid-test. The database
-# cache (the default) and Redis are tested where they matter (tests/cluster/).
-if not os.environ.get("VENTILA_CACHE_URL"):
-    from django.conf import settings as _settings
-
-    _settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-
 # pytest-django's fixtures that open the test database to a test (``live_server`` asks for it too).
 DATABASE_FIXTURES = frozenset(
     {
@@ -103,6 +95,19 @@ def pytest_runtest_protocol(item: Any, nextitem: Any) -> Any:
     yield
     with open(CPU_LOG, "a", encoding="utf-8") as log:
         log.write(f"{time.process_time() - start:.3f}\t{item.nodeid}\t{_children_cpu() - children:.3f}\n")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _stamps_of_this_process(tmp_path_factory: Any) -> None:
+    """The version stamps every server process shares (the shared cache, ``settings.CACHES``) are this test
+    process's own: the workers of a run are separate servers, and one's bump must not drop another's caches
+    mid-test. The database cache (the default) and Redis are tested where they matter (tests/cluster/)."""
+    from django.conf import settings
+    from django.test.signals import setting_changed
+
+    if not os.environ.get("VENTILA_CACHE_URL"):
+        settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+        setting_changed.send(sender=None, setting="CACHES", value=settings.CACHES, enter=True)
 
 
 @pytest.fixture(autouse=True)
