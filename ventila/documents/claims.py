@@ -5,6 +5,12 @@ runs: another worker skips a row that is claimed and, once the claim commits, se
 log, a delivery's attempt); a worker killed mid-job loses its claim with its connection, and the job is due
 again for the next round. SQLite (one machine) has no row locks: there the job runs without a claim, as one
 worker — holding SQLite's single write lock during an SMTP exchange would stop every filing meanwhile.
+
+Why a claim and not a queue library (procrastinate, django-tasks' database backend): the jobs already live in
+the database (a delivery's ``next_attempt_at``, a user's ``ReminderLog`` of the day, the stale cases), so the
+one thing missing for several workers was that two of them never take the same one — a row lock does that, with
+no new tables, worker process or dependency. procrastinate runs on PostgreSQL only, and a one-machine install
+must keep working on SQLite; moving the cron lines into a library's scheduler is left for later.
 """
 
 from __future__ import annotations
