@@ -6,7 +6,8 @@ would be), the shared cache and the rate limiter's counts in the machine's Redis
 filings at the same time, each step free to land on either node (the drafts and their uploads are in the
 shared storage, not on a node's disk); a document uploaded through node A downloads through node B with the
 same SHA-256; the API's limit holds across both nodes; node B is killed (-9) mid-run. Then every
-acknowledged filing is there, the case numbers have no gap, and the audit chain verifies.
+acknowledged filing is there, the case numbers have no gap, and the audit chain verifies. Two workers send
+the day's reminders while one of them is killed (-9); a third finishes; each reminder was sent once.
 
 Run by ``.ci/run`` (``VENTILA_CLUSTER=1``, on PostgreSQL); ``./run test`` leaves it out (tests/cluster/conftest.py).
 """
@@ -315,6 +316,9 @@ def test_two_nodes_behind_a_proxy(storage, transactional_db, settings, s3_server
         _kill(a)
         _kill(b)
 
+    if storage == "s3":  # the workers' part needs no second run on the other storage
+        _two_workers_one_killed(env, world, tmp_path)
+
     numbers = set(Case.objects.filter(body=world.camara).values_list("number", flat=True))
     assert {number, *acknowledged} <= numbers  # every acknowledged filing is there
     assert len(numbers) <= 1 + FILINGS  # and nothing twice (a lost answer's filing may or may not be there)
@@ -322,6 +326,54 @@ def test_two_nodes_behind_a_proxy(storage, transactional_db, settings, s3_server
     assert seqs == list(range(1, len(seqs) + 1)), seqs  # numbered without a gap
     assert chain.verify().ok  # the audit chain, the stored files' hashes included
     assert time.monotonic() - started < 120
+
+
+def _two_workers_one_killed(env: dict[str, str], world: Any, tmp: Path) -> None:
+    """Two ``ventila worker`` processes send the day's reminders (the filings' terms) side by side and one is
+    killed (-9) mid-run; a third finishes. Each user gets the day's reminder once (PostgreSQL: SKIP LOCKED
+    claims), and the SMTP server counts a message only once it answered 250 (as a real one takes it)."""
+    from aiosmtpd.controller import Controller
+
+    from .test_workers import SlowInbox
+
+    inbox = SlowInbox()
+    port = free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    users = [world.users[n] for n in ("secretaria", "personal", "presidente", "comisionado")]
+    for u in users:
+        u.email = f"{u.username}@example.org"
+        u.save(update_fields=["email"])
+    worker_env = {
+        **env,
+        "VENTILA_VAR_DIR": str(tmp / "worker"),
+        "EMAIL_BACKEND": "ventila.documents.mail.RecordingSMTPBackend",
+        "EMAIL_HOST": "127.0.0.1",
+        "EMAIL_PORT": str(port),
+        "EMAIL_TIMEOUT": "10",
+    }
+    (tmp / "worker").mkdir()
+    ventila = Path(sys.executable).with_name("ventila")
+    cmd = [str(ventila), "worker", "--once", "--reminder-hour", "0"]
+
+    def start() -> subprocess.Popen[bytes]:
+        return subprocess.Popen(cmd, env=worker_env, stdout=subprocess.DEVNULL, start_new_session=True)
+
+    try:
+        first, second = start(), start()
+        deadline = time.monotonic() + 60
+        while not inbox.to and time.monotonic() < deadline:  # killed once the reminders are being sent
+            time.sleep(0.05)
+        assert first.poll() is None  # still at work when it is killed
+        _kill(first)
+        assert second.wait(90) == 0
+        assert start().wait(90) == 0  # the next round finishes what the killed worker left
+    finally:
+        controller.stop()
+    from ventila.documents.models import ReminderLog
+
+    logged = ReminderLog.objects.filter(user__in=users).count()
+    assert inbox.to and len(inbox.to) == len(set(inbox.to)) == logged, inbox.to  # each reminder once
 
 
 @pytest.fixture(autouse=True)
