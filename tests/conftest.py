@@ -117,11 +117,15 @@ def _sqlite_without_fsync(sender: Any, connection: Any, **kwargs: Any) -> None:
 
 @pytest.fixture(scope="session", autouse=True)
 def _stamps_of_this_process(tmp_path_factory: Any) -> None:
-    """The version stamps every server process shares (``VENTILA_STAMP_DIR``) are this test process's own: the
-    workers of a run are separate servers, and one's bump must not drop another's caches mid-test."""
+    """The version stamps every server process shares (the shared cache, ``settings.CACHES``) are this test
+    process's own: the workers of a run are separate servers, and one's bump must not drop another's caches
+    mid-test. The database cache (the default) and Redis are tested where they matter (tests/cluster/)."""
     from django.conf import settings
+    from django.test.signals import setting_changed
 
-    settings.VENTILA_STAMP_DIR = tmp_path_factory.mktemp("stamps")
+    if not os.environ.get("VENTILA_CACHE_URL"):
+        settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+        setting_changed.send(sender=None, setting="CACHES", value=settings.CACHES, enter=True)
 
 
 @pytest.fixture(autouse=True)

@@ -272,17 +272,17 @@ def record(
     ballots: dict[int, str] | None = None,
     supersedes: Any = None,
     details: dict[str, Any] | None = None,
+    attachments: list[Any] | None = None,
     **payload: Any,
 ) -> Any:
     from ventila.cases.actions import ActInput, do_record_act
 
     has_time = len(when) > 10
     moment = at(when if has_time else when + " 00:00")
-    return do_record_act(
-        user=world.users[user],
-        case=case,
-        act=ActInput(event_type, moment, has_time, payload, details or {}, ballots=ballots, supersedes=supersedes),
-    )
+    act = ActInput(event_type, moment, has_time, payload, details or {}, ballots=ballots, supersedes=supersedes)
+    if attachments:
+        act.attachments = attachments
+    return do_record_act(user=world.users[user], case=case, act=act)
 
 
 def unanimous(world: World, yes: int = 7) -> dict[int, str]:

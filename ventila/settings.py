@@ -10,8 +10,8 @@ Environment variables (all optional on a developer's machine):
 - ``VENTILA_VAR_DIR``: where the SQLite file, uploads and the generated key live (default ``var/``).
 - ``VENTILA_BACKUP_KEY``: the key that signs backups (kept outside them; docs/deploy.md). Without it a
   development key is generated once into ``var/backup_key``; production requires it.
-- ``VENTILA_STAMP_DIR``: a directory all the server's processes share, for the version stamp of what
-  each process caches (default ``var/run``).
+- ``VENTILA_STORAGE_URL``: where stored files live (default: the disk, ``var/media``; ``s3://…``: object storage).
+- ``VENTILA_CACHE_URL``: the cache every process shares (default: the database; ``redis://…``).
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from __future__ import annotations
 import os
 import secrets
 from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -72,6 +74,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "ventila.ops.RequestIdMiddleware",  # X-Request-ID in, the same (or a new) one out and in every log line
     "ventila.api.middleware.ApiMiddleware",  # /api/: size limit, language of problems, request log
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -87,6 +90,7 @@ MIDDLEWARE = [
     "ventila.accounts.middleware.SecondFactorMiddleware",  # 2FA required; session expiry
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
+    "ventila.files.FileDamagedMiddleware",  # a stored file that fails its SHA-256 check: a page, not a 500
 ]
 
 ROOT_URLCONF = "ventila.urls"
@@ -158,9 +162,71 @@ WHITENOISE_AUTOREFRESH = DEBUG
 # Uploaded attachments are confidential: they are never served from a public URL, only through
 # the permission-checked attachment view.
 MEDIA_ROOT = VAR_DIR / "media"
-# Where the server processes leave the version stamp of what they cache (ventila.filing.register_cache):
-# a directory every process of the deployment shares; not the media (backups copy the media).
-VENTILA_STAMP_DIR = Path(os.environ.get("VENTILA_STAMP_DIR", VAR_DIR / "run"))
+
+
+def _storages(url: str) -> dict[str, Any]:
+    """``STORAGES`` from ``VENTILA_STORAGE_URL`` (ventila/files.py, docs/deploy.md):
+
+    - unset, or ``file:///absolute/path``: the local disk (``MEDIA_ROOT``, or that path): one machine;
+    - ``s3://bucket/prefix?endpoint_url=https://…&region_name=…&addressing_style=path``: an S3-compatible
+      object store through django-storages (several app nodes). The credentials come from boto3's usual
+      environment (``AWS_ACCESS_KEY_ID``, ``AWS_SECRET_ACCESS_KEY``). Objects are private; ventila never
+      hands out their URLs (the permission-checked views stream them).
+    """
+    parts = urlsplit(url)
+    static = {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}
+    if parts.scheme in ("", "file"):  # at MEDIA_ROOT (which a file:///path URL sets, below)
+        return {"default": {"BACKEND": "django.core.files.storage.FileSystemStorage"}, "staticfiles": static}
+    if parts.scheme != "s3" or not parts.netloc:
+        raise ImproperlyConfigured(
+            "VENTILA_STORAGE_URL debe ser file:///ruta o s3://cubo/prefijo?endpoint_url=… (docs/deploy.md)."
+        )
+    query = dict(parse_qsl(parts.query))
+    options: dict[str, Any] = {
+        "bucket_name": parts.netloc,
+        "location": parts.path.strip("/"),
+        "default_acl": "private",
+        "querystring_auth": True,
+        "file_overwrite": True,  # names are content-addressed (same name, same bytes); drafts are replaced
+        "endpoint_url": query.get("endpoint_url") or None,
+        "region_name": query.get("region_name") or None,
+        "addressing_style": query.get("addressing_style") or None,
+    }
+    return {"default": {"BACKEND": "storages.backends.s3.S3Storage", "OPTIONS": options}, "staticfiles": static}
+
+
+_STORAGE_URL = os.environ.get("VENTILA_STORAGE_URL", "")
+if _STORAGE_URL.startswith("file://") and urlsplit(_STORAGE_URL).path:
+    MEDIA_ROOT = Path(unquote(urlsplit(_STORAGE_URL).path))
+STORAGES = _storages(_STORAGE_URL)
+
+
+def _caches(url: str) -> dict[str, Any]:
+    """``CACHES`` from ``VENTILA_CACHE_URL``: what every process and node must see (the version stamps of
+    what each process caches, ventila.filing.register_cache; the rate limiter's counts when
+    ``VENTILA_RATE_LIMIT_BACKEND=cache``).
+
+    - unset or ``db``: Django's database cache, table ``ventila_cache`` (created by a migration): shared by
+      every process that shares the database, nothing more to run — the one-machine default;
+    - ``redis://host:6379/0``: Django's own RedisCache (several app nodes with a Redis);
+    - ``locmem``: each process's memory — only for one process (a developer's runserver, a test).
+    """
+    if url in ("", "db", "database"):
+        return {
+            "default": {
+                "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+                "LOCATION": "ventila_cache",
+                "OPTIONS": {"MAX_ENTRIES": 100_000},
+            }
+        }
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}}
+    if url == "locmem":
+        return {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    raise ImproperlyConfigured("VENTILA_CACHE_URL debe ser db, redis://servidor:6379/0 o locmem (docs/deploy.md).")
+
+
+CACHES = _caches(os.environ.get("VENTILA_CACHE_URL", ""))
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = True
@@ -169,10 +235,26 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 if os.environ.get("VENTILA_HTTPS") == "1":
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
 
+# Logs: one JSON object per line with the request id (ventila/ops.py) when VENTILA_LOG_FORMAT=json (the
+# default in production), plain text otherwise.
+VENTILA_LOG_FORMAT = os.environ.get(
+    "VENTILA_LOG_FORMAT", "json" if os.environ.get("VENTILA_ENV") == "production" else "text"
+)
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "ventila.ops.RequestIdFilter"}},
+    "formatters": {
+        "json": {"()": "ventila.ops.JsonFormatter"},
+        "text": {"format": "%(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_id"],
+            "formatter": "json" if VENTILA_LOG_FORMAT == "json" else "text",
+        }
+    },
     "root": {"handlers": ["console"], "level": "WARNING"},
     # 404s and refused acts (409) are the access rules working, not incidents.
     "loggers": {"django.request": {"level": "ERROR"}},
@@ -289,6 +371,7 @@ if VENTILA_ENV == "production":
     # Behind a reverse proxy that terminates TLS and sets X-Forwarded-Proto (docs/deploy.md).
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = True
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$"]  # the proxy's checks reach each node over plain HTTP
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
     SESSION_COOKIE_NAME = "__Host-sessionid"
     CSRF_COOKIE_NAME = "__Host-csrftoken"
@@ -307,9 +390,10 @@ VENTILA_RATE_LIMIT_BACKEND = os.environ.get("VENTILA_RATE_LIMIT_BACKEND", "datab
 VENTILA_RATE_LIMIT_CACHE = os.environ.get("VENTILA_RATE_LIMIT_CACHE", "default")
 if VENTILA_ENV == "production" and VENTILA_RATE_LIMIT_BACKEND == "cache":
     _limit_cache = str(globals().get("CACHES", {}).get(VENTILA_RATE_LIMIT_CACHE, {}).get("BACKEND", "locmem"))
-    if "locmem" in _limit_cache.lower() or "dummy" in _limit_cache.lower():
+    if any(kind in _limit_cache.lower() for kind in ("locmem", "dummy", "databasecache")):
         raise ImproperlyConfigured(
-            "VENTILA_RATE_LIMIT_BACKEND=cache necesita una caché compartida (Redis o Memcached) en CACHES."
+            "VENTILA_RATE_LIMIT_BACKEND=cache necesita una caché compartida con incrementos atómicos (Redis o "
+            "Memcached: VENTILA_CACHE_URL=redis://…)."
         )
 
 # The API (/api/v1/, docs/api.md): requests per token per minute (and per address for requests without a valid

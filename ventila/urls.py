@@ -3,6 +3,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from ventila import ops
 from ventila.api.api import api
 
 # The apps' URLs take case numbers with the `case_number` converter, registered by CasesConfig.ready.
@@ -15,6 +16,8 @@ urlpatterns = [
     path("api/v1/", api.urls),  # the OEG's and the House's API (issue 19, docs/api.md)
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("healthz", ops.healthz, name="healthz"),  # the proxy's checks (ventila/ops.py, docs/deploy.md)
+    path("readyz", ops.readyz, name="readyz"),
 ]
 
 handler404 = "ventila.web.views.errors.not_found"

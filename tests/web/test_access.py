@@ -519,9 +519,9 @@ def _documents(world, case):
 
 def _online_evidence(case):
     """A filing record and a file the complainant added with the follow-up key (issue 5)."""
-    from django.core.files.base import ContentFile
+    import hashlib
 
-    from ventila import clock
+    from ventila import clock, files
     from ventila.filing.models import Filing, Supplement
     from ventila.filing.services import key_hash
 
@@ -531,12 +531,12 @@ def _online_evidence(case):
         kind="public_documents",
         description="Prueba",
         filename="p.pdf",
-        sha256="0" * 64,
+        sha256=hashlib.sha256(b"%PDF-").hexdigest(),  # every read is checked against it (ventila/files.py)
         size=5,
         content_type="application/pdf",
         received_at=clock.now(),
     )
-    s.file.save("p.pdf", ContentFile(b"%PDF-"), save=False)
+    files.store(s.file, "p.pdf", b"%PDF-")
     s.save()
     return s
 

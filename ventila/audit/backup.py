@@ -44,6 +44,8 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
 from django.utils import timezone
 
+from ventila import files as stored
+
 from . import chain
 from .models import ChainHead, ChainLink, StateRecord
 from .state import migration_links
@@ -191,7 +193,6 @@ def backup(destination: Path | None = None) -> BackupResult:
     else:
         path = (destination or out_dir) / f"ventila-{stamp}.tar.gz"
     path.parent.mkdir(parents=True, exist_ok=True)
-    media = Path(settings.MEDIA_ROOT)
     _key()  # no copy without the key that signs it
     with tempfile.TemporaryDirectory() as tmp:
         if connection.vendor == "sqlite":
@@ -203,7 +204,7 @@ def backup(destination: Path | None = None) -> BackupResult:
         else:
             raise BackupError(f"ventila no sabe copiar una base de datos {connection.vendor}.")
         db_path = Path(tmp) / db_name
-        files = sorted(p for p in media.rglob("*") if p.is_file()) if media.exists() else []
+        names = stored.walk()  # through the file storage (ventila.files): the disk, or the object storage
         manifest = {
             "format": FORMAT,
             "created_at": timezone.now().isoformat(),
@@ -213,8 +214,8 @@ def backup(destination: Path | None = None) -> BackupResult:
             "chain_head": {"seq": head[0], "hash": head[1]},
             "members": {db_name: _sha256_file(db_path)},
         }
-        for f in files:
-            manifest["members"][f"files/{f.relative_to(media).as_posix()}"] = _sha256_file(f)
+        for n in names:
+            manifest["members"][f"files/{n}"] = stored.sha256_of(n)
         partial = path.with_name(path.name + ".partial")
         with tarfile.open(partial, "w:gz") as tar:
             data = json.dumps(manifest, indent=2, ensure_ascii=False).encode()
@@ -223,11 +224,14 @@ def backup(destination: Path | None = None) -> BackupResult:
                 info.size, info.mtime = len(content), int(time.time())
                 tar.addfile(info, io.BytesIO(content))
             tar.add(db_path, arcname=db_name)
-            for f in files:
-                tar.add(f, arcname=f"files/{f.relative_to(media).as_posix()}")
+            for n in names:
+                info = tarfile.TarInfo(f"files/{n}")
+                info.size, info.mtime, info.mode = stored.storage().size(n), int(time.time()), 0o600
+                with stored.storage().open(n, "rb") as fh:
+                    tar.addfile(info, fh)
         partial.replace(path)  # never a half-written archive under the final name
         path.chmod(0o600)
-        return BackupResult(path, time.perf_counter() - start, len(files), db_path.stat().st_size, head[0], method)
+        return BackupResult(path, time.perf_counter() - start, len(names), db_path.stat().st_size, head[0], method)
 
 
 def _member_bytes(tar: tarfile.TarFile, name: str) -> bytes | None:
@@ -279,7 +283,6 @@ def restore(archive: Path) -> dict[str, Any]:
             "Esta instalación ya tiene datos (usuarios, expedientes o registro). Restaure sobre "
             "una instalación vacía: una base de datos nueva, migrada, sin datos."
         )
-    media = Path(settings.MEDIA_ROOT)
     with tempfile.TemporaryDirectory() as tmp, tarfile.open(archive, "r:gz") as tar:
         manifest = read_manifest(tar)
         names = set(manifest["members"])
@@ -311,11 +314,12 @@ def restore(archive: Path) -> dict[str, Any]:
                 call_command("loaddata", str(db_file), verbosity=0)
         for name in names:
             if name.startswith("files/"):
-                dest = media / name.removeprefix("files/")
-                dest.parent.mkdir(parents=True, exist_ok=True)
-                if dest.exists() and _sha256_file(dest) != manifest["members"][name]:
-                    raise BackupError(f"Ya existe un archivo distinto en {dest}; no se sobrescribe.")
-                (Path(tmp) / name).replace(dest)
+                dest = name.removeprefix("files/")
+                if stored.storage().exists(dest):
+                    if stored.sha256_of(dest) != manifest["members"][name]:
+                        raise BackupError(f"Ya existe un archivo distinto en {dest}; no se sobrescribe.")
+                    continue
+                stored.write(dest, (Path(tmp) / name).read_bytes())
     verification = chain.verify()
     return {
         "manifest": manifest,

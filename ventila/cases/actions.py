@@ -21,12 +21,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
-from django.core.files.base import ContentFile
 from django.db import connection, transaction
 from django.db.models import F, Max, Q
 from django.utils.translation import gettext as _
 
-from ventila import clock
+from ventila import clock, files
 from ventila.audit import chain, state
 from ventila.audit.registry import fields_of
 from ventila.bodies.models import Body, Closure, ElectionDay, Membership, Person
@@ -718,7 +717,7 @@ def _write_entry(
         att = Attachment(
             entry=entry, filename=doc.filename[:255], sha256=digest, size=len(data), content_type=doc.content_type[:120]
         )
-        att.file.save(doc.filename, ContentFile(data), save=False)
+        files.store(att.file, doc.filename, data)
         att.save()
         if written is not None:
             written.append(att)

@@ -8,11 +8,10 @@ import hashlib
 from typing import Any
 
 from django.conf import settings
-from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from ventila import clock
+from ventila import clock, files
 from ventila.audit import chain
 from ventila.rules.vocabulary import AccessRequestStage
 
@@ -76,7 +75,7 @@ def do_store_requested_report(*, user: Any, case: Case, upload: Any, covers_year
             recorded_by=user,
             recorded_at=clock.now(),
         )
-        report.file.save(report.filename, ContentFile(data), save=False)
+        files.store(report.file, report.filename, data)
         report.save()
         chain.append("requested_report", report)
     return report

@@ -13,6 +13,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ventila import clock
+from ventila import files as stored
 from ventila.audit import state
 from ventila.cases.actions import ActInput, ActRefused, UploadedDocument, do_file_case
 from ventila.cases.models import Case, DocketEntry
@@ -80,7 +81,7 @@ def do_turn_referral_into_case(*, user: Any, case: Case, received_on: dt.date, n
         respondent = locked.respondent
         assert respondent is not None and respondent.person is not None
         files = [
-            UploadedDocument(a.filename, a.file.open("rb").read(), a.content_type, a.sha256)
+            UploadedDocument(a.filename, stored.read_verified(a.file, a.sha256), a.content_type, a.sha256)
             for a in entry.attachments.all()
         ]
         payload: dict[str, Any] = {"evidence_attached": bool(files) or bool(entry.payload.get("evidence_attached"))}

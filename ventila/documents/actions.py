@@ -28,12 +28,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.files.base import ContentFile
 from django.db import DatabaseError, OperationalError, transaction
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from ventila import clock
+from ventila import clock, files
 from ventila.audit import chain
 from ventila.cases.actions import (
     ActInput,
@@ -45,7 +44,7 @@ from ventila.cases.actions import (
 from ventila.cases.models import Case, DocketEntry
 from ventila.rules import PR_TZ, RULEBOOKS
 
-from . import catalog, service, signing
+from . import catalog, claims, service, signing
 from .models import Delivery, DeliveryAttempt, Document, Draft
 from .pdf import render_issued
 
@@ -184,7 +183,7 @@ def do_issue_document(
         doc.sha256 = signed.sha256
         doc.size = len(signed.data)
         doc.filename = f"{d.case.number} {d.title}.pdf".replace("/", "-")[:255]
-        doc.file.save(doc.filename, ContentFile(signed.data), save=False)
+        files.store(doc.file, doc.filename, signed.data)
         doc.save()
         d.delete()
         # On the docket: the document issued, with the SHA-256 of its PDF. First, because it locks the
@@ -406,8 +405,9 @@ def _receipt_act(
     }
     if note:
         text += " " + note
-    with d.document.file.open("rb") as fh:
-        pdf = UploadedDocument(d.document.filename, fh.read(), "application/pdf")
+    pdf = UploadedDocument(
+        d.document.filename, files.read_verified(d.document.file, d.document.sha256), "application/pdf"
+    )
     try:
         return do_record_act(
             user=user, case=case, act=ActInput(act, occurred, False, payload, {}, text, [pdf]), now=now
@@ -525,7 +525,14 @@ def process_due_deliveries(*, now: dt.datetime | None = None, limit: int = 100) 
     attempts = []
     for d in due:
         try:
-            attempts.append(attempt_delivery(d, now=now))
+            # Claimed (SKIP LOCKED on PostgreSQL: ventila/documents/claims.py) and still due once claimed:
+            # another worker that took it first has sent it, or is sending it now.
+            still_due = Delivery.objects.filter(
+                pk=d.pk, status__in=[Delivery.Status.PENDING, Delivery.Status.RETRYING], next_attempt_at__lte=now
+            )
+            with claims.claim(still_due) as mine:
+                if mine is not None:
+                    attempts.append(attempt_delivery(d, now=now))
         except DatabaseError:  # one delivery's trouble must not hold up the others; it stays due
             log.exception("service attempt of delivery %s could not be recorded", d.pk)
     return attempts

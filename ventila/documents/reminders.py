@@ -25,7 +25,7 @@ from ventila.cases.actions import rederive, stale_cases
 from ventila.cases.labels import DEADLINES
 from ventila.cases.models import Case, CaseDeadline
 
-from . import mail
+from . import claims, mail
 from .catalog import long_date
 from .models import ReminderLog
 from .term_sources import OutsideTerm, outside_terms
@@ -135,31 +135,43 @@ def sweep(*, today: dt.date | None = None, days: int = DEFAULT_DAYS, force: bool
     sent = []
     users = get_user_model().objects.filter(is_active=True).exclude(email="").order_by("pk")
     for user in users:
-        if not force and ReminderLog.objects.filter(user=user, day=today).exists():
-            continue
-        lines = terms_for(user, today, days)
-        if not lines:
-            continue
-        with translation.override("es"):
-            subject, body = reminder_text(user, lines, today)
-        message = EmailMessage(
-            subject=subject,
-            body=body,
-            from_email=settings.DEFAULT_FROM_EMAIL,
-            to=[user.email],
-            headers={"Message-ID": mail.message_id()},
-        )
-        result = mail.send(message)
-        if not result.ok:
-            continue  # tried again on the next sweep
-        try:
-            with transaction.atomic():
-                ReminderLog.objects.update_or_create(
-                    user=user,
-                    day=today,
-                    defaults={"terms": len(lines), "message_id": result.message_id, "sent_at": now},
-                )
-        except IntegrityError:
-            pass
-        sent.append((user, len(lines)))
+        # Claimed (SKIP LOCKED on PostgreSQL: ventila/documents/claims.py) until its log is written: two
+        # workers never send one user's reminder of the day twice.
+        with claims.claim(get_user_model().objects.filter(pk=user.pk)) as mine:
+            if mine is None:
+                continue  # another worker is sending it
+            n = _remind(user, today, days, now, force)
+        if n:
+            sent.append((user, n))
     return sent
+
+
+def _remind(user: Any, today: dt.date, days: int, now: dt.datetime, force: bool) -> int:
+    """Send ``user`` the reminder of ``today`` unless it was sent; the number of terms in it (0: none sent)."""
+    if not force and ReminderLog.objects.filter(user=user, day=today).exists():
+        return 0
+    lines = terms_for(user, today, days)
+    if not lines:
+        return 0
+    with translation.override("es"):
+        subject, body = reminder_text(user, lines, today)
+    message = EmailMessage(
+        subject=subject,
+        body=body,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[user.email],
+        headers={"Message-ID": mail.message_id()},
+    )
+    result = mail.send(message)
+    if not result.ok:
+        return 0  # tried again on the next sweep
+    try:
+        with transaction.atomic():
+            ReminderLog.objects.update_or_create(
+                user=user,
+                day=today,
+                defaults={"terms": len(lines), "message_id": result.message_id, "sent_at": now},
+            )
+    except IntegrityError:
+        pass
+    return len(lines)

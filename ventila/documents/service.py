@@ -16,6 +16,7 @@ from django.core.mail import EmailMessage
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from ventila import files
 from ventila.cases.labels import confidentiality_notice
 
 from . import mail
@@ -86,8 +87,7 @@ def build_message(d: Delivery, now: dt.datetime) -> EmailMessage:
         headers={"Message-ID": mail.message_id()},
     )
     if d.method == Delivery.Method.EMAIL_ATTACHMENT:
-        with doc.file.open("rb") as fh:
-            message.attach(doc.filename, fh.read(), "application/pdf")
+        message.attach(doc.filename, files.read_verified(doc.file, doc.sha256), "application/pdf")
     return message
 
 

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_http_methods, require_POST
 
+from ventila import files
 from ventila.cases import access as case_access
 from ventila.cases.models import Party
 
@@ -230,7 +231,12 @@ def document(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
 @login_required
 def pdf(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
     doc = access.document_for_user(request.user, number, doc_id, action="download")
-    return FileResponse(doc.file.open("rb"), as_attachment=False, filename=doc.filename, content_type="application/pdf")
+    return FileResponse(
+        files.open_verified(doc.file, doc.sha256),
+        as_attachment=False,
+        filename=doc.filename,
+        content_type="application/pdf",
+    )
 
 
 @login_required
@@ -370,7 +376,10 @@ def signed_link(request: HttpRequest, token: str) -> HttpResponse:
     if d is None:
         raise Http404("link not valid")
     response = FileResponse(
-        d.document.file.open("rb"), as_attachment=True, filename=d.document.filename, content_type="application/pdf"
+        files.open_verified(d.document.file, d.document.sha256),
+        as_attachment=True,
+        filename=d.document.filename,
+        content_type="application/pdf",
     )
     response["Cache-Control"] = "private, no-store"
     return response

@@ -1,7 +1,8 @@
 """The draft of a filing, kept server-side beside its uploads, and the uploads kept in quarantine.
 
 An anonymous filer's drafts are not in the database session (a SELECT and an UPDATE on every
-request): they are a JSON file, ``MEDIA_ROOT/quarantine/<box id>/borrador.json``, next to the uploads
+request): they are a JSON file, ``quarantine/<box id>/borrador.json`` in the file storage
+(:mod:`ventila.files`: the disk, or the object storage every app node shares), next to the uploads
 (so a deployment that keeps the uploads keeps the drafts), and the browser holds only the box's id in
 a cookie signed with :mod:`django.core.signing` (about 100 characters, whatever the draft holds: a
 20,000-character narrative does not fit the 4 KB a browser keeps per cookie). The cookie is bound to
@@ -10,7 +11,7 @@ altered, too long or not this browser's is refused with a message in Spanish (:c
 The follow-up pages (with the key) still keep their upload draft in the session.
 
 Nothing typed is lost: every step stores what it received (valid or not) before validating, and
-going back stores too. Uploaded files go to ``MEDIA_ROOT/quarantine/<draft id>/`` with their
+going back stores too. Uploaded files go to ``quarantine/<draft id>/`` in the file storage with their
 SHA-256 computed while they are written; they reach a case only when the filing is submitted,
 in the same transaction that creates it.
 """
@@ -21,9 +22,7 @@ import base64
 import hashlib
 import hmac
 import json
-import os
 import re
-import shutil
 import time
 import uuid
 from collections.abc import MutableMapping
@@ -36,6 +35,7 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.translation import gettext as _
 
+from ventila import files
 from ventila.cases import uploads
 
 from . import conf
@@ -46,8 +46,7 @@ def _groups(raw: str) -> str:
     return "-".join(raw[i : i + 5] for i in range(0, 25, 5))
 
 
-def _root() -> Path:
-    return Path(settings.MEDIA_ROOT) / "quarantine"
+ROOT = "quarantine"  # the folder of the file storage (ventila.files) the drafts and their uploads wait in
 
 
 DRAFT_SALT = "ventila.filing.drafts"
@@ -127,12 +126,12 @@ class DraftBox(MutableMapping[str, Any]):
             return cls(None, binding, {}, refused="tampered")
         if not hmac.compare_digest(str(value.get("b", "")), binding):
             return cls(None, binding, {}, refused="other")
-        path = _root() / box_id / "borrador.json"
+        raw_state = files.read(f"{ROOT}/{box_id}/borrador.json")
+        if raw_state is not None and len(raw_state) > MAX_DRAFT_BYTES:
+            return cls(None, binding, {}, refused="oversize")
         try:
-            if path.stat().st_size > MAX_DRAFT_BYTES:
-                return cls(None, binding, {}, refused="oversize")
-            state = json.loads(path.read_bytes())
-        except (OSError, ValueError):
+            state = json.loads(raw_state) if raw_state is not None else {}
+        except ValueError:
             state = {}  # purged (abandoned) or never written: an empty draft
         return cls(box_id, binding, state if isinstance(state, dict) else {})
 
@@ -160,14 +159,10 @@ class DraftBox(MutableMapping[str, Any]):
         new = self.box_id is None
         if new:
             self.box_id = uuid.uuid4().hex
-        folder = _root() / str(self.box_id)
-        folder.mkdir(parents=True, exist_ok=True)
         data = json.dumps(self.state, ensure_ascii=False, separators=(",", ":")).encode()
         if len(data) > MAX_DRAFT_BYTES:
             raise DraftTooLarge
-        tmp = folder / f".borrador.{uuid.uuid4().hex}.tmp"
-        tmp.write_bytes(data)
-        os.replace(tmp, folder / "borrador.json")
+        files.write(f"{ROOT}/{self.box_id}/borrador.json", data)
         self.modified = False
         return new
 
@@ -180,7 +175,7 @@ class DraftBox(MutableMapping[str, Any]):
             response.delete_cookie(drafts_cookie(), path="/", samesite="Lax")
         if self.modified:
             if not self.state and self.box_id is not None:
-                shutil.rmtree(_root() / self.box_id, ignore_errors=True)
+                files.delete_folder(f"{ROOT}/{self.box_id}")
                 response.delete_cookie(drafts_cookie(), path="/", samesite="Lax")
                 self.box_id = None
                 self.modified = False
@@ -303,7 +298,7 @@ class Draft:
 
     def clear(self, *, keep_files: bool = False) -> None:
         if not keep_files:
-            shutil.rmtree(_root() / self.id, ignore_errors=True)
+            files.delete_folder(f"{ROOT}/{self.id}")
         self.session.pop(self.key, None)
         self.session.modified = True  # type: ignore[attr-defined]
 
@@ -361,33 +356,31 @@ def quarantine(draft: Draft, upload: Any) -> dict[str, Any]:
     if not uploads.opens_as(mime, content):
         raise UploadRejected(damaged_message(name, conf.ACCEPTED_TYPES[mime]))
     file_id = uuid.uuid4().hex
-    folder = _root() / draft.id
-    folder.mkdir(parents=True, exist_ok=True)
-    digest = hashlib.sha256()
-    written = 0
-    upload.seek(0)
-    with open(folder / file_id, "wb") as out:
-        for chunk in upload.chunks():
-            digest.update(chunk)
-            written += len(chunk)
-            out.write(chunk)
+    files.write(f"{ROOT}/{draft.id}/{file_id}", content)
     return {
         "id": file_id,
         "name": name,
-        "size": written,
-        "sha256": digest.hexdigest(),
+        "size": len(content),
+        "sha256": hashlib.sha256(content).hexdigest(),
         "content_type": mime,
         "label": conf.ACCEPTED_TYPES[mime],
     }
 
 
-def quarantined_path(draft: Draft, record: dict[str, Any]) -> Path:
-    return _root() / draft.id / str(record["id"])
+def quarantined_name(draft: Draft, record: dict[str, Any]) -> str:
+    """The name, in the file storage, of an upload kept in quarantine."""
+    return f"{ROOT}/{draft.id}/{record['id']}"
+
+
+def read_quarantined(draft: Draft, record: dict[str, Any]) -> bytes:
+    """An upload kept in quarantine, checked against the SHA-256 taken when it came in
+    (:class:`ventila.files.FileDamaged` when it is gone or differs)."""
+    return files.read_verified(quarantined_name(draft, record), str(record["sha256"]))
 
 
 def discard(draft: Draft, record: dict[str, Any] | None) -> None:
     if record:
-        quarantined_path(draft, record).unlink(missing_ok=True)
+        files.delete(quarantined_name(draft, record))
 
 
 def purge_quarantine(max_age_hours: int | None = None) -> int:
@@ -395,12 +388,11 @@ def purge_quarantine(max_age_hours: int | None = None) -> int:
     hours = conf.quarantine_hours() if max_age_hours is None else max_age_hours
     cutoff = time.time() - hours * 3600
     removed = 0
-    root = _root()
-    if not root.exists():
-        return 0
-    for folder in root.iterdir():
-        if folder.is_dir() and folder.stat().st_mtime < cutoff:
-            shutil.rmtree(folder, ignore_errors=True)
+    folders, _names = files.listdir(ROOT)
+    for folder in folders:
+        newest = files.newest_change(f"{ROOT}/{folder}")
+        if newest is None or newest < cutoff:
+            files.delete_folder(f"{ROOT}/{folder}")
             removed += 1
     return removed
 

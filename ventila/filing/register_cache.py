@@ -3,26 +3,24 @@
 The bodies (looked up by slug on every step), the register of office holders (the respondent step's
 choices and the submission), and the closure and election days that move terms. Each server process
 keeps them until a **version stamp** changes: any save or delete of a body, an office term, a person, a
-closure day or an election day — through the ORM, in any process — writes a new stamp into
-``VENTILA_STAMP_DIR/registro.version`` (``var/run`` by default; not in the media, which backups
-copy and restores refuse to overwrite) and bumps this
-process's generation at once. Reading the stamp is one small file read per request; the stamp is
-written again once the transaction commits, so that no process caches what it read before the commit.
+closure day or an election day — through the ORM, in any process or on any node — writes a new stamp
+into Django's shared cache (``CACHES["default"]``: the database cache on one machine, Redis when
+``VENTILA_CACHE_URL`` says so; settings.py) and bumps this process's generation at once. Reading the
+stamp is one cache read per request; the stamp is written again once the transaction commits, so that
+no process caches what it read before the commit.
 A change made behind the ORM (SQL by hand) is picked up after :data:`MAX_AGE` seconds at most.
 """
 
 from __future__ import annotations
 
 import logging
-import os
 import threading
 import time
 import uuid
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
-from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 
 log = logging.getLogger(__name__)
@@ -35,28 +33,24 @@ _values: dict[Any, tuple[tuple[int, str], float, Any]] = {}
 _generation = [0]
 
 
-def _stamp_path() -> Path:
-    return Path(settings.VENTILA_STAMP_DIR) / "registro.version"
+STAMP_KEY = "ventila:stamp:registro"
 
 
 def stamp() -> tuple[int, str]:
     """This process's generation and the shared stamp (empty when none was written yet)."""
     try:
-        shared = _stamp_path().read_text()
-    except OSError:
+        shared = str(cache.get(STAMP_KEY) or "")
+    except Exception as exc:  # the cache is down: MAX_AGE still bounds how long a value is kept
+        log.warning("could not read the cache stamp: %s", exc)
         shared = ""
     return _generation[0], shared
 
 
 def _write_stamp() -> None:
-    path = _stamp_path()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".registro.{uuid.uuid4().hex}.tmp")
-        tmp.write_text(uuid.uuid4().hex)
-        os.replace(tmp, path)
-    except OSError as exc:  # the request goes on: MAX_AGE still bounds how long another process keeps the old value
-        log.warning("could not write the cache stamp %s: %s", path, exc)
+        cache.set(STAMP_KEY, uuid.uuid4().hex, None)
+    except Exception as exc:  # the request goes on: MAX_AGE still bounds how long another process keeps the old value
+        log.warning("could not write the cache stamp: %s", exc)
 
 
 def bump(**_kwargs: Any) -> None:

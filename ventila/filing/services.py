@@ -19,7 +19,6 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.files.base import ContentFile
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Q, Sum
@@ -28,7 +27,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from ventila import clock
+from ventila import clock, files
 from ventila.audit import state
 from ventila.bodies.models import Body, Person
 from ventila.cases.actions import ActInput, ActRefused, UploadedDocument, do_file_case
@@ -39,7 +38,7 @@ from ventila.documents.pdf import render_signed  # fetches nothing but the app's
 from ventila.rules import PR_TZ, RULEBOOKS
 
 from . import conf, register_cache
-from .draft import Draft, UploadRejected, human_size, quarantine, quarantined_path
+from .draft import Draft, UploadRejected, discard, human_size, quarantine, read_quarantined
 from .models import Filing, FilingClaim, Supplement
 from .procedures import Procedure, late_warning_once, procedure_for, public_filing
 
@@ -250,10 +249,9 @@ def submit(proc: Procedure, draft: Draft, *, language: str = "es", now: dt.datet
         f = e.get("file")
         if not f:
             continue
-        path = quarantined_path(draft, f)
         try:
-            content = path.read_bytes()
-        except OSError:
+            content = read_quarantined(draft, f)
+        except files.FileDamaged:
             raise FilingFailed(
                 _(
                     "El archivo «%(name)s» ya no está disponible (se guarda %(h)s horas como máximo). "
@@ -446,8 +444,7 @@ def add_supplement(
     if upload is not None:
         assert draft is not None
         record = quarantine(draft, upload)
-        path = quarantined_path(draft, record)
-        content = path.read_bytes()
+        content = read_quarantined(draft, record)
     try:
         with transaction.atomic():
             Filing.objects.select_for_update().filter(pk=filing.pk).values_list("pk", flat=True).get()
@@ -460,11 +457,11 @@ def add_supplement(
                     record["sha256"],
                     record["content_type"],
                 )
-                s.file.save(record["name"], ContentFile(content), save=False)
+                files.store(s.file, record["name"], content)
             s.save()
     finally:
         if record is not None and draft is not None:
-            quarantined_path(draft, record).unlink(missing_ok=True)
+            discard(draft, record)
     return s
 
 

@@ -22,7 +22,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from ventila import clock
+from ventila import clock, files
 from ventila.accounts import ratelimit
 from ventila.bodies.models import Body
 from ventila.cases import access
@@ -783,7 +783,7 @@ def supplement_file(request: HttpRequest, number: str, pk: int) -> FileResponse:
     if not s.file:
         raise Http404("no file")
     return FileResponse(
-        s.file.open("rb"),
+        files.open_verified(s.file, s.sha256),
         as_attachment=True,
         filename=s.filename,
         content_type=s.content_type or "application/octet-stream",

@@ -8,13 +8,12 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from django.core.files.base import ContentFile
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from ventila import clock
+from ventila import clock, files
 from ventila.audit import chain
 from ventila.bodies.models import Body
 from ventila.cases.access import public_cases
@@ -117,7 +116,7 @@ def do_issue_annual_report(*, user: Any, body: Body, year: int, now: dt.datetime
         report.sha256 = signed.sha256
         report.size = len(signed.data)
         report.filename = f"{body.case_prefix} {report.title}.pdf".replace("/", "-")[:255]
-        report.file.save(report.filename, ContentFile(signed.data), save=False)
+        files.store(report.file, report.filename, signed.data)
         report.save()
         chain.append("annual_report", report)
         signing.record_signed(signed, kind=ANNUAL_REPORT_KIND, body=body, issued_at=now)

@@ -1,7 +1,8 @@
 """An attachment chosen on an act form, kept between the form and its check-your-answers step.
 
 A browser cannot send a file again from a hidden field, and the staff UI keeps no database session on
-its hot paths: the file waits under ``MEDIA_ROOT/pending/`` (a random name), and the page carries a
+its hot paths: the file waits under ``pending/`` in the file storage (:mod:`ventila.files`, which every app
+node shares; a random name), and the page carries a
 token signed with Django's ``signing`` that names it, its SHA-256 and the user and case it belongs to.
 A token of another user or case, altered or older than :data:`MAX_AGE`, is not honoured; the bytes are
 checked against the signed SHA-256 before they are attached. Files older than :data:`MAX_AGE` are
@@ -14,20 +15,18 @@ import hashlib
 import secrets
 import time
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from django.conf import settings
 from django.core import signing
 
+from ventila import files
 from ventila.cases.actions import UploadedDocument
 
 SALT = "ventila.web.pending-attachment"
 MAX_AGE = 24 * 3600  # seconds a kept file waits for its act to be confirmed
 
 
-def _root() -> Path:
-    return Path(settings.MEDIA_ROOT) / "pending"
+ROOT = "pending"  # the folder of the file storage (ventila.files)
 
 
 @dataclass(frozen=True)
@@ -40,28 +39,24 @@ class PendingFile:
     size: int
 
     def document(self) -> UploadedDocument:
-        data = (_root() / self.key).read_bytes()
-        if hashlib.sha256(data).hexdigest() != self.sha256:
-            raise ValueError("the kept file changed")
+        try:
+            data = files.read_verified(f"{ROOT}/{self.key}", self.sha256)
+        except files.FileDamaged as exc:
+            raise ValueError("the kept file changed") from exc
         return UploadedDocument(self.filename, data, self.content_type, sha256=self.sha256)
 
     def discard(self) -> None:
-        (_root() / self.key).unlink(missing_ok=True)
+        files.delete(f"{ROOT}/{self.key}")
 
 
 def keep(upload: Any, *, user: Any, case: Any) -> PendingFile:
     """Keep an uploaded file until its act is confirmed; returns it with its signed token."""
-    root = _root()
-    root.mkdir(parents=True, exist_ok=True)
-    _purge(root)
+    _purge()
     key = secrets.token_hex(16)
-    digest = hashlib.sha256()
-    size = 0
-    with (root / key).open("wb") as out:
-        for chunk in upload.chunks():
-            digest.update(chunk)
-            size += len(chunk)
-            out.write(chunk)
+    data = b"".join(upload.chunks())
+    digest = hashlib.sha256(data)
+    size = len(data)
+    files.write(f"{ROOT}/{key}", data)
     name = str(upload.name)[:255]
     ctype = str(getattr(upload, "content_type", "") or "")[:120]
     value = {"k": key, "n": name, "t": ctype, "h": digest.hexdigest(), "s": size, "u": user.pk, "c": case.pk}
@@ -80,16 +75,17 @@ def load(token: str, *, user: Any, case: Any) -> PendingFile | None:
     if not isinstance(v, dict) or v.get("u") != user.pk or v.get("c") != case.pk:
         return None
     key = str(v.get("k", ""))
-    if not key.isalnum() or not (_root() / key).is_file():
+    if not key.isalnum() or not files.storage().exists(f"{ROOT}/{key}"):
         return None
     return PendingFile(token, key, str(v["n"]), str(v["t"]), str(v["h"]), int(v["s"]))
 
 
-def _purge(root: Path) -> None:
+def _purge() -> None:
     limit = time.time() - MAX_AGE
-    for path in root.iterdir():
+    st = files.storage()
+    for name in files.listdir(ROOT)[1]:
         try:
-            if path.is_file() and path.stat().st_mtime < limit:
-                path.unlink()
+            if st.get_modified_time(f"{ROOT}/{name}").timestamp() < limit:
+                files.delete(f"{ROOT}/{name}")
         except OSError:  # removed meanwhile by another request
             continue

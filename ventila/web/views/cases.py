@@ -23,7 +23,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from ventila import clock
+from ventila import clock, files
 from ventila.bodies.models import Body, Person
 from ventila.cases import access
 from ventila.cases.actions import (
@@ -1089,7 +1089,7 @@ def correct_entry(request: HttpRequest, number: str, seq: int) -> HttpResponse:
 def attachment(request: HttpRequest, number: str, attachment_id: int) -> FileResponse:
     att = access.access_attachment(request.user, number, attachment_id)
     return FileResponse(
-        att.file.open("rb"),
+        files.open_verified(att.file, att.sha256),
         as_attachment=True,
         filename=att.filename,
         content_type=att.content_type or "application/octet-stream",

@@ -17,6 +17,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from ventila import files
 from ventila.cases import access
 from ventila.cases.actions import ActRefused, do_file_case, preview_filing, refresh_if_stale
 from ventila.cases.advisory import KIND as ADVISORY_KIND
@@ -204,7 +205,7 @@ def requested_report(request: HttpRequest, number: str, report_id: int) -> HttpR
     except access.ReportSealed as exc:
         return render(request, "web/requested_report_sealed.html", {"case": case, "reason": exc.reason}, status=403)
     return FileResponse(
-        report.file.open("rb"),
+        files.open_verified(report.file, report.sha256),
         as_attachment=True,
         filename=report.filename,
         content_type=report.content_type or "application/pdf",

@@ -17,7 +17,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from ventila import clock
+from ventila import clock, files
 from ventila.bodies.models import Body
 from ventila.cases import access
 from ventila.exports import XLSX_TYPE, to_csv, to_xlsx
@@ -223,4 +223,6 @@ def annual_report_file(request: HttpRequest, body: str, report_id: int) -> HttpR
     report = AnnualReport.objects.filter(body=body_obj, pk=report_id).first()
     if report is None:
         raise Http404
-    return FileResponse(report.file.open("rb"), content_type="application/pdf", filename=report.filename)
+    return FileResponse(
+        files.open_verified(report.file, report.sha256), content_type="application/pdf", filename=report.filename
+    )

@@ -1,0 +1,382 @@
+"""Two app nodes, one database: nothing that matters lives on one node's disk or in one process's memory.
+
+Two gunicorn servers, each with its own empty ``VENTILA_VAR_DIR``, behind a small round-robin proxy started
+here; one database (the suite's), the files in moto's S3 server (or on a disk both share, as an NFS mount
+would be), the shared cache and the rate limiter's counts in the machine's Redis. Through the proxy: public
+filings at the same time, each step free to land on either node (the drafts and their uploads are in the
+shared storage, not on a node's disk); a document uploaded through node A downloads through node B with the
+same SHA-256; the API's limit holds across both nodes; node B is killed (-9) mid-run. Then every
+acknowledged filing is there, the case numbers have no gap, and the audit chain verifies. Two workers send
+the day's reminders while one of them is killed (-9); a third finishes; each reminder was sent once.
+
+Run by ``.ci/run`` (``VENTILA_CLUSTER=1``, on PostgreSQL); ``./run test`` leaves it out (tests/cluster/conftest.py).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import http.client
+import itertools
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+import requests
+from django.conf import settings as django_settings
+from django.db import connection
+from factories import make_world, signed_in, tiny_pdf
+
+from ventila import clock
+from ventila.audit import chain
+from ventila.cases.db_triggers import purge_docket
+from ventila.cases.models import Attachment, Case
+from ventila.settings import _storages
+
+from .conftest import AWS_ENV, free_port, new_bucket, storage_url, wait_for_port
+
+BODY = "etica-camara"
+REDIS = "redis://127.0.0.1:6379/14"
+API_LIMIT = 6
+FILINGS = 8
+
+
+class Proxy:
+    """Round-robin over the nodes; a node that refuses the connection is skipped (what a proxy's health check
+    does), one that dies mid-request answers 502 (the client decides whether to try again)."""
+
+    def __init__(self, ports: list[int]) -> None:
+        self.ports = ports
+        self.turn = itertools.cycle(ports)
+        self.lock = threading.Lock()
+        self.served = {p: 0 for p in ports}
+        proxy = self
+
+        class Handler(BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def _forward(self) -> None:
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                headers = {
+                    k: v
+                    for k, v in self.headers.items()
+                    if k.lower() not in ("connection", "keep-alive", "proxy-connection", "transfer-encoding")
+                }
+                headers.setdefault("X-Request-ID", uuid.uuid4().hex)
+                for _ in proxy.ports:
+                    with proxy.lock:
+                        port = next(proxy.turn)
+                    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+                    try:
+                        conn.request(self.command, self.path, body=body, headers=headers)
+                        resp = conn.getresponse()
+                        data = resp.read()
+                    except ConnectionRefusedError:
+                        continue  # a node that is down: the next one (nothing reached it)
+                    except OSError:
+                        self._answer(502, [], b"node died mid-request")
+                        return
+                    finally:
+                        conn.close()
+                    with proxy.lock:
+                        proxy.served[port] += 1
+                    self._answer(resp.status, resp.getheaders(), data)
+                    return
+                self._answer(502, [], b"no node")
+
+            def _answer(self, status: int, headers: list[tuple[str, str]], data: bytes) -> None:
+                self.send_response(status)
+                for k, v in headers:
+                    if k.lower() not in ("transfer-encoding", "connection", "content-length"):
+                        self.send_header(k, v)
+                self.send_header("Content-Length", str(len(data)))
+                self.send_header("Connection", "close")
+                self.end_headers()
+                self.wfile.write(data)
+
+            do_GET = do_POST = do_HEAD = _forward
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def _database_url() -> str:
+    d = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{d['NAME']}"
+    auth = d["USER"] + (f":{d['PASSWORD']}" if d.get("PASSWORD") else "")
+    return f"postgres://{auth}@{d['HOST'] or '127.0.0.1'}:{d['PORT'] or 5432}/{d['NAME']}"
+
+
+def _start_node(name: str, env: dict[str, str], tmp: Path) -> tuple[subprocess.Popen[bytes], int]:
+    port = free_port()
+    var = tmp / name  # this node's own, empty var dir: nothing shared on disk
+    var.mkdir()
+    gunicorn = Path(sys.executable).with_name("gunicorn")
+    log = (tmp / f"{name}.log").open("wb")
+    proc = subprocess.Popen(
+        [str(gunicorn), "ventila.wsgi", "-b", f"127.0.0.1:{port}", "-w", "2", "--timeout", "60"],
+        env={**env, "VENTILA_VAR_DIR": str(var)},
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,  # its own process group: kill -9 takes the master and its workers
+    )
+    return proc, port
+
+
+def _ready(port: int, timeout: float = 60.0) -> None:
+    wait_for_port(port, timeout)
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            r = requests.get(f"http://127.0.0.1:{port}/readyz", timeout=10)
+            if r.status_code == 200:
+                return
+        except requests.RequestException:
+            pass
+        time.sleep(0.2)
+    raise AssertionError(f"node on {port} never became ready")
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.wait()
+
+
+def _steps(office: int, pdf: bytes, n: int) -> list[tuple[str, dict[str, str], dict[str, Any] | None]]:
+    knowledge = (clock.today() - dt.timedelta(days=10)).isoformat()
+    return [
+        (
+            "quien",
+            {
+                "complainant_name": f"Persona Ficticia {n}",
+                "complainant_address": "Calle Luna 1, San Juan",
+                "complainant_email": f"p{n}@example.org",
+                "complainant_phone": "787-555-0100",
+            },
+            None,
+        ),
+        ("querellado", {"respondent_office": str(office)}, None),
+        (
+            "hechos",
+            {
+                "facts": f"Vi al querellado usar un vehículo oficial para fines privados (relato {n}).",
+                "knowledge_date": knowledge,
+                "personal_knowledge": "on",
+                "provisions": "10(i)",
+            },
+            None,
+        ),
+        (
+            "evidencia",
+            {"nav": "add_evidence", "ev_kind": "public_documents", "ev_description": "Documento"},
+            {"ev_file": ("prueba.pdf", pdf, "application/pdf")},
+        ),
+        ("evidencia", {"wit_name": "Luis Testigo Ficticio", "wit_address": "Calle Sol 2, Ponce"}, None),
+        ("juramento", {"nav": "submit", "perjury_acknowledged": "on", "signature": f"persona ficticia {n}"}, None),
+    ]
+
+
+def file_complaint_over_http(base: str, office: int, pdf: bytes, n: int) -> str | None:
+    """Walk the public form as a browser would; the case number acknowledged, or None when the submission's
+    answer was lost (its node died): such a filing may or may not be there, and is not counted as acknowledged."""
+    s = requests.Session()
+    for _ in range(5):  # the first page sets the CSRF cookie; a 502 (a node died) is tried again
+        if s.get(f"{base}/querellas/{BODY}/quien/", timeout=60).status_code == 200:
+            break
+    for step, data, upload in _steps(office, pdf, n):
+        final = step == "juramento"
+        for _attempt in range(5):
+            payload = {**data, "csrfmiddlewaretoken": s.cookies.get("csrftoken", "")}
+            r = s.post(
+                f"{base}/querellas/{BODY}/{step}/", data=payload, files=upload, allow_redirects=False, timeout=60
+            )
+            if r.status_code == 502:
+                if final:
+                    return None
+                continue
+            break
+        assert r.status_code == 302, (step, r.status_code, r.text[:2000])
+        if final:
+            m = re.search(rf"/querellas/{BODY}/acuse/([^/]+)/", r.headers["Location"])
+            assert m, r.headers["Location"]
+            return m.group(1)
+    return None
+
+
+@pytest.mark.parametrize("storage", ["s3", "shared-disk"])
+def test_two_nodes_behind_a_proxy(storage, transactional_db, settings, s3_server, monkeypatch, tmp_path):
+    started = time.monotonic()
+    import redis
+
+    redis.Redis.from_url(REDIS).flushdb()
+    for k, v in AWS_ENV.items():
+        monkeypatch.setenv(k, v)
+    url = storage_url(s3_server, new_bucket(s3_server)) if storage == "s3" else f"file://{tmp_path / 'shared'}"
+    settings.STORAGES = _storages(url)  # this process (the audit's file check) sees the nodes' storage
+    if storage == "shared-disk":
+        settings.MEDIA_ROOT = tmp_path / "shared"
+    world = make_world()
+    office = world.respondent.offices.first().pk
+    staff = signed_in(world.users["presidente"])  # a session in the shared database, valid on every node
+    session_cookie = staff.cookies[django_settings.SESSION_COOKIE_NAME].value
+
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("PYTEST_", "DJANGO_", "VENTILA_", "DATABASE_URL", "COV_"))
+    }
+    env.update(AWS_ENV)
+    env.update(
+        {
+            "DATABASE_URL": _database_url(),
+            "VENTILA_SECRET_KEY": django_settings.SECRET_KEY,  # every node signs with the same key
+            "VENTILA_STORAGE_URL": url,
+            "VENTILA_CACHE_URL": REDIS,
+            "VENTILA_RATE_LIMIT_BACKEND": "cache",  # the limiter's counts in Redis (atomic increments)
+            "VENTILA_API_ANONYMOUS_RATE_PER_MINUTE": str(API_LIMIT),
+            "VENTILA_FILING_RATE": "1000/3600",
+            "VENTILA_LOG_FORMAT": "json",
+            "EMAIL_BACKEND": "django.core.mail.backends.dummy.EmailBackend",
+        }
+    )
+    (a, port_a), (b, port_b) = _start_node("a", env, tmp_path), _start_node("b", env, tmp_path)
+    proxy = None
+    try:
+        _ready(port_a)
+        _ready(port_b)
+        proxy = Proxy([port_a, port_b])
+
+        # A document uploaded through node A downloads through node B, byte for byte.
+        pdf = tiny_pdf(3)
+        number = file_complaint_over_http(f"http://127.0.0.1:{port_a}", office, pdf, 0)
+        assert number
+        att = Attachment.objects.get(entry__case__number=number, sha256=hashlib.sha256(pdf).hexdigest())
+        r = requests.get(
+            f"http://127.0.0.1:{port_b}/expedientes/{number}/anejos/{att.pk}/",
+            cookies={django_settings.SESSION_COOKIE_NAME: session_cookie},
+            timeout=60,
+        )
+        assert r.status_code == 200 and hashlib.sha256(r.content).hexdigest() == att.sha256
+        assert r.headers["X-Request-ID"]
+        assert not list((tmp_path / "a").rglob("attachments"))  # nothing of it on node A's own disk
+
+        # The API's limit for requests without a token holds across both nodes (its counts are in Redis).
+        answers = [requests.get(f"{proxy.url}/api/v1/cases", timeout=30).status_code for _ in range(2 * API_LIMIT)]
+        assert answers.count(401) == API_LIMIT and answers.count(429) == API_LIMIT, answers
+        assert proxy.served[port_a] and proxy.served[port_b]
+
+        # Filings at the same time through the proxy; node B is killed (-9) while they run.
+        acknowledged: list[str] = []
+        lost: list[int] = []  # filings whose submission's answer died with node B
+        errors: list[BaseException] = []
+
+        def one(n: int) -> None:
+            try:
+                got = file_complaint_over_http(proxy.url, office, tiny_pdf(1), n)
+                (acknowledged if got else lost).append(got or n)  # type: ignore[arg-type]
+            except BaseException as exc:  # reported below
+                errors.append(exc)
+
+        threads = [threading.Thread(target=one, args=(n,)) for n in range(1, FILINGS + 1)]
+        for t in threads:
+            t.start()
+        served_b = proxy.served[port_b]
+        time.sleep(1.5)
+        assert proxy.served[port_b] > served_b  # node B took its share of the filings…
+        assert sum(t.is_alive() for t in threads) >= FILINGS // 2  # …and is killed while they are under way
+        _kill(b)
+        for t in threads:
+            t.join(120)
+        assert not errors, errors
+        assert acknowledged and len(acknowledged) + len(lost) == FILINGS  # every other filing went through
+    finally:
+        if proxy is not None:
+            proxy.close()
+        _kill(a)
+        _kill(b)
+
+    if storage == "s3":  # the workers' part needs no second run on the other storage
+        _two_workers_one_killed(env, world, tmp_path)
+
+    numbers = set(Case.objects.filter(body=world.camara).values_list("number", flat=True))
+    assert {number, *acknowledged} <= numbers  # every acknowledged filing is there
+    assert len(numbers) <= 1 + FILINGS  # and nothing twice (a lost answer's filing may or may not be there)
+    seqs = sorted(int(n.rsplit("-", 1)[1]) for n in numbers)
+    assert seqs == list(range(1, len(seqs) + 1)), seqs  # numbered without a gap
+    assert chain.verify().ok  # the audit chain, the stored files' hashes included
+    assert time.monotonic() - started < 120
+
+
+def _two_workers_one_killed(env: dict[str, str], world: Any, tmp: Path) -> None:
+    """Two ``ventila worker`` processes send the day's reminders (the filings' terms) side by side and one is
+    killed (-9) mid-run; a third finishes. Each user gets the day's reminder once (PostgreSQL: SKIP LOCKED
+    claims), and the SMTP server counts a message only once it answered 250 (as a real one takes it)."""
+    from aiosmtpd.controller import Controller
+
+    from .test_workers import SlowInbox
+
+    inbox = SlowInbox()
+    port = free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    users = [world.users[n] for n in ("secretaria", "personal", "presidente", "comisionado")]
+    for u in users:
+        u.email = f"{u.username}@example.org"
+        u.save(update_fields=["email"])
+    worker_env = {
+        **env,
+        "VENTILA_VAR_DIR": str(tmp / "worker"),
+        "EMAIL_BACKEND": "ventila.documents.mail.RecordingSMTPBackend",
+        "EMAIL_HOST": "127.0.0.1",
+        "EMAIL_PORT": str(port),
+        "EMAIL_TIMEOUT": "10",
+    }
+    (tmp / "worker").mkdir()
+    ventila = Path(sys.executable).with_name("ventila")
+    cmd = [str(ventila), "worker", "--once", "--reminder-hour", "0"]
+
+    def start() -> subprocess.Popen[bytes]:
+        return subprocess.Popen(cmd, env=worker_env, stdout=subprocess.DEVNULL, start_new_session=True)
+
+    try:
+        first, second = start(), start()
+        deadline = time.monotonic() + 60
+        while not inbox.to and time.monotonic() < deadline:  # killed once the reminders are being sent
+            time.sleep(0.05)
+        assert first.poll() is None  # still at work when it is killed
+        _kill(first)
+        assert second.wait(90) == 0
+        assert start().wait(90) == 0  # the next round finishes what the killed worker left
+    finally:
+        controller.stop()
+    from ventila.documents.models import ReminderLog
+
+    logged = ReminderLog.objects.filter(user__in=users).count()
+    assert inbox.to and len(inbox.to) == len(set(inbox.to)) == logged, inbox.to  # each reminder once
+
+
+@pytest.fixture(autouse=True)
+def _docket_purged(transactional_db: Any) -> Any:
+    yield
+    purge_docket(connection)
