@@ -323,3 +323,112 @@ def test_cam_24c_03_a_summary_hearing_needs_no_determination_before_it() -> None
     )
     assert result.procedure == "summary"
     assert pointed(result) == []
+
+
+# --- found by the mutation property test (tests/rules/test_never_silent_property.py) ----------------------
+
+
+def test_cam_11c_01_an_objection_to_an_activity_under_way_points_at_its_start() -> None:
+    # Notice on Mon 4 Jan 2027 (no objection), the activity starts on the 15th; a change notified that day is
+    # objected to on the 16th: the activity under way may not go on, and the start is pointed at.
+    result = run(
+        "camara-171",
+        "outside_activity",
+        ev("outside_activity_notified", "2027-01-04"),
+        ev("objection_decided", "2027-01-07", objected=False),
+        ev("activity_started", "2027-01-15"),
+        ev("outside_activity_notified", "2027-01-15"),
+        ev("objection_decided", "2027-01-16", objected=True),
+        as_of="2027-01-16",
+    )
+    under_way = [f for f in result.findings if f.id == "objected_activity_under_way"]
+    assert [f.data["event"] for f in under_way] == [2]
+    assert under_way[0].rule.id == "CAM-11C-01"
+
+
+def test_cam_15_01_a_second_exit_on_the_day_of_the_first_is_pointed_at() -> None:
+    # An officer's exit recorded twice on the same day (once marked as a reelection, which binds only a
+    # Representative): the second is pointed at, not dropped.
+    exit_ = ev("left_office", "2027-03-01", reelected=True)
+    result = evaluate(
+        {
+            "rulebook": "camara-171",
+            "kind": "financial_report",
+            "respondent": {"role": "officer"},
+            "as_of": "2027-03-02",
+            "events": [ev("took_office", "2027-01-04"), exit_, exit_],
+        }
+    )
+    assert pointed(result) == [2]
+
+
+def test_cam_05_01_a_closing_before_the_referral_closes_nothing_the_one_after_it_closes() -> None:
+    orphan = ev("case_closed", "2027-01-04")
+    received = ev("referral_received", "2027-01-04")
+    alone = run("camara-171", "referral", orphan, received, as_of="2027-01-05")
+    assert pointed(alone) == [0]
+    assert alone.stage != "closed"
+    closed = run("camara-171", "referral", orphan, received, ev("case_closed", "2027-01-05"), as_of="2027-01-05")
+    assert pointed(closed) == [0]
+    assert closed.stage == "closed"
+
+
+def test_cam_05_01_a_closing_while_the_answer_is_awaited_closes_the_case() -> None:
+    result = run(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", "2027-01-04", knowledge_date="2027-01-02"),
+        ev("respondent_notified", "2027-01-05"),
+        ev("case_closed", "2027-01-06"),
+        as_of="2027-01-07",
+    )
+    assert result.stage == "closed"
+    assert result.allowed_next == []
+
+
+def test_cam_09_08_a_denied_recusal_keeps_its_notice_term_when_the_case_is_closed() -> None:
+    result = run(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", "2027-01-04", knowledge_date="2027-01-02"),
+        ev("recusal_requested", "2027-01-04"),
+        ev("recusal_decided", "2027-01-05", granted=False),
+        ev("case_closed", "2027-01-05"),
+        as_of="2027-01-06",
+    )
+    assert result.stage == "closed"
+    assert result.deadline("notify_recusal_denial").rule.id == "CAM-09-08"
+
+
+def test_cam_05_01_the_same_act_entered_twice_is_pointed_at() -> None:
+    # The same act, the same moment, the same data: a double entry, pointed at (the first one counts).
+    decided = ev("objection_decided", "2027-03-03", objected=False)
+    result = run("camara-171", "outside_activity", NOTICE, decided, decided, as_of="2027-03-04")
+    assert pointed(result) == [2]
+    assert "repite, con los mismos datos" in next(f.message for f in result.findings if f.id == "act_not_allowed")
+
+
+def test_cam_19d_01_an_extension_of_no_day_is_pointed_at() -> None:
+    result = run(
+        "camara-171",
+        "advisory_opinion",
+        REQUEST,
+        ev("opinion_extension_granted", "2027-03-05", business_days=0),
+        as_of="2027-03-08",
+    )
+    assert pointed(result) == [1]
+
+
+def test_mun_dlk_07_a_record_of_positions_that_states_none_is_pointed_at() -> None:
+    result = run(
+        "municipal",
+        "deadlock",
+        ev("deadlock_reported", "2027-03-01"),
+        ev("referred_to_commission", "2027-03-02"),
+        ev("hearing_noticed", "2027-03-03", hearing_date="2027-03-22"),
+        ev("hearing_concluded", "2027-03-22"),
+        ev("recommendations_issued", "2027-03-25"),
+        ev("positions_recorded", "2027-03-29"),
+        as_of="2027-03-30",
+    )
+    assert pointed(result) == [5]

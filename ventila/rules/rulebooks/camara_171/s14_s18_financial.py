@@ -441,7 +441,7 @@ def evaluate_financial_report(ctx: Context) -> None:
         exit_event = e
         break
     for e in ctx.all("left_office"):  # never silent: the tenure ended once
-        if exit_event is not None and e.at > exit_event.at:
+        if exit_event is not None and e is not exit_event and e.at >= exit_event.at:
             _not_evaluated(ctx, [e], Msg("el cese ya consta el %(day)s", day=exit_event.day))
 
     min_tenure = ctx.rule("CAM-14F-01").term

@@ -392,6 +392,19 @@ def _assess(ctx: Context, recs: Event) -> None:
     window = optional_int_setting(ctx, "deadlock_acceptance_window_days")
     until = recs.day + dt.timedelta(days=window) if window is not None else None
     types = ("recommendations_issued", "positions_recorded")
+    for e in ctx.all("positions_recorded"):
+        if e.get("mayor_accepts") is None and e.get("assembly_accepts") is None:
+            ctx.add_finding(  # never silent: a record of positions that states none
+                "act_not_allowed",
+                "MUN-DLK-07",
+                Msg(
+                    "«%(act)s» (%(day)s) no consigna si el Alcalde o la Asamblea aceptan las recomendaciones: "
+                    "no cambia nada (¶36).",
+                    act=DEADLOCK_EVENTS["positions_recorded"].title,
+                    day=e.day,
+                ),
+                event=e.index,
+            )
     mayor = _latest(ctx, types, "mayor_accepts", until)
     assembly = _latest(ctx, types, "assembly_accepts", until)
     if until is not None:
