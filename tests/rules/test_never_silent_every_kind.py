@@ -432,3 +432,27 @@ def test_mun_dlk_07_a_record_of_positions_that_states_none_is_pointed_at() -> No
         as_of="2027-03-30",
     )
     assert pointed(result) == [5]
+
+
+def test_mun_sus_13_a_second_cited_stay_while_the_first_stands_is_pointed_at() -> None:
+    filed = ev("complaint_filed", "2027-01-06", complainant_kind="citizen", sworn=True, evidence_attached=True)
+    stay = {"court_order": "TPI San Juan, orden del 6 de enero"}
+    standing = run(
+        "municipal",
+        "complaint",
+        filed,
+        ev("proceedings_suspended", "2027-01-07", **stay),
+        ev("proceedings_suspended", "2027-01-09", **stay),
+        as_of="2027-01-09",
+    )
+    assert pointed(standing) == [2]
+    anew = run(
+        "municipal",
+        "complaint",
+        filed,
+        ev("proceedings_suspended", "2027-01-07", **stay),
+        ev("proceedings_resumed", "2027-01-08"),
+        ev("proceedings_suspended", "2027-01-09", **stay),
+        as_of="2027-01-09",
+    )
+    assert pointed(anew) == []

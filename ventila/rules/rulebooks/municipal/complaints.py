@@ -653,6 +653,25 @@ def apply_court_stays(ctx: Context, rule_id: str = "MUN-SUS-13") -> None:
         ctx.suspensions = []
     elif any(not e.get("court_order") for e in ctx.all("proceedings_suspended")):
         ctx.suspensions = _cited_stays(ctx)
+    standing: Event | None = None  # the cited stay in force
+    for e in ctx.events:
+        if e.type == "proceedings_resumed":
+            standing = None
+        elif e.type == "proceedings_suspended" and e.get("court_order"):
+            if standing is None:
+                standing = e
+                continue
+            ctx.add_finding(  # never silent: a second cited stay while the first stands repeats it
+                "act_not_allowed",
+                rule_id,
+                Msg(
+                    "La paralización del %(day)s repite la del %(first)s, que sigue vigente: cuenta la primera "
+                    "hasta que se reanuden los procedimientos (¶28).",
+                    day=e.day,
+                    first=standing.day,
+                ),
+                event=e.index,
+            )
     for e in ctx.all("proceedings_suspended"):
         if not e.get("court_order"):
             ctx.add_finding(
