@@ -456,3 +456,44 @@ def test_mun_sus_13_a_second_cited_stay_while_the_first_stands_is_pointed_at() -
         as_of="2027-01-09",
     )
     assert pointed(anew) == []
+
+
+def test_cam_15_01_an_answer_for_a_report_without_preliminary_findings_is_pointed_at() -> None:
+    # The OEG's findings name another year (no report of it on file): the answer that follows has nothing
+    # to answer for the report on file, and is pointed at too.
+    result = run(
+        "camara-171",
+        "financial_report",
+        ev("took_office", "2027-01-04"),
+        ev("report_filed", "2027-02-01", covers_year=1),
+        ev("preliminary_findings_received", "2027-03-01", covers_year=0),
+        ev("findings_answered", "2027-03-08"),
+        as_of="2027-03-09",
+    )
+    assert pointed(result) == [2, 3]
+
+
+def test_cam_21b_02_a_second_answer_is_pointed_at() -> None:
+    result = run(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", "2027-01-04", knowledge_date="2027-01-02"),
+        ev("respondent_notified", "2027-01-05"),
+        ev("answer_filed", "2027-01-08"),
+        ev("answer_filed", "2027-01-11"),
+        as_of="2027-01-12",
+    )
+    assert pointed(result) == [3]
+
+
+def test_mun_dlk_09_positions_before_the_recommendations_after_the_hearing_are_pointed_at() -> None:
+    result = run(
+        "municipal",
+        "deadlock",
+        ev("recommendations_issued", "2027-03-01"),
+        ev("deadlock_reported", "2027-03-01"),
+        ev("referred_to_commission", "2027-03-02"),
+        ev("positions_recorded", "2027-03-03", mayor_accepts=True),
+        as_of="2027-03-04",
+    )
+    assert 3 in pointed(result)

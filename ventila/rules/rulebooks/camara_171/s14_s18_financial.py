@@ -570,6 +570,12 @@ def evaluate_financial_report(ctx: Context) -> None:
         [e for t in _REPORT_ACTS[1:] for e in ctx.all(t) if id(e) not in used],
         Msg("no corresponde a un informe radicado, o repite un acto ya anotado para su informe"),
     )
+    with_findings = {id(_report_of(e, reports)) for e in ctx.all("preliminary_findings_received") if id(e) in used}
+    _not_evaluated(
+        ctx,
+        [e for e in ctx.all("findings_answered") if id(e) in used and id(_report_of(e, reports)) not in with_findings],
+        Msg("su informe no tiene hallazgos preliminares de la OEG que contestar"),
+    )
     ctx.stage = stage
     nxt: list[str] = []
     if exit_event is None:

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine import Context, Election, Event, EventSpec, FieldSpec, FinalAct
+from ...engine import Act, Context, Election, Event, EventSpec, FieldSpec, FinalAct
 from ...i18n import Msg, Quote, Raw
 from ...terms import Rule, Term, compute_due, shared_term
 from ...vocabulary import ComplaintDeadline, ComplaintStage
@@ -588,6 +588,7 @@ COMPLAINT_EVENTS = with_order(
         "extension_requested": ("answer_filed", "default_declared", "referred_to_other_body"),
     },
     once=(
+        "answer_filed",
         "extension_granted",
         "extension_denied",
         "default_declared",
@@ -601,7 +602,11 @@ COMPLAINT_EVENTS = with_order(
         "proceedings_suspended",
         "proceedings_resumed",
     ),
-    reopened_by={"proceedings_suspended": ("proceedings_resumed",)},
+    reopened_by={
+        "proceedings_suspended": ("proceedings_resumed",),
+        # a summary case found with merit re-enters the ordinary procedure with the full answer term
+        "answer_filed": (Act("resolved", {"outcome": "merit_found"}),),
+    },
     standalone=(
         "witness_summoned",
         "documents_requested",

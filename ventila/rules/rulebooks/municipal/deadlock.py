@@ -339,6 +339,7 @@ def evaluate_deadlock(ctx: Context) -> None:
         side.append("documents_delivered")
     concluded = ctx.last("hearing_concluded")
     if concluded is None:
+        _positions_too_early(ctx)
         ctx.stage = DeadlockStage.HEARING_SCHEDULED if ctx.has("hearing_noticed") else DeadlockStage.UNDER_INVESTIGATION
         nxt = ["hearing_noticed"]
         if ctx.has("hearing_noticed"):
@@ -356,10 +357,28 @@ def evaluate_deadlock(ctx: Context) -> None:
     if d.status == "missed":
         term_missed(ctx, d, "rendir el informe con recomendaciones")
     if recs is None:
+        _positions_too_early(ctx)
         ctx.stage = DeadlockStage.AWAITING_RECOMMENDATIONS
         ctx.allowed_next = ["recommendations_issued", *side]
         return
     _assess(ctx, recs)
+
+
+def _positions_too_early(ctx: Context) -> None:
+    """Never silent: the parties' positions recorded before the recommendations issued after the hearing
+    answer nothing yet (¶36); each is pointed at."""
+    for e in ctx.all("positions_recorded"):
+        ctx.add_finding(
+            "act_not_allowed",
+            "MUN-DLK-09",
+            Msg(
+                "«%(act)s» (%(day)s) antes de las recomendaciones de la Comisión tras la vista: no contesta "
+                "ninguna (¶36).",
+                act=DEADLOCK_EVENTS["positions_recorded"].title,
+                day=e.day,
+            ),
+            event=e.index,
+        )
 
 
 _COMMISSION_ACTS = frozenset(
