@@ -497,3 +497,17 @@ def test_mun_dlk_09_positions_before_the_recommendations_after_the_hearing_are_p
         as_of="2027-03-04",
     )
     assert 3 in pointed(result)
+
+
+@pytest.mark.parametrize(("kind", "filed"), [("complaint", "complaint_filed"), ("referral", "referral_received")])
+def test_cam_21b_01_a_second_notice_to_the_respondent_is_pointed_at(kind: str, filed: str) -> None:
+    # The answer term runs from the first notice (CAM-21B-02); a second one is pointed at, not ignored.
+    result = run(
+        "camara-171",
+        kind,
+        ev(filed, "2027-01-05", knowledge_date="2027-01-02") if kind == "complaint" else ev(filed, "2027-01-05"),
+        ev("respondent_notified", "2027-01-06"),
+        ev("respondent_notified", "2027-01-07"),
+        as_of="2027-01-07",
+    )
+    assert pointed(result) == [2]

@@ -588,6 +588,7 @@ COMPLAINT_EVENTS = with_order(
         "extension_requested": ("answer_filed", "default_declared", "referred_to_other_body"),
     },
     once=(
+        "respondent_notified",
         "answer_filed",
         "extension_granted",
         "extension_denied",
