@@ -511,3 +511,19 @@ def test_cam_21b_01_a_second_notice_to_the_respondent_is_pointed_at(kind: str, f
         as_of="2027-01-07",
     )
     assert pointed(result) == [2]
+
+
+def test_mun_hea_01_a_hearing_concluded_before_it_was_noticed_is_no_merits_hearing() -> None:
+    # The orphan hearing is pointed at and left out: the decision after it is one without a merits hearing.
+    result = run(
+        "municipal",
+        "complaint",
+        ev("hearing_concluded", "2027-01-04", before="full"),
+        ev("complaint_filed", "2027-01-04", complainant_kind="citizen", sworn=True, evidence_attached=True),
+        ev("respondent_notified", "2027-01-05"),
+        ev("answer_filed", "2027-01-08"),
+        ev("decision_issued", "2027-01-11", outcome="admonition"),
+        as_of="2027-01-11",
+    )
+    assert 0 in pointed(result)
+    assert [f.data["event"] for f in result.findings if f.id == "outcome_without_merits_hearing"] == [4]

@@ -816,8 +816,8 @@ def optional_int_setting(ctx: Context, name: str) -> int | None:
 
 def evaluate_complaint(ctx: Context) -> None:
     """Complaint against a mayor (¶12–¶34): every term, finding and next act."""
-    apply_court_stays(ctx)
     _check_order(ctx)
+    apply_court_stays(ctx)
     filed = ctx.first("complaint_filed")
     if filed is None:
         ctx.stage = MunicipalComplaintStage.NEW
@@ -1182,8 +1182,10 @@ def _anytime(ctx: Context) -> list[str]:
 
 def _check_order(ctx: Context) -> None:
     """Flag acts out of order. An act flagged is not taken as on record for the acts after it: an act that
-    presupposes only an orphan is flagged too (every act after an orphan, never silent)."""
+    presupposes only an orphan is flagged too (every act after an orphan, never silent), and left out of the
+    evaluation (a hearing concluded before it was noticed is no merits hearing)."""
     seen: set[str] = set()
+    flagged: set[int] = set()
     closed: Event | None = None
     for e in ctx.events:
         found = len(ctx.findings)
@@ -1244,6 +1246,9 @@ def _check_order(ctx: Context) -> None:
             closed = e
         if len(ctx.findings) == found:
             seen.add(e.type)
+        else:
+            flagged.add(e.index)
+    ctx.leave_out(flagged)
 
 
 def _check_parties(ctx: Context, filed: Event) -> None:
