@@ -106,20 +106,35 @@ def _inert_by_design(kind: KindSpec, events: list[dict[str, Any]], i: int) -> bo
     return spec.standalone or spec.repeatable and any(e["type"] == spec.type for j, e in enumerate(events) if j != i)
 
 
+def _silent(kind: KindSpec, scenario: dict[str, Any]) -> list[tuple[int, str]]:
+    """The events of ``scenario`` that change nothing, no finding points at and no spec declares inert
+    (none when the whole docket is refused: the field is named)."""
+    note(json.dumps(scenario, ensure_ascii=False))
+    try:
+        whole = _answer(scenario)
+    except InputError:
+        return []
+    pointed = {(f.get("data") or {}).get("event") for f in whole["findings"]}
+    events = scenario["events"]
+    silent = []
+    for i, e in enumerate(events):
+        if i in pointed or _inert_by_design(kind, events, i):
+            continue
+        try:
+            same = _answer(scenario, dropped=i) == whole
+        except InputError:
+            same = False  # the docket without it is refused: the act is what made it acceptable
+        if same:
+            silent.append((i, e["type"]))
+    return silent
+
+
 @pytest.mark.parametrize(("rulebook", "kind"), KINDS, ids=IDS)
 def test_cam_05_01_mun_ini_01_no_event_is_dropped_in_silence(rulebook: str, kind: KindSpec) -> None:
     @BOUNDED
     @given(scenario=dockets(rulebook, kind))
     def check(scenario: dict[str, Any]) -> None:
-        note(json.dumps(scenario, ensure_ascii=False))
-        whole = _answer(scenario)
-        pointed = {(f.get("data") or {}).get("event") for f in whole["findings"]}
-        events = scenario["events"]
-        silent = [
-            (i, e["type"])
-            for i, e in enumerate(events)
-            if i not in pointed and not _inert_by_design(kind, events, i) and _answer(scenario, dropped=i) == whole
-        ]
+        silent = _silent(kind, scenario)
         assert not silent, f"events that change nothing and no finding points at: {silent}"
 
     check()
@@ -164,23 +179,7 @@ def test_cam_05_01_mun_ini_01_a_mutated_valid_docket_is_refused_or_flagged(ruleb
     @MUTATED
     @given(scenario=mutated(rulebook, kind))
     def check(scenario: dict[str, Any]) -> None:
-        note(json.dumps(scenario, ensure_ascii=False))
-        try:
-            whole = _answer(scenario)
-        except InputError:
-            return  # refused, the field named
-        pointed = {(f.get("data") or {}).get("event") for f in whole["findings"]}
-        events = scenario["events"]
-        silent = []
-        for i, e in enumerate(events):
-            if i in pointed or _inert_by_design(kind, events, i):
-                continue
-            try:
-                same = _answer(scenario, dropped=i) == whole
-            except InputError:
-                same = False  # the docket without it is refused: the act is what made it acceptable
-            if same:
-                silent.append((i, e["type"]))
+        silent = _silent(kind, scenario)
         assert not silent, f"events that change nothing and no finding points at: {silent}"
 
     check()
