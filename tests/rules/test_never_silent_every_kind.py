@@ -373,7 +373,7 @@ def test_cam_05_01_a_closing_before_the_referral_closes_nothing_the_one_after_it
     assert closed.stage == "closed"
 
 
-def test_cam_05_01_a_closing_while_the_answer_is_awaited_closes_the_case() -> None:
+def test_cam_05_01_a_closing_while_the_answer_is_awaited_is_pointed_at() -> None:
     result = run(
         "camara-171",
         "complaint",
@@ -382,8 +382,8 @@ def test_cam_05_01_a_closing_while_the_answer_is_awaited_closes_the_case() -> No
         ev("case_closed", "2027-01-06"),
         as_of="2027-01-07",
     )
-    assert result.stage == "closed"
-    assert result.allowed_next == []
+    assert result.stage == "awaiting_answer"
+    assert pointed(result) == [2]
 
 
 def test_cam_09_08_a_denied_recusal_keeps_its_notice_term_when_the_case_is_closed() -> None:

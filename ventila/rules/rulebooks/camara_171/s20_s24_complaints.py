@@ -705,12 +705,21 @@ STAGE_RULES: dict[str, dict[str, str]] = {
 def evaluate_complaint(ctx: Context) -> None:
     """Complaint (Secs. 20–24) or OEG referral (Sec. 16(b)): every term, finding and next act."""
     _evaluate(ctx)
-    if "case_closed" in ctx.firsts and ctx.stage != "closed":
-        # Never silent: a closing recorded at a stage whose evaluation does not look for one (while the
-        # answer is awaited: a withdrawal, a settlement) closes the case like any other; the acts after it
-        # are pointed at by the order check.
-        ctx.stage = ComplaintStage.CLOSED
-        ctx.allowed_next = []
+    closing = ctx.firsts.get("case_closed")
+    if closing is not None and ctx.stage != "closed":
+        # Never silent: a closing recorded while the case still has acts to come (the answer awaited, a
+        # dismissal corrected into probable cause) closes nothing: it is pointed at.
+        ctx.add_finding(
+            "act_not_allowed",
+            "CAM-05-01",
+            Msg(
+                "«%(act)s» (%(day)s) se registró cuando el caso aún tenía actos pendientes: no lo cierra. Registre "
+                "el acto que pone fin al caso, o corrija el cierre.",
+                act=COMPLAINT_EVENTS["case_closed"].title,
+                day=closing.day,
+            ),
+            event=closing.index,
+        )
     if (
         ctx.stage == "closed"
         and "recusal_decided" in ctx.firsts
