@@ -323,3 +323,207 @@ def test_cam_24c_03_a_summary_hearing_needs_no_determination_before_it() -> None
     )
     assert result.procedure == "summary"
     assert pointed(result) == []
+
+
+# --- found by the mutation property test (tests/rules/test_never_silent_property.py) ----------------------
+
+
+def test_cam_11c_01_an_objection_to_an_activity_under_way_points_at_its_start() -> None:
+    # Notice on Mon 4 Jan 2027 (no objection), the activity starts on the 15th; a change notified that day is
+    # objected to on the 16th: the activity under way may not go on, and the start is pointed at.
+    result = run(
+        "camara-171",
+        "outside_activity",
+        ev("outside_activity_notified", "2027-01-04"),
+        ev("objection_decided", "2027-01-07", objected=False),
+        ev("activity_started", "2027-01-15"),
+        ev("outside_activity_notified", "2027-01-15"),
+        ev("objection_decided", "2027-01-16", objected=True),
+        as_of="2027-01-16",
+    )
+    under_way = [f for f in result.findings if f.id == "objected_activity_under_way"]
+    assert [f.data["event"] for f in under_way] == [2]
+    assert under_way[0].rule.id == "CAM-11C-01"
+
+
+def test_cam_15_01_a_second_exit_on_the_day_of_the_first_is_pointed_at() -> None:
+    # An officer's exit recorded twice on the same day (once marked as a reelection, which binds only a
+    # Representative): the second is pointed at, not dropped.
+    exit_ = ev("left_office", "2027-03-01", reelected=True)
+    result = evaluate(
+        {
+            "rulebook": "camara-171",
+            "kind": "financial_report",
+            "respondent": {"role": "officer"},
+            "as_of": "2027-03-02",
+            "events": [ev("took_office", "2027-01-04"), exit_, exit_],
+        }
+    )
+    assert pointed(result) == [2]
+
+
+def test_cam_05_01_a_closing_before_the_referral_closes_nothing_the_one_after_it_closes() -> None:
+    orphan = ev("case_closed", "2027-01-04")
+    received = ev("referral_received", "2027-01-04")
+    alone = run("camara-171", "referral", orphan, received, as_of="2027-01-05")
+    assert pointed(alone) == [0]
+    assert alone.stage != "closed"
+    closed = run("camara-171", "referral", orphan, received, ev("case_closed", "2027-01-05"), as_of="2027-01-05")
+    assert pointed(closed) == [0]
+    assert closed.stage == "closed"
+
+
+def test_cam_05_01_a_closing_while_the_answer_is_awaited_is_pointed_at() -> None:
+    result = run(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", "2027-01-04", knowledge_date="2027-01-02"),
+        ev("respondent_notified", "2027-01-05"),
+        ev("case_closed", "2027-01-06"),
+        as_of="2027-01-07",
+    )
+    assert result.stage == "awaiting_answer"
+    assert pointed(result) == [2]
+
+
+def test_cam_09_08_a_denied_recusal_keeps_its_notice_term_when_the_case_is_closed() -> None:
+    result = run(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", "2027-01-04", knowledge_date="2027-01-02"),
+        ev("recusal_requested", "2027-01-04"),
+        ev("recusal_decided", "2027-01-05", granted=False),
+        ev("case_closed", "2027-01-05"),
+        as_of="2027-01-06",
+    )
+    assert result.stage == "closed"
+    assert result.deadline("notify_recusal_denial").rule.id == "CAM-09-08"
+
+
+def test_cam_05_01_the_same_act_entered_twice_is_pointed_at() -> None:
+    # The same act, the same moment, the same data: a double entry, pointed at (the first one counts).
+    decided = ev("objection_decided", "2027-03-03", objected=False)
+    result = run("camara-171", "outside_activity", NOTICE, decided, decided, as_of="2027-03-04")
+    assert pointed(result) == [2]
+    assert "repite, con los mismos datos" in next(f.message for f in result.findings if f.id == "act_not_allowed")
+
+
+def test_cam_19d_01_an_extension_of_no_day_is_pointed_at() -> None:
+    result = run(
+        "camara-171",
+        "advisory_opinion",
+        REQUEST,
+        ev("opinion_extension_granted", "2027-03-05", business_days=0),
+        as_of="2027-03-08",
+    )
+    assert pointed(result) == [1]
+
+
+def test_mun_dlk_07_a_record_of_positions_that_states_none_is_pointed_at() -> None:
+    result = run(
+        "municipal",
+        "deadlock",
+        ev("deadlock_reported", "2027-03-01"),
+        ev("referred_to_commission", "2027-03-02"),
+        ev("hearing_noticed", "2027-03-03", hearing_date="2027-03-22"),
+        ev("hearing_concluded", "2027-03-22"),
+        ev("recommendations_issued", "2027-03-25"),
+        ev("positions_recorded", "2027-03-29"),
+        as_of="2027-03-30",
+    )
+    assert pointed(result) == [5]
+
+
+def test_mun_sus_13_a_second_cited_stay_while_the_first_stands_is_pointed_at() -> None:
+    filed = ev("complaint_filed", "2027-01-06", complainant_kind="citizen", sworn=True, evidence_attached=True)
+    stay = {"court_order": "TPI San Juan, orden del 6 de enero"}
+    standing = run(
+        "municipal",
+        "complaint",
+        filed,
+        ev("proceedings_suspended", "2027-01-07", **stay),
+        ev("proceedings_suspended", "2027-01-09", **stay),
+        as_of="2027-01-09",
+    )
+    assert pointed(standing) == [2]
+    anew = run(
+        "municipal",
+        "complaint",
+        filed,
+        ev("proceedings_suspended", "2027-01-07", **stay),
+        ev("proceedings_resumed", "2027-01-08"),
+        ev("proceedings_suspended", "2027-01-09", **stay),
+        as_of="2027-01-09",
+    )
+    assert pointed(anew) == []
+
+
+def test_cam_15_01_an_answer_for_a_report_without_preliminary_findings_is_pointed_at() -> None:
+    # The OEG's findings name another year (no report of it on file): the answer that follows has nothing
+    # to answer for the report on file, and is pointed at too.
+    result = run(
+        "camara-171",
+        "financial_report",
+        ev("took_office", "2027-01-04"),
+        ev("report_filed", "2027-02-01", covers_year=1),
+        ev("preliminary_findings_received", "2027-03-01", covers_year=0),
+        ev("findings_answered", "2027-03-08"),
+        as_of="2027-03-09",
+    )
+    assert pointed(result) == [2, 3]
+
+
+def test_cam_21b_02_a_second_answer_is_pointed_at() -> None:
+    result = run(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", "2027-01-04", knowledge_date="2027-01-02"),
+        ev("respondent_notified", "2027-01-05"),
+        ev("answer_filed", "2027-01-08"),
+        ev("answer_filed", "2027-01-11"),
+        as_of="2027-01-12",
+    )
+    assert pointed(result) == [3]
+
+
+def test_mun_dlk_09_positions_before_the_recommendations_after_the_hearing_are_pointed_at() -> None:
+    result = run(
+        "municipal",
+        "deadlock",
+        ev("recommendations_issued", "2027-03-01"),
+        ev("deadlock_reported", "2027-03-01"),
+        ev("referred_to_commission", "2027-03-02"),
+        ev("positions_recorded", "2027-03-03", mayor_accepts=True),
+        as_of="2027-03-04",
+    )
+    assert 3 in pointed(result)
+
+
+@pytest.mark.parametrize(("kind", "filed"), [("complaint", "complaint_filed"), ("referral", "referral_received")])
+def test_cam_21b_01_a_second_notice_to_the_respondent_is_pointed_at(kind: str, filed: str) -> None:
+    # The answer term runs from the first notice (CAM-21B-02); a second one is pointed at, not ignored.
+    result = run(
+        "camara-171",
+        kind,
+        ev(filed, "2027-01-05", knowledge_date="2027-01-02") if kind == "complaint" else ev(filed, "2027-01-05"),
+        ev("respondent_notified", "2027-01-06"),
+        ev("respondent_notified", "2027-01-07"),
+        as_of="2027-01-07",
+    )
+    assert pointed(result) == [2]
+
+
+def test_mun_hea_01_a_hearing_concluded_before_it_was_noticed_is_no_merits_hearing() -> None:
+    # The orphan hearing is pointed at and left out: the decision after it is one without a merits hearing.
+    result = run(
+        "municipal",
+        "complaint",
+        ev("hearing_concluded", "2027-01-04", before="full"),
+        ev("complaint_filed", "2027-01-04", complainant_kind="citizen", sworn=True, evidence_attached=True),
+        ev("respondent_notified", "2027-01-05"),
+        ev("answer_filed", "2027-01-08"),
+        ev("decision_issued", "2027-01-11", outcome="admonition"),
+        as_of="2027-01-11",
+    )
+    assert 0 in pointed(result)
+    assert [f.data["event"] for f in result.findings if f.id == "outcome_without_merits_hearing"] == [4]

@@ -5,7 +5,9 @@ changes nothing and is pointed at by nothing would be dropped in silence.
 
 An act may change nothing only when its spec says so (``standalone``: it sets no term, a witness summoned;
 ``repeatable``: a repeat of it, a hearing noticed anew). The dockets are drawn by hypothesis, a bounded
-number per kind (the whole file runs in a few seconds).
+number per kind (the whole file runs in a few seconds). A second test starts from a reachable docket and
+mutates it as an outside checker does (two events swapped, one dropped, duplicated, inserted, or dated
+before its predecessor): the mutated docket is refused (the field named) or no event in it is silent.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ BOUNDED = settings(
     max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True, database=None
 )
 START = dt.date(2027, 1, 4)
+MUTATED = settings(BOUNDED, max_examples=30)  # derandomized: the same dockets on every run
 
 
 def _value(draw: st.DrawFn, spec: FieldSpec, day: dt.date) -> Any:
@@ -48,9 +51,12 @@ def _value(draw: st.DrawFn, spec: FieldSpec, day: dt.date) -> Any:
 
 
 @st.composite
-def dockets(draw: st.DrawFn, rulebook: str, kind: KindSpec) -> dict[str, Any]:
-    """A docket of ``kind``: each act one the rulebook allows next (a reachable docket) or, one time in
-    four, an act of any type (the mutation: a repeat, an orphan, an act after closure, out of order)."""
+def dockets(
+    draw: st.DrawFn, rulebook: str, kind: KindSpec, mutate: bool = True, steps: tuple[int, ...] = (0, 1, 3, 8, 21)
+) -> dict[str, Any]:
+    """A docket of ``kind``: each act one the rulebook allows next (a reachable docket) or, with ``mutate``
+    one time in four, an act of any type (the mutation: a repeat, an orphan, an act after closure, out of
+    order). ``steps``: the days between two acts."""
     types = sorted(t for t, spec in kind.events.items() if not spec.record_only)
     roles = kind.respondent_roles or ("representative",)
     scenario: dict[str, Any] = {
@@ -62,9 +68,11 @@ def dockets(draw: st.DrawFn, rulebook: str, kind: KindSpec) -> dict[str, Any]:
     day = START + dt.timedelta(days=draw(st.integers(0, 300)))
     allowed = types
     for _ in range(draw(st.integers(1, 7))):
-        mutate = draw(st.integers(0, 3)) == 0
-        etype = draw(st.sampled_from(types if mutate or not allowed else allowed))
-        day += dt.timedelta(days=draw(st.sampled_from([0, 1, 3, 8, 21])))
+        any_type = mutate and (draw(st.integers(0, 3)) == 0 or not allowed)
+        if not (any_type or allowed):
+            break
+        etype = draw(st.sampled_from(types if any_type else allowed))
+        day += dt.timedelta(days=draw(st.sampled_from(steps)))
         spec = kind.events[etype]
         payload = {n: _value(draw, f, day) for n, f in spec.fields.items() if f.required or draw(st.booleans())}
         scenario["events"].append({"type": etype, "at": day.isoformat(), **payload})
@@ -98,20 +106,80 @@ def _inert_by_design(kind: KindSpec, events: list[dict[str, Any]], i: int) -> bo
     return spec.standalone or spec.repeatable and any(e["type"] == spec.type for j, e in enumerate(events) if j != i)
 
 
+def _silent(kind: KindSpec, scenario: dict[str, Any]) -> list[tuple[int, str]]:
+    """The events of ``scenario`` that change nothing, no finding points at and no spec declares inert
+    (none when the whole docket is refused: the field is named)."""
+    note(json.dumps(scenario, ensure_ascii=False))
+    try:
+        whole = _answer(scenario)
+    except InputError:
+        return []
+    pointed = {(f.get("data") or {}).get("event") for f in whole["findings"]}
+    events = scenario["events"]
+    silent = []
+    for i, e in enumerate(events):
+        if i in pointed or _inert_by_design(kind, events, i):
+            continue
+        try:
+            same = _answer(scenario, dropped=i) == whole
+        except InputError:
+            same = False  # the docket without it is refused: the act is what made it acceptable
+        if same:
+            silent.append((i, e["type"]))
+    return silent
+
+
 @pytest.mark.parametrize(("rulebook", "kind"), KINDS, ids=IDS)
 def test_cam_05_01_mun_ini_01_no_event_is_dropped_in_silence(rulebook: str, kind: KindSpec) -> None:
     @BOUNDED
     @given(scenario=dockets(rulebook, kind))
     def check(scenario: dict[str, Any]) -> None:
-        note(json.dumps(scenario, ensure_ascii=False))
-        whole = _answer(scenario)
-        pointed = {(f.get("data") or {}).get("event") for f in whole["findings"]}
-        events = scenario["events"]
-        silent = [
-            (i, e["type"])
-            for i, e in enumerate(events)
-            if i not in pointed and not _inert_by_design(kind, events, i) and _answer(scenario, dropped=i) == whole
-        ]
+        silent = _silent(kind, scenario)
+        assert not silent, f"events that change nothing and no finding points at: {silent}"
+
+    check()
+
+
+@st.composite
+def mutated(draw: st.DrawFn, rulebook: str, kind: KindSpec) -> dict[str, Any]:
+    """A reachable docket of ``kind`` (each act one the rulebook allows next), then mutated as an outside
+    checker would: two events swapped (their dates kept in order), one dropped, one duplicated, one of any
+    type inserted, or one dated before its predecessor."""
+    scenario = draw(dockets(rulebook, kind, mutate=False, steps=(1, 3, 8, 21)))  # the mutation makes same days
+    types = sorted(t for t, spec in kind.events.items() if not spec.record_only)
+    events: list[dict[str, Any]] = scenario["events"]
+    n = len(events)
+    how = draw(st.sampled_from(["swap", "drop", "duplicate", "insert", "backdate"]))
+    if how == "swap" and n >= 2:
+        i, j = sorted(draw(st.lists(st.integers(0, n - 1), min_size=2, max_size=2, unique=True)))
+        a, b = events[i], events[j]
+        events[i], events[j] = {**b, "at": a["at"]}, {**a, "at": b["at"]}
+    elif how == "drop" and n >= 2:
+        events.pop(draw(st.integers(0, n - 1)))
+    elif how == "duplicate" and n >= 1:
+        i = draw(st.integers(0, n - 1))
+        events.insert(i + 1, dict(events[i]))
+    elif how == "insert" and n >= 1:
+        i = draw(st.integers(0, n))
+        at = dt.date.fromisoformat(events[min(i, n - 1)]["at"][:10])
+        etype = draw(st.sampled_from(types))
+        spec = kind.events[etype]
+        payload = {k: _value(draw, f, at) for k, f in spec.fields.items() if f.required or draw(st.booleans())}
+        events.insert(i, {"type": etype, "at": at.isoformat(), **payload})
+    elif how == "backdate" and n >= 2:
+        i = draw(st.integers(1, n - 1))
+        before = dt.date.fromisoformat(events[i - 1]["at"][:10]) - dt.timedelta(days=draw(st.integers(1, 30)))
+        events[i] = {**events[i], "at": before.isoformat()}
+    note(f"mutation: {how}")
+    return scenario
+
+
+@pytest.mark.parametrize(("rulebook", "kind"), KINDS, ids=IDS)
+def test_cam_05_01_mun_ini_01_a_mutated_valid_docket_is_refused_or_flagged(rulebook: str, kind: KindSpec) -> None:
+    @MUTATED
+    @given(scenario=mutated(rulebook, kind))
+    def check(scenario: dict[str, Any]) -> None:
+        silent = _silent(kind, scenario)
         assert not silent, f"events that change nothing and no finding points at: {silent}"
 
     check()

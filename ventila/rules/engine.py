@@ -804,6 +804,7 @@ class Context:
                 firsts[t] = e
         self.firsts = firsts
         self._repeats = len(firsts) != len(scenario.events)  # some type occurs more than once
+        self.left_out: list[Event] = []  # acts out of place a rulebook's own check left out (:meth:`leave_out`)
         self.suspensions = self._suspensions() if "proceedings_suspended" in firsts else []
         self._rules = rulebook.rules
         self._roll = bool(settings.get("roll_forward", True))
@@ -818,6 +819,23 @@ class Context:
         else:
             self.as_of_dt = None
             self.as_of_day = as_of
+
+    def leave_out(self, indices: set[int]) -> None:
+        """Evaluate without the events of these indices (acts out of place a rulebook's own order check
+        pointed at): like :func:`evaluate` with the acts :func:`out_of_place` finds, they stay on the docket
+        and under their finding, but no term, stage or next act follows from them."""
+        if not indices:
+            return
+        self.left_out = [e for e in self.events if e.index in indices]
+        self.events = [e for e in self.events if e.index not in indices]
+        self.scenario = replace(self.scenario, events=self.events)
+        firsts: dict[str, Event] = {}
+        for e in self.events:
+            firsts.setdefault(e.type, e)
+        self.firsts = firsts
+        self._repeats = len(firsts) != len(self.events)
+        self.__dict__.pop("by_type", None)
+        self.suspensions = self._suspensions() if "proceedings_suspended" in firsts else []
 
     @cached_property
     def by_type(self) -> dict[str, list[Event]]:
@@ -1638,8 +1656,8 @@ def out_of_place(events: Sequence[Event], kind: KindSpec) -> list[tuple[Event, M
     points at each with ``act_not_allowed``.
     """
     table = _order_table(kind)
-    if not table:
-        return []
+    if not table and len({e.type for e in events}) == len(events):
+        return []  # nothing declared, and no act recorded twice
     titles = kind.events
     placed: dict[str, list[Event]] = {}  # event type → its acts in place, in docket order
     n = 0  # acts in place so far (an act's position among them: ``seq``)
@@ -1704,6 +1722,10 @@ def out_of_place(events: Sequence[Event], kind: KindSpec) -> list[tuple[Event, M
         return None
 
     for e in events:
+        twin = _twin(e, placed.get(e.type), titles[e.type])
+        if twin is not None:
+            out.append((e, twin))
+            continue
         order = table.get(e.type)
         if order is not None:
             after, not_after, once, _since = order
@@ -1721,6 +1743,22 @@ def out_of_place(events: Sequence[Event], kind: KindSpec) -> list[tuple[Event, M
         seq[e.index] = n
         n += 1
     return out
+
+
+def _twin(e: Event, earlier: list[Event] | None, spec: EventSpec) -> Msg | None:
+    """Why ``e`` is out of place when it repeats an act in place of its type at the same moment with the same
+    data (the same act entered twice), unless its spec lets it repeat (``repeatable``); else None."""
+    if not earlier or spec.repeatable:
+        return None
+    for p in earlier:
+        if p.at == e.at and p.payload == e.payload:
+            return Msg(
+                "«%(act)s» (%(day)s) repite, con los mismos datos, el acto ya registrado ese día: cuenta el "
+                "primero. Si lo corrige, regístrelo como corrección.",
+                act=spec.title,
+                day=e.day,
+            )
+    return None
 
 
 def _without(scenario: Scenario, out: Sequence[tuple[Event, Msg]]) -> Scenario:

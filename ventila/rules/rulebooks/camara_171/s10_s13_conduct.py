@@ -390,6 +390,7 @@ FINDINGS: dict[str, str] = {
     "secretariat_copy_missing": "CAM-11B-03",
     "notice_after_activity_start": "CAM-11B-01",
     "activity_starts_before_objection_window_ends": "CAM-11C-01",
+    "objected_activity_under_way": "CAM-11C-01",
     "no_objection_by_silence": "CAM-11C-01",
     "objection_untimely": "CAM-11C-01",
     "objection_without_grounds": "CAM-11C-01",
@@ -894,6 +895,18 @@ def evaluate_outside_activity(ctx: Context) -> None:
             "CAM-11C-01",
             Msg(
                 "La actividad comenzó el %(start)s pese a la oposición de la Comisión del %(day)s (Sec. 11(C)).",
+                start=started.day,
+                day=decision.day,
+            ),
+            event=started.index,
+        )
+    elif ctx.stage == "objected" and started is not None and decision is not None:
+        ctx.add_finding(  # never silent: the Commission objects to an activity already under way
+            "objected_activity_under_way",
+            "CAM-11C-01",
+            Msg(
+                "La actividad está en curso desde el %(start)s y la Comisión se opuso a ella el %(day)s: el "
+                "Representante no puede seguir realizándola (Sec. 11(C)).",
                 start=started.day,
                 day=decision.day,
             ),

@@ -441,7 +441,7 @@ def evaluate_financial_report(ctx: Context) -> None:
         exit_event = e
         break
     for e in ctx.all("left_office"):  # never silent: the tenure ended once
-        if exit_event is not None and e.at > exit_event.at:
+        if exit_event is not None and e is not exit_event and e.at >= exit_event.at:
             _not_evaluated(ctx, [e], Msg("el cese ya consta el %(day)s", day=exit_event.day))
 
     min_tenure = ctx.rule("CAM-14F-01").term
@@ -569,6 +569,12 @@ def evaluate_financial_report(ctx: Context) -> None:
         ctx,
         [e for t in _REPORT_ACTS[1:] for e in ctx.all(t) if id(e) not in used],
         Msg("no corresponde a un informe radicado, o repite un acto ya anotado para su informe"),
+    )
+    with_findings = {id(_report_of(e, reports)) for e in ctx.all("preliminary_findings_received") if id(e) in used}
+    _not_evaluated(
+        ctx,
+        [e for e in ctx.all("findings_answered") if id(e) in used and id(_report_of(e, reports)) not in with_findings],
+        Msg("su informe no tiene hallazgos preliminares de la OEG que contestar"),
     )
     ctx.stage = stage
     nxt: list[str] = []

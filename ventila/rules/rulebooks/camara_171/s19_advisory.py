@@ -462,6 +462,16 @@ def _extensions(ctx: Context, request: Event) -> list[tuple[Term, str | Msg]]:
                 ),
             )
         _check_votes(ctx, g, "la prórroga")
+        if not int(g.get("business_days")):
+            ctx.add_finding(  # never silent: an extension of no day extends nothing
+                "act_not_allowed",
+                "CAM-19D-01",
+                Msg(
+                    "La prórroga del %(day)s no concede ningún día laborable: el término no cambia (Sec. 19(d)).",
+                    day=g.day,
+                ),
+                event=g.index,
+            )
         total += int(g.get("business_days"))
     if total > MAX_OPINION_EXTENSION.amount:
         ctx.add_finding(

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine import Context, Election, Event, EventSpec, FieldSpec, FinalAct
+from ...engine import Act, Context, Election, Event, EventSpec, FieldSpec, FinalAct
 from ...i18n import Msg, Quote, Raw
 from ...terms import Rule, Term, compute_due, shared_term
 from ...vocabulary import ComplaintDeadline, ComplaintStage
@@ -588,6 +588,8 @@ COMPLAINT_EVENTS = with_order(
         "extension_requested": ("answer_filed", "default_declared", "referred_to_other_body"),
     },
     once=(
+        "respondent_notified",
+        "answer_filed",
         "extension_granted",
         "extension_denied",
         "default_declared",
@@ -601,7 +603,11 @@ COMPLAINT_EVENTS = with_order(
         "proceedings_suspended",
         "proceedings_resumed",
     ),
-    reopened_by={"proceedings_suspended": ("proceedings_resumed",)},
+    reopened_by={
+        "proceedings_suspended": ("proceedings_resumed",),
+        # a summary case found with merit re-enters the ordinary procedure with the full answer term (A-28)
+        "answer_filed": (Act("resolved", {"outcome": "merit_found"}),),
+    },
     standalone=(
         "witness_summoned",
         "documents_requested",
@@ -699,11 +705,32 @@ STAGE_RULES: dict[str, dict[str, str]] = {
 def evaluate_complaint(ctx: Context) -> None:
     """Complaint (Secs. 20–24) or OEG referral (Sec. 16(b)): every term, finding and next act."""
     _evaluate(ctx)
-    if "sanction_decided" in ctx.firsts:
-        # Sec. 26's role and fine checks hold for every sanction recorded, wherever it stands on the
-        # docket: one recorded before its report is referred is also pointed at (act_not_allowed).
-        for sanction in ctx.all("sanction_decided"):
-            check_sanctions(ctx, sanction)
+    closing = ctx.firsts.get("case_closed")
+    if closing is not None and ctx.stage != "closed":
+        # Never silent: a closing recorded while the case still has acts to come (the answer awaited, a
+        # dismissal corrected into probable cause) closes nothing: it is pointed at.
+        ctx.add_finding(
+            "act_not_allowed",
+            "CAM-05-01",
+            Msg(
+                "«%(act)s» (%(day)s) se registró cuando el caso aún tenía actos pendientes: no lo cierra. Registre "
+                "el acto que pone fin al caso, o corrija el cierre.",
+                act=COMPLAINT_EVENTS["case_closed"].title,
+                day=closing.day,
+            ),
+            event=closing.index,
+        )
+    if (
+        ctx.stage == "closed"
+        and "recusal_decided" in ctx.firsts
+        and not any(d.id in _RECUSAL_TERMS for d in ctx.deadlines)
+    ):
+        _recusal_terms(ctx, [])  # Sec. 9: a recusal decided keeps its terms when the case is closed
+    sanctions = [e for e in (*ctx.left_out, *ctx.all("sanction_decided")) if e.type == "sanction_decided"]
+    # Sec. 26's role and fine checks hold for every sanction recorded, wherever it stands on the docket:
+    # one recorded before its report is referred is also pointed at (act_not_allowed).
+    for sanction in sorted(sanctions, key=lambda e: e.index):
+        check_sanctions(ctx, sanction)
     ctx.stage_rule = STAGE_RULES.get(ctx.procedure, {}).get(ctx.stage)
     if ctx.stage == "sanctioned":
         ctx.stage_rule = allowed_sanctions(ctx.respondent.role)[0]
@@ -1470,6 +1497,9 @@ def _recusal_terms(ctx: Context, acts: list[str]) -> None:
         acts.append("recusal_decided")
 
 
+_RECUSAL_TERMS = (ComplaintDeadline.REQUEST_SUBSTITUTE, ComplaintDeadline.NOTIFY_RECUSAL_DENIAL)
+
+
 def _same_member(event: Event, member: Any) -> bool:
     """Whether ``event`` concerns ``member`` (either side naming no member matches)."""
     other = event.get("member")
@@ -1529,13 +1559,15 @@ def _check_order(ctx: Context, referral: bool, summary: bool = False) -> None:
     """Flag acts recorded before the acts they presuppose (a finding, never an error).
 
     An act flagged is not taken as on record for the acts after it: an act that presupposes an orphan is
-    flagged too (every act after an orphan, never silent)."""
+    flagged too (every act after an orphan, never silent), and left out of the evaluation (a closing out of
+    place closes nothing)."""
     filed_type = "referral_received" if referral else "complaint_filed"
     if _in_order(ctx, filed_type, summary):
         return
     other = "complaint_filed" if referral else "referral_received"
     requires = _requires(filed_type, summary)
     seen: set[str] = set()
+    flagged: set[int] = set()
     for e in ctx.events:
         t = e.type
         if t == other:
@@ -1549,6 +1581,7 @@ def _check_order(ctx: Context, referral: bool, summary: bool = False) -> None:
                 ),
                 event=e.index,
             )
+            flagged.add(e.index)
             continue
         if "case_closed" in seen:  # after closure: that is what is wrong with it, whatever else it lacks
             ctx.add_finding(
@@ -1560,6 +1593,7 @@ def _check_order(ctx: Context, referral: bool, summary: bool = False) -> None:
                 ),
                 event=e.index,
             )
+            flagged.add(e.index)
             continue
         needs = requires.get(t)
         if needs is not None and not needs <= seen:
@@ -1575,8 +1609,10 @@ def _check_order(ctx: Context, referral: bool, summary: bool = False) -> None:
                 ),
                 event=e.index,
             )
+            flagged.add(e.index)
             continue
         seen.add(t)
+    ctx.leave_out(flagged)
 
 
 def _in_order(ctx: Context, filed_type: str, summary: bool = False) -> bool:

@@ -653,6 +653,25 @@ def apply_court_stays(ctx: Context, rule_id: str = "MUN-SUS-13") -> None:
         ctx.suspensions = []
     elif any(not e.get("court_order") for e in ctx.all("proceedings_suspended")):
         ctx.suspensions = _cited_stays(ctx)
+    standing: Event | None = None  # the cited stay in force
+    for e in ctx.events:
+        if e.type == "proceedings_resumed":
+            standing = None
+        elif e.type == "proceedings_suspended" and e.get("court_order"):
+            if standing is None:
+                standing = e
+                continue
+            ctx.add_finding(  # never silent: a second cited stay while the first stands repeats it
+                "act_not_allowed",
+                rule_id,
+                Msg(
+                    "La paralización del %(day)s repite la del %(first)s, que sigue vigente: cuenta la primera "
+                    "hasta que se reanuden los procedimientos (¶28).",
+                    day=e.day,
+                    first=standing.day,
+                ),
+                event=e.index,
+            )
     for e in ctx.all("proceedings_suspended"):
         if not e.get("court_order"):
             ctx.add_finding(
@@ -797,8 +816,8 @@ def optional_int_setting(ctx: Context, name: str) -> int | None:
 
 def evaluate_complaint(ctx: Context) -> None:
     """Complaint against a mayor (¶12–¶34): every term, finding and next act."""
-    apply_court_stays(ctx)
     _check_order(ctx)
+    apply_court_stays(ctx)
     filed = ctx.first("complaint_filed")
     if filed is None:
         ctx.stage = MunicipalComplaintStage.NEW
@@ -1163,8 +1182,10 @@ def _anytime(ctx: Context) -> list[str]:
 
 def _check_order(ctx: Context) -> None:
     """Flag acts out of order. An act flagged is not taken as on record for the acts after it: an act that
-    presupposes only an orphan is flagged too (every act after an orphan, never silent)."""
+    presupposes only an orphan is flagged too (every act after an orphan, never silent), and left out of the
+    evaluation (a hearing concluded before it was noticed is no merits hearing)."""
     seen: set[str] = set()
+    flagged: set[int] = set()
     closed: Event | None = None
     for e in ctx.events:
         found = len(ctx.findings)
@@ -1225,6 +1246,9 @@ def _check_order(ctx: Context) -> None:
             closed = e
         if len(ctx.findings) == found:
             seen.add(e.type)
+        else:
+            flagged.add(e.index)
+    ctx.leave_out(flagged)
 
 
 def _check_parties(ctx: Context, filed: Event) -> None:

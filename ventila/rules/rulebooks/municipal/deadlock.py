@@ -339,6 +339,7 @@ def evaluate_deadlock(ctx: Context) -> None:
         side.append("documents_delivered")
     concluded = ctx.last("hearing_concluded")
     if concluded is None:
+        _positions_too_early(ctx)
         ctx.stage = DeadlockStage.HEARING_SCHEDULED if ctx.has("hearing_noticed") else DeadlockStage.UNDER_INVESTIGATION
         nxt = ["hearing_noticed"]
         if ctx.has("hearing_noticed"):
@@ -356,10 +357,33 @@ def evaluate_deadlock(ctx: Context) -> None:
     if d.status == "missed":
         term_missed(ctx, d, "rendir el informe con recomendaciones")
     if recs is None:
+        _positions_too_early(ctx)
         ctx.stage = DeadlockStage.AWAITING_RECOMMENDATIONS
         ctx.allowed_next = ["recommendations_issued", *side]
         return
     _assess(ctx, recs)
+
+
+def _positions_too_early(ctx: Context) -> None:
+    """Never silent: the parties' positions recorded before the recommendations issued after the hearing
+    answer nothing yet (¶36); each is pointed at."""
+    _point_at_positions(
+        ctx,
+        ctx.all("positions_recorded"),
+        "MUN-DLK-09",
+        Msg("antes de las recomendaciones de la Comisión tras la vista: no contesta ninguna (¶36)"),
+    )
+
+
+def _point_at_positions(ctx: Context, events: list[Event], rule_id: str, why: Msg) -> None:
+    """Point at records of the parties' positions that change nothing (never silent), saying why."""
+    for e in events:
+        ctx.add_finding(
+            "act_not_allowed",
+            rule_id,
+            Msg("«%(act)s» (%(day)s) %(why)s.", act=DEADLOCK_EVENTS["positions_recorded"].title, day=e.day, why=why),
+            event=e.index,
+        )
 
 
 _COMMISSION_ACTS = frozenset(
@@ -392,6 +416,16 @@ def _assess(ctx: Context, recs: Event) -> None:
     window = optional_int_setting(ctx, "deadlock_acceptance_window_days")
     until = recs.day + dt.timedelta(days=window) if window is not None else None
     types = ("recommendations_issued", "positions_recorded")
+    _point_at_positions(  # a record of positions that states none
+        ctx,
+        [
+            e
+            for e in ctx.all("positions_recorded")
+            if e.get("mayor_accepts") is None and e.get("assembly_accepts") is None
+        ],
+        "MUN-DLK-07",
+        Msg("no consigna si el Alcalde o la Asamblea aceptan las recomendaciones: no cambia nada (¶36)"),
+    )
     mayor = _latest(ctx, types, "mayor_accepts", until)
     assembly = _latest(ctx, types, "assembly_accepts", until)
     if until is not None:
