@@ -136,7 +136,8 @@ def queue(request: HttpRequest) -> HttpResponse:
     elif f["due"] == "week":
         qs = qs.filter(next_due__gte=today, next_due__lte=today + dt.timedelta(days=6 - today.weekday()))
     # «Por hacer» / «En espera de otros»: counted under the other filters (one read), then applied.
-    turn_q = turns.turn_filters(bodies, today)
+    staff = access.staff_body_ids(request.user)
+    turn_q = turns.turn_filters(bodies, today, staff)
     counts = turns.turn_counts(qs, turn_q) if not filter_form.errors else dict.fromkeys(("all", *turn_q), "0")
     if f["turn"]:
         qs = qs.filter(turn_q[f["turn"]])
@@ -166,7 +167,6 @@ def queue(request: HttpRequest) -> HttpResponse:
     _attach_bodies([it["case"] for it in items], bodies)
     pinned = queue_flags(qs, items, today, first_page=cursor is None)
     _attach_bodies([it["case"] for it in pinned], bodies)
-    staff = access.staff_body_ids(request.user)
     turns.queue_moves(items, today, clock.now())
     act_url = act_url_maker()
     for it in items:
@@ -205,12 +205,26 @@ def queue(request: HttpRequest) -> HttpResponse:
                 }
                 for value, label in (("", _("Todos")), ("mine", _("Por hacer")), ("waiting", _("En espera de otros")))
             ],
+            "filtered": bool(f["body"] or f["kind"] or f["stage"] or f["due"] or f["status"] not in ("", "open")),
+            "filter_summary": _filter_summary(f, kind_labels, stage_labels),
+            "filter_body": next((b.short_name for b in bodies if f["body"] and b.slug == f["body"]), ""),
             "next_cursor": next_cursor,
             "base_query": params.urlencode(),
             "paged": cursor is not None,
             "filing_bodies": [b for b in bodies if b.pk in staff],
         },
     )
+
+
+def _filter_summary(f: dict[str, str], kinds: dict[str, str], stages: dict[str, str]) -> str:
+    """The queue's filters in a few words, on the closed filters row: «Abiertos · Vencidos» (the body, a
+    Spanish name, is added by the template, marked as such)."""
+    status = {"closed": _("Cerrados"), "all": _("Todos los estados")}.get(f["status"], _("Abiertos"))
+    parts = [str(status)]
+    parts += [str(kinds.get(f["kind"], f["kind"]))] if f["kind"] else []
+    parts += [str(stages.get(f["stage"], f["stage"]))] if f["stage"] else []
+    parts += [str({"overdue": _("Vencidos"), "week": _("Vencen esta semana")}.get(f["due"], ""))] if f["due"] else []
+    return " · ".join(p for p in parts if p)
 
 
 def queue_export(qs: QuerySet[Case], fmt: str, *, undated: bool) -> HttpResponse:
