@@ -57,7 +57,7 @@ def test_open_an_outside_activity_notice_and_record_the_objection_in_the_browser
     page.fill("#id_nature", "Asesoría contable a una cooperativa.")
     submit(page.get_by_role("button", name="Anotar y abrir el expediente"))
     html = page.content()
-    assert "No se anotó nada: revise lo siguiente" in html and "Elija la persona del registro." in html
+    assert "No se abrió el expediente: revise lo siguiente" in html and "Elija la persona del registro." in html
     assert "Indique si es otro empleo, un contrato o un negocio." in html
     assert page.locator("#id_nature").input_value() == "Asesoría contable a una cooperativa."
     check("matter-form-errors")

@@ -92,3 +92,25 @@ def test_the_queue_shows_the_work_on_the_first_screen(e2e_world: Any, now: Any, 
     found += sideways(page)
     context.close()
     assert found == []
+
+
+def test_a_staff_form_with_errors_focuses_its_summary(e2e_world: Any, now: Any, browser: Any, live_server: Any) -> None:
+    """One error pattern (issue 29): «Error: » in the title, the summary focused, its links to the fields."""
+    world = e2e_world
+    case = file_complaint(world, when="2027-03-01 10:00")
+    context = signed_in_context(browser, live_server, world.users["secretaria"])
+    page = context.new_page()
+    page.set_viewport_size(WIDE)
+    page.goto(f"/expedientes/{case.number}/actos/respondent_notified/")
+    page.fill("#id_occurred_date", "2027-02-30")
+    with page.expect_navigation(wait_until="load"):
+        page.locator("main form button[type=submit]").first.click()
+    settle(page)
+    assert page.title().startswith("Error: ")
+    assert page.evaluate("document.activeElement.id") == "errores"
+    heading = page.locator("#errores h2").inner_text()
+    assert heading.startswith("No se anotó «") and page.locator("#errores a").count() >= 1
+    shot(page, "act-errors-1366")
+    found = serious_violations(page) + sideways(page)
+    context.close()
+    assert found == []
