@@ -77,7 +77,7 @@ from ..templatetags.web_tags import is_group, long_date
 from . import turns
 from .markup import Typed, act_url_maker, options_html, render_queue_rows, render_timeline, vocabulary
 from .matter_sections import matter_context
-from .procedures import procedure_context, queue_flags
+from .procedures import procedure_context, queue_flags, side_act
 
 PAGE_SIZE = 25
 
@@ -378,9 +378,9 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
         "web/case.html",
         {
             "case": case,
-            "confidentiality": confidentiality_notice(case.body.rulebook),
+            "confidentiality": confidentiality_notice(case.body.rulebook, case.kind),
             "today": today,
-            "parties": list(case.parties.select_related("represents")),
+            "parties": _labelled_parties(case),
             "open_terms": term_rows,
             "waiting_note": turns.waiting_note(term_rows) if not (acts and acts[0]["suggested"]) else "",
             "done_terms": [_term_row(d, today, ended=True, ended_by=kind_spec) for d in done_terms],
@@ -399,7 +399,7 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
             # The suggested act (and the others the rulebook offers for the same term) first, then the rest.
             "next_acts": [a for a in acts if a["suggested"]],
             "other_acts": [a for a in acts if not a["suggested"]],
-            "can_add_counsel": case.body_id in access.staff_body_ids(request.user),
+            "can_add_counsel": case.body_id in access.staff_body_ids(request.user) and side_act(case, "counsel"),
             "stage": STAGES.get(case.stage, case.stage),
             "kind": KINDS.get(case.kind, case.kind),
             # Only the kinds with procedures (the complaints) name one (KindSpec.procedures).
@@ -434,6 +434,16 @@ def register_links(user: Any, case: Case) -> dict[str, Any]:
         if register_access.can_record_register(user, case.body) and pending_referral(case) is not None:
             out["turn_referral_url"] = reverse("web:turn_referral", args=[case.number])
     return out
+
+
+def _labelled_parties(case: Case) -> list[Any]:
+    """The case's parties, each with ``label``: its role in the kind's own words (``KindSpec.party_labels``:
+    an obligated person, a requester — issue 29), else the shared words."""
+    own = RULEBOOKS[case.body.rulebook].kinds[case.kind].party_labels
+    parties = list(case.parties.select_related("represents"))
+    for p in parties:
+        p.label = _(own[p.role]) if p.role in own else p.get_role_display()
+    return parties
 
 
 def _acts(user: Any, case: Case, open_terms: list[CaseDeadline], today: dt.date) -> list[dict[str, Any]]:

@@ -13,6 +13,7 @@ being waited on.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -201,8 +202,13 @@ def waiting_note(term_rows: list[dict[str, Any]]) -> str:
     row = next((r for r in term_rows if r.get("move") is not None and not r["move"].body_acts), None)
     if row is None:
         return ""
-    return _("Se espera a %(actor)s: «%(term)s» vence el %(day)s.") % {
-        "actor": mid_sentence(row["move"].actor),
-        "term": row["label"],
-        "day": long_date(row["d"].due),
-    }
+    return contracted(
+        _("Se espera a %(actor)s: «%(term)s» vence el %(day)s.")
+        % {"actor": mid_sentence(row["move"].actor), "term": row["label"], "day": long_date(row["d"].due)}
+    )
+
+
+def contracted(text: str) -> str:
+    """Spanish's contractions where a label follows «a» or «de»: «a el funcionario» → «al funcionario»,
+    «de el» → «del» (issue 29). Other languages are left as they are."""
+    return re.sub(r"\b([Aa]|[Dd]e) el\b", lambda m: m.group(1) + "l", text)
