@@ -69,3 +69,13 @@ def test_a_page_without_errors_has_no_error_title(world):
     case = file_complaint(world)
     page = _staff(world).get(f"/expedientes/{case.number}/actos/respondent_notified/").content.decode()
     assert not _title(page).startswith("Error") and 'id="errores"' not in page
+
+
+def test_the_per_diem_pages_title_is_its_title_and_says_error_on_an_error(world):
+    c = Client()
+    c.force_login(world.users["secretaria_municipal"])
+    url = "/cuerpos/querellas-municipales/dietas/"
+    title = _title(c.get(url).content.decode())
+    assert "<" not in title and len(title) < 80 and title.startswith("Dietas · ")
+    page = c.post(url, {"form": "expense"}).content.decode()
+    assert _title(page).startswith("Error: Dietas · ")
