@@ -547,6 +547,9 @@ class PublicFiling:
     late_warning: str = ""
     # the receipt's «Qué pasa ahora»: who reviews the complaint and the terms that follow, in order.
     next_steps: tuple[NextStep, ...] = ()
+    # the oath the form states before the signature, citing the body's own law (issue 29: never both
+    # bodies' laws on one form); "": a sworn writing, no provision cited.
+    oath: str = ""
 
 
 @dataclass(frozen=True)
