@@ -114,3 +114,24 @@ def test_a_staff_form_with_errors_focuses_its_summary(e2e_world: Any, now: Any, 
     found = serious_violations(page) + sideways(page)
     context.close()
     assert found == []
+
+
+def test_the_open_a_case_forms_cancel_link_is_a_target_of_its_own_at_320(
+    e2e_world: Any, now: Any, browser: Any, live_server: Any
+) -> None:
+    """axe's target-size at 320 px (issue 29): «Cancelar» was 2 px under the submit button."""
+    context = signed_in_context(browser, live_server, e2e_world.users["secretaria"])
+    page = context.new_page()
+    page.set_viewport_size(NARROW)
+    page.goto(f"/expedientes/nuevo/{e2e_world.camara.slug}/complaint/")
+    settle(page)
+    cancel = page.locator("main form").get_by_role("link", name="Cancelar").bounding_box()
+    button = page.locator("main form button[type=submit]").last.bounding_box()
+    assert cancel is not None and button is not None
+    assert cancel["height"] >= 24 and cancel["width"] >= 24
+    gap = max(cancel["y"] - (button["y"] + button["height"]), button["y"] - (cancel["y"] + cancel["height"]))
+    assert gap >= 0 or cancel["x"] >= button["x"] + button["width"]  # beside it, or clear below it
+    shot(page, "file-case-320", full_page=True)
+    found = serious_violations(page) + sideways(page)
+    context.close()
+    assert found == []
