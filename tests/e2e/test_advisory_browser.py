@@ -50,6 +50,7 @@ def test_cam_19d_01_an_opinion_from_request_to_issue_and_amendment_in_the_browse
         _shots(page, name)
 
     page.goto("/expedientes/")
+    page.get_by_text("Anotar…").click()  # the opening acts: one menu (issue 29)
     page.get_by_role("link", name="Anotar solicitud de opinión consultiva").click()
     page.wait_for_load_state("load")
     check("advisory-form")

@@ -49,6 +49,7 @@ def test_open_an_outside_activity_notice_and_record_the_objection_in_the_browser
         _shots(page, name)
 
     page.goto("/expedientes/")
+    page.get_by_text("Anotar…").click()  # the opening acts: one menu (issue 29)
     page.get_by_role("link", name="Anotar notificación de actividad extra-legislativa").click()
     page.wait_for_load_state("load")
     check("matter-form")
@@ -56,7 +57,7 @@ def test_open_an_outside_activity_notice_and_record_the_objection_in_the_browser
     page.fill("#id_nature", "Asesoría contable a una cooperativa.")
     submit(page.get_by_role("button", name="Anotar y abrir el expediente"))
     html = page.content()
-    assert "No se anotó nada: revise lo siguiente" in html and "Elija la persona del registro." in html
+    assert "No se abrió el expediente: revise lo siguiente" in html and "Elija la persona del registro." in html
     assert "Indique si es otro empleo, un contrato o un negocio." in html
     assert page.locator("#id_nature").input_value() == "Asesoría contable a una cooperativa."
     check("matter-form-errors")
@@ -113,6 +114,7 @@ def test_an_access_request_and_a_regulation_in_the_browser(
         _shots(page, name)
 
     page.goto("/expedientes/")
+    page.get_by_text("Anotar…").click()
     page.get_by_role("link", name="Anotar solicitud de acceso a un informe financiero").click()
     page.wait_for_load_state("load")
     office = e2e_world.respondent.offices.get()
@@ -146,6 +148,7 @@ def test_an_access_request_and_a_regulation_in_the_browser(
     check("access-sealed")
 
     page.goto("/expedientes/")
+    page.get_by_text("Anotar…").click()
     page.get_by_role("link", name="Anotar reglamento o circulación del Código").click()
     page.wait_for_load_state("load")
     submit(page.get_by_role("button", name="Continuar"))  # nothing chosen

@@ -58,6 +58,7 @@ def test_the_queue_tabs_the_stage_filter_and_the_suggested_act(
 
     # The stage filter narrows to the chosen kind's stages once the kind is chosen.
     page.goto("/expedientes/")
+    page.locator("details.filters-box > summary").click()  # the filters: one row that opens (issue 29)
     page.select_option("#f-kind", "advisory_opinion")
     submit(page.get_by_role("button", name="Filtrar"))
     stages = [v for v in page.eval_on_selector_all("#f-stage option", "els => els.map(e => e.value)") if v]

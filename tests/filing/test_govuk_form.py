@@ -52,12 +52,12 @@ def test_after_a_server_side_error_the_title_starts_with_error_and_the_summary_c
     assert _title(page).startswith("Error: Paso 1 de 5: Quién presenta")
     summary = re.search(r'<div class="alert alert-error"[^>]*id="errores"[^>]*>', page).group(0)
     assert 'tabindex="-1"' in summary and 'role="alert"' in summary
-    # The focus is moved by a script of the site's own (the CSP allows no inline script).
-    assert '<script src="/static/filing/filing.js" defer></script>' in page
+    # The focus is moved by a script of the site's own (the CSP allows no inline script), the staff forms' too.
+    assert '<script src="/static/web/forms.js" defer></script>' in page
     assert re.findall(r"<script(?![^>]*\bsrc=)[^>]*>", page) == []
     csp = r["Content-Security-Policy"]
     assert "script-src 'self'" in csp and "unsafe-inline" not in csp
-    js = client.get("/static/filing/filing.js")
+    js = client.get("/static/web/forms.js")
     body = b"".join(js.streaming_content) if js.streaming else js.content
     assert js.status_code == 200 and b'getElementById("errores")' in body and b".focus()" in body
     # The follow-up page says it too.

@@ -134,7 +134,11 @@ def test_annual_report_is_generated_in_one_action_frozen_hashed_and_chained(clie
     record(world, docket["a"], "case_closed", "2027-05-03")
     c = _client(client, world, "secretaria")
     assert c.get("/cuerpos/etica-camara/informe-anual/").status_code == 200
-    r = c.post("/cuerpos/etica-camara/informe-anual/", {"anio": "2027"})
+    check = c.post("/cuerpos/etica-camara/informe-anual/", {"anio": "2027"})  # issue 29: confirmed first
+    assert check.status_code == 200 and not AnnualReport.objects.exists()
+    page = check.content.decode()
+    assert "Confirme el informe anual 2027" in page and "El año 2027 no ha terminado" in page
+    r = c.post("/cuerpos/etica-camara/informe-anual/", {"anio": "2027", "paso": "confirmar"})
     assert r.status_code == 302
     report = AnnualReport.objects.get()
     data = report.file.open("rb").read()

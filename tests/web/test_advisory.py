@@ -233,7 +233,9 @@ def test_cam_19a_01_a_member_files_their_own_request_online_and_sees_only_their_
         "paso": "revisar",
     }
     check = client.post(new, data)
-    assert check.status_code == 200 and "CAM-19C-01" in check.content.decode()  # Apr 14: too late, shown first
+    # Apr 14: too late, shown first — in the law's words, without the rule's ID (issue 29: not for her).
+    assert check.status_code == 200 and "(Sec. 19(c))" in check.content.decode()
+    assert "CAM-19C-01" not in check.content.decode()
     assert not Case.objects.filter(kind="advisory_opinion", parties__person=world.respondent).exists()
     r = client.post(new, {**data, "facts_date": "2027-04-15", "paso": "confirmar"})
     assert r.status_code == 302 and r["Location"] == "/mis-opiniones/"

@@ -70,7 +70,7 @@ def test_filing_with_bad_input_keeps_what_was_typed_and_writes_nothing(secretary
     r = secretary.post("/expedientes/nuevo/etica-camara/complaint/", data)
     assert r.status_code == 200
     body = r.content.decode()
-    assert "No se anotó nada" in body
+    assert "No se abrió el expediente: revise lo siguiente" in body and "<title>Error: " in body
     assert 'id="id_occurred_date_error"' in body and "Introduzca una fecha válida" in body
     assert 'id="id_knowledge_date_error"' in body
     assert "La querella debe estar jurada bajo apercibimiento de perjurio" in body

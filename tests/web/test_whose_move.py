@@ -65,7 +65,10 @@ def test_the_queue_splits_mine_to_do_from_waiting_on_others(client, world, docke
     assert "La parte querellada no actuó a tiempo" in everything[late.number]
     assert f'href="/expedientes/{late.number}/actos/default_declared/"' in everything[late.number]
     assert "Siguiente acto:" in everything[late.number] and "Rebeldía declarada" in everything[late.number]
-    assert 'La parte querellada<br><span class="muted">En espera</span>' in everything[running.number]
+    assert (
+        '<span class="line">La parte querellada</span><span class="line"><span class="muted">En espera</span>'
+        in everything[running.number]
+    )
     assert "/actos/" not in everything[running.number]
 
     mine = client.get("/expedientes/?turn=mine").content.decode()
@@ -84,9 +87,12 @@ def test_the_queue_splits_mine_to_do_from_waiting_on_others(client, world, docke
 
 def test_a_member_sees_whose_move_but_no_act_to_record(client, world, docket):
     client.force_login(world.users["presidente"])  # members read; the secretary records
-    body = client.get("/expedientes/?turn=mine").content.decode()
+    body = client.get("/expedientes/").content.decode()
     late = rows(body)[docket["late"].number]
     assert "La parte querellada no actuó a tiempo" in late and "/actos/" not in late
+    # «Por hacer» holds the acts the user may record now (issue 29): none for a member.
+    assert tab_counts(body) == {"all": "3", "mine": "0", "waiting": "1"}
+    assert "No hay expedientes que mostrar" in client.get("/expedientes/?turn=mine").content.decode()
 
 
 def test_a_parties_expired_term_puts_the_default_first_on_the_case_page(client, world, docket):

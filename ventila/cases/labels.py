@@ -236,11 +236,15 @@ VOTES = {
 }
 
 
-def confidentiality_notice(rulebook_id: str) -> str:
+def confidentiality_notice(rulebook_id: str, kind: str = "") -> str:
     """Who may read a case of this rulebook, in the user's language: the rulebook's own rule with its
     citation (the Code's Secs. 5(5) and 21(d)), or, where the body's law states none (the municipal
-    Commission's), the restriction ventila applies — never another body's law."""
+    Commission's), the restriction ventila applies — never another body's law. A ``kind`` that declares
+    its own line (``KindSpec.confidentiality``) is read in its words: a financial report is no complaint."""
     text = RULEBOOKS[rulebook_id].confidentiality
+    spec = RULEBOOKS[rulebook_id].kinds.get(kind)
+    if spec is not None and spec.confidentiality is not None:  # the kind's own (issue 29)
+        text = spec.confidentiality
     if text:
         return gettext(text)
     return gettext("Acceso restringido: solo lo ven las personas autorizadas en este expediente.")

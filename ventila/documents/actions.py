@@ -29,6 +29,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import DatabaseError, OperationalError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -514,9 +515,28 @@ def _record_attempt(d: Delivery, result: Any, now: dt.datetime) -> DeliveryAttem
     return attempt
 
 
+SERVED_OTHERWISE = "Notificado por otro medio: no se reintenta."
+
+
+def stop_served_retries() -> int:
+    """A document served by any means to its recipient (a receipt recorded: by hand, by mail) stops the
+    retries of its e-mails to the same recipient (issue 29): they would serve it twice. Returns how many."""
+    served = Delivery.objects.filter(
+        document=OuterRef("document"),
+        recipient_name=OuterRef("recipient_name"),
+        recipient_role=OuterRef("recipient_role"),
+        status=Delivery.Status.RECEIVED,
+    )
+    return Delivery.objects.filter(
+        Exists(served), status__in=[Delivery.Status.PENDING, Delivery.Status.RETRYING]
+    ).update(status=Delivery.Status.FAILED, next_attempt_at=None, last_error=SERVED_OTHERWISE)
+
+
 def process_due_deliveries(*, now: dt.datetime | None = None, limit: int = 100) -> list[DeliveryAttempt]:
-    """The worker's job: retry every e-mail whose next attempt is due."""
+    """The worker's job: retry every e-mail whose next attempt is due (none of a document already served
+    to its recipient by another means)."""
     now = now or clock.now()
+    stop_served_retries()
     due: Sequence[Delivery] = list(
         Delivery.objects.filter(
             status__in=[Delivery.Status.PENDING, Delivery.Status.RETRYING], next_attempt_at__lte=now

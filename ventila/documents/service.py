@@ -76,7 +76,7 @@ def build_message(d: Delivery, now: dt.datetime) -> EmailMessage:
             "",
             _("Huella SHA-256 del PDF: %(sha)s") % {"sha": doc.sha256},
             "",
-            confidentiality_notice(doc.case.body.rulebook),
+            confidentiality_notice(doc.case.body.rulebook, doc.case.kind),
             _("Por favor, acuse recibo respondiendo a este mensaje."),
         ]
     message = EmailMessage(

@@ -121,6 +121,15 @@ def draft(request: HttpRequest, number: str, draft_id: int) -> HttpResponse:
             else:
                 d = do_update_draft(draft=d, title=form.cleaned_data["title"], texts=form.texts())
                 return redirect("documents:issue", number=number, draft_id=d.pk)
+        elif emptied := _emptied_required(d, form.texts()):  # issue 29: a required section cannot be emptied
+            for key, heading in emptied:
+                form.add_error(
+                    f"section_{key}",
+                    _(
+                        "La sección «%(section)s» es obligatoria: no puede quedar vacía. Escriba su texto o use «Regenerar»."
+                    )
+                    % {"section": heading},
+                )
         else:
             d = do_update_draft(draft=d, title=form.cleaned_data["title"], texts=form.texts())
             messages.success(request, _("Se guardó el borrador."))
@@ -130,6 +139,13 @@ def draft(request: HttpRequest, number: str, draft_id: int) -> HttpResponse:
         "documents/draft.html",
         {"case": d.case, "draft": d, "form": form, "sections": form.section_fields()},
     )
+
+
+def _emptied_required(d: Any, texts: dict[str, str]) -> list[tuple[str, str]]:
+    """The sections the law requires (the draft's problems of a blank section) that had text and were
+    emptied in ``texts``: saving them so would keep a draft that can never be issued as it stands."""
+    blank = {p.section for p in draft_problems(d, texts) if not str(texts.get(p.section, "")).strip()}
+    return [(s["key"], s["heading"] or s["key"]) for s in d.sections if s["key"] in blank and str(s["text"]).strip()]
 
 
 @login_required

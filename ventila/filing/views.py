@@ -304,6 +304,7 @@ def _render_step(
         )
     if step == "juramento":
         ctx.update(_review(proc, draft, check_once(proc, draft)))
+        ctx["oath"] = _(proc.spec.oath) if proc.spec.oath else ""  # the body's own law (issue 29)
     return render(request, "filing/step.html", ctx, status=status)
 
 

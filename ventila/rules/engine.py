@@ -335,6 +335,14 @@ class KindSpec:
     # (empty: the rulebook's rule for ``act_not_allowed``).
     opening: tuple[str, ...] = ()
     order_rule: str = ""
+    # The kind in its own words (issue 29): what its case page calls a party, by party role (Spanish; a
+    # catalogue msgid; none: the shared words, «Parte querellada»); who may read it (None: the rulebook's
+    # ``confidentiality``; "": the law states no rule for this kind, and the system's own restriction is
+    # stated); and the side acts its case page offers besides the docket's acts (None: every one the body
+    # has — the candidate mark of Sec. 24, legal representation; () : none).
+    party_labels: Mapping[str, str] = field(default_factory=dict)
+    confidentiality: str | None = None
+    side_acts: tuple[str, ...] | None = None
 
     def __post_init__(self) -> None:
         if self.stages is None or self.deadlines is None:
@@ -539,6 +547,9 @@ class PublicFiling:
     late_warning: str = ""
     # the receipt's «Qué pasa ahora»: who reviews the complaint and the terms that follow, in order.
     next_steps: tuple[NextStep, ...] = ()
+    # the oath the form states before the signature, citing the body's own law (issue 29: never both
+    # bodies' laws on one form); "": a sworn writing, no provision cited.
+    oath: str = ""
 
 
 @dataclass(frozen=True)

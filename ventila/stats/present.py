@@ -60,8 +60,16 @@ def _said(sentence: Callable[[int], str], n: int, public: bool) -> str:
     return sentence(n if shown == n else PUBLIC_MINIMUM) % {"n": shown}
 
 
-def _days(value: float | None) -> str:
-    return "—" if value is None else f"{value:g}".replace(".", ",")
+class Number(float):
+    """A statistic's figure (days, a rate): a number for the workbooks (issue 29: «72,4» was stored as text),
+    written with a decimal comma on the pages and in the CSV."""
+
+    def __str__(self) -> str:
+        return f"{float(self):g}".replace(".", ",")
+
+
+def _days(value: float | None) -> Any:
+    return "—" if value is None else Number(value)
 
 
 def tables(stats: Stats, *, public: bool = False) -> list[Table]:
@@ -218,7 +226,7 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
                         str(r["year"]),
                         r["met"],
                         r["missed"],
-                        "—" if r["rate"] is None else f"{r['rate']:g}".replace(".", ","),
+                        _days(r["rate"]),
                     ]
                     for r in financial
                 ],
@@ -396,4 +404,7 @@ def _truncate(text: str, limit: int = 30) -> str:
 
 
 def export_sheets(items: Sequence[Table]) -> list[tuple[str, list[str], list[list[Any]]]]:
-    return [(t.title, t.headers, t.rows) for t in items]
+    """The tables as the workbook's sheets: each figure a number cell (a :class:`Number` as a plain float)."""
+    return [
+        (t.title, t.headers, [[float(v) if isinstance(v, Number) else v for v in row] for row in t.rows]) for t in items
+    ]

@@ -34,6 +34,16 @@ TEXTS = (
     ),
     # Municipal (municipal/forms.py)
     gettext_noop("La querella está jurada"),
+    # each body's oath on its public form (``PublicFiling.oath``, issue 29)
+    gettext_noop(
+        "Esta querella se presenta por escrito y bajo juramento (Sec. 20(2) del Código de Ética de la Cámara "
+        "de Representantes). Al firmarla, usted jura que lo que declara es cierto y que conoce los hechos de "
+        "propio y personal conocimiento."
+    ),
+    gettext_noop(
+        "Esta querella se presenta por escrito y bajo juramento (¶12 de la ley de la Comisión para Ventilar "
+        "Querellas Municipales). Al firmarla, usted jura que lo que declara es cierto."
+    ),
     gettext_noop("Querellas contra un alcalde o alcaldesa."),
     gettext_noop("Elija al alcalde o alcaldesa del registro"),
     gettext_noop("Alcalde o alcaldesa"),

@@ -13,7 +13,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from ventila.bodies.models import Body
-from ventila.cases.access import house_member_body_ids
+from ventila.cases.access import house_member_body_ids, visible_bodies
 from ventila.cases.labels import CHOICES
 from ventila.cases.rule_messages import render_message
 from ventila.rules import PR_TZ, RULEBOOKS
@@ -182,3 +182,10 @@ def choice(value: Any) -> str:
 def house_member(user: Any) -> bool:
     """Whether the user files their own advisory-opinion requests (the ``house_member`` grant; issue 17)."""
     return bool(user is not None and user.is_authenticated and house_member_body_ids(user))
+
+
+@register.filter
+def sees_cases(user: Any) -> bool:
+    """Whether the user works with cases (a body's staff, a seat, the Speaker's office): the queue, the search
+    and the staff menus are theirs. A House member who only files her own requests has none of them (issue 29)."""
+    return bool(user is not None and user.is_authenticated and (visible_bodies(user) or user.is_superuser))

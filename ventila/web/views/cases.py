@@ -77,7 +77,7 @@ from ..templatetags.web_tags import is_group, long_date
 from . import turns
 from .markup import Typed, act_url_maker, options_html, render_queue_rows, render_timeline, vocabulary
 from .matter_sections import matter_context
-from .procedures import procedure_context, queue_flags
+from .procedures import procedure_context, queue_flags, side_act
 
 PAGE_SIZE = 25
 
@@ -136,7 +136,8 @@ def queue(request: HttpRequest) -> HttpResponse:
     elif f["due"] == "week":
         qs = qs.filter(next_due__gte=today, next_due__lte=today + dt.timedelta(days=6 - today.weekday()))
     # «Por hacer» / «En espera de otros»: counted under the other filters (one read), then applied.
-    turn_q = turns.turn_filters(bodies, today)
+    staff = access.staff_body_ids(request.user)
+    turn_q = turns.turn_filters(bodies, today, staff)
     counts = turns.turn_counts(qs, turn_q) if not filter_form.errors else dict.fromkeys(("all", *turn_q), "0")
     if f["turn"]:
         qs = qs.filter(turn_q[f["turn"]])
@@ -166,7 +167,6 @@ def queue(request: HttpRequest) -> HttpResponse:
     _attach_bodies([it["case"] for it in items], bodies)
     pinned = queue_flags(qs, items, today, first_page=cursor is None)
     _attach_bodies([it["case"] for it in pinned], bodies)
-    staff = access.staff_body_ids(request.user)
     turns.queue_moves(items, today, clock.now())
     act_url = act_url_maker()
     for it in items:
@@ -205,12 +205,26 @@ def queue(request: HttpRequest) -> HttpResponse:
                 }
                 for value, label in (("", _("Todos")), ("mine", _("Por hacer")), ("waiting", _("En espera de otros")))
             ],
+            "filtered": bool(f["body"] or f["kind"] or f["stage"] or f["due"] or f["status"] not in ("", "open")),
+            "filter_summary": _filter_summary(f, kind_labels, stage_labels),
+            "filter_body": next((b.short_name for b in bodies if f["body"] and b.slug == f["body"]), ""),
             "next_cursor": next_cursor,
             "base_query": params.urlencode(),
             "paged": cursor is not None,
             "filing_bodies": [b for b in bodies if b.pk in staff],
         },
     )
+
+
+def _filter_summary(f: dict[str, str], kinds: dict[str, str], stages: dict[str, str]) -> str:
+    """The queue's filters in a few words, on the closed filters row: «Abiertos · Vencidos» (the body, a
+    Spanish name, is added by the template, marked as such)."""
+    status = {"closed": _("Cerrados"), "all": _("Todos los estados")}.get(f["status"], _("Abiertos"))
+    parts = [str(status)]
+    parts += [str(kinds.get(f["kind"], f["kind"]))] if f["kind"] else []
+    parts += [str(stages.get(f["stage"], f["stage"]))] if f["stage"] else []
+    parts += [str({"overdue": _("Vencidos"), "week": _("Vencen esta semana")}.get(f["due"], ""))] if f["due"] else []
+    return " · ".join(p for p in parts if p)
 
 
 def queue_export(qs: QuerySet[Case], fmt: str, *, undated: bool) -> HttpResponseBase:
@@ -364,9 +378,9 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
         "web/case.html",
         {
             "case": case,
-            "confidentiality": confidentiality_notice(case.body.rulebook),
+            "confidentiality": confidentiality_notice(case.body.rulebook, case.kind),
             "today": today,
-            "parties": list(case.parties.select_related("represents")),
+            "parties": _labelled_parties(case),
             "open_terms": term_rows,
             "waiting_note": turns.waiting_note(term_rows) if not (acts and acts[0]["suggested"]) else "",
             "done_terms": [_term_row(d, today, ended=True, ended_by=kind_spec) for d in done_terms],
@@ -385,7 +399,7 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
             # The suggested act (and the others the rulebook offers for the same term) first, then the rest.
             "next_acts": [a for a in acts if a["suggested"]],
             "other_acts": [a for a in acts if not a["suggested"]],
-            "can_add_counsel": case.body_id in access.staff_body_ids(request.user),
+            "can_add_counsel": case.body_id in access.staff_body_ids(request.user) and side_act(case, "counsel"),
             "stage": STAGES.get(case.stage, case.stage),
             "kind": KINDS.get(case.kind, case.kind),
             # Only the kinds with procedures (the complaints) name one (KindSpec.procedures).
@@ -420,6 +434,16 @@ def register_links(user: Any, case: Case) -> dict[str, Any]:
         if register_access.can_record_register(user, case.body) and pending_referral(case) is not None:
             out["turn_referral_url"] = reverse("web:turn_referral", args=[case.number])
     return out
+
+
+def _labelled_parties(case: Case) -> list[Any]:
+    """The case's parties, each with ``label``: its role in the kind's own words (``KindSpec.party_labels``:
+    an obligated person, a requester — issue 29), else the shared words."""
+    own = RULEBOOKS[case.body.rulebook].kinds[case.kind].party_labels
+    parties = list(case.parties.select_related("represents"))
+    for p in parties:
+        p.label = _(own[p.role]) if p.role in own else p.get_role_display()
+    return parties
 
 
 def _acts(user: Any, case: Case, open_terms: list[CaseDeadline], today: dt.date) -> list[dict[str, Any]]:

@@ -162,7 +162,18 @@ def new_request(request: HttpRequest, body: str) -> HttpResponse:
                     reason="Solicitud de opinión consultiva presentada en línea por quien la pide",
                     caption=compute_caption(kind_spec, str(office.person), office.title),
                 )
+                term = case.deadlines.filter(deadline_id="issue_opinion").order_by("position").first()
                 messages.success(request, _("Se radicó su solicitud con el número %(n)s.") % {"n": case.number})
+                if term is not None:  # what happens now, in plain words (issue 29)
+                    messages.info(
+                        request,
+                        _(
+                            "Qué pasa ahora: la Comisión estudia su solicitud y le contestará por escrito a más "
+                            "tardar el %(day)s. Si necesita más tiempo, puede prorrogar el plazo y se lo dirá. "
+                            "Verá aquí cada paso."
+                        )
+                        % {"day": long_date(term.due)},
+                    )
                 return redirect("web:my_opinions")
             preview = preview_filing(body=body_obj, kind=KIND, respondent_role=office.role, act=act)
         except ActRefused as exc:

@@ -272,7 +272,8 @@ def options_html(choices: Iterable[tuple[Any, Any]], selected: Any) -> SafeStrin
 
 
 def render_queue_rows(items: Iterable[dict[str, Any]]) -> SafeString:
-    """The ``<tr>`` rows of the work queue, as ``web/queue.html`` used to write them."""
+    """The ``<tr>`` rows of the work queue: each cell at most two lines (issue 29), a line that does not
+    fit cut with an ellipsis on a wide screen (the case page has it whole), wrapped on a phone."""
     summary_text, deferred_text = _("Sumario"), _("En espera por elecciones")  # outside f-strings: makemessages
     summary = f'<span class="tag tag-danger">{summary_text}</span> '
     deferred = f'<span class="tag tag-warn">{deferred_text}</span> '
@@ -287,35 +288,35 @@ def render_queue_rows(items: Iterable[dict[str, Any]]) -> SafeString:
         left = it["days_left"]
         number = _v(c.number)
         flag = summary if it.get("summary") else deferred if it.get("deferred") else ""
-        warning = f'<br><span class="tag tag-warn tag-wrap">{_v(it["warning"])}</span>' if it.get("warning") else ""
+        warning = f'<span class="tag tag-warn">{_v(it["warning"])}</span> ' if it.get("warning") else ""
         deadline = _v(it["deadline"]) if it["deadline"] else "—"
-        due = when.day(c.next_due) if c.next_due else "—"
+        due = f'<time datetime="{c.next_due.isoformat()}">{when.day(c.next_due)}</time>' if c.next_due else "—"
         if left is None:
             days = ""
         else:
             tag = "tag tag-danger" if left < 0 else "tag tag-warn" if left <= 3 else "tag"
-            days = f'<span class="{tag}">{_v(days_left(left))}</span>'
+            days = f'<span class="{tag}">{_v(days_left(left))}</span> '
         overdue = ' class="row-overdue"' if left is not None and left < 0 else ""
         move = it.get("move")
         if move is None:
-            who = f'<span class="muted">{no_term}</span>' if it.get("mine") else "—"
+            who = [f'<span class="muted">{no_term}</span>' if it.get("mine") else "—"]
         elif move.body_acts:
-            who = f"<strong>{_v(move.who)}</strong>"
+            who = [f"<strong>{_v(move.who)}</strong>"]
             if move.late_actor:
-                who += f'<br><span class="muted">{_v(late % {"actor": move.late_actor})}</span>'
+                who[0] += f' · <span class="muted">{_v(late % {"actor": move.late_actor})}</span>'
         else:
-            who = f'{_v(move.actor)}<br><span class="muted">{waiting}</span>'
+            who = [_v(move.actor), f'<span class="muted">{waiting}</span>']
         if it.get("next_acts"):
             links = f" {either} ".join(f'<a href="{url}">{_v(title)}</a>' for title, url in it["next_acts"])
-            who += f"<br>{next_act} {links}"
-
+            who.append(f"{next_act} {links}")
+        who_cell = "".join(f'<span class="line">{line}</span>' for line in who)
         add(
             f"<tr{overdue}>"
             f'<th scope="row"><a href="{case_url(c.number)}">{number}</a></th>'
-            f'<td>{flag}<span lang="es">{_v(c.caption)}</span><br>'
-            f'<span class="muted">{_v(it["kind"])} · <span lang="es">{_v(c.body.short_name)}</span></span>'
-            f"{warning}</td><td>{_v(it['stage'])}</td><td>{deadline}</td><td>{due}</td><td>{days}</td>"
-            f"<td>{who}</td></tr>\n"
+            f'<td><span class="line">{flag}<span lang="es">{_v(c.caption)}</span></span>'
+            f'<span class="line muted">{warning}{_v(it["kind"])} · <span lang="es">{_v(c.body.short_name)}</span></span>'
+            f'</td><td><span class="clamp">{_v(it["stage"])}</span></td>'
+            f'<td><span class="line">{deadline}</span><span class="line">{days}{due}</span></td>'
+            f"<td>{who_cell}</td></tr>\n"
         )
-    # Every value above is escaped.
     return mark_safe("".join(out))  # nosec B308 B703

@@ -6,6 +6,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from ventila.cases import access
 from ventila.cases.advisory import COMPLAINT_KIND, opinion_of, respondents_opinions
 from ventila.cases.advisory import KIND as ADVISORY_KIND
@@ -24,7 +26,10 @@ def matter_context(user: Any, case: Case, entries: list[DocketEntry]) -> dict[st
     """What the case page shows of a preventive matter besides its docket: who the person concerned is
     (by kind), the outside-income cap of Sec. 11(A) computed from the latest notice, and the requested
     report of an access request (sealed or available)."""
-    out: dict[str, Any] = {"respondent_label": PERSON_LABELS.get(case.kind, "")}
+    own = RULEBOOKS[case.body.rulebook].kinds[case.kind].party_labels  # the kind's own words (issue 29)
+    out: dict[str, Any] = {
+        "respondent_label": _(own["respondent"]) if "respondent" in own else PERSON_LABELS.get(case.kind, ""),
+    }
     if case.kind == COMPLAINT_KIND:
         # Sec. 19(e) (CAM-19E-01): the respondent's own opinions bind the Commission if they acted in good faith.
         seen = access.access_cases_for_user(user).filter(body=case.body_id)

@@ -59,22 +59,60 @@ def _awaiting_vote() -> Q:
     return Q(status=Case.Status.OPEN) & q
 
 
+def _motions(case: Case, today: dt.date) -> dict[str, Any]:
+    """The voted acts an open term of the case's body calls for now (``KindSpec.move``: the acts that meet
+    the Commission's own term, or that another's lapsed term leaves it), each with the nearest such term:
+    the motions the members are to vote on, with their due date (issue 29)."""
+    kind = RULEBOOKS[case.body.rulebook].kinds.get(case.kind)
+    out: dict[str, Any] = {}
+    if kind is None:
+        return out
+    for d in sorted((d for d in case.deadlines.all() if d.is_open), key=lambda d: (d.due, d.position)):
+        if d.deadline_id not in kind.actors:
+            continue
+        for act in kind.move(d.deadline_id, expired=d.status == "missed" or d.due < today).acts:
+            out.setdefault(act, d)
+    return out
+
+
 def _pending_votes(user: Any, visible: Any, today: dt.date) -> list[dict[str, Any]]:
+    """The motions awaiting the user's vote (issue 29): a voted act the case allows now that one of its
+    open terms calls for (or on which members have begun to vote), with the rulebook's words of what it
+    decides and the term's due date — not every voted act the case merely allows."""
     rows = []
     awaiting = (
         visible.filter(_awaiting_vote())
         .select_related("body")
+        .prefetch_related("deadlines")
         .order_by(F("next_due").asc(nulls_last=True), "id")[:PENDING_LIMIT]
     )
     for case in awaiting:
+        motions = _motions(case, today)
+        kind = RULEBOOKS[case.body.rulebook].kinds[case.kind]
         for act in case.allowed_next:
             if vote_rule(case.body.rulebook, act) is None:
                 continue
             if not votes_in(user, case, act, today):
                 continue  # he does not vote on it (not seated in it today, or it is his own recusal)
+            votes = current_own_votes(case, act)
+            term = motions.get(act)
+            if term is None and not votes:
+                continue  # allowed, but nobody has moved it: no motion awaits a vote
             allowed = member_may_record_own_vote(case.body.rulebook)
-            mine = current_own_votes(case, act).get(user.person_id) if user.person_id else None
-            rows.append({"case": case, "act": act, "title": _act_title(case, act), "mine": mine, "own": allowed})
+            mine = votes.get(user.person_id) if user.person_id else None
+            spec = kind.events.get(act)
+            rows.append(
+                {
+                    "case": case,
+                    "act": act,
+                    "title": _act_title(case, act),
+                    "text": _(spec.when) if spec is not None and spec.when else "",
+                    "term": term,
+                    "term_label": DEADLINES.get(term.deadline_id, term.deadline_id) if term is not None else "",
+                    "mine": mine,
+                    "own": allowed,
+                }
+            )
     return rows
 
 

@@ -15,10 +15,13 @@ from ..forms import SignInForm
 
 def home(request: HttpRequest) -> HttpResponse:
     """Visitors: what ventila does. Signed in: a member (or a substitute) with no staff function lands
-    on «Mi despacho» (his votes, hearings and cases); everyone else on the work queue."""
+    on «Mi despacho» (his votes, hearings and cases); a House member who only files her own requests on
+    «Mis opiniones consultivas»; everyone else on the work queue."""
     user: Any = request.user
     if user.is_authenticated:
         if user.person_id is not None and not access.staff_body_ids(user):
+            if access.house_member_body_ids(user) and not access.visible_bodies(user):
+                return redirect("web:my_opinions")  # a House member: her own requests (issue 29)
             return redirect("web:my_work")
         return redirect("web:queue")
     return render(request, "web/home.html")

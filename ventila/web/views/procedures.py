@@ -118,6 +118,7 @@ def procedure_context(
         RULEBOOKS[case.body.rulebook].candidate_mark
         and case.status == Case.Status.OPEN
         and case.kind not in MATTER_BUTTONS
+        and side_act(case, "candidate_mark")
     )
     if candidate_mark:
         # From the body's configuration, read once per process and version (every election change bumps it).
@@ -133,6 +134,13 @@ def procedure_context(
         "can_mark_candidate": staff and candidate_mark,
         "upcoming_elections": elections,
     }
+
+
+def side_act(case: Case, name: str) -> bool:
+    """Whether the case page offers the side act ``name`` (``candidate_mark``, ``counsel``) for the
+    case's kind: every one unless the kind declares its own (``KindSpec.side_acts``, issue 29)."""
+    own = RULEBOOKS[case.body.rulebook].kinds[case.kind].side_acts
+    return own is None or name in own
 
 
 @login_required

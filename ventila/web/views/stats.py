@@ -195,6 +195,13 @@ def annual_report(request: HttpRequest, body: str) -> HttpResponse:
     if request.method == "POST":
         if not may_issue:
             raise PermissionDenied(_("Solo la Secretaría del cuerpo genera el informe anual."))
+        if not error and request.POST.get("paso") != "confirmar":
+            # Issue 29: the report freezes for good, so the secretary confirms first (warned of an unfinished year).
+            return render(
+                request,
+                "web/annual_report_check.html",
+                {"body": body_obj, "year": year, "unfinished": year >= today.year, "today": today},
+            )
         if not error:
             report = do_issue_annual_report(user=request.user, body=body_obj, year=year)
             messages.success(

@@ -13,6 +13,7 @@ being waited on.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -51,13 +52,20 @@ def kind_spec(rulebook: str, kind: str) -> KindSpec | None:
     return RULEBOOKS[rulebook].kinds.get(kind) if rulebook in RULEBOOKS else None
 
 
-def turn_filters(bodies: Sequence[Body], today: dt.date) -> dict[str, Q]:
+def turn_filters(bodies: Sequence[Body], today: dt.date, recorders: set[int] | None = None) -> dict[str, Q]:
     """``{"mine": Q, "waiting": Q}`` over the cases of ``bodies``, from their rulebooks' declarations:
-    by body, kind and nearest open term (and whether it has run out)."""
+    by body, kind and nearest open term (and whether it has run out).
+
+    «Por hacer» holds only the cases with an act the user may record now: of a body whose acts the user
+    records (``recorders``, every body when None), open, and with an act the case allows now (its stored
+    ``allowed_next``) — or another's term that ran out and left the body its act (the stored acts are
+    re-derived when the case is next read). A case whose next step is nobody's (no open term, no act
+    allowed: a report not required, an opinion issued) is in neither tab."""
     by_rulebook: dict[str, list[int]] = {}
     for b in bodies:
         by_rulebook.setdefault(b.rulebook, []).append(b.pk)
-    mine = Q(next_due__isnull=True, status=Case.Status.OPEN)
+    can_act = Q(status=Case.Status.OPEN) & ~Q(allowed_next=[])
+    mine = Q(next_due__isnull=True) & can_act
     waiting = Q(pk__in=[])
     for rulebook, ids in sorted(by_rulebook.items()):
         for kind_id, kind in sorted(RULEBOOKS[rulebook].kinds.items()):
@@ -71,12 +79,17 @@ def turn_filters(bodies: Sequence[Body], today: dt.date) -> dict[str, Q]:
                     others.append(str(deadline_id))
             where = Q(body_id__in=ids, kind=kind_id)
             if own or after:
-                mine |= where & (Q(next_due_deadline__in=own) | Q(next_due_deadline__in=after, next_due__lt=today))
+                mine |= where & (
+                    (Q(next_due_deadline__in=own) & can_act)
+                    | Q(next_due_deadline__in=after, next_due__lt=today, status=Case.Status.OPEN)
+                )
             if others or after:
                 waiting |= where & (
                     Q(next_due_deadline__in=others, next_due__isnull=False)
                     | Q(next_due_deadline__in=after, next_due__gte=today)
                 )
+    if recorders is not None:
+        mine &= Q(body_id__in=sorted(recorders))
     return {MINE: mine, WAITING: waiting}
 
 
@@ -189,8 +202,13 @@ def waiting_note(term_rows: list[dict[str, Any]]) -> str:
     row = next((r for r in term_rows if r.get("move") is not None and not r["move"].body_acts), None)
     if row is None:
         return ""
-    return _("Se espera a %(actor)s: «%(term)s» vence el %(day)s.") % {
-        "actor": mid_sentence(row["move"].actor),
-        "term": row["label"],
-        "day": long_date(row["d"].due),
-    }
+    return contracted(
+        _("Se espera a %(actor)s: «%(term)s» vence el %(day)s.")
+        % {"actor": mid_sentence(row["move"].actor), "term": row["label"], "day": long_date(row["d"].due)}
+    )
+
+
+def contracted(text: str) -> str:
+    """Spanish's contractions where a label follows «a» or «de»: «a el funcionario» → «al funcionario»,
+    «de el» → «del» (issue 29). Other languages are left as they are."""
+    return re.sub(r"\b([Aa]|[Dd]e) el\b", lambda m: m.group(1) + "l", text)

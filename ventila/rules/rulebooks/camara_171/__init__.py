@@ -254,6 +254,9 @@ RULEBOOK = Rulebook(
     public_filing=PublicFiling(
         description="Querellas contra Representantes, funcionarios de la Cámara o jefes de dependencia "
         "(Código de Ética de la Cámara, Sec. 20).",
+        oath="Esta querella se presenta por escrito y bajo juramento (Sec. 20(2) del Código de Ética de la Cámara "
+        "de Representantes). Al firmarla, usted jura que lo que declara es cierto y que conoce los hechos de "
+        "propio y personal conocimiento.",
         provisions=s20_s24_complaints.CODE_PROVISIONS,
         knowledge_term_rule="CAM-20-06",
         candidate_rule="CAM-24-01",

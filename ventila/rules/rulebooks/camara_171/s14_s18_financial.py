@@ -1144,6 +1144,11 @@ KINDS: dict[str, KindSpec] = {
         respondent_roles=("representative", "officer", "department_head"),
         caption="Informes financieros de %(name)s (Secs. 14–16)",
         opening=("took_office",),
+        # Issue 29: an obligated person, not a respondent; no complaint's confidentiality (Secs. 5(5), 21(d)),
+        # no candidacy (Sec. 24) and no counsel to add.
+        party_labels={"respondent": "Funcionario obligado"},
+        confidentiality="",
+        side_acts=(),
     ),
     "report_access_request": KindSpec(
         "report_access_request",
@@ -1168,5 +1173,8 @@ KINDS: dict[str, KindSpec] = {
         closed_stages=("access_granted", "access_denied"),  # CAM-17-05: access given, or the objection upheld
         caption="Solicitud de acceso a un informe financiero de %(name)s (Sec. 17)",
         opening=("access_requested",),
+        party_labels={"respondent": "Persona cuyo informe se solicita", "complainant": "Solicitante"},
+        confidentiality="",
+        side_acts=(),
     ),
 }

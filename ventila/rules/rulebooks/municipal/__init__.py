@@ -302,6 +302,8 @@ RULEBOOK = Rulebook(
     per_diem_policy=per_diem.per_diem_policy,
     public_filing=PublicFiling(
         description="Querellas contra un alcalde o alcaldesa.",
+        oath="Esta querella se presenta por escrito y bajo juramento (¶12 de la ley de la Comisión para Ventilar "
+        "Querellas Municipales). Al firmarla, usted jura que lo que declara es cierto.",
         asks_municipality=True,
         office_label="Elija al alcalde o alcaldesa del registro",
         respondent_roles={"mayor": "Alcalde o alcaldesa"},

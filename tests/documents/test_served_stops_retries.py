@@ -1,0 +1,44 @@
+"""A document served by any means stops its e-mails' retries to the same recipient (issue 29): the notice
+was served by hand, so the worker no longer tries the failed e-mail, and says why."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from factories import file_complaint
+
+from ventila.documents.actions import SERVED_OTHERWISE, do_order_delivery, process_due_deliveries
+from ventila.documents.models import Delivery, DeliveryAttempt
+
+from .helpers import issue
+
+pytestmark = pytest.mark.django_db
+
+
+def test_service_by_hand_stops_the_failed_emails_retries(world, now, no_smtp):
+    case = file_complaint(world)
+    doc = issue(world, case, "notice_of_complaint")
+    respondent = case.parties.get(role="respondent")
+    mail = do_order_delivery(
+        user=world.users["secretaria"], document=doc, role="respondent", name=respondent.name,
+        email="rafael@example.org", method="email_attachment",
+    )  # fmt: skip
+    other = do_order_delivery(
+        user=world.users["secretaria"], document=doc, role="other", name="Otra Persona Ficticia",
+        email="otra@example.org", method="email_attachment",
+    )  # fmt: skip
+    assert mail.status == Delivery.Status.RETRYING and other.status == Delivery.Status.RETRYING
+    now.set("2027-03-03 09:00")
+    do_order_delivery(
+        user=world.users["secretaria"], document=doc, role="respondent", name=respondent.name, email="",
+        method="hand", received_on=dt.date(2027, 3, 2),
+    )  # fmt: skip
+    now.set("2027-03-03 18:00")
+    process_due_deliveries()
+    mail.refresh_from_db()
+    other.refresh_from_db()
+    assert mail.status == Delivery.Status.FAILED and mail.next_attempt_at is None
+    assert mail.last_error == SERVED_OTHERWISE
+    assert DeliveryAttempt.objects.filter(delivery=mail).count() == 1  # the first try only
+    assert other.attempts == 2 and other.last_error != SERVED_OTHERWISE  # another recipient: still tried

@@ -1,0 +1,81 @@
+"""One error pattern on every staff form (issue 29), as on the public form: «Error: » first in the
+``<title>``, the error summary focused (``web/forms.js`` on every page), a link to each field at fault
+and a heading that says what failed — an act, a case opened, a service, not always «No se anotó nada»."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from factories import file_complaint
+
+from tests.documents.helpers import issue
+
+pytestmark = pytest.mark.django_db
+
+
+def _staff(world):
+    c = Client()
+    c.force_login(world.users["secretaria"])
+    return c
+
+
+def _title(page: str) -> str:
+    found = re.search(r"<title>(.*?)</title>", page, re.S)
+    assert found is not None
+    return found.group(1)
+
+
+def _summary(page: str) -> str:
+    return page.split('id="errores"', 1)[1].split("</div>", 1)[0]
+
+
+def test_an_act_form_with_errors(world):
+    case = file_complaint(world)
+    page = (
+        _staff(world)
+        .post(f"/expedientes/{case.number}/actos/respondent_notified/", {"occurred_date": ""})
+        .content.decode()
+    )
+    assert _title(page).startswith("Error: ")
+    assert 'src="/static/web/forms.js"' in page
+    summary = _summary(page)
+    assert "No se anotó «Notificación recibida por la parte querellada»: revise lo siguiente" in summary
+    assert re.search(r'<a href="#id_\w+', summary)
+
+
+def test_a_service_form_with_errors(world):
+    case = file_complaint(world)
+    doc = issue(world, case, "notice_of_complaint")
+    url = f"/expedientes/{case.number}/documentos/{doc.pk}/notificar/"
+    page = _staff(world).post(url, {"recipient": "other", "method": "email_attachment"}).content.decode()
+    assert _title(page).startswith("Error: ") and not _title(page).startswith("Error: Error")
+    summary = _summary(page)
+    assert "No se anotó la notificación: revise lo siguiente" in summary and '<a href="#' in summary
+
+
+def test_opening_a_case_with_errors(world):
+    page = (
+        _staff(world)
+        .post(f"/expedientes/nuevo/{world.camara.slug}/complaint/", {"complainant_name": ""})
+        .content.decode()
+    )
+    assert _title(page).startswith("Error: ")
+    assert "No se abrió el expediente: revise lo siguiente" in _summary(page)
+
+
+def test_a_page_without_errors_has_no_error_title(world):
+    case = file_complaint(world)
+    page = _staff(world).get(f"/expedientes/{case.number}/actos/respondent_notified/").content.decode()
+    assert not _title(page).startswith("Error") and 'id="errores"' not in page
+
+
+def test_the_per_diem_pages_title_is_its_title_and_says_error_on_an_error(world):
+    c = Client()
+    c.force_login(world.users["secretaria_municipal"])
+    url = "/cuerpos/querellas-municipales/dietas/"
+    title = _title(c.get(url).content.decode())
+    assert "<" not in title and len(title) < 80 and title.startswith("Dietas · ")
+    page = c.post(url, {"form": "expense"}).content.decode()
+    assert _title(page).startswith("Error: Dietas · ")
