@@ -26,6 +26,7 @@ from .calendar import (
     legal_calendar,
 )
 from .i18n import Msg
+from .parts import CompulsoryDismissal, Publication, Statistics, Voting
 from .speed import build_without_init, per_kind, sets_every_field
 from .terms import Deadline, Finding, Rule, Status, Term, Unit, compute_due, shared_term
 from .vocabulary import Actor
@@ -652,6 +653,11 @@ class Rulebook:
     # apart («CE-OC-2027-0001»), so that a public filer cannot count the confidential matters opened between
     # two of their own filings.
     number_series: Mapping[str, str] = field(default_factory=dict)
+    # What the apps read of the body's law, by concern (:mod:`ventila.rules.parts`, issue 28).
+    voting: Voting = field(default_factory=Voting)
+    compulsory_dismissal: CompulsoryDismissal | None = None
+    publication: Publication = field(default_factory=Publication)
+    statistics: Statistics = field(default_factory=Statistics)
 
     def series_of(self, kind: str) -> str:
         """The code of the number series ``kind`` is numbered in ("": the body's main series)."""
