@@ -33,11 +33,7 @@ REMAINING: dict[str, tuple[str, ...]] = {
     "ventila/api/api.py": (
         "id:CAM-16A-01",
         "name:access_requested",
-        "name:findings_answered",
-        "name:oeg_final_action",
-        "name:preliminary_findings_received",
         "name:referral_received",
-        "name:report_filed",
         "slug:camara-171",
     ),
     "ventila/cases/access.py": ("name:sanction_decided",),
@@ -78,17 +74,6 @@ REMAINING: dict[str, tuple[str, ...]] = {
     "ventila/cases/queries.py": (
         "name:summons_issued",
         "name:witness_summoned",
-    ),
-    "ventila/compliance/conduct.py": (
-        "id:CAM-10K-01",
-        "id:CAM-10N-01",
-        "id:CAM-10T-01",
-        "id:CAM-10W-01",
-        "id:CAM-10W-02",
-    ),
-    "ventila/compliance/conduct_actions.py": (
-        "id:CAM-10K-01",
-        "id:CAM-10N-01",
     ),
     "ventila/compliance/referrals.py": (
         "name:oeg_final_action",

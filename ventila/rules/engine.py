@@ -500,6 +500,11 @@ class Obligations:
     notice_event: str  # the event of the filer's notice of compliance (to the House's Secretary)
     # the deadlines that are the person's own duties; the kind's other terms are the evaluator's (the OEG's)
     duty_deadlines: tuple[str, ...]
+    # the acts an outside evaluator reports through the API (a report filed, its findings, the final action)
+    reported_events: tuple[str, ...] = ()
+    # the act of the evaluator's final action, and the rule of its term to refer the report to the body
+    final_action_event: str = ""
+    referral_term_rule: str = ""
 
 
 @dataclass(frozen=True)
@@ -561,6 +566,12 @@ class ConductRules:
     roles: Mapping[str, str]  # the register's roles the norms bind, each with its Spanish name
     norm_matrix: Callable[[], dict[str, dict[str, bool]]]  # role → norm's rule ID → whether it binds
     check_norms_for_role: Callable[[str, Sequence[str]], list[Finding]]  # the cited norms that do not bind
+    # the rules its pages cite: a gift's (the cap and its patterns), a summons' notice term and its
+    # confidentiality, the nepotism bar
+    gift_rules: tuple[str, ...] = ()
+    summons_rule: str = ""
+    summons_confidentiality_rule: str = ""
+    nepotism_rule: str = ""
 
 
 @dataclass(frozen=True)

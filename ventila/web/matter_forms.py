@@ -24,7 +24,7 @@ from ventila.cases.labels import FIELDS
 from ventila.rules import RULEBOOKS
 from ventila.rules.engine import FormContext
 from ventila.web.forms import AttachmentMixin, WhenMixin, _moment, _payload_field, _payload_value, apply_hints
-from ventila.web.matter_labels import ASKED_YES_NO, MATTER_BUTTONS, PERSON_LABELS, REQUIRED_IN_FORM, relabel
+from ventila.web.matter_labels import ASKED_YES_NO, MATTER_BUTTONS, PERSON_LABELS, relabel
 
 
 def matter_kinds(body: Body) -> list[str]:
@@ -96,9 +96,6 @@ class MatterForm(forms.Form):
             self.fields[name] = field
             self.payload_names.append(name)
         relabel(self, kind, self.payload_names)
-        for name in self.payload_names:
-            if (kind, name) in REQUIRED_IN_FORM:
-                self.fields[name].required = True
         if self.spec.hints is not None:
             apply_hints(self, self.spec.hints(FormContext("", day, kind, filing=True)))
         attach = AttachmentMixin()
