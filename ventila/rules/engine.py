@@ -26,7 +26,7 @@ from .calendar import (
     legal_calendar,
 )
 from .i18n import Msg
-from .parts import CompulsoryDismissal, Publication, Statistics, Voting
+from .parts import CompulsoryDismissal, Document, Publication, Statistics, Voting
 from .speed import build_without_init, per_kind, sets_every_field
 from .terms import Deadline, Finding, Rule, Status, Term, Unit, compute_due, shared_term
 from .vocabulary import Actor
@@ -669,6 +669,7 @@ class Rulebook:
     compulsory_dismissal: CompulsoryDismissal | None = None
     publication: Publication = field(default_factory=Publication)
     statistics: Statistics = field(default_factory=Statistics)
+    documents: tuple[Document, ...] = ()
 
     def series_of(self, kind: str) -> str:
         """The code of the number series ``kind`` is numbered in ("": the body's main series)."""

@@ -5,6 +5,7 @@ the concern that reads it (issue 28), so that no app names a body's act, rule or
 - :class:`CompulsoryDismissal` — a dismissal the law orders when a term of the body's own runs out, which
   ventila records by itself (``cases.procedures.do_sweep_compulsory_terms``);
 - :class:`Publication` — what the public record shows of a final matter (``documents.publication``);
+- :class:`Document` — a document its acts produce, with its text (``documents.catalog``);
 - :class:`Statistics` — which acts the statistics count as received, determined, resolved, dismissed,
   sanctioned (``stats.queries``).
 
@@ -58,6 +59,21 @@ class PublishedAct:
 @dataclass(frozen=True)
 class Publication:
     acts: Mapping[str, PublishedAct] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Document:
+    """A document the rulebook's acts produce, with its own text: ``key`` (unique across rulebooks),
+    ``title`` (msgid), the ``events`` that produce it, the ``rule_id`` that requires it, its
+    ``recipients`` (respondent, complainant…), and ``text``, per language, a Django template of sections
+    (lines ``@@ key | Heading``) rendered with the case's data."""
+
+    key: str
+    title: str
+    events: tuple[str, ...]
+    rule_id: str
+    recipients: tuple[str, ...]
+    text: Mapping[str, str]
 
 
 @dataclass(frozen=True)
