@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from ventila.accounts.admin import ChainedAdmin, ReadOnlyAdmin
+from ventila.audit.admin_base import ChainedAdmin, ReadOnlyAdmin
 
 from .hooks import offices_changed
 from .models import Body, Closure, ElectionDay, Membership, OfficeTerm, Person
