@@ -139,14 +139,6 @@ REMAINING: dict[str, tuple[str, ...]] = {
         "name:opinion_rejected",
         "name:opinion_revised",
     ),
-    "ventila/filing/procedures.py": (
-        "id:MUN-COM-02",
-        "id:MUN-INI-01",
-        "id:MUN-INI-02",
-        "id:MUN-INI-03",
-        "slug:camara-171",
-        "slug:municipal",
-    ),
     "ventila/stats/present.py": ("name:dismissed_with_prejudice",),
     "ventila/web/conduct_forms.py": ("id:CAM-10W-02",),
     "ventila/web/demo_advisory.py": (

@@ -545,6 +545,10 @@ class PublicFiling:
     late_warning: str = ""
     # the receipt's «Qué pasa ahora»: who reviews the complaint and the terms that follow, in order.
     next_steps: tuple[NextStep, ...] = ()
+    # the rules the app's own check of a sworn writing cites (when ``check_form`` is None): ``writing``
+    # (what the writing holds), ``complainant`` (who may complain), ``oath`` (the oath and the signature)
+    # and ``evidence`` (what it is filed with) → rule id.
+    sworn_writing_rules: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

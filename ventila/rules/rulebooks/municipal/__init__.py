@@ -309,6 +309,12 @@ RULEBOOK = Rulebook(
         evidence_kinds=complaints.PUBLIC_EVIDENCE_KINDS,
         complainant_kinds=complaints.complainant_kinds,  # MUN-COM-02
         next_steps=complaints.PUBLIC_NEXT_STEPS,  # ¶12–¶14
+        sworn_writing_rules={
+            "complainant": "MUN-COM-02",
+            "writing": "MUN-INI-01",
+            "oath": "MUN-INI-02",
+            "evidence": "MUN-INI-03",
+        },
     ),
     warned_deadline="decide",  # ¶17: without a decision in time the complaint is dismissed with prejudice
     # What an act after its term means (shown before it is recorded): the answer is received late (¶13,
