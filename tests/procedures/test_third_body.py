@@ -10,12 +10,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from factories import at, make_person, make_user
+from factories import at, make_person, make_seated_body, make_user
 
 from procedures import third_body
 from ventila.accounts.models import RoleGrant
 from ventila.api.tokens import do_create_client, do_issue_token
-from ventila.bodies.models import Body, Membership
 from ventila.cases.actions import ActInput, do_file_case, do_record_act
 from ventila.cases.models import Case
 from ventila.documents.actions import do_create_draft, do_issue_document
@@ -28,20 +27,16 @@ from ventila.stats import queries
 @pytest.fixture
 def junta(db: Any, now: Any) -> Iterator[dict[str, Any]]:
     third_body.register()
-    body = Body.objects.create(
+    body, members = make_seated_body(
+        ["president", "member", "member"],
+        "Vocal",
+        "Junta Ficticia",
         slug="junta-ficticia",
         name="Junta Ficticia de Ética",
         short_name="Junta Ficticia",
         rulebook=third_body.SLUG,
         case_prefix="JF",
-        seats=3,
-        approved=True,
     )
-    members = []
-    for i, position in enumerate(["president", "member", "member"]):
-        person = make_person(f"Vocal{i + 1}", "Junta Ficticia", role=None)
-        Membership.objects.create(body=body, person=person, position=position, start=dt.date(2025, 1, 13))
-        members.append(person)
     secretary = make_user("secretaria_junta", grants=((body, RoleGrant.Role.SECRETARY),))
     respondent = make_person("Teresa", "Quintero Modelo", title="Representante del Distrito 7")
     yield {"body": body, "members": members, "secretary": secretary, "respondent": respondent}

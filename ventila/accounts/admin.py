@@ -14,10 +14,12 @@ from django.contrib.auth.models import Group
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from ventila.audit.admin_base import ReadOnly
+
 from .models import RoleGrant, User
 
 
-class RoleGrantInline(admin.TabularInline):
+class RoleGrantInline(ReadOnly, admin.TabularInline):
     """Shown, never edited here: ``ventila grant-role`` / ``revoke-role``."""
 
     model = RoleGrant
@@ -25,15 +27,6 @@ class RoleGrantInline(admin.TabularInline):
     fields = ("body", "role")
     readonly_fields = ("body", "role")
     can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(User)

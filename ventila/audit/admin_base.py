@@ -26,8 +26,8 @@ class ChainedAdmin(admin.ModelAdmin):
             super().save_formset(request, form, formset, change)
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Seen here, changed only through the app's audited actions."""
+class ReadOnly:
+    """Seen here, changed only through the app's audited actions (an admin's or an inline's mixin)."""
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
@@ -37,3 +37,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+class ReadOnlyAdmin(ReadOnly, admin.ModelAdmin):
+    """Seen here, changed only through the app's audited actions."""
