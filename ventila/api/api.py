@@ -32,7 +32,7 @@ from ventila.cases.rule_messages import plain_html
 from ventila.compliance.models import TenureCase
 from ventila.compliance.referrals import do_turn_referral_into_case
 from ventila.filing import conf as filing_conf
-from ventila.rules import PR_TZ, RULEBOOKS
+from ventila.rules import RULEBOOKS
 from ventila.rules.check import check
 from ventila.rules.engine import InputError, evaluate
 
@@ -315,10 +315,6 @@ def _refusal(request: HttpRequest, exc: ActRefused) -> Problem:
     return Problem(422, plain_html(exc.message) or str(exc) or text(request, "refused"), errors)
 
 
-def _moment(day: dt.date) -> dt.datetime:
-    return dt.datetime.combine(day, dt.time(), PR_TZ)
-
-
 def _office(request: HttpRequest, token: ApiToken, person_id: int, kind: str) -> Any:
     body = token.client.body
     try:
@@ -472,7 +468,12 @@ def post_referral(
                     user=token.client.user,
                     case=link.case,
                     act=ActInput(
-                        obligations.final_action_event, _moment(received_on), False, data, note=reason, attachments=docs
+                        obligations.final_action_event,
+                        clock.start_of_day(received_on),
+                        False,
+                        data,
+                        note=reason,
+                        attachments=docs,
                     ),
                 )
                 case = do_turn_referral_into_case(user=token.client.user, case=link.case, received_on=received_on)
@@ -486,7 +487,12 @@ def post_referral(
                     respondent_role=office.role,
                     respondent_office=office.title,
                     act=ActInput(
-                        "referral_received", _moment(received_on), False, payload, note=reason, attachments=docs
+                        "referral_received",
+                        clock.start_of_day(received_on),
+                        False,
+                        payload,
+                        note=reason,
+                        attachments=docs,
                     ),
                     reason=reason,
                 )
@@ -548,7 +554,7 @@ def post_financial_event(request: HttpRequest, payload: FinancialEventIn) -> Any
             entry = do_record_act(
                 user=token.client.user,
                 case=link.case,
-                act=ActInput(payload.event, _moment(payload.day), False, data, note=note),
+                act=ActInput(payload.event, clock.start_of_day(payload.day), False, data, note=note),
             )
         except ActRefused as exc:
             raise _refusal(request, exc) from None
@@ -581,7 +587,7 @@ def post_access_request(request: HttpRequest, payload: AccessRequestIn) -> Any:
                 respondent=office.person,
                 respondent_role=office.role,
                 respondent_office=office.title,
-                act=ActInput("access_requested", _moment(payload.day), False, data, note=reason),
+                act=ActInput("access_requested", clock.start_of_day(payload.day), False, data, note=reason),
                 reason=reason,
             )
         except ActRefused as exc:

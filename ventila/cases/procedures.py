@@ -22,7 +22,7 @@ from ventila import clock
 from ventila.accounts.models import User
 from ventila.audit import chain, state
 from ventila.bodies.models import Body, ExpenseClaim, LedgerReversal, Meeting, Person
-from ventila.rules import PR_TZ, RULEBOOKS
+from ventila.rules import RULEBOOKS
 from ventila.rules.calendar import format_date_es
 from ventila.rules.i18n import Msg
 from ventila.rules.parts import CompulsoryDismissal
@@ -171,7 +171,7 @@ def _sweep(rulebook_id: str, law: CompulsoryDismissal, now: dt.datetime) -> list
         if term is None:
             continue
         day = term.due + dt.timedelta(days=1)
-        at = min(dt.datetime.combine(day, dt.time(0, 0), PR_TZ), now)
+        at = min(clock.start_of_day(day), now)
         # the docket is kept in Spanish, whoever runs the sweep: the rulebook's own words
         reason = law.reason % {
             "term": term.term,

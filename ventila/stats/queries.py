@@ -29,6 +29,7 @@ from django.db.models import Count, Q
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import ExtractYear, TruncMonth
 
+from ventila import clock
 from ventila.bodies.models import Body
 from ventila.cases.actions import rederive, rederive_budget, stale_cases
 from ventila.cases.models import Case, CaseDeadline, DocketEntry
@@ -60,7 +61,7 @@ class Period:
 
     @property
     def start_at(self) -> dt.datetime:
-        return dt.datetime.combine(self.start, dt.time(), PR_TZ)
+        return clock.start_of_day(self.start)
 
     @property
     def end_before(self) -> dt.datetime:

@@ -62,7 +62,7 @@ class SignInForm(AuthenticationForm):
 
 def _moment(day: dt.date, time: dt.time | None) -> tuple[dt.datetime, bool]:
     if time is None:
-        return dt.datetime.combine(day, dt.time(), PR_TZ), False
+        return clock.start_of_day(day), False
     return dt.datetime.combine(day, time, PR_TZ), True
 
 
