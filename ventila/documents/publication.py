@@ -45,6 +45,7 @@ from ventila.audit import chain
 from ventila.cases.access import is_final
 from ventila.cases.labels import FIELDS, KINDS, choice_label
 from ventila.cases.models import Case, DocketEntry, Party
+from ventila.exports import safe_cell
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.engine import KindSpec
 
@@ -607,17 +608,13 @@ CSV_COLUMNS = (
     "url",
     "documents",
 )
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
 
 
 def csv_cell(value: Any) -> str:
-    """A CSV cell no spreadsheet runs as a formula: a text starting with = + - @ (or a tab or a line
-    break) gets a leading apostrophe (OWASP's advice on CSV injection)."""
+    """A CSV cell no spreadsheet runs as a formula (the one neutraliser, :func:`ventila.exports.safe_cell`),
+    as text, without NUL characters."""
     text = "" if value is None else str(value)
-    text = text.replace("\x00", "")
-    if text.startswith(_FORMULA_START):
-        return "'" + text
-    return text
+    return str(safe_cell(text.replace("\x00", "")))
 
 
 def matter_record(m: PublicMatter, url: str, pdf_url: Any) -> dict[str, Any]:
