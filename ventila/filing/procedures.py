@@ -12,12 +12,11 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from django.db.models import Q
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from ventila import clock
-from ventila.bodies.models import Body, Closure, ElectionDay, OfficeTerm
+from ventila.bodies.models import Body, Closure, ElectionDay, OfficeTerm, offices_held_on
 from ventila.cases.evaluation import CaseFacts, PlannedEvent, compute_evaluation
 from ventila.cases.labels import CHOICES
 from ventila.rules import RULEBOOKS
@@ -131,12 +130,7 @@ class Procedure:
             roles = tuple(self.respondent_roles())
             self._memo[memo_key] = register_cache.cached(
                 ("register", roles, day),
-                lambda: list(
-                    OfficeTerm.objects.filter(role__in=list(roles), start__lte=day)
-                    .filter(Q(end__isnull=True) | Q(end__gte=day))
-                    .select_related("person")
-                    .order_by("person__family_name", "person__given_name")
-                ),
+                lambda: list(offices_held_on(day, roles)),
             )
         return self._memo[memo_key]  # type: ignore[no-any-return]
 

@@ -10,7 +10,6 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm
-from django.db.models import Q
 from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
@@ -18,7 +17,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
 from ventila import clock
-from ventila.bodies.models import Body, ElectionDay, OfficeTerm, Person
+from ventila.bodies.models import Body, ElectionDay, OfficeTerm, Person, offices_held_on
 from ventila.cases.actions import ActInput, UploadedDocument, current_own_votes, voting_members
 from ventila.cases.evaluation import compute_calendar, event_spec, rulebook_text
 from ventila.cases.labels import CHOICES, FIELDS, VOTES
@@ -521,12 +520,7 @@ class ActForm(WhenMixin, AttachmentMixin):
 
 def respondent_choices(body: Body, day: dt.date) -> list[tuple[str, str]]:
     roles = RULEBOOKS[body.rulebook].register_roles
-    offices = (
-        OfficeTerm.objects.filter(role__in=roles, start__lte=day)
-        .filter(Q(end__isnull=True) | Q(end__gte=day))
-        .select_related("person")
-        .order_by("person__family_name", "person__given_name")
-    )
+    offices = offices_held_on(day, roles)
     return [(str(o.pk), f"{o.person} — {o.title}") for o in offices]
 
 

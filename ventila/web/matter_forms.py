@@ -13,11 +13,10 @@ import datetime as dt
 from typing import Any
 
 from django import forms
-from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from ventila import clock
-from ventila.bodies.models import Body, OfficeTerm
+from ventila.bodies.models import Body, OfficeTerm, offices_held_on
 from ventila.cases.actions import ActInput, UploadedDocument
 from ventila.cases.evaluation import CaseFacts, compute_caption, compute_evaluation, event_spec, rulebook_and_kind
 from ventila.cases.labels import FIELDS
@@ -44,12 +43,7 @@ def opening_acts(body: Body, kind: str) -> list[str]:
 def person_choices(body: Body, kind: str, day: dt.date) -> list[tuple[str, str]]:
     """The offices of the register a person concerned by ``kind`` may hold on ``day``."""
     roles = rulebook_and_kind(body.rulebook, kind)[1].respondent_roles
-    offices = (
-        OfficeTerm.objects.filter(role__in=roles, start__lte=day)
-        .filter(Q(end__isnull=True) | Q(end__gte=day))
-        .select_related("person")
-        .order_by("person__family_name", "person__given_name", "pk")
-    )
+    offices = offices_held_on(day, roles)
     return [(str(o.pk), f"{o.person} — {o.title}") for o in offices]
 
 
