@@ -78,24 +78,30 @@ def make_camara(seats: int = 7) -> tuple[Any, list[Any]]:
     return body, members
 
 
-def make_municipal() -> tuple[Any, list[Any]]:
+def make_seated_body(positions: list[str], given: str, family: str, **fields: Any) -> tuple[Any, list[Any]]:
+    """A body (approved, one seat per position) and its members, named ``<given><n> <family>``."""
     from ventila.bodies.models import Body, Membership
 
-    body = Body.objects.create(
+    body = Body.objects.create(seats=len(positions), approved=True, **fields)
+    members = []
+    for i, pos in enumerate(positions):
+        p = make_person(f"{given}{i + 1}", family, role=None)
+        Membership.objects.create(body=body, person=p, position=pos, start=dt.date(2025, 1, 13))
+        members.append(p)
+    return body, members
+
+
+def make_municipal() -> tuple[Any, list[Any]]:
+    return make_seated_body(
+        ["president", "associate", "associate"],
+        "Comisionada",
+        "Municipal Ficticia",
         slug="querellas-municipales",
         name="Comisión para Ventilar Querellas Municipales",
         short_name="Querellas Municipales",
         rulebook="municipal",
         case_prefix="CVQM",
-        seats=3,
-        approved=True,
     )
-    members = []
-    for i, pos in enumerate(["president", "associate", "associate"]):
-        p = make_person(f"Comisionada{i + 1}", "Municipal Ficticia", role=None)
-        Membership.objects.create(body=body, person=p, position=pos, start=dt.date(2025, 1, 13))
-        members.append(p)
-    return body, members
 
 
 @dataclass

@@ -26,6 +26,11 @@ def today() -> dt.date:
     return now().date()
 
 
+def start_of_day(day: dt.date) -> dt.datetime:
+    """The first moment of ``day`` in Puerto Rico time (an act recorded with a date and no hour)."""
+    return dt.datetime.combine(day, dt.time(), PR_TZ)
+
+
 def set_now(moment: dt.datetime | None) -> None:
     """Freeze "now" at ``moment`` (None un-freezes). ``moment`` must be aware."""
     global _frozen

@@ -15,13 +15,13 @@ from django.utils import translation
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
 
 def safe_cell(value: Any) -> Any:
-    """A text that a spreadsheet would take for a formula (it starts with = + - @, a tab or a carriage
-    return) is neutralised with a leading apostrophe; other values are kept as they are."""
+    """A text that a spreadsheet would take for a formula (it starts with = + - @, a tab or a line break:
+    OWASP's advice on CSV injection) is neutralised with a leading apostrophe; other values are kept as they are."""
     if isinstance(value, str) and value[:1] in FORMULA_STARTS:
         return "'" + value
     return value

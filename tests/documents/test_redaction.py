@@ -9,6 +9,7 @@ from documents.redaction_corpus import COMPLAINANT, KEPT, RESPONDENT, WITNESSES,
 from ventila.cases.models import Party
 from ventila.documents import publication
 from ventila.documents.publication import Redactor, fold
+from ventila.rules import RULEBOOKS
 
 
 def _party(role: str, name: str, email: str = "", phone: str = "", address: str = "", office: str = "") -> Party:
@@ -85,14 +86,14 @@ def test_fold_ignores_accents_case_and_spacing():
 
 
 def test_only_the_final_acts_and_their_listed_fields_are_published():
-    house = publication.PUBLISHED_ACTS["camara-171"]
+    house = RULEBOOKS["camara-171"].publication.acts
     assert set(house) == {"determination_made", "resolved", "report_referred", "sanction_decided", "case_closed"}
-    assert house["sanction_decided"][1] == ("sanctions", "fine_amount")
-    municipal = publication.PUBLISHED_ACTS["municipal"]
+    assert house["sanction_decided"].fields == ("sanctions", "fine_amount")
+    municipal = RULEBOOKS["municipal"].publication.acts
     assert "hearing_noticed" not in municipal and "hearing_concluded" not in municipal  # ambiguity 9
-    for acts in publication.PUBLISHED_ACTS.values():
-        for _title, fields in acts.values():
-            assert not {"note", "facts", "reason", "witness", "complainant", "reasons"} & set(fields)
+    for rulebook in RULEBOOKS.values():
+        for act in rulebook.publication.acts.values():
+            assert not {"note", "facts", "reason", "witness", "complainant", "reasons"} & set(act.fields)
     assert "addressee" in publication.WITHHELD_SECTIONS
     assert "notice_of_complaint" not in publication.PUBLISHED_DOCUMENTS
     assert "hearing_summons" not in publication.PUBLISHED_DOCUMENTS

@@ -20,7 +20,7 @@ from ventila.cases.models import Case
 from ventila.filing import register_cache
 from ventila.filing.draft import MAX_COOKIE_CHARS, drafts_cookie
 from ventila.filing.forms import ComplainantForm
-from ventila.filing.procedures import CamaraProcedure, procedure_for
+from ventila.filing.procedures import CheckedByRulebook, procedure_for
 
 BODY = "etica-camara"
 STEP = f"/querellas/{BODY}"
@@ -86,8 +86,8 @@ def test_a_draft_cookie_from_another_filer_cannot_submit(world, client):
 
 def test_the_draft_is_checked_once_per_content(world, client):
     steps = camara_steps(world)
-    original = CamaraProcedure.check
-    with mock.patch.object(CamaraProcedure, "check", autospec=True, side_effect=original) as check:
+    original = CheckedByRulebook.check
+    with mock.patch.object(CheckedByRulebook, "check", autospec=True, side_effect=original) as check:
         walk(client, BODY, steps[:-1])
         # quien, querellado, hechos, evidencia (continue): one check per step that was passed
         assert check.call_count == 4

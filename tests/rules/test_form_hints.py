@@ -128,7 +128,10 @@ def test_mun_filing_leaves_out_the_camara_s_sec_21a_requirements() -> None:
         ("deadlock", "deadlock_reported"),
     ):
         hints = _hints(MUNICIPAL, first, _ctx(MUNICIPAL, "mayor", filing=True), kind)
-        assert hints["facts"].help == "" and hints["channel"].help == ""
+        assert not any("Sec. 2" in (h.help or "") or "Sec. 2" in h.required_message for h in hints.values())
+    # The House's Secs. 20–21(a) are its own filing hints (the generic staff form cites no body, issue 28).
+    house = _hints(CAMARA, "complaint_filed", _ctx(CAMARA, "representative", filing=True), "complaint")
+    assert house["complainant_name"].help == "Requerido (Sec. 20(7))." and house["facts"].help == "Sec. 21(a)(2)."
     assert _spec(MUNICIPAL, "complaint_filed").hide == ("personal_knowledge", "provisions")
     assert _spec(CAMARA, "complaint_filed").hide == ()
 

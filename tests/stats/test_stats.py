@@ -91,13 +91,14 @@ def test_percentiles_portable_sql_equals_the_databases_own(world, docket):
     from ventila.stats import queries
 
     period = queries.Period.year(2027)
-    for ends in (queries.DETERMINATION_EVENTS, queries.RESOLUTION_EVENTS):
-        portable = queries.durations(world.camara, period, ends, portable=True, dismissal_ends=True)
-        native = queries.durations(world.camara, period, ends, dismissal_ends=True)
+    counted = queries.counted(world.camara)
+    for ends in (counted.determined, counted.resolved):
+        portable = queries.durations(world.camara, period, ends, portable=True, dismissal=counted.dismissal)
+        native = queries.durations(world.camara, period, ends, dismissal=counted.dismissal)
         assert portable == native
-    empty = queries.durations(world.camara, queries.Period.year(2026), queries.DETERMINATION_EVENTS, portable=True)
+    empty = queries.durations(world.camara, queries.Period.year(2026), counted.determined, portable=True)
     assert empty == {"n": 0, "median": None, "p90": None}
-    assert queries.durations(world.camara, queries.Period.year(2026), queries.DETERMINATION_EVENTS) == empty
+    assert queries.durations(world.camara, queries.Period.year(2026), counted.determined) == empty
     assert connection.vendor in ("sqlite", "postgresql")
 
 

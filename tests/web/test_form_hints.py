@@ -103,3 +103,17 @@ def test_cam_21c_03_a_dismissal_without_grounds_is_refused_once_by_the_rulebook_
     assert "(CAM-21C-03, Sec. 21(c)(2))" in body
     assert "Una desestimación debe indicar al menos una de las causas" not in body
     assert case.entries.count() == count
+
+
+def test_cam_20_07_the_staff_docketing_form_cites_the_house_code_only_for_the_house(world) -> None:
+    """The generic staff form carries no body's citations: the House's Secs. 20–21(a) are its rulebook's
+    form hints (issue 28), which the municipal Commission's form does not show."""
+    from django.test import Client
+
+    house, municipal = Client(), Client()
+    house.force_login(world.users["secretaria"])
+    municipal.force_login(world.users["secretaria_municipal"])
+    page = house.get(f"/expedientes/nuevo/{world.camara.slug}/complaint/").content.decode()
+    assert "Requerido (Sec. 20(7))." in page and "Sec. 21(a)(1)" in page and "Sec. 20(2)" in page
+    page = municipal.get(f"/expedientes/nuevo/{world.municipal.slug}/complaint/").content.decode()
+    assert "Requerido (Sec. 20(7))." not in page and "Sec. 21(a)" not in page and "Sec. 20(2)" not in page

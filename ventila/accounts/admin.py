@@ -14,12 +14,12 @@ from django.contrib.auth.models import Group
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
-from ventila.audit import state
+from ventila.audit.admin_base import ReadOnly
 
 from .models import RoleGrant, User
 
 
-class RoleGrantInline(admin.TabularInline):
+class RoleGrantInline(ReadOnly, admin.TabularInline):
     """Shown, never edited here: ``ventila grant-role`` / ``revoke-role``."""
 
     model = RoleGrant
@@ -27,15 +27,6 @@ class RoleGrantInline(admin.TabularInline):
     fields = ("body", "role")
     readonly_fields = ("body", "role")
     can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(User)
@@ -67,31 +58,3 @@ class UserAdmin(admin.ModelAdmin):
 
 
 admin.site.unregister(Group)  # permissions are not how ventila decides anything
-
-
-ADMIN_REASON = "Sitio de administración"  # the reason written in the audit record (kept in Spanish, not translated)
-
-
-class ChainedAdmin(admin.ModelAdmin):
-    """An admin whose saves say who made them in the audit chain's versions."""
-
-    def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
-        with state.acting(request.user, ADMIN_REASON):
-            super().save_model(request, obj, form, change)
-
-    def save_formset(self, request: HttpRequest, form: Any, formset: Any, change: bool) -> None:
-        with state.acting(request.user, ADMIN_REASON):
-            super().save_formset(request, form, formset, change)
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    """Seen here, changed only through the app's audited actions."""
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False

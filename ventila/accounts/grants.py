@@ -18,11 +18,10 @@ import itertools
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q
 from django.db.models.signals import post_delete, post_save
 
 from ventila import clock
-from ventila.bodies.models import Body, Membership
+from ventila.bodies.models import Body, Membership, in_force_on
 
 from .models import RoleGrant
 
@@ -72,11 +71,7 @@ def grants_of(user: Any) -> Grants:
         bodies[grant.body_id] = grant.body
     seats: set[int] = set()
     if user.person_id is not None:
-        memberships = (
-            Membership.objects.filter(person_id=user.person_id, start__lte=today)
-            .filter(Q(end__isnull=True) | Q(end__gte=today))
-            .select_related("body")
-        )
+        memberships = Membership.objects.filter(in_force_on(today), person_id=user.person_id).select_related("body")
         for m in memberships:
             seats.add(m.body_id)
             bodies[m.body_id] = m.body

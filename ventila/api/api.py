@@ -32,7 +32,7 @@ from ventila.cases.rule_messages import plain_html
 from ventila.compliance.models import TenureCase
 from ventila.compliance.referrals import do_turn_referral_into_case
 from ventila.filing import conf as filing_conf
-from ventila.rules import PR_TZ
+from ventila.rules import RULEBOOKS
 from ventila.rules.check import check
 from ventila.rules.engine import InputError, evaluate
 
@@ -42,7 +42,13 @@ from .tokens import token_for
 
 REFERRAL_KIND = "referral"
 ACCESS_KIND = "report_access_request"
-FINANCIAL_EVENTS = ("report_filed", "preliminary_findings_received", "findings_answered", "oeg_final_action")
+
+
+def reported_events(body: Any = None) -> tuple[str, ...]:
+    """The acts an outside evaluator reports through the API (``Obligations.reported_events``): the
+    body's, or every registered rulebook's."""
+    rulebooks = [RULEBOOKS[body.rulebook]] if body is not None else list(RULEBOOKS.values())
+    return tuple(e for rb in rulebooks if rb.obligations is not None for e in rb.obligations.reported_events)
 
 
 class VentilaApi(NinjaAPI):
@@ -149,8 +155,8 @@ def _year_error(request: HttpRequest, field: str, year: int | None) -> None:
 class FinancialEventIn(Schema):
     person_id: int = Field(description="La persona obligada (su número en ventila)", examples=[1])
     event: str = Field(
-        description="report_filed, preliminary_findings_received, findings_answered u oeg_final_action",
-        examples=["preliminary_findings_received"],
+        description=", ".join(reported_events()),
+        examples=list(reported_events()[:1]),
         max_length=40,
         pattern=LINE,
     )
@@ -309,10 +315,6 @@ def _refusal(request: HttpRequest, exc: ActRefused) -> Problem:
     return Problem(422, plain_html(exc.message) or str(exc) or text(request, "refused"), errors)
 
 
-def _moment(day: dt.date) -> dt.datetime:
-    return dt.datetime.combine(day, dt.time(), PR_TZ)
-
-
 def _office(request: HttpRequest, token: ApiToken, person_id: int, kind: str) -> Any:
     body = token.client.body
     try:
@@ -454,8 +456,9 @@ def post_referral(
             .order_by("-start")
             .first()
         )
+        obligations = RULEBOOKS[token.client.body.rulebook].obligations
         try:
-            if link is not None:
+            if link is not None and obligations is not None:
                 # The person's financial-report case: the OEG's final action (a referral) is docketed there,
                 # where the engine checks its 30-day term (CAM-16A-01), then turned into the referral case.
                 data: dict[str, Any] = {"outcome": "referral", "evidence_attached": bool(docs)}
@@ -464,7 +467,14 @@ def post_referral(
                 do_record_act(
                     user=token.client.user,
                     case=link.case,
-                    act=ActInput("oeg_final_action", _moment(received_on), False, data, note=reason, attachments=docs),
+                    act=ActInput(
+                        obligations.final_action_event,
+                        clock.start_of_day(received_on),
+                        False,
+                        data,
+                        note=reason,
+                        attachments=docs,
+                    ),
                 )
                 case = do_turn_referral_into_case(user=token.client.user, case=link.case, received_on=received_on)
                 _filed(token, link.case)
@@ -477,7 +487,12 @@ def post_referral(
                     respondent_role=office.role,
                     respondent_office=office.title,
                     act=ActInput(
-                        "referral_received", _moment(received_on), False, payload, note=reason, attachments=docs
+                        "referral_received",
+                        clock.start_of_day(received_on),
+                        False,
+                        payload,
+                        note=reason,
+                        attachments=docs,
                     ),
                     reason=reason,
                 )
@@ -485,9 +500,9 @@ def post_referral(
             raise _refusal(request, exc) from None
         _filed(token, case)
         out = case_out(case)
-        if link is not None:
+        if link is not None and obligations is not None:
             out["source_number"] = link.case.number
-            term = link.case.deadlines.filter(rule_id="CAM-16A-01").order_by("-due").first()
+            term = link.case.deadlines.filter(rule_id=obligations.referral_term_rule).order_by("-due").first()
             out["referral_term"] = _term(term) if term else None
         return 201, out
 
@@ -510,8 +525,9 @@ def post_financial_event(request: HttpRequest, payload: FinancialEventIn) -> Any
     token = _scope(request, "financial")
 
     def work() -> tuple[int, dict[str, Any]]:
-        if payload.event not in FINANCIAL_EVENTS:
-            msg = ", ".join(FINANCIAL_EVENTS)
+        allowed = reported_events(token.client.body)
+        if payload.event not in allowed:
+            msg = ", ".join(allowed)
             raise Problem(422, text(request, "invalid"), [{"field": "event", "message": msg}])
         link = (
             TenureCase.objects.filter(body=token.client.body, person_id=payload.person_id, start__lte=payload.day)
@@ -538,7 +554,7 @@ def post_financial_event(request: HttpRequest, payload: FinancialEventIn) -> Any
             entry = do_record_act(
                 user=token.client.user,
                 case=link.case,
-                act=ActInput(payload.event, _moment(payload.day), False, data, note=note),
+                act=ActInput(payload.event, clock.start_of_day(payload.day), False, data, note=note),
             )
         except ActRefused as exc:
             raise _refusal(request, exc) from None
@@ -571,7 +587,7 @@ def post_access_request(request: HttpRequest, payload: AccessRequestIn) -> Any:
                 respondent=office.person,
                 respondent_role=office.role,
                 respondent_office=office.title,
-                act=ActInput("access_requested", _moment(payload.day), False, data, note=reason),
+                act=ActInput("access_requested", clock.start_of_day(payload.day), False, data, note=reason),
                 reason=reason,
             )
         except ActRefused as exc:

@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from ventila.accounts.admin import ChainedAdmin, ReadOnlyAdmin
+from ventila.audit.admin_base import ChainedAdmin, ReadOnly, ReadOnlyAdmin
 
 from .hooks import offices_changed
 from .models import Body, Closure, ElectionDay, Membership, OfficeTerm, Person
@@ -24,21 +24,12 @@ class OfficeInline(admin.TabularInline):
     extra = 0
 
 
-class MembershipInline(admin.TabularInline):
+class MembershipInline(ReadOnly, admin.TabularInline):
     model = Membership
     extra = 0
     fields = ("person", "position", "start", "end")
     readonly_fields = fields
     can_delete = False
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(Body)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
+from collections.abc import Iterable
 
 from django.db import models
 from django.db.models import Q
@@ -110,11 +111,25 @@ class Body(models.Model):
     def members_on(self, day: dt.date) -> models.QuerySet[Membership]:
         """The memberships in force on ``day`` (the members "en propiedad")."""
         return (
-            self.memberships.filter(start__lte=day)
-            .filter(Q(end__isnull=True) | Q(end__gte=day))
+            self.memberships.filter(in_force_on(day))
             .select_related("person")
             .order_by("position_order", "person__family_name", "person__given_name")
         )
+
+
+def in_force_on(day: dt.date) -> Q:
+    """The rows with a ``start`` and an ``end`` (an office, a membership) in force on ``day``: begun by
+    it and not ended before it."""
+    return Q(start__lte=day) & (Q(end__isnull=True) | Q(end__gte=day))
+
+
+def offices_held_on(day: dt.date, roles: Iterable[str]) -> models.QuerySet[OfficeTerm]:
+    """The register's offices of ``roles`` held on ``day``, with their person, by the person's name."""
+    return (
+        OfficeTerm.objects.filter(in_force_on(day), role__in=list(roles))
+        .select_related("person")
+        .order_by("person__family_name", "person__given_name", "pk")
+    )
 
 
 class Person(models.Model):
@@ -160,9 +175,7 @@ class Person(models.Model):
         return str(self)
 
     def office_on(self, day: dt.date) -> OfficeTerm | None:
-        return (
-            self.offices.filter(start__lte=day).filter(Q(end__isnull=True) | Q(end__gte=day)).order_by("-start").first()
-        )
+        return self.offices.filter(in_force_on(day)).order_by("-start").first()
 
 
 class OfficeTerm(models.Model):

@@ -65,7 +65,7 @@ from .models import (
 )
 from .queries import body_config, case_facts, member_witnesses, moved_due_dates
 from .rule_messages import encode_message, encode_messages, finding_html, joined_html, plain_html
-from .voting import RECORDED_OUTCOME, YES_VOTES_FIELD, vote_rule
+from .voting import YES_VOTES_FIELD, recorded_outcome, vote_rule
 
 
 class ActRefused(Exception):
@@ -330,7 +330,7 @@ def _check_roll_call(
         general.append(str(exc))
         return None
     # A recusal (or an objection, Sec. 11(C)) may be decided either way: the roll call must say what is recorded.
-    outcome_field = RECORDED_OUTCOME.get(act.event_type)
+    outcome_field = recorded_outcome(facts.rulebook, act.event_type)
     carried = bool(act.payload.get(outcome_field)) if outcome_field else True
     problem = outcome_error(carried, outcome)
     if problem:

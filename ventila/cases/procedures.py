@@ -15,7 +15,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -23,9 +22,10 @@ from ventila import clock
 from ventila.accounts.models import User
 from ventila.audit import chain, state
 from ventila.bodies.models import Body, ExpenseClaim, LedgerReversal, Meeting, Person
-from ventila.rules import PR_TZ, RULEBOOKS
+from ventila.rules import RULEBOOKS
 from ventila.rules.calendar import format_date_es
 from ventila.rules.i18n import Msg
+from ventila.rules.parts import CompulsoryDismissal
 
 from .actions import ActInput, ActRefused, do_record_act, do_refresh_case, rederive, refresh_if_stale, stale_cases
 from .models import Case, CaseDeadline, DocketEntry
@@ -144,62 +144,54 @@ class SweepResult:
 
 
 def do_sweep_compulsory_terms(now: dt.datetime | None = None) -> list[SweepResult]:
-    """¶17 (MUN-DEC-04): every municipal complaint whose decision term ran out without a decision
-    is dismissed with prejudice. The entry is dated the first day after the term ran out (when the
-    law dismisses it), recorded by the system user with its reason. Idempotent: a case already
-    dismissed is no longer in the stage this looks for.
+    """A dismissal by operation of law (``Rulebook.compulsory_dismissal``; the municipal ¶17, MUN-DEC-04):
+    every case whose body's term ran out without the act is given the act the law orders. The entry is
+    dated the first day after the term ran out (when the law dismisses it), recorded by the system user
+    with its reason. Idempotent: a case already dismissed is no longer in the stage this looks for.
 
     Only the cases whose terms passed (``rederive_at``) or whose configuration changed are
     re-derived first, in batches; then the ones in the stage the law dismisses are looked at."""
     now = now or clock.now()
     results: list[SweepResult] = []
-    candidates = Case.objects.filter(body__rulebook="municipal", kind="complaint", status=Case.Status.OPEN)
+    for rulebook in RULEBOOKS.values():
+        if rulebook.compulsory_dismissal is not None:
+            results.extend(_sweep(rulebook.id, rulebook.compulsory_dismissal, now))
+    return results
+
+
+def _sweep(rulebook_id: str, law: CompulsoryDismissal, now: dt.datetime) -> list[SweepResult]:
+    results: list[SweepResult] = []
+    candidates = Case.objects.filter(body__rulebook=rulebook_id, kind=law.kind, status=Case.Status.OPEN)
     rederive(stale_cases(now).filter(pk__in=candidates.values("pk")), now=now)
-    for case in candidates.filter(stage="decision_term_expired").select_related("body").order_by("id"):
+    for case in candidates.filter(stage=law.stage).select_related("body").order_by("id"):
         case = refresh_if_stale(case, now)
-        if "dismissed_with_prejudice" not in case.allowed_next or case.stage != "decision_term_expired":
+        if law.act not in case.allowed_next or case.stage != law.stage:
             continue
-        term = (
-            case.deadlines.filter(deadline_id__in=("decide", "commissioner_report", "study"), status="missed")
-            .order_by("due")
-            .first()
-        )
+        term = case.deadlines.filter(deadline_id__in=list(law.terms), status="missed").order_by("due").first()
         if term is None:
             continue
         day = term.due + dt.timedelta(days=1)
-        at = min(dt.datetime.combine(day, dt.time(0, 0), PR_TZ), now)
-        with translation.override("es"):  # the docket is kept in Spanish, whoever runs the sweep
-            reason = _(
-                "Desestimada con perjuicio por disposición de ley: el término de %(term)s para %(what)s "
-                "venció el %(due)s sin que la Comisión actuara (%(rule)s, %(citation)s; ¶17, MUN-DEC-04). "
-                "Anotado automáticamente por ventila."
-            ) % {
-                "term": term.term,
-                "what": _term_purpose(term.deadline_id),
-                "due": format_date_es(term.due),
-                "rule": term.rule_id,
-                "citation": term.citation,
-            }
+        at = min(clock.start_of_day(day), now)
+        # the docket is kept in Spanish, whoever runs the sweep: the rulebook's own words
+        reason = law.reason % {
+            "term": term.term,
+            "what": law.terms.get(term.deadline_id, term.deadline_id),
+            "due": format_date_es(term.due),
+            "rule": term.rule_id,
+            "citation": term.citation,
+        }
         try:
             entry = do_record_act(
                 user=system_user(),
                 case=case,
                 now=now,
-                act=ActInput("dismissed_with_prejudice", at, False, {}, {"reason": reason}),
+                act=ActInput(law.act, at, False, {}, {"reason": reason}),
             )
         except ActRefused as exc:
             results.append(SweepResult(case.number, None, str(exc)))
             continue
         results.append(SweepResult(case.number, entry.seq, reason))
     return results
-
-
-def _term_purpose(deadline_id: str) -> str:
-    return {
-        "decide": _("tomar y emitir la decisión"),
-        "commissioner_report": _("rendir el informe del Comisionado Asociado"),
-        "study": _("estudiar el expediente"),
-    }.get(deadline_id, deadline_id)
 
 
 # -- ¶4: the per-diem ledger -----------------------------------------------------------------------

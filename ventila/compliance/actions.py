@@ -17,7 +17,6 @@ from ventila.audit import state
 from ventila.bodies.models import Body, OfficeTerm, Person
 from ventila.cases.actions import ActInput, ActRefused, do_record_act
 from ventila.cases.models import Case
-from ventila.rules import PR_TZ
 
 from .access import obligations_of
 from .importer import Plan, Table, plan_import
@@ -203,10 +202,10 @@ def _docket_report(
         "sworn": report.sworn,
         "electronic": report.electronic,
     }
-    moment = dt.datetime.combine(report.filed_on, dt.time(), PR_TZ)
+    moment = clock.start_of_day(report.filed_on)
     acts = [ActInput(obligations.report_event, moment, False, payload, note=report.note)]
     if report.secretary_notified_on is not None:
-        notified = dt.datetime.combine(report.secretary_notified_on, dt.time(), PR_TZ)
+        notified = clock.start_of_day(report.secretary_notified_on)
         acts.append(ActInput(obligations.notice_event, notified, False, {"covers_year": report.covers_year}))
     for act, name in zip(acts, ("filed_on", "secretary_notified_on"), strict=False):
         try:

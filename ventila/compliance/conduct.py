@@ -36,11 +36,6 @@ from ventila.rules.terms import Deadline, Finding, Rule
 
 from .conduct_models import CourtSummons, GiftRecord
 
-GIFT_RULES = ("CAM-10K-01", "CAM-10N-01")
-SUMMONS_RULE = "CAM-10W-01"
-SUMMONS_CONFIDENTIALITY_RULE = "CAM-10W-02"
-NEPOTISM_RULE = "CAM-10T-01"
-
 
 def rule(rule_id: str) -> Rule:
     """The rule of that ID, in whichever rulebook holds it (the IDs are unique across rulebooks)."""

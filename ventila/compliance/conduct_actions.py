@@ -18,7 +18,7 @@ from ventila.audit import state
 from ventila.bodies.models import Body, Person
 from ventila.rules.calendar import CalendarError
 
-from .conduct import NEPOTISM_RULE, SUMMONS_RULE, body_calendar, nepotism
+from .conduct import body_calendar, conduct_of, nepotism
 from .conduct_models import CourtSummons, GiftRecord, NepotismCheck
 
 MAX_GIFT_VALUE = Decimal("9999999999.99")  # what the column holds (12 digits, 2 decimals); not a legal number
@@ -67,7 +67,7 @@ def do_record_gift(
     """Record a gift received (Secs. 10(k), 10(n)); the engine's checks follow from it when shown."""
     now = now or clock.now()
     _check_gift(gift, now.date())
-    with transaction.atomic(), state.acting(user, "Regalo anotado (CAM-10K-01, CAM-10N-01)"):
+    with transaction.atomic(), state.acting(user, f"Regalo anotado ({', '.join(conduct_of(body).gift_rules)})"):
         return GiftRecord.objects.create(
             body=body, person=person, recorded_by=user, recorded_at=now, **_gift_fields(gift)
         )
@@ -155,7 +155,7 @@ def do_record_summons(
     formal notice and the role only (CAM-10W-02); the 5 business days follow from it when shown."""
     now = now or clock.now()
     _check_summons(body, summons, now.date())
-    with transaction.atomic(), state.acting(user, f"Citación anotada ({SUMMONS_RULE})"):
+    with transaction.atomic(), state.acting(user, f"Citación anotada ({conduct_of(body).summons_rule})"):
         return CourtSummons.objects.create(
             body=body,
             person=person,
@@ -217,7 +217,10 @@ def do_record_nepotism_check(
     except ValueError:
         raise ConductRefused({"relation": _("Ese camino no describe a un pariente; revise los pasos.")}) from None
     k = result.kinship
-    with transaction.atomic(), state.acting(user, f"Comprobación de nepotismo anotada ({NEPOTISM_RULE})"):
+    with (
+        transaction.atomic(),
+        state.acting(user, f"Comprobación de nepotismo anotada ({conduct_of(body).nepotism_rule})"),
+    ):
         return NepotismCheck.objects.create(
             body=body,
             person=person,

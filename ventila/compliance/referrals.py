@@ -17,7 +17,6 @@ from ventila import files as stored
 from ventila.audit import state
 from ventila.cases.actions import ActInput, ActRefused, UploadedDocument, do_file_case
 from ventila.cases.models import Case, DocketEntry
-from ventila.rules import PR_TZ
 
 from .models import FinancialReferral
 
@@ -95,7 +94,7 @@ def do_turn_referral_into_case(*, user: Any, case: Case, received_on: dt.date, n
             respondent_office=respondent.office,
             act=ActInput(
                 REFERRAL_RECEIVED,
-                dt.datetime.combine(received_on, dt.time(), PR_TZ),
+                clock.start_of_day(received_on),
                 False,
                 payload,
                 note=reason,

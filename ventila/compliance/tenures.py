@@ -49,10 +49,6 @@ def tenures_of(person: Person, obligations: Obligations) -> tuple[list[OfficeTer
     return offices, obligations.tenures([(o.role, o.start, o.end) for o in offices])
 
 
-def _moment(day: dt.date) -> dt.datetime:
-    return dt.datetime.combine(day, dt.time(), PR_TZ)
-
-
 def _day(data: Any) -> dt.date:
     return dt.date.fromisoformat(str(data["at"]))
 
@@ -95,7 +91,9 @@ def sync_person(*, user: Any, body: Body, person: Person, reason: str, now: dt.d
                     respondent=person,
                     respondent_role=tenure.role,
                     respondent_office=office.title,
-                    act=ActInput(str(took["type"]), _moment(_day(took)), False, _payload(took), note=reason[:2000]),
+                    act=ActInput(
+                        str(took["type"]), clock.start_of_day(_day(took)), False, _payload(took), note=reason[:2000]
+                    ),
                     now=now,
                     reason=reason,
                 )
@@ -128,7 +126,7 @@ def _docket_exits(user: Any, case: Case, tenure: Tenure, today: dt.date, reason:
         old = have[i] if i < len(have) else None
         if old is not None and old.occurred_day == day and dict(old.payload) == payload:
             continue
-        act = ActInput(str(data["type"]), _moment(day), False, payload, note=reason[:2000], supersedes=old)
+        act = ActInput(str(data["type"]), clock.start_of_day(day), False, payload, note=reason[:2000], supersedes=old)
         do_record_act(user=user, case=case, act=act, now=now)
         written += 1
     return written

@@ -276,7 +276,7 @@ def do_order_delivery(
                 user=user,
                 case=doc.case,
                 event_type="service_attempted",
-                occurred_at=dt.datetime.combine(received_on, dt.time(0, 0), tzinfo=PR_TZ),
+                occurred_at=clock.start_of_day(received_on),
                 has_time=False,
                 payload={
                     "document": doc.pk,
@@ -346,7 +346,7 @@ def _record_receipt(user: Any, d: Delivery, received_on: dt.date, note: str, now
             user=user,
             case=doc.case,
             event_type="service_received",
-            occurred_at=dt.datetime.combine(received_on, dt.time(0, 0), tzinfo=PR_TZ),
+            occurred_at=clock.start_of_day(received_on),
             has_time=False,
             payload={
                 "document": doc.pk,
@@ -396,7 +396,7 @@ def _receipt_act(
             {x.recipient_role for x in d.document.deliveries.all()} & {"respondent", "complainant"}
             | ({d.recipient_role} & {"respondent", "complainant"})
         )
-    occurred = dt.datetime.combine(received_on, dt.time(0, 0), tzinfo=PR_TZ)
+    occurred = clock.start_of_day(received_on)
     method = Delivery.Method(d.method).label
     text = _("Recibo de «%(doc)s» (SHA-256 %(sha)s) por %(name)s; medio: %(method)s.") % {
         "doc": d.document.title,

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.template import Context, Template
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -26,6 +27,7 @@ from ventila.cases.labels import DEADLINES, choice_label
 from ventila.cases.models import Case, DocketEntry, Party
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.calendar import format_date_es
+from ventila.rules.parts import Document
 
 CAMARA = "camara-171"
 MUNICIPAL = "municipal"
@@ -66,6 +68,8 @@ class DocSpec:
     receipt_payload: dict[str, Any] = field(default_factory=dict)
     required: Callable[[Case, DocketEntry, set[str]], list[Problem]] | None = None
     applies: Callable[[DocketEntry], bool] | None = None
+    # the text per language, when the rulebook carries it (``Rulebook.documents``); else the template file
+    text: Mapping[str, str] = field(default_factory=dict)
 
     def rule_for(self, case: Case, entry: DocketEntry) -> Any:
         rid = self.rule_id(case, entry) if callable(self.rule_id) else self.rule_id
@@ -320,7 +324,31 @@ SPECS: tuple[DocSpec, ...] = (
         {"copy_attached": True},
     ),
 )
-BY_KEY = {s.key: s for s in SPECS}
+
+
+def _from_rulebook(rulebook_id: str, doc: Document) -> DocSpec:
+    return DocSpec(doc.key, rulebook_id, doc.title, doc.events, doc.rule_id, doc.recipients, text=doc.text)
+
+
+class _Specs(dict[str, DocSpec]):
+    """The documents by key: the catalogue's, then those the registered rulebooks carry (``Rulebook.documents``)."""
+
+    def __missing__(self, key: str) -> DocSpec:
+        for rulebook in RULEBOOKS.values():
+            for doc in rulebook.documents:
+                if doc.key == key:
+                    spec = self[key] = _from_rulebook(rulebook.id, doc)
+                    return spec
+        raise KeyError(key)
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]  # reads __missing__ too
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+
+BY_KEY = _Specs({s.key: s for s in SPECS})
 SPECS_BY_RULEBOOK: dict[str, list[DocSpec]] = {}
 for _spec in SPECS:
     SPECS_BY_RULEBOOK.setdefault(_spec.rulebook, []).append(_spec)
@@ -328,9 +356,11 @@ for _spec in SPECS:
 
 def specs_for(case: Case, entry: DocketEntry) -> list[DocSpec]:
     """The documents the texts tie to this docket act."""
+    rulebook = case.body.rulebook
+    own = [BY_KEY[d.key] for d in RULEBOOKS[rulebook].documents] if rulebook in RULEBOOKS else []
     return [
         s
-        for s in SPECS_BY_RULEBOOK.get(case.body.rulebook, ())
+        for s in (*SPECS_BY_RULEBOOK.get(rulebook, ()), *own)
         if entry.event_type in s.events and (s.applies is None or s.applies(entry))
     ]
 
@@ -459,7 +489,11 @@ def context_for(case: Case, entry: DocketEntry, lang: str, today: dt.date) -> di
 def generate_sections(spec: DocSpec, case: Case, entry: DocketEntry, lang: str, today: dt.date) -> list[dict[str, str]]:
     """The draft text of a document, by sections, from the case's data and docket."""
     with translation.override(lang):
-        text = render_to_string(f"documents/texts/{lang}/{spec.key}.txt", context_for(case, entry, lang, today))
+        context = context_for(case, entry, lang, today)
+        if spec.text:
+            text = Template(spec.text.get(lang) or spec.text["es"]).render(Context(context))
+        else:
+            text = render_to_string(f"documents/texts/{lang}/{spec.key}.txt", context)
     return parse_sections(text)
 
 

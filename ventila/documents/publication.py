@@ -10,7 +10,7 @@ closing; issue 26) — a withdrawal or a closing without the notice is never pub
 correction (the closing entry superseded) is re-derived in that same transaction and leaves the public
 record at once. Nothing of a case that is not final is ever read here.
 
-**What.** Only the acts the texts make public (:data:`PUBLISHED_ACTS`): the House's dismissal
+**What.** Only the acts the texts make public (the rulebook's ``publication``): the House's dismissal
 determination, the resolution, the Final Report once acted on (a sanction decided on it, Sec. 26),
 the sanctions and the closing; the municipal Commission's decision (¶29–¶32), its dismissal (¶14),
 the dismissal with prejudice (¶17) and a sanction for a frivolous complaint (¶33). Of each act, only
@@ -45,6 +45,7 @@ from ventila.audit import chain
 from ventila.cases.access import is_final
 from ventila.cases.labels import FIELDS, KINDS, choice_label
 from ventila.cases.models import Case, DocketEntry, Party
+from ventila.exports import safe_cell
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.engine import KindSpec
 
@@ -52,41 +53,12 @@ from .models import Document, PublicationReview
 
 REDACTED = gettext_noop("[dato suprimido]")
 
-# What the texts make public of a final matter, per rulebook and act: the fields of the act that are
-# published (nothing else of it is), and a title (a msgid). The House's probable-cause determination
-# is not a final determination and stays out; the Final Report only once acted on (see below).
-PUBLISHED_ACTS: dict[str, dict[str, tuple[str, tuple[str, ...]]]] = {
-    "camara-171": {
-        "determination_made": (
-            gettext_noop("Determinación final de desestimación (Sec. 21(c))"),
-            ("outcome", "grounds"),
-        ),
-        "resolved": (gettext_noop("Resolución de la Comisión (Sec. 22)"), ("outcome",)),
-        "report_referred": (gettext_noop("Informe Final (Sec. 25)"), ("to", "recommendation")),
-        "sanction_decided": (gettext_noop("Sanción (Sec. 26)"), ("sanctions", "fine_amount")),
-        "case_closed": (gettext_noop("Caso cerrado"), ()),
-    },
-    "municipal": {
-        "dismissed": (gettext_noop("Resolución de desestimación (¶14)"), ()),
-        "decision_issued": (gettext_noop("Decisión de la Comisión (¶29–¶32)"), ("outcome", "suspension_date")),
-        "dismissed_with_prejudice": (gettext_noop("Desestimación con perjuicio (¶17)"), ()),
-        "frivolous_sanction_imposed": (
-            gettext_noop("Sanción por querella frívola o sin evidencia (¶33)"),
-            ("grounds", "amount"),
-        ),
-        "decision_notified": (gettext_noop("Decisión notificada a las partes"), ()),
-    },
-}
-# The House's determination is published only when it dismisses (the final determination, Sec. 21(c)).
-_ONLY_IF = {"determination_made": ("outcome", "dismissed")}
 # The documents the public record carries, by template: the final acts' own.
 PUBLISHED_DOCUMENTS = frozenset(
     {"determination", "resolution", "final_report", "mun_decision", "mun_dismissal", "mun_dismissal_with_prejudice"}
 )
 # Sections that name the parties (their addressees): never published.
 WITHHELD_SECTIONS = frozenset({"addressee"})
-# The act that acts on the House's Final Report (Sec. 26): until it is on record the report stays out.
-_ACTED_ON = {"report_referred": "sanction_decided"}
 
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.UNICODE)
 # Numbers of the shapes Puerto Rico's documents use (issue 26): a telephone in any grouping — 787-555-0199,
@@ -465,7 +437,7 @@ def public_matter(case: Case, terms: str | None = None) -> PublicMatter:
         raise ValueError("not a final case")
     spec = kind_spec(case)
     assert spec is not None
-    acts = PUBLISHED_ACTS.get(case.body.rulebook, {})
+    acts = RULEBOOKS[case.body.rulebook].publication.acts
     parties = list(case.parties.all())
     entries = _live(list(case.entries.all().order_by("seq")))
     review = PublicationReview.objects.filter(case=case).first() if terms is None else None
@@ -482,14 +454,15 @@ def public_matter(case: Case, terms: str | None = None) -> PublicMatter:
     items: list[PublicItem] = []
     outcome = ""
     for e in entries:
-        if e.event_type not in acts:
+        published = acts.get(e.event_type)
+        if published is None:
             continue
-        only = _ONLY_IF.get(e.event_type)
+        only = published.only_if
         if only is not None and e.payload.get(only[0]) != only[1]:
             continue
-        if e.event_type in _ACTED_ON and _ACTED_ON[e.event_type] not in present:
+        if published.once_acted_on and published.once_acted_on not in present:
             continue
-        title, names = acts[e.event_type]
+        title, names = published.title, published.fields
         raw = {n: _redacted(redactor, e.payload[n]) for n in names if e.payload.get(n) not in (None, "", [])}
         fields = [(n, gettext(_field_label(n)), _shown(n, v, e.event_type)) for n, v in raw.items()]
         if e.payload.get("outcome"):
@@ -616,17 +589,13 @@ CSV_COLUMNS = (
     "url",
     "documents",
 )
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n")
 
 
 def csv_cell(value: Any) -> str:
-    """A CSV cell no spreadsheet runs as a formula: a text starting with = + - @ (or a tab or a line
-    break) gets a leading apostrophe (OWASP's advice on CSV injection)."""
+    """A CSV cell no spreadsheet runs as a formula (the one neutraliser, :func:`ventila.exports.safe_cell`),
+    as text, without NUL characters."""
     text = "" if value is None else str(value)
-    text = text.replace("\x00", "")
-    if text.startswith(_FORMULA_START):
-        return "'" + text
-    return text
+    return str(safe_cell(text.replace("\x00", "")))
 
 
 def matter_record(m: PublicMatter, url: str, pdf_url: Any) -> dict[str, Any]:

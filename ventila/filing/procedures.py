@@ -1,10 +1,7 @@
-"""What each body's public form asks and checks, taken from its rulebook.
-
-- House Ethics Commission (``camara-171``): Secs. 20–21(a) through
-  :func:`~ventila.rules.rulebooks.camara_171.s20_s24_complaints.check_complaint_form`; the 30-day
-  warning of Sec. 20(6) is the rulebook's own finding (rule CAM-20-06) on the would-be docket.
-- Municipal Commission (``municipal``): who may complain (MUN-COM-02), a sworn writing (MUN-INI-02)
-  with the evidence needed (MUN-INI-03; missing evidence is flagged, as the rulebook does).
+"""What each body's public form asks and checks, taken from its rulebook's ``public_filing``: a form the
+rulebook checks whole (``check_form``: the House, Secs. 20–21(a), and the 30-day warning as the rulebook's
+own finding on the would-be docket), or a sworn writing the app checks, citing the rulebook's
+``sworn_writing_rules`` (the municipal Commission: who may complain, the writing, the oath, the evidence).
 """
 
 from __future__ import annotations
@@ -15,12 +12,11 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from django.db.models import Q
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from ventila import clock
-from ventila.bodies.models import Body, Closure, ElectionDay, OfficeTerm
+from ventila.bodies.models import Body, Closure, ElectionDay, OfficeTerm, offices_held_on
 from ventila.cases.evaluation import CaseFacts, PlannedEvent, compute_evaluation
 from ventila.cases.labels import CHOICES
 from ventila.rules import RULEBOOKS
@@ -78,7 +74,6 @@ def base_field(name: str) -> str:
 class Procedure:
     """The form of one body: its rulebook, roles, evidence kinds and checks."""
 
-    rulebook_id = ""
     kind = "complaint"
 
     def __init__(self, body: Body) -> None:
@@ -87,7 +82,7 @@ class Procedure:
 
     @property
     def rulebook(self) -> Any:
-        return RULEBOOKS[self.rulebook_id]
+        return RULEBOOKS[self.body.rulebook]
 
     def rule(self, rule_id: str) -> Any:
         return self.rulebook.rules[rule_id]
@@ -135,12 +130,7 @@ class Procedure:
             roles = tuple(self.respondent_roles())
             self._memo[memo_key] = register_cache.cached(
                 ("register", roles, day),
-                lambda: list(
-                    OfficeTerm.objects.filter(role__in=list(roles), start__lte=day)
-                    .filter(Q(end__isnull=True) | Q(end__gte=day))
-                    .select_related("person")
-                    .order_by("person__family_name", "person__given_name")
-                ),
+                lambda: list(offices_held_on(day, roles)),
             )
         return self._memo[memo_key]  # type: ignore[no-any-return]
 
@@ -249,7 +239,7 @@ class Procedure:
 
     def facts(self, role: str, candidate: bool) -> CaseFacts:
         closures, elections = self.calendar()
-        return CaseFacts(self.rulebook_id, self.kind, role, candidate, closures, elections)
+        return CaseFacts(self.body.rulebook, self.kind, role, candidate, closures, elections)
 
 
 NOT_A_REAL_DATE = gettext_lazy("La fecha en que conoció los hechos debe ser una fecha real.")
@@ -262,8 +252,9 @@ def _date(value: Any) -> dt.date | None:
         return None
 
 
-class CamaraProcedure(Procedure):
-    rulebook_id = "camara-171"
+class CheckedByRulebook(Procedure):
+    """A form the rulebook checks whole (``PublicFiling.check_form``: the House, Secs. 20–21(a)), with
+    the knowledge date its term runs from."""
 
     def form(self, draft: Any) -> dict[str, Any]:
         data = draft.data
@@ -347,13 +338,15 @@ class CamaraProcedure(Procedure):
         return _(self.spec.late_warning) % {"n": rule.term.amount, "rule": rule.id, "citation": rule.citation}
 
 
-class MunicipalProcedure(Procedure):
-    rulebook_id = "municipal"
+class SwornWriting(Procedure):
+    """A sworn writing checked by the app (``PublicFiling.check_form`` None: the municipal Commission,
+    ¶12), citing the rulebook's ``sworn_writing_rules``."""
 
     def check(self, draft: Any) -> list[Problem]:
         data = draft.data
         problems: list[Problem] = []
-        com02, ini01, ini02, ini03 = (self.rule(r) for r in ("MUN-COM-02", "MUN-INI-01", "MUN-INI-02", "MUN-INI-03"))
+        cited = self.spec.sworn_writing_rules
+        com02, ini01, ini02, ini03 = (self.rule(cited[r]) for r in ("complainant", "writing", "oath", "evidence"))
 
         def add(step: str, field: str, rule: Any, message: str, blocking: bool = True) -> None:
             problems.append(Problem(step, field, rule.id, f"{message} ({rule.citation})", blocking))
@@ -426,9 +419,6 @@ class MunicipalProcedure(Procedure):
         return payload
 
 
-PROCEDURES: dict[str, type[Procedure]] = {"camara-171": CamaraProcedure, "municipal": MunicipalProcedure}
-
-
 def public_filing(body: Body) -> PublicFiling:
     """What ``body``'s public form asks: its rulebook's ``public_filing`` (an empty one if it has none)."""
     return RULEBOOKS[body.rulebook].public_filing or PublicFiling("")
@@ -477,7 +467,11 @@ def late_warning_once(proc: Procedure, draft: Any, now: dt.datetime) -> str:
 
 
 def procedure_for(body: Body) -> Procedure | None:
-    cls = PROCEDURES.get(body.rulebook)
-    if cls is None or cls.kind not in RULEBOOKS[body.rulebook].kinds or RULEBOOKS[body.rulebook].public_filing is None:
+    """The public form of ``body``, as its rulebook's ``public_filing`` says (None: it takes no complaint online)."""
+    rulebook = RULEBOOKS[body.rulebook]
+    spec = rulebook.public_filing
+    if spec is None or Procedure.kind not in rulebook.kinds:
         return None
-    return cls(body)
+    if spec.check_form is not None:
+        return CheckedByRulebook(body)
+    return SwornWriting(body) if spec.sworn_writing_rules else None

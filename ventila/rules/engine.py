@@ -26,6 +26,7 @@ from .calendar import (
     legal_calendar,
 )
 from .i18n import Msg
+from .parts import CompulsoryDismissal, Document, Publication, Statistics, Voting
 from .speed import build_without_init, per_kind, sets_every_field
 from .terms import Deadline, Finding, Rule, Status, Term, Unit, compute_due, shared_term
 from .vocabulary import Actor
@@ -507,6 +508,11 @@ class Obligations:
     notice_event: str  # the event of the filer's notice of compliance (to the House's Secretary)
     # the deadlines that are the person's own duties; the kind's other terms are the evaluator's (the OEG's)
     duty_deadlines: tuple[str, ...]
+    # the acts an outside evaluator reports through the API (a report filed, its findings, the final action)
+    reported_events: tuple[str, ...] = ()
+    # the act of the evaluator's final action, and the rule of its term to refer the report to the body
+    final_action_event: str = ""
+    referral_term_rule: str = ""
 
 
 @dataclass(frozen=True)
@@ -550,6 +556,10 @@ class PublicFiling:
     # the oath the form states before the signature, citing the body's own law (issue 29: never both
     # bodies' laws on one form); "": a sworn writing, no provision cited.
     oath: str = ""
+    # the rules the app's own check of a sworn writing cites (when ``check_form`` is None): ``writing``
+    # (what the writing holds), ``complainant`` (who may complain), ``oath`` (the oath and the signature)
+    # and ``evidence`` (what it is filed with) → rule id.
+    sworn_writing_rules: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -571,6 +581,12 @@ class ConductRules:
     roles: Mapping[str, str]  # the register's roles the norms bind, each with its Spanish name
     norm_matrix: Callable[[], dict[str, dict[str, bool]]]  # role → norm's rule ID → whether it binds
     check_norms_for_role: Callable[[str, Sequence[str]], list[Finding]]  # the cited norms that do not bind
+    # the rules its pages cite: a gift's (the cap and its patterns), a summons' notice term and its
+    # confidentiality, the nepotism bar
+    gift_rules: tuple[str, ...] = ()
+    summons_rule: str = ""
+    summons_confidentiality_rule: str = ""
+    nepotism_rule: str = ""
 
 
 @dataclass(frozen=True)
@@ -663,6 +679,12 @@ class Rulebook:
     # apart («CE-OC-2027-0001»), so that a public filer cannot count the confidential matters opened between
     # two of their own filings.
     number_series: Mapping[str, str] = field(default_factory=dict)
+    # What the apps read of the body's law, by concern (:mod:`ventila.rules.parts`, issue 28).
+    voting: Voting = field(default_factory=Voting)
+    compulsory_dismissal: CompulsoryDismissal | None = None
+    publication: Publication = field(default_factory=Publication)
+    statistics: Statistics = field(default_factory=Statistics)
+    documents: tuple[Document, ...] = ()
 
     def series_of(self, kind: str) -> str:
         """The code of the number series ``kind`` is numbered in ("": the body's main series)."""

@@ -130,17 +130,6 @@ def register_fixed_body(rulebook_id: str, *, seats: int, quorum: int) -> None:
     FIXED_BODIES[rulebook_id] = FixedBody(seats=seats, quorum=quorum)
 
 
-def _municipal_quorum() -> int:
-    """MUN-QUO-01 «los dos (2) Comisionados restantes constituirán quórum», declared by the municipal
-    rulebook next to the rule (``review.QUORUM``) and registered here."""
-    return FIXED_BODIES["municipal"].quorum
-
-
-def _municipal_seats() -> int:
-    """MUN-COM-03: the Commission's seats, declared by the municipal rulebook (``composition.SEATS``)."""
-    return FIXED_BODIES["municipal"].seats
-
-
 def _municipal_votes_required(rulebook: Any, settings: Mapping[str, Any] | None) -> int:
     """Municipal ambiguity 15: yes votes an act needs (setting ``votes_required``, default 2)."""
     return int(rulebook.resolve_settings(settings or {})["votes_required"])
@@ -151,7 +140,7 @@ def default_seats(rulebook_id: str, settings: Mapping[str, Any] | None = None) -
     rb = _rulebook(rulebook_id)
     if rulebook_id == "camara-171":
         return int(rb.resolve_settings(settings or {})["seats"])
-    return _municipal_seats()
+    return FIXED_BODIES[rulebook_id].seats
 
 
 def required_yes(
@@ -342,7 +331,7 @@ def _tally_municipal(
 ) -> VoteOutcome:
     rb = _rulebook(rulebook_id)
     rule = _rule(rb, motion_rule_id or "MUN-QUO-01")
-    quorum_n = _municipal_quorum()
+    quorum_n = FIXED_BODIES[rulebook_id].quorum  # the municipal MUN-QUO-01, or another fixed body's
     required = _municipal_votes_required(rb, settings)
     yes, no = counts["yes"], counts["no"]
     present = yes + no + counts["abstain"]

@@ -29,16 +29,13 @@ from django.db.models import Count, Q
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import ExtractYear, TruncMonth
 
+from ventila import clock
 from ventila.bodies.models import Body
 from ventila.cases.actions import rederive, rederive_budget, stale_cases
 from ventila.cases.models import Case, CaseDeadline, DocketEntry
 from ventila.rules import PR_TZ, RULEBOOKS
+from ventila.rules.parts import Outcome, Statistics
 
-FILING_EVENTS = ("complaint_filed", "referral_received", "special_proceeding_filed", "deadlock_reported",
-                 "request_received", "opinion_requested")  # fmt: skip
-DETERMINATION_EVENTS = ("determination_made", "dismissed", "decision_issued")
-RESOLUTION_EVENTS = ("resolved", "decision_issued", "dismissed", "dismissed_with_prejudice")
-ADVISORY_KIND = "advisory_opinion"
 PUBLIC_MINIMUM = 3  # a public cell below this is shown as «menos de 3» (issue 18: a cell of one or two)
 
 
@@ -64,7 +61,7 @@ class Period:
 
     @property
     def start_at(self) -> dt.datetime:
-        return dt.datetime.combine(self.start, dt.time(), PR_TZ)
+        return clock.start_of_day(self.start)
 
     @property
     def end_before(self) -> dt.datetime:
@@ -101,10 +98,15 @@ def entries(body: Body, period: Period, only: Only = None) -> Any:
     return qs if only is None else qs.filter(case_id__in=list(only))
 
 
+def counted(body: Body) -> Statistics:
+    """What the statistics of ``body`` count: its rulebook's ``statistics`` (:class:`Statistics`)."""
+    return RULEBOOKS[body.rulebook].statistics
+
+
 def received(body: Body, period: Period) -> list[dict[str, Any]]:
     rows = (
         entries(body, period)
-        .filter(event_type__in=FILING_EVENTS)
+        .filter(event_type__in=counted(body).received)
         .annotate(channel=KeyTextTransform("channel", "payload"))
         .values("case__kind", "event_type", "channel")
         .annotate(n=Count("id"))
@@ -193,9 +195,19 @@ def _only_sql(only: Only, alias: str) -> tuple[str, list[Any]]:
     return f' AND {alias}."id" IN ({", ".join(["%s"] * len(ids))})', ids
 
 
-def _durations_sql(ends: Sequence[str], dismissal_ends: bool, only: Only = None) -> tuple[str, list[Any]]:
+def _outcome_sql() -> str:
+    if connection.vendor == "postgresql":
+        return 'x."payload"->>CAST(%s AS text)'
+    return "json_extract(x.\"payload\", '$.' || %s)"
+
+
+def _durations_sql(
+    received: Sequence[str], ends: Sequence[str], dismissal: Outcome | None, only: Only = None
+) -> tuple[str, list[Any]]:
     """Per matter of the body decided in the period: calendar days (Puerto Rico time) from its first
-    act to its first ``ends`` act. Table names from the models' metadata, values as parameters."""
+    ``received`` act to its first ``ends`` act (or ``dismissal``). Table names from the models' metadata,
+    values as parameters: (body, *received, body, *ends, [dismissal's act, field, value], *only); the
+    period's two bounds follow."""
     e, c = _table(DocketEntry), _table(Case)
     if connection.vendor == "postgresql":
         day = "(({col}) AT TIME ZONE 'America/Puerto_Rico')::date"
@@ -204,17 +216,14 @@ def _durations_sql(ends: Sequence[str], dismissal_ends: bool, only: Only = None)
         day = "julianday(date({col}, '-4 hours'))"  # Puerto Rico keeps UTC−4 all year (no daylight saving)
         diff = f"CAST({day.format(col='d.t')} - {day.format(col='f.t')} AS INTEGER)"
     not_corrected = f'NOT EXISTS (SELECT 1 FROM "{e}" s WHERE s."supersedes_id" = x."id")'  # nosec B608 (a table name from the model)
-    marks = lambda seq: ", ".join(["%s"] * len(seq))  # noqa: E731
-    outcome = (
-        "x.\"payload\"->>'outcome'" if connection.vendor == "postgresql" else "json_extract(x.\"payload\", '$.outcome')"
-    )
-    # A Cámara determination that dismisses the complaint is its final resolution too.
-    extra = f" OR (x.\"event_type\" = 'determination_made' AND {outcome} = 'dismissed')" if dismissal_ends else ""
+    marks = lambda seq: ", ".join(["%s"] * len(seq)) or "NULL"  # noqa: E731
+    # An act that ends the matter when its payload says so (a determination that dismisses the complaint).
+    extra = f' OR (x."event_type" = %s AND {_outcome_sql()} = %s)' if dismissal else ""
     in_only, only_ids = _only_sql(only, "k")
     sql = (
         f"SELECT {diff} AS days FROM "  # nosec B608
         f'(SELECT x."case_id", MIN(x."occurred_at") AS t FROM "{e}" x INNER JOIN "{c}" k ON k."id" = x."case_id" '
-        f'WHERE k."body_id" = %s AND x."event_type" IN ({marks(FILING_EVENTS)}) AND {not_corrected} '
+        f'WHERE k."body_id" = %s AND x."event_type" IN ({marks(received)}) AND {not_corrected} '
         f'GROUP BY x."case_id") f '
         f'INNER JOIN (SELECT x."case_id", MIN(x."occurred_at") AS t FROM "{e}" x '
         f'INNER JOIN "{c}" k ON k."id" = x."case_id" '
@@ -222,7 +231,8 @@ def _durations_sql(ends: Sequence[str], dismissal_ends: bool, only: Only = None)
         f'GROUP BY x."case_id") d ON d."case_id" = f."case_id" '
         f"WHERE d.t >= %s AND d.t < %s"
     )
-    return sql, [*FILING_EVENTS, *ends, *only_ids]
+    outcome = [dismissal.act, dismissal.field, dismissal.value] if dismissal else []
+    return sql, [*received, *ends, *outcome, *only_ids]
 
 
 def durations(
@@ -231,14 +241,15 @@ def durations(
     ends: Sequence[str],
     *,
     portable: bool = False,
-    dismissal_ends: bool = False,
+    dismissal: Outcome | None = None,
     only: Only = None,
 ) -> dict[str, Any]:
-    """``{"n", "median", "p90"}`` of the days to the first ``ends`` act: ``percentile_cont`` on
-    PostgreSQL; elsewhere (or ``portable``) the same interpolation from the ordered rows by window
-    functions — one query either way."""
-    inner, names = _durations_sql(ends, dismissal_ends, only)
-    params: list[Any] = [body.pk, *names[: len(FILING_EVENTS)], body.pk, *names[len(FILING_EVENTS) :],
+    """``{"n", "median", "p90"}`` of the days to the first ``ends`` act (or ``dismissal``):
+    ``percentile_cont`` on PostgreSQL; elsewhere (or ``portable``) the same interpolation from the ordered
+    rows by window functions — one query either way."""
+    first = counted(body).received
+    inner, names = _durations_sql(first, ends, dismissal, only)
+    params: list[Any] = [body.pk, *names[: len(first)], body.pk, *names[len(first) :],
                          period.start_at, period.end_before]  # fmt: skip
     if connection.vendor == "postgresql" and not portable:
         sql = (
@@ -276,20 +287,19 @@ def _num(value: Any) -> float | None:
 
 
 def _list_counts(
-    body: Body, period: Period, event_type: str, key: str, where: str = "", only: Only = None
+    body: Body, period: Period, event_type: str, key: str, outcome: Outcome | None = None, only: Only = None
 ) -> list[dict[str, Any]]:
     """How many times each value of the payload list ``key`` appears on the body's ``event_type``
-    entries of the period (a JSON array unnested in SQL)."""
+    entries of the period (a JSON array unnested in SQL), of those whose payload says ``outcome``."""
     e, c = _table(DocketEntry), _table(Case)
     in_only, only_ids = _only_sql(only, "k")
     if connection.vendor == "postgresql":
         items = f"jsonb_array_elements_text(CASE WHEN jsonb_typeof(x.\"payload\"->'{key}') = 'array' " \
                 f"THEN x.\"payload\"->'{key}' ELSE '[]'::jsonb END) AS v(value)"  # fmt: skip
-        cond = where.replace("$outcome", "x.\"payload\"->>'outcome'")
     else:
         items = f"json_each(CASE WHEN json_type(x.\"payload\", '$.{key}') = 'array' " \
                 f"THEN json_extract(x.\"payload\", '$.{key}') ELSE '[]' END) AS v"  # fmt: skip
-        cond = where.replace("$outcome", "json_extract(x.\"payload\", '$.outcome')")
+    cond = f"AND {_outcome_sql()} = %s" if outcome else ""
     sql = (
         f'SELECT v.value, COUNT(*) FROM "{e}" x INNER JOIN "{c}" k ON k."id" = x."case_id", {items} '  # nosec B608
         f'WHERE k."body_id" = %s AND x."event_type" = %s AND x."occurred_at" >= %s AND x."occurred_at" < %s '
@@ -297,38 +307,50 @@ def _list_counts(
         "GROUP BY v.value ORDER BY COUNT(*) DESC, v.value"
     )
     with connection.cursor() as cur:
-        cur.execute(sql, [body.pk, event_type, period.start_at, period.end_before, *only_ids])
+        said = [outcome.field, outcome.value] if outcome else []
+        cur.execute(sql, [body.pk, event_type, period.start_at, period.end_before, *said, *only_ids])
         return [{"value": str(v), "n": int(n)} for v, n in cur.fetchall()]
 
 
 def dismissals(body: Body, period: Period, only: Only = None) -> list[dict[str, Any]]:
-    """The grounds of the dismissals of the period (Cámara, Sec. 21(c)(2)); a municipal dismissal
-    without a hearing has no grounds list and counts as «sin causa anotada»."""
-    rows = _list_counts(body, period, "determination_made", "grounds", "AND $outcome = 'dismissed'", only)
-    for r in rows:  # the words of the grounds are this field's own (Sec. 21(c)(2)), not another's
-        r["field"] = ("determination_made", "grounds")
-    bare = (
-        entries(body, period, only)
-        .filter(Q(event_type="dismissed") | Q(event_type="determination_made", payload__outcome="dismissed"))
-        .exclude(payload__has_key="grounds")
-        .count()
-    )
-    if bare:
-        rows.append({"value": "", "n": bare})
+    """The grounds of the dismissals of the period (the rulebook's ``statistics.dismissal`` with its
+    ``grounds``: the House, Sec. 21(c)(2)); a dismissal without a grounds list (the municipal dismissal
+    without a hearing) counts as «sin causa anotada»."""
+    stats = counted(body)
+    rows: list[dict[str, Any]] = []
+    bare_q = Q(event_type__in=stats.dismissed)
+    if stats.dismissal is not None:
+        act = stats.dismissal.act
+        bare_q |= Q(event_type=act, **{f"payload__{stats.dismissal.field}": stats.dismissal.value})
+        if stats.grounds:
+            rows = _list_counts(body, period, act, stats.grounds, stats.dismissal, only)
+            for r in rows:  # the words of the grounds are this field's own, not another's
+                r["field"] = (act, stats.grounds)
+    bare = entries(body, period, only).filter(bare_q)
+    n = (bare.exclude(payload__has_key=stats.grounds) if stats.grounds else bare).count()
+    if n:
+        rows.append({"value": "", "n": n})
     return rows
 
 
 def sanctions(body: Body, period: Period, only: Only = None) -> list[dict[str, Any]]:
-    return _list_counts(body, period, "sanction_decided", "sanctions", only=only)
+    sanction = counted(body).sanction
+    if sanction is None:
+        return []
+    return _list_counts(body, period, sanction[0], sanction[1], only=only)
 
 
 def advisory(body: Body, period: Period) -> dict[str, Any]:
-    """Advisory opinions: asked in the period (by the day of the request on the docket, CAM-19A-01), and
-    their terms met and missed (zero when there are none)."""
-    asked = entries(body, period).filter(case__kind=ADVISORY_KIND, event_type="opinion_requested").count()
+    """Advisory opinions (the rulebook's ``statistics.advisory``: kind, request act): asked in the period
+    (by the day of the request on the docket), and their terms met and missed (zero when there are none)."""
+    spec = counted(body).advisory
+    if spec is None:
+        return {"asked": 0, "met": 0, "missed": 0}
+    kind, request = spec
+    asked = entries(body, period).filter(case__kind=kind, event_type=request).count()
     terms = (
         _terms(body, period)
-        .filter(case__kind=ADVISORY_KIND)
+        .filter(case__kind=kind)
         .aggregate(met=Count("id", filter=Q(status="met")), missed=Count("id", filter=Q(status="missed")))
     )
     return {"asked": asked, "met": terms["met"], "missed": terms["missed"]}
@@ -355,7 +377,8 @@ def financial(body: Body, period: Period) -> list[dict[str, Any]]:
 
 
 def with_prejudice(body: Body, period: Period, only: Only = None) -> int:
-    return int(entries(body, period, only).filter(event_type="dismissed_with_prejudice").count())
+    act = counted(body).with_prejudice
+    return int(entries(body, period, only).filter(event_type=act).count()) if act else 0
 
 
 def refresh(body: Body, now: dt.datetime) -> None:
@@ -379,8 +402,8 @@ def compute(body: Body, period: Period, only: Only = None) -> Stats:
         open_by_stage=open_by_stage(body) if only is None else [],
         terms_by_month=terms_by_month(body, period, only),
         missed_rules=missed_rules(body, period, only),
-        to_determination=durations(body, period, DETERMINATION_EVENTS, only=only),
-        to_resolution=durations(body, period, RESOLUTION_EVENTS, dismissal_ends=True, only=only),
+        to_determination=durations(body, period, counted(body).determined, only=only),
+        to_resolution=durations(body, period, counted(body).resolved, dismissal=counted(body).dismissal, only=only),
         dismissals=dismissals(body, period, only),
         sanctions=sanctions(body, period, only),
         advisory=advisory(body, period),

@@ -21,7 +21,6 @@ from ventila.cases.evaluation import CaseFacts, compute_calendar, compute_captio
 from ventila.cases.matters import do_store_requested_report
 from ventila.cases.models import Case, DocketEntry
 from ventila.documents.actions import do_create_draft, do_issue_document, do_order_delivery
-from ventila.rules import PR_TZ
 
 
 def demo_report_pdf() -> bytes:
@@ -53,10 +52,6 @@ def _back(body: Body, today: dt.date, n: int) -> dt.date:
     return day
 
 
-def _at(day: dt.date) -> dt.datetime:
-    return dt.datetime.combine(day, dt.time(), PR_TZ)
-
-
 def _open(
     secretary: User, body: Body, kind: str, act: str, day: dt.date, payload: dict[str, Any], person: Person | None
 ) -> Case | None:
@@ -79,14 +74,16 @@ def _open(
         respondent=person,
         respondent_role=office.role if office else "",
         respondent_office=office.title if office else "",
-        act=ActInput(act, _at(day), False, payload),
+        act=ActInput(act, clock.start_of_day(day), False, payload),
         reason="Datos de demostración",
         caption=caption,
     )
 
 
 def _act(secretary: User, case: Case, act: str, day: dt.date, payload: dict[str, Any], ballots: Any = None) -> None:
-    do_record_act(user=secretary, case=case, act=ActInput(act, _at(day), False, payload, ballots=ballots))
+    do_record_act(
+        user=secretary, case=case, act=ActInput(act, clock.start_of_day(day), False, payload, ballots=ballots)
+    )
 
 
 def _roll_call(case: Case, day: dt.date, yes: int) -> dict[int, str]:

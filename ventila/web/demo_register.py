@@ -18,7 +18,6 @@ from ventila.compliance.actions import ReportInput, do_record_report
 from ventila.compliance.models import FinancialReport, TenureCase
 from ventila.compliance.referrals import do_turn_referral_into_case
 from ventila.compliance.tenures import sync_person
-from ventila.rules import PR_TZ
 
 REASON = "Datos de demostración"
 
@@ -101,7 +100,7 @@ def load(stdout: Any, camara: Body, secretary: User) -> None:
 def _act(
     case: Any, secretary: User, event_type: str, day: dt.date, files: tuple[Any, ...] = (), **payload: Any
 ) -> None:
-    moment = dt.datetime.combine(day, dt.time(), PR_TZ)
+    moment = clock.start_of_day(day)
     do_record_act(
         user=secretary, case=case, act=ActInput(event_type, moment, False, payload, attachments=files, note=REASON)
     )

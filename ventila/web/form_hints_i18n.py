@@ -27,6 +27,20 @@ TEXTS = (
     ),
     gettext_noop("Indique el caso judicial que suspende los términos."),
     gettext_noop("Cámara de Representantes"),
+    # the staff's docketing form (camara_171/forms.py, ``_filing_hints``: Secs. 20–21(a))
+    gettext_noop("La persona y el cargo que ocupa, del registro (Sec. 21(a)(1))."),
+    gettext_noop(
+        "Una querella presentada 120 días o menos antes de las elecciones sigue el procedimiento sumario (Sec. 24)."
+    ),
+    gettext_noop("Requerido (Sec. 20(7))."),
+    gettext_noop("Sec. 21(a)(2)."),
+    gettext_noop("Sec. 21(a)(12); por ejemplo «Sec. 10(j)»."),
+    gettext_noop("Sec. 21(a)(11)."),
+    gettext_noop("Sec. 20(4): en persona en la Oficina de la Comisión o por correo electrónico."),
+    gettext_noop("Sec. 20(2): sin juramento no se puede presentar."),
+    gettext_noop("La querella debe estar jurada bajo apercibimiento de perjurio (Sec. 20(2))."),
+    gettext_noop("Sec. 21(a)(3)."),
+    gettext_noop("La querella debe declarar conocimiento propio y personal (Sec. 21(a)(3))."),
     # the public e-filing (camara_171/__init__.py, ``public_filing``)
     gettext_noop(
         "Querellas contra Representantes, funcionarios de la Cámara o jefes de dependencia (Código de Ética "

@@ -10,7 +10,6 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm
-from django.db.models import Q
 from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
@@ -18,7 +17,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
 from ventila import clock
-from ventila.bodies.models import Body, ElectionDay, OfficeTerm, Person
+from ventila.bodies.models import Body, ElectionDay, OfficeTerm, Person, offices_held_on
 from ventila.cases.actions import ActInput, UploadedDocument, current_own_votes, voting_members
 from ventila.cases.evaluation import compute_calendar, event_spec, rulebook_text
 from ventila.cases.labels import CHOICES, FIELDS, VOTES
@@ -62,7 +61,7 @@ class SignInForm(AuthenticationForm):
 
 def _moment(day: dt.date, time: dt.time | None) -> tuple[dt.datetime, bool]:
     if time is None:
-        return dt.datetime.combine(day, dt.time(), PR_TZ), False
+        return clock.start_of_day(day), False
     return dt.datetime.combine(day, time, PR_TZ), True
 
 
@@ -521,12 +520,7 @@ class ActForm(WhenMixin, AttachmentMixin):
 
 def respondent_choices(body: Body, day: dt.date) -> list[tuple[str, str]]:
     roles = RULEBOOKS[body.rulebook].register_roles
-    offices = (
-        OfficeTerm.objects.filter(role__in=roles, start__lte=day)
-        .filter(Q(end__isnull=True) | Q(end__gte=day))
-        .select_related("person")
-        .order_by("person__family_name", "person__given_name")
-    )
+    offices = offices_held_on(day, roles)
     return [(str(o.pk), f"{o.person} — {o.title}") for o in offices]
 
 
@@ -553,48 +547,29 @@ PAGE_BUTTONS = {
 class FilingForm(WhenMixin, AttachmentMixin):
     """A complaint (or an OEG referral) received in person or by e-mail, docketed by staff."""
 
-    respondent_office = forms.ChoiceField(
-        label=_("Parte querellada"), help_text=_("La persona y el cargo que ocupa, del registro (Sec. 21(a)(1)).")
-    )
+    # The body's own citations and words are its rulebook's form hints (``EventSpec.hints``, filing=True).
+    respondent_office = forms.ChoiceField(label=_("Parte querellada"))
     respondent_candidate = forms.BooleanField(
-        label=_("La parte querellada es candidata en las próximas elecciones"),
-        required=False,
-        help_text=_(
-            "Una querella presentada 120 días o menos antes de las elecciones sigue el procedimiento sumario (Sec. 24)."
-        ),
+        label=_("La parte querellada es candidata en las próximas elecciones"), required=False
     )
-    complainant_name = forms.CharField(
-        label=_("Nombre completo de la parte querellante"), max_length=200, help_text=_("Requerido (Sec. 20(7)).")
-    )
+    complainant_name = forms.CharField(label=_("Nombre completo de la parte querellante"), max_length=200)
     complainant_address = forms.CharField(
         label=_("Dirección postal"), required=False, widget=forms.Textarea(attrs={"rows": 2})
     )
     complainant_email = forms.EmailField(label=_("Correo electrónico"), required=False)
-    complainant_phone = forms.CharField(label=_("Teléfono"), max_length=40, help_text=_("Requerido (Sec. 20(7))."))
+    complainant_phone = forms.CharField(label=_("Teléfono"), max_length=40)
     facts = forms.CharField(
-        label=_("Relación detallada y específica de los hechos"),
-        widget=forms.Textarea(attrs={"rows": 6}),
-        help_text=_("Sec. 21(a)(2)."),
+        label=_("Relación detallada y específica de los hechos"), widget=forms.Textarea(attrs={"rows": 6})
     )
-    provisions = forms.CharField(
-        label=_("Disposiciones del Código que se alegan infringidas"),
-        help_text=_("Sec. 21(a)(12); por ejemplo «Sec. 10(j)»."),
-    )
+    provisions = forms.CharField(label=_("Disposiciones del Código que se alegan infringidas"))
     witnesses = forms.CharField(
-        label=_("Testigos y sus direcciones"),
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 2}),
-        help_text=_("Sec. 21(a)(11)."),
+        label=_("Testigos y sus direcciones"), required=False, widget=forms.Textarea(attrs={"rows": 2})
     )
     sworn = forms.BooleanField(
-        label=_("La querella está jurada bajo apercibimiento de perjurio, con sus consecuencias mostradas y aceptadas"),
-        help_text=_("Sec. 20(2): sin juramento no se puede presentar."),
-        error_messages={"required": _("La querella debe estar jurada bajo apercibimiento de perjurio (Sec. 20(2)).")},
+        label=_("La querella está jurada bajo apercibimiento de perjurio, con sus consecuencias mostradas y aceptadas")
     )
     personal_knowledge = forms.BooleanField(
-        label=_("El querellante declara conocimiento propio y personal de los hechos"),
-        help_text=_("Sec. 21(a)(3)."),
-        error_messages={"required": _("La querella debe declarar conocimiento propio y personal (Sec. 21(a)(3)).")},
+        label=_("El querellante declara conocimiento propio y personal de los hechos")
     )
 
     def __init__(self, *args: Any, body: Body, kind: str, **kwargs: Any) -> None:
@@ -610,7 +585,6 @@ class FilingForm(WhenMixin, AttachmentMixin):
             if name == "channel":
                 field.choices = [c for c in field.choices if c[0] in ("in_person", "email")]
                 field.required = True
-                field.help_text = _("Sec. 20(4): en persona en la Oficina de la Comisión o por correo electrónico.")
             if name == "complainant_kind":
                 field.required = True
             self.fields[name] = field

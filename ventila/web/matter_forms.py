@@ -13,18 +13,17 @@ import datetime as dt
 from typing import Any
 
 from django import forms
-from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from ventila import clock
-from ventila.bodies.models import Body, OfficeTerm
+from ventila.bodies.models import Body, OfficeTerm, offices_held_on
 from ventila.cases.actions import ActInput, UploadedDocument
 from ventila.cases.evaluation import CaseFacts, compute_caption, compute_evaluation, event_spec, rulebook_and_kind
 from ventila.cases.labels import FIELDS
 from ventila.rules import RULEBOOKS
 from ventila.rules.engine import FormContext
 from ventila.web.forms import AttachmentMixin, WhenMixin, _moment, _payload_field, _payload_value, apply_hints
-from ventila.web.matter_labels import ASKED_YES_NO, MATTER_BUTTONS, PERSON_LABELS, REQUIRED_IN_FORM, relabel
+from ventila.web.matter_labels import ASKED_YES_NO, MATTER_BUTTONS, PERSON_LABELS, relabel
 
 
 def matter_kinds(body: Body) -> list[str]:
@@ -44,12 +43,7 @@ def opening_acts(body: Body, kind: str) -> list[str]:
 def person_choices(body: Body, kind: str, day: dt.date) -> list[tuple[str, str]]:
     """The offices of the register a person concerned by ``kind`` may hold on ``day``."""
     roles = rulebook_and_kind(body.rulebook, kind)[1].respondent_roles
-    offices = (
-        OfficeTerm.objects.filter(role__in=roles, start__lte=day)
-        .filter(Q(end__isnull=True) | Q(end__gte=day))
-        .select_related("person")
-        .order_by("person__family_name", "person__given_name", "pk")
-    )
+    offices = offices_held_on(day, roles)
     return [(str(o.pk), f"{o.person} — {o.title}") for o in offices]
 
 
@@ -96,9 +90,6 @@ class MatterForm(forms.Form):
             self.fields[name] = field
             self.payload_names.append(name)
         relabel(self, kind, self.payload_names)
-        for name in self.payload_names:
-            if (kind, name) in REQUIRED_IN_FORM:
-                self.fields[name].required = True
         if self.spec.hints is not None:
             apply_hints(self, self.spec.hints(FormContext("", day, kind, filing=True)))
         attach = AttachmentMixin()

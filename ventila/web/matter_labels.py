@@ -26,9 +26,6 @@ PERSON_LABELS = {
 }
 # A yes/no the form asks outright (a box left unticked would say nothing): the rulebook reads «No».
 ASKED_YES_NO = {("report_access_request", "report_is_final")}
-# What the form asks for although the rulebook does not require it of an imported docket: a request's
-# facts, written and detailed (Sec. 19(b), CAM-19B-01).
-REQUIRED_IN_FORM = {("advisory_opinion", "facts")}
 # Long texts get a text area; every text has a limit (a longer one is refused, never cut).
 LONG_TEXTS = {"nature", "interest_statement", "grounds", "requester_address", "facts", "opinion_text"}
 TEXT_LIMIT, LONG_TEXT_LIMIT = 300, 4000

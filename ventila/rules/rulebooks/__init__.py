@@ -59,6 +59,8 @@ def rulebook_words() -> set[str]:
         if rulebook.confidentiality:
             words.add(rulebook.confidentiality)
         words.update(late.text for late in rulebook.late_acts.values())  # shown before a late act is recorded
+        words.update(act.title for act in rulebook.publication.acts.values())  # the public record's titles
+        words.update(doc.title for doc in rulebook.documents)  # the titles of the documents it carries
         public = rulebook.public_filing
         if public is not None:  # what the public e-filing form and its receipt say in plain words
             words.update(public.provision_titles.values())

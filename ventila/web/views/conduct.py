@@ -95,7 +95,7 @@ def gifts(request: HttpRequest, body: str, person_id: int) -> HttpResponse:
             "findings": sum(len(r["findings"]) for r in rows),
             "form": form,
             "can_record": register_access.can_record_register(request.user, body_obj),
-            "rules": [_rule(r) for r in conduct.GIFT_RULES],
+            "rules": [_rule(r) for r in conduct.conduct_of(body_obj).gift_rules],
             "cap": conduct.conduct_of(body_obj).gift_cap,
             "foreign_cap": conduct.conduct_of(body_obj).foreign_gift_cap,
         },
@@ -155,8 +155,8 @@ def gift_correct(request: HttpRequest, body: str, person_id: int, gift_id: int) 
 # -- court summonses ------------------------------------------------------------------------------
 
 
-def _summons_term_label() -> str:
-    term = conduct.rule(conduct.SUMMONS_RULE).term
+def _summons_term_label(body: Any) -> str:
+    term = conduct.rule(conduct.conduct_of(body).summons_rule).term
     assert term is not None
     return term_label(term.es())
 
@@ -170,7 +170,7 @@ def _summons_input(c: dict[str, Any]) -> SummonsInput:
 def summonses(request: HttpRequest, body: str, person_id: int) -> HttpResponse:
     recording = request.method == "POST"
     body_obj, person = register_access.access_obligated_person(request.user, body, person_id, record=recording)
-    form = SummonsForm(request.POST if recording else None, term=_summons_term_label())
+    form = SummonsForm(request.POST if recording else None, term=_summons_term_label(body_obj))
     if recording:
         if form.is_valid():
             try:
@@ -196,9 +196,9 @@ def summonses(request: HttpRequest, body: str, person_id: int) -> HttpResponse:
             "rows": summons_rows(body_obj, person),
             "form": form,
             "can_record": register_access.can_record_register(request.user, body_obj),
-            "rule": _rule(conduct.SUMMONS_RULE),
-            "term": _summons_term_label(),
-            "confidentiality": _rule(conduct.SUMMONS_CONFIDENTIALITY_RULE),
+            "rule": _rule(conduct.conduct_of(body_obj).summons_rule),
+            "term": _summons_term_label(body_obj),
+            "confidentiality": _rule(conduct.conduct_of(body_obj).summons_confidentiality_rule),
         },
         status=400 if form.errors else 200,
     )
@@ -212,7 +212,7 @@ def summons_correct(request: HttpRequest, body: str, person_id: int, summons_id:
     if record is None:
         raise Http404("summons not found")
     if request.method == "POST":
-        form = SummonsCorrectionForm(request.POST, term=_summons_term_label())
+        form = SummonsCorrectionForm(request.POST, term=_summons_term_label(body_obj))
         if form.is_valid():
             try:
                 do_correct_summons(
@@ -228,7 +228,7 @@ def summons_correct(request: HttpRequest, body: str, person_id: int, summons_id:
                 return redirect(reverse("web:summonses", args=[body_obj.slug, person.pk]) + f"#citacion-{record.pk}")
     else:
         form = SummonsCorrectionForm(
-            term=_summons_term_label(),
+            term=_summons_term_label(body_obj),
             initial={
                 "case_number": record.case_number,
                 "formally_notified_on": record.formally_notified_on,
@@ -314,7 +314,7 @@ def nepotism(request: HttpRequest, body: str, person_id: int) -> HttpResponse:
             "result": result,
             "checks": check_rows(body_obj, person),
             "can_record": register_access.can_record_register(request.user, body_obj),
-            "rule": _rule(conduct.NEPOTISM_RULE),
+            "rule": _rule(conduct.conduct_of(body_obj).nepotism_rule),
             "max_blood": conduct.conduct_of(body_obj).nepotism_max_blood,
             "max_affinity": conduct.conduct_of(body_obj).nepotism_max_affinity,
         },

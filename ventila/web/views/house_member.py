@@ -14,7 +14,6 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -22,7 +21,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from ventila import clock
-from ventila.bodies.models import Body, OfficeTerm
+from ventila.bodies.models import Body, OfficeTerm, in_force_on
 from ventila.cases import access
 from ventila.cases.actions import ActInput, ActRefused, do_file_case, preview_filing
 from ventila.cases.advisory import KIND, register
@@ -51,10 +50,7 @@ def _bodies(user: Any) -> list[Body]:
 def _office(user: Any, body: Body, day: dt.date) -> OfficeTerm | None:
     roles = rulebook_and_kind(body.rulebook, KIND)[1].respondent_roles
     return (
-        OfficeTerm.objects.filter(person_id=user.person_id, role__in=roles, start__lte=day)
-        .filter(Q(end__isnull=True) | Q(end__gte=day))
-        .order_by("-start")
-        .first()
+        OfficeTerm.objects.filter(in_force_on(day), person_id=user.person_id, role__in=roles).order_by("-start").first()
     )
 
 

@@ -31,7 +31,7 @@ from ventila.cases.actions import (
 from ventila.cases.evaluation import rulebook_and_kind
 from ventila.cases.labels import DEADLINES, STAGES
 from ventila.cases.models import Case, DocketEntry, MemberVote
-from ventila.cases.voting import VOTED_ACTS, vote_rule
+from ventila.cases.voting import vote_rule, voted_acts
 from ventila.documents.calendars import HEARING_DAY, hearing_start_of
 from ventila.rules import RULEBOOKS
 from ventila.rules.votes import member_may_record_own_vote
@@ -51,10 +51,10 @@ def _act_title(case: Case, event_type: str) -> str:
 
 
 def _awaiting_vote() -> Q:
-    """Open cases whose allowed acts include one their body decides by roll call (``VOTED_ACTS``):
+    """Open cases whose allowed acts include one their body decides by roll call (``Rulebook.voting``):
     the act's id, quoted, in the stored list (a text match both databases run)."""
     q = Q(pk__in=[])
-    for rulebook_id, event_type in VOTED_ACTS:
+    for rulebook_id, event_type in voted_acts():
         q |= Q(body__rulebook=rulebook_id, allowed_next__icontains=f'"{event_type}"')
     return Q(status=Case.Status.OPEN) & q
 

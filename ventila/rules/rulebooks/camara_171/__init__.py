@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ...engine import Election, KindSpec, LateAct, PublicFiling, Rulebook, Setting, flat_choice_labels
+from ...parts import Outcome, Publication, PublishedAct, Statistics, Voting
 from ...vocabulary import Actor, ComplaintDeadline, ComplaintStage
 from ..common import merge, with_record_only
 from . import documents as document_texts
@@ -314,5 +315,48 @@ RULEBOOK = Rulebook(
         Election("general", dt.date(2032, 11, 2)),
         Election("primary", dt.date(2036, 6, 1)),  # terms computed past 2035 (the tables reach 2037)
         Election("general", dt.date(2036, 11, 4)),
+    ),
+    # The acts the texts put to a vote: the Commission's determination after examining a complaint and its
+    # resolution with the Final Report are decisions of the Commission (Sec. 6, Sec. 25), as is accepting a
+    # recusal (Sec. 9 ¶3); it opposes an outside activity by the absolute majority of Sec. 6 (Sec. 11(C));
+    # it issues an advisory opinion, extends its term and revises it by the same majority (Sec. 19(d), (f)).
+    voting=Voting(
+        acts={
+            "determination_made": "CAM-06-01",
+            "resolved": "CAM-25-01",
+            "recusal_decided": "CAM-09-05",
+            "objection_decided": "CAM-11C-02",
+            "opinion_issued": "CAM-19D-02",
+            "opinion_extension_granted": "CAM-19D-02",
+            "opinion_revised": "CAM-19D-02",
+        },
+        recorded_outcome={"recusal_decided": "granted", "objection_decided": "objected"},
+    ),
+    # What the public record shows: the dismissal determination (not the probable-cause one), the
+    # resolution, the Final Report once acted on (a sanction decided on it, Sec. 26), the sanctions, the closing.
+    publication=Publication(
+        acts={
+            "determination_made": PublishedAct(
+                "Determinación final de desestimación (Sec. 21(c))",
+                ("outcome", "grounds"),
+                only_if=("outcome", "dismissed"),
+            ),
+            "resolved": PublishedAct("Resolución de la Comisión (Sec. 22)", ("outcome",)),
+            "report_referred": PublishedAct(
+                "Informe Final (Sec. 25)", ("to", "recommendation"), once_acted_on="sanction_decided"
+            ),
+            "sanction_decided": PublishedAct("Sanción (Sec. 26)", ("sanctions", "fine_amount")),
+            "case_closed": PublishedAct("Caso cerrado"),
+        }
+    ),
+    # A determination that dismisses the complaint (Sec. 21(c)(2), with its grounds) is its final resolution too.
+    statistics=Statistics(
+        received=("complaint_filed", "referral_received", "opinion_requested"),
+        determined=("determination_made",),
+        resolved=("resolved",),
+        dismissal=Outcome("determination_made", "outcome", "dismissed"),
+        grounds="grounds",
+        sanction=("sanction_decided", "sanctions"),
+        advisory=("advisory_opinion", "opinion_requested"),
     ),
 )

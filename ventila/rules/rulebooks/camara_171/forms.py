@@ -15,8 +15,31 @@ from .s25_s31_reports import allowed_sanctions, report_route
 
 
 def _filing_hints(ctx: FormContext) -> Mapping[str, FieldHint]:
-    # Sec. 20(6): the staff docketing a complaint state the day the complainant learned of the facts.
-    return {"knowledge_date": FieldHint(required=True)} if ctx.filing else {}
+    """What the staff's docketing form cites of Secs. 20–21(a), field by field; Sec. 20(6): they state the
+    day the complainant learned of the facts."""
+    if not ctx.filing:
+        return {}
+    return {
+        "knowledge_date": FieldHint(required=True),
+        "respondent_office": FieldHint(help="La persona y el cargo que ocupa, del registro (Sec. 21(a)(1))."),
+        "respondent_candidate": FieldHint(
+            help="Una querella presentada 120 días o menos antes de las elecciones sigue el procedimiento sumario (Sec. 24)."
+        ),
+        "complainant_name": FieldHint(help="Requerido (Sec. 20(7))."),
+        "complainant_phone": FieldHint(help="Requerido (Sec. 20(7))."),
+        "facts": FieldHint(help="Sec. 21(a)(2)."),
+        "provisions": FieldHint(help="Sec. 21(a)(12); por ejemplo «Sec. 10(j)»."),
+        "witnesses": FieldHint(help="Sec. 21(a)(11)."),
+        "channel": FieldHint(help="Sec. 20(4): en persona en la Oficina de la Comisión o por correo electrónico."),
+        "sworn": FieldHint(
+            help="Sec. 20(2): sin juramento no se puede presentar.",
+            required_message="La querella debe estar jurada bajo apercibimiento de perjurio (Sec. 20(2)).",
+        ),
+        "personal_knowledge": FieldHint(
+            help="Sec. 21(a)(3).",
+            required_message="La querella debe declarar conocimiento propio y personal (Sec. 21(a)(3)).",
+        ),
+    }
 
 
 def _hearing_hints(ctx: FormContext) -> Mapping[str, FieldHint]:
@@ -108,6 +131,7 @@ def complaint_form_hints(events: Mapping[str, EventSpec]) -> dict[str, EventSpec
     return with_form_hints(
         events,
         complaint_filed={"hints": _filing_hints},
+        referral_received={"hints": _filing_hints},  # the fields a referral's form shows of them
         determination_made={"validate": _check_grounds},
         hearing_noticed={"hints": _hearing_hints, "validate": _check_hearing_notice},
         proceedings_suspended={

@@ -1085,4 +1085,8 @@ CONDUCT = ConductRules(
     foreign_gift_cap=FOREIGN_GIFT_VALUE_CAP,
     nepotism_max_blood=NEPOTISM_MAX_BLOOD_DEGREE,
     nepotism_max_affinity=NEPOTISM_MAX_AFFINITY_DEGREE,
+    gift_rules=("CAM-10K-01", "CAM-10N-01"),
+    summons_rule="CAM-10W-01",
+    summons_confidentiality_rule="CAM-10W-02",
+    nepotism_rule="CAM-10T-01",
 )

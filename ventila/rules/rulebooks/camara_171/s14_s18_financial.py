@@ -802,6 +802,9 @@ OBLIGATIONS = Obligations(
         FinancialReportDeadline.FINAL_REPORT,
         FinancialReportDeadline.NOTIFY_SECRETARY,
     ),
+    reported_events=("report_filed", "preliminary_findings_received", "findings_answered", "oeg_final_action"),
+    final_action_event="oeg_final_action",
+    referral_term_rule="CAM-16A-01",  # Sec. 16(a): the OEG's 30 days to refer
 )
 
 

@@ -8,9 +8,10 @@ business days of the filing, extendable once by 30 more.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from typing import Literal
 
-from ...engine import Context, Event, EventSpec, FieldSpec, KindSpec
+from ...engine import Context, Event, EventSpec, FieldHint, FieldSpec, FormContext, KindSpec
 from ...i18n import Msg
 from ...terms import Term
 from ...vocabulary import Actor, AdvisoryOpinionDeadline, AdvisoryOpinionStage
@@ -163,6 +164,12 @@ ADVISORY_CHOICES_ES = {
 }
 
 
+def request_hints(ctx: FormContext) -> Mapping[str, FieldHint]:
+    """Sec. 19(b) (CAM-19B-01): the staff form asks for the facts, written and detailed, although the
+    rulebook does not require them of an imported docket."""
+    return {"facts": FieldHint(required=True)} if ctx.filing else {}
+
+
 _F = FieldSpec
 ADVISORY_EVENTS: dict[str, EventSpec] = {
     e.type: e
@@ -176,7 +183,7 @@ ADVISORY_EVENTS: dict[str, EventSpec] = {
             "requester_role": _F("choice", choices=REQUESTER_ROLES, labels=REQUESTER_ROLES_ES, help="Quién la solicita (Sec. 19(a))"),
             "detailed": _F("bool", help="Escrita, y expone clara y detalladamente todos los elementos de juicio "
                                         "(Sec. 19(b))"),
-        }),
+        }, hints=request_hints),
         EventSpec("opinion_extension_granted", "Prórroga para emitir la opinión concedida", {
             "business_days": _F("int", required=True),
             "yes_votes": _F("int", help="Votos a favor de la prórroga (A-16: votación de la Sec. 6)"),

@@ -21,6 +21,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ...engine import Election, KindSpec, LateAct, PublicFiling, Rulebook, Seats, Setting
+from ...parts import CompulsoryDismissal, Publication, PublishedAct, Statistics, Voting
 from ...terms import Rule
 from ...vocabulary import (
     Actor,
@@ -310,6 +311,12 @@ RULEBOOK = Rulebook(
         evidence_kinds=complaints.PUBLIC_EVIDENCE_KINDS,
         complainant_kinds=complaints.complainant_kinds,  # MUN-COM-02
         next_steps=complaints.PUBLIC_NEXT_STEPS,  # ¶12–¶14
+        sworn_writing_rules={
+            "complainant": "MUN-COM-02",
+            "writing": "MUN-INI-01",
+            "oath": "MUN-INI-02",
+            "evidence": "MUN-INI-03",
+        },
     ),
     warned_deadline="decide",  # ¶17: without a decision in time the complaint is dismissed with prejudice
     # What an act after its term means (shown before it is recorded): the answer is received late (¶13,
@@ -345,6 +352,43 @@ RULEBOOK = Rulebook(
         Election("general", dt.date(2028, 11, 7)),
         Election("general", dt.date(2032, 11, 2)),
         Election("general", dt.date(2036, 11, 4)),  # terms computed past 2035 (the tables reach 2037)
+    ),
+    # The Commission acts by its quorum and two votes (MUN-QUO-01). Not «dismissed_with_prejudice»: ¶17
+    # dismisses by operation of law when the decision term runs out, and ventila records it itself.
+    voting=Voting(acts={"dismissed": "MUN-QUO-01", "decision_issued": "MUN-QUO-01"}),
+    # ¶17 (MUN-DEC-04): a complaint whose decision term ran out without a decision is dismissed with prejudice.
+    compulsory_dismissal=CompulsoryDismissal(
+        kind="complaint",
+        stage=MunicipalComplaintStage.DECISION_TERM_EXPIRED,
+        act="dismissed_with_prejudice",
+        terms={
+            MunicipalComplaintDeadline.DECIDE: "tomar y emitir la decisión",
+            MunicipalComplaintDeadline.COMMISSIONER_REPORT: "rendir el informe del Comisionado Asociado",
+            MunicipalComplaintDeadline.STUDY: "estudiar el expediente",
+        },
+        reason="Desestimada con perjuicio por disposición de ley: el término de %(term)s para %(what)s "
+        "venció el %(due)s sin que la Comisión actuara (%(rule)s, %(citation)s; ¶17, MUN-DEC-04). "
+        "Anotado automáticamente por ventila.",
+    ),
+    # What the public record shows: the decision (¶29–¶32), the dismissal (¶14), the dismissal with
+    # prejudice (¶17) and a sanction for a frivolous complaint (¶33).
+    publication=Publication(
+        acts={
+            "dismissed": PublishedAct("Resolución de desestimación (¶14)"),
+            "decision_issued": PublishedAct("Decisión de la Comisión (¶29–¶32)", ("outcome", "suspension_date")),
+            "dismissed_with_prejudice": PublishedAct("Desestimación con perjuicio (¶17)"),
+            "frivolous_sanction_imposed": PublishedAct(
+                "Sanción por querella frívola o sin evidencia (¶33)", ("grounds", "amount")
+            ),
+            "decision_notified": PublishedAct("Decisión notificada a las partes"),
+        }
+    ),
+    statistics=Statistics(
+        received=("complaint_filed", "special_proceeding_filed", "deadlock_reported"),
+        determined=("dismissed", "decision_issued"),
+        resolved=("decision_issued", "dismissed", "dismissed_with_prejudice"),
+        dismissed=("dismissed",),
+        with_prejudice="dismissed_with_prejudice",
     ),
 )
 # The vote checks (``votes.py``) read the seats (MUN-COM-03) and quorum (MUN-QUO-01) from here.

@@ -11,19 +11,8 @@ from .complaints import earliest_hearing_date
 
 
 def _filing_hints(ctx: FormContext) -> Mapping[str, FieldHint]:
-    """The Cámara's Sec. 20–21(a) requirements the generic filing form cites do not bind the
-    municipal Commission: their hints are left out."""
-    if not ctx.filing:
-        return {}
-    plain = FieldHint(help="")
-    return {
-        "complainant_name": plain,
-        "complainant_phone": plain,
-        "facts": plain,
-        "witnesses": plain,
-        "channel": plain,
-        "sworn": FieldHint(label="La querella está jurada"),
-    }
+    """¶12: a sworn writing (the generic filing form's words are the Commission's but for the oath's)."""
+    return {"sworn": FieldHint(label="La querella está jurada")} if ctx.filing else {}
 
 
 def _hearing_hints(ctx: FormContext) -> Mapping[str, FieldHint]:

@@ -1,0 +1,384 @@
+"""Issue 28, item 2: a body's law lives in ``ventila/rules`` only. An AST scan of every module of the
+apps (outside ``ventila/rules`` and the migrations) and a scan of every template fail on:
+
+- a rulebook's slug as a string (``"camara-171"``, ``"municipal"``: the ids of the registered rulebooks);
+- a rule ID (``CAM-21B-02``, ``MUN-DEC-04``: the prefixes the registered rulebooks' rules use);
+- a body-specific event or stage name: an event type or a stage that some registered rulebook declares
+  and not every one does (a name every rulebook shares, ``filed`` or ``dismissed``, is the app's common
+  vocabulary), written with an underscore (``decision_issued``, ``referral_received``; a one-word name,
+  ``resolved`` or ``closed``, is also an ordinary status word of the app's own models and is not told
+  apart by its spelling).
+
+Docstrings and comments are prose and may cite a rule; a string the program uses may not. What the
+app needs to know of a body it reads from the rulebook (``Rulebook`` and ``KindSpec`` facts).
+
+``REMAINING`` is the ledger of what is still to move, file by file; it may only shrink (an entry that no
+longer occurs fails the test, so it comes off), and nothing may be added to it.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from functools import cache
+from pathlib import Path
+
+from ventila.rules.rulebooks import RULEBOOKS
+
+ROOT = Path(__file__).resolve().parents[2]
+APPS = ROOT / "ventila"
+
+# path → the tokens still found there ("slug:…", "id:…", "name:…"). May only shrink.
+REMAINING: dict[str, tuple[str, ...]] = {
+    "ventila/api/api.py": (
+        "id:CAM-16A-01",
+        "name:access_requested",
+        "name:referral_received",
+        "slug:camara-171",
+    ),
+    "ventila/cases/access.py": ("name:sanction_decided",),
+    "ventila/cases/actions.py": (
+        "id:CAM-09-05",
+        "id:CAM-09-06",
+        "name:recusal_decided",
+        "name:recusal_requested",
+        "name:report_referred",
+        "name:substitute_appointed",
+    ),
+    "ventila/cases/advisory.py": (
+        "name:in_force",
+        "name:opinion_issued",
+        "name:opinion_rejected",
+        "name:opinion_requested",
+        "name:opinion_revised",
+    ),
+    "ventila/cases/apps.py": ("name:report_referred",),
+    "ventila/cases/importer.py": (
+        "name:deadlock_reported",
+        "name:referral_received",
+        "name:special_proceeding_filed",
+    ),
+    "ventila/cases/labels.py": (
+        "name:probable_cause",
+        "name:suspension_ordered",
+    ),
+    "ventila/cases/matters.py": (
+        "id:CAM-17-01",
+        "id:CAM-17-05",
+    ),
+    "ventila/cases/procedures.py": (
+        "id:MUN-DEC-04",
+        "name:substitute_appointed",
+        "name:substitute_requested",
+    ),
+    "ventila/cases/queries.py": (
+        "name:summons_issued",
+        "name:witness_summoned",
+    ),
+    "ventila/compliance/referrals.py": (
+        "name:oeg_final_action",
+        "name:referral_received",
+    ),
+    "ventila/documents/actions.py": (
+        "name:decision_notified",
+        "name:recusal_denial_notified",
+    ),
+    "ventila/documents/catalog.py": (
+        "id:CAM-09-07",
+        "id:CAM-09-08",
+        "id:CAM-11C-01",
+        "id:CAM-11C-02",
+        "id:CAM-19B-01",
+        "id:CAM-19D-01",
+        "id:CAM-19F-01",
+        "id:CAM-21B-01",
+        "id:CAM-21B-03",
+        "id:CAM-21B-04",
+        "id:CAM-21B-05",
+        "id:CAM-21C-02",
+        "id:CAM-21C-03",
+        "id:CAM-21C-07",
+        "id:CAM-21C-08",
+        "id:CAM-22-01",
+        "id:MUN-ANS-03",
+        "id:MUN-DEC-04",
+        "id:MUN-HEA-02",
+        "id:MUN-INI-04",
+        "id:MUN-REP-02",
+        "id:MUN-REP-03",
+        "id:MUN-STU-03",
+        "name:commissioner_report_filed",
+        "name:decision_issued",
+        "name:decision_notified",
+        "name:default_declared",
+        "name:determination_made",
+        "name:determination_notified",
+        "name:dismissed_with_prejudice",
+        "name:extension_denied",
+        "name:objection_decided",
+        "name:opinion_issued",
+        "name:opinion_rejected",
+        "name:opinion_revised",
+        "name:recusal_decided",
+        "name:recusal_denial_notified",
+        "name:recusal_requested",
+        "name:referral_received",
+        "name:report_referred",
+        "name:speaker_notified",
+        "name:took_office",
+        "slug:camara-171",
+        "slug:municipal",
+    ),
+    "ventila/documents/templates/documents/texts/en/advisory_opinion.txt": (
+        "name:opinion_issued",
+        "name:opinion_rejected",
+        "name:opinion_revised",
+    ),
+    "ventila/documents/templates/documents/texts/es/advisory_opinion.txt": (
+        "name:opinion_issued",
+        "name:opinion_rejected",
+        "name:opinion_revised",
+    ),
+    "ventila/stats/present.py": ("name:dismissed_with_prejudice",),
+    "ventila/web/conduct_forms.py": ("id:CAM-10W-02",),
+    "ventila/web/demo_advisory.py": (
+        "name:opinion_issued",
+        "name:opinion_rejected",
+        "name:opinion_requested",
+        "name:opinion_revised",
+    ),
+    "ventila/web/demo_matters.py": (
+        "name:access_requested",
+        "name:code_approved",
+        "name:objection_decided",
+        "name:objection_filed",
+        "name:objection_resolved",
+        "name:outside_activity_notified",
+        "name:regulation_filed",
+        "name:regulation_rejected",
+        "name:subject_notified",
+    ),
+    "ventila/web/demo_procedures.py": (
+        "id:CAM-09-03",
+        "name:deadlock_reported",
+        "name:hearing_concluded",
+        "name:recusal_decided",
+        "name:recusal_requested",
+        "name:special_proceeding_filed",
+        "name:substitute_appointed",
+        "name:substitute_requested",
+    ),
+    "ventila/web/demo_register.py": (
+        "name:findings_answered",
+        "name:oeg_final_action",
+        "name:preliminary_findings_received",
+    ),
+    "ventila/web/form_hints_i18n.py": (
+        "id:CAM-17-06",
+        "id:MUN-HEA-02",
+    ),
+    "ventila/web/forms.py": (
+        "name:deadlock_reported",
+        "name:recusal_decided",
+        "name:referral_received",
+        "name:special_proceeding_filed",
+    ),
+    "ventila/web/generate.py": (
+        "name:case_closed",
+        "name:deadlock_reported",
+        "name:decision_issued",
+        "name:decision_notified",
+        "name:determination_made",
+        "name:determination_notified",
+        "name:documents_requested",
+        "name:evidentiary_hearing_concluded",
+        "name:hearing_concluded",
+        "name:hearing_held",
+        "name:probable_cause",
+        "name:referral_received",
+        "name:report_referred",
+        "name:sanction_decided",
+        "name:special_proceeding_filed",
+        "name:witness_summoned",
+        "slug:municipal",
+    ),
+    "ventila/web/management/commands/demo.py": (
+        "name:case_closed",
+        "name:decision_issued",
+        "name:decision_notified",
+        "name:determination_made",
+        "name:determination_notified",
+        "name:evidentiary_hearing_concluded",
+        "name:hearing_concluded",
+        "name:hearing_held",
+        "name:probable_cause",
+        "name:referral_received",
+        "name:report_referred",
+        "name:sanction_decided",
+        "slug:camara-171",
+        "slug:municipal",
+    ),
+    "ventila/web/matter_forms.py": ("id:CAM-17-05",),
+    "ventila/web/procedure_forms.py": (
+        "id:CAM-09-03",
+        "name:recusal_decided",
+        "name:recusal_requested",
+        "name:substitute_appointed",
+        "name:substitute_requested",
+    ),
+    "ventila/web/templates/web/_matter.html": (
+        "id:CAM-17-05",
+        "id:CAM-19E-01",
+    ),
+    "ventila/web/templates/web/_nepotism_table.html": ("id:CAM-10T-01",),
+    "ventila/web/templates/web/_opinion_list.html": ("id:CAM-19F-01",),
+    "ventila/web/templates/web/_procedures.html": ("id:CAM-08-01",),
+    "ventila/web/templates/web/_summons_table.html": ("id:CAM-10W-01",),
+    "ventila/web/templates/web/composition.html": (
+        "id:MUN-COM-04",
+        "id:MUN-COM-06",
+    ),
+    "ventila/web/templates/web/my_opinion_check.html": (
+        "id:CAM-19A-02",
+        "id:CAM-19C-01",
+        "id:CAM-19C-02",
+    ),
+    "ventila/web/templates/web/my_opinion_no_office.html": ("id:CAM-19A-01",),
+    "ventila/web/templates/web/nepotism.html": ("id:CAM-10T-01",),
+    "ventila/web/templates/web/open_matter_check.html": (
+        "id:CAM-19A-02",
+        "id:CAM-19C-01",
+        "id:CAM-19C-02",
+    ),
+    "ventila/web/templates/web/opinion_register.html": (
+        "id:CAM-19E-01",
+        "id:CAM-19F-01",
+    ),
+    "ventila/web/views/house_member.py": ("name:opinion_requested",),
+    "ventila/web/views/register.py": (
+        "name:in_office",
+        "name:left_office",
+        "name:took_office",
+    ),
+}
+
+
+@cache
+def _vocabulary() -> tuple[frozenset[str], re.Pattern[str], frozenset[str]]:
+    """The registered rulebooks' slugs, a pattern of their rule IDs, and their body-specific names."""
+    slugs = frozenset(RULEBOOKS)
+    prefixes = sorted({rule_id.split("-", 1)[0] for rb in RULEBOOKS.values() for rule_id in rb.rules})
+    alternatives = "|".join(map(re.escape, prefixes))
+    rule_id = re.compile(rf"\b(?:{alternatives})-[0-9A-Z]+(?:-[0-9A-Z]+)*\b")
+    per_body = []
+    for rb in RULEBOOKS.values():
+        names: set[str] = set()
+        for kind in rb.kinds.values():
+            names.update(kind.events)
+            names.update(str(s) for s in kind.stages or ())
+        per_body.append(names)
+    specific = set().union(*per_body) - set.intersection(*per_body)
+    return slugs, rule_id, frozenset(n for n in specific if "_" in n)
+
+
+def tokens_in(text: str) -> set[str]:
+    """The body law one string holds, as ledger tokens."""
+    slugs, rule_id, names = _vocabulary()
+    found = {f"id:{m}" for m in rule_id.findall(text)}
+    if text in slugs:
+        found.add(f"slug:{text}")
+    if text in names:
+        found.add(f"name:{text}")
+    return found
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                out.add(id(first.value))
+    return out
+
+
+@cache
+def _any_word() -> re.Pattern[str]:
+    slugs, rule_id, names = _vocabulary()
+    return re.compile("|".join([rule_id.pattern, *(re.escape(w) for w in (*slugs, *names))]))
+
+
+_QUOTED = re.compile(r"""["']([^"'\n]{1,80})["']""")
+
+
+def _template_tokens(text: str) -> set[str]:
+    slugs, rule_id, names = _vocabulary()
+    found = {f"id:{m}" for m in rule_id.findall(text)}
+    for quoted in _QUOTED.findall(text):
+        if quoted in slugs:
+            found.add(f"slug:{quoted}")
+        if quoted in names:
+            found.add(f"name:{quoted}")
+    return found
+
+
+@cache
+def scan() -> dict[str, frozenset[str]]:
+    """Every file of the apps holding body law → its tokens."""
+    found: dict[str, frozenset[str]] = {}
+    for path in sorted(APPS.rglob("*")):
+        rel = path.relative_to(ROOT).as_posix()
+        if not path.is_file() or rel.startswith("ventila/rules/") or "/migrations/" in rel:
+            continue
+        if path.suffix == ".py":
+            source = path.read_text(encoding="utf-8")
+            if not _any_word().search(source):  # most modules hold none: no need to parse them
+                continue
+            tree = ast.parse(source, rel)
+            skip = _docstrings(tree)
+            tokens: set[str] = set()
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+                    tokens |= tokens_in(node.value)
+        elif "/templates/" in rel and path.suffix in (".html", ".txt", ".xml", ".md"):
+            tokens = _template_tokens(path.read_text(encoding="utf-8"))
+        else:
+            continue
+        if tokens:
+            found[rel] = frozenset(tokens)
+    return found
+
+
+def test_no_body_law_outside_the_rules() -> None:
+    found = scan()
+    new = {f: sorted(t - set(REMAINING.get(f, ()))) for f, t in found.items()}
+    new = {f: t for f, t in new.items() if t}
+    assert not new, "a body's law outside ventila/rules (move it into the rulebook):\n" + "\n".join(
+        f"{f}: {', '.join(t)}" for f, t in sorted(new.items())
+    )
+
+
+def test_the_ledger_only_shrinks() -> None:
+    found = scan()
+    stale = {f: sorted(set(t) - found.get(f, frozenset())) for f, t in REMAINING.items()}
+    stale = {f: t for f, t in stale.items() if t}
+    assert not stale, f"take these off REMAINING (they no longer occur): {stale}"
+
+
+def test_the_scan_finds_what_it_must() -> None:
+    """The scan catches each shape the issue counted (a test that can fail)."""
+    assert tokens_in("camara-171") == {"slug:camara-171"}
+    assert tokens_in("municipal") == {"slug:municipal"}
+    assert tokens_in("Término vencido (MUN-DEC-04)") == {"id:MUN-DEC-04"}
+    assert tokens_in("CAM-16A-01") == {"id:CAM-16A-01"}
+    assert tokens_in("decision_issued") == {"name:decision_issued"}
+    assert tokens_in("referral_received") == {"name:referral_received"}
+    assert not tokens_in("filed") and not tokens_in("municipalidad") and not tokens_in("CAMPO-1")
+    tree = ast.parse('"""Sec. 21 (CAM-21B-02)."""\nX = {("camara-171", "resolved"): f"MUN-QUO-01 {y}"}\n')
+    skip = _docstrings(tree)
+    strings = [n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and id(n) not in skip]
+    assert set().union(*map(tokens_in, strings)) == {"slug:camara-171", "id:MUN-QUO-01"}
+    assert _template_tokens('{% if b.rulebook == "municipal" %}<span>CAM-10T-01</span>') == {
+        "slug:municipal",
+        "id:CAM-10T-01",
+    }
