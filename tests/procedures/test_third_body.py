@@ -18,9 +18,10 @@ from ventila.api.tokens import do_create_client, do_issue_token
 from ventila.cases.actions import ActInput, do_file_case, do_record_act
 from ventila.cases.models import Case
 from ventila.documents.actions import do_create_draft, do_issue_document
-from ventila.documents.publication import published
+from ventila.documents.publication import public_matter
 from ventila.rules.engine import RULEBOOKS
 from ventila.rules.votes import FIXED_BODIES
+from ventila.search.models import PublishedMatter
 from ventila.stats import queries
 
 
@@ -93,8 +94,9 @@ def test_a_third_body_runs_end_to_end_from_its_rulebook_alone(client: Any, junta
     # Statistics, the public record and the API.
     stats = queries.compute(body, queries.Period.year(2027))
     assert stats.to_resolution["n"] == 1 and stats.dismissals == [{"value": "", "n": 1}]
-    matter = published(Case.objects.get(pk=case.pk))
-    assert matter is not None and matter.items[0].title == "Resolución de la Junta"
+    matter = public_matter(Case.objects.get(pk=case.pk))
+    assert matter.publishable and matter.items[0].title == "Resolución de la Junta"
+    assert PublishedMatter.objects.filter(case_id=case.pk).exists()  # the public record's stored row
     public = client.get("/registro-publico/junta-ficticia/")
     assert public.status_code == 200 and case.number in public.content.decode()
 

@@ -238,11 +238,6 @@ REMAINING: dict[str, tuple[str, ...]] = {
         "id:MUN-COM-04",
         "id:MUN-COM-06",
     ),
-    "ventila/web/templates/web/my_opinion_check.html": (
-        "id:CAM-19A-02",
-        "id:CAM-19C-01",
-        "id:CAM-19C-02",
-    ),
     "ventila/web/templates/web/my_opinion_no_office.html": ("id:CAM-19A-01",),
     "ventila/web/templates/web/nepotism.html": ("id:CAM-10T-01",),
     "ventila/web/templates/web/open_matter_check.html": (
