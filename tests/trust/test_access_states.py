@@ -191,6 +191,14 @@ NO_CASE_VIEWS = {
     "hashes, no case",
     "ventila.web.views.public_record.heads_txt": "the published heads as text (issue 32); no case",
     "ventila.web.views.public_record.heads_json": "the published heads as JSON (issue 32); no case",
+    # Issue 30: the public record read from its stored rows, written only for a case access.is_public admits.
+    "ventila.web.views.public_record.body_record": "a body's public record: the stored rows of search.PublishedMatter, "
+    "each written only for a case access.is_public admits (search.public.row_of), redacted",
+    "ventila.web.views.public_record.open_data_csv": "the public record's open data (CSV), from the same stored rows",
+    "ventila.web.views.public_record.open_data_json": "the public record's open data (JSON), from the same stored rows",
+    # Issue 31: the proxy's checks.
+    "ventila.ops.healthz": "the process answers; no case",
+    "ventila.ops.readyz": "database, storage and cache answer; no case",
     # Issue 26: the administrators' proposals (bodies, functions, API organisations); 404 to anyone else.
     "ventila.accounts.proposal_views.proposals": "administrators' proposals: bodies, functions; no case",
     "ventila.accounts.proposal_views.approve": "approve a proposal (password and code); no case",

@@ -316,4 +316,11 @@ def public_cases(body: Body) -> list[Case]:
 def public_case(body: Body, number: str) -> Case | None:
     """The case numbered ``number`` of ``body`` if it is public; None otherwise (existing or not)."""
     case = Case.objects.select_related("body").filter(body=body, number=number).first()
-    return case if case is not None and is_final(case) else None
+    return case if case is not None and is_public(case) else None
+
+
+def is_public(case: Case) -> bool:
+    """Whether an anonymous visitor may read ``case`` (what :func:`public_cases` lists): its rulebook
+    publishes at the end and the case is final for publication. The public record's stored rows
+    (``search.PublishedMatter``) are written only for such a case."""
+    return _unsealed(case.body.rulebook) and is_final(case)

@@ -29,7 +29,7 @@ from django.utils import translation
 
 from ventila import clock
 from ventila.bodies.models import Body
-from ventila.cases import signals
+from ventila.cases import access, signals
 from ventila.cases.models import Case, Party
 from ventila.documents import publication
 from ventila.documents.models import Document, PublicationReview
@@ -57,7 +57,7 @@ def _paths(m: publication.PublicMatter) -> tuple[str, Any]:
 
 def row_of(case: Case) -> PublishedMatter | None:
     """The public row of ``case`` as it should now read, or None when the case may not be published."""
-    if not _final_stage(case, case.stage):
+    if not _final_stage(case, case.stage) or not access.is_public(case):
         return None
     with translation.override("es"):
         try:
