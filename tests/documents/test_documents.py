@@ -92,6 +92,7 @@ def test_generated_notice_holds_each_content_of_sec_21b4(world):
     assert (draft.rule_id, draft.citation) == ("CAM-21B-04", "Sec. 21(b)(4)")
 
 
+@pytest.mark.template_context
 def test_staff_edit_the_draft_and_cannot_issue_it_without_the_default_warning(world):
     case = file_complaint(world)
     c = Client()

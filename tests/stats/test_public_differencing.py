@@ -15,6 +15,8 @@ from factories import file_complaint
 
 from ventila.stats import present, queries
 
+pytestmark = pytest.mark.template_context  # the tests compare the figures the page was given (response.context)
+
 PUBLIC = "/estadisticas/publicas/"
 
 

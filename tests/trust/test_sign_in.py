@@ -46,6 +46,19 @@ def test_argon2_is_the_first_hasher(settings):
     assert user.password.startswith("argon2$")
 
 
+def test_a_demo_account_is_hashed_light_and_rehashed_in_full_at_its_first_sign_in(settings):
+    from ventila import settings as project
+    from ventila.web.management.commands.demo import demo_password_hash
+
+    settings.PASSWORD_HASHERS = project.PASSWORD_HASHERS
+    user = User.objects.create(username="demo-nueva", password=demo_password_hash("demo-Xk2v9QpL7wRt"))
+    assert user.password.startswith("argon2$argon2id$v=19$m=1024,t=1,p=1$")
+    assert Client().post("/entrar/", {"username": "demo-nueva", "password": "demo-Xk2v9QpL7wRt"}).status_code == 302
+    user.refresh_from_db()
+    assert user.password.startswith("argon2$argon2id$") and "m=1024,t=1" not in user.password
+    assert user.check_password("demo-Xk2v9QpL7wRt")
+
+
 def test_first_sign_in_enrols_then_every_sign_in_asks_for_the_code(world, now):
     case = file_complaint(world)
     user = world.users["secretaria"]

@@ -388,6 +388,7 @@ def test_the_fuzzer_finds_forms_and_server_errors():
     assert swallowing.server_errors == [] and broken.requests == len(HOSTILE) * 2 + len(CHOICE_STRINGS) * 2
 
 
+@pytest.mark.template_context
 def test_a_queue_filter_no_case_can_have_shows_no_case_and_says_which(world):
     file_complaint(world)
     client = Client(raise_request_exception=False)

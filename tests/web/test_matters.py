@@ -161,6 +161,7 @@ def test_cam_11c_01_silence_after_the_5th_business_day_means_no_objection(client
     assert "Sin objeción (silencio de la Comisión)" in html
 
 
+@pytest.mark.template_context
 def test_cam_11c_01_the_decision_is_issued_as_a_pdf_document(client, world, now):
     from ventila.documents.models import Document, Draft
 

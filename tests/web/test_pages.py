@@ -97,6 +97,7 @@ def _cases_due(world, now):
     return made
 
 
+@pytest.mark.template_context
 def test_queue_sorted_by_next_due_with_keyset_pages(client, world, now, monkeypatch):
     from ventila.web.views import cases as views
 

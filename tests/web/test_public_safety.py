@@ -147,6 +147,7 @@ def test_cam_21d_01_a_withdrawal_or_a_dismissal_closed_without_its_notice_is_nev
     assert r.status_code == 200 and "Desestimaciones, por causa" in r.content.decode()
 
 
+@pytest.mark.template_context
 def test_issue_26_a_text_that_cannot_be_redacted_safely_waits_for_a_recorded_review(client, world, now):
     shared = {"name": "Ana Quiñones Ejemplo", "email": "ana@example.org", "phone": "787-555-0100"}
     text = f"La Sra. Quiñones Ejemplo querelló contra {RESPONDENT}. La Sra. Quiñones, alias «la Nena», declaró."

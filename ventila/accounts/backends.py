@@ -11,12 +11,12 @@ then knows whether the session's second factor still stands without a query of i
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
-from django.core.exceptions import PermissionDenied
-from django.db.models import OuterRef, Subquery
+from django.core.exceptions import PermissionDenied, ValidationError
 from django_otp.plugins.otp_totp.models import TOTPDevice
 
 from . import throttle
@@ -34,6 +34,25 @@ class ThrottledModelBackend(ModelBackend):
 
     def get_user(self, user_id: Any) -> Any:
         User = get_user_model()
-        confirmed = TOTPDevice.objects.filter(user=OuterRef("pk"), confirmed=True).order_by("pk").values("pk")[:1]
-        user = User._default_manager.annotate(otp_device_id=Subquery(confirmed)).filter(pk=user_id).first()
+        try:
+            pk = User._meta.pk.to_python(user_id)
+        except ValidationError:
+            return None
+        user = next(iter(User._default_manager.raw(_user_sql(), [pk])), None)
         return user if user is not None and self.user_can_authenticate(user) else None
+
+
+@functools.cache
+def _user_sql() -> str:
+    """The user and the id of their first confirmed TOTP device, in one SELECT written once: it runs on every
+    request, where the ORM's compilation of the same query (a subquery annotation) cost a millisecond of CPU."""
+    user, device = get_user_model()._meta, TOTPDevice._meta
+    pk, device_pk = user.pk.column, device.pk.column
+    user_fk, confirmed = device.get_field("user").column, device.get_field("confirmed").column
+    # The names come from the models' metadata; the id is a query parameter.
+    sql = (
+        f'SELECT u.*, (SELECT d."{device_pk}" FROM "{device.db_table}" d WHERE d."{user_fk}" = u."{pk}"'  # nosec B608
+        f' AND d."{confirmed}" ORDER BY d."{device_pk}" LIMIT 1) AS otp_device_id'
+        f' FROM "{user.db_table}" u WHERE u."{pk}" = %s'
+    )
+    return sql

@@ -353,7 +353,23 @@ def sign(data: bytes, *, body: Any, slot: Slot | None, issued_at: dt.datetime, l
         else fields.SigFieldSpec(FIELD_NAME),
     )
     writer = IncrementalPdfFileWriter(io.BytesIO(data), strict=False)
-    return _run(lambda: pdf_signer.async_sign_pdf(writer)).getvalue()  # type: ignore[no-any-return]
+    reserved = reserve_for(pdf_signer.signer)
+    return _run(lambda: pdf_signer.async_sign_pdf(writer, bytes_reserved=reserved)).getvalue()  # type: ignore[no-any-return]
+
+
+# Room in the PDF for the CMS signature beyond the certificates it carries: the signature value (512 bytes for
+# an RSA-4096 key), the signed attributes (content type, message digest, signing time, the signing certificate's
+# hash: ≈ 300 bytes) and the DER framing, with a wide margin. Without a figure pyHanko signs a second time, as a
+# dry run, only to measure the result (half of a document's signing time).
+CMS_OVERHEAD = 8192
+
+
+def reserve_for(signer: Any) -> int:
+    """Bytes to reserve for ``signer``'s CMS object: every certificate it embeds, plus :data:`CMS_OVERHEAD`
+    (an even number, as the PDF holds it in hexadecimal)."""
+    certificates = [signer.signing_cert, *(signer.cert_registry or ())]
+    size = CMS_OVERHEAD + sum(len(c.dump()) for c in certificates if c is not None)
+    return size + size % 2
 
 
 @dataclass(frozen=True)

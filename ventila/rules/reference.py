@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import copy
 import io
 import json
 import re
@@ -127,6 +128,12 @@ def _id_regex(rule_ids: Iterable[str]) -> re.Pattern[str]:
     return re.compile(r"(?<![A-Z0-9])(?<!id:)(" + "|".join(map(re.escape, alternatives)) + r")(?![0-9A-Z])")
 
 
+def _literal_regex(rule_ids: Iterable[str]) -> re.Pattern[str]:
+    """Any of ``rule_ids`` anywhere in a text: a file without one declares and uses none."""
+    alternatives = sorted(rule_ids, key=lambda s: (-len(s), s))
+    return re.compile("|".join(map(re.escape, alternatives)) if alternatives else r"(?!x)x")
+
+
 def _python_files(base: Path) -> list[Path]:
     if not base.is_dir():
         return []
@@ -180,14 +187,24 @@ def _call_name(node: ast.Call) -> str | None:
     return None
 
 
-def _scan_code(index: SourceIndex, path: Path) -> None:
+_CALLS = ("add_deadline", "add_finding", "Finding")
+
+
+def _scan_code(index: SourceIndex, path: Path, ids: re.Pattern[str]) -> None:
     rel = path.relative_to(index.root).as_posix()
     try:
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=rel)
-    except (SyntaxError, UnicodeDecodeError):
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        return
+    if not ids.search(text) and not any(name in text for name in _CALLS):
+        return  # neither a rule ID nor a call that names one: nothing to index (most of the code)
+    try:
+        tree = ast.parse(text, filename=rel)
+    except SyntaxError:
         return
     declaration_args: set[int] = set()
-    for node in ast.walk(tree):
+    nodes = list(ast.walk(tree))
+    for node in nodes:
         if not isinstance(node, ast.Call):
             continue
         name = _call_name(node)
@@ -207,7 +224,7 @@ def _scan_code(index: SourceIndex, path: Path) -> None:
                         rule = _rule_ref(kw.value)
             target = index.deadline_calls if name == "add_deadline" else index.finding_calls
             target.append(Call(ident, rule, rel))
-    for node in ast.walk(tree):
+    for node in nodes:
         value = _literal(node) if isinstance(node, ast.Constant) else None
         if value is None or value not in index.rule_ids or id(node) in declaration_args:
             continue
@@ -218,8 +235,14 @@ def _scan_code(index: SourceIndex, path: Path) -> None:
 def _scan_test(index: SourceIndex, path: Path, pattern: re.Pattern[str]) -> None:
     rel = path.relative_to(index.root).as_posix()
     try:
-        tokens = list(tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline))
-    except (tokenize.TokenError, SyntaxError, UnicodeDecodeError):
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        return
+    if not pattern.search(text.upper().replace("_", "-")):
+        return  # no token of the file can cite a rule (what the tokens below are matched against, at most)
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, SyntaxError):
         return
     for tok in tokens:
         if tok.type == tokenize.STRING:
@@ -234,14 +257,27 @@ def _scan_test(index: SourceIndex, path: Path, pattern: re.Pattern[str]) -> None
 
 
 def scan_sources(rule_ids: Iterable[str], root: Path = ROOT) -> SourceIndex:
-    """Index ``ventila/**/*.py`` (declarations, uses, calls) and ``tests/**/*.py`` (citations)."""
-    index = SourceIndex(root=root, rule_ids=frozenset(rule_ids))
-    for path in _python_files(root / "ventila"):
-        _scan_code(index, path)
-    pattern = _id_regex(index.rule_ids)
-    for path in _python_files(root / "tests"):
-        _scan_test(index, path, pattern)
-    return index
+    """Index ``ventila/**/*.py`` (declarations, uses, calls) and ``tests/**/*.py`` (citations). A process that
+    asks again for files unchanged since (same paths, sizes and modification times) gets a copy of the last index
+    (the reference and its checks ask several times in one test run)."""
+    ids = frozenset(rule_ids)
+    code, tests = _python_files(root / "ventila"), _python_files(root / "tests")
+    key = (root, ids, tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in (*code, *tests)))
+    if _SCANNED.get("key") != key:
+        index = SourceIndex(root=root, rule_ids=ids)
+        literal = _literal_regex(ids)
+        for path in code:
+            _scan_code(index, path, literal)
+        pattern = _id_regex(ids)
+        for path in tests:
+            _scan_test(index, path, pattern)
+        _SCANNED.update(key=key, index=index)
+    index = _SCANNED["index"]
+    assert isinstance(index, SourceIndex)
+    return copy.deepcopy(index)
+
+
+_SCANNED: dict[str, Any] = {}  # the last scan_sources() of this process: its key and its index
 
 
 # -- links to docs/decisions.md -------------------------------------------------------------
