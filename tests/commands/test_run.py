@@ -60,6 +60,7 @@ def test_run_serve_takes_a_port(tmp_path: Path) -> None:
         output = log.read()
         assert status == 200, output
         assert f"Sirviendo en http://127.0.0.1:{port}" in output
+        assert f"Credenciales de demostración (http://127.0.0.1:{port}/entrar/)" in output  # where it serves
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)  # the server this test started (its own session), and only it

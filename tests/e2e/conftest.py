@@ -121,3 +121,24 @@ def signed_in_context(browser: Any, live_server: Any, user: Any) -> Any:
         ]
     )
     return context
+
+
+SCREENSHOTS = os.environ.get("VENTILA_SCREENSHOTS", "")  # a folder: the browser tests save their pages there
+
+
+def shot(page: Any, name: str, *, widths: tuple[int, ...] = (), full_page: bool = True) -> None:
+    """For a person to look at: with ``VENTILA_SCREENSHOTS=<folder>``, the page saved there as ``<name>.png``, or at
+    each of ``widths`` as ``<name>-<width>.png`` (the viewport put back after). Without it, nothing: no test reads a
+    picture, and a full-page screenshot is the costliest thing Chromium does in a run."""
+    if not SCREENSHOTS:
+        return
+    folder = Path(SCREENSHOTS)
+    folder.mkdir(parents=True, exist_ok=True)
+    if not widths:
+        page.screenshot(path=str(folder / f"{name}.png"), full_page=full_page)
+        return
+    before = page.viewport_size
+    for width in widths:
+        page.set_viewport_size({"width": width, "height": 900})
+        page.screenshot(path=str(folder / f"{name}-{width}.png"), full_page=full_page)
+    page.set_viewport_size(before)

@@ -9,9 +9,7 @@ With ``VENTILA_SCREENSHOTS=<dir>`` the pages are also saved there at both widths
 
 from __future__ import annotations
 
-import os
 from decimal import Decimal
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,21 +17,10 @@ import pytest
 from ventila.compliance.conduct_models import GiftRecord, NepotismCheck
 
 from .axe import serious_violations
-from .conftest import signed_in_context
+from .conftest import shot, signed_in_context
 from .test_accessibility import sideways, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def _shots(page: Any, name: str) -> None:
-    where = os.environ.get("VENTILA_SCREENSHOTS")
-    if not where:
-        return
-    before = page.viewport_size
-    for width in (1366, 320):
-        page.set_viewport_size({"width": width, "height": 900})
-        page.screenshot(path=str(Path(where) / f"{name}-{width}.png"), full_page=True)
-    page.set_viewport_size(before)
 
 
 def test_gifts_summons_and_nepotism_in_the_browser(e2e_world: Any, browser: Any, live_server: Any, now: Any) -> None:
@@ -45,7 +32,7 @@ def test_gifts_summons_and_nepotism_in_the_browser(e2e_world: Any, browser: Any,
     def check(name: str) -> None:
         found.extend(serious_violations(page))
         found.extend(sideways(page))
-        _shots(page, name)
+        shot(page, name, widths=(1366, 320))
 
     person = f"/cuerpos/etica-camara/obligados/{e2e_world.respondent.pk}/"
     page.goto(person)

@@ -4,8 +4,6 @@ and every state is scanned by axe-core (0 serious or critical) and for sideways 
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -16,7 +14,7 @@ from factories import file_complaint
 from ventila.documents.models import Delivery, Document
 
 from .axe import serious_violations
-from .conftest import signed_in_context
+from .conftest import shot, signed_in_context
 from .test_accessibility import sideways, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -31,18 +29,6 @@ def docs_world(e2e_world: Any) -> Any:
 
     yield e2e_world
     purge_documents(connection)
-
-
-def _shoot(page: Any, name: str) -> None:
-    """With VENTILA_SHOTS=dir, a full-page screenshot at 1,366 and 320 px (for people to look at)."""
-    where = os.environ.get("VENTILA_SHOTS")
-    if not where:
-        return
-    before = page.viewport_size
-    for width in (1366, 320):
-        page.set_viewport_size({"width": width, "height": 900})
-        page.screenshot(path=str(Path(where) / f"{name}-{width}.png"), full_page=True)
-    page.set_viewport_size(before)
 
 
 def test_the_service_form_reveals_only_what_the_chosen_method_needs(docs_world: Any, browser: Any, live_server: Any):
@@ -68,14 +54,14 @@ def test_the_service_form_reveals_only_what_the_chosen_method_needs(docs_world: 
     page.get_by_label("Rafael Quiñones Ficticio (Parte querellada)").check()
     assert not page.locator("#id_name").is_visible()
     found += serious_violations(page) + sideways(page)
-    _shoot(page, "notificar")
+    shot(page, "notificar", widths=(1366, 320))
     # Without the date: the error is beside the revealed field, and the summary links to it.
     submit(page.get_by_role("button", name="Notificar"))
     assert page.title().startswith("Error:")
     assert page.locator("#id_received_on").is_visible()
     assert "Indique la fecha en que el destinatario recibió el documento." in page.locator("#errores").inner_text()
     found += serious_violations(page) + sideways(page)
-    _shoot(page, "notificar-error")
+    shot(page, "notificar-error", widths=(1366, 320))
     page.fill("#id_received_on", "2027-03-01")
     page.fill("#id_note", "Entregada en su oficina.")
     submit(page.get_by_role("button", name="Notificar"))
@@ -122,7 +108,7 @@ def test_issuing_a_draft_is_confirmed_with_a_warning_button(docs_world: Any, bro
     assert confirm.evaluate(background) == "rgb(181, 9, 9)"  # the warning-styled primary button
     assert not Document.objects.exists()
     found += serious_violations(page) + sideways(page)
-    _shoot(page, "confirmar-expedicion")
+    shot(page, "confirmar-expedicion", widths=(1366, 320))
     submit(confirm)
     doc = Document.objects.get()
     assert urlsplit(page.url).path.endswith(f"/documentos/{doc.pk}/") and doc.sha256 in page.content()

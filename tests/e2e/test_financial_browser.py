@@ -23,7 +23,7 @@ from ventila.compliance.tenures import sweep_tenures
 from ventila.rules import PR_TZ
 
 from .axe import serious_violations
-from .conftest import signed_in_context
+from .conftest import shot, signed_in_context
 from .test_accessibility import sideways, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -71,10 +71,7 @@ def test_the_board_and_a_referral_turned_into_a_case_in_the_browser(
     def check(name: str) -> None:
         found.extend(serious_violations(page))
         found.extend(sideways(page))
-        for width in (1366, 320):
-            page.set_viewport_size({"width": width, "height": 900})
-            page.screenshot(path=str(tmp_path / f"{name}-{width}.png"), full_page=True)
-        page.set_viewport_size({"width": 1280, "height": 900})
+        shot(page, name, widths=(1366, 320))
 
     page.goto("/cuerpos/etica-camara/obligados/")
     page.get_by_role("link", name="Tablero de informes financieros: quién debe este mes y quién está atrasado").click()

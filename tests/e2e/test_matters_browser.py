@@ -7,7 +7,6 @@ sideways at 320 or 1,366 px; screenshots of the new pages are written for review
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -17,22 +16,10 @@ from factories import tiny_pdf
 from ventila.cases.models import Case
 
 from .axe import serious_violations
-from .conftest import signed_in_context
+from .conftest import shot, signed_in_context
 from .test_accessibility import sideways, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
-SHOTS = os.environ.get("VENTILA_SCREENSHOTS", "")
-
-
-def _shots(page: Any, name: str) -> None:
-    """Screenshots at 1,366 and 320 px when ``VENTILA_SCREENSHOTS`` names a folder (for people to look at)."""
-    if not SHOTS:
-        return
-    before = page.viewport_size
-    for width in (1366, 320):
-        page.set_viewport_size({"width": width, "height": 900})
-        page.screenshot(path=str(Path(SHOTS) / f"{name}-{width}.png"), full_page=True)
-    page.set_viewport_size(before)
 
 
 def test_open_an_outside_activity_notice_and_record_the_objection_in_the_browser(
@@ -46,7 +33,7 @@ def test_open_an_outside_activity_notice_and_record_the_objection_in_the_browser
     def check(name: str) -> None:
         found.extend(serious_violations(page))
         found.extend(sideways(page))
-        _shots(page, name)
+        shot(page, name, widths=(1366, 320))
 
     page.goto("/expedientes/")
     page.get_by_text("Anotar…").click()  # the opening acts: one menu (issue 29)
@@ -111,7 +98,7 @@ def test_an_access_request_and_a_regulation_in_the_browser(
     def check(name: str) -> None:
         found.extend(serious_violations(page))
         found.extend(sideways(page))
-        _shots(page, name)
+        shot(page, name, widths=(1366, 320))
 
     page.goto("/expedientes/")
     page.get_by_text("Anotar…").click()

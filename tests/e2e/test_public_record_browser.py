@@ -4,19 +4,16 @@ serious or critical violation at 1,366 px nor at 320 px, and no page scrolls sid
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 from web.test_public_record import _dismissed
 
 from .axe import serious_violations
+from .conftest import shot
 from .test_accessibility import sideways, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-SHOTS = os.environ.get("VENTILA_SCREENSHOTS", "")
 
 
 @pytest.fixture
@@ -42,8 +39,7 @@ def test_cam_21d_01_public_record_list_and_detail_accessible(
     def check(name: str) -> None:
         found.extend(serious_violations(page))
         found.extend(sideways(page))
-        if SHOTS:
-            page.screenshot(path=str(Path(SHOTS) / f"public-{name}-{width}.png"), full_page=True)
+        shot(page, f"public-{name}-{width}")
 
     page.goto("/")
     page.get_by_role("link", name="Ver los asuntos resueltos de cada Comisión").click()

@@ -5,7 +5,6 @@ to the field for a search too long, and «Ningún resultado» for a word only a 
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,12 +13,10 @@ from factories import at, complaint_act
 from ventila.cases.actions import ActInput, do_file_case, do_record_act
 
 from .axe import serious_violations
-from .conftest import signed_in_context
+from .conftest import shot, signed_in_context
 from .test_accessibility import sideways, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-SHOTS = Path(__file__).resolve().parents[2] / "var" / "screenshots"
 
 
 def _file(world: Any, facts: str, respondent: Any = None) -> Any:
@@ -68,8 +65,7 @@ def test_search_from_the_header_and_read_the_results(e2e_world: Any, browser: An
         found.extend(serious_violations(page))
         found.extend(sideways(page))
         if width == 320:
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / "search-results-320.png"), full_page=True)
+            shot(page, "search-results-320")
 
         # «contratos» finds «contrato» in both cases; the note's <script> is text, never run.
         page.goto("/buscar/?q=contratos")
@@ -80,8 +76,7 @@ def test_search_from_the_header_and_read_the_results(e2e_world: Any, browser: An
         assert {n.split(" · ")[0] for n in numbers} == {first.number, second.number}
         found.extend(serious_violations(page))
         if width == 1366:
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SHOTS / "search-results-1366.png"), full_page=True)
+            shot(page, "search-results-1366")
 
         # A search too long: the error summary and the message beside the field, what was typed kept.
         field = page.locator("#id_q")
@@ -93,7 +88,7 @@ def test_search_from_the_header_and_read_the_results(e2e_world: Any, browser: An
         found.extend(serious_violations(page))
         found.extend(sideways(page))
         if width == 320:
-            page.screenshot(path=str(SHOTS / "search-error-320.png"), full_page=True)
+            shot(page, "search-error-320")
         context.close()
 
     # An outsider finds nothing of either case: no count, no title, no snippet.

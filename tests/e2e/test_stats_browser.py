@@ -4,14 +4,13 @@ image with its title and description, and the filter keeps what was typed with t
 
 from __future__ import annotations
 
-import os
 from typing import Any
 
 import pytest
 from stats.docket import build
 
 from .axe import serious_violations
-from .conftest import signed_in_context
+from .conftest import shot, signed_in_context
 from .test_accessibility import sideways, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -32,12 +31,7 @@ def test_dashboard_and_public_statistics_in_the_browser(
     assert page.get_by_role("img", name="Términos cumplidos y vencidos, por mes en que vencían").count() == 1
     assert "De 13 términos que vencían en el período, 10 se cumplieron y 3 vencieron." in page.content()
     found += serious_violations(page) + sideways(page)
-    shots = os.environ.get("VENTILA_SCREENSHOTS")
-    for width in (1366, 320):
-        page.set_viewport_size({"width": width, "height": 900})
-        if shots:
-            page.screenshot(path=f"{shots}/stats-{width}.png", full_page=True)
-    page.set_viewport_size({"width": 1280, "height": 900})
+    shot(page, "stats", widths=(1366, 320))
     page.fill("#anio", "20x7")
     submit(page.get_by_role("button", name="Filtrar"))
     assert "Escriba el año con cuatro cifras" in page.content() and page.locator("#anio").input_value() == "20x7"
@@ -48,7 +42,5 @@ def test_dashboard_and_public_statistics_in_the_browser(
     public.goto("/estadisticas/publicas/?cuerpo=etica-camara&anio=2027&periodo=M03")  # a closed month (issue 26)
     assert "Otros (cifras menores de 3, agrupadas)" in public.content()
     found += serious_violations(public) + sideways(public)
-    if shots:
-        public.set_viewport_size({"width": 320, "height": 900})
-        public.screenshot(path=f"{shots}/stats-public-320.png", full_page=True)
+    shot(public, "stats-public", widths=(320,))
     assert found == []

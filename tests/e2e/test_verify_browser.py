@@ -5,7 +5,6 @@ AA) finds no serious or critical violation at 1,366 px nor at 320 px, and no pag
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -14,12 +13,12 @@ from documents.helpers import issue, signing_dir, throwaway_ca  # noqa: F401 (fi
 from factories import file_complaint
 
 from .axe import serious_violations
+from .conftest import shot
 from .test_accessibility import sideways, submit
 from .test_public_record_browser import docs_world  # noqa: F401 (fixture)
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("throwaway_ca", "docs_world")]
 
-SHOTS = os.environ.get("VENTILA_SCREENSHOTS", "")
 
 WORDS = {
     "es": {
@@ -63,8 +62,7 @@ def test_the_verification_page_in_spanish_and_english(
     def check(name: str) -> None:
         found.extend(f"{name}: {v}" for v in serious_violations(page))
         found.extend(sideways(page))
-        if SHOTS:
-            page.screenshot(path=str(Path(SHOTS) / f"verify-{name}-{width}.png"), full_page=True)
+        shot(page, f"verify-{name}-{width}")
 
     page.goto("/")
     for lang in ("es", "en"):

@@ -1,31 +1,22 @@
 """The work queue as a work list (issue 29), in Chromium: at 1,366 × 768 at least eight case rows on the
 first screen, the opening acts behind one «Anotar…» menu, the filters in one collapsible row, each row
-in at most two lines; at 320 px nothing scrolls sideways. Screenshots go to ``VENTILA_SHOTS`` when set."""
+in at most two lines; at 320 px nothing scrolls sideways. Screenshots go to ``VENTILA_SCREENSHOTS`` when set."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
 from factories import file_complaint, record
 
 from .axe import serious_violations, settle
-from .conftest import signed_in_context
+from .conftest import shot, signed_in_context
 from .test_accessibility import sideways
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 WIDE = {"width": 1366, "height": 768}
 NARROW = {"width": 320, "height": 640}
-
-
-def shot(page: Any, name: str, *, full_page: bool = False) -> None:
-    folder = os.environ.get("VENTILA_SHOTS")
-    if folder:
-        Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=full_page)
 
 
 def rows_on_first_screen(page: Any) -> int:
@@ -65,7 +56,7 @@ def test_the_queue_shows_the_work_on_the_first_screen(e2e_world: Any, now: Any, 
     page.set_viewport_size(WIDE)
     page.goto("/expedientes/")
     settle(page)
-    shot(page, "queue-1366")
+    shot(page, "queue-1366", full_page=False)
     assert rows_on_first_screen(page) >= 8
     assert max(lines_per_row(page)) < 2.5  # two lines (a tag is a little taller than text)
     # The opening acts: one «Anotar…» menu, closed; the filters: one collapsed row.
@@ -74,7 +65,7 @@ def test_the_queue_shows_the_work_on_the_first_screen(e2e_world: Any, now: Any, 
     assert not menu.locator("a").first.is_visible()
     menu.locator("summary").click()
     assert menu.get_by_role("link", name="Anotar querella: Ética Cámara").is_visible()
-    shot(page, "queue-1366-menu")
+    shot(page, "queue-1366-menu", full_page=False)
     filters = page.locator("details.filters-box")
     assert filters.count() == 1 and not page.locator("#f-kind").is_visible()
     filters.locator("summary").click()
@@ -110,7 +101,7 @@ def test_a_staff_form_with_errors_focuses_its_summary(e2e_world: Any, now: Any, 
     assert page.evaluate("document.activeElement.id") == "errores"
     heading = page.locator("#errores h2").inner_text()
     assert heading.startswith("No se anotó «") and page.locator("#errores a").count() >= 1
-    shot(page, "act-errors-1366")
+    shot(page, "act-errors-1366", full_page=False)
     found = serious_violations(page) + sideways(page)
     context.close()
     assert found == []

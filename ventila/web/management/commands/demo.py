@@ -242,6 +242,9 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--quiet", action="store_true", help="No imprimir las credenciales.")
+        parser.add_argument(
+            "--address", default="127.0.0.1:8000", help="Dónde se servirá la aplicación (la que imprime para entrar)."
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         passwords = self._passwords()
@@ -278,7 +281,7 @@ class Command(BaseCommand):
         search_index.rebuild()
         api_token = self._api_demo(camara)
         if not options["quiet"]:
-            self._print(passwords)
+            self._print(passwords, options["address"])
             self.stdout.write(
                 "API (/api/v1/, documentación en /api/v1/docs): token de demostración de la Oficina de Ética "
                 f"Gubernamental (ficticia), cabecera «Authorization: Bearer …»:\n  {api_token}"
@@ -322,7 +325,7 @@ class Command(BaseCommand):
         path.chmod(0o600)
         return stored
 
-    def _print(self, passwords: dict[str, str]) -> None:
+    def _print(self, passwords: dict[str, str], address: str) -> None:
         labels = {
             "secretaria": "Secretaria de la Comisión de Ética",
             "personal": "Personal de la Comisión de Ética",
@@ -334,7 +337,7 @@ class Command(BaseCommand):
             "admin2": "Segunda administración (aprueba lo que propone la otra)",
             "miembro-camara": "Representante (sus solicitudes de opinión consultiva)",
         }
-        self.stdout.write("Credenciales de demostración (http://127.0.0.1:8000/entrar/):")
+        self.stdout.write(f"Credenciales de demostración (http://{address}/entrar/):")
         for username, *_ in USERS:
             self.stdout.write(f"  {username:<22} {passwords[username]:<20} {labels[username]}")
         self._print_second_factors()

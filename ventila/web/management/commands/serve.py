@@ -22,7 +22,7 @@ class Command(BaseCommand):
     def handle(self, *args: Any, addrport: str, runserver_args: list[str], **options: Any) -> None:
         if os.environ.get("RUN_MAIN") != "true":
             call_command("migrate", interactive=False, verbosity=0)
-            call_command("demo", stdout=self.stdout)
+            call_command("demo", address=addrport, stdout=self.stdout)
             self.stdout.write(f"· Sirviendo en http://{addrport}  (Ctrl-C para detener)")
             self.stdout.flush()
         call_command("runserver", addrport, *runserver_args)
