@@ -9,8 +9,8 @@ import pytest
 from factories import file_complaint
 
 from ventila.documents.actions import SERVED_OTHERWISE, do_order_delivery
-from ventila.jobs.schedule import run_now
 from ventila.documents.models import Delivery, DeliveryAttempt
+from ventila.jobs.schedule import run_now
 
 from .helpers import issue
 

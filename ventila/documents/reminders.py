@@ -128,7 +128,9 @@ def _line(ln: Line) -> str:
 
 def recipients() -> list[int]:
     """The users who may get a reminder (active, with an e-mail address), by id."""
-    return list(get_user_model().objects.filter(is_active=True).exclude(email="").order_by("pk").values_list("pk", flat=True))
+    return list(
+        get_user_model().objects.filter(is_active=True).exclude(email="").order_by("pk").values_list("pk", flat=True)
+    )
 
 
 def prepare(now: dt.datetime) -> None:

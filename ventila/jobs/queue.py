@@ -49,7 +49,9 @@ def enqueue_once(key: str, task: Any, *args: Any, repeat: bool = False) -> str |
                 if status in LIVE or (status == TaskResultStatus.SUCCESSFUL and not repeat):
                     return None
             result = task.enqueue(*args)
-            JobKey.objects.update_or_create(key=key, defaults={"task_id": str(result.id), "enqueued_at": timezone.now()})
+            JobKey.objects.update_or_create(
+                key=key, defaults={"task_id": str(result.id), "enqueued_at": timezone.now()}
+            )
             return str(result.id)
     except IntegrityError:  # another scheduler enqueued it at the same moment
         return None

@@ -14,7 +14,7 @@ from ventila import clock
 from ventila.rules import PR_TZ
 
 from . import tasks
-from .queue import enqueue_once, requeue_stalled
+from .queue import enqueue_once, requeue_stalled, run_ready
 
 REMINDER_HOUR = 7  # Puerto Rico time: the day's reminders go out from this hour on
 
@@ -49,6 +49,7 @@ SWEEPS = [
     Sweep("deliveries", tasks.retry_deliveries, every_round),
     Sweep("reminders", tasks.send_reminders, reminder_day, lambda local: (local.date().isoformat(),)),
     Sweep("sweep_compulsory_terms", tasks.command, daily, lambda local: ("sweep_compulsory_terms",)),
+    Sweep("sweep_tenures", tasks.command, daily, lambda local: ("sweep_tenures",)),
     Sweep("filing_purge", tasks.command, hourly, lambda local: ("filing_purge",)),
     Sweep("purge_expired", tasks.command, daily, lambda local: ("purge_expired",)),
     Sweep("prune", tasks.prune, daily),
@@ -85,8 +86,6 @@ def enqueue_due(
 def run_now(*names: str, reminder_hour: int = REMINDER_HOUR) -> list[str]:
     """Enqueue the named sweeps (all when none is named) and run the queue in this process until it is
     empty: one round of ``ventila worker``; the sweeps enqueued."""
-    from .queue import run_ready
-
     enqueued = enqueue_due(only=names or None, reminder_hour=reminder_hour)
     run_ready()
     return enqueued

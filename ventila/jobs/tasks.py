@@ -20,6 +20,7 @@ from ventila.documents import actions as documents
 from ventila.documents import reminders
 from ventila.rules import PR_TZ
 
+from .models import JobKey
 from .queue import enqueue_once
 
 log = logging.getLogger("ventila.jobs")
@@ -105,8 +106,6 @@ def command(name: str) -> str:
 @task()
 def prune(days: int = 30) -> int:
     """The finished jobs and their keys older than ``days``; how many keys went."""
-    from .models import JobKey
-
     call_command("prune_db_task_results", "--min-age-days", str(days), "--failed-min-age-days", str(days), verbosity=0)
     cutoff = clock.now() - dt.timedelta(days=days)
     return JobKey.objects.filter(enqueued_at__lt=cutoff).delete()[0]

@@ -4,24 +4,35 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='JobKey',
+            name="JobKey",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(help_text='Qué hace el trabajo, una sola vez.', max_length=200, unique=True, verbose_name='clave')),
-                ('task_id', models.CharField(help_text='El trabajo de la cola que lo hace.', max_length=64, verbose_name='trabajo')),
-                ('enqueued_at', models.DateTimeField(help_text='Cuándo se encoló.', verbose_name='encolado')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "key",
+                    models.CharField(
+                        help_text="Qué hace el trabajo, una sola vez.",
+                        max_length=200,
+                        unique=True,
+                        verbose_name="clave",
+                    ),
+                ),
+                (
+                    "task_id",
+                    models.CharField(
+                        help_text="El trabajo de la cola que lo hace.", max_length=64, verbose_name="trabajo"
+                    ),
+                ),
+                ("enqueued_at", models.DateTimeField(help_text="Cuándo se encoló.", verbose_name="encolado")),
             ],
             options={
-                'verbose_name': 'clave de un trabajo',
-                'verbose_name_plural': 'claves de los trabajos',
+                "verbose_name": "clave de un trabajo",
+                "verbose_name_plural": "claves de los trabajos",
             },
         ),
     ]
