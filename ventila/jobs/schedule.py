@@ -1,7 +1,7 @@
 """Which sweeps are due when. django-tasks has no periodic scheduler, so a round of ``ventila worker``
 (or ``ventila enqueue`` from cron or a systemd timer) calls :func:`enqueue_due`: each sweep is enqueued
-under a key of its period (``reminders:2027-05-27``), or — the ones of every round — under its own name,
-again once its last run has finished; two schedulers at the same moment enqueue it once."""
+under a key of its period (``publish-head:2027-05-27``) or its name; the ones of every round (``repeat``)
+again once their last run has finished; two schedulers at the same moment enqueue a sweep once."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ class Sweep:
     task: Any
     period: Callable[[dt.datetime, int], str | None]  # the key's period at a local time; None: not due yet
     args: Callable[[dt.datetime], tuple[Any, ...]] = lambda local: ()
+    repeat: bool = False  # enqueued again once its last run finished, within its period (each round)
 
 
 def every_round(local: dt.datetime, reminder_hour: int) -> str | None:
@@ -44,10 +45,12 @@ def reminder_day(local: dt.datetime, reminder_hour: int) -> str | None:
 
 
 SWEEPS = [
-    Sweep("rederive", tasks.rederive_stale, every_round),
+    Sweep("rederive", tasks.rederive_stale, every_round, repeat=True),
     Sweep("publish-head", tasks.publish_head, daily),
-    Sweep("deliveries", tasks.retry_deliveries, every_round),
-    Sweep("reminders", tasks.send_reminders, reminder_day, lambda local: (local.date().isoformat(),)),
+    Sweep("deliveries", tasks.retry_deliveries, every_round, repeat=True),
+    # Each round of the day from the reminder hour: the users' jobs are keyed by the day, so only the ones
+    # not sent yet (a refused message) are enqueued again.
+    Sweep("reminders", tasks.send_reminders, reminder_day, lambda local: (local.date().isoformat(),), repeat=True),
     Sweep("sweep_compulsory_terms", tasks.command, daily, lambda local: ("sweep_compulsory_terms",)),
     Sweep("sweep_tenures", tasks.command, daily, lambda local: ("sweep_tenures",)),
     Sweep("filing_purge", tasks.command, hourly, lambda local: ("filing_purge",)),
@@ -78,7 +81,7 @@ def enqueue_due(
         if sweep.name == "rederive" and rederive_seconds is not None:
             args = (rederive_seconds,)
         key = f"{sweep.name}:{period}" if period else sweep.name
-        if enqueue_once(key, sweep.task, *args, repeat=not period):
+        if enqueue_once(key, sweep.task, *args, repeat=sweep.repeat):
             enqueued.append(sweep.name)
     return enqueued
 
