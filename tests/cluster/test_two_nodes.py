@@ -5,9 +5,11 @@ here; one database (the suite's), the files in moto's S3 server (or on a disk bo
 would be), the shared cache and the rate limiter's counts in the machine's Redis. Through the proxy: public
 filings at the same time, each step free to land on either node (the drafts and their uploads are in the
 shared storage, not on a node's disk); a document uploaded through node A downloads through node B with the
-same SHA-256; the API's limit holds across both nodes; node B is killed (-9) mid-run. Then every
-acknowledged filing is there, the case numbers have no gap, and the audit chain verifies. Two workers send
-the day's reminders while one of them is killed (-9); a third finishes; each reminder was sent once.
+same SHA-256; a staff member signs in (with the second factor) and records an act through the proxy, seen
+through each node; the API's limit holds across both nodes; node B is killed (-9) mid-run. Then every
+acknowledged filing and the act are there, the case numbers have no gap, and the audit chain verifies. Two
+of the jobs' queue's workers (``ventila db_worker``) send the day's reminders while one of them is killed
+(-9); after the lease a third finishes; each reminder was sent once.
 
 Run by ``.ci/run`` (``VENTILA_CLUSTER=1``, on PostgreSQL); ``./run test`` leaves it out (tests/cluster/conftest.py).
 """
@@ -281,6 +283,10 @@ def test_two_nodes_behind_a_proxy(storage, transactional_db, settings, s3_server
         assert r.headers["X-Request-ID"]
         assert not list((tmp_path / "a").rglob("attachments"))  # nothing of it on node A's own disk
 
+        # A staff member signs in through the proxy (password, then the second factor: each step free to land
+        # on either node), records an act there, and it shows through each node.
+        _staff_act_through_the_proxy(proxy, port_a, port_b, world, number)
+
         # The API's limit for requests without a token holds across both nodes (its counts are in Redis).
         answers = [requests.get(f"{proxy.url}/api/v1/cases", timeout=30).status_code for _ in range(2 * API_LIMIT)]
         assert answers.count(401) == API_LIMIT and answers.count(429) == API_LIMIT, answers
@@ -328,11 +334,66 @@ def test_two_nodes_behind_a_proxy(storage, transactional_db, settings, s3_server
     assert time.monotonic() - started < 120
 
 
+def _staff_act_through_the_proxy(proxy: Proxy, port_a: int, port_b: int, world: Any, number: str) -> None:
+    from django.contrib.auth.hashers import Argon2PasswordHasher
+
+    from ventila.accounts import twofactor
+    from ventila.cases.models import DocketEntry
+
+    user = world.users["secretaria"]
+    user.password = Argon2PasswordHasher().encode("clave-de-prueba-123", "salsal-ventila-cluster")  # the nodes' hasher
+    user.save(update_fields=["password"])
+    device = twofactor.demo_device(user)
+    s = requests.Session()
+    assert s.get(f"{proxy.url}/entrar/", timeout=60).status_code == 200
+    r = s.post(
+        f"{proxy.url}/entrar/",
+        data={
+            "username": user.username,
+            "password": "clave-de-prueba-123",
+            "csrfmiddlewaretoken": s.cookies["csrftoken"],
+        },
+        allow_redirects=False,
+        timeout=60,
+    )
+    assert r.status_code == 302 and "/entrar/verificar/" in r.headers["Location"], (r.status_code, r.text[:500])
+    assert s.get(f"{proxy.url}/entrar/verificar/", timeout=60).status_code == 200
+    r = s.post(
+        f"{proxy.url}/entrar/verificar/",
+        data={
+            "code": twofactor.current_code(device),
+            "next": "/expedientes/",
+            "csrfmiddlewaretoken": s.cookies["csrftoken"],
+        },
+        allow_redirects=False,
+        timeout=60,
+    )
+    assert r.status_code == 302, (r.status_code, r.text[:500])
+    act = f"/expedientes/{number}/actos/respondent_notified/"
+    assert s.get(f"{proxy.url}{act}", timeout=60).status_code == 200
+    r = s.post(
+        f"{proxy.url}{act}",
+        data={"occurred_date": clock.today().isoformat(), "csrfmiddlewaretoken": s.cookies["csrftoken"]},
+        allow_redirects=False,
+        timeout=60,
+    )
+    assert r.status_code == 302, (r.status_code, r.text[:1000])
+    assert DocketEntry.objects.filter(case__number=number, event_type="respondent_notified").count() == 1
+    for port in (port_a, port_b):  # the act is there through each node, with the same session
+        page = s.get(f"http://127.0.0.1:{port}/expedientes/{number}/", timeout=60)
+        assert page.status_code == 200 and "/entrar/" not in page.url
+        assert "Notificación recibida por la parte querellada" in page.text
+
+
 def _two_workers_one_killed(env: dict[str, str], world: Any, tmp: Path) -> None:
-    """Two ``ventila worker`` processes send the day's reminders (the filings' terms) side by side and one is
-    killed (-9) mid-run; a third finishes. Each user gets the day's reminder once (PostgreSQL: SKIP LOCKED
-    claims), and the SMTP server counts a message only once it answered 250 (as a real one takes it)."""
+    """The day's reminders (the filings' terms) through the jobs' queue: ``ventila enqueue`` (the cron line)
+    enqueues the day's sweep; two of the library's workers (``ventila db_worker``) run it side by side and one
+    is killed (-9) mid-run; after the lease, the next ``ventila enqueue`` hands its job out again and a third
+    worker finishes. Each user got the day's reminder once: the SMTP server counts a message only once it
+    answered 250 (as a real one takes it)."""
     from aiosmtpd.controller import Controller
+
+    from ventila.documents.models import ReminderLog
 
     from .test_workers import SlowInbox
 
@@ -344,9 +405,11 @@ def _two_workers_one_killed(env: dict[str, str], world: Any, tmp: Path) -> None:
     for u in users:
         u.email = f"{u.username}@example.org"
         u.save(update_fields=["email"])
+    lease = 3
     worker_env = {
         **env,
         "VENTILA_VAR_DIR": str(tmp / "worker"),
+        "VENTILA_JOB_LEASE_SECONDS": str(lease),
         "EMAIL_BACKEND": "ventila.documents.mail.RecordingSMTPBackend",
         "EMAIL_HOST": "127.0.0.1",
         "EMAIL_PORT": str(port),
@@ -354,26 +417,33 @@ def _two_workers_one_killed(env: dict[str, str], world: Any, tmp: Path) -> None:
     }
     (tmp / "worker").mkdir()
     ventila = Path(sys.executable).with_name("ventila")
-    cmd = [str(ventila), "worker", "--once", "--reminder-hour", "0"]
+    enqueue = [str(ventila), "enqueue", "reminders", "--reminder-hour", "0"]
+    db_worker = [str(ventila), "db_worker", "--batch", "--no-reload", "--no-startup-delay", "--interval", "0.1"]
 
     def start() -> subprocess.Popen[bytes]:
-        return subprocess.Popen(cmd, env=worker_env, stdout=subprocess.DEVNULL, start_new_session=True)
+        return subprocess.Popen(db_worker, env=worker_env, stdout=subprocess.DEVNULL, start_new_session=True)
 
     try:
+        subprocess.run(enqueue, env=worker_env, check=True, stdout=subprocess.DEVNULL)
         first, second = start(), start()
-        deadline = time.monotonic() + 60
+        started = time.monotonic()
+        deadline = started + 60
         while not inbox.to and time.monotonic() < deadline:  # killed once the reminders are being sent
             time.sleep(0.05)
         assert first.poll() is None  # still at work when it is killed
         _kill(first)
         assert second.wait(90) == 0
-        assert start().wait(90) == 0  # the next round finishes what the killed worker left
+        time.sleep(max(0.0, started + lease + 0.5 - time.monotonic()))  # the killed worker's job outlived its lease
+        subprocess.run(enqueue, env=worker_env, check=True, stdout=subprocess.DEVNULL)  # the next cron line
+        assert start().wait(90) == 0  # a third worker finishes what the killed one left
     finally:
         controller.stop()
-    from ventila.documents.models import ReminderLog
-
     logged = ReminderLog.objects.filter(user__in=users).count()
     assert inbox.to and len(inbox.to) == len(set(inbox.to)) == logged, inbox.to  # each reminder once
+    from django_tasks import TaskResultStatus
+    from django_tasks_db.models import DBTaskResult
+
+    assert not DBTaskResult.objects.filter(status__in=[TaskResultStatus.READY, TaskResultStatus.RUNNING]).exists()
 
 
 @pytest.fixture(autouse=True)
