@@ -13,11 +13,13 @@ def jobs_log_to(stream: Any) -> Iterator[None]:
     logger = logging.getLogger("ventila.jobs")
     handler = logging.StreamHandler(stream)
     handler.setFormatter(logging.Formatter("%(message)s"))
-    level = logger.level
+    level, propagate = logger.level, logger.propagate
     logger.addHandler(handler)
     logger.setLevel(logging.INFO)
+    logger.propagate = False  # once, on the command's output (the service's journal)
     try:
         yield
     finally:
         logger.removeHandler(handler)
         logger.setLevel(level)
+        logger.propagate = propagate
