@@ -153,7 +153,8 @@ def test_two_workers_send_each_reminder_once(committed_world, slow_smtp):
     assert ReminderLog.objects.count() == len(slow_smtp.to) == len(sent_to)
 
 
-def test_a_dead_workers_reminder_runs_again_after_the_lease_and_is_sent_once(committed_world, slow_smtp, settings):
+def _secretaria_with_a_term(committed_world: Any) -> Any:
+    """The secretary, with an e-mail address and a case whose answer term runs; the clock on Mar 20, 07:30."""
     world, now = committed_world
     u = world.users["secretaria"]
     u.email = "secretaria@example.org"
@@ -162,6 +163,11 @@ def test_a_dead_workers_reminder_runs_again_after_the_lease_and_is_sent_once(com
     now.set("2027-03-03 18:00")
     record(world, case, "respondent_notified", "2027-03-03")
     now.set("2027-03-20 07:30")
+    return u, now
+
+
+def test_a_dead_workers_reminder_runs_again_after_the_lease_and_is_sent_once(committed_world, slow_smtp, settings):
+    u, now = _secretaria_with_a_term(committed_world)
     day = "2027-03-20"
     job = enqueue_once(f"reminder:{u.pk}:{day}", tasks.remind, u.pk, day)
     assert job and enqueue_once(f"reminder:{u.pk}:{day}", tasks.remind, u.pk, day) is None  # one job per key
@@ -178,14 +184,7 @@ def test_a_dead_workers_reminder_runs_again_after_the_lease_and_is_sent_once(com
 
 
 def test_a_refused_reminder_fails_its_job_and_the_next_sweep_tries_again(committed_world, slow_smtp):
-    world, now = committed_world
-    u = world.users["secretaria"]
-    u.email = "secretaria@example.org"
-    u.save(update_fields=["email"])
-    case = file_complaint(world)
-    now.set("2027-03-03 18:00")
-    record(world, case, "respondent_notified", "2027-03-03")
-    now.set("2027-03-20 07:30")
+    u, now = _secretaria_with_a_term(committed_world)
     slow_smtp.refuse = "451 4.3.0 Mailbox temporarily unavailable"
     schedule.run_now("reminders")
     assert DBTaskResult.objects.filter(status=TaskResultStatus.FAILED, task_path__endswith=".remind").count() == 1

@@ -1,4 +1,5 @@
-"""The jobs' log lines (logger ``ventila.jobs``) on a command's output while it runs."""
+"""What the jobs' commands share: the jobs' log lines (logger ``ventila.jobs``) on a command's output while
+it runs, and the ``--reminder-hour`` option."""
 
 from __future__ import annotations
 
@@ -6,6 +7,10 @@ import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
+
+from django.core.management.base import CommandParser
+
+from ventila.jobs import schedule
 
 
 @contextmanager
@@ -23,3 +28,12 @@ def jobs_log_to(stream: Any) -> Iterator[None]:
         logger.removeHandler(handler)
         logger.setLevel(level)
         logger.propagate = propagate
+
+
+def add_reminder_hour(parser: CommandParser) -> None:
+    parser.add_argument(
+        "--reminder-hour",
+        type=int,
+        default=schedule.REMINDER_HOUR,
+        help="Hora (Puerto Rico) desde la que se envían los recordatorios del día (%(default)s).",
+    )

@@ -11,18 +11,15 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from ventila.jobs import schedule
 
+from ._output import add_reminder_hour
+
 
 class Command(BaseCommand):
     help = "Encola los barridos que tocan (recordatorios, reintentos de correo, recálculos, barridos diarios)."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("sweeps", nargs="*", help="Cuáles (por omisión, todos).")
-        parser.add_argument(
-            "--reminder-hour",
-            type=int,
-            default=schedule.REMINDER_HOUR,
-            help="Hora (Puerto Rico) desde la que se envían los recordatorios del día (%(default)s).",
-        )
+        add_reminder_hour(parser)
 
     def handle(self, *args: Any, **opts: Any) -> None:
         unknown = [n for n in opts["sweeps"] if n not in schedule.NAMES]

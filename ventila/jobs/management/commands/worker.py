@@ -15,7 +15,7 @@ from django.db import close_old_connections
 from ventila.jobs import schedule
 from ventila.jobs.queue import run_ready
 
-from ._output import jobs_log_to
+from ._output import add_reminder_hour, jobs_log_to
 
 
 class Command(BaseCommand):
@@ -31,12 +31,7 @@ class Command(BaseCommand):
             default=30.0,
             help="Segundos por vuelta para recalcular expedientes pendientes (30).",
         )
-        parser.add_argument(
-            "--reminder-hour",
-            type=int,
-            default=schedule.REMINDER_HOUR,
-            help="Hora (Puerto Rico) desde la que se envían los recordatorios del día (%(default)s).",
-        )
+        add_reminder_hour(parser)
 
     def handle(self, *args: Any, **opts: Any) -> None:
         with jobs_log_to(self.stdout):
