@@ -331,7 +331,7 @@ def test_two_nodes_behind_a_proxy(storage, transactional_db, settings, s3_server
     seqs = sorted(int(n.rsplit("-", 1)[1]) for n in numbers)
     assert seqs == list(range(1, len(seqs) + 1)), seqs  # numbered without a gap
     assert chain.verify().ok  # the audit chain, the stored files' hashes included
-    assert time.monotonic() - started < 120
+    assert time.monotonic() - started < 150  # 120 s before the staff act and the workers' lease were added
 
 
 def _staff_act_through_the_proxy(proxy: Proxy, port_a: int, port_b: int, world: Any, number: str) -> None:
