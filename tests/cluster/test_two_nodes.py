@@ -9,13 +9,14 @@ same SHA-256; a staff member signs in (with the second factor) and records an ac
 through each node; the API's limit holds across both nodes; node B is killed (-9) mid-run. Then every
 acknowledged filing and the act are there, the case numbers have no gap, and the audit chain verifies. Two
 of the jobs' queue's workers (``ventila db_worker``) send the day's reminders while one of them is killed
-(-9); after the lease a third finishes; each reminder was sent once.
+(-9); after the lease the other runs its job; each reminder was sent once.
 
 Run by ``.ci/run`` (``VENTILA_CLUSTER=1``, on PostgreSQL); ``./run test`` leaves it out (tests/cluster/conftest.py).
 """
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import hashlib
 import http.client
@@ -45,6 +46,7 @@ from ventila.cases.models import Attachment, Case
 from ventila.settings import _storages
 
 from .conftest import AWS_ENV, free_port, new_bucket, storage_url, wait_for_port
+from .test_workers import SlowInbox
 
 BODY = "etica-camara"
 REDIS = "redis://127.0.0.1:6379/14"
@@ -388,16 +390,16 @@ def _staff_act_through_the_proxy(proxy: Proxy, port_a: int, port_b: int, world: 
 def _two_workers_one_killed(env: dict[str, str], world: Any, tmp: Path) -> None:
     """The day's reminders (the filings' terms) through the jobs' queue: ``ventila enqueue`` (the cron line)
     enqueues the day's sweep; two of the library's workers (``ventila db_worker``) run it side by side and one
-    is killed (-9) mid-run; after the lease, the next ``ventila enqueue`` hands its job out again and a third
-    worker finishes. Each user got the day's reminder once: the SMTP server counts a message only once it
+    is killed (-9) mid-run, while it is sending a reminder (held by the server before the message); after the
+    lease, the next ``ventila enqueue`` hands its job out again and the other worker runs it. Each user got the day's reminder once: the SMTP server counts a message only once it
     answered 250 (as a real one takes it)."""
     from aiosmtpd.controller import Controller
+    from django_tasks import TaskResultStatus
+    from django_tasks_db.models import DBTaskResult
 
     from ventila.documents.models import ReminderLog
 
-    from .test_workers import SlowInbox
-
-    inbox = SlowInbox()
+    inbox = HoldingInbox()
     port = free_port()
     controller = Controller(inbox, hostname="127.0.0.1", port=port)
     controller.start()
@@ -418,32 +420,65 @@ def _two_workers_one_killed(env: dict[str, str], world: Any, tmp: Path) -> None:
     (tmp / "worker").mkdir()
     ventila = Path(sys.executable).with_name("ventila")
     enqueue = [str(ventila), "enqueue", "reminders", "--reminder-hour", "0"]
-    db_worker = [str(ventila), "db_worker", "--batch", "--no-reload", "--no-startup-delay", "--interval", "0.1"]
+    db_worker = [str(ventila), "db_worker", "--no-reload", "--no-startup-delay", "--interval", "0.1"]
 
-    def start() -> subprocess.Popen[bytes]:
-        return subprocess.Popen(db_worker, env=worker_env, stdout=subprocess.DEVNULL, start_new_session=True)
+    def start(name: str) -> subprocess.Popen[bytes]:
+        env = {**worker_env, "DEFAULT_FROM_EMAIL": f"{name}@example.org"}  # the inbox tells the workers apart
+        return subprocess.Popen(db_worker, env=env, stdout=subprocess.DEVNULL, start_new_session=True)
 
+    def waiting() -> tuple[int, int]:  # the queue's jobs ready, and running
+        ready = DBTaskResult.objects.filter(status=TaskResultStatus.READY).count()
+        return ready, DBTaskResult.objects.filter(status=TaskResultStatus.RUNNING).count()
+
+    def until(condition: Any, what: str) -> None:
+        end = time.monotonic() + 60
+        while not condition():
+            assert time.monotonic() < end, what
+            time.sleep(0.05)
+
+    first = second = None
     try:
         subprocess.run(enqueue, env=worker_env, check=True, stdout=subprocess.DEVNULL)
-        first, second = start(), start()
+        first, second = start("first"), start("second")
         started = time.monotonic()
-        deadline = started + 60
-        while not inbox.to and time.monotonic() < deadline:  # killed once the reminders are being sent
-            time.sleep(0.05)
-        assert first.poll() is None  # still at work when it is killed
+        # Once a reminder is sent, the server holds each next one at RCPT (before its message): the first
+        # worker is killed while it is sending a user's reminder, before the message is handed over.
+        until(lambda: "first@example.org" in inbox.held, f"the first worker never sent: {inbox.to} {inbox.held}")
+        assert inbox.to and first.poll() is None  # reminders went out, and it is at work when it is killed
         _kill(first)
-        assert second.wait(90) == 0
-        time.sleep(max(0.0, started + lease + 0.5 - time.monotonic()))  # the killed worker's job outlived its lease
+        inbox.holding = False
+        until(lambda: waiting() == (0, 1), "the second worker did not finish the rest")  # the dead one's job is left
+        time.sleep(max(0.0, started + lease + 0.5 - time.monotonic()))  # …until it has outlived its lease
         subprocess.run(enqueue, env=worker_env, check=True, stdout=subprocess.DEVNULL)  # the next cron line
-        assert start().wait(90) == 0  # a third worker finishes what the killed one left
+        until(lambda: waiting() == (0, 0), "the dead worker's job was not run again")
+        second.send_signal(signal.SIGTERM)  # the library's worker stops cleanly between jobs
+        assert second.wait(30) == 0
     finally:
         controller.stop()
+        for proc in (first, second):
+            if proc is not None:
+                _kill(proc)
     logged = ReminderLog.objects.filter(user__in=users).count()
     assert inbox.to and len(inbox.to) == len(set(inbox.to)) == logged, inbox.to  # each reminder once
-    from django_tasks import TaskResultStatus
-    from django_tasks_db.models import DBTaskResult
+    # The killed worker's job was handed out again: two workers claimed it, the second one ran it.
+    assert any(len(r.worker_ids) == 2 for r in DBTaskResult.objects.filter(status=TaskResultStatus.SUCCESSFUL))
 
-    assert not DBTaskResult.objects.filter(status__in=[TaskResultStatus.READY, TaskResultStatus.RUNNING]).exists()
+
+class HoldingInbox(SlowInbox):
+    """Once it took one message, holds each sender at RCPT (before the message) while ``holding``; ``held``:
+    the senders (MAIL FROM) held so far."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.holding = True
+        self.held: set[str] = set()
+
+    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str, options: Any) -> str:
+        while self.holding and self.to:
+            self.held.add(envelope.mail_from)
+            await asyncio.sleep(0.05)
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
 
 
 @pytest.fixture(autouse=True)
