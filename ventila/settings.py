@@ -70,6 +70,9 @@ INSTALLED_APPS = [
     "django_otp",
     "django_otp.plugins.otp_totp",
     "ventila.audit",
+    "django_tasks",
+    "django_tasks_db",  # the jobs' queue in the database (ventila/jobs)
+    "ventila.jobs",
 ]
 
 MIDDLEWARE = [
@@ -259,6 +262,13 @@ LOGGING = {
     # 404s and refused acts (409) are the access rules working, not incidents.
     "loggers": {"django.request": {"level": "ERROR"}},
 }
+
+# -- jobs (ventila/jobs): reminders, e-mail retries, re-derivation, the daily sweeps ------------------
+# A queue in the database (django-tasks' database backend, django-tasks-db): its worker is `ventila worker`
+# (or the library's `ventila db_worker` with `ventila enqueue` from cron). A job whose worker died (kill -9,
+# a lost machine) is handed out again once it has been running for VENTILA_JOB_LEASE_SECONDS.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+VENTILA_JOB_LEASE_SECONDS = int(os.environ.get("VENTILA_JOB_LEASE_SECONDS", "900"))
 
 # -- e-mail (documents, reminders): Django's SMTP backend, configured from the environment --------
 # EMAIL_HOST / EMAIL_PORT / EMAIL_HOST_USER / EMAIL_HOST_PASSWORD / EMAIL_USE_TLS=1 / EMAIL_USE_SSL=1 /

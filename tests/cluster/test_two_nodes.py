@@ -5,15 +5,18 @@ here; one database (the suite's), the files in moto's S3 server (or on a disk bo
 would be), the shared cache and the rate limiter's counts in the machine's Redis. Through the proxy: public
 filings at the same time, each step free to land on either node (the drafts and their uploads are in the
 shared storage, not on a node's disk); a document uploaded through node A downloads through node B with the
-same SHA-256; the API's limit holds across both nodes; node B is killed (-9) mid-run. Then every
-acknowledged filing is there, the case numbers have no gap, and the audit chain verifies. Two workers send
-the day's reminders while one of them is killed (-9); a third finishes; each reminder was sent once.
+same SHA-256; a staff member signs in (with the second factor) and records an act through the proxy, seen
+through each node; the API's limit holds across both nodes; node B is killed (-9) mid-run. Then every
+acknowledged filing and the act are there, the case numbers have no gap, and the audit chain verifies. Two
+of the jobs' queue's workers (``ventila db_worker``) send the day's reminders while one of them is killed
+(-9); after the lease the other runs its job; each reminder was sent once.
 
 Run by ``.ci/run`` (``VENTILA_CLUSTER=1``, on PostgreSQL); ``./run test`` leaves it out (tests/cluster/conftest.py).
 """
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import hashlib
 import http.client
@@ -43,6 +46,7 @@ from ventila.cases.models import Attachment, Case
 from ventila.settings import _storages
 
 from .conftest import AWS_ENV, free_port, new_bucket, storage_url, wait_for_port
+from .test_workers import SlowInbox
 
 BODY = "etica-camara"
 REDIS = "redis://127.0.0.1:6379/14"
@@ -281,6 +285,10 @@ def test_two_nodes_behind_a_proxy(storage, transactional_db, settings, s3_server
         assert r.headers["X-Request-ID"]
         assert not list((tmp_path / "a").rglob("attachments"))  # nothing of it on node A's own disk
 
+        # A staff member signs in through the proxy (password, then the second factor: each step free to land
+        # on either node), records an act there, and it shows through each node.
+        _staff_act_through_the_proxy(proxy, port_a, port_b, world, number)
+
         # The API's limit for requests without a token holds across both nodes (its counts are in Redis).
         answers = [requests.get(f"{proxy.url}/api/v1/cases", timeout=30).status_code for _ in range(2 * API_LIMIT)]
         assert answers.count(401) == API_LIMIT and answers.count(429) == API_LIMIT, answers
@@ -325,18 +333,73 @@ def test_two_nodes_behind_a_proxy(storage, transactional_db, settings, s3_server
     seqs = sorted(int(n.rsplit("-", 1)[1]) for n in numbers)
     assert seqs == list(range(1, len(seqs) + 1)), seqs  # numbered without a gap
     assert chain.verify().ok  # the audit chain, the stored files' hashes included
-    assert time.monotonic() - started < 120
+    assert time.monotonic() - started < 150  # 120 s before the staff act and the workers' lease were added
+
+
+def _staff_act_through_the_proxy(proxy: Proxy, port_a: int, port_b: int, world: Any, number: str) -> None:
+    from django.contrib.auth.hashers import Argon2PasswordHasher
+
+    from ventila.accounts import twofactor
+    from ventila.cases.models import DocketEntry
+
+    user = world.users["secretaria"]
+    user.password = Argon2PasswordHasher().encode("clave-de-prueba-123", "salsal-ventila-cluster")  # the nodes' hasher
+    user.save(update_fields=["password"])
+    device = twofactor.demo_device(user)
+    s = requests.Session()
+    assert s.get(f"{proxy.url}/entrar/", timeout=60).status_code == 200
+    r = s.post(
+        f"{proxy.url}/entrar/",
+        data={
+            "username": user.username,
+            "password": "clave-de-prueba-123",
+            "csrfmiddlewaretoken": s.cookies["csrftoken"],
+        },
+        allow_redirects=False,
+        timeout=60,
+    )
+    assert r.status_code == 302 and "/entrar/verificar/" in r.headers["Location"], (r.status_code, r.text[:500])
+    assert s.get(f"{proxy.url}/entrar/verificar/", timeout=60).status_code == 200
+    r = s.post(
+        f"{proxy.url}/entrar/verificar/",
+        data={
+            "code": twofactor.current_code(device),
+            "next": "/expedientes/",
+            "csrfmiddlewaretoken": s.cookies["csrftoken"],
+        },
+        allow_redirects=False,
+        timeout=60,
+    )
+    assert r.status_code == 302, (r.status_code, r.text[:500])
+    act = f"/expedientes/{number}/actos/respondent_notified/"
+    assert s.get(f"{proxy.url}{act}", timeout=60).status_code == 200
+    r = s.post(
+        f"{proxy.url}{act}",
+        data={"occurred_date": clock.today().isoformat(), "csrfmiddlewaretoken": s.cookies["csrftoken"]},
+        allow_redirects=False,
+        timeout=60,
+    )
+    assert r.status_code == 302, (r.status_code, r.text[:1000])
+    assert DocketEntry.objects.filter(case__number=number, event_type="respondent_notified").count() == 1
+    for port in (port_a, port_b):  # the act is there through each node, with the same session
+        page = s.get(f"http://127.0.0.1:{port}/expedientes/{number}/", timeout=60)
+        assert page.status_code == 200 and "/entrar/" not in page.url
+        assert "Notificación recibida por la parte querellada" in page.text
 
 
 def _two_workers_one_killed(env: dict[str, str], world: Any, tmp: Path) -> None:
-    """Two ``ventila worker`` processes send the day's reminders (the filings' terms) side by side and one is
-    killed (-9) mid-run; a third finishes. Each user gets the day's reminder once (PostgreSQL: SKIP LOCKED
-    claims), and the SMTP server counts a message only once it answered 250 (as a real one takes it)."""
+    """The day's reminders (the filings' terms) through the jobs' queue: ``ventila enqueue`` (the cron line)
+    enqueues the day's sweep; two of the library's workers (``ventila db_worker``) run it side by side and one
+    is killed (-9) mid-run, while it is sending a reminder (held by the server before the message); after the
+    lease, the next ``ventila enqueue`` hands its job out again and the other worker runs it. Each user got the day's reminder once: the SMTP server counts a message only once it
+    answered 250 (as a real one takes it)."""
     from aiosmtpd.controller import Controller
+    from django_tasks import TaskResultStatus
+    from django_tasks_db.models import DBTaskResult
 
-    from .test_workers import SlowInbox
+    from ventila.documents.models import ReminderLog
 
-    inbox = SlowInbox()
+    inbox = HoldingInbox()
     port = free_port()
     controller = Controller(inbox, hostname="127.0.0.1", port=port)
     controller.start()
@@ -344,9 +407,11 @@ def _two_workers_one_killed(env: dict[str, str], world: Any, tmp: Path) -> None:
     for u in users:
         u.email = f"{u.username}@example.org"
         u.save(update_fields=["email"])
+    lease = 3
     worker_env = {
         **env,
         "VENTILA_VAR_DIR": str(tmp / "worker"),
+        "VENTILA_JOB_LEASE_SECONDS": str(lease),
         "EMAIL_BACKEND": "ventila.documents.mail.RecordingSMTPBackend",
         "EMAIL_HOST": "127.0.0.1",
         "EMAIL_PORT": str(port),
@@ -354,26 +419,66 @@ def _two_workers_one_killed(env: dict[str, str], world: Any, tmp: Path) -> None:
     }
     (tmp / "worker").mkdir()
     ventila = Path(sys.executable).with_name("ventila")
-    cmd = [str(ventila), "worker", "--once", "--reminder-hour", "0"]
+    enqueue = [str(ventila), "enqueue", "reminders", "--reminder-hour", "0"]
+    db_worker = [str(ventila), "db_worker", "--no-reload", "--no-startup-delay", "--interval", "0.1"]
 
-    def start() -> subprocess.Popen[bytes]:
-        return subprocess.Popen(cmd, env=worker_env, stdout=subprocess.DEVNULL, start_new_session=True)
+    def start(name: str) -> subprocess.Popen[bytes]:
+        env = {**worker_env, "DEFAULT_FROM_EMAIL": f"{name}@example.org"}  # the inbox tells the workers apart
+        return subprocess.Popen(db_worker, env=env, stdout=subprocess.DEVNULL, start_new_session=True)
 
-    try:
-        first, second = start(), start()
-        deadline = time.monotonic() + 60
-        while not inbox.to and time.monotonic() < deadline:  # killed once the reminders are being sent
+    def waiting() -> tuple[int, int]:  # the queue's jobs ready, and running
+        ready = DBTaskResult.objects.filter(status=TaskResultStatus.READY).count()
+        return ready, DBTaskResult.objects.filter(status=TaskResultStatus.RUNNING).count()
+
+    def until(condition: Any, what: str) -> None:
+        end = time.monotonic() + 60
+        while not condition():
+            assert time.monotonic() < end, what
             time.sleep(0.05)
-        assert first.poll() is None  # still at work when it is killed
+
+    first = second = None
+    try:
+        subprocess.run(enqueue, env=worker_env, check=True, stdout=subprocess.DEVNULL)
+        first, second = start("first"), start("second")
+        started = time.monotonic()
+        # Once a reminder is sent, the server holds each next one at RCPT (before its message): the first
+        # worker is killed while it is sending a user's reminder, before the message is handed over.
+        until(lambda: "first@example.org" in inbox.held, f"the first worker never sent: {inbox.to} {inbox.held}")
+        assert inbox.to and first.poll() is None  # reminders went out, and it is at work when it is killed
         _kill(first)
-        assert second.wait(90) == 0
-        assert start().wait(90) == 0  # the next round finishes what the killed worker left
+        inbox.holding = False
+        until(lambda: waiting() == (0, 1), "the second worker did not finish the rest")  # the dead one's job is left
+        time.sleep(max(0.0, started + lease + 0.5 - time.monotonic()))  # …until it has outlived its lease
+        subprocess.run(enqueue, env=worker_env, check=True, stdout=subprocess.DEVNULL)  # the next cron line
+        until(lambda: waiting() == (0, 0), "the dead worker's job was not run again")
+        second.send_signal(signal.SIGTERM)  # the library's worker stops cleanly between jobs
+        assert second.wait(30) == 0
     finally:
         controller.stop()
-    from ventila.documents.models import ReminderLog
-
+        for proc in (first, second):
+            if proc is not None:
+                _kill(proc)
     logged = ReminderLog.objects.filter(user__in=users).count()
     assert inbox.to and len(inbox.to) == len(set(inbox.to)) == logged, inbox.to  # each reminder once
+    # The killed worker's job was handed out again: two workers claimed it, the second one ran it.
+    assert any(len(r.worker_ids) == 2 for r in DBTaskResult.objects.filter(status=TaskResultStatus.SUCCESSFUL))
+
+
+class HoldingInbox(SlowInbox):
+    """Once it took one message, holds each sender at RCPT (before the message) while ``holding``; ``held``:
+    the senders (MAIL FROM) held so far."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.holding = True
+        self.held: set[str] = set()
+
+    async def handle_RCPT(self, server: Any, session: Any, envelope: Any, address: str, options: Any) -> str:
+        while self.holding and self.to:
+            self.held.add(envelope.mail_from)
+            await asyncio.sleep(0.05)
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
 
 
 @pytest.fixture(autouse=True)

@@ -1,5 +1,7 @@
-"""Two ``ventila worker`` processes on one PostgreSQL never send a reminder twice: each user's reminder of the
-day is claimed with ``SELECT … FOR UPDATE SKIP LOCKED`` (ventila/documents/claims.py) while it is sent."""
+"""Two workers of the jobs' queue (django-tasks' database backend, ventila/jobs) never send a reminder or an
+e-mail's attempt twice: the library's worker takes each job with ``SELECT … FOR UPDATE SKIP LOCKED`` on
+PostgreSQL (SQLite: its one write lock), each is enqueued once under its key, and a job whose worker died is
+run again after the lease without sending twice."""
 
 from __future__ import annotations
 
@@ -12,14 +14,18 @@ from typing import Any
 import pytest
 from aiosmtpd.controller import Controller
 from django.db import connection
+from django.utils.timezone import now as django_now
+from django_tasks import TaskResultStatus
+from django_tasks_db.models import DBTaskResult
 from factories import FrozenNow, file_complaint, make_world, record
 
 from ventila.cases.db_triggers import purge_docket
-from ventila.documents import claims
-from ventila.documents.actions import do_order_delivery, process_due_deliveries
+from ventila.documents.actions import do_order_delivery
 from ventila.documents.db_triggers import purge_documents
 from ventila.documents.models import Delivery, DeliveryAttempt, ReminderLog
-from ventila.documents.reminders import sweep
+from ventila.jobs import schedule, tasks
+from ventila.jobs.models import JobKey
+from ventila.jobs.queue import enqueue_once, requeue_stalled, run_ready
 
 from .conftest import free_port
 
@@ -59,6 +65,8 @@ def committed_world(transactional_db: Any) -> Any:
     world = make_world()
     yield world, n
     n.set(None)
+    DBTaskResult.objects.all().delete()
+    JobKey.objects.all().delete()
     purge_documents(connection)  # before the docket their rows point at
     purge_docket(connection)
 
@@ -107,11 +115,9 @@ def test_two_workers_retry_each_due_e_mail_once(committed_world, slow_smtp):
     assert all(d.status == Delivery.Status.RETRYING for d in deliveries)
     slow_smtp.refuse = ""
     now.set("2027-03-01 15:06")
-    if claims.can_claim():
-        _side_by_side(process_due_deliveries)
-    else:  # SQLite: one worker (docs/deploy.md)
-        process_due_deliveries()
-        process_due_deliveries()
+    schedule.enqueue_due(only=["deliveries"])
+    schedule.enqueue_due(only=["deliveries"])  # a second scheduler (cron on another node) enqueues nothing more
+    _side_by_side(run_ready)  # two workers (on SQLite too: the library takes each job under the write lock)
     assert sorted(slow_smtp.to) == [f"rafael{i}@example.org" for i in range(3)]  # each once
     for d in deliveries:
         d.refresh_from_db()
@@ -132,16 +138,58 @@ def test_two_workers_send_each_reminder_once(committed_world, slow_smtp):
     record(world, case, "respondent_notified", "2027-03-03")
     now.set("2027-03-20 07:30")
 
-    if not claims.can_claim():
-        # SQLite: one machine, one worker (docs/deploy.md): no row locks to claim with; one sweep sends once.
-        sweep()
-        sweep()
-    else:
-        started = time.monotonic()
-        _side_by_side(sweep)
-        # The two sweeps ran side by side: the slow server's 0.3 s per message were not paid twice over.
-        assert time.monotonic() - started < 0.3 * 2 * len(slow_smtp.to) + 5
+    schedule.enqueue_due(only=["reminders"])
+    schedule.enqueue_due(only=["reminders"])  # two schedulers: one sweep of the day
+    started = time.monotonic()
+    _side_by_side(run_ready)
     sent_to = sorted(slow_smtp.to)
     assert sent_to and len(sent_to) == len(set(sent_to))  # nobody got the day's reminder twice
     assert set(sent_to) <= set(recipients)
     assert ReminderLog.objects.count() == len(sent_to)
+    if connection.vendor == "postgresql":  # the two workers sent side by side: 0.3 s a message not paid twice
+        assert time.monotonic() - started < 0.3 * 2 * len(sent_to) + 5
+    # The next round's sweep of the day enqueues no user's job: each one of the day succeeded.
+    schedule.run_now("reminders")
+    assert ReminderLog.objects.count() == len(slow_smtp.to) == len(sent_to)
+
+
+def _secretaria_with_a_term(committed_world: Any) -> Any:
+    """The secretary, with an e-mail address and a case whose answer term runs; the clock on Mar 20, 07:30."""
+    world, now = committed_world
+    u = world.users["secretaria"]
+    u.email = "secretaria@example.org"
+    u.save(update_fields=["email"])
+    case = file_complaint(world)
+    now.set("2027-03-03 18:00")
+    record(world, case, "respondent_notified", "2027-03-03")
+    now.set("2027-03-20 07:30")
+    return u, now
+
+
+def test_a_dead_workers_reminder_runs_again_after_the_lease_and_is_sent_once(committed_world, slow_smtp, settings):
+    u, now = _secretaria_with_a_term(committed_world)
+    day = "2027-03-20"
+    job = enqueue_once(f"reminder:{u.pk}:{day}", tasks.remind, u.pk, day)
+    assert job and enqueue_once(f"reminder:{u.pk}:{day}", tasks.remind, u.pk, day) is None  # one job per key
+    # Its worker took it and was killed (-9) before it sent anything: the job stays "running".
+    DBTaskResult.objects.filter(id=job).update(status=TaskResultStatus.RUNNING, started_at=django_now())
+    assert run_ready() == 0 and requeue_stalled() == 0  # within the lease: nobody else takes it
+    settings.VENTILA_JOB_LEASE_SECONDS = 0
+    assert requeue_stalled() == 1
+    assert run_ready() == 1 and slow_smtp.to == ["secretaria@example.org"]
+    # Killed again after the message left and its log was written: run again, it sends nothing.
+    DBTaskResult.objects.filter(id=job).update(status=TaskResultStatus.RUNNING)
+    assert requeue_stalled() == 1 and run_ready() == 1
+    assert slow_smtp.to == ["secretaria@example.org"] and ReminderLog.objects.count() == 1
+
+
+def test_a_refused_reminder_fails_its_job_and_the_next_sweep_tries_again(committed_world, slow_smtp):
+    u, now = _secretaria_with_a_term(committed_world)
+    slow_smtp.refuse = "451 4.3.0 Mailbox temporarily unavailable"
+    schedule.run_now("reminders")
+    assert DBTaskResult.objects.filter(status=TaskResultStatus.FAILED, task_path__endswith=".remind").count() == 1
+    assert not ReminderLog.objects.exists()
+    slow_smtp.refuse = ""
+    now.set("2027-03-20 09:30")
+    schedule.run_now("reminders")
+    assert slow_smtp.to == ["secretaria@example.org"] and ReminderLog.objects.count() == 1

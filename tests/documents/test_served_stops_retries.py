@@ -8,8 +8,9 @@ import datetime as dt
 import pytest
 from factories import file_complaint
 
-from ventila.documents.actions import SERVED_OTHERWISE, do_order_delivery, process_due_deliveries
+from ventila.documents.actions import SERVED_OTHERWISE, do_order_delivery
 from ventila.documents.models import Delivery, DeliveryAttempt
+from ventila.jobs.schedule import run_now
 
 from .helpers import issue
 
@@ -35,7 +36,7 @@ def test_service_by_hand_stops_the_failed_emails_retries(world, now, no_smtp):
         method="hand", received_on=dt.date(2027, 3, 2),
     )  # fmt: skip
     now.set("2027-03-03 18:00")
-    process_due_deliveries()
+    run_now("deliveries")
     mail.refresh_from_db()
     other.refresh_from_db()
     assert mail.status == Delivery.Status.FAILED and mail.next_attempt_at is None

@@ -143,7 +143,8 @@ def test_refused_email_is_retried_by_the_worker_and_shown_to_staff(world, now, s
 
 
 def test_unreachable_server_gives_up_after_the_last_attempt(world, now, no_smtp):
-    from ventila.documents.actions import MAX_ATTEMPTS, process_due_deliveries
+    from ventila.documents.actions import MAX_ATTEMPTS
+    from ventila.jobs.schedule import run_now
 
     case = file_complaint(world)
     doc = _notice(world, case)
@@ -165,7 +166,7 @@ def test_unreachable_server_gives_up_after_the_last_attempt(world, now, no_smtp)
         from ventila import clock
 
         clock.set_now(moment)
-        process_due_deliveries()
+        run_now("deliveries")
     d.refresh_from_db()
     assert d.status == Delivery.Status.FAILED and d.attempts == MAX_ATTEMPTS and d.next_attempt_at is None
     assert DeliveryAttempt.objects.filter(delivery=d, ok=False).count() == MAX_ATTEMPTS

@@ -441,7 +441,8 @@ def test_board_and_person_page_access(world, now):
 
 def test_cam_14d_01_reminders_and_calendar_feed_include_the_report_terms(world, now):
     from ventila.documents.calendars import user_feed
-    from ventila.documents.reminders import sweep
+    from ventila.documents.models import ReminderLog
+    from ventila.jobs.schedule import run_now
 
     now.set("2027-01-10 09:00")
     make_person("Marta", "Ficticia Ruiz", role="officer", title="Subsecretaria", start=dt.date(2027, 1, 4))
@@ -450,8 +451,8 @@ def test_cam_14d_01_reminders_and_calendar_feed_include_the_report_terms(world, 
     user.email = "secretaria@example.org"
     user.save()
     now.set("2027-04-01 08:00")
-    sent = dict(sweep())
-    assert sent.get(user)
+    run_now("reminders")
+    assert ReminderLog.objects.get(user=user).terms
     body = next(m.body for m in mail.outbox if "secretaria@example.org" in m.to)
     assert "Informe financiero inicial" in body and "5 de abril de 2027" in body
     feed = user_feed(user).decode()

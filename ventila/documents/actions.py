@@ -24,11 +24,11 @@ import datetime as dt
 import hashlib
 import json
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import DatabaseError, OperationalError, transaction
+from django.db import OperationalError, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -45,7 +45,7 @@ from ventila.cases.actions import (
 from ventila.cases.models import Case, DocketEntry
 from ventila.rules import PR_TZ, RULEBOOKS
 
-from . import catalog, claims, service, signing
+from . import catalog, service, signing
 from .models import Delivery, DeliveryAttempt, Document, Draft
 from .pdf import render_issued
 
@@ -532,27 +532,35 @@ def stop_served_retries() -> int:
     ).update(status=Delivery.Status.FAILED, next_attempt_at=None, last_error=SERVED_OTHERWISE)
 
 
-def process_due_deliveries(*, now: dt.datetime | None = None, limit: int = 100) -> list[DeliveryAttempt]:
-    """The worker's job: retry every e-mail whose next attempt is due (none of a document already served
-    to its recipient by another means)."""
+def due_deliveries(*, now: dt.datetime | None = None, limit: int = 100) -> list[tuple[int, int]]:
+    """The e-mails whose next attempt is due, as (delivery id, attempts so far): the queue's retry sweep
+    (ventila/jobs) enqueues one job for each — keyed by both, so that one attempt is made once. None of a
+    document already served to its recipient by another means."""
     now = now or clock.now()
     stop_served_retries()
-    due: Sequence[Delivery] = list(
+    return list(
         Delivery.objects.filter(
             status__in=[Delivery.Status.PENDING, Delivery.Status.RETRYING], next_attempt_at__lte=now
-        ).order_by("next_attempt_at", "id")[:limit]
+        )
+        .order_by("next_attempt_at", "id")
+        .values_list("id", "attempts")[:limit]
     )
-    attempts = []
-    for d in due:
-        try:
-            # Claimed (SKIP LOCKED on PostgreSQL: ventila/documents/claims.py) and still due once claimed:
-            # another worker that took it first has sent it, or is sending it now.
-            still_due = Delivery.objects.filter(
-                pk=d.pk, status__in=[Delivery.Status.PENDING, Delivery.Status.RETRYING], next_attempt_at__lte=now
-            )
-            with claims.claim(still_due) as mine:
-                if mine is not None:
-                    attempts.append(attempt_delivery(d, now=now))
-        except DatabaseError:  # one delivery's trouble must not hold up the others; it stays due
-            log.exception("service attempt of delivery %s could not be recorded", d.pk)
-    return attempts
+
+
+def retry_delivery(delivery_id: int, attempts: int, *, now: dt.datetime | None = None) -> DeliveryAttempt | None:
+    """The next attempt of one e-mail, if it is still due and still at ``attempts`` (a job run again after its
+    worker died finds it made, and makes no second one); None when there is nothing to do."""
+    now = now or clock.now()
+    d = (
+        Delivery.objects.filter(
+            pk=delivery_id,
+            attempts=attempts,
+            status__in=[Delivery.Status.PENDING, Delivery.Status.RETRYING],
+            next_attempt_at__lte=now,
+        )
+        .select_related("document")
+        .first()
+    )
+    if d is None:
+        return None
+    return attempt_delivery(d, now=now)

@@ -2,8 +2,9 @@
 days and the ones already missed, most urgent first, with the Commission's own fatal terms (the
 municipal decision term, the House Commission's resolution term) called out.
 
-Idempotent per user and day (:class:`ReminderLog`): the worker may run it every loop; cron once a
-day does as well.
+Jobs of the queue (ventila/jobs): the daily sweep enqueues one job per user and day (its key makes it
+one), and that job sends the message unless the user's :class:`ReminderLog` of the day says it was sent —
+so two workers, or a job run again after its worker died, never send it twice.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from ventila.cases.actions import rederive, stale_cases
 from ventila.cases.labels import DEADLINES
 from ventila.cases.models import Case, CaseDeadline
 
-from . import claims, mail
+from . import mail
 from .catalog import long_date
 from .models import ReminderLog
 from .term_sources import OutsideTerm, outside_terms
@@ -125,25 +126,30 @@ def _line(ln: Line) -> str:
     return f"{d.case.number}: {label}{fatal}, {when}, {state} ({d.rule_id}, {d.citation})"
 
 
-def sweep(*, today: dt.date | None = None, days: int = DEFAULT_DAYS, force: bool = False) -> list[tuple[Any, int]]:
-    """Send each user their reminder for ``today``; returns (user, number of terms) per message sent."""
-    now = clock.now()
-    today = today or now.date()
-    # The days left are counted here from each stored due date; only the cases whose terms passed or
-    # whose configuration changed are re-derived first (in batches), for the stages and terms they open.
+def recipients() -> list[int]:
+    """The users who may get a reminder (active, with an e-mail address), by id."""
+    return list(
+        get_user_model().objects.filter(is_active=True).exclude(email="").order_by("pk").values_list("pk", flat=True)
+    )
+
+
+def prepare(now: dt.datetime) -> None:
+    """Before a day's sweep: the days left are counted from each stored due date, so the cases whose terms
+    passed or whose configuration changed are re-derived first (in batches), for the stages and terms they open."""
     rederive(stale_cases(now), now=now)
-    sent = []
-    users = get_user_model().objects.filter(is_active=True).exclude(email="").order_by("pk")
-    for user in users:
-        # Claimed (SKIP LOCKED on PostgreSQL: ventila/documents/claims.py) until its log is written: two
-        # workers never send one user's reminder of the day twice.
-        with claims.claim(get_user_model().objects.filter(pk=user.pk)) as mine:
-            if mine is None:
-                continue  # another worker is sending it
-            n = _remind(user, today, days, now, force)
-        if n:
-            sent.append((user, n))
-    return sent
+
+
+def remind(user_id: int, today: dt.date, *, days: int = DEFAULT_DAYS, force: bool = False) -> int:
+    """Send the user's reminder of ``today`` unless it was sent (``force``: again); the number of terms in it
+    (0: nothing to send, or sent already). Raises :class:`NotSent` when the mail server did not take it."""
+    user = get_user_model().objects.filter(pk=user_id, is_active=True).exclude(email="").first()
+    if user is None:
+        return 0
+    return _remind(user, today, days, clock.now(), force)
+
+
+class NotSent(Exception):
+    """The mail server did not take the reminder: the job fails, and the next sweep enqueues it again."""
 
 
 def _remind(user: Any, today: dt.date, days: int, now: dt.datetime, force: bool) -> int:
@@ -164,7 +170,7 @@ def _remind(user: Any, today: dt.date, days: int, now: dt.datetime, force: bool)
     )
     result = mail.send(message)
     if not result.ok:
-        return 0  # tried again on the next sweep
+        raise NotSent(f"{user.email}: {result.answer[:500]}")  # the job fails; the next sweep tries again
     try:
         with transaction.atomic():
             ReminderLog.objects.update_or_create(

@@ -1,4 +1,5 @@
-"""``ventila reminders``: e-mail each user the terms of their cases due soon or missed (daily)."""
+"""``ventila reminders``: e-mail each user the terms of their cases due soon or missed, now (the worker does
+it daily): the day's sweep is enqueued and the queue is run in this process."""
 
 from __future__ import annotations
 
@@ -7,7 +8,13 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from ventila.documents.reminders import DEFAULT_DAYS, sweep
+from ventila import clock
+from ventila.documents.models import ReminderLog
+from ventila.documents.reminders import DEFAULT_DAYS
+from ventila.jobs import tasks
+from ventila.jobs.queue import run_ready
+
+from ._output import jobs_log_to
 
 
 class Command(BaseCommand):
@@ -29,7 +36,10 @@ class Command(BaseCommand):
         parser.add_argument("--force", action="store_true", help="Enviar aunque ya se haya enviado hoy.")
 
     def handle(self, *args: Any, **opts: Any) -> None:
-        sent = sweep(today=opts["date"], days=opts["days"], force=opts["force"])
-        for user, n in sent:
-            self.stdout.write(f"{user.username}: {n} términos")
-        self.stdout.write(f"Recordatorios enviados: {len(sent)}")
+        started = clock.now()
+        day = opts["date"] or started.date()
+        tasks.send_reminders.enqueue(day.isoformat(), opts["days"], opts["force"])
+        with jobs_log_to(self.stdout):
+            run_ready()
+        sent = ReminderLog.objects.filter(day=day, sent_at__gte=started).count()
+        self.stdout.write(f"Recordatorios enviados: {sent}")
