@@ -21,10 +21,9 @@ from pathlib import Path
 sys.path[:0] = [str(Path(__file__).resolve().parent)]
 
 from django.conf import settings  # noqa: E402
-from django.db import connection  # noqa: E402
 from django.db.models import Count  # noqa: E402
 from django.urls import clear_url_caches  # noqa: E402
-from pages import measure_page, measure_sql, signed_in  # noqa: E402  (sets up Django, production settings)
+from pages import captured_sql, measure_page, measure_sql, signed_in  # noqa: E402  (sets up Django, production settings)
 
 from ventila import clock  # noqa: E402
 from ventila.accounts.models import User  # noqa: E402
@@ -49,14 +48,7 @@ def main() -> None:
     year = clock.today().year - 1
     closed = queries.Period.year(year)
     StoredStats.objects.filter(body=body).delete()
-    captured: list[tuple[str, list]] = []
-
-    def capture(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
-        captured.append((sql, list(params or [])))
-        return execute(sql, params, many, context)
-
-    with connection.execute_wrapper(capture):
-        queries.compute(body, closed)
+    captured = captured_sql(lambda: queries.compute(body, closed))
     floor_n, floor_ms, explain_ms = measure_sql(captured, args.runs)
     client = signed_in(User.objects.get(username=BENCH_USER))
     print(f"load at start: {os.getloadavg()}")
@@ -76,7 +68,9 @@ def main() -> None:
         row, _ = measure_page(client, label, url, args.runs, 1)
         print(f"{label}, stored: {row.statements} statements, CPU {row.cpu_ms:.2f} ms, wall {row.wall_ms:.2f} ms")
     row, _ = measure_page(client, "open", f"/estadisticas/?cuerpo={body.slug}", args.runs, 1)
-    print(f"dashboard {year + 1} (open, computed): {row.statements} statements, CPU {row.cpu_ms:.1f} ms, wall {row.wall_ms:.1f} ms")
+    print(
+        f"dashboard {year + 1} (open, computed): {row.statements} statements, CPU {row.cpu_ms:.1f} ms, wall {row.wall_ms:.1f} ms"
+    )
     print(f"load at end: {os.getloadavg()}")
 
 

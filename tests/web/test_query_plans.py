@@ -401,7 +401,12 @@ def test_the_queue_and_its_counts_are_planned_on_an_index_by_default_at_20000_ca
     checked = 0
     for user in (world.users["secretaria"], doble):
         c = _client(client, user)
-        for url in ("/expedientes/", "/expedientes/?turn=mine", "/expedientes/?turn=waiting", "/expedientes/?due=overdue"):
+        for url in (
+            "/expedientes/",
+            "/expedientes/?turn=mine",
+            "/expedientes/?turn=waiting",
+            "/expedientes/?due=overdue",
+        ):
             with captured() as queries:
                 assert c.get(url).status_code == 200, url
             for sql, params in queries:

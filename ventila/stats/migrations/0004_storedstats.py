@@ -5,29 +5,49 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('bodies', '0008_body_approved_active'),
-        ('stats', '0003_annual_reports_verifiable'),
+        ("bodies", "0008_body_approved_active"),
+        ("stats", "0003_annual_reports_verifiable"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='StoredStats',
+            name="StoredStats",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('start', models.DateField(help_text='El primer día del período.', verbose_name='desde')),
-                ('end', models.DateField(help_text='El último día del período.', verbose_name='hasta')),
-                ('public', models.BooleanField(help_text='Cifras de los asuntos finales para publicación solamente.', verbose_name='públicas')),
-                ('figures', models.JSONField(help_text='Las cifras del período, como se calcularon.', verbose_name='cifras')),
-                ('computed_at', models.DateTimeField(help_text='Cuándo se calcularon.', verbose_name='calculadas')),
-                ('body', models.ForeignKey(help_text='Su cuerpo.', on_delete=django.db.models.deletion.CASCADE, related_name='+', to='bodies.body', verbose_name='cuerpo')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("start", models.DateField(help_text="El primer día del período.", verbose_name="desde")),
+                ("end", models.DateField(help_text="El último día del período.", verbose_name="hasta")),
+                (
+                    "public",
+                    models.BooleanField(
+                        help_text="Cifras de los asuntos finales para publicación solamente.", verbose_name="públicas"
+                    ),
+                ),
+                (
+                    "figures",
+                    models.JSONField(help_text="Las cifras del período, como se calcularon.", verbose_name="cifras"),
+                ),
+                ("computed_at", models.DateTimeField(help_text="Cuándo se calcularon.", verbose_name="calculadas")),
+                (
+                    "body",
+                    models.ForeignKey(
+                        help_text="Su cuerpo.",
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="bodies.body",
+                        verbose_name="cuerpo",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'estadísticas guardadas',
-                'verbose_name_plural': 'estadísticas guardadas',
-                'indexes': [models.Index(fields=['body', 'end', 'start'], name='stats_stored_body_end')],
-                'constraints': [models.UniqueConstraint(fields=('body', 'start', 'end', 'public'), name='stats_stored_period_unique')],
+                "verbose_name": "estadísticas guardadas",
+                "verbose_name_plural": "estadísticas guardadas",
+                "indexes": [models.Index(fields=["body", "end", "start"], name="stats_stored_body_end")],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("body", "start", "end", "public"), name="stats_stored_period_unique"
+                    )
+                ],
             },
         ),
     ]

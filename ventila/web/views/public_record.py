@@ -13,10 +13,10 @@ from collections.abc import Iterator
 from typing import Any
 
 from django import forms
+from django.core.cache import cache
 from django.core.validators import ProhibitNullCharactersValidator
 from django.db.models import Count, Max
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse, StreamingHttpResponse
-from django.core.cache import cache
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
