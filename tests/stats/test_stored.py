@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from factories import record, unanimous
+from factories import complaint_act, record, unanimous
 
 from .docket import build
 
@@ -115,3 +115,26 @@ def test_the_public_page_of_a_closed_month_reads_the_stored_row(client, world, d
     assert again.status_code == 200
     assert [(t.key, t.rows) for t in again.context["tables"]] == [(t.key, t.rows) for t in first.context["tables"]]
     assert len(read) < 8, [q["sql"][:120] for q in read]
+
+
+def test_an_act_of_today_asks_nothing_of_the_stored_periods(world, docket, now):
+    """Not so a complaint filed today of what happened in February: its term to file, due 12 March and met,
+    counts in March, whose stored figures it forgets."""
+    from ventila.stats import stored
+
+    stored.figures(world.camara, _period(*CLOSED[0]), public=False)
+    from ventila.cases.actions import do_file_case
+
+    with CaptureQueriesContext(connection) as ctx:  # a complaint filed today of what happened on 1 May
+        do_file_case(
+            user=world.users["secretaria"],
+            body=world.camara,
+            kind="complaint",
+            respondent=world.respondent,
+            respondent_role="department_head",
+            respondent_office="Director de Finanzas",
+            complainant={"name": "Ana Ejemplo Ficticia", "email": "ana@example.org", "phone": "787-555-0100"},
+            act=complaint_act("2027-05-03 08:30", "2027-05-01", channel="email"),
+        )
+    hits = [q["sql"] for q in ctx.captured_queries if "stats_storedstats" in q["sql"]]
+    assert len(ctx.captured_queries) > 5 and not hits, hits
