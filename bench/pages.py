@@ -25,6 +25,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -110,6 +111,19 @@ def measure_page(
         cpu.append(time.process_time() - c0)
         wall.append(time.perf_counter() - w0)
     return Row(label, len(statements), _median(cpu), _median(wall), len(content)), content
+
+
+def captured_sql(fn: Callable[[], object]) -> list[tuple[str, list]]:
+    """The statements ``fn()`` sends, as (sql, params): the raw SQL a floor re-runs."""
+    captured: list[tuple[str, list]] = []
+
+    def capture(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+        captured.append((sql, list(params or [])))
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(capture):
+        fn()
+    return captured
 
 
 def measure_sql(queries: list[tuple[str, list]], runs: int) -> tuple[int, float, float | None]:

@@ -25,7 +25,7 @@ sys.path[:0] = [str(Path(__file__).resolve().parent)]
 
 from django.db import connection  # noqa: E402
 from django.db.models import Count, Max, Min  # noqa: E402
-from pages import measure_page, measure_sql, signed_in  # noqa: E402  (sets up Django, production settings)
+from pages import captured_sql, measure_page, measure_sql, signed_in  # noqa: E402  (sets up Django, production settings)
 
 from ventila.accounts.models import User  # noqa: E402
 from ventila.bodies.models import Body  # noqa: E402
@@ -93,14 +93,7 @@ def main() -> None:
     start, end = span["a"].date(), span["b"].date() + dt.timedelta(days=1)
     period = queries.Period(start, end)
     queries.refresh(body, dt.datetime.now(dt.UTC))  # the page's refresh is then a look at the index
-    captured: list[tuple[str, list]] = []
-
-    def capture(execute, sql, params, many, context):  # type: ignore[no-untyped-def]
-        captured.append((sql, list(params or [])))
-        return execute(sql, params, many, context)
-
-    with connection.execute_wrapper(capture):
-        queries.compute(body, period)
+    captured = captured_sql(lambda: queries.compute(body, period))
     floor_n, floor_ms, explain_ms = measure_sql(captured, args.runs)
     client = signed_in(user)
     url = f"/estadisticas/?cuerpo={body.slug}&desde={start}&hasta={end}"

@@ -143,6 +143,19 @@ def _template_contexts(request: Any) -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
+def _cache_emptied() -> Iterator[None]:
+    """What a test cached under a stamp (a public page under its body's publication stamp) is not served in
+    the next test, whose database is rolled back but whose body has the same id: the test process's own
+    cache is emptied after each test (only the in-memory one of :func:`_stamps_of_this_process`)."""
+    yield
+    from django.conf import settings
+    from django.core.cache import cache
+
+    if settings.CACHES["default"]["BACKEND"].endswith("LocMemCache"):
+        cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def _spanish_again() -> Iterator[None]:
     """A request in English leaves English active in this thread; the next test, on this worker, expects Spanish."""
     yield

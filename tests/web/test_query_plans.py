@@ -345,3 +345,73 @@ def test_a_seat_that_ends_takes_effect_on_the_next_day(client, world, cases, now
     assert c.get(url).status_code == 200  # still seated today
     now.set("2027-03-02 09:00")
     assert c.get(url).status_code == 404
+
+
+# -- the same queries as PostgreSQL plans them by default, on tables of a realistic size (issue 30) ------
+
+SIZED = 20_000  # cases: enough that a scan of them costs more than the index the planner should choose
+SORT_MAX = 200  # rows the planner expects to sort: more is the whole body's cases gathered and sorted
+SORTED_ROWS = re.compile(r"\bSort\s+\(cost=[\d.]+ rows=(\d+)")
+
+
+def default_plan_problems(sql: str, params: Any) -> list[str]:
+    """What is wrong with the plan PostgreSQL really makes (its defaults, the table's statistics): a
+    sequential scan of cases or entries, or a sort of the rows read from them."""
+    with connection.cursor() as cur:
+        cur.execute("EXPLAIN " + sql, params)
+        lines = [row[0] for row in cur.fetchall()]
+    bad = [ln for ln in lines if any(f"Seq Scan on {t}" in ln for t in WATCHED)]
+    if _main_table(sql) in WATCHED:  # sorting the few rows a selective filter leaves is the planner's right
+        bad += [ln for ln in lines if (m := SORTED_ROWS.search(ln)) and int(m.group(1)) > SORT_MAX]
+    return [*bad, *(["(plan)", *lines] if bad else [])]
+
+
+@pytest.mark.skipif("connection.vendor != 'postgresql'")
+def test_the_queue_and_its_counts_are_planned_on_an_index_by_default_at_20000_cases(client, world, cases):
+    """The queue's pages and its tabs' counts for a user of one body and one of two (the access filter
+    ``body_id + 0``), planned with the planner's defaults on 20,000 cases of both bodies with fresh
+    statistics: an index hidden from the planner shows up here as a sequential scan or a sort (the
+    test with scans disabled, above, proves only that an index *can* serve each query).
+    ``bench/plans.py`` runs the same check on a generated database of any size."""
+    # Copies of one filed case made by the server itself (generate_series: a bulk_create of 20,000 rows
+    # costs seconds): both bodies, one in five closed, one in seven undated, the due days spread over 400.
+    overrides = {
+        "body_id": "CASE WHEN i %% 2 = 0 THEN %s ELSE %s END",
+        "number": "'PL-' || lpad(i::text, 6, '0')",
+        "sequence": "10000 + i",
+        "status": "CASE WHEN i %% 5 = 0 THEN 'closed' ELSE 'open' END",
+        "next_due": "CASE WHEN i %% 7 = 0 THEN NULL ELSE DATE '2027-01-01' + (i %% 400) END",
+        "procedure": "'ordinary'",
+    }
+    columns = [f.column for f in Case._meta.concrete_fields if f.column != "id"]
+    values = [overrides.get(c, f'b."{c}"') for c in columns]
+    names = ", ".join(f'"{c}"' for c in columns)
+    with connection.cursor() as cur:
+        cur.execute(
+            f"INSERT INTO cases_case ({names}) SELECT {', '.join(values)} "  # noqa: S608 - the model's own columns
+            "FROM cases_case b, generate_series(0, %s) AS g(i) WHERE b.id = %s",
+            [world.camara.pk, world.municipal.pk, SIZED - 1, cases[0].pk],
+        )
+    assert Case.objects.count() >= SIZED
+    with connection.cursor() as cur:
+        cur.execute("ANALYZE cases_case")
+    doble = make_user(
+        "doble", grants=((world.camara, RoleGrant.Role.STAFF), (world.municipal, RoleGrant.Role.SECRETARY))
+    )
+    checked = 0
+    for user in (world.users["secretaria"], doble):
+        c = _client(client, user)
+        for url in (
+            "/expedientes/",
+            "/expedientes/?turn=mine",
+            "/expedientes/?turn=waiting",
+            "/expedientes/?due=overdue",
+        ):
+            with captured() as queries:
+                assert c.get(url).status_code == 200, url
+            for sql, params in queries:
+                if sql.lstrip().upper().startswith("SELECT") and '"cases_case"' in sql:
+                    checked += 1
+                    problems = default_plan_problems(sql, params)
+                    assert not problems, "\n".join([url, *problems, sql])
+    assert checked >= 16  # each page: its counts, its rows (and the undated cases when the page is not full)

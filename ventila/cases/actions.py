@@ -1135,10 +1135,11 @@ class _Rows:
         Returns the names of those fields."""
         case = self.case
         stored = existing.stored("deadlines", case.pk)
+        days: set[dt.date] = set()
         if stored is not None:
             for row, d in zip(self.deadlines, self.traces, strict=True):
                 row.trace = encode_messages(d.trace_msgs())
-            _sync_deadlines(stored, self.deadlines)
+            days = _sync_deadlines(stored, self.deadlines)
         for table, new, columns in (
             ("findings", self.findings, _FINDING_COLUMNS),
             ("exclusions", self.exclusions, _EXCLUSION_COLUMNS),
@@ -1153,7 +1154,7 @@ class _Rows:
             setattr(case, name, self.fields[name])
         if save and changed:
             case.save(update_fields=changed)
-        signals.derived.send(sender=Case, case=case, stage_before=stage_before)
+        signals.derived.send(sender=Case, case=case, stage_before=stage_before, term_days=days)
         return changed
 
 
@@ -1183,23 +1184,37 @@ def _store(
     rows.write(existing, save=save)
 
 
-def _sync_deadlines(stored: list[CaseDeadline], rows: list[CaseDeadline]) -> None:
-    """Terms by position: update the rows whose columns changed, insert the new, delete the gone."""
+_COUNTED = ("met", "missed")  # the terms' statuses the statistics count (ventila.stats.queries)
+
+
+def _sync_deadlines(stored: list[CaseDeadline], rows: list[CaseDeadline]) -> set[dt.date]:
+    """Terms by position: update the rows whose columns changed, insert the new, delete the gone.
+    Returns the last days of the counted terms (met or missed, before or after) whose row changed: the
+    days whose statistics the write may change."""
     by_position = {r.position: r for r in stored}
     create = []
+    days: set[dt.date] = set()
+
+    def touched(*rows: CaseDeadline) -> None:
+        days.update(r.due for r in rows if r.status in _COUNTED and r.due is not None)
+
     for row in rows:
         old = by_position.pop(row.position, None)
         if old is None:
             create.append(row)
+            touched(row)
             continue
         changed = [c for c in _DEADLINE_COLUMNS if getattr(old, c) != getattr(row, c)]
         if changed:
             row.pk = old.pk
             row.save(update_fields=changed)
+            touched(old, row)
     if by_position:
+        touched(*by_position.values())
         CaseDeadline.objects.filter(pk__in=[r.pk for r in by_position.values()]).delete()
     if create:
         CaseDeadline.objects.bulk_create(create)
+    return days
 
 
 def _sync(stored: list[Any], rows: list[Any], columns: tuple[str, ...]) -> None:

@@ -7,7 +7,8 @@ document is issued, a party changes or a publication review is recorded on such 
 :func:`ventila.documents.publication.public_matter` publishes, redacted, in Spanish (the open data's
 language); a case that is not final for publication, or whose redacted text waits for a person's review,
 has no row. ``ventila publicar`` (:func:`rebuild`) writes them all again (after bulk writes, an import or a
-change of the rulebooks' code).
+change of the rulebooks' code). Every write gives the body a new publication :func:`stamp` (in Django's
+shared cache), under which the public pages cache what they render.
 
 **Read** by :func:`page`: one body's rows newest first, keyset-paginated on ``(year, case)``, optionally
 matched by the same full-text machinery as the staff search (:func:`ventila.search.query.match_condition`)
@@ -16,11 +17,14 @@ over the published text only, or by case number through its index.
 
 from __future__ import annotations
 
+import logging
 import re
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models import QuerySet
 from django.db.models.signals import post_save
@@ -37,6 +41,8 @@ from ventila.documents.models import Document, PublicationReview
 from . import query, stemmer
 from .index import clean
 from .models import PublishedMatter
+
+log = logging.getLogger(__name__)
 
 PAGE = 50
 BATCH = 200
@@ -92,10 +98,49 @@ def refresh(case: Case) -> bool:
     row = row_of(case)
     with transaction.atomic(savepoint=False):
         if row is None:
-            PublishedMatter.objects.filter(case_id=case.pk).delete()
+            deleted, _by_model = PublishedMatter.objects.filter(case_id=case.pk).delete()
+            if deleted:
+                changed(case.body_id)
         else:
             row.save()
+            changed(case.body_id)
     return row is not None
+
+
+# -- the publication stamp: what a cached public page is keyed by -------------------------------------
+
+_STAMP = "ventila:stamp:publico:{}"
+
+
+def stamp(body_id: int) -> str:
+    """The body's publication stamp (Django's shared cache): a new one whenever a public row of the body
+    is written or deleted, so that a page cached under the old one is never served again. Empty when the
+    cache cannot be read (then nothing is cached)."""
+    key = _STAMP.format(body_id)
+    try:
+        value = cache.get(key)
+        if value is None:
+            cache.add(key, uuid.uuid4().hex, None)
+            value = cache.get(key)
+    except Exception as exc:  # the cache is down: the page is built from the database
+        log.warning("could not read the publication stamp: %s", exc)
+        return ""
+    return str(value or "")
+
+
+def changed(body_id: int) -> None:
+    """A public row of the body changed: a new stamp now (this transaction's own reads) and again once
+    the writer's transaction commits (a page another request read before the commit, and cached under
+    the first new stamp, is not served after it)."""
+
+    def write() -> None:
+        try:
+            cache.set(_STAMP.format(body_id), uuid.uuid4().hex, None)
+        except Exception as exc:  # the cache is down: its entries cannot be read either
+            log.warning("could not write the publication stamp: %s", exc)
+
+    write()
+    transaction.on_commit(write)
 
 
 # -- signals ----------------------------------------------------------------------------------------
@@ -150,6 +195,8 @@ def rebuild(body: Body | None = None, *, out: Any = None) -> int:
     if body is not None:
         stale = stale.filter(body=body)
     stale.delete()
+    for body_id in [body.pk] if body is not None else Body.objects.values_list("pk", flat=True):
+        changed(body_id)
     written = 0
     for start in range(0, len(final), BATCH):
         with transaction.atomic():

@@ -9,4 +9,8 @@ class StatsConfig(AppConfig):
     def ready(self) -> None:
         from ventila.audit import chain
 
+        from . import stored
+
+        stored.connect()
+
         chain.register_kind(chain.ChainedKind("annual_report", "stats.AnnualReport", "informe anual"))

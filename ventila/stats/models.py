@@ -46,3 +46,33 @@ class AnnualReport(models.Model):
 
     def __str__(self) -> str:
         return self.title
+
+
+class StoredStats(models.Model):
+    """The figures of a closed period (issue 30): computed once, on first request, and read as stored
+    after that (a period that is over no longer changes day by day). Deleted when a write could change
+    them: an act recorded or corrected on a day of the period, a term of the period whose status the
+    derivation changes, and (the public figures) a case of the body entering or leaving the public record
+    (:mod:`ventila.stats.stored`)."""
+
+    body = models.ForeignKey(
+        Body, on_delete=models.CASCADE, related_name="+", verbose_name=_("cuerpo"), help_text=_("Su cuerpo.")
+    )
+    start = models.DateField(_("desde"), help_text=_("El primer día del período."))
+    end = models.DateField(_("hasta"), help_text=_("El último día del período."))
+    public = models.BooleanField(
+        _("públicas"), help_text=_("Cifras de los asuntos finales para publicación solamente.")
+    )
+    figures = models.JSONField(_("cifras"), help_text=_("Las cifras del período, como se calcularon."))
+    computed_at = models.DateTimeField(_("calculadas"), help_text=_("Cuándo se calcularon."))
+
+    class Meta:
+        verbose_name = _("estadísticas guardadas")
+        verbose_name_plural = _("estadísticas guardadas")
+        constraints = [
+            models.UniqueConstraint(fields=["body", "start", "end", "public"], name="stats_stored_period_unique")
+        ]
+        indexes = [models.Index(fields=["body", "end", "start"], name="stats_stored_body_end")]
+
+    def __str__(self) -> str:
+        return f"{self.body_id} {self.start}–{self.end}{' public' if self.public else ''}"

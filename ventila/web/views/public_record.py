@@ -13,13 +13,17 @@ from collections.abc import Iterator
 from typing import Any
 
 from django import forms
+from django.core.cache import cache
 from django.core.validators import ProhibitNullCharactersValidator
 from django.db.models import Count, Max
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.cache import get_conditional_response
 from django.utils.translation import gettext_lazy as _
+from django.views.decorators.gzip import gzip_page
 from django.views.decorators.http import require_safe
 
 from ventila import clock
@@ -36,6 +40,7 @@ from ventila.search.models import PublishedMatter
 from ventila.web.forms import controls_blanked, has_control_characters
 
 SEARCH_MAX = 200
+CACHE_SECONDS = 24 * 3600  # a cached public page: replaced by a new stamp long before, dropped after a day
 
 
 def _no_control(value: str) -> None:
@@ -151,27 +156,41 @@ def body_record(request: HttpRequest, body: str) -> HttpResponse:
         status = 400
     elif form.is_bound:
         query = form.cleaned_data["q"]
-    found = public.page(b, text=query, after=str(request.GET.get("desde", ""))[:40]) if status == 200 else None
+    after = str(request.GET.get("desde", ""))[:40]
+    context: dict[str, Any] = {
+        "body": b,
+        "form": form.shown(),
+        "query": query,
+        "paged": bool(after),
+        "matched": 0,
+        "more_than": False,
+    }
+    # The first page of the list (no search, no cursor: the page most visitors ask for) is kept rendered in
+    # the shared cache under the body's publication stamp, which every write of a public row replaces.
+    key = ""
+    if status == 200 and not query and not after and (stamp := public.stamp(b.pk)):
+        key = f"ventila:publico:lista:{b.pk}:{stamp}:{translation.get_language()}"
+        cached = cache.get(key)
+        if cached is not None:
+            return render(request, "web/public_record_list.html", {**context, **cached, "cached": True})
+    found = public.page(b, text=query, after=after) if status == 200 else None
     rows = found.rows if found is not None else []
     for row in rows:
         row.outcome_label = str(choice_label(row.outcome)) if row.outcome else ""  # type: ignore[attr-defined]
     matched = found.matched if found is not None else None
-    return render(
-        request,
-        "web/public_record_list.html",
-        {
-            "body": b,
-            "form": form.shown(),
-            "matters": rows,
-            "total": PublishedMatter.objects.filter(body=b).count(),
-            "query": query,
-            "matched": min(matched, query_module.COUNT_CAP) if matched is not None else 0,
-            "more_than": matched is not None and matched > query_module.COUNT_CAP,
-            "next_cursor": found.next_cursor if found is not None else "",
-            "paged": bool(request.GET.get("desde")),
-        },
-        status=status,
+    context.update(
+        matters=rows,
+        matched=min(matched, query_module.COUNT_CAP) if matched is not None else 0,
+        more_than=matched is not None and matched > query_module.COUNT_CAP,
+        next_cursor=found.next_cursor if found is not None else "",
     )
+    parts = {
+        "matters_html": render_to_string("web/_public_matters.html", context),
+        "total": PublishedMatter.objects.filter(body=b).count(),
+    }
+    if key:
+        cache.set(key, parts, CACHE_SECONDS)
+    return render(request, "web/public_record_list.html", {**context, **parts}, status=status)
 
 
 def _published(b: Body, number: str) -> publication.PublicMatter:
@@ -234,6 +253,7 @@ def _served(response: HttpResponseBase, state: dict[str, Any]) -> HttpResponseBa
 
 
 @require_safe
+@gzip_page  # no secret in it (no form, no token, no session): safe to compress (BREACH)
 def open_data_json(request: HttpRequest, body: str) -> HttpResponseBase:
     b = _body(body)
     not_modified, state = _open_data(request, b, "json")
@@ -272,6 +292,7 @@ class _Echo:
 
 
 @require_safe
+@gzip_page  # no secret in it (no form, no token, no session): safe to compress (BREACH)
 def open_data_csv(request: HttpRequest, body: str) -> HttpResponseBase:
     b = _body(body)
     not_modified, state = _open_data(request, b, "csv")

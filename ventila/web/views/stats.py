@@ -21,7 +21,7 @@ from ventila import clock, files
 from ventila.bodies.models import Body
 from ventila.cases import access
 from ventila.exports import XLSX_TYPE, to_csv, to_xlsx
-from ventila.stats import present, queries
+from ventila.stats import present, queries, stored
 from ventila.stats.models import AnnualReport
 from ventila.stats.report import do_issue_annual_report
 
@@ -110,8 +110,7 @@ def _render(request: HttpRequest, bodies: list[Body], *, public: bool) -> HttpRe
     body = body or bodies[0]
     queries.refresh(body, clock.now())
     # The public counts of the matters final for publication only (the public record's predicate).
-    only = [c.pk for c in access.public_cases(body)] if public else None
-    stats = queries.compute(body, period, only)
+    stats = stored.figures(body, period, public=public, only=lambda: [c.pk for c in access.public_cases(body)])
     items = present.tables(stats, public=public)
     fmt = request.GET.get("formato", "")
     if fmt in ("csv", "xlsx") and not errors:

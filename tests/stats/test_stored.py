@@ -1,0 +1,140 @@
+"""Issue 30: the statistics of a closed period are computed once and stored; what is stored equals what
+the queries compute, and a write that changes the period's figures forgets them (SQLite and PostgreSQL).
+The docket is tests/stats/docket.py's (three Cámara complaints of March 2027)."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from factories import complaint_act, record, unanimous
+
+from .docket import build
+
+pytestmark = pytest.mark.django_db
+
+CLOSED = [("2027-03-01", "2027-03-31"), ("2027-01-01", "2027-03-31"), ("2026-01-01", "2026-12-31")]
+
+
+@pytest.fixture
+def docket(world, now):
+    d = build(world, now)
+    now.set("2027-05-03 09:00")  # March, the first quarter and 2026 are over; April too
+    return d
+
+
+def _period(start: str, end: str):
+    import datetime as dt
+
+    from ventila.stats import queries
+
+    return queries.Period(dt.date.fromisoformat(start), dt.date.fromisoformat(end))
+
+
+def _computed(world, period, public: bool):
+    from ventila.cases import access
+    from ventila.stats import queries, stored
+
+    only = [c.pk for c in access.public_cases(world.camara)] if public else None
+    return stored.to_json(queries.compute(world.camara, period, only))
+
+
+@pytest.mark.parametrize("public", [False, True], ids=["staff", "public"])
+def test_stored_figures_equal_the_computed_ones(world, docket, public):
+    from ventila.cases import access
+    from ventila.stats import stored
+    from ventila.stats.models import StoredStats
+
+    def only():
+        return [c.pk for c in access.public_cases(world.camara)]
+
+    for start, end in CLOSED:
+        period = _period(start, end)
+        first = stored.figures(world.camara, period, public=public, only=only)
+        assert StoredStats.objects.filter(start=period.start, end=period.end, public=public).count() == 1
+        with CaptureQueriesContext(connection) as read:
+            again = stored.figures(world.camara, period, public=public, only=only)
+        assert len(read) == (1 if public else 2)  # the stored row (and today's open cases by stage)
+        assert stored.to_json(first) == stored.to_json(again) == _computed(world, period, public)
+        assert again.open_by_stage == first.open_by_stage
+    # March is not empty: the comparison compares figures (the public ones count the filings of every
+    # case, the rest of the final matters only: none here).
+    march = stored.figures(world.camara, _period(*CLOSED[0]), public=public, only=only)
+    assert march.received and (public or march.terms_by_month)
+
+
+def test_an_open_period_is_not_stored(world, docket):
+    from ventila.stats import stored
+    from ventila.stats.models import StoredStats
+
+    stored.figures(world.camara, _period("2027-01-01", "2027-12-31"), public=False)
+    assert not StoredStats.objects.exists()
+
+
+def test_an_act_recorded_on_a_closed_day_forgets_that_period_only(world, docket, now):
+    from ventila.stats import stored
+    from ventila.stats.models import StoredStats
+
+    for start, end in CLOSED:
+        stored.figures(world.camara, _period(start, end), public=False)
+    before = _computed(world, _period(*CLOSED[0]), False)
+    # C's notice, recorded late (today) with its day in March: March and the quarter change, 2026 does not.
+    record(world, docket["c"], "respondent_notified", "2027-03-20")
+    left = set(StoredStats.objects.values_list("start", "end"))
+    assert {(str(s), str(e)) for s, e in left} == {CLOSED[2]}
+    for start, end in CLOSED:
+        period = _period(start, end)
+        assert stored.to_json(stored.figures(world.camara, period, public=False)) == _computed(world, period, False)
+    assert _computed(world, _period(*CLOSED[0]), False) != before
+
+
+def test_a_correction_forgets_the_period_of_the_entry_it_corrects(world, docket, now):
+    from ventila.cases.models import DocketEntry
+    from ventila.stats import stored
+    from ventila.stats.models import StoredStats
+
+    march = _period(*CLOSED[0])
+    stored.figures(world.camara, march, public=False)
+    wrong = DocketEntry.objects.get(case=docket["b"], event_type="determination_made")
+    # B's dismissal of 25 March corrected to 2 April: March's stored figures go (the entry of March no
+    # longer counts there), though the correction's own day is of April.
+    record(world, docket["b"], "determination_made", "2027-04-02", ballots=unanimous(world), supersedes=wrong,
+           outcome="dismissed", grounds=["frivolous"])  # fmt: skip
+    assert not StoredStats.objects.filter(start=march.start).exists()
+    assert stored.to_json(stored.figures(world.camara, march, public=False)) == _computed(world, march, False)
+
+
+def test_the_public_page_of_a_closed_month_reads_the_stored_row(client, world, docket):
+    from ventila.stats.models import StoredStats
+
+    params = {"cuerpo": "etica-camara", "anio": "2027", "periodo": "M03"}
+    first = client.get("/estadisticas/publicas/", params)
+    assert first.status_code == 200 and StoredStats.objects.filter(public=True).count() == 1
+    with CaptureQueriesContext(connection) as read:
+        again = client.get("/estadisticas/publicas/", params)
+    assert again.status_code == 200
+    assert [(t.key, t.rows) for t in again.context["tables"]] == [(t.key, t.rows) for t in first.context["tables"]]
+    assert len(read) < 8, [q["sql"][:120] for q in read]
+
+
+def test_an_act_of_today_asks_nothing_of_the_stored_periods(world, docket, now):
+    """Not so a complaint filed today of what happened in February: its term to file, due 12 March and met,
+    counts in March, whose stored figures it forgets."""
+    from ventila.stats import stored
+
+    stored.figures(world.camara, _period(*CLOSED[0]), public=False)
+    from ventila.cases.actions import do_file_case
+
+    with CaptureQueriesContext(connection) as ctx:  # a complaint filed today of what happened on 1 May
+        do_file_case(
+            user=world.users["secretaria"],
+            body=world.camara,
+            kind="complaint",
+            respondent=world.respondent,
+            respondent_role="department_head",
+            respondent_office="Director de Finanzas",
+            complainant={"name": "Ana Ejemplo Ficticia", "email": "ana@example.org", "phone": "787-555-0100"},
+            act=complaint_act("2027-05-03 08:30", "2027-05-01", channel="email"),
+        )
+    hits = [q["sql"] for q in ctx.captured_queries if "stats_storedstats" in q["sql"]]
+    assert len(ctx.captured_queries) > 5 and not hits, hits
