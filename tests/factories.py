@@ -6,6 +6,7 @@ Plain functions, no fixture files: each test builds the world it needs. Time is 
 
 from __future__ import annotations
 
+import copy
 import datetime as dt
 import itertools
 from collections.abc import Iterator
@@ -184,6 +185,7 @@ class FrozenNow:
     """ "Now" for the tests, frozen through :mod:`ventila.clock`: ``set("2027-03-03 12:00")`` (or a datetime, or
     None for the real clock) returns the moment; ``current`` is the last one set."""
 
+    DEFAULT = "2027-03-01 11:00"  # where the ``now`` fixture starts
     current: dt.datetime | None = None
 
     def set(self, when: str | dt.datetime | None) -> Any:
@@ -199,14 +201,17 @@ class FrozenNow:
 def now() -> Iterator[FrozenNow]:
     """Frozen "now", moved with ``now.set("2027-03-03 12:00")``."""
     n = FrozenNow()
-    n.set("2027-03-01 11:00")
+    n.set(FrozenNow.DEFAULT)
     yield n
     n.set(None)
 
 
 @pytest.fixture
-def world(db: Any, now: Any) -> World:
-    return make_world()
+def world(request: Any, db: Any, now: Any) -> World:
+    """Both bodies, their people and users (:func:`make_world`): a copy of the module's own when every test of the
+    module reads one (tests/conftest.py, ``_world_of_the_module``), else built for this test."""
+    shared = getattr(request.module, "_ventila_world", None)
+    return copy.deepcopy(shared) if shared is not None else make_world()
 
 
 def complaint_act(when: str = "2027-03-01 10:15", knowledge: str = "2027-02-10", **payload: Any) -> Any:

@@ -118,6 +118,7 @@ def test_queue_sorted_by_next_due_with_keyset_pages(client, world, now, monkeypa
     assert dues == sorted(dues)
 
 
+@pytest.mark.template_context
 def test_queue_filters(client, world, now):
     _cases_due(world, now)
     now.set("2027-03-15 18:00")  # Monday
