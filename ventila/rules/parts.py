@@ -63,17 +63,42 @@ class Publication:
 
 @dataclass(frozen=True)
 class Document:
-    """A document the rulebook's acts produce, with its own text: ``key`` (unique across rulebooks),
-    ``title`` (msgid), the ``events`` that produce it, the ``rule_id`` that requires it, its
-    ``recipients`` (respondent, complainant…), and ``text``, per language, a Django template of sections
-    (lines ``@@ key | Heading``) rendered with the case's data."""
+    """A document the rulebook's acts produce: ``key`` (unique across rulebooks; its text is
+    ``documents/texts/<lang>/<key>.txt`` unless ``text`` carries it), ``title`` (msgid), the ``events``
+    that produce it, the ``rule_id`` that requires it, its ``recipients`` (respondent, complainant,
+    counsel, speaker, requester), and ``text``, per language, a Django template of sections (lines
+    ``@@ key | Heading``) rendered with the case's data.
+
+    ``rule_by`` picks the rule among ``rules`` (value → rule id; ``rule_id`` when none matches):
+    ``"event"`` (the act's event type), ``"payload:<field>"`` (the act's payload field: a text as it is,
+    anything else as true or false), ``"initial_hearing"`` (whether the act notices the first hearing),
+    ``"final_report_route"`` (the rule of the Final Report's route), ``"late_duty"`` (the rule of the
+    earliest late report duty). ``applies``: ``"late_duty"``, only while a report duty is past due unmet.
+
+    ``receipt_act``: the act a recipient's receipt records (it starts the terms), for ``receipt_roles``,
+    with ``receipt_payload``. ``required``: what a draft must contain before it is issued —
+    ``"rulebook_check"`` (the rulebook's ``document_checks`` for this key), ``"initial_summons_check"``
+    (the same, for the summons to a first hearing), ``"findings"`` (findings of fact and conclusions of
+    law, under ``rule_id``), ``"contents"`` (each of ``contents``: section key → (rule id, Spanish
+    label)). ``answers``: the requests a decision answers (the latest before it gives the text its
+    grounds and who asked). ``variants``: event type → the word its text tells the act by (``variant``)."""
 
     key: str
     title: str
     events: tuple[str, ...]
     rule_id: str
     recipients: tuple[str, ...]
-    text: Mapping[str, str]
+    text: Mapping[str, str] = field(default_factory=dict)
+    rule_by: str = ""
+    rules: Mapping[Any, str] = field(default_factory=dict)
+    applies: str = ""
+    receipt_act: str | None = None
+    receipt_roles: tuple[str, ...] = ()
+    receipt_payload: Mapping[str, Any] = field(default_factory=dict)
+    required: str = ""
+    contents: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    answers: tuple[str, ...] = ()
+    variants: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -222,6 +222,7 @@ RULEBOOK = Rulebook(
         "extension": "CAM-21B-03",
         "determination_notice": "CAM-21C-04",
         "secretary_notice": "CAM-14C-02",  # the notice to a late filer (Sec. 14(c))
+        "objection": "CAM-11C-01",  # the term to object to an outside activity (Sec. 11(c))
     },
     letterhead="Cámara de Representantes",
     # Only complaints in the main series (CE-2027-0001), the one a public filer sees: the confidential
@@ -297,6 +298,7 @@ RULEBOOK = Rulebook(
     },
     document_statements=document_texts.STATEMENTS,  # Sec. 21(b)(2)–(4)
     document_quotes=document_texts.QUOTES,
+    documents=document_texts.DOCUMENTS,
     # Findings raised by the pure check_* helpers (outside any evaluator), for the reference.
     findings={
         **s01_s09_commission.FINDINGS,

@@ -290,6 +290,7 @@ RULEBOOK = Rulebook(
     document_terms={"answer": "MUN-ANS-01", "extension": "MUN-ANS-02", "hearing_notice": "MUN-HEA-02"},
     document_statements=document_texts.STATEMENTS,  # ¶13
     document_quotes=document_texts.QUOTES,
+    documents=document_texts.DOCUMENTS,
     pages=("composition", "per_diem"),  # ¶2 (MUN-COM-03/05, MUN-QUO-01) and ¶4 (MUN-DIE-02/03)
     seats=Seats(
         composition.SEATS,
