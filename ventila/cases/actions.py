@@ -91,6 +91,22 @@ class UploadedDocument:
     # The SHA-256 of ``content`` when the caller has just computed it from these very bytes (the
     # public form verifies each file against its upload's hash); otherwise it is computed here.
     sha256: str = ""
+    # A file already stored under its hash (another entry's attachment, ``sha256`` and ``size`` its
+    # own): attached by reference, neither read nor written again; ``content`` is then unused.
+    stored: str = ""
+    size: int = 0
+
+    @classmethod
+    def of(cls, attachment: Attachment) -> UploadedDocument:
+        """Another entry's attachment, attached again by reference (its stored file written once)."""
+        return cls(
+            attachment.filename,
+            None,
+            attachment.content_type,
+            attachment.sha256,
+            stored=attachment.file.name,
+            size=attachment.size,
+        )
 
 
 @dataclass
@@ -712,6 +728,19 @@ def _write_entry(
         supersedes=act.supersedes,
     )
     for doc in act.attachments:
+        if doc.stored:
+            att = Attachment(
+                entry=entry,
+                filename=doc.filename[:255],
+                sha256=doc.sha256,
+                size=doc.size,
+                content_type=doc.content_type,
+            )
+            att.file.name = doc.stored
+            att.save()
+            if written is not None:
+                written.append(att)
+            continue
         data = doc.content.read() if hasattr(doc.content, "read") else bytes(doc.content)
         digest = doc.sha256 or hashlib.sha256(data).hexdigest()
         att = Attachment(

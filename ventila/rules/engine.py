@@ -513,6 +513,9 @@ class Obligations:
     # the act of the evaluator's final action, and the rule of its term to refer the report to the body
     final_action_event: str = ""
     referral_term_rule: str = ""
+    # the case a referral (a final action whose outcome refers) opens: its kind and its first act
+    referral_kind: str = ""
+    referral_event: str = ""
 
 
 @dataclass(frozen=True)

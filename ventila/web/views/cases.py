@@ -63,7 +63,7 @@ from ventila.cases.queries import docket_order
 from ventila.cases.rule_messages import message_text, render_message
 from ventila.compliance import access as register_access
 from ventila.compliance.models import TenureCase
-from ventila.compliance.referrals import REFERRAL_KIND, links_of, pending_referral
+from ventila.compliance.referrals import links_of, pending_referral
 from ventila.documents.models import Delivery, Document, Draft, Language
 from ventila.exports import XLSX_TYPE, csv_response, to_xlsx
 from ventila.filing.models import Filing
@@ -425,7 +425,7 @@ def register_links(user: Any, case: Case) -> dict[str, Any]:
     pending referral into a case (staff only). No query for a case of any other kind."""
     out: dict[str, Any] = {"case_links": [], "turn_referral_url": "", "register_person_url": ""}
     obligations = RULEBOOKS[case.body.rulebook].obligations
-    if obligations is None or case.kind not in (obligations.kind, REFERRAL_KIND):
+    if obligations is None or case.kind not in (obligations.kind, obligations.referral_kind):
         return out
     out["case_links"] = links_of(case)
     tenure = TenureCase.objects.filter(case=case).first() if case.kind == obligations.kind else None
