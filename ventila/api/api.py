@@ -541,6 +541,7 @@ def post_access_request(request: HttpRequest, payload: AccessRequestIn) -> Any:
 
     def work() -> tuple[int, dict[str, Any]]:
         office = _office(request, token, payload.person_id, ACCESS_KIND)
+        opening = RULEBOOKS[token.client.body.rulebook].kinds[ACCESS_KIND].opening[0]  # the request received
         data = payload.dict(exclude={"person_id", "day"})
         reason = f"Solicitud de acceso (Sec. 17) recibida por la API de {token.client.name}"
         try:
@@ -551,7 +552,7 @@ def post_access_request(request: HttpRequest, payload: AccessRequestIn) -> Any:
                 respondent=office.person,
                 respondent_role=office.role,
                 respondent_office=office.title,
-                act=ActInput("access_requested", clock.start_of_day(payload.day), False, data, note=reason),
+                act=ActInput(opening, clock.start_of_day(payload.day), False, data, note=reason),
                 reason=reason,
             )
         except ActRefused as exc:
@@ -616,18 +617,24 @@ def _engine_doc(example: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+# The examples of the engine's endpoints: the first registered rulebook's complaint, the first with norms of conduct.
+_DEADLINES_EXAMPLE = {
+    "rulebook": next(iter(RULEBOOKS)),
+    "kind": "complaint",
+    "events": [{"type": "complaint_filed", "at": "2027-03-01"}],
+}
+_EXAMPLE_CONDUCT_RULEBOOK = next((rb.id for rb in RULEBOOKS.values() if rb.conduct is not None), "")
+
+
 @api.post(
     "/deadlines",
     response={200: dict[str, Any], **ERRORS},
     summary="Calcular los términos de un escenario (el motor de reglas)",
     description=(
         "El mismo JSON de entrada y de salida que `ventila deadlines` (docs/deadlines-contract.md); no guarda "
-        'nada. Alcance `deadlines`. Ejemplo de entrada: `{"rulebook": "camara-171", "kind": "complaint", '
-        '"events": [{"type": "complaint_filed", "at": "2027-03-01"}]}`.'
+        "nada. Alcance `deadlines`. Ejemplo de entrada: `" + json.dumps(_DEADLINES_EXAMPLE) + "`."
     ),
-    openapi_extra=_engine_doc(
-        {"rulebook": "camara-171", "kind": "complaint", "events": [{"type": "complaint_filed", "at": "2027-03-01"}]}
-    ),
+    openapi_extra=_engine_doc(_DEADLINES_EXAMPLE),
     tags=["términos"],
 )
 def post_deadlines(request: HttpRequest) -> Any:
@@ -645,7 +652,12 @@ def post_deadlines(request: HttpRequest) -> Any:
         "Alcance `deadlines`."
     ),
     openapi_extra=_engine_doc(
-        {"rulebook": "camara-171", "check": "summons", "formal_notice": "2027-03-01", "as_of": "2027-03-05"}
+        {
+            "rulebook": _EXAMPLE_CONDUCT_RULEBOOK,
+            "check": "summons",
+            "formal_notice": "2027-03-01",
+            "as_of": "2027-03-05",
+        }
     ),
     tags=["términos"],
 )

@@ -336,6 +336,8 @@ class KindSpec:
     # (empty: the rulebook's rule for ``act_not_allowed``).
     opening: tuple[str, ...] = ()
     order_rule: str = ""
+    # The act that opens a case of the kind when the staff docket it by hand or import it ("": neither).
+    filing_act: str = ""
     # The kind in its own words (issue 29): what its case page calls a party, by party role (Spanish; a
     # catalogue msgid; none: the shared words, «Parte querellada»); who may read it (None: the rulebook's
     # ``confidentiality``; "": the law states no rule for this kind, and the system's own restriction is

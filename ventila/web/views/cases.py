@@ -72,7 +72,7 @@ from ventila.rules.engine import KindSpec
 from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
 
 from .. import pending
-from ..forms import FILING_EVENTS, ActForm, CounselForm, FilingForm, QueueFilterForm
+from ..forms import ActForm, CounselForm, FilingForm, QueueFilterForm, filing_event
 from ..templatetags.web_tags import is_group, long_date
 from . import turns
 from .markup import Typed, act_url_maker, options_html, render_queue_rows, render_timeline, vocabulary
@@ -720,8 +720,8 @@ def _detail_label(key: str) -> str:
 def file_case(request: HttpRequest, body: str, kind: str) -> HttpResponse:
     body_obj = access.access_body_for_filing(request.user, body)
     rulebook = RULEBOOKS[body_obj.rulebook]
-    filing = FILING_EVENTS
-    if kind not in rulebook.kinds or kind not in filing or filing[kind] not in rulebook.kinds[kind].events:
+    filing = filing_event(body_obj, kind)
+    if kind not in rulebook.kinds or not filing or filing not in rulebook.kinds[kind].events:
         raise Http404("kind")
     form = FilingForm(request.POST or None, request.FILES or None, body=body_obj, kind=kind)
     status = 200

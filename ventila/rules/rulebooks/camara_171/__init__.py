@@ -135,6 +135,7 @@ KINDS: dict[str, KindSpec] = {
         "Querella",
         _COMPLAINT_EVENTS,
         evaluate_complaint,
+        filing_act="complaint_filed",
         stages=ComplaintStage,
         deadlines=ComplaintDeadline,
         deadline_ids=(
@@ -169,6 +170,7 @@ KINDS: dict[str, KindSpec] = {
         "Referido de la OEG",
         _COMPLAINT_EVENTS,
         evaluate_complaint,
+        filing_act="referral_received",
         stages=ComplaintStage,
         deadlines=ComplaintDeadline,
         deadline_ids=(
