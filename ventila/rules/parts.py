@@ -7,7 +7,9 @@ the concern that reads it (issue 28), so that no app names a body's act, rule or
 - :class:`Publication` — what the public record shows of a final matter (``documents.publication``);
 - :class:`Document` — a document its acts produce, with its text (``documents.catalog``);
 - :class:`Statistics` — which acts the statistics count as received, determined, resolved, dismissed,
-  sanctioned (``stats.queries``).
+  sanctioned (``stats.queries``);
+- :class:`SampleFlow` — the fictitious dockets ``ventila generate`` draws for the benchmarks
+  (``web.generate``): a sequence of the body's acts a case may follow.
 
 Every text here is Spanish: a title is a catalogue msgid (``rulebook_words`` lists it for translation);
 the docket's own texts are kept in Spanish whoever reads them.
@@ -128,3 +130,53 @@ class Statistics:
     sanction: tuple[str, str] | None = None
     with_prejudice: str = ""
     advisory: tuple[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class Days:
+    """In a sample's payload: the ISO date this many days from the filing day (negative: before)."""
+
+    offset: int
+
+
+@dataclass(frozen=True)
+class Choice:
+    """In a sample's payload: one of ``values``, drawn."""
+
+    values: tuple[Any, ...]
+
+
+# In a sample's padding payload: a fictitious person's name, drawn.
+SAMPLE_NAME = "<nombre>"
+
+
+@dataclass(frozen=True)
+class SampleStep:
+    """One act of a sample docket: ``act`` ``after`` business days after the previous one, with its
+    ``payload`` and ``details``; ``votes`` (yes, no), the other members abstaining; ``hearing_in``: the
+    hearing it notices this many business days later; ``last_padded``: from this act on the rulebook
+    allows no more padding (a dismissal, a resolution)."""
+
+    act: str
+    after: int
+    payload: Mapping[str, Any] = field(default_factory=dict)
+    details: Mapping[str, Any] = field(default_factory=dict)
+    votes: tuple[int, int] | None = None
+    hearing_in: int = 0
+    last_padded: bool = False
+
+
+@dataclass(frozen=True)
+class SampleFlow:
+    """A sample docket of ``kind`` (drawn with ``weight``): its first act ``first`` with ``first_payload``
+    (values may be :class:`Days` or :class:`Choice`) and ``first_details`` (the facts are drawn and added),
+    its ``steps``, and the acts the rulebook allows at any time while the case is open (``padding``: act →
+    payload, :data:`SAMPLE_NAME` drawn)."""
+
+    kind: str
+    weight: int
+    first: str
+    first_payload: Mapping[str, Any]
+    steps: tuple[SampleStep, ...] = ()
+    first_details: Mapping[str, Any] = field(default_factory=dict)
+    padding: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)

@@ -22,6 +22,7 @@ from . import (
     s19_advisory,
     s20_s24_complaints,
     s25_s31_reports,
+    samples,
 )
 from .forms import complaint_form_hints
 from .s20_s24_complaints import COMPLAINT_EVENTS, evaluate_complaint
@@ -301,6 +302,7 @@ RULEBOOK = Rulebook(
     document_statements=document_texts.STATEMENTS,  # Sec. 21(b)(2)–(4)
     document_quotes=document_texts.QUOTES,
     documents=document_texts.DOCUMENTS,
+    samples=samples.SAMPLES,
     # Findings raised by the pure check_* helpers (outside any evaluator), for the reference.
     findings={
         **s01_s09_commission.FINDINGS,

@@ -34,7 +34,7 @@ from ...vocabulary import (
 )
 from ...votes import register_fixed_body
 from ..common import merge, with_record_only
-from . import complaints, composition, deadlock, per_diem, powers, review, suspension
+from . import complaints, composition, deadlock, per_diem, powers, review, samples, suspension
 from . import documents as document_texts
 from .complaints import COMPLAINT_EVENTS, evaluate_complaint
 from .deadlock import DEADLOCK_EVENTS, evaluate_deadlock
@@ -294,6 +294,7 @@ RULEBOOK = Rulebook(
     document_statements=document_texts.STATEMENTS,  # ¶13
     document_quotes=document_texts.QUOTES,
     documents=document_texts.DOCUMENTS,
+    samples=samples.SAMPLES,
     pages=("composition", "per_diem"),  # ¶2 (MUN-COM-03/05, MUN-QUO-01) and ¶4 (MUN-DIE-02/03)
     seats=Seats(
         composition.SEATS,
