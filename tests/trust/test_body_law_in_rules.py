@@ -64,11 +64,6 @@ REMAINING: dict[str, tuple[str, ...]] = {
         "name:summons_issued",
         "name:witness_summoned",
     ),
-    "ventila/documents/actions.py": (
-        "name:decision_notified",
-        "name:recusal_denial_notified",
-    ),
-    "ventila/stats/present.py": ("name:dismissed_with_prejudice",),
     "ventila/web/conduct_forms.py": ("id:CAM-10W-02",),
     "ventila/web/demo_advisory.py": (
         "name:opinion_issued",
@@ -154,7 +149,6 @@ REMAINING: dict[str, tuple[str, ...]] = {
         "id:CAM-19E-01",
         "id:CAM-19F-01",
     ),
-    "ventila/web/views/house_member.py": ("name:opinion_requested",),
     "ventila/web/views/register.py": (
         "name:in_office",
         "name:left_office",

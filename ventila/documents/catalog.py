@@ -55,6 +55,9 @@ class DocSpec:
     receipt_act: str | None = None  # the act a recipient's receipt records (it starts the terms)
     receipt_roles: tuple[str, ...] = ()
     receipt_payload: Mapping[str, Any] = field(default_factory=dict)
+    receipt_per: str = ""  # see ``Document``
+    receipt_unless: str = ""
+    receipt_lists_parties: bool = False
     required: Callable[[Case, DocketEntry, set[str]], list[Problem]] | None = None
     applies: Callable[[DocketEntry], bool] | None = None
     # the text per language, when the rulebook carries it (``Document.text``); else the template file
@@ -192,6 +195,9 @@ def _from_rulebook(rulebook_id: str, doc: Document) -> DocSpec:
         receipt_act=doc.receipt_act,
         receipt_roles=doc.receipt_roles,
         receipt_payload=doc.receipt_payload,
+        receipt_per=doc.receipt_per,
+        receipt_unless=doc.receipt_unless,
+        receipt_lists_parties=doc.receipt_lists_parties,
         required=_required(doc),
         applies=_has_late_duty if doc.applies == "late_duty" else None,
         text=doc.text,

@@ -78,7 +78,10 @@ class Document:
     earliest late report duty). ``applies``: ``"late_duty"``, only while a report duty is past due unmet.
 
     ``receipt_act``: the act a recipient's receipt records (it starts the terms), for ``receipt_roles``,
-    with ``receipt_payload``. ``required``: what a draft must contain before it is issued —
+    with ``receipt_payload``; ``receipt_per``: the source act's payload field the notice concerns (one
+    member: its receipt says which, and answers that one's term only); ``receipt_unless``: a source
+    payload field that, true, means nothing is notified this way; ``receipt_lists_parties``: the
+    receipt lists the parties served. ``required``: what a draft must contain before it is issued —
     ``"rulebook_check"`` (the rulebook's ``document_checks`` for this key), ``"initial_summons_check"``
     (the same, for the summons to a first hearing), ``"findings"`` (findings of fact and conclusions of
     law, under ``rule_id``), ``"contents"`` (each of ``contents``: section key → (rule id, Spanish
@@ -101,6 +104,9 @@ class Document:
     contents: Mapping[str, tuple[str, str]] = field(default_factory=dict)
     answers: tuple[str, ...] = ()
     variants: Mapping[str, str] = field(default_factory=dict)
+    receipt_per: str = ""
+    receipt_unless: str = ""
+    receipt_lists_parties: bool = False
 
 
 @dataclass(frozen=True)

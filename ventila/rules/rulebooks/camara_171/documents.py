@@ -194,6 +194,8 @@ DOCUMENTS: tuple[Document, ...] = (
         rules={True: "CAM-09-07"},
         receipt_act="recusal_denial_notified",
         receipt_roles=("complainant", "respondent", "counsel"),
+        receipt_per="member",  # Sec. 9 ¶5: the denial concerns one member (CAM-09-08)
+        receipt_unless="granted",  # only a denied recusal is notified this way
         answers=("recusal_requested",),
     ),
     # Sec. 19(b), (d), (f)

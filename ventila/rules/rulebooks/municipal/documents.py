@@ -88,6 +88,7 @@ DOCUMENTS: tuple[Document, ...] = (
         receipt_act="decision_notified",
         receipt_roles=("respondent", "complainant"),
         receipt_payload={"copy_attached": True},
+        receipt_lists_parties=True,
         required="findings",
     ),
     Document(
@@ -99,6 +100,7 @@ DOCUMENTS: tuple[Document, ...] = (
         receipt_act="decision_notified",
         receipt_roles=("respondent", "complainant"),
         receipt_payload={"copy_attached": True},
+        receipt_lists_parties=True,
         required="findings",
     ),
     Document(
@@ -110,5 +112,6 @@ DOCUMENTS: tuple[Document, ...] = (
         receipt_act="decision_notified",
         receipt_roles=("respondent", "complainant"),
         receipt_payload={"copy_attached": True},
+        receipt_lists_parties=True,
     ),
 )
