@@ -8,6 +8,8 @@ the concern that reads it (issue 28), so that no app names a body's act, rule or
 - :class:`Document` — a document its acts produce, with its text (``documents.catalog``);
 - :class:`Statistics` — which acts the statistics count as received, determined, resolved, dismissed,
   sanctioned (``stats.queries``);
+- :class:`Recusal` — the acts of a member's recusal and of a substitute pro tempore, and the votes that
+  decide a recusal (``cases.actions``, ``cases.procedures``, ``web.procedure_forms``);
 - :class:`SampleFlow` — the fictitious dockets ``ventila generate`` draws for the benchmarks
   (``web.generate``): a sequence of the body's acts a case may follow.
 
@@ -186,3 +188,26 @@ class SampleFlow:
     steps: tuple[SampleStep, ...] = ()
     first_details: Mapping[str, Any] = field(default_factory=dict)
     padding: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Recusal:
+    """A member's recusal and substitutes (the House's Secs. 8–9): ``requested``, the act that raises a
+    member's recusal (payload ``member``, ``by``); ``decided``, the act that decides it (``granted``): the
+    member takes no part in that vote, decided under ``rule`` (the member asked) or ``rule_by_party`` (a
+    party asked, payload ``by`` ``party``); ``substitute_requested`` and ``substitute_appointed``, the acts
+    that ask for and name a substitute pro tempore for a member who cannot act (payload ``member``,
+    ``substitute``); ``kinship_rule``: the cause of kinship (a degree the law counts). Empty: the body has
+    none of these acts."""
+
+    requested: str = ""
+    decided: str = ""
+    rule: str = ""
+    rule_by_party: str = ""
+    substitute_requested: str = ""
+    substitute_appointed: str = ""
+    kinship_rule: str = ""
+
+    @property
+    def substitute_acts(self) -> tuple[str, ...]:
+        return tuple(a for a in (self.substitute_requested, self.substitute_appointed) if a)

@@ -316,7 +316,7 @@ class ActForm(WhenMixin, AttachmentMixin):
         self.vote_rule = vote_rule(case.body.rulebook, event_type)
         if self.vote_rule is not None:
             self.voters = voting_members(case, day)
-            if event_type == "recusal_decided":
+            if event_type == RULEBOOKS[case.body.rulebook].recusal.decided:
                 # Sec. 9 ¶4: the member whose recusal is decided does not vote on it.
                 pending = {p.pk for p in pending_recusal_members(case)}
                 if len(pending) == 1:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ...engine import Election, KindSpec, LateAct, PublicFiling, Rulebook, Setting, flat_choice_labels
-from ...parts import Outcome, Publication, PublishedAct, Statistics, Voting
+from ...parts import Outcome, Publication, PublishedAct, Recusal, Statistics, Voting
 from ...vocabulary import Actor, ComplaintDeadline, ComplaintStage
 from ..common import merge, with_record_only
 from . import documents as document_texts
@@ -303,6 +303,15 @@ RULEBOOK = Rulebook(
     document_quotes=document_texts.QUOTES,
     documents=document_texts.DOCUMENTS,
     samples=samples.SAMPLES,
+    recusal=Recusal(  # Secs. 8–9
+        requested="recusal_requested",
+        decided="recusal_decided",
+        rule="CAM-09-05",  # Sec. 9 ¶3: the member asked; accepted by majority
+        rule_by_party="CAM-09-06",  # Sec. 9 ¶4: a party asked; decreed without the member
+        substitute_requested="substitute_requested",
+        substitute_appointed="substitute_appointed",
+        kinship_rule="CAM-09-03",  # Sec. 9(c)
+    ),
     # Findings raised by the pure check_* helpers (outside any evaluator), for the reference.
     findings={
         **s01_s09_commission.FINDINGS,
