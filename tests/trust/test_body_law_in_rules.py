@@ -32,13 +32,6 @@ APPS = ROOT / "ventila"
 REMAINING: dict[str, tuple[str, ...]] = {
     "ventila/cases/access.py": ("name:sanction_decided",),
     "ventila/cases/actions.py": ("name:report_referred",),
-    "ventila/cases/advisory.py": (
-        "name:in_force",
-        "name:opinion_issued",
-        "name:opinion_rejected",
-        "name:opinion_requested",
-        "name:opinion_revised",
-    ),
     "ventila/cases/apps.py": ("name:report_referred",),
     "ventila/cases/labels.py": (
         "name:probable_cause",

@@ -26,7 +26,16 @@ from .calendar import (
     legal_calendar,
 )
 from .i18n import Msg
-from .parts import CompulsoryDismissal, Document, Publication, Recusal, SampleFlow, Statistics, Voting
+from .parts import (
+    Advisory,
+    CompulsoryDismissal,
+    Document,
+    Publication,
+    Recusal,
+    SampleFlow,
+    Statistics,
+    Voting,
+)
 from .speed import build_without_init, per_kind, sets_every_field
 from .terms import Deadline, Finding, Rule, Status, Term, Unit, compute_due, shared_term
 from .vocabulary import Actor
@@ -692,6 +701,7 @@ class Rulebook:
     documents: tuple[Document, ...] = ()
     samples: tuple[SampleFlow, ...] = ()  # the fictitious dockets of ``ventila generate``
     recusal: Recusal = field(default_factory=Recusal)
+    advisory: Advisory = field(default_factory=Advisory)
 
     def series_of(self, kind: str) -> str:
         """The code of the number series ``kind`` is numbered in ("": the body's main series)."""

@@ -10,6 +10,8 @@ the concern that reads it (issue 28), so that no app names a body's act, rule or
   sanctioned (``stats.queries``);
 - :class:`Recusal` — the acts of a member's recusal and of a substitute pro tempore, and the votes that
   decide a recusal (``cases.actions``, ``cases.procedures``, ``web.procedure_forms``);
+- :class:`Advisory` — the acts of an advisory opinion's case, read by its binding register
+  (``cases.advisory``);
 - :class:`SampleFlow` — the fictitious dockets ``ventila generate`` draws for the benchmarks
   (``web.generate``): a sequence of the body's acts a case may follow.
 
@@ -211,3 +213,17 @@ class Recusal:
     @property
     def substitute_acts(self) -> tuple[str, ...]:
         return tuple(a for a in (self.substitute_requested, self.substitute_appointed) if a)
+
+
+@dataclass(frozen=True)
+class Advisory:
+    """The acts of an advisory opinion's case (the House, Sec. 19): ``requested``, ``issued`` (payload
+    ``opinion_text``), ``rejected`` outright (``grounds``) and ``revised`` (``revision``, ``reason``,
+    ``opinion_text``); ``revision_keeps_opinion``: a revision → whether the opinion stays in force.
+    Empty: the body issues no opinions."""
+
+    requested: str = ""
+    issued: str = ""
+    rejected: str = ""
+    revised: str = ""
+    revision_keeps_opinion: Mapping[str, bool] = field(default_factory=dict)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ...engine import Election, KindSpec, LateAct, PublicFiling, Rulebook, Setting, flat_choice_labels
-from ...parts import Outcome, Publication, PublishedAct, Recusal, Statistics, Voting
+from ...parts import Advisory, Outcome, Publication, PublishedAct, Recusal, Statistics, Voting
 from ...vocabulary import Actor, ComplaintDeadline, ComplaintStage
 from ..common import merge, with_record_only
 from . import documents as document_texts
@@ -303,6 +303,14 @@ RULEBOOK = Rulebook(
     document_quotes=document_texts.QUOTES,
     documents=document_texts.DOCUMENTS,
     samples=samples.SAMPLES,
+    advisory=Advisory(  # Sec. 19
+        requested="opinion_requested",
+        issued="opinion_issued",
+        rejected="opinion_rejected",
+        revised="opinion_revised",
+        # Sec. 19(f) «corregir, modificar, revertir o dejar sin efecto»: the first two leave it in force.
+        revision_keeps_opinion={"correct": True, "modify": True, "reverse": False, "revoke": False},
+    ),
     recusal=Recusal(  # Secs. 8–9
         requested="recusal_requested",
         decided="recusal_decided",
