@@ -104,16 +104,13 @@ REMAINING: dict[str, tuple[str, ...]] = {
         "id:CAM-17-05",
         "id:CAM-19E-01",
     ),
-    "ventila/web/templates/web/_nepotism_table.html": ("id:CAM-10T-01",),
     "ventila/web/templates/web/_opinion_list.html": ("id:CAM-19F-01",),
     "ventila/web/templates/web/_procedures.html": ("id:CAM-08-01",),
-    "ventila/web/templates/web/_summons_table.html": ("id:CAM-10W-01",),
     "ventila/web/templates/web/composition.html": (
         "id:MUN-COM-04",
         "id:MUN-COM-06",
     ),
     "ventila/web/templates/web/my_opinion_no_office.html": ("id:CAM-19A-01",),
-    "ventila/web/templates/web/nepotism.html": ("id:CAM-10T-01",),
     "ventila/web/templates/web/open_matter_check.html": (
         "id:CAM-19A-02",
         "id:CAM-19C-01",
