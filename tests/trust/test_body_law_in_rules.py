@@ -120,11 +120,6 @@ REMAINING: dict[str, tuple[str, ...]] = {
         "id:CAM-19E-01",
         "id:CAM-19F-01",
     ),
-    "ventila/web/views/register.py": (
-        "name:in_office",
-        "name:left_office",
-        "name:took_office",
-    ),
 }
 
 

@@ -524,6 +524,8 @@ class Obligations:
     # the act of the evaluator's final action, and the rule of its term to refer the report to the body
     final_action_event: str = ""
     referral_term_rule: str = ""
+    # the acts the register itself writes on a tenure's case (taking and leaving office)
+    register_events: tuple[str, ...] = ()
     # the case a referral (a final action whose outcome refers) opens: its kind and its first act
     referral_kind: str = ""
     referral_event: str = ""
