@@ -90,29 +90,20 @@ def do_turn_referral_into_case(*, user: Any, case: Case, received_on: dt.date, n
                 _("Revise la fecha."),
                 {"received_on": [_("El referido se recibe el día de la determinación de la OEG o después.")]},
             )
-        obligations = _obligations(locked.body)
         respondent = locked.respondent
         assert respondent is not None and respondent.person is not None
         files = [UploadedDocument.of(a) for a in entry.attachments.all()]  # the same stored files
         payload: dict[str, Any] = {"evidence_attached": bool(files) or bool(entry.payload.get("evidence_attached"))}
         reason = f"Referido de la OEG (Sec. 16) del expediente {locked.number}"
-        referral = do_file_case(
-            user=user,
-            body=locked.body,
-            kind=obligations.referral_kind,
-            respondent=respondent.person,
-            respondent_role=locked.respondent_role,
-            respondent_office=respondent.office,
-            act=ActInput(
-                obligations.referral_event,
-                clock.start_of_day(received_on),
-                False,
-                payload,
-                note=reason,
-                attachments=files,
-            ),
-            now=now,
-            reason=reason,
+        referral = _open_referral(
+            user,
+            locked.body,
+            (respondent.person, locked.respondent_role, respondent.office),
+            received_on,
+            payload,
+            files,
+            reason,
+            now,
         )
         with state.acting(user, reason):
             FinancialReferral.objects.create(source=locked, entry=entry, referral=referral)
@@ -172,22 +163,36 @@ def do_receive_referral(
         payload: dict[str, Any] = {"evidence_attached": bool(evidence)}
         if facts_date is not None:
             payload["facts_date"] = facts_date.isoformat()
-        case = do_file_case(
-            user=user,
-            body=body,
-            kind=obligations.referral_kind,
-            respondent=office.person,
-            respondent_role=office.role,
-            respondent_office=office.title,
-            act=ActInput(
-                obligations.referral_event,
-                clock.start_of_day(received_on),
-                False,
-                payload,
-                note=reason,
-                attachments=evidence,
-            ),
-            now=now,
-            reason=reason,
+        case = _open_referral(
+            user, body, (office.person, office.role, office.title), received_on, payload, evidence, reason, now
         )
         return ReferralReceived(case, None)
+
+
+def _open_referral(
+    user: Any,
+    body: Any,
+    respondent: tuple[Any, str, str],
+    received_on: dt.date,
+    payload: dict[str, Any],
+    files: list[UploadedDocument],
+    reason: str,
+    now: dt.datetime | None,
+) -> Case:
+    """Open the referral case (the rulebook's ``Obligations.referral_kind``): its first act the referral
+    received on ``received_on`` with ``files``; ``respondent`` is (person, role, office)."""
+    obligations = _obligations(body)
+    person, role, office = respondent
+    return do_file_case(
+        user=user,
+        body=body,
+        kind=obligations.referral_kind,
+        respondent=person,
+        respondent_role=role,
+        respondent_office=office,
+        act=ActInput(
+            obligations.referral_event, clock.start_of_day(received_on), False, payload, note=reason, attachments=files
+        ),
+        now=now,
+        reason=reason,
+    )

@@ -42,6 +42,23 @@ STATEMENTS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
+def _decision(key: str, title: str, act: str, rule_id: str, required: str = "findings") -> Document:
+    """A decision of the Commission served on both parties with a copy (¶32); its receipt is the
+    decision notified, listing the parties served."""
+    return Document(
+        key,
+        title,
+        (act,),
+        rule_id,
+        ("respondent", "complainant"),
+        receipt_act="decision_notified",
+        receipt_roles=("respondent", "complainant"),
+        receipt_payload={"copy_attached": True},
+        receipt_lists_parties=True,
+        required=required,
+    )
+
+
 # The documents the Commission's acts produce (``Rulebook.documents``; their texts are the templates
 # ``documents/texts/<lang>/<key>.txt``).
 # Interpretation: the texts require these contents in the notice (¶12–¶13: certified copy, the answer
@@ -79,39 +96,9 @@ DOCUMENTS: tuple[Document, ...] = (
         ("respondent", "complainant"),
         required="findings",
     ),
-    Document(
-        "mun_decision",
-        "Decisión de la Comisión",
-        ("decision_issued",),
-        "MUN-REP-03",
-        ("respondent", "complainant"),
-        receipt_act="decision_notified",
-        receipt_roles=("respondent", "complainant"),
-        receipt_payload={"copy_attached": True},
-        receipt_lists_parties=True,
-        required="findings",
-    ),
-    Document(
-        "mun_dismissal",
-        "Resolución de desestimación",
-        ("dismissed",),
-        "MUN-STU-03",
-        ("respondent", "complainant"),
-        receipt_act="decision_notified",
-        receipt_roles=("respondent", "complainant"),
-        receipt_payload={"copy_attached": True},
-        receipt_lists_parties=True,
-        required="findings",
-    ),
-    Document(
-        "mun_dismissal_with_prejudice",
-        "Desestimación con perjuicio",
-        ("dismissed_with_prejudice",),
-        "MUN-DEC-04",
-        ("respondent", "complainant"),
-        receipt_act="decision_notified",
-        receipt_roles=("respondent", "complainant"),
-        receipt_payload={"copy_attached": True},
-        receipt_lists_parties=True,
+    _decision("mun_decision", "Decisión de la Comisión", "decision_issued", "MUN-REP-03"),
+    _decision("mun_dismissal", "Resolución de desestimación", "dismissed", "MUN-STU-03"),
+    _decision(
+        "mun_dismissal_with_prejudice", "Desestimación con perjuicio", "dismissed_with_prejudice", "MUN-DEC-04", ""
     ),
 )
