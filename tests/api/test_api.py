@@ -9,6 +9,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
+from ventila import files
 from ventila.api.models import ApiRequest, ApiToken, IdempotencyRecord
 from ventila.api.tokens import do_revoke_token
 from ventila.audit.models import StateRecord
@@ -308,7 +309,7 @@ def test_the_secretary_issues_a_token_on_the_page_sees_it_once_and_revokes_it(wo
 
 
 def test_cam_16a_01_a_referral_of_a_person_in_the_register_goes_through_the_tenure_case_and_its_30_days(
-    world, now, clients
+    world, now, clients, monkeypatch
 ):
     import datetime as dt
 
@@ -342,6 +343,9 @@ def test_cam_16a_01_a_referral_of_a_person_in_the_register_goes_through_the_tenu
         "covers_year": "2026",
         "evidence": [SimpleUploadedFile("hallazgos.pdf", PDF, content_type="application/pdf")],
     }
+    stored_writes: list[str] = []
+    real_put = files.put
+    monkeypatch.setattr(files, "put", lambda name, data: stored_writes.append(name) or real_put(name, data))
     r = c.post("/api/v1/referrals", form, **_auth(clients["oeg_token"], "m-ref"))
     assert r.status_code == 201, r.content
     body = r.json()
@@ -350,5 +354,12 @@ def test_cam_16a_01_a_referral_of_a_person_in_the_register_goes_through_the_tenu
     assert (body["referral_term"]["due"], body["referral_term"]["satisfied_on"]) == ("2027-07-07", "2027-07-09")
     referral = Case.objects.get(number=body["number"])
     assert referral.kind == "referral" and body["source_number"]
-    assert referral.entries.get().attachments.get().filename == "hallazgos.pdf"
+    copy = referral.entries.get().attachments.get()
+    assert copy.filename == "hallazgos.pdf"
+    # The evidence is written once: the referral's first act attaches the very file the OEG's act stored.
+    original = Case.objects.get(number=body["source_number"]).entries.get(event_type="oeg_final_action")
+    assert [(a.file.name, a.sha256, a.size) for a in original.attachments.all()] == [
+        (copy.file.name, copy.sha256, copy.size)
+    ]
+    assert stored_writes == [copy.file.name]
     assert c.get(f"/api/v1/cases/{body['source_number']}", **_auth(clients["oeg_token"])).status_code == 200

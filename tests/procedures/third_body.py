@@ -83,6 +83,7 @@ KIND = KindSpec(
     title="Queja ante la Junta",
     events=EVENTS,
     evaluate=evaluate,
+    filing_act="complaint_filed",
     deadline_ids=tuple(Term),
     stages=Stage,
     deadlines=Term,

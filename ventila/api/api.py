@@ -30,7 +30,7 @@ from ventila.cases.evaluation import rulebook_and_kind
 from ventila.cases.models import Case, CaseDeadline
 from ventila.cases.rule_messages import plain_html
 from ventila.compliance.models import TenureCase
-from ventila.compliance.referrals import do_turn_referral_into_case
+from ventila.compliance.referrals import do_receive_referral, referral_kind
 from ventila.filing import conf as filing_conf
 from ventila.rules import RULEBOOKS
 from ventila.rules.check import check
@@ -40,7 +40,6 @@ from .models import ApiToken, FiledCase, IdempotencyRecord
 from .problems import PROBLEM_TYPE, Problem, english, problem, text
 from .tokens import token_for
 
-REFERRAL_KIND = "referral"
 ACCESS_KIND = "report_access_request"
 
 
@@ -135,7 +134,7 @@ class CaseOut(Schema):
         default=None, description="El expediente de informes financieros del que viene el referido (Sec. 16)"
     )
     referral_term: TermOut | None = Field(
-        default=None, description="El término de 30 días de la OEG para referir (CAM-16A-01), en ese expediente"
+        default=None, description="El término de la OEG para referir (Sec. 16(a)), en ese expediente"
     )
 
 
@@ -444,66 +443,31 @@ def post_referral(
     _year_error(request, "covers_year", covers_year)
 
     def work() -> tuple[int, dict[str, Any]]:
-        office = _office(request, token, person_id, REFERRAL_KIND)
+        body = token.client.body
+        office = _office(request, token, person_id, referral_kind(body))
         docs = _check_files(request, list(evidence or []))
-        payload: dict[str, Any] = {"evidence_attached": bool(docs)}
-        if facts_date is not None:
-            payload["facts_date"] = facts_date.isoformat()
-        reason = f"Referido de la OEG (Sec. 16) recibido por la API de {token.client.name}"
-        link = (
-            TenureCase.objects.filter(body=token.client.body, person=office.person, start__lte=received_on)
-            .select_related("case")
-            .order_by("-start")
-            .first()
-        )
-        obligations = RULEBOOKS[token.client.body.rulebook].obligations
         try:
-            if link is not None and obligations is not None:
-                # The person's financial-report case: the OEG's final action (a referral) is docketed there,
-                # where the engine checks its 30-day term (CAM-16A-01), then turned into the referral case.
-                data: dict[str, Any] = {"outcome": "referral", "evidence_attached": bool(docs)}
-                if covers_year is not None:
-                    data["covers_year"] = covers_year
-                do_record_act(
-                    user=token.client.user,
-                    case=link.case,
-                    act=ActInput(
-                        obligations.final_action_event,
-                        clock.start_of_day(received_on),
-                        False,
-                        data,
-                        note=reason,
-                        attachments=docs,
-                    ),
-                )
-                case = do_turn_referral_into_case(user=token.client.user, case=link.case, received_on=received_on)
-                _filed(token, link.case)
-            else:
-                case = do_file_case(
-                    user=token.client.user,
-                    body=token.client.body,
-                    kind=REFERRAL_KIND,
-                    respondent=office.person,
-                    respondent_role=office.role,
-                    respondent_office=office.title,
-                    act=ActInput(
-                        "referral_received",
-                        clock.start_of_day(received_on),
-                        False,
-                        payload,
-                        note=reason,
-                        attachments=docs,
-                    ),
-                    reason=reason,
-                )
+            received = do_receive_referral(
+                user=token.client.user,
+                body=body,
+                office=office,
+                received_on=received_on,
+                evidence=docs,
+                reason=f"Referido de la OEG (Sec. 16) recibido por la API de {token.client.name}",
+                facts_date=facts_date,
+                covers_year=covers_year,
+            )
         except ActRefused as exc:
             raise _refusal(request, exc) from None
-        _filed(token, case)
-        out = case_out(case)
-        if link is not None and obligations is not None:
-            out["source_number"] = link.case.number
-            term = link.case.deadlines.filter(rule_id=obligations.referral_term_rule).order_by("-due").first()
+        out = case_out(received.case)
+        obligations = RULEBOOKS[body.rulebook].obligations
+        if received.source is not None and obligations is not None:
+            _filed(token, received.source)
+            out["source_number"] = received.source.number
+            rule = obligations.referral_term_rule
+            term = received.source.deadlines.filter(rule_id=rule).order_by("-due").first()
             out["referral_term"] = _term(term) if term else None
+        _filed(token, received.case)
         return 201, out
 
     return _idempotent(request, token, work)
@@ -577,6 +541,7 @@ def post_access_request(request: HttpRequest, payload: AccessRequestIn) -> Any:
 
     def work() -> tuple[int, dict[str, Any]]:
         office = _office(request, token, payload.person_id, ACCESS_KIND)
+        opening = RULEBOOKS[token.client.body.rulebook].kinds[ACCESS_KIND].opening[0]  # the request received
         data = payload.dict(exclude={"person_id", "day"})
         reason = f"Solicitud de acceso (Sec. 17) recibida por la API de {token.client.name}"
         try:
@@ -587,7 +552,7 @@ def post_access_request(request: HttpRequest, payload: AccessRequestIn) -> Any:
                 respondent=office.person,
                 respondent_role=office.role,
                 respondent_office=office.title,
-                act=ActInput("access_requested", clock.start_of_day(payload.day), False, data, note=reason),
+                act=ActInput(opening, clock.start_of_day(payload.day), False, data, note=reason),
                 reason=reason,
             )
         except ActRefused as exc:
@@ -652,18 +617,24 @@ def _engine_doc(example: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+# The examples of the engine's endpoints: the first registered rulebook's complaint, the first with norms of conduct.
+_DEADLINES_EXAMPLE = {
+    "rulebook": next(iter(RULEBOOKS)),
+    "kind": "complaint",
+    "events": [{"type": "complaint_filed", "at": "2027-03-01"}],
+}
+_EXAMPLE_CONDUCT_RULEBOOK = next((rb.id for rb in RULEBOOKS.values() if rb.conduct is not None), "")
+
+
 @api.post(
     "/deadlines",
     response={200: dict[str, Any], **ERRORS},
     summary="Calcular los términos de un escenario (el motor de reglas)",
     description=(
         "El mismo JSON de entrada y de salida que `ventila deadlines` (docs/deadlines-contract.md); no guarda "
-        'nada. Alcance `deadlines`. Ejemplo de entrada: `{"rulebook": "camara-171", "kind": "complaint", '
-        '"events": [{"type": "complaint_filed", "at": "2027-03-01"}]}`.'
+        "nada. Alcance `deadlines`. Ejemplo de entrada: `" + json.dumps(_DEADLINES_EXAMPLE) + "`."
     ),
-    openapi_extra=_engine_doc(
-        {"rulebook": "camara-171", "kind": "complaint", "events": [{"type": "complaint_filed", "at": "2027-03-01"}]}
-    ),
+    openapi_extra=_engine_doc(_DEADLINES_EXAMPLE),
     tags=["términos"],
 )
 def post_deadlines(request: HttpRequest) -> Any:
@@ -681,7 +652,12 @@ def post_deadlines(request: HttpRequest) -> Any:
         "Alcance `deadlines`."
     ),
     openapi_extra=_engine_doc(
-        {"rulebook": "camara-171", "check": "summons", "formal_notice": "2027-03-01", "as_of": "2027-03-05"}
+        {
+            "rulebook": _EXAMPLE_CONDUCT_RULEBOOK,
+            "check": "summons",
+            "formal_notice": "2027-03-01",
+            "as_of": "2027-03-05",
+        }
     ),
     tags=["términos"],
 )

@@ -29,10 +29,11 @@ from ventila import clock, files
 from ventila.audit import chain, state
 from ventila.audit.registry import fields_of
 from ventila.bodies.models import Body, Closure, ElectionDay, Membership, Person
-from ventila.rules import PR_TZ, InputError
+from ventila.rules import PR_TZ, RULEBOOKS, InputError
 from ventila.rules.calendar import format_date_es
 from ventila.rules.engine import Evaluation, FormContext, parse_events
 from ventila.rules.i18n import Msg
+from ventila.rules.parts import Recusal
 from ventila.rules.plain import for_users
 from ventila.rules.terms import Deadline
 from ventila.rules.votes import VoteError, VoteOutcome, member_may_record_own_vote, outcome_error, tally
@@ -91,6 +92,22 @@ class UploadedDocument:
     # The SHA-256 of ``content`` when the caller has just computed it from these very bytes (the
     # public form verifies each file against its upload's hash); otherwise it is computed here.
     sha256: str = ""
+    # A file already stored under its hash (another entry's attachment, ``sha256`` and ``size`` its
+    # own): attached by reference, neither read nor written again; ``content`` is then unused.
+    stored: str = ""
+    size: int = 0
+
+    @classmethod
+    def of(cls, attachment: Attachment) -> UploadedDocument:
+        """Another entry's attachment, attached again by reference (its stored file written once)."""
+        return cls(
+            attachment.filename,
+            None,
+            attachment.content_type,
+            attachment.sha256,
+            stored=attachment.file.name,
+            size=attachment.size,
+        )
 
 
 @dataclass
@@ -259,8 +276,9 @@ def check_act(
     if rule_id is not None and case is not None and not act.imported:
         voters = voting_members(case, act.occurred_at.astimezone(PR_TZ).date())
         challenged: Person | None = None
-        if act.event_type == "recusal_decided":
-            challenged, rule_id = _recusal_vote(existing, act, voters, errors)
+        recusal = RULEBOOKS[facts.rulebook].recusal
+        if recusal.decided and act.event_type == recusal.decided:
+            challenged, rule_id = _recusal_vote(recusal, existing, act, voters, errors)
             voters = [p for p in voters if challenged is None or p.pk != challenged.pk]
         if not errors.get("member"):
             outcome = _check_roll_call(case, facts, rule_id, voters, act, errors, general, challenged=challenged)
@@ -271,7 +289,11 @@ def check_act(
 
 
 def _recusal_vote(
-    existing: Sequence[PlannedEvent], act: ActInput, voters: Sequence[Person], errors: dict[str, list[str]]
+    recusal: Recusal,
+    existing: Sequence[PlannedEvent],
+    act: ActInput,
+    voters: Sequence[Person],
+    errors: dict[str, list[str]],
 ) -> tuple[Person | None, str]:
     """Sec. 9 ¶3–4: the member whose recusal is decided does not vote on it; a recusal the member
     asked for is accepted by majority (CAM-09-05), one a party asked for is decreed by the
@@ -281,16 +303,16 @@ def _recusal_vote(
     member_id = _person_id(act.payload.get("member"))
     if member_id is None:
         errors.setdefault("member", []).append(_("Indique el miembro cuya inhibición se resuelve."))
-        return None, "CAM-09-05"
+        return None, recusal.rule
     request = None
     for e in existing:
-        if e.event_type == "recusal_requested" and _person_id(e.payload.get("member")) == member_id:
+        if e.event_type == recusal.requested and _person_id(e.payload.get("member")) == member_id:
             request = e
     if request is None:
         errors.setdefault("member", []).append(_("No consta una solicitud de inhibición de ese miembro."))
-        return None, "CAM-09-05"
+        return None, recusal.rule
     member = next((p for p in voters if p.pk == member_id), None) or Person.objects.filter(pk=member_id).first()
-    rule_id = "CAM-09-06" if request.payload.get("by") == "party" else "CAM-09-05"
+    rule_id = recusal.rule_by_party if request.payload.get("by") == "party" else recusal.rule
     return member, rule_id
 
 
@@ -712,6 +734,19 @@ def _write_entry(
         supersedes=act.supersedes,
     )
     for doc in act.attachments:
+        if doc.stored:
+            att = Attachment(
+                entry=entry,
+                filename=doc.filename[:255],
+                sha256=doc.sha256,
+                size=doc.size,
+                content_type=doc.content_type,
+            )
+            att.file.name = doc.stored
+            att.save()
+            if written is not None:
+                written.append(att)
+            continue
         data = doc.content.read() if hasattr(doc.content, "read") else bytes(doc.content)
         digest = doc.sha256 or hashlib.sha256(data).hexdigest()
         att = Attachment(
@@ -1080,6 +1115,7 @@ class _Rows:
             for f in evaluation.findings
         ]
         # Who may not sit on the case: parties (Sec. 8) and members whose recusal was granted (Sec. 9).
+        recusal = RULEBOOKS[case.body.rulebook].recusal
         excluded: dict[int, str] = {}
         members = body_config(case.body).members
         for person_id in parties:  # the people of the register who are parties to the case
@@ -1088,7 +1124,7 @@ class _Rows:
         for e in entries:
             if e.pk not in live:
                 continue
-            if e.event_type == "recusal_decided" and e.payload.get("granted") and _person_id(e.payload.get("member")):
+            if e.event_type == recusal.decided and e.payload.get("granted") and _person_id(e.payload.get("member")):
                 excluded.setdefault(_person_id(e.payload.get("member")), CaseExclusion.Reason.RECUSED)  # type: ignore[arg-type]
         # Sec. 8: a member cited as a witness in the case is replaced for it, like a member who is a party.
         for pk in member_witnesses(case, [e for e in entries if e.pk in live]):
@@ -1102,7 +1138,7 @@ class _Rows:
                 appointed_on=e.occurred_day,
             )
             for e in entries
-            if e.pk in live and e.event_type == "substitute_appointed" and _person_id(e.payload.get("substitute"))
+            if e.pk in live and e.event_type == recusal.substitute_appointed and _person_id(e.payload.get("substitute"))
         ]
         closed_stages = rulebook_and_kind(case.body.rulebook, case.kind)[1].closed_stages
         status = Case.Status.CLOSED if evaluation.stage in closed_stages else Case.Status.OPEN
@@ -1504,10 +1540,11 @@ class OwnVoteRefused(Exception):
 
 def _undecided_recusals(case: Case) -> set[int]:
     """The members with a recusal request not yet decided (Sec. 9 ¶4: they do not vote on it)."""
+    recusal = RULEBOOKS[case.body.rulebook].recusal
     superseded = set(case.entries.filter(supersedes__isnull=False).values_list("supersedes_id", flat=True))
     live = [
         e
-        for e in case.entries.filter(event_type__in=("recusal_requested", "recusal_decided")).order_by("seq")
+        for e in case.entries.filter(event_type__in=(recusal.requested, recusal.decided)).order_by("seq")
         if e.pk not in superseded
     ]
     pending: set[int] = set()
@@ -1515,7 +1552,7 @@ def _undecided_recusals(case: Case) -> set[int]:
         member = str(e.payload.get("member", ""))
         if not member.isdigit():
             continue
-        if e.event_type == "recusal_requested":
+        if e.event_type == recusal.requested:
             pending.add(int(member))
         else:
             pending.discard(int(member))
@@ -1562,7 +1599,8 @@ def votes_in(user: Any, case: Case, event_type: str, day: dt.date) -> bool:
     person_id = getattr(user, "person_id", None)
     if person_id is None or person_id not in {p.pk for p in voting_members(case, day)}:
         return False
-    return not (event_type == "recusal_decided" and person_id in _undecided_recusals(case))
+    decided = RULEBOOKS[case.body.rulebook].recusal.decided
+    return not (decided and event_type == decided and person_id in _undecided_recusals(case))
 
 
 def do_record_own_vote(*, user: Any, case: Case, event_type: str, vote: str, now: dt.datetime | None = None) -> Any:

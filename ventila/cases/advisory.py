@@ -17,6 +17,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from ventila.bodies.models import Person
+from ventila.rules import RULEBOOKS
 
 from .labels import choice_label
 from .models import Case, DocketEntry, Party
@@ -25,12 +26,10 @@ KIND = "advisory_opinion"
 COMPLAINT_KIND = "complaint"
 
 # The register's status of an opinion (Sec. 19(e)–(f)).
-# Sec. 19(f) «corregir, modificar, revertir o dejar sin efecto»: the first two leave an opinion in force.
-REVISION_KEEPS_OPINION = {"correct": True, "modify": True, "reverse": False, "revoke": False}
 STATUS = {
     "requested": _("Solicitada"),
     "rejected": _("Rechazada de plano"),
-    "in_force": _("Vigente"),
+    "binding": _("Vigente"),
     "amended": _("Vigente, enmendada"),
     "revoked": _("Revocada o dejada sin efecto"),
 }
@@ -48,11 +47,11 @@ class Version:
 
     @property
     def revision_label(self) -> str:
-        return str(choice_label(self.revision, "opinion_revised", "revision")) if self.revision else ""
+        return str(choice_label(self.revision, self.event_type, "revision")) if self.revision else ""
 
     @property
     def reason_label(self) -> str:
-        return str(choice_label(self.reason, "opinion_revised", "reason")) if self.reason else ""
+        return str(choice_label(self.reason, self.event_type, "reason")) if self.reason else ""
 
 
 @dataclass
@@ -68,6 +67,7 @@ class Opinion:
     status: str
     rejection_grounds: str = ""
     versions: list[Version] = field(default_factory=list)
+    rejection_act: str = ""  # the act that rejected the request (its field's words name the ground)
 
     @property
     def status_label(self) -> str:
@@ -82,7 +82,7 @@ class Opinion:
     def rejection_grounds_label(self) -> str:
         """The ground of a rejection in words: the Sec. 19 field's own, never another field's."""
         return (
-            str(choice_label(self.rejection_grounds, "opinion_rejected", "grounds")) if self.rejection_grounds else ""
+            str(choice_label(self.rejection_grounds, self.rejection_act, "grounds")) if self.rejection_grounds else ""
         )
 
     @property
@@ -98,7 +98,7 @@ class Opinion:
 
     @property
     def binding(self) -> bool:
-        return self.status in ("in_force", "amended")
+        return self.status in ("binding", "amended")
 
 
 def _live(entries: Iterable[DocketEntry]) -> list[DocketEntry]:
@@ -120,20 +120,21 @@ def opinion_of(case: Case) -> Opinion:
     """The register's row for one opinion case (its entries and parties prefetched or read)."""
     entries = _live(case.entries.all())
     party = next((p for p in case.parties.all() if p.role == Party.Role.RESPONDENT), None)
-    request = next((e for e in entries if e.event_type == "opinion_requested"), None)
-    issued = next((e for e in entries if e.event_type == "opinion_issued"), None)
-    rejected = next((e for e in entries if e.event_type == "opinion_rejected"), None)
+    acts = RULEBOOKS[case.body.rulebook].advisory
+    request = next((e for e in entries if e.event_type == acts.requested), None)
+    issued = next((e for e in entries if e.event_type == acts.issued), None)
+    rejected = next((e for e in entries if e.event_type == acts.rejected), None)
     versions: list[Version] = []
     status = "requested"
     if rejected is not None and (issued is None or rejected.seq < issued.seq):
         status = "rejected"
     elif issued is not None:
-        status = "in_force"
+        status = "binding"
         versions.append(
             Version(issued.occurred_at.date(), issued.event_type, "", "", issued.payload.get("opinion_text", ""))
         )
         for e in entries:
-            if e.event_type != "opinion_revised" or e.seq < issued.seq:
+            if e.event_type != acts.revised or e.seq < issued.seq:
                 continue
             kind = str(e.payload.get("revision") or "modify")
             versions.append(
@@ -145,7 +146,7 @@ def opinion_of(case: Case) -> Opinion:
                     str(e.payload.get("opinion_text") or ""),
                 )
             )
-            status = "amended" if REVISION_KEEPS_OPINION.get(kind, True) else "revoked"
+            status = "amended" if acts.revision_keeps_opinion.get(kind, True) else "revoked"
     payload = request.payload if request is not None else {}
     return Opinion(
         case=case,
@@ -159,13 +160,19 @@ def opinion_of(case: Case) -> Opinion:
         status=status,
         rejection_grounds=str(rejected.payload.get("grounds") or "") if rejected is not None else "",
         versions=versions,
+        rejection_act=acts.rejected,
     )
 
 
 def _with_rows(qs: QuerySet[Case]) -> QuerySet[Case]:
     # Newest first by id (the order of opening): the number's sequence restarted when opinions got their own
     # series (docs/decisions.md, «Case numbers: one series per group of kinds»).
-    return qs.filter(kind=KIND).prefetch_related("entries", "parties").order_by("-body", "-year", "-id")
+    return (
+        qs.filter(kind=KIND)
+        .select_related("body")
+        .prefetch_related("entries", "parties")
+        .order_by("-body", "-year", "-id")
+    )
 
 
 def register(cases: QuerySet[Case], *, issued_only: bool = True) -> list[Opinion]:
@@ -189,7 +196,13 @@ def respondents_opinions(case: Case, cases: QuerySet[Case]) -> list[Opinion]:
     respondent = Party.objects.filter(case=case, role=Party.Role.RESPONDENT, person__isnull=False).values("person_id")
     own = Party.objects.filter(person_id__in=respondent, role=Party.Role.RESPONDENT).values("case_id")
     # Unordered in SQL (a person has a handful of opinions: sorted here, newest first, with no sort node).
-    qs = cases.filter(kind=KIND, pk__in=own).exclude(pk=case.pk).prefetch_related("entries", "parties").order_by()
+    qs = (
+        cases.filter(kind=KIND, pk__in=own)
+        .exclude(pk=case.pk)
+        .select_related("body")
+        .prefetch_related("entries", "parties")
+        .order_by()
+    )
     rows = sorted(qs, key=lambda c: (c.year, c.pk), reverse=True)
     return [r for r in (opinion_of(c) for c in rows) if r.issued is not None]
 

@@ -50,12 +50,11 @@ CSV_COLUMNS = (
     "details",
     "note",
 )
-FIRST_ACTS = {
-    "complaint": "complaint_filed",
-    "referral": "referral_received",
-    "suspension_proceeding": "special_proceeding_filed",
-    "deadlock": "deadlock_reported",
-}
+
+
+def _first_acts(body: Body) -> dict[str, str]:
+    """The kinds of the body a file may open a case of → the act that opens one (``KindSpec.filing_act``)."""
+    return {k: spec.filing_act for k, spec in RULEBOOKS[body.rulebook].kinds.items() if spec.filing_act}
 
 
 class RowError(Exception):
@@ -287,21 +286,22 @@ def _import_row(
     now: dt.datetime,
 ) -> None:
     at, has_time = _moment(row.at)
+    first_acts = _first_acts(body)
     if position == 1 or (
         cases.get(row.case_key) is None
-        and row.event_type == FIRST_ACTS.get(row.kind)
+        and row.event_type == first_acts.get(row.kind)
         and not _case_for(source, row.case_key)
     ):
-        if row.kind not in FIRST_ACTS or row.kind not in _kinds(body):
+        if row.kind not in first_acts:
             raise RowError(
                 _("«%(kind)s» no es un tipo de caso de este cuerpo (valores: %(values)s)")
-                % {"kind": row.kind, "values": ", ".join(k for k in FIRST_ACTS if k in _kinds(body))}
+                % {"kind": row.kind, "values": ", ".join(first_acts)}
             )
-        if row.event_type != FIRST_ACTS[row.kind]:
+        if row.event_type != first_acts[row.kind]:
             cases[row.case_key] = None
             raise RowError(
                 _("la primera anotación de un caso «%(kind)s» debe ser «%(first)s»")
-                % {"kind": row.kind, "first": FIRST_ACTS[row.kind]}
+                % {"kind": row.kind, "first": first_acts[row.kind]}
             )
         payload = dict(row.payload)
         for name, value in RULEBOOKS[body.rulebook].kinds[row.kind].imported_payload.items():
@@ -345,7 +345,3 @@ def _import_row(
 def _case_for(source: str, case_key: str) -> Case | None:
     row = ImportedRow.objects.filter(source=source, key=f"case|{case_key}"[:200]).select_related("case").first()
     return row.case if row is not None else None
-
-
-def _kinds(body: Body) -> set[str]:
-    return set(RULEBOOKS[body.rulebook].kinds)

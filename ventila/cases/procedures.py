@@ -46,9 +46,8 @@ def sec8_warnings(case: Case, entries: Sequence[DocketEntry], exclusions: Sequen
         return []
     superseded = {e.supersedes_id for e in entries if e.supersedes_id}
     live = [e for e in entries if e.pk not in superseded]
-    asked = {
-        str(e.payload.get("member")) for e in live if e.event_type in ("substitute_requested", "substitute_appointed")
-    }
+    substitute_acts = RULEBOOKS[case.body.rulebook].recusal.substitute_acts
+    asked = {str(e.payload.get("member")) for e in live if e.event_type in substitute_acts}
     rows = case.exclusions.select_related("person") if exclusions is None else exclusions
     named = [x for x in rows if x.reason != "recused" and str(x.person_id) not in asked]
     if not named:  # the usual case: no seat to name, no read of the body's seats

@@ -13,20 +13,30 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ventila import clock
-from ventila import files as stored
 from ventila.audit import state
-from ventila.cases.actions import ActInput, ActRefused, UploadedDocument, do_file_case
+from ventila.cases.actions import ActInput, ActRefused, UploadedDocument, do_file_case, do_record_act
 from ventila.cases.models import Case, DocketEntry
+from ventila.rules import RULEBOOKS
 
-from .models import FinancialReferral
+from .models import FinancialReferral, TenureCase
 
-# The act of the financial-report case that refers, and its outcome (the rulebook's vocabulary,
-# ventila/rules/rulebooks/camara_171/s14_s18_financial.py: FINANCIAL_EVENTS); the referral case's
-# first act (s20_s24_complaints: «referral_received», Sec. 16(b)).
-FINAL_ACTION = "oeg_final_action"
+# The outcome of the evaluator's final action that refers the report to the body; the act itself, and
+# the kind and first act of the case it opens, are the rulebook's (``Obligations.final_action_event``,
+# ``referral_kind``, ``referral_event``).
 REFERRAL_OUTCOME = "referral"
-REFERRAL_KIND = "referral"
-REFERRAL_RECEIVED = "referral_received"
+
+
+def _obligations(body: Any) -> Any:
+    obligations = RULEBOOKS[body.rulebook].obligations
+    if obligations is None or not obligations.referral_kind:
+        raise ActRefused(_("Este expediente no tiene un referido de la OEG pendiente de convertir en caso."))
+    return obligations
+
+
+def referral_kind(body: Any) -> str:
+    """The kind of case an evaluator's referral opens in ``body`` ("": its rulebook receives none)."""
+    obligations = RULEBOOKS[body.rulebook].obligations
+    return obligations.referral_kind if obligations is not None else ""
 
 
 @dataclass(frozen=True)
@@ -41,7 +51,10 @@ def pending_referral(case: Case) -> DocketEntry | None:
     """The OEG's referral on this financial-report case not yet turned into a case, if any."""
     superseded = set(case.entries.exclude(supersedes=None).values_list("supersedes_id", flat=True))
     turned = set(FinancialReferral.objects.filter(source=case).values_list("entry_id", flat=True))
-    for e in case.entries.filter(event_type=FINAL_ACTION).order_by("seq"):
+    obligations = RULEBOOKS[case.body.rulebook].obligations
+    if obligations is None or not obligations.final_action_event:
+        return None
+    for e in case.entries.filter(event_type=obligations.final_action_event).order_by("seq"):
         if e.pk in superseded or e.pk in turned:
             continue
         if e.payload.get("outcome") == REFERRAL_OUTCOME:
@@ -79,30 +92,107 @@ def do_turn_referral_into_case(*, user: Any, case: Case, received_on: dt.date, n
             )
         respondent = locked.respondent
         assert respondent is not None and respondent.person is not None
-        files = [
-            UploadedDocument(a.filename, stored.read_verified(a.file, a.sha256), a.content_type, a.sha256)
-            for a in entry.attachments.all()
-        ]
+        files = [UploadedDocument.of(a) for a in entry.attachments.all()]  # the same stored files
         payload: dict[str, Any] = {"evidence_attached": bool(files) or bool(entry.payload.get("evidence_attached"))}
         reason = f"Referido de la OEG (Sec. 16) del expediente {locked.number}"
-        referral = do_file_case(
-            user=user,
-            body=locked.body,
-            kind=REFERRAL_KIND,
-            respondent=respondent.person,
-            respondent_role=locked.respondent_role,
-            respondent_office=respondent.office,
-            act=ActInput(
-                REFERRAL_RECEIVED,
-                clock.start_of_day(received_on),
-                False,
-                payload,
-                note=reason,
-                attachments=files,
-            ),
-            now=now,
-            reason=reason,
+        referral = _open_referral(
+            user,
+            locked.body,
+            (respondent.person, locked.respondent_role, respondent.office),
+            received_on,
+            payload,
+            files,
+            reason,
+            now,
         )
         with state.acting(user, reason):
             FinancialReferral.objects.create(source=locked, entry=entry, referral=referral)
     return referral
+
+
+@dataclass(frozen=True)
+class ReferralReceived:
+    """What receiving a referral did: the referral case opened, and the person's financial-report case
+    the evaluator's final action was docketed on first (None: there was none)."""
+
+    case: Case
+    source: Case | None
+
+
+def do_receive_referral(
+    *,
+    user: Any,
+    body: Any,
+    office: Any,
+    received_on: dt.date,
+    evidence: list[UploadedDocument],
+    reason: str,
+    facts_date: dt.date | None = None,
+    covers_year: int | None = None,
+    now: dt.datetime | None = None,
+) -> ReferralReceived:
+    """Sec. 16: an evaluator's referral of a financial report, received on ``received_on`` with its
+    ``evidence``, against the holder of ``office``. Where the person has a financial-report case (their
+    tenure's on that day), the final action that refers is docketed there with the evidence (the engine
+    checks its term, CAM-16A-01) and turned into the referral case, whose first act attaches the same
+    stored files (written once); otherwise the referral case is opened with the evidence directly.
+    One transaction: refused (``ActRefused``) as a whole."""
+    obligations = _obligations(body)
+    link = (
+        TenureCase.objects.filter(body=body, person=office.person, start__lte=received_on)
+        .select_related("case")
+        .order_by("-start")
+        .first()
+    )
+    with transaction.atomic():
+        if link is not None:
+            data: dict[str, Any] = {"outcome": REFERRAL_OUTCOME, "evidence_attached": bool(evidence)}
+            if covers_year is not None:
+                data["covers_year"] = covers_year
+            act = ActInput(
+                obligations.final_action_event,
+                clock.start_of_day(received_on),
+                False,
+                data,
+                note=reason,
+                attachments=evidence,
+            )
+            do_record_act(user=user, case=link.case, act=act, now=now)
+            case = do_turn_referral_into_case(user=user, case=link.case, received_on=received_on, now=now)
+            return ReferralReceived(case, link.case)
+        payload: dict[str, Any] = {"evidence_attached": bool(evidence)}
+        if facts_date is not None:
+            payload["facts_date"] = facts_date.isoformat()
+        case = _open_referral(
+            user, body, (office.person, office.role, office.title), received_on, payload, evidence, reason, now
+        )
+        return ReferralReceived(case, None)
+
+
+def _open_referral(
+    user: Any,
+    body: Any,
+    respondent: tuple[Any, str, str],
+    received_on: dt.date,
+    payload: dict[str, Any],
+    files: list[UploadedDocument],
+    reason: str,
+    now: dt.datetime | None,
+) -> Case:
+    """Open the referral case (the rulebook's ``Obligations.referral_kind``): its first act the referral
+    received on ``received_on`` with ``files``; ``respondent`` is (person, role, office)."""
+    obligations = _obligations(body)
+    person, role, office = respondent
+    return do_file_case(
+        user=user,
+        body=body,
+        kind=obligations.referral_kind,
+        respondent=person,
+        respondent_role=role,
+        respondent_office=office,
+        act=ActInput(
+            obligations.referral_event, clock.start_of_day(received_on), False, payload, note=reason, attachments=files
+        ),
+        now=now,
+        reason=reason,
+    )

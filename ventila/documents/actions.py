@@ -375,23 +375,24 @@ def _receipt_act(
     entries = list(case.entries.all())
     superseded = {e.supersedes_id for e in entries if e.supersedes_id}
     source = d.document.source
-    # A denial of recusal concerns one member: its notice says whom, so that it answers that
-    # member's term only (CAM-09-08) and another member's denial can still be notified.
-    member = source.payload.get("member") if act == "recusal_denial_notified" else None
+    # A notice may concern one of the source's (a denial of recusal, one member: CAM-09-08): it says
+    # which, so that it answers that one's term only and another's can still be notified.
+    per = spec.receipt_per
+    member = source.payload.get(per) if per else None
     if any(
         e.event_type == act
         and e.pk not in superseded
         and e.seq > source.seq
-        and (member is None or e.payload.get("member") in (None, member))
+        and (member is None or e.payload.get(per) in (None, member))
         for e in entries
     ):
         return None  # already on the docket (a second recipient of the same notice)
-    if act == "recusal_denial_notified" and source.payload.get("granted"):
-        return None  # only a denied recusal is notified this way (Sec. 9 ¶5)
+    if spec.receipt_unless and source.payload.get(spec.receipt_unless):
+        return None  # e.g. only a denied recusal is notified this way (Sec. 9 ¶5)
     payload = dict(spec.receipt_payload)
     if member is not None:
-        payload["member"] = member
-    if act == "decision_notified":
+        payload[per] = member
+    if spec.receipt_lists_parties:
         payload["recipients"] = sorted(
             {x.recipient_role for x in d.document.deliveries.all()} & {"respondent", "complainant"}
             | ({d.recipient_role} & {"respondent", "complainant"})

@@ -29,17 +29,6 @@ from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.calendar import format_date_es
 from ventila.rules.parts import Document
 
-CAMARA = "camara-171"
-MUNICIPAL = "municipal"
-
-# Interpretation: the texts require these contents in the municipal notice (¶12–¶13: certified
-# copy, the answer term, the right to appear by counsel) and in resolutions and reports (Sec. 22
-# read with Sec. 25; ¶14, ¶16: findings of fact and conclusions of law). Keys are section keys.
-MUNICIPAL_NOTICE_CONTENTS = {
-    "certified_copy": ("MUN-INI-04", "Copia certificada de la querella"),
-    "answer_term": ("MUN-ANS-03", "El término para contestar"),
-    "rights": ("MUN-ANS-03", "El derecho a comparecer y defenderse por sí o por abogado"),
-}
 FINDINGS_CONTENTS = {
     "findings_of_fact": "Determinaciones de hechos",
     "conclusions_of_law": "Conclusiones de derecho",
@@ -65,10 +54,13 @@ class DocSpec:
     recipients: tuple[str, ...]  # respondent, complainant, counsel, speaker, requester
     receipt_act: str | None = None  # the act a recipient's receipt records (it starts the terms)
     receipt_roles: tuple[str, ...] = ()
-    receipt_payload: dict[str, Any] = field(default_factory=dict)
+    receipt_payload: Mapping[str, Any] = field(default_factory=dict)
+    receipt_per: str = ""  # see ``Document``
+    receipt_unless: str = ""
+    receipt_lists_parties: bool = False
     required: Callable[[Case, DocketEntry, set[str]], list[Problem]] | None = None
     applies: Callable[[DocketEntry], bool] | None = None
-    # the text per language, when the rulebook carries it (``Rulebook.documents``); else the template file
+    # the text per language, when the rulebook carries it (``Document.text``); else the template file
     text: Mapping[str, str] = field(default_factory=dict)
 
     def rule_for(self, case: Case, entry: DocketEntry) -> Any:
@@ -76,18 +68,23 @@ class DocSpec:
         return RULEBOOKS[self.rulebook].rules[rid]
 
 
-def _notice_required(case: Case, entry: DocketEntry, included: set[str]) -> list[Problem]:
-    check = RULEBOOKS[case.body.rulebook].document_checks["notice_of_complaint"]
+def _rulebook_check(case: Case, entry: DocketEntry, included: set[str]) -> list[Problem]:
+    check = RULEBOOKS[case.body.rulebook].document_checks[_document(case, entry).key]
     return [Problem(p.field, p.rule_id, p.message) for p in check(included)]
 
 
-def _summons_required(case: Case, entry: DocketEntry, included: set[str]) -> list[Problem]:
+def _initial_summons_check(case: Case, entry: DocketEntry, included: set[str]) -> list[Problem]:
     if not is_initial_hearing(entry):
         return []
     # The method is checked when the summons is served (service.py); here, only the contents.
-    check = RULEBOOKS[case.body.rulebook].document_checks["hearing_summons"]
+    check = RULEBOOKS[case.body.rulebook].document_checks[_document(case, entry).key]
     problems = check(included, to="respondent", method="personal", initial=True)
     return [Problem(p.field, p.rule_id, p.message) for p in problems]
+
+
+def _document(case: Case, entry: DocketEntry) -> Document:
+    """The rulebook's document a check is run for (the one with a check that this act produces)."""
+    return next(d for d in RULEBOOKS[case.body.rulebook].documents if entry.event_type in d.events and d.required)
 
 
 def _findings_required(rule_id: str) -> Callable[[Case, DocketEntry, set[str]], list[Problem]]:
@@ -101,12 +98,17 @@ def _findings_required(rule_id: str) -> Callable[[Case, DocketEntry, set[str]], 
     return check
 
 
-def _municipal_notice_required(case: Case, entry: DocketEntry, included: set[str]) -> list[Problem]:
-    return [
-        Problem(k, rid, f"La notificación debe incluir: {label}.")
-        for k, (rid, label) in MUNICIPAL_NOTICE_CONTENTS.items()
-        if k not in included
-    ]
+def _contents_required(
+    contents: Mapping[str, tuple[str, str]],
+) -> Callable[[Case, DocketEntry, set[str]], list[Problem]]:
+    def check(case: Case, entry: DocketEntry, included: set[str]) -> list[Problem]:
+        return [
+            Problem(k, rid, f"La notificación debe incluir: {label}.")
+            for k, (rid, label) in contents.items()
+            if k not in included
+        ]
+
+    return check
 
 
 def is_initial_hearing(entry: DocketEntry) -> bool:
@@ -153,185 +155,58 @@ def _has_late_duty(entry: DocketEntry) -> bool:
     return bool(late_duties(entry.case))
 
 
-SPECS: tuple[DocSpec, ...] = (
-    DocSpec(
-        "notice_of_complaint",
-        CAMARA,
-        gettext_noop("Notificación de la querella"),
-        ("complaint_filed", "referral_received"),
-        "CAM-21B-04",
-        ("respondent",),
-        "respondent_notified",
-        ("respondent",),
-        required=_notice_required,
-    ),
-    # Secs. 14 and 16(a): the notice to an obligated person whose financial report is late, from the
-    # tenure's case (its first act, the taking of office), while a report duty is past due unmet.
-    DocSpec(
-        "late_report_notice",
-        CAMARA,
-        gettext_noop("Aviso de informe financiero no radicado"),
-        ("took_office",),
-        _late_rule,
-        ("respondent",),
-        applies=_has_late_duty,
-    ),
-    DocSpec(
-        "speaker_copy",
-        CAMARA,
-        gettext_noop("Copia de la querella al Presidente de la Cámara"),
-        ("complaint_filed", "referral_received"),
-        "CAM-21B-01",
-        ("speaker",),
-        "speaker_notified",
-        ("speaker",),
-    ),
-    DocSpec(
-        "extension_decision",
-        CAMARA,
-        gettext_noop("Resolución sobre la prórroga para contestar"),
-        ("extension_granted", "extension_denied"),
-        "CAM-21B-03",
-        ("respondent", "complainant"),
-    ),
-    DocSpec(
-        "default_resolution",
-        CAMARA,
-        gettext_noop("Resolución de rebeldía"),
-        ("default_declared",),
-        "CAM-21B-05",
-        ("respondent", "complainant"),
-    ),
-    DocSpec(
-        "determination",
-        CAMARA,
-        gettext_noop("Determinación de la Comisión"),
-        ("determination_made",),
-        lambda c, e: "CAM-21C-03" if e.payload.get("outcome") == "dismissed" else "CAM-21C-02",
-        ("respondent", "complainant"),
-        "determination_notified",
-        ("respondent", "complainant"),
-    ),
-    DocSpec(
-        "hearing_summons",
-        CAMARA,
-        gettext_noop("Citación a vista"),
-        ("hearing_noticed",),
-        lambda c, e: "CAM-21C-08" if is_initial_hearing(e) else "CAM-21C-07",
-        ("respondent", "complainant"),
-        required=_summons_required,
-    ),
-    DocSpec(
-        "resolution",
-        CAMARA,
-        gettext_noop("Resolución de la Comisión"),
-        ("resolved",),
-        "CAM-22-01",
-        ("respondent", "complainant"),
-        required=_findings_required("CAM-22-01"),
-    ),
-    DocSpec(
-        "final_report", CAMARA, gettext_noop("Informe Final"), ("report_referred",), _final_report_rule, ("speaker",)
-    ),
-    DocSpec(
-        "recusal_decision",
-        CAMARA,
-        gettext_noop("Resolución sobre la inhibición"),
-        ("recusal_decided",),
-        lambda c, e: "CAM-09-07" if e.payload.get("granted") else "CAM-09-08",
-        ("speaker", "complainant"),
-        "recusal_denial_notified",
-        ("complainant", "respondent", "counsel"),
-    ),
-    DocSpec(
-        "advisory_opinion",
-        CAMARA,
-        gettext_noop("Opinión consultiva"),
-        ("opinion_issued", "opinion_rejected", "opinion_revised"),
-        lambda c, e: {"opinion_issued": "CAM-19D-01", "opinion_revised": "CAM-19F-01"}.get(e.event_type, "CAM-19B-01"),
-        ("requester",),
-    ),
-    DocSpec(
-        "outside_activity_decision",
-        CAMARA,
-        gettext_noop("Decisión sobre la actividad extra-legislativa"),
-        ("objection_decided",),
-        lambda c, e: "CAM-11C-02" if e.payload.get("objected") else "CAM-11C-01",
-        ("respondent",),
-    ),
-    DocSpec(
-        "mun_notice",
-        MUNICIPAL,
-        gettext_noop("Notificación de la querella al Alcalde"),
-        ("complaint_filed",),
-        "MUN-INI-04",
-        ("respondent",),
-        "respondent_notified",
-        ("respondent",),
-        {"certified_copy": True, "rights_stated": True},
-        required=_municipal_notice_required,
-    ),
-    DocSpec(
-        "mun_hearing_notice",
-        MUNICIPAL,
-        gettext_noop("Notificación de vista"),
-        ("hearing_noticed",),
-        "MUN-HEA-02",
-        ("respondent", "complainant"),
-    ),
-    DocSpec(
-        "mun_commissioner_report",
-        MUNICIPAL,
-        gettext_noop("Informe del Comisionado Asociado"),
-        ("commissioner_report_filed",),
-        "MUN-REP-02",
-        ("respondent", "complainant"),
-        required=_findings_required("MUN-REP-02"),
-    ),
-    DocSpec(
-        "mun_decision",
-        MUNICIPAL,
-        gettext_noop("Decisión de la Comisión"),
-        ("decision_issued",),
-        "MUN-REP-03",
-        ("respondent", "complainant"),
-        "decision_notified",
-        ("respondent", "complainant"),
-        {"copy_attached": True},
-        required=_findings_required("MUN-REP-03"),
-    ),
-    DocSpec(
-        "mun_dismissal",
-        MUNICIPAL,
-        gettext_noop("Resolución de desestimación"),
-        ("dismissed",),
-        "MUN-STU-03",
-        ("respondent", "complainant"),
-        "decision_notified",
-        ("respondent", "complainant"),
-        {"copy_attached": True},
-        required=_findings_required("MUN-STU-03"),
-    ),
-    DocSpec(
-        "mun_dismissal_with_prejudice",
-        MUNICIPAL,
-        gettext_noop("Desestimación con perjuicio"),
-        ("dismissed_with_prejudice",),
-        "MUN-DEC-04",
-        ("respondent", "complainant"),
-        "decision_notified",
-        ("respondent", "complainant"),
-        {"copy_attached": True},
-    ),
-)
+def _rule_chooser(doc: Document) -> str | Callable[[Case, DocketEntry], str]:
+    """The rule of a document as :class:`DocSpec` takes it: its ``rule_id``, or what picks it (``rule_by``)."""
+    by = doc.rule_by
+    if not by:
+        return doc.rule_id
+    if by == "final_report_route":
+        return _final_report_rule
+    if by == "late_duty":
+        return _late_rule
+
+    def key(entry: DocketEntry) -> Any:
+        if by == "event":
+            return entry.event_type
+        if by == "initial_hearing":
+            return is_initial_hearing(entry)
+        value = entry.payload.get(by.removeprefix("payload:"))
+        return value if isinstance(value, str) else bool(value)
+
+    return lambda case, entry: doc.rules.get(key(entry), doc.rule_id)
+
+
+def _required(doc: Document) -> Callable[[Case, DocketEntry, set[str]], list[Problem]] | None:
+    if doc.required == "findings":
+        return _findings_required(doc.rule_id)
+    if doc.required == "contents":
+        return _contents_required(doc.contents)
+    return {"rulebook_check": _rulebook_check, "initial_summons_check": _initial_summons_check}.get(doc.required)
 
 
 def _from_rulebook(rulebook_id: str, doc: Document) -> DocSpec:
-    return DocSpec(doc.key, rulebook_id, doc.title, doc.events, doc.rule_id, doc.recipients, text=doc.text)
+    return DocSpec(
+        doc.key,
+        rulebook_id,
+        doc.title,
+        doc.events,
+        _rule_chooser(doc),
+        doc.recipients,
+        receipt_act=doc.receipt_act,
+        receipt_roles=doc.receipt_roles,
+        receipt_payload=doc.receipt_payload,
+        receipt_per=doc.receipt_per,
+        receipt_unless=doc.receipt_unless,
+        receipt_lists_parties=doc.receipt_lists_parties,
+        required=_required(doc),
+        applies=_has_late_duty if doc.applies == "late_duty" else None,
+        text=doc.text,
+    )
 
 
 class _Specs(dict[str, DocSpec]):
-    """The documents by key: the catalogue's, then those the registered rulebooks carry (``Rulebook.documents``)."""
+    """The documents by key, as the registered rulebooks carry them (``Rulebook.documents``; a rulebook
+    registered later, a test's, is read when its document is first asked for)."""
 
     def __missing__(self, key: str) -> DocSpec:
         for rulebook in RULEBOOKS.values():
@@ -348,21 +223,15 @@ class _Specs(dict[str, DocSpec]):
             return default
 
 
+SPECS: tuple[DocSpec, ...] = tuple(_from_rulebook(rb.id, d) for rb in RULEBOOKS.values() for d in rb.documents)
 BY_KEY = _Specs({s.key: s for s in SPECS})
-SPECS_BY_RULEBOOK: dict[str, list[DocSpec]] = {}
-for _spec in SPECS:
-    SPECS_BY_RULEBOOK.setdefault(_spec.rulebook, []).append(_spec)
 
 
 def specs_for(case: Case, entry: DocketEntry) -> list[DocSpec]:
     """The documents the texts tie to this docket act."""
     rulebook = case.body.rulebook
     own = [BY_KEY[d.key] for d in RULEBOOKS[rulebook].documents] if rulebook in RULEBOOKS else []
-    return [
-        s
-        for s in (*SPECS_BY_RULEBOOK.get(rulebook, ()), *own)
-        if entry.event_type in s.events and (s.applies is None or s.applies(entry))
-    ]
+    return [s for s in own if entry.event_type in s.events and (s.applies is None or s.applies(entry))]
 
 
 # -- the data a text is generated from --------------------------------------------------------------
@@ -399,7 +268,8 @@ def context_for(case: Case, entry: DocketEntry, lang: str, today: dt.date) -> di
     entries = list(case.entries.order_by("seq"))
     superseded = {e.supersedes_id for e in entries if e.supersedes_id}
     live = [e for e in entries if e.pk not in superseded]
-    filing = next((e for e in live if e.event_type in ("complaint_filed", "referral_received")), entries[0])
+    # the act that opened the case (as corrected, if it was)
+    filing = next((e for e in live if e.event_type == entries[0].event_type), entries[0])
     parties = list(case.parties.all())
     respondent = next((p for p in parties if p.role == Party.Role.RESPONDENT), None)
     complainant = next((p for p in parties if p.role == Party.Role.COMPLAINANT), None)
@@ -418,24 +288,27 @@ def context_for(case: Case, entry: DocketEntry, lang: str, today: dt.date) -> di
     member = None
     if payload.get("member") and str(payload["member"]).isdigit():
         member = Person.objects.filter(pk=int(payload["member"])).first()
-    recusal_request = next(
-        (e for e in reversed(live) if e.event_type == "recusal_requested" and e.seq < entry.seq), None
-    )
+    rulebook = RULEBOOKS[case.body.rulebook]
+    # the request a decision answers (``Document.answers``): the latest before it
+    asked = {a for d in rulebook.documents if entry.event_type in d.events for a in d.answers}
+    recusal_request = next((e for e in reversed(live) if e.event_type in asked and e.seq < entry.seq), None)
     resolved = next((e for e in reversed(live) if e.event_type == "resolved" and e.seq <= entry.seq), None)
     route = None
     allowed: list[str] = []
     rb = case.body.rulebook
-    rulebook = RULEBOOKS[rb]
+    routed = any(entry.event_type in d.events for d in rulebook.documents if d.rule_by == "final_report_route")
     if rulebook.sanctions_for is not None:
         allowed = [label(s) for s in rulebook.sanctions_for(case.respondent_role)]
-        if allowed and entry.event_type == "report_referred" and rulebook.final_report_route is not None:
+        if allowed and routed and rulebook.final_report_route is not None:
             route = rulebook.final_report_route(case.respondent_role, payload.get("recommendation"))
     terms = {name: term_text(rule_id, rb, lang) for name, rule_id in rulebook.document_terms.items()}
     occurred = entry.occurred_at.astimezone(PR_TZ).date()
+    variant = next((d.variants[entry.event_type] for d in rulebook.documents if entry.event_type in d.variants), "")
     return {
         "case": case,
         "body": case.body,
         "entry": entry,
+        "variant": variant,
         "payload": payload,
         "details": dict(entry.details),
         "occurred": long_date(occurred, lang),
@@ -470,7 +343,7 @@ def context_for(case: Case, entry: DocketEntry, lang: str, today: dt.date) -> di
         # Sec. 11: the notice a decision on an outside activity answers, its term and the roll call.
         "notice": dict(filing.payload),
         "activity": label(filing.payload.get("activity")) if filing.payload.get("activity") else "",
-        "objection_term": term_text("CAM-11C-01", rb, lang) if "CAM-11C-01" in rulebook.rules else "",
+        "objection_term": terms.get("objection", ""),
         "roll_call": getattr(entry, "roll_call", None) if hasattr(entry, "roll_call") else None,
         "summons_contents": rulebook.document_contents.get("hearing_summons", {}),
         "late_duties": [

@@ -26,7 +26,16 @@ from .calendar import (
     legal_calendar,
 )
 from .i18n import Msg
-from .parts import CompulsoryDismissal, Document, Publication, Statistics, Voting
+from .parts import (
+    Advisory,
+    CompulsoryDismissal,
+    Document,
+    Publication,
+    Recusal,
+    SampleFlow,
+    Statistics,
+    Voting,
+)
 from .speed import build_without_init, per_kind, sets_every_field
 from .terms import Deadline, Finding, Rule, Status, Term, Unit, compute_due, shared_term
 from .vocabulary import Actor
@@ -336,6 +345,8 @@ class KindSpec:
     # (empty: the rulebook's rule for ``act_not_allowed``).
     opening: tuple[str, ...] = ()
     order_rule: str = ""
+    # The act that opens a case of the kind when the staff docket it by hand or import it ("": neither).
+    filing_act: str = ""
     # The kind in its own words (issue 29): what its case page calls a party, by party role (Spanish; a
     # catalogue msgid; none: the shared words, «Parte querellada»); who may read it (None: the rulebook's
     # ``confidentiality``; "": the law states no rule for this kind, and the system's own restriction is
@@ -513,6 +524,11 @@ class Obligations:
     # the act of the evaluator's final action, and the rule of its term to refer the report to the body
     final_action_event: str = ""
     referral_term_rule: str = ""
+    # the acts the register itself writes on a tenure's case (taking and leaving office)
+    register_events: tuple[str, ...] = ()
+    # the case a referral (a final action whose outcome refers) opens: its kind and its first act
+    referral_kind: str = ""
+    referral_event: str = ""
 
 
 @dataclass(frozen=True)
@@ -685,6 +701,9 @@ class Rulebook:
     publication: Publication = field(default_factory=Publication)
     statistics: Statistics = field(default_factory=Statistics)
     documents: tuple[Document, ...] = ()
+    samples: tuple[SampleFlow, ...] = ()  # the fictitious dockets of ``ventila generate``
+    recusal: Recusal = field(default_factory=Recusal)
+    advisory: Advisory = field(default_factory=Advisory)
 
     def series_of(self, kind: str) -> str:
         """The code of the number series ``kind`` is numbered in ("": the body's main series)."""

@@ -238,7 +238,7 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
                 ),
             )
         )
-    if any("dismissed_with_prejudice" in k.events for k in RULEBOOKS[stats.body.rulebook].kinds.values()):
+    if RULEBOOKS[stats.body.rulebook].statistics.with_prejudice:
         out.append(
             Table(
                 "perjuicio",

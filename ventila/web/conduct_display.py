@@ -94,4 +94,5 @@ def person_conduct(user: Any, body: Any, person: Any) -> dict[str, Any]:
         "gift_count": GiftRecord.objects.filter(body=body, person=person).count(),
         "summons_rows": summons_rows(body, person),
         "checks": check_rows(body, person),
+        "conduct_rules": conduct.conduct_of(body),  # the rules its tables cite
     }

@@ -316,7 +316,7 @@ class ActForm(WhenMixin, AttachmentMixin):
         self.vote_rule = vote_rule(case.body.rulebook, event_type)
         if self.vote_rule is not None:
             self.voters = voting_members(case, day)
-            if event_type == "recusal_decided":
+            if event_type == RULEBOOKS[case.body.rulebook].recusal.decided:
                 # Sec. 9 ¶4: the member whose recusal is decided does not vote on it.
                 pending = {p.pk for p in pending_recusal_members(case)}
                 if len(pending) == 1:
@@ -524,13 +524,12 @@ def respondent_choices(body: Body, day: dt.date) -> list[tuple[str, str]]:
     return [(str(o.pk), f"{o.person} — {o.title}") for o in offices]
 
 
-# The act that opens a case of each kind the staff docket by hand.
-FILING_EVENTS = {
-    "complaint": "complaint_filed",
-    "referral": "referral_received",
-    "suspension_proceeding": "special_proceeding_filed",
-    "deadlock": "deadlock_reported",
-}
+def filing_event(body: Body, kind: str) -> str:
+    """The act that opens a case of ``kind`` the staff docket by hand ("": the body files none by hand)."""
+    spec = RULEBOOKS[body.rulebook].kinds.get(kind)
+    return spec.filing_act if spec is not None else ""
+
+
 # The queue's button for docketing each kind but the complaint, offered where the body's rulebook has it.
 FILING_BUTTONS = {
     "referral": _("Anotar referido de la OEG"),
@@ -576,7 +575,7 @@ class FilingForm(WhenMixin, AttachmentMixin):
         super().__init__(*args, **kwargs)
         self.body = body
         self.kind = kind
-        self.event_type = FILING_EVENTS[kind]
+        self.event_type = filing_event(body, kind)
         self.spec = event_spec(body.rulebook, kind, self.event_type)
         self.fields["respondent_office"].choices = [("", "—"), *respondent_choices(body, clock.today())]
         self.payload_names = list(self.spec.fields)

@@ -45,6 +45,7 @@ from ventila.cases.evaluation import CaseFacts, PlannedEvent, compute_calendar, 
 from ventila.cases.models import Ballot, Case, DocketEntry, Party, RollCall
 from ventila.cases.voting import vote_rule
 from ventila.rules import PR_TZ, RULEBOOKS
+from ventila.rules.parts import SAMPLE_NAME, Choice, Days, SampleFlow
 from ventila.rules.votes import tally
 
 GENERATOR = "generador"  # the account that records every generated entry
@@ -85,80 +86,6 @@ FACTS = (  # fictitious facts
 FIRST_DAY = dt.date(2025, 3, 17)  # after both bodies' members took their seats (the demo's dates)
 
 
-@dataclass(frozen=True)
-class Step:
-    act: str
-    after: int  # business days after the previous act
-    payload: dict[str, Any] = field(default_factory=dict)
-    details: dict[str, Any] = field(default_factory=dict)
-    votes: tuple[int, int] | None = None  # (yes, no); the other members abstain
-    hearing_in: int = 0  # hearing_noticed: the hearing this many business days later
-    last_padded: bool = False  # from this act on the rulebook allows no more padding (dismissed, resolved)
-
-
-@dataclass(frozen=True)
-class Flow:
-    kind: str
-    weight: int
-    first: str  # the act that opens the case
-    filing: str  # how its first act is filled in (see _first_act)
-    steps: tuple[Step, ...]
-    padding: tuple[str, ...] = ()  # acts the rulebook allows at any time while the case is open
-
-
-# The demo's sequences (ventila/web/management/commands/demo.py, ventila/web/demo_procedures.py).
-_RESOLUTION = {
-    "report_findings": "La Comisión determina probados los hechos de la querella (datos sintéticos).",
-    "recommendation": "Se recomienda la sanción que dispone la Sec. 26.",
-}
-_HOUSE_ORDINARY = (
-    Step("respondent_notified", 2),
-    Step("answer_filed", 8),
-    Step("determination_made", 10, {"outcome": "probable_cause"}, votes=(5, 2)),
-    Step("determination_notified", 1),
-    Step("hearing_noticed", 1, {"initial": True}, hearing_in=12),
-    Step("hearing_held", 12),
-    Step("evidentiary_hearing_concluded", 3),
-    Step("resolved", 10, {"outcome": "charges_proven"}, _RESOLUTION, votes=(5, 1), last_padded=True),
-    Step("report_referred", 0, {"to": "house"}),
-    Step("sanction_decided", 5, {"sanctions": ["fine"], "fine_amount": 1500}),
-    Step("case_closed", 1),
-)
-_HOUSE_EXTENSION = (
-    Step("respondent_notified", 2),
-    Step("extension_requested", 5, {"reasons": "Acopio de prueba documental."}),
-    Step("extension_granted", 1, {"business_days": 10}),
-    Step("answer_filed", 9),
-)
-_HOUSE_DISMISSAL = (
-    Step("respondent_notified", 2),
-    Step("answer_filed", 6),
-    Step("determination_made", 9, {"outcome": "dismissed", "grounds": ["frivolous"]}, votes=(6, 1), last_padded=True),
-    Step("determination_notified", 2),
-    Step("case_closed", 3),
-)
-_MUNICIPAL = (
-    Step("respondent_notified", 2),
-    Step("answer_filed", 6),
-    Step("hearing_noticed", 5, {"public": True}, hearing_in=20),
-    Step("hearing_concluded", 20, {"before": "full"}),
-    Step("decision_issued", 5, {"outcome": "admonition"}, votes=(2, 1)),
-    Step("decision_notified", 1),
-)
-_HOUSE_PADDING = ("witness_summoned", "documents_requested")
-FLOWS: dict[str, tuple[Flow, ...]] = {  # by the demo body's slug
-    "etica-camara": (
-        Flow("complaint", 6, "complaint_filed", "house", _HOUSE_ORDINARY, _HOUSE_PADDING),
-        Flow("complaint", 2, "complaint_filed", "house", _HOUSE_EXTENSION, _HOUSE_PADDING),
-        Flow("complaint", 2, "complaint_filed", "house", _HOUSE_DISMISSAL, _HOUSE_PADDING),
-        Flow("referral", 1, "referral_received", "referral", (Step("respondent_notified", 2),)),
-    ),
-    "querellas-municipales": (
-        Flow("complaint", 6, "complaint_filed", "municipal", _MUNICIPAL),
-        Flow("suspension_proceeding", 1, "special_proceeding_filed", "special", ()),
-        Flow("deadlock", 1, "deadlock_reported", "deadlock", (Step("referred_to_commission", 0),)),
-    ),
-}
 LARGE_DOCKET = 200  # entries of the few large cases
 
 
@@ -167,7 +94,7 @@ class Planned:
     """One case to write: its body, flow, respondent, complainant and the acts checked so far."""
 
     body: Body
-    flow: Flow
+    flow: SampleFlow
     respondent: Person
     office: OfficeTerm
     complainant: dict[str, str] | None
@@ -256,41 +183,23 @@ def _people(rng: random.Random, n: int) -> tuple[list[Person], list[Person], dic
 # -- planning one case ---------------------------------------------------------------------------------
 
 
-def _first_act(flow: Flow, at: dt.datetime, rng: random.Random) -> ActInput:
+def _drawn(value: Any, day: dt.date, rng: random.Random) -> Any:
+    if isinstance(value, Days):
+        return (day + dt.timedelta(days=value.offset)).isoformat()
+    if isinstance(value, Choice):
+        return rng.choice(value.values)
+    return value
+
+
+def _first_act(flow: SampleFlow, at: dt.datetime, rng: random.Random) -> ActInput:
     day = at.date()
     facts = rng.choice(FACTS)
-    payload: dict[str, Any]
-    if flow.filing == "house":
-        payload = {
-            "knowledge_date": (day - dt.timedelta(days=12)).isoformat(),
-            "facts_date": (day - dt.timedelta(days=15)).isoformat(),
-            "channel": rng.choice(("email", "in_person")),
-        }
-        details = {"facts": facts, "provisions": "Sec. 10(i), Sec. 10(j)"}
-    elif flow.filing == "municipal":
-        payload = {
-            "complainant_kind": rng.choice(("citizen", "municipal_assembly")),
-            "sworn": True,
-            "evidence_attached": True,
-        }
-        details = {"facts": facts}
-    elif flow.filing == "referral":
-        payload = {"facts_date": (day - dt.timedelta(days=20)).isoformat(), "evidence_attached": True}
-        details = {"facts": facts}
-    elif flow.filing == "special":
-        payload = {
-            "charges_notified_on": (day - dt.timedelta(days=4)).isoformat(),
-            "factors": ["weight_of_evidence", "urgency"],
-            "public_interest_determined": True,
-        }
-        details = {"facts": facts}
-    else:  # deadlock_reported
-        payload, details = {"by": "municipal_assembly"}, {"facts": facts}
-    return ActInput(flow.first, at, True, payload, details)
+    payload = {name: _drawn(value, day, rng) for name, value in flow.first_payload.items()}
+    return ActInput(flow.first, at, True, payload, {"facts": facts, **flow.first_details})
 
 
 def _plan_acts(
-    flow: Flow, calendar: Any, filed: dt.datetime, today: dt.date, target: int, rng: random.Random, *, full: bool
+    flow: SampleFlow, calendar: Any, filed: dt.datetime, today: dt.date, target: int, rng: random.Random, *, full: bool
 ) -> list[ActInput]:
     """The docket: the flow cut at a random stage (and at today), padded to about ``target`` entries."""
     acts = [_first_act(flow, filed, rng)]
@@ -326,13 +235,9 @@ def _plan_acts(
             out.append(act)
             for k in range(extra.get(i, 0)):
                 at = dt.datetime.combine(days[i], dt.time(16, 0), PR_TZ) + dt.timedelta(minutes=k)
-                what = rng.choice(flow.padding)
+                what = rng.choice(tuple(flow.padding))
                 given, family = _name(rng)
-                payload = (
-                    {"witness": f"{given} {family}"}
-                    if what == "witness_summoned"
-                    else {"description": "Expedientes de contratación (datos sintéticos)."}
-                )
+                payload = {k: f"{given} {family}" if v == SAMPLE_NAME else v for k, v in flow.padding[what].items()}
                 out.append(ActInput(what, at, True, payload))
         acts = out
     return acts
@@ -575,7 +480,7 @@ def generate(
     closures = {
         b.pk: tuple(Closure.objects.filter(body=b).order_by("day").values_list("day", flat=True)) for b in bodies
     }
-    flows = [(body, flow) for body in bodies for flow in FLOWS[body.slug] if flow.kind in _kinds(body)]
+    flows = [(body, flow) for body in bodies for flow in RULEBOOKS[body.rulebook].samples if flow.kind in _kinds(body)]
     weights = [flow.weight for _b, flow in flows]
     with transaction.atomic():
         reps, mayors, offices = _people(rng, min(max(n // 20, 20), 2000))
@@ -588,7 +493,7 @@ def generate(
         for i in range(size):
             index = done + i
             if index < large:  # the few large dockets: a House complaint, from the start
-                body, flow = camara, FLOWS[camara.slug][0]
+                body, flow = camara, RULEBOOKS[camara.rulebook].samples[0]
                 target = LARGE_DOCKET
             else:
                 body, flow = rng.choices(flows, weights)[0]

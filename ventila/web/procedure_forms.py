@@ -21,6 +21,7 @@ from ventila.bodies.models import Body, ElectionDay, Person
 from ventila.cases.actions import voting_members
 from ventila.cases.models import Case, MemberVote
 from ventila.cases.rule_messages import message_text
+from ventila.rules import RULEBOOKS
 from ventila.rules.kinship import check_recusal_kinship, compute_kinship
 
 DATE_WIDGET = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
@@ -62,14 +63,15 @@ KINSHIP_WITH = (
 
 def pending_recusal_members(case: Case) -> list[Person]:
     """Members with a recusal request not yet decided, in docket order."""
-    entries = list(case.entries.filter(event_type__in=("recusal_requested", "recusal_decided")).order_by("seq"))
+    recusal = RULEBOOKS[case.body.rulebook].recusal
+    entries = list(case.entries.filter(event_type__in=(recusal.requested, recusal.decided)).order_by("seq"))
     superseded = {e.supersedes_id for e in case.entries.filter(supersedes__isnull=False)}
     pending: dict[str, None] = {}
     for e in entries:
         if e.pk in superseded:
             continue
         member = str(e.payload.get("member", ""))
-        if e.event_type == "recusal_requested":
+        if e.event_type == recusal.requested:
             pending[member] = None
         else:
             pending.pop(member, None)
@@ -80,13 +82,16 @@ def pending_recusal_members(case: Case) -> list[Person]:
 
 def member_field(case: Case, day: dt.date, event_type: str, label: Any) -> forms.Field | None:
     """The «member» of a recusal or substitute act, limited to the members it can be about."""
-    if event_type == "recusal_requested":
+    recusal = RULEBOOKS[case.body.rulebook].recusal
+    if not event_type:
+        return None
+    if event_type == recusal.requested:
         people = voting_members(case, day)
         help_text = _("El miembro cuya inhibición se plantea (por sí o a petición de parte).")
-    elif event_type == "recusal_decided":
+    elif event_type == recusal.decided:
         people = pending_recusal_members(case)
         help_text = _("El miembro cuya solicitud de inhibición se resuelve; no vota sobre ella (Sec. 9 ¶4).")
-    elif event_type in ("substitute_requested", "substitute_appointed"):
+    elif event_type in recusal.substitute_acts:
         people = [x.person for x in case.exclusions.select_related("person")]
         help_text = _("El miembro que no puede actuar en este caso (parte, testigo o inhibido) y a quien se sustituye.")
     else:
@@ -109,7 +114,7 @@ def member_field(case: Case, day: dt.date, event_type: str, label: Any) -> forms
 def add_procedure_fields(form: Any, case: Case, event_type: str, day: dt.date) -> list[str]:
     """Add the descriptive fields an act needs; returns the names stored in the entry's details."""
     names: list[str] = []
-    if event_type == "recusal_requested":
+    if event_type and event_type == RULEBOOKS[case.body.rulebook].recusal.requested:
         form.fields["recusal_reasons"] = forms.CharField(
             label=_("Fundamentos por escrito"),
             widget=forms.Textarea(attrs={"rows": 4}),
@@ -149,7 +154,8 @@ def add_procedure_fields(form: Any, case: Case, event_type: str, day: dt.date) -
 
 def clean_procedure_fields(form: Any, data: dict[str, Any]) -> None:
     """Cross-field checks of the procedure acts."""
-    if form.event_type == "recusal_requested":
+    recusal = RULEBOOKS[form.case.body.rulebook].recusal
+    if form.event_type and form.event_type == recusal.requested:
         relation = data.get("kinship_relation")
         grounds = data.get("grounds") or []
         if relation:
@@ -167,9 +173,10 @@ def clean_procedure_fields(form: Any, data: dict[str, Any]) -> None:
                     "kinship_relation",
                     _(
                         "%(rel)s (%(degree)s) no está dentro del cuarto grado de consanguinidad o afinidad: no es la "
-                        "causa de la Sec. 9(c) (CAM-09-03)."
+                        "causa de la Sec. 9(c) (%(rule)s)."
                     )
                     % {
+                        "rule": recusal.kinship_rule,
                         "rel": dict(KINSHIP_PATHS)[relation],
                         "degree": message_text(kin.describe()) if kin else _("la ley no lo cuenta como parentesco"),
                     },

@@ -63,7 +63,7 @@ from ventila.cases.queries import docket_order
 from ventila.cases.rule_messages import message_text, render_message
 from ventila.compliance import access as register_access
 from ventila.compliance.models import TenureCase
-from ventila.compliance.referrals import REFERRAL_KIND, links_of, pending_referral
+from ventila.compliance.referrals import links_of, pending_referral
 from ventila.documents.models import Delivery, Document, Draft, Language
 from ventila.exports import XLSX_TYPE, csv_response, to_xlsx
 from ventila.filing.models import Filing
@@ -72,7 +72,7 @@ from ventila.rules.engine import KindSpec
 from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
 
 from .. import pending
-from ..forms import FILING_EVENTS, ActForm, CounselForm, FilingForm, QueueFilterForm
+from ..forms import ActForm, CounselForm, FilingForm, QueueFilterForm, filing_event
 from ..templatetags.web_tags import is_group, long_date
 from . import turns
 from .markup import Typed, act_url_maker, options_html, render_queue_rows, render_timeline, vocabulary
@@ -425,7 +425,7 @@ def register_links(user: Any, case: Case) -> dict[str, Any]:
     pending referral into a case (staff only). No query for a case of any other kind."""
     out: dict[str, Any] = {"case_links": [], "turn_referral_url": "", "register_person_url": ""}
     obligations = RULEBOOKS[case.body.rulebook].obligations
-    if obligations is None or case.kind not in (obligations.kind, REFERRAL_KIND):
+    if obligations is None or case.kind not in (obligations.kind, obligations.referral_kind):
         return out
     out["case_links"] = links_of(case)
     tenure = TenureCase.objects.filter(case=case).first() if case.kind == obligations.kind else None
@@ -720,8 +720,8 @@ def _detail_label(key: str) -> str:
 def file_case(request: HttpRequest, body: str, kind: str) -> HttpResponse:
     body_obj = access.access_body_for_filing(request.user, body)
     rulebook = RULEBOOKS[body_obj.rulebook]
-    filing = FILING_EVENTS
-    if kind not in rulebook.kinds or kind not in filing or filing[kind] not in rulebook.kinds[kind].events:
+    filing = filing_event(body_obj, kind)
+    if kind not in rulebook.kinds or not filing or filing not in rulebook.kinds[kind].events:
         raise Http404("kind")
     form = FilingForm(request.POST or None, request.FILES or None, body=body_obj, kind=kind)
     status = 200

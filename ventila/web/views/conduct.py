@@ -199,6 +199,7 @@ def summonses(request: HttpRequest, body: str, person_id: int) -> HttpResponse:
             "rule": _rule(conduct.conduct_of(body_obj).summons_rule),
             "term": _summons_term_label(body_obj),
             "confidentiality": _rule(conduct.conduct_of(body_obj).summons_confidentiality_rule),
+            "conduct_rules": conduct.conduct_of(body_obj),
         },
         status=400 if form.errors else 200,
     )
@@ -317,6 +318,7 @@ def nepotism(request: HttpRequest, body: str, person_id: int) -> HttpResponse:
             "rule": _rule(conduct.conduct_of(body_obj).nepotism_rule),
             "max_blood": conduct.conduct_of(body_obj).nepotism_max_blood,
             "max_affinity": conduct.conduct_of(body_obj).nepotism_max_affinity,
+            "conduct_rules": conduct.conduct_of(body_obj),
         },
         status=400 if form.errors else 200,
     )

@@ -29,14 +29,13 @@ from ventila.cases.evaluation import compute_caption, event_spec, rulebook_and_k
 from ventila.cases.labels import DEADLINES, STAGES
 from ventila.cases.models import CaseDeadline
 from ventila.cases.rule_messages import render_message
-from ventila.rules import PR_TZ
+from ventila.rules import PR_TZ, RULEBOOKS
 
 from ..forms import _payload_field
 from ..matter_labels import LONG_TEXT_LIMIT
 from ..templatetags.web_tags import long_date
 from .cases import _apply_refusal
 
-ACT = "opinion_requested"
 YES_NO = [("1", gettext_lazy("Sí")), ("0", gettext_lazy("No"))]
 
 
@@ -81,9 +80,10 @@ class OwnRequestForm(forms.Form):
 
     def __init__(self, *args: Any, body: Body, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        spec = event_spec(body.rulebook, KIND, ACT)
+        self.act = RULEBOOKS[body.rulebook].kinds[KIND].opening[0]  # the request, the act that opens the kind
+        spec = event_spec(body.rulebook, KIND, self.act)
         day = clock.today()
-        self.fields["facts_date"] = _payload_field("facts_date", spec.fields["facts_date"], None, day, ACT)
+        self.fields["facts_date"] = _payload_field("facts_date", spec.fields["facts_date"], None, day, self.act)
         self.fields["facts_date"].label = _("Fecha en que ocurrirán los hechos")
         self.fields["facts_date"].error_messages["required"] = _("Escriba la fecha en que ocurrirán los hechos.")
         self.order_fields(["facts", "facts_date", "facts_ongoing", "related_complaint"])
@@ -106,7 +106,7 @@ class OwnRequestForm(forms.Form):
             "requester_role": role,
             "detailed": True,
         }
-        return ActInput(ACT, now.astimezone(PR_TZ), True, payload, {}, _("Solicitud presentada en línea."))
+        return ActInput(self.act, now.astimezone(PR_TZ), True, payload, {}, _("Solicitud presentada en línea."))
 
 
 @login_required

@@ -58,7 +58,6 @@ _TICKET_MAX_AGE = 2 * 3600  # seconds an uploaded file waits for its mapping and
 PAGE_SIZE = 50
 PREVIEW_PEOPLE = 200  # people listed in the preview (the counts cover every row)
 # The acts the register's offices docket by themselves (ventila.compliance.tenures), not offered by hand.
-EVENTS_FROM_REGISTER = ("took_office", "left_office")
 
 
 def _role_labels(body: Any) -> list[tuple[str, str]]:
@@ -98,7 +97,7 @@ def register_list(request: HttpRequest, body: str) -> HttpResponse:
     for person in page.object_list:
         held = list(person.offices.all())
         current = [o for o in held if o.start <= today and (o.end is None or o.end >= today)]
-        rows.append({"person": person, "office": (current or held)[0] if held else None, "in_office": bool(current)})
+        rows.append({"person": person, "office": (current or held)[0] if held else None, "current": bool(current)})
     return render(
         request,
         "web/register.html",
@@ -307,7 +306,7 @@ def _offered_acts(case: Any, obligations: Any) -> list[dict[str, str]]:
     tenure's case (its stored ``allowed_next``), each a link to the case's act form. Taking and leaving
     office come from the register; a report received is recorded below, with the report."""
     _rb, kind = rulebook_and_kind(case.body.rulebook, case.kind)
-    own = {obligations.report_event, *EVENTS_FROM_REGISTER}
+    own = {obligations.report_event, *obligations.register_events}
     return [
         {"type": a, "title": rulebook_text(kind.events[a].title), "url": reverse("web:act", args=[case.number, a])}
         for a in case.allowed_next

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ...engine import Election, KindSpec, LateAct, PublicFiling, Rulebook, Setting, flat_choice_labels
-from ...parts import Outcome, Publication, PublishedAct, Statistics, Voting
+from ...parts import Advisory, Outcome, Publication, PublishedAct, Recusal, Statistics, Voting
 from ...vocabulary import Actor, ComplaintDeadline, ComplaintStage
 from ..common import merge, with_record_only
 from . import documents as document_texts
@@ -22,6 +22,7 @@ from . import (
     s19_advisory,
     s20_s24_complaints,
     s25_s31_reports,
+    samples,
 )
 from .forms import complaint_form_hints
 from .s20_s24_complaints import COMPLAINT_EVENTS, evaluate_complaint
@@ -135,6 +136,7 @@ KINDS: dict[str, KindSpec] = {
         "Querella",
         _COMPLAINT_EVENTS,
         evaluate_complaint,
+        filing_act="complaint_filed",
         stages=ComplaintStage,
         deadlines=ComplaintDeadline,
         deadline_ids=(
@@ -169,6 +171,7 @@ KINDS: dict[str, KindSpec] = {
         "Referido de la OEG",
         _COMPLAINT_EVENTS,
         evaluate_complaint,
+        filing_act="referral_received",
         stages=ComplaintStage,
         deadlines=ComplaintDeadline,
         deadline_ids=(
@@ -222,6 +225,7 @@ RULEBOOK = Rulebook(
         "extension": "CAM-21B-03",
         "determination_notice": "CAM-21C-04",
         "secretary_notice": "CAM-14C-02",  # the notice to a late filer (Sec. 14(c))
+        "objection": "CAM-11C-01",  # the term to object to an outside activity (Sec. 11(c))
     },
     letterhead="Cámara de Representantes",
     # Only complaints in the main series (CE-2027-0001), the one a public filer sees: the confidential
@@ -297,6 +301,25 @@ RULEBOOK = Rulebook(
     },
     document_statements=document_texts.STATEMENTS,  # Sec. 21(b)(2)–(4)
     document_quotes=document_texts.QUOTES,
+    documents=document_texts.DOCUMENTS,
+    samples=samples.SAMPLES,
+    advisory=Advisory(  # Sec. 19
+        requested="opinion_requested",
+        issued="opinion_issued",
+        rejected="opinion_rejected",
+        revised="opinion_revised",
+        # Sec. 19(f) «corregir, modificar, revertir o dejar sin efecto»: the first two leave it in force.
+        revision_keeps_opinion={"correct": True, "modify": True, "reverse": False, "revoke": False},
+    ),
+    recusal=Recusal(  # Secs. 8–9
+        requested="recusal_requested",
+        decided="recusal_decided",
+        rule="CAM-09-05",  # Sec. 9 ¶3: the member asked; accepted by majority
+        rule_by_party="CAM-09-06",  # Sec. 9 ¶4: a party asked; decreed without the member
+        substitute_requested="substitute_requested",
+        substitute_appointed="substitute_appointed",
+        kinship_rule="CAM-09-03",  # Sec. 9(c)
+    ),
     # Findings raised by the pure check_* helpers (outside any evaluator), for the reference.
     findings={
         **s01_s09_commission.FINDINGS,

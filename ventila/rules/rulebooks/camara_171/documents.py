@@ -7,6 +7,8 @@ the terms a section of a document must give in its text (the names are ``documen
 
 from __future__ import annotations
 
+from ...parts import Document
+
 _SEC_25 = (
     "Cuando la Comisión, luego de celebradas todas las vistas y reuniones necesarias, determine con una mayoría "
     "absoluta de sus votos que: "
@@ -89,3 +91,132 @@ QUOTES: dict[str, str] = {
 STATEMENTS: dict[str, dict[str, tuple[str, ...]]] = {
     "notice_of_complaint": {"answer_term": ("answer", "extension")},
 }
+
+
+# The documents the Commission's acts produce (``Rulebook.documents``; their texts are the templates
+# ``documents/texts/<lang>/<key>.txt``).
+DOCUMENTS: tuple[Document, ...] = (
+    # Sec. 21(b)(4)
+    Document(
+        "notice_of_complaint",
+        "Notificación de la querella",
+        ("complaint_filed", "referral_received"),
+        "CAM-21B-04",
+        ("respondent",),
+        receipt_act="respondent_notified",
+        receipt_roles=("respondent",),
+        required="rulebook_check",
+    ),
+    # Secs. 14 and 16(a): the notice to an obligated person whose financial report is late, from the
+    # tenure's case (its first act, the taking of office), while a report duty is past due unmet.
+    Document(
+        "late_report_notice",
+        "Aviso de informe financiero no radicado",
+        ("took_office",),
+        "",
+        ("respondent",),
+        rule_by="late_duty",
+        applies="late_duty",
+    ),
+    # Sec. 21(b)(1)
+    Document(
+        "speaker_copy",
+        "Copia de la querella al Presidente de la Cámara",
+        ("complaint_filed", "referral_received"),
+        "CAM-21B-01",
+        ("speaker",),
+        receipt_act="speaker_notified",
+        receipt_roles=("speaker",),
+    ),
+    Document(
+        "extension_decision",
+        "Resolución sobre la prórroga para contestar",
+        ("extension_granted", "extension_denied"),
+        "CAM-21B-03",
+        ("respondent", "complainant"),
+    ),
+    Document(
+        "default_resolution",
+        "Resolución de rebeldía",
+        ("default_declared",),
+        "CAM-21B-05",
+        ("respondent", "complainant"),
+    ),
+    # Sec. 21(c)(1)–(2): a dismissal or probable cause
+    Document(
+        "determination",
+        "Determinación de la Comisión",
+        ("determination_made",),
+        "CAM-21C-02",
+        ("respondent", "complainant"),
+        rule_by="payload:outcome",
+        rules={"dismissed": "CAM-21C-03"},
+        receipt_act="determination_notified",
+        receipt_roles=("respondent", "complainant"),
+    ),
+    # Sec. 21(c)(10)–(11): the first hearing and any later one
+    Document(
+        "hearing_summons",
+        "Citación a vista",
+        ("hearing_noticed",),
+        "CAM-21C-07",
+        ("respondent", "complainant"),
+        rule_by="initial_hearing",
+        rules={True: "CAM-21C-08"},
+        required="initial_summons_check",
+    ),
+    # Sec. 22
+    Document(
+        "resolution",
+        "Resolución de la Comisión",
+        ("resolved",),
+        "CAM-22-01",
+        ("respondent", "complainant"),
+        required="findings",
+    ),
+    # Sec. 25: the route by the respondent's role and the recommendation
+    Document(
+        "final_report",
+        "Informe Final",
+        ("report_referred",),
+        "",
+        ("speaker",),
+        rule_by="final_report_route",
+    ),
+    # Sec. 9 ¶3–4
+    Document(
+        "recusal_decision",
+        "Resolución sobre la inhibición",
+        ("recusal_decided",),
+        "CAM-09-08",
+        ("speaker", "complainant"),
+        rule_by="payload:granted",
+        rules={True: "CAM-09-07"},
+        receipt_act="recusal_denial_notified",
+        receipt_roles=("complainant", "respondent", "counsel"),
+        receipt_per="member",  # Sec. 9 ¶5: the denial concerns one member (CAM-09-08)
+        receipt_unless="granted",  # only a denied recusal is notified this way
+        answers=("recusal_requested",),
+    ),
+    # Sec. 19(b), (d), (f)
+    Document(
+        "advisory_opinion",
+        "Opinión consultiva",
+        ("opinion_issued", "opinion_rejected", "opinion_revised"),
+        "CAM-19B-01",
+        ("requester",),
+        rule_by="event",
+        rules={"opinion_issued": "CAM-19D-01", "opinion_revised": "CAM-19F-01"},
+        variants={"opinion_issued": "issued", "opinion_revised": "revised", "opinion_rejected": "rejected"},
+    ),
+    # Sec. 11(c)
+    Document(
+        "outside_activity_decision",
+        "Decisión sobre la actividad extra-legislativa",
+        ("objection_decided",),
+        "CAM-11C-01",
+        ("respondent",),
+        rule_by="payload:objected",
+        rules={True: "CAM-11C-02"},
+    ),
+)

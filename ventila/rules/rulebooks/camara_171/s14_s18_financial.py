@@ -805,6 +805,9 @@ OBLIGATIONS = Obligations(
     reported_events=("report_filed", "preliminary_findings_received", "findings_answered", "oeg_final_action"),
     final_action_event="oeg_final_action",
     referral_term_rule="CAM-16A-01",  # Sec. 16(a): the OEG's 30 days to refer
+    register_events=("took_office", "left_office"),
+    referral_kind="referral",  # Sec. 16(b): the referral the Commission receives
+    referral_event="referral_received",
 )
 
 

@@ -34,7 +34,7 @@ from ...vocabulary import (
 )
 from ...votes import register_fixed_body
 from ..common import merge, with_record_only
-from . import complaints, composition, deadlock, per_diem, powers, review, suspension
+from . import complaints, composition, deadlock, per_diem, powers, review, samples, suspension
 from . import documents as document_texts
 from .complaints import COMPLAINT_EVENTS, evaluate_complaint
 from .deadlock import DEADLOCK_EVENTS, evaluate_deadlock
@@ -133,6 +133,7 @@ KINDS: dict[str, KindSpec] = {
         "Querella contra un Alcalde",
         complaint_form_hints(COMPLAINT_EVENTS),
         evaluate_complaint,
+        filing_act="complaint_filed",
         stages=MunicipalComplaintStage,
         deadlines=MunicipalComplaintDeadline,
         deadline_ids=("answer", "study", "commissioner_report", "decide", "court_summons"),
@@ -164,6 +165,7 @@ KINDS: dict[str, KindSpec] = {
         "Procedimiento Especial de suspensión",
         filing_form_hints(SUSPENSION_EVENTS, "special_proceeding_filed"),
         evaluate_suspension,
+        filing_act="special_proceeding_filed",
         stages=SuspensionStage,
         deadlines=SuspensionDeadline,
         deadline_ids=("court_decision", "review"),
@@ -180,6 +182,7 @@ KINDS: dict[str, KindSpec] = {
         "Fricción entre la Asamblea Municipal y el Alcalde",
         filing_form_hints(DEADLOCK_EVENTS, "deadlock_reported"),
         evaluate_deadlock,
+        filing_act="deadlock_reported",
         stages=DeadlockStage,
         deadlines=DeadlockDeadline,
         deadline_ids=("recommendations", "refer_to_commission", "deliver_documents"),
@@ -290,6 +293,8 @@ RULEBOOK = Rulebook(
     document_terms={"answer": "MUN-ANS-01", "extension": "MUN-ANS-02", "hearing_notice": "MUN-HEA-02"},
     document_statements=document_texts.STATEMENTS,  # ¶13
     document_quotes=document_texts.QUOTES,
+    documents=document_texts.DOCUMENTS,
+    samples=samples.SAMPLES,
     pages=("composition", "per_diem"),  # ¶2 (MUN-COM-03/05, MUN-QUO-01) and ¶4 (MUN-DIE-02/03)
     seats=Seats(
         composition.SEATS,

@@ -7,6 +7,8 @@ text (the names are ``document_terms``).
 
 from __future__ import annotations
 
+from ...parts import Document
+
 QUOTES: dict[str, str] = {
     # ¶12
     "MUN-INI-04": "Todo procedimiento se iniciará con la presentación en la Secretaría de la Comisión de un escrito "
@@ -38,3 +40,65 @@ QUOTES: dict[str, str] = {
 STATEMENTS: dict[str, dict[str, tuple[str, ...]]] = {
     "mun_notice": {"answer_term": ("answer", "extension")},
 }
+
+
+def _decision(key: str, title: str, act: str, rule_id: str, required: str = "findings") -> Document:
+    """A decision of the Commission served on both parties with a copy (¶32); its receipt is the
+    decision notified, listing the parties served."""
+    return Document(
+        key,
+        title,
+        (act,),
+        rule_id,
+        ("respondent", "complainant"),
+        receipt_act="decision_notified",
+        receipt_roles=("respondent", "complainant"),
+        receipt_payload={"copy_attached": True},
+        receipt_lists_parties=True,
+        required=required,
+    )
+
+
+# The documents the Commission's acts produce (``Rulebook.documents``; their texts are the templates
+# ``documents/texts/<lang>/<key>.txt``).
+# Interpretation: the texts require these contents in the notice (¶12–¶13: certified copy, the answer
+# term, the right to appear by counsel) and in resolutions and reports (Sec. 22 read with Sec. 25; ¶14,
+# ¶16: findings of fact and conclusions of law).
+DOCUMENTS: tuple[Document, ...] = (
+    Document(
+        "mun_notice",
+        "Notificación de la querella al Alcalde",
+        ("complaint_filed",),
+        "MUN-INI-04",
+        ("respondent",),
+        receipt_act="respondent_notified",
+        receipt_roles=("respondent",),
+        receipt_payload={"certified_copy": True, "rights_stated": True},
+        required="contents",
+        contents={
+            "certified_copy": ("MUN-INI-04", "Copia certificada de la querella"),
+            "answer_term": ("MUN-ANS-03", "El término para contestar"),
+            "rights": ("MUN-ANS-03", "El derecho a comparecer y defenderse por sí o por abogado"),
+        },
+    ),
+    Document(
+        "mun_hearing_notice",
+        "Notificación de vista",
+        ("hearing_noticed",),
+        "MUN-HEA-02",
+        ("respondent", "complainant"),
+    ),
+    Document(
+        "mun_commissioner_report",
+        "Informe del Comisionado Asociado",
+        ("commissioner_report_filed",),
+        "MUN-REP-02",
+        ("respondent", "complainant"),
+        required="findings",
+    ),
+    _decision("mun_decision", "Decisión de la Comisión", "decision_issued", "MUN-REP-03"),
+    _decision("mun_dismissal", "Resolución de desestimación", "dismissed", "MUN-STU-03"),
+    _decision(
+        "mun_dismissal_with_prejudice", "Desestimación con perjuicio", "dismissed_with_prejudice", "MUN-DEC-04", ""
+    ),
+)
