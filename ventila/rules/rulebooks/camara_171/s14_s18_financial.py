@@ -1152,6 +1152,13 @@ KINDS: dict[str, KindSpec] = {
         party_labels={"respondent": "Funcionario obligado"},
         confidentiality="",
         side_acts=(),
+        # Secs. 14 and 16(a) (issue 29): a report duty past due is the Commission's move — the notice to
+        # the late filer (documents: «late_report_notice»), then the referral.
+        lapse_documents={
+            "initial_report": ("late_report_notice",),  # CAM-14D-01
+            "annual_report": ("late_report_notice",),  # CAM-14C-01
+            "final_report": ("late_report_notice",),  # CAM-14E-01, CAM-14E-02
+        },
     ),
     "report_access_request": KindSpec(
         "report_access_request",
