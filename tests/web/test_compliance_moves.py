@@ -23,8 +23,9 @@ from ventila.rules import RULEBOOKS
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def _only_the_tests_people(world):
+@pytest.fixture
+def only_the_tests_people(world):
+    """The world's Representatives hold offices too: left out, so that the sweep opens only Marta's case."""
     OfficeTerm.objects.filter(person__in=[*world.members, world.respondent]).delete()
 
 
@@ -58,7 +59,7 @@ def test_cam_14d_01_the_rulebook_declares_a_late_report_the_commissions_move():
     assert not kind.move("notify_secretary", expired=True).documents
 
 
-def test_cam_14d_01_a_late_report_is_por_hacer_with_the_notice_to_prepare(world, now, secretaria):
+def test_cam_14d_01_a_late_report_is_por_hacer_with_the_notice_to_prepare(only_the_tests_people, now, secretaria):
     case = _late_filer(now)
     now.set("2027-04-12 09:00")  # a week after the due day (5 Apr 2027)
     body = secretaria.get("/expedientes/?turn=mine").content.decode()
@@ -81,7 +82,7 @@ def test_cam_14d_01_a_late_report_is_por_hacer_with_the_notice_to_prepare(world,
     )
 
 
-def test_cam_14d_01_before_the_due_day_the_report_is_the_filers_move(world, now, secretaria):
+def test_cam_14d_01_before_the_due_day_the_report_is_the_filers_move(only_the_tests_people, now, secretaria):
     case = _late_filer(now)
     now.set("2027-03-01 09:00")
     body = secretaria.get("/expedientes/?turn=waiting").content.decode()
@@ -103,3 +104,25 @@ def test_cam_20_06_a_time_barred_complaint_suggests_the_dismissal(world, now, se
     box = page.split('id="siguiente-acto"', 1)[1].split("</div>", 1)[0]
     assert f'href="/expedientes/{case.number}/actos/determination_made/"' in box.split("</li>", 1)[0]
     assert "Lo pide un hallazgo" in box and "falta de jurisdicción" in box and "CAM-20-06" in box
+
+
+def test_cam_15_02_the_oegs_lapsed_evaluation_is_no_term_anyone_waits_on():
+    kind = RULEBOOKS["camara-171"].kinds["financial_report"]
+    assert "oeg_evaluation" in kind.lapses and "Sec. 15(2)" in kind.lapses["oeg_evaluation"].es()
+
+
+def test_cam_17_05_once_access_is_allowed_giving_it_is_the_suggested_act(world, now, secretaria):
+    from web.test_matters import open_request
+
+    now.set("2027-03-01 12:00")
+    case = open_request(secretaria, world)
+    now.set("2027-03-03 12:00")
+    secretaria.post(f"/expedientes/{case.number}/actos/subject_notified/", {"occurred_date": "2027-03-03"})
+    # CAM-17-04/05: the 15 business days end Thu 25 Mar; access opens Mon 29 Mar (Good Friday between).
+    now.set("2027-03-29 09:00")
+    page = secretaria.get(f"/expedientes/{case.number}/").content.decode()
+    box = page.split('id="siguiente-acto"', 1)[1].split("</div>", 1)[0]
+    assert f'href="/expedientes/{case.number}/actos/access_granted/"' in box.split("</li>", 1)[0]
+    assert "Lo pide un hallazgo" in box and "CAM-17-05" in box
+    body = secretaria.get("/expedientes/?turn=mine").content.decode()
+    assert f">{case.number}</a>" in body.split("<tbody>", 1)[1]
