@@ -195,7 +195,13 @@ def suggested_act(case: Case, open_terms: list[CaseDeadline], acts: list[str], t
             "%(actor)s no cumplió el término «%(term)s», que venció el %(day)s: le toca a la Comisión "
             "preparar el aviso. Regla %(rule)s · %(citation)s."
         )
-        return {"type": "", "document": move.documents[0], "also": [], "why": why % params, "deadline_id": term.deadline_id}
+        return {
+            "type": "",
+            "document": move.documents[0],
+            "also": [],
+            "why": why % params,
+            "deadline_id": term.deadline_id,
+        }
     if move.actor.is_body and move.expired:
         why = _("El término «%(term)s» venció el %(day)s: la ley dispone este acto. Regla %(rule)s · %(citation)s.")
     elif move.actor.is_body:
@@ -219,7 +225,11 @@ def finding_act(case: Case, kind: KindSpec, acts: list[str]) -> dict[str, Any] |
         act = next((a for a in kind.finding_acts[f.finding_id] if a in acts), None)
         if act is not None:
             why = _("Lo pide un hallazgo: %(finding)s Regla %(rule)s · %(citation)s.")
-            params = {"finding": html.unescape(_strip_tags(f.message_html())), "rule": f.rule_id, "citation": f.citation}
+            params = {
+                "finding": html.unescape(_strip_tags(f.message_html())),
+                "rule": f.rule_id,
+                "citation": f.citation,
+            }
             return {"type": act, "document": "", "also": [], "why": why % params, "deadline_id": ""}
     return None
 

@@ -1163,8 +1163,7 @@ KINDS: dict[str, KindSpec] = {
         # lapse is the law's outcome, not a term the Commission waits on (issue 29).
         lapses={
             "oeg_evaluation": Msg(
-                "Pasaron los 90 días sin determinación de la OEG: el informe advino final automáticamente "
-                "(Sec. 15(2))."
+                "Pasaron los 90 días sin determinación de la OEG: el informe advino final automáticamente (Sec. 15(2))."
             )
         },
     ),
