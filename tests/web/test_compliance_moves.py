@@ -10,7 +10,6 @@ import datetime as dt
 import re
 
 import pytest
-from django.test import Client
 from factories import file_complaint, make_person, record
 
 from ventila.bodies.models import OfficeTerm
@@ -19,21 +18,16 @@ from ventila.cases.procedures import system_user
 from ventila.compliance.models import TenureCase
 from ventila.compliance.tenures import sweep_tenures
 from ventila.rules import RULEBOOKS
+from web import test_financial
 
 pytestmark = pytest.mark.django_db
+secretaria = test_financial.secretaria  # the secretary's signed-in client (a fixture)
 
 
 @pytest.fixture
 def only_the_tests_people(world):
     """The world's Representatives hold offices too: left out, so that the sweep opens only Marta's case."""
     OfficeTerm.objects.filter(person__in=[*world.members, world.respondent]).delete()
-
-
-@pytest.fixture
-def secretaria(world):
-    c = Client()
-    c.force_login(world.users["secretaria"])
-    return c
 
 
 def _row(body: str, number: str) -> str:
