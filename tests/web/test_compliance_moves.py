@@ -120,3 +120,21 @@ def test_cam_17_05_once_access_is_allowed_giving_it_is_the_suggested_act(world, 
     assert "Lo pide un hallazgo" in box and "CAM-17-05" in box
     body = secretaria.get("/expedientes/?turn=mine").content.decode()
     assert f">{case.number}</a>" in body.split("<tbody>", 1)[1]
+
+
+def test_cam_14d_01_the_imports_message_names_the_cases_it_opened_and_how_many_are_late(
+    only_the_tests_people, now, secretaria
+):
+    # Marta took office on 4 Jan 2026: her first report was due in April 2026, long past on 10 Jan 2027.
+    now.set("2027-01-10 09:00")
+    csv_text = (
+        test_financial.HEADER
+        + "E-010;Marta;Ficticia Ruiz;Funcionaria;Subsecretaria;05/01/2026;\r\n"
+        + "E-011;Pablo;Ficticio Soto;Jefe de dependencia;Director de Compras;04/01/2027;\r\n"
+    )
+    test_financial._import(secretaria, "RRHH enero.csv", csv_text)
+    body = secretaria.get(test_financial.REGISTER).content.decode()
+    numbers = sorted(t.case.number for t in TenureCase.objects.select_related("case"))
+    assert len(numbers) == 2
+    assert "Se abrieron 2 expedientes (" in body and all(n in body for n in numbers)
+    assert "1 ya tienen un informe vencido" in body

@@ -49,6 +49,7 @@ from ventila.compliance.importer import (
 )
 from ventila.compliance.models import FinancialReport
 from ventila.compliance.referrals import do_turn_referral_into_case, links_of, pending_referral
+from ventila.documents.catalog import late_duties
 from ventila.exports import XLSX_TYPE, csv_response, to_xlsx
 
 from ..register_forms import MappingForm, ReferralForm, RegisterFileForm, ReportForm
@@ -256,6 +257,18 @@ def register_mapping(request: HttpRequest, body: str, ticket: str) -> HttpRespon
                             "changed": record.offices_changed,
                         },
                     )
+                    if plan.opened:
+                        # Issue 29: which cases it opened, and how many of them are already late.
+                        late = sum(1 for c in plan.opened if late_duties(c))
+                        messages.info(
+                            request,
+                            _("Se abrieron %(n)s expedientes (%(numbers)s); %(late)s ya tienen un informe vencido.")
+                            % {
+                                "n": len(plan.opened),
+                                "numbers": ", ".join(c.number for c in plan.opened),
+                                "late": late,
+                            },
+                        )
                 return redirect("web:register", body=body_obj.slug)
         else:
             plan = plan_import(table, mapping, obligations.roles)
