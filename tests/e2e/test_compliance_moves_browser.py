@@ -48,6 +48,13 @@ def test_cam_14d_01_a_late_filer_in_por_hacer_and_first_on_the_case_page(
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/queue-late-filer-{width}.png", full_page=True)
 
+    page.goto("/cuerpos/etica-camara/obligados/tablero/?estado=late")
+    found += serious_violations(page) + sideways(page)
+    board_row = page.locator("table tbody tr", has_text=case.number)
+    assert board_row.get_by_role("link", name="Preparar aviso").count() == 1
+    if SHOTS:
+        page.screenshot(path=f"{SHOTS}/board-late-filer-{width}.png", full_page=True)
+
     page.goto(f"/expedientes/{case.number}/")
     found += serious_violations(page) + sideways(page)
     box = page.locator("#siguiente-acto")

@@ -138,3 +138,14 @@ def test_cam_14d_01_the_imports_message_names_the_cases_it_opened_and_how_many_a
     assert len(numbers) == 2
     assert "Se abrieron 2 expedientes (" in body and all(n in body for n in numbers)
     assert "1 ya tienen un informe vencido" in body
+
+
+def test_cam_14d_01_the_board_offers_preparar_aviso_on_each_late_row(only_the_tests_people, now, secretaria):
+    case = _late_filer(now)
+    now.set("2027-04-12 09:00")
+    body = secretaria.get(test_financial.BOARD + "?estado=late").content.decode()
+    row = next(tr for tr in re.findall(r"<tr[^>]*>.*?</tr>", body, re.S) if case.number in tr)
+    assert f'href="/expedientes/{case.number}/anotaciones/1/documentos/late_report_notice/">Preparar aviso' in row
+    now.set("2027-03-01 09:00")  # not late yet: nothing to prepare
+    body = secretaria.get(test_financial.BOARD + "?mes=2027-04").content.decode()
+    assert "Preparar aviso" not in body
