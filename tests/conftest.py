@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from django.db import connection
 from django.template.base import Template
+from django.test import Client
 from django.test.utils import instrumented_test_render
 
 # pytest-django's fixtures that open the test database to a test (``live_server`` asks for it too).
@@ -134,6 +135,29 @@ CPU_LOG = os.environ.get("VENTILA_TEST_CPU_LOG")
 
 _RENDER = Template._render  # Django's own, before the test set-up instruments it (see _template_contexts)
 assert _RENDER is not instrumented_test_render
+
+
+class _ContextNotKept:
+    """``response.context`` of a test not marked ``template_context``: reading it says what to do."""
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("this test reads response.context: mark it @pytest.mark.template_context")
+
+    __getitem__ = get = __iter__ = __contains__ = keys = _refuse
+
+
+_CLIENT_REQUEST = Client.request
+
+
+def _client_request(self: Any, **request: Any) -> Any:
+    """Django's test client, whose ``response.context`` says what to do when the test did not ask to keep it."""
+    response = _CLIENT_REQUEST(self, **request)
+    if response.context is None and Template._render is _RENDER:
+        response.context = _ContextNotKept()
+    return response
+
+
+Client.request = _client_request
 
 
 def _children_cpu() -> float:

@@ -104,6 +104,7 @@ def test_a_correction_forgets_the_period_of_the_entry_it_corrects(world, docket,
     assert stored.to_json(stored.figures(world.camara, march, public=False)) == _computed(world, march, False)
 
 
+@pytest.mark.template_context
 def test_the_public_page_of_a_closed_month_reads_the_stored_row(client, world, docket):
     from ventila.stats.models import StoredStats
 

@@ -142,6 +142,7 @@ def _main(r) -> bytes:
     return found.group()
 
 
+@pytest.mark.template_context
 def test_cam_21d_01_the_first_page_is_cached_until_a_matter_is_published(client, world, now):
     case = _dismissed(world, now)
     first = client.get(HOUSE)

@@ -83,7 +83,7 @@ def do_import_register(
                 touched.append(person)
         # Each tenure is a financial-report case: opened, and its exits docketed, in this transaction.
         for person in touched:
-            sync_person(user=user, body=body, person=person, reason=reason, now=now)
+            plan.opened += sync_person(user=user, body=body, person=person, reason=reason, now=now).opened
         record = RegisterImport.objects.create(
             body=body,
             file_name=file_name[:200],

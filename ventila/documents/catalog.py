@@ -17,6 +17,7 @@ from typing import Any
 
 from django.template import Context, Template
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
@@ -232,6 +233,25 @@ def specs_for(case: Case, entry: DocketEntry) -> list[DocSpec]:
     rulebook = case.body.rulebook
     own = [BY_KEY[d.key] for d in RULEBOOKS[rulebook].documents] if rulebook in RULEBOOKS else []
     return [s for s in own if entry.event_type in s.events and (s.applies is None or s.applies(entry))]
+
+
+def prepare_urls(cases: list[Case], key: str) -> dict[int, str]:
+    """Where to prepare the document ``key`` for each of ``cases`` (case id → the «new document» URL of
+    its first docket act that produces it, when the document applies there): the queue's and the
+    compliance board's «Preparar aviso» (issue 29). One read of the docket for all of them."""
+    spec = BY_KEY.get(key)
+    if spec is None or not cases:
+        return {}
+    by_id = {c.pk: c for c in cases}
+    out: dict[int, str] = {}
+    entries = DocketEntry.objects.filter(case_id__in=list(by_id), event_type__in=spec.events).order_by("seq")
+    for e in entries:
+        if e.case_id in out:
+            continue
+        e.case = by_id[e.case_id]
+        if spec.applies is None or spec.applies(e):
+            out[e.case_id] = reverse("documents:new", args=[e.case.number, e.seq, key])
+    return out
 
 
 # -- the data a text is generated from --------------------------------------------------------------

@@ -212,10 +212,13 @@ class Move:
     actor: Actor
     expired: bool
     acts: tuple[str, ...]
+    # The documents the body prepares once another's term ran out (``KindSpec.lapse_documents``: the
+    # notice to a late filer), in the order the law has them.
+    documents: tuple[str, ...] = ()
 
     @property
     def body_acts(self) -> bool:
-        return self.actor.is_body or (self.expired and bool(self.acts))
+        return self.actor.is_body or (self.expired and bool(self.acts or self.documents))
 
 
 @dataclass(frozen=True)
@@ -355,6 +358,13 @@ class KindSpec:
     party_labels: Mapping[str, str] = field(default_factory=dict)
     confidentiality: str | None = None
     side_acts: tuple[str, ...] | None = None
+    # Whose move a compliance term is once it ran out (issue 29): another's term whose lapse the law
+    # answers with a document of the body's (deadline id → document keys, in order: the notice to a
+    # late filer) is the body's move, with that document suggested.
+    lapse_documents: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # Findings that change what must happen (issue 29): finding id → the acts it calls for, the first
+    # allowed now suggested before any term's act («Procede desestimar por falta de jurisdicción»).
+    finding_acts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.stages is None or self.deadlines is None:
@@ -381,6 +391,10 @@ class KindSpec:
                 raise TypeError(f"KindSpec {self.id!r}: event {spec.type!r} presupposes acts outside the kind")
         if set(self.opening) - set(self.events):
             raise TypeError(f"KindSpec {self.id!r}: opening acts outside the kind")
+        if set(self.lapse_documents) - ids or any(self.actors[d].is_body for d in self.lapse_documents):
+            raise TypeError(f"KindSpec {self.id!r}: lapse_documents name terms outside the kind or the body's own")
+        if {a for acts in self.finding_acts.values() for a in acts} - set(self.events):
+            raise TypeError(f"KindSpec {self.id!r}: finding_acts name acts outside the kind")
 
     def move(self, deadline_id: str, *, expired: bool) -> Move:
         """Whose move the open term ``deadline_id`` is and the acts the rulebook offers the body for
@@ -390,13 +404,17 @@ class KindSpec:
         actor = self.actors[deadline_id]
         after = tuple(t for t, spec in self.events.items() if deadline_id in spec.on_expiry) if expired else ()
         meet = tuple(t for t, spec in self.events.items() if deadline_id in spec.meets) if actor.is_body else ()
-        return Move(deadline_id, actor, expired, after + tuple(t for t in meet if t not in after))
+        documents = tuple(self.lapse_documents.get(deadline_id, ())) if expired else ()
+        return Move(deadline_id, actor, expired, after + tuple(t for t in meet if t not in after), documents)
 
-    def next_act(self, terms: Iterable[tuple[str, bool]], allowed: Sequence[str]) -> tuple[Move, str] | None:
+    def next_act(
+        self, terms: Iterable[tuple[str, bool]], allowed: Sequence[str], *, documents: bool = False
+    ) -> tuple[Move, str] | None:
         """The act to suggest first: for the open ``terms`` (``(deadline_id, expired)``, the nearest
         first), the first act the body may take for one of them (:meth:`move`) that the rulebook
         allows now (``allowed``, the evaluation's ``allowed_next``); None when every open term waits
-        on someone else, or none has an act allowed now."""
+        on someone else, or none has an act allowed now. With ``documents``, a term that ran out and
+        leaves the body only a document to prepare (``lapse_documents``) is found too, with act ""."""
         allowed_now = set(allowed)
         for deadline_id, expired in terms:
             if deadline_id not in self.actors:  # a term no longer in the kind's vocabulary: nothing to offer
@@ -405,6 +423,8 @@ class KindSpec:
             for act in move.acts:
                 if act in allowed_now:
                     return move, act
+            if documents and move.documents:
+                return move, ""
         return None
 
     def final_for_publication(self, stage: str, acts: Sequence[tuple[str, Mapping[str, Any], dt.datetime]]) -> bool:

@@ -64,6 +64,8 @@ from ventila.cases.rule_messages import message_text, render_message
 from ventila.compliance import access as register_access
 from ventila.compliance.models import TenureCase
 from ventila.compliance.referrals import links_of, pending_referral
+from ventila.documents import access as doc_access
+from ventila.documents.catalog import BY_KEY, prepare_urls
 from ventila.documents.models import Delivery, Document, Draft, Language
 from ventila.exports import XLSX_TYPE, csv_response, to_xlsx
 from ventila.filing.models import Filing
@@ -169,11 +171,12 @@ def queue(request: HttpRequest) -> HttpResponse:
     _attach_bodies([it["case"] for it in pinned], bodies)
     turns.queue_moves(items, today, clock.now())
     act_url = act_url_maker()
+    prepare = _prepare_links(items, staff)
     for it in items:
         move, c = it["move"], it["case"]
         it["next_acts"] = (
             [(_act_title(c, a), act_url(c.number, a)) for a in move.acts] if move and c.body_id in staff else []
-        )
+        ) + prepare.get(c.pk, [])
     turn_params = params.copy()
     turn_params.pop("turn", None)
     turn_query = turn_params.urlencode()
@@ -419,6 +422,21 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
     )
 
 
+def _prepare_links(items: list[dict[str, Any]], staff: set[int]) -> dict[int, list[tuple[str, str]]]:
+    """The queue rows whose term ran out and left the body a document to prepare (a late filer's
+    notice, ``KindSpec.lapse_documents``): case id → [(«Preparar aviso», its URL)] (issue 29)."""
+    wanted: dict[str, list[Case]] = {}
+    for it in items:
+        move, c = it["move"], it["case"]
+        if move is not None and move.move.documents and c.body_id in staff:
+            wanted.setdefault(move.move.documents[0], []).append(c)
+    out: dict[int, list[tuple[str, str]]] = {}
+    for key, cases in wanted.items():
+        for case_id, url in prepare_urls(cases, key).items():
+            out[case_id] = [(_("Preparar aviso"), url)]
+    return out
+
+
 def register_links(user: Any, case: Case) -> dict[str, Any]:
     """What links the case to the register of obligated people (Secs. 14–16): the person's page, the
     referral case an OEG referral became (or the one it came from), and the action that turns a
@@ -452,9 +470,16 @@ def _acts(user: Any, case: Case, open_terms: list[CaseDeadline], today: dt.date)
     _rb, kind = rulebook_and_kind(case.body.rulebook, case.kind)
     types = [a for a in case.allowed_next if access.can_record(user, case, a)]
     suggestion = turns.suggested_act(case, open_terms, types, today)
-    first = [suggestion["type"], *suggestion["also"]] if suggestion is not None else []
+    first = [suggestion["type"], *suggestion["also"]] if suggestion is not None and suggestion["type"] else []
     types = first + [a for a in types if a not in first]
     out = []
+    if suggestion is not None and suggestion["document"]:
+        # Another's term ran out and the law answers it with the body's document (issue 29): prepare it.
+        url = prepare_urls([case], suggestion["document"]).get(case.pk) if doc_access.can_manage(user, case) else None
+        if url:
+            title = _(BY_KEY[suggestion["document"]].title)
+            prepare = {"type": "", "title": _("Preparar: %(doc)s") % {"doc": title}, "when": "", "url": url}
+            out.append({**prepare, "why": suggestion["why"], "suggested": True})
     for a in types:
         spec = kind.events.get(a)
         out.append(
@@ -464,6 +489,7 @@ def _acts(user: Any, case: Case, open_terms: list[CaseDeadline], today: dt.date)
                 "when": _(spec.when) if spec and spec.when else "",
                 "why": suggestion["why"] if suggestion is not None and a == suggestion["type"] else "",
                 "suggested": a in first,
+                "url": reverse("web:act", kwargs={"number": case.number, "act": a}),
             }
         )
     return out

@@ -49,7 +49,10 @@ from ventila.compliance.importer import (
 )
 from ventila.compliance.models import FinancialReport
 from ventila.compliance.referrals import do_turn_referral_into_case, links_of, pending_referral
+from ventila.documents import access as doc_access
+from ventila.documents.catalog import late_duties, prepare_urls
 from ventila.exports import XLSX_TYPE, csv_response, to_xlsx
+from ventila.rules import RULEBOOKS
 
 from ..register_forms import MappingForm, ReferralForm, RegisterFileForm, ReportForm
 
@@ -255,6 +258,18 @@ def register_mapping(request: HttpRequest, body: str, ticket: str) -> HttpRespon
                             "changed": record.offices_changed,
                         },
                     )
+                    if plan.opened:
+                        # Issue 29: which cases it opened, and how many of them are already late.
+                        late = sum(1 for c in plan.opened if late_duties(c))
+                        messages.info(
+                            request,
+                            _("Se abrieron %(n)s expedientes (%(numbers)s); %(late)s ya tienen un informe vencido.")
+                            % {
+                                "n": len(plan.opened),
+                                "numbers": ", ".join(c.number for c in plan.opened),
+                                "late": late,
+                            },
+                        )
                 return redirect("web:register", body=body_obj.slug)
         else:
             plan = plan_import(table, mapping, obligations.roles)
@@ -484,12 +499,14 @@ def board(request: HttpRequest, body: str) -> HttpResponse:
         response["Content-Disposition"] = f'attachment; filename="{name}"'
         return response
     params = {k: v for k, v in (("mes", f"{month:%Y-%m}"), ("estado", status), ("categoria", role), ("q", query)) if v}
+    prepare = _board_prepare_urls(request.user, body_obj, result.rows)
     return render(
         request,
         "web/board.html",
         {
             "body": body_obj,
             "board": result,
+            "rows": [(r, prepare.get(r.deadline.case_id, "")) for r in result.rows],
             "month": month,
             "month_value": f"{month:%Y-%m}",
             "month_error": month_error,
@@ -502,3 +519,21 @@ def board(request: HttpRequest, body: str) -> HttpResponse:
         },
         status=400 if month_error else 200,
     )
+
+
+def _board_prepare_urls(user: Any, body: Any, rows: list[Any]) -> dict[int, str]:
+    """«Preparar aviso» per late row of the board (issue 29): the document the rulebook has the body
+    prepare once the duty ran out (``KindSpec.lapse_documents``), for the staff who manage documents."""
+    wanted: dict[str, list[Any]] = {}
+    for r in rows:
+        case = r.deadline.case
+        if not r.late or not doc_access.can_manage(user, case):
+            continue
+        kind = RULEBOOKS[body.rulebook].kinds.get(case.kind)
+        documents = kind.move(r.deadline.deadline_id, expired=True).documents if kind else ()
+        if documents:
+            wanted.setdefault(documents[0], []).append(case)
+    out: dict[int, str] = {}
+    for key, cases in wanted.items():
+        out.update(prepare_urls(list({c.pk: c for c in cases}.values()), key))
+    return out

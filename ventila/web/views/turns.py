@@ -13,12 +13,14 @@ being waited on.
 from __future__ import annotations
 
 import datetime as dt
+import html
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
+from django.utils.html import strip_tags as _strip_tags
 from django.utils.translation import gettext as _
 
 from ventila.bodies.models import Body
@@ -73,7 +75,7 @@ def turn_filters(bodies: Sequence[Body], today: dt.date, recorders: set[int] | N
             for deadline_id, actor in kind.actors.items():
                 if actor.is_body:
                     own.append(str(deadline_id))
-                elif kind.move(deadline_id, expired=True).acts:
+                elif kind.move(deadline_id, expired=True).body_acts:
                     after.append(str(deadline_id))
                 else:
                     others.append(str(deadline_id))
@@ -176,14 +178,30 @@ def suggested_act(case: Case, open_terms: list[CaseDeadline], acts: list[str], t
     kind = kind_spec(case.body.rulebook, case.kind)
     if kind is None:
         return None
+    by_finding = finding_act(case, kind, acts)
+    if by_finding is not None:
+        return by_finding
     ordered = sorted(open_terms, key=lambda d: (d.due, d.position))
-    found = kind.next_act(((d.deadline_id, is_expired(d, today)) for d in ordered), acts)
+    found = kind.next_act(((d.deadline_id, is_expired(d, today)) for d in ordered), acts, documents=True)
     if found is None:
         return None
     move, act = found
     term = next(d for d in ordered if d.deadline_id == move.deadline_id)
     label = str(DEADLINES.get(term.deadline_id, term.deadline_id))
     params = {"term": label, "rule": term.rule_id, "citation": term.citation, "day": long_date(term.due)}
+    if not act:  # another's term ran out and the law answers it with the body's document (a late filer's notice)
+        params["actor"] = str(ACTORS[move.actor])
+        why = _(
+            "%(actor)s no cumplió el término «%(term)s», que venció el %(day)s: le toca a la Comisión "
+            "preparar el aviso. Regla %(rule)s · %(citation)s."
+        )
+        return {
+            "type": "",
+            "document": move.documents[0],
+            "also": [],
+            "why": why % params,
+            "deadline_id": term.deadline_id,
+        }
     if move.actor.is_body and move.expired:
         why = _("El término «%(term)s» venció el %(day)s: la ley dispone este acto. Regla %(rule)s · %(citation)s.")
     elif move.actor.is_body:
@@ -194,7 +212,26 @@ def suggested_act(case: Case, open_terms: list[CaseDeadline], acts: list[str], t
             "%(actor)s no actuó dentro del término «%(term)s», que venció el %(day)s. Regla %(rule)s · %(citation)s."
         )
     also = [a for a in move.acts if a in acts and a != act]
-    return {"type": act, "also": also, "why": why % params, "deadline_id": move.deadline_id}
+    return {"type": act, "document": "", "also": also, "why": why % params, "deadline_id": move.deadline_id}
+
+
+def finding_act(case: Case, kind: KindSpec, acts: list[str]) -> dict[str, Any] | None:
+    """A finding that changes what must happen (``KindSpec.finding_acts``: «Procede desestimar por falta
+    de jurisdicción»): the first act it calls for that the user may record now, with the finding as the
+    why; None when the case has no such finding (no read for a kind that declares none)."""
+    if not kind.finding_acts:
+        return None
+    for f in case.findings.filter(finding_id__in=sorted(kind.finding_acts)).order_by("id"):
+        act = next((a for a in kind.finding_acts[f.finding_id] if a in acts), None)
+        if act is not None:
+            why = _("Lo pide un hallazgo: %(finding)s Regla %(rule)s · %(citation)s.")
+            params = {
+                "finding": html.unescape(_strip_tags(f.message_html())),
+                "rule": f.rule_id,
+                "citation": f.citation,
+            }
+            return {"type": act, "document": "", "also": [], "why": why % params, "deadline_id": ""}
+    return None
 
 
 def waiting_note(term_rows: list[dict[str, Any]]) -> str:

@@ -165,6 +165,9 @@ KINDS: dict[str, KindSpec] = {
         final_rule="CAM-21D-01",
         private_fields=s20_s24_complaints.PRIVATE_FIELDS,
         procedures=COMPLAINT_PROCEDURES,  # Secs. 21–22, 24, 24(f)
+        # CAM-20-06: a complaint filed after the 30 days is to be dismissed for want of jurisdiction
+        # (Sec. 21(c)(2)): the determination that dismisses it is the act to take.
+        finding_acts={"complaint_time_barred": ("determination_made",)},
     ),
     "referral": KindSpec(
         "referral",

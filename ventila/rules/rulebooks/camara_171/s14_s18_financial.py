@@ -1155,6 +1155,20 @@ KINDS: dict[str, KindSpec] = {
         party_labels={"respondent": "Funcionario obligado"},
         confidentiality="",
         side_acts=(),
+        # Secs. 14 and 16(a) (issue 29): a report duty past due is the Commission's move — the notice to
+        # the late filer (documents: «late_report_notice»), then the referral.
+        lapse_documents={
+            "initial_report": ("late_report_notice",),  # CAM-14D-01
+            "annual_report": ("late_report_notice",),  # CAM-14C-01
+            "final_report": ("late_report_notice",),  # CAM-14E-01, CAM-14E-02
+        },
+        # CAM-15-02: 90 days without the OEG's determination make the report final by themselves — the
+        # lapse is the law's outcome, not a term the Commission waits on (issue 29).
+        lapses={
+            "oeg_evaluation": Msg(
+                "Pasaron los 90 días sin determinación de la OEG: el informe advino final automáticamente (Sec. 15(2))."
+            )
+        },
     ),
     "report_access_request": KindSpec(
         "report_access_request",
@@ -1180,6 +1194,9 @@ KINDS: dict[str, KindSpec] = {
         caption="Solicitud de acceso a un informe financiero de %(name)s (Sec. 17)",
         opening=("access_requested",),
         party_labels={"respondent": "Persona cuyo informe se solicita", "complainant": "Solicitante"},
+        # CAM-17-05 (issue 29): once access is allowed (the 15 days ran out without objection, or it was
+        # resolved), giving it is the act to take.
+        finding_acts={"access_allowed": ("access_granted",)},
         confidentiality="",
         side_acts=(),
     ),

@@ -1,0 +1,151 @@
+"""Whose move a compliance term is once it ran out (issue 29), read from the rulebook
+(``KindSpec.lapse_documents``, ``KindSpec.finding_acts``): a report duty past due is the Commission's
+move — «Por hacer», with the notice to the late filer to prepare — and a finding that changes what must
+happen («Procede desestimar por falta de jurisdicción») changes the suggested act. Through HTTP, on
+both databases."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from factories import file_complaint, make_person, record
+
+from ventila.bodies.models import OfficeTerm
+from ventila.cases.models import Case
+from ventila.cases.procedures import system_user
+from ventila.compliance.models import TenureCase
+from ventila.compliance.tenures import sweep_tenures
+from ventila.rules import RULEBOOKS
+from web import test_financial
+
+pytestmark = pytest.mark.django_db
+secretaria = test_financial.secretaria  # the secretary's signed-in client (a fixture)
+
+
+@pytest.fixture
+def only_the_tests_people(world):
+    """The world's Representatives hold offices too: left out, so that the sweep opens only Marta's case."""
+    OfficeTerm.objects.filter(person__in=[*world.members, world.respondent]).delete()
+
+
+def _row(body: str, number: str) -> str:
+    tbody = body.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    return next(tr for tr in re.findall(r"<tr[^>]*>.*?</tr>", tbody, re.S) if f">{number}</a>" in tr)
+
+
+def _late_filer(now) -> Case:
+    """Marta took office on Mon 4 Jan 2027; her first report was due Mon 5 Apr 2027 (CAM-14D-01)."""
+    now.set("2027-01-10 09:00")
+    marta = make_person("Marta", "Ficticia Ruiz", role="officer", title="Subsecretaria", start=dt.date(2027, 1, 4))
+    sweep_tenures(user=system_user())
+    return TenureCase.objects.get(person=marta).case
+
+
+def test_cam_14d_01_the_rulebook_declares_a_late_report_the_commissions_move():
+    kind = RULEBOOKS["camara-171"].kinds["financial_report"]
+    running = kind.move("initial_report", expired=False)
+    late = kind.move("initial_report", expired=True)
+    assert not running.body_acts and running.documents == ()
+    assert late.body_acts and late.documents == ("late_report_notice",)
+    # The OEG's and the filer's other terms are not answered by a notice of the Commission's.
+    assert not kind.move("notify_secretary", expired=True).documents
+
+
+def test_cam_14d_01_a_late_report_is_por_hacer_with_the_notice_to_prepare(only_the_tests_people, now, secretaria):
+    case = _late_filer(now)
+    now.set("2027-04-12 09:00")  # a week after the due day (5 Apr 2027)
+    body = secretaria.get("/expedientes/?turn=mine").content.decode()
+    row = _row(body, case.number)
+    assert "<strong>La Comisión</strong>" in row
+    prepare = f'href="/expedientes/{case.number}/anotaciones/1/documentos/late_report_notice/"'
+    assert prepare in row and "Preparar aviso" in row
+    waiting = secretaria.get("/expedientes/?turn=waiting").content.decode()
+    assert f">{case.number}</a>" not in waiting.split("<tbody>", 1)[-1]
+
+    page = secretaria.get(f"/expedientes/{case.number}/").content.decode()
+    box = page.split('id="siguiente-acto"', 1)[1].split("</div>", 1)[0]
+    assert "Preparar: Aviso de informe financiero no radicado" in box and prepare in box
+    assert "le toca a la Comisión preparar el aviso" in box and "CAM-14D-01" in box
+    assert "Se espera a" not in page
+    # The link prepares the draft (the document applies: the duty is past due).
+    assert secretaria.get(f"/expedientes/{case.number}/anotaciones/1/documentos/late_report_notice/").status_code in (
+        200,
+        302,
+    )
+
+
+def test_cam_14d_01_before_the_due_day_the_report_is_the_filers_move(only_the_tests_people, now, secretaria):
+    case = _late_filer(now)
+    now.set("2027-03-01 09:00")
+    body = secretaria.get("/expedientes/?turn=waiting").content.decode()
+    row = _row(body, case.number)
+    assert "late_report_notice" not in row and "Preparar aviso" not in row
+    page = secretaria.get(f"/expedientes/{case.number}/").content.decode()
+    assert "Preparar: Aviso" not in page
+
+
+def test_cam_20_06_a_time_barred_complaint_suggests_the_dismissal(world, now, secretaria):
+    now.set("2027-03-01 11:00")
+    # Knew of the facts on 10 Jan; filed on 1 Mar: past the 30 calendar days of Sec. 20(6).
+    case = file_complaint(world, when="2027-03-01 10:15", knowledge="2027-01-10")
+    assert case.findings.filter(finding_id="complaint_time_barred").exists()
+    now.set("2027-03-02 12:00")
+    record(world, case, "respondent_notified", "2027-03-02")
+    now.set("2027-04-15 12:00")  # the answer term ran out: the determination is allowed
+    page = secretaria.get(f"/expedientes/{case.number}/").content.decode()
+    box = page.split('id="siguiente-acto"', 1)[1].split("</div>", 1)[0]
+    assert f'href="/expedientes/{case.number}/actos/determination_made/"' in box.split("</li>", 1)[0]
+    assert "Lo pide un hallazgo" in box and "falta de jurisdicción" in box and "CAM-20-06" in box
+
+
+def test_cam_15_02_the_oegs_lapsed_evaluation_is_no_term_anyone_waits_on():
+    kind = RULEBOOKS["camara-171"].kinds["financial_report"]
+    assert "oeg_evaluation" in kind.lapses and "Sec. 15(2)" in kind.lapses["oeg_evaluation"].es()
+
+
+def test_cam_17_05_once_access_is_allowed_giving_it_is_the_suggested_act(world, now, secretaria):
+    from web.test_matters import open_request
+
+    now.set("2027-03-01 12:00")
+    case = open_request(secretaria, world)
+    now.set("2027-03-03 12:00")
+    secretaria.post(f"/expedientes/{case.number}/actos/subject_notified/", {"occurred_date": "2027-03-03"})
+    # CAM-17-04/05: the 15 business days end Thu 25 Mar; access opens Mon 29 Mar (Good Friday between).
+    now.set("2027-03-29 09:00")
+    page = secretaria.get(f"/expedientes/{case.number}/").content.decode()
+    box = page.split('id="siguiente-acto"', 1)[1].split("</div>", 1)[0]
+    assert f'href="/expedientes/{case.number}/actos/access_granted/"' in box.split("</li>", 1)[0]
+    assert "Lo pide un hallazgo" in box and "CAM-17-05" in box
+    body = secretaria.get("/expedientes/?turn=mine").content.decode()
+    assert f">{case.number}</a>" in body.split("<tbody>", 1)[1]
+
+
+def test_cam_14d_01_the_imports_message_names_the_cases_it_opened_and_how_many_are_late(
+    only_the_tests_people, now, secretaria
+):
+    # Marta took office on 4 Jan 2026: her first report was due in April 2026, long past on 10 Jan 2027.
+    now.set("2027-01-10 09:00")
+    csv_text = (
+        test_financial.HEADER
+        + "E-010;Marta;Ficticia Ruiz;Funcionaria;Subsecretaria;05/01/2026;\r\n"
+        + "E-011;Pablo;Ficticio Soto;Jefe de dependencia;Director de Compras;04/01/2027;\r\n"
+    )
+    test_financial._import(secretaria, "RRHH enero.csv", csv_text)
+    body = secretaria.get(test_financial.REGISTER).content.decode()
+    numbers = sorted(t.case.number for t in TenureCase.objects.select_related("case"))
+    assert len(numbers) == 2
+    assert "Se abrieron 2 expedientes (" in body and all(n in body for n in numbers)
+    assert "1 ya tienen un informe vencido" in body
+
+
+def test_cam_14d_01_the_board_offers_preparar_aviso_on_each_late_row(only_the_tests_people, now, secretaria):
+    case = _late_filer(now)
+    now.set("2027-04-12 09:00")
+    body = secretaria.get(test_financial.BOARD + "?estado=late").content.decode()
+    row = next(tr for tr in re.findall(r"<tr[^>]*>.*?</tr>", body, re.S) if case.number in tr)
+    assert f'href="/expedientes/{case.number}/anotaciones/1/documentos/late_report_notice/">Preparar aviso' in row
+    now.set("2027-03-01 09:00")  # not late yet: nothing to prepare
+    body = secretaria.get(test_financial.BOARD + "?mes=2027-04").content.decode()
+    assert "Preparar aviso" not in body
