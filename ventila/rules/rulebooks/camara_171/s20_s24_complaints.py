@@ -586,6 +586,10 @@ COMPLAINT_EVENTS = with_order(
         "hearing_noticed": ("resolved",),
         "hearing_held": ("resolved",),
         "extension_requested": ("answer_filed", "default_declared", "referred_to_other_body"),
+        # A decision on the extension once the answer is in (or the default declared) extends nothing: the
+        # extension is «para contestar» (Sec. 21(b)); docs/decisions.md, «A request overtaken».
+        "extension_granted": ("answer_filed", "default_declared", "referred_to_other_body"),
+        "extension_denied": ("answer_filed", "default_declared", "referred_to_other_body"),
     },
     once=(
         "respondent_notified",

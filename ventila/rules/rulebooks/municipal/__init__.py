@@ -232,6 +232,7 @@ FINDINGS: dict[str, str] = {
     "investigation_without_supported_complaint": "MUN-FRI-02",
     "enforcement_petitioner_not_authorized": "MUN-SUB-02",
     "stay_order_not_cited": "MUN-SUS-13",
+    "stay_held_no_term": "MUN-SUS-13",  # raised by the engine on a cited stay that paused no term (¶28)
     "special_proceeding_premature": "MUN-SUS-01",
     "suspension_effective_date_missing": "MUN-SUS-12",
     "review_request_untimely": "MUN-SUS-11",
