@@ -1838,6 +1838,26 @@ def _stays_holding_no_term(ctx: Context, rule_id: str, kind: KindSpec) -> None:
     points at (a stay that cites no court order) is explained there."""
     pointed = {f.data.get("event") for f in ctx.findings}
     resumptions = [e for e in ctx.events if e.type == "proceedings_resumed"]
+    counted = {s.start for s in ctx.suspensions}
+    stay: Event | None = None
+    for e in ctx.events:  # a resumption of a stay that is no stay (the law's: one citing no court order)
+        if e.type == "proceedings_suspended":
+            stay = e
+        elif e.type == "proceedings_resumed" and stay is not None and e.index not in pointed:
+            if stay.day not in counted:
+                ctx.add_finding(
+                    "stay_held_no_term",
+                    rule_id,
+                    Msg(
+                        "«%(act)s» (%(day)s) reanuda «%(stay)s» (%(stayed)s), que no detuvo los términos: nada cambia.",
+                        act=kind.events[e.type].title,
+                        day=e.day,
+                        stay=kind.events[stay.type].title,
+                        stayed=stay.day,
+                    ),
+                    event=e.index,
+                )
+            stay = None
     for e in ctx.events:
         if e.type != "proceedings_suspended" or e.index in pointed:
             continue
