@@ -198,6 +198,7 @@ KINDS: dict[str, KindSpec] = {
 # Every finding the evaluators can raise, and the rule it comes from (for the generated reference).
 FINDINGS: dict[str, str] = {
     "act_not_allowed": "MUN-INI-01",
+    "act_overtaken": "MUN-INI-01",  # raised by the engine on a request an act left without object
     "respondent_not_mayor": "MUN-COM-01",
     "complainant_not_eligible": "MUN-COM-02",
     "not_sworn": "MUN-INI-02",
