@@ -660,3 +660,28 @@ def test_cam_11c_01_a_decision_answers_the_notice_before_it_in_the_docket() -> N
     )
     windows = [d for d in r.deadlines if d.id == "objection_window"]
     assert [d.satisfied_at.isoformat() for d in windows] == ["2027-03-02", "2027-03-03"]
+
+
+def test_cam_09_04_a_recusal_request_naming_no_member_is_answered_by_any_decision() -> None:
+    r = run(
+        "camara-171",
+        "referral",
+        ev("referral_received", "2027-03-01"),
+        ev("recusal_requested", "2027-03-02", member=""),
+        ev("recusal_decided", "2027-03-03", member="Miembro A", granted=False),
+        as_of="2027-03-04",
+    )
+    assert [d.id for d in r.deadlines if d.id == "notify_recusal_denial"] == ["notify_recusal_denial"]
+    assert pointed(r) == []
+
+
+def test_cam_09_04_a_decision_on_a_member_no_one_asked_about_is_pointed_at() -> None:
+    r = run(
+        "camara-171",
+        "referral",
+        ev("referral_received", "2027-03-01"),
+        ev("recusal_requested", "2027-03-02", member="Miembro A"),
+        ev("recusal_decided", "2027-03-03", member="Miembro B", granted=False),
+        as_of="2027-03-04",
+    )
+    assert pointed(r) == [2]

@@ -1548,6 +1548,19 @@ def _recusal_terms(ctx: Context, acts: list[str], record: bool = True) -> None:
         for r in requests:
             if r.at <= dec.at and _same_member(r, member):
                 req = r
+        if req is None and not any(f.data.get("event") == dec.index for f in ctx.findings):
+            ctx.add_finding(  # never silent: a decision on a recusal no one asked for that member
+                "act_not_allowed",
+                "CAM-09-04",
+                Msg(
+                    "«%(act)s» (%(day)s) no responde a ninguna solicitud de inhibición de ese miembro (%(member)s) "
+                    "registrada antes (Sec. 9).",
+                    act=COMPLAINT_EVENTS["recusal_decided"].title,
+                    day=dec.day,
+                    member=str(member),
+                ),
+                event=dec.index,
+            )
         if dec.get("granted"):
             sub = _first_for_member(ctx.all("substitute_requested"), member, dec)
             if record:
@@ -1581,9 +1594,9 @@ _RECUSAL_TERMS = (ComplaintDeadline.REQUEST_SUBSTITUTE, ComplaintDeadline.NOTIFY
 
 
 def _same_member(event: Event, member: Any) -> bool:
-    """Whether ``event`` concerns ``member`` (either side naming no member matches)."""
+    """Whether ``event`` concerns ``member`` (either side naming no member matches; an empty name names none)."""
     other = event.get("member")
-    return member is None or other is None or other == member
+    return not member or not other or other == member
 
 
 def _first_for_member(events: Sequence[Event], member: Any, after: Event) -> Event | None:
