@@ -685,3 +685,27 @@ def test_cam_09_04_a_decision_on_a_member_no_one_asked_about_is_pointed_at() -> 
         as_of="2027-03-04",
     )
     assert pointed(r) == [2]
+
+
+def test_cam_21b_03_an_extension_asked_after_the_determination_is_pointed_at() -> None:
+    r = run(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", "2027-03-01", knowledge_date="2027-02-20"),
+        ev("respondent_notified", "2027-03-02"),
+        ev("determination_made", "2027-03-25", outcome="dismissed", grounds=["no_jurisdiction"]),
+        ev("extension_requested", "2027-03-26"),
+    )
+    assert pointed(r) == [3]
+
+
+def test_cam_15_03_preliminary_findings_after_the_final_action_are_pointed_at() -> None:
+    r = run(
+        "camara-171",
+        "financial_report",
+        ev("took_office", "2027-01-04"),
+        ev("report_filed", "2027-02-01", covers_year=2026),
+        ev("oeg_final_action", "2027-03-01", outcome="final", covers_year=2026),
+        ev("preliminary_findings_received", "2027-03-02", covers_year=2026),
+    )
+    assert pointed(r) == [3]

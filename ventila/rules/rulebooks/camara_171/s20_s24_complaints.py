@@ -574,6 +574,8 @@ COMPLAINT_EVENTS = with_next_acts(
 # extension asked once the answer term is over are out of place. The incidental acts (Sec. 5(7) summonses and requests,
 # the copy to the Speaker, a substitute, a recusal asked) set no term of their own: they change nothing
 # the engine derives, by design.
+# The acts after which the answer term is over (an extension to answer is out of place).
+_ANSWER_PHASE_CLOSED = ("answer_filed", "default_declared", "determination_made", "referred_to_other_body")
 COMPLAINT_EVENTS = with_order(
     COMPLAINT_EVENTS,
     after={
@@ -585,11 +587,12 @@ COMPLAINT_EVENTS = with_order(
     not_after={
         "hearing_noticed": ("resolved",),
         "hearing_held": ("resolved",),
-        "extension_requested": ("answer_filed", "default_declared", "referred_to_other_body"),
-        # A decision on the extension once the answer is in (or the default declared) extends nothing: the
-        # extension is «para contestar» (Sec. 21(b)); docs/decisions.md, «A request overtaken».
-        "extension_granted": ("answer_filed", "default_declared", "referred_to_other_body"),
-        "extension_denied": ("answer_filed", "default_declared", "referred_to_other_body"),
+        "extension_requested": _ANSWER_PHASE_CLOSED,
+        # A decision on the extension once the answer is in (or the default declared, or the Commission has
+        # determined) extends nothing: the extension is «para contestar» (Sec. 21(b)); docs/decisions.md,
+        # «A request overtaken».
+        "extension_granted": _ANSWER_PHASE_CLOSED,
+        "extension_denied": _ANSWER_PHASE_CLOSED,
     },
     once=(
         "respondent_notified",
