@@ -709,3 +709,15 @@ def test_cam_15_03_preliminary_findings_after_the_final_action_are_pointed_at() 
         ev("preliminary_findings_received", "2027-03-02", covers_year=2026),
     )
     assert pointed(r) == [3]
+
+
+def test_cam_05_01_the_same_act_twice_with_an_empty_text_the_second_time_is_pointed_at() -> None:
+    r = run(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", "2027-03-01", knowledge_date="2027-02-20"),
+        ev("respondent_notified", "2027-03-02"),
+        ev("extension_requested", "2027-03-04", reasons=""),
+        ev("extension_requested", "2027-03-04"),
+    )
+    assert pointed(r) == [3]

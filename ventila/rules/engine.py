@@ -1898,13 +1898,18 @@ def _day(moment: dt.date | dt.datetime) -> dt.date:
     return moment.date() if isinstance(moment, dt.datetime) else moment
 
 
+def _filled(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """A payload without its empty values: an empty text or list says what an absent field says."""
+    return {k: v for k, v in payload.items() if v is not None and v != "" and v != []}
+
+
 def _twin(e: Event, earlier: list[Event] | None, spec: EventSpec) -> Msg | None:
     """Why ``e`` is out of place when it repeats an act in place of its type at the same moment with the same
-    data (the same act entered twice), unless its spec lets it repeat (``repeatable``); else None."""
+    data, an empty value the same as none (the same act entered twice), unless its spec lets it repeat (``repeatable``); else None."""
     if not earlier or spec.repeatable:
         return None
     for p in earlier:
-        if p.at == e.at and p.payload == e.payload:
+        if p.at == e.at and _filled(p.payload) == _filled(e.payload):
             return Msg(
                 "«%(act)s» (%(day)s) repite, con los mismos datos, el acto ya registrado ese día: cuenta el "
                 "primero. Si lo corrige, regístrelo como corrección.",
