@@ -596,6 +596,7 @@ COMPLAINT_EVENTS = with_order(
     },
     once=(
         "respondent_notified",
+        "extension_requested",  # one request pending at a time: asked again only once denied
         "answer_filed",
         "extension_granted",
         "extension_denied",
@@ -612,6 +613,7 @@ COMPLAINT_EVENTS = with_order(
     ),
     reopened_by={
         "proceedings_suspended": ("proceedings_resumed",),
+        "extension_requested": ("extension_denied",),
         # a summary case found with merit re-enters the ordinary procedure with the full answer term
         "answer_filed": (Act("resolved", {"outcome": "merit_found"}),),
     },
