@@ -721,3 +721,18 @@ def test_cam_05_01_the_same_act_twice_with_an_empty_text_the_second_time_is_poin
         ev("extension_requested", "2027-03-04"),
     )
     assert pointed(r) == [3]
+
+
+def test_cam_21b_03_a_second_extension_request_while_the_first_stands_is_pointed_at() -> None:
+    r = run(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", "2027-03-01", knowledge_date="2027-02-20"),
+        ev("respondent_notified", "2027-03-02"),
+        ev("extension_requested", "2027-03-04"),
+        ev("extension_requested", "2027-03-05"),
+        ev("extension_denied", "2027-03-08"),
+        ev("extension_requested", "2027-03-09"),
+        as_of="2027-03-10",
+    )
+    assert pointed(r) == [3]  # asked again after the denial: in place
