@@ -527,3 +527,212 @@ def test_mun_hea_01_a_hearing_concluded_before_it_was_noticed_is_no_merits_heari
     )
     assert 0 in pointed(result)
     assert [f.data["event"] for f in result.findings if f.id == "outcome_without_merits_hearing"] == [4]
+
+
+# -- the residual same-instant cases of the long property run (docs/decisions.md, issue 27) ---------------
+
+
+def _at(result: Any, finding: str) -> list[int]:
+    return sorted(f.data["event"] for f in result.findings if f.id == finding)
+
+
+@pytest.mark.parametrize("rulebook", ["municipal"])
+def test_mun_sus_13_a_cited_stay_resumed_the_same_day_is_pointed_at(rulebook: str) -> None:
+    r = run(
+        rulebook,
+        "complaint",
+        ev("complaint_filed", "2027-03-01"),
+        ev("proceedings_suspended", "2027-03-02", court_order="Orden TPI 2027-12"),
+        ev("proceedings_resumed", "2027-03-02"),
+    )
+    assert _at(r, "stay_held_no_term") == [1]
+    assert "mismo día" in next(f.message for f in r.findings if f.id == "stay_held_no_term")
+
+
+def test_mun_sus_13_a_resumption_of_a_stay_citing_no_order_is_pointed_at() -> None:
+    r = run(
+        "municipal",
+        "complaint",
+        ev("complaint_filed", "2027-03-01"),
+        ev("proceedings_suspended", "2027-03-02"),
+        ev("proceedings_resumed", "2027-03-05"),
+    )
+    assert _at(r, "stay_order_not_cited") == [1] and _at(r, "stay_held_no_term") == [2]
+
+
+def test_cam_23_01_a_stay_that_paused_a_running_term_gets_no_such_finding() -> None:
+    r = run(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", "2027-03-01", knowledge_date="2027-02-20"),
+        ev("respondent_notified", "2027-03-02"),
+        ev("proceedings_suspended", "2027-03-05"),
+        ev("proceedings_resumed", "2027-03-15"),
+    )
+    assert _at(r, "stay_held_no_term") == []
+
+
+def test_cam_23_01_a_stay_resumed_the_same_day_is_pointed_at() -> None:
+    r = run(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", "2027-03-01", knowledge_date="2027-02-20"),
+        ev("respondent_notified", "2027-03-02"),
+        ev("proceedings_suspended", "2027-03-05"),
+        ev("proceedings_resumed", "2027-03-05"),
+    )
+    assert _at(r, "stay_held_no_term") == [2]
+
+
+@pytest.mark.parametrize("kind", ["complaint", "referral"])
+def test_cam_21b_03_an_extension_asked_then_overtaken_by_the_answer_is_pointed_at(kind: str) -> None:
+    filed = (
+        ev("complaint_filed", "2027-03-01", knowledge_date="2027-02-20")
+        if kind == "complaint"
+        else ev("referral_received", "2027-03-01")
+    )
+    r = run(
+        "camara-171",
+        kind,
+        filed,
+        ev("respondent_notified", "2027-03-02"),
+        ev("extension_requested", "2027-03-08"),
+        ev("answer_filed", "2027-03-09"),
+        ev("extension_granted", "2027-03-09", business_days=5),
+    )
+    assert _at(r, "act_overtaken") == [2]
+    assert pointed(r) == [4]  # the grant after the answer extends nothing
+    answer = next(d for d in r.deadlines if d.id == "answer")
+    assert answer.status == "met" and answer.term.amount == 15  # the term without the moot extension
+
+
+def test_cam_23_01_an_act_that_advances_the_case_while_suspended_is_pointed_at() -> None:
+    r = run(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", "2027-03-01", knowledge_date="2027-02-20"),
+        ev("respondent_notified", "2027-03-02"),
+        ev("extension_requested", "2027-03-04"),
+        ev("proceedings_suspended", "2027-03-05"),
+        ev("answer_filed", "2027-03-08"),
+        as_of="2027-03-10",
+    )
+    assert _at(r, "request_held_by_suspension") == [2]
+    assert pointed(r) == [4]
+
+
+def test_cam_09_08_a_recusal_is_decided_and_its_terms_run_while_suspended() -> None:
+    r = run(
+        "camara-171",
+        "referral",
+        ev("referral_received", "2027-03-01"),
+        ev("recusal_requested", "2027-03-02"),
+        ev("recusal_decided", "2027-03-03", granted=False),
+        ev("proceedings_suspended", "2027-03-04"),
+        as_of="2027-03-04",
+    )
+    assert [d.id for d in r.deadlines if d.id == "notify_recusal_denial"] == ["notify_recusal_denial"]
+    assert "recusal_denial_notified" in r.allowed_next and pointed(r) == []
+
+
+def test_cam_19a_01_a_revision_on_a_request_the_commission_cannot_answer_is_pointed_at() -> None:
+    r = run(
+        "camara-171",
+        "advisory_opinion",
+        ev("opinion_requested", "2027-03-01", facts_date="2027-03-01", requester_role="representative"),
+        ev("opinion_extension_granted", "2027-03-01", business_days=0),
+        ev("opinion_issued", "2027-03-01"),
+        ev("opinion_revised", "2027-03-01", reason="new_evidence"),
+    )
+    assert pointed(r) == [1, 2, 3]
+
+
+def test_cam_11c_01_a_decision_answers_the_notice_before_it_in_the_docket() -> None:
+    notice = {k: v for k, v in NOTICE.items() if k != "at"}
+    r = run(
+        "camara-171",
+        "outside_activity",
+        {**notice, "at": "2027-03-01"},
+        ev("objection_decided", "2027-03-02", objected=False),
+        {**notice, "at": "2027-03-02"},
+        ev("objection_decided", "2027-03-03", objected=False),
+        as_of="2027-03-03",
+    )
+    windows = [d for d in r.deadlines if d.id == "objection_window"]
+    assert [d.satisfied_at.isoformat() for d in windows] == ["2027-03-02", "2027-03-03"]
+
+
+def test_cam_09_04_a_recusal_request_naming_no_member_is_answered_by_any_decision() -> None:
+    r = run(
+        "camara-171",
+        "referral",
+        ev("referral_received", "2027-03-01"),
+        ev("recusal_requested", "2027-03-02", member=""),
+        ev("recusal_decided", "2027-03-03", member="Miembro A", granted=False),
+        as_of="2027-03-04",
+    )
+    assert [d.id for d in r.deadlines if d.id == "notify_recusal_denial"] == ["notify_recusal_denial"]
+    assert pointed(r) == []
+
+
+def test_cam_09_04_a_decision_on_a_member_no_one_asked_about_is_pointed_at() -> None:
+    r = run(
+        "camara-171",
+        "referral",
+        ev("referral_received", "2027-03-01"),
+        ev("recusal_requested", "2027-03-02", member="Miembro A"),
+        ev("recusal_decided", "2027-03-03", member="Miembro B", granted=False),
+        as_of="2027-03-04",
+    )
+    assert pointed(r) == [2]
+
+
+def test_cam_21b_03_an_extension_asked_after_the_determination_is_pointed_at() -> None:
+    r = run(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", "2027-03-01", knowledge_date="2027-02-20"),
+        ev("respondent_notified", "2027-03-02"),
+        ev("determination_made", "2027-03-25", outcome="dismissed", grounds=["no_jurisdiction"]),
+        ev("extension_requested", "2027-03-26"),
+    )
+    assert pointed(r) == [3]
+
+
+def test_cam_15_03_preliminary_findings_after_the_final_action_are_pointed_at() -> None:
+    r = run(
+        "camara-171",
+        "financial_report",
+        ev("took_office", "2027-01-04"),
+        ev("report_filed", "2027-02-01", covers_year=2026),
+        ev("oeg_final_action", "2027-03-01", outcome="final", covers_year=2026),
+        ev("preliminary_findings_received", "2027-03-02", covers_year=2026),
+    )
+    assert pointed(r) == [3]
+
+
+def test_cam_05_01_the_same_act_twice_with_an_empty_text_the_second_time_is_pointed_at() -> None:
+    r = run(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", "2027-03-01", knowledge_date="2027-02-20"),
+        ev("respondent_notified", "2027-03-02"),
+        ev("extension_requested", "2027-03-04", reasons=""),
+        ev("extension_requested", "2027-03-04"),
+    )
+    assert pointed(r) == [3]
+
+
+def test_cam_21b_03_a_second_extension_request_while_the_first_stands_is_pointed_at() -> None:
+    r = run(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", "2027-03-01", knowledge_date="2027-02-20"),
+        ev("respondent_notified", "2027-03-02"),
+        ev("extension_requested", "2027-03-04"),
+        ev("extension_requested", "2027-03-05"),
+        ev("extension_denied", "2027-03-08"),
+        ev("extension_requested", "2027-03-09"),
+        as_of="2027-03-10",
+    )
+    assert pointed(r) == [3]  # asked again after the denial: in place

@@ -58,8 +58,16 @@ def test_scenario(scenario: Any) -> None:
 
 
 def rules_with_a_term() -> set[str]:
-    """Every rule that computes a term: one the rulebook declares with a term, or one a deadline cites."""
+    """Every rule that computes a term: one the rulebook declares with a term, one a deadline cites, or a
+    computable rule of kind DEADLINE (a date the act must precede, though no count of days: CAM-11B-01's
+    notice before the activity starts)."""
     out = {r.id for rb in RULEBOOKS.values() for r in rb.rules.values() if r.term is not None}
+    out |= {
+        r.id
+        for rb in RULEBOOKS.values()
+        for r in rb.rules.values()
+        if str(r.kind) == "DEADLINE" and r.not_computable is None
+    }
     index = reference.scan_sources([rid for rb in RULEBOOKS.values() for rid in rb.rules])
     out |= {c.rule for c in index.deadline_calls if c.rule}
     return out

@@ -1659,6 +1659,10 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
         kind.evaluate(ctx)
         if kind.lapses:
             _mark_lapses(ctx, kind)
+        if "stay_held_no_term" in rulebook.findings and "proceedings_suspended" in ctx.firsts:
+            _stays_holding_no_term(ctx, rulebook.findings["stay_held_no_term"], kind)
+        if _overtaking_table(kind):
+            _overtaken(ctx, kind, kind.order_rule or rulebook.findings["act_not_allowed"])
         if out:
             rule_id = kind.order_rule or rulebook.findings["act_not_allowed"]
             for e, why in out:
@@ -1817,13 +1821,134 @@ def out_of_place(events: Sequence[Event], kind: KindSpec) -> list[tuple[Event, M
     return out
 
 
+# Kind → (the kind, event type → (the acts that answer it, the acts after which it is out of place)): a
+# request the spec of another act presupposes (``after``) and that an act closes (``not_after``).
+_OVERTAKING: dict[int, tuple[KindSpec, dict[str, tuple[frozenset[str], tuple[Act, ...]]]]] = {}
+
+
+def _overtaking_table(kind: KindSpec) -> dict[str, tuple[frozenset[str], tuple[Act, ...]]]:
+    def build(k: KindSpec) -> dict[str, tuple[frozenset[str], tuple[Act, ...]]]:
+        table = {}
+        for t, spec in k.events.items():
+            answers = frozenset(u for u, x in k.events.items() if any(a.type == t for a in x.after))
+            if answers and spec.not_after:
+                table[t] = (answers, spec.not_after)
+        return table
+
+    return per_kind(_OVERTAKING, kind, build)
+
+
+def _overtaken(ctx: Context, kind: KindSpec, rule_id: str) -> None:
+    """Never silent (docs/decisions.md, «A request overtaken»): a request (an act other acts presuppose, the
+    extension of a term asked) that no act answered before an act that closes it (``not_after``: the answer
+    filed) was left without object: it is recorded, with a finding on it saying so, unless a finding already
+    points at it."""
+    pointed = {f.data.get("event") for f in ctx.findings}
+    pos = {e.index: n for n, e in enumerate(ctx.events)}
+    for t, (answers, closers) in _overtaking_table(kind).items():
+        for e in ctx.all(t):
+            if e.index in pointed:
+                continue
+            later = ctx.events[pos[e.index] + 1 :]
+            closing = next((x for x in later if any(a.matches(x) for a in closers)), None)
+            if closing is None:
+                continue
+            if any(x.type in answers for x in later[: later.index(closing)]):
+                continue
+            ctx.add_finding(
+                "act_overtaken",
+                rule_id,
+                Msg(
+                    "«%(act)s» (%(day)s) no se resolvió antes de «%(closing)s» (%(closed)s), que lo dejó sin objeto.",
+                    act=kind.events[t].title,
+                    day=e.day,
+                    closing=kind.events[closing.type].title,
+                    closed=closing.day,
+                ),
+                event=e.index,
+            )
+
+
+def _stays_holding_no_term(ctx: Context, rule_id: str, kind: KindSpec) -> None:
+    """Never silent (docs/decisions.md, «A stay that holds no term»): a stay of the proceedings that was
+    resumed (``proceedings_suspended`` … ``proceedings_resumed``) and paused no day of any term — resumed
+    the day it began, or while no term that a stay holds was running — is recorded as the court's act it
+    is, with a finding on it saying so; an open stay changes the next acts, and one a finding already
+    points at (a stay that cites no court order) is explained there."""
+    pointed = {f.data.get("event") for f in ctx.findings}
+    resumptions = [e for e in ctx.events if e.type == "proceedings_resumed"]
+    counted = {s.start for s in ctx.suspensions}
+    stay: Event | None = None
+    for e in ctx.events:  # a resumption of a stay that is no stay (the law's: one citing no court order)
+        if e.type == "proceedings_suspended":
+            stay = e
+        elif e.type == "proceedings_resumed" and stay is not None and e.index not in pointed:
+            if stay.day not in counted:
+                ctx.add_finding(
+                    "stay_held_no_term",
+                    rule_id,
+                    Msg(
+                        "«%(act)s» (%(day)s) reanuda «%(stay)s» (%(stayed)s), que no detuvo los términos: nada cambia.",
+                        act=kind.events[e.type].title,
+                        day=e.day,
+                        stay=kind.events[stay.type].title,
+                        stayed=stay.day,
+                    ),
+                    event=e.index,
+                )
+            stay = None
+    for e in ctx.events:
+        if e.type != "proceedings_suspended" or e.index in pointed:
+            continue
+        end = next((r for r in resumptions if r.at >= e.at and r.index != e.index), None)
+        if end is None:
+            continue
+        held = e.day < end.day and any(
+            d.inputs is not None
+            and any(s.start == e.day for s in d.inputs[3])
+            and _day(d.trigger_at) < end.day
+            and d.due_date >= e.day
+            for d in ctx.deadlines
+        )
+        if held:
+            continue
+        ctx.add_finding(
+            "stay_held_no_term",
+            rule_id,
+            Msg(
+                "«%(act)s» (%(day)s), con reanudación el mismo día, no detuvo ningún término: consta en el "
+                "expediente y los términos siguen como estaban.",
+                act=kind.events[e.type].title,
+                day=e.day,
+            )
+            if e.day == end.day
+            else Msg(
+                "«%(act)s» (%(day)s), con reanudación el %(end)s, no detuvo ningún término: ninguno de los que "
+                "se suspenden corría en esos días. Consta en el expediente y los términos siguen como estaban.",
+                act=kind.events[e.type].title,
+                day=e.day,
+                end=end.day,
+            ),
+            event=e.index,
+        )
+
+
+def _day(moment: dt.date | dt.datetime) -> dt.date:
+    return moment.date() if isinstance(moment, dt.datetime) else moment
+
+
+def _filled(payload: Mapping[str, Any]) -> dict[str, Any]:
+    """A payload without its empty values: an empty text or list says what an absent field says."""
+    return {k: v for k, v in payload.items() if v is not None and v != "" and v != []}
+
+
 def _twin(e: Event, earlier: list[Event] | None, spec: EventSpec) -> Msg | None:
     """Why ``e`` is out of place when it repeats an act in place of its type at the same moment with the same
-    data (the same act entered twice), unless its spec lets it repeat (``repeatable``); else None."""
+    data, an empty value the same as none (the same act entered twice), unless its spec lets it repeat (``repeatable``); else None."""
     if not earlier or spec.repeatable:
         return None
     for p in earlier:
-        if p.at == e.at and p.payload == e.payload:
+        if p.at == e.at and _filled(p.payload) == _filled(e.payload):
             return Msg(
                 "«%(act)s» (%(day)s) repite, con los mismos datos, el acto ya registrado ese día: cuenta el "
                 "primero. Si lo corrige, regístrelo como corrección.",

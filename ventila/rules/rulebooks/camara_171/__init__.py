@@ -329,6 +329,9 @@ RULEBOOK = Rulebook(
         **s10_s13_conduct.FINDINGS,
         **s14_s18_financial.FINDINGS,
         **s19_advisory.FINDINGS,
+        # Raised by the engine on a stay that paused no term (never silent; Sec. 23 suspends the terms).
+        "stay_held_no_term": "CAM-23-01",
+        "act_overtaken": "CAM-05-01",  # raised by the engine on a request an act left without object
     },
     # Código Electoral 2020: general election the first Tuesday after the first Monday of November;
     # primaries the first Sunday of June (pr-calendar facts §5).

@@ -852,11 +852,19 @@ def evaluate_outside_activity(ctx: Context) -> None:
         return
     started = ctx.first("activity_started")
     decisions = ctx.all("objection_decided")
+    # Each decision answers the last notice before it in the docket's order (a decision and a new notice
+    # of the same day: the one entered first comes first), as the order check counts it (``once``).
+    pos = {e.index: n for n, e in enumerate(ctx.events)}
     stands = False
     for i, notice in enumerate(notices):
         following = notices[i + 1] if i + 1 < len(notices) else None
         decision = next(
-            (d for d in decisions if d.at >= notice.at and (following is None or d.at < following.at)), None
+            (
+                d
+                for d in decisions
+                if pos[d.index] > pos[notice.index] and (following is None or pos[d.index] < pos[following.index])
+            ),
+            None,
         )
         window = ctx.add_deadline(
             OutsideActivityDeadline.OBJECTION_WINDOW,
@@ -882,7 +890,7 @@ def evaluate_outside_activity(ctx: Context) -> None:
             )
     last = notices[-1]
     last_window = ctx.deadlines[-1]
-    decision = next((d for d in decisions if d.at >= last.at), None)
+    decision = next((d for d in decisions if pos[d.index] > pos[last.index]), None)
     if decision is not None:
         ctx.stage = OutsideActivityStage.OBJECTED if stands else OutsideActivityStage.CLEARED
     elif last_window.status == "missed":

@@ -649,6 +649,21 @@ def _evaluate_report(
     lapsed = ctx.as_of_day > evaluation.due_date
     auto_final_anyway = ctx.settings["auto_final_if_prelim"]
     decided_first = final is not None and (prelim is None or final.at < prelim.at)
+    if prelim is not None and decided_first:
+        assert final is not None
+        ctx.add_finding(  # never silent: findings on a report the OEG had already acted on finally
+            "act_not_allowed",
+            "CAM-15-03",
+            Msg(
+                "«%(act)s» (%(day)s) llegó después de la acción final de la OEG sobre el informe de %(year)s "
+                "(%(final)s): el informe preliminar precede a la acción final (Sec. 15), así que no cambia nada.",
+                act=FINANCIAL_EVENTS["preliminary_findings_received"].title,
+                day=prelim.day,
+                year=year,
+                final=final.day,
+            ),
+            event=prelim.index,
+        )
     if prelim is not None and prelim.day > evaluation.due_date and not decided_first:
         ctx.add_finding(
             "preliminary_findings_untimely",

@@ -349,9 +349,10 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
     if not admissible:
         ctx.stage = AdvisoryOpinionStage.REJECTED if rejected else AdvisoryOpinionStage.NOT_ADMISSIBLE
         ctx.allowed_next = [] if rejected else ["opinion_rejected"]
-        # Never silent: on a request the Commission cannot answer, only its rejection is in place.
+        # Never silent: on a request the Commission cannot answer, only its rejection is in place (an opinion,
+        # its extension or its revision is not).
         for e in ctx.events:
-            if e.type in ("opinion_extension_granted", "opinion_issued"):
+            if e.type in ("opinion_extension_granted", "opinion_issued", "opinion_revised"):
                 ctx.add_finding(
                     "act_not_allowed",
                     "CAM-19A-01",

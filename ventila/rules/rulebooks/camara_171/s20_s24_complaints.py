@@ -574,6 +574,8 @@ COMPLAINT_EVENTS = with_next_acts(
 # extension asked once the answer term is over are out of place. The incidental acts (Sec. 5(7) summonses and requests,
 # the copy to the Speaker, a substitute, a recusal asked) set no term of their own: they change nothing
 # the engine derives, by design.
+# The acts after which the answer term is over (an extension to answer is out of place).
+_ANSWER_PHASE_CLOSED = ("answer_filed", "default_declared", "determination_made", "referred_to_other_body")
 COMPLAINT_EVENTS = with_order(
     COMPLAINT_EVENTS,
     after={
@@ -585,10 +587,16 @@ COMPLAINT_EVENTS = with_order(
     not_after={
         "hearing_noticed": ("resolved",),
         "hearing_held": ("resolved",),
-        "extension_requested": ("answer_filed", "default_declared", "referred_to_other_body"),
+        "extension_requested": _ANSWER_PHASE_CLOSED,
+        # A decision on the extension once the answer is in (or the default declared, or the Commission has
+        # determined) extends nothing: the extension is «para contestar» (Sec. 21(b)); docs/decisions.md,
+        # «A request overtaken».
+        "extension_granted": _ANSWER_PHASE_CLOSED,
+        "extension_denied": _ANSWER_PHASE_CLOSED,
     },
     once=(
         "respondent_notified",
+        "extension_requested",  # one request pending at a time: asked again only once denied
         "answer_filed",
         "extension_granted",
         "extension_denied",
@@ -605,6 +613,7 @@ COMPLAINT_EVENTS = with_order(
     ),
     reopened_by={
         "proceedings_suspended": ("proceedings_resumed",),
+        "extension_requested": ("extension_denied",),
         # a summary case found with merit re-enters the ordinary procedure with the full answer term (A-28)
         "answer_filed": (Act("resolved", {"outcome": "merit_found"}),),
     },
@@ -743,6 +752,76 @@ def evaluate_complaint(ctx: Context) -> None:
         # and the acts that do not advance the case may be recorded.
         ctx.stage_rule = "CAM-23-01"
         ctx.allowed_next = ["proceedings_resumed", *(a for a in _anytime(ctx) if a != "proceedings_resumed")]
+    if "proceedings_suspended" in ctx.firsts:
+        _acts_while_suspended(ctx)
+
+
+# What may be recorded while the process is suspended (Sec. 23): the resumption and the acts that do not
+# advance the case (the incidental ones, a recusal and its papers).
+_WHILE_SUSPENDED = frozenset(
+    {*ANYTIME, "proceedings_resumed", "recusal_decided", "recusal_denial_notified", "case_closed"}
+)
+
+
+# A request (an act other acts presuppose) → its answers, when none of them may be recorded while suspended.
+_HELD_REQUESTS = {
+    t: answers
+    for t in COMPLAINT_EVENTS
+    if (answers := tuple(u for u, x in COMPLAINT_EVENTS.items() if any(a.type == t for a in x.after)))
+    and not any(u in _WHILE_SUSPENDED for u in answers)
+}
+
+
+def _acts_while_suspended(ctx: Context) -> None:
+    """Never silent (docs/decisions.md, «An act while the process is suspended»): Sec. 23 suspends «el proceso»
+    itself until the court decides, so an act that advances the case recorded between a suspension and its
+    resumption (in the docket's order) is out of place: it is recorded and counted as it is, with
+    ``act_not_allowed`` on it, unless a finding already points at it."""
+    pointed = {f.data.get("event") for f in ctx.findings}
+    pos = {e.index: n for n, e in enumerate(ctx.events)}
+    since: Event | None = None
+    for e in ctx.events:
+        if e.type == "proceedings_suspended":
+            since = since or e
+        elif e.type == "proceedings_resumed":
+            since = None
+        elif since is not None and e.type not in _WHILE_SUSPENDED and e.index not in pointed:
+            ctx.add_finding(
+                "act_not_allowed",
+                "CAM-23-01",
+                Msg(
+                    "«%(act)s» (%(day)s) se registró con el proceso suspendido desde el %(since)s (Sec. 23): solo "
+                    "proceden la reanudación y los actos que no adelantan el caso.",
+                    act=COMPLAINT_EVENTS[e.type].title,
+                    day=e.day,
+                    since=since.day,
+                ),
+                event=e.index,
+            )
+    if since is None:
+        return
+    # A request on record when the process was suspended and not yet answered (the answer term's extension):
+    # the suspension holds its answer too, which cannot be recorded before the resumption.
+    for t, answers in _HELD_REQUESTS.items():
+        for e in ctx.all(t):
+            if (
+                pos[e.index] > pos[since.index]
+                or e.index in pointed
+                or any(a.at >= e.at for u in answers for a in ctx.all(u))
+            ):
+                continue
+            ctx.add_finding(
+                "request_held_by_suspension",
+                "CAM-23-01",
+                Msg(
+                    "«%(act)s» (%(day)s) queda pendiente: el proceso está suspendido desde el %(since)s (Sec. 23) y "
+                    "se resuelve cuando se reanude.",
+                    act=COMPLAINT_EVENTS[t].title,
+                    day=e.day,
+                    since=since.day,
+                ),
+                event=e.index,
+            )
 
 
 def _evaluate(ctx: Context) -> None:
@@ -1443,17 +1522,21 @@ def _evaluate_ordinary_after_summary(ctx: Context, filed: Event, merit: Event) -
 
 def _anytime(ctx: Context) -> list[str]:
     if ctx.suspensions and ctx.suspensions[-1].end is None:
-        return ["proceedings_resumed", *[a for a in _ANYTIME_ACTS if a != "proceedings_suspended"]]
-    acts = list(_ANYTIME_ACTS)
+        acts = ["proceedings_resumed", *[a for a in _ANYTIME_ACTS if a != "proceedings_suspended"]]
+    else:
+        acts = list(_ANYTIME_ACTS)
     if "recusal_decided" in ctx.firsts or "recusal_requested" in ctx.firsts:
-        _recusal_terms(ctx, acts)
+        # Sec. 9's terms are not the process's: they run through a Sec. 23 suspension (suspendable=False),
+        # and a recusal is decided while the process is suspended too (it does not advance the case).
+        # Recorded once, however many times the next acts are asked for.
+        _recusal_terms(ctx, acts, record=not any(d.id in _RECUSAL_TERMS for d in ctx.deadlines))
     return acts
 
 
 _ANYTIME_ACTS = tuple(a for a in ANYTIME if a in COMPLAINT_EVENTS)
 
 
-def _recusal_terms(ctx: Context, acts: list[str]) -> None:
+def _recusal_terms(ctx: Context, acts: list[str], record: bool = True) -> None:
     """Sec. 9 ¶3–5: a granted recusal asks the Speaker for a substitute at once; a denial of a
     party's request is notified within 2 calendar days (CAM-09-07, CAM-09-08).
 
@@ -1470,26 +1553,41 @@ def _recusal_terms(ctx: Context, acts: list[str]) -> None:
         for r in requests:
             if r.at <= dec.at and _same_member(r, member):
                 req = r
+        if req is None and not any(f.data.get("event") == dec.index for f in ctx.findings):
+            ctx.add_finding(  # never silent: a decision on a recusal no one asked for that member
+                "act_not_allowed",
+                "CAM-09-04",
+                Msg(
+                    "«%(act)s» (%(day)s) no responde a ninguna solicitud de inhibición de ese miembro (%(member)s) "
+                    "registrada antes (Sec. 9).",
+                    act=COMPLAINT_EVENTS["recusal_decided"].title,
+                    day=dec.day,
+                    member=str(member),
+                ),
+                event=dec.index,
+            )
         if dec.get("granted"):
             sub = _first_for_member(ctx.all("substitute_requested"), member, dec)
-            ctx.add_deadline(
-                ComplaintDeadline.REQUEST_SUBSTITUTE,
-                "CAM-09-07",
-                dec,
-                satisfied=sub,
-                start_label=Msg("inhibición aceptada"),
-                suspendable=False,
-            )
+            if record:
+                ctx.add_deadline(
+                    ComplaintDeadline.REQUEST_SUBSTITUTE,
+                    "CAM-09-07",
+                    dec,
+                    satisfied=sub,
+                    start_label=Msg("inhibición aceptada"),
+                    suspendable=False,
+                )
         elif req is not None and req.get("by", "party") == "party":
             notice = _first_for_member(ctx.all("recusal_denial_notified"), member, dec)
-            ctx.add_deadline(
-                ComplaintDeadline.NOTIFY_RECUSAL_DENIAL,
-                "CAM-09-08",
-                dec,
-                satisfied=notice,
-                start_label=Msg("denegación de la inhibición"),
-                suspendable=False,
-            )
+            if record:
+                ctx.add_deadline(
+                    ComplaintDeadline.NOTIFY_RECUSAL_DENIAL,
+                    "CAM-09-08",
+                    dec,
+                    satisfied=notice,
+                    start_label=Msg("denegación de la inhibición"),
+                    suspendable=False,
+                )
             if notice is None and "recusal_denial_notified" not in acts:
                 acts.append("recusal_denial_notified")
     pending = [r for r in requests if not any(d.at >= r.at and _same_member(d, r.get("member")) for d in decisions)]
@@ -1501,9 +1599,9 @@ _RECUSAL_TERMS = (ComplaintDeadline.REQUEST_SUBSTITUTE, ComplaintDeadline.NOTIFY
 
 
 def _same_member(event: Event, member: Any) -> bool:
-    """Whether ``event`` concerns ``member`` (either side naming no member matches)."""
+    """Whether ``event`` concerns ``member`` (either side naming no member matches; an empty name names none)."""
     other = event.get("member")
-    return member is None or other is None or other == member
+    return not member or not other or other == member
 
 
 def _first_for_member(events: Sequence[Event], member: Any, after: Event) -> Event | None:

@@ -201,6 +201,7 @@ KINDS: dict[str, KindSpec] = {
 # Every finding the evaluators can raise, and the rule it comes from (for the generated reference).
 FINDINGS: dict[str, str] = {
     "act_not_allowed": "MUN-INI-01",
+    "act_overtaken": "MUN-INI-01",  # raised by the engine on a request an act left without object
     "respondent_not_mayor": "MUN-COM-01",
     "complainant_not_eligible": "MUN-COM-02",
     "not_sworn": "MUN-INI-02",
@@ -235,6 +236,7 @@ FINDINGS: dict[str, str] = {
     "investigation_without_supported_complaint": "MUN-FRI-02",
     "enforcement_petitioner_not_authorized": "MUN-SUB-02",
     "stay_order_not_cited": "MUN-SUS-13",
+    "stay_held_no_term": "MUN-SUS-13",  # raised by the engine on a cited stay that paused no term (¶28)
     "special_proceeding_premature": "MUN-SUS-01",
     "suspension_effective_date_missing": "MUN-SUS-12",
     "review_request_untimely": "MUN-SUS-11",
