@@ -17,9 +17,8 @@ from ventila.accounts.models import RoleGrant
 from ventila.cases.models import Case
 
 from .axe import serious_violations
-from .conftest import signed_in_context
+from .conftest import shot, signed_in_context
 from .test_accessibility import sideways, submit
-from .test_matters_browser import _shots
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -47,7 +46,7 @@ def test_cam_19d_01_an_opinion_from_request_to_issue_and_amendment_in_the_browse
     def check(name: str) -> None:
         found.extend(serious_violations(page))
         found.extend(sideways(page))
-        _shots(page, name)
+        shot(page, name, widths=(1366, 320))
 
     page.goto("/expedientes/")
     page.get_by_text("Anotar…").click()  # the opening acts: one menu (issue 29)
@@ -123,7 +122,7 @@ def test_cam_19a_01_a_member_of_the_house_files_their_own_request_in_the_browser
     def check(name: str) -> None:
         found.extend(serious_violations(page))
         found.extend(sideways(page))
-        _shots(page, name)
+        shot(page, name, widths=(1366, 320))
 
     page.goto("/mis-opiniones/")
     check("member-list-empty")

@@ -371,10 +371,11 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
     deliveries = _deliveries(case, documents)
     linked = _linked_documents(entries, documents, deliveries)
     exclusions = list(case.exclusions.select_related("person")) if has["exclusions"] else []
+    findings = list(case.findings.all()) if has["findings"] else []
     people = _payload_people(entries)
     labels = _Labels(case)
     kind_spec = rulebook_and_kind(case.body.rulebook, case.kind)[1]
-    acts = _acts(request.user, case, open_terms, today)
+    acts = _acts(request.user, case, open_terms, today, findings)
     term_rows = [_term_row(d, today, kind=kind_spec, allowed=case.allowed_next) for d in open_terms]
     return render(
         request,
@@ -387,7 +388,7 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
             "open_terms": term_rows,
             "waiting_note": turns.waiting_note(term_rows) if not (acts and acts[0]["suggested"]) else "",
             "done_terms": [_term_row(d, today, ended=True, ended_by=kind_spec) for d in done_terms],
-            "findings": list(case.findings.all()) if has["findings"] else [],
+            "findings": findings,
             "timeline": render_timeline(
                 case.number,
                 _fold_service(
@@ -464,12 +465,14 @@ def _labelled_parties(case: Case) -> list[Any]:
     return parties
 
 
-def _acts(user: Any, case: Case, open_terms: list[CaseDeadline], today: dt.date) -> list[dict[str, Any]]:
+def _acts(
+    user: Any, case: Case, open_terms: list[CaseDeadline], today: dt.date, findings: list[CaseFinding]
+) -> list[dict[str, Any]]:
     """The acts the user may record now, the suggested one first (with why: its term and rule), each
     with the rulebook's line on when it applies."""
     _rb, kind = rulebook_and_kind(case.body.rulebook, case.kind)
     types = [a for a in case.allowed_next if access.can_record(user, case, a)]
-    suggestion = turns.suggested_act(case, open_terms, types, today)
+    suggestion = turns.suggested_act(case, open_terms, types, today, findings)
     first = [suggestion["type"], *suggestion["also"]] if suggestion is not None and suggestion["type"] else []
     types = first + [a for a in types if a not in first]
     out = []

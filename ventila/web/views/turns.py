@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from ventila.bodies.models import Body
 from ventila.cases.actions import is_stale
 from ventila.cases.labels import ACTORS, DEADLINES, STAGES
-from ventila.cases.models import Case, CaseDeadline
+from ventila.cases.models import Case, CaseDeadline, CaseFinding
 from ventila.rules import RULEBOOKS
 from ventila.rules.engine import KindSpec, Move
 from ventila.rules.vocabulary import mid_sentence
@@ -170,7 +170,9 @@ def is_expired(d: CaseDeadline, today: dt.date) -> bool:
     return d.status == "missed" or d.due < today
 
 
-def suggested_act(case: Case, open_terms: list[CaseDeadline], acts: list[str], today: dt.date) -> dict[str, Any] | None:
+def suggested_act(
+    case: Case, open_terms: list[CaseDeadline], acts: list[str], today: dt.date, findings: list[CaseFinding]
+) -> dict[str, Any] | None:
     """The act the case page offers first: for its open terms, the nearest first, the first act the
     rulebook offers the body (:meth:`KindSpec.next_act`) among ``acts`` (those the user may record
     now), with the term and rule that make it the next one; ``also``, the other acts the rulebook
@@ -178,7 +180,7 @@ def suggested_act(case: Case, open_terms: list[CaseDeadline], acts: list[str], t
     kind = kind_spec(case.body.rulebook, case.kind)
     if kind is None:
         return None
-    by_finding = finding_act(case, kind, acts)
+    by_finding = finding_act(findings, kind, acts)
     if by_finding is not None:
         return by_finding
     ordered = sorted(open_terms, key=lambda d: (d.due, d.position))
@@ -215,13 +217,11 @@ def suggested_act(case: Case, open_terms: list[CaseDeadline], acts: list[str], t
     return {"type": act, "document": "", "also": also, "why": why % params, "deadline_id": move.deadline_id}
 
 
-def finding_act(case: Case, kind: KindSpec, acts: list[str]) -> dict[str, Any] | None:
+def finding_act(findings: list[CaseFinding], kind: KindSpec, acts: list[str]) -> dict[str, Any] | None:
     """A finding that changes what must happen (``KindSpec.finding_acts``: «Procede desestimar por falta
     de jurisdicción»): the first act it calls for that the user may record now, with the finding as the
-    why; None when the case has no such finding (no read for a kind that declares none)."""
-    if not kind.finding_acts:
-        return None
-    for f in case.findings.filter(finding_id__in=sorted(kind.finding_acts)).order_by("id"):
+    why; None when the case has no such finding (``findings``: the case's, as its page read them)."""
+    for f in sorted((f for f in findings if f.finding_id in kind.finding_acts), key=lambda f: f.pk):
         act = next((a for a in kind.finding_acts[f.finding_id] if a in acts), None)
         if act is not None:
             why = _("Lo pide un hallazgo: %(finding)s Regla %(rule)s · %(citation)s.")
