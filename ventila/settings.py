@@ -11,7 +11,8 @@ Environment variables (all optional on a developer's machine):
 - ``VENTILA_BACKUP_KEY``: the key that signs backups (kept outside them; docs/deploy.md). Without it a
   development key is generated once into ``var/backup_key``; production requires it.
 - ``VENTILA_STORAGE_URL``: where stored files live (default: the disk, ``var/media``; ``s3://…``: object storage).
-- ``VENTILA_CACHE_URL``: the cache every process shares (default: the database; ``redis://…``).
+- ``VENTILA_CACHE_URL``: the cache every process shares (default: the database; ``redis://…``);
+  ``VENTILA_CACHE_KEY_PREFIX`` keeps one installation's keys apart from another's on the same Redis.
 """
 
 from __future__ import annotations
@@ -230,6 +231,8 @@ def _caches(url: str) -> dict[str, Any]:
 
 
 CACHES = _caches(os.environ.get("VENTILA_CACHE_URL", ""))
+# Several installations (or test runs) on one Redis keep apart by a prefix of their own keys.
+CACHES["default"]["KEY_PREFIX"] = os.environ.get("VENTILA_CACHE_KEY_PREFIX", "")
 
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = True
