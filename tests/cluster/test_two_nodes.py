@@ -2,14 +2,18 @@
 
 Two gunicorn servers, each with its own empty ``VENTILA_VAR_DIR``, behind a small round-robin proxy started
 here; one database (the suite's), the files in moto's S3 server (or on a disk both share, as an NFS mount
-would be), the shared cache and the rate limiter's counts in the machine's Redis. Through the proxy: public
-filings at the same time, each step free to land on either node (the drafts and their uploads are in the
-shared storage, not on a node's disk); a document uploaded through node A downloads through node B with the
-same SHA-256; a staff member signs in (with the second factor) and records an act through the proxy, seen
-through each node; the API's limit holds across both nodes; node B is killed (-9) mid-run. Then every
-acknowledged filing and the act are there, the case numbers have no gap, and the audit chain verifies. Two
-of the jobs' queue's workers (``ventila db_worker``) send the day's reminders while one of them is killed
-(-9); after the lease the other runs its job; each reminder was sent once.
+would be), the shared cache and the rate limiter's counts in the machine's Redis. A document uploaded through
+node A downloads through node B with the same SHA-256; a staff member signs in through the proxy (with the
+second factor) and records an act, seen through each node; the API's limit holds across both nodes. Then,
+through the proxy at the same time, each request free to land on either node: public filings (the drafts and
+their uploads are in the shared storage, not on a node's disk) and the staff member's acts on three cases (a
+thread each, with her session; the first act of each and the first after the kill with a PDF attached: staff
+uploads); node B is killed (-9) mid-run. Then every acknowledged filing and act is there, an act exactly once
+(one whose answer died with node B — the proxy's 502; never posted again — once or not at all), an upload
+acknowledged meanwhile downloads through the proxy with its SHA-256, the case numbers have no gap, and the
+audit chain verifies (the stored files' hashes included). Two of the jobs' queue's workers (``ventila
+db_worker``) send the day's reminders while one of them is killed (-9); after the lease the other runs its
+job; each reminder was sent once.
 
 Run by ``.ci/run`` (``VENTILA_CLUSTER=1``, on PostgreSQL); ``./run test`` leaves it out (tests/cluster/conftest.py).
 """
