@@ -46,7 +46,7 @@ from factories import PR, file_complaint, make_world, signed_in, tiny_pdf
 from ventila import clock
 from ventila.audit import chain
 from ventila.cases.db_triggers import purge_docket
-from ventila.cases.models import Attachment, Case
+from ventila.cases.models import Attachment, Case, DocketEntry
 from ventila.settings import _storages
 
 from .conftest import AWS_ENV, free_port, new_bucket, storage_url, wait_for_port
@@ -297,7 +297,7 @@ def test_two_nodes_behind_a_proxy(storage, transactional_db, settings, s3_server
 
         # A staff member signs in through the proxy (password, then the second factor: each step free to land
         # on either node), records an act there, and it shows through each node.
-        staff = _staff_act_through_the_proxy(proxy, port_a, port_b, world, number)
+        secretary = _staff_act_through_the_proxy(proxy, port_a, port_b, world, number)
 
         # The API's limit for requests without a token holds across both nodes (its counts are in Redis).
         answers = [requests.get(f"{proxy.url}/api/v1/cases", timeout=30).status_code for _ in range(2 * API_LIMIT)]
@@ -318,7 +318,7 @@ def test_two_nodes_behind_a_proxy(storage, transactional_db, settings, s3_server
                 errors.append(exc)
 
         threads = [threading.Thread(target=one, args=(n,)) for n in range(1, FILINGS + 1)]
-        acts = StaffActs(proxy.url, staff.cookies, [number, *others])
+        acts = StaffActs(proxy.url, secretary.cookies, [number, *others])
         served_b = proxy.served[port_b]
         for t in threads + acts.threads:
             t.start()
@@ -335,7 +335,7 @@ def test_two_nodes_behind_a_proxy(storage, transactional_db, settings, s3_server
         # An upload with an act, acknowledged while one node died, downloads through the other byte for byte.
         case, token, sha = [a for a in acts.acknowledged if a[2]][-1]
         att = Attachment.objects.get(entry__case__number=case, entry__note=token)
-        r = staff.get(f"{proxy.url}/expedientes/{case}/anejos/{att.pk}/", timeout=60)
+        r = secretary.get(f"{proxy.url}/expedientes/{case}/anejos/{att.pk}/", timeout=60)
         assert r.status_code == 200 and hashlib.sha256(r.content).hexdigest() == sha
     finally:
         if proxy is not None:
@@ -422,8 +422,6 @@ def record_act_over_http(
 
 def _staff_act_through_the_proxy(proxy: Proxy, port_a: int, port_b: int, world: Any, number: str) -> requests.Session:
     """The secretary signs in through the proxy and records an act, seen through each node; her session."""
-    from ventila.cases.models import DocketEntry
-
     s = _staff_signs_in(proxy.url, world)
     assert s.get(f"{proxy.url}/expedientes/{number}/actos/respondent_notified/", timeout=60).status_code == 200
     assert record_act_over_http(s, proxy.url, number, "respondent_notified", {})
@@ -475,8 +473,6 @@ class StaffActs:
     def check(self) -> None:
         """Every acknowledged act is in the docket once (its upload attached, its hash the one sent); a lost
         one is there once or not at all; nothing else was recorded."""
-        from ventila.cases.models import Attachment, DocketEntry
-
         assert not self.errors, self.errors
         assert self.acknowledged and any(sha for _n, _t, sha in self.acknowledged)
         entries = DocketEntry.objects.filter(event_type="documents_requested")
