@@ -164,14 +164,26 @@ def delete_folder(prefix: str) -> None:
         pass
 
 
-def newest_change(prefix: str) -> float | None:
-    """The time (epoch seconds) of the newest file under the folder ``prefix``; None if empty."""
-    st = storage()
+def modified_time(name: str) -> float | None:
+    """When ``name`` was last written (epoch seconds), or None when it is not there: a working file listed a
+    moment ago may have been removed meanwhile, by another request or another node."""
     try:
-        dirs, names = st.listdir(prefix)
+        return float(storage().get_modified_time(name).timestamp())
     except FileNotFoundError:
         return None
-    times = [st.get_modified_time(f"{prefix}/{n}").timestamp() for n in names]
+    except Exception:  # S3: a missing key is a ClientError (404) from its HEAD request
+        if not storage().exists(name):
+            return None
+        raise
+
+
+def newest_change(prefix: str) -> float | None:
+    """The time (epoch seconds) of the newest file under the folder ``prefix``; None if empty."""
+    try:
+        dirs, names = storage().listdir(prefix)
+    except FileNotFoundError:
+        return None
+    times = [t for n in names if (t := modified_time(f"{prefix}/{n}")) is not None]
     times += [t for d in dirs if (t := newest_change(f"{prefix}/{d}")) is not None]
     return max(times) if times else None
 

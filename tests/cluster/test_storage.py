@@ -20,6 +20,7 @@ from ventila import files
 from ventila.audit import chain
 from ventila.cases.actions import UploadedDocument
 from ventila.cases.models import Attachment
+from ventila.web import pending
 
 PR = dt.timezone(dt.timedelta(hours=-4))
 PDF = b"%PDF-1.4 citacion ficticia para el almacenamiento de objetos"
@@ -64,6 +65,18 @@ def test_s3_working_files_are_replaced_listed_and_purged(s3_storage):
     files.delete_folder("quarantine/abc")
     assert files.listdir("quarantine") == ([], [])
     assert files.reachable()
+
+
+def test_s3_a_working_file_removed_meanwhile_is_passed_over(s3_storage, monkeypatch):
+    """Two nodes keep and discard act forms' attachments at once: a name the purge listed may be gone when it
+    looks at it (S3 answers the HEAD with 404, a ClientError; it was a 500 on the act's page)."""
+    files.write("pending/kept", b"x")
+    assert files.modified_time("pending/kept") is not None
+    assert files.modified_time("pending/gone") is None
+    listed = files.listdir
+    monkeypatch.setattr(files, "listdir", lambda prefix: (listed(prefix)[0], [*listed(prefix)[1], "gone"]))
+    pending._purge()  # passes over the one discarded since the listing, keeps the recent one
+    assert files.read("pending/kept") == b"x"
 
 
 def _attach(world, data: bytes) -> Attachment:

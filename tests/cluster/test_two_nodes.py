@@ -2,14 +2,18 @@
 
 Two gunicorn servers, each with its own empty ``VENTILA_VAR_DIR``, behind a small round-robin proxy started
 here; one database (the suite's), the files in moto's S3 server (or on a disk both share, as an NFS mount
-would be), the shared cache and the rate limiter's counts in the machine's Redis. Through the proxy: public
-filings at the same time, each step free to land on either node (the drafts and their uploads are in the
-shared storage, not on a node's disk); a document uploaded through node A downloads through node B with the
-same SHA-256; a staff member signs in (with the second factor) and records an act through the proxy, seen
-through each node; the API's limit holds across both nodes; node B is killed (-9) mid-run. Then every
-acknowledged filing and the act are there, the case numbers have no gap, and the audit chain verifies. Two
-of the jobs' queue's workers (``ventila db_worker``) send the day's reminders while one of them is killed
-(-9); after the lease the other runs its job; each reminder was sent once.
+would be), the shared cache and the rate limiter's counts in the machine's Redis. A document uploaded through
+node A downloads through node B with the same SHA-256; a staff member signs in through the proxy (with the
+second factor) and records an act, seen through each node; the API's limit holds across both nodes. Then,
+through the proxy at the same time, each request free to land on either node: public filings (the drafts and
+their uploads are in the shared storage, not on a node's disk) and the staff member's acts on three cases (a
+thread each, with her session; the first act of each and the first after the kill with a PDF attached: staff
+uploads); node B is killed (-9) mid-run. Then every acknowledged filing and act is there, an act exactly once
+(one whose answer died with node B — the proxy's 502; never posted again — once or not at all), an upload
+acknowledged meanwhile downloads through the proxy with its SHA-256, the case numbers have no gap, and the
+audit chain verifies (the stored files' hashes included). Two of the jobs' queue's workers (``ventila
+db_worker``) send the day's reminders while one of them is killed (-9); after the lease the other runs its
+job; each reminder was sent once.
 
 Run by ``.ci/run`` (``VENTILA_CLUSTER=1``, on PostgreSQL); ``./run test`` leaves it out (tests/cluster/conftest.py).
 """
@@ -37,12 +41,12 @@ import pytest
 import requests
 from django.conf import settings as django_settings
 from django.db import connection
-from factories import make_world, signed_in, tiny_pdf
+from factories import PR, file_complaint, make_world, signed_in, tiny_pdf
 
 from ventila import clock
 from ventila.audit import chain
 from ventila.cases.db_triggers import purge_docket
-from ventila.cases.models import Attachment, Case
+from ventila.cases.models import Attachment, Case, DocketEntry
 from ventila.settings import _storages
 
 from .conftest import AWS_ENV, free_port, new_bucket, storage_url, wait_for_port
@@ -52,6 +56,9 @@ BODY = "etica-camara"
 REDIS = "redis://127.0.0.1:6379/14"
 API_LIMIT = 6
 FILINGS = 8
+CASES = 3  # the cases on which staff record acts while node B is killed (a thread each)
+ACTS_AFTER_KILL = 2  # each thread's acts once node B is dead (all through node A)
+MAX_ACTS = 40  # a bound: each thread records until node B is killed, long before this many
 
 
 class Proxy:
@@ -242,6 +249,9 @@ def test_two_nodes_behind_a_proxy(storage, transactional_db, settings, s3_server
         settings.MEDIA_ROOT = tmp_path / "shared"
     world = make_world()
     office = world.respondent.offices.first().pk
+    filed = clock.now().astimezone(PR).strftime("%Y-%m-%d %H:%M")
+    knowledge = (clock.today() - dt.timedelta(days=10)).isoformat()
+    others = [file_complaint(world, when=filed, knowledge=knowledge).number for _ in range(CASES - 1)]
     staff = signed_in(world.users["presidente"])  # a session in the shared database, valid on every node
     session_cookie = staff.cookies[django_settings.SESSION_COOKIE_NAME].value
 
@@ -287,14 +297,15 @@ def test_two_nodes_behind_a_proxy(storage, transactional_db, settings, s3_server
 
         # A staff member signs in through the proxy (password, then the second factor: each step free to land
         # on either node), records an act there, and it shows through each node.
-        _staff_act_through_the_proxy(proxy, port_a, port_b, world, number)
+        secretary = _staff_act_through_the_proxy(proxy, port_a, port_b, world, number)
 
         # The API's limit for requests without a token holds across both nodes (its counts are in Redis).
         answers = [requests.get(f"{proxy.url}/api/v1/cases", timeout=30).status_code for _ in range(2 * API_LIMIT)]
         assert answers.count(401) == API_LIMIT and answers.count(429) == API_LIMIT, answers
         assert proxy.served[port_a] and proxy.served[port_b]
 
-        # Filings at the same time through the proxy; node B is killed (-9) while they run.
+        # Filings and staff acts (some with an upload) at the same time through the proxy; node B is killed
+        # (-9) while they run.
         acknowledged: list[str] = []
         lost: list[int] = []  # filings whose submission's answer died with node B
         errors: list[BaseException] = []
@@ -307,17 +318,25 @@ def test_two_nodes_behind_a_proxy(storage, transactional_db, settings, s3_server
                 errors.append(exc)
 
         threads = [threading.Thread(target=one, args=(n,)) for n in range(1, FILINGS + 1)]
-        for t in threads:
-            t.start()
+        acts = StaffActs(proxy.url, secretary.cookies, [number, *others])
         served_b = proxy.served[port_b]
+        for t in threads + acts.threads:
+            t.start()
         time.sleep(1.5)
-        assert proxy.served[port_b] > served_b  # node B took its share of the filings…
+        assert proxy.served[port_b] > served_b  # node B took its share of the filings and acts…
         assert sum(t.is_alive() for t in threads) >= FILINGS // 2  # …and is killed while they are under way
+        assert all(t.is_alive() for t in acts.threads), acts.errors
         _kill(b)
-        for t in threads:
+        acts.killed.set()
+        for t in threads + acts.threads:
             t.join(120)
         assert not errors, errors
         assert acknowledged and len(acknowledged) + len(lost) == FILINGS  # every other filing went through
+        # An upload with an act, acknowledged while one node died, downloads through the other byte for byte.
+        case, token, sha = [a for a in acts.acknowledged if a[2]][-1]
+        att = Attachment.objects.get(entry__case__number=case, entry__note=token)
+        r = secretary.get(f"{proxy.url}/expedientes/{case}/anejos/{att.pk}/", timeout=60)
+        assert r.status_code == 200 and hashlib.sha256(r.content).hexdigest() == sha
     finally:
         if proxy is not None:
             proxy.close()
@@ -328,28 +347,30 @@ def test_two_nodes_behind_a_proxy(storage, transactional_db, settings, s3_server
         _two_workers_one_killed(env, world, tmp_path)
 
     numbers = set(Case.objects.filter(body=world.camara).values_list("number", flat=True))
-    assert {number, *acknowledged} <= numbers  # every acknowledged filing is there
-    assert len(numbers) <= 1 + FILINGS  # and nothing twice (a lost answer's filing may or may not be there)
+    assert {number, *others, *acknowledged} <= numbers  # every acknowledged filing is there
+    assert len(numbers) <= CASES + FILINGS  # and nothing twice (a lost answer's filing may or may not be there)
+    acts.check()  # every acknowledged act is there once, a lost one at most once
     seqs = sorted(int(n.rsplit("-", 1)[1]) for n in numbers)
     assert seqs == list(range(1, len(seqs) + 1)), seqs  # numbered without a gap
     assert chain.verify().ok  # the audit chain, the stored files' hashes included
     assert time.monotonic() - started < 150  # 120 s before the staff act and the workers' lease were added
 
 
-def _staff_act_through_the_proxy(proxy: Proxy, port_a: int, port_b: int, world: Any, number: str) -> None:
+def _staff_signs_in(base: str, world: Any) -> requests.Session:
+    """The secretary signs in at ``base`` as a browser does: the password, then the second factor (each step
+    free to land on either node behind the proxy); the signed-in session."""
     from django.contrib.auth.hashers import Argon2PasswordHasher
 
     from ventila.accounts import twofactor
-    from ventila.cases.models import DocketEntry
 
     user = world.users["secretaria"]
     user.password = Argon2PasswordHasher().encode("clave-de-prueba-123", "salsal-ventila-cluster")  # the nodes' hasher
     user.save(update_fields=["password"])
     device = twofactor.demo_device(user)
     s = requests.Session()
-    assert s.get(f"{proxy.url}/entrar/", timeout=60).status_code == 200
+    assert s.get(f"{base}/entrar/", timeout=60).status_code == 200
     r = s.post(
-        f"{proxy.url}/entrar/",
+        f"{base}/entrar/",
         data={
             "username": user.username,
             "password": "clave-de-prueba-123",
@@ -359,9 +380,9 @@ def _staff_act_through_the_proxy(proxy: Proxy, port_a: int, port_b: int, world: 
         timeout=60,
     )
     assert r.status_code == 302 and "/entrar/verificar/" in r.headers["Location"], (r.status_code, r.text[:500])
-    assert s.get(f"{proxy.url}/entrar/verificar/", timeout=60).status_code == 200
+    assert s.get(f"{base}/entrar/verificar/", timeout=60).status_code == 200
     r = s.post(
-        f"{proxy.url}/entrar/verificar/",
+        f"{base}/entrar/verificar/",
         data={
             "code": twofactor.current_code(device),
             "next": "/expedientes/",
@@ -371,20 +392,98 @@ def _staff_act_through_the_proxy(proxy: Proxy, port_a: int, port_b: int, world: 
         timeout=60,
     )
     assert r.status_code == 302, (r.status_code, r.text[:500])
-    act = f"/expedientes/{number}/actos/respondent_notified/"
-    assert s.get(f"{proxy.url}{act}", timeout=60).status_code == 200
+    return s
+
+
+def record_act_over_http(
+    s: requests.Session, base: str, number: str, act: str, data: dict[str, str], upload: bytes | None = None
+) -> bool:
+    """Post the act's form once, as the browser does (an act on time is recorded without a check step): True
+    when it was acknowledged (the redirect to the case page), False when its answer was lost (the proxy's 502:
+    its node died mid-request, or before the act was written). A lost act is not posted again: it may or may
+    not be there, and must never be there twice."""
+    files = {"attachment": ("requerimiento.pdf", upload, "application/pdf")} if upload else None
     r = s.post(
-        f"{proxy.url}{act}",
-        data={"occurred_date": clock.today().isoformat(), "csrfmiddlewaretoken": s.cookies["csrftoken"]},
+        f"{base}/expedientes/{number}/actos/{act}/",
+        data={"occurred_date": clock.today().isoformat(), **data, "csrfmiddlewaretoken": s.cookies["csrftoken"]},
+        files=files,
         allow_redirects=False,
         timeout=60,
     )
-    assert r.status_code == 302, (r.status_code, r.text[:1000])
+    if r.status_code == 502:
+        return False
+    assert r.status_code == 302 and r.headers["Location"].endswith(f"/expedientes/{number}/"), (
+        act,
+        r.status_code,
+        r.text[:1000],
+    )
+    return True
+
+
+def _staff_act_through_the_proxy(proxy: Proxy, port_a: int, port_b: int, world: Any, number: str) -> requests.Session:
+    """The secretary signs in through the proxy and records an act, seen through each node; her session."""
+    s = _staff_signs_in(proxy.url, world)
+    assert s.get(f"{proxy.url}/expedientes/{number}/actos/respondent_notified/", timeout=60).status_code == 200
+    assert record_act_over_http(s, proxy.url, number, "respondent_notified", {})
     assert DocketEntry.objects.filter(case__number=number, event_type="respondent_notified").count() == 1
     for port in (port_a, port_b):  # the act is there through each node, with the same session
         page = s.get(f"http://127.0.0.1:{port}/expedientes/{number}/", timeout=60)
         assert page.status_code == 200 and "/entrar/" not in page.url
         assert "Notificación recibida por la parte querellada" in page.text
+    return s
+
+
+class StaffActs:
+    """While node B is killed: one thread per case records the Commission's requirements of documents
+    (Sec. 5(7): in place at any stage, as often as needed) through the proxy, with the secretary's session,
+    until :attr:`killed` is set and :data:`ACTS_AFTER_KILL` more are recorded; the first one of each and the
+    first one after the kill carry a PDF (a staff upload, stored in the shared storage). Each act is told
+    apart by its description and note (its ``token``)."""
+
+    def __init__(self, base: str, cookies: Any, numbers: list[str]) -> None:
+        self.base = base
+        self.cookies = cookies
+        self.killed = threading.Event()
+        self.acknowledged: list[tuple[str, str, str | None]] = []  # (case, token, the upload's SHA-256)
+        self.lost: list[tuple[str, str]] = []  # acts whose answer died with node B
+        self.errors: list[BaseException] = []
+        self.threads = [threading.Thread(target=self._run, args=(i, n)) for i, n in enumerate(numbers)]
+
+    def _run(self, i: int, number: str) -> None:
+        try:
+            s = requests.Session()  # a session each (requests' are not shared across threads), the same sign-in
+            s.cookies.update(self.cookies)
+            after = 0
+            for j in range(MAX_ACTS):
+                if self.killed.is_set():
+                    if after == ACTS_AFTER_KILL:
+                        return
+                    after += 1
+                token = f"Requerimiento de prueba {i}-{j}"
+                pdf = tiny_pdf(4 + 2 * i + (after > 0)) if j == 0 or after == 1 else None
+                data = {"description": token, "note": token}
+                if record_act_over_http(s, self.base, number, "documents_requested", data, pdf):
+                    self.acknowledged.append((number, token, hashlib.sha256(pdf).hexdigest() if pdf else None))
+                else:
+                    self.lost.append((number, token))
+            raise AssertionError(f"{MAX_ACTS} acts on {number} before node B was killed")
+        except BaseException as exc:  # reported by the test
+            self.errors.append(exc)
+
+    def check(self) -> None:
+        """Every acknowledged act is in the docket once (its upload attached, its hash the one sent); a lost
+        one is there once or not at all; nothing else was recorded."""
+        assert not self.errors, self.errors
+        assert self.acknowledged and any(sha for _n, _t, sha in self.acknowledged)
+        entries = DocketEntry.objects.filter(event_type="documents_requested")
+        notes = list(entries.values_list("case__number", "note"))
+        for number, token, sha in self.acknowledged:
+            assert notes.count((number, token)) == 1, (number, token)
+            if sha:
+                assert Attachment.objects.filter(entry__case__number=number, entry__note=token, sha256=sha).count() == 1
+        for number, token in self.lost:
+            assert notes.count((number, token)) <= 1, (number, token)
+        assert set(notes) <= {(n, t) for n, t, _sha in self.acknowledged} | set(self.lost), notes
 
 
 def _two_workers_one_killed(env: dict[str, str], world: Any, tmp: Path) -> None:
@@ -394,6 +493,7 @@ def _two_workers_one_killed(env: dict[str, str], world: Any, tmp: Path) -> None:
     lease, the next ``ventila enqueue`` hands its job out again and the other worker runs it. Each user got the day's reminder once: the SMTP server counts a message only once it
     answered 250 (as a real one takes it)."""
     from aiosmtpd.controller import Controller
+    from django.utils import timezone
     from django_tasks import TaskResultStatus
     from django_tasks_db.models import DBTaskResult
 
@@ -440,7 +540,6 @@ def _two_workers_one_killed(env: dict[str, str], world: Any, tmp: Path) -> None:
     try:
         subprocess.run(enqueue, env=worker_env, check=True, stdout=subprocess.DEVNULL)
         first, second = start("first"), start("second")
-        started = time.monotonic()
         # Once a reminder is sent, the server holds each next one at RCPT (before its message): the first
         # worker is killed while it is sending a user's reminder, before the message is handed over.
         until(lambda: "first@example.org" in inbox.held, f"the first worker never sent: {inbox.to} {inbox.held}")
@@ -448,7 +547,9 @@ def _two_workers_one_killed(env: dict[str, str], world: Any, tmp: Path) -> None:
         _kill(first)
         inbox.holding = False
         until(lambda: waiting() == (0, 1), "the second worker did not finish the rest")  # the dead one's job is left
-        time.sleep(max(0.0, started + lease + 0.5 - time.monotonic()))  # …until it has outlived its lease
+        # …until it has outlived its lease, counted from its claim (under load, seconds after the workers started)
+        claimed = DBTaskResult.objects.get(status=TaskResultStatus.RUNNING).started_at
+        time.sleep(max(0.0, (claimed + dt.timedelta(seconds=lease + 0.5) - timezone.now()).total_seconds()))
         subprocess.run(enqueue, env=worker_env, check=True, stdout=subprocess.DEVNULL)  # the next cron line
         until(lambda: waiting() == (0, 0), "the dead worker's job was not run again")
         second.send_signal(signal.SIGTERM)  # the library's worker stops cleanly between jobs

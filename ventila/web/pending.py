@@ -82,10 +82,7 @@ def load(token: str, *, user: Any, case: Any) -> PendingFile | None:
 
 def _purge() -> None:
     limit = time.time() - MAX_AGE
-    st = files.storage()
     for name in files.listdir(ROOT)[1]:
-        try:
-            if st.get_modified_time(f"{ROOT}/{name}").timestamp() < limit:
-                files.delete(f"{ROOT}/{name}")
-        except OSError:  # removed meanwhile by another request
-            continue
+        changed = files.modified_time(f"{ROOT}/{name}")  # None: removed meanwhile by another request or node
+        if changed is not None and changed < limit:
+            files.delete(f"{ROOT}/{name}")
