@@ -119,19 +119,21 @@ class SourceIndex:
         return dict(sorted(self.tests.get(rule_id, {}).items()))
 
 
-def _id_regex(rule_ids: Iterable[str]) -> re.Pattern[str]:
+def _alternation(rule_ids: Iterable[str]) -> str:
+    """The IDs as one regex alternation, longest first (none: a pattern that matches nothing)."""
     alternatives = sorted(rule_ids, key=lambda s: (-len(s), s))
-    if not alternatives:
-        return re.compile(r"(?!x)x")  # matches nothing
+    return "|".join(map(re.escape, alternatives)) if alternatives else r"(?!x)x"
+
+
+def _id_regex(rule_ids: Iterable[str]) -> re.Pattern[str]:
     # "id:CAM-…" is the guard's ledger of rule IDs still written outside the rulebooks
     # (tests/trust/test_body_law_in_rules.py), not a test of the rule.
-    return re.compile(r"(?<![A-Z0-9])(?<!id:)(" + "|".join(map(re.escape, alternatives)) + r")(?![0-9A-Z])")
+    return re.compile(r"(?<![A-Z0-9])(?<!id:)(" + _alternation(rule_ids) + r")(?![0-9A-Z])")
 
 
 def _literal_regex(rule_ids: Iterable[str]) -> re.Pattern[str]:
     """Any of ``rule_ids`` anywhere in a text: a file without one declares and uses none."""
-    alternatives = sorted(rule_ids, key=lambda s: (-len(s), s))
-    return re.compile("|".join(map(re.escape, alternatives)) if alternatives else r"(?!x)x")
+    return re.compile(_alternation(rule_ids))
 
 
 def _python_files(base: Path) -> list[Path]:
@@ -262,7 +264,7 @@ def scan_sources(rule_ids: Iterable[str], root: Path = ROOT) -> SourceIndex:
     (the reference and its checks ask several times in one test run)."""
     ids = frozenset(rule_ids)
     code, tests = _python_files(root / "ventila"), _python_files(root / "tests")
-    key = (root, ids, tuple((p, p.stat().st_mtime_ns, p.stat().st_size) for p in (*code, *tests)))
+    key = (root, ids, tuple((p, st.st_mtime_ns, st.st_size) for p in (*code, *tests) for st in (p.stat(),)))
     if _SCANNED.get("key") != key:
         index = SourceIndex(root=root, rule_ids=ids)
         literal = _literal_regex(ids)
