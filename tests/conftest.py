@@ -229,24 +229,25 @@ def _spanish_again() -> Iterator[None]:
     translation.deactivate()
 
 
-def _flushes(request: Any) -> bool:
-    return _item_flushes(request.node)
-
-
-@pytest.fixture(autouse=True)
-def _seeded_rows_after_a_flush(request: Any) -> Iterator[None]:
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: Any, nextitem: Any) -> Iterator[None]:
     """A transactional test ends by emptying every table, the rows the migrations seeded too (the election
-    days of 2024–2036 and their chained versions); they are put back, so that the tests a worker runs after it
-    see the database every install has."""
+    days of 2024–2036 and their chained versions); they are put back once every fixture of the test is torn
+    down, so that the tests a worker runs after it see the database every install has. (Not in a fixture's
+    teardown: pytest-django flushes in the teardown of a fixture that the ``django_db(transaction=True)``
+    mark sets up before every other, so a fixture's teardown would seed before the flush, and the flush
+    would empty the table again — as it did for every browser test and whatever a worker ran after them.)"""
     yield
-    if _flushes(request):
-        from importlib import import_module
+    if nextitem is None or not _item_flushes(item):  # the last test: the test database is gone with it
+        return
+    from importlib import import_module
 
-        from django.apps import apps
+    from django.apps import apps
+    from pytest_django.plugin import blocking_manager_key
 
-        with request.getfixturevalue("django_db_blocker").unblock():
-            for migration in ("0003_seed_elections_2028", "0004_seed_elections_2032_2036"):
-                import_module(f"ventila.bodies.migrations.{migration}").seed(apps, None)
+    with item.config.stash[blocking_manager_key].unblock():
+        for migration in ("0003_seed_elections_2028", "0004_seed_elections_2032_2036"):
+            import_module(f"ventila.bodies.migrations.{migration}").seed(apps, None)
 
 
 @pytest.fixture(scope="session")
