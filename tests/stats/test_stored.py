@@ -63,12 +63,34 @@ def test_stored_figures_equal_the_computed_ones(world, docket, public):
     assert march.received and (public or march.terms_by_month)
 
 
-def test_an_open_period_is_not_stored(world, docket):
+def test_an_open_window_of_chosen_dates_is_not_stored(world, docket):
     from ventila.stats import stored
     from ventila.stats.models import StoredStats
 
-    stored.figures(world.camara, _period("2027-01-01", "2027-12-31"), public=False)
+    stored.figures(world.camara, _period("2027-04-01", "2027-05-31"), public=False)
     assert not StoredStats.objects.exists()
+
+
+def test_this_year_is_stored_and_read_until_it_ages(world, docket, now, settings):
+    """The dashboard's default (this year) is read as stored while younger than VENTILA_STATS_OPEN_SECONDS;
+    an act of today shows once it has aged out (or the worker recomputed it), one of a past day at once."""
+    from ventila.stats import stored
+    from ventila.stats.models import StoredStats
+
+    settings.VENTILA_STATS_OPEN_SECONDS = 600
+    year = _period("2027-01-01", "2027-12-31")
+    first = stored.figures(world.camara, year, public=False)
+    assert StoredStats.objects.filter(start=year.start, end=year.end).count() == 1
+    with CaptureQueriesContext(connection) as read:
+        again = stored.figures(world.camara, year, public=False)
+    assert len(read) == 2 and stored.to_json(again) == stored.to_json(first) == _computed(world, year, False)
+    assert again.computed_at == first.computed_at
+    # A notice of a past day (2 May): the year's generation advances, the next read recomputes.
+    record(world, docket["c"], "respondent_notified", "2027-05-02")
+    assert stored.to_json(stored.figures(world.camara, year, public=False)) == _computed(world, year, False)
+    now.set("2027-05-03 09:11")  # 11 minutes later: aged out, computed again
+    later = stored.figures(world.camara, year, public=False)
+    assert later.computed_at is not None and later.computed_at > first.computed_at
 
 
 def test_an_act_recorded_on_a_closed_day_forgets_that_period_only(world, docket, now):
@@ -139,3 +161,49 @@ def test_an_act_of_today_asks_nothing_of_the_stored_periods(world, docket, now):
         )
     hits = [q["sql"] for q in ctx.captured_queries if "stats_storedstats" in q["sql"]]
     assert len(ctx.captured_queries) > 5 and not hits, hits
+
+
+def test_figures_computed_beside_a_write_that_commits_meanwhile_are_never_read(world, docket, now):
+    """The two writers' race: a request reads the generation and computes March without C's late notice;
+    the notice commits (its delete finds no row yet) before the request stores. The row it stores carries the
+    old generation: the next read recomputes instead of serving the figures without the notice."""
+    from ventila.stats import queries, stored
+    from ventila.stats.models import StoredStats
+
+    march = _period(*CLOSED[0])
+    before = stored.generation(world.camara.pk, march, False)
+    real_compute = queries.compute
+
+    def compute_then_a_write_commits(*args, **kw):
+        stats = real_compute(*args, **kw)
+        record(world, docket["c"], "respondent_notified", "2027-03-20")  # the other writer
+        return stats
+
+    queries.compute = compute_then_a_write_commits
+    try:
+        stale = stored.figures(world.camara, march, public=False)
+    finally:
+        queries.compute = real_compute
+    row = StoredStats.objects.get(start=march.start)  # stored, under the generation before the write
+    assert row.generation == before < stored.generation(world.camara.pk, march, False)
+    assert stored.to_json(stale) != _computed(world, march, False)
+    assert stored.to_json(stored.figures(world.camara, march, public=False)) == _computed(world, march, False)
+    row.refresh_from_db()  # replaced by the figures of the current generation
+    assert row.generation == stored.generation(world.camara.pk, march, False) and row.figures == _computed(
+        world, march, False
+    )
+
+
+def test_the_worker_keeps_this_year_and_last_years_public_figures_current(world, docket, now, settings):
+    from ventila.jobs import schedule
+    from ventila.stats import stored
+
+    settings.VENTILA_STATS_OPEN_SECONDS = 600
+    assert "stats" in schedule.run_now("stats")
+    this_year, last_year = _period("2027-01-01", "2027-12-31"), _period("2026-01-01", "2026-12-31")
+    for period, public in ((this_year, False), (last_year, True)):
+        row = stored.stored_row(world.camara, period, public=public)
+        assert row is not None and row[0] == _computed(world, period, public)
+    assert stored.keep_current([world.camara]) == 0  # nothing aged yet
+    now.set("2027-05-03 09:06")  # past half the age: this year again, last year's public stays
+    assert stored.keep_current([world.camara]) == 1
