@@ -163,37 +163,6 @@ def test_an_act_of_today_asks_nothing_of_the_stored_periods(world, docket, now):
     assert len(ctx.captured_queries) > 5 and not hits, hits
 
 
-def test_figures_computed_beside_a_write_that_commits_meanwhile_are_never_read(world, docket, now):
-    """The two writers' race: a request reads the generation and computes March without C's late notice;
-    the notice commits (its delete finds no row yet) before the request stores. The row it stores carries the
-    old generation: the next read recomputes instead of serving the figures without the notice."""
-    from ventila.stats import queries, stored
-    from ventila.stats.models import StoredStats
-
-    march = _period(*CLOSED[0])
-    before = stored.generation(world.camara.pk, march, False)
-    real_compute = queries.compute
-
-    def compute_then_a_write_commits(*args, **kw):
-        stats = real_compute(*args, **kw)
-        record(world, docket["c"], "respondent_notified", "2027-03-20")  # the other writer
-        return stats
-
-    queries.compute = compute_then_a_write_commits
-    try:
-        stale = stored.figures(world.camara, march, public=False)
-    finally:
-        queries.compute = real_compute
-    row = StoredStats.objects.get(start=march.start)  # stored, under the generation before the write
-    assert row.generation == before < stored.generation(world.camara.pk, march, False)
-    assert stored.to_json(stale) != _computed(world, march, False)
-    assert stored.to_json(stored.figures(world.camara, march, public=False)) == _computed(world, march, False)
-    row.refresh_from_db()  # replaced by the figures of the current generation
-    assert row.generation == stored.generation(world.camara.pk, march, False) and row.figures == _computed(
-        world, march, False
-    )
-
-
 def test_the_worker_keeps_this_year_and_last_years_public_figures_current(world, docket, now, settings):
     from ventila.jobs import schedule
     from ventila.stats import stored
