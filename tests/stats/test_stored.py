@@ -176,3 +176,13 @@ def test_the_worker_keeps_this_year_and_last_years_public_figures_current(world,
     assert stored.keep_current([world.camara]) == 0  # nothing aged yet
     now.set("2027-05-03 09:06")  # past half the age: this year again, last year's public stays
     assert stored.keep_current([world.camara]) == 1
+
+
+def test_the_dashboard_says_when_this_years_figures_were_computed(client, world, docket, now):
+    client.force_login(world.users["secretaria"])
+    first = client.get("/estadisticas/?cuerpo=etica-camara").content.decode()  # this year: stored now, 09:00
+    assert 'id="cifras-al"' in first and "Cifras calculadas el 3/05/2027 09:00" in first
+    now.set("2027-05-03 09:04")
+    assert "Cifras calculadas el 3/05/2027 09:00" in client.get("/estadisticas/?cuerpo=etica-camara").content.decode()
+    closed = client.get("/estadisticas/?cuerpo=etica-camara&anio=2026").content.decode()
+    assert closed.count("<table") and 'id="cifras-al"' not in closed  # a closed year no longer changes
