@@ -272,6 +272,9 @@ LOGGING = {
 # a lost machine) is handed out again once it has been running for VENTILA_JOB_LEASE_SECONDS.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 VENTILA_JOB_LEASE_SECONDS = int(os.environ.get("VENTILA_JOB_LEASE_SECONDS", "900"))
+# Issue 30: this year's statistics are stored and read while younger than this; the worker's ``stats`` job
+# recomputes them at half of it, so the dashboard shows today's acts within this many seconds.
+VENTILA_STATS_OPEN_SECONDS = int(os.environ.get("VENTILA_STATS_OPEN_SECONDS", "600"))
 
 # -- e-mail (documents, reminders): Django's SMTP backend, configured from the environment --------
 # EMAIL_HOST / EMAIL_PORT / EMAIL_HOST_USER / EMAIL_HOST_PASSWORD / EMAIL_USE_TLS=1 / EMAIL_USE_SSL=1 /

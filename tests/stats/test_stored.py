@@ -63,12 +63,34 @@ def test_stored_figures_equal_the_computed_ones(world, docket, public):
     assert march.received and (public or march.terms_by_month)
 
 
-def test_an_open_period_is_not_stored(world, docket):
+def test_an_open_window_of_chosen_dates_is_not_stored(world, docket):
     from ventila.stats import stored
     from ventila.stats.models import StoredStats
 
-    stored.figures(world.camara, _period("2027-01-01", "2027-12-31"), public=False)
+    stored.figures(world.camara, _period("2027-04-01", "2027-05-31"), public=False)
     assert not StoredStats.objects.exists()
+
+
+def test_this_year_is_stored_and_read_until_it_ages(world, docket, now, settings):
+    """The dashboard's default (this year) is read as stored while younger than VENTILA_STATS_OPEN_SECONDS;
+    an act of today shows once it has aged out (or the worker recomputed it), one of a past day at once."""
+    from ventila.stats import stored
+    from ventila.stats.models import StoredStats
+
+    settings.VENTILA_STATS_OPEN_SECONDS = 600
+    year = _period("2027-01-01", "2027-12-31")
+    first = stored.figures(world.camara, year, public=False)
+    assert StoredStats.objects.filter(start=year.start, end=year.end).count() == 1
+    with CaptureQueriesContext(connection) as read:
+        again = stored.figures(world.camara, year, public=False)
+    assert len(read) == 2 and stored.to_json(again) == stored.to_json(first) == _computed(world, year, False)
+    assert again.computed_at == first.computed_at
+    # A notice of a past day (2 May): the year's generation advances, the next read recomputes.
+    record(world, docket["c"], "respondent_notified", "2027-05-02")
+    assert stored.to_json(stored.figures(world.camara, year, public=False)) == _computed(world, year, False)
+    now.set("2027-05-03 09:11")  # 11 minutes later: aged out, computed again
+    later = stored.figures(world.camara, year, public=False)
+    assert later.computed_at is not None and later.computed_at > first.computed_at
 
 
 def test_an_act_recorded_on_a_closed_day_forgets_that_period_only(world, docket, now):
@@ -139,3 +161,28 @@ def test_an_act_of_today_asks_nothing_of_the_stored_periods(world, docket, now):
         )
     hits = [q["sql"] for q in ctx.captured_queries if "stats_storedstats" in q["sql"]]
     assert len(ctx.captured_queries) > 5 and not hits, hits
+
+
+def test_the_worker_keeps_this_year_and_last_years_public_figures_current(world, docket, now, settings):
+    from ventila.jobs import schedule
+    from ventila.stats import stored
+
+    settings.VENTILA_STATS_OPEN_SECONDS = 600
+    assert "stats" in schedule.run_now("stats")
+    this_year, last_year = _period("2027-01-01", "2027-12-31"), _period("2026-01-01", "2026-12-31")
+    for period, public in ((this_year, False), (last_year, True)):
+        row = stored.stored_row(world.camara, period, public=public)
+        assert row is not None and row[0] == _computed(world, period, public)
+    assert stored.keep_current([world.camara]) == 0  # nothing aged yet
+    now.set("2027-05-03 09:06")  # past half the age: this year again, last year's public stays
+    assert stored.keep_current([world.camara]) == 1
+
+
+def test_the_dashboard_says_when_this_years_figures_were_computed(client, world, docket, now):
+    client.force_login(world.users["secretaria"])
+    first = client.get("/estadisticas/?cuerpo=etica-camara").content.decode()  # this year: stored now, 09:00
+    assert 'id="cifras-al"' in first and "Cifras calculadas el 3/05/2027 09:00" in first
+    now.set("2027-05-03 09:04")
+    assert "Cifras calculadas el 3/05/2027 09:00" in client.get("/estadisticas/?cuerpo=etica-camara").content.decode()
+    closed = client.get("/estadisticas/?cuerpo=etica-camara&anio=2026").content.decode()
+    assert closed.count("<table") and 'id="cifras-al"' not in closed  # a closed year no longer changes

@@ -48,6 +48,7 @@ SWEEPS = [
     Sweep("rederive", tasks.rederive_stale, every_round, repeat=True),
     Sweep("publish-head", tasks.publish_head, daily),
     Sweep("deliveries", tasks.retry_deliveries, every_round, repeat=True),
+    Sweep("stats", tasks.keep_stats_current, every_round, repeat=True),
     # Each round of the day from the reminder hour: the users' jobs are keyed by the day, so only the ones
     # not sent yet (a refused message) are enqueued again.
     Sweep("reminders", tasks.send_reminders, reminder_day, lambda local: (local.date().isoformat(),), repeat=True),

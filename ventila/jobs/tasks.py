@@ -40,6 +40,16 @@ def rederive_stale(budget: float = 30.0) -> dict[str, int]:
 
 
 @task()
+def keep_stats_current() -> int:
+    """This year's statistics of each body recomputed before they age past ``VENTILA_STATS_OPEN_SECONDS``,
+    and last year's public ones stored if missing (issue 30): the dashboard's and the public page's default
+    views read a stored row instead of computing from the docket; how many were computed."""
+    from ventila.stats import stored
+
+    return stored.keep_current()
+
+
+@task()
 def publish_head() -> int | None:
     """The day's head of the audit chain on the public record (issue 32); once a day."""
     published = chain.publish_head(clock.now(), PR_TZ)

@@ -50,10 +50,12 @@ class AnnualReport(models.Model):
 
 class StoredStats(models.Model):
     """The figures of a closed period (issue 30): computed once, on first request, and read as stored
-    after that (a period that is over no longer changes day by day). Deleted when a write could change
+    after that (a period that is over no longer changes day by day); and this year's, kept current by the
+    worker (read while younger than ``VENTILA_STATS_OPEN_SECONDS``). Out of date when a write could change
     them: an act recorded or corrected on a day of the period, a term of the period whose status the
     derivation changes, and (the public figures) a case of the body entering or leaving the public record
-    (:mod:`ventila.stats.stored`)."""
+    — the write advances the generation of those years (:class:`StatsGeneration`), and a row is read only
+    while its ``generation`` is the current one (:mod:`ventila.stats.stored`)."""
 
     body = models.ForeignKey(
         Body, on_delete=models.CASCADE, related_name="+", verbose_name=_("cuerpo"), help_text=_("Su cuerpo.")
@@ -65,6 +67,9 @@ class StoredStats(models.Model):
     )
     figures = models.JSONField(_("cifras"), help_text=_("Las cifras del período, como se calcularon."))
     computed_at = models.DateTimeField(_("calculadas"), help_text=_("Cuándo se calcularon."))
+    generation = models.PositiveBigIntegerField(
+        _("generación"), default=0, help_text=_("La generación de sus años cuando se empezaron a calcular.")
+    )
 
     class Meta:
         verbose_name = _("estadísticas guardadas")
@@ -76,3 +81,25 @@ class StoredStats(models.Model):
 
     def __str__(self) -> str:
         return f"{self.body_id} {self.start}–{self.end}{' public' if self.public else ''}"
+
+
+class StatsGeneration(models.Model):
+    """How many writes have changed a body's figures of a year (issue 30): advanced in the writer's
+    transaction, read by the statistics before they compute. A stored row carries the sum over its years
+    (and the two pseudo-years :data:`ventila.stats.stored.EVERYTHING` and ``PUBLIC_RECORD``) as it was
+    when its computation started, so figures computed beside a write that commits meanwhile are never
+    read: the sum has moved on."""
+
+    body = models.ForeignKey(
+        Body, on_delete=models.CASCADE, related_name="+", verbose_name=_("cuerpo"), help_text=_("Su cuerpo.")
+    )
+    year = models.PositiveSmallIntegerField(_("año"), help_text=_("El año (0: todos; 1: el registro público)."))
+    n = models.PositiveBigIntegerField(_("generación"), default=0, help_text=_("Escrituras que lo cambiaron."))
+
+    class Meta:
+        verbose_name = _("generación de las estadísticas")
+        verbose_name_plural = _("generaciones de las estadísticas")
+        constraints = [models.UniqueConstraint(fields=["body", "year"], name="stats_generation_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.body_id} {self.year}: {self.n}"

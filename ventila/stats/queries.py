@@ -85,6 +85,7 @@ class Stats:
     with_prejudice: int = 0
     queries: int = 0
     final_only: bool = False  # the final-act figures count the matters final for publication only
+    computed_at: dt.datetime | None = None  # when stored figures were computed (None: just now, for this request)
 
 
 Only = Sequence[int] | None  # the cases a public statistic counts (final for publication); None: all

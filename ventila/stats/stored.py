@@ -15,29 +15,48 @@ What can still change a closed period, and deletes its stored rows in the writer
 - for the public figures (the matters final for publication only): a case of the body entering or
   leaving the public record (its stage final before or after a derivation, its stored public row).
 
-The open period (this year on the staff dashboard) is computed per request, as before.
+Such a write advances the generation of the years it touches (:class:`StatsGeneration`, in its own
+transaction) and deletes the rows it makes stale. A row is read only while its ``generation`` — the sum of
+its years' generations when its computation STARTED — is the current sum: figures computed beside a write
+that commits meanwhile (they may or may not have seen it) are stored under the old sum and never read
+(the race of two writers that a delete alone lost: the delete ran before the reader stored). A write
+that skips the signals (``ventila generate``'s bulk rows) calls :func:`forget_everything`.
+
+The open period shown by default — this year on the staff dashboard — is stored too and read while
+younger than ``VENTILA_STATS_OPEN_SECONDS``; the worker's ``stats`` job recomputes it before then
+(:func:`keep_current`), so a request does not compute it from the docket. A write of a past day still
+makes it stale at once (its generation); today's acts show within that many seconds. Any other open
+window (chosen dates) is computed per request.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import datetime as dt
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import fields
 from typing import Any
 
+from django.conf import settings
+from django.db.models import F, Q, Subquery, Sum
+from django.db.models.functions import Coalesce
 from django.db.models.signals import post_delete, post_save
 
 from ventila import clock
 from ventila.bodies.models import Body
-from ventila.cases import signals
+from ventila.cases import access, signals
 from ventila.cases.models import Case, DocketEntry
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.search.models import PublishedMatter
 
 from . import queries
-from .models import StoredStats
+from .models import StatsGeneration, StoredStats
 
-_LIVE = ("body", "period", "open_by_stage", "queries")  # not stored: the body and period are the key
+EVERYTHING = 0  # the pseudo-year of a write that may change any figure (a bulk write)
+PUBLIC_RECORD = 1  # the pseudo-year of the public figures: a case entering or leaving the public record
+
+_LIVE = ("body", "period", "open_by_stage", "queries", "computed_at")  # not stored: the body and period are the key
 
 
 def to_json(stats: queries.Stats) -> dict[str, Any]:
@@ -59,56 +78,152 @@ def from_json(body: Body, period: queries.Period, data: dict[str, Any]) -> queri
     return queries.Stats(body=body, period=period, **data)
 
 
+def _years(period: queries.Period, public: bool) -> list[int]:
+    return [EVERYTHING, *([PUBLIC_RECORD] if public else []), *range(period.start.year, period.end.year + 1)]
+
+
+def _generation_of(body_id: int, period: queries.Period, public: bool) -> Any:
+    return (
+        StatsGeneration.objects.filter(body_id=body_id, year__in=_years(period, public))
+        .values("body_id")
+        .annotate(total=Sum("n"))
+        .values("total")
+    )
+
+
+def generation(body_id: int, period: queries.Period, public: bool) -> int:
+    """The current sum of the generations of the period's years (0 before any write advanced one)."""
+    total = StatsGeneration.objects.filter(body_id=body_id, year__in=_years(period, public)).aggregate(t=Sum("n"))
+    return int(total["t"] or 0)
+
+
+def kept(period: queries.Period, today: dt.date) -> bool:
+    """Whether the figures of ``period`` are stored: a closed period, or this year (the dashboard's default)."""
+    return period.closed(today) or period == queries.Period.year(today.year)
+
+
+def stored_row(body: Body, period: queries.Period, *, public: bool) -> tuple[dict[str, Any], dt.datetime] | None:
+    """The stored figures of the period and when they were computed, if current (one statement)."""
+    today = clock.today()
+    rows = StoredStats.objects.filter(
+        body=body,
+        start=period.start,
+        end=period.end,
+        public=public,
+        generation=Coalesce(Subquery(_generation_of(body.pk, period, public)), 0),
+    )
+    if not period.closed(today):
+        rows = rows.filter(computed_at__gte=clock.now() - dt.timedelta(seconds=settings.VENTILA_STATS_OPEN_SECONDS))
+    return rows.values_list("figures", "computed_at").first()
+
+
+def store(
+    body: Body, period: queries.Period, *, public: bool, only: Callable[[], queries.Only] | None = None
+) -> queries.Stats:
+    """Compute the figures of the period and store them under the generation read BEFORE computing; a row
+    already stored is replaced only by figures of a later generation or a later start (two writers: the
+    later one wins, and figures that a concurrent write may have missed stay unread)."""
+    started = clock.now()
+    gen = generation(body.pk, period, public)
+    stats = queries.compute(body, period, only() if public and only is not None else None)
+    stats.computed_at = started
+    key = {"body": body, "start": period.start, "end": period.end, "public": public}
+    fresh = {"figures": to_json(stats), "computed_at": started, "generation": gen}
+    newer = Q(generation__lt=gen) | Q(generation=gen, computed_at__lt=started)
+    if not StoredStats.objects.filter(**key).filter(newer).update(**fresh):
+        # No row yet (or a newer one): insert, unless another request stored one first.
+        StoredStats.objects.bulk_create([StoredStats(**key, **fresh)], ignore_conflicts=True)
+    return stats
+
+
 def figures(
     body: Body, period: queries.Period, *, public: bool, only: Callable[[], queries.Only] | None = None
 ) -> queries.Stats:
-    """The statistics of ``body`` over ``period``: stored when the period is closed (computed and
-    stored on the first request), computed otherwise. ``public``: the public figures, of the cases
-    ``only()`` returns (called only when they are computed)."""
-    closed = period.closed(clock.today())
-    if closed:
-        row = (
-            StoredStats.objects.filter(body=body, start=period.start, end=period.end, public=public)
-            .values_list("figures", flat=True)
-            .first()
-        )
+    """The statistics of ``body`` over ``period``: stored when the period is closed or this year (computed
+    and stored on the first request that finds no current row), computed otherwise. ``public``: the public
+    figures, of the cases ``only()`` returns (called only when they are computed)."""
+    if kept(period, clock.today()):
+        row = stored_row(body, period, public=public)
         if row is not None:
-            stats = from_json(body, period, row)
+            stats = from_json(body, period, row[0])
+            stats.computed_at = row[1]
             if not public:
                 stats.open_by_stage = queries.open_by_stage(body)
             return stats
-    stats = queries.compute(body, period, only() if public and only is not None else None)
-    if closed:
-        StoredStats.objects.bulk_create(
-            [
-                StoredStats(
-                    body=body,
-                    start=period.start,
-                    end=period.end,
-                    public=public,
-                    figures=to_json(stats),
-                    computed_at=clock.now(),
-                )
-            ],
-            ignore_conflicts=True,  # another request stored the same figures first
-        )
-    return stats
+        return store(body, period, public=public, only=only)
+    return queries.compute(body, period, only() if public and only is not None else None)
+
+
+def keep_current(bodies: Iterable[Body] | None = None, *, now: dt.datetime | None = None) -> int:
+    """The worker's ``stats`` job: recompute this year's staff figures of each body once older than half
+    ``VENTILA_STATS_OPEN_SECONDS`` (or out of date), and store last year's public ones if missing (the
+    public page's default); how many it computed."""
+    today = (now or clock.now()).astimezone(PR_TZ).date()
+    fresh_after = (now or clock.now()) - dt.timedelta(seconds=settings.VENTILA_STATS_OPEN_SECONDS / 2)
+    done = 0
+    for body in bodies if bodies is not None else Body.objects.all():
+        this_year, last_year = queries.Period.year(today.year), queries.Period.year(today.year - 1)
+        for period, public in ((this_year, False), (last_year, True)):
+            row = stored_row(body, period, public=public)
+            if row is not None and (period.closed(today) or row[1] >= fresh_after):
+                continue
+            store(body, period, public=public, only=lambda b=body: [c.pk for c in access.public_cases(b)])
+            done += 1
+    return done
 
 
 # -- what makes a stored period stale ---------------------------------------------------------------
 
 
+def _advance(body_id: int, years: Iterable[int]) -> None:
+    """Advance the generation of ``years`` of the body, in the writer's transaction."""
+    for year in sorted(set(years)):  # one order for every writer: two never wait on each other's rows
+        rows = StatsGeneration.objects.filter(body_id=body_id, year=year)
+        if not rows.update(n=F("n") + 1):
+            StatsGeneration.objects.bulk_create([StatsGeneration(body_id=body_id, year=year)], ignore_conflicts=True)
+            rows.update(n=F("n") + 1)
+
+
+_bulk: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar("stats_bulk", default=frozenset())
+
+
+@contextlib.contextmanager
+def bulk_write(body_ids: Iterable[int]) -> Iterator[None]:
+    """A bulk write of the bodies (``ventila generate``): its signals ask nothing of the stored figures one
+    case at a time (two or three statements each); every stored figure of the bodies is forgotten once at the
+    end (:func:`forget_everything`), after the last batch committed, so figures computed meanwhile are not
+    read after it."""
+    token = _bulk.set(_bulk.get() | frozenset(body_ids))
+    try:
+        yield
+    finally:
+        _bulk.reset(token)
+        forget_everything(body_ids)
+
+
 def forget(body_id: int, days: Iterable[dt.date] = (), *, public_only: bool = False) -> None:
-    """Delete the stored periods of the body that hold one of ``days`` (every one of the public
-    figures when ``public_only``)."""
+    """Make out of date the stored periods of the body that hold one of ``days`` (every one of the public
+    figures when ``public_only``): their years' generation advances, and their rows go."""
+    if body_id in _bulk.get():
+        return
     qs = StoredStats.objects.filter(body_id=body_id)
     if public_only:
+        _advance(body_id, [PUBLIC_RECORD])
         qs.filter(public=True).delete()
         return
     today = clock.today()
-    days = sorted(d for d in set(days) if d < today)  # a stored period is over: it holds no day from today on
+    days = sorted(d for d in set(days) if d < today)  # a write of today or later waits for the worker's round
     if days:  # most writes (today's act, a term due later) ask nothing of the database
+        _advance(body_id, {d.year for d in days})
         qs.filter(start__lte=days[-1], end__gte=days[0]).delete()
+
+
+def forget_everything(body_ids: Iterable[int]) -> None:
+    """After a write that sent no signals (``ventila generate``'s bulk rows): every stored figure of the
+    bodies is out of date."""
+    for body_id in body_ids:
+        _advance(body_id, [EVERYTHING])
+        StoredStats.objects.filter(body_id=body_id).delete()
 
 
 def _day(moment: dt.datetime) -> dt.date:

@@ -143,6 +143,8 @@ def _render(request: HttpRequest, bodies: list[Body], *, public: bool) -> HttpRe
             "parts": public_parts() if public else [],
             "export_query": urlencode(params),
             "can_report": not public,
+            # This year's figures are kept by the worker (issue 30): the page says when they were computed.
+            "as_of": stats.computed_at if not public and not period.closed(today) else None,
         },
         status=400 if errors else 200,
     )
