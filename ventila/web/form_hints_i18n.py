@@ -65,7 +65,7 @@ TEXTS = (
     gettext_noop("Fotografías, grabaciones o vídeos"),
     gettext_noop("Documentos oficiales o certificaciones de una agencia"),
     gettext_noop("Otra evidencia"),
-    gettext_noop("Con notificación hoy, la vista no puede celebrarse antes del %(day)s (¶15, MUN-HEA-02)."),
+    gettext_noop("Con notificación hoy, la vista no puede celebrarse antes del %(day)s (¶15, %(rule)s)."),
     gettext_noop("La orden o resolución del tribunal que paraliza los procedimientos (¶28): tribunal, número y fecha."),
     gettext_noop("Indique la orden del tribunal: solo una orden del tribunal paraliza los procedimientos (¶28)."),
     gettext_noop("Relación de hechos y determinaciones"),
@@ -78,7 +78,7 @@ TEXTS = (
     # Sec. 27 (s25_s31_reports).
     gettext_noop("Indique si es otro empleo, un contrato o un negocio."),
     gettext_noop("Una oposición debe indicar sus fundamentos en la Ley o en las Reglas (Sec. 11(C))."),
-    gettext_noop("La solicitud debe indicar %(what)s (Sec. 17(4), CAM-17-06)."),
+    gettext_noop("La solicitud debe indicar %(what)s (Sec. 17(4), %(rule)s)."),
     gettext_noop("(a) el nombre del solicitante"),
     gettext_noop("(a) su dirección"),
     gettext_noop("(a) su ocupación"),
