@@ -9,6 +9,7 @@ from typing import Any
 
 from ...demo import Alternate, Demo, DemoBody, Issue, Opening, Plan, Serve, Step
 from ...parts import Days
+from . import samples
 
 MEMBERS = (  # fictitious Representatives seated on the Ethics Commission
     ("Marisol", "Figueroa Santiago", "president", "representative", "Representante del Distrito 7"),
@@ -29,13 +30,7 @@ def _ordinary(role: str = "representative") -> tuple[Step, ...]:
         else {"sanctions": ["written_reprimand"]}
     )
     return (
-        Step("respondent_notified", 2),
-        Step("answer_filed", 8),
-        Step("determination_made", 10, {"outcome": "probable_cause"}, votes=(5, 2)),
-        Step("determination_notified", 1),
-        Step("hearing_noticed", 1, {"initial": True}, hearing_in=12),
-        Step("hearing_held", 12),
-        Step("evidentiary_hearing_concluded", 3),
+        *samples.ORDINARY[:7],  # from the notice to the end of the evidentiary hearing, as ``ventila generate``
         Step(
             "resolved",
             10,

@@ -8,14 +8,9 @@ from __future__ import annotations
 import datetime as dt
 
 from ...demo import Alternate, Demo, DemoBody, Issue, Opening, Plan, Serve, Step
+from . import samples
 
-_FLOW = (
-    Step("respondent_notified", 2),
-    Step("answer_filed", 6),
-    Step("hearing_noticed", 5, {"public": True}, hearing_in=20),
-    Step("hearing_concluded", 20, {"before": "full"}),
-    Step("decision_issued", 5, {"outcome": "admonition"}, votes=(2, 1)),
-)
+_FLOW = samples.COMPLAINT  # a complaint to its decision and notice, as ``ventila generate`` draws it
 
 PLANS = (
     Plan(0, _FLOW[:1], 2, facts="Uso de fondos municipales en actividades partidistas."),
@@ -23,7 +18,7 @@ PLANS = (
     Plan(2, _FLOW[:3], 1, facts="Negativa a entregar informes a la Asamblea Municipal.", documents=True),
     Plan(
         3,
-        (*_FLOW, Step("decision_notified", 1)),
+        _FLOW,
         2,
         facts="Nombramiento de un familiar en el municipio.",
         documents=True,
