@@ -563,7 +563,7 @@ class Obligations:
 @dataclass(frozen=True)
 class PublicFiling:
     """What a body's public e-filing form asks, for the generic form to read (Spanish texts, translated
-    on the Django side; ``ventila/web/form_hints_i18n.py`` lists them for the catalogue)."""
+    on the Django side; ``rulebooks.rulebook_words`` lists them for the catalogue)."""
 
     # the start page's one line on what complaints the body receives;
     description: str

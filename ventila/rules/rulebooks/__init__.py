@@ -40,8 +40,8 @@ def rulebook_words() -> set[str]:
     ``vocabulary.py``, each kind's and each event's title, each kind's caption, each event's «when», the
     dismissal grounds and the sanctions, each field's choice words (``FieldSpec.labels``), what a late act means (``Rulebook.late_acts``) and the plain
     words of the public e-filing form (``PublicFiling``).
-    None is written as ``_("…")`` in the source, so ``makemessages`` does not collect them;
-    ``locale/rulebook_words.py`` adds to the catalogue the ones it lacks, and
+    None is written as ``_("…")`` in the source: ``ventila makemessages`` (``web/management/commands/
+    makemessages.py``) collects them with the rest, and
     ``tests/web/test_translations.py`` holds them all translated. (It lives here, not in
     ``vocabulary.py``, because it reads the rulebooks, which import the vocabulary.)"""
     words = {
@@ -64,6 +64,8 @@ def rulebook_words() -> set[str]:
             words.update(rulebook.rules[r].summary for r in rulebook.seats.rule_ids.values())
         if rulebook.confidentiality:
             words.add(rulebook.confidentiality)
+        if rulebook.letterhead:  # also a form hint's value (the House's «Cámara de Representantes»)
+            words.add(rulebook.letterhead)
         words.update(late.text for late in rulebook.late_acts.values())  # shown before a late act is recorded
         words.update(act.title for act in rulebook.publication.acts.values())  # the public record's titles
         words.update(doc.title for doc in rulebook.documents)  # the titles of the documents it carries
@@ -74,7 +76,7 @@ def rulebook_words() -> set[str]:
             words.update(public.evidence_kinds.values())
             words.update(step.text for step in public.next_steps)
             words.update(w for w in (public.knowledge_term_hint, public.late_warning) if w)
-            words.update(w for w in (public.description, public.office_label) if w)
+            words.update(w for w in (public.description, public.office_label, public.oath) if w)
             words.update(public.provisions.values())
             words.update(public.respondent_roles.values())
         for kind in rulebook.kinds.values():
