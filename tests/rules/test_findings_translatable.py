@@ -3,8 +3,8 @@ finished Spanish string: the web app shows findings in the reader's language (is
 
 The rules package's source is read (``ast``): the message of each ``Finding(…)`` and
 ``ctx.add_finding(…)`` must be built by ``Msg("literal template", …)`` (or a function of the package
-declared to return a ``Msg``, or a variable assigned only such values), so that ``locale/
-rulebook_words.py`` finds its template (``i18n.source_templates``). A value of the message may not
+declared to return a ``Msg``, or a variable assigned only such values), so that ``ventila
+makemessages`` finds its template (``i18n.source_templates``). A value of the message may not
 be a finished Spanish text either: no f-string, no ``format_date_es(…)``, no ``"; ".join(…)``, no
 ``+`` of strings — those are written in Spanish whatever the reader's language.
 """
@@ -250,7 +250,7 @@ def test_a_finding_keeps_its_message_for_the_web_and_prints_the_same_spanish() -
 
 
 def test_every_finding_template_is_collected_for_the_catalogue() -> None:
-    """The templates of the findings reach ``locale/rulebook_words.py`` (``source_templates``)."""
+    """The templates of the findings reach ``ventila makemessages`` (``source_templates``)."""
     templates = source_templates()
     for path in sorted(PACKAGE.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -106,7 +106,7 @@ def test_cam_20_knowledge_date_is_required_when_staff_docket_a_complaint_not_on_
 def test_mun_hea_02_hearing_hint_counts_15_days_from_the_notice() -> None:
     """Decision 7: notice day excluded, hearing day included: 1 March + 15 days → 16 March 2027."""
     hint = _hints(MUNICIPAL, "hearing_noticed", _ctx(MUNICIPAL, "mayor"))["hearing_date"]
-    assert hint.params == {"day": dt.date(2027, 3, 16)}
+    assert hint.params == {"day": dt.date(2027, 3, 16), "rule": "MUN-HEA-02"}
 
 
 def test_mun_sus_13_a_stay_needs_the_court_order() -> None:

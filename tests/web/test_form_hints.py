@@ -1,5 +1,6 @@
-"""Every text a rulebook's form hint can show is marked for the catalogue and has its English
-(issue 13, item 2: the hints moved from the web forms into the rulebooks, which import no Django)."""
+"""Every text a rulebook's form hint can show reaches the catalogue (``rulebook_words``, which ``ventila
+makemessages`` collects) and has its English (issue 13, item 2: the hints moved from the web forms into the
+rulebooks, which import no Django; issue 28: no hand copy of them)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from factories import file_complaint, record, unanimous
 
 from ventila.rules import RULEBOOKS, legal_calendar
 from ventila.rules.engine import FormContext
-from ventila.web.form_hints_i18n import TEXTS
+from ventila.rules.rulebooks import rulebook_words
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -57,8 +58,9 @@ def test_every_form_hint_text_is_marked_for_the_catalogue_and_translated() -> No
         english = {m.id for m in read_po(po) if m.id and m.string and not m.fuzzy}
     texts = _hint_texts()
     assert "Relación de hechos y determinaciones" in texts  # the walk reaches the hints
-    assert texts <= set(TEXTS), sorted(texts - set(TEXTS))
-    assert not [t for t in TEXTS if t not in english]
+    words = rulebook_words()
+    assert texts <= words, sorted(texts - words)
+    assert not [t for t in texts if t not in english]
 
 
 @pytest.mark.django_db

@@ -153,9 +153,14 @@ def can_record(user: Any, case: Case, event_type: str) -> bool:
     """
     if case.body_id in staff_body_ids(user):
         return True
-    if case.body_id in speaker_body_ids(user) and case.report_referred and event_type == "sanction_decided":
-        route = RULEBOOKS[case.body.rulebook].report_route
-        return route is not None and route(case.respondent_role) == "speaker"
+    if case.body_id in speaker_body_ids(user) and case.report_referred:
+        rulebook = RULEBOOKS[case.body.rulebook]
+        route = rulebook.report_route
+        return (
+            event_type == rulebook.final_report.decided
+            and route is not None
+            and route(case.respondent_role) == "speaker"
+        )
     return False
 
 

@@ -1115,7 +1115,7 @@ class _Rows:
             for f in evaluation.findings
         ]
         # Who may not sit on the case: parties (Sec. 8) and members whose recusal was granted (Sec. 9).
-        recusal = RULEBOOKS[case.body.rulebook].recusal
+        recusal, referred = RULEBOOKS[case.body.rulebook].recusal, RULEBOOKS[case.body.rulebook].final_report.referred
         excluded: dict[int, str] = {}
         members = body_config(case.body).members
         for person_id in parties:  # the people of the register who are parties to the case
@@ -1149,7 +1149,7 @@ class _Rows:
             "status": status,
             "next_due": next_due[0] if next_due and status == Case.Status.OPEN else None,
             "next_due_deadline": next_due[1] if next_due and status == Case.Status.OPEN else "",
-            "report_referred": any(e.pk in live and e.event_type == "report_referred" for e in entries),
+            "report_referred": any(e.pk in live and e.event_type == referred for e in entries),
             "rederive_at": _rederive_at(evaluation),
             "config_version": case.body.config_version,
             "derived_digest": _digest(

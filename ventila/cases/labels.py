@@ -96,7 +96,6 @@ FIELDS = {
     "charges_notified_on": _("Fecha en que se notificaron los cargos al Alcalde"),
     "factors": _("Factores para los que se ofrece evidencia"),
     "public_interest_determined": _("La Comisión determinó que el interés público lo requiere"),
-    "suspension_ordered": _("El tribunal ordenó la suspensión"),
     "all_parties": _("Se notificó a todas las partes interesadas"),
     # Sec. 11: a notice of outside employment, contract or business, and the Commission's decision on it.
     "activity": _("Tipo de actividad"),
@@ -130,6 +129,9 @@ FIELDS = {
     "electronic": _("Radicado por el sistema electrónico de la OEG"),
     "reelected": _("Representante reelecto"),
 }
+for _rulebook in RULEBOOKS.values():  # a field only one body's acts take, in that rulebook's words
+    for _kind in _rulebook.kinds.values():
+        FIELDS.update({n: _(f.label) for e in _kind.events.values() for n, f in e.fields.items() if f.label})
 # A field whose label depends on the kind of case (the same payload name means another thing there).
 KIND_FIELDS = {
     ("outside_activity", "grounds"): _("Fundamentos en la Ley o las Reglas"),
@@ -149,7 +151,6 @@ CHOICES: dict[object, object] = {
     "email": _("Por correo electrónico"),
     "online": _("Formulario electrónico"),
     "dismissed": _("Desestimación"),
-    "probable_cause": _("Causa probable: pasa a vista evidenciaria"),
     "charges_proven": _("Cargos probados"),
     "charges_not_proven": _("Cargos no probados"),
     "merit_found": _("La querella tiene méritos"),

@@ -13,15 +13,19 @@ from django.utils.translation import gettext as _
 
 from ventila import clock, files
 from ventila.audit import chain
+from ventila.rules import RULEBOOKS
 from ventila.rules.vocabulary import AccessRequestStage
 
 from . import uploads
 from .models import Case, RequestedReport
 from .rule_messages import stored_text
 
-# Sec. 17(1) ¶2 (CAM-17-05): the stages in which the term and the objection no longer bar access and the
-# request meets Sec. 17(1) and 17(4); in any other the report stays sealed (CAM-17-01 for a report not final).
+# Sec. 17(1) ¶2: the stages in which the term and the objection no longer bar access and the request meets
+# Sec. 17(1) and 17(4); in any other the report stays sealed (the rulebook's finding says why).
 REPORT_OPEN_STAGES = (AccessRequestStage.ACCESS_OPEN, AccessRequestStage.ACCESS_GRANTED)
+# The findings that keep the report sealed, by their id (``Rulebook.findings`` names each one's rule): the
+# report is not final (Sec. 17(1)), and access does not lie yet (Sec. 17(1) ¶2).
+NOT_FINAL, NOT_YET = "report_not_final", "access_not_yet_allowed"
 REPORT_KIND = "report_access_request"
 MAX_REPORT_MB = 20
 
@@ -30,15 +34,20 @@ class ReportRefused(Exception):
     """The file cannot be kept as the requested report: the message says why."""
 
 
+def access_rule(case: Case) -> str:
+    """The rule that says when access to the requested report lies (Sec. 17(1) ¶2), from the rulebook."""
+    return RULEBOOKS[case.body.rulebook].findings[NOT_YET]
+
+
 def report_sealed_reason(case: Case) -> str:
     """Why the requested report may not be shown now, in the user's language ("" when it may): the
-    engine's own finding (CAM-17-05, CAM-17-01) as stored on the case, else the stage's words."""
+    engine's own finding (the report not final, access not yet allowed) as stored on the case, else the
+    stage's words."""
     if case.stage in REPORT_OPEN_STAGES:
         return ""
-    findings = list(case.findings.filter(rule_id__in=("CAM-17-01", "CAM-17-05")).order_by("id"))
-    blocked = [f for f in findings if f.rule_id == "CAM-17-01"] or [
-        f for f in findings if f.finding_id == "access_not_yet_allowed"
-    ]
+    not_final, not_yet = RULEBOOKS[case.body.rulebook].findings[NOT_FINAL], access_rule(case)
+    findings = list(case.findings.filter(rule_id__in=(not_final, not_yet)).order_by("id"))
+    blocked = [f for f in findings if f.rule_id == not_final] or [f for f in findings if f.finding_id == NOT_YET]
     if blocked:
         f = blocked[-1]
         return _("%(message)s (%(rule)s, %(citation)s)") % {
@@ -47,8 +56,10 @@ def report_sealed_reason(case: Case) -> str:
             "citation": f.citation,
         }
     if case.stage == AccessRequestStage.ACCESS_DENIED:
-        return _("Se sostuvo la objeción del Representante: no procede el acceso al informe (Sec. 17(1), CAM-17-05).")
-    return _("Todavía no procede el acceso al informe (Sec. 17(1), CAM-17-05).")
+        return _(
+            "Se sostuvo la objeción del Representante: no procede el acceso al informe (Sec. 17(1), %(rule)s)."
+        ) % {"rule": not_yet}
+    return _("Todavía no procede el acceso al informe (Sec. 17(1), %(rule)s).") % {"rule": not_yet}
 
 
 def do_store_requested_report(*, user: Any, case: Case, upload: Any, covers_year: int | None = None) -> RequestedReport:

@@ -88,9 +88,11 @@ def warning_days() -> int:
 
 
 def decide_warning(case: Case, today: dt.date, deadlines: Iterable[CaseDeadline] | None = None) -> str:
-    """A Spanish warning when the municipal decision term (MUN-DEC-01/02) ends within the warning
-    window or has ended: without a decision the complaint is dismissed with prejudice (¶17)."""
-    warned = RULEBOOKS[case.body.rulebook].warned_deadline
+    """A warning, in the reader's language, when the term the body warns about (``Rulebook.warned_deadline``:
+    the municipal decision term, ¶17) ends within the warning window or has ended, in the rulebook's words
+    (``Rulebook.warned_texts``)."""
+    rulebook = RULEBOOKS[case.body.rulebook]
+    warned = rulebook.warned_deadline
     if not warned:
         return ""
     rows = list(deadlines) if deadlines is not None else list(case.deadlines.filter(deadline_id=warned))
@@ -102,26 +104,10 @@ def decide_warning(case: Case, today: dt.date, deadlines: Iterable[CaseDeadline]
     left = (d.due - today).days
     if left > warning_days():
         return ""
-    due = format_date_es(d.due)
-    if left < 0:
-        return _(
-            "El término para decidir venció el %(due)s: la querella se desestima con perjuicio (¶17, "
-            "MUN-DEC-04); ventila lo anota automáticamente."
-        ) % {"due": due}
-    if left == 0:
-        return _(
-            "Hoy, %(due)s, vence el término para decidir; sin decisión, la querella se desestima con "
-            "perjuicio (¶17, MUN-DEC-04)."
-        ) % {"due": due}
-    if left == 1:
-        return _(
-            "Queda 1 día para decidir (vence el %(due)s); sin decisión, la querella se desestima con perjuicio "
-            "(¶17, MUN-DEC-04)."
-        ) % {"due": due}
-    return _(
-        "Quedan %(n)s días para decidir (vence el %(due)s); sin decisión, la querella se desestima con "
-        "perjuicio (¶17, MUN-DEC-04)."
-    ) % {"n": left, "due": due}
+    text = rulebook.warned_texts[
+        "ran_out" if left < 0 else "today" if left == 0 else "one_day" if left == 1 else "days"
+    ]
+    return _(text) % {"n": left, "due": format_date_es(d.due)}
 
 
 def system_user() -> Any:
@@ -143,7 +129,7 @@ class SweepResult:
 
 
 def do_sweep_compulsory_terms(now: dt.datetime | None = None) -> list[SweepResult]:
-    """A dismissal by operation of law (``Rulebook.compulsory_dismissal``; the municipal ¶17, MUN-DEC-04):
+    """A dismissal by operation of law (``Rulebook.compulsory_dismissal``; the municipal ¶17):
     every case whose body's term ran out without the act is given the act the law orders. The entry is
     dated the first day after the term ran out (when the law dismisses it), recorded by the system user
     with its reason. Idempotent: a case already dismissed is no longer in the stage this looks for.

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from ventila import clock
 from ventila.bodies.models import Body, Closure, ElectionDay, Membership
-from ventila.rules import PR_TZ
+from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.calendar import format_date_es
 from ventila.rules.engine import Evaluation
 
@@ -28,8 +28,6 @@ from .evaluation import CaseFacts, compute_evaluation, live_events
 from .models import Case, DocketEntry
 
 SUSPENSION_EVENTS = ("proceedings_suspended", "proceedings_resumed")
-WITNESS_EVENTS = ("witness_summoned", "summons_issued")
-
 
 # -- the docket's order -----------------------------------------------------------------------------
 
@@ -127,10 +125,11 @@ def member_witnesses(case: Case, live_entries: Iterable[DocketEntry]) -> list[in
     """Members of the body named as the witness of a summons in this case (Sec. 8: cited as a
     witness, they are replaced for the case). The name must be the member's full name as in the
     register (accents and case do not matter)."""
+    witness_acts = RULEBOOKS[case.body.rulebook].kinds[case.kind].witness_acts
     names = {
         _fold(e.payload.get("witness", ""))
         for e in live_entries
-        if e.event_type in WITNESS_EVENTS and e.payload.get("witness")
+        if e.event_type in witness_acts and e.payload.get("witness")
     }
     if not names:
         return []

@@ -30,6 +30,7 @@ from .parts import (
     Advisory,
     CompulsoryDismissal,
     Document,
+    FinalReport,
     Publication,
     Recusal,
     SampleFlow,
@@ -80,6 +81,9 @@ class FieldSpec:
     # The Spanish words of each of ``choices`` (Sec. 21(c)(2)'s grounds of dismissal, Sec. 19's of rejection):
     # namespaced by the field, since two fields may share a choice key with different meanings.
     labels: Mapping[str, str] = field(default_factory=dict)
+    # The field's own label on the act form and the case page (Spanish; a catalogue msgid): a field only
+    # this body's acts take. Empty: the app's shared label for the field name (``cases.labels.FIELDS``).
+    label: str = ""
 
 
 @dataclass(frozen=True)
@@ -320,6 +324,9 @@ class KindSpec:
     # Persons the kind's acts name whom the public never reads about (issue 26): event type → the
     # fields (of its payload or its details) that name them, with their addresses (witnesses).
     private_fields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # The acts that summon a witness (payload ``witness``, a name): a member of the body named there takes
+    # no part in the case (the House's Sec. 8; a municipal ¶8 summons). Empty: the kind summons none.
+    witness_acts: tuple[str, ...] = ()
     # What the first act of a case imported from a predecessor body's records says unless its row
     # says otherwise (the municipal Commission flags such a complaint for review, MUN-SUC-02).
     imported_payload: Mapping[str, Any] = field(default_factory=dict)
@@ -480,13 +487,15 @@ class Seats:
     """A body's seats as its composition page shows them: how many, the quorum, the rules that set
     them (``seats``, ``term``, ``quorum`` → rule id), each member's term of office (``took_office``,
     ``on``, ``settings`` → a term with ``nominal_end`` and ``holdover``) and the check of a person
-    proposed for a seat (seat, is a lawyer, years of practice, former judge → its problems)."""
+    proposed for a seat (seat, is a lawyer, years of practice, former judge → its problems), and the rules
+    that check cites when a person meets every requirement (``qualification_rules``)."""
 
     count: int
     quorum: int
     rule_ids: Mapping[str, str]
     term_of_office: Callable[..., Any]
     check_candidate: Callable[[str, bool, float, bool], list[Any]]
+    qualification_rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -554,7 +563,7 @@ class Obligations:
 @dataclass(frozen=True)
 class PublicFiling:
     """What a body's public e-filing form asks, for the generic form to read (Spanish texts, translated
-    on the Django side; ``ventila/web/form_hints_i18n.py`` lists them for the catalogue)."""
+    on the Django side; ``rulebooks.rulebook_words`` lists them for the catalogue)."""
 
     # the start page's one line on what complaints the body receives;
     description: str
@@ -655,6 +664,9 @@ class Rulebook:
     member_involvement: Callable[[Sequence[tuple[str, str]], Sequence[str], Sequence[str]], list[Msg]] | None = None
     # a term whose approaching end the case page warns about ("": none);
     warned_deadline: str = ""
+    # what the case page says of that term (Spanish, catalogue msgids with ``%(due)s``; ``%(n)s``, the days
+    # left): ``ran_out``, ``today`` (its last day), ``one_day`` and ``days`` left;
+    warned_texts: Mapping[str, str] = field(default_factory=dict)
     # whether the respondent's candidacy in the coming elections changes the procedure;
     candidate_mark: bool = False
     # the sanctions the body may impose on a respondent of a role (None: the body imposes none);
@@ -724,6 +736,7 @@ class Rulebook:
     samples: tuple[SampleFlow, ...] = ()  # the fictitious dockets of ``ventila generate``
     recusal: Recusal = field(default_factory=Recusal)
     advisory: Advisory = field(default_factory=Advisory)
+    final_report: FinalReport = field(default_factory=FinalReport)
 
     def series_of(self, kind: str) -> str:
         """The code of the number series ``kind`` is numbered in ("": the body's main series)."""

@@ -29,6 +29,7 @@ from __future__ import annotations
 import ast
 import datetime as dt
 import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -169,14 +170,34 @@ def text_es(value: str | Msg) -> str:
 # and a rulebook's ``need(field, rule, message)`` helper that builds one).
 # A finding's literal message (``add_finding(id, rule, message)``) is shown translated too, and so is
 # what a missed term was for (the municipal ``term_missed(ctx, deadline, what)``).
-_TEXT_ARGUMENT = {"Msg": 0, "FormProblem": 2, "need": 2, "add_finding": 2, "term_missed": 2}
+# An act form's hints (``engine.FieldHint``, ``DetailField``, ``FieldError``): a detail's label and an
+# error's text by position, the rest by keyword, and the literal values of their ``params`` (translated
+# one by one when shown, ``cases.evaluation.rulebook_text``).
+_TEXT_ARGUMENT = {
+    "Msg": 0,
+    "FormProblem": 2,
+    "need": 2,
+    "add_finding": 2,
+    "term_missed": 2,
+    "DetailField": 0,
+    "FieldError": 0,
+}
+_TEXT_KEYWORDS = {
+    "FieldHint": ("help", "label", "required_message"),
+    "DetailField": ("label", "help", "required_message"),
+    "FieldError": ("text",),
+}
+_PARAMS = {"FieldHint": None, "FieldError": 1}
+_RULE_ID = re.compile(
+    r"[A-Z]{2,4}(?:-[0-9A-Z]+)+\Z"
+)  # a rule ID passed as a value: no word to translate  # where the params are: by keyword, or this position too
 
 
 @functools.cache
 def source_templates() -> frozenset[str]:
     """Every literal template of a ``Msg("…")`` call (and message of a form check) in this package's
-    source: the msgids the catalogue needs beside the ``_()`` calls ``makemessages`` collects
-    (``locale/rulebook_words.py``)."""
+    source, and each text of an act form's hints: the msgids the catalogue needs beside the ``_()`` calls
+    (``ventila makemessages`` collects them through ``rulebooks.rulebook_words``)."""
     out: set[str] = set()
     for path in sorted(Path(__file__).resolve().parent.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -186,9 +207,17 @@ def source_templates() -> frozenset[str]:
             func = node.func
             name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
             position = _TEXT_ARGUMENT.get(name)
-            if position is None or len(node.args) <= position:
-                continue
-            out.update(_literals(node.args[position]))
+            if position is not None and len(node.args) > position:
+                out.update(_literals(node.args[position]))
+            keywords = _TEXT_KEYWORDS.get(name, ())
+            out.update(t for k in node.keywords if k.arg in keywords for t in _literals(k.value))
+            if name in _PARAMS:
+                at = _PARAMS[name]
+                params = [k.value for k in node.keywords if k.arg == "params"]
+                params += [node.args[at]] if at is not None and len(node.args) > at else []
+                for arg in params:
+                    if isinstance(arg, ast.Dict):
+                        out.update(t for v in arg.values for t in _literals(v) if t and not _RULE_ID.match(t))
     return frozenset(out)
 
 

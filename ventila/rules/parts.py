@@ -216,6 +216,18 @@ class Recusal:
 
 
 @dataclass(frozen=True)
+class FinalReport:
+    """Where a Final Report leaves the body (the House, Secs. 25–26): ``referred``, the act that refers it
+    (once one is on record the case is ``report_referred``, and the authority ``Rulebook.report_route``
+    names may read it); ``decided``, the act by which that authority records its decision on it (the
+    Speaker's office records it on a report referred to the Speaker, Sec. 26(c)). Empty: the body refers
+    no Final Report."""
+
+    referred: str = ""
+    decided: str = ""
+
+
+@dataclass(frozen=True)
 class Advisory:
     """The acts of an advisory opinion's case (the House, Sec. 19): ``requested``, ``issued`` (payload
     ``opinion_text``), ``rejected`` outright (``grounds``) and ``revised`` (``revision``, ``reason``,

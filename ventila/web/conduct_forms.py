@@ -137,10 +137,6 @@ class SummonsForm(forms.Form):
         validators=[one_line],
         label=_("Número del caso o de la citación"),
         max_length=80,
-        help_text=_(
-            "Solo el número: la notificación no incluye detalles del testimonio ni del propósito de la "
-            "citación (Sec. 10(w), CAM-10W-02)."
-        ),
         error_messages={
             "required": _("Escriba el número del caso o de la citación."),
             "max_length": _("Escriba como máximo 80 caracteres."),
@@ -168,8 +164,13 @@ class SummonsForm(forms.Form):
         error_messages=_DATE_ERRORS,
     )
 
-    def __init__(self, *args: Any, term: str = "", **kwargs: Any) -> None:
+    def __init__(self, *args: Any, term: str = "", rule: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if rule:  # the rulebook's rule that keeps the summons confidential (Sec. 10(w))
+            self.fields["case_number"].help_text = _(
+                "Solo el número: la notificación no incluye detalles del testimonio ni del propósito de la "
+                "citación (Sec. 10(w), %(rule)s)."
+            ) % {"rule": rule}
         if term:  # the rulebook's term (CAM-10W-01), in the reader's language
             self.fields["formally_notified_on"].help_text = _(
                 "El día en que se le notificó formalmente: el término de %(term)s cuenta desde ahí."

@@ -15,6 +15,7 @@ from ventila.accounts.models import User
 from ventila.bodies.models import Body, Person
 from ventila.cases.models import Case
 from ventila.documents.actions import do_create_draft, do_issue_document, do_order_delivery
+from ventila.rules import RULEBOOKS
 
 from .demo_matters import _act, _back, _open, _roll_call
 
@@ -43,6 +44,7 @@ def _serve(secretary: User, case: Case, event_type: str, person: Person) -> None
 
 def load(stdout: Any, camara: Body, secretary: User) -> None:
     today = clock.today()
+    acts = RULEBOOKS[camara.rulebook].advisory  # the acts of an advisory opinion's case (Sec. 19)
     villafane = Person.objects.filter(hr_number="DEMO-104").first()
     quiles = Person.objects.filter(hr_number="DEMO-101").first()
     mojica = Person.objects.filter(hr_number="DEMO-102").first()
@@ -63,7 +65,7 @@ def load(stdout: Any, camara: Body, secretary: User) -> None:
             "detailed": True,
             **extra,
         }
-        return _open(secretary, camara, "advisory_opinion", "opinion_requested", filed, payload, person)
+        return _open(secretary, camara, "advisory_opinion", acts.requested, filed, payload, person)
 
     # Under consideration: its 30-business-day term running (CAM-19D-01); the demo house member's own.
     member = Person.objects.filter(users__username="miembro-camara", offices__isnull=False).first() or villafane
@@ -74,35 +76,35 @@ def load(stdout: Any, camara: Body, secretary: User) -> None:
     # rejection, with its ground, served on the requester.
     if case := request(mojica, 10, "Una actividad con una empresa, sin decir cuál ni qué haría (demostración).", 120,
                        detailed=False):  # fmt: skip
-        _act(secretary, case, "opinion_rejected", _back(camara, today, 8), {"grounds": "incomplete"})
-        _serve(secretary, case, "opinion_rejected", mojica)
+        _act(secretary, case, acts.rejected, _back(camara, today, 8), {"grounds": "incomplete"})
+        _serve(secretary, case, acts.rejected, mojica)
         built += 1
     # Issued and in force, by roll call (CAM-19D-02), served: the respondent of a complaint (Sec. 19(e)).
     if case := request(soto, 40, "Recibir una placa conmemorativa de una organización cívica en una actividad "
                        "pública (demostración).", 120):  # fmt: skip
         day = _back(camara, today, 20)
-        _act(secretary, case, "opinion_issued", day, {"opinion_text": TEXT}, _roll_call(case, day, 5))
-        _serve(secretary, case, "opinion_issued", soto)
+        _act(secretary, case, acts.issued, day, {"opinion_text": TEXT}, _roll_call(case, day, 5))
+        _serve(secretary, case, acts.issued, soto)
         built += 1
     # Issued, then modified on new evidence (Sec. 19(f)): both texts kept.
     if case := request(quiles, 45, "Dictar un curso de redacción legislativa en una universidad pública, fuera "
                        "de horas laborables (demostración).", 150):  # fmt: skip
         day = _back(camara, today, 25)
-        _act(secretary, case, "opinion_issued", day, {"opinion_text": TEXT}, _roll_call(case, day, 5))
+        _act(secretary, case, acts.issued, day, {"opinion_text": TEXT}, _roll_call(case, day, 5))
         day = _back(camara, today, 5)
-        _act(secretary, case, "opinion_revised", day, {
+        _act(secretary, case, acts.revised, day, {
             "revision": "modify", "reason": "new_evidence",
             "opinion_text": "El curso es compatible con el cargo si no se paga con fondos públicos (demostración).",
         }, _roll_call(case, day, 5))  # fmt: skip
-        _serve(secretary, case, "opinion_revised", quiles)
+        _serve(secretary, case, acts.revised, quiles)
         built += 1
     # Issued, then set aside to avoid a miscarriage of justice (Sec. 19(f)).
     if case := request(villafane, 50, "Ser socio inactivo de una cooperativa de vivienda que solicita un permiso "
                        "municipal (demostración).", 160):  # fmt: skip
         day = _back(camara, today, 28)
-        _act(secretary, case, "opinion_issued", day, {"opinion_text": TEXT}, _roll_call(case, day, 5))
+        _act(secretary, case, acts.issued, day, {"opinion_text": TEXT}, _roll_call(case, day, 5))
         day = _back(camara, today, 4)
-        _act(secretary, case, "opinion_revised", day, {"revision": "revoke", "reason": "miscarriage_of_justice"},
+        _act(secretary, case, acts.revised, day, {"revision": "revoke", "reason": "miscarriage_of_justice"},
              _roll_call(case, day, 5))  # fmt: skip
         built += 1
     if built:

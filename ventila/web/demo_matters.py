@@ -21,6 +21,7 @@ from ventila.cases.evaluation import CaseFacts, compute_calendar, compute_captio
 from ventila.cases.matters import do_store_requested_report
 from ventila.cases.models import Case, DocketEntry
 from ventila.documents.actions import do_create_draft, do_issue_document, do_order_delivery
+from ventila.rules.rulebooks import DEMOS
 
 
 def demo_report_pdf() -> bytes:
@@ -116,6 +117,10 @@ def load(stdout: Any, camara: Body, secretary: User) -> None:
     if villafane is None or mojica is None:
         return
     built = 0
+    flows = DEMOS[camara.rulebook].flows  # the acts of each kind of matter (the House's demo data)
+    notified, objected = flows["outside_activity"]
+    requested, subject_notified, objection_filed, objection_resolved = flows["report_access"]
+    regulation_filed, regulation_rejected, code_approved = flows["regulation"]
 
     # Sec. 11: a notice under review (its objection window open), one the Commission objected to by roll
     # call, and one over the 35 % cap that the Commission let pass in silence.
@@ -123,7 +128,7 @@ def load(stdout: Any, camara: Body, secretary: User) -> None:
         secretary,
         camara,
         "outside_activity",
-        "outside_activity_notified",
+        notified.act,
         _back(camara, today, 1),
         {**NOTICE, "compensation": 18500.00, "nature": "Clases nocturnas de contabilidad en una universidad privada.",
          "planned_start": (today + dt.timedelta(days=30)).isoformat()},
@@ -134,7 +139,7 @@ def load(stdout: Any, camara: Body, secretary: User) -> None:
         secretary,
         camara,
         "outside_activity",
-        "outside_activity_notified",
+        notified.act,
         _back(camara, today, 12),
         {**NOTICE, "activity": "business", "compensation": 25699.80,
          "nature": "Socio gerente de una ferretería que vende al Municipio.",
@@ -142,16 +147,9 @@ def load(stdout: Any, camara: Body, secretary: User) -> None:
         villafane,
     ):  # fmt: skip
         day = _back(camara, today, 9)
-        _act(
-            secretary,
-            case,
-            "objection_decided",
-            day,
-            {"objected": True, "grounds": "Sec. 11(A)(b): negocio con una agencia gubernamental sin excepción."},
-            _roll_call(case, day, 5),
-        )
+        _act(secretary, case, objected.act, day, dict(objected.payload), _roll_call(case, day, 5))
         # The Commission's decision, issued as a document (Sec. 11(C)), ready to be served.
-        entry = case.entries.get(event_type="objection_decided")
+        entry = case.entries.get(event_type=objected.act)
         draft = do_create_draft(user=secretary, case=case, entry=entry, template="outside_activity_decision")
         document = do_issue_document(user=secretary, draft=draft)
         do_order_delivery(
@@ -169,7 +167,7 @@ def load(stdout: Any, camara: Body, secretary: User) -> None:
         secretary,
         camara,
         "outside_activity",
-        "outside_activity_notified",
+        notified.act,
         _back(camara, today, 20),
         {**NOTICE, "activity": "employment", "compensation": 26000.00, "legislative_salary": 73428.00,
          "nature": "Consultor de sistemas para una empresa privada.",
@@ -181,7 +179,7 @@ def load(stdout: Any, camara: Body, secretary: User) -> None:
     # Sec. 17: a request awaiting the notice to the Representative, one in the 15-day objection window
     # (its report sealed), one whose window ran out (access open), and one whose objection was upheld.
     quiles = Person.objects.filter(hr_number="DEMO-101").first() or mojica
-    for name, person, received, notified, objection in (
+    for name, person, received, notified_back, objection in (
         ("Lucía Ortiz Demostración", villafane, 1, None, None),
         ("Héctor Rivera Demostración", mojica, 8, 6, None),
         ("Marisol Cintrón Demostración", quiles, 30, 27, None),
@@ -189,34 +187,34 @@ def load(stdout: Any, camara: Body, secretary: User) -> None:
     ):
         payload = {**REQUEST, "requester_name": name}
         case = _open(
-            secretary, camara, "report_access_request", "access_requested", _back(camara, today, received),
+            secretary, camara, "report_access_request", requested.act, _back(camara, today, received),
             payload, person,
         )  # fmt: skip
         if case is None:
             continue
         built += 1
-        if notified is not None:
-            _act(secretary, case, "subject_notified", _back(camara, today, notified), {})
+        if notified_back is not None:
+            _act(secretary, case, subject_notified.act, _back(camara, today, notified_back), {})
             upload = _Upload("informe-financiero-2025-demostracion.pdf", demo_report_pdf())
             do_store_requested_report(user=secretary, case=case, upload=upload, covers_year=today.year - 1)
         if objection == "upheld":
             day = _back(camara, today, 20)
-            _act(secretary, case, "objection_filed", day, {})
-            _act(secretary, case, "objection_resolved", day, {"upheld": True, "resolver": "oeg_director"})
+            _act(secretary, case, objection_filed.act, day, {})
+            _act(secretary, case, objection_resolved.act, day, dict(objection_resolved.payload))
 
     # Sec. 27: a regulation in its 10-day window, one the House rejected, and the Code's circulation.
     if _open(
-        secretary, camara, "regulation", "regulation_filed", _back(camara, today, 3),
+        secretary, camara, "regulation", regulation_filed.act, _back(camara, today, 3),
         {"title": "Reglamento de Vistas de la Comisión (demostración)"}, None,
     ):  # fmt: skip
         built += 1
     if case := _open(
-        secretary, camara, "regulation", "regulation_filed", _back(camara, today, 25),
+        secretary, camara, "regulation", regulation_filed.act, _back(camara, today, 25),
         {"title": "Reglamento de Dietas de la Comisión (demostración)"}, None,
     ):  # fmt: skip
-        _act(secretary, case, "regulation_rejected", _back(camara, today, 20), {"yes_votes": 30})
+        _act(secretary, case, regulation_rejected.act, _back(camara, today, 20), dict(regulation_rejected.payload))
         built += 1
-    if _open(secretary, camara, "regulation", "code_approved", _back(camara, today, 10), {}, None):
+    if _open(secretary, camara, "regulation", code_approved.act, _back(camara, today, 10), {}, None):
         built += 1
     if built:
         stdout.write(f"Asuntos preventivos (Secs. 11, 17, 27): {built} expedientes de demostración.")

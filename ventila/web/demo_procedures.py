@@ -28,7 +28,8 @@ from ventila.cases.labels import PROCEDURES, STAGES
 from ventila.cases.models import Case, Party
 from ventila.cases.procedures import do_record_expense, do_record_meeting, do_sweep_compulsory_terms
 from ventila.cases.queries import case_facts
-from ventila.rules import PR_TZ
+from ventila.rules import PR_TZ, RULEBOOKS
+from ventila.rules.rulebooks import DEMOS
 
 REPS = {  # fictitious Representatives
     "recusal": ("Tomás", "Ferrer Avilés", "Representante del Distrito 9"),
@@ -123,6 +124,8 @@ def load(out: Any, camara: Body, municipal: Body) -> None:
     people = {k: _person(g, f, "representative", t) for k, (g, f, t) in REPS.items()}
     mayors = {k: _person(g, f, "mayor", title, town) for k, (g, f, title, town) in MAYORS.items()}
     made: list[str] = []
+    recusal = RULEBOOKS[camara.rulebook].recusal  # the House's recusal and substitute acts (Secs. 8–9)
+    filing = {kind: spec.filing_act for kind, spec in RULEBOOKS[municipal.rulebook].kinds.items()}
 
     # A member recuses himself (Sec. 9): decided without him; the Speaker appoints a substitute.
     if not _exists(camara, people["recusal"], "complaint"):
@@ -138,27 +141,28 @@ def load(out: Any, camara: Body, municipal: Body) -> None:
         _act(
             secretary,
             case,
-            "recusal_requested",
+            recusal.requested,
             _at(d1, 11),
             {"member": str(recused.pk), "by": "member", "grounds": ["kinship"]},
             {
                 "recusal_reasons": "El querellado es primo hermano de mi cónyuge.",
-                "kinship_check": "Parentesco de cuarto grado de afinidad: causa de la Sec. 9(c) (CAM-09-03, Sec. 9(c)).",
+                "kinship_check": "Parentesco de cuarto grado de afinidad: causa de la Sec. 9(c) "
+                f"({recusal.kinship_rule}, Sec. 9(c)).",
             },
         )
         _act(
             secretary,
             case,
-            "recusal_decided",
+            recusal.decided,
             _at(d1, 15),
             {"member": str(recused.pk), "granted": True},
             ballots={p.pk: "yes" for p in members if p.pk != recused.pk},
         )
-        _act(secretary, case, "substitute_requested", _at(d1, 16), {"member": str(recused.pk)})
+        _act(secretary, case, recusal.substitute_requested, _at(d1, 16), {"member": str(recused.pk)})
         _act(
             secretary,
             case,
-            "substitute_appointed",
+            recusal.substitute_appointed,
             _at(_business_back(today, 9), 10),
             {"member": str(recused.pk), "substitute": str(people["substitute"].pk)},
         )
@@ -233,27 +237,19 @@ def load(out: Any, camara: Body, municipal: Body) -> None:
                 {"facts": "Contratos otorgados sin subasta (demostración)."},
             ),
         )
-        _act(
-            msecretary,
-            case,
-            "respondent_notified",
-            _at(start + dt.timedelta(days=2)),
-            {"certified_copy": True, "rights_stated": True},
-        )
-        _act(msecretary, case, "answer_filed", _at(start + dt.timedelta(days=10)), {"appearance": "counsel"})
+        # The municipal body's demo data: the acts from the notice to the hearing's end (days after filing).
+        notified, answered, noticed, concluded = DEMOS[municipal.rulebook].flows["to_hearing"]
+        _act(msecretary, case, notified.act, _at(start + dt.timedelta(days=notified.after)), dict(notified.payload))
+        _act(msecretary, case, answered.act, _at(start + dt.timedelta(days=answered.after)), dict(answered.payload))
         hearing = start + dt.timedelta(days=back - 13 if key == "warned" else 30)
         _act(
             msecretary,
             case,
-            "hearing_noticed",
-            _at(start + dt.timedelta(days=12)),
-            {
-                "hearing_date": f"{hearing.isoformat()}T10:00",
-                "public": True,
-                "recipients": ["respondent", "complainant"],
-            },
+            noticed.act,
+            _at(start + dt.timedelta(days=noticed.after)),
+            {"hearing_date": f"{hearing.isoformat()}T10:00", **noticed.payload},
         )
-        _act(msecretary, case, "hearing_concluded", _at(hearing, 16), {"before": "full"})
+        _act(msecretary, case, concluded.act, _at(hearing, 16), dict(concluded.payload))
         made.append(case.number)
 
     # The special suspension proceeding (¶19) and an Assembly–Mayor deadlock (¶35).
@@ -268,7 +264,7 @@ def load(out: Any, camara: Body, municipal: Body) -> None:
             respondent_role="mayor",
             respondent_office=office.title,
             act=ActInput(
-                "special_proceeding_filed",
+                filing["suspension_proceeding"],
                 _at(today - dt.timedelta(days=8)),
                 True,
                 {
@@ -291,7 +287,7 @@ def load(out: Any, camara: Body, municipal: Body) -> None:
             respondent_role="mayor",
             respondent_office=office.title,
             act=ActInput(
-                "deadlock_reported",
+                filing["deadlock"],
                 _at(today - dt.timedelta(days=3)),
                 True,
                 {"by": "municipal_assembly"},

@@ -18,6 +18,7 @@ from ventila.compliance.actions import ReportInput, do_record_report
 from ventila.compliance.models import FinancialReport, TenureCase
 from ventila.compliance.referrals import do_turn_referral_into_case
 from ventila.compliance.tenures import sync_person
+from ventila.rules.rulebooks import DEMOS
 
 REASON = "Datos de demostración"
 
@@ -109,30 +110,22 @@ def _act(
 def _oeg_evaluation(camara: Body, secretary: User, today: dt.date) -> None:
     """The OEG's preliminary findings on DEMO-107's report, and the referral of DEMO-108's (Secs. 15–16),
     turned into a referral case with its evidence. Recorded once."""
+    findings, answered, final = DEMOS[camara.rulebook].flows["oeg_evaluation"]  # the acts (the House's demo data)
     pending = TenureCase.objects.filter(person__hr_number="DEMO-107").first()
-    if pending is not None and not pending.case.entries.filter(event_type="preliminary_findings_received").exists():
+    if pending is not None and not pending.case.entries.filter(event_type=findings.act).exists():
         year = (today - _days(100)).year - 1
-        _act(pending.case, secretary, "preliminary_findings_received", today - _days(5), covers_year=year)
+        _act(pending.case, secretary, findings.act, today - _days(5), covers_year=year)
     referred = TenureCase.objects.filter(person__hr_number="DEMO-108").first()
-    if referred is None or referred.case.entries.filter(event_type="oeg_final_action").exists():
+    if referred is None or referred.case.entries.filter(event_type=final.act).exists():
         return
     case, year = referred.case, (today - _days(300)).year - 1
-    _act(case, secretary, "preliminary_findings_received", today - _days(200), covers_year=year)
-    _act(case, secretary, "findings_answered", today - _days(195), covers_year=year)
+    _act(case, secretary, findings.act, today - _days(findings.after), covers_year=year)
+    _act(case, secretary, answered.act, today - _days(answered.after), covers_year=year)
     evidence = UploadedDocument(
         "hallazgos-oeg-demostracion.txt",
         "Hallazgos de la OEG (documento ficticio de demostración).\n".encode(),
         "text/plain",
     )
-    _act(
-        case,
-        secretary,
-        "oeg_final_action",
-        today - _days(180),
-        (evidence,),
-        outcome="referral",
-        covers_year=year,
-        evidence_attached=True,
-    )
+    _act(case, secretary, final.act, today - _days(final.after), (evidence,), **final.payload, covers_year=year)
     with state.acting(secretary, REASON):
         do_turn_referral_into_case(user=secretary, case=case, received_on=today - _days(178))

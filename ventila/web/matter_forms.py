@@ -148,11 +148,15 @@ class MatterForm(forms.Form):
 class ReportForm(forms.Form):
     file = forms.FileField(
         label=_("Copia del informe financiero solicitado (PDF)"),
-        help_text=_(
-            "Se guarda sellada con su huella SHA-256 y no se muestra hasta que proceda el acceso (Sec. 17, CAM-17-05)."
-        ),
         error_messages={"required": _("Elija el archivo PDF del informe.")},
     )
     covers_year = forms.IntegerField(
         label=_("Año que cubre (opcional)"), required=False, min_value=2000, max_value=2100
     )
+
+    def __init__(self, *args: Any, rule: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if rule:  # the rulebook's rule on when access lies (Sec. 17(1) ¶2)
+            self.fields["file"].help_text = _(
+                "Se guarda sellada con su huella SHA-256 y no se muestra hasta que proceda el acceso (Sec. 17, %(rule)s)."
+            ) % {"rule": rule}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..calendar import HOLIDAY_NAMES_ES
+from ..demo import Demo
 from ..engine import RULEBOOKS, register_rulebook
 from ..i18n import source_templates
 from ..vocabulary import (
@@ -16,17 +17,22 @@ from ..vocabulary import (
     STATUS_ES,
 )
 from .camara_171 import RULEBOOK as CAMARA_171
+from .camara_171.demo import DEMO as CAMARA_171_DEMO
 from .camara_171.s10_s13_conduct import GIFT_KIND_ES, ROLES_ES
 from .camara_171.s19_advisory import ADVISORY_CHOICES_ES
 from .camara_171.s20_s24_complaints import DISMISSAL_GROUNDS_ES
 from .camara_171.s25_s31_reports import SANCTION_ES
 from .municipal import RULEBOOK as MUNICIPAL
 from .municipal.complaints import OUTCOME_ES, PARTY_ES
+from .municipal.demo import DEMO as MUNICIPAL_DEMO
 
 # The registry lives in the engine (which reads it and must not import the rulebooks, which import
 # it); this is where it is filled, and ``RULEBOOKS`` here is that same dict.
 register_rulebook(CAMARA_171)
 register_rulebook(MUNICIPAL)
+
+# ``ventila demo``'s data, by rulebook (:mod:`ventila.rules.demo`): each body the demo creates, in order.
+DEMOS: dict[str, Demo] = {CAMARA_171.id: CAMARA_171_DEMO, MUNICIPAL.id: MUNICIPAL_DEMO}
 
 
 def rulebook_words() -> set[str]:
@@ -34,8 +40,8 @@ def rulebook_words() -> set[str]:
     ``vocabulary.py``, each kind's and each event's title, each kind's caption, each event's «when», the
     dismissal grounds and the sanctions, each field's choice words (``FieldSpec.labels``), what a late act means (``Rulebook.late_acts``) and the plain
     words of the public e-filing form (``PublicFiling``).
-    None is written as ``_("…")`` in the source, so ``makemessages`` does not collect them;
-    ``locale/rulebook_words.py`` adds to the catalogue the ones it lacks, and
+    None is written as ``_("…")`` in the source: ``ventila makemessages`` (``web/management/commands/
+    makemessages.py``) collects them with the rest, and
     ``tests/web/test_translations.py`` holds them all translated. (It lives here, not in
     ``vocabulary.py``, because it reads the rulebooks, which import the vocabulary.)"""
     words = {
@@ -58,6 +64,8 @@ def rulebook_words() -> set[str]:
             words.update(rulebook.rules[r].summary for r in rulebook.seats.rule_ids.values())
         if rulebook.confidentiality:
             words.add(rulebook.confidentiality)
+        if rulebook.letterhead:  # also a form hint's value (the House's «Cámara de Representantes»)
+            words.add(rulebook.letterhead)
         words.update(late.text for late in rulebook.late_acts.values())  # shown before a late act is recorded
         words.update(act.title for act in rulebook.publication.acts.values())  # the public record's titles
         words.update(doc.title for doc in rulebook.documents)  # the titles of the documents it carries
@@ -68,7 +76,7 @@ def rulebook_words() -> set[str]:
             words.update(public.evidence_kinds.values())
             words.update(step.text for step in public.next_steps)
             words.update(w for w in (public.knowledge_term_hint, public.late_warning) if w)
-            words.update(w for w in (public.description, public.office_label) if w)
+            words.update(w for w in (public.description, public.office_label, public.oath) if w)
             words.update(public.provisions.values())
             words.update(public.respondent_roles.values())
         for kind in rulebook.kinds.values():
@@ -78,6 +86,9 @@ def rulebook_words() -> set[str]:
             words.update(spec.when for spec in kind.events.values() if spec.when)
             words.update(f.help for spec in kind.events.values() for f in spec.fields.values() if f.help)
             words.update(w for spec in kind.events.values() for f in spec.fields.values() for w in f.labels.values())
+            words.update(f.label for spec in kind.events.values() for f in spec.fields.values() if f.label)
+        words.update(rulebook.choice_labels.values())  # a payload choice read without its field
+        words.update(rulebook.warned_texts.values())  # the case page's warning of its warned term
     words.update(finding_words())
     return words
 
@@ -95,4 +106,4 @@ def finding_words() -> set[str]:
     }
 
 
-__all__ = ["CAMARA_171", "MUNICIPAL", "RULEBOOKS", "rulebook_words"]
+__all__ = ["CAMARA_171", "DEMOS", "MUNICIPAL", "RULEBOOKS", "rulebook_words"]

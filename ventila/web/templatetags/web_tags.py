@@ -27,6 +27,13 @@ from ventila.web.matter_labels import MATTER_BUTTONS
 register = template.Library()
 
 
+@register.filter
+def finding_rule(body: Any, finding: str) -> str:
+    """The rule ID behind ``finding`` in the body's rulebook (``Rulebook.findings``): a page's sentence cites
+    the rule the body's own law gives it, never an ID of its own ("" if the body's law has no such finding)."""
+    return RULEBOOKS[body.rulebook].findings.get(finding, "")
+
+
 @register.simple_tag
 def widget(field: BoundField, **extra: Any) -> str:
     """The field's widget with aria-describedby (help and error) and aria-invalid when wrong."""

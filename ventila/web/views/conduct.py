@@ -170,7 +170,11 @@ def _summons_input(c: dict[str, Any]) -> SummonsInput:
 def summonses(request: HttpRequest, body: str, person_id: int) -> HttpResponse:
     recording = request.method == "POST"
     body_obj, person = register_access.access_obligated_person(request.user, body, person_id, record=recording)
-    form = SummonsForm(request.POST if recording else None, term=_summons_term_label(body_obj))
+    form = SummonsForm(
+        request.POST if recording else None,
+        term=_summons_term_label(body_obj),
+        rule=conduct.conduct_of(body_obj).summons_confidentiality_rule,
+    )
     if recording:
         if form.is_valid():
             try:
@@ -213,7 +217,11 @@ def summons_correct(request: HttpRequest, body: str, person_id: int, summons_id:
     if record is None:
         raise Http404("summons not found")
     if request.method == "POST":
-        form = SummonsCorrectionForm(request.POST, term=_summons_term_label(body_obj))
+        form = SummonsCorrectionForm(
+            request.POST,
+            term=_summons_term_label(body_obj),
+            rule=conduct.conduct_of(body_obj).summons_confidentiality_rule,
+        )
         if form.is_valid():
             try:
                 do_correct_summons(
@@ -230,6 +238,7 @@ def summons_correct(request: HttpRequest, body: str, person_id: int, summons_id:
     else:
         form = SummonsCorrectionForm(
             term=_summons_term_label(body_obj),
+            rule=conduct.conduct_of(body_obj).summons_confidentiality_rule,
             initial={
                 "case_number": record.case_number,
                 "formally_notified_on": record.formally_notified_on,

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from ventila.cases import access
 from ventila.cases.advisory import COMPLAINT_KIND, opinion_of, respondents_opinions
 from ventila.cases.advisory import KIND as ADVISORY_KIND
-from ventila.cases.matters import report_sealed_reason
+from ventila.cases.matters import access_rule, report_sealed_reason
 from ventila.cases.models import Case, DocketEntry
 from ventila.rules import RULEBOOKS
 from ventila.rules.i18n import money_text
@@ -68,6 +68,6 @@ def matter_context(user: Any, case: Case, entries: list[DocketEntry]) -> dict[st
             "sealed_reason": report_sealed_reason(case),
             "can_store": staff,
             "can_open": staff,
-            "form": ReportForm() if staff else None,
+            "form": ReportForm(rule=access_rule(case)) if staff else None,
         }
     return out

@@ -24,7 +24,7 @@ from ventila.cases.advisory import KIND as ADVISORY_KIND
 from ventila.cases.advisory import register, related_complaints
 from ventila.cases.evaluation import event_spec
 from ventila.cases.labels import CHOICES, DEADLINES, KINDS, STAGES
-from ventila.cases.matters import ReportRefused, do_store_requested_report
+from ventila.cases.matters import ReportRefused, access_rule, do_store_requested_report
 from ventila.cases.rule_messages import render_message
 from ventila.rules import RULEBOOKS
 
@@ -175,7 +175,7 @@ def store_requested_report(request: HttpRequest, number: str) -> HttpResponse:
         raise Http404("not an access request")
     if case.body_id not in access.staff_body_ids(request.user):
         raise PermissionDenied("staff only")
-    form = ReportForm(request.POST, request.FILES)
+    form = ReportForm(request.POST, request.FILES, rule=access_rule(case))
     if form.is_valid():
         try:
             do_store_requested_report(

@@ -329,6 +329,7 @@ def composition(request: HttpRequest, body: str) -> HttpResponse:
             "rule_seats": rb.rules[rb.seats.rule_ids["seats"]],
             "rule_term": rb.rules[rb.seats.rule_ids["term"]],
             "rule_quorum": rb.rules[rb.seats.rule_ids["quorum"]],
+            "qualification_rules": ", ".join(rb.seats.qualification_rules),
             "today": today,
         },
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ...engine import Election, KindSpec, LateAct, PublicFiling, Rulebook, Setting, flat_choice_labels
-from ...parts import Advisory, Outcome, Publication, PublishedAct, Recusal, Statistics, Voting
+from ...parts import Advisory, FinalReport, Outcome, Publication, PublishedAct, Recusal, Statistics, Voting
 from ...vocabulary import Actor, ComplaintDeadline, ComplaintStage
 from ..common import merge, with_record_only
 from . import documents as document_texts
@@ -164,6 +164,7 @@ KINDS: dict[str, KindSpec] = {
         final_acts=s20_s24_complaints.FINAL_ACTS,
         final_rule="CAM-21D-01",
         private_fields=s20_s24_complaints.PRIVATE_FIELDS,
+        witness_acts=("witness_summoned",),  # Sec. 8: a member cited as a witness is replaced
         procedures=COMPLAINT_PROCEDURES,  # Secs. 21–22, 24, 24(f)
         # CAM-20-06: a complaint filed after the 30 days is to be dismissed for want of jurisdiction
         # (Sec. 21(c)(2)): the determination that dismisses it is the act to take.
@@ -196,6 +197,7 @@ KINDS: dict[str, KindSpec] = {
         final_acts=s20_s24_complaints.FINAL_ACTS,
         final_rule="CAM-21D-01",
         private_fields=s20_s24_complaints.PRIVATE_FIELDS,
+        witness_acts=("witness_summoned",),  # Sec. 8: a member cited as a witness is replaced
         procedures=COMPLAINT_PROCEDURES,  # Secs. 21–22, 24, 24(f)
     ),
     **s19_advisory.KINDS,
@@ -248,6 +250,7 @@ RULEBOOK = Rulebook(
     # (Each field's own words are its ``labels``; a key two tables word differently, such as
     # ``no_jurisdiction`` — Sec. 21(c)(2) and Sec. 19(c) — is read only with its field.)
     choice_labels=flat_choice_labels(
+        s20_s24_complaints.DETERMINATION_OUTCOMES_ES,  # Sec. 21(c)
         s20_s24_complaints.DISMISSAL_GROUNDS_ES,
         s25_s31_reports.SANCTION_ES,
         s10_s13_conduct.OUTSIDE_ACTIVITY_TYPES_ES,  # Sec. 11: what an outside-activity notice is of
@@ -314,6 +317,7 @@ RULEBOOK = Rulebook(
         # Sec. 19(f) «corregir, modificar, revertir o dejar sin efecto»: the first two leave it in force.
         revision_keeps_opinion={"correct": True, "modify": True, "reverse": False, "revoke": False},
     ),
+    final_report=FinalReport(referred="report_referred", decided="sanction_decided"),  # Secs. 25–26
     recusal=Recusal(  # Secs. 8–9
         requested="recusal_requested",
         decided="recusal_decided",

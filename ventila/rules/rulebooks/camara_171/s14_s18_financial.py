@@ -903,7 +903,9 @@ def check_request_contents(payload: Mapping[str, Any], ctx: FormContext) -> Mapp
     that lacks any, beside the field. (The copy of the complaint, Sec. 17(1), is the engine's finding
     CAM-17-02: such a request is recorded and access waits until it is cured.)"""
     return {
-        name: FieldError("La solicitud debe indicar %(what)s (Sec. 17(4), CAM-17-06).", {"what": label.es()})
+        name: FieldError(
+            "La solicitud debe indicar %(what)s (Sec. 17(4), %(rule)s).", {"what": label.es(), "rule": "CAM-17-06"}
+        )
         for name, label in _REQUEST_FIELDS
         if not (str(payload.get(name)).strip() if isinstance(payload.get(name), str) else payload.get(name))
     }

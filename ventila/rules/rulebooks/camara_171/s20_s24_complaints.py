@@ -402,6 +402,9 @@ DISMISSAL_GROUNDS = (
     "refuses_evidence",       # [7] se niega a aportar evidencia o testimonio
     "frivolous",              # [8] evidentemente frívola
 )  # fmt: skip
+# Sec. 21(c): what the Commission determines on a complaint (``determination_made``'s ``outcome``); the
+# dismissal is the app's common word.
+DETERMINATION_OUTCOMES_ES = {"probable_cause": "Causa probable: pasa a vista evidenciaria"}
 DISMISSAL_GROUNDS_ES = {
     "no_jurisdiction": "Ausencia de jurisdicción (Sec. 21(c)(2))",
     "time_barred": "Prescripción (Sec. 21(c)(2))",

@@ -10,7 +10,7 @@ _RESOLUTION = {
     "report_findings": "La Comisión determina probados los hechos de la querella (datos sintéticos).",
     "recommendation": "Se recomienda la sanción que dispone la Sec. 26.",
 }
-_ORDINARY = (
+ORDINARY = (
     Step("respondent_notified", 2),
     Step("answer_filed", 8),
     Step("determination_made", 10, {"outcome": "probable_cause"}, votes=(5, 2)),
@@ -44,7 +44,7 @@ _PADDING = {
 }
 
 SAMPLES = (
-    SampleFlow("complaint", 6, "complaint_filed", _COMPLAINT, _ORDINARY, _COMPLAINT_DETAILS, _PADDING),
+    SampleFlow("complaint", 6, "complaint_filed", _COMPLAINT, ORDINARY, _COMPLAINT_DETAILS, _PADDING),
     SampleFlow("complaint", 2, "complaint_filed", _COMPLAINT, _EXTENSION, _COMPLAINT_DETAILS, _PADDING),
     SampleFlow("complaint", 2, "complaint_filed", _COMPLAINT, _DISMISSAL, _COMPLAINT_DETAILS, _PADDING),
     SampleFlow(

@@ -157,6 +157,7 @@ KINDS: dict[str, KindSpec] = {
         final_acts=complaints.FINAL_ACTS,
         final_rule="MUN-SEC-03",
         private_fields=complaints.PRIVATE_FIELDS,
+        witness_acts=("summons_issued",),  # ¶8: a summons of a witness
         caption_without_office="Querella contra %(name)s",
         procedures=("ordinary",),  # ¶12–¶17: one procedure, named so on the complaint's page
     ),
@@ -304,6 +305,7 @@ RULEBOOK = Rulebook(
         {"seats": "MUN-COM-03", "term": "MUN-COM-05", "quorum": "MUN-QUO-01"},
         composition.compute_term_of_office,
         composition.check_candidate,
+        ("MUN-COM-04", "MUN-COM-06"),  # ¶2: the President a lawyer of 5 years; judges or lawyers preferred
     ),
     per_diem_statement=per_diem.monthly_statement,
     per_diem_rule="MUN-DIE-02",
@@ -326,6 +328,16 @@ RULEBOOK = Rulebook(
         },
     ),
     warned_deadline="decide",  # ¶17: without a decision in time the complaint is dismissed with prejudice
+    warned_texts={
+        "ran_out": "El término para decidir venció el %(due)s: la querella se desestima con perjuicio (¶17, "
+        "MUN-DEC-04); ventila lo anota automáticamente.",
+        "today": "Hoy, %(due)s, vence el término para decidir; sin decisión, la querella se desestima con "
+        "perjuicio (¶17, MUN-DEC-04).",
+        "one_day": "Queda 1 día para decidir (vence el %(due)s); sin decisión, la querella se desestima con "
+        "perjuicio (¶17, MUN-DEC-04).",
+        "days": "Quedan %(n)s días para decidir (vence el %(due)s); sin decisión, la querella se desestima con "
+        "perjuicio (¶17, MUN-DEC-04).",
+    },
     # What an act after its term means (shown before it is recorded): the answer is received late (¶13,
     # the study term then counted as ambiguity 2 reads it); the Commission's own terms are compulsory
     # (¶17, MUN-DEC-03), and a decision after its term cannot stand (MUN-DEC-04).

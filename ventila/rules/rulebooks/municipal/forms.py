@@ -23,8 +23,8 @@ def _hearing_hints(ctx: FormContext) -> Mapping[str, FieldHint]:
     earliest = earliest_hearing_date(ctx.day, calendar=calendar, settings=settings)
     return {
         "hearing_date": FieldHint(
-            help="Con notificación hoy, la vista no puede celebrarse antes del %(day)s (¶15, MUN-HEA-02).",
-            params={"day": earliest},
+            help="Con notificación hoy, la vista no puede celebrarse antes del %(day)s (¶15, %(rule)s).",
+            params={"day": earliest, "rule": "MUN-HEA-02"},
         )
     }
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...parts import Choice, Days, SampleFlow
 from ...parts import SampleStep as Step
 
-_COMPLAINT = (
+COMPLAINT = (
     Step("respondent_notified", 2),
     Step("answer_filed", 6),
     Step("hearing_noticed", 5, {"public": True}, hearing_in=20),
@@ -21,7 +21,7 @@ SAMPLES = (
         6,
         "complaint_filed",
         {"complainant_kind": Choice(("citizen", "municipal_assembly")), "sworn": True, "evidence_attached": True},
-        _COMPLAINT,
+        COMPLAINT,
     ),
     SampleFlow(
         "suspension_proceeding",

@@ -149,7 +149,7 @@ SUSPENSION_EVENTS: dict[str, EventSpec] = {
                                                           "público lo requiere (¶19)"),
         }),
         EventSpec("court_decision", "Determinación del tribunal sobre la suspensión", {
-            "suspension_ordered": _F("bool", required=True)}),
+            "suspension_ordered": _F("bool", required=True, label="El tribunal ordenó la suspensión")}),
         EventSpec("suspension_order_notified", "Archivo en autos de la notificación de la resolución de suspensión", {
             "effective_date": _F("date", help="Fecha de efectividad de la suspensión de cargo y sueldo (¶27)")}),
         EventSpec("review_filed", "Certiorari presentado ante el Tribunal Supremo (¶27)"),

@@ -14,7 +14,6 @@ from __future__ import annotations
 import datetime as dt
 import json
 import secrets
-from dataclasses import dataclass, field
 from typing import Any
 
 from django.conf import settings
@@ -45,6 +44,8 @@ from ventila.documents.actions import (
 from ventila.documents.mail import demo_outbox
 from ventila.documents.models import Delivery, Document
 from ventila.rules import PR_TZ, RULEBOOKS
+from ventila.rules.demo import Demo, Issue, resolved
+from ventila.rules.rulebooks import DEMOS
 from ventila.search import index as search_index
 from ventila.web.demo_advisory import load as load_advisory
 from ventila.web.demo_conduct import load as load_conduct
@@ -52,15 +53,6 @@ from ventila.web.demo_matters import load as load_matters
 from ventila.web.demo_procedures import load as load_procedures
 from ventila.web.demo_register import load as load_register
 
-CAMARA_MEMBERS = [  # fictitious Representatives seated on the Ethics Commission
-    ("Marisol", "Figueroa Santiago", "president", "Representante del Distrito 7"),
-    ("Héctor Luis", "Rivera Colón", "vice_president", "Representante del Distrito 15"),
-    ("Carmen Delia", "Ortiz Maldonado", "secretary", "Representante del Distrito 22"),
-    ("Ramón", "Pagán Vélez", "minority_spokesperson", "Representante por Acumulación"),
-    ("Luz Enid", "Cruz Morales", "member", "Representante del Distrito 3"),
-    ("Gilberto", "Alicea Rosario", "member", "Representante del Distrito 31"),
-    ("Yolanda", "Nieves Quiñones", "member", "Representante del Distrito 36"),
-]
 REPRESENTATIVES = [  # fictitious respondents and other members of the House
     ("Rafael Antonio", "Soto Benítez", "Representante del Distrito 12"),
     ("Wanda Ivette", "Meléndez Ayala", "Representante del Distrito 18"),
@@ -87,11 +79,6 @@ MAYORS = [  # fictitious mayors of real municipalities
     ("Gloria Esther", "Soto Rivas", "Arecibo"),
     ("Luis Alberto", "Pérez Matos", "Humacao"),
 ]
-MUNICIPAL_MEMBERS = [
-    ("Ana Celia", "Mercado Rodríguez", "president"),
-    ("Roberto", "Quintana Padilla", "associate"),
-    ("Elsa Iris", "Montalvo Ríos", "associate"),
-]
 USERS = [  # username, first name, last name, function
     ("secretaria", "Nilda", "Acosta Reyes", "secretary"),
     ("personal", "Pedro", "Lozada Vega", "staff"),
@@ -106,117 +93,6 @@ USERS = [  # username, first name, last name, function
 ]
 HOUSE_MEMBER = ("Wanda Ivette", "Meléndez Ayala")  # the demo house member: a fictitious Representative
 TERM_START = dt.date(2025, 1, 2)
-
-
-@dataclass
-class Step:
-    act: str
-    after: int  # business days after the previous step
-    payload: dict[str, Any] = field(default_factory=dict)
-    details: dict[str, Any] = field(default_factory=dict)
-    votes: tuple[int, int] | None = None  # (yes, no) when the act is voted; the rest abstain
-
-
-def _ordinary(outcome: str = "charges_proven", role: str = "representative") -> list[Step]:
-    sanction: dict[str, Any] = (
-        {"sanctions": ["fine"], "fine_amount": 1500}
-        if role == "representative"
-        else {"sanctions": ["written_reprimand"]}
-    )
-    return [
-        Step("respondent_notified", 2),
-        Step("answer_filed", 8),
-        Step("determination_made", 10, {"outcome": "probable_cause"}, votes=(5, 2)),
-        Step("determination_notified", 1),
-        Step("hearing_noticed", 1, {"initial": True}),  # hearing_date filled in: 12 business days later
-        Step("hearing_held", 12),
-        Step("evidentiary_hearing_concluded", 3),
-        Step(
-            "resolved",
-            10,
-            {"outcome": outcome},
-            {
-                "report_findings": "La Comisión determina probados los hechos de la querella.",
-                "recommendation": "Se recomienda la sanción que dispone la Sec. 26.",
-            },
-            votes=(5, 1),
-        ),
-        Step("report_referred", 0, {"to": "house" if role in ("representative", "officer") else "speaker"}),
-        Step("sanction_decided", 5, sanction),
-        Step("case_closed", 1),
-    ]
-
-
-@dataclass
-class Plan:
-    respondent: int  # index into the register of respondents
-    steps: list[Step]
-    pad: int  # business days between the last act and today
-    kind: str = "complaint"
-    facts: str = ""
-    documents: bool = False  # issue and serve the documents the acts call for (notices, summonses…)
-
-
-def _plans() -> list[Plan]:
-    full = _ordinary()
-    extension = [
-        Step("respondent_notified", 2),
-        Step("extension_requested", 5, {"reasons": "Acopio de prueba documental."}),
-        Step("extension_granted", 1, {"business_days": 10}),
-    ]
-    dismissal = [
-        Step("respondent_notified", 2),
-        Step("answer_filed", 6),
-        Step("determination_made", 9, {"outcome": "dismissed", "grounds": ["frivolous"]}, votes=(6, 1)),
-        Step("determination_notified", 2),
-        Step("case_closed", 3),
-    ]
-    return [
-        Plan(0, [], 0, facts="Uso de un vehículo oficial para fines personales."),
-        Plan(1, full[:1], 3, facts="Contratación de un familiar en su oficina.", documents=True),
-        Plan(2, full[:1], 20, facts="Recibo de un regalo de más de $250 de un contratista."),
-        Plan(3, extension, 2, facts="Ingresos extra-legislativos sin notificar."),
-        Plan(4, full[:2], 4, facts="Uso de información confidencial."),
-        Plan(5, dismissal, 10, facts="Expresiones ofensivas en una vista pública.", documents=True),
-        Plan(6, full[:4], 1, facts="Gestión a favor de un donante."),
-        Plan(7, full[:5], 0, facts="Conflicto de interés en una medida legislativa."),
-        Plan(8, full[:7], 5, facts="Uso de fondos de la oficina para actividades políticas.", documents=True),
-        Plan(9, _ordinary(role="officer")[:8], 1, facts="Compras sin el trámite de subasta."),
-        # Resolved, referred, sanctioned and closed: the public record shows its resolution, its Final
-        # Report (acted on) and the sanction (issue 17).
-        Plan(0, full, 10, facts="Cobro de dietas por sesiones a las que no asistió.", documents=True),
-        Plan(10, _ordinary(role="department_head")[:9], 2, facts="Nombramientos sin convocatoria."),
-        Plan(
-            11,
-            [Step("respondent_notified", 2)],
-            1,
-            kind="referral",
-            facts="Referido de la OEG por informes tardíos.",
-            documents=True,
-        ),
-    ]
-
-
-def _municipal_plans() -> list[Plan]:
-    flow = [
-        Step("respondent_notified", 2),
-        Step("answer_filed", 6),
-        Step("hearing_noticed", 5, {"public": True}),
-        Step("hearing_concluded", 20, {"before": "full"}),
-        Step("decision_issued", 5, {"outcome": "admonition"}, votes=(2, 1)),
-    ]
-    return [
-        Plan(0, flow[:1], 2, facts="Uso de fondos municipales en actividades partidistas."),
-        Plan(1, flow[:2], 3, facts="Contratos otorgados sin subasta.", documents=True),
-        Plan(2, flow[:3], 1, facts="Negativa a entregar informes a la Asamblea Municipal.", documents=True),
-        Plan(
-            3,
-            [*flow, Step("decision_notified", 1)],
-            2,
-            facts="Nombramiento de un familiar en el municipio.",
-            documents=True,
-        ),
-    ]
 
 
 class DemoPasswordHasher(Argon2PasswordHasher):
@@ -257,10 +133,10 @@ class Command(BaseCommand):
         # Issue 32: a demo CA and each body's certificate, which sign every PDF issued below.
         certificates = signing.demo_certificates([camara, municipal])
         if not Case.objects.filter(body=camara).exists():
-            self._cases(camara, people, _plans())
-        if "complaint" in RULEBOOKS[municipal.rulebook].kinds and not Case.objects.filter(body=municipal).exists():
+            self._cases(camara, people)
+        if not Case.objects.filter(body=municipal).exists():
             mayors = [o.person for o in OfficeTerm.objects.filter(role="mayor").order_by("pk")]
-            self._cases(municipal, mayors, _municipal_plans(), municipal=True)
+            self._cases(municipal, mayors)
         # Issue 6: recusal and substitutes, suspensions, the summary procedure, the municipal Commission.
         load_procedures(self.stdout, camara, municipal)
         # Issue 16: the register of obligated people and their financial-report duties.
@@ -273,8 +149,8 @@ class Command(BaseCommand):
         load_advisory(self.stdout, camara, User.objects.get(username="secretaria"))
         # Issue 26: each body's secretary reviews the redacted text of the final matters that wait for it (the
         # demo's complainants share the respondents' fictitious surnames) and approves their publication.
-        for body, username in ((camara, "secretaria"), (municipal, "secretaria-municipal")):
-            reviewer = User.objects.get(username=username)
+        for body in (camara, municipal):
+            reviewer = User.objects.get(username=DEMOS[body.rulebook].body.secretary)
             for m in publication.awaiting_review(public_cases(body)):
                 publication.do_review_publication(user=reviewer, case=m.case, terms="", digest=m.digest)
         # Issue 17: the search index, rebuilt from everything above (acts keep it current as they are written).
@@ -355,36 +231,27 @@ class Command(BaseCommand):
     # -- bodies, people, users ----------------------------------------------------------------
 
     def _bodies(self) -> tuple[Body, Body]:
-        camara, _ = Body.objects.get_or_create(
-            slug="etica-camara",
-            defaults=dict(
-                name="Comisión de Ética de la Cámara de Representantes",
-                short_name="Ética (Cámara)",
-                rulebook="camara-171",
-                case_prefix="CE",
-                seats=7,
-                approved=True,  # the demo's bodies stand for ones two administrators approved
-            ),
-        )
-        municipal, _ = Body.objects.get_or_create(
-            slug="querellas-municipales",
-            defaults=dict(
-                name="Comisión para Ventilar Querellas Municipales",
-                short_name="Querellas Municipales",
-                rulebook="municipal",
-                case_prefix="CVQM",
-                seats=3,
-                approved=True,
-            ),
-        )
-        if not camara.memberships.exists():
-            for given, family, position, title in CAMARA_MEMBERS:
-                p = self._person(given, family, "representative", title)
-                Membership.objects.create(body=camara, person=p, position=position, start=dt.date(2025, 1, 13))
-        if not municipal.memberships.exists():
-            for given, family, position in MUNICIPAL_MEMBERS:
-                p = self._person(given, family, None, "")
-                Membership.objects.create(body=municipal, person=p, position=position, start=dt.date(2025, 3, 1))
+        """The demo's two bodies, as their rulebooks' demo data declares them (House, municipal)."""
+        bodies = []
+        for rulebook, demo in DEMOS.items():
+            spec = demo.body
+            body, _ = Body.objects.get_or_create(
+                slug=spec.slug,
+                defaults=dict(
+                    name=spec.name,
+                    short_name=spec.short_name,
+                    rulebook=rulebook,
+                    case_prefix=spec.case_prefix,
+                    seats=spec.seats,
+                    approved=True,  # the demo's bodies stand for ones two administrators approved
+                ),
+            )
+            if not body.memberships.exists():
+                for given, family, position, role, title in spec.members:
+                    p = self._person(given, family, role, title)
+                    Membership.objects.create(body=body, person=p, position=position, start=spec.seated)
+            bodies.append(body)
+        camara, municipal = bodies
         return camara, municipal
 
     def _person(self, given: str, family: str, role: str | None, title: str, municipality: str = "") -> Person:
@@ -435,70 +302,61 @@ class Command(BaseCommand):
 
     # -- cases --------------------------------------------------------------------------------
 
-    def _cases(self, camara: Body, respondents: list[Person], plans: list[Plan], *, municipal: bool = False) -> None:
-        """The demo cases of one body (``municipal``: the municipal Commission this command built)."""
-        secretary = User.objects.get(username="secretaria-municipal" if municipal else "secretaria")
+    def _cases(self, body: Body, respondents: list[Person]) -> None:
+        """The demo cases of one body, as its rulebook's demo data plans them."""
+        demo = DEMOS[body.rulebook]
+        kinds = RULEBOOKS[body.rulebook].kinds
+        if any(plan.kind not in kinds for plan in demo.plans):
+            self.stdout.write(
+                f"  ({body.short_name}: su reglamento aún no define esos asuntos: sin casos de demostración)"
+            )
+            return
+        secretary = User.objects.get(username=demo.body.secretary)
         today = clock.today()
-        probe = Case(body=camara, kind="complaint", respondent_role="representative")
+        probe = Case(body=body, kind="complaint", respondent_role="representative")
         calendar, _ = compute_calendar(case_facts(probe))
-        for n, plan in enumerate(plans):
+        for n, plan in enumerate(demo.plans):
             respondent = respondents[plan.respondent]
             office = respondent.offices.first()
             assert office is not None
             total = sum(s.after for s in plan.steps) + plan.pad
             day = _back(calendar, today, total)
             filed_at = dt.datetime.combine(day, dt.time(9 + n % 6, 15), PR_TZ)
-            if municipal:
-                payload: dict[str, Any] = {
-                    "complainant_kind": "citizen" if n % 2 else "municipal_assembly",
-                    "sworn": True,
-                    "evidence_attached": True,
-                }
-                details = {"facts": plan.facts}
-            elif plan.kind == "referral":
-                payload = {"facts_date": (day - dt.timedelta(days=20)).isoformat(), "evidence_attached": True}
-                details = {"facts": plan.facts}
-            else:
-                payload = {
-                    "knowledge_date": (day - dt.timedelta(days=12)).isoformat(),
-                    "facts_date": (day - dt.timedelta(days=15)).isoformat(),
-                    "channel": "email" if n % 2 else "in_person",
-                }
-                details = {"facts": plan.facts, "provisions": "Sec. 10(i), Sec. 10(j)"}
-            first = ActInput(
-                "referral_received" if plan.kind == "referral" else "complaint_filed", filed_at, True, payload, details
-            )
+            opening = demo.openings[plan.kind]
+            payload = resolved(opening.payload, day, n)
+            details = {"facts": plan.facts, **opening.details}
+            first = ActInput(kinds[plan.kind].filing_act, filed_at, True, payload, details)
             case = do_file_case(
                 user=secretary,
-                body=camara,
+                body=body,
                 kind=plan.kind,
                 respondent=respondent,
                 respondent_role=office.role,
                 respondent_office=office.title,
-                complainant=None
-                if plan.kind == "referral"
-                else {
+                complainant={
                     "name": f"Querellante Ficticio {n + 1}",
                     "email": f"querellante{n + 1}@example.org",
                     "phone": f"787-555-01{n:02d}",
                     "postal_address": "Apartado 9000, San Juan, PR 00902",
-                },
+                }
+                if opening.complainant
+                else None,
                 act=first,
                 now=filed_at + dt.timedelta(minutes=5),
             )
-            papers = _DemoDocuments(secretary, case, n, municipal) if plan.documents else None
+            papers = _DemoDocuments(secretary, case, n, demo) if plan.documents else None
             for step in plan.steps:
                 day = calendar.add_business_days(day, step.after).due if step.after else day
                 at = dt.datetime.combine(day, dt.time(10, 0), PR_TZ)
                 if papers is not None and papers.serve(step.act, day, at):
                     continue  # the receipt of the document recorded the act
                 payload = dict(step.payload)
-                if step.act == "hearing_noticed":
-                    hearing = calendar.add_business_days(day, 20 if municipal else 12).due
+                if step.hearing_in:
+                    hearing = calendar.add_business_days(day, step.hearing_in).due
                     payload["hearing_date"] = f"{hearing.isoformat()}T10:00"
                 ballots = None
                 if step.votes:
-                    members = [m.person for m in camara.members_on(day)]
+                    members = [m.person for m in body.members_on(day)]
                     yes, no = step.votes
                     yes, no = min(yes, len(members)), min(no, max(0, len(members) - yes))
                     ballots = {
@@ -515,83 +373,55 @@ class Command(BaseCommand):
             do_refresh_case(case)
             stage = Case.objects.get(pk=case.pk).stage
             self.stdout.write(f"  {case.number}: {STAGES.get(stage, stage)}")
-        if municipal and "complaint" not in RULEBOOKS[camara.rulebook].kinds:
-            self.stdout.write(
-                "  (el reglamento municipal aún no define querellas: sin casos municipales de demostración)"
-            )
-
-
-# The sections of a draft that staff complete by hand before issuing (fictitious texts).
-DEMO_EDITS: dict[str, dict[str, str]] = {
-    "hearing_summons": {"witnesses": "Sr. Juan Testigo Ficticio, empleado de la oficina del Representante."},
-    "resolution": {"conclusions_of_law": "La conducta probada infringe la Sec. 10(i) del Código de Ética."},
-    "mun_decision": {
-        "findings_of_fact": "Se probó el nombramiento de un familiar del Alcalde en el municipio.",
-        "conclusions_of_law": "Procede la amonestación (¶30).",
-    },
-}
 
 
 class _DemoDocuments:
     """The documents of a demo case, issued and served through the same actions as the web app's.
 
-    The notice of the complaint (and the municipal notice to the mayor) is e-mailed — to the demo
-    outbox, never to a real server — and then received by hand: that receipt records
-    ``respondent_notified``, as in the Secretariat. The determination and the municipal decision are
-    served by hand and by mail (their receipt records the notice act); hearing summonses and the
-    resolution are served when issued."""
+    Which documents, and how each is served, the body's demo data says (:class:`ventila.rules.demo.Demo`):
+    a notice e-mailed — to the demo outbox, never to a real server — and then received by hand, its
+    receipt recording the notice act as in the Secretariat; a decision served by hand and by mail; a
+    summons or a resolution served when issued."""
 
-    def __init__(self, secretary: User, case: Case, n: int, municipal: bool) -> None:
-        self.secretary, self.case, self.n, self.municipal = secretary, case, n, municipal
+    def __init__(self, secretary: User, case: Case, n: int, demo: Demo) -> None:
+        self.secretary, self.case, self.n, self.demo = secretary, case, n, demo
 
     def serve(self, act: str, day: dt.date, at: dt.datetime) -> bool:
         """Serve the document whose receipt is ``act`` (received on ``day``); False if none is."""
-        if act == "respondent_notified":
-            first = self.case.entries.get(seq=1)
-            doc = self._issue(first, "mun_notice" if self.municipal else "notice_of_complaint")
-            self._email(doc, "respondent", doc.issued_at + dt.timedelta(minutes=20))
-            self._by_hand(
-                doc,
-                "respondent",
-                dt.datetime.combine(day, dt.time(9, 0), PR_TZ),
-                day,
-                "Acuse de recibo firmado en su oficina.",
-            )
-            return True
-        source = {"determination_notified": "determination_made", "decision_notified": "decision_issued"}.get(act)
-        if source is None:
+        paper = self.demo.receipts.get(act)
+        if paper is None:
             return False
-        entry = self.case.entries.filter(event_type=source).order_by("-seq").first()
+        if paper.source:
+            entry = self.case.entries.filter(event_type=paper.source).order_by("-seq").first()
+        else:
+            entry = self.case.entries.get(seq=1)
         assert entry is not None
-        doc = self._issue(entry, "mun_decision" if self.municipal else "determination")
-        when = dt.datetime.combine(day, dt.time(9, 0), PR_TZ)
-        self._by_hand(doc, "respondent", when, day, "Entregada en su oficina.")
-        self._by_hand(doc, "complainant", when, day, "Acuse de recibo del correo certificado.", method="mail")
+        doc = self._issue(entry, paper.template)
+        self._deliver(
+            doc, paper, doc.issued_at + dt.timedelta(minutes=20), dt.datetime.combine(day, dt.time(9, 0), PR_TZ)
+        )
         return True
 
     def after(self, entry: DocketEntry) -> None:
         """Issue and serve the document an act just recorded calls for (hearing summons, resolution)."""
-        later = entry.occurred_at + dt.timedelta(hours=2)
-        if entry.event_type == "hearing_noticed":
-            doc = self._issue(entry, "mun_hearing_notice" if self.municipal else "hearing_summons")
-            if self.municipal:
-                self._email(doc, "respondent", later)
-            else:  # Sec. 21(c)(11): the respondent's initial summons is served in person
-                self._by_hand(doc, "respondent", later, later.astimezone(PR_TZ).date(), "Citación entregada en mano.")
-            self._email(doc, "complainant", later)
-        elif entry.event_type == "resolved":
-            doc = self._issue(entry, "resolution")
-            self._email(doc, "respondent", later)
-            self._email(doc, "complainant", later)
-        elif entry.event_type == "report_referred":  # Sec. 25: to the House or the Speaker
-            self._email(self._issue(entry, "final_report"), "speaker", later)
+        paper = self.demo.issues.get(entry.event_type)
+        if paper is not None:
+            later = entry.occurred_at + dt.timedelta(hours=2)
+            self._deliver(self._issue(entry, paper.template), paper, later, later)
+
+    def _deliver(self, doc: Document, paper: Issue, emailed: dt.datetime, handed: dt.datetime) -> None:
+        for serve in paper.served:
+            if serve.method == Delivery.Method.EMAIL_ATTACHMENT:
+                self._email(doc, serve.role, emailed)
+            else:
+                self._by_hand(doc, serve.role, handed, handed.astimezone(PR_TZ).date(), serve.note, serve.method)
 
     def _issue(self, entry: DocketEntry, template: str) -> Document:
         when = entry.occurred_at + dt.timedelta(hours=1)
         draft = do_create_draft(user=self.secretary, case=self.case, entry=entry, template=template, now=when)
-        edits = DEMO_EDITS.get(template)
+        edits = self.demo.edits.get(template)
         if edits:  # what staff write in before issuing (the generated text leaves it to them)
-            draft = do_update_draft(draft=draft, title=draft.title, texts=edits)
+            draft = do_update_draft(draft=draft, title=draft.title, texts=dict(edits))
         return do_issue_document(user=self.secretary, draft=draft, now=when)
 
     def _party(self, role: str) -> tuple[str, str]:
