@@ -62,6 +62,19 @@ def test_po_has_no_untranslated_or_fuzzy_entry() -> None:
     assert _script("compile").untranslated(_catalog()) == []
 
 
+def test_po_has_each_message_once() -> None:
+    """Branches append their entries at the end and git merges the file as a union, so one message can land
+    twice; GNU gettext's msgmerge (``makemessages``) then refuses the whole file."""
+    import re
+    from collections import Counter
+
+    keys = Counter(
+        (m.group(1) or "", m.group(2))
+        for m in re.finditer(r'^(?:msgctxt (".*")\n)?msgid (".*"(?:\n".*")*)', PO.read_text(encoding="utf-8"), re.M)
+    )
+    assert sorted(k for k, n in keys.items() if n > 1) == []
+
+
 def test_built_mo_is_the_po_compiled() -> None:
     """``./run setup`` builds the .mo from the .po; a .mo older than the .po fails here."""
     buf = io.BytesIO()
