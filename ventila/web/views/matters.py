@@ -30,7 +30,7 @@ from ventila.rules import RULEBOOKS
 
 from ..matter_forms import MatterForm, ReportForm, matter_kinds, opening_acts
 from ..templatetags.web_tags import long_date
-from .cases import _apply_refusal
+from .docketing import _apply_refusal
 
 # The kinds whose opening shows the engine's checks before it is recorded (Sec. 19(a)–(c): CAM-19A-01,
 # CAM-19A-02, CAM-19C-01, CAM-19C-02 are seen before the request is accepted).
