@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -100,7 +100,7 @@ class StepForm(forms.Form):
             elif isinstance(field, forms.BooleanField):
                 out[name] = self.data.get(self.add_prefix(name)) in ("on", "true", "1")
             elif isinstance(field, PartsDateField):
-                typed = field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
+                typed = cast(DatePartsWidget, field.widget).value_from_datadict(self.data, self.files, self.add_prefix(name))
                 try:
                     day = field.to_python(typed)
                 except forms.ValidationError:

@@ -120,7 +120,7 @@ def _payload_field(name: str, spec: FieldSpec, case: Case | None, day: dt.date, 
     if name == "member" and case is not None:
         members = voting_members(case, day)
         recused = [ex.person for ex in case.exclusions.select_related("person").filter(reason="recused")]
-        choices = [(str(p.pk), str(p)) for p in [*members, *recused]]
+        choices: list[tuple[str, Any]] = [(str(p.pk), str(p)) for p in [*members, *recused]]
         return forms.ChoiceField(label=label, choices=[("", "—"), *choices], required=req, help_text=help_text)
     if name == "substitute" and case is not None:
         reps = (

@@ -422,7 +422,7 @@ class _Labels:
 
     def __init__(self, case: Case) -> None:
         self.case = case
-        self.memo: dict[tuple[str, str], str] = {}
+        self.memo: dict[tuple[str, ...], str] = {}
 
     def act(self, event_type: str) -> str:
         key = ("act", event_type)

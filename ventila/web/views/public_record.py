@@ -52,6 +52,8 @@ def _no_control(value: str) -> None:
 
 
 class PublicSearchForm(forms.Form):
+    data: Any  # the bound data, replaced by :meth:`shown` (Django's forms carry no types)
+
     q = forms.CharField(
         label=_("Buscar en el registro"),
         help_text=_("Número de expediente, nombre, cargo o palabras de la resolución. No distingue acentos."),
