@@ -156,7 +156,7 @@ def _deleted(sender: type[models.Model], instance: models.Model, **kwargs: Any) 
 
 def _attname(model: type[models.Model], name: str) -> str:
     try:
-        return model._meta.get_field(name).attname  # type: ignore[union-attr]
+        return model._meta.get_field(name).attname
     except Exception:  # noqa: BLE001 - an unknown name is compared as given
         return name
 

@@ -746,9 +746,9 @@ class QueueFilterForm(forms.Form):
         self, *args: Any, bodies: list[Body], kinds: list[tuple[str, Any]], stages: list[tuple[str, Any]], **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["body"].choices = [("", ""), *((b.slug, b.short_name) for b in bodies)]  # type: ignore[attr-defined]
-        self.fields["kind"].choices = [("", ""), *kinds]  # type: ignore[attr-defined]
-        self.fields["stage"].choices = [("", ""), *stages]  # type: ignore[attr-defined]
+        self.fields["body"].choices = [("", ""), *((b.slug, b.short_name) for b in bodies)]
+        self.fields["kind"].choices = [("", ""), *kinds]
+        self.fields["stage"].choices = [("", ""), *stages]
 
     def filters(self) -> dict[str, str]:
         """The valid filters (an invalid one as if not given; the view then shows no case)."""

@@ -45,11 +45,16 @@ def _rederive_after_change(bodies: Sequence[Body] | None, now: dt.datetime, budg
     return rederive(stale_cases(now, bodies=bodies), now=now, budget=rederive_budget() if budget is None else budget)
 
 
+def _refused(field: str, message: str) -> ActRefused:
+    """A change refused for one field: the message above the form and beside the field."""
+    return ActRefused(message, {field: [message]})
+
+
 def _reason(reason: str) -> str:
     """A configuration change says why; a blank reason is refused with the field named."""
     reason = (reason or "").strip()
     if not reason:
-        raise ActRefused(_("Indique el motivo del cambio."), {"reason": [_("Indique el motivo del cambio.")]})
+        raise _refused("reason", _("Indique el motivo del cambio."))
     return reason
 
 
@@ -194,12 +199,9 @@ def do_add_membership(
     now = now or clock.now()
     reason = _reason(reason)
     if position not in Membership.Position.values:
-        raise ActRefused(_("Puesto desconocido."), {"position": [_("Puesto desconocido.")]})
+        raise _refused("position", _("Puesto desconocido."))
     if end is not None and end < start:
-        raise ActRefused(
-            _("El último día no puede ser anterior al primero."),
-            {"end": [_("El último día no puede ser anterior al primero.")]},
-        )
+        raise _refused("end", _("El último día no puede ser anterior al primero."))
     with transaction.atomic(), state.acting(user, reason, name=operator), state.deferred():
         membership = Membership.objects.create(body=body, person=person, position=position, start=start, end=end)
     with state.acting(user, reason, name=operator):
@@ -221,10 +223,7 @@ def do_end_membership(
     now = now or clock.now()
     reason = _reason(reason)
     if end < membership.start:
-        raise ActRefused(
-            _("El último día no puede ser anterior al primero."),
-            {"end": [_("El último día no puede ser anterior al primero.")]},
-        )
+        raise _refused("end", _("El último día no puede ser anterior al primero."))
     with transaction.atomic(), state.acting(user, reason, name=operator), state.deferred():
         membership = Membership.objects.select_for_update().get(pk=membership.pk)
         membership.end = end

@@ -386,7 +386,7 @@ class _Rows:
             if e.pk not in live:
                 continue
             if e.event_type == recusal.decided and e.payload.get("granted") and _person_id(e.payload.get("member")):
-                excluded.setdefault(_person_id(e.payload.get("member")), CaseExclusion.Reason.RECUSED)  # type: ignore[arg-type]
+                excluded.setdefault(_person_id(e.payload.get("member")), CaseExclusion.Reason.RECUSED)  # type: ignore[arg-type]  # not None: checked above
         # Sec. 8: a member cited as a witness in the case is replaced for it, like a member who is a party.
         for pk in member_witnesses(case, [e for e in entries if e.pk in live]):
             excluded.setdefault(pk, CaseExclusion.Reason.WITNESS)

@@ -61,24 +61,21 @@ def file_case(request: HttpRequest, body: str, kind: str) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             office = form.cleaned_data["respondent_office"]
-            try:
-                case = do_file_case(
-                    user=request.user,
-                    body=body_obj,
-                    kind=kind,
-                    respondent=office.person,
-                    respondent_role=office.role,
-                    respondent_office=office.title,
-                    respondent_candidate=form.cleaned_data["respondent_candidate"],
-                    complainant=form.complainant(),
-                    act=form.act_input(),
-                )
-            except ActRefused as exc:
-                _apply_refusal(form, exc)
-                status = 409 if not exc.field_errors else 200
-            else:
-                messages.success(request, _("Se abrió el expediente %(n)s.") % {"n": case.number})
-                return redirect("web:case", number=case.number)
+            opened = open_case(
+                request,
+                form,
+                body=body_obj,
+                kind=kind,
+                respondent=office.person,
+                respondent_role=office.role,
+                respondent_office=office.title,
+                respondent_candidate=form.cleaned_data["respondent_candidate"],
+                complainant=form.complainant(),
+                act=form.act_input(),
+            )
+            if not isinstance(opened, int):
+                return opened
+            status = opened
     return render(
         request,
         "web/file_case.html",
@@ -90,6 +87,19 @@ def file_case(request: HttpRequest, body: str, kind: str) -> HttpResponse:
         },
         status=status,
     )
+
+
+def open_case(request: HttpRequest, form: Any, **filing: Any) -> HttpResponse | int:
+    """Open a case from a staff form that validated (:func:`do_file_case` with ``filing``): the way to
+    its page, or, when the rulebook refuses it, the form's errors set and the status to show it again
+    with (409 when no field is at fault)."""
+    try:
+        case = do_file_case(user=request.user, **filing)
+    except ActRefused as exc:
+        _apply_refusal(form, exc)
+        return 409 if not exc.field_errors else 200
+    messages.success(request, _("Se abrió el expediente %(n)s.") % {"n": case.number})
+    return redirect("web:case", number=case.number)
 
 
 def _apply_refusal(form: Any, exc: ActRefused) -> None:
