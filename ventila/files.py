@@ -100,7 +100,7 @@ def open_verified(file: Any, sha256: str) -> IO[bytes]:
         log.error("stored file %s does not match its SHA-256 (%s recorded, %s read)", name, sha256, digest.hexdigest())
         raise FileDamaged(name, "SHA-256 mismatch")
     out.seek(0)
-    return out  # type: ignore[return-value]
+    return out
 
 
 def read_verified(file: Any, sha256: str) -> bytes:

@@ -129,7 +129,7 @@ _SQLITE = {
 
 if os.environ.get("DATABASE_URL"):
     # VENTILA_DB_CONN_MAX_AGE: seconds a server process keeps its PostgreSQL connection (0: one per request).
-    DATABASES = {
+    DATABASES: dict[str, Any] = {
         "default": dj_database_url.parse(
             os.environ["DATABASE_URL"], conn_max_age=int(os.environ.get("VENTILA_DB_CONN_MAX_AGE", "0"))
         )

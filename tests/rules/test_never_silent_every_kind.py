@@ -142,30 +142,97 @@ def test_mun_sus_03_a_court_denying_a_suspension_it_had_ordered_is_pointed_at() 
     assert result.stage == "suspension_ordered"  # the first decision stands
 
 
-def test_cam_05_01_every_act_after_an_orphan_is_pointed_at() -> None:
-    # A hearing noticed with no determination is an orphan; the hearing held on it and the resolution after
-    # it presuppose it: all three are pointed at (before, only the first was).
-    result = run(
-        "camara-171",
-        "complaint",
-        ev("complaint_filed", "2027-03-01", knowledge_date="2027-02-20"),
-        ev("respondent_notified", "2027-03-02"),
-        ev("hearing_noticed", "2027-03-20", hearing_date="2027-04-05"),
-        ev("hearing_held", "2027-04-05"),
-        ev("resolved", "2027-04-20", outcome="charges_not_proven"),
-    )
-    assert pointed(result) == [2, 3, 4]
-
-
-def test_mun_hea_01_every_act_after_an_orphan_is_pointed_at() -> None:
-    result = run(
-        "municipal",
-        "complaint",
-        ev("complaint_filed", "2027-03-01"),
-        ev("hearing_concluded", "2027-03-20", before="full"),
-        ev("commissioner_report_filed", "2027-03-25"),
-    )
-    assert pointed(result) == [1, 2]
+@pytest.mark.parametrize(
+    ("rulebook", "kind", "events", "as_of", "expected"),
+    [
+        pytest.param(
+            # A hearing noticed with no determination is an orphan; the hearing held on it and the resolution after
+            # it presuppose it: all three are pointed at (before, only the first was).
+            "camara-171",
+            "complaint",
+            [
+                ev("complaint_filed", "2027-03-01", knowledge_date="2027-02-20"),
+                ev("respondent_notified", "2027-03-02"),
+                ev("hearing_noticed", "2027-03-20", hearing_date="2027-04-05"),
+                ev("hearing_held", "2027-04-05"),
+                ev("resolved", "2027-04-20", outcome="charges_not_proven"),
+            ],
+            "2027-06-30",
+            [2, 3, 4],
+            id="CAM-05-01 every act after an orphan",
+        ),
+        pytest.param(
+            "municipal",
+            "complaint",
+            [
+                ev("complaint_filed", "2027-03-01"),
+                ev("hearing_concluded", "2027-03-20", before="full"),
+                ev("commissioner_report_filed", "2027-03-25"),
+            ],
+            "2027-06-30",
+            [1, 2],
+            id="MUN-HEA-01 every act after an orphan",
+        ),
+        pytest.param(
+            "camara-171",
+            "advisory_opinion",
+            [
+                REQUEST,
+                ev("opinion_extension_granted", "2027-03-05", business_days=0),
+            ],
+            "2027-03-08",
+            [1],
+            id="CAM-19D-01 an extension of no day",
+        ),
+        pytest.param(
+            "municipal",
+            "deadlock",
+            [
+                ev("deadlock_reported", "2027-03-01"),
+                ev("referred_to_commission", "2027-03-02"),
+                ev("hearing_noticed", "2027-03-03", hearing_date="2027-03-22"),
+                ev("hearing_concluded", "2027-03-22"),
+                ev("recommendations_issued", "2027-03-25"),
+                ev("positions_recorded", "2027-03-29"),
+            ],
+            "2027-03-30",
+            [5],
+            id="MUN-DLK-07 a record of positions that states none",
+        ),
+        pytest.param(
+            # The OEG's findings name another year (no report of it on file): the answer that follows has nothing
+            # to answer for the report on file, and is pointed at too.
+            "camara-171",
+            "financial_report",
+            [
+                ev("took_office", "2027-01-04"),
+                ev("report_filed", "2027-02-01", covers_year=1),
+                ev("preliminary_findings_received", "2027-03-01", covers_year=0),
+                ev("findings_answered", "2027-03-08"),
+            ],
+            "2027-03-09",
+            [2, 3],
+            id="CAM-15-01 an answer for a report without preliminary findings",
+        ),
+        pytest.param(
+            "camara-171",
+            "complaint",
+            [
+                ev("complaint_filed", "2027-01-04", knowledge_date="2027-01-02"),
+                ev("respondent_notified", "2027-01-05"),
+                ev("answer_filed", "2027-01-08"),
+                ev("answer_filed", "2027-01-11"),
+            ],
+            "2027-01-12",
+            [3],
+            id="CAM-21B-02 a second answer",
+        ),
+    ],
+)
+def test_an_act_out_of_its_place_is_pointed_at(
+    rulebook: str, kind: str, events: list[Any], as_of: str, expected: list[int]
+) -> None:
+    assert pointed(run(rulebook, kind, *events, as_of=as_of)) == expected
 
 
 @pytest.mark.parametrize(
@@ -408,32 +475,6 @@ def test_cam_05_01_the_same_act_entered_twice_is_pointed_at() -> None:
     assert "repite, con los mismos datos" in next(f.message for f in result.findings if f.id == "act_not_allowed")
 
 
-def test_cam_19d_01_an_extension_of_no_day_is_pointed_at() -> None:
-    result = run(
-        "camara-171",
-        "advisory_opinion",
-        REQUEST,
-        ev("opinion_extension_granted", "2027-03-05", business_days=0),
-        as_of="2027-03-08",
-    )
-    assert pointed(result) == [1]
-
-
-def test_mun_dlk_07_a_record_of_positions_that_states_none_is_pointed_at() -> None:
-    result = run(
-        "municipal",
-        "deadlock",
-        ev("deadlock_reported", "2027-03-01"),
-        ev("referred_to_commission", "2027-03-02"),
-        ev("hearing_noticed", "2027-03-03", hearing_date="2027-03-22"),
-        ev("hearing_concluded", "2027-03-22"),
-        ev("recommendations_issued", "2027-03-25"),
-        ev("positions_recorded", "2027-03-29"),
-        as_of="2027-03-30",
-    )
-    assert pointed(result) == [5]
-
-
 def test_mun_sus_13_a_second_cited_stay_while_the_first_stands_is_pointed_at() -> None:
     filed = ev("complaint_filed", "2027-01-06", complainant_kind="citizen", sworn=True, evidence_attached=True)
     stay = {"court_order": "TPI San Juan, orden del 6 de enero"}
@@ -456,34 +497,6 @@ def test_mun_sus_13_a_second_cited_stay_while_the_first_stands_is_pointed_at() -
         as_of="2027-01-09",
     )
     assert pointed(anew) == []
-
-
-def test_cam_15_01_an_answer_for_a_report_without_preliminary_findings_is_pointed_at() -> None:
-    # The OEG's findings name another year (no report of it on file): the answer that follows has nothing
-    # to answer for the report on file, and is pointed at too.
-    result = run(
-        "camara-171",
-        "financial_report",
-        ev("took_office", "2027-01-04"),
-        ev("report_filed", "2027-02-01", covers_year=1),
-        ev("preliminary_findings_received", "2027-03-01", covers_year=0),
-        ev("findings_answered", "2027-03-08"),
-        as_of="2027-03-09",
-    )
-    assert pointed(result) == [2, 3]
-
-
-def test_cam_21b_02_a_second_answer_is_pointed_at() -> None:
-    result = run(
-        "camara-171",
-        "complaint",
-        ev("complaint_filed", "2027-01-04", knowledge_date="2027-01-02"),
-        ev("respondent_notified", "2027-01-05"),
-        ev("answer_filed", "2027-01-08"),
-        ev("answer_filed", "2027-01-11"),
-        as_of="2027-01-12",
-    )
-    assert pointed(result) == [3]
 
 
 def test_mun_dlk_09_positions_before_the_recommendations_after_the_hearing_are_pointed_at() -> None:

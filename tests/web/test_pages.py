@@ -60,12 +60,12 @@ def test_not_found_page_is_spanish(client):
 
 
 def test_server_error_page_is_spanish_without_a_traceback(client, world, monkeypatch):
-    from ventila.web.views import cases
+    from ventila.web.views import case_page
 
     def boom(*a, **k):
         raise RuntimeError("secreto interno")
 
-    monkeypatch.setattr(cases, "refresh_if_stale", boom)
+    monkeypatch.setattr(case_page, "refresh_if_stale", boom)
     file_complaint(world)
     client.force_login(world.users["secretaria"])
     client.raise_request_exception = False
@@ -99,7 +99,7 @@ def _cases_due(world, now):
 
 @pytest.mark.template_context
 def test_queue_sorted_by_next_due_with_keyset_pages(client, world, now, monkeypatch):
-    from ventila.web.views import cases as views
+    from ventila.web.views import queue as views
 
     made = _cases_due(world, now)
     now.set("2027-03-15 18:00")
@@ -174,7 +174,7 @@ def test_queue_is_an_index_scan_without_a_sort(world, now):
     from django.db import connection
 
     from ventila.cases.access import access_cases_for_user
-    from ventila.web.views.cases import PAGE_SIZE
+    from ventila.web.views.queue import PAGE_SIZE
 
     _cases_due(world, now)
     qs = (

@@ -99,7 +99,7 @@ class _NamesForm(forms.Form):
                 self.add_error(field, _("Ya hay un cuerpo con ese nombre (o uno que se lee igual)."))
 
 
-class BodyCreateForm(forms.ModelForm, _NamesForm):  # type: ignore[misc]
+class BodyCreateForm(forms.ModelForm, _NamesForm):
     class Meta:
         model = Body
         fields = ["slug", "name", "short_name", "rulebook", "case_prefix", "seats"]
@@ -107,12 +107,12 @@ class BodyCreateForm(forms.ModelForm, _NamesForm):  # type: ignore[misc]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         # The rulebooks by their identifiers: a code, the same in every language (their titles are the law's).
-        self.fields["rulebook"].choices = [(rb, rb) for rb, _title in rulebook_choices()]  # type: ignore[attr-defined]
+        self.fields["rulebook"].choices = [(rb, rb) for rb, _title in rulebook_choices()]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         self._check_names()
-        return data  # type: ignore[no-any-return]
+        return data
 
 
 class BodyChangeForm(_NamesForm):
@@ -198,7 +198,7 @@ class PersonLinkForm(forms.Form):
         pk = self.cleaned_data.get("person")
         if pk is not None and not Person.objects.filter(pk=pk).exists():
             raise forms.ValidationError(_("No hay una persona con ese número en el registro."))
-        return pk  # type: ignore[no-any-return]
+        return pk
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -358,7 +358,7 @@ def _check_admin(user: Any, field: str) -> None:
 
 def _valid_form(kind: ProposalKind, data: dict[str, Any], proposer: str) -> Any:
     form = kind.form(data=data)
-    form.proposer = proposer  # type: ignore[attr-defined]
+    form.proposer = proposer
     if not form.is_valid():
         raise ProposalRefused({k: [str(m) for m in v] for k, v in form.errors.items()})
     return form

@@ -70,7 +70,7 @@ class TokenAuth(HttpBearer):
         found = token_for(token)
         if found is None:
             return None
-        request.api_token = found  # type: ignore[attr-defined]  # the request log reads it
+        request.api_token = found  # the request log reads it
         # The project's one rate limiter, shared by every worker and node (ventila/accounts/ratelimit.py).
         limit = int(getattr(settings, "VENTILA_API_RATE_PER_MINUTE", 120))
         if not ratelimit.hit("api", found.digest[:24], limit, 60, now=clock.now().timestamp())[0]:
@@ -211,7 +211,7 @@ def _unauthorized(request: HttpRequest, exc: Exception) -> Any:
     # Requests without a valid token are limited per address (a flood of bad tokens is no free ride).
     limit = int(getattr(settings, "VENTILA_API_ANONYMOUS_RATE_PER_MINUTE", 30))
     if not ratelimit.hit("api-anonymous", ratelimit.address(request), limit, 60, now=clock.now().timestamp())[0]:
-        request.api_refused = True  # type: ignore[attr-defined]  # the request log leaves it out
+        request.api_refused = True  # the request log leaves it out
         return problem(request, 429, text(request, "rate_anonymous"))
     return problem(
         request,
@@ -239,7 +239,7 @@ def _http(request: HttpRequest, exc: HttpError) -> Any:
 
 
 def _scope(request: HttpRequest, scope: str) -> ApiToken:
-    token: ApiToken = request.auth  # type: ignore[attr-defined]
+    token: ApiToken = request.auth
     if scope not in token.scopes:
         raise Problem(403, text(request, "forbidden", scope=scope))
     return token
@@ -437,7 +437,7 @@ def post_referral(
     received_on: Form[dt.date],
     facts_date: Form[dt.date | None] = None,
     covers_year: Form[int | None] = None,
-    evidence: File[list[UploadedFile]] = None,  # type: ignore[assignment]
+    evidence: File[list[UploadedFile]] = None,  # type: ignore[assignment]  # ninja: an optional file list is declared so
 ) -> Any:
     token = _scope(request, "referrals")
     _year_error(request, "covers_year", covers_year)

@@ -137,7 +137,7 @@ def _models() -> list[Any]:
         for m in apps.get_models()
         if m._meta.label_lower not in EXCLUDED_MODELS and not m._meta.proxy and m._meta.managed
     ]
-    app_list = {}
+    app_list: dict[Any, list[Any]] = {}
     for m in chosen:
         app_list.setdefault(m._meta.app_config, []).append(m)
     return serializers.sort_dependencies(app_list.items(), allow_cycles=True)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import decimal
+import functools
 import hashlib
 import json
 import urllib.request
@@ -683,7 +684,7 @@ def _check_files(result: Verification) -> list[Problem]:
             try:
                 with row.file.open("rb") as fh:
                     h = hashlib.sha256()
-                    for block in iter(lambda fh=fh: fh.read(1 << 20), b""):
+                    for block in iter(functools.partial(fh.read, 1 << 20), b""):
                         h.update(block)
             except (OSError, ValueError):
                 out.append(Problem(None, kind, str(getattr(row, owner)), f"falta el archivo de {label}"))

@@ -100,19 +100,19 @@ def deferred() -> Iterator[None]:
     links: list[chain.Prepared] = []
     token = _PENDING.set(pending)
     links_token = _LINKS.set(links)
+    done = False  # reset before the versions are written; else on the way out
     try:
         yield
         _PENDING.reset(token)
         _LINKS.reset(links_token)
-        token = links_token = None
+        done = True
         with transaction.atomic(savepoint=False):
             _record_many(
                 [(label, object_id, removed, actor) for (label, object_id), (removed, actor) in pending.items()], links
             )
     finally:
-        if token is not None:
+        if not done:
             _PENDING.reset(token)
-        if links_token is not None:
             _LINKS.reset(links_token)
 
 
@@ -156,7 +156,7 @@ def _deleted(sender: type[models.Model], instance: models.Model, **kwargs: Any) 
 
 def _attname(model: type[models.Model], name: str) -> str:
     try:
-        return model._meta.get_field(name).attname  # type: ignore[union-attr]
+        return model._meta.get_field(name).attname
     except Exception:  # noqa: BLE001 - an unknown name is compared as given
         return name
 

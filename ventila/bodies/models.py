@@ -289,7 +289,7 @@ class Membership(models.Model):
 
     def save(self, *args: object, **kwargs: object) -> None:
         self.position_order = self.ORDER.get(self.position, 99)
-        super().save(*args, **kwargs)  # type: ignore[arg-type]
+        super().save(*args, **kwargs)
 
 
 class Closure(models.Model):

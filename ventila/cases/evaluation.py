@@ -117,7 +117,7 @@ def compute_evaluation(facts: CaseFacts, events: Sequence[PlannedEvent], as_of: 
     return evaluate(compute_scenario(facts, events, as_of))
 
 
-def compute_calendar(facts: CaseFacts) -> tuple[LegalCalendar, dict[str, Any]]:
+def compute_calendar(facts: CaseFacts) -> tuple[LegalCalendar, Mapping[str, Any]]:
     """The legal calendar the case's terms are counted on, and the rulebook settings in force."""
     rulebook = RULEBOOKS[facts.rulebook]
     settings = rulebook.resolve_settings({})

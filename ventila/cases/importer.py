@@ -327,18 +327,18 @@ def _import_row(
         report.cases += 1
         report.imported += 1
         return
-    case = cases.get(row.case_key) or _case_for(source, row.case_key)
-    cases[row.case_key] = case
-    if case is None:
+    found = cases.get(row.case_key) or _case_for(source, row.case_key)
+    cases[row.case_key] = found
+    if found is None:
         raise RowError(_("el caso «%(key)s» no se pudo crear: su primera fila fue rechazada") % {"key": row.case_key})
     with transaction.atomic():
         entry = do_record_act(
             user=user,
-            case=case,
+            case=found,
             now=now,
             act=ActInput(row.event_type, at, has_time, dict(row.payload), dict(row.details), row.note, imported=True),
         )
-        ImportedRow.objects.create(source=source, key=key, case=case, entry=entry)
+        ImportedRow.objects.create(source=source, key=key, case=found, entry=entry)
     report.imported += 1
 
 

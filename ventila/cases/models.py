@@ -206,7 +206,7 @@ class Case(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["body", "year", "series", "sequence"], name="case_unique_series_sequence"),
         ]
-        # The work queue (``ventila.web.views.cases.queue``) reads one page in ``(next_due, id)`` order by
+        # The work queue (``ventila.web.views.queue.queue``) reads one page in ``(next_due, id)`` order by
         # a range scan of one of these, whatever its filters: never a sort, never a scan of the table.
         indexes = [
             models.Index(fields=["next_due", "id"], name="case_queue"),

@@ -54,7 +54,9 @@ def sec8_warnings(case: Case, entries: Sequence[DocketEntry], exclusions: Sequen
         return []
     offices = {m.person_id: m.position for m in case.body.memberships.all()}
     chair = {"president": "chair", "vice_president": "vice_chair"}
-    seats, respondents, witnesses = [], [], []
+    seats: list[tuple[str, str]] = []
+    respondents: list[str] = []
+    witnesses: list[str] = []
     for x in named:
         name = str(x.person)
         seats.append((name, chair.get(offices.get(x.person_id, ""), "member")))

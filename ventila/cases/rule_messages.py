@@ -215,7 +215,7 @@ def _term_label(term: str, language: str) -> str:
     amount, _sep, unit = term.partition(" ")
     if _spanish(language) or not amount.isdigit() or unit not in _UNITS:
         return term
-    return plain_text(Term(int(amount), _UNITS[unit]).msg().to_json(), language)  # type: ignore[arg-type]
+    return plain_text(Term(int(amount), _UNITS[unit]).msg().to_json(), language)  # type: ignore[arg-type]  # a unit of UNIT_ES
 
 
 def plain_text(m: dict[str, Any], language: str) -> str:

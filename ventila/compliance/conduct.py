@@ -55,7 +55,7 @@ def engine_gift(g: GiftRecord) -> Any:
         received=g.received_on,
         source=g.source,
         value=g.value,
-        kind=g.kind,  # type: ignore[arg-type]
+        kind=g.kind,
         foreign=g.foreign,
         waiver=bool(g.waiver.strip()),
     )

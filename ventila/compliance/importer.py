@@ -24,7 +24,7 @@ import unicodedata
 import zipfile
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 from xml.etree import ElementTree  # nosec B405 - only counts elements; expat resolves no external entity
 
 from django.core.exceptions import ValidationError
@@ -256,11 +256,12 @@ def _prescan(data: bytes) -> None:
 
 
 def _count_sheet(part: Any) -> None:
-    parser = ElementTree.XMLPullParser(events=("start", "end"))
+    parser: ElementTree.XMLPullParser[ElementTree.Element] = ElementTree.XMLPullParser(events=("start", "end"))
     rows = cells = 0
     while chunk := part.read(64 * 1024):
         parser.feed(chunk)
-        for event, element in parser.read_events():
+        # events "start" and "end" only: each comes with its element
+        for event, element in cast("Iterator[tuple[str, ElementTree.Element]]", parser.read_events()):
             tag = str(element.tag).rsplit("}", 1)[-1]
             if event == "start" and tag == "row":
                 rows += 1

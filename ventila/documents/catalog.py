@@ -217,7 +217,7 @@ class _Specs(dict[str, DocSpec]):
                     return spec
         raise KeyError(key)
 
-    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]  # reads __missing__ too
+    def get(self, key: str, default: Any = None) -> Any:  # reads __missing__ too
         try:
             return self[key]
         except KeyError:

@@ -135,11 +135,11 @@ class DeliveryForm(forms.Form):
     # fields it reveals.
     PANELS = {"other": ("name", "role"), "email": ("email",), "receipt": ("received_on", "note")}
 
-    def layout(self, field: str) -> list[tuple[Any, list[Any]]]:
+    def layout(self, field: str) -> list[tuple[Any, dict[str, Any] | None]]:
         """(radio, the fields revealed after it) for each option of ``field``."""
         widget = self.fields[field].widget
         radios = list(self[field])
-        out: list[tuple[Any, list[Any]]] = []
+        out: list[tuple[Any, dict[str, Any] | None]] = []
         for i, radio in enumerate(radios):
             panel = widget.reveals.get(str(radio.data["value"]))
             after = radios[i + 1].data["value"] if i + 1 < len(radios) else None

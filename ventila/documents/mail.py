@@ -57,7 +57,7 @@ class RecordingSMTPBackend(EmailBackend):
                 refused[rcpt] = (code, resp)
         if len(refused) == len(recipients):
             conn.rset()
-            raise smtplib.SMTPRecipientsRefused(refused)  # type: ignore[arg-type]
+            raise smtplib.SMTPRecipientsRefused(refused)
         code, resp = conn.data(message.as_bytes(linesep="\r\n"))
         if code != 250:
             conn.rset()

@@ -85,7 +85,7 @@ def _fetcher_class() -> type:
     # WeasyPrint is heavy: it is loaded when the first PDF is made, on purpose.
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
-    class StaticOnlyFetcher(URLFetcher):  # type: ignore[misc]
+    class StaticOnlyFetcher(URLFetcher):
         """WeasyPrint's URL fetcher for ventila: the app's own static files, read from disk; nothing else."""
 
         def fetch(self, url: str, headers: Any = None) -> Any:
@@ -112,7 +112,7 @@ PDF_VARIANT = "pdf/ua-1"
 def _html_class() -> type:
     from weasyprint import HTML  # loaded on first use, on purpose (see _fetcher_class)
 
-    class AccessibleHTML(HTML):  # type: ignore[misc]
+    class AccessibleHTML(HTML):
         """WeasyPrint's ``HTML`` whose PDFs are PDF/UA-1 unless a caller asks for another variant."""
 
         def write_pdf(self, target: Any = None, zoom: float = 1, finisher: Any = None, **options: Any) -> Any:
@@ -172,7 +172,7 @@ def render_pdf(doc: Document | Draft, public_version: bool = False) -> bytes:
     PDF is :func:`render_issued`'s)."""
     css, fonts = _assets()
     html = document_html(doc, public_version)
-    return weasy_html(html).write_pdf(stylesheets=[css], font_config=fonts)  # type: ignore[no-any-return]
+    return weasy_html(html).write_pdf(stylesheets=[css], font_config=fonts)
 
 
 def render_issued(doc: Document) -> signing.Signed:

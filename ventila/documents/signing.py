@@ -354,7 +354,7 @@ def sign(data: bytes, *, body: Any, slot: Slot | None, issued_at: dt.datetime, l
     )
     writer = IncrementalPdfFileWriter(io.BytesIO(data), strict=False)
     reserved = reserve_for(pdf_signer.signer)
-    return _run(lambda: pdf_signer.async_sign_pdf(writer, bytes_reserved=reserved)).getvalue()  # type: ignore[no-any-return]
+    return _run(lambda: pdf_signer.async_sign_pdf(writer, bytes_reserved=reserved)).getvalue()
 
 
 # Room in the PDF for the CMS signature beyond the certificates it carries: the signature value (512 bytes for

@@ -254,15 +254,15 @@ class Draft:
 
     @property
     def data(self) -> dict[str, Any]:
-        return self.state["data"]  # type: ignore[no-any-return]
+        return self.state["data"]
 
     @property
     def evidence(self) -> list[dict[str, Any]]:
-        return self.state["evidence"]  # type: ignore[no-any-return]
+        return self.state["evidence"]
 
     @property
     def witnesses(self) -> list[dict[str, str]]:
-        return self.state["witnesses"]  # type: ignore[no-any-return]
+        return self.state["witnesses"]
 
     @property
     def pending(self) -> dict[str, Any] | None:
@@ -285,7 +285,7 @@ class Draft:
 
     def save(self) -> None:
         self.session[self.key] = self.state
-        self.session.modified = True  # type: ignore[attr-defined]
+        self.session.modified = True  # type: ignore[attr-defined]  # a Django session, typed as its mapping
 
     def files(self) -> list[dict[str, Any]]:
         out = [e["file"] for e in self.evidence if e.get("file")]
@@ -300,7 +300,7 @@ class Draft:
         if not keep_files:
             files.delete_folder(f"{ROOT}/{self.id}")
         self.session.pop(self.key, None)
-        self.session.modified = True  # type: ignore[attr-defined]
+        self.session.modified = True  # type: ignore[attr-defined]  # a Django session, typed as its mapping
 
 
 class UploadRejected(Exception):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -100,7 +100,9 @@ class StepForm(forms.Form):
             elif isinstance(field, forms.BooleanField):
                 out[name] = self.data.get(self.add_prefix(name)) in ("on", "true", "1")
             elif isinstance(field, PartsDateField):
-                typed = field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
+                typed = cast(DatePartsWidget, field.widget).value_from_datadict(
+                    self.data, self.files, self.add_prefix(name)
+                )
                 try:
                     day = field.to_python(typed)
                 except forms.ValidationError:
@@ -152,7 +154,7 @@ class ComplainantForm(StepForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if self.proc.asks_complainant_kind:
-            self.fields["complainant_kind"].choices = list(self.proc.complainant_kinds().items())  # type: ignore[attr-defined]
+            self.fields["complainant_kind"].choices = list(self.proc.complainant_kinds().items())
         else:
             del self.fields["complainant_kind"]
         if self.proc.phone_required:
@@ -268,7 +270,7 @@ class FactsForm(StepForm):
         if not spec.provisions:
             del self.fields["provisions"]
         else:
-            self.fields["provisions"].choices = [(k, _(v)) for k, v in spec.provisions.items()]  # type: ignore[attr-defined]
+            self.fields["provisions"].choices = [(k, _(v)) for k, v in spec.provisions.items()]
 
 
 class EvidenceForm(StepForm):
@@ -336,4 +338,4 @@ class SupplementForm(forms.Form):
 
     def __init__(self, *args: Any, kinds: dict[str, str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["kind"].choices = [("", "—"), *kinds.items()]  # type: ignore[attr-defined]
+        self.fields["kind"].choices = [("", "—"), *kinds.items()]

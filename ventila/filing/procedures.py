@@ -132,7 +132,7 @@ class Procedure:
                 ("register", roles, day),
                 lambda: list(offices_held_on(day, roles)),
             )
-        return self._memo[memo_key]  # type: ignore[no-any-return]
+        return self._memo[memo_key]
 
     def respondent(self, data: dict[str, Any]) -> tuple[str, str, str, OfficeTerm | None]:
         """(name, role, office title, office in the register or None) from the draft."""
@@ -235,7 +235,7 @@ class Procedure:
                     tuple(ElectionDay.objects.order_by("day").values_list("kind", "day")),
                 ),
             )
-        return self._memo[("calendar",)]  # type: ignore[no-any-return]
+        return self._memo[("calendar",)]
 
     def facts(self, role: str, candidate: bool) -> CaseFacts:
         closures, elections = self.calendar()

@@ -68,7 +68,7 @@ def cached(key: Any, build: Callable[[], T]) -> T:
     now = time.monotonic()
     hit = _values.get(key)
     if hit is not None and hit[0] == current and now - hit[1] < MAX_AGE:
-        return hit[2]  # type: ignore[no-any-return]
+        return hit[2]
     value = build()
     with _lock:
         if _generation[0] == current[0]:

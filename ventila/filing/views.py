@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -464,7 +464,7 @@ def _evidence_post(
         if pos.isdigit() and int(pos) < len(items):
             removed = items.pop(int(pos))
             if which == "remove_evidence":
-                discard(draft, removed.get("file"))
+                discard(draft, cast(dict[str, Any], removed).get("file"))
         draft.save()
         return redirect(_step_url(body, "evidencia"))
     if nav == "discard_pending":

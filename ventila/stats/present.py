@@ -6,7 +6,7 @@ identify an unresolved case)."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,7 +33,7 @@ class Table:
     chart: SafeString = field(default_factory=lambda: mark_safe(""))  # nosec B308 B703 - empty
 
 
-def _label(mapping: dict[str, Any], key: str) -> str:
+def _label(mapping: Mapping[Any, Any], key: str) -> str:
     return str(mapping.get(key, key)) if key else _("Sin dato")
 
 

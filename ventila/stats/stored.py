@@ -34,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import datetime as dt
+import functools
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import fields
 from typing import Any
@@ -167,9 +168,13 @@ def keep_current(bodies: Iterable[Body] | None = None, *, now: dt.datetime | Non
             row = stored_row(body, period, public=public)
             if row is not None and (period.closed(today) or row[1] >= fresh_after):
                 continue
-            store(body, period, public=public, only=lambda b=body: [c.pk for c in access.public_cases(b)])
+            store(body, period, public=public, only=functools.partial(_public_case_ids, body))
             done += 1
     return done
+
+
+def _public_case_ids(body: Body) -> queries.Only:
+    return [c.pk for c in access.public_cases(body)]
 
 
 # -- what makes a stored period stale ---------------------------------------------------------------

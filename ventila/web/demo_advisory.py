@@ -61,7 +61,7 @@ def load(stdout: Any, camara: Body, secretary: User) -> None:
         payload = {
             "facts": facts,
             "facts_date": (filed + dt.timedelta(days=ahead)).isoformat(),
-            "requester_role": person.offices.order_by("-start").first().role,  # type: ignore[union-attr]
+            "requester_role": person.offices.order_by("-start").first().role,
             "detailed": True,
             **extra,
         }

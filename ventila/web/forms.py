@@ -120,7 +120,7 @@ def _payload_field(name: str, spec: FieldSpec, case: Case | None, day: dt.date, 
     if name == "member" and case is not None:
         members = voting_members(case, day)
         recused = [ex.person for ex in case.exclusions.select_related("person").filter(reason="recused")]
-        choices = [(str(p.pk), str(p)) for p in [*members, *recused]]
+        choices: list[tuple[str, Any]] = [(str(p.pk), str(p)) for p in [*members, *recused]]
         return forms.ChoiceField(label=label, choices=[("", "—"), *choices], required=req, help_text=help_text)
     if name == "substitute" and case is not None:
         reps = (
@@ -746,9 +746,9 @@ class QueueFilterForm(forms.Form):
         self, *args: Any, bodies: list[Body], kinds: list[tuple[str, Any]], stages: list[tuple[str, Any]], **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["body"].choices = [("", ""), *((b.slug, b.short_name) for b in bodies)]  # type: ignore[attr-defined]
-        self.fields["kind"].choices = [("", ""), *kinds]  # type: ignore[attr-defined]
-        self.fields["stage"].choices = [("", ""), *stages]  # type: ignore[attr-defined]
+        self.fields["body"].choices = [("", ""), *((b.slug, b.short_name) for b in bodies)]
+        self.fields["kind"].choices = [("", ""), *kinds]
+        self.fields["stage"].choices = [("", ""), *stages]
 
     def filters(self) -> dict[str, str]:
         """The valid filters (an invalid one as if not given; the view then shows no case)."""

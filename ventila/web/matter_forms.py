@@ -103,7 +103,7 @@ class MatterForm(forms.Form):
 
     def clean_person_office(self) -> OfficeTerm:
         value = self.cleaned_data["person_office"]
-        allowed = {k for k, _label in self.fields["person_office"].choices if k}  # type: ignore[attr-defined]
+        allowed = {k for k, _label in self.fields["person_office"].choices if k}
         office = OfficeTerm.objects.select_related("person").filter(pk=value).first() if value in allowed else None
         if office is None:
             raise forms.ValidationError(_("Elija la persona del registro."))

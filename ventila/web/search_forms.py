@@ -21,7 +21,7 @@ class SearchForm(forms.Form):
         },
     )
 
-    def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         field = self.fields["q"]
         # A NUL is refused with this form's own words (below), not Django's generic message.

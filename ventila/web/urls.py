@@ -7,8 +7,9 @@ from ventila.accounts.views import SignInView
 from .views import (
     api_tokens,
     calendar,
-    cases,
+    case_page,
     conduct,
+    docketing,
     house_member,
     matters,
     members,
@@ -16,6 +17,7 @@ from .views import (
     procedures,
     public_record,
     publication_review,
+    queue,
     register,
     search,
     stats,
@@ -28,7 +30,7 @@ urlpatterns = [
     path("", pages.home, name="home"),
     path("entrar/", SignInView.as_view(), name="login"),  # throttled; second factor follows
     path("salir/", pages.SignOutView.as_view(), name="logout"),
-    path("expedientes/", cases.queue, name="queue"),
+    path("expedientes/", queue.queue, name="queue"),
     # Statistics (issue 18): the staff's dashboard and the public page (small cells suppressed).
     path("estadisticas/", stats.dashboard, name="stats"),
     path("estadisticas/publicas/", stats.public, name="stats_public"),
@@ -37,7 +39,7 @@ urlpatterns = [
     path("buscar/", search.search_page, name="search"),  # issue 17: staff search over what the user may see
     path("mi-despacho/", members.my_work, name="my_work"),
     path("expedientes/<case_number:number>/votos/<slug:act>/", members.own_vote, name="own_vote"),
-    path("expedientes/nuevo/<slug:body>/<slug:kind>/", cases.file_case, name="file_case"),
+    path("expedientes/nuevo/<slug:body>/<slug:kind>/", docketing.file_case, name="file_case"),
     # The Code's preventive matters opened by hand: Secs. 11, 17 and 27 (issue 16).
     path("expedientes/asunto/<slug:body>/<slug:kind>/", matters.open_matter, name="open_matter"),
     # The binding register of advisory opinions (issue 17, Sec. 19(e)–(f)).
@@ -51,11 +53,11 @@ urlpatterns = [
         matters.requested_report,
         name="requested_report",
     ),
-    path("expedientes/<case_number:number>/", cases.case_detail, name="case"),
-    path("expedientes/<case_number:number>/actos/<slug:act>/", cases.record_act, name="act"),
-    path("expedientes/<case_number:number>/anotaciones/<int:seq>/corregir/", cases.correct_entry, name="correct"),
-    path("expedientes/<case_number:number>/anejos/<int:attachment_id>/", cases.attachment, name="attachment"),
-    path("expedientes/<case_number:number>/representacion/", cases.add_counsel, name="counsel"),
+    path("expedientes/<case_number:number>/", case_page.case_detail, name="case"),
+    path("expedientes/<case_number:number>/actos/<slug:act>/", docketing.record_act, name="act"),
+    path("expedientes/<case_number:number>/anotaciones/<int:seq>/corregir/", docketing.correct_entry, name="correct"),
+    path("expedientes/<case_number:number>/anejos/<int:attachment_id>/", case_page.attachment, name="attachment"),
+    path("expedientes/<case_number:number>/representacion/", case_page.add_counsel, name="counsel"),
     path("expedientes/<case_number:number>/candidatura/", procedures.mark_candidate, name="candidate"),
     path("cuerpos/<slug:body>/calendario/", calendar.body_calendar, name="calendar"),
     path("cuerpos/<slug:body>/composicion/", procedures.composition, name="composition"),

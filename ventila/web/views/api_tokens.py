@@ -43,9 +43,9 @@ class TokenForm(forms.Form):
     days = forms.IntegerField(label=gettext_lazy("Días de validez"), min_value=1, max_value=730, initial=365)
 
     def __init__(self, *args: object, body: Body, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["client"].queryset = ApiClient.objects.filter(body=body).order_by("name")  # type: ignore[attr-defined]
-        self.fields["scopes"].choices = [(k, _(v)) for k, v in SCOPES.items()]  # type: ignore[attr-defined]
+        super().__init__(*args, **kwargs)
+        self.fields["client"].queryset = ApiClient.objects.filter(body=body).order_by("name")
+        self.fields["scopes"].choices = [(k, _(v)) for k, v in SCOPES.items()]
 
     def clean_label(self) -> str:
         value = " ".join(str(self.cleaned_data["label"]).split())

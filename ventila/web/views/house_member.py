@@ -34,7 +34,7 @@ from ventila.rules import PR_TZ, RULEBOOKS
 from ..forms import _payload_field
 from ..matter_labels import LONG_TEXT_LIMIT
 from ..templatetags.web_tags import long_date
-from .cases import _apply_refusal
+from .docketing import _apply_refusal
 
 YES_NO = [("1", gettext_lazy("Sí")), ("0", gettext_lazy("No"))]
 

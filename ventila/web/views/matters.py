@@ -19,7 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ventila import files
 from ventila.cases import access
-from ventila.cases.actions import ActRefused, do_file_case, preview_filing, refresh_if_stale
+from ventila.cases.actions import ActRefused, preview_filing, refresh_if_stale
 from ventila.cases.advisory import KIND as ADVISORY_KIND
 from ventila.cases.advisory import register, related_complaints
 from ventila.cases.evaluation import event_spec
@@ -30,7 +30,7 @@ from ventila.rules import RULEBOOKS
 
 from ..matter_forms import MatterForm, ReportForm, matter_kinds, opening_acts
 from ..templatetags.web_tags import long_date
-from .cases import _apply_refusal
+from .docketing import _apply_refusal, open_case
 
 # The kinds whose opening shows the engine's checks before it is recorded (Sec. 19(a)–(c): CAM-19A-01,
 # CAM-19A-02, CAM-19C-01, CAM-19C-02 are seen before the request is accepted).
@@ -97,24 +97,21 @@ def open_matter(request: HttpRequest, body: str, kind: str) -> HttpResponse:
                 )
     elif request.method == "POST" and form.is_valid():
         office = form.office()
-        try:
-            case = do_file_case(
-                user=request.user,
-                body=body_obj,
-                kind=kind,
-                respondent=office.person if office else None,
-                respondent_role=office.role if office else "",
-                respondent_office=office.title if office else "",
-                act=form.act_input(),
-                reason=f"Apertura: {_act_title_for(body_obj.rulebook, kind, chosen, spanish=True)}",
-                caption=form.caption(),
-            )
-        except ActRefused as exc:
-            _apply_refusal(form, exc)
-            status = 409 if not exc.field_errors else 200
-        else:
-            messages.success(request, _("Se abrió el expediente %(n)s.") % {"n": case.number})
-            return redirect("web:case", number=case.number)
+        opened = open_case(
+            request,
+            form,
+            body=body_obj,
+            kind=kind,
+            respondent=office.person if office else None,
+            respondent_role=office.role if office else "",
+            respondent_office=office.title if office else "",
+            act=form.act_input(),
+            reason=f"Apertura: {_act_title_for(body_obj.rulebook, kind, chosen, spanish=True)}",
+            caption=form.caption(),
+        )
+        if not isinstance(opened, int):
+            return opened
+        status = opened
     return render(
         request,
         "web/open_matter.html",

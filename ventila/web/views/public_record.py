@@ -52,6 +52,8 @@ def _no_control(value: str) -> None:
 
 
 class PublicSearchForm(forms.Form):
+    data: Any  # the bound data, replaced by :meth:`shown` (Django's forms carry no types)
+
     q = forms.CharField(
         label=_("Buscar en el registro"),
         help_text=_("Número de expediente, nombre, cargo o palabras de la resolución. No distingue acentos."),
@@ -176,7 +178,7 @@ def body_record(request: HttpRequest, body: str) -> HttpResponse:
     found = public.page(b, text=query, after=after) if status == 200 else None
     rows = found.rows if found is not None else []
     for row in rows:
-        row.outcome_label = str(choice_label(row.outcome)) if row.outcome else ""  # type: ignore[attr-defined]
+        row.outcome_label = str(choice_label(row.outcome)) if row.outcome else ""
     matched = found.matched if found is not None else None
     context.update(
         matters=rows,

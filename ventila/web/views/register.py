@@ -112,7 +112,7 @@ def register_list(request: HttpRequest, body: str) -> HttpResponse:
             "role": role,
             "query": query,
             "can_record": register_access.can_record_register(request.user, body_obj),
-            "citation": register_access.obligations_of(body_obj).citation,  # type: ignore[union-attr]
+            "citation": register_access.obligations_of(body_obj).citation,  # type: ignore[union-attr]  # access_register: a body that keeps one
             "export_query": urlencode({k: v for k, v in (("q", query), ("categoria", role)) if v}),
         },
     )

@@ -37,6 +37,8 @@ def _no_control(value: str) -> None:
 
 
 class VerifyForm(forms.Form):
+    data: Any  # the bound data, replaced by :meth:`shown` (Django's forms carry no types)
+
     file = forms.FileField(
         label=gettext_lazy("El PDF que recibió"),
         help_text=gettext_lazy("Se calcula su huella; el archivo no se guarda."),
