@@ -21,6 +21,7 @@ from ventila.cases.labels import confidentiality_notice
 
 from . import mail
 from .catalog import long_date
+from .signing import base_url
 from .models import Delivery, Document
 
 LINK_SALT = "ventila.documents.link"
@@ -42,7 +43,7 @@ def read_link_token(token: str) -> dict[str, Any] | None:
 
 
 def link_url(delivery: Delivery) -> str:
-    return f"{settings.VENTILA_BASE_URL}/documentos/enlace/{link_token(delivery)}/"
+    return f"{base_url()}/documentos/enlace/{link_token(delivery)}/"
 
 
 def build_message(d: Delivery, now: dt.datetime) -> EmailMessage:
