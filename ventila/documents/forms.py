@@ -135,7 +135,8 @@ class DeliveryForm(forms.Form):
         hints = [
             (
                 key,
-                _("Si lo deja en blanco, se usa el que consta de %(name)s: %(email)s.") % {"name": p.name, "email": p.email}
+                _("Si lo deja en blanco, se usa el que consta de %(name)s: %(email)s.")
+                % {"name": p.name, "email": p.email}
                 if p.email
                 else _("No consta el correo de %(name)s: escríbalo.") % {"name": p.name},
             )

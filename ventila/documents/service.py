@@ -21,8 +21,8 @@ from ventila.cases.labels import confidentiality_notice
 
 from . import mail
 from .catalog import long_date
-from .signing import base_url
 from .models import Delivery, Document
+from .signing import base_url
 
 LINK_SALT = "ventila.documents.link"
 

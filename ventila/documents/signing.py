@@ -24,9 +24,9 @@ A document issued before signing existed keeps its bytes: it is verifiable by it
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import contextvars
-import concurrent.futures
 import datetime as dt
 import functools
 import hashlib
