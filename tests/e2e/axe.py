@@ -35,3 +35,16 @@ def serious_violations(page: Any) -> list[str]:
             targets = [" ".join(map(str, n.get("target", []))) for n in v.get("nodes", [])][:5]
             out.append(f"{page.url}: {v['id']} ({v['impact']}): {v['help']} → {targets}")
     return out
+
+
+def all_violations(page: Any) -> list[str]:
+    """Every violation on the page, of any impact (minor and moderate too), one readable line each."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    settle(page)
+    results = Axe().run(page, options={"runOnly": {"type": "tag", "values": TAGS}})
+    out = []
+    for v in results.response["violations"]:
+        targets = [" ".join(map(str, n.get("target", []))) for n in v.get("nodes", [])][:5]
+        out.append(f"{page.url}: {v['id']} ({v.get('impact')}): {v['help']} → {targets}")
+    return out
