@@ -29,6 +29,7 @@ from ventila.rules.parts import CompulsoryDismissal
 
 from .actions import ActInput, ActRefused, do_record_act, do_refresh_case, rederive, refresh_if_stale, stale_cases
 from .models import Case, CaseDeadline, DocketEntry
+from .rule_messages import long_date_in
 
 SYSTEM_USERNAME = "sistema"
 
@@ -102,7 +103,7 @@ def decide_warning(case: Case, today: dt.date, deadlines: Iterable[CaseDeadline]
     left = (d.due - today).days
     if left > warning_days():
         return ""
-    due = format_date_es(d.due)
+    due = long_date_in(d.due)  # in the reader's language (issue 29: an English page kept a Spanish date)
     if left < 0:
         return _(
             "El término para decidir venció el %(due)s: la querella se desestima con perjuicio (¶17, "

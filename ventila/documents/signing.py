@@ -89,9 +89,10 @@ _SERVED_AT: contextvars.ContextVar[str] = contextvars.ContextVar("ventila_served
 
 
 def base_url() -> str:
-    """The site's public address, without a trailing slash: the request's being answered (see :func:`served_at`),
-    else ``VENTILA_BASE_URL`` (the worker, a command)."""
-    return _SERVED_AT.get() or settings.VENTILA_BASE_URL
+    """The site's public address, without a trailing slash: ``VENTILA_BASE_URL`` when it is configured, else the
+    address of the request being answered (see :func:`served_at`), else ``VENTILA_LOCAL_URL`` (the worker or a
+    command of a site that configured none)."""
+    return settings.VENTILA_BASE_URL or _SERVED_AT.get() or settings.VENTILA_LOCAL_URL
 
 
 @contextlib.contextmanager
