@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from factories import file_complaint, file_municipal_complaint, record, unanimous
+from factories import file_complaint, file_municipal_complaint, to_hearing
 from web.english_check import spanish_in
 
 from tests.web.test_advisory import member
@@ -41,14 +41,7 @@ def test_six_journeys_at_two_widths_axe_clean_and_no_page_wider_than_its_viewpor
 
     world = e2e_world
     case = file_complaint(world)
-    for day, act, payload, voted in (
-        ("2027-03-03", "respondent_notified", {}, False),
-        ("2027-03-10", "answer_filed", {}, False),
-        ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True),
-        ("2027-04-01", "hearing_noticed", {"hearing_date": "2027-04-15T10:00"}, False),
-    ):
-        now.set(day + " 18:00")
-        record(world, case, act, day, ballots=unanimous(world) if voted else None, **payload)
+    to_hearing(world, case, now)
     now.set("2027-04-02 12:00")
     file_complaint(world, when="2027-04-02 10:00")  # a second case, its notice still to serve
     municipal = file_municipal_complaint(world)

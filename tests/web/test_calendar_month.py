@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from factories import file_complaint, record, signed_in, unanimous
+from factories import file_complaint, signed_in, to_hearing
 
 from ventila.cases.models import Case
 
@@ -22,14 +22,7 @@ def test_the_month_lists_each_term_on_its_last_day_and_each_hearing_at_its_hour(
     assert 'href="?mes=2027-02"' in page and 'href="?mes=2027-04"' in page
     assert 'href="/cuerpos/etica-camara/calendario/"' in page  # the closures and elections, for the staff
     # Another month holds none of it; a hearing appears on its day, with its hour.
-    for day_, act, payload, voted in (
-        ("2027-03-03", "respondent_notified", {}, None),
-        ("2027-03-10", "answer_filed", {}, None),
-        ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True),
-        ("2027-04-01", "hearing_noticed", {"hearing_date": "2027-04-15T10:00"}, None),
-    ):
-        now.set(day_ + " 18:00")
-        record(world, case, act, day_, ballots=unanimous(world) if voted else None, **payload)
+    to_hearing(world, case, now)
     april = secretary.get("/cuerpos/etica-camara/agenda/?mes=2027-04").content.decode()
     hearing = april.split("jueves, 15 de abril de 2027", 1)[1].split("</ul>", 1)[0]
     assert "Vista" in hearing and "10:00" in hearing and case.number in hearing
