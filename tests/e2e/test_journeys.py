@@ -57,6 +57,8 @@ def test_six_journeys_at_two_widths_axe_clean_and_no_page_wider_than_its_viewpor
                 f"/cuerpos/{camara}/calendario/",
                 "/estadisticas/",
                 f"/cuerpos/{camara}/informe-anual/",
+                f"/cuerpos/{camara}/opiniones/",
+                f"/expedientes/nuevo/{camara}/complaint/",
             ],
         ),
         "cumplimiento": (
