@@ -14,7 +14,7 @@ from web.english_check import spanish_in
 
 from tests.web.test_advisory import member
 
-from .axe import all_violations
+from .axe import all_violations, axe_everywhere
 from .conftest import SCREENSHOTS
 from .test_english_browser import VISIBLE_TEXT
 
@@ -83,6 +83,7 @@ def test_six_journeys_at_two_widths_axe_clean_and_no_page_wider_than_its_viewpor
     pages = 0
     for width in WIDTHS:
         context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 800})
+        axe_everywhere(context)
         page = context.new_page()
         page.emulate_media(reduced_motion="reduce")
         for name, (user, urls) in journeys.items():
