@@ -65,7 +65,10 @@ def test_six_journeys_at_two_widths_axe_clean_and_no_page_wider_than_its_viewpor
             world.users["personal"],
             [f"/cuerpos/{camara}/obligados/tablero/", f"/cuerpos/{camara}/obligados/"],
         ),
-        "comisionado": (world.users["comisionado"], ["/mi-despacho/", f"/expedientes/{case.number}/"]),
+        "comisionado": (
+            world.users["comisionado"],
+            ["/mi-despacho/", f"/expedientes/{case.number}/", "/calendario/", f"/cuerpos/{camara}/agenda/?mes=2027-04"],
+        ),
         "miembro": (house_member, ["/mis-opiniones/", f"/mis-opiniones/{camara}/nueva/"]),
         "municipal": (
             world.users["secretaria_municipal"],

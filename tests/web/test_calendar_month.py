@@ -43,3 +43,11 @@ def test_the_queue_and_the_closures_page_link_the_agenda(world, now):
     secretary = signed_in(world.users["secretaria"])
     assert 'href="/cuerpos/etica-camara/agenda/"' in secretary.get("/expedientes/").content.decode()
     assert 'href="/cuerpos/etica-camara/agenda/"' in secretary.get("/cuerpos/etica-camara/calendario/").content.decode()
+
+
+def test_a_commissioner_reaches_the_agenda_from_my_calendar(world, now):
+    case = file_complaint(world)
+    commissioner = signed_in(world.users["comisionado"])
+    page = commissioner.get("/calendario/").content.decode()
+    assert 'href="/cuerpos/etica-camara/agenda/"' in page and "/cuerpos/querellas-municipales/agenda/" not in page
+    assert case.number in commissioner.get("/cuerpos/etica-camara/agenda/?mes=2027-03").content.decode()
