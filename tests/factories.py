@@ -296,6 +296,19 @@ def record(
     return do_record_act(user=world.users[user], case=case, act=act)
 
 
+def to_hearing(world: World, case: Any, now: FrozenNow, hearing: str = "2027-04-15T10:00") -> None:
+    """A House complaint filed on 1 March 2027 taken to a hearing notice (probable cause voted on 30 March, the
+    notice on 1 April), each act recorded at 18:00 of its day."""
+    for day, act, payload, voted in (
+        ("2027-03-03", "respondent_notified", {}, False),
+        ("2027-03-10", "answer_filed", {}, False),
+        ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True),
+        ("2027-04-01", "hearing_noticed", {"hearing_date": hearing}, False),
+    ):
+        now.set(day + " 18:00")
+        record(world, case, act, day, ballots=unanimous(world) if voted else None, **payload)
+
+
 def unanimous(world: World, yes: int = 7) -> dict[int, str]:
     return {p.pk: ("yes" if i < yes else "no") for i, p in enumerate(world.members)}
 

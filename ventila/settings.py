@@ -294,7 +294,10 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "ventila <notificacion
 # stops VENTILA_REQUEST_TIMEOUT_SECONDS after it began. The worker and the commands are not bounded.
 VENTILA_STATEMENT_TIMEOUT_MS = int(os.environ.get("VENTILA_STATEMENT_TIMEOUT_MS", "30000"))
 VENTILA_REQUEST_TIMEOUT_SECONDS = float(os.environ.get("VENTILA_REQUEST_TIMEOUT_SECONDS", "60"))
-VENTILA_BASE_URL = os.environ.get("VENTILA_BASE_URL", "http://127.0.0.1:8000").rstrip("/")
+# Unset: the address a request came to (ventila.documents.signing.base_url); outside a request (the worker, a
+# command) VENTILA_LOCAL_URL, the address ./run serve answers at by default.
+VENTILA_BASE_URL = os.environ.get("VENTILA_BASE_URL", "").rstrip("/")
+VENTILA_LOCAL_URL = "http://127.0.0.1:8000"
 VENTILA_DOCUMENT_LINK_DAYS = int(os.environ.get("VENTILA_DOCUMENT_LINK_DAYS", "30"))
 # The private calendar feed (/calendario/<secret>.ics) covers the days from VENTILA_CALENDAR_PAST_DAYS
 # before today to VENTILA_CALENDAR_AHEAD_DAYS after it (hearings and terms outside are left out).

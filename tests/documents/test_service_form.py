@@ -177,3 +177,27 @@ def test_a_refusal_by_a_real_server_reads_as_a_sentence(world, now, smtp, answer
     page = c.get(r["Location"]).content.decode()
     assert sentence in page and "notifique por otro medio" in page
     assert DeliveryAttempt.objects.get().server_answer == answer  # the server's own words stay on record
+
+
+def test_the_email_hint_names_the_chosen_recipient_not_another_party(world):
+    """Issue 29: the hint said the complainant's address would be used while the respondent was chosen."""
+    case = file_complaint(world)
+    respondent = case.parties.get(role="respondent")
+    complainant = case.parties.get(role="complainant")
+    respondent.email, complainant.email = "rafael@example.org", "ana@example.org"
+    respondent.save(update_fields=["email"])
+    complainant.save(update_fields=["email"])
+    doc = issue(world, case, "notice_of_complaint")
+    url = f"/expedientes/{case.number}/documentos/{doc.pk}/notificar/"
+    page = _staff(world).get(url).content.decode()
+    hints = dict(re.findall(r'<span data-hint-for="([^"]+)"([^>]*)>', page))
+    # One sentence per recipient; only the chosen one's (the respondent's) is shown, the others wait hidden.
+    assert set(hints) == {f"party-{respondent.pk}", f"party-{complainant.pk}", "other"}
+    assert hints[f"party-{respondent.pk}"] == "" and hints[f"party-{complainant.pk}"] == " hidden"
+    shown = page.split(f'data-hint-for="party-{respondent.pk}">', 1)[1].split("</span>", 1)[0]
+    assert "rafael@example.org" in shown and "ana@example.org" not in shown
+    # Sent back with another recipient chosen (an error elsewhere), that one's sentence is the one shown.
+    again = _staff(world).post(url, {"recipient": f"party-{complainant.pk}", "method": ""}).content.decode()
+    assert (
+        f'data-hint-for="party-{complainant.pk}">' in again and f'data-hint-for="party-{respondent.pk}" hidden' in again
+    )

@@ -35,3 +35,29 @@ def serious_violations(page: Any) -> list[str]:
             targets = [" ".join(map(str, n.get("target", []))) for n in v.get("nodes", [])][:5]
             out.append(f"{page.url}: {v['id']} ({v['impact']}): {v['help']} → {targets}")
     return out
+
+
+def all_violations(page: Any) -> list[str]:
+    """Every violation on the page, of any impact (minor and moderate too), one readable line each. Only the
+    violations come back (``resultTypes``); axe is injected unless the page has it already (:func:`axe_everywhere`)."""
+    import json
+
+    from axe_playwright_python.sync_playwright import Axe
+
+    settle(page)
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.evaluate(Axe().axe_script)
+    options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
+    violations = page.evaluate(f"axe.run(document, {json.dumps(options)}).then(r => r.violations)")
+    out = []
+    for v in violations:
+        targets = [" ".join(map(str, n.get("target", []))) for n in v.get("nodes", [])][:5]
+        out.append(f"{page.url}: {v['id']} ({v.get('impact')}): {v['help']} → {targets}")
+    return out
+
+
+def axe_everywhere(context: Any) -> None:
+    """axe-core in every page the context opens, before the page's own scripts (not sent again for each scan)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    context.add_init_script(script=Axe().axe_script)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import io
+import re
 import socket
 
 import pytest
@@ -447,6 +448,9 @@ def test_the_follow_up_key_shows_the_public_stage_and_takes_evidence(world, clie
     record(world, case, "respondent_notified", "2027-03-03")
     page = other.get(r["Location"]).content.decode()
     assert "En espera de contestación" in page
+    # When it was filed, said once (issue 29: the day twice, «lunes, 1 de marzo de 2027, lunes, 1 de marzo…»).
+    filed = page.split("<dt>Presentada</dt><dd>", 1)[1].split("</dd>", 1)[0]
+    assert filed.count("de 2027") == 1 and re.fullmatch(r"\w+, \d+ de \w+ de 2027, \d\d:\d\d", filed), filed
     # Nothing confidential about others: not the docket, not the terms, not who recorded what.
     assert "Notificación recibida" not in page and "CAM-21B-02" not in page and "secretaria" not in page
     r = other.post(

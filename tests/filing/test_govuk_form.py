@@ -283,6 +283,25 @@ def test_the_receipt_pdf_has_the_letterhead_the_follow_up_address_and_what_happe
     assert "Qué pasa ahora" in flat and RULEBOOKS["camara-171"].rules["CAM-21B-01"].citation in flat
 
 
+def test_the_receipt_pdf_names_the_address_the_filer_came_to_and_the_key_as_stored(world, client, settings):
+    """Issue 29: without VENTILA_BASE_URL configured the receipt printed a port-8000 address; it names the address
+    the request came to, and the key in its stored form (upper case, its five groups)."""
+    from pypdf import PdfReader
+
+    from ventila.filing.models import Filing
+    from ventila.filing.services import key_hash
+
+    settings.VENTILA_BASE_URL = ""
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "querellas.example.pr"]
+    r = walk(client, BODY, camara_steps(world))
+    pdf = client.get(r["Location"] + "acuse.pdf", HTTP_HOST="querellas.example.pr")
+    flat = " ".join("\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages).split())
+    assert "http://querellas.example.pr/querellas/seguimiento/" in flat and ":8000" not in flat
+    key = re.search(r"\b[A-Z2-7]{5}(?:-[A-Z2-7]{5}){4}\b", flat)
+    assert key is not None
+    assert Filing.objects.get().key_hash == key_hash(key.group(0).lower().replace("-", " "))
+
+
 def test_a_typed_date_is_kept_when_the_file_upload_fails(world, client):
     """Guard for the evidence step: nothing about the date leaks into it (the upload path is untouched)."""
     walk(client, BODY, camara_steps(world)[:3])

@@ -9,6 +9,7 @@ import datetime as dt
 from io import StringIO
 
 import pytest
+from django.conf import settings
 from django.core.management import call_command
 from django.test import Client
 from factories import at, make_person
@@ -122,6 +123,11 @@ def test_decision_term_runs_out_and_the_sweep_dismisses_with_prejudice(world, no
     page = sec.get(f"/expedientes/{case.number}/").content.decode()
     assert "Quedan 4 días para decidir (vence el martes, 18 de mayo de 2027)" in page
     assert "Quedan 4 días para decidir" in sec.get("/expedientes/").content.decode()
+    # In English, the warning's date in English too (issue 29: it kept «martes, 18 de mayo de 2027»).
+    sec.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    english = sec.get(f"/expedientes/{case.number}/").content.decode()
+    assert "4 days left to decide (due Tuesday, May 18, 2027)" in english and "18 de mayo" not in english
+    del sec.cookies[settings.LANGUAGE_COOKIE_NAME]
     now.set("2027-05-10 09:00")
     assert "días para decidir" not in sec.get(f"/expedientes/{case.number}/").content.decode()
     # The term runs out: the next daily sweep records the dismissal with prejudice, as the system.

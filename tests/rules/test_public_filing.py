@@ -30,17 +30,18 @@ def test_mun_com_02_who_may_complain_follows_the_complainant_scope_setting() -> 
     rulebook = RULEBOOKS["municipal"]
     spec = rulebook.public_filing
     assert spec is not None and spec.complainant_kinds is not None
+    # The public form puts the citizen first (issue 29: not «El Gobernador»), then ¶1's authorities in its order.
     assert spec.complainant_kinds({"complainant_scope": "citizen"}) == (
+        "citizen",
         "governor",
         "oeg_director",
         "municipal_assembly",
-        "citizen",
     )
     # ¶5 (the default, ambiguity 8): any person.
     assert (
         spec.complainant_kinds(rulebook.resolve_settings({}))
         == spec.complainant_kinds({"complainant_scope": "person"})
-        == ("governor", "oeg_director", "municipal_assembly", "citizen", "person")
+        == ("citizen", "person", "governor", "oeg_director", "municipal_assembly")
     )
     assert list(spec.respondent_roles) == ["mayor"] == list(rulebook.register_roles)
     assert spec.asks_municipality and not spec.provisions and not spec.candidate_rule

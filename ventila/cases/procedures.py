@@ -29,6 +29,7 @@ from ventila.rules.parts import CompulsoryDismissal
 
 from .actions import ActInput, ActRefused, do_record_act, do_refresh_case, rederive, refresh_if_stale, stale_cases
 from .models import Case, CaseDeadline, DocketEntry
+from .rule_messages import long_date_in
 
 SYSTEM_USERNAME = "sistema"
 
@@ -109,7 +110,8 @@ def decide_warning(case: Case, today: dt.date, deadlines: Iterable[CaseDeadline]
     text = rulebook.warned_texts[
         "ran_out" if left < 0 else "today" if left == 0 else "one_day" if left == 1 else "days"
     ]
-    return _(text) % {"n": left, "due": format_date_es(d.due)}
+    # The date in the reader's language (issue 29: an English page kept a Spanish date).
+    return _(text) % {"n": left, "due": long_date_in(d.due)}
 
 
 def system_user() -> Any:

@@ -21,11 +21,11 @@ from django.utils.translation import gettext as _
 from ventila import clock
 from ventila.bodies.models import Body, Closure, ElectionDay, Membership
 from ventila.rules import PR_TZ, RULEBOOKS
-from ventila.rules.calendar import format_date_es
 from ventila.rules.engine import Evaluation
 
 from .evaluation import CaseFacts, compute_evaluation, live_events
 from .models import Case, DocketEntry
+from .rule_messages import long_date_in
 
 SUSPENSION_EVENTS = ("proceedings_suspended", "proceedings_resumed")
 
@@ -170,11 +170,11 @@ def _spans_text(spans: Sequence[dict[str, Any]]) -> str:
     for s in spans:
         why = s["reason"] or s["court_order"] or s["court_case"]
         if s["end"] is None:
-            text = _("suspendido desde el %(start)s") % {"start": format_date_es(s["start"])}
+            text = _("suspendido desde el %(start)s") % {"start": long_date_in(s["start"])}
         else:
             text = _("suspendido desde el %(start)s, reanudado el %(end)s") % {
-                "start": format_date_es(s["start"]),
-                "end": format_date_es(s["end"]),
+                "start": long_date_in(s["start"]),
+                "end": long_date_in(s["end"]),
             }
         parts.append(f"{text} ({why})" if why else text)
     return "; ".join(parts)

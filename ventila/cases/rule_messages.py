@@ -192,7 +192,11 @@ def stored_text(stored: str) -> str:
     """A stored text that may be one message (``encode_message``), as HTML in the active language."""
     if stored.startswith("{"):
         return render_message(json.loads(stored))
-    return html.escape(_word(stored, _language()))  # a rulebook's literal message is in the catalogue
+    language = _language()
+    text = _word(stored, language)  # a rulebook's literal message is in the catalogue
+    if not _spanish(language) and text == for_users(stored):  # not translated: Spanish, marked so (issue 29)
+        return f'<span lang="es">{html.escape(text)}</span>'
+    return html.escape(text)
 
 
 def stored_text_es(stored: str) -> str:

@@ -376,3 +376,36 @@ def user_feed(user: Any, *, lang: str = "es", today: dt.date | None = None, visi
             ]
     body = "\r\n".join(lines).encode()
     return head + (body + b"\r\n" if lines else b"") + tail
+
+
+# -- the month page: the same hearings and terms, read for the days of one month ------------------------
+
+
+@dataclass(frozen=True)
+class AgendaItem:
+    """One thing on a day of the month page: a hearing (with its hour) or the last day of a term."""
+
+    day: dt.date
+    kind: str  # "hearing" or "term"
+    number: str  # the case's number
+    label: str  # the term's name ("" for a hearing)
+    at: dt.time | None  # a hearing's hour, a term's hour when it ends at one
+    fatal: bool = False
+
+
+def agenda(visible: Any, first: dt.date, last: dt.date) -> list[AgendaItem]:
+    """The hearings and the terms not yet satisfied from ``first`` to ``last`` (both included) of the cases in
+    ``visible`` (ids, as a subquery), by day and hour: one query for each, on the feed's indexed dates."""
+    window = FeedWindow(first, last)
+    labels = {k: str(v) for k, v in DEADLINES.items()}
+    items: list[AgendaItem] = []
+    for h in _window_hearings(visible, window).values("payload", "case__number"):
+        start = hearing_start_of(str(h["payload"]["hearing_date"]))
+        items.append(AgendaItem(start.date(), "hearing", h["case__number"], "", start.time()))
+    for deadline_id, due, due_at, fatal, number in _window_terms(visible, window).values_list(
+        "deadline_id", "due", "due_at", "fatal", "case__number"
+    ):
+        at = due_at.astimezone(TZ).time() if due_at is not None else None
+        items.append(AgendaItem(due, "term", number, labels.get(deadline_id, deadline_id), at, bool(fatal)))
+    items.sort(key=lambda i: (i.day, i.at or dt.time.max, i.kind, i.number, i.label))
+    return items

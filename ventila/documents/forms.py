@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.utils.html import format_html_join, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from . import catalog
@@ -109,12 +110,6 @@ class DeliveryForm(forms.Form):
         self.fields["recipient"].choices = [
             (k, f"{p.name} ({p.get_role_display()})") for k, p in self.parties.items()
         ] + [("other", _("Otra persona"))]
-        on_file = [f"{p.name}: {p.email}" for p in self.parties.values() if p.email]
-        self.fields["email"].help_text = (
-            _("Si lo deja en blanco, se usa el que consta de la parte (%(emails)s).") % {"emails": "; ".join(on_file)}
-            if on_file
-            else _("No consta el correo de ninguna parte: escríbalo.")
-        )
         self.fields["name"].help_text = _("Por ejemplo, el Presidente de la Cámara.")
         # The document's addressee first: the first of its recipients not yet served, a party if it is
         # one (its capacity is the party's role), else another person in that capacity.
@@ -130,6 +125,29 @@ class DeliveryForm(forms.Form):
                 self.initial.setdefault("role", role)
             addressee = next((s["text"] for s in document.sections if s["key"] == "addressee"), "")
             self.initial.setdefault("name", addressee.split("\n", 1)[0].strip())
+        self.fields["email"].help_text = self._email_hint()
+
+    def _email_hint(self) -> Any:
+        """Whose address a blank e-mail field stands for: the selected recipient's (issue 29: it named the
+        complainant while the respondent was selected). One sentence per recipient, the others ``hidden``;
+        web/forms.js shows the one of the recipient chosen next (without it, the one chosen when the page came)."""
+        chosen = str(self.data.get("recipient") if self.is_bound else self.initial.get("recipient", ""))
+        hints = [
+            (
+                key,
+                _("Si lo deja en blanco, se usa el que consta de %(name)s: %(email)s.")
+                % {"name": p.name, "email": p.email}
+                if p.email
+                else _("No consta el correo de %(name)s: escríbalo.") % {"name": p.name},
+            )
+            for key, p in self.parties.items()
+        ]
+        hints.append(("other", _("Escriba el correo de la persona que recibe el documento.")))
+        return format_html_join(
+            "",
+            '<span data-hint-for="{}"{}>{}</span>',
+            ((key, mark_safe(" hidden") if key != chosen else "", text) for key, text in hints),  # nosec B308 B703
+        )
 
     # The template lays the form out from these: each radio, and after the last radio of a panel the
     # fields it reveals.

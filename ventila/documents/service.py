@@ -22,6 +22,7 @@ from ventila.cases.labels import confidentiality_notice
 from . import mail
 from .catalog import long_date
 from .models import Delivery, Document
+from .signing import base_url
 
 LINK_SALT = "ventila.documents.link"
 
@@ -42,7 +43,7 @@ def read_link_token(token: str) -> dict[str, Any] | None:
 
 
 def link_url(delivery: Delivery) -> str:
-    return f"{settings.VENTILA_BASE_URL}/documentos/enlace/{link_token(delivery)}/"
+    return f"{base_url()}/documentos/enlace/{link_token(delivery)}/"
 
 
 def build_message(d: Delivery, now: dt.datetime) -> EmailMessage:

@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
+import contextvars
 import datetime as dt
 import functools
 import hashlib
@@ -32,7 +34,7 @@ import io
 import os
 import secrets
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -81,8 +83,30 @@ def new_code() -> str:
     return secrets.token_urlsafe(12)
 
 
+# The address the person reached the site at, while a request renders a PDF or a message for them (issue 29: a
+# receipt printed the configured default, a port-8000 address, where the site answered elsewhere).
+_SERVED_AT: contextvars.ContextVar[str] = contextvars.ContextVar("ventila_served_at", default="")
+
+
+def base_url() -> str:
+    """The site's public address, without a trailing slash: ``VENTILA_BASE_URL`` when it is configured, else the
+    address of the request being answered (see :func:`served_at`), else ``VENTILA_LOCAL_URL`` (the worker or a
+    command of a site that configured none)."""
+    return settings.VENTILA_BASE_URL or _SERVED_AT.get() or settings.VENTILA_LOCAL_URL
+
+
+@contextlib.contextmanager
+def served_at(request: Any) -> Iterator[None]:
+    """Within it, :func:`base_url` is the address ``request`` came to."""
+    token = _SERVED_AT.set(request.build_absolute_uri("/").rstrip("/"))
+    try:
+        yield
+    finally:
+        _SERVED_AT.reset(token)
+
+
 def verify_url(code: str) -> str:
-    return settings.VENTILA_BASE_URL + reverse("web:verify_code", args=[code])
+    return base_url() + reverse("web:verify_code", args=[code])
 
 
 def _name(common_name: str) -> Any:

@@ -363,7 +363,11 @@ def my_calendar(request: HttpRequest) -> HttpResponse:
         token = calendars.do_create_feed(user=request.user)
     active = request.user.calendar_feeds.filter(revoked_at__isnull=True).first()
     url = request.build_absolute_uri(f"/calendario/{token}.ics") if token else ""
-    return render(request, "documents/my_calendar.html", {"active": active, "url": url})
+    return render(
+        request,
+        "documents/my_calendar.html",
+        {"active": active, "url": url, "agenda_bodies": case_access.visible_bodies(request.user)},
+    )
 
 
 @gzip_page  # a feed of thousands of events travels compressed (≈ 10× smaller) to the clients that accept it

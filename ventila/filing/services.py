@@ -362,7 +362,7 @@ def receipt_context(filing: Filing, key: str | None) -> dict[str, Any]:
         "next_steps": proc.next_steps() if proc else [],
         "letterhead": RULEBOOKS[filing.case.body.rulebook].letterhead,
         # The public address of the follow-up page (the PDF and the e-mail have no request to ask).
-        "followup_url": settings.VENTILA_BASE_URL + reverse("filing:followup"),
+        "followup_url": signing.base_url() + reverse("filing:followup"),
         "files": [{**f, "human_size": human_size(int(f.get("size") or 0))} for f in r.get("files", [])],
     }
 

@@ -27,6 +27,7 @@ from ventila.accounts import ratelimit
 from ventila.bodies.models import Body
 from ventila.cases import access
 from ventila.cases.labels import STAGES
+from ventila.documents import signing
 from ventila.documents.catalog import long_date
 
 from . import conf, register_cache
@@ -582,7 +583,8 @@ def _submit(request: HttpRequest, proc: Procedure, draft: Draft, form: StepForm)
             return redirect(_step_url(body, exc.step))
         form.add_error(None, exc.message)
         return _render_step(request, proc, draft, "juramento", form, 409, [])
-    sent = send_receipt(done.filing, done.key) if done.filing.email and not done.repeated else None
+    with signing.served_at(request):  # the PDF and the message name the address the filer came to
+        sent = send_receipt(done.filing, done.key) if done.filing.email and not done.repeated else None
     response = redirect("filing:receipt", body=body, number=done.case.number)
     remember_receipt(request, response, done.case.number, done.key, sent)
     return response
@@ -647,11 +649,13 @@ def receipt(request: HttpRequest, body: str, number: str) -> HttpResponse:
 
 def receipt_pdf_view(request: HttpRequest, body: str, number: str) -> HttpResponse:
     filing, key = _own_filing(request, body, number)
-    return _pdf_response(filing, key)
+    return _pdf_response(request, filing, key)
 
 
-def _pdf_response(filing: Filing, key: str | None) -> HttpResponse:
-    response = HttpResponse(receipt_pdf(filing, key), content_type="application/pdf")
+def _pdf_response(request: HttpRequest, filing: Filing, key: str | None) -> HttpResponse:
+    with signing.served_at(request):
+        data = receipt_pdf(filing, key)
+    response = HttpResponse(data, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="acuse-{filing.case.number}.pdf"'
     response["Cache-Control"] = "no-store"
     return response
@@ -773,7 +777,7 @@ def followup_case(request: HttpRequest, number: str) -> HttpResponse:
 
 def followup_pdf(request: HttpRequest, number: str) -> HttpResponse:
     """The receipt again, without the key (the session does not have it; the filer does)."""
-    return _pdf_response(_followed(request, number), None)
+    return _pdf_response(request, _followed(request, number), None)
 
 
 @login_required

@@ -178,6 +178,9 @@ _MONTH_ES = (
 )
 
 
+MONTHS_ES = _MONTH_ES  # the months' names, for the pages that name a month alone
+
+
 def format_date_es(day: dt.date) -> str:
     """`lunes, 1 de marzo de 2027`."""
     return f"{_WEEKDAY_ES[day.weekday()]}, {day.day} de {_MONTH_ES[day.month - 1]} de {day.year}"

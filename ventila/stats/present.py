@@ -32,6 +32,11 @@ class Table:
     chart_column: int | None = 1  # the column charted (None: no chart)
     chart: SafeString = field(default_factory=lambda: mark_safe(""))  # nosec B308 B703 - empty
 
+    @property
+    def labelled_rows(self) -> list[list[tuple[str, Any]]]:
+        """Each row's cells with their column's header: a narrow screen stacks a row's cells and names each."""
+        return [list(zip(self.headers, row, strict=False)) for row in self.rows]
+
 
 def _label(mapping: Mapping[Any, Any], key: str) -> str:
     return str(mapping.get(key, key)) if key else _("Sin dato")

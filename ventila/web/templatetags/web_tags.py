@@ -17,7 +17,7 @@ from ventila.cases.access import house_member_body_ids, visible_bodies
 from ventila.cases.labels import CHOICES
 from ventila.cases.rule_messages import render_message
 from ventila.rules import PR_TZ, RULEBOOKS
-from ventila.rules.calendar import format_date_es
+from ventila.rules.calendar import MONTHS_ES, format_date_es
 from ventila.rules.i18n import Msg
 from ventila.rules.plain import for_users
 from ventila.web.forms import FILING_BUTTONS, PAGE_BUTTONS
@@ -85,6 +85,14 @@ def long_date(value: Any) -> str:
     if (get_language() or "es").startswith("es"):
         return format_date_es(value)
     return value.strftime("%A, %B %-d, %Y")
+
+
+@register.filter
+def month_year(value: dt.date) -> str:
+    """``marzo de 2027`` in Spanish; ``March 2027`` in English."""
+    if (get_language() or "es").startswith("es"):
+        return f"{MONTHS_ES[value.month - 1]} de {value.year}"
+    return value.strftime("%B %Y")
 
 
 @register.filter

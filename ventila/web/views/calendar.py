@@ -4,6 +4,7 @@ many are still to recompute."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.contrib import messages
@@ -11,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _l
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
@@ -25,6 +27,7 @@ from ventila.cases.actions import (
     preview_calendar_change,
     stale_cases,
 )
+from ventila.documents.calendars import agenda
 from ventila.rules import RULEBOOKS
 
 from ..forms import ClosureForm, ElectionForm, RemovalForm
@@ -219,3 +222,58 @@ def remove_election(request: HttpRequest, body: str, election_id: int) -> HttpRe
         do=lambda reason: do_remove_election(election=election, user=request.user, reason=reason),
         done=_("Se eliminó la elección."),
     )
+
+
+# -- the month: hearings and terms, a page per body and month ----------------------------------------
+
+
+def _month_start(raw: str, today: Any) -> Any:
+    """The first day of the month ``raw`` names (``2027-03``), or of this month when it names none."""
+    try:
+        year, month = (int(x) for x in raw.split("-"))
+        return dt.date(year, month, 1)
+    except ValueError:
+        return today.replace(day=1)
+
+
+@login_required
+def body_month(request: HttpRequest, body: str) -> HttpResponse:
+    """The hearings and the terms of one month of a body's cases that the user may see: a grid of weeks on a
+    wide screen, a list of the days that hold something on a narrow one (the same markup: each day a cell)."""
+    body_obj = next((b for b in access.visible_bodies(request.user) if b.slug == body), None)
+    if body_obj is None:
+        raise Http404("body not found")
+    today = clock.today()
+    first = _month_start(str(request.GET.get("mes", "")), today)
+    last = (first + dt.timedelta(days=31)).replace(day=1) - dt.timedelta(days=1)
+    visible = access.access_cases_for_user(request.user).filter(body=body_obj).values("pk")
+    by_day: dict[Any, list[Any]] = {}
+    for item in agenda(visible, first, last):
+        by_day.setdefault(item.day, []).append(item)
+    # Weeks from Sunday (the calendar of Puerto Rico), the days of the months around left empty.
+    lead = (first.weekday() + 1) % 7
+    cells: list[Any] = [None] * lead + [
+        {"day": first + dt.timedelta(days=i), "items": by_day.get(first + dt.timedelta(days=i), [])}
+        for i in range(last.day)
+    ]
+    cells += [None] * (-len(cells) % 7)
+    previous = (first - dt.timedelta(days=1)).replace(day=1)
+    following = last + dt.timedelta(days=1)
+    return render(
+        request,
+        "web/calendar_month.html",
+        {
+            "body": body_obj,
+            "first": first,
+            "weeks": [cells[i : i + 7] for i in range(0, len(cells), 7)],
+            "today": today,
+            "count": sum(len(v) for v in by_day.values()),
+            "previous": f"{previous:%Y-%m}",
+            "following": f"{following:%Y-%m}",
+            "is_staff": body_obj.pk in access.staff_body_ids(request.user),
+            "weekdays": WEEKDAYS,
+        },
+    )
+
+
+WEEKDAYS = (_l("domingo"), _l("lunes"), _l("martes"), _l("miércoles"), _l("jueves"), _l("viernes"), _l("sábado"))

@@ -307,9 +307,17 @@ RULES = R.rules
 COMPLAINANT_KINDS = ("governor", "oeg_director", "municipal_assembly", "citizen", "person")
 
 
+# The public form's order (issue 29): whoever files on the web is most often a citizen, so the citizen (and any
+# other person) comes first, then the authorities ¶1 names, in its order. The law's list keeps the law's order.
+PUBLIC_COMPLAINANT_ORDER = ("citizen", "person", "governor", "oeg_director", "municipal_assembly")
+
+
 def complainant_kinds(settings: Mapping[str, Any]) -> tuple[str, ...]:
-    """MUN-COM-02 (¶1, ¶5): who may complain, per the ``complainant_scope`` setting (ambiguity 8)."""
-    return tuple(k for k in COMPLAINANT_KINDS if not (k == "person" and settings["complainant_scope"] == "citizen"))
+    """MUN-COM-02 (¶1, ¶5): who may complain on the public form, per the ``complainant_scope`` setting (ambiguity
+    8), a citizen first."""
+    return tuple(
+        k for k in PUBLIC_COMPLAINANT_ORDER if not (k == "person" and settings["complainant_scope"] == "citizen")
+    )
 
 
 # The public form's kinds of evidence (MUN-INI-03: the evidence needed to weigh the complaint).

@@ -15,3 +15,24 @@
     focusSummary();
   }
 })();
+/* A hint that depends on a choice (issue 29: the e-mail hint of «Notificar» names the recipient chosen): the
+   hints are spans [data-hint-for=<value>], all but the one of the checked radio hidden. */
+(function () {
+  "use strict";
+  function follow() {
+    var hints = document.querySelectorAll("[data-hint-for]");
+    if (!hints.length) { return; }
+    var radios = document.querySelectorAll("input[type=radio][name=recipient]");
+    function show() {
+      var checked = document.querySelector("input[type=radio][name=recipient]:checked");
+      var value = checked ? checked.value : "";
+      hints.forEach(function (h) { h.hidden = h.getAttribute("data-hint-for") !== value; });
+    }
+    radios.forEach(function (r) { r.addEventListener("change", show); });
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", follow);
+  } else {
+    follow();
+  }
+})();
