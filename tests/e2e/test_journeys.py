@@ -34,12 +34,19 @@ def _session(user: Any) -> str:
     return str(client.cookies[settings.SESSION_COOKIE_NAME].value)
 
 
-def test_six_journeys_at_two_widths_axe_clean_and_no_page_wider_than_its_viewport(
-    e2e_world: Any, browser: Any, live_server: Any, now: Any
-) -> None:
-    from django.conf import settings
+# The journeys in groups of at most six pages, each group a test at each width (one test of 42 pages took 66 s;
+# a test stays under 10 s): a failure names its journey and width.
+GROUPS = {
+    "secretaria-caso": ("secretaria", 0, 4),
+    "secretaria-informes": ("secretaria", 4, 8),
+    "cumplimiento-y-miembro": ("cumplimiento", "miembro"),
+    "comisionado": ("comisionado",),
+    "municipal": ("municipal", "municipal-en"),
+    "ciudadano": ("ciudadano", "citizen-en"),
+}
 
-    world = e2e_world
+
+def _journeys(world: Any, now: Any) -> dict[str, tuple[Any, list[str]]]:
     case = file_complaint(world)
     to_hearing(world, case, now)
     now.set("2027-04-02 12:00")
@@ -47,7 +54,7 @@ def test_six_journeys_at_two_widths_axe_clean_and_no_page_wider_than_its_viewpor
     municipal = file_municipal_complaint(world)
     house_member = member(world)
     camara, mun = world.camara.slug, world.municipal.slug
-    journeys: dict[str, tuple[Any, list[str]]] = {
+    return {
         "secretaria": (
             world.users["secretaria"],
             [
@@ -81,36 +88,61 @@ def test_six_journeys_at_two_widths_axe_clean_and_no_page_wider_than_its_viewpor
         "citizen-en": (None, [f"/querellas/{mun}/", "/querellas/seguimiento/"]),
         "municipal-en": (world.users["secretaria_municipal"], [f"/expedientes/{municipal.number}/"]),
     }
+
+
+def test_the_groups_walk_every_page_of_every_journey_once() -> None:
+    """The split keeps the walk whole: every journey is in a group, the secretary's eight pages in two halves."""
+    named = [j for group in GROUPS.values() for j in group if isinstance(j, str)]
+    assert sorted(named) == sorted(
+        ["secretaria", "secretaria", "cumplimiento", "miembro", "comisionado", "municipal", "municipal-en",
+         "ciudadano", "citizen-en"]
+    )  # fmt: skip
+    assert [g[1:] for g in GROUPS.values() if g[0] == "secretaria"] == [(0, 4), (4, 8)]
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("group", list(GROUPS))
+def test_six_journeys_at_two_widths_axe_clean_and_no_page_wider_than_its_viewport(
+    e2e_world: Any, browser: Any, live_server: Any, now: Any, group: str, width: int
+) -> None:
+    from django.conf import settings
+
+    journeys = _journeys(e2e_world, now)
+    if GROUPS[group][0] == "secretaria" and len(GROUPS[group]) == 3:
+        name, start, end = GROUPS[group]
+        walk = [(name, journeys[name][0], journeys[name][1][start:end], start)]
+    else:
+        walk = [(name, *journeys[name], 0) for name in GROUPS[group]]
+    assert len(journeys["secretaria"][1]) == 8  # the two halves above cover it
     found: list[str] = []
     english: list[str] = []
     pages = 0
-    for width in WIDTHS:
-        context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 800})
-        axe_everywhere(context)
-        page = context.new_page()
-        page.emulate_media(reduced_motion="reduce")
-        for name, (user, urls) in journeys.items():
-            context.clear_cookies()
-            cookies = []
-            if user is not None:
-                cookies.append({"name": settings.SESSION_COOKIE_NAME, "value": _session(user), "url": live_server.url})
+    context = browser.new_context(base_url=live_server.url, viewport={"width": width, "height": 800})
+    axe_everywhere(context)
+    page = context.new_page()
+    page.emulate_media(reduced_motion="reduce")
+    for name, user, urls, first in walk:
+        context.clear_cookies()
+        cookies = []
+        if user is not None:
+            cookies.append({"name": settings.SESSION_COOKIE_NAME, "value": _session(user), "url": live_server.url})
+        if name.endswith("-en"):
+            cookies.append({"name": settings.LANGUAGE_COOKIE_NAME, "value": "en", "url": live_server.url})
+        if cookies:
+            context.add_cookies(cookies)
+        for n, url in enumerate(urls, start=first):
+            response = page.goto(url)
+            pages += 1
+            assert response is not None and response.status == 200, f"{name} {url}: {response and response.status}"
+            found.extend(all_violations(page))
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            if wide > width:
+                found.append(f"{name} {url} a {width} px mide {wide} px de ancho")
             if name.endswith("-en"):
-                cookies.append({"name": settings.LANGUAGE_COOKIE_NAME, "value": "en", "url": live_server.url})
-            if cookies:
-                context.add_cookies(cookies)
-            for n, url in enumerate(urls):
-                response = page.goto(url)
-                pages += 1
-                assert response is not None and response.status == 200, f"{name} {url}: {response and response.status}"
-                found.extend(all_violations(page))
-                wide = page.evaluate("document.documentElement.scrollWidth")
-                if wide > width:
-                    found.append(f"{name} {url} a {width} px mide {wide} px de ancho")
-                if name.endswith("-en"):
-                    english.extend(f"{url}: {t}" for t in spanish_in(page.evaluate(VISIBLE_TEXT)))
-                if SCREENSHOTS:
-                    page.screenshot(path=f"{SCREENSHOTS}/{name}-{n}-{width}.png", full_page=True)
-        context.close()
-    assert pages == 2 * sum(len(urls) for _user, urls in journeys.values())
+                english.extend(f"{url}: {t}" for t in spanish_in(page.evaluate(VISIBLE_TEXT)))
+            if SCREENSHOTS:
+                page.screenshot(path=f"{SCREENSHOTS}/{name}-{n}-{width}.png", full_page=True)
+    context.close()
+    assert pages == sum(len(urls) for _name, _user, urls, _first in walk) > 0
     assert found == [], "\n".join(found)
     assert english == [], "\n".join(english)
