@@ -25,6 +25,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -90,6 +91,52 @@ def do_create_draft(
             created_by=user,
             created_at=now,
         )
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """What :func:`do_prepare_drafts` did for one case: the draft to review (``created``: new, else one
+    already pending), or none because the document was issued already after ``since``."""
+
+    case: Case
+    draft: Draft | None
+    created: bool
+
+
+def do_prepare_drafts(
+    *,
+    user: Any,
+    targets: list[tuple[DocketEntry, dt.date]],
+    template: str,
+    language: str = "es",
+    now: dt.datetime | None = None,
+) -> list[Prepared]:
+    """Prepare the document ``template`` from each of ``targets`` (the act it is prepared from, and the
+    day since which it is owed): the compliance board's «Preparar los avisos de todos los morosos»
+    (issue 29). A case with a draft of it pending keeps that one (no second draft); a case where it was
+    issued on or after that day gets none. Each new draft is made as :func:`do_create_draft` makes it."""
+    now = now or clock.now()
+    cases = [e.case for e, _since in targets]
+    pending = {
+        d.case_id: d for d in Draft.objects.filter(case__in=cases, template=template).order_by("-id").select_related()
+    }
+    issued = {
+        (case_id, day)
+        for case_id, day in Document.objects.filter(case__in=cases, template=template).values_list(
+            "case_id", "issued_at__date"
+        )
+    }
+    out: list[Prepared] = []
+    for entry, since in targets:
+        case = entry.case
+        if case.pk in pending:
+            out.append(Prepared(case, pending[case.pk], False))
+        elif any(c == case.pk and day >= since for c, day in issued):
+            out.append(Prepared(case, None, False))
+        else:
+            draft = do_create_draft(user=user, case=case, entry=entry, template=template, language=language, now=now)
+            out.append(Prepared(case, draft, True))
+    return out
 
 
 def do_update_draft(*, draft: Draft, title: str, texts: Mapping[str, str]) -> Draft:
