@@ -184,6 +184,11 @@ def test_cam_14d_01_the_board_prepares_the_notices_of_every_late_filer_marked(on
     for c in cases:
         assert f'<a href="/expedientes/{c.number}/borradores/{drafts[c.pk].pk}/" translate="no">{c.number}</a>' in body
 
+    # The board now leads to each draft waiting, and offers no second notice for those rows.
+    for c in cases:
+        assert f'href="/expedientes/{c.number}/borradores/{drafts[c.pk].pk}/">Revisar el borrador del aviso' in body
+        assert f'name="caso" value="{c.pk}"' not in body
+    assert "Preparar los avisos de todos los morosos" not in body
     # Again: the drafts pending are kept, not doubled.
     secretaria.post(test_financial.BOARD + "avisos/", {"estado": "late", "caso": [cases[0].pk]})
     assert Draft.objects.filter(template="late_report_notice").count() == 2

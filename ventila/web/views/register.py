@@ -54,6 +54,7 @@ from ventila.compliance.referrals import do_turn_referral_into_case, links_of, p
 from ventila.documents import access as doc_access
 from ventila.documents.actions import do_prepare_drafts
 from ventila.documents.catalog import late_duties, prepare_entries
+from ventila.documents.models import Draft
 from ventila.exports import XLSX_TYPE, csv_response, to_xlsx
 from ventila.rules import RULEBOOKS
 
@@ -511,7 +512,7 @@ def board(request: HttpRequest, body: str) -> HttpResponse:
         {
             "body": body_obj,
             "board": result,
-            "rows": [(r, prepare.get(r.deadline.case_id, "")) for r in result.rows],
+            "rows": [(r, *prepare.get(r.deadline.case_id, ("", ""))) for r in result.rows],
             "month": month,
             "month_value": f"{month:%Y-%m}",
             "month_error": month_error,
@@ -522,7 +523,7 @@ def board(request: HttpRequest, body: str) -> HttpResponse:
             "today": today,
             "export_query": urlencode(params),
             "filters": [(k, v) for k, v in filters if v],
-            "preparable": sum(1 for url in prepare.values() if url),
+            "preparable": sum(1 for _url, draft in prepare.values() if not draft),
         },
         status=400 if month_error else 200,
     )
@@ -561,11 +562,19 @@ def _board_notices(user: Any, body: Any, rows: list[Any]) -> dict[str, list[tupl
     return out
 
 
-def _board_prepare_urls(user: Any, body: Any, rows: list[Any]) -> dict[int, str]:
-    """«Preparar aviso» per late row of the board (issue 29): where to prepare each notice."""
+def _board_prepare_urls(user: Any, body: Any, rows: list[Any]) -> dict[int, tuple[str, str]]:
+    """«Preparar aviso» per late row of the board (issue 29): case id → where to prepare its notice, or
+    where its draft already waits to be reviewed (then the second item is that draft's URL)."""
+    notices = _board_notices(user, body, rows)
+    pending = {
+        (d.case_id, d.template): reverse("documents:draft", args=[d.case.number, d.pk])
+        for d in Draft.objects.filter(
+            case_id__in=[e.case_id for targets in notices.values() for e, _since in targets], template__in=notices
+        ).select_related("case")
+    }
     return {
-        e.case_id: reverse("documents:new", args=[e.case.number, e.seq, key])
-        for key, targets in _board_notices(user, body, rows).items()
+        e.case_id: (reverse("documents:new", args=[e.case.number, e.seq, key]), pending.get((e.case_id, key), ""))
+        for key, targets in notices.items()
         for e, _since in targets
     }
 
