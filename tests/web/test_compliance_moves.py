@@ -220,3 +220,59 @@ def test_the_bulk_notice_is_a_post_for_staff_only(only_the_tests_people, now, se
     assert secretaria.get(test_financial.BOARD + "avisos/").status_code == 405
     r = client.post(test_financial.BOARD + "avisos/", {"caso": ["1"]})
     assert r.status_code in (302, 403) and "/entrar" in r.get("Location", "/entrar")
+
+
+def test_cam_16a_01_once_the_late_filer_is_noticed_the_move_is_the_oegs(only_the_tests_people, now, world, secretaria):
+    """Sec. 16(a): after the Commission's notice the law gives it no act or term of its own on the late
+    report; the OEG's Director refers the matter if a violation is probable (CAM-16A-01)."""
+    from ventila.documents.actions import do_issue_document
+    from ventila.documents.models import Draft
+
+    case = _late_filer(now)
+    now.set("2027-04-12 09:00")  # a week after the due day (5 Apr 2027)
+    secretaria.post(test_financial.BOARD + "avisos/", {"estado": "late", "caso": [case.pk]})
+    now.set("2027-04-13 10:00")
+    do_issue_document(user=world.users["secretaria"], draft=Draft.objects.get(case=case))
+
+    page = secretaria.get(f"/expedientes/{case.number}/").content.decode()
+    assert 'id="siguiente-acto"' not in page and "Preparar: Aviso" not in page
+    assert "Se expidió el aviso al funcionario obligado." in page
+    assert "Le toca a la Oficina de Ética Gubernamental. Regla CAM-16A-01 · Sec. 16(a)." in page
+    mine = secretaria.get("/expedientes/?turn=mine").content.decode()
+    assert f">{case.number}</a>" not in mine.split("<tbody>", 1)[-1]
+    waiting = secretaria.get("/expedientes/?turn=waiting").content.decode()
+    row = _row(waiting, case.number)
+    assert "Preparar aviso" not in row and "Oficina de Ética Gubernamental" in row
+    board = secretaria.get(test_financial.BOARD + "?estado=late").content.decode()
+    assert f'name="caso" value="{case.pk}"' not in board and "late_report_notice" not in _row(board, case.number)
+
+
+def test_cam_14c_01_a_notice_of_an_earlier_lapse_does_not_answer_a_later_duty(
+    only_the_tests_people, now, world, secretaria
+):
+    """The notice issued on 13 Apr 2027 for the initial report (CAM-14D-01) answers that lapse, not the
+    annual report due 15 Aug 2028 (CAM-14C-01): the later lapse is the Commission's move again."""
+    from ventila.documents.actions import do_issue_document
+    from ventila.documents.models import Draft
+    from ventila.web.views.turns import answered_lapses
+
+    case = _late_filer(now)
+    now.set("2027-04-12 09:00")
+    secretaria.post(test_financial.BOARD + "avisos/", {"estado": "late", "caso": [case.pk]})
+    now.set("2027-04-13 10:00")
+    do_issue_document(user=world.users["secretaria"], draft=Draft.objects.get(case=case))
+    key = "late_report_notice"
+    assert answered_lapses([(case.pk, key, dt.date(2027, 4, 5))]) == {(case.pk, key)}
+    assert answered_lapses([(case.pk, key, dt.date(2027, 4, 13))]) == {(case.pk, key)}  # the same day counts
+    assert answered_lapses([(case.pk, key, dt.date(2028, 8, 15))]) == set()
+
+
+def test_cam_16a_01_the_rulebook_hands_the_move_to_the_oeg_once_the_notice_is_issued():
+    kind = RULEBOOKS["camara-171"].kinds["financial_report"]
+    noticed = kind.move("initial_report", expired=True, answered=True)
+    assert noticed.actor == "oeg" and not noticed.body_acts and noticed.documents == ()
+    assert noticed.follows is not None and noticed.follows.rule == "CAM-16A-01"
+    assert RULEBOOKS["camara-171"].rules["CAM-16A-01"].citation == "Sec. 16(a)"
+    # Not yet issued: still the Commission's notice to prepare.
+    assert kind.move("initial_report", expired=True, answered=False).documents == ("late_report_notice",)
+    assert kind.next_act([("initial_report", True)], [], documents=True, answered=["initial_report"]) is None

@@ -59,6 +59,7 @@ from ventila.exports import XLSX_TYPE, csv_response, to_xlsx
 from ventila.rules import RULEBOOKS
 
 from ..register_forms import MappingForm, ReferralForm, RegisterFileForm, ReportForm
+from . import turns
 
 _SALT = "ventila.register-import"
 _TICKET_MAX_AGE = 2 * 3600  # seconds an uploaded file waits for its mapping and import
@@ -555,6 +556,11 @@ def _board_notices(user: Any, body: Any, rows: list[Any]) -> dict[str, list[tupl
         if documents:
             since = wanted.setdefault(documents[0], {}).get(case.pk, (case, r.due))[1]
             wanted[documents[0]][case.pk] = (case, min(since, r.due))
+    # A notice issued since the duty ran out answers it: nothing more to prepare there.
+    issued = turns.answered_lapses(
+        (pk, key, due) for key, by_case in wanted.items() for pk, (_c, due) in by_case.items()
+    )
+    wanted = {key: {pk: v for pk, v in by_case.items() if (pk, key) not in issued} for key, by_case in wanted.items()}
     out: dict[str, list[tuple[Any, dt.date]]] = {}
     for key, by_case in wanted.items():
         entries = prepare_entries([c for c, _due in by_case.values()], key)
