@@ -25,7 +25,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -38,10 +38,12 @@ from ventila import clock, files
 from ventila.audit import chain
 from ventila.cases.actions import (
     ActInput,
+    ActPreview,
     ActRefused,
     UploadedDocument,
     do_record_act,
     do_record_entry,
+    preview_act,
 )
 from ventila.cases.models import Case, DocketEntry
 from ventila.rules import PR_TZ, RULEBOOKS
@@ -411,10 +413,45 @@ def _record_receipt(user: Any, d: Delivery, received_on: dt.date, note: str, now
     d.save(update_fields=["received_on", "receipt_note", "status", "receipt_entry"])
 
 
+def preview_receipt(
+    *, document: Document, role: str, name: str, method: str, received_on: dt.date, now: dt.datetime | None = None
+) -> ActPreview | None:
+    """What serving ``document`` by hand or by mail on ``received_on`` would record, writing nothing: the
+    act its receipt is and the terms that act opens, computed by the engine (the check step before the
+    service, issue 29); None when the receipt records no act. Raises :class:`DocumentRefused` as the
+    service would."""
+    d = Delivery(document=document, recipient_role=role, recipient_name=name, method=method)
+    act = _receipt_input(d, catalog.BY_KEY[document.template], received_on, "")
+    if act is None:
+        return None
+    try:
+        return preview_act(case=Case.objects.select_related("body").get(pk=document.case_id), act=act, now=now)
+    except ActRefused as exc:
+        msgs = [m for ms in exc.field_errors.values() for m in ms] or [exc.message]
+        raise DocumentRefused(_("Revise la fecha."), {"received_on": msgs}) from None
+
+
 def _receipt_act(
     user: Any, d: Delivery, spec: catalog.DocSpec, received_on: dt.date, note: str, now: dt.datetime
 ) -> DocketEntry | None:
     """Record the act the receipt is (``respondent_notified`` starts the term to answer)."""
+    act_input = _receipt_input(d, spec, received_on, note)
+    if act_input is None:
+        return None
+    case = Case.objects.select_related("body").get(pk=d.document.case_id)
+    pdf = UploadedDocument(
+        d.document.filename, files.read_verified(d.document.file, d.document.sha256), "application/pdf"
+    )
+    try:
+        return do_record_act(user=user, case=case, act=replace(act_input, attachments=[pdf]), now=now)
+    except ActRefused as exc:
+        msgs = [m for ms in exc.field_errors.values() for m in ms] or [exc.message]
+        raise DocumentRefused(_("Revise la fecha."), {"received_on": msgs}) from None
+
+
+def _receipt_input(d: Delivery, spec: catalog.DocSpec, received_on: dt.date, note: str) -> ActInput | None:
+    """The act the receipt of ``d`` is, as it would be recorded (without the PDF); None when it records
+    none (no receipt act, another recipient, already on the docket)."""
     act = spec.receipt_act
     if act is None or d.recipient_role not in spec.receipt_roles:
         return None
@@ -454,16 +491,7 @@ def _receipt_act(
     }
     if note:
         text += " " + note
-    pdf = UploadedDocument(
-        d.document.filename, files.read_verified(d.document.file, d.document.sha256), "application/pdf"
-    )
-    try:
-        return do_record_act(
-            user=user, case=case, act=ActInput(act, occurred, False, payload, {}, text, [pdf]), now=now
-        )
-    except ActRefused as exc:
-        msgs = [m for ms in exc.field_errors.values() for m in ms] or [exc.message]
-        raise DocumentRefused(_("Revise la fecha."), {"received_on": msgs}) from None
+    return ActInput(act, occurred, False, payload, {}, text, [])
 
 
 # -- e-mail ---------------------------------------------------------------------------------------------
