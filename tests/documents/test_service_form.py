@@ -28,6 +28,18 @@ def _staff(world):
     return c
 
 
+def _notice_to_serve(world, now):
+    """A complaint's notice issued, on Sat 6 Mar 2027: its respondent, its service form's URL, the staff's client."""
+    case = file_complaint(world)
+    doc = issue(world, case, "notice_of_complaint")
+    now.set("2027-03-06 10:00")
+    return (
+        case.parties.get(role="respondent"),
+        f"/expedientes/{case.number}/documentos/{doc.pk}/notificar/",
+        _staff(world),
+    )
+
+
 def _checked(page: str, name: str) -> list[str]:
     """The values of the checked radios named ``name``."""
     return [
@@ -71,12 +83,7 @@ def test_the_speakers_copy_goes_to_another_person_in_the_speakers_capacity(world
 
 
 def test_only_the_chosen_methods_fields_are_required_and_checked(world, now):
-    case = file_complaint(world)
-    doc = issue(world, case, "notice_of_complaint")
-    respondent = case.parties.get(role="respondent")
-    url = f"/expedientes/{case.number}/documentos/{doc.pk}/notificar/"
-    c = _staff(world)
-    now.set("2027-03-06 10:00")
+    respondent, url, c = _notice_to_serve(world, now)
     # No method: that is the one thing asked.
     r = c.post(url, {"recipient": f"party-{respondent.pk}"})
     page = r.content.decode()
@@ -182,12 +189,7 @@ def test_a_refusal_by_a_real_server_reads_as_a_sentence(world, now, smtp, answer
 def test_cam_21b_02_service_by_hand_is_checked_first_with_the_term_it_starts(world, now):
     """CAM-21B-02: 15 business days from the receipt on Fri 5 Mar 2027 — Mon 22 Mar (Emancipation Day)
     and Fri 26 Mar (Good Friday) are holidays: 8–12, 15–19, 23–25, 29, 30 → Tue 30 Mar 2027."""
-    case = file_complaint(world)
-    doc = issue(world, case, "notice_of_complaint")
-    respondent = case.parties.get(role="respondent")
-    url = f"/expedientes/{case.number}/documentos/{doc.pk}/notificar/"
-    c = _staff(world)
-    now.set("2027-03-06 10:00")
+    respondent, url, c = _notice_to_serve(world, now)
     data = {
         "recipient": f"party-{respondent.pk}",
         "method": "hand",
