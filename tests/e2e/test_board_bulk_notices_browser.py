@@ -25,17 +25,22 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def drafts_cleared(e2e_world: Any) -> Any:
-    """The drafts the test prepares hold on to docket rows: out before the world purges the docket."""
+def documents_cleared(e2e_world: Any) -> Any:
+    """The drafts and documents the test makes hold on to docket rows: out before the world purges the docket."""
+    from django.db import connection
+
+    from ventila.documents.db_triggers import purge_documents
+
     yield e2e_world
     Draft.objects.all().delete()
+    purge_documents(connection)
 
 
 @pytest.mark.parametrize("width,height", [(1366, 768), (320, 640)])
 def test_cam_14d_01_the_board_prepares_every_late_filers_notice_in_one_click(
-    drafts_cleared: Any, now: Any, browser: Any, live_server: Any, width: int, height: int
+    documents_cleared: Any, now: Any, browser: Any, live_server: Any, width: int, height: int
 ) -> None:
-    world = drafts_cleared
+    world = documents_cleared
     OfficeTerm.objects.filter(person__in=[*world.members, world.respondent]).delete()
     now.set("2027-01-10 09:00")
     for first, last in (("Marta", "Ficticia Ruiz"), ("Pablo", "Ficticio Soto"), ("Lucía", "Ficticia Vega")):
@@ -73,5 +78,15 @@ def test_cam_14d_01_the_board_prepares_every_late_filers_notice_in_one_click(
         links.first.click()
     assert "/borradores/" in page.url
     found += serious_violations(page) + sideways(page)
+    # Issued: the case now waits on the OEG, as Sec. 16(a) has it (CAM-16A-01); the page says so.
+    from ventila.documents.actions import do_issue_document
+
+    marta = tenures[0].case
+    do_issue_document(user=world.users["secretaria"], draft=Draft.objects.get(case=marta))
+    page.goto(f"/expedientes/{marta.number}/")
+    assert "Le toca a la Oficina de Ética Gubernamental. Regla CAM-16A-01 · Sec. 16(a)." in page.inner_text("main")
+    assert page.locator("#siguiente-acto").count() == 0
+    found += serious_violations(page) + sideways(page)
+    shot(page, f"case-after-notice-{width}")
     context.close()
     assert found == []
