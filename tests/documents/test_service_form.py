@@ -28,6 +28,18 @@ def _staff(world):
     return c
 
 
+def _notice_to_serve(world, now):
+    """A complaint's notice issued, on Sat 6 Mar 2027: its respondent, its service form's URL, the staff's client."""
+    case = file_complaint(world)
+    doc = issue(world, case, "notice_of_complaint")
+    now.set("2027-03-06 10:00")
+    return (
+        case.parties.get(role="respondent"),
+        f"/expedientes/{case.number}/documentos/{doc.pk}/notificar/",
+        _staff(world),
+    )
+
+
 def _checked(page: str, name: str) -> list[str]:
     """The values of the checked radios named ``name``."""
     return [
@@ -71,12 +83,7 @@ def test_the_speakers_copy_goes_to_another_person_in_the_speakers_capacity(world
 
 
 def test_only_the_chosen_methods_fields_are_required_and_checked(world, now):
-    case = file_complaint(world)
-    doc = issue(world, case, "notice_of_complaint")
-    respondent = case.parties.get(role="respondent")
-    url = f"/expedientes/{case.number}/documentos/{doc.pk}/notificar/"
-    c = _staff(world)
-    now.set("2027-03-06 10:00")
+    respondent, url, c = _notice_to_serve(world, now)
     # No method: that is the one thing asked.
     r = c.post(url, {"recipient": f"party-{respondent.pk}"})
     page = r.content.decode()
@@ -201,3 +208,31 @@ def test_the_email_hint_names_the_chosen_recipient_not_another_party(world):
     assert (
         f'data-hint-for="party-{complainant.pk}">' in again and f'data-hint-for="party-{respondent.pk}" hidden' in again
     )
+
+
+def test_cam_21b_02_service_by_hand_is_checked_first_with_the_term_it_starts(world, now):
+    """CAM-21B-02: 15 business days from the receipt on Fri 5 Mar 2027 — Mon 22 Mar (Emancipation Day)
+    and Fri 26 Mar (Good Friday) are holidays: 8–12, 15–19, 23–25, 29, 30 → Tue 30 Mar 2027."""
+    respondent, url, c = _notice_to_serve(world, now)
+    data = {
+        "recipient": f"party-{respondent.pk}",
+        "method": "hand",
+        "received_on": "2027-03-05",
+        "note": "Entregada en su oficina.",
+    }
+    page = c.get(url).content.decode()
+    assert 'name="paso" value="revisar"' in page
+    r = c.post(url, {**data, "paso": "revisar"})
+    page = r.content.decode()
+    assert r.status_code == 200 and "Revise antes de anotar" in page and not Delivery.objects.exists()
+    assert "<li>Se anota «Notificación recibida por la parte querellada» con la fecha de recibo.</li>" in page
+    assert (
+        "Se abre el término «Contestar la querella»: vence el martes, 30 de marzo de 2027 (CAM-21B-02, Sec. 21(b)(2))."
+        in page
+    )
+    assert 'name="received_on" value="2027-03-05"' in page and "Entregada en su oficina." in page
+    # «Cambiar»: back to the form, with what was typed.
+    page = c.post(url, {**data, "paso": "cambiar"}).content.decode()
+    assert 'value="2027-03-05"' in page and not Delivery.objects.exists() and "Revise antes de anotar" not in page
+    r = c.post(url, {**data, "paso": "confirmar"})
+    assert r.status_code == 302 and Delivery.objects.get().received_on == dt.date(2027, 3, 5)

@@ -65,6 +65,13 @@ def test_the_service_form_reveals_only_what_the_chosen_method_needs(docs_world: 
     page.fill("#id_received_on", "2027-03-01")
     page.fill("#id_note", "Entregada en su oficina.")
     submit(page.get_by_role("button", name="Notificar"))
+    # Issue 29: a check step first, with the term the receipt starts (computed by the engine).
+    assert page.get_by_role("heading", level=1).inner_text().endswith("Revise antes de anotar")
+    assert "Se abre el término «Contestar la querella»" in page.locator(".effects").inner_text()
+    assert not Delivery.objects.exists()
+    found += serious_violations(page) + sideways(page)
+    shot(page, "notificar-revisar", widths=(1366, 320))
+    submit(page.get_by_role("button", name="Anotar la notificación"))
     assert Delivery.objects.get().received_on.isoformat() == "2027-03-01"
     found += serious_violations(page) + sideways(page)
     context.close()

@@ -137,7 +137,8 @@ def test_cam_14d_01_the_imports_message_names_the_cases_it_opened_and_how_many_a
     numbers = sorted(t.case.number for t in TenureCase.objects.select_related("case"))
     assert len(numbers) == 2
     assert "Se abrieron 2 expedientes (" in body and all(n in body for n in numbers)
-    assert "1 ya tienen un informe vencido" in body
+    marta = TenureCase.objects.get(person__given_name="Marta").case.number
+    assert f"1 ya tiene un informe vencido: {marta}." in body
 
 
 def test_cam_14d_01_the_board_offers_preparar_aviso_on_each_late_row(only_the_tests_people, now, secretaria):
@@ -149,3 +150,129 @@ def test_cam_14d_01_the_board_offers_preparar_aviso_on_each_late_row(only_the_te
     now.set("2027-03-01 09:00")  # not late yet: nothing to prepare
     body = secretaria.get(test_financial.BOARD + "?mes=2027-04").content.decode()
     assert "Preparar aviso" not in body
+
+
+def _two_late_filers(now) -> list[Case]:
+    """Marta and Pablo took office on Mon 4 Jan 2027; their first reports were due Mon 5 Apr 2027 (CAM-14D-01)."""
+    now.set("2027-01-10 09:00")
+    for first, last in (("Marta", "Ficticia Ruiz"), ("Pablo", "Ficticio Soto")):
+        make_person(first, last, role="officer", title="Subsecretaria", start=dt.date(2027, 1, 4))
+    sweep_tenures(user=system_user())
+    return [t.case for t in TenureCase.objects.select_related("case").order_by("case__number")]
+
+
+def test_cam_14d_01_the_board_prepares_the_notices_of_every_late_filer_marked(only_the_tests_people, now, secretaria):
+    from ventila.documents.models import Draft
+
+    cases = _two_late_filers(now)
+    now.set("2027-04-12 09:00")  # a week after the due day
+    page = secretaria.get(test_financial.BOARD + "?estado=late").content.decode()
+    assert "Preparar los avisos de todos los morosos" in page and "2 filas atrasadas piden el aviso" in page
+    for c in cases:
+        assert f'name="caso" value="{c.pk}" form="avisos" checked' in page
+    assert '<input type="hidden" name="estado" value="late">' in page
+
+    r = secretaria.post(
+        test_financial.BOARD + "avisos/", {"estado": "late", "mes": "2027-04", "caso": [c.pk for c in cases]}
+    )
+    assert r.status_code == 302 and r["Location"].endswith("?mes=2027-04&estado=late")
+    drafts = {d.case_id: d for d in Draft.objects.filter(template="late_report_notice")}
+    assert set(drafts) == {c.pk for c in cases}
+    assert all(d.rule_id == "CAM-14D-01" and d.source.seq == 1 for d in drafts.values())
+    body = secretaria.get(r["Location"]).content.decode()
+    assert "Se prepararon 2 avisos; revíselos y expídalos uno a uno:" in body
+    for c in cases:
+        assert f'<a href="/expedientes/{c.number}/borradores/{drafts[c.pk].pk}/" translate="no">{c.number}</a>' in body
+
+    # The board now leads to each draft waiting, and offers no second notice for those rows.
+    for c in cases:
+        assert f'href="/expedientes/{c.number}/borradores/{drafts[c.pk].pk}/">Revisar el borrador del aviso' in body
+        assert f'name="caso" value="{c.pk}"' not in body
+    assert "Preparar los avisos de todos los morosos" not in body
+    # Again: the drafts pending are kept, not doubled.
+    secretaria.post(test_financial.BOARD + "avisos/", {"estado": "late", "caso": [cases[0].pk]})
+    assert Draft.objects.filter(template="late_report_notice").count() == 2
+    body = secretaria.get(test_financial.BOARD + "?estado=late").content.decode()
+    assert "Los avisos marcados ya tenían un borrador pendiente" in body
+
+
+def test_cam_14d_01_the_bulk_notice_prepares_only_the_rows_marked_and_late(only_the_tests_people, now, secretaria):
+    from ventila.documents.models import Draft
+
+    marta, pablo = _two_late_filers(now)
+    now.set("2027-04-12 09:00")
+    secretaria.post(test_financial.BOARD + "avisos/", {"estado": "late", "caso": [pablo.pk]})
+    assert list(Draft.objects.values_list("case_id", flat=True)) == [pablo.pk]
+    # Nothing marked: nothing prepared, and a clear message.
+    r = secretaria.post(test_financial.BOARD + "avisos/", {"estado": "late"}, follow=True)
+    assert "No se preparó ningún aviso: marque al menos una fila atrasada." in r.content.decode()
+    assert Draft.objects.count() == 1
+    # Before the due day the report is the filer's move: no notice to prepare even if a row is posted.
+    now.set("2027-03-01 09:00")
+    Draft.objects.all().delete()
+    r = secretaria.post(test_financial.BOARD + "avisos/", {"mes": "2027-04", "caso": [marta.pk]}, follow=True)
+    assert "ninguna fila marcada lo necesita ya" in r.content.decode() and not Draft.objects.exists()
+    assert "Preparar los avisos de todos los morosos" not in secretaria.get(test_financial.BOARD).content.decode()
+
+
+def test_the_bulk_notice_is_a_post_for_staff_only(only_the_tests_people, now, secretaria, client):
+    _two_late_filers(now)
+    assert secretaria.get(test_financial.BOARD + "avisos/").status_code == 405
+    r = client.post(test_financial.BOARD + "avisos/", {"caso": ["1"]})
+    assert r.status_code in (302, 403) and "/entrar" in r.get("Location", "/entrar")
+
+
+def test_cam_16a_01_once_the_late_filer_is_noticed_the_move_is_the_oegs(only_the_tests_people, now, world, secretaria):
+    """Sec. 16(a): after the Commission's notice the law gives it no act or term of its own on the late
+    report; the OEG's Director refers the matter if a violation is probable (CAM-16A-01)."""
+    from ventila.documents.actions import do_issue_document
+    from ventila.documents.models import Draft
+
+    case = _late_filer(now)
+    now.set("2027-04-12 09:00")  # a week after the due day (5 Apr 2027)
+    secretaria.post(test_financial.BOARD + "avisos/", {"estado": "late", "caso": [case.pk]})
+    now.set("2027-04-13 10:00")
+    do_issue_document(user=world.users["secretaria"], draft=Draft.objects.get(case=case))
+
+    page = secretaria.get(f"/expedientes/{case.number}/").content.decode()
+    assert 'id="siguiente-acto"' not in page and "Preparar: Aviso" not in page
+    assert "Se expidió el aviso al funcionario obligado." in page
+    assert "Le toca a la Oficina de Ética Gubernamental. Regla CAM-16A-01 · Sec. 16(a)." in page
+    mine = secretaria.get("/expedientes/?turn=mine").content.decode()
+    assert f">{case.number}</a>" not in mine.split("<tbody>", 1)[-1]
+    waiting = secretaria.get("/expedientes/?turn=waiting").content.decode()
+    row = _row(waiting, case.number)
+    assert "Preparar aviso" not in row and "Oficina de Ética Gubernamental" in row
+    board = secretaria.get(test_financial.BOARD + "?estado=late").content.decode()
+    assert f'name="caso" value="{case.pk}"' not in board and "late_report_notice" not in _row(board, case.number)
+
+
+def test_cam_14c_01_a_notice_of_an_earlier_lapse_does_not_answer_a_later_duty(
+    only_the_tests_people, now, world, secretaria
+):
+    """The notice issued on 13 Apr 2027 for the initial report (CAM-14D-01) answers that lapse, not the
+    annual report due 15 Aug 2028 (CAM-14C-01): the later lapse is the Commission's move again."""
+    from ventila.documents.actions import do_issue_document
+    from ventila.documents.models import Draft
+    from ventila.web.views.turns import answered_lapses
+
+    case = _late_filer(now)
+    now.set("2027-04-12 09:00")
+    secretaria.post(test_financial.BOARD + "avisos/", {"estado": "late", "caso": [case.pk]})
+    now.set("2027-04-13 10:00")
+    do_issue_document(user=world.users["secretaria"], draft=Draft.objects.get(case=case))
+    key = "late_report_notice"
+    assert answered_lapses([(case.pk, key, dt.date(2027, 4, 5))]) == {(case.pk, key)}
+    assert answered_lapses([(case.pk, key, dt.date(2027, 4, 13))]) == {(case.pk, key)}  # the same day counts
+    assert answered_lapses([(case.pk, key, dt.date(2028, 8, 15))]) == set()
+
+
+def test_cam_16a_01_the_rulebook_hands_the_move_to_the_oeg_once_the_notice_is_issued():
+    kind = RULEBOOKS["camara-171"].kinds["financial_report"]
+    noticed = kind.move("initial_report", expired=True, answered=True)
+    assert noticed.actor == "oeg" and not noticed.body_acts and noticed.documents == ()
+    assert noticed.follows is not None and noticed.follows.rule == "CAM-16A-01"
+    assert RULEBOOKS["camara-171"].rules["CAM-16A-01"].citation == "Sec. 16(a)"
+    # Not yet issued: still the Commission's notice to prepare.
+    assert kind.move("initial_report", expired=True, answered=False).documents == ("late_report_notice",)
+    assert kind.next_act([("initial_report", True)], [], documents=True, answered=["initial_report"]) is None

@@ -79,3 +79,40 @@ def test_the_per_diem_pages_title_is_its_title_and_says_error_on_an_error(world)
     assert "<" not in title and len(title) < 80 and title.startswith("Dietas · ")
     page = c.post(url, {"form": "expense"}).content.decode()
     assert _title(page).startswith("Error: Dietas · ")
+
+
+def test_a_closure_day_without_a_reason_says_the_closure_was_not_declared(world):
+    r = _staff(world).post(
+        "/cuerpos/etica-camara/calendario/", {"form": "closure", "day": "2027-03-04", "step": "check"}
+    )
+    page = r.content.decode()
+    assert _title(page).startswith("Error: Calendario")
+    summary = _summary(page)
+    assert "No se declaró el cierre: revise lo siguiente" in summary and "No se anotó nada" not in page
+    assert re.search(r'<a href="#id_reason">[^<]+</a>:', summary)
+
+
+def test_an_election_day_without_its_date_says_the_election_day_was_not_recorded(world):
+    r = _staff(world).post("/cuerpos/etica-camara/calendario/", {"form": "election", "step": "check"})
+    page = r.content.decode()
+    assert _title(page).startswith("Error: Calendario")
+    assert "No se anotó el día de elecciones: revise lo siguiente" in _summary(page)
+
+
+def test_the_board_with_a_bad_month_has_error_in_its_title(world):
+    page = _staff(world).get("/cuerpos/etica-camara/obligados/tablero/?mes=2027-13").content.decode()
+    assert _title(page).startswith("Error: Tablero de informes financieros")
+
+
+def test_no_staff_template_falls_back_to_the_generic_heading():
+    """Every staff form that includes the error summary names what failed (the generic heading is left
+    for no form of the staff's)."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "ventila"
+    bare = [
+        str(p.relative_to(root))
+        for p in root.rglob("*.html")
+        if re.search(r'include "web/_form_errors\.html"\s*%\}', p.read_text(encoding="utf-8"))
+    ]
+    assert bare == []

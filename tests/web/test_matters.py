@@ -93,6 +93,27 @@ def test_cam_11c_01_the_queue_opens_a_notice_and_the_objection_window_is_5_busin
     assert "Determinación de la Comisión sobre la oposición" in html  # the act the rulebook offers now
 
 
+def test_cam_11c_01_opening_a_matter_is_checked_first_with_the_term_it_opens(client, world, now):
+    """Issue 29: the form's button asks for the check step; nothing is opened until it is confirmed.
+    CAM-11C-01: 5 business days from Mon 1 Mar 2027; Tue 2 Mar a holiday → 3, 4, 5, 8, 9 → Tue 9 Mar."""
+    signed_in(client, world)
+    url = "/expedientes/asunto/etica-camara/outside_activity/"
+    assert 'name="paso" value="revisar"' in client.get(url).content.decode()
+    data = {"person_office": world.respondent.offices.get().pk, **NOTICE}
+    before = Case.objects.count()
+    r = client.post(url, {**data, "paso": "revisar"})
+    html = r.content.decode()
+    assert r.status_code == 200 and "Revise antes de anotar" in html and Case.objects.count() == before
+    assert "vence el martes, 9 de marzo de 2027 (CAM-11C-01, Sec. 11(C))" in html
+    assert "Sec. 19" not in html and "Aceptar la solicitud" not in html
+    assert 'name="nature" value="Asesoría contable a una cooperativa agrícola."' in html
+    # «Cambiar»: the form again, with what was typed, and still nothing opened.
+    html = client.post(url, {**data, "paso": "cambiar"}).content.decode()
+    assert "Asesoría contable a una cooperativa agrícola." in html and Case.objects.count() == before
+    r = client.post(url, {**data, "paso": "confirmar"})
+    assert r.status_code == 302 and Case.objects.count() == before + 1
+
+
 def test_cam_11a_01_the_35_percent_cap_is_checked_to_the_cent(client, world, now):
     signed_in(client, world)
     # 35 % of $85,737.00 is $30,007.95: a compensation of exactly that is within the cap.

@@ -25,6 +25,7 @@ import hashlib
 import json
 import logging
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -37,10 +38,12 @@ from ventila import clock, files
 from ventila.audit import chain
 from ventila.cases.actions import (
     ActInput,
+    ActPreview,
     ActRefused,
     UploadedDocument,
     do_record_act,
     do_record_entry,
+    preview_act,
 )
 from ventila.cases.models import Case, DocketEntry
 from ventila.rules import PR_TZ, RULEBOOKS
@@ -90,6 +93,52 @@ def do_create_draft(
             created_by=user,
             created_at=now,
         )
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """What :func:`do_prepare_drafts` did for one case: the draft to review (``created``: new, else one
+    already pending), or none because the document was issued already after ``since``."""
+
+    case: Case
+    draft: Draft | None
+    created: bool
+
+
+def do_prepare_drafts(
+    *,
+    user: Any,
+    targets: list[tuple[DocketEntry, dt.date]],
+    template: str,
+    language: str = "es",
+    now: dt.datetime | None = None,
+) -> list[Prepared]:
+    """Prepare the document ``template`` from each of ``targets`` (the act it is prepared from, and the
+    day since which it is owed): the compliance board's «Preparar los avisos de todos los morosos»
+    (issue 29). A case with a draft of it pending keeps that one (no second draft); a case where it was
+    issued on or after that day gets none. Each new draft is made as :func:`do_create_draft` makes it."""
+    now = now or clock.now()
+    cases = [e.case for e, _since in targets]
+    pending = {
+        d.case_id: d for d in Draft.objects.filter(case__in=cases, template=template).order_by("-id").select_related()
+    }
+    issued = {
+        (case_id, day)
+        for case_id, day in Document.objects.filter(case__in=cases, template=template).values_list(
+            "case_id", "issued_at__date"
+        )
+    }
+    out: list[Prepared] = []
+    for entry, since in targets:
+        case = entry.case
+        if case.pk in pending:
+            out.append(Prepared(case, pending[case.pk], False))
+        elif any(c == case.pk and day >= since for c, day in issued):
+            out.append(Prepared(case, None, False))
+        else:
+            draft = do_create_draft(user=user, case=case, entry=entry, template=template, language=language, now=now)
+            out.append(Prepared(case, draft, True))
+    return out
 
 
 def do_update_draft(*, draft: Draft, title: str, texts: Mapping[str, str]) -> Draft:
@@ -364,10 +413,45 @@ def _record_receipt(user: Any, d: Delivery, received_on: dt.date, note: str, now
     d.save(update_fields=["received_on", "receipt_note", "status", "receipt_entry"])
 
 
+def preview_receipt(
+    *, document: Document, role: str, name: str, method: str, received_on: dt.date, now: dt.datetime | None = None
+) -> ActPreview | None:
+    """What serving ``document`` by hand or by mail on ``received_on`` would record, writing nothing: the
+    act its receipt is and the terms that act opens, computed by the engine (the check step before the
+    service, issue 29); None when the receipt records no act. Raises :class:`DocumentRefused` as the
+    service would."""
+    d = Delivery(document=document, recipient_role=role, recipient_name=name, method=method)
+    act = _receipt_input(d, catalog.BY_KEY[document.template], received_on, "")
+    if act is None:
+        return None
+    try:
+        return preview_act(case=Case.objects.select_related("body").get(pk=document.case_id), act=act, now=now)
+    except ActRefused as exc:
+        msgs = [m for ms in exc.field_errors.values() for m in ms] or [exc.message]
+        raise DocumentRefused(_("Revise la fecha."), {"received_on": msgs}) from None
+
+
 def _receipt_act(
     user: Any, d: Delivery, spec: catalog.DocSpec, received_on: dt.date, note: str, now: dt.datetime
 ) -> DocketEntry | None:
     """Record the act the receipt is (``respondent_notified`` starts the term to answer)."""
+    act_input = _receipt_input(d, spec, received_on, note)
+    if act_input is None:
+        return None
+    case = Case.objects.select_related("body").get(pk=d.document.case_id)
+    pdf = UploadedDocument(
+        d.document.filename, files.read_verified(d.document.file, d.document.sha256), "application/pdf"
+    )
+    try:
+        return do_record_act(user=user, case=case, act=replace(act_input, attachments=[pdf]), now=now)
+    except ActRefused as exc:
+        msgs = [m for ms in exc.field_errors.values() for m in ms] or [exc.message]
+        raise DocumentRefused(_("Revise la fecha."), {"received_on": msgs}) from None
+
+
+def _receipt_input(d: Delivery, spec: catalog.DocSpec, received_on: dt.date, note: str) -> ActInput | None:
+    """The act the receipt of ``d`` is, as it would be recorded (without the PDF); None when it records
+    none (no receipt act, another recipient, already on the docket)."""
     act = spec.receipt_act
     if act is None or d.recipient_role not in spec.receipt_roles:
         return None
@@ -407,16 +491,7 @@ def _receipt_act(
     }
     if note:
         text += " " + note
-    pdf = UploadedDocument(
-        d.document.filename, files.read_verified(d.document.file, d.document.sha256), "application/pdf"
-    )
-    try:
-        return do_record_act(
-            user=user, case=case, act=ActInput(act, occurred, False, payload, {}, text, [pdf]), now=now
-        )
-    except ActRefused as exc:
-        msgs = [m for ms in exc.field_errors.values() for m in ms] or [exc.message]
-        raise DocumentRefused(_("Revise la fecha."), {"received_on": msgs}) from None
+    return ActInput(act, occurred, False, payload, {}, text, [])
 
 
 # -- e-mail ---------------------------------------------------------------------------------------------

@@ -235,23 +235,32 @@ def specs_for(case: Case, entry: DocketEntry) -> list[DocSpec]:
     return [s for s in own if entry.event_type in s.events and (s.applies is None or s.applies(entry))]
 
 
-def prepare_urls(cases: list[Case], key: str) -> dict[int, str]:
-    """Where to prepare the document ``key`` for each of ``cases`` (case id → the «new document» URL of
-    its first docket act that produces it, when the document applies there): the queue's and the
-    compliance board's «Preparar aviso» (issue 29). One read of the docket for all of them."""
+def prepare_entries(cases: list[Case], key: str) -> dict[int, DocketEntry]:
+    """The docket act each of ``cases`` prepares the document ``key`` from (case id → its first act that
+    produces it, when the document applies there): one read of the docket for all of them. The queue's
+    and the compliance board's «Preparar aviso», and the board's bulk notices (issue 29)."""
     spec = BY_KEY.get(key)
     if spec is None or not cases:
         return {}
     by_id = {c.pk: c for c in cases}
-    out: dict[int, str] = {}
+    out: dict[int, DocketEntry] = {}
     entries = DocketEntry.objects.filter(case_id__in=list(by_id), event_type__in=spec.events).order_by("seq")
     for e in entries:
         if e.case_id in out:
             continue
         e.case = by_id[e.case_id]
         if spec.applies is None or spec.applies(e):
-            out[e.case_id] = reverse("documents:new", args=[e.case.number, e.seq, key])
+            out[e.case_id] = e
     return out
+
+
+def prepare_urls(cases: list[Case], key: str) -> dict[int, str]:
+    """Where to prepare the document ``key`` for each of ``cases`` (case id → the «new document» URL of
+    its act that produces it; :func:`prepare_entries`)."""
+    return {
+        case_id: reverse("documents:new", args=[e.case.number, e.seq, key])
+        for case_id, e in prepare_entries(cases, key).items()
+    }
 
 
 # -- the data a text is generated from --------------------------------------------------------------

@@ -22,7 +22,9 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from ventila import files
 from ventila.cases import access as case_access
+from ventila.cases.labels import DEADLINES
 from ventila.cases.models import Party
+from ventila.rules import RULEBOOKS
 
 from . import access, calendars, catalog
 from .actions import (
@@ -37,8 +39,9 @@ from .actions import (
     do_update_draft,
     draft_digest,
     draft_problems,
+    preview_receipt,
 )
-from .forms import OTHER_ROLES, DeliveryForm, DraftForm, LanguageForm, ReceiptForm
+from .forms import OTHER_ROLES, RECEIPT_METHODS, DeliveryForm, DraftForm, LanguageForm, ReceiptForm
 from .mail import answer_shown, failure_sentence
 from .models import Delivery
 from .pdf import render_pdf
@@ -261,7 +264,25 @@ def deliver(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
     doc = access.document_for_user(request.user, number, doc_id, manage=True)
     form = DeliveryForm(request.POST or None, document=doc)
     status = 200
-    if request.method == "POST" and form.is_valid():
+    # Service by hand or by mail starts terms: a check step first (issue 29), as every act that opens one
+    # has. The form's button asks for it («revisar»); a post that names no step records at once (scripts).
+    step = request.POST.get("paso", "") if request.method == "POST" else ""
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and step == "revisar"
+        and form.cleaned_data["method"] in RECEIPT_METHODS
+    ):
+        d = form.cleaned_data
+        try:
+            preview = preview_receipt(
+                document=doc, role=d["role_value"], name=d["name"], method=d["method"], received_on=d["received_on"]
+            )
+        except DocumentRefused as exc:
+            _apply(form, exc)
+        else:
+            return render(request, "documents/deliver_check.html", _deliver_check(doc, form, preview))
+    elif request.method == "POST" and step != "cambiar" and form.is_valid():
         d = form.cleaned_data
         try:
             delivery = do_order_delivery(
@@ -294,6 +315,30 @@ def deliver(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
                 )
             return redirect("documents:document", number=number, doc_id=doc_id)
     return render(request, "documents/deliver.html", {"case": doc.case, "doc": doc, "form": form}, status=status)
+
+
+def _deliver_check(doc: Any, form: Any, preview: Any) -> dict[str, Any]:
+    """The check page of a service by hand or by mail: what will be recorded, and the act its receipt is
+    with the terms it opens (their due day, rule and citation), as the engine computes them."""
+    d = form.cleaned_data
+    act = catalog.BY_KEY[doc.template].receipt_act if preview is not None else None
+    spec = RULEBOOKS[doc.case.body.rulebook].kinds[doc.case.kind].events.get(act or "")
+    return {
+        "case": doc.case,
+        "doc": doc,
+        "form": form,
+        "rows": [
+            (_("Destinatario"), d["name"], "id_recipient_0"),
+            (_("Medio"), Delivery.Method(d["method"]).label, "id_method_0"),
+            (_("Fecha de recibo"), catalog.long_date(d["received_on"], "es"), "id_received_on"),
+            (_("Constancia"), d.get("note") or "—", "id_note"),
+        ],
+        "act_title": _(spec.title) if spec is not None else "",
+        "opened": [
+            {"label": DEADLINES.get(t.deadline_id, t.deadline_id), "due": t.due, "t": t}
+            for t in (preview.opened if preview is not None else [])
+        ],
+    }
 
 
 @login_required

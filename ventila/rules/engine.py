@@ -203,6 +203,17 @@ class Act:
 
 
 @dataclass(frozen=True)
+class AfterDocument:
+    """What follows once the body issued the document another's lapse called for (issue 29: the notice
+    to a late filer): whose move the matter is then (``actor``), the rule that gives it that move
+    (``rule``), and what follows, in words (``follows``, Spanish; a catalogue message)."""
+
+    actor: Actor
+    rule: str
+    follows: Msg
+
+
+@dataclass(frozen=True)
 class Move:
     """Whose move an open term is and what the body may do about it (:meth:`KindSpec.move`).
 
@@ -219,6 +230,9 @@ class Move:
     # The documents the body prepares once another's term ran out (``KindSpec.lapse_documents``: the
     # notice to a late filer), in the order the law has them.
     documents: tuple[str, ...] = ()
+    # Once that document was issued (``KindSpec.after_documents``): whose move it is then, under which
+    # rule, and what follows, in words. None: not issued, or the rulebook says nothing after it.
+    follows: AfterDocument | None = None
 
     @property
     def body_acts(self) -> bool:
@@ -372,6 +386,9 @@ class KindSpec:
     # Findings that change what must happen (issue 29): finding id → the acts it calls for, the first
     # allowed now suggested before any term's act («Procede desestimar por falta de jurisdicción»).
     finding_acts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # What follows a lapse document once it was issued (issue 29): document key → whose move, rule and
+    # words (:class:`AfterDocument`): the late filer noticed, the OEG may refer (Sec. 16(a)).
+    after_documents: Mapping[str, AfterDocument] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.stages is None or self.deadlines is None:
@@ -400,33 +417,47 @@ class KindSpec:
             raise TypeError(f"KindSpec {self.id!r}: opening acts outside the kind")
         if set(self.lapse_documents) - ids or any(self.actors[d].is_body for d in self.lapse_documents):
             raise TypeError(f"KindSpec {self.id!r}: lapse_documents name terms outside the kind or the body's own")
+        if set(self.after_documents) - {d for docs in self.lapse_documents.values() for d in docs}:
+            raise TypeError(f"KindSpec {self.id!r}: after_documents name documents no lapse calls for")
         if {a for acts in self.finding_acts.values() for a in acts} - set(self.events):
             raise TypeError(f"KindSpec {self.id!r}: finding_acts name acts outside the kind")
 
-    def move(self, deadline_id: str, *, expired: bool) -> Move:
+    def move(self, deadline_id: str, *, expired: bool, answered: bool = False) -> Move:
         """Whose move the open term ``deadline_id`` is and the acts the rulebook offers the body for
         it (in the kind's order of events): the acts its expiry allows once it ran out (``expired``; a
         compulsory term of the body's own may have one too, a dismissal), then, for the body's own
-        term, the acts that meet it; for another's term still running, none."""
+        term, the acts that meet it; for another's term still running, none. ``answered``: the
+        document its lapse called for was issued since it ran out — then, when the rulebook says what
+        follows (``after_documents``), the move is that actor's, with nothing left to the body."""
         actor = self.actors[deadline_id]
         after = tuple(t for t, spec in self.events.items() if deadline_id in spec.on_expiry) if expired else ()
         meet = tuple(t for t, spec in self.events.items() if deadline_id in spec.meets) if actor.is_body else ()
         documents = tuple(self.lapse_documents.get(deadline_id, ())) if expired else ()
+        follows = self.after_documents.get(documents[0]) if answered and documents else None
+        if follows is not None:
+            return Move(deadline_id, follows.actor, expired, (), (), follows)
         return Move(deadline_id, actor, expired, after + tuple(t for t in meet if t not in after), documents)
 
     def next_act(
-        self, terms: Iterable[tuple[str, bool]], allowed: Sequence[str], *, documents: bool = False
+        self,
+        terms: Iterable[tuple[str, bool]],
+        allowed: Sequence[str],
+        *,
+        documents: bool = False,
+        answered: Iterable[str] = (),
     ) -> tuple[Move, str] | None:
         """The act to suggest first: for the open ``terms`` (``(deadline_id, expired)``, the nearest
         first), the first act the body may take for one of them (:meth:`move`) that the rulebook
         allows now (``allowed``, the evaluation's ``allowed_next``); None when every open term waits
         on someone else, or none has an act allowed now. With ``documents``, a term that ran out and
-        leaves the body only a document to prepare (``lapse_documents``) is found too, with act ""."""
+        leaves the body only a document to prepare (``lapse_documents``) is found too, with act "";
+        ``answered``: the terms whose lapse document was issued already (:meth:`move`)."""
         allowed_now = set(allowed)
+        done = set(answered)
         for deadline_id, expired in terms:
             if deadline_id not in self.actors:  # a term no longer in the kind's vocabulary: nothing to offer
                 continue
-            move = self.move(deadline_id, expired=expired)
+            move = self.move(deadline_id, expired=expired, answered=deadline_id in done)
             for act in move.acts:
                 if act in allowed_now:
                     return move, act

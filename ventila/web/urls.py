@@ -84,6 +84,7 @@ urlpatterns = [
     path("cuerpos/<slug:body>/obligados/<int:person_id>/nepotismo/", conduct.nepotism, name="nepotism"),
     # Financial reports (Secs. 14–16): the compliance board and an OEG referral turned into a case.
     path("cuerpos/<slug:body>/obligados/tablero/", register.board, name="board"),
+    path("cuerpos/<slug:body>/obligados/tablero/avisos/", register.board_notices, name="board_notices"),
     path("expedientes/<case_number:number>/referido-oeg/", register.turn_referral, name="turn_referral"),
     # The public record after final resolution (issue 17, Secs. 5(5), 21(d)): no account needed.
     path("cuerpos/<slug:body>/revision-publicacion/", publication_review.review_list, name="publication_review"),

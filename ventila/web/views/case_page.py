@@ -158,7 +158,11 @@ def case_detail(request: HttpRequest, number: str) -> HttpResponse:
     labels = _Labels(case)
     kind_spec = rulebook_and_kind(case.body.rulebook, case.kind)[1]
     acts = _acts(request.user, case, open_terms, today, findings)
-    term_rows = [_term_row(d, today, kind=kind_spec, allowed=case.allowed_next) for d in open_terms]
+    answered = turns.case_answered(case, kind_spec, open_terms, today)
+    term_rows = [
+        _term_row(d, today, kind=kind_spec, allowed=case.allowed_next, answered=d.deadline_id in answered)
+        for d in open_terms
+    ]
     return render(
         request,
         "web/case.html",
@@ -308,6 +312,7 @@ def _term_row(
     kind: KindSpec | None = None,
     allowed: Any = (),
     ended_by: KindSpec | None = None,
+    answered: bool = False,
 ) -> dict[str, Any]:
     row = {
         "d": d,
@@ -325,7 +330,7 @@ def _term_row(
         # the due day is the term's own act, done late: «fuera de término».
         row["replaced"] = act is not None and d.deadline_id in act.on_expiry
     if kind is not None:  # an open term: whose move it is
-        row["move"] = turns.term_move(kind, d.deadline_id, turns.is_expired(d, today), allowed)
+        row["move"] = turns.term_move(kind, d.deadline_id, turns.is_expired(d, today), allowed, answered)
     return row
 
 

@@ -62,7 +62,10 @@ def open_matter(request: HttpRequest, body: str, kind: str) -> HttpResponse:
     form = MatterForm(request.POST or None, request.FILES or None, body=body_obj, kind=kind, event_type=chosen)
     status = 200
     step = request.POST.get("paso", "") if request.method == "POST" else ""
-    if request.method == "POST" and form.is_valid() and kind in CHECK_FIRST and step != "confirmar":
+    # Every opening is checked before it is recorded (issue 29): the form's button asks for the check
+    # («revisar»); an advisory request is always checked; a post naming no step records at once (scripts).
+    checked = kind in CHECK_FIRST or step in ("revisar", "cambiar")
+    if request.method == "POST" and form.is_valid() and checked and step != "confirmar":
         if step != "cambiar":
             office = form.office()
             try:
@@ -92,7 +95,8 @@ def open_matter(request: HttpRequest, body: str, kind: str) -> HttpResponse:
                             for t in preview.opened
                         ],
                         "stage": STAGES.get(preview.stage_after, preview.stage_after),
-                        "complaints": related_complaints(office.person) if office else [],
+                        "complaints": related_complaints(office.person) if office and kind in CHECK_FIRST else [],
+                        "advisory": kind in CHECK_FIRST,
                     },
                 )
     elif request.method == "POST" and form.is_valid():

@@ -24,7 +24,9 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods
 
 from ventila import clock
@@ -50,11 +52,14 @@ from ventila.compliance.importer import (
 from ventila.compliance.models import FinancialReport
 from ventila.compliance.referrals import do_turn_referral_into_case, links_of, pending_referral
 from ventila.documents import access as doc_access
-from ventila.documents.catalog import late_duties, prepare_urls
+from ventila.documents.actions import do_prepare_drafts
+from ventila.documents.catalog import late_duties, prepare_entries
+from ventila.documents.models import Draft
 from ventila.exports import XLSX_TYPE, csv_response, to_xlsx
 from ventila.rules import RULEBOOKS
 
 from ..register_forms import MappingForm, ReferralForm, RegisterFileForm, ReportForm
+from . import turns
 
 _SALT = "ventila.register-import"
 _TICKET_MAX_AGE = 2 * 3600  # seconds an uploaded file waits for its mapping and import
@@ -259,17 +264,23 @@ def register_mapping(request: HttpRequest, body: str, ticket: str) -> HttpRespon
                         },
                     )
                     if plan.opened:
-                        # Issue 29: which cases it opened, and how many of them are already late.
-                        late = sum(1 for c in plan.opened if late_duties(c))
-                        messages.info(
-                            request,
-                            _("Se abrieron %(n)s expedientes (%(numbers)s); %(late)s ya tienen un informe vencido.")
-                            % {
-                                "n": len(plan.opened),
-                                "numbers": ", ".join(c.number for c in plan.opened),
-                                "late": late,
-                            },
-                        )
+                        # Issue 29: which cases it opened, and which of them are already late.
+                        late = [c.number for c in plan.opened if late_duties(c)]
+                        opened = ngettext(
+                            "Se abrió %(n)s expediente (%(numbers)s).",
+                            "Se abrieron %(n)s expedientes (%(numbers)s).",
+                            len(plan.opened),
+                        ) % {
+                            "n": len(plan.opened),
+                            "numbers": ", ".join(c.number for c in plan.opened),
+                        }
+                        if late:
+                            opened += " " + ngettext(
+                                "%(late)s ya tiene un informe vencido: %(numbers)s.",
+                                "%(late)s ya tienen un informe vencido: %(numbers)s.",
+                                len(late),
+                            ) % {"late": len(late), "numbers": ", ".join(late)}
+                        messages.info(request, opened)
                 return redirect("web:register", body=body_obj.slug)
         else:
             plan = plan_import(table, mapping, obligations.roles)
@@ -477,12 +488,7 @@ def board(request: HttpRequest, body: str) -> HttpResponse:
     body_obj = register_access.access_register(request.user, body)
     roles = _role_labels(body_obj)
     today = clock.today()
-    month, month_error = _month(request.GET.get("mes", ""), today)
-    status = request.GET.get("estado", "")
-    status = status if status in board_mod.STATUSES else ""
-    role = request.GET.get("categoria", "")
-    role = role if role in dict(roles) else ""
-    query = " ".join(request.GET.get("q", "").replace("\x00", "").split())[:100]
+    month, month_error, status, role, query = _board_filter(request.GET, roles, today)
     board_mod.refresh_board(body_obj, clock.now())
     result = board_mod.compute_board(body_obj, today, board_mod.BoardFilter(month, status, role, query))
     register_access.log_access_board(request.user, body_obj)
@@ -500,13 +506,14 @@ def board(request: HttpRequest, body: str) -> HttpResponse:
         return response
     params = {k: v for k, v in (("mes", f"{month:%Y-%m}"), ("estado", status), ("categoria", role), ("q", query)) if v}
     prepare = _board_prepare_urls(request.user, body_obj, result.rows)
+    filters = [(k, params.get(k, "")) for k in ("mes", "estado", "categoria", "q")]
     return render(
         request,
         "web/board.html",
         {
             "body": body_obj,
             "board": result,
-            "rows": [(r, prepare.get(r.deadline.case_id, "")) for r in result.rows],
+            "rows": [(r, *prepare.get(r.deadline.case_id, ("", ""))) for r in result.rows],
             "month": month,
             "month_value": f"{month:%Y-%m}",
             "month_error": month_error,
@@ -516,15 +523,30 @@ def board(request: HttpRequest, body: str) -> HttpResponse:
             "query": query,
             "today": today,
             "export_query": urlencode(params),
+            "filters": [(k, v) for k, v in filters if v],
+            "preparable": sum(1 for _url, draft in prepare.values() if not draft),
         },
         status=400 if month_error else 200,
     )
 
 
-def _board_prepare_urls(user: Any, body: Any, rows: list[Any]) -> dict[int, str]:
-    """«Preparar aviso» per late row of the board (issue 29): the document the rulebook has the body
-    prepare once the duty ran out (``KindSpec.lapse_documents``), for the staff who manage documents."""
-    wanted: dict[str, list[Any]] = {}
+def _board_filter(data: Any, roles: list[tuple[str, str]], today: dt.date) -> tuple[dt.date, str, str, str, str]:
+    """The board's filters as typed (GET for the page, POST for its bulk action): month (and its error),
+    status, category, name or employee number."""
+    month, month_error = _month(data.get("mes", ""), today)
+    status = data.get("estado", "")
+    status = status if status in board_mod.STATUSES else ""
+    role = data.get("categoria", "")
+    role = role if role in dict(roles) else ""
+    query = " ".join(data.get("q", "").replace("\x00", "").split())[:100]
+    return month, month_error, status, role, query
+
+
+def _board_notices(user: Any, body: Any, rows: list[Any]) -> dict[str, list[tuple[Any, dt.date]]]:
+    """The notices the board's late rows call for (issue 29): document key → (the act each case prepares
+    it from, the day since which it is owed), for the rows the rulebook answers with a document of the
+    body's once the duty ran out (``KindSpec.lapse_documents``) and the user manages documents on."""
+    wanted: dict[str, dict[int, tuple[Any, dt.date]]] = {}
     for r in rows:
         case = r.deadline.case
         if not r.late or not doc_access.can_manage(user, case):
@@ -532,8 +554,87 @@ def _board_prepare_urls(user: Any, body: Any, rows: list[Any]) -> dict[int, str]
         kind = RULEBOOKS[body.rulebook].kinds.get(case.kind)
         documents = kind.move(r.deadline.deadline_id, expired=True).documents if kind else ()
         if documents:
-            wanted.setdefault(documents[0], []).append(case)
-    out: dict[int, str] = {}
-    for key, cases in wanted.items():
-        out.update(prepare_urls(list({c.pk: c for c in cases}.values()), key))
+            since = wanted.setdefault(documents[0], {}).get(case.pk, (case, r.due))[1]
+            wanted[documents[0]][case.pk] = (case, min(since, r.due))
+    # A notice issued since the duty ran out answers it: nothing more to prepare there.
+    issued = turns.answered_lapses(
+        (pk, key, due) for key, by_case in wanted.items() for pk, (_c, due) in by_case.items()
+    )
+    wanted = {key: {pk: v for pk, v in by_case.items() if (pk, key) not in issued} for key, by_case in wanted.items()}
+    out: dict[str, list[tuple[Any, dt.date]]] = {}
+    for key, by_case in wanted.items():
+        entries = prepare_entries([c for c, _due in by_case.values()], key)
+        out[key] = [(entries[pk], due) for pk, (_c, due) in by_case.items() if pk in entries]
     return out
+
+
+def _board_prepare_urls(user: Any, body: Any, rows: list[Any]) -> dict[int, tuple[str, str]]:
+    """«Preparar aviso» per late row of the board (issue 29): case id → where to prepare its notice, or
+    where its draft already waits to be reviewed (then the second item is that draft's URL)."""
+    notices = _board_notices(user, body, rows)
+    pending = {
+        (d.case_id, d.template): reverse("documents:draft", args=[d.case.number, d.pk])
+        for d in Draft.objects.filter(
+            case_id__in=[e.case_id for targets in notices.values() for e, _since in targets], template__in=notices
+        ).select_related("case")
+    }
+    return {
+        e.case_id: (reverse("documents:new", args=[e.case.number, e.seq, key]), pending.get((e.case_id, key), ""))
+        for key, targets in notices.items()
+        for e, _since in targets
+    }
+
+
+@login_required
+@require_http_methods(["POST"])
+def board_notices(request: HttpRequest, body: str) -> HttpResponse:
+    """«Preparar los avisos de todos los morosos» (issue 29): a draft of the late-filer notice for each
+    late row marked on the board (the board's filters as they were), each to review and issue; the
+    message says how many and links to each."""
+    body_obj = register_access.access_register(request.user, body)
+    today = clock.today()
+    month, month_error, status, role, query = _board_filter(request.POST, _role_labels(body_obj), today)
+    params = {k: v for k, v in (("mes", f"{month:%Y-%m}"), ("estado", status), ("categoria", role), ("q", query)) if v}
+    back = reverse("web:board", kwargs={"body": body_obj.slug}) + (f"?{urlencode(params)}" if params else "")
+    marked = {int(v) for v in request.POST.getlist("caso") if v.isdigit()}
+    if month_error or not marked:
+        messages.error(request, _("No se preparó ningún aviso: marque al menos una fila atrasada."))
+        return redirect(back)
+    board_mod.refresh_board(body_obj, clock.now())
+    result = board_mod.compute_board(body_obj, today, board_mod.BoardFilter(month, status, role, query))
+    done: list[Any] = []
+    for key, targets in _board_notices(request.user, body_obj, result.rows).items():
+        chosen = [(e, since) for e, since in targets if e.case_id in marked]
+        if chosen:
+            done += do_prepare_drafts(user=request.user, targets=chosen, template=key)
+    drafts = [p for p in done if p.draft is not None]
+    if not drafts:
+        messages.error(request, _("No se preparó ningún aviso: ninguna fila marcada lo necesita ya."))
+        return redirect(back)
+    created = sum(1 for p in drafts if p.created)
+    links = format_html_join(
+        ", ",
+        '<a href="{}" translate="no">{}</a>',
+        ((reverse("documents:draft", args=[p.case.number, p.draft.pk]), p.case.number) for p in drafts),
+    )
+    pending = len(drafts) - created
+    if created:
+        head = ngettext(
+            "Se preparó %(n)s aviso; revíselo y expídalo:",
+            "Se prepararon %(n)s avisos; revíselos y expídalos uno a uno:",
+            created,
+        ) % {"n": created}
+    else:
+        head = _("Los avisos marcados ya tenían un borrador pendiente; revíselos y expídalos:")
+    tail = (
+        ngettext(
+            "%(n)s ya tenía un borrador pendiente, que se conserva.",
+            "%(n)s ya tenían un borrador pendiente, que se conserva.",
+            pending,
+        )
+        % {"n": pending}
+        if pending and created
+        else ""
+    )
+    messages.success(request, format_html("{} {}. {}", head, links, tail))
+    return redirect(back)

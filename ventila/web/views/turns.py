@@ -19,7 +19,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import BooleanField, ExpressionWrapper, Q, QuerySet
+from django.db.models import BooleanField, Exists, ExpressionWrapper, OuterRef, Q, QuerySet
+from django.utils import timezone
 from django.utils.html import strip_tags as _strip_tags
 from django.utils.translation import gettext as _
 
@@ -27,6 +28,8 @@ from ventila.bodies.models import Body
 from ventila.cases.actions import is_stale
 from ventila.cases.labels import ACTORS, DEADLINES, STAGES
 from ventila.cases.models import Case, CaseDeadline, CaseFinding
+from ventila.cases.rule_messages import message_text
+from ventila.documents.models import Document
 from ventila.rules import RULEBOOKS
 from ventila.rules.engine import KindSpec, Move
 from ventila.rules.vocabulary import mid_sentence
@@ -52,6 +55,40 @@ def stage_ids(bodies: Sequence[Body], body: str, kind: str) -> list[str]:
 
 def kind_spec(rulebook: str, kind: str) -> KindSpec | None:
     return RULEBOOKS[rulebook].kinds.get(kind) if rulebook in RULEBOOKS else None
+
+
+def answered_document(kind: KindSpec | None, deadline_id: str) -> str:
+    """The document whose issue answers the lapse of ``deadline_id`` and after which the rulebook says
+    whose move it is (``KindSpec.lapse_documents`` and ``after_documents``: the late filer's notice);
+    "" when none."""
+    docs = kind.lapse_documents.get(deadline_id, ()) if kind is not None else ()
+    return docs[0] if docs and kind is not None and docs[0] in kind.after_documents else ""
+
+
+def answered_lapses(terms: Iterable[tuple[int, str, dt.date]]) -> set[tuple[int, str]]:
+    """Of ``terms`` (case id, the document its lapse calls for, the term's due day), those whose document
+    was issued on or after the due day (one read): (case id, document key)."""
+    wanted = {(case_id, key): due for case_id, key, due in terms if key}
+    if not wanted:
+        return set()
+    rows = Document.objects.filter(
+        case_id__in={c for c, _k in wanted}, template__in={k for _c, k in wanted}
+    ).values_list("case_id", "template", "issued_at")
+    return {(c, k) for c, k, at in rows if (c, k) in wanted and timezone.localdate(at) >= wanted[(c, k)]}
+
+
+def _answered_q(kind: KindSpec, deadline_ids: list[str]) -> Q:
+    """The cases whose nearest term's lapse document was issued on or after its due day (the SQL of
+    :func:`answered_lapses`): the move is then another's (``KindSpec.after_documents``)."""
+    q = Q(pk__in=[])
+    for d in deadline_ids:
+        key = answered_document(kind, d)
+        if key:
+            issued = Document.objects.filter(
+                case=OuterRef("pk"), template=key, issued_at__date__gte=OuterRef("next_due")
+            )
+            q |= Q(next_due_deadline=d) & Exists(issued)
+    return q
 
 
 def turn_filters(bodies: Sequence[Body], today: dt.date, recorders: set[int] | None = None) -> dict[str, Q]:
@@ -80,15 +117,18 @@ def turn_filters(bodies: Sequence[Body], today: dt.date, recorders: set[int] | N
                 else:
                     others.append(str(deadline_id))
             where = Q(body_id__in=ids, kind=kind_id)
+            # Issue 29: a lapse answered by the body's document (the late filer noticed) is another's move.
+            answered = _answered_q(kind, after)
             if own or after:
                 mine |= where & (
                     (Q(next_due_deadline__in=own) & can_act)
-                    | Q(next_due_deadline__in=after, next_due__lt=today, status=Case.Status.OPEN)
+                    | (Q(next_due_deadline__in=after, next_due__lt=today, status=Case.Status.OPEN) & ~answered)
                 )
             if others or after:
                 waiting |= where & (
                     Q(next_due_deadline__in=others, next_due__isnull=False)
                     | Q(next_due_deadline__in=after, next_due__gte=today)
+                    | (Q(next_due_deadline__in=after, next_due__lt=today) & answered)
                 )
     if recorders is not None:
         mine &= Q(body_id__in=sorted(recorders))
@@ -135,13 +175,16 @@ class TermMove:
         return self.move.body_acts
 
 
-def term_move(kind: KindSpec | None, deadline_id: str, expired: bool, allowed: Iterable[str] | None) -> TermMove | None:
+def term_move(
+    kind: KindSpec | None, deadline_id: str, expired: bool, allowed: Iterable[str] | None, answered: bool = False
+) -> TermMove | None:
     """``allowed``: the acts the case allows now (its stored ``allowed_next``); None when the stored
     rows are due for re-derivation (the term has just run out): then the rulebook's acts for the term
-    as declared, which the act's form checks against the docket when it is recorded."""
+    as declared, which the act's form checks against the docket when it is recorded. ``answered``:
+    the document its lapse called for was issued (:func:`answered_lapses`)."""
     if kind is None or deadline_id not in kind.actors:
         return None
-    move = kind.move(deadline_id, expired=expired)
+    move = kind.move(deadline_id, expired=expired, answered=answered)
     acts = move.acts if allowed is None else tuple(a for a in move.acts if a in set(allowed))
     late = str(ACTORS[move.actor]) if expired and not move.actor.is_body and move.body_acts else ""
     return TermMove(move, str(ACTORS[move.actor]), late, acts)
@@ -150,6 +193,11 @@ def term_move(kind: KindSpec | None, deadline_id: str, expired: bool, allowed: I
 def queue_moves(items: list[dict[str, Any]], today: dt.date, now: dt.datetime) -> None:
     """Give each queue row (``items``, the cases with their bodies attached) its ``move``: whose move
     its nearest open term is and, when the body must act, the acts the case allows for it."""
+    answered = answered_lapses(
+        (it["case"].pk, answered_document(kind_spec(it["case"].body.rulebook, it["case"].kind), d), due)
+        for it in items
+        if (d := it["case"].next_due_deadline) and (due := it["case"].next_due) is not None and due < today
+    )
     for it in items:
         c = it["case"]
         if c.status != Case.Status.OPEN:
@@ -162,7 +210,8 @@ def queue_moves(items: list[dict[str, Any]], today: dt.date, now: dt.datetime) -
         kind = kind_spec(c.body.rulebook, c.kind)
         expired = c.next_due is not None and c.next_due < today
         allowed = None if is_stale(c, now) else (c.allowed_next or ())
-        it["move"] = term_move(kind, c.next_due_deadline, expired, allowed)
+        key = answered_document(kind, c.next_due_deadline)
+        it["move"] = term_move(kind, c.next_due_deadline, expired, allowed, (c.pk, key) in answered)
         it["mine"] = it["move"] is None or it["move"].body_acts
 
 
@@ -184,7 +233,10 @@ def suggested_act(
     if by_finding is not None:
         return by_finding
     ordered = sorted(open_terms, key=lambda d: (d.due, d.position))
-    found = kind.next_act(((d.deadline_id, is_expired(d, today)) for d in ordered), acts, documents=True)
+    answered = case_answered(case, kind, ordered, today)
+    found = kind.next_act(
+        ((d.deadline_id, is_expired(d, today)) for d in ordered), acts, documents=True, answered=answered
+    )
     if found is None:
         return None
     move, act = found
@@ -217,6 +269,14 @@ def suggested_act(
     return {"type": act, "document": "", "also": also, "why": why % params, "deadline_id": move.deadline_id}
 
 
+def case_answered(case: Case, kind: KindSpec | None, terms: Iterable[CaseDeadline], today: dt.date) -> set[str]:
+    """The case's open terms that ran out and whose lapse document was issued since (the late filer
+    noticed): their deadline ids."""
+    expired = [(d.deadline_id, answered_document(kind, d.deadline_id), d.due) for d in terms if is_expired(d, today)]
+    done = answered_lapses((case.pk, key, due) for _d, key, due in expired)
+    return {d for d, key, _due in expired if (case.pk, key) in done}
+
+
 def finding_act(findings: list[CaseFinding], kind: KindSpec, acts: list[str]) -> dict[str, Any] | None:
     """A finding that changes what must happen (``KindSpec.finding_acts``: «Procede desestimar por falta
     de jurisdicción»): the first act it calls for that the user may record now, with the finding as the
@@ -239,6 +299,18 @@ def waiting_note(term_rows: list[dict[str, Any]]) -> str:
     row = next((r for r in term_rows if r.get("move") is not None and not r["move"].body_acts), None)
     if row is None:
         return ""
+    follows = row["move"].move.follows
+    if follows is not None:  # the body's document answered the lapse: what follows, from the rulebook
+        rule = RULEBOOKS[row["d"].case.body.rulebook].rules[follows.rule]
+        return contracted(
+            _("%(follows)s Le toca a %(actor)s. Regla %(rule)s · %(citation)s.")
+            % {
+                "follows": message_text(follows.follows),
+                "actor": mid_sentence(row["move"].actor),
+                "rule": rule.id,
+                "citation": rule.citation,
+            }
+        )
     return contracted(
         _("Se espera a %(actor)s: «%(term)s» vence el %(day)s.")
         % {"actor": mid_sentence(row["move"].actor), "term": row["label"], "day": long_date(row["d"].due)}

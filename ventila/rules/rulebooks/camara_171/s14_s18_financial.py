@@ -16,7 +16,19 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...engine import Act, Context, Event, EventSpec, FieldError, FieldSpec, FormContext, KindSpec, Obligations, Tenure
+from ...engine import (
+    Act,
+    AfterDocument,
+    Context,
+    Event,
+    EventSpec,
+    FieldError,
+    FieldSpec,
+    FormContext,
+    KindSpec,
+    Obligations,
+    Tenure,
+)
 from ...i18n import Msg, Raw, joined
 from ...terms import Deadline, Finding, Term
 from ...vocabulary import (
@@ -1178,6 +1190,21 @@ KINDS: dict[str, KindSpec] = {
             "initial_report": ("late_report_notice",),  # CAM-14D-01
             "annual_report": ("late_report_notice",),  # CAM-14C-01
             "final_report": ("late_report_notice",),  # CAM-14E-01, CAM-14E-02
+        },
+        # Sec. 16(a) (issue 29): once the late filer was noticed, the law leaves the Commission no act and
+        # no term of its own on the report: the OEG's Director refers the matter when a violation of the
+        # filing rules is probable, and the referral is then received and handled as a complaint (16(b)).
+        after_documents={
+            "late_report_notice": AfterDocument(
+                Actor.OEG,
+                "CAM-16A-01",
+                Msg(
+                    "Se expidió el aviso al funcionario obligado. La ley no da a la Comisión otro acto ni otro "
+                    "término sobre el informe no radicado: si estima probable la violación, el Director de la "
+                    "OEG remite un referido (Sec. 16(a)), que la Comisión recibe y atiende como una querella "
+                    "(Sec. 16(b))."
+                ),
+            )
         },
         # CAM-15-02: 90 days without the OEG's determination make the report final by themselves — the
         # lapse is the law's outcome, not a term the Commission waits on (issue 29).
