@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from functools import cached_property, lru_cache
 from typing import Any
@@ -58,7 +58,7 @@ class FieldSpec:
     """One payload field of an event: its type and whether it is required.
 
     Types: ``date``, ``datetime`` (a date or a date-time), ``bool``, ``int`` (whole number ≥ 0),
-    ``money`` (a number ≥ 0, dollars; a ``Decimal`` once parsed), ``str``, ``choice`` (one of ``choices``), ``choices``
+    ``money`` (dollars to the cent, a JSON string or number, :func:`parse_money`; a ``Decimal`` once parsed), ``str``, ``choice`` (one of ``choices``), ``choices``
     (a list of ``choices``).
     """
 
@@ -1281,6 +1281,43 @@ def _show(value: Any) -> str:
     return repr(value)
 
 
+MONEY_DIGITS = 12  # the register's DecimalField (web forms too): 12 digits, 2 of them cents
+# What each payload field type accepts in JSON (one policy for ``ventila deadlines``, ``ventila check`` /
+# ``conduct`` and the API): generated into docs/deadlines-contract.md, «Payload field types», so the contract
+# says what :func:`_parse_field` does. Money is read from a JSON string or number into a Decimal.
+FIELD_TYPES: Mapping[str, str] = {
+    "date": "a date `YYYY-MM-DD`",
+    "datetime": "a date `YYYY-MM-DD` or a date-time (ISO 8601; without offset, Puerto Rico time)",
+    "bool": "`true` or `false`",
+    "int": "a whole number ≥ 0",
+    "money": (
+        'dollars to the cent, a string such as `"250.00"` or a number (`250`, `25699.86`), read as written into '
+        f"a Decimal (never a binary float); ≥ 0, at most {MONEY_DIGITS - 2} integer digits and 2 decimals"
+    ),
+    "str": "a text",
+    "choice": "one of the field's values",
+    "choices": "a list of the field's values",
+}
+
+
+def parse_money(value: Any, path: str) -> Decimal:
+    """An amount in dollars to the cent (``"250.00"`` or a number), never negative: Decimal end to end — the
+    number as written (a float's shortest repr, 25699.86), never its binary approximation, so an amount is
+    compared with the law's exact fraction (Sec. 11(A): 35/100 of a salary). The one parsing policy for money
+    of ``ventila deadlines``, ``ventila check``/``conduct`` and the API; refused with the field named."""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float, Decimal)) or len(str(value)) > 30:
+        raise InputError(path, f'{_show(value)} no es una cantidad de dinero (p. ej. "250.00")')
+    try:
+        amount = Decimal(str(value).strip())
+    except InvalidOperation:
+        raise InputError(path, f'{_show(value)} no es una cantidad de dinero (p. ej. "250.00")') from None
+    if not amount.is_finite() or amount < 0:
+        raise InputError(path, f"{_show(value)} no es una cantidad de dinero positiva")
+    if amount != amount.quantize(Decimal("0.01")) or amount >= Decimal(10) ** (MONEY_DIGITS - 2):
+        raise InputError(path, f"{_show(value)}: una cantidad al centavo, de hasta {MONEY_DIGITS - 2} cifras enteras")
+    return amount
+
+
 def _parse_field(spec: FieldSpec, value: Any, path: str) -> Any:
     t = spec.type
     if t == "date":
@@ -1297,14 +1334,7 @@ def _parse_field(spec: FieldSpec, value: Any, path: str) -> Any:
             raise InputError(path, f"{_show(value)} no es un número entero no negativo")
         return value
     if t == "money":
-        # Decimal end to end: the number as written (a float's shortest repr, 25699.86), never its binary
-        # approximation; an amount is compared with the law's exact fraction (Sec. 11(A): 35/100 of a salary).
-        if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
-            raise InputError(path, f"{_show(value)} no es una cantidad de dinero válida")
-        amount = Decimal(str(value))
-        if not amount.is_finite() or amount < 0:
-            raise InputError(path, f"{_show(value)} no es una cantidad de dinero válida")
-        return amount
+        return parse_money(value, path)
     if t == "str":
         if not isinstance(value, str):
             raise InputError(path, f"{_show(value)} no es un texto")
