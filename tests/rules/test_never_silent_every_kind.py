@@ -736,3 +736,72 @@ def test_cam_21b_03_a_second_extension_request_while_the_first_stands_is_pointed
         as_of="2027-03-10",
     )
     assert pointed(r) == [3]  # asked again after the denial: in place
+
+
+# --- counterexamples of the property test (tests/rules/test_never_silent_property.py), long runs -------
+
+
+def test_mun_ini_01_mun_out_01_the_notice_of_a_decision_the_case_never_reached_is_pointed_at() -> None:
+    """Found by ``VENTILA_PROPERTY_EXAMPLES=400 VENTILA_PROPERTY_SEED=1``: a decision recorded the day the
+    complaint was filed, before the Mayor was notified (MUN-OUT-01 flags it: no hearing on the merits), then
+    its notice. The evaluation stays at «radicada» (the case never reached a decision), so the notice changed
+    nothing and nothing pointed at it; the engine's general check of acts that follow a flagged act
+    (:func:`ventila.rules.engine._after_flagged`) now points at it, with the act it follows."""
+    result = run(
+        "municipal",
+        "complaint",
+        ev("answer_filed", "2027-01-04"),
+        ev("complaint_filed", "2027-01-04"),
+        ev("answer_filed", "2027-01-04"),
+        ev("decision_issued", "2027-01-04", outcome="admonition"),
+        ev("decision_notified", "2027-01-04"),
+        as_of="2027-01-04",
+    )
+    assert result.stage == "filed"
+    assert "outcome_without_merits_hearing" in result.finding_ids()
+    [finding] = [f for f in result.findings if f.id == "act_not_allowed" and f.data["event"] == 4]
+    assert finding.rule.id == "MUN-INI-01"
+    assert "sigue a «Decisión de la Comisión emitida» (lunes, 4 de enero de 2027)" in finding.message
+
+
+def test_mun_ini_01_the_notice_of_a_decision_taken_up_is_not_pointed_at() -> None:
+    """The same check says nothing where the flagged decision is taken up: an admonition without its basis
+    stated (MUN-OUT-02 points at the decision) after a hearing, then notified — the notice is what meets the
+    decision term (emitir includes notice), so it changes the evaluation and is in place."""
+    result = run(
+        "municipal",
+        "complaint",
+        ev("complaint_filed", "2027-01-04"),
+        ev("respondent_notified", "2027-01-05"),
+        ev("answer_filed", "2027-01-12"),
+        ev("hearing_noticed", "2027-01-20", hearing_date="2027-01-25"),
+        ev("hearing_concluded", "2027-01-25", before="full"),
+        ev("decision_issued", "2027-02-01", outcome="admonition"),
+        ev("decision_notified", "2027-02-02"),
+        as_of="2027-02-03",
+    )
+    assert result.stage == "decided"
+    assert ("admonition_basis_missing", 5) in [(f.id, f.data.get("event")) for f in result.findings]
+    assert not [f for f in result.findings if f.id == "act_not_allowed"], result.findings
+
+
+def test_mun_dlk_06_a_hearing_concluded_again_counts_from_its_last_session() -> None:
+    """Found by ``VENTILA_PROPERTY_EXAMPLES=150 VENTILA_PROPERTY_SEED=2``: two conclusions of the deadlock
+    hearing. The 15 days for recommendations (¶36, MUN-DLK-06) run from the last session — Tue 5 Jan 2027
+    + 15 calendar days = Wed 20 Jan 2027 — so the earlier conclusion changes nothing: the spec declares the
+    act ``repeatable`` (a further session), as the hearing noticed anew."""
+    from ventila.rules.rulebooks import RULEBOOKS
+
+    assert RULEBOOKS["municipal"].kinds["deadlock"].events["hearing_concluded"].repeatable
+    result = run(
+        "municipal",
+        "deadlock",
+        ev("deadlock_reported", "2027-01-04"),
+        ev("referred_to_commission", "2027-01-04"),
+        ev("hearing_noticed", "2027-01-04", hearing_date="2027-01-04"),
+        ev("hearing_concluded", "2027-01-04"),
+        ev("hearing_concluded", "2027-01-05"),
+        as_of="2027-01-05",
+    )
+    [due] = [d.due_date for d in result.deadlines if d.id == "recommendations"]
+    assert due.isoformat() == "2027-01-20"

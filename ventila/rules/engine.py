@@ -1676,6 +1676,12 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
         kind = rulebook.kinds[scenario.kind]
     else:
         scenario, rulebook, kind = parse_scenario(data)
+    return _evaluate(scenario, rulebook, kind)
+
+
+def _evaluate(scenario: Scenario, rulebook: Rulebook, kind: KindSpec, net: bool = True) -> Evaluation:
+    """:func:`evaluate` of a parsed scenario; ``net``: whether to look for acts that follow a flagged act
+    and change nothing (:func:`_after_flagged`; off for the evaluation without one such act)."""
     settings = rulebook.resolve_settings(scenario.settings)
     elections = scenario.elections if scenario.elections is not None else rulebook.elections
     try:
@@ -1716,7 +1722,53 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     ev.as_of = scenario.as_of
     ev.stage_rule = rulebook.rules[ctx.stage_rule] if ctx.stage_rule else None
     ev.changes_on = _changes_on(ctx)
+    if net and ctx.findings:
+        _after_flagged(ev, ctx, scenario, rulebook, kind)
     return ev
+
+
+def _after_flagged(ev: Evaluation, ctx: Context, scenario: Scenario, rulebook: Rulebook, kind: KindSpec) -> None:
+    """Never silent, for every act that presupposes a flagged one: an act in place by its preconditions
+    (:attr:`EventSpec.after`) whose preceding act a finding points at — a decision recorded before the
+    proceeding reached it, which the kind's evaluation does not take up — may itself change nothing (the
+    notice of that decision). Each such act is tried without: when the evaluation is the same, it gets
+    ``act_not_allowed`` saying which flagged act it follows, and the acts that presuppose it are tried in
+    turn. An act its spec declares inert (``standalone``, ``repeatable``) is left as it is. Only these
+    acts are tried again, so a docket without findings costs nothing more."""
+    pointed = {f.data.get("event") for f in ctx.findings}
+    table = _order_table(kind)
+    rule_id = kind.order_rule or rulebook.findings["act_not_allowed"]
+    base: dict[str, Any] | None = None
+    for n, e in enumerate(ctx.events):
+        order = table.get(e.type)
+        spec = kind.events[e.type]
+        if order is None or not order[0] or e.index in pointed or spec.standalone or spec.repeatable:
+            continue
+        anchor = next((p for p in reversed(ctx.events[:n]) if any(a.matches(p) for a in order[0])), None)
+        if anchor is None or anchor.index not in pointed:
+            continue
+        if base is None:
+            base = ev.to_json()
+        without = replace(scenario, events=[x for x in scenario.events if x.index != e.index])
+        try:
+            same = _evaluate(without, rulebook, kind, net=False).to_json() == base
+        except (InputError, CalendarError):
+            same = False  # without it the docket is unusable: the act is what made it so
+        if same:
+            ctx.add_finding(
+                "act_not_allowed",
+                rule_id,
+                Msg(
+                    "«%(act)s» (%(day)s) sigue a «%(anchor)s» (%(anchored)s), que tiene una observación en este "
+                    "expediente: no se tiene en cuenta y no cambia ningún término ni la etapa del caso.",
+                    act=spec.title,
+                    day=e.day,
+                    anchor=kind.events[anchor.type].title,
+                    anchored=anchor.day,
+                ),
+                event=e.index,
+            )
+            pointed.add(e.index)
 
 
 def _mark_lapses(ctx: Context, kind: KindSpec) -> None:

@@ -180,7 +180,9 @@ DEADLOCK_EVENTS = with_order(
         "positions_recorded",
         "vacancies_declared",
     ),
-    repeatable=("hearing_noticed",),  # the hearing noticed anew (rescheduled)
+    # The hearing noticed anew (rescheduled); a hearing of several sessions concluded at each: the 15 days of
+    # ¶36 run from the last (``ctx.last``), an earlier conclusion changes nothing.
+    repeatable=("hearing_noticed", "hearing_concluded"),
 )
 
 
