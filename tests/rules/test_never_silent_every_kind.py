@@ -805,3 +805,24 @@ def test_mun_dlk_06_a_hearing_concluded_again_counts_from_its_last_session() -> 
     )
     [due] = [d.due_date for d in result.deadlines if d.id == "recommendations"]
     assert due.isoformat() == "2027-01-20"
+
+
+def test_cam_05_01_cam_09_04_a_recusal_still_undecided_when_the_case_is_closed_is_overtaken() -> None:
+    """Found by ``VENTILA_PROPERTY_EXAMPLES=150 VENTILA_PROPERTY_SEED=5`` (mutated docket): a member's own
+    recusal request, denied, then the case closed. The denial sets no term (CAM-09-08 asks a notice only of
+    a party's request denied), and once closed the case offers no act, so the decision changed nothing. A
+    recusal is asked of an open case: one still undecided at the closing is left without object
+    (``act_overtaken``), so deciding it is what the docket shows; one asked after the closing is out of place."""
+    filed, answered = ev("complaint_filed", "2027-01-05"), ev("answer_filed", "2027-01-06")
+    asked = ev("recusal_requested", "2027-01-07", by="member")
+    closed = ev("case_closed", "2027-01-09")
+    decided = run("camara-171", "complaint", filed, answered, asked, ev("recusal_decided", "2027-01-08", granted=False),
+                  closed, as_of="2027-01-09")  # fmt: skip
+    undecided = run("camara-171", "complaint", filed, answered, asked, closed, as_of="2027-01-09")
+    assert "act_overtaken" not in decided.finding_ids()
+    [overtaken] = [f for f in undecided.findings if f.id == "act_overtaken"]
+    assert overtaken.data["event"] == 2 and overtaken.rule.id == "CAM-05-01"
+    assert "«Caso cerrado» (sábado, 9 de enero de 2027), que lo dejó sin objeto" in overtaken.message
+    late = run("camara-171", "complaint", filed, answered, closed, ev("recusal_requested", "2027-01-10", by="party"),
+               as_of="2027-01-10")  # fmt: skip
+    assert 3 in pointed(late)

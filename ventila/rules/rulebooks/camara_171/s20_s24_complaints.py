@@ -593,6 +593,9 @@ COMPLAINT_EVENTS = with_order(
         # «A request overtaken».
         "extension_granted": _ANSWER_PHASE_CLOSED,
         "extension_denied": _ANSWER_PHASE_CLOSED,
+        # A recusal is asked of an open case (Sec. 9); one still undecided when the case is closed was left
+        # without object (``act_overtaken``), so the decision that answered it is never without effect.
+        "recusal_requested": ("case_closed",),
     },
     once=(
         "respondent_notified",
