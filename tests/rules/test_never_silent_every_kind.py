@@ -826,3 +826,48 @@ def test_cam_05_01_cam_09_04_a_recusal_still_undecided_when_the_case_is_closed_i
     late = run("camara-171", "complaint", filed, answered, closed, ev("recusal_requested", "2027-01-10", by="party"),
                as_of="2027-01-10")  # fmt: skip
     assert 3 in pointed(late)
+
+
+def test_mun_ini_01_mun_stu_02_the_notice_of_a_dismissal_left_out_is_pointed_at() -> None:
+    """Found by ``VENTILA_PROPERTY_EXAMPLES=150 VENTILA_PROPERTY_SEED=8``: a dismissal recorded before the
+    Mayor was notified is left out by the complaint's own order check (MUN-STU-02 points at it); the notice
+    of that dismissal was in place by the generic preconditions (it follows a dismissal) yet changed nothing.
+    The general check of acts that follow a flagged act sees the acts a kind's own check left out too."""
+    result = run(
+        "municipal",
+        "complaint",
+        ev("complaint_filed", "2027-01-04"),
+        ev("dismissed", "2027-01-04"),
+        ev("decision_notified", "2027-01-04"),
+        as_of="2027-01-04",
+    )
+    assert pointed(result) == [1, 2]
+    [finding] = [f for f in result.findings if f.id == "act_not_allowed" and f.data["event"] == 2]
+    assert "sigue a «Querella desestimada sin vista» (lunes, 4 de enero de 2027)" in finding.message
+
+
+def test_cam_09_08_a_denial_notice_meets_the_term_of_a_partys_request_and_is_a_record_otherwise() -> None:
+    """Found by ``VENTILA_PROPERTY_EXAMPLES=400 VENTILA_PROPERTY_SEED=1``: the written notice of a recusal
+    denied is owed when a party asked (CAM-09-08: 2 calendar days) and meets that term; after a member's own
+    request denied it is owed by no rule and changes nothing — an act the spec declares ``standalone``, like
+    the substitute asked of the Speaker (CAM-09-07)."""
+    from ventila.rules.rulebooks import RULEBOOKS
+
+    assert RULEBOOKS["camara-171"].kinds["complaint"].events["recusal_denial_notified"].standalone
+
+    def notice_after(by: str) -> Any:
+        return run(
+            "camara-171",
+            "complaint",
+            ev("complaint_filed", "2027-01-06"),
+            ev("recusal_requested", "2027-01-07", by=by),
+            ev("recusal_decided", "2027-01-08", granted=False),
+            ev("recusal_denial_notified", "2027-01-09"),
+            as_of="2027-01-12",
+        )
+
+    # Fri 8 Jan 2027 + 2 calendar days = Sun 10 Jan, the offices closed: the term ends Mon 11 Jan; the notice
+    # of Sat 9 Jan meets it.
+    [term] = [d for d in notice_after("party").deadlines if d.id == "notify_recusal_denial"]
+    assert (term.due_date.isoformat(), term.status, term.rule.id) == ("2027-01-11", "met", "CAM-09-08")
+    assert not [d for d in notice_after("member").deadlines if d.id == "notify_recusal_denial"]

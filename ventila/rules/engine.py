@@ -1739,12 +1739,19 @@ def _after_flagged(ev: Evaluation, ctx: Context, scenario: Scenario, rulebook: R
     table = _order_table(kind)
     rule_id = kind.order_rule or rulebook.findings["act_not_allowed"]
     base: dict[str, Any] | None = None
-    for n, e in enumerate(ctx.events):
+    # The docket as the kind's evaluation saw it, with the acts its own order check left out (a dismissal
+    # before the notice): an act that follows only such an act follows a flagged one too.
+    live = {e.index for e in ctx.events}
+    left = {e.index for e in ctx.left_out}
+    docket = [e for e in scenario.events if e.index in live or e.index in left]
+    for n, e in enumerate(docket):
         order = table.get(e.type)
         spec = kind.events[e.type]
-        if order is None or not order[0] or e.index in pointed or spec.standalone or spec.repeatable:
+        if e.index not in live or order is None or not order[0] or e.index in pointed:
             continue
-        anchor = next((p for p in reversed(ctx.events[:n]) if any(a.matches(p) for a in order[0])), None)
+        if spec.standalone or spec.repeatable:
+            continue
+        anchor = next((p for p in reversed(docket[:n]) if any(a.matches(p) for a in order[0])), None)
         if anchor is None or anchor.index not in pointed:
             continue
         if base is None:

@@ -627,6 +627,9 @@ COMPLAINT_EVENTS = with_order(
         "substitute_requested",
         "substitute_appointed",
         "recusal_requested",
+        # The written notice of a recusal denied meets CAM-09-08's term when a party asked; a member's own
+        # request denied owes none (Sec. 9), and its notice, recorded all the same, sets no term.
+        "recusal_denial_notified",
     ),
 )
 
