@@ -12,30 +12,11 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from test_money_exact import notice as _notice
 
 from ventila.rules import evaluate, reference
 from ventila.rules.cli import run_check, run_deadlines
 from ventila.rules.engine import FIELD_TYPES, InputError, parse_money
-
-
-def _notice(compensation: Any, salary: Any) -> dict[str, Any]:
-    return {
-        "rulebook": "camara-171",
-        "kind": "outside_activity",
-        "as_of": "2027-03-02",
-        "events": [
-            {
-                "type": "outside_activity_notified",
-                "at": "2027-03-01",
-                "activity": "employment",
-                "compensation": compensation,
-                "legislative_salary": salary,
-                "nature": "Docencia",
-                "certified_no_conflict": True,
-                "copy_to_secretariat": True,
-            }
-        ],
-    }
 
 
 def _gifts(value: Any) -> dict[str, Any]:

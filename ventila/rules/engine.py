@@ -1282,8 +1282,8 @@ def _show(value: Any) -> str:
 
 
 MONEY_DIGITS = 12  # the register's DecimalField (web forms too): 12 digits, 2 of them cents
-# What each payload field type accepts in JSON (one policy for ``ventila deadlines``, ``ventila check`` /
-# ``conduct`` and the API): generated into docs/deadlines-contract.md, «Payload field types», so the contract
+# What each payload field type accepts in JSON (one policy for ``ventila deadlines``, ``ventila conduct`` and
+# the API): generated into docs/deadlines-contract.md, «Payload field types», so the contract
 # says what :func:`_parse_field` does. Money is read from a JSON string or number into a Decimal.
 FIELD_TYPES: Mapping[str, str] = {
     "date": "a date `YYYY-MM-DD`",
@@ -1304,7 +1304,7 @@ def parse_money(value: Any, path: str) -> Decimal:
     """An amount in dollars to the cent (``"250.00"`` or a number), never negative: Decimal end to end — the
     number as written (a float's shortest repr, 25699.86), never its binary approximation, so an amount is
     compared with the law's exact fraction (Sec. 11(A): 35/100 of a salary). The one parsing policy for money
-    of ``ventila deadlines``, ``ventila check``/``conduct`` and the API; refused with the field named."""
+    of ``ventila deadlines``, ``ventila conduct`` and the API; refused with the field named."""
     if isinstance(value, bool) or not isinstance(value, (str, int, float, Decimal)) or len(str(value)) > 30:
         raise InputError(path, f'{_show(value)} no es una cantidad de dinero (p. ej. "250.00")')
     try:

@@ -633,7 +633,7 @@ def render_contract_vocabulary(rulebooks: Mapping[str, Rulebook], index: SourceI
     out += [
         "",
         "Payload field types (what each accepts in the JSON; one policy for `ventila deadlines`, "
-        "`ventila check`/`conduct` and the API — a value it refuses exits 2 naming the field):",
+        "`ventila conduct` and the API — a value it refuses exits 2 naming the field):",
         "",
     ]
     used = {
