@@ -871,3 +871,25 @@ def test_cam_09_08_a_denial_notice_meets_the_term_of_a_partys_request_and_is_a_r
     [term] = [d for d in notice_after("party").deadlines if d.id == "notify_recusal_denial"]
     assert (term.due_date.isoformat(), term.status, term.rule.id) == ("2027-01-11", "met", "CAM-09-08")
     assert not [d for d in notice_after("member").deadlines if d.id == "notify_recusal_denial"]
+
+
+def test_mun_dlk_06_a_session_concluded_after_the_recommendations_is_pointed_at() -> None:
+    """Found by ``VENTILA_PROPERTY_EXAMPLES=400 VENTILA_PROPERTY_SEED=7``: with the hearing's conclusion
+    repeatable, one recorded after the recommendations moved the 15 days (¶36, MUN-DLK-06) past them and the
+    recommendations changed nothing. A session concluded after the recommendations is out of place; the
+    recommendations meet the term counted from the conclusion before them: Mon 4 Jan 2027 + 15 calendar days
+    = Tue 19 Jan 2027."""
+    result = run(
+        "municipal",
+        "deadlock",
+        ev("deadlock_reported", "2027-01-04"),
+        ev("referred_to_commission", "2027-01-04"),
+        ev("hearing_noticed", "2027-01-04", hearing_date="2027-01-04"),
+        ev("hearing_concluded", "2027-01-04"),
+        ev("recommendations_issued", "2027-01-04"),
+        ev("hearing_concluded", "2027-01-05"),
+        as_of="2027-01-05",
+    )
+    assert 5 in pointed(result)
+    [term] = [d for d in result.deadlines if d.id == "recommendations"]
+    assert (term.due_date.isoformat(), term.status, term.rule.id) == ("2027-01-19", "met", "MUN-DLK-06")

@@ -171,6 +171,9 @@ DEADLOCK_EVENTS = with_order(
         "positions_recorded": ("recommendations_issued",),
         "vacancies_declared": ("positions_recorded",),
     },
+    # The recommendations are made once the hearing is over (¶36): a session concluded after them is out of
+    # place (it would move the 15 days past the recommendations that met them).
+    not_after={"hearing_concluded": ("recommendations_issued",)},
     once=(
         "deadlock_reported",
         "referred_to_commission",
