@@ -91,19 +91,13 @@ def test_cam_11a_01_cam_10k_01_the_api_reads_money_as_the_commands_do(world, now
     $73,428.16, $25,699.856), and refuses a word with a problem naming the field, like ``/check``."""
     from ventila.rules.cli import run_deadlines
 
+    act = {"type": "outside_activity_notified", "at": "2027-03-01"}
+    amounts = {"compensation": "25699.86", "legislative_salary": "73428.16"}
     notice = {
         "rulebook": "camara-171",
         "kind": "outside_activity",
         "as_of": "2027-03-02",
-        "events": [
-            {
-                "type": "outside_activity_notified",
-                "at": "2027-03-01",
-                "activity": "employment",
-                "compensation": "25699.86",
-                "legislative_salary": "73428.16",
-            }
-        ],
+        "events": [{**act, **amounts}],
     }
     out = io.StringIO()
     assert run_deadlines([], stdin=io.StringIO(json.dumps(notice)), stdout=out) == 0

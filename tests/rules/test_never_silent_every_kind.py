@@ -785,6 +785,15 @@ def test_mun_ini_01_the_notice_of_a_decision_taken_up_is_not_pointed_at() -> Non
     assert not [f for f in result.findings if f.id == "act_not_allowed"], result.findings
 
 
+# A deadlock referred, its hearing noticed and concluded on Mon 4 Jan 2027 (the notice short: MUN-DLK-05).
+HEARD = [
+    ev("deadlock_reported", "2027-01-04"),
+    ev("referred_to_commission", "2027-01-04"),
+    ev("hearing_noticed", "2027-01-04", hearing_date="2027-01-04"),
+    ev("hearing_concluded", "2027-01-04"),
+]
+
+
 def test_mun_dlk_06_a_hearing_concluded_again_counts_from_its_last_session() -> None:
     """Found by ``VENTILA_PROPERTY_EXAMPLES=150 VENTILA_PROPERTY_SEED=2``: two conclusions of the deadlock
     hearing. The 15 days for recommendations (¶36, MUN-DLK-06) run from the last session — Tue 5 Jan 2027
@@ -796,10 +805,7 @@ def test_mun_dlk_06_a_hearing_concluded_again_counts_from_its_last_session() -> 
     result = run(
         "municipal",
         "deadlock",
-        ev("deadlock_reported", "2027-01-04"),
-        ev("referred_to_commission", "2027-01-04"),
-        ev("hearing_noticed", "2027-01-04", hearing_date="2027-01-04"),
-        ev("hearing_concluded", "2027-01-04"),
+        *HEARD,
         ev("hearing_concluded", "2027-01-05"),
         as_of="2027-01-05",
     )
@@ -882,10 +888,7 @@ def test_mun_dlk_06_a_session_concluded_after_the_recommendations_is_pointed_at(
     result = run(
         "municipal",
         "deadlock",
-        ev("deadlock_reported", "2027-01-04"),
-        ev("referred_to_commission", "2027-01-04"),
-        ev("hearing_noticed", "2027-01-04", hearing_date="2027-01-04"),
-        ev("hearing_concluded", "2027-01-04"),
+        *HEARD,
         ev("recommendations_issued", "2027-01-04"),
         ev("hearing_concluded", "2027-01-05"),
         as_of="2027-01-05",
