@@ -896,3 +896,25 @@ def test_mun_dlk_06_a_session_concluded_after_the_recommendations_is_pointed_at(
     assert 5 in pointed(result)
     [term] = [d for d in result.deadlines if d.id == "recommendations"]
     assert (term.due_date.isoformat(), term.status, term.rule.id) == ("2027-01-19", "met", "MUN-DLK-06")
+
+
+def test_mun_hea_02_a_hearing_noticed_anew_is_declared_repeatable() -> None:
+    """Found by a run of the property test in another order (seed 3 × 400, a mutated docket): a short notice
+    (hearing the same day, MUN-HEA-02 points at it) then the hearing noticed anew, in time, which changes no
+    term. Like the deadlock's, the complaint's hearing notice is declared ``repeatable``; each notice is still
+    checked: Sun 31 Jan 2027 + 15 calendar days = Mon 15 Feb 2027, the earliest hearing of the second."""
+    from ventila.rules.rulebooks import RULEBOOKS
+
+    assert RULEBOOKS["municipal"].kinds["complaint"].events["hearing_noticed"].repeatable
+    result = run(
+        "municipal",
+        "complaint",
+        ev("complaint_filed", "2027-01-05"),
+        ev("respondent_notified", "2027-01-07"),
+        ev("answer_filed", "2027-01-29"),
+        ev("hearing_noticed", "2027-01-30", hearing_date="2027-01-30"),
+        ev("hearing_noticed", "2027-01-31", hearing_date="2027-02-15"),
+        as_of="2027-01-31",
+    )
+    short = [f.data["event"] for f in result.findings if f.id == "insufficient_hearing_notice"]
+    assert short == [3] and result.stage == "hearing_scheduled"
