@@ -83,3 +83,44 @@ def test_an_unhashable_name_is_a_422_not_a_500(world, now, clients, path: str, b
         path, body, content_type="application/json", HTTP_AUTHORIZATION=f"Bearer {clients['oeg_deadlines']}"
     )
     assert r.status_code == 422 and r.json()["errors"][0]["field"] == field
+
+
+def test_cam_11a_01_cam_10k_01_the_api_reads_money_as_the_commands_do(world, now, clients) -> None:
+    """One parsing policy for money (docs/deadlines-contract.md, «Payload field types»): ``POST
+    /api/v1/deadlines`` takes ``"25699.86"`` as ``ventila deadlines`` does (over the exact 35 % cap of
+    $73,428.16, $25,699.856), and refuses a word with a problem naming the field, like ``/check``."""
+    from ventila.rules.cli import run_deadlines
+
+    act = {"type": "outside_activity_notified", "at": "2027-03-01"}
+    amounts = {"compensation": "25699.86", "legislative_salary": "73428.16"}
+    notice = {
+        "rulebook": "camara-171",
+        "kind": "outside_activity",
+        "as_of": "2027-03-02",
+        "events": [{**act, **amounts}],
+    }
+    out = io.StringIO()
+    assert run_deadlines([], stdin=io.StringIO(json.dumps(notice)), stdout=out) == 0
+    r = Client().post(
+        "/api/v1/deadlines",
+        json.dumps(notice),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {clients['oeg_deadlines']}",
+    )
+    assert r.status_code == 200 and r.json() == json.loads(out.getvalue())
+    assert "outside_income_over_cap" in {f["id"] for f in r.json()["findings"]}
+    notice["events"][0]["compensation"] = "mil"
+    bad = Client().post(
+        "/api/v1/deadlines",
+        json.dumps(notice),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {clients['oeg_deadlines']}",
+    )
+    assert bad.status_code == 422 and bad.json()["errors"][0]["field"] == "events[0].compensation"
+    gifts = {
+        "rulebook": "camara-171",
+        "check": "gifts",
+        "gifts": [{"received": "2027-01-05", "source": "A", "value": "mil"}],
+    }
+    refused = _post(clients["oeg_deadlines"], json.dumps(gifts))
+    assert refused.status_code == 422 and refused.json()["errors"][0]["field"] == "gifts[0].value"

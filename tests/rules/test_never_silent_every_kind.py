@@ -749,3 +749,185 @@ def test_cam_21b_03_a_second_extension_request_while_the_first_stands_is_pointed
         as_of="2027-03-10",
     )
     assert pointed(r) == [3]  # asked again after the denial: in place
+
+
+# --- counterexamples of the property test (tests/rules/test_never_silent_property.py), long runs -------
+
+
+def test_mun_ini_01_mun_out_01_the_notice_of_a_decision_the_case_never_reached_is_pointed_at() -> None:
+    """Found by ``VENTILA_PROPERTY_EXAMPLES=400 VENTILA_PROPERTY_SEED=1``: a decision recorded the day the
+    complaint was filed, before the Mayor was notified (MUN-OUT-01 flags it: no hearing on the merits), then
+    its notice. The evaluation stays at «radicada» (the case never reached a decision), so the notice changed
+    nothing and nothing pointed at it; the engine's general check of acts that follow a flagged act
+    (:func:`ventila.rules.engine._after_flagged`) now points at it, with the act it follows."""
+    result = run(
+        "municipal",
+        "complaint",
+        ev("answer_filed", "2027-01-04"),
+        ev("complaint_filed", "2027-01-04"),
+        ev("answer_filed", "2027-01-04"),
+        ev("decision_issued", "2027-01-04", outcome="admonition"),
+        ev("decision_notified", "2027-01-04"),
+        as_of="2027-01-04",
+    )
+    assert result.stage == "filed"
+    assert "outcome_without_merits_hearing" in result.finding_ids()
+    [finding] = [f for f in result.findings if f.id == "act_not_allowed" and f.data["event"] == 4]
+    assert finding.rule.id == "MUN-INI-01"
+    assert "sigue a «Decisión de la Comisión emitida» (lunes, 4 de enero de 2027)" in finding.message
+
+
+def test_mun_ini_01_the_notice_of_a_decision_taken_up_is_not_pointed_at() -> None:
+    """The same check says nothing where the flagged decision is taken up: an admonition without its basis
+    stated (MUN-OUT-02 points at the decision) after a hearing, then notified — the notice is what meets the
+    decision term (emitir includes notice), so it changes the evaluation and is in place."""
+    result = run(
+        "municipal",
+        "complaint",
+        ev("complaint_filed", "2027-01-04"),
+        ev("respondent_notified", "2027-01-05"),
+        ev("answer_filed", "2027-01-12"),
+        ev("hearing_noticed", "2027-01-20", hearing_date="2027-01-25"),
+        ev("hearing_concluded", "2027-01-25", before="full"),
+        ev("decision_issued", "2027-02-01", outcome="admonition"),
+        ev("decision_notified", "2027-02-02"),
+        as_of="2027-02-03",
+    )
+    assert result.stage == "decided"
+    assert ("admonition_basis_missing", 5) in [(f.id, f.data.get("event")) for f in result.findings]
+    assert not [f for f in result.findings if f.id == "act_not_allowed"], result.findings
+
+
+# A deadlock referred, its hearing noticed and concluded on Mon 4 Jan 2027 (the notice short: MUN-DLK-05).
+HEARD = [
+    ev("deadlock_reported", "2027-01-04"),
+    ev("referred_to_commission", "2027-01-04"),
+    ev("hearing_noticed", "2027-01-04", hearing_date="2027-01-04"),
+    ev("hearing_concluded", "2027-01-04"),
+]
+
+
+def test_mun_dlk_06_a_hearing_concluded_again_counts_from_its_last_session() -> None:
+    """Found by ``VENTILA_PROPERTY_EXAMPLES=150 VENTILA_PROPERTY_SEED=2``: two conclusions of the deadlock
+    hearing. The 15 days for recommendations (¶36, MUN-DLK-06) run from the last session — Tue 5 Jan 2027
+    + 15 calendar days = Wed 20 Jan 2027 — so the earlier conclusion changes nothing: the spec declares the
+    act ``repeatable`` (a further session), as the hearing noticed anew."""
+    from ventila.rules.rulebooks import RULEBOOKS
+
+    assert RULEBOOKS["municipal"].kinds["deadlock"].events["hearing_concluded"].repeatable
+    result = run(
+        "municipal",
+        "deadlock",
+        *HEARD,
+        ev("hearing_concluded", "2027-01-05"),
+        as_of="2027-01-05",
+    )
+    [due] = [d.due_date for d in result.deadlines if d.id == "recommendations"]
+    assert due.isoformat() == "2027-01-20"
+
+
+def test_cam_05_01_cam_09_04_a_recusal_still_undecided_when_the_case_is_closed_is_overtaken() -> None:
+    """Found by ``VENTILA_PROPERTY_EXAMPLES=150 VENTILA_PROPERTY_SEED=5`` (mutated docket): a member's own
+    recusal request, denied, then the case closed. The denial sets no term (CAM-09-08 asks a notice only of
+    a party's request denied), and once closed the case offers no act, so the decision changed nothing. A
+    recusal is asked of an open case: one still undecided at the closing is left without object
+    (``act_overtaken``), so deciding it is what the docket shows; one asked after the closing is out of place."""
+    filed, answered = ev("complaint_filed", "2027-01-05"), ev("answer_filed", "2027-01-06")
+    asked = ev("recusal_requested", "2027-01-07", by="member")
+    closed = ev("case_closed", "2027-01-09")
+    decided = run("camara-171", "complaint", filed, answered, asked, ev("recusal_decided", "2027-01-08", granted=False),
+                  closed, as_of="2027-01-09")  # fmt: skip
+    undecided = run("camara-171", "complaint", filed, answered, asked, closed, as_of="2027-01-09")
+    assert "act_overtaken" not in decided.finding_ids()
+    [overtaken] = [f for f in undecided.findings if f.id == "act_overtaken"]
+    assert overtaken.data["event"] == 2 and overtaken.rule.id == "CAM-05-01"
+    assert "«Caso cerrado» (sábado, 9 de enero de 2027), que lo dejó sin objeto" in overtaken.message
+    late = run("camara-171", "complaint", filed, answered, closed, ev("recusal_requested", "2027-01-10", by="party"),
+               as_of="2027-01-10")  # fmt: skip
+    assert 3 in pointed(late)
+
+
+def test_mun_ini_01_mun_stu_02_the_notice_of_a_dismissal_left_out_is_pointed_at() -> None:
+    """Found by ``VENTILA_PROPERTY_EXAMPLES=150 VENTILA_PROPERTY_SEED=8``: a dismissal recorded before the
+    Mayor was notified is left out by the complaint's own order check (MUN-STU-02 points at it); the notice
+    of that dismissal was in place by the generic preconditions (it follows a dismissal) yet changed nothing.
+    The general check of acts that follow a flagged act sees the acts a kind's own check left out too."""
+    result = run(
+        "municipal",
+        "complaint",
+        ev("complaint_filed", "2027-01-04"),
+        ev("dismissed", "2027-01-04"),
+        ev("decision_notified", "2027-01-04"),
+        as_of="2027-01-04",
+    )
+    assert pointed(result) == [1, 2]
+    [finding] = [f for f in result.findings if f.id == "act_not_allowed" and f.data["event"] == 2]
+    assert "sigue a «Querella desestimada sin vista» (lunes, 4 de enero de 2027)" in finding.message
+
+
+def test_cam_09_08_a_denial_notice_meets_the_term_of_a_partys_request_and_is_a_record_otherwise() -> None:
+    """Found by ``VENTILA_PROPERTY_EXAMPLES=400 VENTILA_PROPERTY_SEED=1``: the written notice of a recusal
+    denied is owed when a party asked (CAM-09-08: 2 calendar days) and meets that term; after a member's own
+    request denied it is owed by no rule and changes nothing — an act the spec declares ``standalone``, like
+    the substitute asked of the Speaker (CAM-09-07)."""
+    from ventila.rules.rulebooks import RULEBOOKS
+
+    assert RULEBOOKS["camara-171"].kinds["complaint"].events["recusal_denial_notified"].standalone
+
+    def notice_after(by: str) -> Any:
+        return run(
+            "camara-171",
+            "complaint",
+            ev("complaint_filed", "2027-01-06"),
+            ev("recusal_requested", "2027-01-07", by=by),
+            ev("recusal_decided", "2027-01-08", granted=False),
+            ev("recusal_denial_notified", "2027-01-09"),
+            as_of="2027-01-12",
+        )
+
+    # Fri 8 Jan 2027 + 2 calendar days = Sun 10 Jan, the offices closed: the term ends Mon 11 Jan; the notice
+    # of Sat 9 Jan meets it.
+    [term] = [d for d in notice_after("party").deadlines if d.id == "notify_recusal_denial"]
+    assert (term.due_date.isoformat(), term.status, term.rule.id) == ("2027-01-11", "met", "CAM-09-08")
+    assert not [d for d in notice_after("member").deadlines if d.id == "notify_recusal_denial"]
+
+
+def test_mun_dlk_06_a_session_concluded_after_the_recommendations_is_pointed_at() -> None:
+    """Found by ``VENTILA_PROPERTY_EXAMPLES=400 VENTILA_PROPERTY_SEED=7``: with the hearing's conclusion
+    repeatable, one recorded after the recommendations moved the 15 days (¶36, MUN-DLK-06) past them and the
+    recommendations changed nothing. A session concluded after the recommendations is out of place; the
+    recommendations meet the term counted from the conclusion before them: Mon 4 Jan 2027 + 15 calendar days
+    = Tue 19 Jan 2027."""
+    result = run(
+        "municipal",
+        "deadlock",
+        *HEARD,
+        ev("recommendations_issued", "2027-01-04"),
+        ev("hearing_concluded", "2027-01-05"),
+        as_of="2027-01-05",
+    )
+    assert 5 in pointed(result)
+    [term] = [d for d in result.deadlines if d.id == "recommendations"]
+    assert (term.due_date.isoformat(), term.status, term.rule.id) == ("2027-01-19", "met", "MUN-DLK-06")
+
+
+def test_mun_hea_02_a_hearing_noticed_anew_is_declared_repeatable() -> None:
+    """Found by a run of the property test in another order (seed 3 × 400, a mutated docket): a short notice
+    (hearing the same day, MUN-HEA-02 points at it) then the hearing noticed anew, in time, which changes no
+    term. Like the deadlock's, the complaint's hearing notice is declared ``repeatable``; each notice is still
+    checked: Sun 31 Jan 2027 + 15 calendar days = Mon 15 Feb 2027, the earliest hearing of the second."""
+    from ventila.rules.rulebooks import RULEBOOKS
+
+    assert RULEBOOKS["municipal"].kinds["complaint"].events["hearing_noticed"].repeatable
+    result = run(
+        "municipal",
+        "complaint",
+        ev("complaint_filed", "2027-01-05"),
+        ev("respondent_notified", "2027-01-07"),
+        ev("answer_filed", "2027-01-29"),
+        ev("hearing_noticed", "2027-01-30", hearing_date="2027-01-30"),
+        ev("hearing_noticed", "2027-01-31", hearing_date="2027-02-15"),
+        as_of="2027-01-31",
+    )
+    short = [f.data["event"] for f in result.findings if f.id == "insufficient_hearing_notice"]
+    assert short == [3] and result.stage == "hearing_scheduled"

@@ -99,3 +99,18 @@ def test_a_scenario_with_an_unknown_datum_is_refused(tmp_path: Any) -> None:
 def test_the_closures_of_a_scenario_reach_the_engine() -> None:
     [closure] = [s for s in SCENARIOS if s.name == "cam-closure"]
     assert closure.data["calendar"] == {"closures": ["2027-09-16", "2027-09-17"]}
+
+
+def test_mun_com_05_a_term_outside_the_contract_is_explained_here() -> None:
+    """A rule a body's composition computes a period with (MUN-COM-05: a member's four years and holdover)
+    is no term of a case or a conduct check, so no scenario can hold it: docs/scenarios/README.md names it in
+    its table «Rules with a term that no scenario holds» with the reason, unless a scenario covers it."""
+    index = (reference.ROOT / "docs" / "scenarios" / "README.md").read_text(encoding="utf-8")
+    section = index.split("## Rules with a term that no scenario holds", 1)[1]
+    covered = {r for s in SCENARIOS for r in s.cited_rules()}
+    outside = {rb.seats.rule_ids["term"] for rb in RULEBOOKS.values() if rb.seats is not None}
+    assert outside == {"MUN-COM-05"}
+    for rule_id in outside - covered:
+        assert f"\n| {rule_id} | " in section, f"{rule_id}: no scenario and no reason in docs/scenarios/README.md"
+    listed = {line.split("|")[1].strip() for line in section.splitlines() if line.startswith("| ") and "-" in line}
+    assert listed - {"regla"} <= outside, f"listed but not outside the contract: {listed - outside}"

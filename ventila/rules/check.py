@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
-from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from .calendar import PR_TZ, CalendarError, LegalCalendar, legal_calendar
@@ -30,6 +29,7 @@ from .engine import (
     calendar_settings,
     parse_calendar_days,
     parse_elections,
+    parse_money,
     parse_rulebook,
 )
 from .kinship import STEPS, check_nepotism, compute_kinship, relation_path
@@ -37,7 +37,6 @@ from .terms import Finding
 
 MAX_TEXT = 300  # a source's or a relation's length
 MAX_ITEMS = 1000  # gifts in one request
-MONEY_DIGITS = 12  # the register's DecimalField: 12 digits, 2 of them cents
 
 
 def _object(value: Any, path: str, what: str) -> Mapping[str, Any]:
@@ -66,21 +65,6 @@ def _text(value: Any, path: str) -> str:
     if len(value) > MAX_TEXT or "\x00" in value:
         raise InputError(path, f"debe ser un texto de hasta {MAX_TEXT} caracteres, sin caracteres nulos")
     return value.strip()
-
-
-def parse_money(value: Any, path: str) -> Decimal:
-    """An amount in dollars to the cent (``"250.00"`` or a number), never negative."""
-    if isinstance(value, bool) or not isinstance(value, (str, int, float)) or len(str(value)) > 30:
-        raise InputError(path, f'{_show(value)} no es una cantidad de dinero (p. ej. "250.00")')
-    try:
-        amount = Decimal(str(value).strip())
-    except InvalidOperation:
-        raise InputError(path, f'{_show(value)} no es una cantidad de dinero (p. ej. "250.00")') from None
-    if not amount.is_finite() or amount < 0:
-        raise InputError(path, f"{_show(value)} no es una cantidad de dinero positiva")
-    if amount != amount.quantize(Decimal("0.01")) or amount >= Decimal(10) ** (MONEY_DIGITS - 2):
-        raise InputError(path, f"{_show(value)}: una cantidad al centavo, de hasta {MONEY_DIGITS - 2} cifras enteras")
-    return amount
 
 
 def _calendar(data: Mapping[str, Any], rulebook: Rulebook, settings: Mapping[str, Any]) -> LegalCalendar:

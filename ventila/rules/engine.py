@@ -11,7 +11,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from functools import cached_property, lru_cache
 from typing import Any
@@ -59,7 +59,7 @@ class FieldSpec:
     """One payload field of an event: its type and whether it is required.
 
     Types: ``date``, ``datetime`` (a date or a date-time), ``bool``, ``int`` (whole number ≥ 0),
-    ``money`` (a number ≥ 0, dollars; a ``Decimal`` once parsed), ``str``, ``choice`` (one of ``choices``), ``choices``
+    ``money`` (dollars to the cent, a JSON string or number, :func:`parse_money`; a ``Decimal`` once parsed), ``str``, ``choice`` (one of ``choices``), ``choices``
     (a list of ``choices``).
     """
 
@@ -1325,6 +1325,43 @@ def _show(value: Any) -> str:
     return repr(value)
 
 
+MONEY_DIGITS = 12  # the register's DecimalField (web forms too): 12 digits, 2 of them cents
+# What each payload field type accepts in JSON (one policy for ``ventila deadlines``, ``ventila conduct`` and
+# the API): generated into docs/deadlines-contract.md, «Payload field types», so the contract
+# says what :func:`_parse_field` does. Money is read from a JSON string or number into a Decimal.
+FIELD_TYPES: Mapping[str, str] = {
+    "date": "a date `YYYY-MM-DD`",
+    "datetime": "a date `YYYY-MM-DD` or a date-time (ISO 8601; without offset, Puerto Rico time)",
+    "bool": "`true` or `false`",
+    "int": "a whole number ≥ 0",
+    "money": (
+        'dollars to the cent, a string such as `"250.00"` or a number (`250`, `25699.86`), read as written into '
+        f"a Decimal (never a binary float); ≥ 0, at most {MONEY_DIGITS - 2} integer digits and 2 decimals"
+    ),
+    "str": "a text",
+    "choice": "one of the field's values",
+    "choices": "a list of the field's values",
+}
+
+
+def parse_money(value: Any, path: str) -> Decimal:
+    """An amount in dollars to the cent (``"250.00"`` or a number), never negative: Decimal end to end — the
+    number as written (a float's shortest repr, 25699.86), never its binary approximation, so an amount is
+    compared with the law's exact fraction (Sec. 11(A): 35/100 of a salary). The one parsing policy for money
+    of ``ventila deadlines``, ``ventila conduct`` and the API; refused with the field named."""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float, Decimal)) or len(str(value)) > 30:
+        raise InputError(path, f'{_show(value)} no es una cantidad de dinero (p. ej. "250.00")')
+    try:
+        amount = Decimal(str(value).strip())
+    except InvalidOperation:
+        raise InputError(path, f'{_show(value)} no es una cantidad de dinero (p. ej. "250.00")') from None
+    if not amount.is_finite() or amount < 0:
+        raise InputError(path, f"{_show(value)} no es una cantidad de dinero positiva")
+    if amount != amount.quantize(Decimal("0.01")) or amount >= Decimal(10) ** (MONEY_DIGITS - 2):
+        raise InputError(path, f"{_show(value)}: una cantidad al centavo, de hasta {MONEY_DIGITS - 2} cifras enteras")
+    return amount
+
+
 def _parse_field(spec: FieldSpec, value: Any, path: str) -> Any:
     t = spec.type
     if t == "date":
@@ -1341,14 +1378,7 @@ def _parse_field(spec: FieldSpec, value: Any, path: str) -> Any:
             raise InputError(path, f"{_show(value)} no es un número entero no negativo")
         return value
     if t == "money":
-        # Decimal end to end: the number as written (a float's shortest repr, 25699.86), never its binary
-        # approximation; an amount is compared with the law's exact fraction (Sec. 11(A): 35/100 of a salary).
-        if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):
-            raise InputError(path, f"{_show(value)} no es una cantidad de dinero válida")
-        amount = Decimal(str(value))
-        if not amount.is_finite() or amount < 0:
-            raise InputError(path, f"{_show(value)} no es una cantidad de dinero válida")
-        return amount
+        return parse_money(value, path)
     if t == "str":
         if not isinstance(value, str):
             raise InputError(path, f"{_show(value)} no es un texto")
@@ -1690,6 +1720,12 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
         kind = rulebook.kinds[scenario.kind]
     else:
         scenario, rulebook, kind = parse_scenario(data)
+    return _evaluate(scenario, rulebook, kind)
+
+
+def _evaluate(scenario: Scenario, rulebook: Rulebook, kind: KindSpec, net: bool = True) -> Evaluation:
+    """:func:`evaluate` of a parsed scenario; ``net``: whether to look for acts that follow a flagged act
+    and change nothing (:func:`_after_flagged`; off for the evaluation without one such act)."""
     settings = rulebook.resolve_settings(scenario.settings)
     elections = scenario.elections if scenario.elections is not None else rulebook.elections
     try:
@@ -1730,7 +1766,60 @@ def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     ev.as_of = scenario.as_of
     ev.stage_rule = rulebook.rules[ctx.stage_rule] if ctx.stage_rule else None
     ev.changes_on = _changes_on(ctx)
+    if net and ctx.findings:
+        _after_flagged(ev, ctx, scenario, rulebook, kind)
     return ev
+
+
+def _after_flagged(ev: Evaluation, ctx: Context, scenario: Scenario, rulebook: Rulebook, kind: KindSpec) -> None:
+    """Never silent, for every act that presupposes a flagged one: an act in place by its preconditions
+    (:attr:`EventSpec.after`) whose preceding act a finding points at — a decision recorded before the
+    proceeding reached it, which the kind's evaluation does not take up — may itself change nothing (the
+    notice of that decision). Each such act is tried without: when the evaluation is the same, it gets
+    ``act_not_allowed`` saying which flagged act it follows, and the acts that presuppose it are tried in
+    turn. An act its spec declares inert (``standalone``, ``repeatable``) is left as it is. Only these
+    acts are tried again, so a docket without findings costs nothing more."""
+    pointed = {f.data.get("event") for f in ctx.findings}
+    table = _order_table(kind)
+    rule_id = kind.order_rule or rulebook.findings["act_not_allowed"]
+    base: dict[str, Any] | None = None
+    # The docket as the kind's evaluation saw it, with the acts its own order check left out (a dismissal
+    # before the notice): an act that follows only such an act follows a flagged one too.
+    live = {e.index for e in ctx.events}
+    left = {e.index for e in ctx.left_out}
+    docket = [e for e in scenario.events if e.index in live or e.index in left]
+    for n, e in enumerate(docket):
+        order = table.get(e.type)
+        spec = kind.events[e.type]
+        if e.index not in live or order is None or not order[0] or e.index in pointed:
+            continue
+        if spec.standalone or spec.repeatable:
+            continue
+        anchor = next((p for p in reversed(docket[:n]) if any(a.matches(p) for a in order[0])), None)
+        if anchor is None or anchor.index not in pointed:
+            continue
+        if base is None:
+            base = ev.to_json()
+        without = replace(scenario, events=[x for x in scenario.events if x.index != e.index])
+        try:
+            same = _evaluate(without, rulebook, kind, net=False).to_json() == base
+        except (InputError, CalendarError):
+            same = False  # without it the docket is unusable: the act is what made it so
+        if same:
+            ctx.add_finding(
+                "act_not_allowed",
+                rule_id,
+                Msg(
+                    "«%(act)s» (%(day)s) sigue a «%(anchor)s» (%(anchored)s), que tiene una observación en este "
+                    "expediente: no se tiene en cuenta y no cambia ningún término ni la etapa del caso.",
+                    act=spec.title,
+                    day=e.day,
+                    anchor=kind.events[anchor.type].title,
+                    anchored=anchor.day,
+                ),
+                event=e.index,
+            )
+            pointed.add(e.index)
 
 
 def _mark_lapses(ctx: Context, kind: KindSpec) -> None:

@@ -43,7 +43,7 @@ from typing import Any
 
 from . import vocabulary
 from .check import CHECKS
-from .engine import EventSpec, KindSpec, Rulebook
+from .engine import FIELD_TYPES, EventSpec, KindSpec, Rulebook
 from .rulebooks import RULEBOOKS
 from .terms import Rule, RuleKind
 
@@ -630,6 +630,20 @@ def render_contract_vocabulary(rulebooks: Mapping[str, Rulebook], index: SourceI
                 acts.append(_code(ev.type) + (f" [{fields}]" if fields else ""))
             rows.append((f"{rb.id} · {', '.join(ids)}", ", ".join(acts)))
     out += _table(("rulebook · kind", "events"), rows)
+    out += [
+        "",
+        "Payload field types (what each accepts in the JSON; one policy for `ventila deadlines`, "
+        "`ventila conduct` and the API — a value it refuses exits 2 naming the field):",
+        "",
+    ]
+    used = {
+        f.type
+        for rb in rulebooks.values()
+        for k in rb.kinds.values()
+        for e in k.events.values()
+        for f in e.fields.values()
+    }
+    out += _table(("type", "accepts"), [(_code(t), FIELD_TYPES[t]) for t in FIELD_TYPES if t in used or t == "money"])
     out += ["", "Record-only events (every kind of every rulebook; not acts of the proceeding, see below):", ""]
     out += _table(
         ("event", "payload fields"),

@@ -596,6 +596,9 @@ COMPLAINT_EVENTS = with_order(
         # «A request overtaken».
         "extension_granted": _ANSWER_PHASE_CLOSED,
         "extension_denied": _ANSWER_PHASE_CLOSED,
+        # A recusal is asked of an open case (Sec. 9); one still undecided when the case is closed was left
+        # without object (``act_overtaken``), so the decision that answered it is never without effect.
+        "recusal_requested": ("case_closed",),
     },
     once=(
         "respondent_notified",
@@ -627,6 +630,9 @@ COMPLAINT_EVENTS = with_order(
         "substitute_requested",
         "substitute_appointed",
         "recusal_requested",
+        # The written notice of a recusal denied meets CAM-09-08's term when a party asked; a member's own
+        # request denied owes none (Sec. 9), and its notice, recorded all the same, sets no term.
+        "recusal_denial_notified",
     ),
 )
 

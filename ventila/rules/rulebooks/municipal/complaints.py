@@ -534,6 +534,9 @@ COMPLAINT_EVENTS = with_order(
         "privilege_ruled",
         "frivolous_sanction_imposed",
     ),
+    # A hearing noticed anew (rescheduled, or a notice that was short given again): each notice is checked
+    # (MUN-HEA-02), and one in time after another changes no term (as the deadlock's, ¶36).
+    repeatable=("hearing_noticed",),
 )
 
 # Acts after which the complaint is over (and the rule that says so).

@@ -171,6 +171,9 @@ DEADLOCK_EVENTS = with_order(
         "positions_recorded": ("recommendations_issued",),
         "vacancies_declared": ("positions_recorded",),
     },
+    # The recommendations are made once the hearing is over (¶36): a session concluded after them is out of
+    # place (it would move the 15 days past the recommendations that met them).
+    not_after={"hearing_concluded": ("recommendations_issued",)},
     once=(
         "deadlock_reported",
         "referred_to_commission",
@@ -180,7 +183,9 @@ DEADLOCK_EVENTS = with_order(
         "positions_recorded",
         "vacancies_declared",
     ),
-    repeatable=("hearing_noticed",),  # the hearing noticed anew (rescheduled)
+    # The hearing noticed anew (rescheduled); a hearing of several sessions concluded at each: the 15 days of
+    # ¶36 run from the last (``ctx.last``), an earlier conclusion changes nothing.
+    repeatable=("hearing_noticed", "hearing_concluded"),
 )
 
 
