@@ -276,3 +276,49 @@ def test_hostile_deadlines_input_is_answered_or_refused_by_field(field: str, val
         assert exc.field and exc.message
     else:
         json.dumps(out)
+
+
+def test_mun_com_05_a_members_term_of_office_through_the_contract() -> None:
+    """MUN-COM-05 (¶2): took office Mon 13 Jan 2025 → four years to the anniversary Sat 13 Jan 2029, the first
+    day outside them; on 1 Mar 2029, no successor yet: in office, held over."""
+    out = check(
+        {"rulebook": "municipal", "check": "term_of_office", "took_office": "2025-01-13", "as_of": "2029-03-01"}
+    )
+    assert (out["rule"], out["nominal_end"], out["in_office"], out["holdover"], out["service_ends"]) == (
+        "MUN-COM-05",
+        "2029-01-13",
+        True,
+        True,
+        None,
+    )
+    assert "sigue en el cargo hasta que su sucesor" in out["message"]
+
+
+@pytest.mark.parametrize(
+    ("data", "field", "words"),
+    [
+        ({"rulebook": "camara-171", "took_office": "2025-01-13"}, "rulebook", "no lleva los términos de sus miembros"),
+        ({"rulebook": "municipal", "check": "gifts", "gifts": []}, "rulebook", "no tiene normas de conducta"),
+        (
+            {"rulebook": "municipal", "took_office": "2025-01-13", "successor_took_office": "2024-12-31"},
+            "successor_took_office",
+            "un sucesor toma posesión después",
+        ),
+        (
+            {"rulebook": "municipal", "took_office": "2025-01-13", "appointed": "2025-02-01"},
+            "appointed",
+            "posterior a la toma de posesión",
+        ),
+        (
+            {"rulebook": "municipal", "took_office": "2025-01-13", "settings": {"term_start": "appointed"}},
+            "appointed",
+            "fecha de nombramiento",
+        ),
+        ({"rulebook": "municipal", "took_office": "ayer"}, "took_office", ""),
+    ],
+)
+def test_mun_com_05_the_term_of_office_check_refuses_with_the_field_at_fault(data, field, words) -> None:
+    data = {"check": "term_of_office", **data} if "check" not in data else data
+    with pytest.raises(InputError) as exc:
+        check(data)
+    assert exc.value.field == field and words in str(exc.value)

@@ -648,7 +648,8 @@ def post_deadlines(request: HttpRequest) -> Any:
     description=(
         "El mismo JSON de entrada y de salida que `ventila conduct` (docs/deadlines-contract.md, «Conduct "
         "checks»): `check` es `gifts` (Sec. 10(k), (n)), `summons` (el aviso de una citación, Sec. 10(w)), "
-        "`nepotism` (Sec. 10(t)) o `norms` (qué normas obligan a un cargo, Sec. 13); no guarda nada. "
+        "`nepotism` (Sec. 10(t)), `norms` (qué normas obligan a un cargo, Sec. 13) o `term_of_office` (el "
+        "término de un miembro de la Comisión municipal, ¶2); no guarda nada. "
         "Alcance `deadlines`."
     ),
     openapi_extra=_engine_doc(

@@ -10,6 +10,11 @@ asked of the rulebook (``Rulebook.conduct``); a rulebook without norms of conduc
 - ``summons``: the notice term of a court summons (a ``citation_notice`` deadline with its status).
 - ``nepotism``: the kinship a relation describes and whether the hiring bar reaches it.
 - ``norms``: which norms bind a role, and a finding for each cited norm that does not.
+
+And one check of a body's seats, for a rulebook that records its members' terms of office (``Rulebook.seats``
+with a ``term`` rule; the municipal Commission, MUN-COM-05):
+
+- ``term_of_office``: when a member's term began and ends, and whether the member holds over on ``as_of``.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from .engine import (
     ConductRules,
     InputError,
     Rulebook,
+    Seats,
     _parse_date,
     _parse_moment,
     _show,
@@ -243,6 +249,58 @@ CHECKS: dict[str, Callable[[Mapping[str, Any], Rulebook, ConductRules], dict[str
 }
 
 
+def _optional_date(data: Mapping[str, Any], name: str) -> dt.date | None:
+    return None if data.get(name) is None else _parse_date(data[name], name)
+
+
+def _term_of_office(data: Mapping[str, Any], rulebook: Rulebook, seats: Seats) -> dict[str, Any]:
+    _keys(data, ("rulebook", "check", "took_office", "appointed", "successor_took_office", "as_of", "settings"))
+    settings = rulebook.resolve_settings(_object(data.get("settings", {}), "settings", "ajustes"))
+    took = _parse_date(data.get("took_office"), "took_office")
+    appointed = _optional_date(data, "appointed")
+    successor = _optional_date(data, "successor_took_office")
+    if appointed is not None and appointed > took:
+        raise InputError(
+            "appointed", f"{appointed.isoformat()} es posterior a la toma de posesión ({took.isoformat()})"
+        )
+    if successor is not None and successor <= took:
+        raise InputError(
+            "successor_took_office",
+            f"{successor.isoformat()} no es posterior a la toma de posesión ({took.isoformat()}): un sucesor toma "
+            "posesión después",
+        )
+    as_of = _as_of(data)
+    try:
+        term = seats.term_of_office(
+            took_office=took, on=as_of, appointed=appointed, successor_took_office=successor, settings=settings
+        )
+    except ValueError as exc:  # term_start="appointed" without the appointment's date
+        raise InputError("appointed", str(exc)) from None
+    rule_id = seats.rule_ids["term"]
+    return {
+        "as_of": as_of.isoformat(),
+        "rule": rule_id,
+        "citation": rulebook.rules[rule_id].citation,
+        "start": term.start.isoformat(),
+        "nominal_end": term.nominal_end.isoformat(),
+        "in_office": term.in_office,
+        "holdover": term.holdover,
+        "service_ends": None if term.service_ends is None else term.service_ends.isoformat(),
+        "message": term.message,
+    }
+
+
+SEAT_CHECKS: dict[str, Callable[[Mapping[str, Any], Rulebook, Seats], dict[str, Any]]] = {
+    "term_of_office": _term_of_office,
+}
+
+
+def checks_of(rulebook: Rulebook) -> list[str]:
+    """The checks ``rulebook`` answers: its norms of conduct, and its seats' terms when it records them."""
+    out = list(CHECKS) if rulebook.conduct is not None else []
+    return out + (list(SEAT_CHECKS) if rulebook.seats is not None and "term" in rulebook.seats.rule_ids else [])
+
+
 def _on(finding: Finding, **where: Any) -> dict[str, Any]:
     out = finding.to_json()
     out["data"] = {**out.get("data", {}), **where}
@@ -250,12 +308,19 @@ def _on(finding: Finding, **where: Any) -> dict[str, Any]:
 
 
 def check(data: Any) -> dict[str, Any]:
-    """Run one conduct check (the contract's JSON, parsed); :class:`InputError` names the field at fault."""
+    """Run one check (the contract's JSON, parsed); :class:`InputError` names the field at fault."""
     rulebook = parse_rulebook(data)
-    conduct = rulebook.conduct
-    if conduct is None:
-        raise InputError("rulebook", f"{rulebook.id} no tiene normas de conducta que verificar")
     name: Any = data.get("check")
-    if type(name) is not str or name not in CHECKS:
-        raise InputError("check", f"{_show(name)} no es una verificación (valores: {', '.join(CHECKS)})")
-    return {"rulebook": rulebook.id, "check": name, **CHECKS[name](data, rulebook, conduct)}
+    if type(name) is not str or (name not in CHECKS and name not in SEAT_CHECKS):
+        raise InputError(
+            "check", f"{_show(name)} no es una verificación (valores: {', '.join([*CHECKS, *SEAT_CHECKS])})"
+        )
+    if name not in checks_of(rulebook):
+        why = "no tiene normas de conducta que verificar" if name in CHECKS else "no lleva los términos de sus miembros"
+        offered = ", ".join(checks_of(rulebook)) or "ninguna"
+        raise InputError("rulebook", f"{rulebook.id} {why} (sus verificaciones: {offered})")
+    if name in SEAT_CHECKS:
+        assert rulebook.seats is not None  # checks_of  # nosec B101
+        return {"rulebook": rulebook.id, "check": name, **SEAT_CHECKS[name](data, rulebook, rulebook.seats)}
+    assert rulebook.conduct is not None  # checks_of  # nosec B101
+    return {"rulebook": rulebook.id, "check": name, **CHECKS[name](data, rulebook, rulebook.conduct)}

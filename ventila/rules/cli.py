@@ -49,7 +49,8 @@ def _check(data: Any, readable: bool) -> Any:
 COMMANDS: dict[str, tuple[str, Callable[[Any, bool], Any]]] = {
     "ventila deadlines": ("Evalúa los términos de un caso a partir de sus eventos (JSON).", _deadlines),
     "ventila conduct": (
-        "Verifica las normas de conducta: regalos, aviso de citaciones, nepotismo y normas por cargo (JSON).",
+        "Verifica las normas de conducta (regalos, aviso de citaciones, nepotismo, normas por cargo) y el "
+        "término de un miembro de un cuerpo (JSON).",
         _check,
     ),
 }
@@ -65,7 +66,8 @@ def run_deadlines(
 def run_check(
     argv: list[str], stdin: TextIO = sys.stdin, stdout: TextIO = sys.stdout, stderr: TextIO = sys.stderr
 ) -> int:
-    """``ventila conduct``: the norms of conduct outside a case (gifts, a summons' notice, nepotism, norms by role)."""
+    """``ventila conduct``: the norms of conduct outside a case (gifts, a summons' notice, nepotism, norms by role)
+    and a member's term of office."""
     return _run("ventila conduct", argv, stdin, stdout, stderr)
 
 

@@ -94,6 +94,9 @@ def explain_check(result: Mapping[str, Any]) -> str:
         out.append(f"Parentesco: {k['description'] if k else 'ninguno que la ley cuente'}.")
         out.append("Dentro del límite de la prohibición." if result["within_bar"] else "Fuera del límite.")
         out.append("")
+    if "nominal_end" in result:  # a member's term of office (term_of_office)
+        out.append(f"{for_users(result['message'])} ({result['rule']}, {result['citation']})")
+        return "\n".join(out) + "\n"
     if "binds" in result:
         yes = [b["citation"] for b in result["binds"] if b["binds"]]
         no = [b["citation"] for b in result["binds"] if not b["binds"]]

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from . import vocabulary
-from .check import CHECKS
+from .check import checks_of
 from .engine import FIELD_TYPES, EventSpec, KindSpec, Rulebook
 from .rulebooks import RULEBOOKS
 from .terms import Rule, RuleKind
@@ -671,12 +671,13 @@ def render_contract_vocabulary(rulebooks: Mapping[str, Rulebook], index: SourceI
     out += _table(("rulebook", "findings"), findings_rows)
     out += [
         "",
-        "Conduct checks of `ventila conduct` (`check`), per rulebook (none: the rulebook keeps no norms of conduct):",
+        "Checks of `ventila conduct` (`check`), per rulebook (its norms of conduct; `term_of_office` where it records"
+        " its members' terms):",
         "",
     ]
     out += _table(
         ("rulebook", "checks"),
-        [(_code(rb.id), ", ".join(_code(c) for c in CHECKS) if rb.conduct else "(none)") for rb in rulebooks.values()],
+        [(_code(rb.id), ", ".join(_code(c) for c in checks_of(rb)) or "(none)") for rb in rulebooks.values()],
     )
     out += ["", CONTRACT_END]
     return out
