@@ -315,6 +315,7 @@ def test_mun_com_05_a_members_term_of_office_through_the_contract() -> None:
             "fecha de nombramiento",
         ),
         ({"rulebook": "municipal", "took_office": "ayer"}, "took_office", ""),
+        ({"rulebook": "municipal", "took_office": "2021-01-13"}, "took_office", "fuera de los años que conoce"),
     ],
 )
 def test_mun_com_05_the_term_of_office_check_refuses_with_the_field_at_fault(data, field, words) -> None:

@@ -249,16 +249,16 @@ CHECKS: dict[str, Callable[[Mapping[str, Any], Rulebook, ConductRules], dict[str
 }
 
 
-def _optional_date(data: Mapping[str, Any], name: str) -> dt.date | None:
-    return None if data.get(name) is None else _parse_date(data[name], name)
+def _optional_date(data: Mapping[str, Any], name: str, calendar: LegalCalendar) -> dt.date | None:
+    return None if data.get(name) is None else _in_range(calendar, _parse_date(data[name], name), name)
 
 
 def _term_of_office(data: Mapping[str, Any], rulebook: Rulebook, seats: Seats) -> dict[str, Any]:
     _keys(data, ("rulebook", "check", "took_office", "appointed", "successor_took_office", "as_of", "settings"))
     settings = rulebook.resolve_settings(_object(data.get("settings", {}), "settings", "ajustes"))
-    took = _parse_date(data.get("took_office"), "took_office")
-    appointed = _optional_date(data, "appointed")
-    successor = _optional_date(data, "successor_took_office")
+    calendar = _calendar(data, rulebook, settings)  # no day is counted: its years are the range every input date keeps
+    took = _in_range(calendar, _parse_date(data.get("took_office"), "took_office"), "took_office")
+    appointed, successor = (_optional_date(data, name, calendar) for name in ("appointed", "successor_took_office"))
     if appointed is not None and appointed > took:
         raise InputError(
             "appointed", f"{appointed.isoformat()} es posterior a la toma de posesión ({took.isoformat()})"
@@ -269,7 +269,7 @@ def _term_of_office(data: Mapping[str, Any], rulebook: Rulebook, seats: Seats) -
             f"{successor.isoformat()} no es posterior a la toma de posesión ({took.isoformat()}): un sucesor toma "
             "posesión después",
         )
-    as_of = _as_of(data)
+    as_of = _in_range(calendar, _as_of(data), "as_of")
     try:
         term = seats.term_of_office(
             took_office=took, on=as_of, appointed=appointed, successor_took_office=successor, settings=settings
