@@ -22,6 +22,14 @@ from .test_accessibility import sideways, submit
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
+def open_after_the_check(page: Any) -> None:
+    """Opening a matter has its check step (issue 29): the form's button shows what will be recorded and the
+    terms it opens; the same words on the check page open the case."""
+    submit(page.get_by_role("button", name="Anotar y abrir el expediente"))
+    assert "Revise antes de anotar" in page.content()
+    submit(page.get_by_role("button", name="Anotar y abrir el expediente"))
+
+
 def test_open_an_outside_activity_notice_and_record_the_objection_in_the_browser(
     e2e_world: Any, browser: Any, live_server: Any, now: Any
 ) -> None:
@@ -56,7 +64,7 @@ def test_open_an_outside_activity_notice_and_record_the_objection_in_the_browser
     page.fill("#id_planned_start", "2027-04-01")
     page.check("#id_certified_no_conflict")
     page.check("#id_copy_to_secretariat")
-    submit(page.get_by_role("button", name="Anotar y abrir el expediente"))
+    open_after_the_check(page)
     case = Case.objects.get(kind="outside_activity")
     assert page.url.endswith(f"/expedientes/{case.number}/")
     # CAM-11C-01: 5 business days from Mon Mar 1 (Tue Mar 2 a holiday) → Tue Mar 9; the cap, one cent over.
@@ -119,7 +127,7 @@ def test_an_access_request_and_a_regulation_in_the_browser(
     page.fill("#id_interest_statement", "Querella presentada; necesita el informe.")
     for box in ("complaint_copy", "knows_use_limits", "knows_penalty", "sworn"):
         page.check(f"#id_{box}")
-    submit(page.get_by_role("button", name="Anotar y abrir el expediente"))
+    open_after_the_check(page)
     case = Case.objects.get(kind="report_access_request")
     # CAM-17-03: 5 business days from Mon Mar 1 (Tue Mar 2 a holiday) → Tue Mar 9, the OEG's move.
     assert "martes, 9 de marzo de 2027" in page.locator("table.terms").inner_text()
@@ -145,7 +153,7 @@ def test_an_access_request_and_a_regulation_in_the_browser(
     submit(page.get_by_role("button", name="Continuar"))
     page.fill("#id_occurred_date", "2027-03-01")
     page.fill("#id_title", "Reglamento Interno de la Comisión")
-    submit(page.get_by_role("button", name="Anotar y abrir el expediente"))
+    open_after_the_check(page)
     # CAM-27-01: 10 business days from Mon Mar 1 → Tue Mar 16; the House's move.
     assert "martes, 16 de marzo de 2027" in page.locator("table.terms").inner_text()
     assert "La Cámara de Representantes" in page.content()

@@ -19,6 +19,7 @@ from ventila.cases.actions import rederive, stale_cases
 from ventila.documents import actions as documents
 from ventila.documents import reminders
 from ventila.rules import PR_TZ
+from ventila.stats import stored
 
 from .models import JobKey
 from .queue import enqueue_once
@@ -44,8 +45,6 @@ def keep_stats_current() -> int:
     """This year's statistics of each body recomputed before they age past ``VENTILA_STATS_OPEN_SECONDS``,
     and last year's public ones stored if missing (issue 30): the dashboard's and the public page's default
     views read a stored row instead of computing from the docket; how many were computed."""
-    from ventila.stats import stored
-
     return stored.keep_current()
 
 
