@@ -349,3 +349,12 @@ def test_guessing_the_approvers_password_or_code_is_throttled(world, admins, set
         do_approve(proposal=proposal, user=approver, password=PASSWORD, code=totp_code(approver))
     assert not RoleGrant.objects.filter(user=world.users["ajeno"]).exists()
     assert approver.sign_in_attempts.filter(outcome="failed").count() == settings.VENTILA_SIGNIN_MAX_FAILURES
+
+
+def test_a_proposal_sent_back_with_errors_says_error_in_the_pages_title(world, admins):
+    """Issue 29: the staff forms' pattern on this page of several forms too — «Error:» heads the title."""
+    r = _propose_on_page(admins["admin"], "body_create", {**LOOK_ALIKE, "name": ""}, reason="")
+    title = r.content.decode().split("<title>", 1)[1].split("</title>", 1)[0]
+    assert r.status_code == 400 and title.startswith("Error:")
+    page = admins["admin"].get(PAGE).content.decode()
+    assert "<title>Propuestas de los administradores" in page  # nothing sent: no «Error:»

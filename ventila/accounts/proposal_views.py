@@ -72,9 +72,10 @@ def _page(
             :RECENT
         ]
     ]
-    return render(
-        request, "accounts/proposals.html", {"kinds": kinds, "pending": pending, "decided": decided}, status=status
-    )
+    # A form sent back with its errors: «Error:» heads the page's title, as on every staff form (issue 29).
+    error = bool(bound and (bound[1].errors or bound[2].errors)) or bool(approving and approving[1].errors)
+    context = {"kinds": kinds, "pending": pending, "decided": decided, "error": error}
+    return render(request, "accounts/proposals.html", context, status=status)
 
 
 def _errors_into(form: forms.Form, refused: ProposalRefused) -> None:
