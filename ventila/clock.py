@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from ventila.rules import PR_TZ
+from ventila.rules import start_of_day as start_of_day  # the one start-of-day, re-exported
 
 _frozen: dt.datetime | None = None
 
@@ -26,9 +27,12 @@ def today() -> dt.date:
     return now().date()
 
 
-def start_of_day(day: dt.date) -> dt.datetime:
-    """The first moment of ``day`` in Puerto Rico time (an act recorded with a date and no hour)."""
-    return dt.datetime.combine(day, dt.time(), PR_TZ)
+def moment(day: dt.date, time: dt.time | None) -> tuple[dt.datetime, bool]:
+    """When an act happened, from its date and its hour if known: (the instant in Puerto Rico time, whether
+    the hour is known). Without an hour, the start of the day."""
+    if time is None:
+        return start_of_day(day), False
+    return dt.datetime.combine(day, time, PR_TZ), True
 
 
 def set_now(moment: dt.datetime | None) -> None:

@@ -43,11 +43,17 @@ class _Echo:
         return value
 
 
+def line_writer(delimiter: str = ";") -> Any:
+    """A :mod:`csv` writer whose ``writerow`` hands back the line (CRLF-ended) instead of writing it: the
+    one way ventila streams a CSV a row at a time (the cells are the caller's, each through :func:`safe_cell`)."""
+    return csv.writer(_Echo(), delimiter=delimiter, lineterminator="\r\n")
+
+
 def csv_chunks(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> Iterator[bytes]:
     """A CSV for Excel in Spanish, a piece at a time (:data:`CHUNK` rows each): «;» between fields, CRLF,
     UTF-8 with its BOM (Excel reads the accents with it), ISO dates. Reads ``rows`` as it goes: memory
     stays constant whatever their number."""
-    writer = csv.writer(_Echo(), delimiter=";", lineterminator="\r\n")
+    writer = line_writer()
     piece = ["\ufeff" + writer.writerow([safe_cell(str(h)) for h in headers])]
     for row in rows:
         piece.append(writer.writerow([safe_cell(_plain(v)) for v in row]))

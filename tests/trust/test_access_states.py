@@ -206,7 +206,7 @@ NO_CASE_VIEWS = {
 }
 PUBLIC_PREFIXES = ("ventila.filing.",)  # public e-filing: no account; a case is reached only by its follow-up key
 # /api/v1/ (django-ninja: its views are partials of the router): every endpoint but the schema and its docs
-# page takes a token, and reads cases only through ``visible_cases`` (ventila/api/api.py) on
+# page takes a token, and reads cases only through ``visible_cases`` (ventila/api/common.py) on
 # ventila.cases.access.access_cases_for_user, for the organisation's own account (issue 19).
 API_PREFIX = "api/"
 

@@ -56,6 +56,29 @@ def _key(action: str, subject: str) -> str:
     return f"{action}:{subject}"[:120]
 
 
+class RateLimited(Exception):
+    """A client reached a limit: ``limit`` attempts a window; ``wait``, the seconds until its window ends."""
+
+    def __init__(self, limit: int, wait: int) -> None:
+        super().__init__(limit, wait)
+        self.limit = limit
+        self.wait = wait
+
+    @property
+    def minutes(self) -> int:
+        """The wait in whole minutes, at least one (what a message tells the person)."""
+        return max(1, (self.wait + 59) // 60)
+
+
+def check(action: str, subject: str, rate: tuple[int, int], *, now: float | None = None) -> None:
+    """Count one attempt of ``subject`` at ``action`` against ``rate`` (how many, per how many seconds):
+    :func:`hit`, raising :class:`RateLimited` past the limit."""
+    limit, window = rate
+    allowed, wait = hit(action, subject, limit, window, now=now)
+    if not allowed:
+        raise RateLimited(limit, wait)
+
+
 def hit(action: str, subject: str, limit: int, window: int, *, now: float | None = None) -> tuple[bool, int]:
     """Count one attempt of ``subject`` at ``action``; return (allowed, seconds until the window ends)."""
     moment = time.time() if now is None else now

@@ -3,11 +3,14 @@ from django.utils.translation import gettext_lazy as _
 
 
 class ApiConfig(AppConfig):
+    """The API app: organisations, tokens, the idempotency records and the request log."""
+
     name = "ventila.api"
     label = "api"
     verbose_name = _("API")
 
     def ready(self) -> None:
+        """Register the organisation proposal kind and the chained models."""
         from django.utils.translation import gettext_lazy
 
         from ventila.accounts import proposals

@@ -42,10 +42,14 @@ def _too_large(request: HttpRequest) -> HttpResponse | None:
 
 
 class ApiMiddleware:
+    """For /api/v1/: the language of the request, bodies too large refused, every error a problem, no caching, every request logged."""
+
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        """Wrap ``get_response``."""
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        """Answer the request; below /api/v1/, as the class says."""
         if not request.path.startswith(PREFIX):
             return self.get_response(request)
         translation.activate("en" if english(request) else "es")
@@ -74,6 +78,7 @@ class ApiMiddleware:
         return None
 
     def _log(self, request: HttpRequest, response: Any) -> None:
+        """One row of the request log: who (the token, if any), what and the status."""
         ApiRequest.objects.create(
             token=getattr(request, "api_token", None),
             method=(request.method or "")[:8],

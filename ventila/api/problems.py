@@ -85,10 +85,12 @@ def safe_path(request: HttpRequest) -> str:
 
 
 def english(request: HttpRequest) -> bool:
+    """Whether the request asks for English (``Accept-Language: en``); Spanish otherwise."""
     return str(request.headers.get("Accept-Language", "")).strip().lower().startswith("en")
 
 
 def text(request: HttpRequest, key: str, **params: Any) -> str:
+    """The message ``key`` in the request's language, with ``params`` filled in."""
     es, en = TEXTS[key]
     return (en if english(request) else es) % params if params else (en if english(request) else es)
 
@@ -96,6 +98,7 @@ def text(request: HttpRequest, key: str, **params: Any) -> str:
 def problem(
     request: HttpRequest, status: int, detail: str, errors: list[dict[str, str]] | None = None, **extra: Any
 ) -> JsonResponse:
+    """An RFC 9457 answer (``application/problem+json``) in the request's language, with the fields in error."""
     es, en = TITLES.get(status, ("Error", "Error"))
     body: dict[str, Any] = {
         "type": "about:blank",
@@ -112,6 +115,8 @@ def problem(
 
 
 class Problem(Exception):
+    """A refusal raised anywhere in an endpoint: answered as :func:`problem` by the API's handler."""
+
     def __init__(self, status: int, detail: str, errors: list[dict[str, str]] | None = None) -> None:
         super().__init__(detail)
         self.status = status

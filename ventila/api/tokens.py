@@ -34,6 +34,7 @@ DEFAULT_DAYS = 365
 
 
 def digest_of(secret: str) -> str:
+    """The SHA-256 of a token's secret (what is stored and looked up)."""
     return hashlib.sha256(secret.encode("utf-8")).hexdigest()
 
 
@@ -72,6 +73,7 @@ class ApiClientForm(forms.Form):
     body = forms.SlugField(label=gettext_lazy("Cuerpo (identificador)"), max_length=50)
 
     def clean_name(self) -> str:
+        """The organisation's name, spaces folded, refused if empty or already taken."""
         name = " ".join(str(self.cleaned_data["name"]).split())
         if not name:
             raise forms.ValidationError(_("Escriba el nombre de la organización."))
@@ -80,16 +82,19 @@ class ApiClientForm(forms.Form):
         return name
 
     def clean_body(self) -> str:
+        """The slug of an approved body."""
         return approved_body_slug(self.cleaned_data["body"])
 
 
 def apply_client_proposal(form: ApiClientForm, approver: Any, reason: str) -> str:
+    """An approved proposal of an organisation: create it; return its id."""
     d = form.cleaned_data
     body = Body.objects.get(slug=d["body"])
     return str(do_create_client(user=approver, name=d["name"], role=d["role"], body=body, reason=reason).pk)
 
 
 def describe_client_proposal(p: dict[str, Any]) -> str:
+    """A proposal of an organisation in one line, for the administrators' list."""
     role = ROLE_LABELS.get(p.get("role", ""), p.get("role", ""))
     return _("Organización de la API «%(name)s» (%(role)s) ante %(body)s") % {
         "name": p.get("name", ""),
@@ -121,6 +126,7 @@ def do_issue_token(
 
 
 def do_revoke_token(*, user: Any, token: ApiToken, reason: str = "") -> ApiToken:
+    """Revoke ``token`` (once: revoking it again changes nothing), recorded with ``reason``."""
     with transaction.atomic(), state.acting(user, reason or f"Revocación del token «{token.label}»"):
         token = ApiToken.objects.select_for_update().get(pk=token.pk)
         if token.revoked_at is None:

@@ -231,6 +231,10 @@ class OfficeTerm(models.Model):
     def __str__(self) -> str:
         return f"{self.person} — {self.title}"
 
+    def held_on(self, day: dt.date) -> bool:
+        """Whether this office is held on ``day``: :func:`in_force_on` for an office already read."""
+        return self.start <= day and (self.end is None or self.end >= day)
+
 
 class Membership(models.Model):
     """A person's seat on a body, and any office they hold in it, over a span of time."""

@@ -189,7 +189,7 @@ def read_rows(text: str, fmt: str) -> Iterator[Row | tuple[int, str, str]]:
 def _moment(text: str) -> tuple[dt.datetime, bool]:
     try:
         if len(text) == 10:
-            return dt.datetime.combine(dt.date.fromisoformat(text), dt.time(), PR_TZ), False
+            return clock.start_of_day(dt.date.fromisoformat(text)), False
         moment = dt.datetime.fromisoformat(text)
     except ValueError:
         raise RowError(

@@ -18,7 +18,8 @@ from ventila.cases.actions import ActInput, ActRefused, UploadedDocument, do_fil
 from ventila.cases.models import Case, DocketEntry
 from ventila.rules import RULEBOOKS
 
-from .models import FinancialReferral, TenureCase
+from .models import FinancialReferral
+from .tenures import tenure_case_on
 
 # The outcome of the evaluator's final action that refers the report to the body; the act itself, and
 # the kind and first act of the case it opens, are the rulebook's (``Obligations.final_action_event``,
@@ -138,12 +139,7 @@ def do_receive_referral(
     stored files (written once); otherwise the referral case is opened with the evidence directly.
     One transaction: refused (``ActRefused``) as a whole."""
     obligations = _obligations(body)
-    link = (
-        TenureCase.objects.filter(body=body, person=office.person, start__lte=received_on)
-        .select_related("case")
-        .order_by("-start")
-        .first()
-    )
+    link = tenure_case_on(body, office.person_id, received_on)
     with transaction.atomic():
         if link is not None:
             data: dict[str, Any] = {"outcome": REFERRAL_OUTCOME, "evidence_attached": bool(evidence)}

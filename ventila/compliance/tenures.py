@@ -132,6 +132,19 @@ def _docket_exits(user: Any, case: Case, tenure: Tenure, today: dt.date, reason:
     return written
 
 
+def tenure_case_on(body: Body, person_id: int, day: dt.date) -> TenureCase | None:
+    """The person's financial-report case of the tenure they were in on ``day`` (the latest begun by then),
+    with its case; None where there is none (or ``person_id`` is out of range)."""
+    if not 0 < person_id < 2**31:
+        return None
+    return (
+        TenureCase.objects.filter(body=body, person_id=person_id, start__lte=day)
+        .select_related("case")
+        .order_by("-start")
+        .first()
+    )
+
+
 def tenure_case_for(body: Body, person: Person, tenure: Tenure) -> TenureCase | None:
     return TenureCase.objects.filter(body=body, person=person, role=tenure.role, start=tenure.start).first()
 

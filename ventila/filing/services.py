@@ -98,15 +98,6 @@ class Submitted:
     repeated: bool = False  # another submit of the same draft opened the case; this one got its receipt
 
 
-class RateLimited(Exception):
-    """The client reached its limit of filings; ``wait`` is the seconds until its window ends."""
-
-    def __init__(self, limit: int, wait: int) -> None:
-        super().__init__(limit, wait)
-        self.limit = limit
-        self.wait = wait
-
-
 # A claim whose submission never finished (its process died) frees its draft after this long.
 STALE_CLAIM = dt.timedelta(minutes=10)
 
@@ -166,7 +157,7 @@ def submit_once(
     """Submit the draft exactly once, however many times it is submitted at the same moment.
 
     The first submit claims the draft (:func:`_claim`) before the submission's transaction; then
-    ``admit`` runs (the rate limit, which may raise :class:`RateLimited`) and :func:`submit`, whose
+    ``admit`` runs (the rate limit, which may raise :class:`ventila.accounts.ratelimit.RateLimited`) and :func:`submit`, whose
     transaction records the filing on the claim. Every other submit of the same draft counts against
     nothing: it waits for the first and answers with the same case and key (``repeated``), or, if the
     first failed (its claim released), tries itself."""

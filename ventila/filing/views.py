@@ -66,7 +66,6 @@ from .procedures import (
 )
 from .services import (
     FilingFailed,
-    RateLimited,
     SupplementRefused,
     add_supplement,
     filing_for_key,
@@ -559,15 +558,13 @@ def _submit(request: HttpRequest, proc: Procedure, draft: Draft, form: StepForm)
     address = ratelimit.address(request)
 
     def admit() -> None:
-        limit, window = conf.filing_rate()
-        allowed, wait = ratelimit.hit("filing", address, limit, window)
-        if not allowed:
-            raise RateLimited(limit, wait)
+        """The client's limit of filings (:func:`ratelimit.check`), counted once the draft is claimed."""
+        ratelimit.check("filing", address, conf.filing_rate())
 
     try:
         done = submit_once(proc, draft, language=get_language() or "es", admit=admit)
-    except RateLimited as exc:
-        minutes = max(1, (exc.wait + 59) // 60)
+    except ratelimit.RateLimited as exc:
+        minutes = exc.minutes
         form.add_error(
             None,
             _(
@@ -671,11 +668,11 @@ def followup(request: HttpRequest) -> HttpResponse:
     key = ""
     if request.method == "POST":
         key = str(request.POST.get("key", "")).strip()[:80]
-        limit, window = conf.key_rate()
-        allowed, wait = ratelimit.hit("key", ratelimit.address(request), limit, window)
-        if not allowed:
+        try:
+            ratelimit.check("key", ratelimit.address(request), conf.key_rate())
+        except ratelimit.RateLimited as exc:
             error = _("Demasiados intentos desde su dirección de red. Intente de nuevo dentro de %(m)s minutos.") % {
-                "m": max(1, (wait + 59) // 60)
+                "m": exc.minutes
             }
             status = 429
         else:
@@ -721,13 +718,13 @@ def followup_case(request: HttpRequest, number: str) -> HttpResponse:
         form = SupplementForm(request.POST, request.FILES, kinds=kinds)
         values = {"kind": str(request.POST.get("kind", "")), "description": str(request.POST.get("description", ""))}
         if form.is_valid():
-            limit, window = conf.supplement_rate()
-            allowed, wait = ratelimit.hit("supplement", ratelimit.address(request), limit, window)
-            if not allowed:
+            try:
+                ratelimit.check("supplement", ratelimit.address(request), conf.supplement_rate())
+            except ratelimit.RateLimited as exc:
                 errors["__all__"] = _(
                     "Desde su dirección de red ya se añadieron %(n)s evidencias en poco tiempo, el máximo permitido. "
                     "Intente de nuevo dentro de %(m)s minutos; lo que escribió se conserva."
-                ) % {"n": limit, "m": max(1, (wait + 59) // 60)}
+                ) % {"n": exc.limit, "m": exc.minutes}
                 status = 429
             else:
                 draft = Draft(request.session, f"seguimiento-{number}")

@@ -4,7 +4,7 @@ Public entry points: :func:`evaluate` (a case's terms from its events), :class:`
 (all date arithmetic), :data:`RULEBOOKS` (``camara-171`` and ``municipal``).
 """
 
-from .calendar import PR_TZ, CalendarError, LegalCalendar, OutOfCalendarRange, legal_calendar
+from .calendar import PR_TZ, CalendarError, LegalCalendar, OutOfCalendarRange, legal_calendar, start_of_day
 from .engine import Evaluation, InputError, evaluate, parse_scenario
 from .rulebooks import RULEBOOKS
 
@@ -19,4 +19,5 @@ __all__ = [
     "evaluate",
     "legal_calendar",
     "parse_scenario",
+    "start_of_day",
 ]

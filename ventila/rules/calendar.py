@@ -30,6 +30,13 @@ if TYPE_CHECKING:  # numpy is only needed by the batch path (calendar_batch.py),
 
 PR_TZ = ZoneInfo("America/Puerto_Rico")
 
+
+def start_of_day(day: dt.date) -> dt.datetime:
+    """The first moment of ``day`` in Puerto Rico time (an act recorded with a date and no hour): the one
+    start-of-day of ventila (:func:`ventila.clock.start_of_day` is this one)."""
+    return dt.datetime.combine(day, dt.time(), PR_TZ)
+
+
 SkipKind = Literal["weekend", "holiday", "closure", "suspension"]
 
 

@@ -24,6 +24,7 @@ from .calendar import (
     LegalCalendar,
     Suspension,
     legal_calendar,
+    start_of_day,
 )
 from .i18n import Msg
 from .parts import (
@@ -1308,7 +1309,7 @@ _MOMENTS: dict[str, tuple[dt.datetime, dt.date, bool]] = {}
 def _parse_moment_uncached(value: str, path: str) -> tuple[dt.datetime, dt.date, bool]:
     if len(value) == 10:
         day = _parse_date(value, path)
-        return dt.datetime.combine(day, dt.time(), PR_TZ), day, False
+        return start_of_day(day), day, False
     try:
         moment = dt.datetime.fromisoformat(value)
     except ValueError:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, Literal
 
-from .calendar import PR_TZ, LegalCalendar, Skip, Suspension, format_date_es
+from .calendar import PR_TZ, LegalCalendar, Skip, Suspension, format_date_es, start_of_day
 from .i18n import Msg, Quote, Raw, Typed
 
 
@@ -296,7 +296,7 @@ def _compute(c: TermComputation, *, traced: bool) -> tuple[dt.date | dt.datetime
     label = _paren(c.start_label)
     unit = c.term.unit
     if unit == "hours":
-        start = c.start if isinstance(c.start, dt.datetime) else dt.datetime.combine(c.start, dt.time(), PR_TZ)
+        start = c.start if isinstance(c.start, dt.datetime) else start_of_day(c.start)
         due_dt = cal.add_hours(start, c.term.amount, reading=c.hour_reading)
         for ext, _ in c.add_after:
             due_dt = cal.add_hours(due_dt, ext.amount, reading=c.hour_reading)

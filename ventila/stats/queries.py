@@ -33,7 +33,7 @@ from ventila import clock
 from ventila.bodies.models import Body
 from ventila.cases.actions import rederive, rederive_budget, stale_cases
 from ventila.cases.models import Case, CaseDeadline, DocketEntry
-from ventila.rules import PR_TZ, RULEBOOKS
+from ventila.rules import RULEBOOKS
 from ventila.rules.parts import Outcome, Statistics
 
 PUBLIC_MINIMUM = 3  # a public cell below this is shown as «menos de 3» (issue 18: a cell of one or two)
@@ -65,7 +65,7 @@ class Period:
 
     @property
     def end_before(self) -> dt.datetime:
-        return dt.datetime.combine(self.end + dt.timedelta(days=1), dt.time(), PR_TZ)
+        return clock.start_of_day(self.end + dt.timedelta(days=1))
 
 
 @dataclass

@@ -59,12 +59,6 @@ class SignInForm(AuthenticationForm):
     }
 
 
-def _moment(day: dt.date, time: dt.time | None) -> tuple[dt.datetime, bool]:
-    if time is None:
-        return clock.start_of_day(day), False
-    return dt.datetime.combine(day, time, PR_TZ), True
-
-
 class WhenMixin(forms.Form):
     """The moment the act happened: a date, and the hour when known."""
 
@@ -88,7 +82,7 @@ class WhenMixin(forms.Form):
         return data
 
     def moment(self) -> tuple[dt.datetime, bool]:
-        return _moment(self.cleaned_data["occurred_date"], self.cleaned_data.get("occurred_time"))
+        return clock.moment(self.cleaned_data["occurred_date"], self.cleaned_data.get("occurred_time"))
 
 
 class AttachmentMixin(forms.Form):
@@ -475,7 +469,7 @@ class ActForm(WhenMixin, AttachmentMixin):
         d = self.cleaned_data
         out: dict[str, Any] = {}
         if d.get("occurred_date") is not None:
-            out["occurred_at"] = _moment(d["occurred_date"], d.get("occurred_time"))
+            out["occurred_at"] = clock.moment(d["occurred_date"], d.get("occurred_time"))
         for name in self.payload_names:
             v = _payload_value(self.spec.fields[name], d.get(name))
             if v is not None:

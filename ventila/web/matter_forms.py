@@ -22,7 +22,7 @@ from ventila.cases.evaluation import CaseFacts, compute_caption, compute_evaluat
 from ventila.cases.labels import FIELDS
 from ventila.rules import RULEBOOKS
 from ventila.rules.engine import FormContext
-from ventila.web.forms import AttachmentMixin, WhenMixin, _moment, _payload_field, _payload_value, apply_hints
+from ventila.web.forms import AttachmentMixin, WhenMixin, _payload_field, _payload_value, apply_hints
 from ventila.web.matter_labels import ASKED_YES_NO, MATTER_BUTTONS, PERSON_LABELS, relabel
 
 
@@ -120,7 +120,7 @@ class MatterForm(forms.Form):
         return self.cleaned_data.get("person_office") if self.has_person else None
 
     def act_input(self) -> ActInput:
-        at, has_time = _moment(self.cleaned_data["occurred_date"], self.cleaned_data.get("occurred_time"))
+        at, has_time = clock.moment(self.cleaned_data["occurred_date"], self.cleaned_data.get("occurred_time"))
         payload: dict[str, Any] = {}
         for name in self.payload_names:
             value = self.cleaned_data.get(name)

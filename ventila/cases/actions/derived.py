@@ -273,7 +273,7 @@ def _rederive_at(evaluation: Evaluation) -> dt.datetime | None:
         return None
     if isinstance(changes, dt.datetime):
         return changes.replace(tzinfo=PR_TZ) if changes.tzinfo is None else changes
-    return dt.datetime.combine(changes, dt.time(), PR_TZ)
+    return clock.start_of_day(changes)
 
 
 def _trace_key(d: Deadline) -> tuple[Any, ...]:

@@ -103,9 +103,8 @@ def register_list(request: HttpRequest, body: str) -> HttpResponse:
     page = Paginator(people, PAGE_SIZE).get_page(request.GET.get("pagina"))
     rows = []
     for person in page.object_list:
-        held = list(person.offices.all())
-        current = [o for o in held if o.start <= today and (o.end is None or o.end >= today)]
-        rows.append({"person": person, "office": (current or held)[0] if held else None, "current": bool(current)})
+        office, current = _shown_office(person, today)
+        rows.append({"person": person, "office": office, "current": current})
     return render(
         request,
         "web/register.html",
@@ -123,6 +122,14 @@ def register_list(request: HttpRequest, body: str) -> HttpResponse:
     )
 
 
+def _shown_office(person: Any, today: dt.date) -> tuple[Any, bool]:
+    """The office the list shows for ``person`` (their offices as prefetched, in the list's order): the first
+    held today, else their first; and whether it is held today."""
+    held = list(person.offices.all())
+    current = [o for o in held if o.held_on(today)]
+    return (current or held)[0] if held else None, bool(current)
+
+
 def _register_export(body_obj: Any, people: Any, fmt: str, today: dt.date) -> HttpResponseBase:
     """The register as filtered, as CSV or XLSX through ventila/exports.py (Spanish headers, dates as
     dates, formulas neutralised): one row per person, with the office shown on the list."""
@@ -130,9 +137,7 @@ def _register_export(body_obj: Any, people: Any, fmt: str, today: dt.date) -> Ht
                _("Hasta"), _("En el cargo")]  # fmt: skip
     rows = []
     for person in people:
-        held = list(person.offices.all())
-        current = [o for o in held if o.start <= today and (o.end is None or o.end >= today)]
-        office = (current or held)[0] if held else None
+        office, current = _shown_office(person, today)
         rows.append(
             [
                 person.family_name,

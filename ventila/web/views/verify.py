@@ -98,13 +98,13 @@ class VerifyForm(forms.Form):
 
 def _limited(request: HttpRequest) -> str:
     """The message when this client has used up its look-ups, else ''; counts this one."""
-    limit, window = conf.verify_rate()
-    allowed, wait = ratelimit.hit("verify", ratelimit.address(request), limit, window)
-    if allowed:
-        return ""
-    return _("Demasiadas comprobaciones desde su dirección de red. Intente de nuevo dentro de %(m)s minutos.") % {
-        "m": max(1, (wait + 59) // 60)
-    }
+    try:
+        ratelimit.check("verify", ratelimit.address(request), conf.verify_rate())
+    except ratelimit.RateLimited as exc:
+        return _("Demasiadas comprobaciones desde su dirección de red. Intente de nuevo dentro de %(m)s minutos.") % {
+            "m": exc.minutes
+        }
+    return ""
 
 
 def _result(record: SignedFile, *, unchanged: bool = True) -> dict[str, Any]:

@@ -21,9 +21,12 @@ from ventila.api.tokens import SCOPES, do_issue_token, do_revoke_token
 
 
 class Command(BaseCommand):
+    """``ventila api_tokens``: the API's organisations and tokens from the command line."""
+
     help = "Organizaciones y tokens de la API (/api/v1/): client, issue, list, revoke."
 
     def add_arguments(self, parser: Any) -> None:
+        """The action, the organisation or token prefix, and the options."""
         parser.add_argument("action", choices=("client", "issue", "list", "revoke"))
         parser.add_argument("name", nargs="?", default="", help="la organización, o el prefijo del token a revocar")
         parser.add_argument("--role", choices=[r.value for r in ApiClient.Role], default="oeg")
@@ -35,6 +38,7 @@ class Command(BaseCommand):
         parser.add_argument("--reason", default="", help="por qué se propone la organización (client)")
 
     def handle(self, *args: Any, **o: Any) -> None:
+        """Run the action."""
         operator = User.objects.filter(username=o["operator"]).first() if o["operator"] else None
         if o["action"] == "list":
             for t in ApiToken.objects.select_related("client").order_by("client__name", "created_at"):
