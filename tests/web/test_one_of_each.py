@@ -6,6 +6,8 @@ tenure's case on a day and the referral received in one action (ventila/complian
 from __future__ import annotations
 
 import datetime as dt
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,7 +16,7 @@ from factories import make_person, tiny_pdf
 from ventila import clock, exports, files, rules
 from ventila.accounts import ratelimit
 from ventila.bodies.models import OfficeTerm, in_force_on
-from ventila.cases.actions import UploadedDocument
+from ventila.cases.actions import ActInput, UploadedDocument, do_record_act
 from ventila.cases.models import Case
 from ventila.cases.procedures import system_user
 from ventila.compliance.referrals import do_receive_referral
@@ -91,7 +93,17 @@ def test_a_referral_of_a_tenured_person_is_one_action_through_the_tenure_case_wr
 ) -> None:
     settings.MEDIA_ROOT = str(tmp_path / "media")
     marta = _tenured(world, now)
-    now.set("2027-03-05 10:00")
+    link = tenure_case_on(world.camara, marta.pk, dt.date(2027, 3, 25))
+    assert link is not None
+    now.set("2027-07-09 10:00")
+    for event, day in (
+        ("report_filed", dt.date(2027, 3, 25)),
+        ("preliminary_findings_received", dt.date(2027, 6, 1)),
+        ("findings_answered", dt.date(2027, 6, 7)),
+    ):
+        data = {"covers_year": 2026, **({"report_type": "initial"} if event == "report_filed" else {})}
+        act = ActInput(event, clock.start_of_day(day), False, data, note="Prueba")
+        do_record_act(user=system_user(), case=link.case, act=act)
     writes: list[str] = []
     real_put = files.put
     monkeypatch.setattr(files, "put", lambda name, data: writes.append(name) or real_put(name, data))
@@ -99,13 +111,12 @@ def test_a_referral_of_a_tenured_person_is_one_action_through_the_tenure_case_wr
         user=system_user(),
         body=world.camara,
         office=marta.offices.get(),
-        received_on=dt.date(2027, 3, 5),
+        received_on=dt.date(2027, 7, 9),
         evidence=_evidence(),
         reason="Referido de prueba",
     )
-    source = tenure_case_on(world.camara, marta.pk, dt.date(2027, 3, 5))
-    assert source is not None and received.source == source.case
-    final = source.case.entries.get(event_type="oeg_final_action")
+    assert received.source == link.case
+    final = link.case.entries.get(event_type="oeg_final_action")
     assert final.payload["outcome"] == "referral"
     assert received.case.kind == "referral" and received.case.respondent.person == marta
     copy = received.case.entries.get().attachments.get()
@@ -132,3 +143,27 @@ def test_a_referral_of_a_person_without_a_tenure_case_opens_the_referral_case_di
     assert received.source is None and Case.objects.count() == before + 1
     first = received.case.entries.get()
     assert first.payload["facts_date"] == "2027-02-01" and first.attachments.count() == 1
+
+
+# Each shared helper's copies, as they were written by hand before (issue 28): the pattern, and its one home.
+COPIES = {
+    r"datetime\.combine\([^,]+,\s*(dt\.)?time\(\),\s*PR_TZ|time\.min\b|replace\(hour=0, minute=0": "ventila/rules/calendar.py",
+    r"\.end is None or \w+\.end >=|end__isnull=True\) \| Q\(end__gte": "ventila/bodies/models.py",
+    r"class RateLimited\b": "ventila/accounts/ratelimit.py",
+    r"class _Echo\b|lineterminator=": "ventila/exports.py",
+    r"FORMULA_STARTS = |startswith\(\(\"=\"": "ventila/exports.py",
+    r"TenureCase\.objects\.filter\([^)]*start__lte": "ventila/compliance/tenures.py",
+}
+
+
+def test_each_helper_is_written_once_in_its_home() -> None:
+    root = Path(exports.__file__).parent
+    found = []
+    for pattern, home in COPIES.items():
+        for f in sorted(root.rglob("*.py")):
+            if "migrations" in f.parts:
+                continue
+            where = f"ventila/{f.relative_to(root).as_posix()}"
+            if where != home and re.search(pattern, f.read_text()):
+                found.append(f"{where}: {pattern}")
+    assert found == []
