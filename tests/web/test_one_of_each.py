@@ -84,8 +84,18 @@ def test_the_tenure_case_on_a_day_is_the_tenure_begun_by_then(world, now) -> Non
     assert tenure_case_on(world.municipal, marta.pk, dt.date(2027, 3, 1)) is None  # another body's docket
 
 
-def _evidence() -> list[UploadedDocument]:
-    return [UploadedDocument("informe-oeg.pdf", tiny_pdf(), "application/pdf")]
+def _receive(world: Any, person: Any, received_on: dt.date, **more: Any) -> Any:
+    """The evaluator's referral of ``person`` received in the House's Commission, with one PDF of evidence."""
+    evidence = [UploadedDocument("informe-oeg.pdf", tiny_pdf(), "application/pdf")]
+    return do_receive_referral(
+        user=system_user(),
+        body=world.camara,
+        office=person.offices.get(),
+        received_on=received_on,
+        evidence=evidence,
+        reason="Referido de prueba",
+        **more,
+    )
 
 
 def test_a_referral_of_a_tenured_person_is_one_action_through_the_tenure_case_writing_its_evidence_once(
@@ -107,14 +117,7 @@ def test_a_referral_of_a_tenured_person_is_one_action_through_the_tenure_case_wr
     writes: list[str] = []
     real_put = files.put
     monkeypatch.setattr(files, "put", lambda name, data: writes.append(name) or real_put(name, data))
-    received = do_receive_referral(
-        user=system_user(),
-        body=world.camara,
-        office=marta.offices.get(),
-        received_on=dt.date(2027, 7, 9),
-        evidence=_evidence(),
-        reason="Referido de prueba",
-    )
+    received = _receive(world, marta, dt.date(2027, 7, 9))
     assert received.source == link.case
     final = link.case.entries.get(event_type="oeg_final_action")
     assert final.payload["outcome"] == "referral"
@@ -131,15 +134,7 @@ def test_a_referral_of_a_person_without_a_tenure_case_opens_the_referral_case_di
     person = make_person("Luis", "Ficticio", role="officer", title="Auxiliar", start=dt.date(2027, 1, 4))
     now.set("2027-03-05 10:00")
     before = Case.objects.count()
-    received = do_receive_referral(
-        user=system_user(),
-        body=world.camara,
-        office=person.offices.get(),
-        received_on=dt.date(2027, 3, 5),
-        evidence=_evidence(),
-        reason="Referido de prueba",
-        facts_date=dt.date(2027, 2, 1),
-    )
+    received = _receive(world, person, dt.date(2027, 3, 5), facts_date=dt.date(2027, 2, 1))
     assert received.source is None and Case.objects.count() == before + 1
     first = received.case.entries.get()
     assert first.payload["facts_date"] == "2027-02-01" and first.attachments.count() == 1
