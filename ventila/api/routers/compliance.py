@@ -19,8 +19,6 @@ from ventila.compliance.tenures import tenure_case_on
 from ventila.rules import RULEBOOKS
 
 from ..common import (
-    ERRORS,
-    IDEM_HEADER,
     LINE,
     PARAGRAPH,
     YEAR_MAX,
@@ -31,6 +29,7 @@ from ..common import (
     idempotent,
     mark_filed,
     office_for,
+    recording_post,
     refusal,
     reported_events,
     require_scope,
@@ -88,9 +87,10 @@ class AccessRequestIn(Schema):
     knows_penalty: bool = Field(description="El solicitante conoce la penalidad por el mal uso")
 
 
-@router.post(
+@recording_post(
+    router,
     "/referrals",
-    response={201: CaseOut, 200: CaseOut, **ERRORS},
+    CaseOut,
     summary="Presentar un referido de la OEG (Sec. 16)",
     description=(
         "Abre un caso `referral` con el referido recibido y su evidencia (PDF o imágenes, revisados por su "
@@ -98,8 +98,7 @@ class AccessRequestIn(Schema):
         "`referrals`. Ejemplo: `curl -H 'Authorization: Bearer vnt_…' -H 'Idempotency-Key: ref-2027-001' "
         "-F person_id=12 -F received_on=2027-03-01 -F evidence=@informe.pdf …/api/v1/referrals`."
     ),
-    openapi_extra=IDEM_HEADER,
-    tags=["referidos"],
+    tag="referidos",
 )
 def post_referral(
     request: HttpRequest,
@@ -145,17 +144,17 @@ def post_referral(
     return idempotent(request, token, work)
 
 
-@router.post(
+@recording_post(
+    router,
     "/financial-events",
-    response={201: EntryOut, 200: EntryOut, **ERRORS},
+    EntryOut,
     summary="Anotar un evento del informe financiero de una persona (Secs. 14–16)",
     description=(
         "Anota en el expediente `financial_report` de la persona (el de su cargo en esa fecha) un informe "
         "radicado, los hallazgos preliminares, la contestación o la determinación final de la OEG. Requiere "
         "el alcance `financial`."
     ),
-    openapi_extra=IDEM_HEADER,
-    tags=["informes financieros"],
+    tag="informes financieros",
 )
 def post_financial_event(request: HttpRequest, payload: FinancialEventIn) -> Any:
     """Record a reported event on the financial-report case of the person's tenure on that day."""
@@ -195,13 +194,13 @@ def post_financial_event(request: HttpRequest, payload: FinancialEventIn) -> Any
     return idempotent(request, token, work)
 
 
-@router.post(
+@recording_post(
+    router,
     "/access-requests",
-    response={201: CaseOut, 200: CaseOut, **ERRORS},
+    CaseOut,
     summary="Presentar una solicitud de acceso a un informe financiero (Sec. 17)",
     description="Abre un caso `report_access_request`; los términos de la Sec. 17 corren desde su recibo. Alcance `access_requests`.",
-    openapi_extra=IDEM_HEADER,
-    tags=["solicitudes de acceso"],
+    tag="solicitudes de acceso",
 )
 def post_access_request(request: HttpRequest, payload: AccessRequestIn) -> Any:
     """Open an access-request case (Sec. 17) against the person's office, its first act the request received."""

@@ -35,16 +35,26 @@ def _engine_json(request: HttpRequest, work: Callable[[Any], dict[str, Any]]) ->
         raise Problem(422, text(request, "invalid"), [{"field": "(raíz)", "message": "nesting"}]) from None
 
 
-def _engine_doc(example: dict[str, Any]) -> dict[str, Any]:
-    """The OpenAPI extras of an engine endpoint: the optional Idempotency-Key and a JSON body with ``example``."""
-    return {
-        **IDEM_HEADER,
-        "parameters": [{**IDEM_HEADER["parameters"][0], "required": False}],
-        "requestBody": {
-            "required": True,
-            "content": {"application/json": {"schema": {"type": "object"}, "example": example}},
+def _engine_post(
+    path: str, *, summary: str, description: str, example: dict[str, Any]
+) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """The decorator of an engine endpoint: a JSON body (``example`` shown) in, its answer (200) or a problem
+    out; the Idempotency-Key optional, since nothing is stored."""
+    return router.post(
+        path,
+        response={200: dict[str, Any], **ERRORS},
+        summary=summary,
+        description=description,
+        openapi_extra={
+            **IDEM_HEADER,
+            "parameters": [{**IDEM_HEADER["parameters"][0], "required": False}],
+            "requestBody": {
+                "required": True,
+                "content": {"application/json": {"schema": {"type": "object"}, "example": example}},
+            },
         },
-    }
+        tags=["términos"],
+    )
 
 
 # The examples of the engine's endpoints: the first registered rulebook's complaint, the first with norms of conduct.
@@ -56,25 +66,22 @@ _DEADLINES_EXAMPLE = {
 _EXAMPLE_CONDUCT_RULEBOOK = next((rb.id for rb in RULEBOOKS.values() if rb.conduct is not None), "")
 
 
-@router.post(
+@_engine_post(
     "/deadlines",
-    response={200: dict[str, Any], **ERRORS},
     summary="Calcular los términos de un escenario (el motor de reglas)",
     description=(
         "El mismo JSON de entrada y de salida que `ventila deadlines` (docs/deadlines-contract.md); no guarda "
         "nada. Alcance `deadlines`. Ejemplo de entrada: `" + json.dumps(_DEADLINES_EXAMPLE) + "`."
     ),
-    openapi_extra=_engine_doc(_DEADLINES_EXAMPLE),
-    tags=["términos"],
+    example=_DEADLINES_EXAMPLE,
 )
 def post_deadlines(request: HttpRequest) -> Any:
     """The terms of a scenario, as ``ventila deadlines`` computes them."""
     return _engine_json(request, lambda data: evaluate(data).to_json())
 
 
-@router.post(
+@_engine_post(
     "/check",
-    response={200: dict[str, Any], **ERRORS},
     summary="Verificar las normas de conducta (regalos, citaciones, nepotismo, normas por cargo)",
     description=(
         "El mismo JSON de entrada y de salida que `ventila conduct` (docs/deadlines-contract.md, «Conduct "
@@ -83,15 +90,12 @@ def post_deadlines(request: HttpRequest) -> Any:
         "término de un miembro de la Comisión municipal, ¶2); no guarda nada. "
         "Alcance `deadlines`."
     ),
-    openapi_extra=_engine_doc(
-        {
-            "rulebook": _EXAMPLE_CONDUCT_RULEBOOK,
-            "check": "summons",
-            "formal_notice": "2027-03-01",
-            "as_of": "2027-03-05",
-        }
-    ),
-    tags=["términos"],
+    example={
+        "rulebook": _EXAMPLE_CONDUCT_RULEBOOK,
+        "check": "summons",
+        "formal_notice": "2027-03-01",
+        "as_of": "2027-03-05",
+    },
 )
 def post_check(request: HttpRequest) -> Any:
     """A conduct check, as ``ventila conduct`` answers it."""
