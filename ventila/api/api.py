@@ -53,8 +53,8 @@ class TokenAuth(HttpBearer):
     """A bearer token of an API organisation, limited per token (the project's one rate limiter)."""
 
     def authenticate(self, request: HttpRequest, token: str) -> ApiToken | None:
-        # The acts' refusals are translated when raised: the language of the request, not the site's cookie.
         """The live token of this secret (None: a 401), counted against its per-minute limit (else a 429)."""
+        # The acts' refusals are translated when raised: the language of the request, not the site's cookie.
         translation.activate("en" if english(request) else "es")
         found = token_for(token)
         if found is None:

@@ -108,7 +108,8 @@ def require_scope(request: HttpRequest, scope: str) -> ApiToken:
 
 
 def _fingerprint(request: HttpRequest) -> str:
-    """The SHA-256 of what the request asks (path, body, form fields and files): the same key with other content is told apart."""
+    """The SHA-256 of what the request asks (path, body, form fields and files): the same key with other
+    content is told apart."""
     h = hashlib.sha256(request.path.encode())
     if request.content_type == "multipart/form-data":
         for k in sorted(request.POST):
@@ -180,7 +181,8 @@ def refusal(request: HttpRequest, exc: ActRefused) -> Problem:
 
 
 def office_for(request: HttpRequest, token: ApiToken, person_id: int, kind: str) -> Any:
-    """The office the person holds that ``kind`` of case may be filed against (their latest); 422 where none or no such kind."""
+    """The office the person holds that ``kind`` of case may be filed against (their latest); 422 where none
+    or no such kind."""
     body = token.client.body
     try:
         _rb, spec = rulebook_and_kind(body.rulebook, kind)

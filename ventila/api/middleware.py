@@ -42,7 +42,8 @@ def _too_large(request: HttpRequest) -> HttpResponse | None:
 
 
 class ApiMiddleware:
-    """For /api/v1/: the language of the request, bodies too large refused, every error a problem, no caching, every request logged."""
+    """For /api/v1/: the language of the request, bodies too large refused, every error a problem, no caching,
+    every request logged."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         """Wrap ``get_response``."""

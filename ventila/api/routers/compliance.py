@@ -108,7 +108,8 @@ def post_referral(
     covers_year: Form[int | None] = None,
     evidence: File[list[UploadedFile]] = None,  # type: ignore[assignment]  # ninja: an optional file list is declared so
 ) -> Any:
-    """Receive an evaluator's referral (Sec. 16) with its evidence: one cases-layer action (:func:`do_receive_referral`) decides which case and records it."""
+    """Receive an evaluator's referral (Sec. 16) with its evidence: one action (:func:`do_receive_referral`)
+    decides which case and records it, its evidence written once."""
     token = require_scope(request, "referrals")
     year_error(request, "covers_year", covers_year)
 
