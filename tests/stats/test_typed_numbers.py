@@ -53,3 +53,18 @@ def test_the_statistics_workbook_stores_months_as_dates_and_figures_as_numbers(c
     assert isinstance(times["D2"].value, float)
     html = client.get(url).content.decode()
     assert "marzo 2027" in html and "28,4" in html and "2027-03-01" not in html  # the page reads as before
+
+
+@pytest.mark.django_db
+def test_the_durations_summary_says_why_there_is_no_median(client, world, now):
+    """Issue 29 (the journeys' screenshots): a period without determinations read «la mediana … fue de — días»."""
+    client.force_login(world.users["secretaria"])
+    html = client.get("/estadisticas/?cuerpo=etica-camara&anio=2027").content.decode()
+    assert "Ningún asunto llegó a la determinación en el período." in html and "fue de — días" not in html
+    build(world, now)  # two matters to their determination: staff see the median, the public page hides it
+    html = client.get("/estadisticas/?cuerpo=etica-camara&anio=2027").content.decode()
+    assert "La mediana hasta la determinación fue de 26 días." in html
+    now.set("2028-01-10 12:00")
+    public = client.get("/estadisticas/publicas/?cuerpo=etica-camara&anio=2027").content.decode()
+    assert "fue de — días" not in public
+    assert "llegó a la determinación en el período." in public or "su mediana no se muestra." in public

@@ -99,6 +99,15 @@ def _days(value: float | None) -> Any:
     return "—" if value is None else Number(value)
 
 
+def _median_said(n: int, median: Any) -> str:
+    """The durations' summary: the median in days, or why there is none (issue 29: «fue de — días»)."""
+    if n == 0:
+        return _("Ningún asunto llegó a la determinación en el período.")
+    if median == "—":  # a public count of one or two: its median would tell a case's days
+        return _("Menos de 3 asuntos llegaron a la determinación en el período: su mediana no se muestra.")
+    return _("La mediana hasta la determinación fue de %(days)s días.") % {"days": median}
+
+
 def tables(stats: Stats, *, public: bool = False) -> list[Table]:
     """Every statistic as a table, in the order the dashboard and the report show them."""
     out: list[Table] = []
@@ -187,7 +196,7 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
             _("Días desde la presentación"),
             [_("Hasta"), _("Asuntos"), _("Mediana (días)"), _("Percentil 90 (días)")],
             durations,
-            _("La mediana hasta la determinación fue de %(days)s días.") % {"days": durations[0][2]},
+            _median_said(stats.to_determination["n"], durations[0][2]),
             chart_column=None,
         )
     )
