@@ -8,7 +8,7 @@ import csv
 import datetime as dt
 import io
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.http import StreamingHttpResponse
 from django.utils import translation
@@ -17,6 +17,13 @@ from openpyxl.cell import WriteOnlyCell
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
 XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+class Formatted(NamedTuple):
+    """A workbook cell with its own number format (a month as ``mmm yyyy``, not the export's DD/MM/YYYY)."""
+
+    value: Any
+    number_format: str
 
 
 def safe_cell(value: Any) -> Any:
@@ -28,6 +35,8 @@ def safe_cell(value: Any) -> Any:
 
 
 def _plain(value: Any) -> Any:
+    if isinstance(value, Formatted):
+        value = value.value
     if isinstance(value, (dt.date, dt.datetime)):
         return value.isoformat()
     return "" if value is None else value
@@ -99,6 +108,10 @@ def to_xlsx(sheets: Sequence[tuple[str, Sequence[str], Iterable[Sequence[Any]]]]
 
 
 def _xlsx_cell(ws: Any, value: Any) -> Any:
+    if isinstance(value, Formatted):
+        cell = WriteOnlyCell(ws, value=value.value)
+        cell.number_format = value.number_format
+        return cell
     if isinstance(value, dt.datetime):
         cell = WriteOnlyCell(ws, value=value)
         cell.number_format = "DD/MM/YYYY HH:MM"

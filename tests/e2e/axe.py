@@ -5,6 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
+# Every rule axe runs by default, of any impact: the WCAG rules and axe's best practices (heading-order,
+# landmark-one-main, region, page-has-heading-one, landmark-unique, …) — issue 29's «0 violations of any impact».
+EVERY_RULE = [*TAGS, "best-practice"]
 
 
 SETTLED = """() => document.readyState === "complete"
@@ -37,8 +40,9 @@ def serious_violations(page: Any) -> list[str]:
     return out
 
 
-def all_violations(page: Any) -> list[str]:
-    """Every violation on the page, of any impact (minor and moderate too), one readable line each. Only the
+def all_violations(page: Any, tags: list[str] = TAGS) -> list[str]:
+    """Every violation on the page of the rules ``tags`` select (the WCAG ones unless told; :data:`EVERY_RULE`
+    adds the best practices), of any impact (minor and moderate too), one readable line each. Only the
     violations come back (``resultTypes``); axe is injected unless the page has it already (:func:`axe_everywhere`)."""
     import json
 
@@ -47,7 +51,7 @@ def all_violations(page: Any) -> list[str]:
     settle(page)
     if not page.evaluate("typeof axe !== 'undefined'"):
         page.evaluate(Axe().axe_script)
-    options = {"runOnly": {"type": "tag", "values": TAGS}, "resultTypes": ["violations"]}
+    options = {"runOnly": {"type": "tag", "values": tags}, "resultTypes": ["violations"]}
     violations = page.evaluate(f"axe.run(document, {json.dumps(options)}).then(r => r.violations)")
     out = []
     for v in violations:

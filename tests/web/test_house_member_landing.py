@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import re
 
-from tests.web.test_advisory import member
+from documents.helpers import issue
+from factories import file_complaint, record, unanimous
+
+from tests.web.test_advisory import fresh, member, open_request
 
 
 def _nav(page: str) -> str:
@@ -40,3 +43,30 @@ def test_staff_and_members_keep_their_menus(client, world, now):
     r = client.get("/")
     assert r["Location"] == "/mi-despacho/"
     assert "Mi despacho" in _nav(client.get(r["Location"]).content.decode())
+
+
+def test_a_house_member_opens_the_documents_issued_on_her_own_request_and_no_other(
+    client, world, now, settings, tmp_path
+):
+    """Issue 29: she «can open her own requests and documents» — the opinion issued on her request is listed
+    under it and opens as its PDF; a document of another case, or her own link for another member, is not found."""
+    settings.MEDIA_ROOT = tmp_path
+    client.force_login(world.users["secretaria"])
+    case, _check = open_request(client, world)
+    now.set("2027-04-01 12:00")
+    record(world, case, "opinion_issued", "2027-04-01", opinion_text="La charla es compatible.",
+           ballots=unanimous(world, 4))  # fmt: skip
+    doc = issue(world, fresh(case), "advisory_opinion", seq=2)
+    other = issue(world, file_complaint(world, when="2027-03-01 10:00"), "notice_of_complaint")
+    client.force_login(member(world, person=world.respondent))
+    page = client.get("/mis-opiniones/").content.decode()
+    url = f"/mis-opiniones/{case.number}/documentos/{doc.pk}.pdf"
+    assert f'href="{url}"' in page and "Documentos" in page
+    r = client.get(url)
+    assert r.status_code == 200 and r["Content-Type"] == "application/pdf"
+    assert b"".join(r.streaming_content).startswith(b"%PDF")
+    assert client.get(f"/mis-opiniones/{case.number}/documentos/{other.pk}.pdf").status_code == 404
+    assert client.get(f"/mis-opiniones/{other.case.number}/documentos/{other.pk}.pdf").status_code == 404
+    assert client.get(f"/expedientes/{case.number}/documentos/{doc.pk}/pdf/").status_code in (403, 404)
+    client.force_login(member(world, person=world.members[0], username="otro_miembro"))
+    assert client.get(url).status_code == 404

@@ -428,3 +428,12 @@ def test_the_list_exports_as_filtered_to_csv_and_xlsx_with_formulas_neutralised(
     outsider = Client()
     outsider.force_login(world.users["secretaria_municipal"])
     assert outsider.get(REGISTER, {"formato": "csv"}).status_code in (403, 404)
+
+
+def test_a_register_row_names_each_cell_for_the_narrow_screen(client, world):
+    """At 320 px the register's rows stack (issue 29, the journeys' screenshots): each cell carries its column's
+    name (``data-label``), shown before it, so «jueves, 2 de enero de 2025» reads «Desde: …»."""
+    client.force_login(world.users["secretaria"])
+    page = client.get(f"/cuerpos/{world.camara.slug}/obligados/").content.decode()
+    row = page.split("<tbody>", 1)[1].split("</tr>", 1)[0]
+    assert re.findall(r'data-label="([^"]+)"', row) == ["Cargo", "Categoría", "Desde", "Hasta"]

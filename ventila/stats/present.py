@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ventila.cases.labels import ACTORS, CHOICES, DEADLINES, KINDS, STAGES, choice_label
+from ventila.exports import Formatted
 from ventila.rules import RULEBOOKS
 
 from .queries import PUBLIC_MINIMUM, Stats
@@ -49,8 +50,29 @@ def _choice(row: dict[str, Any]) -> str:
     return str(choice_label(row["value"], *row.get("field", ("", ""))))
 
 
-def _month(day: dt.date) -> str:
-    return date_format(day, "F Y")
+class Shown(str):
+    """A cell as people read it on the pages and in the CSV (its text: «marzo 2027», «2027»), carrying the
+    typed value the workbooks store (issue 29: a month was text in the XLSX) — a date cell with its number
+    format, a year a number. The pages keep the text: a date object there would be localised by Django."""
+
+    typed: Any
+    number_format: str | None
+
+    def __new__(cls, text: str, typed: Any, number_format: str | None = None) -> Shown:
+        shown = super().__new__(cls, text)
+        shown.typed, shown.number_format = typed, number_format
+        return shown
+
+
+MONTH_FORMAT = "mmm yyyy"  # the workbook's month cell: Excel writes the month's name in the reader's language
+
+
+def _month(day: dt.date) -> Shown:
+    return Shown(date_format(day, "F Y"), day, MONTH_FORMAT)
+
+
+def _year(year: int) -> Shown:
+    return Shown(str(year), year)
 
 
 def _count(n: int, public: bool) -> Any:
@@ -75,6 +97,15 @@ class Number(float):
 
 def _days(value: float | None) -> Any:
     return "—" if value is None else Number(value)
+
+
+def _median_said(n: int, median: Any) -> str:
+    """The durations' summary: the median in days, or why there is none (issue 29: «fue de — días»)."""
+    if n == 0:
+        return _("Ningún asunto llegó a la determinación en el período.")
+    if median == "—":  # a public count of one or two: its median would tell a case's days
+        return _("Menos de 3 asuntos llegaron a la determinación en el período: su mediana no se muestra.")
+    return _("La mediana hasta la determinación fue de %(days)s días.") % {"days": median}
 
 
 def tables(stats: Stats, *, public: bool = False) -> list[Table]:
@@ -165,7 +196,7 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
             _("Días desde la presentación"),
             [_("Hasta"), _("Asuntos"), _("Mediana (días)"), _("Percentil 90 (días)")],
             durations,
-            _("La mediana hasta la determinación fue de %(days)s días.") % {"days": durations[0][2]},
+            _median_said(stats.to_determination["n"], durations[0][2]),
             chart_column=None,
         )
     )
@@ -228,7 +259,7 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
                 [_("Año"), _("Cumplidos"), _("Vencidos"), _("Tasa de cumplimiento (%)")],
                 [
                     [
-                        str(r["year"]),
+                        _year(r["year"]),
                         r["met"],
                         r["missed"],
                         _days(r["rate"]),
@@ -408,8 +439,16 @@ def _truncate(text: str, limit: int = 30) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def _typed(value: Any) -> Any:
+    """A cell as the workbook stores it: a :class:`Number` a plain float, a :class:`Shown` its typed value (a
+    month a date cell with its number format), anything else as it is."""
+    if isinstance(value, Number):
+        return float(value)
+    if isinstance(value, Shown):
+        return Formatted(value.typed, value.number_format) if value.number_format else value.typed
+    return value
+
+
 def export_sheets(items: Sequence[Table]) -> list[tuple[str, list[str], list[list[Any]]]]:
-    """The tables as the workbook's sheets: each figure a number cell (a :class:`Number` as a plain float)."""
-    return [
-        (t.title, t.headers, [[float(v) if isinstance(v, Number) else v for v in row] for row in t.rows]) for t in items
-    ]
+    """The tables as the workbook's sheets: each figure a number cell, each month a date cell (:func:`_typed`)."""
+    return [(t.title, t.headers, [[_typed(v) for v in row] for row in t.rows]) for t in items]

@@ -47,6 +47,11 @@ urlpatterns = [
     # A member of the House: their own advisory-opinion requests (issue 17, Sec. 19(a)–(c)).
     path("mis-opiniones/", house_member.my_requests, name="my_opinions"),
     path("mis-opiniones/<slug:body>/nueva/", house_member.new_request, name="my_opinion_new"),
+    path(
+        "mis-opiniones/<case_number:number>/documentos/<int:doc_id>.pdf",
+        house_member.my_document_pdf,
+        name="my_opinion_document",
+    ),
     path("expedientes/<case_number:number>/informe-solicitado/", matters.store_requested_report, name="store_report"),
     path(
         "expedientes/<case_number:number>/informe-solicitado/<int:report_id>/",

@@ -14,13 +14,13 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
-from ventila import clock
+from ventila import clock, files
 from ventila.bodies.models import Body, OfficeTerm, in_force_on
 from ventila.cases import access
 from ventila.cases.actions import ActInput, ActRefused, do_file_case, preview_filing
@@ -29,6 +29,7 @@ from ventila.cases.evaluation import compute_caption, event_spec, rulebook_and_k
 from ventila.cases.labels import DEADLINES, STAGES
 from ventila.cases.models import CaseDeadline
 from ventila.cases.rule_messages import render_message
+from ventila.documents.models import Document
 from ventila.rules import PR_TZ, RULEBOOKS
 
 from ..forms import _payload_field
@@ -119,14 +120,36 @@ def my_requests(request: HttpRequest) -> HttpResponse:
         d.case_id: d
         for d in CaseDeadline.objects.filter(case__in=cases, deadline_id="issue_opinion").order_by("position")
     }
+    documents: dict[int, list[Document]] = {}
+    for doc in Document.objects.filter(case__in=cases).order_by("issued_at", "pk"):
+        documents.setdefault(doc.case_id, []).append(doc)
     return render(
         request,
         "web/my_opinions.html",
         {
             "bodies": bodies,
-            "rows": [{"o": o, "term": terms.get(o.case.pk)} for o in rows],
+            "rows": [{"o": o, "term": terms.get(o.case.pk), "documents": documents.get(o.case.pk, [])} for o in rows],
             "deadline_label": DEADLINES.get("issue_opinion", ""),
         },
+    )
+
+
+@login_required
+@require_http_methods(["GET"])
+def my_document_pdf(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
+    """A document issued on one of the member's own requests (issue 29: she could not open them), as its PDF;
+    any other case or document is not found, and each reading is logged as the staff's are."""
+    case = access.own_opinion_requests(request.user).filter(number=number).first()
+    doc = Document.objects.filter(pk=doc_id, case=case).first() if case is not None else None
+    if case is None or doc is None:
+        access.log_access(request.user, "document", doc_id, case=case, action="download", granted=False)
+        raise Http404("not one of the member's documents")
+    access.log_access(request.user, "document", doc.pk, case=case, action="download")
+    return FileResponse(
+        files.open_verified(doc.file, doc.sha256),
+        as_attachment=False,
+        filename=doc.filename,
+        content_type="application/pdf",
     )
 
 
