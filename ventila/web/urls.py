@@ -72,13 +72,13 @@ urlpatterns = [
     path("cuerpos/<slug:body>/obligados/<int:person_id>/regalos/", conduct.gifts, name="gifts"),
     path(
         "cuerpos/<slug:body>/obligados/<int:person_id>/regalos/<int:gift_id>/corregir/",
-        conduct.gift_correct,
+        conduct.GiftCorrection.as_view(),
         name="gift_correct",
     ),
     path("cuerpos/<slug:body>/obligados/<int:person_id>/citaciones/", conduct.summonses, name="summonses"),
     path(
         "cuerpos/<slug:body>/obligados/<int:person_id>/citaciones/<int:summons_id>/corregir/",
-        conduct.summons_correct,
+        conduct.SummonsCorrection.as_view(),
         name="summons_correct",
     ),
     path("cuerpos/<slug:body>/obligados/<int:person_id>/nepotismo/", conduct.nepotism, name="nepotism"),
@@ -87,7 +87,9 @@ urlpatterns = [
     path("cuerpos/<slug:body>/obligados/tablero/avisos/", register.board_notices, name="board_notices"),
     path("expedientes/<case_number:number>/referido-oeg/", register.turn_referral, name="turn_referral"),
     # The public record after final resolution (issue 17, Secs. 5(5), 21(d)): no account needed.
-    path("cuerpos/<slug:body>/revision-publicacion/", publication_review.review_list, name="publication_review"),
+    path(
+        "cuerpos/<slug:body>/revision-publicacion/", publication_review.ReviewList.as_view(), name="publication_review"
+    ),
     path(
         "cuerpos/<slug:body>/revision-publicacion/<case_number:number>/",
         publication_review.review_matter,

@@ -10,11 +10,15 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.forms.models import model_to_dict
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
+from django.views.generic import UpdateView
 
 from ventila import clock
 from ventila.cases.rule_messages import term_label
@@ -103,55 +107,6 @@ def gifts(request: HttpRequest, body: str, person_id: int) -> HttpResponse:
     )
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def gift_correct(request: HttpRequest, body: str, person_id: int, gift_id: int) -> HttpResponse:
-    body_obj, person = register_access.access_obligated_person(request.user, body, person_id, record=True)
-    record = GiftRecord.objects.filter(pk=gift_id, person=person, body=body_obj).first()
-    if record is None:
-        raise Http404("gift not found")
-    if request.method == "POST":
-        form = GiftCorrectionForm(request.POST)
-        if form.is_valid():
-            try:
-                do_correct_gift(
-                    user=request.user,
-                    record=record,
-                    gift=_gift_input(form.cleaned_data),
-                    reason=form.cleaned_data["reason"],
-                )
-            except ConductRefused as exc:
-                _apply_refusal(form, exc)
-            else:
-                messages.success(request, _("Se corrigió el regalo; el motivo queda en el registro."))
-                return redirect(reverse("web:gifts", args=[body_obj.slug, person.pk]) + f"#regalo-{record.pk}")
-    else:
-        form = GiftCorrectionForm(
-            initial={
-                "received_on": record.received_on,
-                "description": record.description,
-                "value": f"{record.value:.2f}",
-                "source": record.source,
-                "kind": record.kind,
-                "foreign": record.foreign,
-                "waiver": record.waiver,
-            }
-        )
-    return render(
-        request,
-        "web/conduct_correct.html",
-        {
-            "body": body_obj,
-            "person": person,
-            "form": form,
-            "title": _("Corregir un regalo anotado"),
-            "back": reverse("web:gifts", args=[body_obj.slug, person.pk]),
-            "back_label": _("Regalos recibidos"),
-        },
-        status=400 if form.errors else 200,
-    )
-
-
 # -- court summonses ------------------------------------------------------------------------------
 
 
@@ -209,56 +164,94 @@ def summonses(request: HttpRequest, body: str, person_id: int) -> HttpResponse:
     )
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def summons_correct(request: HttpRequest, body: str, person_id: int, summons_id: int) -> HttpResponse:
-    body_obj, person = register_access.access_obligated_person(request.user, body, person_id, record=True)
-    record = CourtSummons.objects.filter(pk=summons_id, person=person, body=body_obj).first()
-    if record is None:
-        raise Http404("summons not found")
-    if request.method == "POST":
-        form = SummonsCorrectionForm(
-            request.POST,
-            term=_summons_term_label(body_obj),
-            rule=conduct.conduct_of(body_obj).summons_confidentiality_rule,
+# -- corrections: one row of a person's record edited, through its ``do_correct_*`` ---------------------
+
+
+class CorrectionView(LoginRequiredMixin, UpdateView):
+    """A gift or a summons as recorded, to correct: the form starts from what the row says, and the row
+    changes only through its action (with the reason; the chain keeps what it said before). Who may is
+    the register's (``access_obligated_person(record=True)``), on a GET too."""
+
+    http_method_names = ["get", "post"]
+    template_name = "web/conduct_correct.html"
+    list_url = ""  # the person's page of these rows
+    anchor = ""  # of the row on that page
+    title = back_label = done = ""
+    door: Any = None  # who may: each view names its door (the access walk reads it there)
+
+    def get_object(self, queryset: Any = None) -> Any:
+        self.body, self.person = self.door(
+            self.request.user, self.kwargs["body"], self.kwargs["person_id"], record=True
         )
-        if form.is_valid():
-            try:
-                do_correct_summons(
-                    user=request.user,
-                    record=record,
-                    summons=_summons_input(form.cleaned_data),
-                    reason=form.cleaned_data["reason"],
-                )
-            except ConductRefused as exc:
-                _apply_refusal(form, exc)
-            else:
-                messages.success(request, _("Se corrigió la citación; el motivo queda en el registro."))
-                return redirect(reverse("web:summonses", args=[body_obj.slug, person.pk]) + f"#citacion-{record.pk}")
-    else:
-        form = SummonsCorrectionForm(
-            term=_summons_term_label(body_obj),
-            rule=conduct.conduct_of(body_obj).summons_confidentiality_rule,
-            initial={
-                "case_number": record.case_number,
-                "formally_notified_on": record.formally_notified_on,
-                "role": record.role,
-                "secretary_notified_on": record.secretary_notified_on,
-            },
+        record = self.model.objects.filter(
+            pk=self.kwargs[self.pk_url_kwarg], person=self.person, body=self.body
+        ).first()
+        if record is None:
+            raise Http404("record not found")
+        return record
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        kwargs = super().get_form_kwargs()
+        # The form never writes the row: the action compares it with what was typed, then changes it.
+        kwargs["initial"] = model_to_dict(kwargs.pop("instance"), fields=self.form_class._meta.fields)
+        return kwargs
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        back = reverse(self.list_url, args=[self.body.slug, self.person.pk])
+        return super().get_context_data(
+            body=self.body, person=self.person, title=self.title, back=back, back_label=self.back_label, **kwargs
         )
-    return render(
-        request,
-        "web/conduct_correct.html",
-        {
-            "body": body_obj,
-            "person": person,
-            "form": form,
-            "title": _("Corregir una citación anotada"),
-            "back": reverse("web:summonses", args=[body_obj.slug, person.pk]),
-            "back_label": _("Citaciones judiciales y administrativas"),
-        },
-        status=400 if form.errors else 200,
-    )
+
+    def correct(self, data: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        try:
+            self.correct(form.cleaned_data)
+        except ConductRefused as exc:
+            _apply_refusal(form, exc)
+            return self.form_invalid(form)
+        messages.success(self.request, self.done)
+        return redirect(
+            reverse(self.list_url, args=[self.body.slug, self.person.pk]) + f"#{self.anchor}-{self.object.pk}"
+        )
+
+    def form_invalid(self, form: Any) -> HttpResponse:
+        return self.render_to_response(self.get_context_data(form=form), status=400)
+
+
+class GiftCorrection(CorrectionView):
+    model, form_class, pk_url_kwarg = GiftRecord, GiftCorrectionForm, "gift_id"
+    door = staticmethod(register_access.access_obligated_person)
+    list_url, anchor = "web:gifts", "regalo"
+    title = gettext_lazy("Corregir un regalo anotado")
+    back_label = gettext_lazy("Regalos recibidos")
+    done = gettext_lazy("Se corrigió el regalo; el motivo queda en el registro.")
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        kwargs = super().get_form_kwargs()
+        kwargs["initial"]["value"] = f"{self.object.value:.2f}"  # dollars as they are typed
+        return kwargs
+
+    def correct(self, data: dict[str, Any]) -> None:
+        do_correct_gift(user=self.request.user, record=self.object, gift=_gift_input(data), reason=data["reason"])
+
+
+class SummonsCorrection(CorrectionView):
+    model, form_class, pk_url_kwarg = CourtSummons, SummonsCorrectionForm, "summons_id"
+    door = staticmethod(register_access.access_obligated_person)
+    list_url, anchor = "web:summonses", "citacion"
+    title = gettext_lazy("Corregir una citación anotada")
+    back_label = gettext_lazy("Citaciones judiciales y administrativas")
+    done = gettext_lazy("Se corrigió la citación; el motivo queda en el registro.")
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        rule = conduct.conduct_of(self.body).summons_confidentiality_rule
+        return {**super().get_form_kwargs(), "term": _summons_term_label(self.body), "rule": rule}
+
+    def correct(self, data: dict[str, Any]) -> None:
+        summons = _summons_input(data)
+        do_correct_summons(user=self.request.user, record=self.object, summons=summons, reason=data["reason"])
 
 
 # -- nepotism -------------------------------------------------------------------------------------
