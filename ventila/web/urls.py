@@ -123,6 +123,6 @@ urlpatterns = [
         name="remove_election",
     ),
     # The API's tokens (issue 19): the body's secretary issues and revokes them.
-    path("cuerpos/<slug:body>/api/", api_tokens.tokens, name="api_tokens"),
+    path("cuerpos/<slug:body>/api/", api_tokens.Tokens.as_view(), name="api_tokens"),
     path("cuerpos/<slug:body>/api/<int:token_id>/revocar/", api_tokens.revoke, name="api_token_revoke"),
 ]
