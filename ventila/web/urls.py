@@ -69,13 +69,13 @@ urlpatterns = [
     path("cuerpos/<slug:body>/obligados/importar/<str:ticket>/", register.register_mapping, name="register_mapping"),
     path("cuerpos/<slug:body>/obligados/<int:person_id>/", register.obligated_person, name="person"),
     # A person's gifts (Secs. 10(k), 10(n)), court summonses (10(w)) and nepotism checks (10(t)).
-    path("cuerpos/<slug:body>/obligados/<int:person_id>/regalos/", conduct.gifts, name="gifts"),
+    path("cuerpos/<slug:body>/obligados/<int:person_id>/regalos/", conduct.Gifts.as_view(), name="gifts"),
     path(
         "cuerpos/<slug:body>/obligados/<int:person_id>/regalos/<int:gift_id>/corregir/",
         conduct.GiftCorrection.as_view(),
         name="gift_correct",
     ),
-    path("cuerpos/<slug:body>/obligados/<int:person_id>/citaciones/", conduct.summonses, name="summonses"),
+    path("cuerpos/<slug:body>/obligados/<int:person_id>/citaciones/", conduct.Summonses.as_view(), name="summonses"),
     path(
         "cuerpos/<slug:body>/obligados/<int:person_id>/citaciones/<int:summons_id>/corregir/",
         conduct.SummonsCorrection.as_view(),
