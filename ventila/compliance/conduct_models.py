@@ -17,7 +17,33 @@ from django.utils.translation import gettext_lazy as _
 from ventila.bodies.models import Body, Person
 
 
-class GiftRecord(models.Model):
+class ConductRecord(models.Model):
+    """What every row of a person's conduct record carries: the Commission that keeps it, and who wrote
+    it and when."""
+
+    body = models.ForeignKey(
+        Body, on_delete=models.PROTECT, related_name="+", verbose_name=_("cuerpo"), help_text=_("La Comisión.")
+    )
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("anotado por")
+    )
+    recorded_at = models.DateTimeField(_("anotado el"))
+
+    class Meta:
+        abstract = True
+
+
+class CorrectableRecord(ConductRecord):
+    """A conduct row that a correction may change (:mod:`ventila.compliance.conduct_actions`): when, and why."""
+
+    corrected_at = models.DateTimeField(_("corregido el"), null=True, blank=True)
+    correction_reason = models.CharField(_("motivo de la corrección"), max_length=500, blank=True)
+
+    class Meta:
+        abstract = True
+
+
+class GiftRecord(CorrectableRecord):
     """A gift, award, payment or donation an obligated person received, as the Commission recorded it."""
 
     class Kind(models.TextChoices):
@@ -30,9 +56,6 @@ class GiftRecord(models.Model):
         OFFICIAL_POST = "official_post", _("Cargo oficial (Sec. 10(n))")
         POLITICAL = "political_contribution", _("Contribución política (Sec. 3(m): no es regalo)")
 
-    body = models.ForeignKey(
-        Body, on_delete=models.PROTECT, related_name="+", verbose_name=_("cuerpo"), help_text=_("La Comisión.")
-    )
     person = models.ForeignKey(
         Person,
         on_delete=models.PROTECT,
@@ -56,12 +79,6 @@ class GiftRecord(models.Model):
         blank=True,
         help_text=_("La Resolución de la Cámara que lo dispensó (Sec. 10(n)); en blanco si no hay."),
     )
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("anotado por")
-    )
-    recorded_at = models.DateTimeField(_("anotado el"))
-    corrected_at = models.DateTimeField(_("corregido el"), null=True, blank=True)
-    correction_reason = models.CharField(_("motivo de la corrección"), max_length=500, blank=True)
 
     class Meta:
         verbose_name = _("regalo recibido")
@@ -72,7 +89,7 @@ class GiftRecord(models.Model):
         return f"{self.person} — {self.description} ({self.received_on})"
 
 
-class CourtSummons(models.Model):
+class CourtSummons(CorrectableRecord):
     """A judicial or administrative summons, or a case, in which an obligated person is a party or a
     witness (Sec. 10(w)). Only what the notice may say: the case's number, the day of the formal
     notice and the person's role — never the testimony or the purpose (CAM-10W-02)."""
@@ -81,9 +98,6 @@ class CourtSummons(models.Model):
         PARTY = "party", _("Parte")
         WITNESS = "witness", _("Testigo")
 
-    body = models.ForeignKey(
-        Body, on_delete=models.PROTECT, related_name="+", verbose_name=_("cuerpo"), help_text=_("La Comisión.")
-    )
     person = models.ForeignKey(
         Person,
         on_delete=models.PROTECT,
@@ -95,12 +109,6 @@ class CourtSummons(models.Model):
     formally_notified_on = models.DateField(_("notificación formal"))
     role = models.CharField(_("papel"), max_length=10, choices=Role.choices)
     secretary_notified_on = models.DateField(_("notificó a la Secretaría el"), null=True, blank=True)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("anotado por")
-    )
-    recorded_at = models.DateTimeField(_("anotado el"))
-    corrected_at = models.DateTimeField(_("corregido el"), null=True, blank=True)
-    correction_reason = models.CharField(_("motivo de la corrección"), max_length=500, blank=True)
 
     class Meta:
         verbose_name = _("citación judicial o administrativa")
@@ -111,13 +119,10 @@ class CourtSummons(models.Model):
         return f"{self.person} — {self.case_number} ({self.formally_notified_on})"
 
 
-class NepotismCheck(models.Model):
+class NepotismCheck(ConductRecord):
     """A nepotism check run before hiring a relative of an obligated person (Sec. 10(t)): who, the
     relationship as a path of the kinship calculator's steps, and what the calculator said then."""
 
-    body = models.ForeignKey(
-        Body, on_delete=models.PROTECT, related_name="+", verbose_name=_("cuerpo"), help_text=_("La Comisión.")
-    )
     person = models.ForeignKey(
         Person,
         on_delete=models.PROTECT,
@@ -133,10 +138,6 @@ class NepotismCheck(models.Model):
     waiver = models.BooleanField(_("dispensa del Presidente"), default=False)
     recommended_by_speaker = models.BooleanField(_("lo recomendó el Presidente"), default=False)
     employed_before = models.BooleanField(_("trabajaba antes en la Cámara"), default=False)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("anotado por")
-    )
-    recorded_at = models.DateTimeField(_("anotado el"))
 
     class Meta:
         verbose_name = _("comprobación de nepotismo")

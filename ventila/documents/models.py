@@ -24,7 +24,34 @@ class Language(models.TextChoices):
     EN = "en", _("Inglés")
 
 
-class Draft(models.Model):
+class DocumentText(models.Model):
+    """What a draft and an issued document both hold of the text: its model, language and title, and
+    the rule of the catalogue (with its citation) that requires it. Each names its case and act."""
+
+    template = models.CharField(
+        _("modelo"),
+        max_length=60,
+        help_text=_("El modelo de documento del que se generó el texto."),
+    )
+    language = models.CharField(
+        _("idioma"),
+        max_length=2,
+        choices=Language.choices,
+        default=Language.ES,
+        help_text=_("El idioma del documento."),
+    )
+    title = models.CharField(_("título"), max_length=200, help_text=_("El título que encabeza el documento."))
+    rule_id = models.CharField(_("regla"), max_length=30, help_text=_("La regla del catálogo que exige el documento."))
+    citation = models.CharField(_("cita"), max_length=80, help_text=_("La cita del texto que exige el documento."))
+
+    def __str__(self) -> str:
+        return f"{self.case.number} · {self.title}"
+
+    class Meta:
+        abstract = True
+
+
+class Draft(DocumentText):
     """A document being prepared: generated from the case's data and docket, edited by staff."""
 
     case = models.ForeignKey(
@@ -41,26 +68,11 @@ class Draft(models.Model):
         verbose_name=_("acto"),
         help_text=_("La anotación del expediente cuyo acto el documento pone por escrito."),
     )
-    template = models.CharField(
-        _("modelo"),
-        max_length=60,
-        help_text=_("El modelo de documento del que se generó el texto."),
-    )
-    language = models.CharField(
-        _("idioma"),
-        max_length=2,
-        choices=Language.choices,
-        default=Language.ES,
-        help_text=_("El idioma del documento."),
-    )
-    title = models.CharField(_("título"), max_length=200, help_text=_("El título que encabeza el documento."))
     sections = models.JSONField(
         _("secciones"),
         default=list,
         help_text=_("El texto del documento, por secciones (clave, encabezado, texto)."),
     )
-    rule_id = models.CharField(_("regla"), max_length=30, help_text=_("La regla del catálogo que exige el documento."))
-    citation = models.CharField(_("cita"), max_length=80, help_text=_("La cita del texto que exige el documento."))
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
@@ -75,15 +87,12 @@ class Draft(models.Model):
         verbose_name_plural = _("borradores")
         ordering = ["case", "id"]
 
-    def __str__(self) -> str:
-        return f"{self.case.number} · {self.title}"
-
 
 def document_path(instance: Document, filename: str) -> str:
     return f"documents/{instance.sha256[:2]}/{instance.sha256}.pdf"
 
 
-class Document(models.Model):
+class Document(DocumentText):
     """An issued document: frozen (the database refuses UPDATE and DELETE) and chained in the
     audit record in the same transaction that issued it."""
 
@@ -101,26 +110,11 @@ class Document(models.Model):
         verbose_name=_("acto"),
         help_text=_("La anotación del expediente cuyo acto el documento pone por escrito."),
     )
-    template = models.CharField(
-        _("modelo"),
-        max_length=60,
-        help_text=_("El modelo de documento del que se generó el texto."),
-    )
-    language = models.CharField(
-        _("idioma"),
-        max_length=2,
-        choices=Language.choices,
-        default=Language.ES,
-        help_text=_("El idioma del documento."),
-    )
-    title = models.CharField(_("título"), max_length=200, help_text=_("El título que encabeza el documento."))
     sections = models.JSONField(
         _("secciones"),
         default=list,
         help_text=_("El texto expedido, por secciones (clave, encabezado, texto)."),
     )
-    rule_id = models.CharField(_("regla"), max_length=30, help_text=_("La regla del catálogo que exige el documento."))
-    citation = models.CharField(_("cita"), max_length=80, help_text=_("La cita del texto que exige el documento."))
     issued_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
@@ -143,9 +137,6 @@ class Document(models.Model):
         verbose_name = _("documento expedido")
         verbose_name_plural = _("documentos expedidos")
         ordering = ["case", "id"]
-
-    def __str__(self) -> str:
-        return f"{self.case.number} · {self.title}"
 
 
 class Delivery(models.Model):

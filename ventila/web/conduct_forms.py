@@ -47,24 +47,21 @@ def one_line(value: str) -> None:
 _DATE_ERRORS = {"invalid": _("Escriba una fecha válida, por ejemplo 15/08/2027.")}
 
 
-class GiftForm(forms.Form):
-    received_on = forms.DateField(
-        label=_("Fecha en que se recibió"),
-        widget=DATE_WIDGET,
-        error_messages={"required": _("Escriba la fecha en que se recibió."), **_DATE_ERRORS},
-    )
-    description = forms.CharField(
-        validators=[one_line],
-        label=_("Qué se recibió"),
-        max_length=300,
-        help_text=_("Por ejemplo, «cesta de frutas» o «placa de reconocimiento»."),
-        error_messages={
-            "required": _("Describa lo que se recibió."),
-            "max_length": _("Escriba como máximo 300 caracteres."),
-        },
-    )
-    value = forms.CharField(
-        validators=[one_line],
+class ConductForm(forms.ModelForm):
+    """A row of a person's conduct record as typed: its one-line texts refuse line breaks."""
+
+    one_line_fields: tuple[str, ...] = ()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in self.one_line_fields:
+            self.fields[name].validators.insert(0, one_line)
+
+
+class GiftForm(ConductForm):
+    one_line_fields = ("description", "value", "source", "waiver")
+
+    value = forms.CharField(  # dollars as typed («$1,250.00»): ``clean_value`` reads them
         label=_("Valor en dólares"),
         max_length=20,
         help_text=_("El valor o valor aparente, al centavo: por ejemplo 250.00."),
@@ -74,37 +71,38 @@ class GiftForm(forms.Form):
             "max_length": _("Escriba el valor en dólares, por ejemplo 250.00."),
         },
     )
-    source = forms.CharField(
-        validators=[one_line],
-        label=_("Quién lo dio"),
-        max_length=200,
-        help_text=_("La persona o entidad: varios regalos de una misma fuente pueden formar un patrón (Sec. 10(k))."),
-        error_messages={
-            "required": _("Escriba quién lo dio."),
-            "max_length": _("Escriba como máximo 200 caracteres."),
-        },
-    )
-    kind = forms.ChoiceField(
-        label=_("Qué es"),
-        choices=GiftRecord.Kind.choices,
-        initial=GiftRecord.Kind.SOCIAL,
-        widget=forms.RadioSelect,
-        error_messages={
-            "required": _("Elija qué es lo recibido."),
-            "invalid_choice": _("Elija una de las opciones."),
-        },
-    )
-    foreign = forms.BooleanField(
-        label=_("De un país extranjero o de un funcionario extranjero (Sec. 10(n))"), required=False
-    )
-    waiver = forms.CharField(
-        validators=[one_line],
-        label=_("Dispensa de la Cámara (opcional)"),
-        max_length=200,
-        required=False,
-        help_text=_("Si es de fuente extranjera y la Cámara lo dispensó, el número de la Resolución."),
-        error_messages={"max_length": _("Escriba como máximo 200 caracteres.")},
-    )
+
+    class Meta:
+        model = GiftRecord
+        fields = ["received_on", "description", "value", "source", "kind", "foreign", "waiver"]
+        widgets = {"received_on": DATE_WIDGET, "kind": forms.RadioSelect}
+        labels = {
+            "received_on": _("Fecha en que se recibió"),
+            "description": _("Qué se recibió"),
+            "source": _("Quién lo dio"),
+            "kind": _("Qué es"),
+            "foreign": _("De un país extranjero o de un funcionario extranjero (Sec. 10(n))"),
+            "waiver": _("Dispensa de la Cámara (opcional)"),
+        }
+        help_texts = {
+            "received_on": "",
+            "description": _("Por ejemplo, «cesta de frutas» o «placa de reconocimiento»."),
+            "source": _(
+                "La persona o entidad: varios regalos de una misma fuente pueden formar un patrón (Sec. 10(k))."
+            ),
+            "foreign": "",
+            "waiver": _("Si es de fuente extranjera y la Cámara lo dispensó, el número de la Resolución."),
+        }
+        error_messages = {
+            "received_on": {"required": _("Escriba la fecha en que se recibió."), **_DATE_ERRORS},
+            "description": {
+                "required": _("Describa lo que se recibió."),
+                "max_length": _("Escriba como máximo 300 caracteres."),
+            },
+            "source": {"required": _("Escriba quién lo dio."), "max_length": _("Escriba como máximo 200 caracteres.")},
+            "kind": {"required": _("Elija qué es lo recibido."), "invalid_choice": _("Elija una de las opciones.")},
+            "waiver": {"max_length": _("Escriba como máximo 200 caracteres.")},
+        }
 
     def clean_value(self) -> Decimal:
         try:
@@ -116,6 +114,7 @@ class GiftForm(forms.Form):
 
 
 class ReasonMixin(forms.Form):
+    field_order = ["reason"]  # the reason first, then the corrected fields
     reason = forms.CharField(
         label=_("Motivo de la corrección"),
         max_length=500,
@@ -132,22 +131,10 @@ class GiftCorrectionForm(GiftForm, ReasonMixin):
     pass
 
 
-class SummonsForm(forms.Form):
-    case_number = forms.CharField(
-        validators=[one_line],
-        label=_("Número del caso o de la citación"),
-        max_length=80,
-        error_messages={
-            "required": _("Escriba el número del caso o de la citación."),
-            "max_length": _("Escriba como máximo 80 caracteres."),
-        },
-    )
-    formally_notified_on = forms.DateField(
-        label=_("Fecha de la notificación formal"),
-        widget=DATE_WIDGET,
-        error_messages={"required": _("Escriba la fecha de la notificación formal."), **_DATE_ERRORS},
-    )
-    role = forms.ChoiceField(
+class SummonsForm(ConductForm):
+    one_line_fields = ("case_number",)
+
+    role = forms.ChoiceField(  # a radio button each, and none chosen until one is
         label=_("Papel en el caso"),
         choices=CourtSummons.Role.choices,
         widget=forms.RadioSelect,
@@ -156,13 +143,27 @@ class SummonsForm(forms.Form):
             "invalid_choice": _("Elija una de las opciones."),
         },
     )
-    secretary_notified_on = forms.DateField(
-        label=_("Fecha en que notificó por escrito a la Secretaría de la Cámara (opcional)"),
-        widget=DATE_WIDGET,
-        required=False,
-        help_text=_("En blanco si aún no consta; puede añadirse después con una corrección."),
-        error_messages=_DATE_ERRORS,
-    )
+
+    class Meta:
+        model = CourtSummons
+        fields = ["case_number", "formally_notified_on", "role", "secretary_notified_on"]
+        widgets = {"formally_notified_on": DATE_WIDGET, "secretary_notified_on": DATE_WIDGET}
+        labels = {
+            "case_number": _("Número del caso o de la citación"),
+            "formally_notified_on": _("Fecha de la notificación formal"),
+            "secretary_notified_on": _("Fecha en que notificó por escrito a la Secretaría de la Cámara (opcional)"),
+        }
+        help_texts = {
+            "secretary_notified_on": _("En blanco si aún no consta; puede añadirse después con una corrección."),
+        }
+        error_messages = {
+            "case_number": {
+                "required": _("Escriba el número del caso o de la citación."),
+                "max_length": _("Escriba como máximo 80 caracteres."),
+            },
+            "formally_notified_on": {"required": _("Escriba la fecha de la notificación formal."), **_DATE_ERRORS},
+            "secretary_notified_on": _DATE_ERRORS,
+        }
 
     def __init__(self, *args: Any, term: str = "", rule: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -17,7 +17,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext_lazy as _
 
 from ventila import clock
-from ventila.bodies.models import Body, ElectionDay, OfficeTerm, Person, offices_held_on
+from ventila.bodies.models import Body, Closure, ElectionDay, OfficeTerm, Person, offices_held_on
 from ventila.cases.actions import ActInput, UploadedDocument, current_own_votes, voting_members
 from ventila.cases.evaluation import compute_calendar, event_spec, rulebook_text
 from ventila.cases.labels import CHOICES, FIELDS, VOTES
@@ -666,15 +666,16 @@ class CounselForm(forms.Form):
         self.fields["represents"].queryset = case.parties.exclude(role=Party.Role.COUNSEL)
 
 
-class ClosureForm(forms.Form):
-    day = forms.DateField(
-        label=_("Día de cierre"),
-        widget=DATE_WIDGET,
-        help_text=_("No contará como día laborable en ningún término del cuerpo."),
-    )
-    reason = forms.CharField(
-        label=_("Motivo"), max_length=200, help_text=_("Por ejemplo «Orden Ejecutiva OE-2027-041 (huracán)».")
-    )
+class ClosureForm(forms.ModelForm):
+    class Meta:
+        model = Closure
+        fields = ["day", "reason"]
+        widgets = {"day": DATE_WIDGET}
+        labels = {"day": _("Día de cierre"), "reason": _("Motivo")}
+        help_texts = {
+            "day": _("No contará como día laborable en ningún término del cuerpo."),
+            "reason": _("Por ejemplo «Orden Ejecutiva OE-2027-041 (huracán)»."),
+        }
 
     def __init__(self, *args: Any, body: Body, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -687,20 +688,21 @@ class ClosureForm(forms.Form):
         return day
 
 
-class ElectionForm(forms.Form):
+class ElectionForm(forms.ModelForm):
     kind = forms.ChoiceField(label=_("Tipo"), choices=ElectionDay.Kind.choices, widget=forms.RadioSelect)
-    day = forms.DateField(label=_("Día de la elección"), widget=DATE_WIDGET)
     reason = forms.CharField(
         label=_("Motivo"),
         max_length=200,
         help_text=_("De dónde sale la fecha, por ejemplo «Código Electoral, Art. 10.1»."),
     )
 
-    def clean_day(self) -> dt.date:
-        day = self.cleaned_data["day"]
-        if ElectionDay.objects.filter(day=day).exists():
-            raise forms.ValidationError(_("Ese día ya está anotado como elección."))
-        return day
+    class Meta:
+        model = ElectionDay
+        fields = ["kind", "day"]
+        widgets = {"day": DATE_WIDGET}
+        labels = {"day": _("Día de la elección")}
+        help_texts = {"day": ""}
+        error_messages = {"day": {"unique": _("Ese día ya está anotado como elección.")}}
 
 
 class RemovalForm(forms.Form):

@@ -17,7 +17,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import override
 
-from ventila.bodies.models import Body, ElectionDay, Person
+from ventila.bodies.models import Body, ElectionDay, ExpenseClaim, Meeting, Person
 from ventila.cases.actions import voting_members
 from ventila.cases.models import Case, MemberVote
 from ventila.cases.rule_messages import message_text
@@ -188,30 +188,37 @@ def clean_procedure_fields(form: Any, data: dict[str, Any]) -> None:
 # -- the per-diem ledger and the candidate mark -------------------------------------------------------
 
 
-class MeetingForm(forms.Form):
+class LedgerItemForm(forms.ModelForm):
+    """An item of the per-diem ledger (¶4): for one of the body's commissioners."""
+
     person = forms.ModelChoiceField(
         queryset=Person.objects.none(),
         label=_("Comisionado"),
         empty_label="—",
         error_messages={"required": _("Elija el comisionado.")},
     )
-    day = forms.DateField(label=_("Día de la reunión"), widget=DATE_WIDGET)
-    description = forms.CharField(label=_("Gestiones oficiales realizadas"), max_length=200, required=False)
-    official_business = forms.BooleanField(
-        label=_("Reunión para gestiones de los deberes de la ley"),
-        required=False,
-        initial=True,
-        help_text=_("Solo estas reuniones generan dieta (¶4)."),
-    )
 
+    def __init__(self, *args: Any, body: Body, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["person"].queryset = Person.objects.filter(memberships__body=body).distinct()
+
+
+class MeetingForm(LedgerItemForm):
     confirm = forms.BooleanField(
         label=_("Confirmo que es otra reunión del mismo día, no la misma anotada dos veces"),
         required=False,
     )
 
-    def __init__(self, *args: Any, body: Body, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["person"].queryset = Person.objects.filter(memberships__body=body).distinct()
+    class Meta:
+        model = Meeting
+        fields = ["person", "day", "description", "official_business"]
+        widgets = {"day": DATE_WIDGET}
+        labels = {
+            "day": _("Día de la reunión"),
+            "description": _("Gestiones oficiales realizadas"),
+            "official_business": _("Reunión para gestiones de los deberes de la ley"),
+        }
+        help_texts = {"day": "", "description": "", "official_business": _("Solo estas reuniones generan dieta (¶4).")}
 
     @property
     def asks_confirmation(self) -> bool:
@@ -243,26 +250,20 @@ class ReversalForm(forms.Form):
         self.fields["item"].choices = [("", "—"), *items]
 
 
-class ExpenseForm(forms.Form):
-    person = forms.ModelChoiceField(
-        queryset=Person.objects.none(),
-        label=_("Comisionado"),
-        empty_label="—",
-        error_messages={"required": _("Elija el comisionado.")},
-    )
-    day = forms.DateField(label=_("Día del gasto"), widget=DATE_WIDGET)
+class ExpenseForm(LedgerItemForm):
     amount = forms.DecimalField(
         label=_("Cantidad (dólares)"), min_value=Decimal("0.01"), decimal_places=2, max_digits=9
     )
-    description = forms.CharField(
-        label=_("Gasto y deber oficial"),
-        max_length=200,
-        help_text=_("Gastos necesarios de los deberes oficiales, sujetos a los reglamentos de Hacienda (¶4)."),
-    )
 
-    def __init__(self, *args: Any, body: Body, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["person"].queryset = Person.objects.filter(memberships__body=body).distinct()
+    class Meta:
+        model = ExpenseClaim
+        fields = ["person", "day", "amount", "description"]
+        widgets = {"day": DATE_WIDGET}
+        labels = {"day": _("Día del gasto"), "description": _("Gasto y deber oficial")}
+        help_texts = {
+            "day": "",
+            "description": _("Gastos necesarios de los deberes oficiales, sujetos a los reglamentos de Hacienda (¶4)."),
+        }
 
 
 class CandidateForm(forms.Form):

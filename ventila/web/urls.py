@@ -74,16 +74,16 @@ urlpatterns = [
     path("cuerpos/<slug:body>/obligados/importar/<str:ticket>/", register.register_mapping, name="register_mapping"),
     path("cuerpos/<slug:body>/obligados/<int:person_id>/", register.obligated_person, name="person"),
     # A person's gifts (Secs. 10(k), 10(n)), court summonses (10(w)) and nepotism checks (10(t)).
-    path("cuerpos/<slug:body>/obligados/<int:person_id>/regalos/", conduct.gifts, name="gifts"),
+    path("cuerpos/<slug:body>/obligados/<int:person_id>/regalos/", conduct.Gifts.as_view(), name="gifts"),
     path(
         "cuerpos/<slug:body>/obligados/<int:person_id>/regalos/<int:gift_id>/corregir/",
-        conduct.gift_correct,
+        conduct.GiftCorrection.as_view(),
         name="gift_correct",
     ),
-    path("cuerpos/<slug:body>/obligados/<int:person_id>/citaciones/", conduct.summonses, name="summonses"),
+    path("cuerpos/<slug:body>/obligados/<int:person_id>/citaciones/", conduct.Summonses.as_view(), name="summonses"),
     path(
         "cuerpos/<slug:body>/obligados/<int:person_id>/citaciones/<int:summons_id>/corregir/",
-        conduct.summons_correct,
+        conduct.SummonsCorrection.as_view(),
         name="summons_correct",
     ),
     path("cuerpos/<slug:body>/obligados/<int:person_id>/nepotismo/", conduct.nepotism, name="nepotism"),
@@ -92,7 +92,9 @@ urlpatterns = [
     path("cuerpos/<slug:body>/obligados/tablero/avisos/", register.board_notices, name="board_notices"),
     path("expedientes/<case_number:number>/referido-oeg/", register.turn_referral, name="turn_referral"),
     # The public record after final resolution (issue 17, Secs. 5(5), 21(d)): no account needed.
-    path("cuerpos/<slug:body>/revision-publicacion/", publication_review.review_list, name="publication_review"),
+    path(
+        "cuerpos/<slug:body>/revision-publicacion/", publication_review.ReviewList.as_view(), name="publication_review"
+    ),
     path(
         "cuerpos/<slug:body>/revision-publicacion/<case_number:number>/",
         publication_review.review_matter,
@@ -126,6 +128,6 @@ urlpatterns = [
         name="remove_election",
     ),
     # The API's tokens (issue 19): the body's secretary issues and revokes them.
-    path("cuerpos/<slug:body>/api/", api_tokens.tokens, name="api_tokens"),
+    path("cuerpos/<slug:body>/api/", api_tokens.Tokens.as_view(), name="api_tokens"),
     path("cuerpos/<slug:body>/api/<int:token_id>/revocar/", api_tokens.revoke, name="api_token_revoke"),
 ]

@@ -82,6 +82,7 @@ def rulebook_words() -> set[str]:
         for kind in rulebook.kinds.values():
             words.add(kind.title)
             words.update(c for c in (kind.caption, kind.caption_without_office) if c)
+            words.update(kind.party_labels.values())  # a party's role in the kind's own words (the case page)
             words.update(spec.title for spec in kind.events.values())
             words.update(spec.when for spec in kind.events.values() if spec.when)
             words.update(f.help for spec in kind.events.values() for f in spec.fields.values() if f.help)

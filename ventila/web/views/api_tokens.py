@@ -3,13 +3,18 @@ Nobody else learns the page exists (404). The secret is shown once, on the page 
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.mixins import LoginRequiredMixin
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_POST
+from django.views.generic import CreateView
 
 from ventila.api.models import ApiClient, ApiToken
 from ventila.api.tokens import SCOPES, do_issue_token, do_revoke_token
@@ -24,17 +29,7 @@ def _body(request: HttpRequest, slug: str) -> Body:
     return body
 
 
-class TokenForm(forms.Form):
-    client = forms.ModelChoiceField(
-        queryset=ApiClient.objects.none(),
-        label=gettext_lazy("Organización"),
-        empty_label=None,
-    )
-    label = forms.CharField(
-        label=gettext_lazy("Nombre del token"),
-        max_length=120,
-        help_text=gettext_lazy("Para reconocerlo después, por ejemplo «sistema de referidos»."),
-    )
+class TokenForm(forms.ModelForm):
     scopes = forms.MultipleChoiceField(
         label=gettext_lazy("Qué puede hacer"),
         choices=[],
@@ -42,9 +37,16 @@ class TokenForm(forms.Form):
     )
     days = forms.IntegerField(label=gettext_lazy("Días de validez"), min_value=1, max_value=730, initial=365)
 
+    class Meta:
+        model = ApiToken
+        fields = ["client", "label", "scopes"]
+        labels = {"client": gettext_lazy("Organización"), "label": gettext_lazy("Nombre del token")}
+        help_texts = {"label": gettext_lazy("Para reconocerlo después, por ejemplo «sistema de referidos».")}
+
     def __init__(self, *args: object, body: Body, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)
         self.fields["client"].queryset = ApiClient.objects.filter(body=body).order_by("name")
+        self.fields["client"].empty_label = None
         self.fields["scopes"].choices = [(k, _(v)) for k, v in SCOPES.items()]
 
     def clean_label(self) -> str:
@@ -54,28 +56,41 @@ class TokenForm(forms.Form):
         return value
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def tokens(request: HttpRequest, body: str) -> HttpResponse:
-    body_obj = _body(request, body)
-    form = TokenForm(request.POST or None, body=body_obj)
-    secret = ""  # nosec B105 - no token issued yet on this request
-    issued = None
-    if request.method == "POST" and form.is_valid():
+class Tokens(LoginRequiredMixin, CreateView):
+    """The body's tokens, and the form that issues one (through ``do_issue_token``, never the form's
+    save): the secret is shown on the page that issued it, with a fresh form."""
+
+    http_method_names = ["get", "post"]
+    form_class = TokenForm
+    template_name = "web/api_tokens.html"
+
+    @cached_property
+    def body(self) -> Body:
+        return _body(self.request, self.kwargs["body"])
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        kwargs = {**super().get_form_kwargs(), "body": self.body}
+        if not self.request.POST:  # an empty POST is a fresh form, as a GET
+            kwargs.pop("data", None)
+        return kwargs
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        rows = ApiToken.objects.filter(client__body=self.body).select_related("client")
+        rows = rows.order_by("client__name", "-created_at")
+        secret = ""  # nosec B105 - no token issued yet on this request
+        context = {"body": self.body, "rows": rows, "secret": secret, "issued": None, "scopes": SCOPES}
+        return super().get_context_data(**{**context, **kwargs})
+
+    def form_valid(self, form: TokenForm) -> HttpResponse:
         d = form.cleaned_data
         issued, secret = do_issue_token(
-            user=request.user, client=d["client"], label=d["label"], scopes=list(d["scopes"]), days=d["days"]
+            user=self.request.user, client=d["client"], label=d["label"], scopes=list(d["scopes"]), days=d["days"]
         )
-        form = TokenForm(body=body_obj)
-    rows = (
-        ApiToken.objects.filter(client__body=body_obj).select_related("client").order_by("client__name", "-created_at")
-    )
-    return render(
-        request,
-        "web/api_tokens.html",
-        {"body": body_obj, "form": form, "rows": rows, "secret": secret, "issued": issued, "scopes": SCOPES},
-        status=400 if form.errors else 200,
-    )
+        fresh = TokenForm(body=self.body)
+        return self.render_to_response(self.get_context_data(form=fresh, issued=issued, secret=secret))
+
+    def form_invalid(self, form: TokenForm) -> HttpResponse:
+        return self.render_to_response(self.get_context_data(form=form), status=400 if form.errors else 200)
 
 
 @login_required

@@ -12,8 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _l
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
 
 from ventila import clock
@@ -276,4 +275,12 @@ def body_month(request: HttpRequest, body: str) -> HttpResponse:
     )
 
 
-WEEKDAYS = (_l("domingo"), _l("lunes"), _l("martes"), _l("miércoles"), _l("jueves"), _l("viernes"), _l("sábado"))
+WEEKDAYS = (  # each a literal gettext_lazy call: a keyword makemessages knows (an alias such as ``_l`` is not)
+    gettext_lazy("domingo"),
+    gettext_lazy("lunes"),
+    gettext_lazy("martes"),
+    gettext_lazy("miércoles"),
+    gettext_lazy("jueves"),
+    gettext_lazy("viernes"),
+    gettext_lazy("sábado"),
+)

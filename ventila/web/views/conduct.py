@@ -10,11 +10,15 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.forms.models import model_to_dict
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
+from django.views.generic import CreateView, UpdateView
 
 from ventila import clock
 from ventila.cases.rule_messages import term_label
@@ -56,103 +60,11 @@ def _rule(rule_id: str) -> dict[str, str]:
     return {"id": r.id, "citation": r.citation, "quote": r.quote}
 
 
-# -- gifts ----------------------------------------------------------------------------------------
+# -- a person's gifts and summonses: a page that lists and records them, and one that corrects one ----------
 
 
 def _gift_input(c: dict[str, Any]) -> GiftInput:
     return GiftInput(c["received_on"], c["description"], c["value"], c["source"], c["kind"], c["foreign"], c["waiver"])
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def gifts(request: HttpRequest, body: str, person_id: int) -> HttpResponse:
-    recording = request.method == "POST"
-    body_obj, person = register_access.access_obligated_person(request.user, body, person_id, record=recording)
-    form = GiftForm(request.POST if recording else None)
-    if recording:
-        if form.is_valid():
-            try:
-                gift = do_record_gift(
-                    user=request.user, body=body_obj, person=person, gift=_gift_input(form.cleaned_data)
-                )
-            except ConductRefused as exc:
-                _apply_refusal(form, exc)
-            else:
-                messages.success(
-                    request,
-                    _("Se anotó «%(what)s» de %(source)s, recibido el %(day)s.")
-                    % {"what": gift.description, "source": gift.source, "day": gift.received_on.strftime("%d/%m/%Y")},
-                )
-                return redirect(reverse("web:gifts", args=[body_obj.slug, person.pk]) + f"#regalo-{gift.pk}")
-    rows = gift_rows(body_obj, person)
-    return render(
-        request,
-        "web/gifts.html",
-        {
-            "body": body_obj,
-            "person": person,
-            "rows": rows,
-            "findings": sum(len(r["findings"]) for r in rows),
-            "form": form,
-            "can_record": register_access.can_record_register(request.user, body_obj),
-            "rules": [_rule(r) for r in conduct.conduct_of(body_obj).gift_rules],
-            "cap": conduct.conduct_of(body_obj).gift_cap,
-            "foreign_cap": conduct.conduct_of(body_obj).foreign_gift_cap,
-        },
-        status=400 if form.errors else 200,
-    )
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def gift_correct(request: HttpRequest, body: str, person_id: int, gift_id: int) -> HttpResponse:
-    body_obj, person = register_access.access_obligated_person(request.user, body, person_id, record=True)
-    record = GiftRecord.objects.filter(pk=gift_id, person=person, body=body_obj).first()
-    if record is None:
-        raise Http404("gift not found")
-    if request.method == "POST":
-        form = GiftCorrectionForm(request.POST)
-        if form.is_valid():
-            try:
-                do_correct_gift(
-                    user=request.user,
-                    record=record,
-                    gift=_gift_input(form.cleaned_data),
-                    reason=form.cleaned_data["reason"],
-                )
-            except ConductRefused as exc:
-                _apply_refusal(form, exc)
-            else:
-                messages.success(request, _("Se corrigió el regalo; el motivo queda en el registro."))
-                return redirect(reverse("web:gifts", args=[body_obj.slug, person.pk]) + f"#regalo-{record.pk}")
-    else:
-        form = GiftCorrectionForm(
-            initial={
-                "received_on": record.received_on,
-                "description": record.description,
-                "value": f"{record.value:.2f}",
-                "source": record.source,
-                "kind": record.kind,
-                "foreign": record.foreign,
-                "waiver": record.waiver,
-            }
-        )
-    return render(
-        request,
-        "web/conduct_correct.html",
-        {
-            "body": body_obj,
-            "person": person,
-            "form": form,
-            "title": _("Corregir un regalo anotado"),
-            "back": reverse("web:gifts", args=[body_obj.slug, person.pk]),
-            "back_label": _("Regalos recibidos"),
-        },
-        status=400 if form.errors else 200,
-    )
-
-
-# -- court summonses ------------------------------------------------------------------------------
 
 
 def _summons_term_label(body: Any) -> str:
@@ -165,100 +77,182 @@ def _summons_input(c: dict[str, Any]) -> SummonsInput:
     return SummonsInput(c["case_number"], c["formally_notified_on"], c["role"], c["secretary_notified_on"])
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def summonses(request: HttpRequest, body: str, person_id: int) -> HttpResponse:
-    recording = request.method == "POST"
-    body_obj, person = register_access.access_obligated_person(request.user, body, person_id, record=recording)
-    form = SummonsForm(
-        request.POST if recording else None,
-        term=_summons_term_label(body_obj),
-        rule=conduct.conduct_of(body_obj).summons_confidentiality_rule,
-    )
-    if recording:
-        if form.is_valid():
-            try:
-                summons = do_record_summons(
-                    user=request.user, body=body_obj, person=person, summons=_summons_input(form.cleaned_data)
-                )
-            except ConductRefused as exc:
-                _apply_refusal(form, exc)
-            else:
-                term = conduct.summons_term(body_obj, summons, clock.today())
-                messages.success(
-                    request,
-                    _("Se anotó la citación del caso %(case)s; la notificación a la Secretaría vence el %(due)s.")
-                    % {"case": summons.case_number, "due": term.due.strftime("%d/%m/%Y") if term.due else "—"},
-                )
-                return redirect(reverse("web:summonses", args=[body_obj.slug, person.pk]) + f"#citacion-{summons.pk}")
-    return render(
-        request,
-        "web/summonses.html",
-        {
-            "body": body_obj,
-            "person": person,
-            "rows": summons_rows(body_obj, person),
-            "form": form,
-            "can_record": register_access.can_record_register(request.user, body_obj),
-            "rule": _rule(conduct.conduct_of(body_obj).summons_rule),
-            "term": _summons_term_label(body_obj),
-            "confidentiality": _rule(conduct.conduct_of(body_obj).summons_confidentiality_rule),
-            "conduct_rules": conduct.conduct_of(body_obj),
-        },
-        status=400 if form.errors else 200,
-    )
+class ConductPage(LoginRequiredMixin):
+    """What the pages of a person's gifts and summonses share: the door each names (the register's
+    ``access_obligated_person``: to read, or to record on a POST and on every correction page), the
+    row written only through its ``do_*`` (never ``form.save()``), a refusal on its field with what was
+    typed kept (400), and back to the row on the person's page."""
+
+    http_method_names = ["get", "post"]
+    door: Any = None  # each view names its door (the access walk reads it there)
+    list_url = anchor = ""  # the person's page of these rows, and the rows' anchor on it
+    always_records = False  # a correction page is for those who record, on a GET too
+
+    def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.user.is_authenticated and request.method and request.method.lower() in self.http_method_names:
+            recording = self.always_records or request.method == "POST"
+            self.body, self.person = self.door(request.user, kwargs["body"], kwargs["person_id"], record=recording)
+        return super().dispatch(request, *args, **kwargs)
+
+    def list_page(self) -> str:
+        return reverse(self.list_url, args=[self.body.slug, self.person.pk])
+
+    def write(self, data: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def done(self, row: Any) -> str:
+        raise NotImplementedError
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        try:
+            row = self.write(form.cleaned_data)
+        except ConductRefused as exc:
+            _apply_refusal(form, exc)
+            return self.form_invalid(form)
+        messages.success(self.request, self.done(row))
+        return redirect(f"{self.list_page()}#{self.anchor}-{row.pk}")
+
+    def form_invalid(self, form: Any) -> HttpResponse:
+        return self.render_to_response(self.get_context_data(form=form), status=400)
 
 
-@login_required
-@require_http_methods(["GET", "POST"])
-def summons_correct(request: HttpRequest, body: str, person_id: int, summons_id: int) -> HttpResponse:
-    body_obj, person = register_access.access_obligated_person(request.user, body, person_id, record=True)
-    record = CourtSummons.objects.filter(pk=summons_id, person=person, body=body_obj).first()
-    if record is None:
-        raise Http404("summons not found")
-    if request.method == "POST":
-        form = SummonsCorrectionForm(
-            request.POST,
-            term=_summons_term_label(body_obj),
-            rule=conduct.conduct_of(body_obj).summons_confidentiality_rule,
+class RecordPage(ConductPage, CreateView):
+    """The person's rows of one kind, and the form that records another."""
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        can_record = register_access.can_record_register(self.request.user, self.body)
+        return super().get_context_data(body=self.body, person=self.person, can_record=can_record, **kwargs)
+
+
+class Gifts(RecordPage):
+    form_class, template_name = GiftForm, "web/gifts.html"
+    door = staticmethod(register_access.access_obligated_person)
+    list_url, anchor = "web:gifts", "regalo"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        rows, rules = gift_rows(self.body, self.person), conduct.conduct_of(self.body)
+        return super().get_context_data(
+            rows=rows,
+            findings=sum(len(r["findings"]) for r in rows),
+            rules=[_rule(r) for r in rules.gift_rules],
+            cap=rules.gift_cap,
+            foreign_cap=rules.foreign_gift_cap,
+            **kwargs,
         )
-        if form.is_valid():
-            try:
-                do_correct_summons(
-                    user=request.user,
-                    record=record,
-                    summons=_summons_input(form.cleaned_data),
-                    reason=form.cleaned_data["reason"],
-                )
-            except ConductRefused as exc:
-                _apply_refusal(form, exc)
-            else:
-                messages.success(request, _("Se corrigió la citación; el motivo queda en el registro."))
-                return redirect(reverse("web:summonses", args=[body_obj.slug, person.pk]) + f"#citacion-{record.pk}")
-    else:
-        form = SummonsCorrectionForm(
-            term=_summons_term_label(body_obj),
-            rule=conduct.conduct_of(body_obj).summons_confidentiality_rule,
-            initial={
-                "case_number": record.case_number,
-                "formally_notified_on": record.formally_notified_on,
-                "role": record.role,
-                "secretary_notified_on": record.secretary_notified_on,
-            },
+
+    def write(self, data: dict[str, Any]) -> Any:
+        return do_record_gift(user=self.request.user, body=self.body, person=self.person, gift=_gift_input(data))
+
+    def done(self, row: Any) -> str:
+        return _("Se anotó «%(what)s» de %(source)s, recibido el %(day)s.") % {
+            "what": row.description,
+            "source": row.source,
+            "day": row.received_on.strftime("%d/%m/%Y"),
+        }
+
+
+class SummonsFormKwargs:
+    """The summons form's help texts name the rulebook's term and confidentiality rule (Sec. 10(w))."""
+
+    body: Any
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        rule = conduct.conduct_of(self.body).summons_confidentiality_rule
+        return {**super().get_form_kwargs(), "term": _summons_term_label(self.body), "rule": rule}  # type: ignore[misc]
+
+
+class Summonses(SummonsFormKwargs, RecordPage):
+    form_class, template_name = SummonsForm, "web/summonses.html"
+    door = staticmethod(register_access.access_obligated_person)
+    list_url, anchor = "web:summonses", "citacion"
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        rules = conduct.conduct_of(self.body)
+        return super().get_context_data(
+            rows=summons_rows(self.body, self.person),
+            rule=_rule(rules.summons_rule),
+            term=_summons_term_label(self.body),
+            confidentiality=_rule(rules.summons_confidentiality_rule),
+            conduct_rules=rules,
+            **kwargs,
         )
-    return render(
-        request,
-        "web/conduct_correct.html",
-        {
-            "body": body_obj,
-            "person": person,
-            "form": form,
-            "title": _("Corregir una citación anotada"),
-            "back": reverse("web:summonses", args=[body_obj.slug, person.pk]),
-            "back_label": _("Citaciones judiciales y administrativas"),
-        },
-        status=400 if form.errors else 200,
-    )
+
+    def write(self, data: dict[str, Any]) -> Any:
+        summons = _summons_input(data)
+        return do_record_summons(user=self.request.user, body=self.body, person=self.person, summons=summons)
+
+    def done(self, row: Any) -> str:
+        term = conduct.summons_term(self.body, row, clock.today())
+        return _("Se anotó la citación del caso %(case)s; la notificación a la Secretaría vence el %(due)s.") % {
+            "case": row.case_number,
+            "due": term.due.strftime("%d/%m/%Y") if term.due else "—",
+        }
+
+
+class CorrectionPage(ConductPage, UpdateView):
+    """A row as recorded, to correct: the form starts from what it says, and it changes only through its
+    ``do_correct_*`` (with the reason; the chain keeps what it said before)."""
+
+    template_name = "web/conduct_correct.html"
+    always_records = True
+    title = back_label = message = ""
+
+    def get_object(self, queryset: Any = None) -> Any:
+        pk = self.kwargs[self.pk_url_kwarg]
+        record = self.model.objects.filter(pk=pk, person=self.person, body=self.body).first()
+        if record is None:
+            raise Http404("record not found")
+        return record
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        kwargs = super().get_form_kwargs()
+        # The form never writes the row: the action compares it with what was typed, then changes it.
+        kwargs["initial"] = model_to_dict(kwargs.pop("instance"), fields=self.form_class._meta.fields)
+        return kwargs
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(
+            body=self.body,
+            person=self.person,
+            title=self.title,
+            back=self.list_page(),
+            back_label=self.back_label,
+            **kwargs,
+        )
+
+    def done(self, row: Any) -> str:
+        return str(self.message)
+
+
+class GiftCorrection(CorrectionPage):
+    model, form_class, pk_url_kwarg = GiftRecord, GiftCorrectionForm, "gift_id"
+    door = staticmethod(register_access.access_obligated_person)
+    list_url, anchor = "web:gifts", "regalo"
+    title = gettext_lazy("Corregir un regalo anotado")
+    back_label = gettext_lazy("Regalos recibidos")
+    message = gettext_lazy("Se corrigió el regalo; el motivo queda en el registro.")
+
+    def get_form_kwargs(self) -> dict[str, Any]:
+        kwargs = super().get_form_kwargs()
+        kwargs["initial"]["value"] = f"{self.object.value:.2f}"  # dollars as they are typed
+        return kwargs
+
+    def write(self, data: dict[str, Any]) -> Any:
+        gift = _gift_input(data)
+        return do_correct_gift(user=self.request.user, record=self.object, gift=gift, reason=data["reason"])
+
+
+class SummonsCorrection(SummonsFormKwargs, CorrectionPage):
+    model, form_class, pk_url_kwarg = CourtSummons, SummonsCorrectionForm, "summons_id"
+    door = staticmethod(register_access.access_obligated_person)
+    list_url, anchor = "web:summonses", "citacion"
+    title = gettext_lazy("Corregir una citación anotada")
+    back_label = gettext_lazy("Citaciones judiciales y administrativas")
+    message = gettext_lazy("Se corrigió la citación; el motivo queda en el registro.")
+
+    def write(self, data: dict[str, Any]) -> Any:
+        summons = _summons_input(data)
+        return do_correct_summons(user=self.request.user, record=self.object, summons=summons, reason=data["reason"])
 
 
 # -- nepotism -------------------------------------------------------------------------------------

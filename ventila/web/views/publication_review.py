@@ -5,14 +5,18 @@ rule wait here (:attr:`ventila.documents.publication.PublicMatter.concerns`)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
+from django.views.generic import ListView
 
 from ventila.cases import access
 from ventila.documents import publication
@@ -20,12 +24,19 @@ from ventila.documents import publication
 TERMS_MAX = 5000
 
 
-@login_required
-@require_http_methods(["GET"])
-def review_list(request: HttpRequest, body: str) -> HttpResponse:
-    b = access.access_staff_body(request.user, body)
-    matters = publication.awaiting_review(access.public_cases(b))
-    return render(request, "web/publication_review_list.html", {"body": b, "matters": matters})
+class ReviewList(LoginRequiredMixin, ListView):
+    """The body's final matters whose public text waits for the Secretary's review."""
+
+    http_method_names = ["get"]
+    template_name = "web/publication_review_list.html"
+    context_object_name = "matters"
+
+    def get_queryset(self) -> list[Any]:
+        self.body = access.access_staff_body(self.request.user, self.kwargs["body"])
+        return publication.awaiting_review(access.public_cases(self.body))
+
+    def get_context_data(self, **kwargs: Any) -> dict[str, Any]:
+        return super().get_context_data(body=self.body, **kwargs)
 
 
 @login_required
