@@ -4,8 +4,10 @@ checks every row before it writes any; a second run of the same file writes noth
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
+from collections.abc import Iterator
 
 import pytest
 from django.db import connection, connections
@@ -21,7 +23,7 @@ from ventila.compliance.importer import Table
 from ventila.compliance.models import RegisterImport, TenureCase
 
 BODY = "etica-camara"
-PEOPLE = 30  # imported while a public filing is timed
+PEOPLE = 20  # imported while a public filing is timed
 HEADERS = ["Núm. de empleado", "Nombre", "Apellidos", "Categoría", "Puesto", "Fecha de toma de posesión"]
 MAPPING = {"hr_number": 0, "given_name": 1, "family_name": 2, "role": 3, "title": 4, "start": 5}
 
@@ -44,6 +46,26 @@ def _ready_filing(world, address: str):
     return client, steps[-1]
 
 
+@contextlib.contextmanager
+def _lock_wait_bound(seconds: float) -> Iterator[None]:
+    """This thread's connection gives up on a lock after ``seconds`` (PostgreSQL's ``lock_timeout``, SQLite's
+    busy timeout) instead of waiting for it."""
+    connection.ensure_connection()
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT set_config('lock_timeout', %s, false)", [f"{int(seconds * 1000)}ms"])
+    else:
+        connection.connection.execute(f"PRAGMA busy_timeout = {int(seconds * 1000)}")
+    try:
+        yield
+    finally:
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT set_config('lock_timeout', '0', false)")
+        else:
+            connection.connection.execute("PRAGMA busy_timeout = 30000")
+
+
 @pytest.fixture
 def committed_world(transactional_db, now):
     """The world committed, so that the other connection (the import's thread) sees it."""
@@ -51,24 +73,21 @@ def committed_world(transactional_db, now):
     purge_docket(connection)  # the triggers refuse the DELETE that flushing the tables would do
 
 
-def test_a_public_filing_waits_less_than_a_second_behind_a_running_import(committed_world, settings):
+def test_a_public_filing_waits_less_than_a_second_for_the_counter_behind_a_running_import(committed_world, settings):
     settings.MEDIA_ROOT = settings.VAR_DIR / f"media-import-batches-{id(settings)}"
     settings.VENTILA_IMPORT_BATCH_ROWS = 100
     settings.VENTILA_IMPORT_BATCH_SECONDS = 0.2
     body = Body.objects.get(slug=BODY)
     user = committed_world.users["secretaria"]
-    alone = [_ready_filing(committed_world, f"203.0.113.{n}") for n in (30, 31)]
-    for client, last in alone:  # the first warms the process (templates, rulebooks); the second is timed alone
-        started = time.monotonic()
-        assert client.post(f"/querellas/{BODY}/{last[0]}/", last[1]).status_code == 302
-        baseline = time.monotonic() - started
-    public, last = _ready_filing(committed_world, "203.0.113.32")
+    public, last = _ready_filing(committed_world, "203.0.113.30")
     first_batch, finished = threading.Event(), threading.Event()
     batches: list[tuple[int, int]] = []
     failure: list[BaseException] = []
+    committed: list[float] = []
 
     def progress(done: int, total: int) -> None:
         batches.append((done, total))
+        committed.append(time.monotonic())
         first_batch.set()
 
     def run_import() -> None:
@@ -86,17 +105,18 @@ def test_a_public_filing_waits_less_than_a_second_behind_a_running_import(commit
     importer = threading.Thread(target=run_import)
     importer.start()
     assert first_batch.wait(30), failure
-    started = time.monotonic()
-    answer = public.post(f"/querellas/{BODY}/{last[0]}/", last[1])
-    waited = time.monotonic() - started
-    still_running = not finished.is_set()
+    # The filing's connection waits at most a second for any lock (the counter, the chain's head): a longer
+    # wait is an error, not a slow answer, so the bound is asserted whatever the machine's load.
+    with _lock_wait_bound(1.0):
+        started = time.monotonic()
+        running = not finished.is_set()
+        answer = public.post(f"/querellas/{BODY}/{last[0]}/", last[1])
+        waited = time.monotonic() - started
     importer.join(60)
     assert not failure, failure
-    assert answer.status_code == 302 and "/acuse/" in answer["Location"], answer.status_code
-    # What the import added to the filing (on a loaded machine a filing alone takes most of a second; the import's
-    # thread also takes its share of the process's interpreter lock, so this overstates the wait for the counter).
-    assert waited - baseline < 1.0, f"the public filing took {waited:.2f} s behind the import, {baseline:.2f} s alone"
-    assert still_running, f"the import ended before the filing did (batches: {batches})"
+    assert answer.status_code == 302 and "/acuse/" in answer["Location"], (answer.status_code, f"{waited:.2f} s")
+    # The import was running when the filing began, and went on committing batches while it waited.
+    assert running and sum(1 for t in committed if t > started) >= 2, batches
     # The import went through in several batches and wrote every person, with their tenure's case.
     assert len(batches) > 1 and batches[-1] == (PEOPLE, PEOPLE)
     assert Person.objects.filter(hr_number__startswith="I-").count() == PEOPLE
