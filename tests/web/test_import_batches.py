@@ -13,8 +13,8 @@ import pytest
 from django.db import connection, connections
 from django.test import Client
 from factories import make_world
-
 from filing.helpers import camara_steps, walk
+
 from ventila.bodies.models import Body, OfficeTerm, Person
 from ventila.cases.db_triggers import purge_docket
 from ventila.cases.models import Case

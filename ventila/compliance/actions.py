@@ -25,7 +25,6 @@ from .importer import Plan, PlannedPerson, Table, plan_import
 from .models import FinancialReport, RegisterImport, TenureCase
 from .tenures import sync_person, tenure_for_year, tenures_of
 
-
 # On SQLite a writer waiting for the one write lock looks again every 100 ms at most (its busy handler's longest
 # sleep): the import pauses that long between batches, so a public filing waiting behind it takes its turn.
 SQLITE_TURN = 0.1
