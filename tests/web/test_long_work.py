@@ -15,8 +15,10 @@ from django.test import Client
 from factories import file_complaint
 from openpyxl import load_workbook
 
+from ventila import files
 from ventila.bodies.models import Person
 from ventila.jobs.queue import run_ready
+from ventila.jobs.tasks import prune
 from ventila.web.longwork import progress
 from ventila.web.models import LongWork
 
@@ -70,6 +72,7 @@ def test_a_large_import_is_a_job_whose_page_says_how_far_along_it_is(world, now,
     assert work.status == LongWork.Status.DONE and (work.done, work.total) == (6, 6)
     assert "Terminado." in done and "6 personas nuevas" in done and 'http-equiv="refresh"' not in done
     assert Person.objects.filter(hr_number__startswith="L-").count() == 6
+    assert work.params == {}  # the rows (names, e-mails) are not kept once imported
     # The page is the clerk's and the body's staff's; anyone else is told it does not exist.
     assert _client(world, "personal").get(url).status_code == 200
     assert _client(world, "secretaria_municipal").get(url).status_code == 404
@@ -108,6 +111,12 @@ def test_a_large_queue_export_is_a_job_and_only_its_owner_and_the_body_staff_dow
     # A queue export belongs to no body: only who asked may have it.
     assert _client(world, "personal").get(url + "archivo/").status_code == 404
     assert _client(world, "ajeno").get(url + "archivo/").status_code == 404
+    # The daily prune takes the work and its file once they are a month old.
+    stored_as = LongWork.objects.get().stored_as
+    assert files.read(stored_as) == download.content
+    now.set("2027-04-15 12:00")
+    prune.call()
+    assert not LongWork.objects.exists() and files.read(stored_as) is None
 
 
 def test_a_small_queue_export_stays_in_the_request(world, now, settings):

@@ -99,4 +99,15 @@ def run_long_work(work_id: str) -> str:
 
 
 def _finish(work: LongWork, status: str, **fields: Any) -> None:
-    LongWork.objects.filter(pk=work.pk).update(status=status, finished_at=clock.now(), **fields)
+    # What it needed (an import's rows: names, e-mails) is not kept once it is done.
+    LongWork.objects.filter(pk=work.pk).update(status=status, finished_at=clock.now(), params={}, **fields)
+
+
+def prune(before: Any) -> int:
+    """The long works asked for before ``before`` and their files; how many."""
+    old = list(LongWork.objects.filter(created_at__lt=before))
+    for work in old:
+        if work.stored_as:
+            files.delete(work.stored_as)
+    LongWork.objects.filter(pk__in=[w.pk for w in old]).delete()
+    return len(old)
