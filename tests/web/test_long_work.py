@@ -7,7 +7,6 @@ the staff of the body only."""
 from __future__ import annotations
 
 import io
-import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -21,6 +20,7 @@ from ventila.jobs.queue import run_ready
 from ventila.jobs.tasks import prune
 from ventila.web.longwork import progress
 from ventila.web.models import LongWork
+from web.test_register import _guessed_post
 
 pytestmark = pytest.mark.django_db
 
@@ -34,14 +34,6 @@ def _client(world, name: str) -> Client:
     c = Client()
     c.force_login(world.users[name])
     return c
-
-
-def _guessed_post(page_html: str) -> dict[str, str]:
-    out = {}
-    for name, body in re.findall(r'<select name="(col_\w+)"[^>]*>(.*?)</select>', page_html, re.S):
-        chosen = re.search(r'<option value="([^"]*)" selected', body)
-        out[name] = chosen[1] if chosen else ""
-    return out
 
 
 def _work_url(response) -> str:
