@@ -6,6 +6,7 @@ the staff of the body only."""
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 
 import pytest
@@ -116,3 +117,28 @@ def test_a_small_queue_export_stays_in_the_request(world, now, settings):
     file_complaint(world)
     answer = _client(world, "secretaria").get("/expedientes/?formato=xlsx")
     assert answer.status_code == 200 and answer.content[:2] == b"PK" and not LongWork.objects.exists()
+
+
+def test_a_large_board_export_is_a_job_the_body_staff_may_download(world, now, settings):
+    """CAM-14D-01: six people who took office on Mon 4 Jan 2027 owe their initial report 90 days later (Sun 4 Apr
+    → Mon 5 Apr 2027): six rows on April's board, made into a workbook by the worker."""
+    settings.VENTILA_LONG_WORK_ROWS = 5
+    settings.VENTILA_IMPORT_BATCH_ROWS = 1000
+    secretaria = _client(world, "secretaria")
+    upload = secretaria.post(IMPORT, {"file": SimpleUploadedFile("rrhh.csv", CSV.encode(), content_type="text/csv")})
+    mapping = upload["Location"]
+    form = _guessed_post(secretaria.get(mapping).content.decode())
+    secretaria.post(mapping, {**form, "action": "import"})
+    assert run_ready() == 1
+    url = _work_url(secretaria.get("/cuerpos/etica-camara/obligados/tablero/?mes=2027-04&formato=xlsx"))
+    work = LongWork.objects.get(kind=LongWork.Kind.BOARD_EXPORT)
+    assert work.total == 6 and work.body == world.camara
+    assert run_ready() == 1
+    download = _client(world, "personal").get(url + "archivo/")  # the body's staff, not who asked
+    assert download.status_code == 200 and download["Content-Disposition"].endswith(
+        '"informes-financieros-2027-04.xlsx"'
+    )
+    sheet = load_workbook(io.BytesIO(download.content), read_only=True).active
+    rows = list(sheet.iter_rows(min_row=2, values_only=True))
+    assert len(rows) == 6 and {r[4].date() for r in rows} == {dt.date(2027, 4, 5)}
+    assert _client(world, "secretaria_municipal").get(url + "archivo/").status_code == 404
