@@ -7,7 +7,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, NamedTuple
 
 from django.http import StreamingHttpResponse
@@ -89,6 +89,20 @@ def csv_response(headers: Sequence[str], rows: Iterable[Sequence[Any]], filename
     response = StreamingHttpResponse(chunks(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+def counted(
+    rows: Iterable[Sequence[Any]], total: int, progress: Callable[[int, int], None], every: int = 200
+) -> Iterator[Sequence[Any]]:
+    """``rows`` as they are, telling ``progress(done, total)`` every ``every`` rows and at the end (a long
+    export's page says how far along it is)."""
+    done = 0
+    for row in rows:
+        yield row
+        done += 1
+        if done % every == 0:
+            progress(done, total)
+    progress(done, total)
 
 
 def to_xlsx(sheets: Sequence[tuple[str, Sequence[str], Iterable[Sequence[Any]]]]) -> bytes:

@@ -305,6 +305,13 @@ VENTILA_CALENDAR_PAST_DAYS = int(os.environ.get("VENTILA_CALENDAR_PAST_DAYS", "3
 VENTILA_CALENDAR_AHEAD_DAYS = int(os.environ.get("VENTILA_CALENDAR_AHEAD_DAYS", "180"))
 # The register of obligated people: the largest HR file (CSV or XLSX) an import accepts, in megabytes.
 VENTILA_REGISTER_MAX_MB = float(os.environ.get("VENTILA_REGISTER_MAX_MB", "2"))
+# Issue 30: the register's import writes in batches, each its own transaction, ended after this many people or
+# seconds, whichever comes first: the body's case-number counter is never held longer than a batch.
+VENTILA_IMPORT_BATCH_ROWS = int(os.environ.get("VENTILA_IMPORT_BATCH_ROWS", "100"))
+VENTILA_IMPORT_BATCH_SECONDS = float(os.environ.get("VENTILA_IMPORT_BATCH_SECONDS", "0.25"))
+# Above this many rows an import or an XLSX export is a job of the worker (ventila/web/longwork.py), with a page
+# that says how far along it is; at or below it, it is done in the request, as before.
+VENTILA_LONG_WORK_ROWS = int(os.environ.get("VENTILA_LONG_WORK_ROWS", "500"))
 
 # -- trust: sign-in, sessions, Content Security Policy, production (issue 7; docs/deploy.md) ---------
 PASSWORD_HASHERS = [

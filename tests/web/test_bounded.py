@@ -4,6 +4,10 @@
 
 from __future__ import annotations
 
+import os
+import signal
+import threading
+
 import pytest
 from django.db import connection, transaction
 from django.http import HttpResponse
@@ -55,3 +59,33 @@ def test_other_database_errors_are_not_taken_for_a_timeout():
 
     assert not bounded.timed_out(OperationalError("database is locked"))
     assert not bounded.timed_out(IntegrityError("duplicate"))
+
+
+def test_a_request_past_twice_the_bound_ends_its_gunicorn_worker(settings, monkeypatch):
+    """A request that no database bounds (a Python loop) makes the watchdog end its worker process: SIGTERM past
+    twice ``VENTILA_REQUEST_TIMEOUT_SECONDS`` (gunicorn lets the other requests finish), SIGKILL after the grace."""
+    settings.VENTILA_REQUEST_TIMEOUT_SECONDS = 60
+    sent: list[tuple[int, int]] = []
+    monkeypatch.setattr(bounded, "_running", {1: 1000.0, 2: 1100.0})
+    monkeypatch.setattr(bounded, "_ending", [])
+
+    def kill(pid: int, sig: int) -> None:
+        sent.append((pid, sig))
+
+    assert bounded.watch_once(1000.0 + 120, kill) is None  # at the bound: not yet
+    assert bounded.watch_once(1000.0 + 121, kill) == signal.SIGTERM
+    assert bounded.watch_once(1000.0 + 121 + bounded.GRACE_SECONDS, kill) is None
+    assert bounded.watch_once(1000.0 + 122 + bounded.GRACE_SECONDS, kill) == signal.SIGKILL
+    assert sent == [(os.getpid(), signal.SIGTERM), (os.getpid(), signal.SIGKILL)]
+
+
+def test_the_middleware_tells_the_watchdog_which_requests_are_running(monkeypatch):
+    monkeypatch.setattr(bounded, "_running", {})
+    seen = {}
+
+    def view(request):
+        seen.update(bounded._running)
+        return HttpResponse("done")
+
+    bounded.RequestDeadlineMiddleware(view)(RequestFactory().get("/"))
+    assert list(seen) == [threading.get_ident()] and bounded._running == {}

@@ -5,11 +5,13 @@ touches (``audit.state.acting``)."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.conf import settings
+from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
 
 from ventila import clock
@@ -19,9 +21,13 @@ from ventila.cases.actions import ActInput, ActRefused, do_record_act
 from ventila.cases.models import Case
 
 from .access import obligations_of
-from .importer import Plan, Table, plan_import
+from .importer import Plan, PlannedPerson, Table, plan_import
 from .models import FinancialReport, RegisterImport, TenureCase
 from .tenures import sync_person, tenure_for_year, tenures_of
+
+# On SQLite a writer waiting for the one write lock looks again every 100 ms at most (its busy handler's longest
+# sleep): the import pauses that long between batches, so a public filing waiting behind it takes its turn.
+SQLITE_TURN = 0.1
 
 
 class ImportRefused(Exception):
@@ -41,61 +47,103 @@ def do_import_register(
     file_name: str,
     sha256: str,
     now: dt.datetime | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[Plan, RegisterImport | None]:
-    """Import the table into the register, all of it or nothing: the rows are checked again
-    against the register as it stands inside the transaction (another import may have run since
-    the preview), and any row in error refuses the whole file. Gives the plan carried out and the
-    import's record (None when the file changed nothing: the same file imported again)."""
+    """Import the table into the register: every row is checked first against the register as it stands,
+    and any row in error refuses the whole file (nothing is written). Then the people are written in
+    batches, each its own transaction (issue 30): a batch ends after ``VENTILA_IMPORT_BATCH_ROWS`` people or
+    ``VENTILA_IMPORT_BATCH_SECONDS``, so the body's case-number counter and the audit chain's head — which
+    every financial-report case it opens takes until its batch commits — are never held longer than a
+    batch, and a public filing waits at most that long behind an import.
+
+    A batch that fails leaves the batches before it written: the import is resumable, not all-or-nothing.
+    Importing the same file again recognises what is already in the register (a person by employee number
+    or name, an office by person, category and start day, a tenure's case by its office) and writes only
+    the rest. ``progress(done, total)`` is told the people written after each batch. Gives the plan
+    carried out and the import's record (None when the file changed nothing: the same file again)."""
     obligations = obligations_of(body)
     assert obligations is not None
     now = now or clock.now()
     reason = f"Importación del registro: {file_name} (SHA-256 {sha256})"
-    with transaction.atomic(), state.acting(user, reason), state.deferred():
-        plan = plan_import(table, mapping, obligations.roles)
-        if plan.errors:
-            raise ImportRefused(plan)
-        if not plan.changes:
-            return plan, None
-        touched: list[Person] = []
-        for p in plan.people:
-            person = p.existing
-            if person is None:
-                person = Person.objects.create(
-                    given_name=p.given_name, family_name=p.family_name, hr_number=p.hr_number, email=p.email
+    plan = plan_import(table, mapping, obligations.roles)
+    if plan.errors:
+        raise ImportRefused(plan)
+    if not plan.changes:
+        return plan, None
+    people = [p for p in plan.people if _changes_person(p)]
+    rows, seconds = settings.VENTILA_IMPORT_BATCH_ROWS, settings.VENTILA_IMPORT_BATCH_SECONDS
+    done = 0
+    record = None
+    while done < len(people):
+        started = time.monotonic()
+        with transaction.atomic(), state.acting(user, reason), state.deferred():
+            end = done
+            while end < len(people) and end - done < rows and time.monotonic() - started < seconds:
+                person = _write_person(people[end])
+                if person is not None:
+                    plan.opened += sync_person(user=user, body=body, person=person, reason=reason, now=now).opened
+                end += 1
+            if end == len(people):  # the record commits with the last batch
+                record = RegisterImport.objects.create(
+                    body=body,
+                    file_name=file_name[:200],
+                    sha256=sha256,
+                    rows=plan.rows,
+                    people_created=plan.people_created,
+                    offices_created=plan.offices_created,
+                    offices_changed=plan.offices_changed,
+                    imported_by=user,
+                    imported_at=now,
                 )
-            else:
-                fields = []
-                if p.hr_number and not person.hr_number:
-                    person.hr_number = p.hr_number
-                    fields.append("hr_number")
-                if p.email_changed:
-                    person.email = p.email
-                    fields.append("email")
-                if fields:
-                    person.save(update_fields=fields)
-            for o in p.offices:
-                if o.change == "new":
-                    OfficeTerm.objects.create(person=person, role=o.role, title=o.title, start=o.start, end=o.end)
-                elif o.change in ("end", "title") and o.existing is not None:
-                    o.existing.end, o.existing.title = o.end, o.title
-                    o.existing.save(update_fields=["end", "title"])
-            if p.existing is None or any(o.change in ("new", "end", "title") for o in p.offices):
-                touched.append(person)
-        # Each tenure is a financial-report case: opened, and its exits docketed, in this transaction.
-        for person in touched:
-            plan.opened += sync_person(user=user, body=body, person=person, reason=reason, now=now).opened
-        record = RegisterImport.objects.create(
-            body=body,
-            file_name=file_name[:200],
-            sha256=sha256,
-            rows=plan.rows,
-            people_created=plan.people_created,
-            offices_created=plan.offices_created,
-            offices_changed=plan.offices_changed,
-            imported_by=user,
-            imported_at=now,
-        )
+        done = end
+        if connection.vendor == "sqlite" and done < len(people):
+            time.sleep(SQLITE_TURN)  # SQLite's one writer: the others waiting get their turn between batches
+        if progress is not None:
+            progress(done, len(people))
     return plan, record
+
+
+def _changes_person(p: PlannedPerson) -> bool:
+    return (
+        p.existing is None
+        or p.email_changed
+        or bool(p.hr_number and not p.existing.hr_number)
+        or any(o.change in ("new", "end", "title") for o in p.offices)
+    )
+
+
+def _write_person(p: PlannedPerson) -> Person | None:
+    """One planned person written, in the caller's batch; the person if a tenure may have changed (their
+    financial-report cases are brought in line), else None."""
+    person = p.existing
+    if person is None:
+        # Written since the plan (another import meanwhile)? The same natural key finds them.
+        found = Person.objects.filter(hr_number=p.hr_number) if p.hr_number else None
+        person = found.first() if found is not None else None
+        if person is None:
+            person = Person.objects.create(
+                given_name=p.given_name, family_name=p.family_name, hr_number=p.hr_number, email=p.email
+            )
+    else:
+        fields = []
+        if p.hr_number and not person.hr_number:
+            person.hr_number = p.hr_number
+            fields.append("hr_number")
+        if p.email_changed:
+            person.email = p.email
+            fields.append("email")
+        if fields:
+            person.save(update_fields=fields)
+    for o in p.offices:
+        if o.change == "new":
+            if not OfficeTerm.objects.filter(person=person, role=o.role, start=o.start).exists():
+                OfficeTerm.objects.create(person=person, role=o.role, title=o.title, start=o.start, end=o.end)
+        elif o.change in ("end", "title") and o.existing is not None:
+            o.existing.end, o.existing.title = o.end, o.title
+            o.existing.save(update_fields=["end", "title"])
+    if p.existing is None or any(o.change in ("new", "end", "title") for o in p.offices):
+        return person
+    return None
 
 
 @dataclass(frozen=True)

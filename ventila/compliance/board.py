@@ -5,7 +5,7 @@ query over those rows, never the engine person by person — and its export as C
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +16,7 @@ from ventila.bodies.models import Body, OfficeTerm
 from ventila.cases.actions import rederive, stale_cases
 from ventila.cases.labels import DEADLINES
 from ventila.cases.models import Case, CaseDeadline
-from ventila.exports import to_csv, to_xlsx
+from ventila.exports import counted, to_csv, to_xlsx
 from ventila.rules import RULEBOOKS
 
 from .access import obligations_of
@@ -191,5 +191,9 @@ def export_csv(rows: Sequence[BoardRow]) -> bytes:
     return to_csv(headers(), [_values(r) for r in rows])
 
 
-def export_xlsx(rows: Sequence[BoardRow]) -> bytes:
-    return to_xlsx([(_("Informes financieros"), headers(), [_values(r) for r in rows])])
+def export_xlsx(rows: Sequence[BoardRow], progress: Callable[[int, int], None] | None = None) -> bytes:
+    """The board as XLSX; ``progress(done, total)`` told as the rows are written (a long work's page)."""
+    values: Iterable[Sequence[Any]] = (_values(r) for r in rows)
+    if progress is not None:
+        values = counted(values, len(rows), progress)
+    return to_xlsx([(_("Informes financieros"), headers(), values)])

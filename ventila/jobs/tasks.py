@@ -20,6 +20,7 @@ from ventila.documents import actions as documents
 from ventila.documents import reminders
 from ventila.rules import PR_TZ
 from ventila.stats import stored
+from ventila.web import longwork
 
 from .models import JobKey
 from .queue import enqueue_once
@@ -114,7 +115,9 @@ def command(name: str) -> str:
 
 @task()
 def prune(days: int = 30) -> int:
-    """The finished jobs and their keys older than ``days``; how many keys went."""
+    """The finished jobs and their keys older than ``days``, and the long works (imports, exports: issue 30) with
+    their files; how many keys went."""
     call_command("prune_db_task_results", "--min-age-days", str(days), "--failed-min-age-days", str(days), verbosity=0)
     cutoff = clock.now() - dt.timedelta(days=days)
+    longwork.prune(cutoff)
     return JobKey.objects.filter(enqueued_at__lt=cutoff).delete()[0]

@@ -11,6 +11,7 @@ from .views import (
     conduct,
     docketing,
     house_member,
+    longwork,
     matters,
     members,
     pages,
@@ -31,6 +32,9 @@ urlpatterns = [
     path("entrar/", SignInView.as_view(), name="login"),  # throttled; second factor follows
     path("salir/", pages.SignOutView.as_view(), name="logout"),
     path("expedientes/", queue.queue, name="queue"),
+    # Issue 30: a long import or export, done by the worker: how far along, and its file.
+    path("trabajos/<uuid:work_id>/", longwork.long_work, name="long_work"),
+    path("trabajos/<uuid:work_id>/archivo/", longwork.long_work_file, name="long_work_file"),
     # Statistics (issue 18): the staff's dashboard and the public page (small cells suppressed).
     path("estadisticas/", stats.dashboard, name="stats"),
     path("estadisticas/publicas/", stats.public, name="stats_public"),

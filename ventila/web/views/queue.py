@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import F, Q, QuerySet
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
-from django.shortcuts import render
+from django.http import HttpRequest, HttpResponse, HttpResponseBase, QueryDict
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from ventila import clock
@@ -21,10 +25,12 @@ from ventila.cases.labels import (
 from ventila.cases.models import (
     Case,
 )
-from ventila.exports import XLSX_TYPE, csv_response, to_xlsx
+from ventila.exports import XLSX_TYPE, counted, csv_response, to_xlsx
 from ventila.rules import RULEBOOKS
 
+from .. import longwork
 from ..forms import QueueFilterForm
+from ..models import LongWork
 from . import turns
 from .case_page import _act_title, _prepare_links
 from .markup import act_url_maker, options_html, render_queue_rows, vocabulary
@@ -45,27 +51,32 @@ def _parse_cursor(raw: str) -> tuple[dt.date | None, int] | None:
         return None
 
 
-@login_required
-def queue(request: HttpRequest) -> HttpResponse:
-    """Cases sorted by the next deadline (an index scan on ``(next_due, id)``), keyset-paginated."""
-    today = clock.today()
+@dataclass
+class _Filters:
+    qs: QuerySet[Case]
+    f: dict[str, str]
+    form: QueueFilterForm
+    bodies: list[Body]
+    kinds: list[str]
+    stage_ids: list[str]
+    staff: set[int]
+    turn_q: dict[str, Any]
+
+
+def _filtered(user: Any, data: Any, today: dt.date) -> _Filters:
+    """The cases ``user`` sees under the queue's filters in ``data`` (a request's GET, or a job's copy of it),
+    before the «Por hacer / En espera» choice, with what the page needs to show the filters."""
     # The bodies come with the user's grants (no query); a case's body is attached from them below,
     # so the page's queries read the cases table alone, by index.
-    qs: QuerySet[Case] = access.access_cases_for_user(request.user)
-    bodies = access.visible_bodies(request.user)
+    qs: QuerySet[Case] = access.access_cases_for_user(user)
+    bodies = access.visible_bodies(user)
     kinds = sorted({k for b in bodies for k in RULEBOOKS[b.rulebook].kinds} & set(KINDS))
     # The stages offered are those of the chosen body and kind (all the visible ones' when none is chosen).
-    stage_ids = turns.stage_ids(bodies, request.GET.get("body", ""), request.GET.get("kind", ""))
+    stage_ids = turns.stage_ids(bodies, data.get("body", ""), data.get("kind", ""))
     filter_form = QueueFilterForm(
-        request.GET, bodies=bodies, kinds=[(k, KINDS[k]) for k in kinds], stages=[(s, STAGES[s]) for s in stage_ids]
+        data, bodies=bodies, kinds=[(k, KINDS[k]) for k in kinds], stages=[(s, STAGES[s]) for s in stage_ids]
     )
     f = filter_form.filters()
-    for name, errors in filter_form.errors.items():
-        messages.warning(
-            request,
-            _("Ningún expediente cumple el filtro «%(field)s»: %(error)s")
-            % {"field": filter_form.fields[name].label, "error": errors[0]},
-        )
     if filter_form.errors:  # a value no case can have: no case, as before, without asking the database
         qs = qs.none()
     if f["body"]:  # a slug among the visible bodies (the form refuses any other): filter by its id, no join
@@ -80,14 +91,37 @@ def queue(request: HttpRequest) -> HttpResponse:
         qs = qs.filter(next_due__lt=today)
     elif f["due"] == "week":
         qs = qs.filter(next_due__gte=today, next_due__lte=today + dt.timedelta(days=6 - today.weekday()))
-    # «Por hacer» / «En espera de otros»: counted under the other filters (one read), then applied.
-    staff = access.staff_body_ids(request.user)
-    turn_q = turns.turn_filters(bodies, today, staff)
-    counts = turns.turn_counts(qs, turn_q) if not filter_form.errors else dict.fromkeys(("all", *turn_q), "0")
+    staff = access.staff_body_ids(user)
+    return _Filters(
+        qs, f, filter_form, list(bodies), kinds, list(stage_ids), staff, turns.turn_filters(bodies, today, staff)
+    )
+
+
+@login_required
+def queue(request: HttpRequest) -> HttpResponse:
+    """Cases sorted by the next deadline (an index scan on ``(next_due, id)``), keyset-paginated."""
+    today = clock.today()
+    flt = _filtered(request.user, request.GET, today)
+    qs, f, filter_form, bodies, kinds, stage_ids, staff = (
+        flt.qs, flt.f, flt.form, flt.bodies, flt.kinds, flt.stage_ids, flt.staff
+    )  # fmt: skip
+    for name, errors in filter_form.errors.items():
+        messages.warning(
+            request,
+            _("Ningún expediente cumple el filtro «%(field)s»: %(error)s")
+            % {"field": filter_form.fields[name].label, "error": errors[0]},
+        )
+    counts = turns.turn_counts(qs, flt.turn_q) if not filter_form.errors else dict.fromkeys(("all", *flt.turn_q), "0")
     if f["turn"]:
-        qs = qs.filter(turn_q[f["turn"]])
-    if request.GET.get("formato") in ("csv", "xlsx"):  # the whole filtered list (issue 18)
-        return queue_export(qs, request.GET["formato"], undated=not f["due"])
+        qs = qs.filter(flt.turn_q[f["turn"]])
+    fmt = request.GET.get("formato")
+    if fmt == "xlsx" and _export_qs(qs, undated=not f["due"]).count() > settings.VENTILA_LONG_WORK_ROWS:
+        # Issue 30: a large workbook is made by the worker; the page says how far along it is.
+        params = {k: v for k, v in request.GET.items() if k not in ("after", "formato")}
+        work = longwork.start(LongWork.Kind.QUEUE_EXPORT, user=request.user, params=params)
+        return redirect("web:long_work", work_id=work.pk)
+    if fmt in ("csv", "xlsx"):  # the whole filtered list (issue 18)
+        return queue_export(qs, fmt, undated=not f["due"])
     cursor = _parse_cursor(request.GET.get("after", "")) if request.GET.get("after") else None
     rows = queue_page(qs, cursor, undated=not f["due"])  # a due-date filter leaves out the undated cases
     more = len(rows) > PAGE_SIZE
@@ -173,13 +207,13 @@ def _filter_summary(f: dict[str, str], kinds: dict[str, str], stages: dict[str, 
     return " · ".join(p for p in parts if p)
 
 
-def queue_export(qs: QuerySet[Case], fmt: str, *, undated: bool) -> HttpResponseBase:
-    """The filtered work queue as CSV or XLSX (the same cases the screen lists, in its order): the CSV
-    streamed as the cases are read (constant memory), the XLSX written row by row."""
+def _export_qs(qs: QuerySet[Case], *, undated: bool) -> QuerySet[Case]:
+    return qs if undated else qs.filter(next_due__isnull=False)
+
+
+def _export_rows(qs: QuerySet[Case]) -> tuple[list[str], Iterator[list[Any]]]:
     stage_labels, kind_labels = vocabulary("stages"), vocabulary("kinds")
     deadline_labels = vocabulary("deadlines")
-    if not undated:
-        qs = qs.filter(next_due__isnull=False)
     rows = (
         [
             c.number,
@@ -203,11 +237,36 @@ def queue_export(qs: QuerySet[Case], fmt: str, *, undated: bool) -> HttpResponse
         _("Próximo vencimiento"),
         _("Término"),
     ]
+    return headers, rows
+
+
+def queue_export(qs: QuerySet[Case], fmt: str, *, undated: bool) -> HttpResponseBase:
+    """The filtered work queue as CSV or XLSX (the same cases the screen lists, in its order): the CSV
+    streamed as the cases are read (constant memory), the XLSX written row by row."""
+    headers, rows = _export_rows(_export_qs(qs, undated=undated))
     if fmt == "csv":
         return csv_response(headers, rows, "cola-de-trabajo.csv")
     response = HttpResponse(to_xlsx([(_("Cola de trabajo"), headers, rows)]), content_type=XLSX_TYPE)
     response["Content-Disposition"] = 'attachment; filename="cola-de-trabajo.xlsx"'
     return response
+
+
+def run_export_work(work: LongWork, progress: Callable[[int, int], None]) -> longwork.Outcome:
+    """The queue's XLSX as a long work (:mod:`ventila.web.longwork`): the filters the user chose, applied
+    again with what they may see now."""
+    today = clock.today()
+    data = QueryDict(mutable=True)
+    data.update(work.params)
+    flt = _filtered(work.requested_by, data, today)
+    qs = flt.qs.filter(flt.turn_q[flt.f["turn"]]) if flt.f["turn"] else flt.qs
+    qs = _export_qs(qs, undated=not flt.f["due"])
+    total = qs.count()
+    progress(0, total)
+    headers, rows = _export_rows(qs)
+    data_bytes = to_xlsx([(_("Cola de trabajo"), headers, counted(rows, total, progress))])
+    return longwork.Outcome(
+        _("La cola de trabajo, %(n)s expedientes.") % {"n": total}, data_bytes, "cola-de-trabajo.xlsx"
+    )
 
 
 def _attach_bodies(cases: list[Case], bodies: list[Body]) -> None:

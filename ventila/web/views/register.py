@@ -10,6 +10,7 @@ import datetime as dt
 import json
 import secrets
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -58,6 +59,8 @@ from ventila.documents.models import Draft
 from ventila.exports import XLSX_TYPE, csv_response, to_xlsx
 from ventila.rules import RULEBOOKS
 
+from .. import longwork
+from ..models import LongWork
 from ..register_forms import MappingForm, ReferralForm, RegisterFileForm, ReportForm
 from . import turns
 
@@ -238,7 +241,26 @@ def register_mapping(request: HttpRequest, body: str, ticket: str) -> HttpRespon
             plan = plan_import(table, guessed, obligations.roles)
     elif form.is_valid():
         mapping = form.mapping()
-        if request.POST.get("action") == "import":
+        if request.POST.get("action") == "import" and len(table.rows) > settings.VENTILA_LONG_WORK_ROWS:
+            # Issue 30: a large file is checked here (its errors shown as for a small one), written by the worker.
+            plan = plan_import(table, mapping, obligations.roles)
+            if not plan.errors and not plan.changes:
+                path.unlink(missing_ok=True)
+                messages.info(request, _("El archivo no cambia nada: todo lo que trae ya consta en el registro."))
+                return redirect("web:register", body=body_obj.slug)
+            if not plan.errors:
+                params = {"table": table.to_json(), "mapping": mapping, "file_name": stored["file_name"],
+                          "sha256": stored["sha256"]}  # fmt: skip
+                work = longwork.start(
+                    LongWork.Kind.REGISTER_IMPORT,
+                    user=request.user,
+                    body=body_obj,
+                    params=params,
+                    total=len(plan.people),
+                )
+                path.unlink(missing_ok=True)
+                return redirect("web:long_work", work_id=work.pk)
+        elif request.POST.get("action") == "import":
             try:
                 plan, record = do_import_register(
                     user=request.user,
@@ -255,37 +277,8 @@ def register_mapping(request: HttpRequest, body: str, ticket: str) -> HttpRespon
                 if record is None:
                     messages.info(request, _("El archivo no cambia nada: todo lo que trae ya consta en el registro."))
                 else:
-                    messages.success(
-                        request,
-                        _(
-                            "Se importó «%(file)s»: %(people)s personas nuevas, %(new)s cargos nuevos y %(changed)s "
-                            "cargos cambiados."
-                        )
-                        % {
-                            "file": stored["file_name"],
-                            "people": record.people_created,
-                            "new": record.offices_created,
-                            "changed": record.offices_changed,
-                        },
-                    )
-                    if plan.opened:
-                        # Issue 29: which cases it opened, and which of them are already late.
-                        late = [c.number for c in plan.opened if late_duties(c)]
-                        opened = ngettext(
-                            "Se abrió %(n)s expediente (%(numbers)s).",
-                            "Se abrieron %(n)s expedientes (%(numbers)s).",
-                            len(plan.opened),
-                        ) % {
-                            "n": len(plan.opened),
-                            "numbers": ", ".join(c.number for c in plan.opened),
-                        }
-                        if late:
-                            opened += " " + ngettext(
-                                "%(late)s ya tiene un informe vencido: %(numbers)s.",
-                                "%(late)s ya tienen un informe vencido: %(numbers)s.",
-                                len(late),
-                            ) % {"late": len(late), "numbers": ", ".join(late)}
-                        messages.info(request, opened)
+                    for i, text in enumerate(_imported(stored["file_name"], plan, record)):
+                        (messages.success if i == 0 else messages.info)(request, text)
                 return redirect("web:register", body=body_obj.slug)
         else:
             plan = plan_import(table, mapping, obligations.roles)
@@ -307,6 +300,80 @@ def register_mapping(request: HttpRequest, body: str, ticket: str) -> HttpRespon
             "ticket": ticket,
         },
         status=400 if form.errors or (plan is not None and plan.errors and request.method == "POST") else 200,
+    )
+
+
+def _imported(file_name: str, plan: Any, record: Any) -> list[str]:
+    """What an import did, in the clerk's words: the counts, then the cases it opened (issue 29)."""
+    out = [
+        _("Se importó «%(file)s»: %(people)s personas nuevas, %(new)s cargos nuevos y %(changed)s cargos cambiados.")
+        % {
+            "file": file_name,
+            "people": record.people_created,
+            "new": record.offices_created,
+            "changed": record.offices_changed,
+        }
+    ]
+    if plan.opened:
+        # Issue 29: which cases it opened, and which of them are already late.
+        late = [c.number for c in plan.opened if late_duties(c)]
+        opened = ngettext(
+            "Se abrió %(n)s expediente (%(numbers)s).",
+            "Se abrieron %(n)s expedientes (%(numbers)s).",
+            len(plan.opened),
+        ) % {"n": len(plan.opened), "numbers": ", ".join(c.number for c in plan.opened)}
+        if late:
+            opened += " " + ngettext(
+                "%(late)s ya tiene un informe vencido: %(numbers)s.",
+                "%(late)s ya tienen un informe vencido: %(numbers)s.",
+                len(late),
+            ) % {"late": len(late), "numbers": ", ".join(late)}
+        out.append(opened)
+    return out
+
+
+def run_import_work(work: LongWork, progress: Callable[[int, int], None]) -> longwork.Outcome:
+    """A large import as a long work (:mod:`ventila.web.longwork`): checked again against the register as it
+    stands, then written in batches. Run again (its worker died), it writes only what is not there yet."""
+    body_obj = work.body
+    if body_obj is None or not register_access.can_record_register(work.requested_by, body_obj):
+        raise longwork.WorkFailed(_("Quien pidió la importación ya no puede registrar en este registro."))
+    p = work.params
+    try:
+        plan, record = do_import_register(
+            user=work.requested_by,
+            body=body_obj,
+            table=Table.from_json(p["table"]),
+            mapping=p["mapping"],
+            file_name=p["file_name"],
+            sha256=p["sha256"],
+            progress=progress,
+        )
+    except ImportRefused as exc:
+        rows = "; ".join(_("fila %(row)s: %(why)s") % {"row": row, "why": why} for row, why in exc.plan.errors[:10])
+        raise longwork.WorkFailed(
+            _("El registro cambió desde la revisión y el archivo tiene filas con errores; no se importó nada: %(rows)s")
+            % {"rows": rows}
+        ) from None
+    if record is None:
+        return longwork.Outcome(_("El archivo no cambia nada: todo lo que trae ya consta en el registro."))
+    return longwork.Outcome(" ".join(_imported(p["file_name"], plan, record)))
+
+
+def run_board_export_work(work: LongWork, progress: Callable[[int, int], None]) -> longwork.Outcome:
+    """The board's XLSX as a long work, with the filters the user chose, computed again now."""
+    body_obj = work.body
+    if body_obj is None or not register_access.can_read_register(work.requested_by, body_obj):
+        raise longwork.WorkFailed(_("Quien pidió la exportación ya no puede ver este tablero."))
+    p = work.params
+    month = dt.date.fromisoformat(p["month"])
+    result = board_mod.compute_board(
+        body_obj, clock.today(), board_mod.BoardFilter(month, p["status"], p["role"], p["query"])
+    )
+    progress(0, len(result.rows))
+    data = board_mod.export_xlsx(result.rows, progress)
+    return longwork.Outcome(
+        _("El tablero, %(n)s filas.") % {"n": len(result.rows)}, data, f"informes-financieros-{month:%Y-%m}.xlsx"
     )
 
 
@@ -498,6 +565,13 @@ def board(request: HttpRequest, body: str) -> HttpResponse:
     result = board_mod.compute_board(body_obj, today, board_mod.BoardFilter(month, status, role, query))
     register_access.log_access_board(request.user, body_obj)
     fmt = request.GET.get("formato", "")
+    if fmt == "xlsx" and not month_error and len(result.rows) > settings.VENTILA_LONG_WORK_ROWS:
+        # Issue 30: a large workbook is made by the worker; the page says how far along it is.
+        params = {"month": month.isoformat(), "status": status, "role": role, "query": query}
+        work = longwork.start(
+            LongWork.Kind.BOARD_EXPORT, user=request.user, body=body_obj, params=params, total=len(result.rows)
+        )
+        return redirect("web:long_work", work_id=work.pk)
     if fmt in ("csv", "xlsx") and not month_error:
         name = f"informes-financieros-{month:%Y-%m}.{fmt}"
         if fmt == "csv":
