@@ -318,10 +318,11 @@ def _roll_call(body: Body, facts: CaseFacts, act: ActInput, members: list[Person
     return _TALLIES[key]
 
 
-def _chain_in_bulk(kind: str, objs: Sequence[Any]) -> None:
-    """Append a link for each of ``objs`` (read back as stored), in one go, under the head's lock."""
+def _chain_in_bulk(kind: str, objs: Sequence[Any]) -> list[Any]:
+    """Append a link for each of ``objs`` (read back as stored), in one go, under the head's lock; the rows
+    as read back."""
     if not objs:
-        return
+        return []
     model = type(objs[0])
     qs = model._base_manager.filter(pk__in=[o.pk for o in objs]).order_by("pk")
     spec = chain.KINDS.get(kind)
@@ -331,7 +332,8 @@ def _chain_in_bulk(kind: str, objs: Sequence[Any]) -> None:
     seq, prev = head.seq, head.hash
     links = []
     moment = timezone.now()
-    for obj in qs:
+    stored = list(qs)
+    for obj in stored:
         covered = chain.covered_now(kind, obj)
         content_hash = chain.digest(chain.content_of(kind, obj, covered))
         seq += 1
@@ -351,6 +353,7 @@ def _chain_in_bulk(kind: str, objs: Sequence[Any]) -> None:
         prev = h
     _insert(links)
     type(head).objects.filter(pk=head.pk).update(seq=seq, hash=prev)
+    return stored
 
 
 def _versions_in_bulk(objs: Sequence[Any], reason: str) -> None:
@@ -461,9 +464,13 @@ def _write(plans: list[Planned], user: User, now: dt.datetime, report: Report) -
         for person in voters
     ]
     _insert(ballots)
-    _chain_in_bulk("docket_entry", entries)
-    # Their rows of the search index, as the signals of one-by-one writes would leave them (no reindexar).
-    _insert(search_index.rows_of_new(cases, parties, entries))
+    stored = _chain_in_bulk("docket_entry", entries)
+    # Their rows of the search index as ``reindexar`` writes them (from the entries as stored: PostgreSQL gives
+    # a payload's keys back in its own order), so no reindexing is needed after a run.
+    by_id = {c.pk: c for c in cases}
+    for entry in stored:
+        entry.case = by_id[entry.case_id]
+    _insert(search_index.rows_of_new(cases, parties, stored))
     started = time.perf_counter()
     with state.deferred():
         with public_record.deferred():  # the public rows of the batch in one statement, not one per case
