@@ -28,7 +28,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import QuerySet
+from django.db.models import QuerySet, prefetch_related_objects
 from django.db.models.signals import post_save
 from django.urls import reverse
 from django.utils import translation
@@ -132,6 +132,7 @@ def deferred() -> Iterator[None]:
 
 def refresh_many(cases: list[Case]) -> int:
     """:func:`refresh` of each of ``cases``, written together; the number of cases now on the public record."""
+    prefetch_related_objects(cases, "parties", "entries")  # what publication.public_matter reads of each case
     rows = [r for r in (row_of(c) for c in cases) if r is not None]
     with transaction.atomic(savepoint=False):
         stored = PublishedMatter.objects.filter(case_id__in=[c.pk for c in cases])

@@ -23,13 +23,14 @@ the account ``generador`` (inactive, no password), which is how a later run tell
 from __future__ import annotations
 
 import datetime as dt
+import operator
 import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import connection, models, transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -293,12 +294,28 @@ def _insert(objs: Sequence[Any]) -> None:
             for obj, (pk,) in zip(objs, cursor.fetchall(), strict=True):
                 obj.id = pk
         columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
+        values = [_db_value(f) for f in fields]
         with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:  # nosec B608 (model's own names)
             for obj in objs:
-                copy.write_row([f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields])
+                copy.write_row([value(obj) for value in values])
     for obj in objs:
         obj._state.adding = False
         obj._state.db = connection.alias
+
+
+# Columns whose Python value is what the database stores (Django's preparation of them only checks it):
+# read straight from the object. Any other (JSON, decimals, a default taken when saved…) goes through
+# the field's own ``pre_save`` and ``get_db_prep_save``, as ``bulk_create`` does.
+_PLAIN = (
+    models.AutoField, models.BigAutoField, models.BigIntegerField, models.BooleanField, models.CharField,
+    models.DateField, models.ForeignKey, models.IntegerField, models.TextField,
+)  # fmt: skip
+
+
+def _db_value(f: Any) -> Callable[[Any], Any]:
+    if isinstance(f, _PLAIN) and not (getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)):
+        return operator.attrgetter(f.attname)  # DateTimeField is a DateField: aware datetimes, as written
+    return lambda obj: f.get_db_prep_save(f.pre_save(obj, True), connection)
 
 
 _TALLIES: dict[tuple[str, str, int, tuple[tuple[str, str], ...]], Any] = {}
