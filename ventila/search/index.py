@@ -4,9 +4,10 @@ Four kinds of row (:class:`~ventila.search.models.SearchEntry`): a case (its num
 names and offices of its parties), a docket entry (the act's title, its note and the free text of its
 payload and details), an issued document and a draft (their titles and sections). The apps below this
 one write them without knowing of search: the ``post_save`` / ``post_delete`` signals connected here run
-inside the writer's transaction, so an act and its index row commit — or roll back — together. Rows
-written in bulk without signals (``ventila generate``, ``import_records``) are indexed by ``ventila
-reindexar``, which rebuilds the whole index.
+inside the writer's transaction, so an act and its index row commit — or roll back — together.
+``ventila generate`` writes the rows of what it writes in bulk itself (:func:`rows_of_new`); other rows
+written in bulk without signals (``import_records``) are indexed by ``ventila reindexar``, which rebuilds
+the whole index.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ step with the cases in the writer's transaction, and read a page at a time.
 document is issued, a party changes or a publication review is recorded on such a case. The row holds what
 :func:`ventila.documents.publication.public_matter` publishes, redacted, in Spanish (the open data's
 language); a case that is not final for publication, or whose redacted text waits for a person's review,
-has no row. ``ventila publicar`` (:func:`rebuild`) writes them all again (after bulk writes, an import or a
+has no row. A writer in bulk defers them to the end of its block (:func:`deferred`: one delete and one insert
+for all its cases). ``ventila publicar`` (:func:`rebuild`) writes them all again (after an import or a
 change of the rulebooks' code). Every write gives the body a new publication :func:`stamp` (in Django's
 shared cache), under which the public pages cache what they render.
 

@@ -10,11 +10,13 @@ about 200 for the case-page benchmark. Every act is checked by :func:`ventila.ca
 against the docket as it stood when the act happened (the door every act of the web app goes
 through); an act it refuses ends the docket there.
 
-The rows are written in bulk (``bulk_create``, one transaction per batch): cases under numbers taken
-in blocks from the body's counter, parties, docket entries, roll calls and ballots; the entries are
-chained into the audit chain in bulk, and so are the first versions of the cases and parties
-(:mod:`ventila.audit.state`), so ``ventila audit verify`` passes. Then each case is derived by the
-real derivation (:func:`derive`).
+The rows are written in bulk (one transaction per batch; on PostgreSQL by ``COPY``, :func:`_insert`):
+cases under numbers taken in blocks from the body's counter, parties, docket entries, roll calls and
+ballots; the entries are chained into the audit chain in bulk, and so are the first versions of the
+cases and parties (:mod:`ventila.audit.state`), so ``ventila audit verify`` passes; the search index
+rows of the cases and entries are written with them (no ``reindexar`` after a run). Then each case is
+derived by the real derivation (:func:`derive`), the batch's public rows written together
+(:func:`ventila.search.public.deferred`).
 
 Every person is fictitious: names are drawn from the lists below. Generated cases are recorded by
 the account ``generador`` (inactive, no password), which is how a later run tells them from real ones.
