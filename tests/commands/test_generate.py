@@ -23,6 +23,7 @@ from ventila.audit.models import ChainHead, ChainLink, StateRecord
 from ventila.bodies.models import OfficeTerm, Person
 from ventila.cases import access
 from ventila.cases.actions import ActInput, check_act
+from ventila.cases.actions import derived as derived_rows
 from ventila.cases.evaluation import PlannedEvent, compute_evaluation, live_events
 from ventila.cases.models import Ballot, Case, CaseDeadline, CaseFinding, DocketEntry, Party, RollCall
 from ventila.cases.queries import case_facts
@@ -197,8 +198,9 @@ def test_generate_fast_path_writes_the_rows_of_the_old_path_searchable_published
 ):
     """The same seed gives the same rows, table by table, through the fast path (COPY on PostgreSQL, the
     previous act's evaluation reused by ``check_act``, the batch's public rows in one statement, the index rows
-    written with the batch) as through the old one (``bulk_create``, every evaluation recomputed, a public row
-    per case as derived, then ``reindexar``); and what the fast path leaves is found by the search and shown on
+    written with the batch, the derivation's new terms inserted per batch) as through the old one
+    (``bulk_create``, every evaluation recomputed, a public row per case as derived, the terms per case, then
+    ``reindexar``); and what the fast path leaves is found by the search and shown on
     the public record with no step after it, and its audit chain verifies."""
     settings.VAR_DIR = tmp_path
     now.set("2027-06-15 09:00")
@@ -219,6 +221,8 @@ def test_generate_fast_path_writes_the_rows_of_the_old_path_searchable_published
         old.setattr(public_record, "deferred", contextlib.nullcontext)
         old.setattr(index, "rows_of_new", lambda *_rows: [])
         old.setattr(generate_module, "derive", _and_reindexed(generate_module.derive))
+        each_case = derived_rows._sync_deadlines  # the terms inserted case by case, not a batch's together
+        old.setattr(derived_rows, "_sync_deadlines", lambda stored, rows, _batch=None: each_case(stored, rows))
         before = _generated_then_undone(12)
     after = _generated_then_undone(12)
     assert set(before) == set(after)
