@@ -117,8 +117,9 @@ _DEFERRED: contextvars.ContextVar[dict[int, Case] | None] = contextvars.ContextV
 def deferred() -> Iterator[None]:
     """Write the public rows the derivations inside the block call for when it ends (in the caller's
     transaction): each case's row as :func:`refresh` would write it, all of them in one delete and one
-    insert, and one new stamp per body — for a writer in bulk (``ventila generate``). Nested blocks join
-    the outermost one."""
+    insert, and one new stamp per body — for a writer in bulk (``ventila generate``). The insert sends no
+    ``post_save``: the writer forgets the stored statistics itself (``stats.stored.bulk_write``, as
+    ``generate`` does). Nested blocks join the outermost one."""
     if _DEFERRED.get() is not None:
         yield
         return
