@@ -3,22 +3,36 @@ every docket one the rulebook accepts act by act, derived, chained, and never mi
 
 from __future__ import annotations
 
+import contextlib
 import io
 import itertools
+from typing import Any
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import connection, transaction
+from django.urls import reverse
+from django.utils import timezone
 from factories import fast_password_hasher, file_complaint, now, world  # noqa: F401  (fixtures)
 
 from ventila import clock
 from ventila.accounts.models import RoleGrant, User
 from ventila.audit import chain
+from ventila.audit.models import ChainHead, ChainLink, StateRecord
+from ventila.bodies.models import OfficeTerm, Person
 from ventila.cases import access
 from ventila.cases.actions import ActInput, check_act
+from ventila.cases.actions import derived as derived_rows
 from ventila.cases.evaluation import PlannedEvent, compute_evaluation, live_events
-from ventila.cases.models import Case, CaseDeadline, DocketEntry, Party
+from ventila.cases.models import Ballot, Case, CaseDeadline, CaseFinding, DocketEntry, Party, RollCall
 from ventila.cases.queries import case_facts
+from ventila.search import index
+from ventila.search import public as public_record
+from ventila.search import query as search_query
+from ventila.search.models import PublishedMatter, SearchEntry
+from ventila.search.scopes import scope_for_user
+from ventila.web import generate as generate_module
 from ventila.web.generate import BENCH_USER, FAMILY_NAMES, GENERATOR, GIVEN_NAMES, LARGE_DOCKET
 
 pytestmark = pytest.mark.django_db
@@ -115,3 +129,129 @@ def test_generate_refuses_a_database_with_real_cases_unless_forced(world, now, s
     assert Case.objects.count() == 4
     assert Case.objects.filter(pk=real.pk, entries__recorded_by__username=GENERATOR).count() == 0
     assert chain.verify().ok
+
+
+# -- issue 30, item 8: the fast path writes what the old one did -----------------------------------------------
+
+
+class _Undo(Exception):
+    pass
+
+
+def _rows_now() -> dict[str, list[dict[str, Any]]]:
+    """Every table ``generate`` writes, row by row (the search index by what it indexes: its ids follow the order
+    of writing, which ``reindexar`` does not keep)."""
+    tables: dict[str, list[dict[str, Any]]] = {}
+    for model in (Person, OfficeTerm, Case, Party, DocketEntry, RollCall, Ballot, CaseDeadline, CaseFinding):
+        tables[model.__name__] = list(model.objects.order_by("pk").values())
+    for model in (StateRecord, ChainLink, ChainHead, PublishedMatter):
+        tables[model.__name__] = list(model.objects.order_by("pk").values())
+    tables["SearchEntry"] = list(SearchEntry.objects.order_by("kind", "object_id").values(*_INDEXED))
+    return tables
+
+
+_INDEXED = ("kind", "object_id", "case_id", "ref", "title", "text", "title_stems", "stems")
+
+
+def _sequences() -> list[tuple[str, int, bool]]:
+    if connection.vendor != "postgresql":
+        return []  # SQLite's AUTOINCREMENT counters roll back with the transaction
+    with connection.cursor() as cursor:
+        # Every sequence of the schema, the identity columns' too (information_schema leaves those out).
+        cursor.execute(
+            "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+            "WHERE c.relkind = 'S' AND n.nspname = current_schema()"
+        )
+        names = [n for (n,) in cursor.fetchall()]
+        out = []
+        for name in names:
+            cursor.execute(f'SELECT last_value, is_called FROM "{name}"')  # noqa: S608 (the catalogue's names)
+            last, called = cursor.fetchone()
+            out.append((name, last, called))
+    return out
+
+
+def _generated_then_undone(n: int) -> dict[str, list[dict[str, Any]]]:
+    """The rows ``generate --cases n --seed 7`` leaves, read, then rolled back (and PostgreSQL's sequences, which
+    a rollback does not move back, set as they were): the next run starts from the same database."""
+    sequences = _sequences()
+    rows: dict[str, list[dict[str, Any]]] = {}
+    try:
+        with transaction.atomic():
+            _generate(n, "--seed", "7")
+            rows = _rows_now()
+            raise _Undo
+    except _Undo:
+        pass
+    with connection.cursor() as cursor:
+        for name, last, called in sequences:
+            cursor.execute("SELECT setval(%s, %s, %s)", [name, last, called])
+    return rows
+
+
+def test_generate_fast_path_writes_the_rows_of_the_old_path_searchable_published_and_chained(
+    now,  # noqa: F811
+    settings,
+    tmp_path,
+    monkeypatch,
+    client,
+):
+    """The same seed gives the same rows, table by table, through the fast path (COPY on PostgreSQL, the
+    previous act's evaluation reused by ``check_act``, the batch's public rows in one statement, the index rows
+    written with the batch, the derivation's new terms inserted per batch) as through the old one
+    (``bulk_create``, every evaluation recomputed, a public row per case as derived, the terms per case, then
+    ``reindexar``); and what the fast path leaves is found by the search and shown on
+    the public record with no step after it, and its audit chain verifies."""
+    settings.VAR_DIR = tmp_path
+    now.set("2027-06-15 09:00")
+    moment = clock.now()
+    monkeypatch.setattr(timezone, "now", lambda: moment)  # the chain's and versions' own timestamps
+
+    def bulk_create(objs: Any) -> None:
+        if objs:
+            type(objs[0]).objects.bulk_create(objs, batch_size=1000)
+
+    def recomputed(case: Any, facts: Any, existing: Any, act: Any, at: Any, *, current: Any = None) -> Any:
+        return check_act(case, facts, existing, act, at)  # the docket's evaluation computed again, as before
+
+    _generate(1, "--seed", "3")  # the demo's bodies and users (their passwords and keys are random) set up once
+    with monkeypatch.context() as old:
+        old.setattr(generate_module, "_insert", bulk_create)
+        old.setattr(generate_module, "check_act", recomputed)
+        old.setattr(public_record, "deferred", contextlib.nullcontext)
+        old.setattr(index, "rows_of_new", lambda *_rows: [])
+        old.setattr(generate_module, "derive", _and_reindexed(generate_module.derive))
+        each_case = derived_rows._sync_deadlines  # the terms inserted case by case, not a batch's together
+        old.setattr(derived_rows, "_sync_deadlines", lambda stored, rows, _batch=None: each_case(stored, rows))
+        before = _generated_then_undone(12)
+    after = _generated_then_undone(12)
+    assert set(before) == set(after)
+    for table in before:
+        assert after[table] == before[table], table
+    assert len(after["Case"]) == 13 and len(after["SearchEntry"]) == 13 + len(after["DocketEntry"])
+    assert after["PublishedMatter"], "some generated matters are public"
+
+    # Left in place this time: chained, searchable, public.
+    _generate(12, "--seed", "7")
+    assert chain.verify().ok
+    bench = User.objects.get(username=BENCH_USER)
+    case = Case.objects.order_by("pk").first()
+    assert case is not None
+    found = search_query.search(case.number, scope_for_user(bench))
+    assert [h.case_number for h in found.hits] == [case.number]
+    by_word = search_query.search("datos sintéticos", scope_for_user(bench))
+    assert by_word.total >= 12  # the facts of every complaint, the parties' register…
+    matter = PublishedMatter.objects.select_related("body").order_by("pk").first()
+    assert matter is not None
+    page = client.get(reverse("web:public_body", args=[matter.body.slug]))
+    assert page.status_code == 200 and matter.number in page.content.decode()
+
+
+def _and_reindexed(derive: Any) -> Any:
+    """The old path's derivation, then the whole search index rebuilt (``ventila reindexar``)."""
+
+    def run(cases: Any, at: Any) -> None:
+        derive(cases, at)
+        index.rebuild()
+
+    return run

@@ -439,7 +439,7 @@ def public_matter(case: Case, terms: str | None = None) -> PublicMatter:
     assert spec is not None
     acts = RULEBOOKS[case.body.rulebook].publication.acts
     parties = list(case.parties.all())
-    entries = _live(list(case.entries.all().order_by("seq")))
+    entries = _live(sorted(case.entries.all(), key=lambda e: e.seq))  # prefetched by a writer of many (search.public)
     review = PublicationReview.objects.filter(case=case).first() if terms is None else None
     redactor = Redactor(
         parties,

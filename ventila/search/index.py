@@ -4,9 +4,10 @@ Four kinds of row (:class:`~ventila.search.models.SearchEntry`): a case (its num
 names and offices of its parties), a docket entry (the act's title, its note and the free text of its
 payload and details), an issued document and a draft (their titles and sections). The apps below this
 one write them without knowing of search: the ``post_save`` / ``post_delete`` signals connected here run
-inside the writer's transaction, so an act and its index row commit — or roll back — together. Rows
-written in bulk without signals (``ventila generate``, ``import_records``) are indexed by ``ventila
-reindexar``, which rebuilds the whole index.
+inside the writer's transaction, so an act and its index row commit — or roll back — together.
+``ventila generate`` writes the rows of what it writes in bulk itself (:func:`rows_of_new`); other rows
+written in bulk without signals (``import_records``) are indexed by ``ventila reindexar``, which rebuilds
+the whole index.
 """
 
 from __future__ import annotations
@@ -61,7 +62,14 @@ def _sections_text(sections: Any) -> str:
 
 def case_row(case: Case) -> dict[str, Any]:
     parties = sorted(case.parties.all(), key=lambda p: p.pk)  # prefetched by :func:`rebuild`
-    text = "\n".join(" · ".join(x for x in (p.name, p.office) if x) for p in parties)
+    return _case_fields(case, _parties_text(parties))
+
+
+def _parties_text(parties: Iterable[Party]) -> str:
+    return "\n".join(" · ".join(x for x in (p.name, p.office) if x) for p in parties)
+
+
+def _case_fields(case: Case, text: str) -> dict[str, Any]:
     # The number is found by the search's own look-up of numbers (:func:`ventila.search.query.search`):
     # the two databases' parsers split «CE-2027-0001» into different words.
     return {"case_id": case.pk, "ref": 0, "title": case.caption, "text": text}
@@ -168,6 +176,22 @@ def connect() -> None:
 # -- rebuilding -----------------------------------------------------------------------------------
 
 BATCH = 500
+
+
+def rows_of_new(cases: Iterable[Case], parties: Iterable[Party], entries: Iterable[DocketEntry]) -> list[SearchEntry]:
+    """The index rows of cases, parties and docket entries just written in bulk (no signal was sent), as
+    :func:`rebuild` would write them, from the objects in memory (each entry's ``case`` set, with its
+    ``body``): for a writer in bulk (``ventila generate``) to store with its rows, no ``reindexar``
+    after it."""
+    of_case: dict[int, list[Party]] = {}
+    for p in parties:
+        of_case.setdefault(p.case_id, []).append(p)
+    rows = []
+    for case in cases:
+        mine = sorted(of_case.get(case.pk, []), key=lambda p: p.pk)
+        rows.append(SearchEntry(kind=Kind.CASE, object_id=case.pk, **_fields(_case_fields(case, _parties_text(mine)))))
+    rows.extend(SearchEntry(kind=Kind.ENTRY, object_id=e.pk, **_fields(entry_row(e))) for e in entries)
+    return rows
 
 
 def rebuild(*, out: Any = None) -> int:

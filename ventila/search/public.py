@@ -6,7 +6,8 @@ step with the cases in the writer's transaction, and read a page at a time.
 document is issued, a party changes or a publication review is recorded on such a case. The row holds what
 :func:`ventila.documents.publication.public_matter` publishes, redacted, in Spanish (the open data's
 language); a case that is not final for publication, or whose redacted text waits for a person's review,
-has no row. ``ventila publicar`` (:func:`rebuild`) writes them all again (after bulk writes, an import or a
+has no row. A writer in bulk defers them to the end of its block (:func:`deferred`: one delete and one insert
+for all its cases). ``ventila publicar`` (:func:`rebuild`) writes them all again (after an import or a
 change of the rulebooks' code). Every write gives the body a new publication :func:`stamp` (in Django's
 shared cache), under which the public pages cache what they render.
 
@@ -17,6 +18,8 @@ over the published text only, or by case number through its index.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import logging
 import re
 import uuid
@@ -26,7 +29,7 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import connection, transaction
-from django.db.models import QuerySet
+from django.db.models import QuerySet, prefetch_related_objects
 from django.db.models.signals import post_save
 from django.urls import reverse
 from django.utils import translation
@@ -107,6 +110,42 @@ def refresh(case: Case) -> bool:
     return row is not None
 
 
+_DEFERRED: contextvars.ContextVar[dict[int, Case] | None] = contextvars.ContextVar("public_deferred", default=None)
+
+
+@contextlib.contextmanager
+def deferred() -> Iterator[None]:
+    """Write the public rows the derivations inside the block call for when it ends (in the caller's
+    transaction): each case's row as :func:`refresh` would write it, all of them in one delete and one
+    insert, and one new stamp per body — for a writer in bulk (``ventila generate``). The insert sends no
+    ``post_save``: the writer forgets the stored statistics itself (``stats.stored.bulk_write``, as
+    ``generate`` does). Nested blocks join the outermost one."""
+    if _DEFERRED.get() is not None:
+        yield
+        return
+    pending: dict[int, Case] = {}
+    token = _DEFERRED.set(pending)
+    try:
+        yield
+    finally:
+        _DEFERRED.reset(token)
+    refresh_many(list(pending.values()))  # not reached when the block raised
+
+
+def refresh_many(cases: list[Case]) -> int:
+    """:func:`refresh` of each of ``cases``, written together; the number of cases now on the public record."""
+    prefetch_related_objects(cases, "parties", "entries")  # what publication.public_matter reads of each case
+    rows = [r for r in (row_of(c) for c in cases) if r is not None]
+    with transaction.atomic(savepoint=False):
+        stored = PublishedMatter.objects.filter(case_id__in=[c.pk for c in cases])
+        bodies = set(stored.values_list("body_id", flat=True)) | {r.body_id for r in rows}
+        stored.delete()
+        PublishedMatter.objects.bulk_create(rows, batch_size=BATCH)
+        for body_id in sorted(bodies):
+            changed(body_id)
+    return len(rows)
+
+
 # -- the publication stamp: what a cached public page is keyed by -------------------------------------
 
 _STAMP = "ventila:stamp:publico:{}"
@@ -148,7 +187,11 @@ def changed(body_id: int) -> None:
 
 def _derived(sender: Any, case: Case, stage_before: str, **kw: Any) -> None:
     if _final_stage(case, case.stage) or _final_stage(case, stage_before):
-        refresh(case)
+        pending = _DEFERRED.get()
+        if pending is not None:
+            pending[case.pk] = case
+        else:
+            refresh(case)
 
 
 def _of_case(case: Case) -> None:

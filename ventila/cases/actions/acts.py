@@ -153,10 +153,19 @@ def _titles(rulebook_id: str, kind_id: str) -> dict[str, str]:
 
 
 def check_act(
-    case: Case | None, facts: CaseFacts, existing: Sequence[PlannedEvent], act: ActInput, now: dt.datetime
+    case: Case | None,
+    facts: CaseFacts,
+    existing: Sequence[PlannedEvent],
+    act: ActInput,
+    now: dt.datetime,
+    *,
+    current: Evaluation | None = None,
 ) -> tuple[Evaluation, list[Person], VoteOutcome | None]:
     """Validate ``act`` against the rulebook; return the evaluation with it, the voters and the roll
     call's tally (``None`` when the act is not voted on).
+
+    ``current``, when the caller has it, is the evaluation of ``existing`` as of ``now`` (what the
+    previous accepted act's check returned): one evaluation fewer for a docket checked act by act.
 
     Raises :class:`ActRefused` with every problem found (payload, date, order, notice, votes).
     """
@@ -187,8 +196,6 @@ def check_act(
         # The yes votes of a voted act are the roll call's (Sec. 11(C)): counted from the ballots, never typed.
         act.payload[YES_VOTES_FIELD] = sum(1 for v in act.ballots.values() if v == "yes")
         planned = PlannedEvent(act.event_type, act.occurred_at, act.has_time, act.payload)
-    titles = _titles(facts.rulebook, facts.kind)
-    title = titles.get(act.event_type, act.event_type)
     try:
         before = compute_evaluation(facts, _prior(existing, planned), _moment(planned))
         after = compute_evaluation(facts, [*existing, planned], now)
@@ -197,6 +204,7 @@ def check_act(
         errors.setdefault(name if name in kind.events[act.event_type].fields else "occurred_at", []).append(exc.message)
         raise ActRefused(_("Revise los datos del acto."), errors) from None
     if act.event_type not in before.allowed_next:
+        titles = _titles(facts.rulebook, facts.kind)  # only for the message (a gettext per act of the kind)
         allowed = ", ".join(f"«{titles.get(a, a)}»" for a in before.allowed_next) or _("ninguno")
         raise ActRefused(
             _(
@@ -204,7 +212,7 @@ def check_act(
                 "«%(stage)s» y los actos permitidos eran: %(allowed)s."
             )
             % {
-                "act": title,
+                "act": titles.get(act.event_type, act.event_type),
                 "day": format_date_es(act.occurred_at.astimezone(PR_TZ).date()),
                 "stage": stage_label(before.stage),
                 "allowed": allowed,
@@ -223,7 +231,8 @@ def check_act(
         for name, problem in spec.validate(planned.payload, ctx).items():
             errors.setdefault(name, []).append(rulebook_text(problem.text, problem.params))
 
-    current = compute_evaluation(facts, existing, now)
+    if current is None:
+        current = compute_evaluation(facts, existing, now)
     known = {(f.id, f.message) for f in current.findings}
     general: list[str] = []
     for f in after.findings:

@@ -161,9 +161,11 @@ def _rederive_batch(ids: Sequence[int], now: dt.datetime, *, force: bool) -> int
         # The stored rows are read only for the cases whose digest changed: one query per table.
         existing = _Existing.read(derived, force=force)
         changed: dict[str, list[Case]] = {}
+        new_terms: list[CaseDeadline] = []  # the batch's new term rows, inserted together (in case order)
         for rows in derived:
-            for name in rows.write(existing, save=False):
+            for name in rows.write(existing, save=False, new_terms=new_terms):
                 changed.setdefault(name, []).append(rows.case)
+        CaseDeadline.objects.bulk_create(new_terms)
         # The cases' changed fields in one statement per field (no per-case UPDATE); bulk_update sends
         # no signal, so the cases whose audited columns changed get their version here (state.touch).
         for name, objs in changed.items():
@@ -426,17 +428,20 @@ class _Rows:
         }
         return cls(case, deadlines, findings, exclusions, substitutes, fields, traces)
 
-    def write(self, existing: _Existing, *, save: bool = True) -> list[str]:
+    def write(
+        self, existing: _Existing, *, save: bool = True, new_terms: list[CaseDeadline] | None = None
+    ) -> list[str]:
         """Write what differs from the stored rows: in each table whose digest changed (the ones
         ``existing`` read), each row that changed; then the case's derived fields that changed.
-        Returns the names of those fields."""
+        Returns the names of those fields. ``new_terms``: a list that takes the new term rows instead
+        of inserting them (the caller inserts a batch's together)."""
         case = self.case
         stored = existing.stored("deadlines", case.pk)
         days: set[dt.date] = set()
         if stored is not None:
             for row, d in zip(self.deadlines, self.traces, strict=True):
                 row.trace = encode_messages(d.trace_msgs())
-            days = _sync_deadlines(stored, self.deadlines)
+            days = _sync_deadlines(stored, self.deadlines, new_terms)
         for table, new, columns in (
             ("findings", self.findings, _FINDING_COLUMNS),
             ("exclusions", self.exclusions, _EXCLUSION_COLUMNS),
@@ -484,8 +489,11 @@ def _store(
 _COUNTED = ("met", "missed")  # the terms' statuses the statistics count (ventila.stats.queries)
 
 
-def _sync_deadlines(stored: list[CaseDeadline], rows: list[CaseDeadline]) -> set[dt.date]:
-    """Terms by position: update the rows whose columns changed, insert the new, delete the gone.
+def _sync_deadlines(
+    stored: list[CaseDeadline], rows: list[CaseDeadline], new_terms: list[CaseDeadline] | None = None
+) -> set[dt.date]:
+    """Terms by position: update the rows whose columns changed, insert the new (or add them to
+    ``new_terms``, for the caller to insert), delete the gone.
     Returns the last days of the counted terms (met or missed, before or after) whose row changed: the
     days whose statistics the write may change."""
     by_position = {r.position: r for r in stored}
@@ -509,7 +517,9 @@ def _sync_deadlines(stored: list[CaseDeadline], rows: list[CaseDeadline]) -> set
     if by_position:
         touched(*by_position.values())
         CaseDeadline.objects.filter(pk__in=[r.pk for r in by_position.values()]).delete()
-    if create:
+    if new_terms is not None:
+        new_terms.extend(create)
+    elif create:
         CaseDeadline.objects.bulk_create(create)
     return days
 
