@@ -17,6 +17,7 @@ import os
 import resource
 import shutil
 import time
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -81,6 +82,8 @@ def pytest_configure(config: Any) -> None:
     connection_created.connect(_sqlite_without_fsync, dispatch_uid="ventila-tests-sqlite-without-fsync")
     if config.pluginmanager.hasplugin("xdist"):
         config.pluginmanager.register(_ByWorkerGroup(), "ventila-worker-groups")
+        if not hasattr(config, "workerinput") and not config.getoption("testrunuid", None):
+            config.option.testrunuid = uuid.uuid4().hex  # what xdist would draw, known here too (_template_of_the_run)
 
 
 def pytest_itemcollected(item: Any) -> None:
@@ -255,15 +258,18 @@ def pytest_runtest_teardown(item: Any, nextitem: Any) -> Iterator[None]:
 def _template_of_the_run(config: Any, tmp_root: Any) -> str:
     """The name of the database the workers of one run copy (:func:`_migrated_once`): on SQLite a file in the
     run's own temporary folder (pytest removes it with the folder), on PostgreSQL the workers' test database
-    name without the worker's suffix, and ``_template`` (dropped by :func:`pytest_sessionfinish`)."""
+    name without the worker's suffix, then ``_tpl_`` and this run's id (never a template an interrupted run left
+    behind; dropped by :func:`pytest_sessionfinish`)."""
     from django.db import connections
 
     settings_dict = connections["default"].settings_dict
     if settings_dict["ENGINE"].endswith("sqlite3"):
         return str(tmp_root / "template.sqlite3")
+    worker = getattr(config, "workerinput", None)
+    run = worker["testrunuid"] if worker else config.option.testrunuid
     name = settings_dict["TEST"].get("NAME") or f"test_{settings_dict['NAME']}"
-    suffix = f"_{config.workerinput['workerid']}" if hasattr(config, "workerinput") else ""
-    return (name[: -len(suffix)] if suffix and name.endswith(suffix) else name) + "_template"
+    suffix = f"_{worker['workerid']}" if worker else ""
+    return f"{name[: -len(suffix)] if suffix and name.endswith(suffix) else name}_tpl_{run[:8]}"
 
 
 def _template_exists(creation: Any, name: str) -> bool:
