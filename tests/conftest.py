@@ -12,9 +12,12 @@ A test that starts a process on the database the suite runs on (``DATABASE_URL``
 
 from __future__ import annotations
 
+import fcntl
 import os
 import resource
+import shutil
 import time
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -79,6 +82,8 @@ def pytest_configure(config: Any) -> None:
     connection_created.connect(_sqlite_without_fsync, dispatch_uid="ventila-tests-sqlite-without-fsync")
     if config.pluginmanager.hasplugin("xdist"):
         config.pluginmanager.register(_ByWorkerGroup(), "ventila-worker-groups")
+        if not hasattr(config, "workerinput") and not config.getoption("testrunuid", None):
+            config.option.testrunuid = uuid.uuid4().hex  # what xdist would draw, known here too (_template_of_the_run)
 
 
 def pytest_itemcollected(item: Any) -> None:
@@ -250,11 +255,103 @@ def pytest_runtest_teardown(item: Any, nextitem: Any) -> Iterator[None]:
             import_module(f"ventila.bodies.migrations.{migration}").seed(apps, None)
 
 
+def _template_of_the_run(config: Any, tmp_root: Any) -> str:
+    """The name of the database the workers of one run copy (:func:`_migrated_once`): on SQLite a file in the
+    run's own temporary folder (pytest removes it with the folder), on PostgreSQL the workers' test database
+    name without the worker's suffix, then ``_tpl_`` and this run's id (never a template an interrupted run left
+    behind; dropped by :func:`pytest_sessionfinish`)."""
+    from django.db import connections
+
+    settings_dict = connections["default"].settings_dict
+    if settings_dict["ENGINE"].endswith("sqlite3"):
+        return str(tmp_root / "template.sqlite3")
+    worker = getattr(config, "workerinput", None)
+    run = worker["testrunuid"] if worker else config.option.testrunuid
+    name = settings_dict["TEST"].get("NAME") or f"test_{settings_dict['NAME']}"
+    suffix = f"_{worker['workerid']}" if worker else ""
+    return f"{name[: -len(suffix)] if suffix and name.endswith(suffix) else name}_tpl_{run[:8]}"
+
+
+def _template_exists(creation: Any, name: str) -> bool:
+    if creation.connection.vendor == "sqlite":
+        return os.path.exists(name)
+    with creation._nodb_cursor() as cursor:
+        cursor.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name])
+        return cursor.fetchone() is not None
+
+
+def _copy_database(creation: Any, template: str, target: str) -> None:
+    """``target`` made a copy of ``template`` (a file copy; PostgreSQL's ``CREATE DATABASE … TEMPLATE``)."""
+    creation.connection.close()
+    if creation.connection.vendor == "sqlite":
+        shutil.copyfile(template, target)
+        return
+    quote = creation._quote_name
+    with creation._nodb_cursor() as cursor:
+        cursor.execute(f"DROP DATABASE IF EXISTS {quote(target)}")
+        cursor.execute(f"CREATE DATABASE {quote(target)} TEMPLATE {quote(template)}")
+
+
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup, django_db_blocker):  # noqa: ANN001, ANN201 - pytest-django's own fixture, extended
-    """pytest-django's test database, and at the end of the run, on PostgreSQL, the sessions other threads
-    left open on it (the browser tests' live server) ended first, so that dropping it does not fail with
-    "being accessed by other users" and leave it behind on the server."""
+def _migrated_once(request: Any, tmp_path_factory: Any) -> None:
+    """On pytest-xdist's workers, the test database is migrated once per run and copied for each worker: the
+    first worker to need one migrates a template (94 migrations, ≈ 7 s of CPU), under a lock, and every worker
+    then copies it into its own test database. What each test sees is the same database as migrated (the
+    migrations' seeds included); in one process (``-n 0``) and with ``--reuse-db`` pytest-django migrates as
+    before."""
+    config = request.config
+    if not hasattr(config, "workerinput") or config.getvalue("reuse_db"):
+        return
+    from django.conf import settings
+    from django.db import connections
+
+    creation = connections["default"].creation
+    create_test_db = creation.create_test_db
+    root = tmp_path_factory.getbasetemp().parent  # shared by the workers of this run
+    template = _template_of_the_run(config, root)
+
+    def create_from_template(verbosity: int = 1, autoclobber: bool = False, serialize: bool = True, **kw: Any) -> str:
+        settings_dict = creation.connection.settings_dict
+        own = creation._get_test_db_name()
+        with open(root / "template.lock", "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
+            if not _template_exists(creation, template):
+                settings_dict["TEST"]["NAME"] = template
+                try:
+                    create_test_db(verbosity=verbosity, autoclobber=True, serialize=False, **kw)
+                finally:
+                    settings_dict["TEST"]["NAME"] = own
+            _copy_database(creation, template, own)
+        settings.DATABASES[creation.connection.alias]["NAME"] = settings_dict["NAME"] = own
+        if serialize:
+            creation.connection._test_serialized_contents = creation.serialize_db_to_string()
+        creation.connection.ensure_connection()
+        return own
+
+    creation.create_test_db = create_from_template
+
+
+def pytest_sessionfinish(session: Any) -> None:
+    """The controller of a pytest-xdist run drops the PostgreSQL template its workers copied (:func:`_migrated_once`)."""
+    config = session.config
+    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
+        return
+    from django.db import connections
+    from pytest_django.plugin import blocking_manager_key
+
+    creation = connections["default"].creation
+    if creation.connection.vendor != "postgresql":
+        return
+    with config.stash[blocking_manager_key].unblock(), creation._nodb_cursor() as cursor:
+        cursor.execute(f"DROP DATABASE IF EXISTS {creation._quote_name(_template_of_the_run(config, None))}")
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(_migrated_once, django_db_setup, django_db_blocker):  # noqa: ANN001, ANN201 - pytest-django's own fixture, extended
+    """pytest-django's test database (on xdist's workers, a copy of one migrated once: :func:`_migrated_once`),
+    and at the end of the run, on PostgreSQL, the sessions other threads left open on it (the browser tests'
+    live server) ended first, so that dropping it does not fail with "being accessed by other users" and leave
+    it behind on the server."""
     yield
     with django_db_blocker.unblock():
         if connection.vendor == "postgresql":
