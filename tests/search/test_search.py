@@ -15,7 +15,7 @@ from ventila.cases.models import Case
 from ventila.documents.actions import do_create_draft, do_issue_document, do_update_draft
 from ventila.search import stemmer
 from ventila.search.models import SearchEntry
-from ventila.search.query import Part, Scope, search, snippet
+from ventila.search.query import Part, Scope, is_full_number, number_query, search, snippet
 from ventila.search.scopes import scope_for_user
 
 pytestmark = pytest.mark.django_db
@@ -132,6 +132,28 @@ def test_a_case_number_finds_its_case_first(world):
     # Part of a number: the year and sequence, or the body's prefix and year (both cases of 2027).
     assert _numbers(search(case.number.split("-", 1)[1], _everything()))[0] == case.number
     assert set(_numbers(search(case.number.rsplit("-", 1)[0], _everything()))) == {case.number, other.number}
+
+
+@pytest.mark.parametrize(
+    ("query", "number", "whole"),
+    [
+        ("CE-2027-0001", "CE-2027-0001", True),
+        ("ce-r-2027-0291", "CE-R-2027-0291", True),  # a kind numbered in its own series (issue 30: not found)
+        ("CVQM-PE-2026-0260", "CVQM-PE-2026-0260", True),
+        ("R-2027-0291", "R-2027-0291", True),
+        ("CE-R-2027", "CE-R-2027", False),
+        ("2027-0291", "2027-0291", False),
+        ("CE-2027", "CE-2027", False),
+    ],
+)
+def test_a_case_number_in_a_series_is_read_as_a_number(query, number, whole):
+    assert number_query(query) == number
+    assert is_full_number(number) is whole
+
+
+@pytest.mark.parametrize("query", ["querella", "CE-R-S-2027-0001", "2027", "CE--2027-0001", "CE-2027-0001 x"])
+def test_what_is_not_a_case_number_is_searched_as_words(query):
+    assert number_query(query) is None
 
 
 def test_a_party_name_finds_the_case(world):

@@ -38,8 +38,10 @@ MAX_TERMS = 12
 MAX_QUERY = 200  # characters; the form refuses longer queries with a message
 SNIPPET_WORDS = 14  # words either side of the first match
 # A case number or the part of one that names it: «CE-2027-0001», «CE-2027», «2027-0001» (not a bare «2027»).
-_NUMBER = re.compile(r"(?:[A-Za-z]{1,6}-)?\d{4}-\d{1,6}|[A-Za-z]{1,6}-\d{4}", re.ASCII)
-_FULL_NUMBER = re.compile(r"[A-Z]{1,6}-\d{4}-\d{1,6}", re.ASCII)
+# A case number is the body's prefix, the series' code when its kind has one, the year and the sequence
+# («CE-2027-0001», «CE-R-2027-0001»); a part of one names it too («2027-0001», «CE-R-2027»).
+_NUMBER = re.compile(r"(?:[A-Za-z]{1,6}-){0,2}\d{4}-\d{1,6}|[A-Za-z]{1,6}(?:-[A-Za-z]{1,6})?-\d{4}", re.ASCII)
+_FULL_NUMBER = re.compile(r"[A-Z]{1,6}(?:-[A-Z]{1,6})?-\d{4}-\d{1,6}", re.ASCII)
 COUNT_CAP = 1000  # matches counted beyond this are shown as «más de 1,000»
 
 
