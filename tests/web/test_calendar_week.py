@@ -7,6 +7,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from factories import file_complaint, signed_in, to_hearing
 
@@ -19,7 +20,7 @@ WEEK = "/cuerpos/etica-camara/agenda/semana/"
 
 def _day(page: str, long_date: str) -> str:
     """The markup of one day of the week page, from its heading to the next day's."""
-    return page.split(f'<h2 class="month-date">{long_date}</h2>', 1)[1].split('<li class="week-day', 1)[0]
+    return page.split(f'<span class="week-long">{long_date}</span>', 1)[1].split('<li class="week-day', 1)[0]
 
 
 def test_the_week_lists_the_term_on_its_last_day_with_its_rule_and_the_hearing_at_its_hour(world, now):
@@ -58,6 +59,7 @@ def test_a_declared_closure_is_marked_on_its_day_of_the_week_and_of_the_month(wo
 def test_the_week_links_the_weeks_around_it_and_its_month_and_the_month_links_each_days_week(world, now):
     secretary = signed_in(world.users["secretaria"])
     page = secretary.get(WEEK + "?semana=2027-03-01").content.decode()
+    assert "Ética Cámara</span>: semana del 1 de marzo de 2027</h1>" in page
     assert 'href="?semana=2027-02-22" rel="prev">← Semana anterior' in page
     assert 'href="?semana=2027-03-08" rel="next">Semana siguiente →' in page
     assert 'href="?">Esta semana' in page
@@ -67,6 +69,9 @@ def test_the_week_links_the_weeks_around_it_and_its_month_and_the_month_links_ea
     assert f'href="{WEEK}?semana=2027-03-01"><span class="month-num" aria-hidden="true">7</span>' in month
     assert f'href="{WEEK}?semana=2027-03-08"><span class="month-num" aria-hidden="true">8</span>' in month
     assert f'href="{WEEK}">Ver esta semana' in month
+    secretary.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    english = secretary.get(WEEK + "?semana=2027-03-01").content.decode()
+    assert "week of March 1, 2027</h1>" in english and "Previous week" in english and "Monday, March 1, 2027" in english
 
 
 def test_the_week_is_for_those_who_see_the_bodys_cases_as_the_month_is(world, now):
