@@ -391,6 +391,7 @@ class AgendaItem:
     label: str  # the term's name ("" for a hearing)
     at: dt.time | None  # a hearing's hour, a term's hour when it ends at one
     fatal: bool = False
+    rule_id: str = ""  # the catalogue rule that sets a term ("" for a hearing)
 
 
 def agenda(visible: Any, first: dt.date, last: dt.date) -> list[AgendaItem]:
@@ -402,10 +403,11 @@ def agenda(visible: Any, first: dt.date, last: dt.date) -> list[AgendaItem]:
     for h in _window_hearings(visible, window).values("payload", "case__number"):
         start = hearing_start_of(str(h["payload"]["hearing_date"]))
         items.append(AgendaItem(start.date(), "hearing", h["case__number"], "", start.time()))
-    for deadline_id, due, due_at, fatal, number in _window_terms(visible, window).values_list(
-        "deadline_id", "due", "due_at", "fatal", "case__number"
+    for deadline_id, due, due_at, fatal, number, rule_id in _window_terms(visible, window).values_list(
+        "deadline_id", "due", "due_at", "fatal", "case__number", "rule_id"
     ):
         at = due_at.astimezone(TZ).time() if due_at is not None else None
-        items.append(AgendaItem(due, "term", number, labels.get(deadline_id, deadline_id), at, bool(fatal)))
+        label = labels.get(deadline_id, deadline_id)
+        items.append(AgendaItem(due, "term", number, label, at, bool(fatal), rule_id))
     items.sort(key=lambda i: (i.day, i.at or dt.time.max, i.kind, i.number, i.label))
     return items

@@ -70,6 +70,7 @@ urlpatterns = [
     path("expedientes/<case_number:number>/candidatura/", procedures.mark_candidate, name="candidate"),
     path("cuerpos/<slug:body>/calendario/", calendar.body_calendar, name="calendar"),
     path("cuerpos/<slug:body>/agenda/", calendar.body_month, name="calendar_month"),
+    path("cuerpos/<slug:body>/agenda/semana/", calendar.body_week, name="calendar_week"),
     path("cuerpos/<slug:body>/composicion/", procedures.composition, name="composition"),
     path("cuerpos/<slug:body>/dietas/", procedures.per_diem, name="per_diem"),
     # The register of obligated people (Secs. 3, 14) and each person's financial-report duties.

@@ -88,6 +88,14 @@ def long_date(value: Any) -> str:
 
 
 @register.filter
+def day_month_year(value: dt.date) -> str:
+    """``12 de abril de 2027`` in Spanish; ``April 12, 2027`` in English (a date whose weekday goes without saying)."""
+    if (get_language() or "es").startswith("es"):
+        return f"{value.day} de {MONTHS_ES[value.month - 1]} de {value.year}"
+    return value.strftime("%B %-d, %Y")
+
+
+@register.filter
 def month_year(value: dt.date) -> str:
     """``marzo de 2027`` in Spanish; ``March 2027`` in English."""
     if (get_language() or "es").startswith("es"):

@@ -26,6 +26,7 @@ from ventila.cases.actions import (
     preview_calendar_change,
     stale_cases,
 )
+from ventila.compliance import conduct
 from ventila.documents.calendars import agenda
 from ventila.rules import RULEBOOKS
 
@@ -223,38 +224,70 @@ def remove_election(request: HttpRequest, body: str, election_id: int) -> HttpRe
     )
 
 
-# -- the month: hearings and terms, a page per body and month ----------------------------------------
+# -- the month and the week: hearings and terms, a page per body and month or week --------------------
 
 
-def _month_start(raw: str, today: Any) -> Any:
-    """The first day of the month ``raw`` names (``2027-03``), or of this month when it names none."""
+def _start_day(raw: str, today: dt.date, *, month: bool) -> dt.date:
+    """The first day of the month (``2027-03``) or the Sunday of the week (``2027-03-01``, any of its days) that
+    ``raw`` names; this month or this week when it names none or a day too near the ends of the calendar to step
+    from (a bad parameter is the current period, never an error)."""
     try:
-        year, month = (int(x) for x in raw.split("-"))
-        return dt.date(year, month, 1)
+        if month:
+            year, number = (int(x) for x in raw.split("-"))
+            first = dt.date(year, number, 1)
+        else:
+            first = dt.date.fromisoformat(raw)
     except ValueError:
-        return today.replace(day=1)
+        first = today
+    if not dt.MINYEAR < first.year < dt.MAXYEAR:
+        first = today
+    return first.replace(day=1) if month else _sunday_of(first)
+
+
+def _sunday_of(day: dt.date) -> dt.date:
+    """The Sunday that begins ``day``'s week: weeks run from Sunday, as the calendar of Puerto Rico does."""
+    return day - dt.timedelta(days=(day.weekday() + 1) % 7)
+
+
+def _agenda_days(request: HttpRequest, body: str, first: dt.date, last: dt.date) -> tuple[Any, list[dict[str, Any]]]:
+    """The body (404 unless the user sees its cases) and each day from ``first`` to ``last``: its hearings and
+    terms among the cases the user may see, and why it is no business day when it is a holiday or a closure."""
+    body_obj = next((b for b in access.visible_bodies(request.user) if b.slug == body), None)
+    if body_obj is None:
+        raise Http404("body not found")
+    visible = access.access_cases_for_user(request.user).filter(body=body_obj).values("pk")
+    by_day: dict[Any, list[Any]] = {}
+    for item in agenda(visible, first, last):
+        by_day.setdefault(item.day, []).append(item)
+    holidays = conduct.body_calendar(body_obj).holidays
+    closures = {c.day: c.reason for c in body_obj.closures.filter(day__range=(first, last))}
+    days = []
+    for i in range((last - first).days + 1):
+        day = first + dt.timedelta(days=i)
+        off = _("Cierre: %(reason)s") % {"reason": closures[day]} if day in closures else holidays.get(day, "")
+        days.append({"day": day, "items": by_day.get(day, []), "off": off})
+    return body_obj, days
+
+
+def _agenda_context(request: HttpRequest, body_obj: Any, days: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "body": body_obj,
+        "today": clock.today(),
+        "count": sum(len(d["items"]) for d in days),
+        "is_staff": body_obj.pk in access.staff_body_ids(request.user),
+    }
 
 
 @login_required
 def body_month(request: HttpRequest, body: str) -> HttpResponse:
     """The hearings and the terms of one month of a body's cases that the user may see: a grid of weeks on a
     wide screen, a list of the days that hold something on a narrow one (the same markup: each day a cell)."""
-    body_obj = next((b for b in access.visible_bodies(request.user) if b.slug == body), None)
-    if body_obj is None:
-        raise Http404("body not found")
-    today = clock.today()
-    first = _month_start(str(request.GET.get("mes", "")), today)
+    first = _start_day(str(request.GET.get("mes", "")), clock.today(), month=True)
     last = (first + dt.timedelta(days=31)).replace(day=1) - dt.timedelta(days=1)
-    visible = access.access_cases_for_user(request.user).filter(body=body_obj).values("pk")
-    by_day: dict[Any, list[Any]] = {}
-    for item in agenda(visible, first, last):
-        by_day.setdefault(item.day, []).append(item)
+    body_obj, days = _agenda_days(request, body, first, last)
     # Weeks from Sunday (the calendar of Puerto Rico), the days of the months around left empty.
-    lead = (first.weekday() + 1) % 7
-    cells: list[Any] = [None] * lead + [
-        {"day": first + dt.timedelta(days=i), "items": by_day.get(first + dt.timedelta(days=i), [])}
-        for i in range(last.day)
-    ]
+    lead = (first - _sunday_of(first)).days
+    cells: list[Any] = [None] * lead + [{**d, "week": f"{_sunday_of(d['day']):%Y-%m-%d}"} for d in days]
     cells += [None] * (-len(cells) % 7)
     previous = (first - dt.timedelta(days=1)).replace(day=1)
     following = last + dt.timedelta(days=1)
@@ -262,15 +295,35 @@ def body_month(request: HttpRequest, body: str) -> HttpResponse:
         request,
         "web/calendar_month.html",
         {
-            "body": body_obj,
+            **_agenda_context(request, body_obj, days),
             "first": first,
             "weeks": [cells[i : i + 7] for i in range(0, len(cells), 7)],
-            "today": today,
-            "count": sum(len(v) for v in by_day.values()),
             "previous": f"{previous:%Y-%m}",
             "following": f"{following:%Y-%m}",
-            "is_staff": body_obj.pk in access.staff_body_ids(request.user),
             "weekdays": WEEKDAYS,
+        },
+    )
+
+
+@login_required
+def body_week(request: HttpRequest, body: str) -> HttpResponse:
+    """The seven days of one week, from Sunday, of a body's cases that the user may see: each day its hearings
+    (hour, case) and the terms that end on it (case, rule, what is due), holidays and closures marked; seven
+    columns on a wide screen, a list of the days on a narrow one."""
+    first = _start_day(str(request.GET.get("semana", "")), clock.today(), month=False)
+    last = first + dt.timedelta(days=6)
+    body_obj, days = _agenda_days(request, body, first, last)
+    return render(
+        request,
+        "web/calendar_week.html",
+        {
+            **_agenda_context(request, body_obj, days),
+            "first": first,
+            "last": last,
+            "days": days,
+            "month": f"{first + dt.timedelta(days=3):%Y-%m}",  # the month that holds most of the week
+            "previous": f"{first - dt.timedelta(days=7):%Y-%m-%d}",
+            "following": f"{last + dt.timedelta(days=1):%Y-%m-%d}",
         },
     )
 
