@@ -53,6 +53,7 @@ def test_a_large_import_is_a_job_whose_page_says_how_far_along_it_is(world, now,
     assert not Person.objects.filter(hr_number__startswith="L-").exists()  # nothing written in the request
     waiting = secretaria.get(url).content.decode()
     assert "En espera" in waiting and '<meta http-equiv="refresh" content="3">' in waiting
+    assert '<a href="/expedientes/">Cola de trabajo</a> › <a href="/cuerpos/etica-camara/obligados/">' in waiting
     work = LongWork.objects.get()
     assert work.kind == LongWork.Kind.REGISTER_IMPORT and work.total == 6
     progress(work)(4, 6)  # what a batch of the worker writes
@@ -97,6 +98,7 @@ def test_a_large_queue_export_is_a_job_and_only_its_owner_and_the_body_staff_dow
     assert run_ready() == 1
     page = secretaria.get(url).content.decode()
     assert "Terminado." in page and url + "archivo/" in page
+    assert '<a href="/expedientes/">Cola de trabajo</a> › Exportación de la cola de trabajo</nav>' in page
     download = secretaria.get(url + "archivo/")
     assert download.status_code == 200 and download["Content-Disposition"].endswith('"cola-de-trabajo.xlsx"')
     sheet = load_workbook(io.BytesIO(download.content), read_only=True).active
