@@ -162,7 +162,7 @@ class Case(models.Model):
         blank=True,
         help_text=_("El identificador del término que vence en «próximo vencimiento»."),
     )
-    report_referred = models.BooleanField(
+    final_report_sent = models.BooleanField(
         _("Informe Final referido"),
         default=False,
         help_text=_("Verdadero desde que el Informe Final se refirió (Sec. 25); derivado del expediente."),

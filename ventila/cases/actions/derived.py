@@ -238,7 +238,7 @@ _DERIVED = [
     "status",
     "next_due",
     "next_due_deadline",
-    "report_referred",
+    "final_report_sent",
     "rederive_at",
     "config_version",
     "derived_digest",
@@ -412,7 +412,7 @@ class _Rows:
             "status": status,
             "next_due": next_due[0] if next_due and status == Case.Status.OPEN else None,
             "next_due_deadline": next_due[1] if next_due and status == Case.Status.OPEN else "",
-            "report_referred": any(e.pk in live and e.event_type == referred for e in entries),
+            "final_report_sent": any(e.pk in live and e.event_type == referred for e in entries),
             "rederive_at": _rederive_at(evaluation),
             "config_version": case.body.config_version,
             "derived_digest": _digest(
