@@ -213,7 +213,7 @@ def two_dockets(world: Any, now: Any) -> tuple[Case, Case]:
 def test_the_case_page_runs_as_many_statements_for_200_entries_as_for_10(client, world, two_dockets, who):
     small, big = two_dockets
     if who == "presidencia_camara":
-        Case.objects.filter(pk__in=[small.pk, big.pk]).update(report_referred=True)
+        Case.objects.filter(pk__in=[small.pk, big.pk]).update(final_report_sent=True)
     c = _client(client, world.users[who])
     counts = []
     for case in (small, big):
