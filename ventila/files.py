@@ -31,7 +31,7 @@ from typing import IO, Any
 
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.http import HttpRequest, HttpResponse
+from django.http import FileResponse, HttpRequest, HttpResponse
 from django.utils.html import escape
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -101,6 +101,17 @@ def open_verified(file: Any, sha256: str) -> IO[bytes]:
         raise FileDamaged(name, "SHA-256 mismatch")
     out.seek(0)
     return out
+
+
+def verified_response(stored: Any, *, content_type: str, as_attachment: bool = False) -> FileResponse:
+    """A stored file's response (``stored``: a row with ``file``, ``sha256`` and ``filename``), streamed after
+    its SHA-256 was checked (:func:`open_verified`); ``as_attachment``: offered for download, not shown."""
+    return FileResponse(
+        open_verified(stored.file, stored.sha256),
+        as_attachment=as_attachment,
+        filename=stored.filename,
+        content_type=content_type,
+    )
 
 
 def read_verified(file: Any, sha256: str) -> bytes:

@@ -531,12 +531,7 @@ def _detail_label(key: str) -> str:
 @login_required
 def attachment(request: HttpRequest, number: str, attachment_id: int) -> FileResponse:
     att = access.access_attachment(request.user, number, attachment_id)
-    return FileResponse(
-        files.open_verified(att.file, att.sha256),
-        as_attachment=True,
-        filename=att.filename,
-        content_type=att.content_type or "application/octet-stream",
-    )
+    return files.verified_response(att, content_type=att.content_type or "application/octet-stream", as_attachment=True)
 
 
 @login_required

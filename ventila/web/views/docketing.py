@@ -10,7 +10,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import filesizeformat
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -350,9 +350,25 @@ def _effect_rows(case: Case, preview: ActPreview) -> dict[str, Any]:
             if t.was_due is not None
         ],
         "ended": [{"label": label(t), "due": _due_words(t.due), "t": t} for t in preview.ended],
-        "findings": [
-            {"rule": r, "citation": c, "message": render_message(m.to_json())} for r, c, m in preview.findings
+        "findings": _findings(preview),
+    }
+
+
+def _findings(preview: Any) -> list[dict[str, Any]]:
+    """The findings an act would raise (an ``ActPreview``'s or a filing's), each with its rule and message."""
+    return [{"rule": r, "citation": c, "message": render_message(m.to_json())} for r, c, m in preview.findings]
+
+
+def opening_effect(preview: Any) -> dict[str, Any]:
+    """What opening a case would do, for a check-your-answers page: its findings, the terms it opens (with
+    their due dates in words) and the stage it starts in."""
+    return {
+        "findings": _findings(preview),
+        "opened": [
+            {"label": DEADLINES.get(t.deadline_id, t.deadline_id), "due": long_date(t.due), "t": t}
+            for t in preview.opened
         ],
+        "stage": STAGES.get(preview.stage_after, preview.stage_after),
     }
 
 
@@ -391,9 +407,7 @@ def _effect_message(case: Case, title: str, preview: ActPreview, *, correcting: 
 @require_http_methods(["GET", "POST"])
 def correct_entry(request: HttpRequest, number: str, seq: int) -> HttpResponse:
     case = access.access_case_for_user(request.user, number)
-    entry = case.entries.filter(seq=seq).first()
-    if entry is None:
-        raise Http404("entry not found")
+    entry = get_object_or_404(case.entries, seq=seq)
     title = _act_title(case, entry.event_type)
     back = [
         {

@@ -14,7 +14,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -26,18 +26,15 @@ from ventila.cases import access
 from ventila.cases.actions import ActInput, ActRefused, do_file_case, preview_filing
 from ventila.cases.advisory import KIND, register
 from ventila.cases.evaluation import compute_caption, event_spec, rulebook_and_kind
-from ventila.cases.labels import DEADLINES, STAGES
+from ventila.cases.labels import DEADLINES
 from ventila.cases.models import CaseDeadline
-from ventila.cases.rule_messages import render_message
 from ventila.documents.models import Document
 from ventila.rules import PR_TZ, RULEBOOKS
 
-from ..forms import _payload_field
+from ..forms import _payload_field, yes_no_field
 from ..matter_labels import LONG_TEXT_LIMIT
 from ..templatetags.web_tags import long_date
-from .docketing import _apply_refusal
-
-YES_NO = [("1", gettext_lazy("Sí")), ("0", gettext_lazy("No"))]
+from .docketing import _apply_refusal, opening_effect
 
 
 def _bodies(user: Any) -> list[Body]:
@@ -64,19 +61,12 @@ class OwnRequestForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 6, "maxlength": str(LONG_TEXT_LIMIT)}),
         error_messages={"required": gettext_lazy("Escriba los hechos sobre los que pide la opinión.")},
     )
-    facts_ongoing = forms.TypedChoiceField(
-        label=gettext_lazy("¿Ya están ocurriendo los hechos?"),
-        choices=YES_NO,
-        coerce=lambda v: v == "1",
-        widget=forms.RadioSelect,
-        error_messages={"required": gettext_lazy("Indique si los hechos ya están ocurriendo.")},
+    facts_ongoing = yes_no_field(
+        gettext_lazy("¿Ya están ocurriendo los hechos?"), gettext_lazy("Indique si los hechos ya están ocurriendo.")
     )
-    related_complaint = forms.TypedChoiceField(
-        label=gettext_lazy("¿Sabe de alguna querella relacionada con estos hechos?"),
-        choices=YES_NO,
-        coerce=lambda v: v == "1",
-        widget=forms.RadioSelect,
-        error_messages={"required": gettext_lazy("Indique si sabe de una querella relacionada.")},
+    related_complaint = yes_no_field(
+        gettext_lazy("¿Sabe de alguna querella relacionada con estos hechos?"),
+        gettext_lazy("Indique si sabe de una querella relacionada."),
     )
 
     def __init__(self, *args: Any, body: Body, **kwargs: Any) -> None:
@@ -145,12 +135,7 @@ def my_document_pdf(request: HttpRequest, number: str, doc_id: int) -> HttpRespo
         access.log_access(request.user, "document", doc_id, case=case, action="download", granted=False)
         raise Http404("not one of the member's documents")
     access.log_access(request.user, "document", doc.pk, case=case, action="download")
-    return FileResponse(
-        files.open_verified(doc.file, doc.sha256),
-        as_attachment=False,
-        filename=doc.filename,
-        content_type="application/pdf",
-    )
+    return files.verified_response(doc, content_type="application/pdf")
 
 
 @login_required
@@ -219,15 +204,7 @@ def new_request(request: HttpRequest, body: str) -> HttpResponse:
                             "id_related_complaint_0",
                         ),
                     ],
-                    "findings": [
-                        {"rule": r, "citation": c, "message": render_message(m.to_json())}
-                        for r, c, m in preview.findings
-                    ],
-                    "opened": [
-                        {"label": DEADLINES.get(t.deadline_id, t.deadline_id), "due": long_date(t.due), "t": t}
-                        for t in preview.opened
-                    ],
-                    "stage": STAGES.get(preview.stage_after, preview.stage_after),
+                    **opening_effect(preview),
                 },
             )
     return render(request, "web/my_opinion_new.html", {"form": form, "body": body_obj, "office": office})

@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -23,14 +23,13 @@ from ventila.cases.actions import ActRefused, preview_filing, refresh_if_stale
 from ventila.cases.advisory import KIND as ADVISORY_KIND
 from ventila.cases.advisory import register, related_complaints
 from ventila.cases.evaluation import event_spec
-from ventila.cases.labels import CHOICES, DEADLINES, KINDS, STAGES
+from ventila.cases.labels import CHOICES, KINDS
 from ventila.cases.matters import ReportRefused, access_rule, do_store_requested_report
-from ventila.cases.rule_messages import render_message
 from ventila.rules import RULEBOOKS
 
 from ..matter_forms import MatterForm, ReportForm, matter_kinds, opening_acts
 from ..templatetags.web_tags import long_date
-from .docketing import _apply_refusal, open_case
+from .docketing import _apply_refusal, open_case, opening_effect
 
 # The kinds whose opening shows the engine's checks before it is recorded (Sec. 19(a)–(c): CAM-19A-01,
 # CAM-19A-02, CAM-19C-01, CAM-19C-02 are seen before the request is accepted).
@@ -86,15 +85,7 @@ def open_matter(request: HttpRequest, body: str, kind: str) -> HttpResponse:
                         "act": chosen,
                         "act_title": _act_title_for(body_obj.rulebook, kind, chosen),
                         "rows": _check_rows(form),
-                        "findings": [
-                            {"rule": r, "citation": c, "message": render_message(m.to_json())}
-                            for r, c, m in preview.findings
-                        ],
-                        "opened": [
-                            {"label": DEADLINES.get(t.deadline_id, t.deadline_id), "due": long_date(t.due), "t": t}
-                            for t in preview.opened
-                        ],
-                        "stage": STAGES.get(preview.stage_after, preview.stage_after),
+                        **opening_effect(preview),
                         "complaints": related_complaints(office.person) if office and kind in CHECK_FIRST else [],
                         "advisory": kind in CHECK_FIRST,
                     },
@@ -205,12 +196,7 @@ def requested_report(request: HttpRequest, number: str, report_id: int) -> HttpR
         report = access.access_requested_report(request.user, case, report_id)
     except access.ReportSealed as exc:
         return render(request, "web/requested_report_sealed.html", {"case": case, "reason": exc.reason}, status=403)
-    return FileResponse(
-        files.open_verified(report.file, report.sha256),
-        as_attachment=True,
-        filename=report.filename,
-        content_type=report.content_type or "application/pdf",
-    )
+    return files.verified_response(report, content_type=report.content_type or "application/pdf", as_attachment=True)
 
 
 @login_required
