@@ -34,6 +34,19 @@ class User(AbstractUser):
         verbose_name_plural = _("usuarios")
 
 
+def system_account(username: str, first_name: str, last_name: str) -> User:
+    """The account ``username`` that records what ventila does by itself (the law's acts, the e-mail worker,
+    the online form, generated data): made on first use, inactive and without a usable password, so nobody
+    signs in as it."""
+    user, created = User.objects.get_or_create(
+        username=username, defaults={"first_name": first_name, "last_name": last_name, "is_active": False}
+    )
+    if created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    return user
+
+
 class RoleGrant(models.Model):
     """A function a user holds for a body: secretary, staff or the Speaker's office."""
 

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ventila import clock
-from ventila.accounts.models import User
+from ventila.accounts.models import system_account
 from ventila.audit import chain, state
 from ventila.bodies.models import Body, ExpenseClaim, LedgerReversal, Meeting, Person
 from ventila.rules import RULEBOOKS
@@ -116,13 +116,7 @@ def decide_warning(case: Case, today: dt.date, deadlines: Iterable[CaseDeadline]
 
 def system_user() -> Any:
     """The account ventila records acts of law with (it cannot sign in)."""
-    user, created = User.objects.get_or_create(
-        username=SYSTEM_USERNAME, defaults={"first_name": "ventila", "last_name": "(sistema)", "is_active": False}
-    )
-    if created:
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
-    return user
+    return system_account(SYSTEM_USERNAME, "ventila", "(sistema)")
 
 
 @dataclass(frozen=True)

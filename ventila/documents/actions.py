@@ -28,13 +28,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db import OperationalError, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ventila import clock, files
+from ventila.accounts.models import system_account
 from ventila.audit import chain
 from ventila.cases.actions import (
     ActInput,
@@ -501,15 +501,7 @@ SERVICE_USERNAME = "servicio-de-notificaciones"
 
 def service_user() -> Any:
     """The account that records the e-mail attempts (the worker's) on the docket; it cannot sign in."""
-    User = get_user_model()  # noqa: N806
-    user, created = User.objects.get_or_create(
-        username=SERVICE_USERNAME,
-        defaults={"is_active": False, "first_name": "Servicio de", "last_name": "notificaciones"},
-    )
-    if created:
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
-    return user
+    return system_account(SERVICE_USERNAME, "Servicio de", "notificaciones")
 
 
 def attempt_delivery(delivery: Delivery, *, now: dt.datetime | None = None) -> DeliveryAttempt:

@@ -561,6 +561,14 @@ class ActForm(WhenMixin, AttachmentMixin):
 # -- docketing a new case --------------------------------------------------------------------------
 
 
+def respondent_of(office: OfficeTerm | None) -> dict[str, Any]:
+    """The new case's respondent (:func:`do_file_case`'s arguments): the person in ``office`` and that office (none:
+    a matter that concerns nobody, a regulation)."""
+    if office is None:
+        return {"respondent": None, "respondent_role": "", "respondent_office": ""}
+    return {"respondent": office.person, "respondent_role": office.role, "respondent_office": office.title}
+
+
 def respondent_choices(body: Body, day: dt.date) -> list[tuple[str, str]]:
     roles = RULEBOOKS[body.rulebook].register_roles
     offices = offices_held_on(day, roles)

@@ -38,7 +38,7 @@ from django.utils.translation import gettext as _
 
 from ventila import clock
 from ventila.accounts import twofactor
-from ventila.accounts.models import RoleGrant, User
+from ventila.accounts.models import RoleGrant, User, system_account
 from ventila.audit import chain, state
 from ventila.audit.models import ChainLink, StateRecord
 from ventila.audit.registry import fields_of
@@ -135,13 +135,7 @@ def derive(cases: Sequence[Case], now: dt.datetime) -> None:
 
 
 def generator_user() -> User:
-    user, created = User.objects.get_or_create(
-        username=GENERATOR, defaults={"first_name": "Datos", "last_name": "sintéticos", "is_active": False}
-    )
-    if created:
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
-    return user
+    return system_account(GENERATOR, "Datos", "sintéticos")
 
 
 def real_cases() -> int:
@@ -459,19 +453,7 @@ def _write(plans: list[Planned], user: User, now: dt.datetime, report: Report) -
                 outcome = _roll_call(p.body, p.facts, act, members_on[key], step.votes)
                 if outcome is not None:
                     voted.append((len(entries), p, act, outcome, members_on[key]))
-            entries.append(
-                DocketEntry(
-                    case=case,
-                    seq=seq,
-                    event_type=act.event_type,
-                    occurred_at=act.occurred_at,
-                    has_time=act.has_time,
-                    payload=act.payload,
-                    details=act.details,
-                    recorded_by=user,
-                    recorded_at=min(act.occurred_at + dt.timedelta(minutes=30), now),
-                )
-            )
+            entries.append(act.entry(case, seq, user, min(act.occurred_at + dt.timedelta(minutes=30), now)))
     _insert(entries)
     roll_calls: list[RollCall] = []
     for index, p, act, outcome, _voters in voted:

@@ -41,7 +41,7 @@ from ventila.rules import RULEBOOKS
 from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
 
 from .. import pending
-from ..forms import ActForm, FilingForm, filing_event
+from ..forms import ActForm, FilingForm, filing_event, respondent_of
 from ..templatetags.web_tags import is_group, long_date
 from .case_page import _act_title
 
@@ -66,9 +66,7 @@ def file_case(request: HttpRequest, body: str, kind: str) -> HttpResponse:
                 form,
                 body=body_obj,
                 kind=kind,
-                respondent=office.person,
-                respondent_role=office.role,
-                respondent_office=office.title,
+                **respondent_of(office),
                 respondent_candidate=form.cleaned_data["respondent_candidate"],
                 complainant=form.complainant(),
                 act=form.act_input(),

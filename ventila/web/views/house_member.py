@@ -31,7 +31,7 @@ from ventila.cases.models import CaseDeadline
 from ventila.documents.models import Document
 from ventila.rules import PR_TZ, RULEBOOKS
 
-from ..forms import _payload_field, yes_no_field
+from ..forms import _payload_field, respondent_of, yes_no_field
 from ..matter_labels import LONG_TEXT_LIMIT
 from ..templatetags.web_tags import long_date
 from .docketing import _apply_refusal, opening_effect
@@ -159,9 +159,7 @@ def new_request(request: HttpRequest, body: str) -> HttpResponse:
                     user=request.user,
                     body=body_obj,
                     kind=KIND,
-                    respondent=office.person,
-                    respondent_role=office.role,
-                    respondent_office=office.title,
+                    **respondent_of(office),
                     act=act,
                     reason="Solicitud de opinión consultiva presentada en línea por quien la pide",
                     caption=compute_caption(kind_spec, str(office.person), office.title),
@@ -191,18 +189,21 @@ def new_request(request: HttpRequest, body: str) -> HttpResponse:
                     "body": body_obj,
                     "office": office,
                     "rows": [
-                        (form["facts"].label, form.cleaned_data["facts"], "id_facts"),
-                        (form["facts_date"].label, long_date(form.cleaned_data["facts_date"]), "id_facts_date"),
-                        (
-                            form["facts_ongoing"].label,
-                            _("Sí") if form.cleaned_data["facts_ongoing"] else _("No"),
-                            "id_facts_ongoing_0",
-                        ),
-                        (
-                            form["related_complaint"].label,
-                            _("Sí") if form.cleaned_data["related_complaint"] else _("No"),
-                            "id_related_complaint_0",
-                        ),
+                        {"label": form[name].label, "value": value, "anchor": anchor}
+                        for name, value, anchor in (
+                            ("facts", form.cleaned_data["facts"], "id_facts"),
+                            ("facts_date", long_date(form.cleaned_data["facts_date"]), "id_facts_date"),
+                            (
+                                "facts_ongoing",
+                                _("Sí") if form.cleaned_data["facts_ongoing"] else _("No"),
+                                "id_facts_ongoing_0",
+                            ),
+                            (
+                                "related_complaint",
+                                _("Sí") if form.cleaned_data["related_complaint"] else _("No"),
+                                "id_related_complaint_0",
+                            ),
+                        )
                     ],
                     **opening_effect(preview),
                 },

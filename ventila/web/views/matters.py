@@ -27,6 +27,7 @@ from ventila.cases.labels import CHOICES, KINDS
 from ventila.cases.matters import ReportRefused, access_rule, do_store_requested_report
 from ventila.rules import RULEBOOKS
 
+from ..forms import respondent_of
 from ..matter_forms import MatterForm, ReportForm, matter_kinds, opening_acts
 from ..templatetags.web_tags import long_date
 from .docketing import _apply_refusal, open_case, opening_effect
@@ -59,6 +60,14 @@ def open_matter(request: HttpRequest, body: str, kind: str) -> HttpResponse:
             status=200,
         )
     form = MatterForm(request.POST or None, request.FILES or None, body=body_obj, kind=kind, event_type=chosen)
+    page = {
+        "form": form,
+        "body": body_obj,
+        "kind": kind,
+        "kind_label": kind_label,
+        "act": chosen,
+        "act_title": _act_title_for(body_obj.rulebook, kind, chosen),
+    }
     status = 200
     step = request.POST.get("paso", "") if request.method == "POST" else ""
     # Every opening is checked before it is recorded (issue 29): the form's button asks for the check
@@ -78,12 +87,7 @@ def open_matter(request: HttpRequest, body: str, kind: str) -> HttpResponse:
                     request,
                     "web/open_matter_check.html",
                     {
-                        "form": form,
-                        "body": body_obj,
-                        "kind": kind,
-                        "kind_label": kind_label,
-                        "act": chosen,
-                        "act_title": _act_title_for(body_obj.rulebook, kind, chosen),
+                        **page,
                         "rows": _check_rows(form),
                         **opening_effect(preview),
                         "complaints": related_complaints(office.person) if office and kind in CHECK_FIRST else [],
@@ -97,9 +101,7 @@ def open_matter(request: HttpRequest, body: str, kind: str) -> HttpResponse:
             form,
             body=body_obj,
             kind=kind,
-            respondent=office.person if office else None,
-            respondent_role=office.role if office else "",
-            respondent_office=office.title if office else "",
+            **respondent_of(office),
             act=form.act_input(),
             reason=f"Apertura: {_act_title_for(body_obj.rulebook, kind, chosen, spanish=True)}",
             caption=form.caption(),
@@ -107,20 +109,7 @@ def open_matter(request: HttpRequest, body: str, kind: str) -> HttpResponse:
         if not isinstance(opened, int):
             return opened
         status = opened
-    return render(
-        request,
-        "web/open_matter.html",
-        {
-            "form": form,
-            "body": body_obj,
-            "kind": kind,
-            "kind_label": kind_label,
-            "act": chosen,
-            "act_title": _act_title_for(body_obj.rulebook, kind, chosen),
-            "several": len(acts) > 1,
-        },
-        status=status,
-    )
+    return render(request, "web/open_matter.html", {**page, "several": len(acts) > 1}, status=status)
 
 
 def _words(field: Any) -> dict[Any, Any]:
