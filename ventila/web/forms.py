@@ -63,6 +63,21 @@ def refusing_controls(message: Any) -> Callable[[str], None]:
     return validate
 
 
+def one_line_field(label: Any, help_text: Any, *, controls: Any, too_long: Any, max_length: int, **more: Any) -> Any:
+    """The optional free line of a :class:`OneLinePublicForm`: stripped, at most ``max_length`` characters (``too_long``
+    past them), a control character refused with ``controls``."""
+    return forms.CharField(
+        label=label,
+        help_text=help_text,
+        required=False,
+        strip=True,
+        max_length=max_length,
+        validators=[refusing_controls(controls)],
+        error_messages={"max_length": too_long},
+        **more,
+    )
+
+
 class OneLinePublicForm(forms.Form):
     """A public form with one free line (the field named ``line``, validated by :func:`refusing_controls`): Django's
     own NUL check gives way to that one message, in words; after validation the page shows what was typed less

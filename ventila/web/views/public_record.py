@@ -11,7 +11,6 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from django import forms
 from django.core.cache import cache
 from django.db.models import Count, Max
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse, StreamingHttpResponse
@@ -36,7 +35,7 @@ from ventila.rules import RULEBOOKS
 from ventila.search import public
 from ventila.search import query as query_module
 from ventila.search.models import PublishedMatter
-from ventila.web.forms import OneLinePublicForm, refusing_controls
+from ventila.web.forms import OneLinePublicForm, one_line_field
 
 SEARCH_MAX = 200
 CACHE_SECONDS = 24 * 3600  # a cached public page: replaced by a new stamp long before, dropped after a day
@@ -45,17 +44,11 @@ CACHE_SECONDS = 24 * 3600  # a cached public page: replaced by a new stamp long 
 class PublicSearchForm(OneLinePublicForm):
     line = "q"
 
-    q = forms.CharField(
-        label=_("Buscar en el registro"),
-        help_text=_("Número de expediente, nombre, cargo o palabras de la resolución. No distingue acentos."),
-        required=False,
-        strip=True,
-        validators=[
-            refusing_controls(
-                _("La búsqueda no puede contener caracteres de control ni saltos de línea: escriba solo palabras.")
-            )
-        ],
-        error_messages={"max_length": _("La búsqueda puede tener a lo sumo %(limit_value)d caracteres.")},
+    q = one_line_field(
+        _("Buscar en el registro"),
+        _("Número de expediente, nombre, cargo o palabras de la resolución. No distingue acentos."),
+        controls=_("La búsqueda no puede contener caracteres de control ni saltos de línea: escriba solo palabras."),
+        too_long=_("La búsqueda puede tener a lo sumo %(limit_value)d caracteres."),
         max_length=SEARCH_MAX,
     )
 

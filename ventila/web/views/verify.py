@@ -23,7 +23,7 @@ from ventila.documents import verification
 from ventila.documents.models import SignedFile
 from ventila.filing import conf
 from ventila.filing.draft import human_size
-from ventila.web.forms import OneLinePublicForm, refusing_controls
+from ventila.web.forms import OneLinePublicForm, one_line_field
 
 HASH_MAX = 200
 
@@ -37,16 +37,12 @@ class VerifyForm(OneLinePublicForm):
         required=False,
         widget=forms.ClearableFileInput(attrs={"accept": "application/pdf,.pdf"}),
     )
-    sha256 = forms.CharField(
-        label=gettext_lazy("O su huella SHA-256"),
-        help_text=gettext_lazy("64 caracteres del 0 al 9 y de la a a la f."),
-        required=False,
+    sha256 = one_line_field(
+        gettext_lazy("O su huella SHA-256"),
+        gettext_lazy("64 caracteres del 0 al 9 y de la a a la f."),
+        controls=gettext_lazy("La huella no puede contener caracteres de control ni saltos de línea."),
+        too_long=gettext_lazy("La huella tiene 64 caracteres; se escribieron más."),
         max_length=HASH_MAX,
-        strip=True,
-        validators=[
-            refusing_controls(gettext_lazy("La huella no puede contener caracteres de control ni saltos de línea."))
-        ],
-        error_messages={"max_length": gettext_lazy("La huella tiene 64 caracteres; se escribieron más.")},
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
     )
 
