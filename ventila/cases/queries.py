@@ -165,17 +165,22 @@ def suspension_spans(entries: Sequence[DocketEntry]) -> list[dict[str, Any]]:
     return spans
 
 
+def span_words(span: dict[str, Any]) -> tuple[str, str]:
+    """One suspension of the terms in the active language: since when (and until when, once resumed), and why."""
+    if span["end"] is None:
+        text = _("suspendido desde el %(start)s") % {"start": long_date_in(span["start"])}
+    else:
+        text = _("suspendido desde el %(start)s, reanudado el %(end)s") % {
+            "start": long_date_in(span["start"]),
+            "end": long_date_in(span["end"]),
+        }
+    return text, span["reason"] or span["court_order"] or span["court_case"]
+
+
 def _spans_text(spans: Sequence[dict[str, Any]]) -> str:
     parts = []
     for s in spans:
-        why = s["reason"] or s["court_order"] or s["court_case"]
-        if s["end"] is None:
-            text = _("suspendido desde el %(start)s") % {"start": long_date_in(s["start"])}
-        else:
-            text = _("suspendido desde el %(start)s, reanudado el %(end)s") % {
-                "start": long_date_in(s["start"]),
-                "end": long_date_in(s["end"]),
-            }
+        text, why = span_words(s)
         parts.append(f"{text} ({why})" if why else text)
     return "; ".join(parts)
 

@@ -1,4 +1,7 @@
-"""Documents, service, calendars and signed links (Spanish paths, like the rest of the UI)."""
+"""Documents, service, calendars and signed links (Spanish paths, like the rest of the UI).
+
+A case's drafts and documents are grouped under their prefix with ``include()``; the names stay the app's.
+"""
 
 from django.urls import include, path
 

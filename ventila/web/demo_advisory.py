@@ -14,9 +14,9 @@ from ventila import clock
 from ventila.accounts.models import User
 from ventila.bodies.models import Body, Person
 from ventila.cases.models import Case
-from ventila.documents.actions import do_create_draft, do_issue_document, do_order_delivery
 from ventila.rules import RULEBOOKS
 
+from .demo_common import issue_and_serve
 from .demo_matters import _act, _back, _open, _roll_call
 
 TEXT = (
@@ -28,18 +28,7 @@ TEXT = (
 def _serve(secretary: User, case: Case, event_type: str, person: Person) -> None:
     """The act's document (an opinion, a rejection or a revision), issued and served on the requester."""
     entry = case.entries.filter(event_type=event_type).order_by("-seq").first()
-    draft = do_create_draft(user=secretary, case=case, entry=entry, template="advisory_opinion")
-    document = do_issue_document(user=secretary, draft=draft)
-    do_order_delivery(
-        user=secretary,
-        document=document,
-        role="requester",
-        name=str(person),
-        email="",
-        method="hand",
-        received_on=clock.today(),
-        receipt_note="Entregada en su oficina (demostración).",
-    )
+    issue_and_serve(secretary, case, entry, "advisory_opinion", "requester", person)
 
 
 def load(stdout: Any, camara: Body, secretary: User) -> None:
@@ -67,6 +56,11 @@ def load(stdout: Any, camara: Body, secretary: User) -> None:
         }
         return _open(secretary, camara, "advisory_opinion", acts.requested, filed, payload, person)
 
+    def vote(case: Case, act: str, back: int, payload: dict[str, Any]) -> None:
+        """An act the Commission decides by roll call (five yes votes), ``back`` business days ago."""
+        day = _back(camara, today, back)
+        _act(secretary, case, act, day, payload, _roll_call(case, day, 5))
+
     # Under consideration: its 30-business-day term running (CAM-19D-01); the demo house member's own.
     member = Person.objects.filter(users__username="miembro-camara", offices__isnull=False).first() or villafane
     if request(member, 3, "Participar como orador invitado, sin paga, en un foro de una asociación de "
@@ -82,30 +76,24 @@ def load(stdout: Any, camara: Body, secretary: User) -> None:
     # Issued and in force, by roll call (CAM-19D-02), served: the respondent of a complaint (Sec. 19(e)).
     if case := request(soto, 40, "Recibir una placa conmemorativa de una organización cívica en una actividad "
                        "pública (demostración).", 120):  # fmt: skip
-        day = _back(camara, today, 20)
-        _act(secretary, case, acts.issued, day, {"opinion_text": TEXT}, _roll_call(case, day, 5))
+        vote(case, acts.issued, 20, {"opinion_text": TEXT})
         _serve(secretary, case, acts.issued, soto)
         built += 1
     # Issued, then modified on new evidence (Sec. 19(f)): both texts kept.
     if case := request(quiles, 45, "Dictar un curso de redacción legislativa en una universidad pública, fuera "
                        "de horas laborables (demostración).", 150):  # fmt: skip
-        day = _back(camara, today, 25)
-        _act(secretary, case, acts.issued, day, {"opinion_text": TEXT}, _roll_call(case, day, 5))
-        day = _back(camara, today, 5)
-        _act(secretary, case, acts.revised, day, {
+        vote(case, acts.issued, 25, {"opinion_text": TEXT})
+        vote(case, acts.revised, 5, {
             "revision": "modify", "reason": "new_evidence",
             "opinion_text": "El curso es compatible con el cargo si no se paga con fondos públicos (demostración).",
-        }, _roll_call(case, day, 5))  # fmt: skip
+        })  # fmt: skip
         _serve(secretary, case, acts.revised, quiles)
         built += 1
     # Issued, then set aside to avoid a miscarriage of justice (Sec. 19(f)).
     if case := request(villafane, 50, "Ser socio inactivo de una cooperativa de vivienda que solicita un permiso "
                        "municipal (demostración).", 160):  # fmt: skip
-        day = _back(camara, today, 28)
-        _act(secretary, case, acts.issued, day, {"opinion_text": TEXT}, _roll_call(case, day, 5))
-        day = _back(camara, today, 4)
-        _act(secretary, case, acts.revised, day, {"revision": "revoke", "reason": "miscarriage_of_justice"},
-             _roll_call(case, day, 5))  # fmt: skip
+        vote(case, acts.issued, 28, {"opinion_text": TEXT})
+        vote(case, acts.revised, 4, {"revision": "revoke", "reason": "miscarriage_of_justice"})
         built += 1
     if built:
         stdout.write(f"Opiniones consultivas (Sec. 19): {built} expedientes de demostración.")

@@ -16,12 +16,13 @@ from pypdf import PdfWriter
 from ventila import clock
 from ventila.accounts.models import User
 from ventila.bodies.models import Body, Person
-from ventila.cases.actions import ActInput, do_file_case, do_record_act, voting_members
+from ventila.cases.actions import ActInput, do_record_act, voting_members
 from ventila.cases.evaluation import CaseFacts, compute_calendar, compute_caption, rulebook_and_kind
 from ventila.cases.matters import do_store_requested_report
 from ventila.cases.models import Case, DocketEntry
-from ventila.documents.actions import do_create_draft, do_issue_document, do_order_delivery
 from ventila.rules.rulebooks import DEMOS
+
+from .demo_common import business_days_back, file_against, issue_and_serve
 
 
 def demo_report_pdf() -> bytes:
@@ -45,12 +46,7 @@ class _Upload:
 def _back(body: Body, today: dt.date, n: int) -> dt.date:
     """The business day ``n`` business days before ``today`` on the body's legal calendar."""
     calendar, _settings = compute_calendar(CaseFacts(body.rulebook, "regulation", "", False, (), ()))
-    day = today
-    while n > 0:
-        day -= dt.timedelta(days=1)
-        if calendar.is_business_day(day):
-            n -= 1
-    return day
+    return business_days_back(calendar, today, n)
 
 
 def _open(
@@ -68,17 +64,8 @@ def _open(
         on_file = on_file.filter(**{f"payload__{key}": payload[key]})
     if on_file.exists():
         return None
-    return do_file_case(
-        user=secretary,
-        body=body,
-        kind=kind,
-        respondent=person,
-        respondent_role=office.role if office else "",
-        respondent_office=office.title if office else "",
-        act=ActInput(act, clock.start_of_day(day), False, payload),
-        reason="Datos de demostración",
-        caption=caption,
-    )
+    opening = ActInput(act, clock.start_of_day(day), False, payload)
+    return file_against(secretary, body, kind, person, office, opening, reason="Datos de demostración", caption=caption)
 
 
 def _act(secretary: User, case: Case, act: str, day: dt.date, payload: dict[str, Any], ballots: Any = None) -> None:
@@ -124,56 +111,25 @@ def load(stdout: Any, camara: Body, secretary: User) -> None:
 
     # Sec. 11: a notice under review (its objection window open), one the Commission objected to by roll
     # call, and one over the 35 % cap that the Commission let pass in silence.
-    if case := _open(
-        secretary,
-        camara,
-        "outside_activity",
-        notified.act,
-        _back(camara, today, 1),
-        {**NOTICE, "compensation": 18500.00, "nature": "Clases nocturnas de contabilidad en una universidad privada.",
-         "planned_start": (today + dt.timedelta(days=30)).isoformat()},
-        villafane,
-    ):  # fmt: skip
+    def notice(back: int, person: Person, **fields: Any) -> Case | None:
+        payload = {**NOTICE, **fields}
+        return _open(secretary, camara, "outside_activity", notified.act, _back(camara, today, back), payload, person)
+
+    if notice(1, villafane, compensation=18500.00, nature="Clases nocturnas de contabilidad en una universidad privada.",
+              planned_start=(today + dt.timedelta(days=30)).isoformat()):  # fmt: skip
         built += 1
-    if case := _open(
-        secretary,
-        camara,
-        "outside_activity",
-        notified.act,
-        _back(camara, today, 12),
-        {**NOTICE, "activity": "business", "compensation": 25699.80,
-         "nature": "Socio gerente de una ferretería que vende al Municipio.",
-         "planned_start": (today + dt.timedelta(days=10)).isoformat(), "change": True},
-        villafane,
-    ):  # fmt: skip
+    if case := notice(12, villafane, activity="business", compensation=25699.80,
+                      nature="Socio gerente de una ferretería que vende al Municipio.",
+                      planned_start=(today + dt.timedelta(days=10)).isoformat(), change=True):  # fmt: skip
         day = _back(camara, today, 9)
         _act(secretary, case, objected.act, day, dict(objected.payload), _roll_call(case, day, 5))
         # The Commission's decision, issued as a document (Sec. 11(C)), ready to be served.
         entry = case.entries.get(event_type=objected.act)
-        draft = do_create_draft(user=secretary, case=case, entry=entry, template="outside_activity_decision")
-        document = do_issue_document(user=secretary, draft=draft)
-        do_order_delivery(
-            user=secretary,
-            document=document,
-            role="respondent",
-            name=str(villafane),
-            email="",
-            method="hand",
-            received_on=clock.today(),
-            receipt_note="Entregada en su oficina (demostración).",
-        )
+        issue_and_serve(secretary, case, entry, "outside_activity_decision", "respondent", villafane)
         built += 1
-    if case := _open(
-        secretary,
-        camara,
-        "outside_activity",
-        notified.act,
-        _back(camara, today, 20),
-        {**NOTICE, "activity": "employment", "compensation": 26000.00, "legislative_salary": 73428.00,
-         "nature": "Consultor de sistemas para una empresa privada.",
-         "planned_start": (today - dt.timedelta(days=2)).isoformat()},
-        mojica,
-    ):  # fmt: skip
+    if notice(20, mojica, activity="employment", compensation=26000.00, legislative_salary=73428.00,
+              nature="Consultor de sistemas para una empresa privada.",
+              planned_start=(today - dt.timedelta(days=2)).isoformat()):  # fmt: skip
         built += 1
 
     # Sec. 17: a request awaiting the notice to the Representative, one in the 15-day objection window

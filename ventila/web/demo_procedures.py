@@ -21,8 +21,8 @@ from typing import Any
 
 from ventila import clock
 from ventila.accounts.models import User
-from ventila.bodies.models import Body, ExpenseClaim, Meeting, OfficeTerm, Person
-from ventila.cases.actions import ActInput, do_file_case, do_record_act
+from ventila.bodies.models import Body, ExpenseClaim, Meeting, Person
+from ventila.cases.actions import ActInput, do_record_act
 from ventila.cases.evaluation import compute_calendar
 from ventila.cases.labels import PROCEDURES, STAGES
 from ventila.cases.models import Case, Party
@@ -30,6 +30,8 @@ from ventila.cases.procedures import do_record_expense, do_record_meeting, do_sw
 from ventila.cases.queries import case_facts
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.rulebooks import DEMOS
+
+from .demo_common import business_days_back, file_against, person_in_office
 
 REPS = {  # fictitious Representatives
     "recusal": ("Tomás", "Ferrer Avilés", "Representante del Distrito 9"),
@@ -48,12 +50,7 @@ SUMMARY_FILED = dt.datetime(2024, 9, 10, 10, 0, tzinfo=PR_TZ)
 
 
 def _person(given: str, family: str, role: str, title: str, municipality: str = "") -> Person:
-    person, created = Person.objects.get_or_create(given_name=given, family_name=family)
-    if created:
-        OfficeTerm.objects.create(
-            person=person, role=role, title=title, municipality=municipality, start=dt.date(2021, 1, 2)
-        )
-    return person
+    return person_in_office(given, family, role, title, municipality, start=dt.date(2021, 1, 2))
 
 
 def _at(day: dt.date, hour: int = 10) -> dt.datetime:
@@ -70,11 +67,7 @@ def _business_back(day: dt.date, n: int) -> dt.date:
     calendar, _ = compute_calendar(
         case_facts(Case(body=Body.objects.get(slug="etica-camara"), kind="complaint", respondent_role="representative"))
     )
-    while n > 0:
-        day -= dt.timedelta(days=1)
-        if calendar.is_business_day(day):
-            n -= 1
-    return day
+    return business_days_back(calendar, day, n)
 
 
 def _file_house(
@@ -87,22 +80,22 @@ def _file_house(
         "facts_date": (at.date() - dt.timedelta(days=14)).isoformat(),
         "channel": "in_person",
     }
-    return do_file_case(
-        user=secretary,
-        body=body,
-        kind="complaint",
-        respondent=person,
-        respondent_role=office.role,
-        respondent_office=office.title,
-        respondent_candidate=candidate,
-        complainant={
-            "name": "Querellante Ficticio de Demostración",
-            "email": "demo@example.org",
-            "phone": "787-555-0150",
-            "postal_address": "Apartado 9000, San Juan, PR 00902",
-        },
-        act=ActInput("complaint_filed", at, True, payload, {"facts": facts, "provisions": "Sec. 10(j)"}),
+    complainant = {
+        "name": "Querellante Ficticio de Demostración",
+        "email": "demo@example.org",
+        "phone": "787-555-0150",
+        "postal_address": "Apartado 9000, San Juan, PR 00902",
+    }
+    act = ActInput("complaint_filed", at, True, payload, {"facts": facts, "provisions": "Sec. 10(j)"})
+    return file_against(
+        secretary, body, "complaint", person, office, act, respondent_candidate=candidate, complainant=complainant
     )
+
+
+def _file_mayor(user: User, body: Body, kind: str, mayor: Person, act: ActInput, **more: Any) -> Case:
+    office = mayor.offices.first()  # a mayor's: the demo's mayors hold no other office
+    assert office is not None
+    return file_against(user, body, kind, mayor, office, act, **more)
 
 
 def _act(
@@ -215,27 +208,23 @@ def load(out: Any, camara: Body, municipal: Body) -> None:
         if _exists(municipal, mayors[key], "complaint"):
             continue
         start = today - dt.timedelta(days=back)
-        office = mayors[key].offices.first()
-        assert office is not None
-        case = do_file_case(
-            user=msecretary,
-            body=municipal,
-            kind="complaint",
-            respondent=mayors[key],
-            respondent_role="mayor",
-            respondent_office=office.title,
-            complainant={
-                "name": "Asamblea Municipal (ficticia)",
-                "email": "asamblea@example.org",
-                "phone": "787-555-0160",
-            },
-            act=ActInput(
+        case = _file_mayor(
+            msecretary,
+            municipal,
+            "complaint",
+            mayors[key],
+            ActInput(
                 "complaint_filed",
                 _at(start, 9),
                 True,
                 {"complainant_kind": "municipal_assembly", "sworn": True, "evidence_attached": True},
                 {"facts": "Contratos otorgados sin subasta (demostración)."},
             ),
+            complainant={
+                "name": "Asamblea Municipal (ficticia)",
+                "email": "asamblea@example.org",
+                "phone": "787-555-0160",
+            },
         )
         # The municipal body's demo data: the acts from the notice to the hearing's end (days after filing).
         notified, answered, noticed, concluded = DEMOS[municipal.rulebook].flows["to_hearing"]
@@ -253,49 +242,28 @@ def load(out: Any, camara: Body, municipal: Body) -> None:
         made.append(case.number)
 
     # The special suspension proceeding (¶19) and an Assembly–Mayor deadlock (¶35).
-    if not _exists(municipal, mayors["suspension_proceeding"], "suspension_proceeding"):
-        office = mayors["suspension_proceeding"].offices.first()
-        assert office is not None
-        case = do_file_case(
-            user=msecretary,
-            body=municipal,
-            kind="suspension_proceeding",
-            respondent=mayors["suspension_proceeding"],
-            respondent_role="mayor",
-            respondent_office=office.title,
-            act=ActInput(
-                filing["suspension_proceeding"],
-                _at(today - dt.timedelta(days=8)),
-                True,
-                {
-                    "charges_notified_on": (today - dt.timedelta(days=12)).isoformat(),
-                    "factors": ["weight_of_evidence", "urgency"],
-                    "public_interest_determined": True,
-                },
-                {"facts": "Cargos por malversación de fondos federales (demostración)."},
-            ),
-        )
+    def special(kind: str, days: int, payload: dict[str, Any], facts: str) -> Case | None:
+        """A municipal proceeding of ``kind`` against its own demo mayor, opened ``days`` ago (once)."""
+        if _exists(municipal, mayors[kind], kind):
+            return None
+        act = ActInput(filing[kind], _at(today - dt.timedelta(days=days)), True, payload, {"facts": facts})
+        case = _file_mayor(msecretary, municipal, kind, mayors[kind], act)
         made.append(case.number)
-    if not _exists(municipal, mayors["deadlock"], "deadlock"):
-        office = mayors["deadlock"].offices.first()
-        assert office is not None
-        case = do_file_case(
-            user=msecretary,
-            body=municipal,
-            kind="deadlock",
-            respondent=mayors["deadlock"],
-            respondent_role="mayor",
-            respondent_office=office.title,
-            act=ActInput(
-                filing["deadlock"],
-                _at(today - dt.timedelta(days=3)),
-                True,
-                {"by": "municipal_assembly"},
-                {"facts": "La Asamblea no aprueba el presupuesto desde hace cinco meses (demostración)."},
-            ),
-        )
-        _act(msecretary, case, "referred_to_commission", _at(today - dt.timedelta(days=3), 15))
-        made.append(case.number)
+        return case
+
+    special(
+        "suspension_proceeding",
+        8,
+        {
+            "charges_notified_on": (today - dt.timedelta(days=12)).isoformat(),
+            "factors": ["weight_of_evidence", "urgency"],
+            "public_interest_determined": True,
+        },
+        "Cargos por malversación de fondos federales (demostración).",
+    )
+    facts = "La Asamblea no aprueba el presupuesto desde hace cinco meses (demostración)."
+    if deadlock := special("deadlock", 3, {"by": "municipal_assembly"}, facts):
+        _act(msecretary, deadlock, "referred_to_commission", _at(today - dt.timedelta(days=3), 15))
 
     # The per-diem ledger (¶4): this month's meetings and an expense.
     if not Meeting.objects.filter(body=municipal).exists():

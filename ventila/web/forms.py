@@ -4,12 +4,13 @@ form offers exactly the data the rulebook validates; the rulebook then validates
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal
-from typing import Any
+from typing import Any, Self
 
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm
+from django.core.validators import ProhibitNullCharactersValidator
 from django.utils.formats import date_format
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
@@ -50,6 +51,52 @@ def has_control_characters(value: str) -> bool:
 def controls_blanked(value: str) -> str:
     """``value`` with each control character as a space: what a page echoes of a refused field."""
     return "".join(" " if ord(c) < 32 or ord(c) == 127 else c for c in value)
+
+
+def refusing_controls(message: Any) -> Callable[[str], None]:
+    """A validator that refuses a value holding a control character, with ``message`` (code ``control``)."""
+
+    def validate(value: str) -> None:
+        if has_control_characters(value):
+            raise forms.ValidationError(message, code="control")
+
+    return validate
+
+
+def one_line_field(label: Any, help_text: Any, *, controls: Any, too_long: Any, max_length: int, **more: Any) -> Any:
+    """The optional free line of a :class:`OneLinePublicForm`: stripped, at most ``max_length`` characters (``too_long``
+    past them), a control character refused with ``controls``."""
+    return forms.CharField(
+        label=label,
+        help_text=help_text,
+        required=False,
+        strip=True,
+        max_length=max_length,
+        validators=[refusing_controls(controls)],
+        error_messages={"max_length": too_long},
+        **more,
+    )
+
+
+class OneLinePublicForm(forms.Form):
+    """A public form with one free line (the field named ``line``, validated by :func:`refusing_controls`): Django's
+    own NUL check gives way to that one message, in words; after validation the page shows what was typed less
+    any control character (never echoed)."""
+
+    data: Any  # the bound data, replaced by :meth:`shown` (Django's forms carry no types)
+    line: str
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields[self.line]
+        field.validators = [v for v in field.validators if not isinstance(v, ProhibitNullCharactersValidator)]
+
+    def shown(self) -> Self:
+        if self.is_bound and self.errors:
+            data = self.data.copy()
+            data[self.line] = controls_blanked(str(data.get(self.line, "")))
+            self.data = data
+        return self
 
 
 class SignInForm(AuthenticationForm):
@@ -273,6 +320,30 @@ def _payload_value(spec: FieldSpec, value: Any) -> Any:
     return value
 
 
+def payload_of(
+    spec: EventSpec, names: list[str], data: Mapping[str, Any], yes_no: frozenset[str] = frozenset()
+) -> dict[str, Any]:
+    """The act's payload from a form's cleaned ``data``: each of ``names`` as the rulebook's JSON wants it, an
+    empty one left out; a name in ``yes_no`` (a question asked as Sí/No) kept as a bool."""
+    payload: dict[str, Any] = {}
+    for name in names:
+        v = bool(data.get(name)) if name in yes_no else _payload_value(spec.fields[name], data.get(name))
+        if v is not None:
+            payload[name] = v
+    return payload
+
+
+def yes_no_field(label: Any, required: Any) -> forms.TypedChoiceField:
+    """A question answered Sí or No (radio buttons), cleaned to a bool; ``required``: the message when unanswered."""
+    return forms.TypedChoiceField(
+        label=label,
+        choices=[("1", _("Sí")), ("0", _("No"))],
+        coerce=lambda v: v == "1",
+        widget=forms.RadioSelect,
+        error_messages={"required": required},
+    )
+
+
 class ActForm(WhenMixin, AttachmentMixin):
     """One act of the rulebook, with its payload fields, and a roll call when the act is voted."""
 
@@ -470,10 +541,7 @@ class ActForm(WhenMixin, AttachmentMixin):
         out: dict[str, Any] = {}
         if d.get("occurred_date") is not None:
             out["occurred_at"] = clock.moment(d["occurred_date"], d.get("occurred_time"))
-        for name in self.payload_names:
-            v = _payload_value(self.spec.fields[name], d.get(name))
-            if v is not None:
-                out[f"payload:{name}"] = v
+        out.update({f"payload:{name}": v for name, v in payload_of(self.spec, self.payload_names, d).items()})
         for name in self.detail_names:
             if d.get(name):
                 out[f"detail:{name}"] = d[name]
@@ -484,11 +552,7 @@ class ActForm(WhenMixin, AttachmentMixin):
 
     def act_input(self) -> ActInput:
         at, has_time = self.moment()
-        payload = {}
-        for name in self.payload_names:
-            v = _payload_value(self.spec.fields[name], self.cleaned_data.get(name))
-            if v is not None:
-                payload[name] = v
+        payload = payload_of(self.spec, self.payload_names, self.cleaned_data)
         details = {n: self.cleaned_data[n] for n in self.detail_names if self.cleaned_data.get(n)}
         details.update(getattr(self, "extra_details", {}))
         if self.supersedes is not None:
@@ -510,6 +574,14 @@ class ActForm(WhenMixin, AttachmentMixin):
 
 
 # -- docketing a new case --------------------------------------------------------------------------
+
+
+def respondent_of(office: OfficeTerm | None) -> dict[str, Any]:
+    """The new case's respondent (:func:`do_file_case`'s arguments): the person in ``office`` and that office (none:
+    a matter that concerns nobody, a regulation)."""
+    if office is None:
+        return {"respondent": None, "respondent_role": "", "respondent_office": ""}
+    return {"respondent": office.person, "respondent_role": office.role, "respondent_office": office.title}
 
 
 def respondent_choices(body: Body, day: dt.date) -> list[tuple[str, str]]:
@@ -629,11 +701,7 @@ class FilingForm(WhenMixin, AttachmentMixin):
 
     def act_input(self) -> ActInput:
         at, has_time = self.moment()
-        payload = {}
-        for name in self.payload_names:
-            v = _payload_value(self.spec.fields[name], self.cleaned_data.get(name))
-            if v is not None:
-                payload[name] = v
+        payload = payload_of(self.spec, self.payload_names, self.cleaned_data)
         details = {k: self.cleaned_data[k] for k in ("facts", "provisions", "witnesses") if self.cleaned_data.get(k)}
         return ActInput(
             self.event_type, at, has_time, payload, details, self.cleaned_data.get("note", ""), self.documents()

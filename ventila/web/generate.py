@@ -453,19 +453,7 @@ def _write(plans: list[Planned], user: User, now: dt.datetime, report: Report) -
                 outcome = _roll_call(p.body, p.facts, act, members_on[key], step.votes)
                 if outcome is not None:
                     voted.append((len(entries), p, act, outcome, members_on[key]))
-            entries.append(
-                DocketEntry(
-                    case=case,
-                    seq=seq,
-                    event_type=act.event_type,
-                    occurred_at=act.occurred_at,
-                    has_time=act.has_time,
-                    payload=act.payload,
-                    details=act.details,
-                    recorded_by=user,
-                    recorded_at=min(act.occurred_at + dt.timedelta(minutes=30), now),
-                )
-            )
+            entries.append(act.entry(case, seq, user, min(act.occurred_at + dt.timedelta(minutes=30), now)))
     _insert(entries)
     roll_calls: list[RollCall] = []
     for index, p, act, outcome, _voters in voted:

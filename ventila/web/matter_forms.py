@@ -17,12 +17,12 @@ from django.utils.translation import gettext_lazy as _
 
 from ventila import clock
 from ventila.bodies.models import Body, OfficeTerm, offices_held_on
-from ventila.cases.actions import ActInput, UploadedDocument
+from ventila.cases.actions import ActInput
 from ventila.cases.evaluation import CaseFacts, compute_caption, compute_evaluation, event_spec, rulebook_and_kind
 from ventila.cases.labels import FIELDS
 from ventila.rules import RULEBOOKS
 from ventila.rules.engine import FormContext
-from ventila.web.forms import AttachmentMixin, WhenMixin, _payload_field, _payload_value, apply_hints
+from ventila.web.forms import AttachmentMixin, WhenMixin, _payload_field, apply_hints, payload_of, yes_no_field
 from ventila.web.matter_labels import ASKED_YES_NO, MATTER_BUTTONS, PERSON_LABELS, relabel
 
 
@@ -47,7 +47,7 @@ def person_choices(body: Body, kind: str, day: dt.date) -> list[tuple[str, str]]
     return [(str(o.pk), f"{o.person} — {o.title}") for o in offices]
 
 
-class MatterForm(forms.Form):
+class MatterForm(WhenMixin, AttachmentMixin):
     """The opening act of a matter, with the person concerned from the register (where the kind has one)."""
 
     def __init__(self, *args: Any, body: Body, kind: str, event_type: str, **kwargs: Any) -> None:
@@ -67,9 +67,6 @@ class MatterForm(forms.Form):
                     "invalid_choice": _("Elija la persona del registro."),
                 },
             )
-        when = WhenMixin()
-        for name in ("occurred_date", "occurred_time"):
-            self.fields[name] = when.fields[name]
         self.fields["occurred_date"].label = _("Fecha de recibo")
         self.fields["occurred_date"].help_text = _("El día en que se recibió; de él corren los términos.")
         self.fields["occurred_time"].label = _("Hora de recibo")
@@ -78,13 +75,8 @@ class MatterForm(forms.Form):
             if name == "requester_role" and self.has_person:
                 continue  # Sec. 19(a): the requester's office in the register says who asks (CAM-19A-01)
             if (kind, name) in ASKED_YES_NO:
-                field: forms.Field = forms.TypedChoiceField(
-                    label=FIELDS.get(name, name),
-                    choices=[("1", _("Sí")), ("0", _("No"))],
-                    coerce=lambda v: v == "1",
-                    widget=forms.RadioSelect,
-                    error_messages={"required": _("Indique si el informe solicitado es final (Sec. 17(1)).")},
-                )
+                required = _("Indique si el informe solicitado es final (Sec. 17(1)).")
+                field: forms.Field = yes_no_field(FIELDS.get(name, name), required)
             else:
                 field = _payload_field(name, fspec, None, day, event_type)
             self.fields[name] = field
@@ -92,9 +84,6 @@ class MatterForm(forms.Form):
         relabel(self, kind, self.payload_names)
         if self.spec.hints is not None:
             apply_hints(self, self.spec.hints(FormContext("", day, kind, filing=True)))
-        attach = AttachmentMixin()
-        for name in ("note", "attachment"):
-            self.fields[name] = attach.fields[name]
         self.order_fields(
             ["person_office", "occurred_date", "occurred_time", *self.payload_names, "note", "attachment"]
         )
@@ -109,33 +98,17 @@ class MatterForm(forms.Form):
             raise forms.ValidationError(_("Elija la persona del registro."))
         return office
 
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        day = data.get("occurred_date")
-        if day is not None and day > clock.today():
-            self.add_error("occurred_date", _("La fecha del acto no puede ser posterior a hoy."))
-        return data
-
     def office(self) -> OfficeTerm | None:
         return self.cleaned_data.get("person_office") if self.has_person else None
 
     def act_input(self) -> ActInput:
-        at, has_time = clock.moment(self.cleaned_data["occurred_date"], self.cleaned_data.get("occurred_time"))
-        payload: dict[str, Any] = {}
-        for name in self.payload_names:
-            value = self.cleaned_data.get(name)
-            if (self.kind, name) in ASKED_YES_NO:
-                payload[name] = bool(value)
-                continue
-            v = _payload_value(self.spec.fields[name], value)
-            if v is not None:
-                payload[name] = v
+        at, has_time = self.moment()
+        yes_no = frozenset(n for n in self.payload_names if (self.kind, n) in ASKED_YES_NO)
+        payload = payload_of(self.spec, self.payload_names, self.cleaned_data, yes_no)
         office = self.office()
         if "requester_role" in self.spec.fields and office is not None:
             payload["requester_role"] = office.role
-        f = self.cleaned_data.get("attachment")
-        docs = [UploadedDocument(f.name, f, getattr(f, "content_type", "") or "")] if f else []
-        return ActInput(self.event_type, at, has_time, payload, {}, self.cleaned_data.get("note", ""), docs)
+        return ActInput(self.event_type, at, has_time, payload, {}, self.cleaned_data.get("note", ""), self.documents())
 
     def caption(self) -> str:
         """The case's caption: the kind's (``KindSpec.caption``) for the person, or, for a regulation, with its title."""

@@ -202,6 +202,10 @@ class LedgerItemForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.fields["person"].queryset = Person.objects.filter(memberships__body=body).distinct()
 
+    def item(self) -> dict[str, Any]:
+        """The item as cleaned: the model's fields the form edits, by name (the ledger's actions take them so)."""
+        return {name: self.cleaned_data[name] for name in self._meta.fields or ()}
+
 
 class MeetingForm(LedgerItemForm):
     confirm = forms.BooleanField(

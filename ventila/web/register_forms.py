@@ -27,6 +27,16 @@ def _size(n: float) -> str:
     return f"{n / (1024 * 1024):.1f}".replace(".", ",") + " MB"
 
 
+def _date_field(label: Any, help_text: Any, required: Any) -> forms.DateField:
+    """A required date typed in the browser's date picker; ``required``: the message when it is left empty."""
+    return forms.DateField(
+        label=label,
+        widget=DATE_WIDGET,
+        help_text=help_text,
+        error_messages={"required": required, "invalid": _("Escriba una fecha válida, por ejemplo 15/08/2027.")},
+    )
+
+
 class RegisterFileForm(forms.Form):
     file = forms.FileField(
         label=_("Archivo de Recursos Humanos"),
@@ -118,14 +128,10 @@ class ReportForm(forms.Form):
         widget=forms.RadioSelect,
         error_messages={"required": _("Elija el tipo de informe.")},
     )
-    filed_on = forms.DateField(
-        label=_("Fecha de radicación en la OEG"),
-        widget=DATE_WIDGET,
-        help_text=_("El día en que se radicó por el sistema electrónico de la OEG."),
-        error_messages={
-            "required": _("Escriba la fecha en que se radicó el informe."),
-            "invalid": _("Escriba una fecha válida, por ejemplo 15/08/2027."),
-        },
+    filed_on = _date_field(
+        _("Fecha de radicación en la OEG"),
+        _("El día en que se radicó por el sistema electrónico de la OEG."),
+        _("Escriba la fecha en que se radicó el informe."),
     )
     sworn = forms.BooleanField(label=_("Consta radicado bajo juramento (Sec. 14(a))"), required=False)
     electronic = forms.BooleanField(
@@ -153,12 +159,8 @@ ROLE_FILTER_CHOICES = OfficeTerm.Role.choices
 class ReferralForm(forms.Form):
     """The day the Commission received the OEG's referral (Sec. 16(b)): the referral case's first act."""
 
-    received_on = forms.DateField(
-        label=_("Fecha en que la Comisión recibió el referido"),
-        widget=DATE_WIDGET,
-        help_text=_("Desde ese día el referido se atiende como una querella (Sec. 16(b))."),
-        error_messages={
-            "required": _("Escriba la fecha en que se recibió el referido."),
-            "invalid": _("Escriba una fecha válida, por ejemplo 15/08/2027."),
-        },
+    received_on = _date_field(
+        _("Fecha en que la Comisión recibió el referido"),
+        _("Desde ese día el referido se atiende como una querella (Sec. 16(b))."),
+        _("Escriba la fecha en que se recibió el referido."),
     )

@@ -96,6 +96,22 @@ class ActInput:
     # members and are not on file, so no roll call is asked for; everything else is validated.
     imported: bool = False
 
+    def entry(self, case: Case, seq: int, user: Any, recorded_at: dt.datetime) -> DocketEntry:
+        """The docket entry this act makes, as the ``seq``-th of ``case`` (not saved yet)."""
+        return DocketEntry(
+            case=case,
+            seq=seq,
+            event_type=self.event_type,
+            occurred_at=self.occurred_at,
+            has_time=self.has_time,
+            payload=self.payload,
+            details=self.details,
+            note=self.note,
+            recorded_by=user,
+            recorded_at=recorded_at,
+            supersedes=self.supersedes,
+        )
+
 
 # Findings that, when an act would newly raise them, mean the act must be refused — with the form
 # field to show the message beside. Other findings (a late request, a time-barred complaint) record

@@ -278,13 +278,8 @@ def _write_entry(
         if first
         else (max((e.seq for e in entries), default=0) or (case.entries.aggregate(m=Max("seq"))["m"] or 0)) + 1
     )
-    entry = DocketEntry.objects.create(
-        case=case,
-        seq=seq,
-        **attributes(act, "event_type", "occurred_at", "has_time", "payload", "details", "note", "supersedes"),
-        recorded_by=user,
-        recorded_at=now,
-    )
+    entry = act.entry(case, seq, user, now)
+    entry.save(force_insert=True)
     for doc in act.attachments:
         if doc.stored:
             att = Attachment(

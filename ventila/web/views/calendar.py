@@ -10,7 +10,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_http_methods
@@ -186,9 +186,7 @@ def _remove(
 @require_http_methods(["GET", "POST"])
 def remove_closure(request: HttpRequest, body: str, closure_id: int) -> HttpResponse:
     body_obj = access.access_body_calendar(request.user, body)
-    closure = body_obj.closures.filter(pk=closure_id).first()
-    if closure is None:
-        raise Http404("closure")
+    closure = get_object_or_404(body_obj.closures, pk=closure_id)
     return _remove(
         request,
         body_obj,
@@ -206,9 +204,7 @@ def remove_closure(request: HttpRequest, body: str, closure_id: int) -> HttpResp
 @require_http_methods(["GET", "POST"])
 def remove_election(request: HttpRequest, body: str, election_id: int) -> HttpResponse:
     body_obj = access.access_body_calendar(request.user, body)
-    election = ElectionDay.objects.filter(pk=election_id).first()
-    if election is None:
-        raise Http404("election")
+    election = get_object_or_404(ElectionDay, pk=election_id)
     return _remove(
         request,
         body_obj,

@@ -531,12 +531,7 @@ def _detail_label(key: str) -> str:
 @login_required
 def attachment(request: HttpRequest, number: str, attachment_id: int) -> FileResponse:
     att = access.access_attachment(request.user, number, attachment_id)
-    return FileResponse(
-        files.open_verified(att.file, att.sha256),
-        as_attachment=True,
-        filename=att.filename,
-        content_type=att.content_type or "application/octet-stream",
-    )
+    return files.served(att, attachment=True, content_type=att.content_type or "application/octet-stream")
 
 
 @login_required
@@ -547,16 +542,7 @@ def add_counsel(request: HttpRequest, number: str) -> HttpResponse:
         raise PermissionDenied("staff only")
     form = CounselForm(request.POST or None, case=case)
     if request.method == "POST" and form.is_valid():
-        d = form.cleaned_data
-        do_add_counsel(
-            case=case,
-            represents=d["represents"],
-            name=d["name"],
-            email=d["email"],
-            phone=d["phone"],
-            postal_address=d["postal_address"],
-            user=request.user,
-        )
+        do_add_counsel(case=case, user=request.user, **form.cleaned_data)  # the form's fields are the party's
         messages.success(request, _("Se añadió la representación legal."))
         return redirect("web:case", number=case.number)
     return render(request, "web/counsel.html", {"case": case, "form": form})

@@ -12,8 +12,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.forms.models import model_to_dict
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -199,10 +199,7 @@ class CorrectionPage(ConductPage, UpdateView):
 
     def get_object(self, queryset: Any = None) -> Any:
         pk = self.kwargs[self.pk_url_kwarg]
-        record = self.model.objects.filter(pk=pk, person=self.person, body=self.body).first()
-        if record is None:
-            raise Http404("record not found")
-        return record
+        return get_object_or_404(self.model, pk=pk, person=self.person, body=self.body)
 
     def get_form_kwargs(self) -> dict[str, Any]:
         kwargs = super().get_form_kwargs()

@@ -10,7 +10,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.template.defaultfilters import filesizeformat
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -41,7 +41,7 @@ from ventila.rules import RULEBOOKS
 from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
 
 from .. import pending
-from ..forms import ActForm, FilingForm, filing_event
+from ..forms import ActForm, FilingForm, filing_event, respondent_of
 from ..templatetags.web_tags import is_group, long_date
 from .case_page import _act_title
 
@@ -66,9 +66,7 @@ def file_case(request: HttpRequest, body: str, kind: str) -> HttpResponse:
                 form,
                 body=body_obj,
                 kind=kind,
-                respondent=office.person,
-                respondent_role=office.role,
-                respondent_office=office.title,
+                **respondent_of(office),
                 respondent_candidate=form.cleaned_data["respondent_candidate"],
                 complainant=form.complainant(),
                 act=form.act_input(),
@@ -350,9 +348,25 @@ def _effect_rows(case: Case, preview: ActPreview) -> dict[str, Any]:
             if t.was_due is not None
         ],
         "ended": [{"label": label(t), "due": _due_words(t.due), "t": t} for t in preview.ended],
-        "findings": [
-            {"rule": r, "citation": c, "message": render_message(m.to_json())} for r, c, m in preview.findings
+        "findings": _findings(preview),
+    }
+
+
+def _findings(preview: Any) -> list[dict[str, Any]]:
+    """The findings an act would raise (an ``ActPreview``'s or a filing's), each with its rule and message."""
+    return [{"rule": r, "citation": c, "message": render_message(m.to_json())} for r, c, m in preview.findings]
+
+
+def opening_effect(preview: Any) -> dict[str, Any]:
+    """What opening a case would do, for a check-your-answers page: its findings, the terms it opens (with
+    their due dates in words) and the stage it starts in."""
+    return {
+        "findings": _findings(preview),
+        "opened": [
+            {"label": DEADLINES.get(t.deadline_id, t.deadline_id), "due": long_date(t.due), "t": t}
+            for t in preview.opened
         ],
+        "stage": STAGES.get(preview.stage_after, preview.stage_after),
     }
 
 
@@ -391,9 +405,7 @@ def _effect_message(case: Case, title: str, preview: ActPreview, *, correcting: 
 @require_http_methods(["GET", "POST"])
 def correct_entry(request: HttpRequest, number: str, seq: int) -> HttpResponse:
     case = access.access_case_for_user(request.user, number)
-    entry = case.entries.filter(seq=seq).first()
-    if entry is None:
-        raise Http404("entry not found")
+    entry = get_object_or_404(case.entries, seq=seq)
     title = _act_title(case, entry.event_type)
     back = [
         {

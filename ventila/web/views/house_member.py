@@ -26,18 +26,15 @@ from ventila.cases import access
 from ventila.cases.actions import ActInput, ActRefused, do_file_case, preview_filing
 from ventila.cases.advisory import KIND, register
 from ventila.cases.evaluation import compute_caption, event_spec, rulebook_and_kind
-from ventila.cases.labels import DEADLINES, STAGES
+from ventila.cases.labels import DEADLINES
 from ventila.cases.models import CaseDeadline
-from ventila.cases.rule_messages import render_message
 from ventila.documents.models import Document
 from ventila.rules import PR_TZ, RULEBOOKS
 
-from ..forms import _payload_field
+from ..forms import _payload_field, respondent_of, yes_no_field
 from ..matter_labels import LONG_TEXT_LIMIT
 from ..templatetags.web_tags import long_date
-from .docketing import _apply_refusal
-
-YES_NO = [("1", gettext_lazy("Sí")), ("0", gettext_lazy("No"))]
+from .docketing import _apply_refusal, opening_effect
 
 
 def _bodies(user: Any) -> list[Body]:
@@ -64,19 +61,12 @@ class OwnRequestForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 6, "maxlength": str(LONG_TEXT_LIMIT)}),
         error_messages={"required": gettext_lazy("Escriba los hechos sobre los que pide la opinión.")},
     )
-    facts_ongoing = forms.TypedChoiceField(
-        label=gettext_lazy("¿Ya están ocurriendo los hechos?"),
-        choices=YES_NO,
-        coerce=lambda v: v == "1",
-        widget=forms.RadioSelect,
-        error_messages={"required": gettext_lazy("Indique si los hechos ya están ocurriendo.")},
+    facts_ongoing = yes_no_field(
+        gettext_lazy("¿Ya están ocurriendo los hechos?"), gettext_lazy("Indique si los hechos ya están ocurriendo.")
     )
-    related_complaint = forms.TypedChoiceField(
-        label=gettext_lazy("¿Sabe de alguna querella relacionada con estos hechos?"),
-        choices=YES_NO,
-        coerce=lambda v: v == "1",
-        widget=forms.RadioSelect,
-        error_messages={"required": gettext_lazy("Indique si sabe de una querella relacionada.")},
+    related_complaint = yes_no_field(
+        gettext_lazy("¿Sabe de alguna querella relacionada con estos hechos?"),
+        gettext_lazy("Indique si sabe de una querella relacionada."),
     )
 
     def __init__(self, *args: Any, body: Body, **kwargs: Any) -> None:
@@ -169,9 +159,7 @@ def new_request(request: HttpRequest, body: str) -> HttpResponse:
                     user=request.user,
                     body=body_obj,
                     kind=KIND,
-                    respondent=office.person,
-                    respondent_role=office.role,
-                    respondent_office=office.title,
+                    **respondent_of(office),
                     act=act,
                     reason="Solicitud de opinión consultiva presentada en línea por quien la pide",
                     caption=compute_caption(kind_spec, str(office.person), office.title),
@@ -201,28 +189,23 @@ def new_request(request: HttpRequest, body: str) -> HttpResponse:
                     "body": body_obj,
                     "office": office,
                     "rows": [
-                        (form["facts"].label, form.cleaned_data["facts"], "id_facts"),
-                        (form["facts_date"].label, long_date(form.cleaned_data["facts_date"]), "id_facts_date"),
-                        (
-                            form["facts_ongoing"].label,
-                            _("Sí") if form.cleaned_data["facts_ongoing"] else _("No"),
-                            "id_facts_ongoing_0",
-                        ),
-                        (
-                            form["related_complaint"].label,
-                            _("Sí") if form.cleaned_data["related_complaint"] else _("No"),
-                            "id_related_complaint_0",
-                        ),
+                        {"label": form[name].label, "value": value, "anchor": anchor}
+                        for name, value, anchor in (
+                            ("facts", form.cleaned_data["facts"], "id_facts"),
+                            ("facts_date", long_date(form.cleaned_data["facts_date"]), "id_facts_date"),
+                            (
+                                "facts_ongoing",
+                                _("Sí") if form.cleaned_data["facts_ongoing"] else _("No"),
+                                "id_facts_ongoing_0",
+                            ),
+                            (
+                                "related_complaint",
+                                _("Sí") if form.cleaned_data["related_complaint"] else _("No"),
+                                "id_related_complaint_0",
+                            ),
+                        )
                     ],
-                    "findings": [
-                        {"rule": r, "citation": c, "message": render_message(m.to_json())}
-                        for r, c, m in preview.findings
-                    ],
-                    "opened": [
-                        {"label": DEADLINES.get(t.deadline_id, t.deadline_id), "due": long_date(t.due), "t": t}
-                        for t in preview.opened
-                    ],
-                    "stage": STAGES.get(preview.stage_after, preview.stage_after),
+                    **opening_effect(preview),
                 },
             )
     return render(request, "web/my_opinion_new.html", {"form": form, "body": body_obj, "office": office})

@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -23,14 +23,14 @@ from ventila.cases.actions import ActRefused, preview_filing, refresh_if_stale
 from ventila.cases.advisory import KIND as ADVISORY_KIND
 from ventila.cases.advisory import register, related_complaints
 from ventila.cases.evaluation import event_spec
-from ventila.cases.labels import CHOICES, DEADLINES, KINDS, STAGES
+from ventila.cases.labels import CHOICES, KINDS
 from ventila.cases.matters import ReportRefused, access_rule, do_store_requested_report
-from ventila.cases.rule_messages import render_message
 from ventila.rules import RULEBOOKS
 
+from ..forms import respondent_of
 from ..matter_forms import MatterForm, ReportForm, matter_kinds, opening_acts
 from ..templatetags.web_tags import long_date
-from .docketing import _apply_refusal, open_case
+from .docketing import _apply_refusal, open_case, opening_effect
 
 # The kinds whose opening shows the engine's checks before it is recorded (Sec. 19(a)–(c): CAM-19A-01,
 # CAM-19A-02, CAM-19C-01, CAM-19C-02 are seen before the request is accepted).
@@ -60,6 +60,14 @@ def open_matter(request: HttpRequest, body: str, kind: str) -> HttpResponse:
             status=200,
         )
     form = MatterForm(request.POST or None, request.FILES or None, body=body_obj, kind=kind, event_type=chosen)
+    page = {
+        "form": form,
+        "body": body_obj,
+        "kind": kind,
+        "kind_label": kind_label,
+        "act": chosen,
+        "act_title": _act_title_for(body_obj.rulebook, kind, chosen),
+    }
     status = 200
     step = request.POST.get("paso", "") if request.method == "POST" else ""
     # Every opening is checked before it is recorded (issue 29): the form's button asks for the check
@@ -79,22 +87,9 @@ def open_matter(request: HttpRequest, body: str, kind: str) -> HttpResponse:
                     request,
                     "web/open_matter_check.html",
                     {
-                        "form": form,
-                        "body": body_obj,
-                        "kind": kind,
-                        "kind_label": kind_label,
-                        "act": chosen,
-                        "act_title": _act_title_for(body_obj.rulebook, kind, chosen),
+                        **page,
                         "rows": _check_rows(form),
-                        "findings": [
-                            {"rule": r, "citation": c, "message": render_message(m.to_json())}
-                            for r, c, m in preview.findings
-                        ],
-                        "opened": [
-                            {"label": DEADLINES.get(t.deadline_id, t.deadline_id), "due": long_date(t.due), "t": t}
-                            for t in preview.opened
-                        ],
-                        "stage": STAGES.get(preview.stage_after, preview.stage_after),
+                        **opening_effect(preview),
                         "complaints": related_complaints(office.person) if office and kind in CHECK_FIRST else [],
                         "advisory": kind in CHECK_FIRST,
                     },
@@ -106,9 +101,7 @@ def open_matter(request: HttpRequest, body: str, kind: str) -> HttpResponse:
             form,
             body=body_obj,
             kind=kind,
-            respondent=office.person if office else None,
-            respondent_role=office.role if office else "",
-            respondent_office=office.title if office else "",
+            **respondent_of(office),
             act=form.act_input(),
             reason=f"Apertura: {_act_title_for(body_obj.rulebook, kind, chosen, spanish=True)}",
             caption=form.caption(),
@@ -116,20 +109,7 @@ def open_matter(request: HttpRequest, body: str, kind: str) -> HttpResponse:
         if not isinstance(opened, int):
             return opened
         status = opened
-    return render(
-        request,
-        "web/open_matter.html",
-        {
-            "form": form,
-            "body": body_obj,
-            "kind": kind,
-            "kind_label": kind_label,
-            "act": chosen,
-            "act_title": _act_title_for(body_obj.rulebook, kind, chosen),
-            "several": len(acts) > 1,
-        },
-        status=status,
-    )
+    return render(request, "web/open_matter.html", {**page, "several": len(acts) > 1}, status=status)
 
 
 def _words(field: Any) -> dict[Any, Any]:
@@ -205,12 +185,7 @@ def requested_report(request: HttpRequest, number: str, report_id: int) -> HttpR
         report = access.access_requested_report(request.user, case, report_id)
     except access.ReportSealed as exc:
         return render(request, "web/requested_report_sealed.html", {"case": case, "reason": exc.reason}, status=403)
-    return FileResponse(
-        files.open_verified(report.file, report.sha256),
-        as_attachment=True,
-        filename=report.filename,
-        content_type=report.content_type or "application/pdf",
-    )
+    return files.served(report, attachment=True, content_type=report.content_type or "application/pdf")
 
 
 @login_required

@@ -34,14 +34,14 @@ from ventila.cases.procedures import (
     monthly_statement,
     sec8_warnings,
 )
-from ventila.cases.queries import body_config, suspension_spans
+from ventila.cases.queries import body_config, span_words, suspension_spans
 from ventila.rules import RULEBOOKS
 from ventila.rules.calendar import format_date_es
 from ventila.rules.votes import required_yes
 
 from ..matter_labels import MATTER_BUTTONS
 from ..procedure_forms import CandidateForm, ExpenseForm, MeetingForm, QualificationForm, ReversalForm
-from ..templatetags.web_tags import long_date, money
+from ..templatetags.web_tags import money
 
 
 def queue_flags(qs: Any, items: list[dict[str, Any]], today: dt.date, *, first_page: bool) -> list[dict[str, Any]]:
@@ -86,14 +86,7 @@ def _moved_reason(spans: list[dict[str, Any]]) -> SafeString:
     Spanish): each suspension, its days and its reason as typed."""
     parts = []
     for s in spans:
-        if s["end"] is None:
-            text = _("suspendido desde el %(start)s") % {"start": long_date(s["start"])}
-        else:
-            text = _("suspendido desde el %(start)s, reanudado el %(end)s") % {
-                "start": long_date(s["start"]),
-                "end": long_date(s["end"]),
-            }
-        why = s["reason"] or s["court_order"] or s["court_case"]
+        text, why = span_words(s)
         parts.append((text, format_html(' (<span translate="no">{}</span>)', why) if why else ""))
     return format_html_join("; ", "{}{}", parts)
 
@@ -212,15 +205,7 @@ def per_diem(request: HttpRequest, body: str) -> HttpResponse:
         if which == "meeting" and meeting_form.is_valid():
             d = meeting_form.cleaned_data
             try:
-                do_record_meeting(
-                    user=request.user,
-                    body=body_obj,
-                    person=d["person"],
-                    day=d["day"],
-                    description=d["description"],
-                    official_business=d["official_business"],
-                    confirmed=d["confirm"],
-                )
+                do_record_meeting(user=request.user, body=body_obj, **meeting_form.item(), confirmed=d["confirm"])
             except LedgerRefused as exc:
                 for name, message in exc.field_errors.items():
                     meeting_form.add_error(name, message)
@@ -229,14 +214,7 @@ def per_diem(request: HttpRequest, body: str) -> HttpResponse:
                 return redirect(f"{request.path}?mes={d['day']:%Y-%m}")
         if which == "expense" and expense_form.is_valid():
             d = expense_form.cleaned_data
-            do_record_expense(
-                user=request.user,
-                body=body_obj,
-                person=d["person"],
-                day=d["day"],
-                amount=d["amount"],
-                description=d["description"],
-            )
+            do_record_expense(user=request.user, body=body_obj, **expense_form.item())
             messages.success(request, _("Se anotó el gasto."))
             return redirect(f"{request.path}?mes={d['day']:%Y-%m}")
         if which == "reversal" and reversal_form.is_valid():

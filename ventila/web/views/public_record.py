@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from django import forms
 from django.core.cache import cache
-from django.core.validators import ProhibitNullCharactersValidator
 from django.db.models import Count, Max
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, JsonResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -37,48 +35,25 @@ from ventila.rules import RULEBOOKS
 from ventila.search import public
 from ventila.search import query as query_module
 from ventila.search.models import PublishedMatter
-from ventila.web.forms import controls_blanked, has_control_characters
+from ventila.web.forms import OneLinePublicForm, one_line_field
 
 SEARCH_MAX = 200
 CACHE_SECONDS = 24 * 3600  # a cached public page: replaced by a new stamp long before, dropped after a day
 
 
-def _no_control(value: str) -> None:
-    if has_control_characters(value):
-        raise forms.ValidationError(
-            _("La búsqueda no puede contener caracteres de control ni saltos de línea: escriba solo palabras."),
-            code="control",
-        )
+class PublicSearchForm(OneLinePublicForm):
+    line = "q"
 
-
-class PublicSearchForm(forms.Form):
-    data: Any  # the bound data, replaced by :meth:`shown` (Django's forms carry no types)
-
-    q = forms.CharField(
-        label=_("Buscar en el registro"),
-        help_text=_("Número de expediente, nombre, cargo o palabras de la resolución. No distingue acentos."),
-        required=False,
-        strip=True,
-        validators=[_no_control],
-        error_messages={"max_length": _("La búsqueda puede tener a lo sumo %(limit_value)d caracteres.")},
+    q = one_line_field(
+        _("Buscar en el registro"),
+        _("Número de expediente, nombre, cargo o palabras de la resolución. No distingue acentos."),
+        controls=_("La búsqueda no puede contener caracteres de control ni saltos de línea: escriba solo palabras."),
+        too_long=_("La búsqueda puede tener a lo sumo %(limit_value)d caracteres."),
         max_length=SEARCH_MAX,
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        field = self.fields["q"]  # its NUL check is _no_control's (one message, in words)
-        field.validators = [v for v in field.validators if not isinstance(v, ProhibitNullCharactersValidator)]
-
     def clean_q(self) -> str:
         return str(self.cleaned_data.get("q") or "")
-
-    def shown(self) -> PublicSearchForm:
-        """After validation: the page shows what was typed, less any control character (never echoed)."""
-        if self.is_bound and not self.is_valid():
-            data = self.data.copy()
-            data["q"] = controls_blanked(str(data.get("q", "")))
-            self.data = data
-        return self
 
 
 def _bodies() -> list[Body]:
@@ -254,13 +229,29 @@ def _served(response: HttpResponseBase, state: dict[str, Any]) -> HttpResponseBa
     return response
 
 
-@require_safe
-@gzip_page  # no secret in it (no form, no token, no session): safe to compress (BREACH)
-def open_data_json(request: HttpRequest, body: str) -> HttpResponseBase:
+def _open_data_file(
+    request: HttpRequest, body: str, kind: str, content: Callable[[Body, dict[str, Any], str], Iterator[str]]
+) -> HttpResponseBase:
+    """The body's open data as ``kind`` (``json``, ``csv``): ``304`` while it has not changed, else streamed
+    from ``content(body, state, base)`` (``base``: this site's address, for the links in each record)."""
     b = _body(body)
-    not_modified, state = _open_data(request, b, "json")
+    not_modified, state = _open_data(request, b, kind)
     if not_modified is not None:
         return _served(not_modified, state)
+    base = request.build_absolute_uri("/").rstrip("/")
+    content_type, disposition = OPEN_DATA_TYPES[kind]
+    response = StreamingHttpResponse(content(b, state, base), content_type=content_type)
+    response["Content-Disposition"] = f'{disposition}; filename="registro-publico-{b.slug}.{kind}"'
+    return _served(response, state)
+
+
+OPEN_DATA_TYPES = {
+    "json": ("application/json", "inline"),
+    "csv": ("text/csv; charset=utf-8", "attachment"),
+}
+
+
+def _json_content(b: Body, state: dict[str, Any], base: str) -> Iterator[str]:
     changed = state["changed"]
     head = {
         "schema": "ventila-registro-publico",
@@ -272,37 +263,30 @@ def open_data_json(request: HttpRequest, body: str) -> HttpResponseBase:
     }
     # The audit chain's latest published head (issue 32; all of them: /registro-publico/cadena.json).
     latest = _head_record(state["head"]) if state["head"] is not None else None
-    base = request.build_absolute_uri("/").rstrip("/")
 
     def dump(value: Any) -> str:
         return json.dumps(value, ensure_ascii=False, indent=1)
 
-    def chunks() -> Iterator[str]:
-        yield dump(head)[:-2] + ',\n "matters": ['
-        for i, record in enumerate(public.records(b)):
-            yield ("," if i else "") + "\n" + dump(_absolute(record, base))
-        yield '\n],\n "audit_head": ' + dump(latest) + "\n}"
+    yield dump(head)[:-2] + ',\n "matters": ['
+    for i, record in enumerate(public.records(b)):
+        yield ("," if i else "") + "\n" + dump(_absolute(record, base))
+    yield '\n],\n "audit_head": ' + dump(latest) + "\n}"
 
-    response = StreamingHttpResponse(chunks(), content_type="application/json")
-    response["Content-Disposition"] = f'inline; filename="registro-publico-{b.slug}.json"'
-    return _served(response, state)
+
+def _csv_content(b: Body, state: dict[str, Any], base: str) -> Iterator[str]:
+    writer = line_writer(",")  # the open data's CSV: commas, cells neutralised by publication.csv_row
+    yield "\ufeff" + writer.writerow(publication.CSV_COLUMNS)
+    for record in public.records(b):
+        yield writer.writerow(publication.csv_row(_absolute(record, base)))
+
+
+@require_safe
+@gzip_page  # no secret in it (no form, no token, no session): safe to compress (BREACH)
+def open_data_json(request: HttpRequest, body: str) -> HttpResponseBase:
+    return _open_data_file(request, body, "json", _json_content)
 
 
 @require_safe
 @gzip_page  # no secret in it (no form, no token, no session): safe to compress (BREACH)
 def open_data_csv(request: HttpRequest, body: str) -> HttpResponseBase:
-    b = _body(body)
-    not_modified, state = _open_data(request, b, "csv")
-    if not_modified is not None:
-        return _served(not_modified, state)
-    writer = line_writer(",")  # the open data's CSV: commas, cells neutralised by publication.csv_row
-    base = request.build_absolute_uri("/").rstrip("/")
-
-    def rows() -> Iterator[str]:
-        yield "\ufeff" + writer.writerow(publication.CSV_COLUMNS)
-        for record in public.records(b):
-            yield writer.writerow(publication.csv_row(_absolute(record, base)))
-
-    response = StreamingHttpResponse(rows(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="registro-publico-{b.slug}.csv"'
-    return _served(response, state)
+    return _open_data_file(request, body, "csv", _csv_content)

@@ -10,7 +10,7 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.formats import date_format
@@ -231,6 +231,4 @@ def annual_report_file(request: HttpRequest, body: str, report_id: int) -> HttpR
     report = AnnualReport.objects.filter(body=body_obj, pk=report_id).first()
     if report is None:
         raise Http404
-    return FileResponse(
-        files.open_verified(report.file, report.sha256), content_type="application/pdf", filename=report.filename
-    )
+    return files.served(report)

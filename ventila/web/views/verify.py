@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.core.validators import ProhibitNullCharactersValidator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
@@ -24,20 +23,13 @@ from ventila.documents import verification
 from ventila.documents.models import SignedFile
 from ventila.filing import conf
 from ventila.filing.draft import human_size
-from ventila.web.forms import controls_blanked, has_control_characters
+from ventila.web.forms import OneLinePublicForm, one_line_field
 
 HASH_MAX = 200
 
 
-def _no_control(value: str) -> None:
-    if has_control_characters(value):
-        raise forms.ValidationError(
-            gettext_lazy("La huella no puede contener caracteres de control ni saltos de línea."), code="control"
-        )
-
-
-class VerifyForm(forms.Form):
-    data: Any  # the bound data, replaced by :meth:`shown` (Django's forms carry no types)
+class VerifyForm(OneLinePublicForm):
+    line = "sha256"
 
     file = forms.FileField(
         label=gettext_lazy("El PDF que recibió"),
@@ -45,29 +37,14 @@ class VerifyForm(forms.Form):
         required=False,
         widget=forms.ClearableFileInput(attrs={"accept": "application/pdf,.pdf"}),
     )
-    sha256 = forms.CharField(
-        label=gettext_lazy("O su huella SHA-256"),
-        help_text=gettext_lazy("64 caracteres del 0 al 9 y de la a a la f."),
-        required=False,
+    sha256 = one_line_field(
+        gettext_lazy("O su huella SHA-256"),
+        gettext_lazy("64 caracteres del 0 al 9 y de la a a la f."),
+        controls=gettext_lazy("La huella no puede contener caracteres de control ni saltos de línea."),
+        too_long=gettext_lazy("La huella tiene 64 caracteres; se escribieron más."),
         max_length=HASH_MAX,
-        strip=True,
-        validators=[_no_control],
-        error_messages={"max_length": gettext_lazy("La huella tiene 64 caracteres; se escribieron más.")},
         widget=forms.TextInput(attrs={"autocomplete": "off", "spellcheck": "false"}),
     )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        field = self.fields["sha256"]  # its NUL check is _no_control's (one message, in words)
-        field.validators = [v for v in field.validators if not isinstance(v, ProhibitNullCharactersValidator)]
-
-    def shown(self) -> VerifyForm:
-        """After validation: the page shows what was typed, less any control character (never echoed)."""
-        if self.is_bound and self.errors:
-            data = self.data.copy()
-            data["sha256"] = controls_blanked(str(data.get("sha256", "")))
-            self.data = data
-        return self
 
     def clean_sha256(self) -> str:
         text = str(self.cleaned_data.get("sha256") or "")

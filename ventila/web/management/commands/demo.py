@@ -29,7 +29,7 @@ from ventila.api.models import ApiClient, ApiToken
 from ventila.api.tokens import digest_of, do_create_client, do_issue_token
 from ventila.bodies.models import Body, Membership, OfficeTerm, Person
 from ventila.cases.access import public_cases
-from ventila.cases.actions import ActInput, do_file_case, do_record_act, do_refresh_case
+from ventila.cases.actions import ActInput, do_record_act, do_refresh_case
 from ventila.cases.evaluation import compute_calendar
 from ventila.cases.labels import STAGES
 from ventila.cases.models import Case, DocketEntry
@@ -48,6 +48,7 @@ from ventila.rules.demo import Demo, Issue, resolved
 from ventila.rules.rulebooks import DEMOS
 from ventila.search import index as search_index
 from ventila.web.demo_advisory import load as load_advisory
+from ventila.web.demo_common import business_days_back, file_against, person_in_office
 from ventila.web.demo_conduct import load as load_conduct
 from ventila.web.demo_matters import load as load_matters
 from ventila.web.demo_procedures import load as load_procedures
@@ -255,12 +256,7 @@ class Command(BaseCommand):
         return camara, municipal
 
     def _person(self, given: str, family: str, role: str | None, title: str, municipality: str = "") -> Person:
-        person, created = Person.objects.get_or_create(given_name=given, family_name=family)
-        if created and role:
-            OfficeTerm.objects.create(
-                person=person, role=role, title=title, municipality=municipality, start=TERM_START
-            )
-        return person
+        return person_in_office(given, family, role, title, municipality, start=TERM_START)
 
     def _register(self) -> list[Person]:
         reps = [self._person(g, f, "representative", t) for g, f, t in REPRESENTATIVES]
@@ -322,19 +318,19 @@ class Command(BaseCommand):
             office = respondent.offices.first()
             assert office is not None
             total = sum(s.after for s in plan.steps) + plan.pad
-            day = _back(calendar, today, total)
+            day = business_days_back(calendar, today, total)
             filed_at = dt.datetime.combine(day, dt.time(9 + n % 6, 15), PR_TZ)
             opening = demo.openings[plan.kind]
             payload = resolved(opening.payload, day, n)
             details = {"facts": plan.facts, **opening.details}
             first = ActInput(kinds[plan.kind].filing_act, filed_at, True, payload, details)
-            case = do_file_case(
-                user=secretary,
-                body=body,
-                kind=plan.kind,
-                respondent=respondent,
-                respondent_role=office.role,
-                respondent_office=office.title,
+            case = file_against(
+                secretary,
+                body,
+                plan.kind,
+                respondent,
+                office,
+                first,
                 complainant={
                     "name": f"Querellante Ficticio {n + 1}",
                     "email": f"querellante{n + 1}@example.org",
@@ -343,7 +339,6 @@ class Command(BaseCommand):
                 }
                 if opening.complainant
                 else None,
-                act=first,
                 now=filed_at + dt.timedelta(minutes=5),
             )
             papers = _DemoDocuments(secretary, case, n, demo) if plan.documents else None
@@ -466,12 +461,3 @@ class _DemoDocuments:
             receipt_note=note,
             now=now,
         )
-
-
-def _back(calendar: Any, day: dt.date, n: int) -> dt.date:
-    """The day ``n`` business days before ``day``."""
-    while n > 0:
-        day -= dt.timedelta(days=1)
-        if calendar.is_business_day(day):
-            n -= 1
-    return day
