@@ -151,7 +151,7 @@ REQUESTER_ROLES_ES = {
     "other": "Otra persona (no puede solicitarla, Sec. 19(a))",
 }
 # The words of these choices for a value read without its field (the register's history, the rulebook's
-# ``choice_labels``); each field's own are its ``labels``.
+# ``docket.choice_labels``); each field's own are its ``labels``.
 ADVISORY_CHOICES_ES = {
     **REVISION_ES,
     **REVISION_REASON_ES,
