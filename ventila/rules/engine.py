@@ -1018,6 +1018,15 @@ class Context:
                 best = e
         return best
 
+    def first_or_await(self, event_type: str, stage: StrEnum) -> Event | None:
+        """The earliest event of this type; without one, the case stays at ``stage`` awaiting it (the only act
+        allowed next)."""
+        e = self.firsts.get(event_type)
+        if e is None:
+            self.stage = stage
+            self.allowed_next = [event_type]
+        return e
+
     def last(self, event_type: str) -> Event | None:
         if not self._repeats:
             return self.firsts.get(event_type)
@@ -1045,17 +1054,7 @@ class Context:
         self.bounds.append(day)
 
     def _suspensions(self) -> list[Suspension]:
-        spans: list[Suspension] = []
-        open_start: Event | None = None
-        for e in self.events:
-            if e.type == "proceedings_suspended" and open_start is None:
-                open_start = e
-            elif e.type == "proceedings_resumed" and open_start is not None:
-                spans.append(Suspension(open_start.day, e.day, str(open_start.get("reason", ""))))
-                open_start = None
-        if open_start is not None:
-            spans.append(Suspension(open_start.day, None, str(open_start.get("reason", ""))))
-        return spans
+        return suspension_spans(self.events)
 
     def add_deadline(
         self,
@@ -1228,6 +1227,25 @@ class Context:
         self.findings.append(f)
         return f
 
+    def act_finding(self, e: Event, rule_id: str, message: Msg, finding: str = "act_not_allowed") -> Finding:
+        """A finding on the act ``e`` (``act_not_allowed`` unless ``finding`` says otherwise): ``message``, whose
+        ``%(act)s`` is the act's title and ``%(day)s`` its day."""
+        title = self.rulebook.kinds[self.scenario.kind].events[e.type].title
+        return self.add_finding(finding, rule_id, message.having(act=title, day=e.day), event=e.index)
+
+    def capped(
+        self, rule_id: str, granted: int, maximum: int, over: Msg, key: str, finding: str = "extension_over_maximum"
+    ) -> int:
+        """The days of an extension the rule allows: ``granted``, or ``maximum`` when more were granted, with
+        a ``finding`` (``over``'s text, ``%(<key>)s`` the days granted, ``%(amount)s``
+        the maximum)."""
+        if granted <= maximum:
+            return granted
+        self.add_finding(
+            finding, rule_id, over.having(**{key: granted}, amount=maximum), granted=granted, maximum=maximum
+        )
+        return maximum
+
     def is_missed(self, d: Deadline) -> bool:
         return d.status == "missed"
 
@@ -1294,6 +1312,22 @@ def _rule_terms(rulebook: Rulebook, bare_unit: Unit) -> dict[str, tuple[Rule, Te
 
 
 _TITLES: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def suspension_spans(events: Iterable[Event], holds: Callable[[Event], bool] = lambda e: True) -> list[Suspension]:
+    """The spans of the stays on a docket: each ``proceedings_suspended`` entry that ``holds`` (all, unless
+    told) up to the next ``proceedings_resumed`` (open when none follows)."""
+    spans: list[Suspension] = []
+    start: Event | None = None
+    for e in events:
+        if e.type == "proceedings_suspended" and start is None and holds(e):
+            start = e
+        elif e.type == "proceedings_resumed" and start is not None:
+            spans.append(Suspension(start.day, e.day, str(start.get("reason", ""))))
+            start = None
+    if start is not None:
+        spans.append(Suspension(start.day, None, str(start.get("reason", ""))))
+    return spans
 
 
 def _titles(rulebook: Rulebook, kind: str) -> dict[str, str]:
@@ -2228,32 +2262,25 @@ def _out_of_range(calendar: LegalCalendar, day: dt.date, path: str) -> None:
 
 # Kind → (the kind, event type → its payload dates range-checked like an act's date: all but ``any_year``).
 _RANGED: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
-
-
-def _ranged_date_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
-    return per_kind(
-        _RANGED,
-        kind,
-        lambda k: {
-            t: tuple(n for n, f in spec.fields.items() if f.type in ("date", "datetime") and not f.any_year)
-            for t, spec in k.events.items()
-        },
-    )
-
-
 # Kind → (the kind, event type → its payload fields holding a date or a date-time).
 _DATE_FIELDS: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
 
 
-def _date_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
+def _fields_where(
+    cache: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]], kind: KindSpec, keep: Callable[[FieldSpec], bool]
+) -> dict[str, tuple[str, ...]]:
+    """Event type → the names of its payload fields ``keep`` selects, computed once per kind."""
     return per_kind(
-        _DATE_FIELDS,
-        kind,
-        lambda k: {
-            t: tuple(n for n, f in spec.fields.items() if f.type in ("date", "datetime"))
-            for t, spec in k.events.items()
-        },
+        cache, kind, lambda k: {t: tuple(n for n, f in spec.fields.items() if keep(f)) for t, spec in k.events.items()}
     )
+
+
+def _ranged_date_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
+    return _fields_where(_RANGED, kind, lambda f: f.type in ("date", "datetime") and not f.any_year)
+
+
+def _date_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
+    return _fields_where(_DATE_FIELDS, kind, lambda f: f.type in ("date", "datetime"))
 
 
 def _calendar(

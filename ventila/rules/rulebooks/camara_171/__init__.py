@@ -8,6 +8,7 @@ defaults, overridden by the decisions at the top of the catalogue.
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
 from ...engine import (
     CasePage,
@@ -143,76 +144,60 @@ _COMPLAINT_ACTORS: dict[str, Actor] = {
 # election (Sec. 24(f)).
 COMPLAINT_PROCEDURES = ("ordinary", "summary", "deferred_until_after_election")
 
+_COMPLAINT_KIND = KindSpec(
+    "complaint",
+    "Querella",
+    _COMPLAINT_EVENTS,
+    evaluate_complaint,
+    filing_act="complaint_filed",
+    stages=ComplaintStage,
+    deadlines=ComplaintDeadline,
+    deadline_ids=(
+        "file_complaint",
+        "notify_respondent",
+        "answer",
+        "examine",
+        "notify_determination",
+        "resolve",
+        "summary_total",
+        "summary_dismissal_review",
+        "summary_hearing_citation",
+        "summary_adjudication",
+        "notify_summary_dismissal",
+        "request_substitute",
+        "notify_recusal_denial",
+        "refer_final_report",
+    ),
+    actors=_COMPLAINT_ACTORS,
+    respondent_roles=ROLES,
+    caption="Querella contra %(name)s",
+    # Secs. 5(5), 21(d): confidential «hasta la determinación o resolución final»; final for
+    # publication once a final act is on record with its notice and the closing (FINAL_ACTS).
+    final_stages=("closed",),
+    final_acts=s20_s24_complaints.FINAL_ACTS,
+    final_rule="CAM-21D-01",
+    private_fields=s20_s24_complaints.PRIVATE_FIELDS,
+    witness_acts=("witness_summoned",),  # Sec. 8: a member cited as a witness is replaced
+    procedures=COMPLAINT_PROCEDURES,  # Secs. 21–22, 24, 24(f)
+    # CAM-20-06: a complaint filed after the 30 days is to be dismissed for want of jurisdiction
+    # (Sec. 21(c)(2)): the determination that dismisses it is the act to take.
+    finding_acts={"complaint_time_barred": ("determination_made",)},
+)
+# An OEG referral: a complaint's procedure, without the term to file a complaint and the terms of the summary
+# procedure (the deadline ids the referral kind always had).
+_REFERRAL_KIND = replace(
+    _COMPLAINT_KIND,
+    id="referral",
+    title="Referido de la OEG",
+    filing_act="referral_received",
+    deadline_ids=tuple(d for d in _COMPLAINT_KIND.deadline_ids if d != "file_complaint" and "summary" not in d),
+    caption="Referido de la OEG contra %(name)s",
+    finding_acts={},
+)
+
 KINDS: dict[str, KindSpec] = {
-    "complaint": KindSpec(
-        "complaint",
-        "Querella",
-        _COMPLAINT_EVENTS,
-        evaluate_complaint,
-        filing_act="complaint_filed",
-        stages=ComplaintStage,
-        deadlines=ComplaintDeadline,
-        deadline_ids=(
-            "file_complaint",
-            "notify_respondent",
-            "answer",
-            "examine",
-            "notify_determination",
-            "resolve",
-            "summary_total",
-            "summary_dismissal_review",
-            "summary_hearing_citation",
-            "summary_adjudication",
-            "notify_summary_dismissal",
-            "request_substitute",
-            "notify_recusal_denial",
-            "refer_final_report",
-        ),
-        actors=_COMPLAINT_ACTORS,
-        respondent_roles=ROLES,
-        caption="Querella contra %(name)s",
-        # Secs. 5(5), 21(d): confidential «hasta la determinación o resolución final»; final for
-        # publication once a final act is on record with its notice and the closing (FINAL_ACTS).
-        final_stages=("closed",),
-        final_acts=s20_s24_complaints.FINAL_ACTS,
-        final_rule="CAM-21D-01",
-        private_fields=s20_s24_complaints.PRIVATE_FIELDS,
-        witness_acts=("witness_summoned",),  # Sec. 8: a member cited as a witness is replaced
-        procedures=COMPLAINT_PROCEDURES,  # Secs. 21–22, 24, 24(f)
-        # CAM-20-06: a complaint filed after the 30 days is to be dismissed for want of jurisdiction
-        # (Sec. 21(c)(2)): the determination that dismisses it is the act to take.
-        finding_acts={"complaint_time_barred": ("determination_made",)},
-    ),
-    "referral": KindSpec(
-        "referral",
-        "Referido de la OEG",
-        _COMPLAINT_EVENTS,
-        evaluate_complaint,
-        filing_act="referral_received",
-        stages=ComplaintStage,
-        deadlines=ComplaintDeadline,
-        deadline_ids=(
-            "notify_respondent",
-            "answer",
-            "examine",
-            "notify_determination",
-            "resolve",
-            "request_substitute",
-            "notify_recusal_denial",
-            "refer_final_report",
-        ),
-        actors=_COMPLAINT_ACTORS,
-        respondent_roles=ROLES,
-        caption="Referido de la OEG contra %(name)s",
-        # Secs. 5(5), 21(d): confidential «hasta la determinación o resolución final»; final for
-        # publication once a final act is on record with its notice and the closing (FINAL_ACTS).
-        final_stages=("closed",),
-        final_acts=s20_s24_complaints.FINAL_ACTS,
-        final_rule="CAM-21D-01",
-        private_fields=s20_s24_complaints.PRIVATE_FIELDS,
-        witness_acts=("witness_summoned",),  # Sec. 8: a member cited as a witness is replaced
-        procedures=COMPLAINT_PROCEDURES,  # Secs. 21–22, 24, 24(f)
-    ),
+    "complaint": _COMPLAINT_KIND,
+    "referral": _REFERRAL_KIND,
     **s19_advisory.KINDS,
     **s10_s13_conduct.KINDS,
     **s14_s18_financial.KINDS,
