@@ -26,7 +26,7 @@ def test_only_the_kind_the_public_files_is_numbered_in_the_main_series(rulebook)
     rb = RULEBOOKS[rulebook]
     main = {kind for kind in rb.kinds if rb.series_of(kind) == ""}
     assert main == {Procedure.kind}, main
-    assert all(len(code) <= 8 and code.isalnum() for code in rb.number_series.values())
+    assert all(len(code) <= 8 and code.isalnum() for code in rb.docket.number_series.values())
 
 
 def _auth(secret: str, key: str) -> dict[str, str]:

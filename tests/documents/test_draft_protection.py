@@ -194,7 +194,7 @@ def _rules_a_document_may_cite():
     out = [(spec.rulebook, spec.rule_id) for spec in catalog.SPECS if isinstance(spec.rule_id, str)]
     out += [("camara-171", r) for r in ("CAM-21C-02", "CAM-21C-03", "CAM-21C-07", "CAM-21C-08")]
     out += [("camara-171", r) for r in ("CAM-09-07", "CAM-09-08", "CAM-19D-01", "CAM-19B-01")]
-    route = RULEBOOKS["camara-171"].final_report_route
+    route = RULEBOOKS["camara-171"].docket.final_report.route
     for role in ("representative", "officer", "department_head", "employee"):
         for recommendation in ("expulsion", "removal", None):
             out.append(("camara-171", route(role, recommendation).rule_id))

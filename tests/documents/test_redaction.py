@@ -86,13 +86,13 @@ def test_fold_ignores_accents_case_and_spacing():
 
 
 def test_only_the_final_acts_and_their_listed_fields_are_published():
-    house = RULEBOOKS["camara-171"].publication.acts
+    house = RULEBOOKS["camara-171"].public.record.acts
     assert set(house) == {"determination_made", "resolved", "report_referred", "sanction_decided", "case_closed"}
     assert house["sanction_decided"].fields == ("sanctions", "fine_amount")
-    municipal = RULEBOOKS["municipal"].publication.acts
+    municipal = RULEBOOKS["municipal"].public.record.acts
     assert "hearing_noticed" not in municipal and "hearing_concluded" not in municipal  # ambiguity 9
     for rulebook in RULEBOOKS.values():
-        for act in rulebook.publication.acts.values():
+        for act in rulebook.public.record.acts.values():
             assert not {"note", "facts", "reason", "witness", "complainant", "reasons"} & set(act.fields)
     assert "addressee" in publication.WITHHELD_SECTIONS
     assert "notice_of_complaint" not in publication.PUBLISHED_DOCUMENTS

@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 BODY = "etica-camara"
 MUNICIPAL = "querellas-municipales"
-CAMARA = RULEBOOKS["camara-171"].public_filing
+CAMARA = RULEBOOKS["camara-171"].public.filing
 TERM = RULEBOOKS["camara-171"].rules[CAMARA.knowledge_term_rule]
 
 
@@ -276,7 +276,7 @@ def test_the_receipt_pdf_has_the_letterhead_the_follow_up_address_and_what_happe
     pdf = client.get(r["Location"] + "acuse.pdf")
     text = "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
     flat = " ".join(text.split())
-    letterhead = RULEBOOKS["camara-171"].letterhead
+    letterhead = RULEBOOKS["camara-171"].documents.letterhead
     assert flat.upper().startswith(f"GOBIERNO DE PUERTO RICO · {letterhead.upper()}")
     assert "Comisión de Ética de la Cámara de Representantes" in flat
     assert "https://querellas.example.pr/querellas/seguimiento/" in flat

@@ -17,8 +17,8 @@ def test_the_house_form_cites_its_own_law_only(world, client):
 
 
 def test_each_rulebook_states_its_own_oath():
-    house = RULEBOOKS["camara-171"].public_filing
-    town = RULEBOOKS["municipal"].public_filing
+    house = RULEBOOKS["camara-171"].public.filing
+    town = RULEBOOKS["municipal"].public.filing
     assert house is not None and town is not None
     assert "Sec. 20(2)" in house.oath and "¶12" not in house.oath
     assert "¶12" in town.oath and "Sec. 20" not in town.oath

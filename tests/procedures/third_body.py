@@ -9,10 +9,14 @@ from enum import StrEnum
 from ventila.rules.engine import (
     RULEBOOKS,
     Context,
+    Docket,
+    DocumentRules,
     EventSpec,
     FieldSpec,
     FinalAct,
     KindSpec,
+    Public,
+    Register,
     Rulebook,
     Setting,
     register_rulebook,
@@ -105,27 +109,31 @@ RULEBOOK = Rulebook(
         "votes_required": Setting("votes_required", 2, (1, 2, 3), "Art. 3", "Votos a favor que un acto requiere.")
     },
     elections=(),
-    register_roles=("representative",),
-    voting=Voting(acts={"ruling_tf": "JF-3-01"}),
-    publication=Publication(acts={"ruling_tf": PublishedAct("Resolución de la Junta", ("outcome",))}),
-    statistics=Statistics(
-        received=("complaint_filed",),
-        determined=("ruling_tf",),
-        resolved=("ruling_tf",),
-        dismissal=Outcome("ruling_tf", "outcome", "dismissed"),
-    ),
-    documents=(
-        Document(
-            key="jf_ruling",
-            title="Resolución de la Junta",
-            events=("ruling_tf",),
-            rule_id="JF-4-01",
-            recipients=("respondent", "complainant"),
-            text={
-                "es": "@@ body | Resolución\nLa Junta resolvió el caso {{ case.number }}.\n",
-                "en": "@@ body | Ruling\nThe Board ruled on case {{ case.number }}.\n",
-            },
+    docket=Docket(voting=Voting(acts={"ruling_tf": "JF-3-01"})),
+    register=Register(roles=("representative",)),
+    public=Public(
+        record=Publication(acts={"ruling_tf": PublishedAct("Resolución de la Junta", ("outcome",))}),
+        statistics=Statistics(
+            received=("complaint_filed",),
+            determined=("ruling_tf",),
+            resolved=("ruling_tf",),
+            dismissal=Outcome("ruling_tf", "outcome", "dismissed"),
         ),
+    ),
+    documents=DocumentRules(
+        catalogue=(
+            Document(
+                key="jf_ruling",
+                title="Resolución de la Junta",
+                events=("ruling_tf",),
+                rule_id="JF-4-01",
+                recipients=("respondent", "complainant"),
+                text={
+                    "es": "@@ body | Resolución\nLa Junta resolvió el caso {{ case.number }}.\n",
+                    "en": "@@ body | Ruling\nThe Board ruled on case {{ case.number }}.\n",
+                },
+            ),
+        )
     ),
 )
 

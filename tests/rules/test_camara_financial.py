@@ -396,7 +396,7 @@ def test_register_offices_make_tenures_with_reelection_CAM_14E_03() -> None:
 
     from ventila.rules import RULEBOOKS
 
-    obligations = RULEBOOKS["camara-171"].obligations
+    obligations = RULEBOOKS["camara-171"].register.obligations
     assert obligations is not None and obligations.kind == "financial_report"
     d = dt.date
     offices = [
@@ -426,7 +426,7 @@ def test_a_gap_of_three_days_is_not_a_reelection() -> None:
 
     from ventila.rules import RULEBOOKS
 
-    obligations = RULEBOOKS["camara-171"].obligations
+    obligations = RULEBOOKS["camara-171"].register.obligations
     assert obligations is not None
     d = dt.date
     tenures = obligations.tenures(

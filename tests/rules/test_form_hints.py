@@ -82,9 +82,9 @@ def test_cam_26a_sanction_hints_offer_only_what_the_role_admits_and_a_fine_needs
     spec = _spec(CAMARA, "sanction_decided")
     for role in ("representative", "department_head"):
         offered = _hints(CAMARA, "sanction_decided", _ctx(CAMARA, role))["sanctions"].choices
-        assert offered == CAMARA.sanctions_for(role)  # type: ignore[misc]
-    assert "fine" in CAMARA.sanctions_for("representative")  # type: ignore[misc]
-    assert "fine" not in CAMARA.sanctions_for("department_head")  # type: ignore[misc]
+        assert offered == CAMARA.docket.final_report.sanctions_for(role)  # type: ignore[misc]
+    assert "fine" in CAMARA.docket.final_report.sanctions_for("representative")  # type: ignore[misc]
+    assert "fine" not in CAMARA.docket.final_report.sanctions_for("department_head")  # type: ignore[misc]
     assert spec.validate is not None
     ctx = _ctx(CAMARA, "representative")
     assert set(spec.validate({"sanctions": ["censure"], "fine_amount": 500.0}, ctx)) == {"fine_amount"}
@@ -94,8 +94,8 @@ def test_cam_26a_sanction_hints_offer_only_what_the_role_admits_and_a_fine_needs
 def test_cam_25_04_report_hint_routes_a_representative_to_the_house_and_cam_25_06_a_head_to_the_speaker() -> None:
     assert _hints(CAMARA, "report_referred", _ctx(CAMARA, "representative"))["to"].initial == "house"
     assert _hints(CAMARA, "report_referred", _ctx(CAMARA, "department_head"))["to"].initial == "speaker"
-    assert CAMARA.report_route is not None and CAMARA.report_route("employee") == "speaker"
-    assert MUNICIPAL.report_route is None
+    assert CAMARA.docket.final_report.to is not None and CAMARA.docket.final_report.to("employee") == "speaker"
+    assert MUNICIPAL.docket.final_report.to is None
 
 
 def test_cam_20_knowledge_date_is_required_when_staff_docket_a_complaint_not_on_a_correction() -> None:
@@ -142,30 +142,30 @@ def test_mun_suc_02_an_imported_complaint_is_flagged_for_review() -> None:
 
 
 def test_each_body_names_the_register_roles_it_dockets_by_hand() -> None:
-    assert MUNICIPAL.register_roles == ("mayor",)
-    assert CAMARA.register_roles == ("representative", "officer", "department_head", "employee")
-    assert CAMARA.candidate_mark and not MUNICIPAL.candidate_mark
-    assert MUNICIPAL.warned_deadline == "decide" and CAMARA.warned_deadline == ""
+    assert MUNICIPAL.register.roles == ("mayor",)
+    assert CAMARA.register.roles == ("representative", "officer", "department_head", "employee")
+    assert CAMARA.case_page.candidate_mark and not MUNICIPAL.case_page.candidate_mark
+    assert MUNICIPAL.case_page.warned_deadline == "decide" and CAMARA.case_page.warned_deadline == ""
 
 
 def test_mun_die_02_the_per_diem_page_s_statement_from_plain_rows() -> None:
     """$75 for each meeting on official business (¶4): two of three meetings → $150, plus $42.50."""
-    assert MUNICIPAL.per_diem_statement is not None and CAMARA.per_diem_statement is None
+    assert MUNICIPAL.pages.per_diem_statement is not None and CAMARA.pages.per_diem_statement is None
     meetings = [
         (dt.date(2027, 3, 2), "P", True, "Vista"),
         (dt.date(2027, 3, 9), "P", True, "Vista"),
         (dt.date(2027, 3, 10), "P", False, "Almuerzo"),
     ]
     expenses = [(dt.date(2027, 3, 9), "P", Decimal("42.50"), "Millaje")]
-    statement = MUNICIPAL.per_diem_statement(2027, 3, meetings, expenses, MUNICIPAL.resolve_settings({}))
+    statement = MUNICIPAL.pages.per_diem_statement(2027, 3, meetings, expenses, MUNICIPAL.resolve_settings({}))
     assert statement.per_diem_by_commissioner["P"] == Decimal("150")
     assert statement.total_by_commissioner["P"] == Decimal("192.50")
-    assert MUNICIPAL.per_diem_rule == "MUN-DIE-02" and "per_diem" in MUNICIPAL.pages
+    assert MUNICIPAL.pages.per_diem_rule == "MUN-DIE-02" and "per_diem" in MUNICIPAL.pages.offered
 
 
 def test_mun_com_04_the_composition_page_s_seat_check() -> None:
-    seats = MUNICIPAL.seats
-    assert seats is not None and CAMARA.seats is None
+    seats = MUNICIPAL.pages.seats
+    assert seats is not None and CAMARA.pages.seats is None
     assert (seats.count, seats.quorum) == (3, 2)
     assert [c.rule_id for c in seats.check_candidate("president", True, 3, False) if c.severity == "block"] == [
         "MUN-COM-04"

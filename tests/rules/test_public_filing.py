@@ -8,7 +8,7 @@ from ventila.rules import RULEBOOKS
 
 def test_cam_20_01_the_public_form_is_against_a_representative_an_officer_or_a_department_head() -> None:
     rulebook = RULEBOOKS["camara-171"]
-    spec = rulebook.public_filing
+    spec = rulebook.public.filing
     assert spec is not None
     assert list(spec.respondent_roles) == ["representative", "officer", "department_head"]
     assert set(spec.respondent_roles) <= set(rulebook.kinds["complaint"].respondent_roles)
@@ -16,7 +16,7 @@ def test_cam_20_01_the_public_form_is_against_a_representative_an_officer_or_a_d
 
 def test_cam_20_06_and_cam_24_01_the_cited_rules_and_their_terms() -> None:
     rulebook = RULEBOOKS["camara-171"]
-    spec = rulebook.public_filing
+    spec = rulebook.public.filing
     assert spec is not None
     assert (spec.knowledge_term_rule, spec.candidate_rule) == ("CAM-20-06", "CAM-24-01")
     assert rulebook.rules["CAM-20-06"].term.amount == 30  # Sec. 20(6): 30 calendar days
@@ -28,7 +28,7 @@ def test_cam_20_06_and_cam_24_01_the_cited_rules_and_their_terms() -> None:
 
 def test_mun_com_02_who_may_complain_follows_the_complainant_scope_setting() -> None:
     rulebook = RULEBOOKS["municipal"]
-    spec = rulebook.public_filing
+    spec = rulebook.public.filing
     assert spec is not None and spec.complainant_kinds is not None
     # The public form puts the citizen first (issue 29: not «El Gobernador»), then ¶1's authorities in its order.
     assert spec.complainant_kinds({"complainant_scope": "citizen"}) == (
@@ -43,14 +43,14 @@ def test_mun_com_02_who_may_complain_follows_the_complainant_scope_setting() -> 
         == spec.complainant_kinds({"complainant_scope": "person"})
         == ("citizen", "person", "governor", "oeg_director", "municipal_assembly")
     )
-    assert list(spec.respondent_roles) == ["mayor"] == list(rulebook.register_roles)
+    assert list(spec.respondent_roles) == ["mayor"] == list(rulebook.register.roles)
     assert spec.asks_municipality and not spec.provisions and not spec.candidate_rule
     assert spec.check_form is None and not spec.asks_personal_knowledge and not spec.phone_required
 
 
 def test_every_rule_a_public_filing_cites_is_in_its_rulebook() -> None:
     for rulebook in RULEBOOKS.values():
-        spec = rulebook.public_filing
+        spec = rulebook.public.filing
         assert spec is not None, rulebook.id
         assert spec.description, rulebook.id
         for rule_id in (spec.knowledge_term_rule, spec.candidate_rule):

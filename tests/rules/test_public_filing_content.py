@@ -11,7 +11,7 @@ import pytest
 from ventila.rules import RULEBOOKS
 from ventila.rules.rulebooks.camara_171.s20_s24_complaints import CODE_PROVISIONS, EVIDENCE_KINDS
 
-CAMARA = RULEBOOKS["camara-171"].public_filing
+CAMARA = RULEBOOKS["camara-171"].public.filing
 
 
 def test_cam_21a_06_every_code_provision_is_in_exactly_one_plain_language_group() -> None:
@@ -44,7 +44,7 @@ def test_cam_20_06_the_date_hint_and_the_late_warning_quote_the_rules_term() -> 
 @pytest.mark.parametrize("rulebook", ["camara-171", "municipal"])
 def test_the_receipts_next_steps_cite_existing_rules_and_quote_their_terms(rulebook: str) -> None:
     rb = RULEBOOKS[rulebook]
-    steps = rb.public_filing.next_steps
+    steps = rb.public.filing.next_steps
     assert len(steps) >= 3
     for step in steps:
         rule = rb.rules[step.rule_id]

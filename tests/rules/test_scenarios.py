@@ -109,7 +109,7 @@ def test_a_term_of_office_is_held_by_a_scenario_or_explained_here() -> None:
     index = (reference.ROOT / "docs" / "scenarios" / "README.md").read_text(encoding="utf-8")
     section = index.split("## Rules with a term that no scenario holds", 1)[1]
     covered = {r for s in SCENARIOS for r in s.cited_rules()}
-    outside = {rb.seats.rule_ids["term"] for rb in RULEBOOKS.values() if rb.seats is not None}
+    outside = {rb.pages.seats.rule_ids["term"] for rb in RULEBOOKS.values() if rb.pages.seats is not None}
     assert outside == {"MUN-COM-05"}
     for rule_id in outside - covered:
         assert f"\n| {rule_id} | " in section, f"{rule_id}: no scenario and no reason in docs/scenarios/README.md"

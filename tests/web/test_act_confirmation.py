@@ -112,7 +112,7 @@ def test_cam_21b_02_late_answer_warned_and_not_recorded_until_confirmed(secretar
     assert (
         "El término «Contestar la querella» venció el jueves, 25 de marzo de 2027 (CAM-21B-02, Sec. 21(b)(2))." in page
     )
-    late = RULEBOOKS["camara-171"].late_acts["answer"]  # the consequence, as the rulebook declares it
+    late = RULEBOOKS["camara-171"].docket.late_acts["answer"]  # the consequence, as the rulebook declares it
     assert f"Según CAM-21C-01 (Sec. 21(c)(1)): {late.text}" in page
     assert 'name="confirm_late"' in page
     # Confirming without ticking the box: refused with the reason, nothing written.

@@ -25,7 +25,7 @@ def _hint_texts() -> set[str]:
     for rb in RULEBOOKS.values():
         settings = rb.resolve_settings({})
         for kind in rb.kinds.values():
-            roles = kind.respondent_roles or rb.register_roles or ("",)
+            roles = kind.respondent_roles or rb.register.roles or ("",)
             for spec in kind.events.values():
                 for d in spec.details.values():
                     texts |= {d.label, d.help, d.required_message}
@@ -66,7 +66,7 @@ def test_every_form_hint_text_is_marked_for_the_catalogue_and_translated() -> No
 @pytest.mark.django_db
 def test_the_queue_offers_each_body_the_kinds_and_the_pages_its_rulebook_has(world) -> None:
     """What the queue's buttons offered by branching on the rulebook id, from the rulebook's kinds
-    and ``Rulebook.pages``: the Cámara's OEG referral; the municipal Commission's two other kinds,
+    and ``Rulebook.pages.offered``: the Cámara's OEG referral; the municipal Commission's two other kinds,
     its seats (¶2) and its per-diem ledger (¶4)."""
     camara = Client()
     camara.force_login(world.users["secretaria"])

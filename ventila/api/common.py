@@ -34,7 +34,9 @@ def reported_events(body: Any = None) -> tuple[str, ...]:
     """The acts an outside evaluator reports through the API (``Obligations.reported_events``): the
     body's, or every registered rulebook's."""
     rulebooks = [RULEBOOKS[body.rulebook]] if body is not None else list(RULEBOOKS.values())
-    return tuple(e for rb in rulebooks if rb.obligations is not None for e in rb.obligations.reported_events)
+    return tuple(
+        e for rb in rulebooks if rb.register.obligations is not None for e in rb.register.obligations.reported_events
+    )
 
 
 # -- schemas -------------------------------------------------------------------------------------

@@ -155,9 +155,9 @@ def can_record(user: Any, case: Case, event_type: str) -> bool:
         return True
     if case.body_id in speaker_body_ids(user) and case.final_report_sent:
         rulebook = RULEBOOKS[case.body.rulebook]
-        route = rulebook.report_route
+        route = rulebook.docket.final_report.to
         return (
-            event_type == rulebook.final_report.decided
+            event_type == rulebook.docket.final_report.decided
             and route is not None
             and route(case.respondent_role) == "speaker"
         )

@@ -120,7 +120,7 @@ def opinion_of(case: Case) -> Opinion:
     """The register's row for one opinion case (its entries and parties prefetched or read)."""
     entries = _live(case.entries.all())
     party = next((p for p in case.parties.all() if p.role == Party.Role.RESPONDENT), None)
-    acts = RULEBOOKS[case.body.rulebook].advisory
+    acts = RULEBOOKS[case.body.rulebook].docket.advisory
     request = next((e for e in entries if e.event_type == acts.requested), None)
     issued = next((e for e in entries if e.event_type == acts.issued), None)
     rejected = next((e for e in entries if e.event_type == acts.rejected), None)

@@ -208,7 +208,7 @@ def _respondent(row: Row, body: Body, day: dt.date) -> tuple[Person, OfficeTerm]
                 "(respondent_given_name y respondent_family_name)"
             )
         )
-    role = r.get("role") or RULEBOOKS[body.rulebook].register_roles[0]
+    role = r.get("role") or RULEBOOKS[body.rulebook].register.roles[0]
     if role not in OfficeTerm.Role.values:
         raise RowError(
             _("«%(role)s» no es un cargo conocido (valores: %(values)s)")

@@ -205,7 +205,7 @@ CHOICES: dict[object, object] = {
     False: _("No"),
 }
 for _rulebook in RULEBOOKS.values():  # each body's own choices (the Cámara's grounds and sanctions)
-    CHOICES.update({k: _(v) for k, v in _rulebook.choice_labels.items()})
+    CHOICES.update({k: _(v) for k, v in _rulebook.docket.choice_labels.items()})
 
 # (event type, field) → the words of that field's choices (``FieldSpec.labels``): a key two fields word
 # differently (Sec. 21(c)(2)'s and Sec. 19(c)'s ``no_jurisdiction``) is read with its field, never merged.
@@ -238,7 +238,7 @@ def confidentiality_notice(rulebook_id: str, kind: str = "") -> str:
     citation (the Code's Secs. 5(5) and 21(d)), or, where the body's law states none (the municipal
     Commission's), the restriction ventila applies — never another body's law. A ``kind`` that declares
     its own line (``KindSpec.confidentiality``) is read in its words: a financial report is no complaint."""
-    text = RULEBOOKS[rulebook_id].confidentiality
+    text = RULEBOOKS[rulebook_id].case_page.confidentiality
     spec = RULEBOOKS[rulebook_id].kinds.get(kind)
     if spec is not None and spec.confidentiality is not None:  # the kind's own (issue 29)
         text = spec.confidentiality

@@ -42,12 +42,12 @@ def sec8_warnings(case: Case, entries: Sequence[DocketEntry], exclusions: Sequen
 
     The message is the rulebook's (``check_member_involvement``); it stops once the substitute is
     asked for or appointed."""
-    involvement = RULEBOOKS[case.body.rulebook].member_involvement
+    involvement = RULEBOOKS[case.body.rulebook].case_page.member_involvement
     if involvement is None:
         return []
     superseded = {e.supersedes_id for e in entries if e.supersedes_id}
     live = [e for e in entries if e.pk not in superseded]
-    substitute_acts = RULEBOOKS[case.body.rulebook].recusal.substitute_acts
+    substitute_acts = RULEBOOKS[case.body.rulebook].docket.recusal.substitute_acts
     asked = {str(e.payload.get("member")) for e in live if e.event_type in substitute_acts}
     rows = case.exclusions.select_related("person") if exclusions is None else exclusions
     named = [x for x in rows if x.reason != "recused" and str(x.person_id) not in asked]
@@ -91,11 +91,11 @@ def warning_days() -> int:
 
 
 def decide_warning(case: Case, today: dt.date, deadlines: Iterable[CaseDeadline] | None = None) -> str:
-    """A warning, in the reader's language, when the term the body warns about (``Rulebook.warned_deadline``:
+    """A warning, in the reader's language, when the term the body warns about (``Rulebook.case_page.warned_deadline``:
     the municipal decision term, ¶17) ends within the warning window or has ended, in the rulebook's words
-    (``Rulebook.warned_texts``)."""
+    (``Rulebook.case_page.warned_texts``)."""
     rulebook = RULEBOOKS[case.body.rulebook]
-    warned = rulebook.warned_deadline
+    warned = rulebook.case_page.warned_deadline
     if not warned:
         return ""
     rows = list(deadlines) if deadlines is not None else list(case.deadlines.filter(deadline_id=warned))
@@ -107,7 +107,7 @@ def decide_warning(case: Case, today: dt.date, deadlines: Iterable[CaseDeadline]
     left = (d.due - today).days
     if left > warning_days():
         return ""
-    text = rulebook.warned_texts[
+    text = rulebook.case_page.warned_texts[
         "ran_out" if left < 0 else "today" if left == 0 else "one_day" if left == 1 else "days"
     ]
     # The date in the reader's language (issue 29: an English page kept a Spanish date).
@@ -127,7 +127,7 @@ class SweepResult:
 
 
 def do_sweep_compulsory_terms(now: dt.datetime | None = None) -> list[SweepResult]:
-    """A dismissal by operation of law (``Rulebook.compulsory_dismissal``; the municipal ¶17):
+    """A dismissal by operation of law (``Rulebook.docket.compulsory_dismissal``; the municipal ¶17):
     every case whose body's term ran out without the act is given the act the law orders. The entry is
     dated the first day after the term ran out (when the law dismisses it), recorded by the system user
     with its reason. Idempotent: a case already dismissed is no longer in the stage this looks for.
@@ -137,8 +137,8 @@ def do_sweep_compulsory_terms(now: dt.datetime | None = None) -> list[SweepResul
     now = now or clock.now()
     results: list[SweepResult] = []
     for rulebook in RULEBOOKS.values():
-        if rulebook.compulsory_dismissal is not None:
-            results.extend(_sweep(rulebook.id, rulebook.compulsory_dismissal, now))
+        if rulebook.docket.compulsory_dismissal is not None:
+            results.extend(_sweep(rulebook.id, rulebook.docket.compulsory_dismissal, now))
     return results
 
 
@@ -192,9 +192,9 @@ class LedgerRefused(Exception):
 
 def _policy(body: Body) -> Any:
     rulebook = RULEBOOKS[body.rulebook]
-    if rulebook.per_diem_policy is None:
+    if rulebook.pages.per_diem_policy is None:
         raise ValueError(f"the rulebook {rulebook.id} keeps no per-diem ledger")
-    return rulebook.per_diem_policy(rulebook.resolve_settings({}))
+    return rulebook.pages.per_diem_policy(rulebook.resolve_settings({}))
 
 
 def same_day_meetings(body: Body, person: Person, day: dt.date) -> list[Meeting]:
@@ -217,7 +217,7 @@ def do_record_meeting(
     """A meeting of a commissioner (¶4, MUN-DIE-02), chained in the audit record.
 
     A second meeting on official business of the same commissioner on the same day is a second per
-    diem: the rulebook's policy (``Rulebook.per_diem_policy``; ambiguity 17, setting
+    diem: the rulebook's policy (``Rulebook.pages.per_diem_policy``; ambiguity 17, setting
     ``per_diem_per_meeting``) says whether it is refused (one a day) or written once ``confirmed``
     (it was another meeting, not the same one typed twice). Raises :class:`LedgerRefused`."""
     with transaction.atomic():
@@ -339,14 +339,14 @@ def _ledger_items(
 
 
 def monthly_statement(body: Body, year: int, month: int) -> Any:
-    """The month's statement from the body's rulebook (``Rulebook.per_diem_statement``: the
+    """The month's statement from the body's rulebook (``Rulebook.pages.per_diem_statement``: the
     municipal Commission's, MUN-DIE-02/03), with the per diem the rulebook's settings fix. Each line
     names its record (``ref``, for :func:`ledger_item`); reversed items carry their reason."""
     rulebook = RULEBOOKS[body.rulebook]
-    if rulebook.per_diem_statement is None:
+    if rulebook.pages.per_diem_statement is None:
         raise ValueError(f"the rulebook {rulebook.id} keeps no per-diem ledger")
     first = dt.date(year, month, 1)
     last = (first + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1)
     meetings = _ledger_items(Meeting.objects, body, first, last, "m", lambda m: m.official_business)
     expenses = _ledger_items(ExpenseClaim.objects, body, first, last, "e", lambda e: e.amount)
-    return rulebook.per_diem_statement(year, month, meetings, expenses, rulebook.resolve_settings({}))
+    return rulebook.pages.per_diem_statement(year, month, meetings, expenses, rulebook.resolve_settings({}))

@@ -25,7 +25,7 @@ from ventila.rules.engine import Obligations
 
 
 def obligations_of(body: Body) -> Obligations | None:
-    return RULEBOOKS[body.rulebook].obligations
+    return RULEBOOKS[body.rulebook].register.obligations
 
 
 def can_read_register(user: Any, body: Body) -> bool:

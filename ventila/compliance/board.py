@@ -140,7 +140,7 @@ def compute_board(body: Body, today: dt.date, f: BoardFilter) -> Board:
 def _summons_rows(body: Body, today: dt.date, f: BoardFilter, words: list[str]) -> list[SummonsRow]:
     """The 10(w) notices not yet given (``conduct.summons_term``), by the board's filters: due in the month
     or late, of the people whose name (or number) matches and who hold an office of the chosen role."""
-    if RULEBOOKS[body.rulebook].conduct is None:
+    if RULEBOOKS[body.rulebook].register.conduct is None:
         return []  # the body keeps no norms of conduct
     first, last = f.month, month_end(f.month)
     pending = CourtSummons.objects.filter(

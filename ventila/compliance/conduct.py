@@ -43,8 +43,8 @@ def rule(rule_id: str) -> Rule:
 
 
 def conduct_of(body: Body) -> ConductRules:
-    """The norms of conduct of the body's rulebook (``Rulebook.conduct``); the pages exist only where it has them."""
-    conduct = RULEBOOKS[body.rulebook].conduct
+    """The norms of conduct of the body's rulebook (``Rulebook.register.conduct``); the pages exist only where it has them."""
+    conduct = RULEBOOKS[body.rulebook].register.conduct
     assert conduct is not None, body.rulebook
     return conduct
 
@@ -173,7 +173,7 @@ def open_summons_terms(user: Any, first: dt.date, last: dt.date) -> list[Outside
     today = clock.today()
     for summons in pending:
         body = summons.body
-        if RULEBOOKS[body.rulebook].conduct is None:
+        if RULEBOOKS[body.rulebook].register.conduct is None:
             continue
         term = summons_term(body, summons, today)
         if term.deadline is None or not first <= term.deadline.due_date <= last:

@@ -28,7 +28,7 @@ REFERRAL_OUTCOME = "referral"
 
 
 def _obligations(body: Any) -> Any:
-    obligations = RULEBOOKS[body.rulebook].obligations
+    obligations = RULEBOOKS[body.rulebook].register.obligations
     if obligations is None or not obligations.referral_kind:
         raise ActRefused(_("Este expediente no tiene un referido de la OEG pendiente de convertir en caso."))
     return obligations
@@ -36,7 +36,7 @@ def _obligations(body: Any) -> Any:
 
 def referral_kind(body: Any) -> str:
     """The kind of case an evaluator's referral opens in ``body`` ("": its rulebook receives none)."""
-    obligations = RULEBOOKS[body.rulebook].obligations
+    obligations = RULEBOOKS[body.rulebook].register.obligations
     return obligations.referral_kind if obligations is not None else ""
 
 
@@ -52,7 +52,7 @@ def pending_referral(case: Case) -> DocketEntry | None:
     """The OEG's referral on this financial-report case not yet turned into a case, if any."""
     superseded = set(case.entries.exclude(supersedes=None).values_list("supersedes_id", flat=True))
     turned = set(FinancialReferral.objects.filter(source=case).values_list("entry_id", flat=True))
-    obligations = RULEBOOKS[case.body.rulebook].obligations
+    obligations = RULEBOOKS[case.body.rulebook].register.obligations
     if obligations is None or not obligations.final_action_event:
         return None
     for e in case.entries.filter(event_type=obligations.final_action_event).order_by("seq"):

@@ -310,8 +310,8 @@ def do_order_delivery(
         # to the person authorised; e-mail is for the complainant.
         how = "personal" if method == Delivery.Method.HAND else method
         rulebook = RULEBOOKS[doc.case.body.rulebook]
-        contents = set(rulebook.document_contents["hearing_summons"])
-        for p in rulebook.document_checks["hearing_summons"](contents, to="respondent", method=how):
+        contents = set(rulebook.documents.contents["hearing_summons"])
+        for p in rulebook.documents.checks["hearing_summons"](contents, to="respondent", method=how):
             errors.setdefault("method", []).append(f"{p.message} ({p.rule_id})")
     if errors:
         raise DocumentRefused(_("Revise los datos de la notificación."), errors)

@@ -70,7 +70,7 @@ class DocSpec:
 
 
 def _rulebook_check(case: Case, entry: DocketEntry, included: set[str]) -> list[Problem]:
-    check = RULEBOOKS[case.body.rulebook].document_checks[_document(case, entry).key]
+    check = RULEBOOKS[case.body.rulebook].documents.checks[_document(case, entry).key]
     return [Problem(p.field, p.rule_id, p.message) for p in check(included)]
 
 
@@ -78,14 +78,16 @@ def _initial_summons_check(case: Case, entry: DocketEntry, included: set[str]) -
     if not is_initial_hearing(entry):
         return []
     # The method is checked when the summons is served (service.py); here, only the contents.
-    check = RULEBOOKS[case.body.rulebook].document_checks[_document(case, entry).key]
+    check = RULEBOOKS[case.body.rulebook].documents.checks[_document(case, entry).key]
     problems = check(included, to="respondent", method="personal", initial=True)
     return [Problem(p.field, p.rule_id, p.message) for p in problems]
 
 
 def _document(case: Case, entry: DocketEntry) -> Document:
     """The rulebook's document a check is run for (the one with a check that this act produces)."""
-    return next(d for d in RULEBOOKS[case.body.rulebook].documents if entry.event_type in d.events and d.required)
+    return next(
+        d for d in RULEBOOKS[case.body.rulebook].documents.catalogue if entry.event_type in d.events and d.required
+    )
 
 
 def _findings_required(rule_id: str) -> Callable[[Case, DocketEntry, set[str]], list[Problem]]:
@@ -121,7 +123,7 @@ def is_initial_hearing(entry: DocketEntry) -> bool:
 
 
 def _final_report_rule(case: Case, entry: DocketEntry) -> str:
-    route = RULEBOOKS[case.body.rulebook].final_report_route
+    route = RULEBOOKS[case.body.rulebook].docket.final_report.route
     if route is None:  # only a body that refers Final Reports has this document
         raise ValueError(f"the rulebook {case.body.rulebook} refers no Final Report")
     return route(case.respondent_role, entry.payload.get("recommendation")).rule_id
@@ -130,7 +132,7 @@ def _final_report_rule(case: Case, entry: DocketEntry) -> str:
 def late_duties(case: Case, today: dt.date | None = None) -> list[Any]:
     """The report duties of a financial-report case (the rulebook's ``Obligations.duty_deadlines``)
     whose due day has passed unmet, from the case's stored terms; none for any other kind of case."""
-    obligations = RULEBOOKS[case.body.rulebook].obligations
+    obligations = RULEBOOKS[case.body.rulebook].register.obligations
     if obligations is None or case.kind != obligations.kind:
         return []
     today = today or clock.today()
@@ -206,12 +208,12 @@ def _from_rulebook(rulebook_id: str, doc: Document) -> DocSpec:
 
 
 class _Specs(dict[str, DocSpec]):
-    """The documents by key, as the registered rulebooks carry them (``Rulebook.documents``; a rulebook
+    """The documents by key, as the registered rulebooks carry them (``Rulebook.documents.catalogue``; a rulebook
     registered later, a test's, is read when its document is first asked for)."""
 
     def __missing__(self, key: str) -> DocSpec:
         for rulebook in RULEBOOKS.values():
-            for doc in rulebook.documents:
+            for doc in rulebook.documents.catalogue:
                 if doc.key == key:
                     spec = self[key] = _from_rulebook(rulebook.id, doc)
                     return spec
@@ -224,14 +226,16 @@ class _Specs(dict[str, DocSpec]):
             return default
 
 
-SPECS: tuple[DocSpec, ...] = tuple(_from_rulebook(rb.id, d) for rb in RULEBOOKS.values() for d in rb.documents)
+SPECS: tuple[DocSpec, ...] = tuple(
+    _from_rulebook(rb.id, d) for rb in RULEBOOKS.values() for d in rb.documents.catalogue
+)
 BY_KEY = _Specs({s.key: s for s in SPECS})
 
 
 def specs_for(case: Case, entry: DocketEntry) -> list[DocSpec]:
     """The documents the texts tie to this docket act."""
     rulebook = case.body.rulebook
-    own = [BY_KEY[d.key] for d in RULEBOOKS[rulebook].documents] if rulebook in RULEBOOKS else []
+    own = [BY_KEY[d.key] for d in RULEBOOKS[rulebook].documents.catalogue] if rulebook in RULEBOOKS else []
     return [s for s in own if entry.event_type in s.events and (s.applies is None or s.applies(entry))]
 
 
@@ -319,20 +323,24 @@ def context_for(case: Case, entry: DocketEntry, lang: str, today: dt.date) -> di
         member = Person.objects.filter(pk=int(payload["member"])).first()
     rulebook = RULEBOOKS[case.body.rulebook]
     # the request a decision answers (``Document.answers``): the latest before it
-    asked = {a for d in rulebook.documents if entry.event_type in d.events for a in d.answers}
+    asked = {a for d in rulebook.documents.catalogue if entry.event_type in d.events for a in d.answers}
     recusal_request = next((e for e in reversed(live) if e.event_type in asked and e.seq < entry.seq), None)
     resolved = next((e for e in reversed(live) if e.event_type == "resolved" and e.seq <= entry.seq), None)
     route = None
     allowed: list[str] = []
     rb = case.body.rulebook
-    routed = any(entry.event_type in d.events for d in rulebook.documents if d.rule_by == "final_report_route")
-    if rulebook.sanctions_for is not None:
-        allowed = [label(s) for s in rulebook.sanctions_for(case.respondent_role)]
-        if allowed and routed and rulebook.final_report_route is not None:
-            route = rulebook.final_report_route(case.respondent_role, payload.get("recommendation"))
-    terms = {name: term_text(rule_id, rb, lang) for name, rule_id in rulebook.document_terms.items()}
+    routed = any(
+        entry.event_type in d.events for d in rulebook.documents.catalogue if d.rule_by == "final_report_route"
+    )
+    if rulebook.docket.final_report.sanctions_for is not None:
+        allowed = [label(s) for s in rulebook.docket.final_report.sanctions_for(case.respondent_role)]
+        if allowed and routed and rulebook.docket.final_report.route is not None:
+            route = rulebook.docket.final_report.route(case.respondent_role, payload.get("recommendation"))
+    terms = {name: term_text(rule_id, rb, lang) for name, rule_id in rulebook.documents.terms.items()}
     occurred = entry.occurred_at.astimezone(PR_TZ).date()
-    variant = next((d.variants[entry.event_type] for d in rulebook.documents if entry.event_type in d.variants), "")
+    variant = next(
+        (d.variants[entry.event_type] for d in rulebook.documents.catalogue if entry.event_type in d.variants), ""
+    )
     return {
         "case": case,
         "body": case.body,
@@ -368,13 +376,13 @@ def context_for(case: Case, entry: DocketEntry, lang: str, today: dt.date) -> di
         "recommendation": label(payload.get("recommendation")) if payload.get("recommendation") else "",
         "allowed_sanctions": allowed,
         "terms": terms,
-        "notice_contents": rulebook.document_contents.get("notice_of_complaint", {}),
+        "notice_contents": rulebook.documents.contents.get("notice_of_complaint", {}),
         # Sec. 11: the notice a decision on an outside activity answers, its term and the roll call.
         "notice": dict(filing.payload),
         "activity": label(filing.payload.get("activity")) if filing.payload.get("activity") else "",
         "objection_term": terms.get("objection", ""),
         "roll_call": getattr(entry, "roll_call", None) if hasattr(entry, "roll_call") else None,
-        "summons_contents": rulebook.document_contents.get("hearing_summons", {}),
+        "summons_contents": rulebook.documents.contents.get("hearing_summons", {}),
         "late_duties": [
             {
                 "label": str(DEADLINES.get(d.deadline_id, d.deadline_id)),
@@ -418,7 +426,7 @@ def parse_sections(text: str) -> list[dict[str, str]]:
     return sections
 
 
-# What each term a document states is, in words (the names of the rulebooks' ``document_terms``).
+# What each term a document states is, in words (the names of the rulebooks' ``documents.terms``).
 TERM_LABELS = {
     "answer": gettext_noop("el término para contestar"),
     "extension": gettext_noop("la prórroga que puede solicitar"),
@@ -431,21 +439,21 @@ def missing_contents(
     spec: DocSpec, case: Case, entry: DocketEntry, sections: list[dict[str, str]], lang: str = "es"
 ) -> list[Problem]:
     """What a draft lacks before it may be issued: the sections the law requires (not blank) and, in
-    them, what the rulebook says they must state (``document_statements``: the term paragraph of a
+    them, what the rulebook says they must state (``documents.statements``: the term paragraph of a
     notice gives the term to answer *and* the extension, each in the words of its rule, in the
     document's language — two terms of the same length must both be there)."""
     included = {s["key"] for s in sections if s["text"].strip()}
     problems = spec.required(case, entry, included) if spec.required is not None else []
     rulebook = RULEBOOKS[case.body.rulebook]
     blank = {p.section for p in problems}
-    for key, names in rulebook.document_statements.get(spec.key, {}).items():
+    for key, names in rulebook.documents.statements.get(spec.key, {}).items():
         section = next((s for s in sections if s["key"] == key), None)
         if section is None or key in blank or not section["text"].strip():
             continue  # a missing section is already a problem of its own
         text = _normal(section["text"])
         found: dict[str, int] = {}
         for name in names:
-            rule_id = rulebook.document_terms[name]
+            rule_id = rulebook.documents.terms[name]
             term = term_text(rule_id, case.body.rulebook, lang)
             if not term:
                 continue
@@ -478,6 +486,6 @@ def regenerate_section(spec: DocSpec, case: Case, entry: DocketEntry, lang: str,
 
 
 def quotation(rulebook: str, rule: Any) -> str:
-    """What a document quotes for its rule: the whole sentence of the text (``document_quotes``), or the
+    """What a document quotes for its rule: the whole sentence of the text (``documents.quotes``), or the
     rule's own quote when that is already a sentence."""
-    return str(RULEBOOKS[rulebook].document_quotes.get(rule.id, rule.quote))
+    return str(RULEBOOKS[rulebook].documents.quotes.get(rule.id, rule.quote))

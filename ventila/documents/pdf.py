@@ -161,7 +161,7 @@ def document_html(doc: Document | Draft, public_version: bool = False, verify_ur
                 "public_version": public_version,
                 "issued_on": long_date(moment.astimezone(PR_TZ).date(), lang) if moment else "",
                 "issued_by": doc.issued_by if isinstance(doc, Document) else None,
-                "letterhead": RULEBOOKS[doc.case.body.rulebook].letterhead,
+                "letterhead": RULEBOOKS[doc.case.body.rulebook].documents.letterhead,
                 "verify_url": verify_url,
             },
         )

@@ -10,7 +10,7 @@ closing; issue 26) — a withdrawal or a closing without the notice is never pub
 correction (the closing entry superseded) is re-derived in that same transaction and leaves the public
 record at once. Nothing of a case that is not final is ever read here.
 
-**What.** Only the acts the texts make public (the rulebook's ``publication``): the House's dismissal
+**What.** Only the acts the texts make public (the rulebook's ``public.record``): the House's dismissal
 determination, the resolution, the Final Report once acted on (a sanction decided on it, Sec. 26),
 the sanctions and the closing; the municipal Commission's decision (¶29–¶32), its dismissal (¶14),
 the dismissal with prejudice (¶17) and a sanction for a frivolous complaint (¶33). Of each act, only
@@ -437,7 +437,7 @@ def public_matter(case: Case, terms: str | None = None) -> PublicMatter:
         raise ValueError("not a final case")
     spec = kind_spec(case)
     assert spec is not None
-    acts = RULEBOOKS[case.body.rulebook].publication.acts
+    acts = RULEBOOKS[case.body.rulebook].public.record.acts
     parties = list(case.parties.all())
     entries = _live(sorted(case.entries.all(), key=lambda e: e.seq))  # prefetched by a writer of many (search.public)
     review = PublicationReview.objects.filter(case=case).first() if terms is None else None

@@ -1,4 +1,4 @@
-"""What each body's public form asks and checks, taken from its rulebook's ``public_filing``: a form the
+"""What each body's public form asks and checks, taken from its rulebook's ``public.filing``: a form the
 rulebook checks whole (``check_form``: the House, Secs. 20–21(a), and the 30-day warning as the rulebook's
 own finding on the would-be docket), or a sworn writing the app checks, citing the rulebook's
 ``sworn_writing_rules`` (the municipal Commission: who may complain, the writing, the oath, the evidence).
@@ -89,7 +89,7 @@ class Procedure:
 
     @property
     def spec(self) -> PublicFiling:
-        """What the body's public form asks (its rulebook's ``public_filing``)."""
+        """What the body's public form asks (its rulebook's ``public.filing``)."""
         return public_filing(self.body)
 
     @property
@@ -109,14 +109,14 @@ class Procedure:
         return self.spec.complainant_kinds is not None
 
     def respondent_roles(self) -> dict[str, str]:
-        """Whom the complaint may be against (the rulebook's ``public_filing``), in the user's language."""
+        """Whom the complaint may be against (the rulebook's ``public.filing``), in the user's language."""
         return {r: _(label) for r, label in self.spec.respondent_roles.items()}
 
     def evidence_kinds(self) -> dict[str, str]:
         return {k: _(v) for k, v in self.spec.evidence_kinds.items()}
 
     def complainant_kinds(self) -> dict[str, str]:
-        """Who may complain (the rulebook's ``public_filing``, per its resolved settings)."""
+        """Who may complain (the rulebook's ``public.filing``, per its resolved settings)."""
         kinds = self.spec.complainant_kinds
         if kinds is None:
             return {}
@@ -420,8 +420,8 @@ class SwornWriting(Procedure):
 
 
 def public_filing(body: Body) -> PublicFiling:
-    """What ``body``'s public form asks: its rulebook's ``public_filing`` (an empty one if it has none)."""
-    return RULEBOOKS[body.rulebook].public_filing or PublicFiling("")
+    """What ``body``'s public form asks: its rulebook's ``public.filing`` (an empty one if it has none)."""
+    return RULEBOOKS[body.rulebook].public.filing or PublicFiling("")
 
 
 # -- validated once: results kept in the draft, keyed by what they depend on ------------------------
@@ -467,9 +467,9 @@ def late_warning_once(proc: Procedure, draft: Any, now: dt.datetime) -> str:
 
 
 def procedure_for(body: Body) -> Procedure | None:
-    """The public form of ``body``, as its rulebook's ``public_filing`` says (None: it takes no complaint online)."""
+    """The public form of ``body``, as its rulebook's ``public.filing`` says (None: it takes no complaint online)."""
     rulebook = RULEBOOKS[body.rulebook]
-    spec = rulebook.public_filing
+    spec = rulebook.public.filing
     if spec is None or Procedure.kind not in rulebook.kinds:
         return None
     if spec.check_form is not None:

@@ -344,7 +344,7 @@ def receipt_context(filing: Filing, key: str | None) -> dict[str, Any]:
         "tz": "America/Puerto_Rico",
         "key_groups": key.split("-") if key else [],
         "next_steps": proc.next_steps() if proc else [],
-        "letterhead": RULEBOOKS[filing.case.body.rulebook].letterhead,
+        "letterhead": RULEBOOKS[filing.case.body.rulebook].documents.letterhead,
         # The public address of the follow-up page (the PDF and the e-mail have no request to ask).
         "followup_url": signing.base_url() + reverse("filing:followup"),
         "files": [{**f, "human_size": human_size(int(f.get("size") or 0))} for f in r.get("files", [])],

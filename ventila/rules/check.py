@@ -4,14 +4,14 @@ The sibling of ``ventila deadlines`` (docs/deadlines-contract.md, «Conduct chec
 conventions (dates ``AAAA-MM-DD``, ``calendar``, ``elections``, ``as_of``, ``settings``), the same
 refusal (:class:`InputError`: exit 2, or a 422 problem in the API, naming the field) and the same
 shapes of output (deadlines and findings as ``ventila deadlines`` prints them). What it checks is
-asked of the rulebook (``Rulebook.conduct``); a rulebook without norms of conduct refuses every check.
+asked of the rulebook (``Rulebook.register.conduct``); a rulebook without norms of conduct refuses every check.
 
 - ``gifts``: every gift's own findings and the pattern alerts, each with ``"data": {"gift": i}``.
 - ``summons``: the notice term of a court summons (a ``citation_notice`` deadline with its status).
 - ``nepotism``: the kinship a relation describes and whether the hiring bar reaches it.
 - ``norms``: which norms bind a role, and a finding for each cited norm that does not.
 
-And one check of a body's seats, for a rulebook that records its members' terms of office (``Rulebook.seats``
+And one check of a body's seats, for a rulebook that records its members' terms of office (``Rulebook.pages.seats``
 with a ``term`` rule; the municipal Commission, MUN-COM-05):
 
 - ``term_of_office``: when a member's term began and ends, and whether the member holds over on ``as_of``.
@@ -297,8 +297,10 @@ SEAT_CHECKS: dict[str, Callable[[Mapping[str, Any], Rulebook, Seats], dict[str, 
 
 def checks_of(rulebook: Rulebook) -> list[str]:
     """The checks ``rulebook`` answers: its norms of conduct, and its seats' terms when it records them."""
-    out = list(CHECKS) if rulebook.conduct is not None else []
-    return out + (list(SEAT_CHECKS) if rulebook.seats is not None and "term" in rulebook.seats.rule_ids else [])
+    out = list(CHECKS) if rulebook.register.conduct is not None else []
+    return out + (
+        list(SEAT_CHECKS) if rulebook.pages.seats is not None and "term" in rulebook.pages.seats.rule_ids else []
+    )
 
 
 def _on(finding: Finding, **where: Any) -> dict[str, Any]:
@@ -320,7 +322,7 @@ def check(data: Any) -> dict[str, Any]:
         offered = ", ".join(checks_of(rulebook)) or "ninguna"
         raise InputError("rulebook", f"{rulebook.id} {why} (sus verificaciones: {offered})")
     if name in SEAT_CHECKS:
-        assert rulebook.seats is not None  # checks_of  # nosec B101
-        return {"rulebook": rulebook.id, "check": name, **SEAT_CHECKS[name](data, rulebook, rulebook.seats)}
-    assert rulebook.conduct is not None  # checks_of  # nosec B101
-    return {"rulebook": rulebook.id, "check": name, **CHECKS[name](data, rulebook, rulebook.conduct)}
+        assert rulebook.pages.seats is not None  # checks_of  # nosec B101
+        return {"rulebook": rulebook.id, "check": name, **SEAT_CHECKS[name](data, rulebook, rulebook.pages.seats)}
+    assert rulebook.register.conduct is not None  # checks_of  # nosec B101
+    return {"rulebook": rulebook.id, "check": name, **CHECKS[name](data, rulebook, rulebook.register.conduct)}

@@ -676,6 +676,119 @@ class LateAct:
     text: str
 
 
+# -- the groups a Rulebook is made of, besides its rules, kinds, settings and elections -------------------
+
+
+@dataclass(frozen=True)
+class Docket:
+    """How the body's acts are recorded, beyond what each kind's evaluator says (``cases``): ``voting``,
+    ``recusal``, ``advisory``, ``final_report``, ``compulsory_dismissal`` (above); ``late_acts``, what an
+    act that meets a term after its due date means, by term (deadline id → ``LateAct``; a term without one
+    is shown as late with its own rule, and as fatal when the evaluator says so); ``number_series``, which
+    kinds share a series of case numbers: kind → the series' code (issue 26, finding 10; docs/decisions.md,
+    «Case numbers: one series per group of kinds»): a kind not named is numbered in the body's main series
+    («CE-2027-0001»), a code numbers apart («CE-OC-2027-0001»), so that a public filer cannot count the
+    confidential matters opened between two of their own filings; ``choice_labels``, the Spanish words of
+    the payload choices its acts take, for a value read without its field: id → label (the words of a field
+    are its own, ``FieldSpec.labels``; a key two fields label differently is left out here, see
+    ``engine.flat_choice_labels``)."""
+
+    voting: Voting = field(default_factory=Voting)
+    recusal: Recusal = field(default_factory=Recusal)
+    advisory: Advisory = field(default_factory=Advisory)
+    final_report: FinalReport = field(default_factory=FinalReport)
+    compulsory_dismissal: CompulsoryDismissal | None = None
+    late_acts: Mapping[str, LateAct] = field(default_factory=dict)
+    number_series: Mapping[str, str] = field(default_factory=dict)
+    choice_labels: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class DocumentRules:
+    """What the body's documents are and must say (``documents``): ``catalogue``, the documents its acts
+    produce; ``letterhead``, the line its documents' letterhead adds under «Gobierno de Puerto Rico»
+    (Spanish; "": none); ``terms``, the terms its documents quote: a name the templates use → the rule
+    that sets the term; ``contents``, by document (its catalogue key), the sections required (section key
+    → Spanish label), and ``checks``, the check of the sections a draft includes (→ problems with
+    ``field``, ``rule_id`` and ``message``); ``statements``, what a section must *state*, not only
+    contain: document key → section key → the names of ``terms`` whose term the section's text must give
+    (the term paragraph of a notice states the term to answer and the extension); ``quotes``, the whole
+    sentence of the text a document quotes for a rule whose own ``quote`` is a clause of it (rule id → the
+    sentence, verbatim): a document never quotes a cut-off clause."""
+
+    catalogue: tuple[Document, ...] = ()
+    letterhead: str = ""
+    terms: Mapping[str, str] = field(default_factory=dict)
+    contents: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    checks: Mapping[str, Callable[..., list[Any]]] = field(default_factory=dict)
+    statements: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    quotes: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CasePage:
+    """What a case's page (and its e-mails) say of the case besides its docket (``web``, ``cases``):
+    ``warned_deadline``, a term whose approaching end the page warns about ("": none), and ``warned_texts``,
+    what it says of that term (Spanish, catalogue msgids with ``%(due)s``; ``%(n)s``, the days left):
+    ``ran_out``, ``today`` (its last day), ``one_day`` and ``days`` left; ``member_involvement``, warnings
+    about members who are parties or witnesses: (member, office in the body) of the seats concerned, the
+    respondents' and the witnesses' names → Spanish messages; ``candidate_mark``, whether the respondent's
+    candidacy in the coming elections changes the procedure; ``confidentiality``, who may read its cases,
+    with the provision that says so (Spanish; "": its text states no such rule, and the system's own
+    restriction is stated instead)."""
+
+    warned_deadline: str = ""
+    warned_texts: Mapping[str, str] = field(default_factory=dict)
+    member_involvement: Callable[[Sequence[tuple[str, str]], Sequence[str], Sequence[str]], list[Msg]] | None = None
+    candidate_mark: bool = False
+    confidentiality: str = ""
+
+
+@dataclass(frozen=True)
+class BodyPages:
+    """The body's own pages the web app offers besides cases (``offered``: ``composition``, ``per_diem``):
+    ``seats``, what its ``composition`` page shows and checks (None: no such page); ``per_diem_statement``,
+    its ``per_diem`` page's monthly statement: (year, month, meetings as (day, member, official business,
+    description), expenses as (day, member, amount, description), settings) → statement;
+    ``per_diem_rule``, the rule that sets the per diem, quoted on that page; ``per_diem_policy``, settings
+    → its ledger's policy: the per diem's ``amount``, and whether a second meeting of one member on one day
+    is to be confirmed or refused (``second_same_day``), with the ``rule_id`` and ``setting``."""
+
+    offered: tuple[str, ...] = ()
+    seats: Seats | None = None
+    per_diem_statement: (
+        Callable[[int, int, Sequence[tuple[Any, ...]], Sequence[tuple[Any, ...]], Mapping[str, Any]], Any] | None
+    ) = None
+    per_diem_rule: str = ""
+    per_diem_policy: Callable[[Mapping[str, Any]], Any] | None = None
+
+
+@dataclass(frozen=True)
+class Register:
+    """The body's register of people and what their offices bring (``compliance``, ``web``): ``roles``, the
+    offices a respondent the staff docket by hand may hold (the first is the default); ``obligations``, the
+    duties computed from their offices (None: it keeps none); ``conduct``, the norms of conduct kept per
+    person (None: none); ``income_cap``, the cap on outside income a notice's compensation is checked
+    against: the legislative salary → (the cap, the share of the salary in per cent, the rule that sets it)
+    (None: the rulebook sets none)."""
+
+    roles: tuple[str, ...] = ()
+    obligations: Obligations | None = None
+    conduct: ConductRules | None = None
+    income_cap: Callable[[Decimal], tuple[Decimal, Decimal, str]] | None = None
+
+
+@dataclass(frozen=True)
+class Public:
+    """What the body takes from and shows to the public: ``filing``, what its public e-filing form asks
+    (None: it takes no complaint online through this spec, ``filing``); ``record``, what its public record
+    shows (``documents.publication``); ``statistics``, what its figures count (``stats``)."""
+
+    filing: PublicFiling | None = None
+    record: Publication = field(default_factory=Publication)
+    statistics: Statistics = field(default_factory=Statistics)
+
+
 @dataclass
 class Rulebook:
     id: str
@@ -686,93 +799,18 @@ class Rulebook:
     elections: tuple[Election, ...]
     findings: dict[str, str] = field(default_factory=dict)  # finding id → rule id
     body: str = ""
-    # What the web app asks of a body instead of branching on its rulebook:
-    # the register's offices a respondent the staff docket by hand may hold (the first is the default);
-    register_roles: tuple[str, ...] = ()
-    # where a Final Report goes, by the respondent's role (None: the body refers no Final Report);
-    report_route: Callable[[str], str] | None = None
-    # warnings about members who are parties or witnesses in a case: (member, office in the body)
-    # of the seats concerned, the respondents' and the witnesses' names → Spanish messages;
-    member_involvement: Callable[[Sequence[tuple[str, str]], Sequence[str], Sequence[str]], list[Msg]] | None = None
-    # a term whose approaching end the case page warns about ("": none);
-    warned_deadline: str = ""
-    # what the case page says of that term (Spanish, catalogue msgids with ``%(due)s``; ``%(n)s``, the days
-    # left): ``ran_out``, ``today`` (its last day), ``one_day`` and ``days`` left;
-    warned_texts: Mapping[str, str] = field(default_factory=dict)
-    # whether the respondent's candidacy in the coming elections changes the procedure;
-    candidate_mark: bool = False
-    # the sanctions the body may impose on a respondent of a role (None: the body imposes none);
-    sanctions_for: Callable[[str], tuple[str, ...]] | None = None
-    # the terms its documents quote: a name the templates use → the rule that sets the term;
-    document_terms: Mapping[str, str] = field(default_factory=dict)
-    # the line its documents' letterhead adds under «Gobierno de Puerto Rico» (Spanish; "": none);
-    letterhead: str = ""
-    # who may read its cases, with the provision that says so, as its case pages and its e-mails state it
-    # (Spanish; "": its text states no such rule, and the system's own restriction is stated instead);
-    confidentiality: str = ""
-    # the body's own pages the web app offers besides cases (``composition``, ``per_diem``);
-    pages: tuple[str, ...] = ()
-    # what its ``composition`` page shows and checks (None: the body has no such page);
-    seats: Seats | None = None
-    # its ``per_diem`` page's monthly statement: (year, month, meetings as (day, member, official
-    # business, description), expenses as (day, member, amount, description), settings) → statement.
-    per_diem_statement: (
-        Callable[[int, int, Sequence[tuple[Any, ...]], Sequence[tuple[Any, ...]], Mapping[str, Any]], Any] | None
-    ) = None
-    per_diem_rule: str = ""  # the rule that sets the per diem, quoted on that page
-    # settings → its ledger's policy: the per diem's ``amount``, and whether a second meeting of one member
-    # on one day is to be confirmed or refused (``second_same_day``), with the ``rule_id`` and ``setting``.
-    per_diem_policy: Callable[[Mapping[str, Any]], Any] | None = None
-    # where a Final Report goes and why, by the respondent's role and the recommendation (a route
-    # with ``to``, ``rule_id``, ``action``; None: the body refers no Final Report);
-    final_report_route: Callable[..., Any] | None = None
-    # what its documents must contain, by document (its catalogue key): the sections required
-    # (section key → Spanish label) and the check of the sections a draft includes (→ problems
-    # with ``field``, ``rule_id`` and ``message``).
-    document_contents: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    document_checks: Mapping[str, Callable[..., list[Any]]] = field(default_factory=dict)
-    # what a section of a document must *state*, not only contain: document key → section key → the
-    # names of ``document_terms`` whose term the section's text must give (the term paragraph of a
-    # notice states the term to answer and the extension).
-    document_statements: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
-    # the whole sentence of the text a document quotes for a rule whose own ``quote`` is a clause of
-    # it (rule id → the sentence, verbatim); a document never quotes a cut-off clause.
-    document_quotes: Mapping[str, str] = field(default_factory=dict)
-    # the Spanish words of the payload choices its acts take, for a value read without its field: id → label.
-    # The words of a field are its own (``FieldSpec.labels``, :func:`field_choice_labels`); a key two fields
-    # label differently is left out here (see :func:`flat_choice_labels`).
-    choice_labels: Mapping[str, str] = field(default_factory=dict)
-    # its register of obligated people and the duties computed from their offices (None: it keeps none).
-    obligations: Obligations | None = None
-    # what its public e-filing form asks (None: the body takes no complaint online through this spec).
-    public_filing: PublicFiling | None = None
-    # what an act that meets a term after its due date means, by term (deadline id → :class:`LateAct`);
-    # a term without one is shown as late with its own rule (and as fatal when the evaluator says so).
-    late_acts: Mapping[str, LateAct] = field(default_factory=dict)
-    # the cap on outside income a notice's compensation is checked against (None: the rulebook sets none):
-    # the legislative salary → (the cap, the share of the salary in per cent, the rule that sets it).
-    income_cap: Callable[[Decimal], tuple[Decimal, Decimal, str]] | None = None
-    # the norms of conduct kept per person of its register (None: it keeps none).
-    conduct: ConductRules | None = None
-    # which kinds share a series of case numbers: kind → the series' code (issue 26, finding 10; docs/decisions.md,
-    # «Case numbers: one series per group of kinds»). A kind not named is numbered in the body's main series («CE-2027-0001»); a code numbers
-    # apart («CE-OC-2027-0001»), so that a public filer cannot count the confidential matters opened between
-    # two of their own filings.
-    number_series: Mapping[str, str] = field(default_factory=dict)
-    # What the apps read of the body's law, by concern (:mod:`ventila.rules.parts`, issue 28).
-    voting: Voting = field(default_factory=Voting)
-    compulsory_dismissal: CompulsoryDismissal | None = None
-    publication: Publication = field(default_factory=Publication)
-    statistics: Statistics = field(default_factory=Statistics)
-    documents: tuple[Document, ...] = ()
+    # What the apps read of the body's law, grouped by concern (:mod:`ventila.rules.parts`, issue 28):
+    docket: Docket = field(default_factory=Docket)  # how its acts are recorded (votes, recusals, late acts …)
+    documents: DocumentRules = field(default_factory=DocumentRules)  # its documents and what they must say
+    case_page: CasePage = field(default_factory=CasePage)  # what a case's page says besides the docket
+    pages: BodyPages = field(default_factory=BodyPages)  # its own pages besides cases (composition, per diem)
+    register: Register = field(default_factory=Register)  # its register of people and their duties
+    public: Public = field(default_factory=Public)  # its e-filing form, public record and statistics
     samples: tuple[SampleFlow, ...] = ()  # the fictitious dockets of ``ventila generate``
-    recusal: Recusal = field(default_factory=Recusal)
-    advisory: Advisory = field(default_factory=Advisory)
-    final_report: FinalReport = field(default_factory=FinalReport)
 
     def series_of(self, kind: str) -> str:
         """The code of the number series ``kind`` is numbered in ("": the body's main series)."""
-        return self.number_series.get(kind, "")
+        return self.docket.number_series.get(kind, "")
 
     def rule(self, rule_id: str) -> Rule:
         return self.rules[rule_id]
@@ -817,7 +855,7 @@ def field_choice_labels(rulebook: Rulebook) -> dict[tuple[str, str], Mapping[str
 
 
 def flat_choice_labels(*tables: Mapping[str, str]) -> dict[str, str]:
-    """The choice words a rulebook states for a value read without its field (``Rulebook.choice_labels``):
+    """The choice words a rulebook states for a value read without its field (``Docket.choice_labels``):
     the tables merged, leaving out a key two tables word differently (it is read only with its field)."""
     out: dict[str, str] = {}
     clash: set[str] = set()
@@ -980,6 +1018,15 @@ class Context:
                 best = e
         return best
 
+    def first_or_await(self, event_type: str, stage: StrEnum) -> Event | None:
+        """The earliest event of this type; without one, the case stays at ``stage`` awaiting it (the only act
+        allowed next)."""
+        e = self.firsts.get(event_type)
+        if e is None:
+            self.stage = stage
+            self.allowed_next = [event_type]
+        return e
+
     def last(self, event_type: str) -> Event | None:
         if not self._repeats:
             return self.firsts.get(event_type)
@@ -1007,17 +1054,7 @@ class Context:
         self.bounds.append(day)
 
     def _suspensions(self) -> list[Suspension]:
-        spans: list[Suspension] = []
-        open_start: Event | None = None
-        for e in self.events:
-            if e.type == "proceedings_suspended" and open_start is None:
-                open_start = e
-            elif e.type == "proceedings_resumed" and open_start is not None:
-                spans.append(Suspension(open_start.day, e.day, str(open_start.get("reason", ""))))
-                open_start = None
-        if open_start is not None:
-            spans.append(Suspension(open_start.day, None, str(open_start.get("reason", ""))))
-        return spans
+        return suspension_spans(self.events)
 
     def add_deadline(
         self,
@@ -1190,6 +1227,25 @@ class Context:
         self.findings.append(f)
         return f
 
+    def act_finding(self, e: Event, rule_id: str, message: Msg, finding: str = "act_not_allowed") -> Finding:
+        """A finding on the act ``e`` (``act_not_allowed`` unless ``finding`` says otherwise): ``message``, whose
+        ``%(act)s`` is the act's title and ``%(day)s`` its day."""
+        title = self.rulebook.kinds[self.scenario.kind].events[e.type].title
+        return self.add_finding(finding, rule_id, message.having(act=title, day=e.day), event=e.index)
+
+    def capped(
+        self, rule_id: str, granted: int, maximum: int, over: Msg, key: str, finding: str = "extension_over_maximum"
+    ) -> int:
+        """The days of an extension the rule allows: ``granted``, or ``maximum`` when more were granted, with
+        a ``finding`` (``over``'s text, ``%(<key>)s`` the days granted, ``%(amount)s``
+        the maximum)."""
+        if granted <= maximum:
+            return granted
+        self.add_finding(
+            finding, rule_id, over.having(**{key: granted}, amount=maximum), granted=granted, maximum=maximum
+        )
+        return maximum
+
     def is_missed(self, d: Deadline) -> bool:
         return d.status == "missed"
 
@@ -1256,6 +1312,22 @@ def _rule_terms(rulebook: Rulebook, bare_unit: Unit) -> dict[str, tuple[Rule, Te
 
 
 _TITLES: dict[tuple[str, str], dict[str, str]] = {}
+
+
+def suspension_spans(events: Iterable[Event], holds: Callable[[Event], bool] = lambda e: True) -> list[Suspension]:
+    """The spans of the stays on a docket: each ``proceedings_suspended`` entry that ``holds`` (all, unless
+    told) up to the next ``proceedings_resumed`` (open when none follows)."""
+    spans: list[Suspension] = []
+    start: Event | None = None
+    for e in events:
+        if e.type == "proceedings_suspended" and start is None and holds(e):
+            start = e
+        elif e.type == "proceedings_resumed" and start is not None:
+            spans.append(Suspension(start.day, e.day, str(start.get("reason", ""))))
+            start = None
+    if start is not None:
+        spans.append(Suspension(start.day, None, str(start.get("reason", ""))))
+    return spans
 
 
 def _titles(rulebook: Rulebook, kind: str) -> dict[str, str]:
@@ -2190,32 +2262,25 @@ def _out_of_range(calendar: LegalCalendar, day: dt.date, path: str) -> None:
 
 # Kind → (the kind, event type → its payload dates range-checked like an act's date: all but ``any_year``).
 _RANGED: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
-
-
-def _ranged_date_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
-    return per_kind(
-        _RANGED,
-        kind,
-        lambda k: {
-            t: tuple(n for n, f in spec.fields.items() if f.type in ("date", "datetime") and not f.any_year)
-            for t, spec in k.events.items()
-        },
-    )
-
-
 # Kind → (the kind, event type → its payload fields holding a date or a date-time).
 _DATE_FIELDS: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]] = {}
 
 
-def _date_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
+def _fields_where(
+    cache: dict[int, tuple[KindSpec, dict[str, tuple[str, ...]]]], kind: KindSpec, keep: Callable[[FieldSpec], bool]
+) -> dict[str, tuple[str, ...]]:
+    """Event type → the names of its payload fields ``keep`` selects, computed once per kind."""
     return per_kind(
-        _DATE_FIELDS,
-        kind,
-        lambda k: {
-            t: tuple(n for n, f in spec.fields.items() if f.type in ("date", "datetime"))
-            for t, spec in k.events.items()
-        },
+        cache, kind, lambda k: {t: tuple(n for n, f in spec.fields.items() if keep(f)) for t, spec in k.events.items()}
     )
+
+
+def _ranged_date_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
+    return _fields_where(_RANGED, kind, lambda f: f.type in ("date", "datetime") and not f.any_year)
+
+
+def _date_fields(kind: KindSpec) -> dict[str, tuple[str, ...]]:
+    return _fields_where(_DATE_FIELDS, kind, lambda f: f.type in ("date", "datetime"))
 
 
 def _calendar(

@@ -88,6 +88,10 @@ class Msg:
     def __repr__(self) -> str:
         return f"Msg({self.template!r}, {dict(self.params)!r})"
 
+    def having(self, **params: Value) -> Msg:
+        """This message with ``params`` added before its own values (what a helper fills in: the act, its day)."""
+        return Msg(self.template, **params, **dict(self.params))
+
     def es(self) -> str:
         """The Spanish text."""
         if not self.params:

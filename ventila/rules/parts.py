@@ -15,13 +15,19 @@ the concern that reads it (issue 28), so that no app names a body's act, rule or
 - :class:`SampleFlow` — the fictitious dockets ``ventila generate`` draws for the benchmarks
   (``web.generate``): a sequence of the body's acts a case may follow.
 
+These, and the loose facts the apps read beside them, are grouped into the few parts a ``Rulebook`` is made
+of besides its rules, kinds, settings and elections (in ``engine``, beside ``Rulebook``): :class:`Docket` (how its
+acts are recorded: voting, recusal, advisory, final report, compulsory dismissal, late acts, number series,
+choice words), :class:`DocumentRules`, :class:`CasePage`, :class:`BodyPages`, :class:`Register` and
+:class:`Public` (e-filing, public record, statistics).
+
 Every text here is Spanish: a title is a catalogue msgid (``rulebook_words`` lists it for translation);
 the docket's own texts are kept in Spanish whoever reads them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,7 +92,7 @@ class Document:
     member: its receipt says which, and answers that one's term only); ``receipt_unless``: a source
     payload field that, true, means nothing is notified this way; ``receipt_lists_parties``: the
     receipt lists the parties served. ``required``: what a draft must contain before it is issued —
-    ``"rulebook_check"`` (the rulebook's ``document_checks`` for this key), ``"initial_summons_check"``
+    ``"rulebook_check"`` (the rulebook's ``documents.checks`` for this key), ``"initial_summons_check"``
     (the same, for the summons to a first hearing), ``"findings"`` (findings of fact and conclusions of
     law, under ``rule_id``), ``"contents"`` (each of ``contents``: section key → (rule id, Spanish
     label)). ``answers``: the requests a decision answers (the latest before it gives the text its
@@ -218,13 +224,18 @@ class Recusal:
 @dataclass(frozen=True)
 class FinalReport:
     """Where a Final Report leaves the body (the House, Secs. 25–26): ``referred``, the act that refers it
-    (once one is on record the case is ``report_referred``, and the authority ``Rulebook.report_route``
-    names may read it); ``decided``, the act by which that authority records its decision on it (the
-    Speaker's office records it on a report referred to the Speaker, Sec. 26(c)). Empty: the body refers
-    no Final Report."""
+    (once one is on record the case is ``report_referred``, and the authority ``to`` names may read it);
+    ``decided``, the act by which that authority records its decision on it (the Speaker's office records
+    it on a report referred to the Speaker, Sec. 26(c)); ``to``: the authority it goes to, by the
+    respondent's role; ``route``: where it goes and why, by the respondent's role and the recommendation
+    (a route with ``to``, ``rule_id``, ``action``); ``sanctions_for``: the sanctions the body may impose on
+    a respondent of a role. Empty (None): the body refers no Final Report, imposes no sanction."""
 
     referred: str = ""
     decided: str = ""
+    to: Callable[[str], str] | None = None
+    route: Callable[..., Any] | None = None
+    sanctions_for: Callable[[str], tuple[str, ...]] | None = None
 
 
 @dataclass(frozen=True)

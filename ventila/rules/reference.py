@@ -172,6 +172,15 @@ def _vocabulary_member(node: ast.expr) -> str | None:
     return None
 
 
+def _rule_refs(node: ast.expr) -> list[str | None]:
+    """The rule IDs an argument names: :func:`_rule_ref`'s, or both of ``"CAM-…" if … else "CAM-…"``."""
+    if isinstance(node, ast.IfExp):
+        both = [_rule_ref(node.body), _rule_ref(node.orelse)]
+        if None not in both:
+            return both
+    return [_rule_ref(node)]
+
+
 def _rule_ref(node: ast.expr) -> str | None:
     """The rule ID an argument names: ``"CAM-…"``, ``R.rules["CAM-…"]`` or ``ctx.rule("CAM-…")``."""
     if isinstance(node, ast.Subscript):
@@ -189,14 +198,54 @@ def _call_name(node: ast.Call) -> str | None:
     return None
 
 
-_CALLS = ("add_deadline", "add_finding", "Finding")
+# The calls that compute a term or raise a finding, and where their arguments are: name → (a deadline or a
+# finding, the position of its id or None, the keyword that names it instead and its default, the position of
+# the rule). ``Context.act_finding`` and ``Context.capped`` raise a finding of a fixed id unless told;
+# ``municipal.complaints.watched`` and ``missing_parts`` compute a term or raise a finding for their caller.
+_CALLS: dict[str, tuple[str, int | None, str, str, int]] = {
+    "add_deadline": ("deadline", 0, "", "", 1),
+    "add_finding": ("finding", 0, "", "", 1),
+    "Finding": ("finding", 0, "", "", 1),
+    "act_finding": ("finding", None, "finding", "act_not_allowed", 1),
+    "capped": ("finding", None, "finding", "extension_over_maximum", 0),
+    "watched": ("deadline", 1, "", "", 2),
+    "missing_parts": ("finding", 2, "", "", 3),
+}
+
+
+def _call_of(node: ast.Call, name: str | None) -> tuple[str, str, list[str | None]] | None:
+    """(deadline or finding, its id, the rules it is under) of a call in :data:`_CALLS`, or None."""
+    what = _CALLS.get(name or "")
+    if what is None:
+        return None
+    target, at, keyword, default, rule_at = what
+    if at is not None:
+        arg = node.args[at] if len(node.args) > at else None
+        ident = None if arg is None else _literal(arg) or _vocabulary_member(arg)
+    else:
+        ident = next((_literal(kw.value) for kw in node.keywords if kw.arg == keyword), default)
+    if ident is None:
+        return None
+    rules: list[str | None] = _rule_refs(node.args[rule_at]) if len(node.args) > rule_at else [None]
+    if rules == [None]:
+        for kw in node.keywords:
+            if kw.arg in ("rule_id", "rule"):
+                rules = _rule_refs(kw.value)
+    return target, ident, rules
+
+
+def _read(index: SourceIndex, path: Path) -> tuple[str, str | None]:
+    """The path relative to the root, and the file's text (None: not UTF-8, not read)."""
+    rel = path.relative_to(index.root).as_posix()
+    try:
+        return rel, path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        return rel, None
 
 
 def _scan_code(index: SourceIndex, path: Path, ids: re.Pattern[str]) -> None:
-    rel = path.relative_to(index.root).as_posix()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
+    rel, text = _read(index, path)
+    if text is None:
         return
     if not ids.search(text) and not any(name in text for name in _CALLS):
         return  # neither a rule ID nor a call that names one: nothing to index (most of the code)
@@ -215,17 +264,11 @@ def _scan_code(index: SourceIndex, path: Path, ids: re.Pattern[str]) -> None:
             if first is not None and first in index.rule_ids:
                 index.declared_in.setdefault(first, rel)
                 declaration_args.add(id(node.args[0]))
-        if name in ("add_deadline", "add_finding", "Finding") and node.args:
-            ident = _literal(node.args[0]) or _vocabulary_member(node.args[0])
-            if ident is None:
-                continue
-            rule = _rule_ref(node.args[1]) if len(node.args) > 1 else None
-            if rule is None:
-                for kw in node.keywords:
-                    if kw.arg in ("rule_id", "rule"):
-                        rule = _rule_ref(kw.value)
-            target = index.deadline_calls if name == "add_deadline" else index.finding_calls
-            target.append(Call(ident, rule, rel))
+        call = _call_of(node, name) if node.args else None
+        if call is not None:
+            target, ident, rules = call
+            calls = index.deadline_calls if target == "deadline" else index.finding_calls
+            calls.extend(Call(ident, rule, rel) for rule in rules)
     for node in nodes:
         value = _literal(node) if isinstance(node, ast.Constant) else None
         if value is None or value not in index.rule_ids or id(node) in declaration_args:
@@ -235,10 +278,8 @@ def _scan_code(index: SourceIndex, path: Path, ids: re.Pattern[str]) -> None:
 
 
 def _scan_test(index: SourceIndex, path: Path, pattern: re.Pattern[str]) -> None:
-    rel = path.relative_to(index.root).as_posix()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
+    rel, text = _read(index, path)
+    if text is None:
         return
     if not pattern.search(text.upper().replace("_", "-")):
         return  # no token of the file can cite a rule (what the tokens below are matched against, at most)
@@ -330,6 +371,11 @@ def _table(header: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
     out = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
     out.extend("| " + " | ".join(_cell(c) for c in row) + " |" for row in rows)
     return out
+
+
+def _lead(text: str) -> list[str]:
+    """A paragraph that leads into a table: the text between blank lines."""
+    return ["", text, ""]
 
 
 def rule_effect(rule: Rule) -> str:
@@ -630,12 +676,10 @@ def render_contract_vocabulary(rulebooks: Mapping[str, Rulebook], index: SourceI
                 acts.append(_code(ev.type) + (f" [{fields}]" if fields else ""))
             rows.append((f"{rb.id} · {', '.join(ids)}", ", ".join(acts)))
     out += _table(("rulebook · kind", "events"), rows)
-    out += [
-        "",
+    out += _lead(
         "Payload field types (what each accepts in the JSON; one policy for `ventila deadlines`, "
-        "`ventila conduct` and the API — a value it refuses exits 2 naming the field):",
-        "",
-    ]
+        "`ventila conduct` and the API — a value it refuses exits 2 naming the field):"
+    )
     used = {
         f.type
         for rb in rulebooks.values()
@@ -669,12 +713,10 @@ def render_contract_vocabulary(rulebooks: Mapping[str, Rulebook], index: SourceI
     out += _table(("rulebook · kind", "deadlines"), rows)
     out += ["", "Finding IDs, per rulebook (rules.md gives each one's rules and where it is raised):", ""]
     out += _table(("rulebook", "findings"), findings_rows)
-    out += [
-        "",
+    out += _lead(
         "Checks of `ventila conduct` (`check`), per rulebook (its norms of conduct; `term_of_office` where it records"
-        " its members' terms):",
-        "",
-    ]
+        " its members' terms):"
+    )
     out += _table(
         ("rulebook", "checks"),
         [(_code(rb.id), ", ".join(_code(c) for c in checks_of(rb)) or "(none)") for rb in rulebooks.values()],

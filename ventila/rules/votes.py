@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from .engine import RULEBOOKS
+from .terms import Rule
 
 Choice = Literal["yes", "no", "abstain", "absent", "recused"]
 CHOICES: tuple[str, ...] = ("yes", "no", "abstain", "absent", "recused")
@@ -302,22 +303,38 @@ def _tally_camara(
         f"abstenciones, {counts['absent']} ausentes, {counts['recused']} inhibidos. "
         + ("La moción prevalece." if carried else "La moción no prevalece.")
     )
+    return _outcome(rule, counts, required, base, carried, quorum, False, explanation, errors)
+
+
+def _outcome(
+    rule: Rule,
+    counts: Mapping[str, int],
+    required: int,
+    base: int,
+    carried: bool,
+    quorum: bool,
+    tie: bool,
+    explanation: str,
+    errors: tuple[str, ...],
+) -> VoteOutcome:
+    """The outcome of a roll call: its counts, what it required of which base, and why (its errors last)."""
     if errors:
         explanation += " La votación tiene errores: " + " ".join(errors)
+    yes, no, abstain, absent, recused = (counts[k] for k in ("yes", "no", "abstain", "absent", "recused"))
     return VoteOutcome(
         carried,
         quorum,
         yes,
-        counts["no"],
-        counts["abstain"],
-        counts["absent"],
-        counts["recused"],
+        no,
+        abstain,
+        absent,
+        recused,
         required,
         base,
         rule.id,
         rule.citation,
         explanation,
-        False,
+        tie,
         errors,
     )
 
@@ -352,24 +369,7 @@ def _tally_municipal(
         f"requiere {required} votos a favor (ajuste votes_required). Votos: {yes} a favor, {no} en contra, "
         f"{counts['abstain']} abstenciones, {counts['absent']} ausentes, {counts['recused']} inhibidos. {verdict}"
     )
-    if errors:
-        explanation += " La votación tiene errores: " + " ".join(errors)
-    return VoteOutcome(
-        carried,
-        quorum,
-        yes,
-        no,
-        counts["abstain"],
-        counts["absent"],
-        counts["recused"],
-        required,
-        quorum_n,
-        rule.id,
-        rule.citation,
-        explanation,
-        tie,
-        errors,
-    )
+    return _outcome(rule, counts, required, quorum_n, carried, quorum, tie, explanation, errors)
 
 
 def member_may_record_own_vote(rulebook_id: str, settings: Mapping[str, Any] | None = None) -> bool:

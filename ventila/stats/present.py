@@ -251,7 +251,9 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
     financial = [
         {**r, "rate": None} if public and (_small(r["met"]) or _small(r["missed"])) else r for r in stats.financial
     ]  # a rate beside a count of one or two would tell it
-    if stats.financial or RULEBOOKS[stats.body.rulebook].obligations is not None:  # a register of report duties
+    if (
+        stats.financial or RULEBOOKS[stats.body.rulebook].register.obligations is not None
+    ):  # a register of report duties
         out.append(
             Table(
                 "informes",
@@ -274,7 +276,7 @@ def tables(stats: Stats, *, public: bool = False) -> list[Table]:
                 ),
             )
         )
-    if RULEBOOKS[stats.body.rulebook].statistics.with_prejudice:
+    if RULEBOOKS[stats.body.rulebook].public.statistics.with_prejudice:
         out.append(
             Table(
                 "perjuicio",

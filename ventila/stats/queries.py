@@ -100,8 +100,8 @@ def entries(body: Body, period: Period, only: Only = None) -> Any:
 
 
 def counted(body: Body) -> Statistics:
-    """What the statistics of ``body`` count: its rulebook's ``statistics`` (:class:`Statistics`)."""
-    return RULEBOOKS[body.rulebook].statistics
+    """What the statistics of ``body`` count: its rulebook's ``public.statistics`` (:class:`Statistics`)."""
+    return RULEBOOKS[body.rulebook].public.statistics
 
 
 def received(body: Body, period: Period) -> list[dict[str, Any]]:
@@ -360,7 +360,7 @@ def advisory(body: Body, period: Period) -> dict[str, Any]:
 def financial(body: Body, period: Period) -> list[dict[str, Any]]:
     """Per year of the period, the financial-report duties met and missed (the stored terms of the
     ``financial_report`` cases, the person's own duties only) and the compliance rate."""
-    obligations = RULEBOOKS[body.rulebook].obligations
+    obligations = RULEBOOKS[body.rulebook].register.obligations
     if obligations is None:
         return []
     rows = (

@@ -82,7 +82,7 @@ def report_html(
                 "tables": present.tables(stats, public=False),
                 "matters": resolved_matters(body, period),
                 "method": [_(m) for m in METHOD],
-                "letterhead": RULEBOOKS[body.rulebook].letterhead,
+                "letterhead": RULEBOOKS[body.rulebook].documents.letterhead,
                 "issued_on": long_date(issued_at.astimezone(PR_TZ).date(), "es") if issued_at else "",
                 "issued_by": issued_by,
                 "verify_url": verify_url,  # the signature's place and the verification link (issued only)

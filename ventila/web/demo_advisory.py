@@ -33,7 +33,7 @@ def _serve(secretary: User, case: Case, event_type: str, person: Person) -> None
 
 def load(stdout: Any, camara: Body, secretary: User) -> None:
     today = clock.today()
-    acts = RULEBOOKS[camara.rulebook].advisory  # the acts of an advisory opinion's case (Sec. 19)
+    acts = RULEBOOKS[camara.rulebook].docket.advisory  # the acts of an advisory opinion's case (Sec. 19)
     villafane = Person.objects.filter(hr_number="DEMO-104").first()
     quiles = Person.objects.filter(hr_number="DEMO-101").first()
     mojica = Person.objects.filter(hr_number="DEMO-102").first()

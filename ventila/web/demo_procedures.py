@@ -117,7 +117,7 @@ def load(out: Any, camara: Body, municipal: Body) -> None:
     people = {k: _person(g, f, "representative", t) for k, (g, f, t) in REPS.items()}
     mayors = {k: _person(g, f, "mayor", title, town) for k, (g, f, title, town) in MAYORS.items()}
     made: list[str] = []
-    recusal = RULEBOOKS[camara.rulebook].recusal  # the House's recusal and substitute acts (Secs. 8–9)
+    recusal = RULEBOOKS[camara.rulebook].docket.recusal  # the House's recusal and substitute acts (Secs. 8–9)
     filing = {kind: spec.filing_act for kind, spec in RULEBOOKS[municipal.rulebook].kinds.items()}
 
     # A member recuses himself (Sec. 9): decided without him; the Speaker appoints a substitute.

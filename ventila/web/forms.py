@@ -381,7 +381,7 @@ class ActForm(WhenMixin, AttachmentMixin):
         self.vote_rule = vote_rule(case.body.rulebook, event_type)
         if self.vote_rule is not None:
             self.voters = voting_members(case, day)
-            if event_type == RULEBOOKS[case.body.rulebook].recusal.decided:
+            if event_type == RULEBOOKS[case.body.rulebook].docket.recusal.decided:
                 # Sec. 9 ¶4: the member whose recusal is decided does not vote on it.
                 pending = {p.pk for p in pending_recusal_members(case)}
                 if len(pending) == 1:
@@ -585,7 +585,7 @@ def respondent_of(office: OfficeTerm | None) -> dict[str, Any]:
 
 
 def respondent_choices(body: Body, day: dt.date) -> list[tuple[str, str]]:
-    roles = RULEBOOKS[body.rulebook].register_roles
+    roles = RULEBOOKS[body.rulebook].register.roles
     offices = offices_held_on(day, roles)
     return [(str(o.pk), f"{o.person} — {o.title}") for o in offices]
 
@@ -602,7 +602,7 @@ FILING_BUTTONS = {
     "suspension_proceeding": _("Anotar procedimiento especial de suspensión"),
     "deadlock": _("Anotar estado de fricción"),
 }
-# The queue's button for each of a body's own pages (``Rulebook.pages``): its view and its label.
+# The queue's button for each of a body's own pages (``Rulebook.pages.offered``): its view and its label.
 PAGE_BUTTONS = {
     "composition": ("web:composition", _("Composición")),
     "per_diem": ("web:per_diem", _("Dietas y gastos")),

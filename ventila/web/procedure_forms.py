@@ -63,7 +63,7 @@ KINSHIP_WITH = (
 
 def pending_recusal_members(case: Case) -> list[Person]:
     """Members with a recusal request not yet decided, in docket order."""
-    recusal = RULEBOOKS[case.body.rulebook].recusal
+    recusal = RULEBOOKS[case.body.rulebook].docket.recusal
     entries = list(case.entries.filter(event_type__in=(recusal.requested, recusal.decided)).order_by("seq"))
     superseded = {e.supersedes_id for e in case.entries.filter(supersedes__isnull=False)}
     pending: dict[str, None] = {}
@@ -82,7 +82,7 @@ def pending_recusal_members(case: Case) -> list[Person]:
 
 def member_field(case: Case, day: dt.date, event_type: str, label: Any) -> forms.Field | None:
     """The «member» of a recusal or substitute act, limited to the members it can be about."""
-    recusal = RULEBOOKS[case.body.rulebook].recusal
+    recusal = RULEBOOKS[case.body.rulebook].docket.recusal
     if not event_type:
         return None
     if event_type == recusal.requested:
@@ -114,7 +114,7 @@ def member_field(case: Case, day: dt.date, event_type: str, label: Any) -> forms
 def add_procedure_fields(form: Any, case: Case, event_type: str, day: dt.date) -> list[str]:
     """Add the descriptive fields an act needs; returns the names stored in the entry's details."""
     names: list[str] = []
-    if event_type and event_type == RULEBOOKS[case.body.rulebook].recusal.requested:
+    if event_type and event_type == RULEBOOKS[case.body.rulebook].docket.recusal.requested:
         form.fields["recusal_reasons"] = forms.CharField(
             label=_("Fundamentos por escrito"),
             widget=forms.Textarea(attrs={"rows": 4}),
@@ -154,7 +154,7 @@ def add_procedure_fields(form: Any, case: Case, event_type: str, day: dt.date) -
 
 def clean_procedure_fields(form: Any, data: dict[str, Any]) -> None:
     """Cross-field checks of the procedure acts."""
-    recusal = RULEBOOKS[form.case.body.rulebook].recusal
+    recusal = RULEBOOKS[form.case.body.rulebook].docket.recusal
     if form.event_type and form.event_type == recusal.requested:
         relation = data.get("kinship_relation")
         grounds = data.get("grounds") or []

@@ -132,7 +132,7 @@ def post_referral(
         except ActRefused as exc:
             raise refusal(request, exc) from None
         out = case_out(received.case)
-        obligations = RULEBOOKS[body.rulebook].obligations
+        obligations = RULEBOOKS[body.rulebook].register.obligations
         if received.source is not None and obligations is not None:
             mark_filed(token, received.source)
             out["source_number"] = received.source.number

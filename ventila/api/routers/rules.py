@@ -63,7 +63,7 @@ _DEADLINES_EXAMPLE = {
     "kind": "complaint",
     "events": [{"type": "complaint_filed", "at": "2027-03-01"}],
 }
-_EXAMPLE_CONDUCT_RULEBOOK = next((rb.id for rb in RULEBOOKS.values() if rb.conduct is not None), "")
+_EXAMPLE_CONDUCT_RULEBOOK = next((rb.id for rb in RULEBOOKS.values() if rb.register.conduct is not None), "")
 
 
 @_engine_post(

@@ -270,7 +270,7 @@ def check_act(
     if rule_id is not None and case is not None and not act.imported:
         voters = voting_members(case, act.occurred_at.astimezone(PR_TZ).date())
         challenged: Person | None = None
-        recusal = RULEBOOKS[facts.rulebook].recusal
+        recusal = RULEBOOKS[facts.rulebook].docket.recusal
         if recusal.decided and act.event_type == recusal.decided:
             challenged, rule_id = _recusal_vote(recusal, existing, act, voters, errors)
             voters = [p for p in voters if challenged is None or p.pk != challenged.pk]

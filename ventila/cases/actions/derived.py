@@ -365,7 +365,10 @@ class _Rows:
             for f in evaluation.findings
         ]
         # Who may not sit on the case: parties (Sec. 8) and members whose recusal was granted (Sec. 9).
-        recusal, referred = RULEBOOKS[case.body.rulebook].recusal, RULEBOOKS[case.body.rulebook].final_report.referred
+        recusal, referred = (
+            RULEBOOKS[case.body.rulebook].docket.recusal,
+            RULEBOOKS[case.body.rulebook].docket.final_report.referred,
+        )
         excluded: dict[int, str] = {}
         members = body_config(case.body).members
         for person_id in parties:  # the people of the register who are parties to the case

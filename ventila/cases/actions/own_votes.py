@@ -28,7 +28,7 @@ class OwnVoteRefused(Exception):
 
 def _undecided_recusals(case: Case) -> set[int]:
     """The members with a recusal request not yet decided (Sec. 9 ¶4: they do not vote on it)."""
-    recusal = RULEBOOKS[case.body.rulebook].recusal
+    recusal = RULEBOOKS[case.body.rulebook].docket.recusal
     superseded = set(case.entries.filter(supersedes__isnull=False).values_list("supersedes_id", flat=True))
     live = [
         e
@@ -87,7 +87,7 @@ def votes_in(user: Any, case: Case, event_type: str, day: dt.date) -> bool:
     person_id = getattr(user, "person_id", None)
     if person_id is None or person_id not in {p.pk for p in voting_members(case, day)}:
         return False
-    decided = RULEBOOKS[case.body.rulebook].recusal.decided
+    decided = RULEBOOKS[case.body.rulebook].docket.recusal.decided
     return not (decided and event_type == decided and person_id in _undecided_recusals(case))
 
 

@@ -37,7 +37,7 @@ class TermChange:
     due: dt.date | dt.datetime
     fatal: bool = False
     was_due: dt.date | dt.datetime | None = None  # a moved term's due date before the act
-    # a term the act meets after its due date: what the rulebook says that means (``Rulebook.late_acts``)
+    # a term the act meets after its due date: what the rulebook says that means (``Rulebook.docket.late_acts``)
     consequence: str = ""
     consequence_rule: str = ""
     consequence_citation: str = ""
@@ -105,7 +105,7 @@ def compute_act_effect(rulebook_id: str, before: Evaluation, after: Evaluation, 
                 moved.append(change(d, was_due=old.due))
         elif old is not None and _pending(old) and d.satisfied_by is not None:
             if d.status == "missed" and d.satisfied_by == event_type:
-                why = rulebook.late_acts.get(d.id)
+                why = rulebook.docket.late_acts.get(d.id)
                 cited = rulebook.rules.get(why.rule_id) if why is not None else None
                 late.append(
                     change(

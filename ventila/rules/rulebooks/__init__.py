@@ -38,7 +38,7 @@ DEMOS: dict[str, Demo] = {CAMARA_171.id: CAMARA_171_DEMO, MUNICIPAL.id: MUNICIPA
 def rulebook_words() -> set[str]:
     """Every Spanish word of the rulebooks that people read translated: the labels of
     ``vocabulary.py``, each kind's and each event's title, each kind's caption, each event's «when», the
-    dismissal grounds and the sanctions, each field's choice words (``FieldSpec.labels``), what a late act means (``Rulebook.late_acts``) and the plain
+    dismissal grounds and the sanctions, each field's choice words (``FieldSpec.labels``), what a late act means (``Rulebook.docket.late_acts``) and the plain
     words of the public e-filing form (``PublicFiling``).
     None is written as ``_("…")`` in the source: ``ventila makemessages`` (``web/management/commands/
     makemessages.py``) collects them with the rest, and
@@ -60,16 +60,16 @@ def rulebook_words() -> set[str]:
         *source_templates(),
     }
     for rulebook in RULEBOOKS.values():
-        if rulebook.seats is not None:  # the composition page's rules, by their summaries
-            words.update(rulebook.rules[r].summary for r in rulebook.seats.rule_ids.values())
-        if rulebook.confidentiality:
-            words.add(rulebook.confidentiality)
-        if rulebook.letterhead:  # also a form hint's value (the House's «Cámara de Representantes»)
-            words.add(rulebook.letterhead)
-        words.update(late.text for late in rulebook.late_acts.values())  # shown before a late act is recorded
-        words.update(act.title for act in rulebook.publication.acts.values())  # the public record's titles
-        words.update(doc.title for doc in rulebook.documents)  # the titles of the documents it carries
-        public = rulebook.public_filing
+        if rulebook.pages.seats is not None:  # the composition page's rules, by their summaries
+            words.update(rulebook.rules[r].summary for r in rulebook.pages.seats.rule_ids.values())
+        if rulebook.case_page.confidentiality:
+            words.add(rulebook.case_page.confidentiality)
+        if rulebook.documents.letterhead:  # also a form hint's value (the House's «Cámara de Representantes»)
+            words.add(rulebook.documents.letterhead)
+        words.update(late.text for late in rulebook.docket.late_acts.values())  # shown before a late act is recorded
+        words.update(act.title for act in rulebook.public.record.acts.values())  # the public record's titles
+        words.update(doc.title for doc in rulebook.documents.catalogue)  # the titles of the documents it carries
+        public = rulebook.public.filing
         if public is not None:  # what the public e-filing form and its receipt say in plain words
             words.update(public.provision_titles.values())
             words.update(w for g in public.provision_groups for w in (g.label, g.hint))
@@ -88,8 +88,8 @@ def rulebook_words() -> set[str]:
             words.update(f.help for spec in kind.events.values() for f in spec.fields.values() if f.help)
             words.update(w for spec in kind.events.values() for f in spec.fields.values() for w in f.labels.values())
             words.update(f.label for spec in kind.events.values() for f in spec.fields.values() if f.label)
-        words.update(rulebook.choice_labels.values())  # a payload choice read without its field
-        words.update(rulebook.warned_texts.values())  # the case page's warning of its warned term
+        words.update(rulebook.docket.choice_labels.values())  # a payload choice read without its field
+        words.update(rulebook.case_page.warned_texts.values())  # the case page's warning of its warned term
     words.update(finding_words())
     return words
 

@@ -63,10 +63,20 @@ def merge(*sets: RuleSet) -> dict[str, Rule]:
 # act or finding. The receipt that starts a term stays its own act (``respondent_notified`` …).
 _METHODS = ("email_attachment", "email_link", "hand", "mail")
 
+# The document served and the notice of it, as every act of service names them.
+_SERVED = {
+    "document": FieldSpec("int", True, help="Número del documento notificado."),
+    "delivery": FieldSpec("int", True, help="Número de la notificación."),
+}
+
+
+def _record_only(event_type: str, fields: Mapping[str, FieldSpec]) -> EventSpec:
+    return EventSpec(event_type, RECORD_ONLY_EVENT_ES[event_type], fields, record_only=True)
+
+
 RECORD_ONLY_EVENTS: dict[str, EventSpec] = {
-    "document_issued": EventSpec(
+    "document_issued": _record_only(
         "document_issued",
-        RECORD_ONLY_EVENT_ES["document_issued"],
         {
             "document": FieldSpec("int", True, help="Número del documento expedido."),
             "template": FieldSpec("str", True, help="Modelo del documento (por ejemplo notice_of_complaint)."),
@@ -77,14 +87,11 @@ RECORD_ONLY_EVENTS: dict[str, EventSpec] = {
             "source_seq": FieldSpec("int", help="La anotación cuyo acto el documento pone por escrito."),
             "language": FieldSpec("choice", choices=("es", "en"), help="Idioma del documento."),
         },
-        record_only=True,
     ),
-    "service_attempted": EventSpec(
+    "service_attempted": _record_only(
         "service_attempted",
-        RECORD_ONLY_EVENT_ES["service_attempted"],
         {
-            "document": FieldSpec("int", True, help="Número del documento notificado."),
-            "delivery": FieldSpec("int", True, help="Número de la notificación."),
+            **_SERVED,
             "attempt": FieldSpec("int", help="Número del intento (1, 2, …) para esa notificación."),
             "method": FieldSpec("choice", True, _METHODS, help="Medio de la notificación."),
             "recipient": FieldSpec("str", True, help="Dirección de correo o nombre del destinatario."),
@@ -96,23 +103,19 @@ RECORD_ONLY_EVENTS: dict[str, EventSpec] = {
             "ok": FieldSpec("bool", True, help="Si el servidor aceptó el mensaje (o se entregó en mano o por correo)."),
             "received_on": FieldSpec("date", help="Fecha de recibo, en la entrega personal o por correo postal."),
         },
-        record_only=True,
     ),
     # The receipt of a document served by e-mail, when it is no act of its own (an act such as
     # ``respondent_notified`` records the receipts that start a term).
-    "service_received": EventSpec(
+    "service_received": _record_only(
         "service_received",
-        RECORD_ONLY_EVENT_ES["service_received"],
         {
-            "document": FieldSpec("int", True, help="Número del documento notificado."),
-            "delivery": FieldSpec("int", True, help="Número de la notificación."),
+            **_SERVED,
             "method": FieldSpec("choice", True, _METHODS, help="Medio de la notificación."),
             "recipient": FieldSpec("str", True, help="Nombre del destinatario."),
             "recipient_role": FieldSpec("str", help="Calidad del destinatario (respondent, complainant…)."),
             "received_on": FieldSpec("date", True, help="Fecha en que el destinatario recibió el documento."),
             "sha256": FieldSpec("str", help="Huella SHA-256 del PDF notificado."),
         },
-        record_only=True,
     ),
 }
 

@@ -150,8 +150,8 @@ def matter_buttons(body: Body) -> list[tuple[str, Any]]:
 
 @register.filter
 def page_buttons(body: Body) -> list[tuple[str, Any]]:
-    """The body's own pages (``Rulebook.pages``): their view names and button labels."""
-    pages = [PAGE_BUTTONS[page] for page in RULEBOOKS[body.rulebook].pages if page in PAGE_BUTTONS]
+    """The body's own pages (``Rulebook.pages.offered``): their view names and button labels."""
+    pages = [PAGE_BUTTONS[page] for page in RULEBOOKS[body.rulebook].pages.offered if page in PAGE_BUTTONS]
     if "advisory_opinion" in RULEBOOKS[body.rulebook].kinds:  # Sec. 19(e): the binding register
         pages.append(("web:opinion_register", _("Registro de opiniones consultivas")))
     return pages

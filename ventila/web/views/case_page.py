@@ -229,7 +229,7 @@ def register_links(user: Any, case: Case) -> dict[str, Any]:
     referral case an OEG referral became (or the one it came from), and the action that turns a
     pending referral into a case (staff only). No query for a case of any other kind."""
     out: dict[str, Any] = {"case_links": [], "turn_referral_url": "", "register_person_url": ""}
-    obligations = RULEBOOKS[case.body.rulebook].obligations
+    obligations = RULEBOOKS[case.body.rulebook].register.obligations
     if obligations is None or case.kind not in (obligations.kind, obligations.referral_kind):
         return out
     out["case_links"] = links_of(case)

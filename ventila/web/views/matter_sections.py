@@ -41,7 +41,7 @@ def matter_context(user: Any, case: Case, entries: list[DocketEntry]) -> dict[st
         return out
     superseded = {e.supersedes_id for e in entries if e.supersedes_id}
     live = [e for e in entries if e.pk not in superseded]
-    income_cap = RULEBOOKS[case.body.rulebook].income_cap
+    income_cap = RULEBOOKS[case.body.rulebook].register.income_cap
     notice = next(
         (e for e in sorted(live, key=lambda e: e.seq, reverse=True) if "legislative_salary" in e.payload), None
     )

@@ -51,7 +51,7 @@ def _act_title(case: Case, event_type: str) -> str:
 
 
 def _awaiting_vote() -> Q:
-    """Open cases whose allowed acts include one their body decides by roll call (``Rulebook.voting``):
+    """Open cases whose allowed acts include one their body decides by roll call (``Rulebook.docket.voting``):
     the act's id, quoted, in the stored list (a text match both databases run)."""
     q = Q(pk__in=[])
     for rulebook_id, event_type in voted_acts():

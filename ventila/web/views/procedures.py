@@ -52,7 +52,7 @@ def queue_flags(qs: Any, items: list[dict[str, Any]], today: dt.date, *, first_p
     # page without one runs no query. The rows' bodies are attached (the view's ``_attach_bodies``).
     warned: dict[str, list[int]] = {}
     for it in items:
-        term = RULEBOOKS[it["case"].body.rulebook].warned_deadline
+        term = RULEBOOKS[it["case"].body.rulebook].case_page.warned_deadline
         if term:
             warned.setdefault(term, []).append(it["case"].pk)
     decide: dict[int, list[CaseDeadline]] = {}
@@ -108,7 +108,7 @@ def procedure_context(
     elections = []
     # Sec. 24 concerns complaints: a preventive matter (Secs. 11, 17, 27) has no candidate mark.
     candidate_mark = (
-        RULEBOOKS[case.body.rulebook].candidate_mark
+        RULEBOOKS[case.body.rulebook].case_page.candidate_mark
         and case.status == Case.Status.OPEN
         and case.kind not in MATTER_BUTTONS
         and side_act(case, "candidate_mark")
@@ -142,7 +142,7 @@ def mark_candidate(request: HttpRequest, number: str) -> HttpResponse:
     case = access.access_case_for_user(request.user, number)
     if (
         case.body_id not in access.staff_body_ids(request.user)
-        or not RULEBOOKS[case.body.rulebook].candidate_mark
+        or not RULEBOOKS[case.body.rulebook].case_page.candidate_mark
         or case.kind in MATTER_BUTTONS
     ):
         raise PermissionDenied("staff only")
@@ -159,10 +159,10 @@ def mark_candidate(request: HttpRequest, number: str) -> HttpResponse:
 
 
 def _own_page_body(user: Any, slug: str, page: str) -> Body:
-    """A body's own page (``Rulebook.pages``, the municipal Commission's): its secretary and staff (404 for
+    """A body's own page (``Rulebook.pages.offered``, the municipal Commission's): its secretary and staff (404 for
     anyone else, and for a body without the page)."""
     body = Body.objects.filter(slug=slug).first()
-    if body is None or page not in RULEBOOKS[body.rulebook].pages or body.pk not in access.staff_body_ids(user):
+    if body is None or page not in RULEBOOKS[body.rulebook].pages.offered or body.pk not in access.staff_body_ids(user):
         raise Http404("body not found")
     return body
 
@@ -252,7 +252,7 @@ def per_diem(request: HttpRequest, body: str) -> HttpResponse:
         for n in people
     ]
     rulebook = RULEBOOKS[body_obj.rulebook]
-    rule = rulebook.rules[rulebook.per_diem_rule]
+    rule = rulebook.rules[rulebook.pages.per_diem_rule]
     return render(
         request,
         "web/per_diem.html",
@@ -278,18 +278,18 @@ def composition(request: HttpRequest, body: str) -> HttpResponse:
     body_obj = _own_page_body(request.user, body, "composition")
     today = clock.today()
     rb = RULEBOOKS[body_obj.rulebook]
-    if rb.seats is None:  # a rulebook that lists the page and declares no seats
+    if rb.pages.seats is None:  # a rulebook that lists the page and declares no seats
         raise Http404("body not found")
     settings = rb.resolve_settings({})
     seats = []
     for m in body_obj.members_on(today):
-        term = rb.seats.term_of_office(took_office=m.start, on=today, settings=settings)
+        term = rb.pages.seats.term_of_office(took_office=m.start, on=today, settings=settings)
         seats.append({"m": m, "term": term, "last_day": term.nominal_end - dt.timedelta(days=1)})
     qform = QualificationForm(request.GET if "seat" in request.GET else None)
     checks = None
     if qform.is_bound and qform.is_valid():
         d = qform.cleaned_data
-        checks = rb.seats.check_candidate(
+        checks = rb.pages.seats.check_candidate(
             d["seat"], d["is_lawyer"], float(d["years_of_practice"] or 0), d["former_judge"]
         )
     return render(
@@ -300,14 +300,14 @@ def composition(request: HttpRequest, body: str) -> HttpResponse:
             "checks": checks,
             "body": body_obj,
             "seats": seats,
-            "seat_count": rb.seats.count,
-            "vacant": max(0, rb.seats.count - len(seats)),
-            "quorum": rb.seats.quorum,
+            "seat_count": rb.pages.seats.count,
+            "vacant": max(0, rb.pages.seats.count - len(seats)),
+            "quorum": rb.pages.seats.quorum,
             "votes_required": required_yes(rb.id),
-            "rule_seats": rb.rules[rb.seats.rule_ids["seats"]],
-            "rule_term": rb.rules[rb.seats.rule_ids["term"]],
-            "rule_quorum": rb.rules[rb.seats.rule_ids["quorum"]],
-            "qualification_rules": ", ".join(rb.seats.qualification_rules),
+            "rule_seats": rb.rules[rb.pages.seats.rule_ids["seats"]],
+            "rule_term": rb.rules[rb.pages.seats.rule_ids["term"]],
+            "rule_quorum": rb.rules[rb.pages.seats.rule_ids["quorum"]],
+            "qualification_rules": ", ".join(rb.pages.seats.qualification_rules),
             "today": today,
         },
     )

@@ -8,8 +8,22 @@ defaults, overridden by the decisions at the top of the catalogue.
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
-from ...engine import Election, KindSpec, LateAct, PublicFiling, Rulebook, Setting, flat_choice_labels
+from ...engine import (
+    CasePage,
+    Docket,
+    DocumentRules,
+    Election,
+    KindSpec,
+    LateAct,
+    Public,
+    PublicFiling,
+    Register,
+    Rulebook,
+    Setting,
+    flat_choice_labels,
+)
 from ...parts import Advisory, FinalReport, Outcome, Publication, PublishedAct, Recusal, Statistics, Voting
 from ...vocabulary import Actor, ComplaintDeadline, ComplaintStage
 from ..common import merge, with_record_only
@@ -130,76 +144,60 @@ _COMPLAINT_ACTORS: dict[str, Actor] = {
 # election (Sec. 24(f)).
 COMPLAINT_PROCEDURES = ("ordinary", "summary", "deferred_until_after_election")
 
+_COMPLAINT_KIND = KindSpec(
+    "complaint",
+    "Querella",
+    _COMPLAINT_EVENTS,
+    evaluate_complaint,
+    filing_act="complaint_filed",
+    stages=ComplaintStage,
+    deadlines=ComplaintDeadline,
+    deadline_ids=(
+        "file_complaint",
+        "notify_respondent",
+        "answer",
+        "examine",
+        "notify_determination",
+        "resolve",
+        "summary_total",
+        "summary_dismissal_review",
+        "summary_hearing_citation",
+        "summary_adjudication",
+        "notify_summary_dismissal",
+        "request_substitute",
+        "notify_recusal_denial",
+        "refer_final_report",
+    ),
+    actors=_COMPLAINT_ACTORS,
+    respondent_roles=ROLES,
+    caption="Querella contra %(name)s",
+    # Secs. 5(5), 21(d): confidential «hasta la determinación o resolución final»; final for
+    # publication once a final act is on record with its notice and the closing (FINAL_ACTS).
+    final_stages=("closed",),
+    final_acts=s20_s24_complaints.FINAL_ACTS,
+    final_rule="CAM-21D-01",
+    private_fields=s20_s24_complaints.PRIVATE_FIELDS,
+    witness_acts=("witness_summoned",),  # Sec. 8: a member cited as a witness is replaced
+    procedures=COMPLAINT_PROCEDURES,  # Secs. 21–22, 24, 24(f)
+    # CAM-20-06: a complaint filed after the 30 days is to be dismissed for want of jurisdiction
+    # (Sec. 21(c)(2)): the determination that dismisses it is the act to take.
+    finding_acts={"complaint_time_barred": ("determination_made",)},
+)
+# An OEG referral: a complaint's procedure, without the term to file a complaint and the terms of the summary
+# procedure (the deadline ids the referral kind always had).
+_REFERRAL_KIND = replace(
+    _COMPLAINT_KIND,
+    id="referral",
+    title="Referido de la OEG",
+    filing_act="referral_received",
+    deadline_ids=tuple(d for d in _COMPLAINT_KIND.deadline_ids if d != "file_complaint" and "summary" not in d),
+    caption="Referido de la OEG contra %(name)s",
+    finding_acts={},
+)
+
 KINDS: dict[str, KindSpec] = {
-    "complaint": KindSpec(
-        "complaint",
-        "Querella",
-        _COMPLAINT_EVENTS,
-        evaluate_complaint,
-        filing_act="complaint_filed",
-        stages=ComplaintStage,
-        deadlines=ComplaintDeadline,
-        deadline_ids=(
-            "file_complaint",
-            "notify_respondent",
-            "answer",
-            "examine",
-            "notify_determination",
-            "resolve",
-            "summary_total",
-            "summary_dismissal_review",
-            "summary_hearing_citation",
-            "summary_adjudication",
-            "notify_summary_dismissal",
-            "request_substitute",
-            "notify_recusal_denial",
-            "refer_final_report",
-        ),
-        actors=_COMPLAINT_ACTORS,
-        respondent_roles=ROLES,
-        caption="Querella contra %(name)s",
-        # Secs. 5(5), 21(d): confidential «hasta la determinación o resolución final»; final for
-        # publication once a final act is on record with its notice and the closing (FINAL_ACTS).
-        final_stages=("closed",),
-        final_acts=s20_s24_complaints.FINAL_ACTS,
-        final_rule="CAM-21D-01",
-        private_fields=s20_s24_complaints.PRIVATE_FIELDS,
-        witness_acts=("witness_summoned",),  # Sec. 8: a member cited as a witness is replaced
-        procedures=COMPLAINT_PROCEDURES,  # Secs. 21–22, 24, 24(f)
-        # CAM-20-06: a complaint filed after the 30 days is to be dismissed for want of jurisdiction
-        # (Sec. 21(c)(2)): the determination that dismisses it is the act to take.
-        finding_acts={"complaint_time_barred": ("determination_made",)},
-    ),
-    "referral": KindSpec(
-        "referral",
-        "Referido de la OEG",
-        _COMPLAINT_EVENTS,
-        evaluate_complaint,
-        filing_act="referral_received",
-        stages=ComplaintStage,
-        deadlines=ComplaintDeadline,
-        deadline_ids=(
-            "notify_respondent",
-            "answer",
-            "examine",
-            "notify_determination",
-            "resolve",
-            "request_substitute",
-            "notify_recusal_denial",
-            "refer_final_report",
-        ),
-        actors=_COMPLAINT_ACTORS,
-        respondent_roles=ROLES,
-        caption="Referido de la OEG contra %(name)s",
-        # Secs. 5(5), 21(d): confidential «hasta la determinación o resolución final»; final for
-        # publication once a final act is on record with its notice and the closing (FINAL_ACTS).
-        final_stages=("closed",),
-        final_acts=s20_s24_complaints.FINAL_ACTS,
-        final_rule="CAM-21D-01",
-        private_fields=s20_s24_complaints.PRIVATE_FIELDS,
-        witness_acts=("witness_summoned",),  # Sec. 8: a member cited as a witness is replaced
-        procedures=COMPLAINT_PROCEDURES,  # Secs. 21–22, 24, 24(f)
-    ),
+    "complaint": _COMPLAINT_KIND,
+    "referral": _REFERRAL_KIND,
     **s19_advisory.KINDS,
     **s10_s13_conduct.KINDS,
     **s14_s18_financial.KINDS,
@@ -220,113 +218,7 @@ RULEBOOK = Rulebook(
     ),
     kinds=with_record_only(KINDS),
     settings=SETTINGS,
-    register_roles=ROLES,
-    report_route=s25_s31_reports.report_route,  # Sec. 25
-    member_involvement=s01_s09_commission.member_involvement_warnings,  # Sec. 8 (CAM-08-01)
-    candidate_mark=True,  # Sec. 24: the summary procedure
-    sanctions_for=s25_s31_reports.sanctions_for,  # Sec. 26
-    document_terms={
-        "answer": "CAM-21B-02",
-        "extension": "CAM-21B-03",
-        "determination_notice": "CAM-21C-04",
-        "secretary_notice": "CAM-14C-02",  # the notice to a late filer (Sec. 14(c))
-        "objection": "CAM-11C-01",  # the term to object to an outside activity (Sec. 11(c))
-    },
-    letterhead="Cámara de Representantes",
-    # Only complaints in the main series (CE-2027-0001), the one a public filer sees: the confidential
-    # matters (Secs. 5(5), 16, 17, 19: referrals, opinions, outside activities, financial reports and the
-    # requests to see them) and the Commission's regulations are numbered apart (docs/decisions.md,
-    # «Case numbers: one series per group of kinds»).
-    number_series={
-        "referral": "R",
-        "advisory_opinion": "OC",
-        "outside_activity": "AE",
-        "financial_report": "IF",
-        "report_access_request": "IF",
-        "regulation": "RG",
-    },
-    confidentiality="Confidencial hasta la resolución final (Secs. 5(5) y 21(d) del Código de Ética).",  # CAM-05-02, CAM-21D-01
-    # Sec. 21(c) dismissal grounds and Sec. 26 sanctions, as the act forms offer them.
-    # (Each field's own words are its ``labels``; a key two tables word differently, such as
-    # ``no_jurisdiction`` — Sec. 21(c)(2) and Sec. 19(c) — is read only with its field.)
-    choice_labels=flat_choice_labels(
-        s20_s24_complaints.DETERMINATION_OUTCOMES_ES,  # Sec. 21(c)
-        s20_s24_complaints.DISMISSAL_GROUNDS_ES,
-        s25_s31_reports.SANCTION_ES,
-        s10_s13_conduct.OUTSIDE_ACTIVITY_TYPES_ES,  # Sec. 11: what an outside-activity notice is of
-        s19_advisory.ADVISORY_CHOICES_ES,  # Sec. 19: requesters, rejection grounds, revisions
-    ),
-    final_report_route=s25_s31_reports.final_report_route,  # Sec. 25
-    # Secs. 20–21(a): the public form cites the Code's provisions (Sec. 21(a)(12)), the 30-day term of
-    # Sec. 20(6) and the summary procedure against a candidate (Sec. 24).
-    obligations=s14_s18_financial.OBLIGATIONS,  # Secs. 3 and 14: the register and its report duties
-    income_cap=s10_s13_conduct.outside_income_cap,  # Sec. 11(A): 35 % of the legislative salary
-    conduct=s10_s13_conduct.CONDUCT,  # Sec. 10: gifts, court summonses, the nepotism bar
-    public_filing=PublicFiling(
-        description="Querellas contra Representantes, funcionarios de la Cámara o jefes de dependencia "
-        "(Código de Ética de la Cámara, Sec. 20).",
-        oath="Esta querella se presenta por escrito y bajo juramento (Sec. 20(2) del Código de Ética de la Cámara "
-        "de Representantes). Al firmarla, usted jura que lo que declara es cierto y que conoce los hechos de "
-        "propio y personal conocimiento.",
-        provisions=s20_s24_complaints.CODE_PROVISIONS,
-        knowledge_term_rule="CAM-20-06",
-        candidate_rule="CAM-24-01",
-        # Sec. 20(1) (CAM-20-01): a complaint is against a Representative, an officer or a department head.
-        respondent_roles={
-            r: label for r, label in s20_s24_complaints.RESPONDENT_ROLES_ES.items() if r in ROLES and r != "employee"
-        },
-        evidence_kinds=public_filing.PUBLIC_EVIDENCE_KINDS,  # Sec. 21(a)(4)–(10), in plain words
-        provision_groups=public_filing.PROVISION_GROUPS,  # Sec. 21(a)(12), grouped in plain words
-        provision_titles=public_filing.PROVISION_TITLES,
-        knowledge_term_hint=public_filing.KNOWLEDGE_TERM_HINT,  # Sec. 20(6)
-        late_warning=public_filing.LATE_WARNING,  # Sec. 20(6)
-        next_steps=public_filing.NEXT_STEPS,  # Sec. 21(b)–(c)
-        asks_personal_knowledge=True,  # Sec. 21(a)(3)
-        phone_required=True,  # Sec. 20(7)
-        check_form=s20_s24_complaints.check_complaint_form,  # Secs. 20–21(a)
-    ),
-    # What an answer after its term means (shown before it is recorded): Sec. 21(c)(1) keeps the
-    # examination running from the end of the answer term, and once an answer is on file the default of
-    # Sec. 21(b)(4)(4) is no longer offered (the evaluator's ``allowed_next``).
-    late_acts={
-        ComplaintDeadline.ANSWER: LateAct(
-            "CAM-21C-01",
-            "Una contestación presentada después de vencer el término para contestar no reinicia el examen: "
-            "los 30 días laborables para examinar la querella siguen contando desde que venció el término para "
-            "contestar (Sec. 21(c)(1)), no desde la contestación. Anotada la contestación, ya no procede declarar "
-            "la rebeldía (Sec. 21(b)(4)(4)).",
-        ),
-    },
-    document_contents={  # Sec. 21(b)(4), Sec. 21(c)(11)
-        "notice_of_complaint": s20_s24_complaints.NOTICE_OF_COMPLAINT_CONTENTS,
-        "hearing_summons": s20_s24_complaints.INITIAL_SUMMONS_CONTENTS,
-    },
-    document_checks={
-        "notice_of_complaint": s20_s24_complaints.check_notice_of_complaint,
-        "hearing_summons": s20_s24_complaints.check_initial_summons,
-    },
-    document_statements=document_texts.STATEMENTS,  # Sec. 21(b)(2)–(4)
-    document_quotes=document_texts.QUOTES,
-    documents=document_texts.DOCUMENTS,
     samples=samples.SAMPLES,
-    advisory=Advisory(  # Sec. 19
-        requested="opinion_requested",
-        issued="opinion_issued",
-        rejected="opinion_rejected",
-        revised="opinion_revised",
-        # Sec. 19(f) «corregir, modificar, revertir o dejar sin efecto»: the first two leave it in force.
-        revision_keeps_opinion={"correct": True, "modify": True, "reverse": False, "revoke": False},
-    ),
-    final_report=FinalReport(referred="report_referred", decided="sanction_decided"),  # Secs. 25–26
-    recusal=Recusal(  # Secs. 8–9
-        requested="recusal_requested",
-        decided="recusal_decided",
-        rule="CAM-09-05",  # Sec. 9 ¶3: the member asked; accepted by majority
-        rule_by_party="CAM-09-06",  # Sec. 9 ¶4: a party asked; decreed without the member
-        substitute_requested="substitute_requested",
-        substitute_appointed="substitute_appointed",
-        kinship_rule="CAM-09-03",  # Sec. 9(c)
-    ),
     # Findings raised by the pure check_* helpers (outside any evaluator), for the reference.
     findings={
         **s01_s09_commission.FINDINGS,
@@ -349,47 +241,169 @@ RULEBOOK = Rulebook(
         Election("primary", dt.date(2036, 6, 1)),  # terms computed past 2035 (the tables reach 2037)
         Election("general", dt.date(2036, 11, 4)),
     ),
-    # The acts the texts put to a vote: the Commission's determination after examining a complaint and its
-    # resolution with the Final Report are decisions of the Commission (Sec. 6, Sec. 25), as is accepting a
-    # recusal (Sec. 9 ¶3); it opposes an outside activity by the absolute majority of Sec. 6 (Sec. 11(C));
-    # it issues an advisory opinion, extends its term and revises it by the same majority (Sec. 19(d), (f)).
-    voting=Voting(
-        acts={
-            "determination_made": "CAM-06-01",
-            "resolved": "CAM-25-01",
-            "recusal_decided": "CAM-09-05",
-            "objection_decided": "CAM-11C-02",
-            "opinion_issued": "CAM-19D-02",
-            "opinion_extension_granted": "CAM-19D-02",
-            "opinion_revised": "CAM-19D-02",
+    # How its acts are recorded (Secs. 8–9, 19, 21, 25–26).
+    docket=Docket(
+        # The acts the texts put to a vote: the Commission's determination after examining a complaint and its
+        # resolution with the Final Report are decisions of the Commission (Sec. 6, Sec. 25), as is accepting a
+        # recusal (Sec. 9 ¶3); it opposes an outside activity by the absolute majority of Sec. 6 (Sec. 11(C));
+        # it issues an advisory opinion, extends its term and revises it by the same majority (Sec. 19(d), (f)).
+        voting=Voting(
+            acts={
+                "determination_made": "CAM-06-01",
+                "resolved": "CAM-25-01",
+                "recusal_decided": "CAM-09-05",
+                "objection_decided": "CAM-11C-02",
+                "opinion_issued": "CAM-19D-02",
+                "opinion_extension_granted": "CAM-19D-02",
+                "opinion_revised": "CAM-19D-02",
+            },
+            recorded_outcome={"recusal_decided": "granted", "objection_decided": "objected"},
+        ),
+        recusal=Recusal(  # Secs. 8–9
+            requested="recusal_requested",
+            decided="recusal_decided",
+            rule="CAM-09-05",  # Sec. 9 ¶3: the member asked; accepted by majority
+            rule_by_party="CAM-09-06",  # Sec. 9 ¶4: a party asked; decreed without the member
+            substitute_requested="substitute_requested",
+            substitute_appointed="substitute_appointed",
+            kinship_rule="CAM-09-03",  # Sec. 9(c)
+        ),
+        advisory=Advisory(  # Sec. 19
+            requested="opinion_requested",
+            issued="opinion_issued",
+            rejected="opinion_rejected",
+            revised="opinion_revised",
+            # Sec. 19(f) «corregir, modificar, revertir o dejar sin efecto»: the first two leave it in force.
+            revision_keeps_opinion={"correct": True, "modify": True, "reverse": False, "revoke": False},
+        ),
+        final_report=FinalReport(  # Secs. 25–26
+            referred="report_referred",
+            decided="sanction_decided",
+            to=s25_s31_reports.report_route,  # Sec. 25
+            route=s25_s31_reports.final_report_route,  # Sec. 25
+            sanctions_for=s25_s31_reports.sanctions_for,  # Sec. 26
+        ),
+        # What an answer after its term means (shown before it is recorded): Sec. 21(c)(1) keeps the
+        # examination running from the end of the answer term, and once an answer is on file the default of
+        # Sec. 21(b)(4)(4) is no longer offered (the evaluator's ``allowed_next``).
+        late_acts={
+            ComplaintDeadline.ANSWER: LateAct(
+                "CAM-21C-01",
+                "Una contestación presentada después de vencer el término para contestar no reinicia el examen: "
+                "los 30 días laborables para examinar la querella siguen contando desde que venció el término para "
+                "contestar (Sec. 21(c)(1)), no desde la contestación. Anotada la contestación, ya no procede declarar "
+                "la rebeldía (Sec. 21(b)(4)(4)).",
+            ),
         },
-        recorded_outcome={"recusal_decided": "granted", "objection_decided": "objected"},
+        # Only complaints in the main series (CE-2027-0001), the one a public filer sees: the confidential
+        # matters (Secs. 5(5), 16, 17, 19: referrals, opinions, outside activities, financial reports and the
+        # requests to see them) and the Commission's regulations are numbered apart (docs/decisions.md,
+        # «Case numbers: one series per group of kinds»).
+        number_series={
+            "referral": "R",
+            "advisory_opinion": "OC",
+            "outside_activity": "AE",
+            "financial_report": "IF",
+            "report_access_request": "IF",
+            "regulation": "RG",
+        },
+        # Sec. 21(c) dismissal grounds and Sec. 26 sanctions, as the act forms offer them.
+        # (Each field's own words are its ``labels``; a key two tables word differently, such as
+        # ``no_jurisdiction`` — Sec. 21(c)(2) and Sec. 19(c) — is read only with its field.)
+        choice_labels=flat_choice_labels(
+            s20_s24_complaints.DETERMINATION_OUTCOMES_ES,  # Sec. 21(c)
+            s20_s24_complaints.DISMISSAL_GROUNDS_ES,
+            s25_s31_reports.SANCTION_ES,
+            s10_s13_conduct.OUTSIDE_ACTIVITY_TYPES_ES,  # Sec. 11: what an outside-activity notice is of
+            s19_advisory.ADVISORY_CHOICES_ES,  # Sec. 19: requesters, rejection grounds, revisions
+        ),
     ),
-    # What the public record shows: the dismissal determination (not the probable-cause one), the
-    # resolution, the Final Report once acted on (a sanction decided on it, Sec. 26), the sanctions, the closing.
-    publication=Publication(
-        acts={
-            "determination_made": PublishedAct(
-                "Determinación final de desestimación (Sec. 21(c))",
-                ("outcome", "grounds"),
-                only_if=("outcome", "dismissed"),
-            ),
-            "resolved": PublishedAct("Resolución de la Comisión (Sec. 22)", ("outcome",)),
-            "report_referred": PublishedAct(
-                "Informe Final (Sec. 25)", ("to", "recommendation"), once_acted_on="sanction_decided"
-            ),
-            "sanction_decided": PublishedAct("Sanción (Sec. 26)", ("sanctions", "fine_amount")),
-            "case_closed": PublishedAct("Caso cerrado"),
-        }
+    documents=DocumentRules(
+        catalogue=document_texts.DOCUMENTS,
+        letterhead="Cámara de Representantes",
+        terms={
+            "answer": "CAM-21B-02",
+            "extension": "CAM-21B-03",
+            "determination_notice": "CAM-21C-04",
+            "secretary_notice": "CAM-14C-02",  # the notice to a late filer (Sec. 14(c))
+            "objection": "CAM-11C-01",  # the term to object to an outside activity (Sec. 11(c))
+        },
+        contents={  # Sec. 21(b)(4), Sec. 21(c)(11)
+            "notice_of_complaint": s20_s24_complaints.NOTICE_OF_COMPLAINT_CONTENTS,
+            "hearing_summons": s20_s24_complaints.INITIAL_SUMMONS_CONTENTS,
+        },
+        checks={
+            "notice_of_complaint": s20_s24_complaints.check_notice_of_complaint,
+            "hearing_summons": s20_s24_complaints.check_initial_summons,
+        },
+        statements=document_texts.STATEMENTS,  # Sec. 21(b)(2)–(4)
+        quotes=document_texts.QUOTES,
     ),
-    # A determination that dismisses the complaint (Sec. 21(c)(2), with its grounds) is its final resolution too.
-    statistics=Statistics(
-        received=("complaint_filed", "referral_received", "opinion_requested"),
-        determined=("determination_made",),
-        resolved=("resolved",),
-        dismissal=Outcome("determination_made", "outcome", "dismissed"),
-        grounds="grounds",
-        sanction=("sanction_decided", "sanctions"),
-        advisory=("advisory_opinion", "opinion_requested"),
+    case_page=CasePage(
+        member_involvement=s01_s09_commission.member_involvement_warnings,  # Sec. 8 (CAM-08-01)
+        candidate_mark=True,  # Sec. 24: the summary procedure
+        confidentiality="Confidencial hasta la resolución final (Secs. 5(5) y 21(d) del Código de Ética).",  # CAM-05-02, CAM-21D-01
+    ),
+    register=Register(
+        roles=ROLES,
+        obligations=s14_s18_financial.OBLIGATIONS,  # Secs. 3 and 14: the register and its report duties
+        income_cap=s10_s13_conduct.outside_income_cap,  # Sec. 11(A): 35 % of the legislative salary
+        conduct=s10_s13_conduct.CONDUCT,  # Sec. 10: gifts, court summonses, the nepotism bar
+    ),
+    public=Public(
+        # Secs. 20–21(a): the public form cites the Code's provisions (Sec. 21(a)(12)), the 30-day term of
+        # Sec. 20(6) and the summary procedure against a candidate (Sec. 24).
+        filing=PublicFiling(
+            description="Querellas contra Representantes, funcionarios de la Cámara o jefes de dependencia "
+            "(Código de Ética de la Cámara, Sec. 20).",
+            oath="Esta querella se presenta por escrito y bajo juramento (Sec. 20(2) del Código de Ética de la Cámara "
+            "de Representantes). Al firmarla, usted jura que lo que declara es cierto y que conoce los hechos de "
+            "propio y personal conocimiento.",
+            provisions=s20_s24_complaints.CODE_PROVISIONS,
+            knowledge_term_rule="CAM-20-06",
+            candidate_rule="CAM-24-01",
+            # Sec. 20(1) (CAM-20-01): a complaint is against a Representative, an officer or a department head.
+            respondent_roles={
+                r: label
+                for r, label in s20_s24_complaints.RESPONDENT_ROLES_ES.items()
+                if r in ROLES and r != "employee"
+            },
+            evidence_kinds=public_filing.PUBLIC_EVIDENCE_KINDS,  # Sec. 21(a)(4)–(10), in plain words
+            provision_groups=public_filing.PROVISION_GROUPS,  # Sec. 21(a)(12), grouped in plain words
+            provision_titles=public_filing.PROVISION_TITLES,
+            knowledge_term_hint=public_filing.KNOWLEDGE_TERM_HINT,  # Sec. 20(6)
+            late_warning=public_filing.LATE_WARNING,  # Sec. 20(6)
+            next_steps=public_filing.NEXT_STEPS,  # Sec. 21(b)–(c)
+            asks_personal_knowledge=True,  # Sec. 21(a)(3)
+            phone_required=True,  # Sec. 20(7)
+            check_form=s20_s24_complaints.check_complaint_form,  # Secs. 20–21(a)
+        ),
+        # What the public record shows: the dismissal determination (not the probable-cause one), the
+        # resolution, the Final Report once acted on (a sanction decided on it, Sec. 26), the sanctions, the closing.
+        record=Publication(
+            acts={
+                "determination_made": PublishedAct(
+                    "Determinación final de desestimación (Sec. 21(c))",
+                    ("outcome", "grounds"),
+                    only_if=("outcome", "dismissed"),
+                ),
+                "resolved": PublishedAct("Resolución de la Comisión (Sec. 22)", ("outcome",)),
+                "report_referred": PublishedAct(
+                    "Informe Final (Sec. 25)", ("to", "recommendation"), once_acted_on="sanction_decided"
+                ),
+                "sanction_decided": PublishedAct("Sanción (Sec. 26)", ("sanctions", "fine_amount")),
+                "case_closed": PublishedAct("Caso cerrado"),
+            }
+        ),
+        # A determination that dismisses the complaint (Sec. 21(c)(2), with its grounds) is its final resolution too.
+        statistics=Statistics(
+            received=("complaint_filed", "referral_received", "opinion_requested"),
+            determined=("determination_made",),
+            resolved=("resolved",),
+            dismissal=Outcome("determination_made", "outcome", "dismissed"),
+            grounds="grounds",
+            sanction=("sanction_decided", "sanctions"),
+            advisory=("advisory_opinion", "opinion_requested"),
+        ),
     ),
 )

@@ -2,7 +2,7 @@
 
 ``QUOTES``: the whole sentence of the Code a document cites for its rule, where the rule's own
 quote is a clause of it (verbatim; a list that ends a sentence is joined with «; »). ``STATEMENTS``:
-the terms a section of a document must give in its text (the names are ``document_terms``).
+the terms a section of a document must give in its text (the names are ``DocumentRules.terms``).
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ STATEMENTS: dict[str, dict[str, tuple[str, ...]]] = {
 }
 
 
-# The documents the Commission's acts produce (``Rulebook.documents``; their texts are the templates
+# The documents the Commission's acts produce (``Rulebook.documents.catalogue``; their texts are the templates
 # ``documents/texts/<lang>/<key>.txt``).
 DOCUMENTS: tuple[Document, ...] = (
     # Sec. 21(b)(4)

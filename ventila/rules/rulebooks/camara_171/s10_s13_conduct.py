@@ -604,7 +604,7 @@ def compute_outside_income_cap(legislative_salary: Decimal | float | int) -> Dec
 
 
 def outside_income_cap(legislative_salary: Decimal) -> tuple[Decimal, Decimal, str]:
-    """Sec. 11(A) for the web app (``Rulebook.income_cap``): the cap, its share in per cent, its rule."""
+    """Sec. 11(A) for the web app (``Rulebook.register.income_cap``): the cap, its share in per cent, its rule."""
     return compute_outside_income_cap(legislative_salary), OUTSIDE_INCOME_CAP * 100, "CAM-11A-01"
 
 
@@ -1078,7 +1078,7 @@ KINDS: dict[str, KindSpec] = {
 }
 
 # What the web app checks per person of the register (Secs. 10(k), 10(n), 10(t), 10(w)): read through
-# ``Rulebook.conduct``, never by importing this module.
+# ``Rulebook.register.conduct``, never by importing this module.
 CONDUCT = ConductRules(
     gift=Gift,
     check_gift=check_gift,

@@ -429,10 +429,8 @@ def _mark_year_end(d: Deadline, year_end: dt.date) -> Deadline:
 
 def evaluate_financial_report(ctx: Context) -> None:
     """Sec. 14–16: an official's reports (initial, annual, final) and the OEG's evaluation of each."""
-    took = ctx.first("took_office")
+    took = ctx.first_or_await("took_office", FinancialReportStage.NEW)
     if took is None:
-        ctx.stage = FinancialReportStage.NEW
-        ctx.allowed_next = ["took_office"]
         return
     reports = ctx.all("report_filed")
     exit_event: Event | None = None
@@ -948,10 +946,8 @@ def evaluate_access_request(ctx: Context) -> None:
     the next business day after the 15th. Who resolves an objection is a setting
     (``sec17_objection_resolver``).
     """
-    request = ctx.first("access_requested")
+    request = ctx.first_or_await("access_requested", AccessRequestStage.NEW)
     if request is None:
-        ctx.stage = AccessRequestStage.NEW
-        ctx.allowed_next = ["access_requested"]
         return
     # An amended request (a later access_requested) replaces the contents; the terms run from the first.
     complete = _check_request(ctx, ctx.last("access_requested") or request)

@@ -151,7 +151,7 @@ REQUESTER_ROLES_ES = {
     "other": "Otra persona (no puede solicitarla, Sec. 19(a))",
 }
 # The words of these choices for a value read without its field (the register's history, the rulebook's
-# ``choice_labels``); each field's own are its ``labels``.
+# ``docket.choice_labels``); each field's own are its ``labels``.
 ADVISORY_CHOICES_ES = {
     **REVISION_ES,
     **REVISION_REASON_ES,
@@ -249,10 +249,8 @@ def latest_request_date(ctx: Context, facts_date: dt.date) -> dt.date:
 
 def evaluate_advisory_opinion(ctx: Context) -> None:
     """Sec. 19: admissibility of the request and the term to issue the opinion."""
-    request = ctx.first("opinion_requested")
+    request = ctx.first_or_await("opinion_requested", AdvisoryOpinionStage.NEW)
     if request is None:
-        ctx.stage = AdvisoryOpinionStage.NEW
-        ctx.allowed_next = ["opinion_requested"]
         return
     facts: dt.date = request.get("facts_date")
     admissible = True
@@ -353,16 +351,13 @@ def evaluate_advisory_opinion(ctx: Context) -> None:
         # its extension or its revision is not).
         for e in ctx.events:
             if e.type in ("opinion_extension_granted", "opinion_issued", "opinion_revised"):
-                ctx.add_finding(
-                    "act_not_allowed",
+                ctx.act_finding(
+                    e,
                     "CAM-19A-01",
                     Msg(
                         "«%(act)s» (%(day)s) sobre una solicitud que la Comisión no puede contestar (Sec. 19(a)–(c)): "
                         "solo procede rechazarla de plano.",
-                        act=ADVISORY_EVENTS[e.type].title,
-                        day=e.day,
                     ),
-                    event=e.index,
                 )
         return
 
@@ -481,20 +476,11 @@ def _extensions(ctx: Context, request: Event) -> list[tuple[Term, str | Msg]]:
                 event=g.index,
             )
         total += int(g.get("business_days"))
-    if total > MAX_OPINION_EXTENSION.amount:
-        ctx.add_finding(
-            "extension_over_maximum",
-            "CAM-19D-01",
-            Msg(
-                "Se concedieron %(total)s días laborables de prórroga; la Sec. 19(d) permite hasta %(amount)s. "
-                "Se computa el máximo.",
-                total=total,
-                amount=MAX_OPINION_EXTENSION.amount,
-            ),
-            granted=total,
-            maximum=MAX_OPINION_EXTENSION.amount,
-        )
-        total = MAX_OPINION_EXTENSION.amount
+    over = Msg(
+        "Se concedieron %(total)s días laborables de prórroga; la Sec. 19(d) permite hasta %(amount)s. "
+        "Se computa el máximo."
+    )
+    total = ctx.capped("CAM-19D-01", total, MAX_OPINION_EXTENSION.amount, over, "total")
     return [(Term(total, "business_days"), Msg("prórroga, Sec. 19(d)"))]
 
 

@@ -795,17 +795,14 @@ def _acts_while_suspended(ctx: Context) -> None:
         elif e.type == "proceedings_resumed":
             since = None
         elif since is not None and e.type not in _WHILE_SUSPENDED and e.index not in pointed:
-            ctx.add_finding(
-                "act_not_allowed",
+            ctx.act_finding(
+                e,
                 "CAM-23-01",
                 Msg(
                     "«%(act)s» (%(day)s) se registró con el proceso suspendido desde el %(since)s (Sec. 23): solo "
                     "proceden la reanudación y los actos que no adelantan el caso.",
-                    act=COMPLAINT_EVENTS[e.type].title,
-                    day=e.day,
                     since=since.day,
                 ),
-                event=e.index,
             )
     if since is None:
         return
@@ -845,18 +842,15 @@ def _evaluate(ctx: Context) -> None:
     for dup in ctx.all(filed.type)[1:]:
         # Never silent (issue 11, item 2): the case was opened by the first filing; a second one is
         # pointed at, not silently dropped.
-        ctx.add_finding(
-            "act_not_allowed",
+        ctx.act_finding(
+            dup,
             "CAM-05-01",
             Msg(
                 "«%(act)s» del %(day)s repite la del %(first)s, con la que se abrió el caso: no se tiene en "
                 "cuenta. Si es otra querella, ábrala como caso aparte; si corrige la primera, regístrela como "
                 "corrección.",
-                act=COMPLAINT_EVENTS[dup.type].title,
-                day=dup.day,
                 first=filed.day,
             ),
-            event=dup.index,
         )
 
     role = ctx.respondent.role
@@ -1127,6 +1121,16 @@ def _evaluate_ordinary(ctx: Context, filed: Event, effective_start: dt.date | No
     _after_resolution(ctx, resolved)
 
 
+# An extension granted over the rule's maximum (the maximum is computed): to answer (Sec. 21(b)(3)) and to
+# resolve (Sec. 22).
+_ANSWER_EXTENSION_OVER = Msg(
+    "Se concedieron %(granted)s días laborables de prórroga; el máximo es %(amount)s. Se computa el máximo."
+)
+_RESOLVE_EXTENSION_OVER = Msg(
+    "El Presidente concedió %(days)s días de prórroga; el máximo es %(amount)s. Se computa el máximo."
+)
+
+
 def _answer_term(ctx: Context, trigger: Event, answer: Event | None) -> tuple[Any, dt.date]:
     """The answer term (Sec. 21(b)(2)) with any extension (21(b)(3)); returns (deadline, end in force)."""
     request = ctx.firsts.get("extension_requested")
@@ -1152,21 +1156,7 @@ def _answer_term(ctx: Context, trigger: Event, answer: Event | None) -> tuple[An
         max_ext = ctx.rule("CAM-21B-03").term
         assert max_ext is not None
         granted_raw: Any = grant.payload.get("business_days")
-        granted = int(granted_raw)
-        if granted > max_ext.amount:
-            ctx.add_finding(
-                "extension_over_maximum",
-                "CAM-21B-03",
-                Msg(
-                    "Se concedieron %(granted)s días laborables de prórroga; el máximo es %(amount)s. Se computa el "
-                    "máximo.",
-                    granted=granted,
-                    amount=max_ext.amount,
-                ),
-                granted=granted,
-                maximum=max_ext.amount,
-            )
-            granted = max_ext.amount
+        granted = ctx.capped("CAM-21B-03", int(granted_raw), max_ext.amount, _ANSWER_EXTENSION_OVER, "granted")
         if request is None:
             ctx.add_finding(
                 "extension_without_request",
@@ -1285,17 +1275,26 @@ def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> Non
     request = ctx.firsts.get("resolution_extension_requested")
     grant = ctx.firsts.get("resolution_extension_granted")
     denial = ctx.firsts.get("resolution_extension_denied")
-    if request is None and grant is None and denial is None:
-        # The usual case: the 45 days alone.
-        ctx.add_deadline(
-            ComplaintDeadline.RESOLVE,
-            "CAM-22-01",
-            concluded,
-            satisfied=resolved,
-            fatal=True,
-            start_label=Msg("fin de la vista evidenciaria"),
-        )
-        return
+    term: Term | None = None  # the rule's
+    extensions: tuple[tuple[Term, Msg], ...] = ()
+    if request is not None or grant is not None or denial is not None:  # else the usual case: the 45 days alone
+        term, extensions = _resolve_extension(ctx, concluded, request, grant, denial)
+    ctx.add_deadline(
+        ComplaintDeadline.RESOLVE,
+        "CAM-22-03" if grant is None and denial is not None else "CAM-22-01",  # denied: Sec. 22's 5 more days
+        concluded,
+        term=term,
+        satisfied=resolved,
+        fatal=True,
+        extensions=extensions,
+        start_label=Msg("fin de la vista evidenciaria"),
+    )
+
+
+def _resolve_extension(
+    ctx: Context, concluded: Event, request: Event | None, grant: Event | None, denial: Event | None
+) -> tuple[Term | None, tuple[tuple[Term, Msg], ...]]:
+    """Sec. 22's extension asked, granted or denied: the term to resolve (None: its rule's) and its extensions."""
     base = ctx.rule("CAM-22-01").term
     max_ext = ctx.rule("CAM-22-02").term
     denied_extra = ctx.rule("CAM-22-03").term
@@ -1315,30 +1314,9 @@ def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> Non
         )
     if grant is not None:
         days_raw: Any = grant.payload.get("days")
-        days = int(days_raw)
-        if days > max_ext.amount:
-            ctx.add_finding(
-                "extension_over_maximum",
-                "CAM-22-02",
-                Msg(
-                    "El Presidente concedió %(days)s días de prórroga; el máximo es %(amount)s. Se computa el máximo.",
-                    days=days,
-                    amount=max_ext.amount,
-                ),
-                granted=days,
-                maximum=max_ext.amount,
-            )
-            days = max_ext.amount
-        ctx.add_deadline(
-            ComplaintDeadline.RESOLVE,
-            "CAM-22-01",
-            concluded,
-            satisfied=resolved,
-            fatal=True,
-            extensions=[(Term(days, "days"), Msg("prórroga concedida por el Presidente de la Cámara, Sec. 22"))],
-            start_label=Msg("fin de la vista evidenciaria"),
-        )
-        return
+        days = ctx.capped("CAM-22-02", int(days_raw), max_ext.amount, _RESOLVE_EXTENSION_OVER, "days")
+        granted = Msg("prórroga concedida por el Presidente de la Cámara, Sec. 22")
+        return None, ((Term(days, "days"), granted),)
     if denial is not None:
         mode = ctx.settings["denied_ext_base"]
         from_original = raw_original + dt.timedelta(days=denied_extra.amount)
@@ -1350,27 +1328,9 @@ def _resolve_term(ctx: Context, concluded: Event, resolved: Event | None) -> Non
         else:  # earlier of the two, never before the original last day (A-23)
             last = max(min(from_original, from_denial), raw_original)
         extra = (last - raw_original).days
-        ctx.add_deadline(
-            ComplaintDeadline.RESOLVE,
-            "CAM-22-03",
-            concluded,
-            term=base,
-            satisfied=resolved,
-            fatal=True,
-            extensions=[
-                (Term(extra, "calendar_days"), Msg("prórroga denegada: 5 días calendario adicionales, Sec. 22"))
-            ],
-            start_label=Msg("fin de la vista evidenciaria"),
-        )
-        return
-    ctx.add_deadline(
-        ComplaintDeadline.RESOLVE,
-        "CAM-22-01",
-        concluded,
-        satisfied=resolved,
-        fatal=True,
-        start_label=Msg("fin de la vista evidenciaria"),
-    )
+        denied = Msg("prórroga denegada: 5 días calendario adicionales, Sec. 22")
+        return base, ((Term(extra, "calendar_days"), denied),)
+    return None, ()
 
 
 def _after_resolution(ctx: Context, resolved: Event) -> None:

@@ -20,7 +20,21 @@ from __future__ import annotations
 
 import datetime as dt
 
-from ...engine import Election, KindSpec, LateAct, PublicFiling, Rulebook, Seats, Setting
+from ...engine import (
+    BodyPages,
+    CasePage,
+    Docket,
+    DocumentRules,
+    Election,
+    KindSpec,
+    LateAct,
+    Public,
+    PublicFiling,
+    Register,
+    Rulebook,
+    Seats,
+    Setting,
+)
 from ...parts import CompulsoryDismissal, Publication, PublishedAct, Statistics, Voting
 from ...terms import Rule
 from ...vocabulary import (
@@ -288,82 +302,7 @@ RULEBOOK = Rulebook(
     kinds=with_record_only(KINDS),
     settings=SETTINGS,
     findings=FINDINGS,
-    register_roles=("mayor",),
-    # Complaints in the main series (CVQM-2027-0001); the special suspension proceedings and the frictions
-    # between an Assembly and its mayor are numbered apart (docs/decisions.md, «Case numbers: one series per
-    # group of kinds»).
-    number_series={"suspension_proceeding": "PE", "deadlock": "F"},
-    document_terms={"answer": "MUN-ANS-01", "extension": "MUN-ANS-02", "hearing_notice": "MUN-HEA-02"},
-    document_statements=document_texts.STATEMENTS,  # ¶13
-    document_quotes=document_texts.QUOTES,
-    documents=document_texts.DOCUMENTS,
     samples=samples.SAMPLES,
-    pages=("composition", "per_diem"),  # ¶2 (MUN-COM-03/05, MUN-QUO-01) and ¶4 (MUN-DIE-02/03)
-    seats=Seats(
-        composition.SEATS,
-        QUORUM,
-        {"seats": "MUN-COM-03", "term": "MUN-COM-05", "quorum": "MUN-QUO-01"},
-        composition.compute_term_of_office,
-        composition.check_candidate,
-        ("MUN-COM-04", "MUN-COM-06"),  # ¶2: the President a lawyer of 5 years; judges or lawyers preferred
-    ),
-    per_diem_statement=per_diem.monthly_statement,
-    per_diem_rule="MUN-DIE-02",
-    per_diem_policy=per_diem.per_diem_policy,
-    public_filing=PublicFiling(
-        description="Querellas contra un alcalde o alcaldesa.",
-        oath="Esta querella se presenta por escrito y bajo juramento (¶12 de la ley de la Comisión para Ventilar "
-        "Querellas Municipales). Al firmarla, usted jura que lo que declara es cierto.",
-        asks_municipality=True,
-        office_label="Elija al alcalde o alcaldesa del registro",
-        respondent_roles={"mayor": "Alcalde o alcaldesa"},
-        evidence_kinds=complaints.PUBLIC_EVIDENCE_KINDS,
-        complainant_kinds=complaints.complainant_kinds,  # MUN-COM-02
-        next_steps=complaints.PUBLIC_NEXT_STEPS,  # ¶12–¶14
-        sworn_writing_rules={
-            "complainant": "MUN-COM-02",
-            "writing": "MUN-INI-01",
-            "oath": "MUN-INI-02",
-            "evidence": "MUN-INI-03",
-        },
-    ),
-    warned_deadline="decide",  # ¶17: without a decision in time the complaint is dismissed with prejudice
-    warned_texts={
-        "ran_out": "El término para decidir venció el %(due)s: la querella se desestima con perjuicio (¶17, "
-        "MUN-DEC-04); ventila lo anota automáticamente.",
-        "today": "Hoy, %(due)s, vence el término para decidir; sin decisión, la querella se desestima con "
-        "perjuicio (¶17, MUN-DEC-04).",
-        "one_day": "Queda 1 día para decidir (vence el %(due)s); sin decisión, la querella se desestima con "
-        "perjuicio (¶17, MUN-DEC-04).",
-        "days": "Quedan %(n)s días para decidir (vence el %(due)s); sin decisión, la querella se desestima con "
-        "perjuicio (¶17, MUN-DEC-04).",
-    },
-    # What an act after its term means (shown before it is recorded): the answer is received late (¶13,
-    # the study term then counted as ambiguity 2 reads it); the Commission's own terms are compulsory
-    # (¶17, MUN-DEC-03), and a decision after its term cannot stand (MUN-DEC-04).
-    late_acts={
-        MunicipalComplaintDeadline.ANSWER: LateAct(
-            "MUN-STU-01",
-            "La contestación llega después de vencer el término para contestar (¶13) y se anota como tardía. "
-            "El término de 30 días para estudiar el expediente (¶14) se cuenta como lo lee la ambigüedad 2: "
-            "la lista de términos muestra la fecha que resulta.",
-        ),
-        MunicipalComplaintDeadline.STUDY: LateAct(
-            "MUN-DEC-03",
-            "Los términos de la Comisión son compulsorios (¶17): el acto hecho tarde se anota, y el expediente "
-            "señala que el término venció sin él.",
-        ),
-        MunicipalComplaintDeadline.COMMISSIONER_REPORT: LateAct(
-            "MUN-DEC-03",
-            "Los términos de la Comisión son compulsorios (¶17): el informe rendido tarde se anota, y el "
-            "expediente señala que el término venció sin él.",
-        ),
-        MunicipalComplaintDeadline.DECIDE: LateAct(
-            "MUN-DEC-04",
-            "Vencido el término para decidir sin decisión, la querella debe desestimarse con perjuicio (¶17): "
-            "ya no caben amonestación, exoneración ni destitución.",
-        ),
-    },
     # General-election day is a legal holiday for the executive branch, to which the Commission belongs
     # (pr-calendar facts §1); the dates follow the Código Electoral 2020 rule.
     elections=(
@@ -372,42 +311,128 @@ RULEBOOK = Rulebook(
         Election("general", dt.date(2032, 11, 2)),
         Election("general", dt.date(2036, 11, 4)),  # terms computed past 2035 (the tables reach 2037)
     ),
-    # The Commission acts by its quorum and two votes (MUN-QUO-01). Not «dismissed_with_prejudice»: ¶17
-    # dismisses by operation of law when the decision term runs out, and ventila records it itself.
-    voting=Voting(acts={"dismissed": "MUN-QUO-01", "decision_issued": "MUN-QUO-01"}),
-    # ¶17 (MUN-DEC-04): a complaint whose decision term ran out without a decision is dismissed with prejudice.
-    compulsory_dismissal=CompulsoryDismissal(
-        kind="complaint",
-        stage=MunicipalComplaintStage.DECISION_TERM_EXPIRED,
-        act="dismissed_with_prejudice",
-        terms={
-            MunicipalComplaintDeadline.DECIDE: "tomar y emitir la decisión",
-            MunicipalComplaintDeadline.COMMISSIONER_REPORT: "rendir el informe del Comisionado Asociado",
-            MunicipalComplaintDeadline.STUDY: "estudiar el expediente",
-        },
-        reason="Desestimada con perjuicio por disposición de ley: el término de %(term)s para %(what)s "
-        "venció el %(due)s sin que la Comisión actuara (%(rule)s, %(citation)s; ¶17, MUN-DEC-04). "
-        "Anotado automáticamente por ventila.",
-    ),
-    # What the public record shows: the decision (¶29–¶32), the dismissal (¶14), the dismissal with
-    # prejudice (¶17) and a sanction for a frivolous complaint (¶33).
-    publication=Publication(
-        acts={
-            "dismissed": PublishedAct("Resolución de desestimación (¶14)"),
-            "decision_issued": PublishedAct("Decisión de la Comisión (¶29–¶32)", ("outcome", "suspension_date")),
-            "dismissed_with_prejudice": PublishedAct("Desestimación con perjuicio (¶17)"),
-            "frivolous_sanction_imposed": PublishedAct(
-                "Sanción por querella frívola o sin evidencia (¶33)", ("grounds", "amount")
+    # How its acts are recorded (¶13, ¶17).
+    docket=Docket(
+        # The Commission acts by its quorum and two votes (MUN-QUO-01). Not «dismissed_with_prejudice»: ¶17
+        # dismisses by operation of law when the decision term runs out, and ventila records it itself.
+        voting=Voting(acts={"dismissed": "MUN-QUO-01", "decision_issued": "MUN-QUO-01"}),
+        # ¶17 (MUN-DEC-04): a complaint whose decision term ran out without a decision is dismissed with prejudice.
+        compulsory_dismissal=CompulsoryDismissal(
+            kind="complaint",
+            stage=MunicipalComplaintStage.DECISION_TERM_EXPIRED,
+            act="dismissed_with_prejudice",
+            terms={
+                MunicipalComplaintDeadline.DECIDE: "tomar y emitir la decisión",
+                MunicipalComplaintDeadline.COMMISSIONER_REPORT: "rendir el informe del Comisionado Asociado",
+                MunicipalComplaintDeadline.STUDY: "estudiar el expediente",
+            },
+            reason="Desestimada con perjuicio por disposición de ley: el término de %(term)s para %(what)s "
+            "venció el %(due)s sin que la Comisión actuara (%(rule)s, %(citation)s; ¶17, MUN-DEC-04). "
+            "Anotado automáticamente por ventila.",
+        ),
+        # What an act after its term means (shown before it is recorded): the answer is received late (¶13,
+        # the study term then counted as ambiguity 2 reads it); the Commission's own terms are compulsory
+        # (¶17, MUN-DEC-03), and a decision after its term cannot stand (MUN-DEC-04).
+        late_acts={
+            MunicipalComplaintDeadline.ANSWER: LateAct(
+                "MUN-STU-01",
+                "La contestación llega después de vencer el término para contestar (¶13) y se anota como tardía. "
+                "El término de 30 días para estudiar el expediente (¶14) se cuenta como lo lee la ambigüedad 2: "
+                "la lista de términos muestra la fecha que resulta.",
             ),
-            "decision_notified": PublishedAct("Decisión notificada a las partes"),
-        }
+            MunicipalComplaintDeadline.STUDY: LateAct(
+                "MUN-DEC-03",
+                "Los términos de la Comisión son compulsorios (¶17): el acto hecho tarde se anota, y el expediente "
+                "señala que el término venció sin él.",
+            ),
+            MunicipalComplaintDeadline.COMMISSIONER_REPORT: LateAct(
+                "MUN-DEC-03",
+                "Los términos de la Comisión son compulsorios (¶17): el informe rendido tarde se anota, y el "
+                "expediente señala que el término venció sin él.",
+            ),
+            MunicipalComplaintDeadline.DECIDE: LateAct(
+                "MUN-DEC-04",
+                "Vencido el término para decidir sin decisión, la querella debe desestimarse con perjuicio (¶17): "
+                "ya no caben amonestación, exoneración ni destitución.",
+            ),
+        },
+        # Complaints in the main series (CVQM-2027-0001); the special suspension proceedings and the frictions
+        # between an Assembly and its mayor are numbered apart (docs/decisions.md, «Case numbers: one series per
+        # group of kinds»).
+        number_series={"suspension_proceeding": "PE", "deadlock": "F"},
     ),
-    statistics=Statistics(
-        received=("complaint_filed", "special_proceeding_filed", "deadlock_reported"),
-        determined=("dismissed", "decision_issued"),
-        resolved=("decision_issued", "dismissed", "dismissed_with_prejudice"),
-        dismissed=("dismissed",),
-        with_prejudice="dismissed_with_prejudice",
+    documents=DocumentRules(
+        catalogue=document_texts.DOCUMENTS,
+        terms={"answer": "MUN-ANS-01", "extension": "MUN-ANS-02", "hearing_notice": "MUN-HEA-02"},
+        statements=document_texts.STATEMENTS,  # ¶13
+        quotes=document_texts.QUOTES,
+    ),
+    case_page=CasePage(
+        warned_deadline="decide",  # ¶17: without a decision in time the complaint is dismissed with prejudice
+        warned_texts={
+            "ran_out": "El término para decidir venció el %(due)s: la querella se desestima con perjuicio (¶17, "
+            "MUN-DEC-04); ventila lo anota automáticamente.",
+            "today": "Hoy, %(due)s, vence el término para decidir; sin decisión, la querella se desestima con "
+            "perjuicio (¶17, MUN-DEC-04).",
+            "one_day": "Queda 1 día para decidir (vence el %(due)s); sin decisión, la querella se desestima con "
+            "perjuicio (¶17, MUN-DEC-04).",
+            "days": "Quedan %(n)s días para decidir (vence el %(due)s); sin decisión, la querella se desestima con "
+            "perjuicio (¶17, MUN-DEC-04).",
+        },
+    ),
+    pages=BodyPages(
+        offered=("composition", "per_diem"),  # ¶2 (MUN-COM-03/05, MUN-QUO-01) and ¶4 (MUN-DIE-02/03)
+        seats=Seats(
+            composition.SEATS,
+            QUORUM,
+            {"seats": "MUN-COM-03", "term": "MUN-COM-05", "quorum": "MUN-QUO-01"},
+            composition.compute_term_of_office,
+            composition.check_candidate,
+            ("MUN-COM-04", "MUN-COM-06"),  # ¶2: the President a lawyer of 5 years; judges or lawyers preferred
+        ),
+        per_diem_statement=per_diem.monthly_statement,
+        per_diem_rule="MUN-DIE-02",
+        per_diem_policy=per_diem.per_diem_policy,
+    ),
+    register=Register(roles=("mayor",)),
+    public=Public(
+        filing=PublicFiling(
+            description="Querellas contra un alcalde o alcaldesa.",
+            oath="Esta querella se presenta por escrito y bajo juramento (¶12 de la ley de la Comisión para Ventilar "
+            "Querellas Municipales). Al firmarla, usted jura que lo que declara es cierto.",
+            asks_municipality=True,
+            office_label="Elija al alcalde o alcaldesa del registro",
+            respondent_roles={"mayor": "Alcalde o alcaldesa"},
+            evidence_kinds=complaints.PUBLIC_EVIDENCE_KINDS,
+            complainant_kinds=complaints.complainant_kinds,  # MUN-COM-02
+            next_steps=complaints.PUBLIC_NEXT_STEPS,  # ¶12–¶14
+            sworn_writing_rules={
+                "complainant": "MUN-COM-02",
+                "writing": "MUN-INI-01",
+                "oath": "MUN-INI-02",
+                "evidence": "MUN-INI-03",
+            },
+        ),
+        # What the public record shows: the decision (¶29–¶32), the dismissal (¶14), the dismissal with
+        # prejudice (¶17) and a sanction for a frivolous complaint (¶33).
+        record=Publication(
+            acts={
+                "dismissed": PublishedAct("Resolución de desestimación (¶14)"),
+                "decision_issued": PublishedAct("Decisión de la Comisión (¶29–¶32)", ("outcome", "suspension_date")),
+                "dismissed_with_prejudice": PublishedAct("Desestimación con perjuicio (¶17)"),
+                "frivolous_sanction_imposed": PublishedAct(
+                    "Sanción por querella frívola o sin evidencia (¶33)", ("grounds", "amount")
+                ),
+                "decision_notified": PublishedAct("Decisión notificada a las partes"),
+            }
+        ),
+        statistics=Statistics(
+            received=("complaint_filed", "special_proceeding_filed", "deadlock_reported"),
+            determined=("dismissed", "decision_issued"),
+            resolved=("decision_issued", "dismissed", "dismissed_with_prejudice"),
+            dismissed=("dismissed",),
+            with_prejudice="dismissed_with_prejudice",
+        ),
     ),
 )
 # The vote checks (``votes.py``) read the seats (MUN-COM-03) and quorum (MUN-QUO-01) from here.

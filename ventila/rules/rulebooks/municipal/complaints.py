@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
+from enum import StrEnum
 from typing import Any
 
 from ...calendar import LegalCalendar, Suspension, format_date_es, legal_calendar
-from ...engine import Context, Evaluation, Event, EventSpec, FieldSpec, FinalAct, InputError, NextStep
+from ...engine import Context, Evaluation, Event, EventSpec, FieldSpec, FinalAct, InputError, NextStep, suspension_spans
 from ...i18n import Msg, Quote
 from ...terms import Deadline, Term, compute_due
 from ...vocabulary import MunicipalComplaintDeadline, MunicipalComplaintStage
@@ -654,6 +655,17 @@ def first_after(ctx: Context, event_type: str, ref: Event | None) -> Event | Non
     return None
 
 
+def watched(
+    ctx: Context, deadline_id: StrEnum, rule_id: str, start: Event, done: Event | None, label: Msg, note: Msg
+) -> Deadline:
+    """A term of another authority (a court, the Governor, the department heads) that ventila watches: it
+    runs from ``start`` (``label``) until ``done``, a suspension of the case does not pause it, and ``note``
+    says what its end means."""
+    d = ctx.add_deadline(deadline_id, rule_id, start, satisfied=done, suspendable=False, start_label=label)
+    d.notes.append(note)
+    return d
+
+
 def apply_court_stays(ctx: Context, rule_id: str = "MUN-SUS-13") -> None:
     """Interpretation (ambiguity 13, setting ``court_stay_tolls_terms``): only a ``proceedings_suspended``
     entry that cites the court's order or resolution tolls the terms (``explicit_only``, the default:
@@ -700,17 +712,7 @@ def apply_court_stays(ctx: Context, rule_id: str = "MUN-SUS-13") -> None:
 
 def _cited_stays(ctx: Context) -> list[Suspension]:
     """The spans of the stays that cite the court's order: each from its entry up to the next resumption."""
-    spans: list[Suspension] = []
-    start: Event | None = None
-    for e in ctx.events:
-        if e.type == "proceedings_suspended" and start is None and e.get("court_order"):
-            start = e
-        elif e.type == "proceedings_resumed" and start is not None:
-            spans.append(Suspension(start.day, e.day, str(start.get("reason", ""))))
-            start = None
-    if start is not None:
-        spans.append(Suspension(start.day, None, str(start.get("reason", ""))))
-    return spans
+    return suspension_spans(ctx.events, lambda e: bool(e.get("court_order")))
 
 
 def stay_open(ctx: Context) -> bool:
@@ -829,10 +831,8 @@ def evaluate_complaint(ctx: Context) -> None:
     """Complaint against a mayor (¶12–¶34): every term, finding and next act."""
     _check_order(ctx)
     apply_court_stays(ctx)
-    filed = ctx.first("complaint_filed")
+    filed = ctx.first_or_await("complaint_filed", MunicipalComplaintStage.NEW)
     if filed is None:
-        ctx.stage = MunicipalComplaintStage.NEW
-        ctx.allowed_next = ["complaint_filed"]
         return
     _check_parties(ctx, filed)
     _check_filing(ctx, filed)
@@ -878,18 +878,15 @@ def _main(ctx: Context, filed: Event) -> bool:
     noticed = first_after(ctx, "hearing_noticed", notified)
     for ev in (dismissed, noticed):
         if ev is not None and (answer is None or ev.at < answer.at) and ev.day <= answer_end:
-            ctx.add_finding(
-                "act_not_allowed",
+            ctx.act_finding(
+                ev,
                 "MUN-STU-01",
                 Msg(
                     "«%(act)s» (%(day)s) antes de recibirse la contestación y de vencer el término para contestar "
                     "(%(answer_end)s): el estudio empieza «%(quote)s» (¶14).",
-                    act=COMPLAINT_EVENTS[ev.type].title,
-                    day=ev.day,
                     answer_end=answer_end,
                     quote=Quote("una vez radicada la contestación"),
                 ),
-                event=ev.index,
             )
 
     # MUN-STU-01: 30 days from the answer's receipt; without a timely answer, from the end of the
@@ -957,7 +954,9 @@ def _main(ctx: Context, filed: Event) -> bool:
         return False
 
     if dismissed is not None:
-        _check_dismissal(ctx, dismissed)
+        missing_parts(
+            ctx, dismissed, "dismissal_resolution_incomplete", "MUN-STU-03", _DISMISSAL_PARTS, _DISMISSAL_LACKS
+        )
         ctx.stage = MunicipalComplaintStage.DISMISSED
         nxt = []
         if first_after(ctx, "decision_notified", dismissed) is None:
@@ -994,7 +993,7 @@ def _main(ctx: Context, filed: Event) -> bool:
             start_label=Msg("conclusión de la vista ante el Comisionado Asociado"),
         )
         if report is not None:
-            _check_report(ctx, report)
+            missing_parts(ctx, report, "commissioner_report_incomplete", "MUN-REP-02", _REPORT_PARTS, _REPORT_LACKS)
         if rep_d.status == "missed" and term_missed(ctx, rep_d, "rendir el informe del Comisionado Asociado"):
             _must_dismiss(ctx)
             return True
@@ -1086,10 +1085,8 @@ def _main(ctx: Context, filed: Event) -> bool:
 
 
 def _must_dismiss(ctx: Context) -> None:
-    dwp = ctx.first("dismissed_with_prejudice")
+    dwp = ctx.first_or_await("dismissed_with_prejudice", MunicipalComplaintStage.DECISION_TERM_EXPIRED)
     if dwp is None:
-        ctx.stage = MunicipalComplaintStage.DECISION_TERM_EXPIRED
-        ctx.allowed_next = ["dismissed_with_prejudice"]
         return
     ctx.stage = MunicipalComplaintStage.DISMISSED_WITH_PREJUDICE
     ctx.allowed_next = [] if first_after(ctx, "decision_notified", dwp) is not None else ["decision_notified"]
@@ -1204,44 +1201,35 @@ def _check_order(ctx: Context) -> None:
             # Never silent (issue 11, item 2): the case was opened by the first filing.
             first = ctx.first("complaint_filed")
             assert first is not None
-            ctx.add_finding(
-                "act_not_allowed",
+            ctx.act_finding(
+                e,
                 "MUN-INI-01",
                 Msg(
                     "«%(act)s» del %(day)s repite la del %(first)s, con la que se abrió el caso: no se tiene en "
                     "cuenta. Si es otra querella, ábrala como caso aparte; si corrige la primera, regístrela como "
                     "corrección.",
-                    act=COMPLAINT_EVENTS[e.type].title,
-                    day=e.day,
                     first=first.day,
                 ),
-                event=e.index,
             )
         need, rule_id = _REQUIRES.get(e.type, ("complaint_filed", "MUN-INI-01"))
         if e.type != "complaint_filed" and need not in seen:
-            ctx.add_finding(
-                "act_not_allowed",
+            ctx.act_finding(
+                e,
                 rule_id,
                 Msg(
                     "«%(act)s» (%(day)s) se registró antes de: «%(needed)s».",
-                    act=COMPLAINT_EVENTS[e.type].title,
-                    day=e.day,
                     needed=COMPLAINT_EVENTS[need].title,
                 ),
-                event=e.index,
             )
         if closed is not None and e.type not in _AFTER_CLOSING_OK:
-            ctx.add_finding(
-                "act_not_allowed",
+            ctx.act_finding(
+                e,
                 "MUN-PRO-01" if e.type == "protective_order_issued" else _CLOSING[closed.type],
                 Msg(
                     "«%(act)s» (%(day)s) se registró después de «%(closing)s» (%(closed)s).",
-                    act=COMPLAINT_EVENTS[e.type].title,
-                    day=e.day,
                     closing=COMPLAINT_EVENTS[closed.type].title,
                     closed=closed.day,
                 ),
-                event=e.index,
             )
         if e.type == "dismissed" and "hearing_concluded" in seen:
             ctx.add_finding(
@@ -1359,26 +1347,29 @@ def _check_notice(ctx: Context, notified: Event) -> None:
         )
 
 
-def _check_dismissal(ctx: Context, dismissed: Event) -> None:
-    missing = [
-        es
-        for key, es in (
-            ("facts_stated", Msg("relación de hechos")),
-            ("findings_made", Msg("determinaciones")),
-            ("conclusions_of_law", Msg("conclusiones de derecho")),
-        )
-        if dismissed.get(key) is False
-    ]
+# What a resolution of dismissal (¶14) and the Associate Commissioner's report (¶16) must contain: the
+# payload's yes/no field of each part, with its name; the message when one is «no».
+_DISMISSAL_PARTS = (
+    ("facts_stated", Msg("relación de hechos")),
+    ("findings_made", Msg("determinaciones")),
+    ("conclusions_of_law", Msg("conclusiones de derecho")),
+)
+_DISMISSAL_LACKS = Msg("A la resolución de desestimación le falta: %(missing)s (¶14).")
+_REPORT_PARTS = (
+    ("findings_of_fact", Msg("conclusiones de hechos")),
+    ("evidence_summary", Msg("relación de la evidencia presentada y admitida")),
+    ("conclusions_of_law", Msg("conclusiones de derecho")),
+)
+_REPORT_LACKS = Msg("Al informe del Comisionado Asociado le falta: %(missing)s (¶16).")
+
+
+def missing_parts(
+    ctx: Context, e: Event, finding: str, rule_id: str, parts: tuple[tuple[str, Msg], ...], lacks: Msg
+) -> None:
+    """A finding on ``e`` when its payload says it lacks one of ``parts``: ``lacks`` with ``%(missing)s``."""
+    missing = tuple(name for key, name in parts if e.get(key) is False)
     if missing:
-        ctx.add_finding(
-            "dismissal_resolution_incomplete",
-            "MUN-STU-03",
-            Msg(
-                "A la resolución de desestimación le falta: %(missing)s (¶14).",
-                missing=tuple(missing),
-            ),
-            event=dismissed.index,
-        )
+        ctx.add_finding(finding, rule_id, lacks.having(missing=missing), event=e.index)
 
 
 def _check_hearing_parties(ctx: Context, e: Event, answer: Event | None) -> None:
@@ -1410,28 +1401,6 @@ def _check_hearing_parties(ctx: Context, e: Event, answer: Event | None) -> None
                 ),
                 event=e.index,
             )
-
-
-def _check_report(ctx: Context, report: Event) -> None:
-    missing = [
-        es
-        for key, es in (
-            ("findings_of_fact", Msg("conclusiones de hechos")),
-            ("evidence_summary", Msg("relación de la evidencia presentada y admitida")),
-            ("conclusions_of_law", Msg("conclusiones de derecho")),
-        )
-        if report.get(key) is False
-    ]
-    if missing:
-        ctx.add_finding(
-            "commissioner_report_incomplete",
-            "MUN-REP-02",
-            Msg(
-                "Al informe del Comisionado Asociado le falta: %(missing)s (¶16).",
-                missing=tuple(missing),
-            ),
-            event=report.index,
-        )
 
 
 def _check_outcomes(ctx: Context) -> None:
@@ -1560,21 +1529,13 @@ def _side_acts(ctx: Context, filed: Event) -> None:
         issued = next((s for s in summons if s.at >= pet.at), None)
         if issued is not None:
             summons.remove(issued)
-        d = ctx.add_deadline(
-            MunicipalComplaintDeadline.COURT_SUMMONS,
-            "MUN-SUB-04",
-            pet,
-            satisfied=issued,
-            suspendable=False,
-            start_label=Msg("petición al tribunal"),
+        note = Msg(
+            "Término del tribunal («perentoriamente»): se vigila; la ley no dice qué ocurre si no se cumple. "
+            "Las reclamaciones del testigo se dirimen aparte y %(quote)s (¶11, MUN-SUB-05).",
+            quote=Quote(ctx.rule("MUN-SUB-05").quote),
         )
-        d.notes.append(
-            Msg(
-                "Término del tribunal («perentoriamente»): se vigila; la ley no dice qué ocurre si no se cumple. "
-                "Las reclamaciones del testigo se dirimen aparte y %(quote)s (¶11, MUN-SUB-05).",
-                quote=Quote(ctx.rule("MUN-SUB-05").quote),
-            )
-        )
+        label = Msg("petición al tribunal")
+        watched(ctx, MunicipalComplaintDeadline.COURT_SUMMONS, "MUN-SUB-04", pet, issued, label, note)
     for sanc in ctx.all("frivolous_sanction_imposed"):
         if sanc.get("grounds") == "missing_evidence" and filed.get("evidence_attached") is True:
             ctx.add_finding(

@@ -214,46 +214,24 @@ def compute_term_of_office(
     else:
         start = took_office
     nominal_end = add_years(start, TERM_OF_OFFICE_YEARS)
+    last_day = format_date_es(nominal_end - dt.timedelta(days=1))
+
+    def term(in_office: bool, holdover: bool, service_ends: dt.date | None, message: str) -> TermOfOffice:
+        return TermOfOffice(start, nominal_end, on, in_office, holdover, service_ends, message)
+
     if successor_took_office is not None and successor_took_office <= on:
-        return TermOfOffice(
-            start,
-            nominal_end,
-            on,
-            False,
-            False,
-            successor_took_office,
-            f"El cargo terminó el {format_date_es(successor_took_office)}, cuando el sucesor tomó posesión (¶2).",
-        )
+        ended = f"El cargo terminó el {format_date_es(successor_took_office)}, cuando el sucesor tomó posesión (¶2)."
+        return term(False, False, successor_took_office, ended)
     if on < took_office:
-        return TermOfOffice(
-            start,
-            nominal_end,
-            on,
-            False,
-            False,
-            None,
-            f"Aún no ha tomado posesión (lo hará el {format_date_es(took_office)}).",
-        )
+        return term(False, False, None, f"Aún no ha tomado posesión (lo hará el {format_date_es(took_office)}).")
     if on < nominal_end:
-        return TermOfOffice(
-            start,
-            nominal_end,
-            on,
-            True,
-            False,
-            successor_took_office,
-            f"En su término de {TERM_OF_OFFICE_YEARS} años, hasta el {format_date_es(nominal_end - dt.timedelta(days=1))} (¶2).",
-        )
-    return TermOfOffice(
-        start,
-        nominal_end,
-        on,
-        True,
-        True,
-        successor_took_office,
-        f"Su término de {TERM_OF_OFFICE_YEARS} años terminó el {format_date_es(nominal_end - dt.timedelta(days=1))}; "
-        f"sigue en el cargo hasta que su sucesor sea nombrado y tome posesión (¶2).",
+        within = f"En su término de {TERM_OF_OFFICE_YEARS} años, hasta el {last_day} (¶2)."
+        return term(True, False, successor_took_office, within)
+    holding = (
+        f"Su término de {TERM_OF_OFFICE_YEARS} años terminó el {last_day}; "
+        f"sigue en el cargo hasta que su sucesor sea nombrado y tome posesión (¶2)."
     )
+    return term(True, True, successor_took_office, holding)
 
 
 def check_candidate(

@@ -15,13 +15,7 @@ from ...engine import Context, Event, EventSpec, FieldSpec
 from ...i18n import Msg, Quote
 from ...vocabulary import DeadlockDeadline, DeadlockStage
 from ..common import RuleSet, with_next_acts, with_order
-from .complaints import (
-    check_hearing_notice,
-    first_after,
-    optional_int_setting,
-    term_missed,
-    today,
-)
+from .complaints import check_hearing_notice, first_after, optional_int_setting, term_missed, today, watched
 
 R = RuleSet()
 
@@ -282,44 +276,27 @@ def evaluate_deadlock(ctx: Context) -> None:
     reported = ctx.first("deadlock_reported")
     referred = ctx.first("referred_to_commission")
     if reported is not None:
-        d = ctx.add_deadline(
-            DeadlockDeadline.REFER_TO_COMMISSION,
-            "MUN-DLK-03",
-            reported,
-            satisfied=referred,
-            suspendable=False,
-            start_label=Msg("recibo del informe por el Gobernador"),
-        )
-        d.notes.append(Msg("Término del Gobernador («inmediatamente»): se vigila; sin consecuencia establecida (¶35)."))
+        note = Msg("Término del Gobernador («inmediatamente»): se vigila; sin consecuencia establecida (¶35).")
+        label = Msg("recibo del informe por el Gobernador")
+        watched(ctx, DeadlockDeadline.REFER_TO_COMMISSION, "MUN-DLK-03", reported, referred, label, note)
     order = ctx.first("governor_order_issued")
     if order is not None:
         delivered = first_after(ctx, "documents_delivered", order)
-        d = ctx.add_deadline(
-            DeadlockDeadline.DELIVER_DOCUMENTS,
-            "MUN-DLK-04",
-            order,
-            satisfied=delivered,
-            suspendable=False,
-            start_label=Msg("orden del Gobernador"),
+        note = Msg(
+            "Término de los jefes de departamento («inmediatamente»): se vigila; sin consecuencia establecida (¶35)."
         )
-        d.notes.append(
-            Msg(
-                "Término de los jefes de departamento («inmediatamente»): se vigila; sin consecuencia establecida (¶35)."
-            )
-        )
+        label = Msg("orden del Gobernador")
+        watched(ctx, DeadlockDeadline.DELIVER_DOCUMENTS, "MUN-DLK-04", order, delivered, label, note)
     _check_resolutions(ctx)
     # MUN-POW-02: the Commission acts on a friction situation once the Governor refers it (¶6, ¶35).
     for e in ctx.events:
         if e.type in _COMMISSION_ACTS and (referred is None or e.at < referred.at):
-            ctx.add_finding(
-                "act_not_allowed",
+            ctx.act_finding(
+                e,
                 "MUN-POW-02",
                 Msg(
                     "«%(act)s» (%(day)s) antes de que el Gobernador refiriera el informe a la Comisión (¶35).",
-                    act=DEADLOCK_EVENTS[e.type].title,
-                    day=e.day,
                 ),
-                event=e.index,
             )
     if referred is None:
         ctx.stage = DeadlockStage.NEW if reported is None else DeadlockStage.REPORTED
@@ -402,16 +379,14 @@ def _check_resolutions(ctx: Context) -> None:
         if e.type in ("recommendations_issued", "vacancies_declared") and not any(
             h.at <= e.at for h in ctx.all("hearing_concluded")
         ):
-            ctx.add_finding(
-                "resolution_before_hearing",
+            ctx.act_finding(
+                e,
                 "MUN-DLK-09",
                 Msg(
                     "«%(act)s» (%(day)s) antes de celebrarse la vista: la Comisión «%(quote)s» (¶36).",
-                    act=DEADLOCK_EVENTS[e.type].title,
-                    day=e.day,
                     quote=Quote("no adoptará resolución alguna hasta después de celebrarse una vista"),
                 ),
-                event=e.index,
+                finding="resolution_before_hearing",
             )
 
 

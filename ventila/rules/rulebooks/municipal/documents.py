@@ -2,7 +2,7 @@
 
 ``QUOTES``: the whole sentence of the law a document cites for its rule, where the rule's own quote
 is a clause of it (verbatim). ``STATEMENTS``: the terms a section of a document must give in its
-text (the names are ``document_terms``).
+text (the names are ``DocumentRules.terms``).
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def _decision(key: str, title: str, act: str, rule_id: str, required: str = "fin
     )
 
 
-# The documents the Commission's acts produce (``Rulebook.documents``; their texts are the templates
+# The documents the Commission's acts produce (``Rulebook.documents.catalogue``; their texts are the templates
 # ``documents/texts/<lang>/<key>.txt``).
 # Interpretation: the texts require these contents in the notice (¶12–¶13: certified copy, the answer
 # term, the right to appear by counsel) and in resolutions and reports (Sec. 22 read with Sec. 25; ¶14,

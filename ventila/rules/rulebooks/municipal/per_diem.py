@@ -169,24 +169,25 @@ def compute_monthly_statement(
     def in_month(day: dt.date) -> bool:
         return day.year == year and day.month == month
 
+    def warn(item: Meeting | Expense, why: Msg) -> None:
+        """``why`` (its ``day`` and ``who``) among the warnings: the item is left out."""
+        warnings.append(Msg(why.template, day=item.day, who=Typed(item.commissioner)))
+
+    def post(
+        item: Meeting | Expense, kind: Literal["per_diem", "expense"], text: str, amount: Decimal, rule: str
+    ) -> None:
+        """A line of the statement, and its reversal after it when the item was reversed."""
+        why = item.reversed_because
+        lines.append(StatementLine(item.day, item.commissioner, kind, text, amount, rule, item.ref, reversed=bool(why)))
+        if why:
+            lines.append(_reversal(lines[-1], why))
+
     for m in sorted(meetings, key=lambda m: (m.day, m.commissioner)):
         if not in_month(m.day):
-            warnings.append(
-                Msg(
-                    "La reunión del %(day)s (%(who)s) no es de este mes; no se incluye.",
-                    day=m.day,
-                    who=Typed(m.commissioner),
-                )
-            )
+            warn(m, _MEETING_NOT_OF_MONTH)
             continue
         if not m.official_business:
-            warnings.append(
-                Msg(
-                    "La reunión del %(day)s (%(who)s) no fue para gestiones oficiales: no genera dieta (¶4).",
-                    day=m.day,
-                    who=Typed(m.commissioner),
-                )
-            )
+            warn(m, _NOT_OFFICIAL)
             continue
         if not per_meeting and (m.commissioner, m.day) in paid_days:
             warnings.append(
@@ -199,47 +200,20 @@ def compute_monthly_statement(
             continue
         if not m.reversed_because:  # a reversed meeting does not take the day's per diem
             paid_days.add((m.commissioner, m.day))
-        description = m.description or "Dieta por reunión (¶4)"
-        lines.append(
-            StatementLine(
-                m.day,
-                m.commissioner,
-                "per_diem",
-                description,
-                amount,
-                "MUN-DIE-02",
-                m.ref,
-                reversed=bool(m.reversed_because),
-            )
-        )
-        if m.reversed_because:
-            lines.append(_reversal(lines[-1], m.reversed_because))
+        post(m, "per_diem", m.description or "Dieta por reunión (¶4)", amount, "MUN-DIE-02")
     for e in sorted(expenses, key=lambda e: (e.day, e.commissioner)):
         if not in_month(e.day):
-            warnings.append(
-                Msg(
-                    "El gasto del %(day)s (%(who)s) no es de este mes; no se incluye.",
-                    day=e.day,
-                    who=Typed(e.commissioner),
-                )
-            )
+            warn(e, _EXPENSE_NOT_OF_MONTH)
             continue
         if e.amount < 0:
             raise ValueError(f"gasto negativo: {e!r}")
-        lines.append(
-            StatementLine(
-                e.day,
-                e.commissioner,
-                "expense",
-                e.description or "Reembolso de gastos (¶4; reglamentos de Hacienda)",
-                Decimal(e.amount),
-                "MUN-DIE-03",
-                e.ref,
-                reversed=bool(e.reversed_because),
-            )
+        post(
+            e,
+            "expense",
+            e.description or "Reembolso de gastos (¶4; reglamentos de Hacienda)",
+            Decimal(e.amount),
+            "MUN-DIE-03",
         )
-        if e.reversed_because:
-            lines.append(_reversal(lines[-1], e.reversed_because))
     per_diem: dict[str, Decimal] = {}
     spent: dict[str, Decimal] = {}
     for ln in lines:
@@ -274,6 +248,12 @@ def _reversal(line: StatementLine, reason: str) -> StatementLine:
         line.ref,
         reverses=True,
     )
+
+
+# Why a meeting or an expense is left out of a month's statement (``%(day)s``, ``%(who)s``).
+_MEETING_NOT_OF_MONTH = Msg("La reunión del %(day)s (%(who)s) no es de este mes; no se incluye.")
+_NOT_OFFICIAL = Msg("La reunión del %(day)s (%(who)s) no fue para gestiones oficiales: no genera dieta (¶4).")
+_EXPENSE_NOT_OF_MONTH = Msg("El gasto del %(day)s (%(who)s) no es de este mes; no se incluye.")
 
 
 def monthly_statement(

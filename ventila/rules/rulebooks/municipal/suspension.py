@@ -14,7 +14,7 @@ from ...engine import Context, Event, EventSpec, FieldSpec
 from ...i18n import Msg, Quote
 from ...vocabulary import SuspensionDeadline, SuspensionStage
 from ..common import RuleSet, with_next_acts, with_order
-from .complaints import first_after, today
+from .complaints import first_after, today, watched
 
 R = RuleSet()
 
@@ -200,31 +200,25 @@ def evaluate_suspension(ctx: Context) -> None:
             ordered = e
         elif e.type == "suspension_order_notified":
             if ordered is None:
-                ctx.add_finding(
-                    "act_not_allowed",
+                ctx.act_finding(
+                    e,
                     "MUN-SUS-03",
                     Msg(
                         "«%(act)s» (%(day)s) sin una determinación previa del tribunal que ordene la suspensión (¶19, "
                         "¶27): no se tiene en cuenta. Registre antes la determinación del tribunal.",
-                        act=SUSPENSION_EVENTS[e.type].title,
-                        day=e.day,
                     ),
-                    event=e.index,
                 )
             else:
                 order_notified = True
         elif e.type == "review_filed" and not order_notified:
-            ctx.add_finding(
-                "act_not_allowed",
+            ctx.act_finding(
+                e,
                 "MUN-SUS-11",
                 Msg(
                     "«%(act)s» (%(day)s) sin una resolución de suspensión notificada antes: el certiorari se "
                     "presenta «%(quote)s» de esa notificación (¶27), así que no se tiene en cuenta.",
-                    act=SUSPENSION_EVENTS[e.type].title,
-                    day=e.day,
                     quote=Quote("contados a partir del archivo en autos"),
                 ),
-                event=e.index,
             )
     if filed is None:
         ctx.stage = SuspensionStage.NEW
@@ -253,15 +247,9 @@ def evaluate_suspension(ctx: Context) -> None:
             ),
         )
     decision = first_after(ctx, "court_decision", filed)
-    d = ctx.add_deadline(
-        SuspensionDeadline.COURT_DECISION,
-        "MUN-SUS-03",
-        filed,
-        satisfied=decision,
-        suspendable=False,
-        start_label=Msg("presentación del Procedimiento Especial"),
-    )
-    d.notes.append(Msg("Término del tribunal: la ley no dice qué ocurre si vence. %(no_stay)s", no_stay=_NO_STAY_MSG))
+    note = Msg("Término del tribunal: la ley no dice qué ocurre si vence. %(no_stay)s", no_stay=_NO_STAY_MSG)
+    label = Msg("presentación del Procedimiento Especial")
+    watched(ctx, SuspensionDeadline.COURT_DECISION, "MUN-SUS-03", filed, decision, label, note)
     if decision is None:
         ctx.stage = SuspensionStage.AWAITING_COURT_DECISION
         ctx.allowed_next = ["court_decision"]
@@ -285,15 +273,10 @@ def evaluate_suspension(ctx: Context) -> None:
             ),
         )
     review = first_after(ctx, "review_filed", notified)
-    r = ctx.add_deadline(
-        SuspensionDeadline.REVIEW,
-        "MUN-SUS-11",
-        notified,
-        satisfied=review,
-        suspendable=False,
-        start_label=Msg("archivo en autos de la notificación"),
+    note = Msg("La revisión por el Tribunal Supremo tampoco paraliza. %(no_stay)s", no_stay=_NO_STAY_MSG)
+    r = watched(
+        ctx, SuspensionDeadline.REVIEW, "MUN-SUS-11", notified, review, Msg("archivo en autos de la notificación"), note
     )
-    r.notes.append(Msg("La revisión por el Tribunal Supremo tampoco paraliza. %(no_stay)s", no_stay=_NO_STAY_MSG))
     if review is not None:
         ctx.stage = SuspensionStage.UNDER_REVIEW
         ctx.allowed_next = []
