@@ -9,12 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rule_input import ev
 
 from ventila.rules import evaluate
-
-
-def ev(type_: str, at: str, **payload: Any) -> dict[str, Any]:
-    return {"type": type_, "at": at, **payload}
 
 
 def run(kind: str, events: list[dict[str, Any]], as_of: str, **extra: Any) -> Any:

@@ -17,6 +17,7 @@ import datetime as dt
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rule_input import case, ev
 
 from ventila.rules.calendar import LegalCalendar, Suspension, legal_calendar
 from ventila.rules.engine import evaluate
@@ -235,29 +236,15 @@ filings = st.dates(min_value=dt.date(2025, 1, 1), max_value=dt.date(2028, 6, 30)
 
 def _complaint_with_extension(filed: dt.date, granted: int) -> dict[str, object]:
     d = filed.isoformat
-    return {
-        "rulebook": "camara-171",
-        "kind": "complaint",
-        "as_of": (filed + dt.timedelta(days=120)).isoformat(),
-        "events": [
-            {
-                "type": "complaint_filed",
-                "at": d(),
-                "knowledge_date": (filed - dt.timedelta(days=3)).isoformat(),
-            },
-            {"type": "respondent_notified", "at": (filed + dt.timedelta(days=1)).isoformat()},
-            {
-                "type": "extension_requested",
-                "at": (filed + dt.timedelta(days=2)).isoformat(),
-                "reasons": "volumen",
-            },
-            {
-                "type": "extension_granted",
-                "at": (filed + dt.timedelta(days=3)).isoformat(),
-                "business_days": granted,
-            },
-        ],
-    }
+    return case(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", d(), knowledge_date=(filed - dt.timedelta(days=3)).isoformat()),
+        ev("respondent_notified", (filed + dt.timedelta(days=1)).isoformat()),
+        ev("extension_requested", (filed + dt.timedelta(days=2)).isoformat(), reasons="volumen"),
+        ev("extension_granted", (filed + dt.timedelta(days=3)).isoformat(), business_days=granted),
+        as_of=(filed + dt.timedelta(days=120)).isoformat(),
+    )
 
 
 @settings(max_examples=200, deadline=None)
