@@ -29,10 +29,16 @@ def readme_complaint() -> dict[str, Any]:
     )
 
 
-# The municipal complaint taken to a hearing before the full Commission concluded on 12 Jul 2027.
-MUNICIPAL_HEARD = (
-    ev("complaint_filed", "2027-03-01"),
-    ev("respondent_notified", "2027-04-05"),
-    ev("answer_filed", "2027-04-20"),
-    ev("hearing_noticed", "2027-05-03", hearing_date="2027-05-18"),
-)
+def municipal_heard(concluded: str, before: str, *, as_of: str) -> dict[str, Any]:
+    """A complaint against a mayor filed Mon 1 Mar 2027, notified 5 Apr, answered 20 Apr, its hearing noticed on
+    3 May for 18 May and concluded on ``concluded`` ``before`` the full Commission or a commissioner."""
+    return case(
+        "municipal",
+        "complaint",
+        ev("complaint_filed", "2027-03-01"),
+        ev("respondent_notified", "2027-04-05"),
+        ev("answer_filed", "2027-04-20"),
+        ev("hearing_noticed", "2027-05-03", hearing_date="2027-05-18"),
+        ev("hearing_concluded", concluded, before=before),
+        as_of=as_of,
+    )

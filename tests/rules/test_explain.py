@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from rule_input import case, ev, readme_complaint
+from rule_input import case, ev, municipal_heard, readme_complaint
 
 from ventila.rules import evaluate
 from ventila.rules.explain import explain
@@ -40,18 +40,7 @@ def test_cam_20_06_file_complaint_runs_from_the_knowledge_date() -> None:
 def test_mun_dec_02_late_report_start_is_named_not_its_id() -> None:
     # MUN-REP-01: 15 days from Fri 4 Jun 2027 = Sat 19 Jun (Juneteenth) → Mon 21 Jun. No report:
     # MUN-DEC-02 runs from that due date (ambiguity 10): 21 Jun + 15 = Tue 6 Jul 2027.
-    text = _text(
-        case(
-            "municipal",
-            "complaint",
-            ev("complaint_filed", "2027-03-01"),
-            ev("respondent_notified", "2027-04-05"),
-            ev("answer_filed", "2027-04-20"),
-            ev("hearing_noticed", "2027-05-03", hearing_date="2027-05-18"),
-            ev("hearing_concluded", "2027-06-04", before="commissioner"),
-            as_of="2027-07-10",
-        )
-    )
+    text = _text(municipal_heard("2027-06-04", "commissioner", as_of="2027-07-10"))
     assert "commissioner_report_due" not in text
     assert not ID_AS_START.search(text)
     block = text.split("[decide]", 1)[1]

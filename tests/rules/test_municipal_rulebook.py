@@ -12,7 +12,7 @@ import json
 from decimal import Decimal
 
 import pytest
-from rule_input import case, ev
+from rule_input import case, municipal_heard
 
 from ventila.rules import RULEBOOKS, evaluate
 from ventila.rules.cli import run_deadlines
@@ -104,33 +104,13 @@ def test_settings_defaults(name: str, default: object) -> None:
 
 
 def test_the_decide_deadline_is_fatal_and_only_it() -> None:
-    e = evaluate(
-        case(
-            "municipal",
-            "complaint",
-            ev("complaint_filed", "2027-03-01"),
-            ev("respondent_notified", "2027-04-05"),
-            ev("answer_filed", "2027-04-20"),
-            ev("hearing_noticed", "2027-05-03", hearing_date="2027-05-18"),
-            ev("hearing_concluded", "2027-07-12", before="full"),
-            as_of="2027-07-13",
-        )
-    )
+    e = evaluate(municipal_heard("2027-07-12", "full", as_of="2027-07-13"))
     assert [(d.id, d.fatal) for d in e.deadlines] == [("answer", False), ("study", False), ("decide", True)]
     assert e.to_json()["deadlines"][-1]["fatal"] is True
 
 
 def test_cli_explain_for_a_municipal_case() -> None:
-    scenario = case(
-        "municipal",
-        "complaint",
-        ev("complaint_filed", "2027-03-01"),
-        ev("respondent_notified", "2027-04-05"),
-        ev("answer_filed", "2027-04-20"),
-        ev("hearing_noticed", "2027-05-03", hearing_date="2027-05-18"),
-        ev("hearing_concluded", "2027-07-12", before="full"),
-        as_of="2027-07-29",
-    )
+    scenario = municipal_heard("2027-07-12", "full", as_of="2027-07-29")
     out, err = io.StringIO(), io.StringIO()
     assert run_deadlines([], io.StringIO(json.dumps(scenario)), out, err) == 0
     data = json.loads(out.getvalue())

@@ -113,16 +113,13 @@ FILED = ev(
 )
 
 
+def _suspension(*after_the_filing: dict[str, Any]) -> Any:
+    """A suspension proceeding filed Mon 1 Mar 2027, then these acts, as of 10 Mar."""
+    return evaluate(case("municipal", "suspension_proceeding", FILED, *after_the_filing, as_of="2027-03-10"))
+
+
 def test_mun_sus_03_a_suspension_order_notice_without_a_court_decision_is_pointed_at() -> None:
-    result = evaluate(
-        case(
-            "municipal",
-            "suspension_proceeding",
-            FILED,
-            ev("suspension_order_notified", "2027-03-05"),
-            as_of="2027-03-10",
-        )
-    )
+    result = _suspension(ev("suspension_order_notified", "2027-03-05"))
     assert _pointed(result, "act_not_allowed") == [1]
     assert [f.rule.id for f in result.findings] == ["MUN-SUS-03"]
     # MUN-SUS-03: the court's 20 days from Mon 1 Mar 2027 → Sun 21 Mar → Mon 22 Mar is a holiday
@@ -132,46 +129,24 @@ def test_mun_sus_03_a_suspension_order_notice_without_a_court_decision_is_pointe
 
 
 def test_mun_sus_03_a_notice_after_a_decision_denying_the_suspension_is_pointed_at() -> None:
-    result = evaluate(
-        case(
-            "municipal",
-            "suspension_proceeding",
-            FILED,
-            ev("court_decision", "2027-03-04", suspension_ordered=False),
-            ev("suspension_order_notified", "2027-03-05"),
-            as_of="2027-03-10",
-        )
+    result = _suspension(
+        ev("court_decision", "2027-03-04", suspension_ordered=False), ev("suspension_order_notified", "2027-03-05")
     )
     assert _pointed(result, "act_not_allowed") == [2]
 
 
 def test_mun_sus_11_a_certiorari_without_a_suspension_order_is_pointed_at() -> None:
-    result = evaluate(
-        case(
-            "municipal",
-            "suspension_proceeding",
-            FILED,
-            ev("court_decision", "2027-03-04", suspension_ordered=True),
-            ev("review_filed", "2027-03-05"),
-            as_of="2027-03-10",
-        )
-    )
+    result = _suspension(ev("court_decision", "2027-03-04", suspension_ordered=True), ev("review_filed", "2027-03-05"))
     assert _pointed(result, "act_not_allowed") == [2]
     assert [f.rule.id for f in result.findings] == ["MUN-SUS-11"]
 
 
 def test_mun_sus_11_a_certiorari_after_the_notified_order_is_placed() -> None:
     # ¶27: 10 days from the notice on Fri 5 Mar 2027 → Mon 15 Mar; filed Wed 10 Mar: met, no finding.
-    result = evaluate(
-        case(
-            "municipal",
-            "suspension_proceeding",
-            FILED,
-            ev("court_decision", "2027-03-04", suspension_ordered=True),
-            ev("suspension_order_notified", "2027-03-05", effective_date="2027-03-05"),
-            ev("review_filed", "2027-03-10"),
-            as_of="2027-03-10",
-        )
+    result = _suspension(
+        ev("court_decision", "2027-03-04", suspension_ordered=True),
+        ev("suspension_order_notified", "2027-03-05", effective_date="2027-03-05"),
+        ev("review_filed", "2027-03-10"),
     )
     assert result.findings == []
     d = result.deadline("review")

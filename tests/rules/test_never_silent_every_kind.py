@@ -16,8 +16,8 @@ from test_never_silent import cli
 from ventila.rules import InputError, evaluate
 
 
-def run(rulebook: str, kind: str, *events: dict[str, Any], as_of: str = "2027-06-30") -> Any:
-    return evaluate(case(rulebook, kind, *list(events), as_of=as_of))
+def run(rulebook: str, kind: str, *events: dict[str, Any], as_of: str = "2027-06-30", **extra: Any) -> Any:
+    return evaluate(case(rulebook, kind, *events, as_of=as_of, **extra))
 
 
 def pointed(result: Any) -> list[int]:
@@ -373,17 +373,15 @@ def test_cam_24c_03_a_summary_hearing_needs_no_determination_before_it() -> None
     # Sec. 24: filed Thu 20 Jul 2028 against a candidate, 110 days before the general election; the hearing is
     # cited within 48 hours of the notice with no determination of probable cause: nothing is out of place
     # (it used to be flagged, and now every act after it would have been).
-    result = evaluate(
-        case(
-            "camara-171",
-            "complaint",
-            ev("complaint_filed", "2028-07-20T09:00", knowledge_date="2028-07-10"),
-            ev("respondent_notified", "2028-07-20T15:00"),
-            ev("hearing_noticed", "2028-07-21T10:00", hearing_date="2028-07-24T10:00"),
-            ev("hearing_held", "2028-07-24T10:00"),
-            as_of="2028-07-25",
-            respondent={"role": "representative", "candidate": True},
-        )
+    result = run(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", "2028-07-20T09:00", knowledge_date="2028-07-10"),
+        ev("respondent_notified", "2028-07-20T15:00"),
+        ev("hearing_noticed", "2028-07-21T10:00", hearing_date="2028-07-24T10:00"),
+        ev("hearing_held", "2028-07-24T10:00"),
+        as_of="2028-07-25",
+        respondent={"role": "representative", "candidate": True},
     )
     assert result.procedure == "summary"
     assert pointed(result) == []
@@ -414,16 +412,14 @@ def test_cam_15_01_a_second_exit_on_the_day_of_the_first_is_pointed_at() -> None
     # An officer's exit recorded twice on the same day (once marked as a reelection, which binds only a
     # Representative): the second is pointed at, not dropped.
     exit_ = ev("left_office", "2027-03-01", reelected=True)
-    result = evaluate(
-        case(
-            "camara-171",
-            "financial_report",
-            ev("took_office", "2027-01-04"),
-            exit_,
-            exit_,
-            as_of="2027-03-02",
-            respondent={"role": "officer"},
-        )
+    result = run(
+        "camara-171",
+        "financial_report",
+        ev("took_office", "2027-01-04"),
+        exit_,
+        exit_,
+        as_of="2027-03-02",
+        respondent={"role": "officer"},
     )
     assert pointed(result) == [2]
 

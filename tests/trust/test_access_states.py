@@ -12,9 +12,8 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import URLResolver, get_resolver
-from factories import file_complaint, make_person, make_user, record, unanimous
+from factories import file_complaint, make_person, make_user, record, recuse, summon_witness, unanimous
 
-from ventila.cases.actions import ActInput, UploadedDocument, do_record_act
 from ventila.cases.models import Attachment
 
 pytestmark = pytest.mark.django_db
@@ -57,31 +56,12 @@ def states(world, now, settings, tmp_path):
     cases = {s: file_complaint(world) for s in ("confidential", "resolved", "recused", "substituted")}
     files = {}
     for s, case in cases.items():
-        entry = do_record_act(
-            user=world.users["secretaria"],
-            case=case,
-            act=ActInput(
-                "witness_summoned",
-                now.set("2027-03-02 13:00"),
-                True,
-                {"witness": "Testigo"},
-                {},
-                attachments=[UploadedDocument(f"{s}.txt", f"contenido {s}".encode(), "text/plain")],
-            ),
-        )
+        file = (f"{s}.txt", f"contenido {s}".encode(), "text/plain")
+        entry = summon_witness(world, case, now.set("2027-03-02 13:00"), file=file)
         files[s] = Attachment.objects.get(entry=entry)
     now.set("2027-03-20 12:00")
     for s in ("recused", "substituted"):
-        record(world, cases[s], "recusal_requested", "2027-03-02", member=str(inhibido.pk), by="member")
-        record(
-            world,
-            cases[s],
-            "recusal_decided",
-            "2027-03-02",
-            member=str(inhibido.pk),
-            granted=True,
-            ballots={p.pk: "yes" for p in world.members if p.pk != inhibido.pk},
-        )
+        recuse(world, cases[s], inhibido, "2027-03-02")
     record(
         world,
         cases["substituted"],

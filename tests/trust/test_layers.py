@@ -11,7 +11,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from factories import file_complaint, make_person, make_user, record, unanimous
+from factories import file_complaint, make_person, make_user, record, recuse, unanimous
 
 from ventila.accounts import twofactor
 from ventila.audit import chain
@@ -113,16 +113,7 @@ def test_a_substitute_appointed_for_a_case_must_pass_a_second_factor(world, now)
     assert not twofactor.requires_second_factor(user)
     case = file_complaint(world)
     now.set("2027-03-20 12:00")
-    record(world, case, "recusal_requested", "2027-03-02", member=str(member.pk), by="member")
-    record(
-        world,
-        case,
-        "recusal_decided",
-        "2027-03-02",
-        member=str(member.pk),
-        granted=True,
-        ballots={p.pk: "yes" for p in world.members if p.pk != member.pk},
-    )
+    recuse(world, case, member, "2027-03-02")
     record(
         world,
         case,

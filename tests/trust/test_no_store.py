@@ -9,13 +9,11 @@ from urllib.parse import urlsplit
 
 import pytest
 from django.test import Client
-from documents.helpers import issue
-from factories import file_complaint, record
+from documents.helpers import deliver, draft_of, issue
+from factories import file_complaint, record, summon_witness
 from filing.helpers import PNG, camara_steps, upload, walk
 
-from ventila.cases.actions import ActInput, UploadedDocument, do_record_act
 from ventila.cases.models import Attachment, Case
-from ventila.documents.actions import do_create_draft, do_order_delivery
 from ventila.documents.service import link_url
 from ventila.filing.models import Supplement
 
@@ -36,27 +34,10 @@ def assert_no_store(response, url: str) -> None:
 
 def test_every_page_and_file_behind_sign_in_is_not_stored(world, now):
     case = file_complaint(world)
-    entry = do_record_act(
-        user=world.users["secretaria"],
-        case=case,
-        act=ActInput(
-            "witness_summoned",
-            now.set("2027-03-02 13:00"),
-            True,
-            {"witness": "Testigo"},
-            {},
-            attachments=[UploadedDocument("citacion.txt", b"Citacion de prueba", "text/plain")],
-        ),
-    )
+    entry = summon_witness(world, case, now.set("2027-03-02 13:00"))
     attachment = Attachment.objects.get(entry=entry)
     doc = issue(world, case, "notice_of_complaint")
-    draft = do_create_draft(
-        user=world.users["secretaria"],
-        case=case,
-        entry=case.entries.get(seq=1),
-        template="notice_of_complaint",
-        language="es",
-    )
+    draft = draft_of(world, case, "notice_of_complaint")
     staff = Client()
     staff.force_login(world.users["secretaria"])
     n = case.number
@@ -127,14 +108,7 @@ def test_the_public_receipt_follow_up_and_signed_links_are_not_stored(world, now
     now.set("2027-03-02 09:00")
     record(world, case, "respondent_notified", "2027-03-02")
     doc = issue(world, case, "notice_of_complaint")
-    delivery = do_order_delivery(
-        user=world.users["secretaria"],
-        document=doc,
-        role="respondent",
-        name="Rafael",
-        email="rafael@example.org",
-        method="email_link",
-    )
+    delivery = deliver(world, doc, "email_link", name="Rafael")
     link = urlsplit(link_url(delivery)).path
     assert link.startswith("/documentos/enlace/") and Client().get(link).status_code == 200
     assert_no_store(Client().get(link), link)
