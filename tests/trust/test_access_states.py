@@ -12,7 +12,8 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import URLResolver, get_resolver
-from factories import file_complaint, make_person, make_user, record, recuse, summon_witness, unanimous
+from factories import file_complaint, make_person, make_user, record
+from web.helpers import dismiss, recuse, summon_witness
 
 from ventila.cases.models import Attachment
 
@@ -56,12 +57,11 @@ def states(world, now, settings, tmp_path):
     cases = {s: file_complaint(world) for s in ("confidential", "resolved", "recused", "substituted")}
     files = {}
     for s, case in cases.items():
-        file = (f"{s}.txt", f"contenido {s}".encode(), "text/plain")
-        entry = summon_witness(world, case, now.set("2027-03-02 13:00"), file=file)
+        entry = summon_witness(world, case, now, file=(f"{s}.txt", f"contenido {s}".encode()))
         files[s] = Attachment.objects.get(entry=entry)
     now.set("2027-03-20 12:00")
     for s in ("recused", "substituted"):
-        recuse(world, cases[s], inhibido, "2027-03-02")
+        recuse(world, cases[s], inhibido)
     record(
         world,
         cases["substituted"],
@@ -74,15 +74,7 @@ def states(world, now, settings, tmp_path):
     resolved = cases["resolved"]
     record(world, resolved, "respondent_notified", "2027-03-03")
     record(world, resolved, "answer_filed", "2027-03-10")
-    record(
-        world,
-        resolved,
-        "determination_made",
-        "2027-03-15",
-        outcome="dismissed",
-        grounds=["lack_of_interest"],
-        ballots=unanimous(world),
-    )
+    dismiss(world, resolved, grounds="lack_of_interest")
     record(world, resolved, "case_closed", "2027-03-16")
     for case in cases.values():
         case.refresh_from_db()

@@ -14,12 +14,14 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 from django.test import Client
-from factories import file_complaint, make_world, recuse, summon_witness
+from factories import file_complaint, make_world
+from web.helpers import recuse
 
 from ventila import clock
 from ventila.audit import chain
 from ventila.audit.backup import BackupError, backup, restore
 from ventila.audit.models import AccessLog, ChainLink
+from ventila.cases.actions import ActInput, UploadedDocument, do_record_act
 from ventila.cases.db_triggers import purge_docket
 from ventila.cases.models import Attachment, Ballot, Case, DocketEntry
 
@@ -59,12 +61,18 @@ def test_backup_restore_round_trip_keeps_the_chain(committed, settings, tmp_path
     world = committed
     case = file_complaint(world)
     file_complaint(world, when="2027-03-02 09:00")
-    recuse(world, case, world.members[3], "2027-03-02")
-    summon_witness(
-        world,
-        case,
-        dt.datetime(2027, 3, 2, 13, 0, tzinfo=PR),
-        file=("citacion.pdf", b"%PDF-1.4 citacion ficticia", "application/pdf"),
+    recuse(world, case, world.members[3])
+    do_record_act(
+        user=world.users["secretaria"],
+        case=case,
+        act=ActInput(
+            "witness_summoned",
+            dt.datetime(2027, 3, 2, 13, 0, tzinfo=PR),
+            True,
+            {"witness": "Testigo"},
+            {},
+            attachments=[UploadedDocument("citacion.pdf", b"%PDF-1.4 citacion ficticia", "application/pdf")],
+        ),
     )
     c = Client()
     c.force_login(world.users["presidente"])

@@ -15,7 +15,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection, transaction
 from django.test import Client
-from factories import file_complaint, recuse, summon_witness
+from factories import file_complaint
+from web.helpers import recuse, summon_witness
 
 from ventila.audit import chain
 from ventila.audit.models import AccessLog, ChainHead, ChainLink
@@ -53,8 +54,8 @@ def docket(world, now, settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
     case = file_complaint(world)
     now.set("2027-03-02 12:00")
-    voted = recuse(world, case, world.members[3], "2027-03-02")
-    filed = summon_witness(world, case, now.set("2027-03-02 13:00"), witness="Testigo Ficticio")
+    voted = recuse(world, case, world.members[3])
+    filed = summon_witness(world, case, now, witness="Testigo Ficticio")
     client = Client()
     client.force_login(world.users["presidente"])
     assert client.get(f"/expedientes/{case.number}/").status_code == 200

@@ -11,7 +11,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from factories import file_complaint, make_person, make_user, record, recuse, unanimous
+from factories import file_complaint, make_person, make_user, record
+from web.helpers import dismiss
 
 from ventila.accounts import twofactor
 from ventila.audit import chain
@@ -113,7 +114,16 @@ def test_a_substitute_appointed_for_a_case_must_pass_a_second_factor(world, now)
     assert not twofactor.requires_second_factor(user)
     case = file_complaint(world)
     now.set("2027-03-20 12:00")
-    recuse(world, case, member, "2027-03-02")
+    record(world, case, "recusal_requested", "2027-03-02", member=str(member.pk), by="member")
+    record(
+        world,
+        case,
+        "recusal_decided",
+        "2027-03-02",
+        member=str(member.pk),
+        granted=True,
+        ballots={p.pk: "yes" for p in world.members if p.pk != member.pk},
+    )
     record(
         world,
         case,
@@ -133,15 +143,7 @@ def test_a_docket_entry_is_chained_with_the_parts_cases_registers(world, now) ->
     now.set("2027-03-20 12:00")
     record(world, case, "respondent_notified", "2027-03-03")
     record(world, case, "answer_filed", "2027-03-10")
-    entry = record(
-        world,
-        case,
-        "determination_made",
-        "2027-03-15",
-        outcome="dismissed",
-        grounds=["lack_of_interest"],
-        ballots=unanimous(world),
-    )
+    entry = dismiss(world, case, grounds="lack_of_interest")
     covered = chain.covered_now("docket_entry", entry)
     assert set(covered) == {"row", "attachments", "roll_call", "ballots"}
     content = chain.content_of("docket_entry", entry, covered)

@@ -9,11 +9,13 @@ from urllib.parse import urlsplit
 
 import pytest
 from django.test import Client
-from documents.helpers import deliver, draft_of, issue
-from factories import file_complaint, record, summon_witness
+from documents.helpers import issue
+from factories import file_complaint, record
 from filing.helpers import PNG, camara_steps, upload, walk
+from web.helpers import draft_notice, summon_witness
 
 from ventila.cases.models import Attachment, Case
+from ventila.documents.actions import do_order_delivery
 from ventila.documents.service import link_url
 from ventila.filing.models import Supplement
 
@@ -34,10 +36,10 @@ def assert_no_store(response, url: str) -> None:
 
 def test_every_page_and_file_behind_sign_in_is_not_stored(world, now):
     case = file_complaint(world)
-    entry = summon_witness(world, case, now.set("2027-03-02 13:00"))
+    entry = summon_witness(world, case, now)
     attachment = Attachment.objects.get(entry=entry)
     doc = issue(world, case, "notice_of_complaint")
-    draft = draft_of(world, case, "notice_of_complaint")
+    draft = draft_notice(world, case)
     staff = Client()
     staff.force_login(world.users["secretaria"])
     n = case.number
@@ -108,7 +110,14 @@ def test_the_public_receipt_follow_up_and_signed_links_are_not_stored(world, now
     now.set("2027-03-02 09:00")
     record(world, case, "respondent_notified", "2027-03-02")
     doc = issue(world, case, "notice_of_complaint")
-    delivery = deliver(world, doc, "email_link", name="Rafael")
+    delivery = do_order_delivery(
+        user=world.users["secretaria"],
+        document=doc,
+        role="respondent",
+        name="Rafael",
+        email="rafael@example.org",
+        method="email_link",
+    )
     link = urlsplit(link_url(delivery)).path
     assert link.startswith("/documentos/enlace/") and Client().get(link).status_code == 200
     assert_no_store(Client().get(link), link)
