@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -227,9 +227,22 @@ def complaint_act(when: str = "2027-03-01 10:15", knowledge: str = "2027-02-10",
     )
 
 
+COMPLAINANT = {"name": "Ana Ejemplo Ficticia", "email": "ana@example.org", "phone": "787-555-0100"}
+
+
 def file_complaint(
-    world: World, when: str = "2027-03-01 10:15", knowledge: str = "2027-02-10", respondent: Any = None, **kw: Any
+    world: World,
+    when: str = "2027-03-01 10:15",
+    knowledge: str = "2027-02-10",
+    respondent: Any = None,
+    *,
+    complainant: dict[str, str] | None = None,
+    act: Any = None,
+    **kw: Any,
 ) -> Any:
+    """A House complaint against ``respondent`` (the world's), filed by the secretary: ``act`` or the filing of
+    :func:`complaint_act` at ``when``, the complainant :data:`COMPLAINANT` unless given; ``kw`` go to
+    ``do_file_case`` (``respondent_candidate``…)."""
     from ventila.cases.actions import do_file_case
 
     return do_file_case(
@@ -239,8 +252,8 @@ def file_complaint(
         respondent=respondent or world.respondent,
         respondent_role="representative",
         respondent_office="Representante del Distrito 40",
-        complainant={"name": "Ana Ejemplo Ficticia", "email": "ana@example.org", "phone": "787-555-0100"},
-        act=complaint_act(when, knowledge),
+        complainant=dict(COMPLAINANT) if complainant is None else complainant,
+        act=complaint_act(when, knowledge) if act is None else act,
         **kw,
     )
 
@@ -296,9 +309,35 @@ def record(
     return do_record_act(user=world.users[user], case=case, act=act)
 
 
-def to_hearing(world: World, case: Any, now: FrozenNow, hearing: str = "2027-04-15T10:00") -> None:
+def recuse(
+    world: World, case: Any, member: Any, day: str, *, granted: bool = True, by: str = "member", **request: Any
+) -> Any:
+    """``member``'s recusal asked for on ``day`` (by the member, or ``by="party"`` with its ``grounds``) and decided
+    the same day by the other members' roll call, all for (granted) or all against (denied); returns the decision."""
+    record(world, case, "recusal_requested", day, member=str(member.pk), by=by, **request)
+    ballots = {p.pk: ("yes" if granted else "no") for p in world.members if p.pk != member.pk}
+    return record(world, case, "recusal_decided", day, member=str(member.pk), granted=granted, ballots=ballots)
+
+
+def summon_witness(
+    world: World,
+    case: Any,
+    moment: dt.datetime,
+    *,
+    witness: str = "Testigo",
+    file: tuple[str, bytes, str] = ("citacion.txt", b"Citacion de prueba", "text/plain"),
+) -> Any:
+    """A witness summoned at ``moment`` with the summons attached (``file``: name, content, type), recorded by the
+    secretary; returns the docket entry."""
+    from ventila.cases.actions import ActInput, UploadedDocument, do_record_act
+
+    act = ActInput("witness_summoned", moment, True, {"witness": witness}, {}, attachments=[UploadedDocument(*file)])
+    return do_record_act(user=world.users["secretaria"], case=case, act=act)
+
+
+def to_hearing(world: World, case: Any, now: FrozenNow, hearing: str = "2027-04-15T10:00") -> Any:
     """A House complaint filed on 1 March 2027 taken to a hearing notice (probable cause voted on 30 March, the
-    notice on 1 April), each act recorded at 18:00 of its day."""
+    notice on 1 April), each act recorded at 18:00 of its day; returns the notice's entry."""
     for day, act, payload, voted in (
         ("2027-03-03", "respondent_notified", {}, False),
         ("2027-03-10", "answer_filed", {}, False),
@@ -306,7 +345,42 @@ def to_hearing(world: World, case: Any, now: FrozenNow, hearing: str = "2027-04-
         ("2027-04-01", "hearing_noticed", {"hearing_date": hearing}, False),
     ):
         now.set(day + " 18:00")
-        record(world, case, act, day, ballots=unanimous(world) if voted else None, **payload)
+        entry = record(world, case, act, day, ballots=unanimous(world) if voted else None, **payload)
+    return entry
+
+
+def past_the_hearing(world: World, case: Any, now: FrozenNow) -> None:
+    """:func:`to_hearing`, then the hearing held on 15 April 2027 and the evidentiary hearing concluded on 16 April
+    (at 18:00 of each day)."""
+    to_hearing(world, case, now)
+    for day, act in (("2027-04-15", "hearing_held"), ("2027-04-16", "evidentiary_hearing_concluded")):
+        now.set(day + " 18:00")
+        record(world, case, act, day)
+
+
+def run_threads(*targets: Callable[[], Any], timeout: float | None = None) -> list[BaseException]:
+    """Each target in a thread of its own, all started before any is waited for (``timeout`` seconds each); returns
+    what they raised, which a thread would otherwise lose. Each closes its database connections as it ends."""
+    import threading
+
+    from django.db import connections
+
+    errors: list[BaseException] = []
+
+    def run(target: Callable[[], Any]) -> None:
+        try:
+            target()
+        except BaseException as exc:  # noqa: BLE001
+            errors.append(exc)
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(target,)) for target in targets]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout)
+    return errors
 
 
 def unanimous(world: World, yes: int = 7) -> dict[int, str]:

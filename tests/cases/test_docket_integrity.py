@@ -4,11 +4,12 @@ concurrent filing, and a correction supersedes an entry and moves every dependen
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import threading
 
 import pytest
 from django.db import DatabaseError, connection, connections, transaction
-from factories import World, file_complaint, make_world, record
+from factories import World, file_complaint, make_world, record, run_threads
 
 from ventila import clock
 from ventila.cases.db_triggers import purge_docket
@@ -143,7 +144,6 @@ def test_number_taken_last_stays_gapless_when_filings_fail_around_it(committed_w
     from ventila.audit import chain
 
     n_threads, per_thread = 6, 4
-    errors: list[BaseException] = []
     barrier = threading.Barrier(n_threads)
 
     class Planned(Exception):
@@ -153,30 +153,20 @@ def test_number_taken_last_stays_gapless_when_filings_fail_around_it(committed_w
         raise Planned("before the number")
 
     def worker(t: int) -> None:
-        try:
-            barrier.wait()
-            for i in range(per_thread):
-                try:
-                    with transaction.atomic():
-                        if (t + i) % 3 == 1:
-                            file_complaint(committed_world, before_number=refuse)
-                        case = file_complaint(committed_world)
-                        if (t + i) % 3 == 2:
-                            assert case.sequence is not None and not case.number.startswith("~")
-                            raise Planned("after the number")
-                except Planned:
-                    pass
-        except BaseException as exc:  # noqa: BLE001
-            errors.append(exc)
-        finally:
-            connections.close_all()
+        barrier.wait()
+        for i in range(per_thread):
+            try:
+                with transaction.atomic():
+                    if (t + i) % 3 == 1:
+                        file_complaint(committed_world, before_number=refuse)
+                    case = file_complaint(committed_world)
+                    if (t + i) % 3 == 2:
+                        assert case.sequence is not None and not case.number.startswith("~")
+                        raise Planned("after the number")
+            except Planned:
+                pass
 
-    threads = [threading.Thread(target=worker, args=(t,)) for t in range(n_threads)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert errors == []
+    assert run_threads(*(functools.partial(worker, t) for t in range(n_threads))) == []
     kept = sum(1 for t in range(n_threads) for i in range(per_thread) if (t + i) % 3 == 0)
     assert sorted(Case.objects.values_list("number", flat=True)) == [f"CE-2027-{i:04d}" for i in range(1, kept + 1)]
     assert sorted(Case.objects.values_list("sequence", flat=True)) == list(range(1, kept + 1))

@@ -19,6 +19,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from rule_input import readme_complaint
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -120,15 +121,7 @@ assert BATCH not in sys.modules, "a shipped module imports the numpy batch path"
 from ventila.rules.cli import run_deadlines
 sys.exit(run_deadlines([], stdin=sys.stdin))
 """
-    request = {
-        "rulebook": "camara-171",
-        "kind": "complaint",
-        "as_of": "2027-03-10",
-        "events": [
-            {"type": "complaint_filed", "at": "2027-03-01T10:15", "knowledge_date": "2027-02-10"},
-            {"type": "respondent_notified", "at": "2027-03-03"},
-        ],
-    }
+    request = readme_complaint()
     r = subprocess.run(
         [sys.executable, "-c", script],
         cwd=ROOT,

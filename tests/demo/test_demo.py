@@ -15,6 +15,12 @@ from ventila.documents.models import Delivery, Document
 pytestmark = pytest.mark.django_db
 
 
+def _counts() -> tuple[int, ...]:
+    """How many bodies, people, cases, docket entries, users, documents and deliveries there are."""
+    models = (Body, Person, Case, DocketEntry, User, Document, Delivery)
+    return tuple(model.objects.count() for model in models)
+
+
 def test_demo_data_is_idempotent_and_realistic(demo):
     now = demo.now
     printed = demo.printed
@@ -22,25 +28,9 @@ def test_demo_data_is_idempotent_and_realistic(demo):
     assert str(demo.var_dir / "signing" / "etica-camara.pem") in printed
     for username in ("secretaria", "comisionado", "presidente", "presidencia", "admin"):
         assert username in printed
-    counts = (
-        Body.objects.count(),
-        Person.objects.count(),
-        Case.objects.count(),
-        DocketEntry.objects.count(),
-        User.objects.count(),
-        Document.objects.count(),
-        Delivery.objects.count(),
-    )
+    counts = _counts()
     call_command("demo", stdout=io.StringIO())
-    assert (
-        Body.objects.count(),
-        Person.objects.count(),
-        Case.objects.count(),
-        DocketEntry.objects.count(),
-        User.objects.count(),
-        Document.objects.count(),
-        Delivery.objects.count(),
-    ) == counts
+    assert _counts() == counts
     _check_demo_documents()
     camara = Body.objects.get(slug="etica-camara")
     municipal = Body.objects.get(slug="querellas-municipales")

@@ -12,7 +12,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils.http import http_date
-from factories import file_complaint, record
+from factories import file_complaint, record, recuse
 from icalendar import Calendar
 
 from documents.test_calendars import _feed_url, _with_hearing
@@ -29,6 +29,13 @@ def _fresh_cache():
 
 def _uids(content: bytes) -> set[str]:
     return {str(e["UID"]) for e in Calendar.from_ical(content).walk("VEVENT")}
+
+
+def _feed(world, user):
+    """The path of ``user``'s private feed, and a client without a session to read it with."""
+    c = Client()
+    c.force_login(world.users[user])
+    return _feed_url(c), Client()
 
 
 def test_the_feed_shows_only_hearings_and_terms_inside_the_window(world, now):
@@ -69,10 +76,7 @@ def test_the_window_is_set_by_the_settings(world, now, settings):
 
 def test_a_client_that_has_the_feed_gets_304_until_it_changes(world, now):
     case, _entry = _with_hearing(world, now)
-    c = Client()
-    c.force_login(world.users["secretaria"])
-    path = _feed_url(c)
-    feed = Client()
+    path, feed = _feed(world, "secretaria")
     first = feed.get(path)
     assert first.status_code == 200 and first["ETag"].startswith('"') and first["Last-Modified"]
     # Private, revalidated every time, never in a shared cache (confidential, issue 11).
@@ -96,25 +100,12 @@ def test_a_client_that_has_the_feed_gets_304_until_it_changes(world, now):
 
 def test_a_user_who_loses_access_to_a_case_loses_it_from_the_feed_and_gets_no_304(world, now):
     case, entry = _with_hearing(world, now)
-    commissioner = Client()
-    commissioner.force_login(world.users["comisionado"])
-    path = _feed_url(commissioner)
-    feed = Client()
+    path, feed = _feed(world, "comisionado")
     before = feed.get(path)
     assert f"vista-{entry.pk}@ventila" in _uids(before.content)
     # Recused in the case (world.members[4] is the commissioner): the case is no longer theirs to see.
     now.set("2027-04-02 18:00")
-    member = str(world.members[4].pk)
-    record(world, case, "recusal_requested", "2027-04-02", member=member, by="member")
-    record(
-        world,
-        case,
-        "recusal_decided",
-        "2027-04-02",
-        member=member,
-        granted=True,
-        ballots={p.pk: "yes" for p in world.members if p != world.members[4]},
-    )
+    recuse(world, case, world.members[4], "2027-04-02")
     after = feed.get(path, HTTP_IF_NONE_MATCH=before["ETag"])
     assert after.status_code == 200 and after["ETag"] != before["ETag"]
     uids = _uids(after.content)

@@ -8,7 +8,7 @@ import zoneinfo
 
 import pytest
 from django.test import Client
-from factories import file_complaint, record, unanimous
+from factories import file_complaint, record, recuse, to_hearing
 from icalendar import Calendar
 
 pytestmark = pytest.mark.django_db
@@ -17,15 +17,7 @@ PR = zoneinfo.ZoneInfo("America/Puerto_Rico")
 
 def _with_hearing(world, now):
     case = file_complaint(world)
-    for day, act, payload, voted in [
-        ("2027-03-03", "respondent_notified", {}, None),
-        ("2027-03-10", "answer_filed", {}, None),
-        ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True),
-    ]:
-        now.set(day + " 18:00")
-        record(world, case, act, day, ballots=unanimous(world) if voted else None, **payload)
-    now.set("2027-04-01 18:00")
-    entry = record(world, case, "hearing_noticed", "2027-04-01", hearing_date="2027-04-15T10:00")
+    entry = to_hearing(world, case, now)
     return case, entry
 
 
@@ -38,16 +30,7 @@ def test_private_feed_lists_hearings_and_terms_of_visible_cases_and_can_be_revok
     case, entry = _with_hearing(world, now)
     other = file_complaint(world, when="2027-04-01 09:00", knowledge="2027-03-20")
     # A commissioner recused in `other` must not see it in the feed.
-    record(world, other, "recusal_requested", "2027-04-01", member=str(world.members[4].pk), by="member")
-    record(
-        world,
-        other,
-        "recusal_decided",
-        "2027-04-01",
-        member=str(world.members[4].pk),
-        granted=True,
-        ballots={p.pk: "yes" for p in world.members if p != world.members[4]},
-    )
+    recuse(world, other, world.members[4], "2027-04-01")
     commissioner = Client()
     commissioner.force_login(world.users["comisionado"])
     path = _feed_url(commissioner)

@@ -18,10 +18,10 @@ from ventila.audit import chain
 from ventila.cases.actions import ActRefused
 from ventila.cases.models import CaseDeadline, DocketEntry
 from ventila.documents import actions as doc_actions
-from ventila.documents.actions import SERVICE_USERNAME, do_order_delivery
+from ventila.documents.actions import SERVICE_USERNAME
 from ventila.documents.models import Delivery, DeliveryAttempt, Document, Draft
 
-from .helpers import issue
+from .helpers import deliver, issue
 
 pytestmark = pytest.mark.django_db
 
@@ -90,14 +90,7 @@ def test_every_email_attempt_is_docketed_by_the_service_account(world, now, smtp
     before = _derived(case)
     smtp.refuse = "451 4.3.0 Mailbox temporarily unavailable"
     now.set("2027-03-01 15:00")
-    d = do_order_delivery(
-        user=world.users["secretaria"],
-        document=doc,
-        role="respondent",
-        name="Rafael Quiñones Ficticio",
-        email="rafael@example.org",
-        method="email_attachment",
-    )
+    d = deliver(world, doc, "email_attachment")
     assert d.status == Delivery.Status.RETRYING
     smtp.refuse = ""
     now.set("2027-03-01 15:06")
@@ -140,14 +133,7 @@ def test_every_email_attempt_is_docketed_by_the_service_account(world, now, smtp
 def test_an_unreachable_server_is_docketed_with_its_error(world, now, no_smtp):
     case = file_complaint(world)
     doc = issue(world, case, "notice_of_complaint")
-    d = do_order_delivery(
-        user=world.users["secretaria"],
-        document=doc,
-        role="respondent",
-        name="Rafael",
-        email="rafael@example.org",
-        method="email_link",
-    )
+    d = deliver(world, doc, "email_link", name="Rafael")
     [e] = case.entries.filter(event_type="service_attempted")
     [a] = DeliveryAttempt.objects.filter(delivery=d)
     assert e.payload["ok"] is False and e.payload["method"] == "email_link"
@@ -158,16 +144,7 @@ def test_hand_service_dockets_the_service_and_the_receipt_linked_to_the_document
     case = file_complaint(world)
     doc = issue(world, case, "notice_of_complaint")
     now.set("2027-03-03 16:00")
-    d = do_order_delivery(
-        user=world.users["secretaria"],
-        document=doc,
-        role="respondent",
-        name="Rafael Quiñones Ficticio",
-        email="",
-        method="hand",
-        received_on=dt.date(2027, 3, 2),
-        receipt_note="Firmó el acuse en su oficina.",
-    )
+    d = deliver(world, doc, "hand", received_on=dt.date(2027, 3, 2), receipt_note="Firmó el acuse en su oficina.")
     service = case.entries.get(event_type="service_attempted")
     assert service.payload == {
         "document": doc.pk,
@@ -228,14 +205,7 @@ def test_the_case_page_shows_the_records_in_spanish_and_they_cannot_be_corrected
     doc = issue(world, case, "notice_of_complaint")
     smtp.refuse = "550 5.1.1 No such user"
     now.set("2027-03-01 15:00")
-    do_order_delivery(
-        user=world.users["secretaria"],
-        document=doc,
-        role="respondent",
-        name="Rafael Quiñones Ficticio",
-        email="rafael@example.org",
-        method="email_attachment",
-    )
+    deliver(world, doc, "email_attachment")
     issued = case.entries.get(event_type="document_issued")
     attempt = case.entries.get(event_type="service_attempted")
     c = Client()
@@ -289,25 +259,17 @@ def test_record_only_entries_refuse_a_bad_payload_in_spanish(world, now):
     from ventila.cases.actions import do_record_entry
 
     case = file_complaint(world)
+
+    def entry(event_type, payload):
+        user = world.users["secretaria"]
+        at = now.set("2027-03-01 12:00")
+        do_record_entry(user=user, case=case, event_type=event_type, occurred_at=at, has_time=True, payload=payload)
+
     with pytest.raises(ActRefused) as exc:
-        do_record_entry(
-            user=world.users["secretaria"],
-            case=case,
-            event_type="document_issued",
-            occurred_at=now.set("2027-03-01 12:00"),
-            has_time=True,
-            payload={"document": 1, "template": "x", "title": "x", "rule": "CAM-21B-04"},
-        )
+        entry("document_issued", {"document": 1, "template": "x", "title": "x", "rule": "CAM-21B-04"})
     assert list(exc.value.field_errors) == ["sha256"] and "falta este dato" in exc.value.field_errors["sha256"][0]
     with pytest.raises(ActRefused) as exc:
-        do_record_entry(
-            user=world.users["secretaria"],
-            case=case,
-            event_type="answer_filed",
-            occurred_at=now.set("2027-03-01 12:00"),
-            has_time=True,
-            payload={},
-        )
+        entry("answer_filed", {})
     assert "no es una anotación de constancia" in exc.value.message
     assert not DocketEntry.objects.exclude(event_type="complaint_filed").exists()
 
@@ -316,14 +278,7 @@ def test_record_only_entries_do_not_change_later_acts_or_their_terms(world, now,
     """Record-only entries between acts (same day too) leave the next acts allowed and their terms."""
     case = file_complaint(world)
     doc = issue(world, case, "notice_of_complaint")
-    do_order_delivery(
-        user=world.users["secretaria"],
-        document=doc,
-        role="respondent",
-        name="Rafael",
-        email="rafael@example.org",
-        method="email_attachment",
-    )
+    deliver(world, doc, "email_attachment", name="Rafael")
     now.set("2027-03-03 12:00")
     record(world, case, "respondent_notified", "2027-03-03")
     now.set("2027-03-10 12:00")
@@ -345,22 +300,10 @@ def test_a_receipt_that_is_no_act_is_docketed_as_a_record(world, now, smtp):
     case = file_complaint(world)
     doc = issue(world, case, "notice_of_complaint")
     now.set("2027-03-01 15:00")
-    to_counsel = do_order_delivery(
-        user=world.users["secretaria"],
-        document=doc,
-        role="counsel",
-        name="Lcda. Olga Abogada Ficticia",
-        email="olga@example.org",
-        method="email_link",
+    to_counsel = deliver(
+        world, doc, "email_link", role="counsel", name="Lcda. Olga Abogada Ficticia", email="olga@example.org"
     )
-    to_respondent = do_order_delivery(
-        user=world.users["secretaria"],
-        document=doc,
-        role="respondent",
-        name="Rafael Quiñones Ficticio",
-        email="rafael@example.org",
-        method="email_attachment",
-    )
+    to_respondent = deliver(world, doc, "email_attachment")
     before = _derived(case)
     now.set("2027-03-03 12:00")
     d = do_record_receipt(

@@ -7,7 +7,7 @@ import hashlib
 import pytest
 from django.db import DatabaseError, connection, transaction
 from django.test import Client
-from factories import file_complaint, record, unanimous
+from factories import file_complaint, past_the_hearing, record, to_hearing, unanimous
 
 from ventila.audit import chain
 from ventila.documents import catalog
@@ -16,7 +16,7 @@ from ventila.documents.models import Document, Draft
 from ventila.rules import RULEBOOKS
 from ventila.rules.rulebooks.camara_171.s20_s24_complaints import NOTICE_OF_COMPLAINT_CONTENTS
 
-from .helpers import flat, issue, pdf_pages
+from .helpers import draft_of, flat, issue, pdf_pages
 
 pytestmark = pytest.mark.django_db
 
@@ -80,9 +80,7 @@ def test_notice_of_complaint_pdf_has_letterhead_case_number_pages_citation_and_c
 
 def test_generated_notice_holds_each_content_of_sec_21b4(world):
     case = file_complaint(world)
-    draft = do_create_draft(
-        user=world.users["secretaria"], case=case, entry=case.entries.get(seq=1), template="notice_of_complaint"
-    )
+    draft = draft_of(world, case, "notice_of_complaint")
     keys = {s["key"]: s for s in draft.sections}
     assert set(NOTICE_OF_COMPLAINT_CONTENTS) <= set(keys)
     assert "Hechos de prueba." in keys["complaint_copy"]["text"]
@@ -148,19 +146,12 @@ def test_the_database_refuses_to_change_an_issued_document(world, sql):
 
 def test_determination_of_dismissal_states_its_grounds_to_both_parties(world, now):
     case = file_complaint(world)
-    for day, act, payload in [("2027-03-03", "respondent_notified", {}), ("2027-03-10", "answer_filed", {})]:
+    for day, act in [("2027-03-03", "respondent_notified"), ("2027-03-10", "answer_filed")]:
         now.set(day + " 18:00")
-        record(world, case, act, day, **payload)
+        record(world, case, act, day)
     now.set("2027-03-30 18:00")
-    entry = record(
-        world,
-        case,
-        "determination_made",
-        "2027-03-30",
-        outcome="dismissed",
-        grounds=["time_barred", "frivolous"],
-        ballots=unanimous(world),
-    )
+    dismissal = {"outcome": "dismissed", "grounds": ["time_barred", "frivolous"]}
+    entry = record(world, case, "determination_made", "2027-03-30", ballots=unanimous(world), **dismissal)
     doc = issue(world, case, "determination", seq=entry.seq)
     assert (doc.rule_id, doc.citation) == ("CAM-21C-03", "Sec. 21(c)(2)")
     text = flat(" ".join(pdf_pages(doc.file.read())))
@@ -170,17 +161,7 @@ def test_determination_of_dismissal_states_its_grounds_to_both_parties(world, no
 
 
 def _to_final_report(world, now, case, recommendation="other_sanction"):
-    steps = [
-        ("2027-03-03", "respondent_notified", {}, None),
-        ("2027-03-10", "answer_filed", {}, None),
-        ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True),
-        ("2027-04-01", "hearing_noticed", {"hearing_date": "2027-04-15T10:00"}, None),
-        ("2027-04-15", "hearing_held", {}, None),
-        ("2027-04-16", "evidentiary_hearing_concluded", {}, None),
-    ]
-    for day, act, payload, voted in steps:
-        now.set(day + " 18:00")
-        record(world, case, act, day, ballots=unanimous(world) if voted else None, **payload)
+    past_the_hearing(world, case, now)
     now.set("2027-04-30 18:00")
     resolved = record(
         world,
@@ -229,15 +210,7 @@ def test_resolution_requires_conclusions_of_law_and_final_report_states_its_rout
 
 def test_initial_hearing_summons_carries_charges_facts_and_witnesses(world, now):
     case = file_complaint(world)
-    for day, act, payload, voted in [
-        ("2027-03-03", "respondent_notified", {}, None),
-        ("2027-03-10", "answer_filed", {}, None),
-        ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True),
-    ]:
-        now.set(day + " 18:00")
-        record(world, case, act, day, ballots=unanimous(world) if voted else None, **payload)
-    now.set("2027-04-01 18:00")
-    entry = record(world, case, "hearing_noticed", "2027-04-01", hearing_date="2027-04-15T10:00")
+    entry = to_hearing(world, case, now)
     draft = do_create_draft(user=world.users["secretaria"], case=case, entry=entry, template="hearing_summons")
     assert draft.rule_id == "CAM-21C-08"
     with pytest.raises(DocumentRefused) as exc:  # the complaint named no witnesses

@@ -11,9 +11,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from django.db import connection, connections, transaction
-from factories import file_complaint, make_world
+from django.db import connection, transaction
+from factories import file_complaint, make_world, run_threads
 
+from documents.helpers import deliver, draft_of
 from ventila import clock
 from ventila.audit import chain
 from ventila.audit.models import ChainHead
@@ -22,9 +23,7 @@ from ventila.cases.models import Case
 from ventila.documents import db_triggers as doc_triggers
 from ventila.documents.actions import (
     attempt_delivery,
-    do_create_draft,
     do_issue_document,
-    do_order_delivery,
 )
 from ventila.documents.models import Document
 
@@ -54,7 +53,6 @@ def committed(transactional_db: Any, settings: Any, tmp_path: Any, now: Any) -> 
 def _against_an_act_on_the_same_case(case: Case, work: Callable[[], Any]) -> tuple[list[BaseException], Any]:
     """Run ``work`` while another transaction holds the case row as an act does, then takes the
     chain's head (as an act's docket entry does) and rolls back."""
-    errors: list[BaseException] = []
     result: list[Any] = []
     held, started = threading.Event(), threading.Event()
 
@@ -69,34 +67,19 @@ def _against_an_act_on_the_same_case(case: Case, work: Callable[[], Any]) -> tup
                 raise _Rollback
         except _Rollback:
             pass
-        except BaseException as exc:  # noqa: BLE001
-            errors.append(exc)
-        finally:
-            connections.close_all()
 
     def other() -> None:
-        try:
-            held.wait(10)
-            started.set()
-            result.append(work())
-        except BaseException as exc:  # noqa: BLE001
-            errors.append(exc)
-        finally:
-            connections.close_all()
+        held.wait(10)
+        started.set()
+        result.append(work())
 
-    threads = [threading.Thread(target=act), threading.Thread(target=other)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join(60)
+    errors = run_threads(act, other, timeout=60)
     return errors, result[0] if result else None
 
 
 def test_issuing_a_document_while_an_act_is_recorded_does_not_deadlock_CAM_21B_04(committed: Any) -> None:
     world, case = committed
-    draft = do_create_draft(
-        user=world.users["secretaria"], case=case, entry=case.entries.get(seq=1), template="notice_of_complaint"
-    )
+    draft = draft_of(world, case, "notice_of_complaint")
     errors, doc = _against_an_act_on_the_same_case(
         case, lambda: do_issue_document(user=world.users["secretaria"], draft=draft)
     )
@@ -109,20 +92,11 @@ def test_docketing_a_service_attempt_while_an_act_is_recorded_does_not_deadlock_
     committed: Any, smtp: Any
 ) -> None:
     world, case = committed
-    draft = do_create_draft(
-        user=world.users["secretaria"], case=case, entry=case.entries.get(seq=1), template="notice_of_complaint"
-    )
+    draft = draft_of(world, case, "notice_of_complaint")
     doc = do_issue_document(user=world.users["secretaria"], draft=draft)
     assert Document.objects.filter(pk=doc.pk).exists()
     party = case.parties.get(role="respondent")
-    delivery = do_order_delivery(
-        user=world.users["secretaria"],
-        document=doc,
-        role="respondent",
-        name=party.name,
-        email="querellado@example.org",
-        method="email_attachment",
-    )
+    delivery = deliver(world, doc, "email_attachment", name=party.name, email="querellado@example.org")
     errors, attempt = _against_an_act_on_the_same_case(case, lambda: attempt_delivery(delivery))
     assert errors == []
     assert attempt.ok and len(smtp.messages) >= 1

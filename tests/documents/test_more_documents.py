@@ -6,11 +6,9 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from factories import file_complaint, file_municipal_complaint, record
+from factories import file_complaint, file_municipal_complaint, record, recuse
 
-from ventila.documents.actions import do_order_delivery
-
-from .helpers import flat, issue, pdf_pages
+from .helpers import deliver, flat, issue, municipal_decision, municipal_heard, municipal_hearing, pdf_pages
 
 pytestmark = pytest.mark.django_db
 
@@ -30,16 +28,7 @@ def test_extension_and_recusal_resolutions(world, now):
     text = _text(doc)
     assert "concede a la parte querellada una prórroga de 10 días laborables" in text
     member = world.members[3]
-    record(world, case, "recusal_requested", "2027-03-10", member=str(member.pk), by="party", grounds=["kinship"])
-    decided = record(
-        world,
-        case,
-        "recusal_decided",
-        "2027-03-10",
-        member=str(member.pk),
-        granted=False,
-        ballots={p.pk: "no" for p in world.members if p != member},
-    )
+    decided = recuse(world, case, member, "2027-03-10", granted=False, by="party", grounds=["kinship"])
     doc = issue(world, case, "recusal_decision", seq=decided.seq)
     assert (doc.rule_id, doc.citation) == ("CAM-09-08", "Sec. 9 ¶5")
     text = _text(doc)
@@ -57,29 +46,12 @@ def test_each_recusal_denial_notice_answers_its_own_member_CAM_09_08(world, now)
     a, b = world.members[3], world.members[4]
     decided = {}
     for member, day in ((a, "2027-03-10"), (b, "2027-03-11")):
-        record(world, case, "recusal_requested", day, member=str(member.pk), by="party", grounds=["bias"])
-        decided[member.pk] = record(
-            world,
-            case,
-            "recusal_decided",
-            day,
-            member=str(member.pk),
-            granted=False,
-            ballots={p.pk: "no" for p in world.members if p != member},
-        )
+        decided[member.pk] = recuse(world, case, member, day, granted=False, by="party", grounds=["bias"])
 
     def serve(member):
         doc = issue(world, case, "recusal_decision", seq=decided[member.pk].seq)
         party = case.parties.get(role="respondent")
-        do_order_delivery(
-            user=world.users["secretaria"],
-            document=doc,
-            role="respondent",
-            name=party.name,
-            email="",
-            method="hand",
-            received_on=dt.date(2027, 3, 12),
-        )
+        deliver(world, doc, "hand", name=party.name, received_on=dt.date(2027, 3, 12))
 
     serve(a)
     notices = case.entries.filter(event_type="recusal_denial_notified")
@@ -99,73 +71,30 @@ def test_municipal_hearing_notice_report_and_decision_served_and_notified(world,
         facts="Uso de fondos.",
         evidence_attached=False,
     )
-    members = world.municipal_members
-    now.set("2027-05-01 12:00")
     user = "secretaria_municipal"
-    record(world, case, "respondent_notified", "2027-03-03", user=user)
-    record(world, case, "answer_filed", "2027-03-10", user=user)
-    noticed = record(
-        world, case, "hearing_noticed", "2027-03-15", user=user, hearing_date="2027-04-20T10:00", public=True
-    )
+    noticed = municipal_hearing(world, case, now)
     doc = issue(world, case, "mun_hearing_notice", seq=noticed.seq)
     text = _text(doc)
     assert "celebrará vista pública en la querella CVQM-2027-0001 el martes, 20 de abril de 2027 a las 10:00" in text
     assert "no menos de 15 días de antelación" in text and "MUN-HEA-02" in text
-    record(world, case, "hearing_concluded", "2027-04-20", user=user, before="commissioner")
-    report = record(
-        world,
-        case,
-        "commissioner_report_filed",
-        "2027-04-30",
-        user=user,
-        findings_of_fact=True,
-        evidence_summary=True,
-        conclusions_of_law=True,
-    )
-    doc = issue(
-        world,
-        case,
-        "mun_commissioner_report",
-        seq=report.seq,
-        edits={
-            "findings_of_fact": "El Alcalde firmó contratos sin subasta.",
-            "evidence_summary": "Contratos 1 a 4, admitidos.",
-            "conclusions_of_law": "Práctica impropia sin temeridad.",
-        },
-    )
+    report = municipal_heard(world, case)
+    edits = {
+        "findings_of_fact": "El Alcalde firmó contratos sin subasta.",
+        "evidence_summary": "Contratos 1 a 4, admitidos.",
+        "conclusions_of_law": "Práctica impropia sin temeridad.",
+    }
+    doc = issue(world, case, "mun_commissioner_report", seq=report.seq, edits=edits)
     assert "Relación de la evidencia presentada y admitida Contratos 1 a 4, admitidos." in _text(doc)
     now.set("2027-05-10 18:00")
-    decision = record(
-        world,
-        case,
-        "decision_issued",
-        "2027-05-10",
-        user=user,
-        outcome="admonition",
-        misconduct_not_reckless=True,
-        ballots={members[0].pk: "yes", members[1].pk: "yes", members[2].pk: "absent"},
-    )
-    doc = issue(
-        world,
-        case,
-        "mun_decision",
-        seq=decision.seq,
-        edits={
-            "findings_of_fact": "Se probaron las prácticas impropias.",
-            "conclusions_of_law": "Procede la amonestación (¶30).",
-        },
-    )
+    decision = municipal_decision(world, case)
+    edits = {
+        "findings_of_fact": "Se probaron las prácticas impropias.",
+        "conclusions_of_law": "Procede la amonestación (¶30).",
+    }
+    doc = issue(world, case, "mun_decision", seq=decision.seq, edits=edits)
     assert "decide el lunes, 10 de mayo de 2027 la querella CVQM-2027-0001: Amonestación." in _text(doc)
     now.set("2027-05-12 18:00")
-    d = do_order_delivery(
-        user=world.users[user],
-        document=doc,
-        role="respondent",
-        name="Eduardo Cordero Ficticio",
-        email="",
-        method="hand",
-        received_on=dt.date(2027, 5, 12),
-    )
+    d = deliver(world, doc, "hand", name="Eduardo Cordero Ficticio", user=user, received_on=dt.date(2027, 5, 12))
     entry = d.receipt_entry
     assert entry.event_type == "decision_notified" and entry.occurred_day == dt.date(2027, 5, 12)
     assert entry.payload == {"copy_attached": True, "recipients": ["respondent"]}

@@ -22,10 +22,11 @@ from factories import file_complaint
 from filing.helpers import camara_steps, walk
 from pypdf import PdfReader
 
-from ventila.documents.actions import do_create_draft
 from ventila.documents.pdf import BASE_URL, render_pdf, static_file
 from ventila.filing.models import Filing
 from ventila.filing.services import receipt_pdf
+
+from .helpers import draft_of
 
 pytestmark = pytest.mark.django_db
 
@@ -125,13 +126,7 @@ def test_a_document_pdf_fetches_nothing_from_disk_or_network(world, templates, t
     (templates / "documents").mkdir()
     (templates / "documents" / "pdf.html").write_text(hostile(url, secret))
     case = file_complaint(world)
-    draft = do_create_draft(
-        user=world.users["secretaria"],
-        case=case,
-        entry=case.entries.get(seq=1),
-        template="notice_of_complaint",
-        language="es",
-    )
+    draft = draft_of(world, case, "notice_of_complaint")
     pdf = render_pdf(draft)
     assert hits == []
     assert images(pdf) == 0
@@ -177,12 +172,6 @@ def test_the_apps_own_static_files_are_served_to_the_pdf(world, templates, setti
         f'<img src="{url}/image.png" alt="x"><p>Con sello.</p></body></html>'
     )
     case = file_complaint(world)
-    draft = do_create_draft(
-        user=world.users["secretaria"],
-        case=case,
-        entry=case.entries.get(seq=1),
-        template="notice_of_complaint",
-        language="es",
-    )
+    draft = draft_of(world, case, "notice_of_complaint")
     assert images(render_pdf(draft)) == 1
     assert hits == []

@@ -12,7 +12,7 @@ from factories import file_complaint
 from filing.helpers import camara_steps, walk
 from pypdf import PdfReader
 
-from .helpers import issue
+from .helpers import draft_of, issue
 
 pytestmark = pytest.mark.django_db
 
@@ -47,12 +47,8 @@ def test_an_issued_document_is_a_tagged_pdf_with_its_title_and_language(world, l
 
 
 def test_a_draft_preview_is_tagged_too(world):
-    from ventila.documents.actions import do_create_draft
-
     case = file_complaint(world)
-    draft = do_create_draft(
-        user=world.users["secretaria"], case=case, entry=case.entries.get(seq=1), template="speaker_copy"
-    )
+    draft = draft_of(world, case, "speaker_copy")
     c = Client()
     c.force_login(world.users["secretaria"])
     r = c.get(f"/expedientes/{case.number}/borradores/{draft.pk}/pdf/")

@@ -6,7 +6,7 @@ import io
 
 import pytest
 from django.core.management import call_command
-from factories import file_complaint, record, unanimous
+from factories import file_complaint, past_the_hearing, record
 
 from ventila.documents.models import ReminderLog
 
@@ -26,17 +26,7 @@ def test_sweep_mails_each_user_their_terms_most_urgent_first_with_fatal_terms_ca
     now.set("2027-03-03 18:00")
     record(world, late, "respondent_notified", "2027-03-03")
     trial = file_complaint(world, when="2027-03-02 09:00", knowledge="2027-02-20")
-    steps = [
-        ("2027-03-03", "respondent_notified", {}, None),
-        ("2027-03-10", "answer_filed", {}, None),
-        ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True),
-        ("2027-04-01", "hearing_noticed", {"hearing_date": "2027-04-15T10:00"}, None),
-        ("2027-04-15", "hearing_held", {}, None),
-        ("2027-04-16", "evidentiary_hearing_concluded", {}, None),
-    ]
-    for day, act, payload, voted in steps:
-        now.set(day + " 18:00")
-        record(world, trial, act, day, ballots=unanimous(world) if voted else None, **payload)
+    past_the_hearing(world, trial, now)
     # May 27: the answer in `late` was due Mar 25 (missed); `trial` must be resolved by Tue Jun 1
     # (CAM-22-01, 45 calendar days from Apr 16 → Mon May 31, Memorial Day → Jun 1): fatal, in 5 days.
     now.set("2027-05-27 07:30")

@@ -8,11 +8,11 @@ import datetime as dt
 import pytest
 from factories import file_complaint
 
-from ventila.documents.actions import SERVED_OTHERWISE, do_order_delivery
+from ventila.documents.actions import SERVED_OTHERWISE
 from ventila.documents.models import Delivery, DeliveryAttempt
 from ventila.jobs.schedule import run_now
 
-from .helpers import issue
+from .helpers import deliver, issue
 
 pytestmark = pytest.mark.django_db
 
@@ -21,20 +21,11 @@ def test_service_by_hand_stops_the_failed_emails_retries(world, now, no_smtp):
     case = file_complaint(world)
     doc = issue(world, case, "notice_of_complaint")
     respondent = case.parties.get(role="respondent")
-    mail = do_order_delivery(
-        user=world.users["secretaria"], document=doc, role="respondent", name=respondent.name,
-        email="rafael@example.org", method="email_attachment",
-    )  # fmt: skip
-    other = do_order_delivery(
-        user=world.users["secretaria"], document=doc, role="other", name="Otra Persona Ficticia",
-        email="otra@example.org", method="email_attachment",
-    )  # fmt: skip
+    mail = deliver(world, doc, "email_attachment", name=respondent.name)  # fmt: skip
+    other = deliver(world, doc, "email_attachment", role="other", name="Otra Persona Ficticia", email="otra@example.org")  # fmt: skip
     assert mail.status == Delivery.Status.RETRYING and other.status == Delivery.Status.RETRYING
     now.set("2027-03-03 09:00")
-    do_order_delivery(
-        user=world.users["secretaria"], document=doc, role="respondent", name=respondent.name, email="",
-        method="hand", received_on=dt.date(2027, 3, 2),
-    )  # fmt: skip
+    deliver(world, doc, "hand", name=respondent.name, received_on=dt.date(2027, 3, 2))  # fmt: skip
     now.set("2027-03-03 18:00")
     run_now("deliveries")
     mail.refresh_from_db()

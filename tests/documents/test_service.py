@@ -9,14 +9,14 @@ import io
 import pytest
 from django.core.management import call_command
 from django.test import Client
-from factories import file_complaint, record, unanimous
+from factories import file_complaint, to_hearing
 from pypdf import PdfReader
 
 from ventila.cases.models import DocketEntry
-from ventila.documents.actions import DocumentRefused, do_order_delivery, do_record_receipt
+from ventila.documents.actions import DocumentRefused, do_record_receipt
 from ventila.documents.models import Delivery, DeliveryAttempt
 
-from .helpers import flat, issue, pdf_pages
+from .helpers import deliver, flat, issue, pdf_pages
 
 pytestmark = pytest.mark.django_db
 
@@ -29,14 +29,7 @@ def test_email_with_the_pdf_attached_is_received_and_every_attempt_logged(world,
     case = file_complaint(world)
     doc = _notice(world, case)
     now.set("2027-03-01 15:00")
-    d = do_order_delivery(
-        user=world.users["secretaria"],
-        document=doc,
-        role="respondent",
-        name="Rafael Quiñones Ficticio",
-        email="rafael@example.org",
-        method="email_attachment",
-    )
+    d = deliver(world, doc, "email_attachment")
     assert d.status == Delivery.Status.SENT and d.attempts == 1
     [msg] = smtp.messages
     assert msg["To"] == "rafael@example.org"
@@ -76,14 +69,7 @@ def test_email_with_the_pdf_attached_is_received_and_every_attempt_logged(world,
 def test_email_with_a_signed_link_that_expires(world, now, smtp, monkeypatch):
     case = file_complaint(world)
     doc = _notice(world, case)
-    d = do_order_delivery(
-        user=world.users["secretaria"],
-        document=doc,
-        role="respondent",
-        name="Rafael",
-        email="rafael@example.org",
-        method="email_link",
-    )
+    d = deliver(world, doc, "email_link", name="Rafael")
     [msg] = smtp.messages
     assert not list(msg.iter_attachments())
     body = msg.get_body(("plain",)).get_content()
@@ -106,14 +92,7 @@ def test_refused_email_is_retried_by_the_worker_and_shown_to_staff(world, now, s
     doc = _notice(world, case)
     smtp.refuse = "451 4.3.0 Mailbox temporarily unavailable"
     now.set("2027-03-01 15:00")
-    d = do_order_delivery(
-        user=world.users["secretaria"],
-        document=doc,
-        role="respondent",
-        name="Rafael",
-        email="rafael@example.org",
-        method="email_attachment",
-    )
+    d = deliver(world, doc, "email_attachment", name="Rafael")
     assert d.status == Delivery.Status.RETRYING and d.attempts == 1
     assert d.next_attempt_at == now.set("2027-03-01 15:05")
     assert "451" in d.last_error and "Mailbox temporarily unavailable" in d.last_error
@@ -148,14 +127,7 @@ def test_unreachable_server_gives_up_after_the_last_attempt(world, now, no_smtp)
 
     case = file_complaint(world)
     doc = _notice(world, case)
-    d = do_order_delivery(
-        user=world.users["secretaria"],
-        document=doc,
-        role="respondent",
-        name="Rafael",
-        email="rafael@example.org",
-        method="email_attachment",
-    )
+    d = deliver(world, doc, "email_attachment", name="Rafael")
     assert (
         d.status == Delivery.Status.RETRYING
         and d.last_error == "Sin respuesta del servidor de correo: rechazó la conexión."
@@ -205,15 +177,7 @@ def test_service_by_hand_records_the_date_of_receipt_which_starts_the_term(world
     assert case.deadlines.get(deadline_id="answer").due == dt.date(2027, 3, 30)
     # The Speaker's copy by mail records speaker_notified on its date of receipt.
     copy = issue(world, case, "speaker_copy")
-    do_order_delivery(
-        user=world.users["secretaria"],
-        document=copy,
-        role="speaker",
-        name="Presidente de la Cámara",
-        email="",
-        method="mail",
-        received_on=dt.date(2027, 3, 6),
-    )
+    deliver(world, copy, "mail", role="speaker", name="Presidente de la Cámara", received_on=dt.date(2027, 3, 6))
     assert DocketEntry.objects.get(case=case, event_type="speaker_notified").occurred_day == dt.date(2027, 3, 6)
 
 
@@ -225,51 +189,21 @@ def test_receipt_dates_before_issue_or_in_the_future_are_refused(world, now):
         (dt.date(2027, 3, 2), "no puede ser posterior a hoy"),
     ]:
         with pytest.raises(DocumentRefused) as exc:
-            do_order_delivery(
-                user=world.users["secretaria"],
-                document=doc,
-                role="respondent",
-                name="R",
-                email="",
-                method="hand",
-                received_on=day,
-            )
+            deliver(world, doc, "hand", name="R", received_on=day)
         assert message in exc.value.field_errors["received_on"][0]
     assert not Delivery.objects.exists() and not case.entries.filter(event_type="respondent_notified").exists()
 
 
 def test_initial_summons_is_not_served_on_the_respondent_by_email(world, now, smtp):
     case = file_complaint(world)
-    for day, act, payload, voted in [
-        ("2027-03-03", "respondent_notified", {}, None),
-        ("2027-03-10", "answer_filed", {}, None),
-        ("2027-03-30", "determination_made", {"outcome": "probable_cause"}, True),
-    ]:
-        now.set(day + " 18:00")
-        record(world, case, act, day, ballots=unanimous(world) if voted else None, **payload)
-    now.set("2027-04-01 18:00")
-    entry = record(world, case, "hearing_noticed", "2027-04-01", hearing_date="2027-04-15T10:00")
+    entry = to_hearing(world, case, now)
     doc = issue(world, case, "hearing_summons", seq=entry.seq, edits={"witnesses": "Testigo Uno"})
     with pytest.raises(DocumentRefused) as exc:
-        do_order_delivery(
-            user=world.users["secretaria"],
-            document=doc,
-            role="respondent",
-            name="Rafael",
-            email="rafael@example.org",
-            method="email_attachment",
-        )
+        deliver(world, doc, "email_attachment", name="Rafael")
     assert "CAM-21C-08" in exc.value.field_errors["method"][0]
     assert smtp.messages == []
     # To the complainant, e-mail is one of the means Sec. 21(c)(11) allows.
-    d = do_order_delivery(
-        user=world.users["secretaria"],
-        document=doc,
-        role="complainant",
-        name="Ana",
-        email="ana@example.org",
-        method="email_attachment",
-    )
+    d = deliver(world, doc, "email_attachment", role="complainant", name="Ana", email="ana@example.org")
     assert d.status == Delivery.Status.SENT
     text = flat(" ".join(pdf_pages(smtp.messages[0].get_payload()[1].get_content())))
     assert "jueves, 15 de abril de 2027 a las 10:00" in text
@@ -293,14 +227,7 @@ def test_a_sent_notice_whose_record_fails_once_is_recorded_not_sent_again(world,
         return real(**kwargs)
 
     monkeypatch.setattr(actions, "do_record_entry", flaky)
-    d = do_order_delivery(
-        user=world.users["secretaria"],
-        document=doc,
-        role="respondent",
-        name="Rafael",
-        email="rafael@example.org",
-        method="email_attachment",
-    )
+    d = deliver(world, doc, "email_attachment", name="Rafael")
     assert calls == ["service_attempted", "service_attempted"]
     assert d.status == Delivery.Status.SENT and d.attempts == 1 and len(smtp.messages) == 1
     assert DeliveryAttempt.objects.filter(delivery=d).count() == 1
@@ -318,9 +245,7 @@ def test_the_worker_goes_on_when_one_attempt_cannot_be_recorded(world, now, smtp
     smtp.refuse = "451 4.3.0 Mailbox temporarily unavailable"
     now.set("2027-03-01 15:00")
     first, second = (
-        do_order_delivery(
-            user=world.users["secretaria"], document=doc, role=role, name=name, email=email, method="email_attachment"
-        )
+        deliver(world, doc, "email_attachment", role=role, name=name, email=email)
         for role, name, email in (
             ("respondent", "Rafael", "rafael@example.org"),
             ("complainant", "Ana", "ana@example.org"),

@@ -21,7 +21,17 @@ from ventila.audit.models import ChainLink
 from ventila.documents import signing
 from ventila.documents.models import SignedFile
 
-from .helpers import flat, issue, pdf_pages, signing_dir, throwaway_ca  # noqa: F401 (fixtures)
+from .helpers import (  # noqa: F401 (fixtures)
+    draft_of,
+    flat,
+    issue,
+    municipal_decision,
+    municipal_heard,
+    municipal_hearing,
+    pdf_pages,
+    signing_dir,
+    throwaway_ca,
+)
 from .test_documents import _to_final_report
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("throwaway_ca")]
@@ -95,14 +105,7 @@ def _mun_notice(world: Any, now: Any) -> tuple[bytes, Any]:
 
 def _to_mun_hearing(world: Any, now: Any) -> tuple[Any, Any]:
     case = _municipal_case(world)
-    now.set("2027-05-01 12:00")
-    user = "secretaria_municipal"
-    record(world, case, "respondent_notified", "2027-03-03", user=user)
-    record(world, case, "answer_filed", "2027-03-10", user=user)
-    noticed = record(
-        world, case, "hearing_noticed", "2027-03-15", user=user, hearing_date="2027-04-20T10:00", public=True
-    )
-    return case, noticed
+    return case, municipal_hearing(world, case, now)
 
 
 def _mun_hearing_notice(world: Any, now: Any) -> tuple[bytes, Any]:
@@ -112,30 +115,9 @@ def _mun_hearing_notice(world: Any, now: Any) -> tuple[bytes, Any]:
 
 def _mun_decision(world: Any, now: Any) -> tuple[bytes, Any]:
     case, _noticed = _to_mun_hearing(world, now)
-    user = "secretaria_municipal"
-    record(world, case, "hearing_concluded", "2027-04-20", user=user, before="commissioner")
-    record(
-        world,
-        case,
-        "commissioner_report_filed",
-        "2027-04-30",
-        user=user,
-        findings_of_fact=True,
-        evidence_summary=True,
-        conclusions_of_law=True,
-    )
+    municipal_heard(world, case)
     now.set("2027-05-10 18:00")
-    members = world.municipal_members
-    decision = record(
-        world,
-        case,
-        "decision_issued",
-        "2027-05-10",
-        user=user,
-        outcome="admonition",
-        misconduct_not_reckless=True,
-        ballots={members[0].pk: "yes", members[1].pk: "yes", members[2].pk: "absent"},
-    )
+    decision = municipal_decision(world, case)
     data = _municipal_issue(
         world,
         case,
@@ -290,14 +272,12 @@ def test_a_certificate_from_settings_signs_instead_of_the_demo(world, now, setti
 
 
 def test_without_a_certificate_in_production_nothing_is_issued(world, now, settings):
-    from ventila.documents.actions import do_create_draft, do_issue_document
+    from ventila.documents.actions import do_issue_document
     from ventila.documents.models import Document, Draft
 
     settings.VENTILA_SIGNING_DEMO = False
     case = file_complaint(world)
-    draft = do_create_draft(
-        user=world.users["secretaria"], case=case, entry=case.entries.get(seq=1), template="notice_of_complaint"
-    )
+    draft = draft_of(world, case, "notice_of_complaint")
     with pytest.raises(signing.SigningUnavailable, match="VENTILA_SIGNING_ETICA_CAMARA_PKCS12"):
         do_issue_document(user=world.users["secretaria"], draft=draft)
     assert not Document.objects.exists() and not SignedFile.objects.exists() and Draft.objects.filter(pk=draft.pk)

@@ -98,3 +98,17 @@ def drafts_of(client: Any) -> Any:
     box = DraftBox.of(request)
     assert not box.refused, box.refused
     return box
+
+
+def follow_up_key(page: str) -> str:
+    """The follow-up key a receipt page shows the complainant."""
+    start = page.index('id="clave">') + len('id="clave">')
+    return page[start : page.index("<", start)].strip()
+
+
+def citizen(email: str = "ana@example.org") -> tuple[str, dict[str, Any]]:
+    """The municipal form's first step: Ana Ejemplo Ficticia, filing as a citizen."""
+    return (
+        "quien",
+        {"complainant_name": "Ana Ejemplo Ficticia", "complainant_email": email, "complainant_kind": "citizen"},
+    )

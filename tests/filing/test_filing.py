@@ -11,9 +11,10 @@ import socket
 
 import pytest
 from django.test import Client
+from documents.helpers import deliver, issue
 from factories import make_person, record, tiny_pdf
 
-from filing.helpers import PDF, PNG, camara_steps, drafts_of, upload, walk
+from filing.helpers import PDF, PNG, camara_steps, citizen, drafts_of, follow_up_key, upload, walk
 from ventila.cases.models import (
     Attachment,
     Case,
@@ -26,20 +27,9 @@ from ventila.cases.models import (
 from ventila.filing.models import Filing, Supplement
 from ventila.filing.services import key_hash
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("local_mail_and_media")]
 
 BODY = "etica-camara"
-
-
-@pytest.fixture(autouse=True)
-def _locmem_mail(settings, tmp_path):
-    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    settings.MEDIA_ROOT = tmp_path / "media"
-
-
-def _key(page: str) -> str:
-    start = page.index('id="clave">') + len('id="clave">')
-    return page[start : page.index("<", start)].strip()
 
 
 def test_a_full_filing_opens_the_case_with_its_first_entry_and_a_receipt(world, client):
@@ -65,7 +55,7 @@ def test_a_full_filing_opens_the_case_with_its_first_entry_and_a_receipt(world, 
     # Sec. 21(b)(1): the 3-business-day term to notify runs from the filing, as for any complaint.
     assert CaseDeadline.objects.filter(case=case, rule_id="CAM-21B-01").exists()
     page = client.get(r["Location"]).content.decode()
-    key = _key(page)
+    key = follow_up_key(page)
     filing = Filing.objects.get(case=case)
     assert filing.key_hash == key_hash(key) and key not in str(filing.receipt) and filing.key_hash != key
     assert "CE-2027-0001" in page and hashlib.sha256(PDF).hexdigest() in page and "11:00:00" in page
@@ -79,7 +69,7 @@ def test_the_pdf_receipt_carries_number_time_key_and_hashes(world, client):
     from pypdf import PdfReader
 
     r = walk(client, BODY, camara_steps(world))
-    key = _key(client.get(r["Location"]).content.decode())
+    key = follow_up_key(client.get(r["Location"]).content.decode())
     pdf = client.get(r["Location"] + "acuse.pdf")
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
     text = " ".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf.content)).pages)
@@ -130,7 +120,7 @@ def test_the_receipt_is_emailed_through_a_real_smtp_server(world, client, smtp):
     assert "CE-2027-0001" in str(email.header.make_header(email.header.decode_header(msg["Subject"])))
     parts = {p.get_content_type(): p for p in msg.walk()}
     body = parts["text/plain"].get_payload(decode=True).decode()
-    assert _key(page) in body and hashlib.sha256(PDF).hexdigest() in body
+    assert follow_up_key(page) in body and hashlib.sha256(PDF).hexdigest() in body
     assert parts["application/pdf"].get_payload(decode=True).startswith(b"%PDF")
     assert Filing.objects.get().emailed
 
@@ -377,16 +367,7 @@ def test_the_register_offers_only_whom_the_code_covers(world, client):
     walk(
         client,
         "querellas-municipales",
-        [
-            (
-                "quien",
-                {
-                    "complainant_name": "Ana Ejemplo Ficticia",
-                    "complainant_email": "ana@example.org",
-                    "complainant_kind": "citizen",
-                },
-            )
-        ],
+        [citizen()],
     )
     page = client.get("/querellas/querellas-municipales/querellado/").content.decode()
     assert "Aibonito" in page and "Rafael Quiñones Ficticio" not in page
@@ -401,14 +382,7 @@ def test_a_complaint_against_a_mayor(world, client):
     )
     assert r.status_code == 422 and "Indique en qué calidad presenta la querella. (¶1)" in r.content.decode()
     steps = [
-        (
-            "quien",
-            {
-                "complainant_name": "Ana Ejemplo Ficticia",
-                "complainant_email": "ana@example.org",
-                "complainant_kind": "citizen",
-            },
-        ),
+        citizen(),
         ("querellado", {"respondent_office": str(mayor.offices.get().pk)}),
         ("hechos", {"facts": "La alcaldesa adjudicó un contrato a su cuñado.", "knowledge_date": "2027-02-01"}),
         ("evidencia", {}),
@@ -436,7 +410,7 @@ def test_a_complaint_against_a_mayor(world, client):
 
 def test_the_follow_up_key_shows_the_public_stage_and_takes_evidence(world, client, now):
     r = walk(client, BODY, camara_steps(world))
-    key = _key(client.get(r["Location"]).content.decode())
+    key = follow_up_key(client.get(r["Location"]).content.decode())
     case = Case.objects.get()
     other = Client()
     assert other.get(f"/querellas/seguimiento/{case.number}/").status_code == 404
@@ -480,25 +454,12 @@ def test_the_follow_up_key_shows_the_public_stage_and_takes_evidence(world, clie
 def test_the_follow_up_page_shows_no_document_or_service_record(world, client, now):
     """Issued documents and their service are docketed (record-only entries): the public follow-up
     page still shows only the public stage, nothing of those entries."""
-    from ventila.documents.actions import do_create_draft, do_issue_document, do_order_delivery
-
     r = walk(client, BODY, camara_steps(world))
-    key = _key(client.get(r["Location"]).content.decode())
+    key = follow_up_key(client.get(r["Location"]).content.decode())
     case = Case.objects.get()
-    secretary = world.users["secretaria"]
-    draft = do_create_draft(user=secretary, case=case, entry=case.entries.get(seq=1), template="notice_of_complaint")
-    doc = do_issue_document(user=secretary, draft=draft)
+    doc = issue(world, case, "notice_of_complaint")
     now.set("2027-03-03 12:00")
-    do_order_delivery(
-        user=secretary,
-        document=doc,
-        role="respondent",
-        name="Rafael Quiñones Ficticio",
-        email="",
-        method="hand",
-        received_on=dt.date(2027, 3, 2),
-        receipt_note="Acuse firmado en su oficina.",
-    )
+    deliver(world, doc, "hand", received_on=dt.date(2027, 3, 2), receipt_note="Acuse firmado en su oficina.")
     assert set(case.entries.values_list("event_type", flat=True)) == {
         "complaint_filed",
         "document_issued",

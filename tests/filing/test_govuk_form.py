@@ -11,7 +11,7 @@ import re
 import pytest
 from factories import make_person
 
-from filing.helpers import PDF, camara_steps, upload, walk
+from filing.helpers import PDF, camara_steps, citizen, upload, walk
 from ventila.rules import RULEBOOKS
 
 pytestmark = pytest.mark.django_db
@@ -243,14 +243,7 @@ def test_the_receipt_says_what_happens_next_links_the_follow_up_and_keeps_the_ke
         client,
         MUNICIPAL,
         [
-            (
-                "quien",
-                {
-                    "complainant_name": "Ana Ejemplo Ficticia",
-                    "complainant_email": "a@example.org",
-                    "complainant_kind": "citizen",
-                },
-            ),
+            citizen("a@example.org"),
             ("querellado", {"respondent_office": str(mayor.offices.get().pk)}),
             ("hechos", {"facts": "Hechos.", "knowledge_date": "2027-02-01"}),
             ("evidencia", {}),

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.db import connection, connections
 from django.test import Client
 
-from filing.helpers import PDF, PNG, camara_steps, drafts_of, upload, walk
+from filing.helpers import PDF, PNG, camara_steps, drafts_of, follow_up_key, upload, walk
 from ventila.accounts import ratelimit
 from ventila.accounts.models import RateCounter
 from ventila.cases.models import Case, DocketEntry, Party
@@ -20,17 +20,7 @@ from ventila.filing.models import Filing, FilingClaim, Supplement
 from ventila.filing.services import key_hash
 
 BODY = "etica-camara"
-
-
-@pytest.fixture(autouse=True)
-def _media(settings, tmp_path):
-    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    settings.MEDIA_ROOT = tmp_path / "media"
-
-
-def _key(page: str) -> str:
-    start = page.index('id="clave">') + len('id="clave">')
-    return page[start : page.index("<", start)].strip()
+pytestmark = pytest.mark.usefixtures("local_mail_and_media")
 
 
 # -- item 6: exactly one case per filing ---------------------------------------------------------
@@ -83,7 +73,7 @@ def test_six_simultaneous_submits_of_one_draft_open_one_case_and_give_one_receip
     statuses = [getattr(a, "status_code", a) for a in answers]
     assert statuses == [302] * len(clients), statuses
     assert {a["Location"] for a in answers} == {f"/querellas/{BODY}/acuse/{case.number}/"}  # type: ignore[index]
-    key = _key(clients[0].get(f"/querellas/{BODY}/acuse/{case.number}/").content.decode())
+    key = follow_up_key(clients[0].get(f"/querellas/{BODY}/acuse/{case.number}/").content.decode())
     assert Filing.objects.get().key_hash == key_hash(key)
     assert FilingClaim.objects.get().filing == Filing.objects.get()
     assert list(RateCounter.objects.values_list("count", flat=True)) == [1]
@@ -106,7 +96,7 @@ def test_a_repeated_submit_after_the_first_finished_gives_the_same_receipt(world
     draft.state["key"] = "AAAAA-BBBBB-CCCCC-DDDDD-EEEEE"  # (not the key it had: no receipt with a dead key)
     with pytest.raises(FilingFailed, match=f"ya se presentó con el número {case.number}"):
         submit_once(procedure_for(world.camara), draft)
-    draft.state["key"] = _key(client.get(f"/querellas/{BODY}/acuse/{case.number}/").content.decode())
+    draft.state["key"] = follow_up_key(client.get(f"/querellas/{BODY}/acuse/{case.number}/").content.decode())
     again = submit_once(procedure_for(world.camara), draft)
     assert again.repeated and again.case == case and again.key == draft.state["key"] and Case.objects.count() == 1
 
@@ -238,7 +228,7 @@ def test_an_evidence_item_too_long_in_the_draft_stops_the_submission(world, clie
 
 def _followed(world, client):
     r = walk(client, BODY, camara_steps(world))
-    key = _key(client.get(r["Location"]).content.decode())
+    key = follow_up_key(client.get(r["Location"]).content.decode())
     case = Case.objects.get()
     follower = Client(REMOTE_ADDR="203.0.113.60")
     follower.post("/querellas/seguimiento/", {"key": key})
@@ -257,17 +247,17 @@ def test_follow_up_evidence_is_limited_in_number_per_case(world, client, setting
     assert "Una más" in r.content.decode()  # what was typed is kept
 
 
+def _add_file(follower, url, description, file):
+    """The follower adds one official document to the complaint."""
+    return follower.post(url, {"kind": "official_documents", "description": description, "file": file})
+
+
 @pytest.mark.django_db
 def test_follow_up_files_are_limited_in_total_size_per_case(world, client, settings):
     settings.VENTILA_FILING_SUPPLEMENT_MAX_TOTAL_MB = (len(PDF) + len(PNG) - 1) / (1024 * 1024)
     follower, url = _followed(world, client)
-    assert (
-        follower.post(
-            url, {"kind": "official_documents", "description": "Uno", "file": upload("a.pdf", PDF)}
-        ).status_code
-        == 302
-    )
-    r = follower.post(url, {"kind": "official_documents", "description": "Dos", "file": upload("b.png", PNG)})
+    assert _add_file(follower, url, "Uno", upload("a.pdf", PDF)).status_code == 302
+    r = _add_file(follower, url, "Dos", upload("b.png", PNG))
     assert r.status_code == 422 and "los archivos añadidos a esta querella sumarían" in r.content.decode()
     assert Supplement.objects.count() == 1
     assert not list((settings.MEDIA_ROOT / "quarantine").rglob("*.*"))  # the refused file is not kept
@@ -277,13 +267,8 @@ def test_follow_up_files_are_limited_in_total_size_per_case(world, client, setti
 def test_follow_up_files_are_limited_in_number_per_case(world, client, settings):
     settings.VENTILA_FILING_MAX_FILES = 1
     follower, url = _followed(world, client)
-    assert (
-        follower.post(
-            url, {"kind": "official_documents", "description": "Uno", "file": upload("a.png", PNG)}
-        ).status_code
-        == 302
-    )
-    r = follower.post(url, {"kind": "official_documents", "description": "Dos", "file": upload("b.png", PNG)})
+    assert _add_file(follower, url, "Uno", upload("a.png", PNG)).status_code == 302
+    r = _add_file(follower, url, "Dos", upload("b.png", PNG))
     assert r.status_code == 422 and "Ya añadió 1 archivos a esta querella" in r.content.decode()
 
 

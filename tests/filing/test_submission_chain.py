@@ -20,15 +20,9 @@ from ventila.documents.models import SignedFile
 from ventila.filing.models import Filing
 from ventila.filing.services import online_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("local_mail_and_media")]
 
 BODY = "etica-camara"
-
-
-@pytest.fixture(autouse=True)
-def _media(settings, tmp_path):
-    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
-    settings.MEDIA_ROOT = tmp_path / "media"
 
 
 def _head_statements(queries) -> tuple[int, int]:

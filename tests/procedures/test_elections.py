@@ -7,27 +7,17 @@ import datetime as dt
 
 import pytest
 from django.test import Client
-from factories import PR, complaint_act, record
+from factories import PR, file_complaint, record
 
 from ventila.bodies.models import ElectionDay
-from ventila.cases.actions import do_file_case
 from ventila.cases.models import Case
 
 pytestmark = pytest.mark.django_db
 
 
 def _file(world, when, knowledge, candidate):
-    return do_file_case(
-        user=world.users["secretaria"],
-        body=world.camara,
-        kind="complaint",
-        respondent=world.respondent,
-        respondent_role="representative",
-        respondent_office="Representante del Distrito 40",
-        respondent_candidate=candidate,
-        complainant={"name": "Querellante Ficticia", "email": "q@example.org", "phone": "787-555-0101"},
-        act=complaint_act(when, knowledge),
-    )
+    complainant = {"name": "Querellante Ficticia", "email": "q@example.org", "phone": "787-555-0101"}
+    return file_complaint(world, when, knowledge, respondent_candidate=candidate, complainant=complainant)
 
 
 def test_2032_and_2036_elections_are_seeded_with_their_first_chained_version(world):

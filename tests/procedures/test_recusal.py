@@ -37,16 +37,9 @@ def test_own_motion_recusal_needs_written_reasons_and_checks_kinship(world, now)
     page = sec.get(url).content.decode()
     assert "Fundamentos por escrito" in page and "primo hermano o prima hermana" in page
     # No written reasons: refused beside the field, nothing typed is lost.
+    kinship = {"occurred_date": "2027-03-02", "member": member.pk, "by": "member", "grounds": ["kinship"]}
     r = sec.post(
-        url,
-        {
-            "occurred_date": "2027-03-02",
-            "member": member.pk,
-            "by": "member",
-            "grounds": ["kinship"],
-            "kinship_relation": "parent+parent+sibling+child+child",
-            "kinship_with": "respondent",
-        },
+        url, {**kinship, "kinship_relation": "parent+parent+sibling+child+child", "kinship_with": "respondent"}
     )
     body = r.content.decode()
     assert r.status_code == 200
@@ -57,10 +50,7 @@ def test_own_motion_recusal_needs_written_reasons_and_checks_kinship(world, now)
     r = sec.post(
         url,
         {
-            "occurred_date": "2027-03-02",
-            "member": member.pk,
-            "by": "member",
-            "grounds": ["kinship"],
+            **kinship,
             "kinship_relation": "parent+sibling+child",
             "kinship_with": "respondent",
             "recusal_reasons": "Es primo hermano del querellado.",
@@ -95,16 +85,9 @@ def test_granted_recusal_is_voted_without_the_member_and_removes_access_at_once(
     # Sec. 9 ¶4: the member whose recusal is decided is not in the roll call.
     assert f'name="vote_{recused.pk}"' not in page and f'name="vote_{world.members[0].pk}"' in page
     # A roll call that counts his own vote is refused by the action itself.
+    everyone = {p.pk: "yes" for p in world.members}
     with pytest.raises(ActRefused, match="no vota sobre su propia inhibición"):
-        record(
-            world,
-            case,
-            "recusal_decided",
-            "2027-03-02",
-            member=str(recused.pk),
-            granted=True,
-            ballots={p.pk: "yes" for p in world.members},
-        )
+        record(world, case, "recusal_decided", "2027-03-02", member=str(recused.pk), granted=True, ballots=everyone)
     # 3 of the 6 others are not a majority: the base is 7 seats less the challenged member → 4 yes (CAM-09-05).
     r = sec.post(
         url,

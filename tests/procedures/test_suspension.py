@@ -25,16 +25,10 @@ def test_a_court_case_suspends_and_its_final_decision_moves_the_answer_term(worl
     sec.force_login(world.users["secretaria"])
     now.set("2027-03-05 12:00")
     url = f"/expedientes/{case.number}/actos/proceedings_suspended/"
-    r = sec.post(url, {"occurred_date": "2027-03-05", "reason": "Proceso penal sobre los mismos hechos"})
+    form = {"occurred_date": "2027-03-05", "reason": "Proceso penal sobre los mismos hechos"}
+    r = sec.post(url, form)
     assert r.status_code == 200 and "Indique el caso judicial que suspende los términos" in r.content.decode()
-    r = sec.post(
-        url,
-        {
-            "occurred_date": "2027-03-05",
-            "reason": "Proceso penal sobre los mismos hechos",
-            "court_case": "Pueblo v. Quiñones, KLCE2027-0100 (TPI San Juan)",
-        },
-    )
+    r = sec.post(url, {**form, "court_case": "Pueblo v. Quiñones, KLCE2027-0100 (TPI San Juan)"})
     assert r.status_code == 302, r.content.decode()[:2000]
     now.set("2027-03-10 12:00")
     case = Case.objects.get(pk=case.pk)

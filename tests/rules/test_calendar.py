@@ -264,6 +264,16 @@ HOLIDAYS_2031_2035: dict[int, list[tuple[dt.date, str]]] = {
 }  # fmt: skip
 
 
+def _weekdays_off(cal: LegalCalendar, year: int) -> set[dt.date]:
+    """The weekdays of ``year`` that are not business days."""
+    day, off = D(year, 1, 1), set()
+    while day.year == year:
+        if day.weekday() < 5 and not cal.is_business_day(day):
+            off.add(day)
+        day += dt.timedelta(days=1)
+    return off
+
+
 @pytest.fixture(scope="module")
 def cal_2031_2035() -> LegalCalendar:
     return legal_calendar(election_days=(ELECTION_2028, ELECTION_2032))
@@ -276,13 +286,7 @@ def test_holiday_table_2031_2035(cal_2031_2035: LegalCalendar, year: int) -> Non
 
 @pytest.mark.parametrize("year", sorted(HOLIDAYS_2031_2035))
 def test_weekday_holidays_2031_2035_are_the_non_business_weekdays(cal_2031_2035: LegalCalendar, year: int) -> None:
-    expected = {d for d, _ in HOLIDAYS_2031_2035[year] if d.weekday() < 5}
-    day, off = D(year, 1, 1), set()
-    while day.year == year:
-        if day.weekday() < 5 and not cal_2031_2035.is_business_day(day):
-            off.add(day)
-        day += dt.timedelta(days=1)
-    assert off == expected
+    assert _weekdays_off(cal_2031_2035, year) == {d for d, _ in HOLIDAYS_2031_2035[year] if d.weekday() < 5}
 
 
 def test_rulebooks_know_the_2032_elections() -> None:
@@ -322,13 +326,7 @@ def test_holiday_table_with_spanish_names(cal: LegalCalendar, year: int) -> None
 
 @pytest.mark.parametrize("year", sorted(HOLIDAYS))
 def test_weekday_holidays_are_exactly_the_non_business_weekdays(cal: LegalCalendar, year: int) -> None:
-    expected = {d for d, _ in HOLIDAYS[year] if d.weekday() < 5}
-    day, off = D(year, 1, 1), set()
-    while day.year == year:
-        if day.weekday() < 5 and not cal.is_business_day(day):
-            off.add(day)
-        day += dt.timedelta(days=1)
-    assert off == expected
+    assert _weekdays_off(cal, year) == {d for d, _ in HOLIDAYS[year] if d.weekday() < 5}
 
 
 def test_business_days_per_year(cal: LegalCalendar) -> None:
@@ -356,12 +354,7 @@ def test_observed_holiday_keeps_its_legal_date() -> None:
 @pytest.mark.parametrize(
     ("day", "holiday_in_pr", "name"),
     [
-        pytest.param(
-            D(2026, 3, 2),
-            True,
-            CIUDADANIA,
-            id="2 March Ciudadanía Americana (package: government only)",
-        ),
+        pytest.param(D(2026, 3, 2), True, CIUDADANIA, id="2 March Ciudadanía Americana (package: government only)"),
         pytest.param(D(2027, 3, 2), True, CIUDADANIA, id="2 March 2027"),
         pytest.param(D(2026, 7, 27), True, BARBOSA, id="27 July Barbosa (package: abolished 2014)"),
         pytest.param(D(2028, 7, 27), True, BARBOSA, id="27 July 2028"),
@@ -510,19 +503,9 @@ def test_next_business_day_and_count(cal: LegalCalendar) -> None:
         pytest.param(D(2026, 6, 3), 30, D(2026, 7, 3), id="30 cd ends 2026-07-03, a business day"),
         pytest.param(D(2026, 6, 4), 30, D(2026, 7, 6), id="30 cd ends Saturday 4 July 2026, rolls to Monday"),
         pytest.param(D(2027, 1, 31), 30, D(2027, 3, 3), id="30 cd ends on 2 March 2027, rolls a day"),
-        pytest.param(
-            D(2027, 11, 24),
-            30,
-            D(2027, 12, 27),
-            id="30 cd ends on Nochebuena 2027, rolls to Monday",
-        ),
+        pytest.param(D(2027, 11, 24), 30, D(2027, 12, 27), id="30 cd ends on Nochebuena 2027, rolls to Monday"),
         pytest.param(D(2027, 12, 1), 30, D(2027, 12, 31), id="30 cd ends 2027-12-31, a business day"),
-        pytest.param(
-            D(2027, 12, 2),
-            30,
-            D(2028, 1, 3),
-            id="30 cd ends Saturday 1 Jan 2028, rolls across year",
-        ),
+        pytest.param(D(2027, 12, 2), 30, D(2028, 1, 3), id="30 cd ends Saturday 1 Jan 2028, rolls across year"),
         pytest.param(D(2028, 10, 8), 30, D(2028, 11, 8), id="30 cd ends on election day 2028"),
         pytest.param(D(2027, 5, 12), 45, D(2027, 6, 28), id="CAM-22-01 45 cd ends Saturday 26 June 2027"),
         pytest.param(D(2027, 3, 5), 2, D(2027, 3, 8), id="2 cd literal, only the last day rolls (decision 2)"),
@@ -559,40 +542,14 @@ def _at(y: int, m: int, d: int, h: int, mi: int) -> dt.datetime:
 @pytest.mark.parametrize(
     ("start", "hours", "reading", "due"),
     [
+        pytest.param(_at(2027, 3, 1, 10, 15), 24, "clock", _at(2027, 3, 2, 10, 15), id="24 h clock, even on a holiday"),
+        pytest.param(_at(2027, 3, 5, 16, 0), 48, "clock", _at(2027, 3, 7, 16, 0), id="48 h clock over a weekend"),
+        pytest.param(_at(2027, 3, 13, 12, 0), 24, "clock", _at(2027, 3, 14, 12, 0), id="no daylight saving in PR"),
         pytest.param(
-            _at(2027, 3, 1, 10, 15),
-            24,
-            "clock",
-            _at(2027, 3, 2, 10, 15),
-            id="24 h clock, even on a holiday",
+            _at(2027, 3, 5, 16, 0), 48, "regla_68_1", _at(2027, 3, 9, 16, 0), id="48 h Regla 68.1 skips the weekend"
         ),
         pytest.param(
-            _at(2027, 3, 5, 16, 0),
-            48,
-            "clock",
-            _at(2027, 3, 7, 16, 0),
-            id="48 h clock over a weekend",
-        ),
-        pytest.param(
-            _at(2027, 3, 13, 12, 0),
-            24,
-            "clock",
-            _at(2027, 3, 14, 12, 0),
-            id="no daylight saving in PR",
-        ),
-        pytest.param(
-            _at(2027, 3, 5, 16, 0),
-            48,
-            "regla_68_1",
-            _at(2027, 3, 9, 16, 0),
-            id="48 h Regla 68.1 skips the weekend",
-        ),
-        pytest.param(
-            _at(2027, 3, 1, 10, 15),
-            24,
-            "regla_68_1",
-            _at(2027, 3, 3, 10, 15),
-            id="24 h Regla 68.1 skips 2 March",
+            _at(2027, 3, 1, 10, 15), 24, "regla_68_1", _at(2027, 3, 3, 10, 15), id="24 h Regla 68.1 skips 2 March"
         ),
     ],
 )
@@ -630,25 +587,16 @@ BD15 = Term(15, "business_days")
     ("start", "term", "suspensions", "due", "suspended"),
     [
         pytest.param(D(2027, 3, 1), CD30, [], D(2027, 3, 31), False, id="30 cd without suspension"),
-        pytest.param(D(2027, 3, 1), CD30, [Suspension(D(2027, 3, 10), D(2027, 3, 15))], D(2027, 4, 5), False,
-                     id="30 cd moves by R-S = 5 days"),
-        pytest.param(D(2027, 3, 1), CD30, [Suspension(D(2027, 3, 10), D(2027, 3, 13))], D(2027, 4, 5), False,
-                     id="30 cd moves 3 days to Saturday 3 April then rolls to Monday"),
-        pytest.param(D(2026, 6, 4), CD30, [Suspension(D(2026, 6, 10), D(2026, 6, 12))], D(2026, 7, 6), False,
-                     id="the shift applies to the last day before roll-forward"),
+        pytest.param(D(2027, 3, 1), CD30, [Suspension(D(2027, 3, 10), D(2027, 3, 15))], D(2027, 4, 5), False, id="30 cd moves by R-S = 5 days"),
+        pytest.param(D(2027, 3, 1), CD30, [Suspension(D(2027, 3, 10), D(2027, 3, 13))], D(2027, 4, 5), False, id="30 cd moves 3 days to Saturday 3 April then rolls to Monday"),
+        pytest.param(D(2026, 6, 4), CD30, [Suspension(D(2026, 6, 10), D(2026, 6, 12))], D(2026, 7, 6), False, id="the shift applies to the last day before roll-forward"),
         pytest.param(D(2027, 3, 3), BD15, [], D(2027, 3, 25), False, id="15 bd without suspension"),
-        pytest.param(D(2027, 3, 3), BD15, [Suspension(D(2027, 3, 8), D(2027, 3, 15))], D(2027, 4, 2), False,
-                     id="15 bd moves by the 5 business days suspended, over Good Friday"),
-        pytest.param(D(2027, 3, 3), BD15, [Suspension(D(2027, 3, 19), D(2027, 3, 24))], D(2027, 3, 30), False,
-                     id="15 bd: a span with a weekend and a holiday holds 2 business days"),
-        pytest.param(D(2027, 3, 3), BD15, [Suspension(D(2027, 2, 20), D(2027, 3, 5))], D(2027, 3, 29), False,
-                     id="15 bd: only the suspended days after the trigger count"),
-        pytest.param(D(2027, 3, 3), BD15, [Suspension(D(2027, 4, 1), D(2027, 4, 20))], D(2027, 3, 25), False,
-                     id="a suspension after the term ran out changes nothing"),
-        pytest.param(D(2027, 3, 3), BD15, [Suspension(D(2027, 3, 10), None)], D(2027, 3, 25), True,
-                     id="open suspension: suspended, due as when suspended"),
-        pytest.param(D(2027, 3, 1), CD30, [Suspension(D(2027, 3, 10), None)], D(2027, 3, 31), True,
-                     id="open suspension of a calendar term"),
+        pytest.param(D(2027, 3, 3), BD15, [Suspension(D(2027, 3, 8), D(2027, 3, 15))], D(2027, 4, 2), False, id="15 bd moves by the 5 business days suspended, over Good Friday"),
+        pytest.param(D(2027, 3, 3), BD15, [Suspension(D(2027, 3, 19), D(2027, 3, 24))], D(2027, 3, 30), False, id="15 bd: a span with a weekend and a holiday holds 2 business days"),
+        pytest.param(D(2027, 3, 3), BD15, [Suspension(D(2027, 2, 20), D(2027, 3, 5))], D(2027, 3, 29), False, id="15 bd: only the suspended days after the trigger count"),
+        pytest.param(D(2027, 3, 3), BD15, [Suspension(D(2027, 4, 1), D(2027, 4, 20))], D(2027, 3, 25), False, id="a suspension after the term ran out changes nothing"),
+        pytest.param(D(2027, 3, 3), BD15, [Suspension(D(2027, 3, 10), None)], D(2027, 3, 25), True, id="open suspension: suspended, due as when suspended"),
+        pytest.param(D(2027, 3, 1), CD30, [Suspension(D(2027, 3, 10), None)], D(2027, 3, 31), True, id="open suspension of a calendar term"),
     ],
 )  # fmt: skip
 def test_suspensions(
@@ -703,21 +651,11 @@ _RANGE = "(2024–2035; términos calculados hasta 2037)"
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        pytest.param(lambda c: c.add_business_days(D(2037, 12, 20), 10),
-                     f"el término de 10 días laborables desde 2037-12-20 sale de los años que conoce el calendario legal {_RANGE}",
-                     id="business days past 2037"),
-        pytest.param(lambda c: c.add_business_days(D(2023, 12, 29), 1),
-                     f"2023-12-29 está fuera de los años que conoce el calendario legal {_RANGE}",
-                     id="start before 2024"),
-        pytest.param(lambda c: c.add_calendar_days(D(2037, 12, 20), 30),
-                     f"2038-01-19 está fuera de los años que conoce el calendario legal {_RANGE}",
-                     id="calendar days past 2037"),
-        pytest.param(lambda c: c.add_calendar_days(D(2037, 12, 20), 30, roll_forward=False),
-                     f"2038-01-19 está fuera de los años que conoce el calendario legal {_RANGE}",
-                     id="calendar days past 2037 without roll-forward"),
-        pytest.param(lambda c: c.add_business_days(D(2024, 1, 3), -5),
-                     f"el término de -5 días laborables desde 2024-01-03 sale de los años que conoce el calendario legal {_RANGE}",
-                     id="business days back before 2024"),
+        pytest.param(lambda c: c.add_business_days(D(2037, 12, 20), 10), f"el término de 10 días laborables desde 2037-12-20 sale de los años que conoce el calendario legal {_RANGE}", id="business days past 2037"),
+        pytest.param(lambda c: c.add_business_days(D(2023, 12, 29), 1), f"2023-12-29 está fuera de los años que conoce el calendario legal {_RANGE}", id="start before 2024"),
+        pytest.param(lambda c: c.add_calendar_days(D(2037, 12, 20), 30), f"2038-01-19 está fuera de los años que conoce el calendario legal {_RANGE}", id="calendar days past 2037"),
+        pytest.param(lambda c: c.add_calendar_days(D(2037, 12, 20), 30, roll_forward=False), f"2038-01-19 está fuera de los años que conoce el calendario legal {_RANGE}", id="calendar days past 2037 without roll-forward"),
+        pytest.param(lambda c: c.add_business_days(D(2024, 1, 3), -5), f"el término de -5 días laborables desde 2024-01-03 sale de los años que conoce el calendario legal {_RANGE}", id="business days back before 2024"),
     ],
 )  # fmt: skip
 def test_out_of_range_computations(cal: LegalCalendar, call: object, message: str) -> None:

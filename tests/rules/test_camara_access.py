@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rule_input import case, ev
 
 from ventila.rules import evaluate
 
@@ -28,18 +29,7 @@ COMPLETE = {
 
 
 def access(*events: dict[str, Any], as_of: str = "2027-03-19", **extra: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "rulebook": "camara-171",
-        "kind": "report_access_request",
-        "events": list(events),
-        "as_of": as_of,
-    }
-    data.update(extra)
-    return data
-
-
-def ev(type_: str, at: str, **payload: Any) -> dict[str, Any]:
-    return {"type": type_, "at": at, **payload}
+    return case("camara-171", "report_access_request", *events, as_of=as_of, **extra)
 
 
 def requested(at: str = "2027-03-19", **payload: Any) -> dict[str, Any]:

@@ -10,23 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rule_input import case, ev
 
 from ventila.rules import evaluate
 
 
 def advisory(*events: dict[str, Any], as_of: str = "2027-03-02", **extra: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "rulebook": "camara-171",
-        "kind": "advisory_opinion",
-        "events": list(events),
-        "as_of": as_of,
-    }
-    data.update(extra)
-    return data
-
-
-def ev(type_: str, at: str, **payload: Any) -> dict[str, Any]:
-    return {"type": type_, "at": at, **payload}
+    return case("camara-171", "advisory_opinion", *events, as_of=as_of, **extra)
 
 
 def request(at: str, facts: str, **payload: Any) -> dict[str, Any]:

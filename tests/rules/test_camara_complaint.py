@@ -13,25 +13,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rule_input import case, ev
 
 from ventila.rules import evaluate
 from ventila.rules.rulebooks.camara_171.s20_s24_complaints import earliest_hearing_date
 
 
 def complaint(*events: dict[str, Any], as_of: str = "2027-01-04", **extra: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "rulebook": "camara-171",
-        "kind": extra.pop("kind", "complaint"),
-        "respondent": extra.pop("respondent", {"role": "representative", "candidate": False}),
-        "events": list(events),
-        "as_of": as_of,
-    }
-    data.update(extra)
-    return data
-
-
-def ev(type_: str, at: str, **payload: Any) -> dict[str, Any]:
-    return {"type": type_, "at": at, **payload}
+    extra.setdefault("respondent", {"role": "representative", "candidate": False})
+    return case("camara-171", extra.pop("kind", "complaint"), *events, as_of=as_of, **extra)
 
 
 def due(data: dict[str, Any], deadline_id: str) -> str:
@@ -1078,7 +1068,7 @@ def test_referral_to_other_body_offered_after_final_report_CAM_251_01() -> None:
 
 
 def _regulation(*events: dict[str, Any], as_of: str) -> dict[str, Any]:
-    return {"rulebook": "camara-171", "kind": "regulation", "events": list(events), "as_of": as_of}
+    return case("camara-171", "regulation", *list(events), as_of=as_of)
 
 
 def test_house_may_reject_regulation_within_10_business_days_CAM_27_01() -> None:

@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from rule_input import case, ev
 
 from ventila.rules import evaluate, legal_calendar
 from ventila.rules.rulebooks import RULEBOOKS
@@ -22,19 +23,9 @@ from ventila.rules.rulebooks.camara_171.s10_s13_conduct import Gift
 
 
 def activity(*events: dict[str, Any], as_of: str = "2027-03-02", **extra: Any) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "rulebook": "camara-171",
-        "kind": "outside_activity",
-        "respondent": {"role": "representative"},
-        "events": list(events),
-        "as_of": as_of,
-    }
-    data.update(extra)
-    return data
-
-
-def ev(type_: str, at: str, **payload: Any) -> dict[str, Any]:
-    return {"type": type_, "at": at, **payload}
+    return case(
+        "camara-171", "outside_activity", *events, as_of=as_of, **{"respondent": {"role": "representative"}, **extra}
+    )
 
 
 def notice(at: str, **payload: Any) -> dict[str, Any]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rule_input import case, ev
 
 from ventila.rules import evaluate
 
@@ -18,19 +19,7 @@ from ventila.rules import evaluate
 def reports(
     *events: dict[str, Any], as_of: str = "2027-01-04", role: str = "representative", **extra: Any
 ) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "rulebook": "camara-171",
-        "kind": "financial_report",
-        "respondent": {"role": role},
-        "events": list(events),
-        "as_of": as_of,
-    }
-    data.update(extra)
-    return data
-
-
-def ev(type_: str, at: str, **payload: Any) -> dict[str, Any]:
-    return {"type": type_, "at": at, **payload}
+    return case("camara-171", "financial_report", *events, as_of=as_of, **{"respondent": {"role": role}, **extra})
 
 
 def dues(result: Any, deadline_id: str) -> list[str]:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rule_input import case, ev, readme_complaint
 
 from ventila.rules.engine import Evaluation, InputError, evaluate
 
@@ -120,15 +121,7 @@ def test_changes_on_is_never_late_and_nearly_always_tight(rulebook: str) -> None
 
 
 def test_an_open_day_term_holds_until_the_day_after_it_ends() -> None:
-    data = {
-        "rulebook": "camara-171",
-        "kind": "complaint",
-        "as_of": "2027-03-10",
-        "events": [
-            {"type": "complaint_filed", "at": "2027-03-01T10:15", "knowledge_date": "2027-02-10"},
-            {"type": "respondent_notified", "at": "2027-03-03"},
-        ],
-    }
+    data = readme_complaint()
     ev = evaluate(data)
     open_ends = [d.due_date for d in ev.deadlines if d.status == "open" and d.satisfied_at is None]
     assert ev.changes_on == min(open_ends) + DAY
@@ -138,11 +131,6 @@ def test_an_open_day_term_holds_until_the_day_after_it_ends() -> None:
 
 
 def test_a_financial_report_without_exit_changes_on_new_year() -> None:
-    data = {
-        "rulebook": "camara-171",
-        "kind": "financial_report",
-        "as_of": "2026-12-09",
-        "events": [{"type": "took_office", "at": "2025-01-02"}],
-    }
-    ev = evaluate(data)
-    assert ev.changes_on is not None and ev.changes_on <= dt.date(2027, 1, 1)
+    data = case("camara-171", "financial_report", ev("took_office", "2025-01-02"), as_of="2026-12-09")
+    result = evaluate(data)
+    assert result.changes_on is not None and result.changes_on <= dt.date(2027, 1, 1)

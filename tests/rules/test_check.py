@@ -117,51 +117,24 @@ def test_cam_13_01_norms_that_bind_an_officer() -> None:
     assert [b["rule"] for b in employee["binds"] if b["binds"]] == ["CAM-10H-01"]
 
 
+def _gift(**fields: Any) -> dict[str, Any]:
+    """A gifts check of one gift: received 1 Feb 2027 from «A», with the ``fields`` given."""
+    return {"rulebook": CAM, "check": "gifts", "gifts": [{"received": "2027-02-01", "source": "A", **fields}]}
+
+
 REFUSALS = [
     pytest.param([], "(raíz)", id="not an object"),
     pytest.param({"rulebook": "municipal", "check": "gifts", "gifts": []}, "rulebook", id="no norms of conduct"),
     pytest.param({"rulebook": CAM, "check": "salaries"}, "check", id="unknown check"),
     pytest.param({"rulebook": CAM, "check": "gifts", "gifts": {}}, "gifts", id="gifts not a list"),
     pytest.param({"rulebook": CAM, "check": "gifts", "gifts": [], "x": 1}, "x", id="unknown field"),
-    pytest.param(
-        {"rulebook": CAM, "check": "gifts", "gifts": [{"received": "2027-02-30", "source": "A", "value": "1"}]},
-        "gifts[0].received",
-        id="CAM-10K-01 impossible date",
-    ),
-    pytest.param(
-        {"rulebook": CAM, "check": "gifts", "gifts": [{"received": "2027-02-01", "source": "A", "value": "-1"}]},
-        "gifts[0].value",
-        id="CAM-10K-01 negative value",
-    ),
-    pytest.param(
-        {"rulebook": CAM, "check": "gifts", "gifts": [{"received": "2027-02-01", "source": "A", "value": "1.001"}]},
-        "gifts[0].value",
-        id="CAM-10K-01 a fraction of a cent",
-    ),
-    pytest.param(
-        {"rulebook": CAM, "check": "gifts", "gifts": [{"received": "2027-02-01", "source": "A", "value": "NaN"}]},
-        "gifts[0].value",
-        id="CAM-10K-01 not a number",
-    ),
-    pytest.param(
-        {"rulebook": CAM, "check": "gifts", "gifts": [{"received": "2027-02-01", "source": "a\x00b", "value": "1"}]},
-        "gifts[0].source",
-        id="CAM-10K-01 NUL in the source",
-    ),
-    pytest.param(
-        {"rulebook": CAM, "check": "gifts", "gifts": [{"received": "2027-02-01", "source": "x" * 10000, "value": 1}]},
-        "gifts[0].source",
-        id="CAM-10K-01 10k characters",
-    ),
-    pytest.param(
-        {
-            "rulebook": CAM,
-            "check": "gifts",
-            "gifts": [{"received": "2027-02-01", "source": "A", "value": 1, "kind": "x"}],
-        },
-        "gifts[0].kind",
-        id="CAM-10K-01 unknown kind",
-    ),
+    pytest.param(_gift(received="2027-02-30", value="1"), "gifts[0].received", id="CAM-10K-01 impossible date"),
+    pytest.param(_gift(value="-1"), "gifts[0].value", id="CAM-10K-01 negative value"),
+    pytest.param(_gift(value="1.001"), "gifts[0].value", id="CAM-10K-01 a fraction of a cent"),
+    pytest.param(_gift(value="NaN"), "gifts[0].value", id="CAM-10K-01 not a number"),
+    pytest.param(_gift(source="a\x00b", value="1"), "gifts[0].source", id="CAM-10K-01 NUL in the source"),
+    pytest.param(_gift(source="x" * 10000, value=1), "gifts[0].source", id="CAM-10K-01 10k characters"),
+    pytest.param(_gift(value=1, kind="x"), "gifts[0].kind", id="CAM-10K-01 unknown kind"),
     pytest.param({"rulebook": CAM, "check": "summons"}, "formal_notice", id="CAM-10W-01 missing formal notice"),
     pytest.param(
         {"rulebook": CAM, "check": "summons", "formal_notice": "2036-03-01"},

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rule_input import case, ev
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -21,17 +22,15 @@ ROOT = Path(__file__).resolve().parents[2]
 # Americana, so 3 business days end Fri 2027-03-05 (CAM-21B-01). Knowledge 2027-02-10 + 30 calendar
 # days = Fri 2027-03-12 (CAM-20-06). Notified Wed 2027-03-03 + 15 business days (Mon 22 March is a
 # holiday) = Thu 2027-03-25 (CAM-21B-02).
-SCENARIO: dict[str, Any] = {
-    "rulebook": "camara-171",
-    "kind": "complaint",
-    "respondent": {"role": "representative", "candidate": False},
-    "calendar": {"closures": ["2027-09-20"], "openings": []},
-    "events": [
-        {"type": "complaint_filed", "at": "2027-03-01T10:15:00", "knowledge_date": "2027-02-10"},
-        {"type": "respondent_notified", "at": "2027-03-03"},
-    ],
-    "as_of": "2027-03-10",
-}
+SCENARIO: dict[str, Any] = case(
+    "camara-171",
+    "complaint",
+    ev("complaint_filed", "2027-03-01T10:15:00", knowledge_date="2027-02-10"),
+    ev("respondent_notified", "2027-03-03"),
+    as_of="2027-03-10",
+    respondent={"role": "representative", "candidate": False},
+    calendar={"closures": ["2027-09-20"], "openings": []},
+)
 
 
 def run(*args: str, stdin: str | bytes = "") -> subprocess.CompletedProcess[str]:
@@ -215,7 +214,7 @@ def test_out_of_range_names_the_event_and_its_field() -> None:
 @pytest.mark.parametrize("explain", [False, True])
 def test_year_9999_is_refused_without_a_traceback(rulebook: str, kind: str, event: dict, explain: bool) -> None:
     # Issue 11, item 4: a year like 9999 made the calendar raise ValueError (a traceback) in these kinds.
-    scenario = {"rulebook": rulebook, "kind": kind, "events": [event], "as_of": "2027-01-04"}
+    scenario = case(rulebook, kind, event, as_of="2027-01-04")
     proc = run(*(["--explain"] if explain else []), stdin=json.dumps(scenario))
     assert proc.returncode == 2 and proc.stdout == ""
     assert "Traceback" not in proc.stderr
@@ -231,15 +230,13 @@ def test_a_docket_late_in_2035_is_evaluated_into_2036() -> None:
     # 3 business days after Fri 21 Dec (24 and 25 Dec holidays) = Fri 28 Dec; answer (CAM-21B-02):
     # 15 business days after Wed 26 Dec = 27, 28, 31 Dec, 2, 3, 4, 8, 9, 10, 11, 14–18 Jan (1 Jan holiday,
     # Mon 7 Jan 2036 Reyes observed) = Fri 18 Jan 2036.
-    scenario = {
-        "rulebook": "camara-171",
-        "kind": "complaint",
-        "as_of": "2035-12-31",
-        "events": [
-            {"type": "complaint_filed", "at": "2035-12-21T10:00", "knowledge_date": "2035-12-01"},
-            {"type": "respondent_notified", "at": "2035-12-26"},
-        ],
-    }
+    scenario = case(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", "2035-12-21T10:00", knowledge_date="2035-12-01"),
+        ev("respondent_notified", "2035-12-26"),
+        as_of="2035-12-31",
+    )
     proc = run(stdin=json.dumps(scenario))
     assert proc.returncode == 0, proc.stderr
     due = {d["id"]: d["due"] for d in json.loads(proc.stdout)["deadlines"]}

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+from rule_input import case, ev
+
 from ventila.rules import legal_calendar
 from ventila.rules.engine import Context, parse_scenario
 from ventila.rules.vocabulary import ComplaintStage
@@ -12,12 +14,12 @@ from ventila.rules.vocabulary import ComplaintStage
 
 def _context(as_of: str) -> Context:
     scenario, rulebook, _kind = parse_scenario(
-        {
-            "rulebook": "camara-171",
-            "kind": "complaint",
-            "as_of": as_of,
-            "events": [{"type": "complaint_filed", "at": "2027-03-01T10:15", "knowledge_date": "2027-02-10"}],
-        }
+        case(
+            "camara-171",
+            "complaint",
+            ev("complaint_filed", "2027-03-01T10:15", knowledge_date="2027-02-10"),
+            as_of=as_of,
+        )
     )
     return Context(scenario, rulebook, rulebook.resolve_settings({}), legal_calendar(), rulebook.elections)
 

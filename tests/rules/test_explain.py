@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from rule_input import case, ev, municipal_heard, readme_complaint
+
 from ventila.rules import evaluate
 from ventila.rules.explain import explain
 
@@ -24,17 +26,7 @@ def _text(scenario: dict) -> str:  # type: ignore[type-arg]
 
 def test_cam_20_06_file_complaint_runs_from_the_knowledge_date() -> None:
     # Knew of the facts Wed 10 Feb 2027; filed Mon 1 Mar 2027; 10 Feb + 30 days = Fri 12 Mar 2027.
-    text = _text(
-        {
-            "rulebook": "camara-171",
-            "kind": "complaint",
-            "as_of": "2027-03-10",
-            "events": [
-                {"type": "complaint_filed", "at": "2027-03-01T10:15", "knowledge_date": "2027-02-10"},
-                {"type": "respondent_notified", "at": "2027-03-03"},
-            ],
-        }
-    )
+    text = _text(readme_complaint())
     block = text.split("[file_complaint]", 1)[1].split("■", 1)[0]
     assert (
         "Término: 30 días calendario, desde «fecha en que conoció los hechos» "
@@ -48,20 +40,7 @@ def test_cam_20_06_file_complaint_runs_from_the_knowledge_date() -> None:
 def test_mun_dec_02_late_report_start_is_named_not_its_id() -> None:
     # MUN-REP-01: 15 days from Fri 4 Jun 2027 = Sat 19 Jun (Juneteenth) → Mon 21 Jun. No report:
     # MUN-DEC-02 runs from that due date (ambiguity 10): 21 Jun + 15 = Tue 6 Jul 2027.
-    text = _text(
-        {
-            "rulebook": "municipal",
-            "kind": "complaint",
-            "as_of": "2027-07-10",
-            "events": [
-                {"type": "complaint_filed", "at": "2027-03-01"},
-                {"type": "respondent_notified", "at": "2027-04-05"},
-                {"type": "answer_filed", "at": "2027-04-20"},
-                {"type": "hearing_noticed", "at": "2027-05-03", "hearing_date": "2027-05-18"},
-                {"type": "hearing_concluded", "at": "2027-06-04", "before": "commissioner"},
-            ],
-        }
-    )
+    text = _text(municipal_heard("2027-06-04", "commissioner", as_of="2027-07-10"))
     assert "commissioner_report_due" not in text
     assert not ID_AS_START.search(text)
     block = text.split("[decide]", 1)[1]
@@ -74,16 +53,14 @@ def test_cam_24c_hour_terms_are_spanish_dates_and_times() -> None:
     # summary procedure. Notified Mon 2 Oct 2028 09:30: 24 h (CAM-24C-01) → Tue 3 Oct 09:30; 48 h
     # (CAM-24C-03) → Wed 4 Oct 09:30.
     text = _text(
-        {
-            "rulebook": "camara-171",
-            "kind": "complaint",
-            "respondent": {"candidate": True},
-            "as_of": "2028-10-10T12:00",
-            "events": [
-                {"type": "complaint_filed", "at": "2028-10-01T10:15", "knowledge_date": "2028-09-20"},
-                {"type": "respondent_notified", "at": "2028-10-02T09:30"},
-            ],
-        }
+        case(
+            "camara-171",
+            "complaint",
+            ev("complaint_filed", "2028-10-01T10:15", knowledge_date="2028-09-20"),
+            ev("respondent_notified", "2028-10-02T09:30"),
+            as_of="2028-10-10T12:00",
+            respondent={"candidate": True},
+        )
     )
     assert not ISO_MOMENT.search(text), ISO_MOMENT.findall(text)
     assert (

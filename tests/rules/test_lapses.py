@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rule_input import case, ev
 
 from ventila.rules.engine import evaluate
 from ventila.rules.explain import explain
@@ -28,12 +29,7 @@ REQUEST: dict[str, Any] = {
 
 def _access(*events: dict[str, Any], as_of: str) -> Any:
     return evaluate(
-        {
-            "rulebook": "camara-171",
-            "kind": "report_access_request",
-            "as_of": as_of,
-            "events": [REQUEST, {"type": "subject_notified", "at": "2027-11-22"}, *events],
-        }
+        case("camara-171", "report_access_request", REQUEST, ev("subject_notified", "2027-11-22"), *events, as_of=as_of)
     )
 
 

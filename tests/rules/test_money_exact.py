@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from rule_input import case, ev
 
 from ventila.rules import InputError, evaluate
 from ventila.rules.rulebooks.camara_171.s10_s13_conduct import check_outside_income, compute_outside_income_cap
@@ -19,23 +20,21 @@ CENT = Decimal("0.01")
 
 
 def notice(compensation: Any, salary: Any) -> dict[str, Any]:
-    return {
-        "rulebook": "camara-171",
-        "kind": "outside_activity",
-        "as_of": "2027-03-02",
-        "events": [
-            {
-                "type": "outside_activity_notified",
-                "at": "2027-03-01",
-                "activity": "employment",
-                "compensation": compensation,
-                "legislative_salary": salary,
-                "nature": "Docencia",
-                "certified_no_conflict": True,
-                "copy_to_secretariat": True,
-            }
-        ],
-    }
+    return case(
+        "camara-171",
+        "outside_activity",
+        ev(
+            "outside_activity_notified",
+            "2027-03-01",
+            activity="employment",
+            compensation=compensation,
+            legislative_salary=salary,
+            nature="Docencia",
+            certified_no_conflict=True,
+            copy_to_secretariat=True,
+        ),
+        as_of="2027-03-02",
+    )
 
 
 def _over(result: Any) -> bool:

@@ -14,6 +14,7 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from rule_input import case, ev
 
 from ventila.rules import InputError, evaluate
 
@@ -32,10 +33,6 @@ ANYTIME = [
     "privilege_claimed",
     "frivolous_sanction_imposed",
 ]
-
-
-def ev(type_: str, at: str, **payload: Any) -> dict[str, Any]:
-    return {"type": type_, "at": at, **payload}
 
 
 def run(events: list[dict[str, Any]], as_of: str, filed_at: str | None = None, **extra: Any) -> Any:
@@ -722,18 +719,16 @@ def test_court_summons(petition: str, issued: str | None, due: str, status: str)
 
 def test_filing_and_notice_defects() -> None:
     e = evaluate(
-        {
-            "rulebook": "municipal",
-            "kind": "complaint",
-            "as_of": "2027-03-12",
-            "events": [
-                ev("complaint_filed", "2027-03-01", sworn=False, evidence_attached=False, complainant_kind="person"),
-                ev("respondent_notified", "2027-03-11", certified_copy=False, rights_stated=False),
-                ev("summons_issued", "2027-03-12", witness="X"),
-            ],
-            "respondent": {"role": "municipal_official"},
-            "settings": {"complainant_scope": "citizen"},
-        }
+        case(
+            "municipal",
+            "complaint",
+            ev("complaint_filed", "2027-03-01", sworn=False, evidence_attached=False, complainant_kind="person"),
+            ev("respondent_notified", "2027-03-11", certified_copy=False, rights_stated=False),
+            ev("summons_issued", "2027-03-12", witness="X"),
+            as_of="2027-03-12",
+            respondent={"role": "municipal_official"},
+            settings={"complainant_scope": "citizen"},
+        )
     )
     assert e.finding_ids() == [
         "respondent_not_mayor",
@@ -753,14 +748,14 @@ def test_filing_and_notice_defects() -> None:
 
 def test_respondent_roles_setting_accepts_municipal_officials() -> None:
     e = evaluate(
-        {
-            "rulebook": "municipal",
-            "kind": "complaint",
-            "as_of": "2027-03-12",
-            "events": [FILED],
-            "respondent": {"role": "municipal_official"},
-            "settings": {"respondent_roles": ["mayor", "municipal_official"]},
-        }
+        case(
+            "municipal",
+            "complaint",
+            FILED,
+            as_of="2027-03-12",
+            respondent={"role": "municipal_official"},
+            settings={"respondent_roles": ["mayor", "municipal_official"]},
+        )
     )
     assert e.finding_ids() == []
     assert e.stage == "filed"
@@ -768,7 +763,7 @@ def test_respondent_roles_setting_accepts_municipal_officials() -> None:
 
 
 def test_new_case_allows_only_the_filing() -> None:
-    e = evaluate({"rulebook": "municipal", "kind": "complaint", "as_of": "2027-03-12", "events": []})
+    e = evaluate(case("municipal", "complaint", as_of="2027-03-12"))
     assert (e.procedure, e.stage, e.allowed_next) == ("ordinary", "new", ["complaint_filed"])
 
 
@@ -777,16 +772,10 @@ def test_limitation_and_reminder_settings() -> None:
     assert e.finding_ids() == ["respondent_notice_pending"]
     filed_late = {**FILED, "knowledge_date": "2026-11-01"}
     e = evaluate(
-        {
-            "rulebook": "municipal",
-            "kind": "complaint",
-            "as_of": "2027-01-21",
-            "events": [filed_late],
-            "settings": {"complaint_limitation_days": 30},
-        }
+        case("municipal", "complaint", filed_late, as_of="2027-01-21", settings={"complaint_limitation_days": 30})
     )
     assert e.finding_ids() == ["complaint_time_barred"]
-    e = evaluate({"rulebook": "municipal", "kind": "complaint", "as_of": "2027-01-21", "events": [filed_late]})
+    e = evaluate(case("municipal", "complaint", filed_late, as_of="2027-01-21"))
     assert e.finding_ids() == []
 
 
@@ -915,18 +904,16 @@ def test_decision_before_the_commissioner_report() -> None:
 
 
 def test_migrated_case_is_flagged_for_review() -> None:
-    e = evaluate(
-        {"rulebook": "municipal", "kind": "complaint", "as_of": "2027-01-21", "events": [{**FILED, "migrated": True}]}
-    )
+    e = evaluate(case("municipal", "complaint", {**FILED, "migrated": True}, as_of="2027-01-21"))
     assert e.finding_ids() == ["migrated_case_review"]
     e = evaluate(
-        {
-            "rulebook": "municipal",
-            "kind": "complaint",
-            "as_of": "2027-01-21",
-            "events": [{**FILED, "migrated": True}],
-            "settings": {"migrated_case_review": False},
-        }
+        case(
+            "municipal",
+            "complaint",
+            {**FILED, "migrated": True},
+            as_of="2027-01-21",
+            settings={"migrated_case_review": False},
+        )
     )
     assert e.finding_ids() == []
 

@@ -9,12 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rule_input import ev
 
 from ventila.rules import evaluate
-
-
-def ev(type_: str, at: str, **payload: Any) -> dict[str, Any]:
-    return {"type": type_, "at": at, **payload}
 
 
 def run(kind: str, events: list[dict[str, Any]], as_of: str, **extra: Any) -> Any:
@@ -121,6 +118,12 @@ def test_mun_sus_13_no_stay_note_on_the_terms() -> None:
 # --- deadlock --------------------------------------------------------------------------------------
 
 REFERRED = [ev("deadlock_reported", "2027-10-09", by="municipal_assembly"), ev("referred_to_commission", "2027-10-12")]
+# Referred, then heard: noticed Tue 12 Oct 2027 for Wed 27 Oct, concluded that day.
+CONCLUDED = [
+    *REFERRED,
+    ev("hearing_noticed", "2027-10-12", hearing_date="2027-10-27"),
+    ev("hearing_concluded", "2027-10-27"),
+]
 
 
 @pytest.mark.parametrize(("events", "deadline", "due", "status"), [
@@ -139,15 +142,7 @@ def test_immediate_terms(events: list[dict[str, Any]], deadline: str, due: str, 
 
 def test_mun_dlk_06_recommendations_ending_on_veterans_day() -> None:
     # «MUN-DLK-06» hearing concluded Wed 27 Oct 2027 + 15 = Thu 11 Nov (Veterano) → Fri 12 Nov.
-    e = run(
-        "deadlock",
-        [
-            *REFERRED,
-            ev("hearing_noticed", "2027-10-12", hearing_date="2027-10-27"),
-            ev("hearing_concluded", "2027-10-27"),
-        ],
-        "2027-11-12",
-    )
+    e = run("deadlock", CONCLUDED, "2027-11-12")
     d = e.deadline("recommendations")
     assert (d.due.isoformat(), d.rule.id, d.status) == ("2027-11-12", "MUN-DLK-06", "open")
     assert (e.stage, e.allowed_next) == (
@@ -157,15 +152,7 @@ def test_mun_dlk_06_recommendations_ending_on_veterans_day() -> None:
 
 
 def test_mun_dlk_06_missed_recommendations_warn_only() -> None:
-    e = run(
-        "deadlock",
-        [
-            *REFERRED,
-            ev("hearing_noticed", "2027-10-12", hearing_date="2027-10-27"),
-            ev("hearing_concluded", "2027-10-27"),
-        ],
-        "2027-11-15",
-    )
+    e = run("deadlock", CONCLUDED, "2027-11-15")
     assert e.deadline("recommendations").status == "missed"
     assert e.finding_ids() == ["compulsory_term_missed"]
 
@@ -206,13 +193,6 @@ def test_commission_act_before_referral_is_not_allowed() -> None:
     )
     assert [f.rule.id for f in e.findings if f.id == "act_not_allowed"] == ["MUN-POW-02"]
     assert (e.stage, e.allowed_next) == ("reported", ["referred_to_commission"])
-
-
-CONCLUDED = [
-    *REFERRED,
-    ev("hearing_noticed", "2027-10-12", hearing_date="2027-10-27"),
-    ev("hearing_concluded", "2027-10-27"),
-]
 
 
 @pytest.mark.parametrize(("payload", "settings", "findings", "stage"), [

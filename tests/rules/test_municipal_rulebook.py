@@ -12,6 +12,7 @@ import json
 from decimal import Decimal
 
 import pytest
+from rule_input import case, municipal_heard
 
 from ventila.rules import RULEBOOKS, evaluate
 from ventila.rules.cli import run_deadlines
@@ -103,37 +104,13 @@ def test_settings_defaults(name: str, default: object) -> None:
 
 
 def test_the_decide_deadline_is_fatal_and_only_it() -> None:
-    e = evaluate(
-        {
-            "rulebook": "municipal",
-            "kind": "complaint",
-            "as_of": "2027-07-13",
-            "events": [
-                {"type": "complaint_filed", "at": "2027-03-01"},
-                {"type": "respondent_notified", "at": "2027-04-05"},
-                {"type": "answer_filed", "at": "2027-04-20"},
-                {"type": "hearing_noticed", "at": "2027-05-03", "hearing_date": "2027-05-18"},
-                {"type": "hearing_concluded", "at": "2027-07-12", "before": "full"},
-            ],
-        }
-    )
+    e = evaluate(municipal_heard("2027-07-12", "full", as_of="2027-07-13"))
     assert [(d.id, d.fatal) for d in e.deadlines] == [("answer", False), ("study", False), ("decide", True)]
     assert e.to_json()["deadlines"][-1]["fatal"] is True
 
 
 def test_cli_explain_for_a_municipal_case() -> None:
-    scenario = {
-        "rulebook": "municipal",
-        "kind": "complaint",
-        "as_of": "2027-07-29",
-        "events": [
-            {"type": "complaint_filed", "at": "2027-03-01"},
-            {"type": "respondent_notified", "at": "2027-04-05"},
-            {"type": "answer_filed", "at": "2027-04-20"},
-            {"type": "hearing_noticed", "at": "2027-05-03", "hearing_date": "2027-05-18"},
-            {"type": "hearing_concluded", "at": "2027-07-12", "before": "full"},
-        ],
-    }
+    scenario = municipal_heard("2027-07-12", "full", as_of="2027-07-29")
     out, err = io.StringIO(), io.StringIO()
     assert run_deadlines([], io.StringIO(json.dumps(scenario)), out, err) == 0
     data = json.loads(out.getvalue())
@@ -254,7 +231,7 @@ _CASE = [
     pytest.param("2027-07-30", -2, "debe desestimarse con perjuicio", id="MUN-DEC-04 term run out"),
 ])  # fmt: skip
 def test_decide_days_remaining(as_of: str, left: int, warn_contains: str | None) -> None:
-    e = evaluate({"rulebook": "municipal", "kind": "complaint", "as_of": as_of, "events": _CASE})
+    e = evaluate(case("municipal", "complaint", *_CASE, as_of=as_of))
     assert decide_days_remaining(e) == left
     w = decide_term_warning(e, days_ahead=5)
     if warn_contains is None:
@@ -264,10 +241,10 @@ def test_decide_days_remaining(as_of: str, left: int, warn_contains: str | None)
 
 
 def test_decide_days_remaining_is_none_without_a_running_term() -> None:
-    e = evaluate({"rulebook": "municipal", "kind": "complaint", "as_of": "2027-07-20", "events": _CASE[:4]})
+    e = evaluate(case("municipal", "complaint", *_CASE[:4], as_of="2027-07-20"))
     assert decide_days_remaining(e) is None
     decided = [*_CASE, {"type": "decision_issued", "at": "2027-07-20", "outcome": "exoneration"}]
-    e = evaluate({"rulebook": "municipal", "kind": "complaint", "as_of": "2027-07-21", "events": decided})
+    e = evaluate(case("municipal", "complaint", *decided, as_of="2027-07-21"))
     assert decide_days_remaining(e) is None
     assert decide_days_remaining(e, as_of=D(2027, 7, 21)) is None
 

@@ -11,14 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rule_input import case, ev
 
 from ventila.rules import InputError, evaluate
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def ev(type_: str, at: str, **payload: Any) -> dict[str, Any]:
-    return {"type": type_, "at": at, **payload}
 
 
 def cli(scenario: dict[str, Any]) -> subprocess.CompletedProcess[str]:
@@ -44,12 +41,12 @@ def _pointed(result: Any, finding_id: str) -> list[int]:
 def test_cam_20_06_mun_ini_01_knowledge_date_after_the_filing_is_refused(rulebook: str) -> None:
     # Learned of the facts on Fri 5 Mar 2027, four days after filing on Mon 1 Mar: impossible data,
     # from which the 30-day term of Sec. 20(6) would run backwards. Refused, the field named.
-    scenario = {
-        "rulebook": rulebook,
-        "kind": "complaint",
-        "as_of": "2027-03-10",
-        "events": [ev("complaint_filed", "2027-03-01T10:15", knowledge_date="2027-03-05")],
-    }
+    scenario = case(
+        rulebook,
+        "complaint",
+        ev("complaint_filed", "2027-03-01T10:15", knowledge_date="2027-03-05"),
+        as_of="2027-03-10",
+    )
     with pytest.raises(InputError) as exc:
         evaluate(scenario)
     assert exc.value.field == "events[0].knowledge_date"
@@ -64,12 +61,12 @@ def test_cam_20_06_mun_ini_01_knowledge_date_after_the_filing_is_refused(ruleboo
 def test_cam_20_06_knowledge_date_on_the_filing_day_is_accepted() -> None:
     # Same day: 1 Mar 2027 + 30 = Wed 31 Mar 2027, met by the filing itself.
     result = evaluate(
-        {
-            "rulebook": "camara-171",
-            "kind": "complaint",
-            "as_of": "2027-03-02",
-            "events": [ev("complaint_filed", "2027-03-01T10:15", knowledge_date="2027-03-01")],
-        }
+        case(
+            "camara-171",
+            "complaint",
+            ev("complaint_filed", "2027-03-01T10:15", knowledge_date="2027-03-01"),
+            as_of="2027-03-02",
+        )
     )
     d = result.deadline("file_complaint")
     assert (d.due.isoformat(), d.status) == ("2027-03-31", "met")
@@ -82,15 +79,13 @@ def test_cam_05_01_a_second_complaint_filing_is_pointed_at() -> None:
     # The case is opened by the filing of Mon 1 Mar 2027; notify_respondent (CAM-21B-01) runs from it:
     # 3 business days → Fri 5 Mar (Tue 2 Mar is Día de la Ciudadanía Americana), not from the repeat.
     result = evaluate(
-        {
-            "rulebook": "camara-171",
-            "kind": "complaint",
-            "as_of": "2027-03-04",
-            "events": [
-                ev("complaint_filed", "2027-03-01T10:15", knowledge_date="2027-02-10"),
-                ev("complaint_filed", "2027-03-03T09:00", knowledge_date="2027-02-10"),
-            ],
-        }
+        case(
+            "camara-171",
+            "complaint",
+            ev("complaint_filed", "2027-03-01T10:15", knowledge_date="2027-02-10"),
+            ev("complaint_filed", "2027-03-03T09:00", knowledge_date="2027-02-10"),
+            as_of="2027-03-04",
+        )
     )
     assert _pointed(result, "act_not_allowed") == [1]
     assert result.deadline("notify_respondent").due.isoformat() == "2027-03-05"
@@ -98,12 +93,13 @@ def test_cam_05_01_a_second_complaint_filing_is_pointed_at() -> None:
 
 def test_mun_ini_01_a_second_complaint_filing_is_pointed_at() -> None:
     result = evaluate(
-        {
-            "rulebook": "municipal",
-            "kind": "complaint",
-            "as_of": "2027-03-04",
-            "events": [ev("complaint_filed", "2027-03-01"), ev("complaint_filed", "2027-03-03")],
-        }
+        case(
+            "municipal",
+            "complaint",
+            ev("complaint_filed", "2027-03-01"),
+            ev("complaint_filed", "2027-03-03"),
+            as_of="2027-03-04",
+        )
     )
     assert _pointed(result, "act_not_allowed") == [1]
     assert "repite la del lunes, 1 de marzo de 2027" in result.findings[0].message
@@ -117,15 +113,13 @@ FILED = ev(
 )
 
 
+def _suspension(*after_the_filing: dict[str, Any]) -> Any:
+    """A suspension proceeding filed Mon 1 Mar 2027, then these acts, as of 10 Mar."""
+    return evaluate(case("municipal", "suspension_proceeding", FILED, *after_the_filing, as_of="2027-03-10"))
+
+
 def test_mun_sus_03_a_suspension_order_notice_without_a_court_decision_is_pointed_at() -> None:
-    result = evaluate(
-        {
-            "rulebook": "municipal",
-            "kind": "suspension_proceeding",
-            "as_of": "2027-03-10",
-            "events": [FILED, ev("suspension_order_notified", "2027-03-05")],
-        }
-    )
+    result = _suspension(ev("suspension_order_notified", "2027-03-05"))
     assert _pointed(result, "act_not_allowed") == [1]
     assert [f.rule.id for f in result.findings] == ["MUN-SUS-03"]
     # MUN-SUS-03: the court's 20 days from Mon 1 Mar 2027 → Sun 21 Mar → Mon 22 Mar is a holiday
@@ -135,52 +129,24 @@ def test_mun_sus_03_a_suspension_order_notice_without_a_court_decision_is_pointe
 
 
 def test_mun_sus_03_a_notice_after_a_decision_denying_the_suspension_is_pointed_at() -> None:
-    result = evaluate(
-        {
-            "rulebook": "municipal",
-            "kind": "suspension_proceeding",
-            "as_of": "2027-03-10",
-            "events": [
-                FILED,
-                ev("court_decision", "2027-03-04", suspension_ordered=False),
-                ev("suspension_order_notified", "2027-03-05"),
-            ],
-        }
+    result = _suspension(
+        ev("court_decision", "2027-03-04", suspension_ordered=False), ev("suspension_order_notified", "2027-03-05")
     )
     assert _pointed(result, "act_not_allowed") == [2]
 
 
 def test_mun_sus_11_a_certiorari_without_a_suspension_order_is_pointed_at() -> None:
-    result = evaluate(
-        {
-            "rulebook": "municipal",
-            "kind": "suspension_proceeding",
-            "as_of": "2027-03-10",
-            "events": [
-                FILED,
-                ev("court_decision", "2027-03-04", suspension_ordered=True),
-                ev("review_filed", "2027-03-05"),
-            ],
-        }
-    )
+    result = _suspension(ev("court_decision", "2027-03-04", suspension_ordered=True), ev("review_filed", "2027-03-05"))
     assert _pointed(result, "act_not_allowed") == [2]
     assert [f.rule.id for f in result.findings] == ["MUN-SUS-11"]
 
 
 def test_mun_sus_11_a_certiorari_after_the_notified_order_is_placed() -> None:
     # ¶27: 10 days from the notice on Fri 5 Mar 2027 → Mon 15 Mar; filed Wed 10 Mar: met, no finding.
-    result = evaluate(
-        {
-            "rulebook": "municipal",
-            "kind": "suspension_proceeding",
-            "as_of": "2027-03-10",
-            "events": [
-                FILED,
-                ev("court_decision", "2027-03-04", suspension_ordered=True),
-                ev("suspension_order_notified", "2027-03-05", effective_date="2027-03-05"),
-                ev("review_filed", "2027-03-10"),
-            ],
-        }
+    result = _suspension(
+        ev("court_decision", "2027-03-04", suspension_ordered=True),
+        ev("suspension_order_notified", "2027-03-05", effective_date="2027-03-05"),
+        ev("review_filed", "2027-03-10"),
     )
     assert result.findings == []
     d = result.deadline("review")
@@ -216,13 +182,7 @@ def test_cam_26_a_sanction_before_its_report_is_referred_is_checked_and_pointed_
 ) -> None:
     events = [*_to_resolution(), ev("sanction_decided", "2027-09-12", **payload)]
     result = evaluate(
-        {
-            "rulebook": "camara-171",
-            "kind": "complaint",
-            "as_of": "2027-09-13",
-            "respondent": {"role": role, "candidate": False},
-            "events": events,
-        }
+        case("camara-171", "complaint", *events, as_of="2027-09-13", respondent={"role": role, "candidate": False})
     )
     index = len(events) - 1
     assert _pointed(result, "act_not_allowed") == [index]

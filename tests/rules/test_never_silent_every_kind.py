@@ -10,17 +10,14 @@ import json
 from typing import Any
 
 import pytest
+from rule_input import case, ev
 from test_never_silent import cli
 
 from ventila.rules import InputError, evaluate
 
 
-def ev(type_: str, at: str, **payload: Any) -> dict[str, Any]:
-    return {"type": type_, "at": at, **payload}
-
-
-def run(rulebook: str, kind: str, *events: dict[str, Any], as_of: str = "2027-06-30") -> Any:
-    return evaluate({"rulebook": rulebook, "kind": kind, "as_of": as_of, "events": list(events)})
+def run(rulebook: str, kind: str, *events: dict[str, Any], as_of: str = "2027-06-30", **extra: Any) -> Any:
+    return evaluate(case(rulebook, kind, *events, as_of=as_of, **extra))
 
 
 def pointed(result: Any) -> list[int]:
@@ -272,12 +269,14 @@ def test_acts_after_the_case_is_over_are_pointed_at(
 
 
 def test_cam_05_01_a_finding_on_an_act_out_of_place_comes_out_of_the_cli() -> None:
-    scenario = {
-        "rulebook": "camara-171",
-        "kind": "advisory_opinion",
-        "as_of": "2027-03-30",
-        "events": [REQUEST, ev("opinion_issued", "2027-03-20"), ev("opinion_issued", "2027-03-25")],
-    }
+    scenario = case(
+        "camara-171",
+        "advisory_opinion",
+        REQUEST,
+        ev("opinion_issued", "2027-03-20"),
+        ev("opinion_issued", "2027-03-25"),
+        as_of="2027-03-30",
+    )
     proc = cli(scenario)
     assert proc.returncode == 0
     findings = json.loads(proc.stdout)["findings"]
@@ -374,19 +373,15 @@ def test_cam_24c_03_a_summary_hearing_needs_no_determination_before_it() -> None
     # Sec. 24: filed Thu 20 Jul 2028 against a candidate, 110 days before the general election; the hearing is
     # cited within 48 hours of the notice with no determination of probable cause: nothing is out of place
     # (it used to be flagged, and now every act after it would have been).
-    result = evaluate(
-        {
-            "rulebook": "camara-171",
-            "kind": "complaint",
-            "respondent": {"role": "representative", "candidate": True},
-            "as_of": "2028-07-25",
-            "events": [
-                ev("complaint_filed", "2028-07-20T09:00", knowledge_date="2028-07-10"),
-                ev("respondent_notified", "2028-07-20T15:00"),
-                ev("hearing_noticed", "2028-07-21T10:00", hearing_date="2028-07-24T10:00"),
-                ev("hearing_held", "2028-07-24T10:00"),
-            ],
-        }
+    result = run(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", "2028-07-20T09:00", knowledge_date="2028-07-10"),
+        ev("respondent_notified", "2028-07-20T15:00"),
+        ev("hearing_noticed", "2028-07-21T10:00", hearing_date="2028-07-24T10:00"),
+        ev("hearing_held", "2028-07-24T10:00"),
+        as_of="2028-07-25",
+        respondent={"role": "representative", "candidate": True},
     )
     assert result.procedure == "summary"
     assert pointed(result) == []
@@ -417,14 +412,14 @@ def test_cam_15_01_a_second_exit_on_the_day_of_the_first_is_pointed_at() -> None
     # An officer's exit recorded twice on the same day (once marked as a reelection, which binds only a
     # Representative): the second is pointed at, not dropped.
     exit_ = ev("left_office", "2027-03-01", reelected=True)
-    result = evaluate(
-        {
-            "rulebook": "camara-171",
-            "kind": "financial_report",
-            "respondent": {"role": "officer"},
-            "as_of": "2027-03-02",
-            "events": [ev("took_office", "2027-01-04"), exit_, exit_],
-        }
+    result = run(
+        "camara-171",
+        "financial_report",
+        ev("took_office", "2027-01-04"),
+        exit_,
+        exit_,
+        as_of="2027-03-02",
+        respondent={"role": "officer"},
     )
     assert pointed(result) == [2]
 

@@ -13,10 +13,12 @@ Runs are bounded (``max_examples`` 200, no deadline) so the suite stays fast.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 
 import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from rule_input import case, ev
 
 from ventila.rules.calendar import LegalCalendar, Suspension, legal_calendar
 from ventila.rules.engine import evaluate
@@ -48,6 +50,13 @@ def _cd(cal: LegalCalendar, start: dt.date, n: int) -> dt.date:
     return dt.date.fromordinal(cal.next_business_day_ord(start.toordinal() + n))
 
 
+def _later_trigger_never_earlier(
+    due: Callable[[LegalCalendar, dt.date, int], dt.date], cal: LegalCalendar, a: dt.date, b: dt.date, n: int
+) -> None:
+    early, late = sorted((a, b))
+    assert due(cal, early, n) <= due(cal, late, n)
+
+
 # -- business days ----------------------------------------------------------------------------------
 
 
@@ -63,8 +72,7 @@ def test_business_day_due_is_the_nth_business_day(cal: LegalCalendar, start: dt.
 @BOUNDED
 @given(cal=calendars, a=days, b=days, n=bd_counts)
 def test_later_trigger_never_earlier_business_due(cal: LegalCalendar, a: dt.date, b: dt.date, n: int) -> None:
-    early, late = sorted((a, b))
-    assert _bd(cal, early, n) <= _bd(cal, late, n)
+    _later_trigger_never_earlier(_bd, cal, a, b, n)
 
 
 @BOUNDED
@@ -91,8 +99,7 @@ def test_going_back_undoes_going_forward(cal: LegalCalendar, start: dt.date, n: 
 @BOUNDED
 @given(cal=calendars, a=days, b=days, n=cd_counts)
 def test_later_trigger_never_earlier_calendar_due(cal: LegalCalendar, a: dt.date, b: dt.date, n: int) -> None:
-    early, late = sorted((a, b))
-    assert _cd(cal, early, n) <= _cd(cal, late, n)
+    _later_trigger_never_earlier(_cd, cal, a, b, n)
 
 
 @BOUNDED
@@ -235,29 +242,15 @@ filings = st.dates(min_value=dt.date(2025, 1, 1), max_value=dt.date(2028, 6, 30)
 
 def _complaint_with_extension(filed: dt.date, granted: int) -> dict[str, object]:
     d = filed.isoformat
-    return {
-        "rulebook": "camara-171",
-        "kind": "complaint",
-        "as_of": (filed + dt.timedelta(days=120)).isoformat(),
-        "events": [
-            {
-                "type": "complaint_filed",
-                "at": d(),
-                "knowledge_date": (filed - dt.timedelta(days=3)).isoformat(),
-            },
-            {"type": "respondent_notified", "at": (filed + dt.timedelta(days=1)).isoformat()},
-            {
-                "type": "extension_requested",
-                "at": (filed + dt.timedelta(days=2)).isoformat(),
-                "reasons": "volumen",
-            },
-            {
-                "type": "extension_granted",
-                "at": (filed + dt.timedelta(days=3)).isoformat(),
-                "business_days": granted,
-            },
-        ],
-    }
+    return case(
+        "camara-171",
+        "complaint",
+        ev("complaint_filed", d(), knowledge_date=(filed - dt.timedelta(days=3)).isoformat()),
+        ev("respondent_notified", (filed + dt.timedelta(days=1)).isoformat()),
+        ev("extension_requested", (filed + dt.timedelta(days=2)).isoformat(), reasons="volumen"),
+        ev("extension_granted", (filed + dt.timedelta(days=3)).isoformat(), business_days=granted),
+        as_of=(filed + dt.timedelta(days=120)).isoformat(),
+    )
 
 
 @settings(max_examples=200, deadline=None)

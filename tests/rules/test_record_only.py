@@ -15,6 +15,7 @@ import zlib
 from typing import Any
 
 import pytest
+from rule_input import case
 
 from ventila.rules import InputError
 from ventila.rules.engine import EventSpec, evaluate
@@ -177,7 +178,7 @@ def test_every_kind_declares_the_record_only_events(rb_id: str, kind_id: str) ->
         assert kind.events[etype] is spec and spec.record_only
         assert spec.title == RECORD_ONLY_EVENT_ES[etype]
     # Never an act to record by hand: no evaluation offers them.
-    ev = evaluate({"rulebook": rb_id, "kind": kind_id, "events": [], "as_of": "2027-03-01"})
+    ev = evaluate(case(rb_id, kind_id, as_of="2027-03-01"))
     assert not set(ev.allowed_next) & set(RECORD_ONLY_EVENTS)
     # Only the record-only events are record-only.
     assert {t for t, s in kind.events.items() if s.record_only} == set(RECORD_ONLY_EVENTS)
@@ -212,7 +213,7 @@ def test_record_only_payload_is_validated() -> None:
         "ok": True,
     }
     with pytest.raises(InputError) as exc:
-        evaluate({"rulebook": "municipal", "kind": "complaint", "as_of": "2027-03-10", "events": [bad_method]})
+        evaluate(case("municipal", "complaint", bad_method, as_of="2027-03-10"))
     assert exc.value.field == "events[0].method"
     with pytest.raises(InputError) as exc:
         evaluate({**base, "events": [{**good, "at": "2027-02-30"}]})

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from rule_input import case, ev
 
 from ventila.rules import evaluate
 from ventila.rules.engine import EventSpec, KindSpec
@@ -21,19 +22,16 @@ from ventila.rules.vocabulary import ACTOR_ES, Actor, ComplaintDeadline, Complai
 KINDS = [(rb.id, kind) for rb in RULEBOOKS.values() for kind in rb.kinds.values()]
 
 
-def ev(type_: str, at: str, **payload: Any) -> dict[str, Any]:
-    return {"type": type_, "at": at, **payload}
-
-
 def camara(*events: dict[str, Any], as_of: str) -> Any:
     return evaluate(
-        {
-            "rulebook": "camara-171",
-            "kind": "complaint",
-            "respondent": {"role": "representative", "candidate": False},
-            "events": [ev("complaint_filed", "2027-03-01T10:00", knowledge_date="2027-02-20"), *events],
-            "as_of": as_of,
-        }
+        case(
+            "camara-171",
+            "complaint",
+            ev("complaint_filed", "2027-03-01T10:00", knowledge_date="2027-02-20"),
+            *events,
+            as_of=as_of,
+            respondent={"role": "representative", "candidate": False},
+        )
     )
 
 
@@ -41,7 +39,7 @@ MUN_FILED = ev("complaint_filed", "2027-01-20", complainant_kind="citizen", swor
 
 
 def municipal(*events: dict[str, Any], as_of: str) -> Any:
-    return evaluate({"rulebook": "municipal", "kind": "complaint", "as_of": as_of, "events": [MUN_FILED, *events]})
+    return evaluate(case("municipal", "complaint", MUN_FILED, *events, as_of=as_of))
 
 
 def open_terms(evaluation: Any) -> list[tuple[str, bool]]:

@@ -5,6 +5,7 @@ why it stops a count; Sec. 17's vocabulary names the Representative, as its text
 from __future__ import annotations
 
 import pytest
+from rule_input import case, ev
 
 from ventila.rules.check import check
 from ventila.rules.engine import evaluate
@@ -12,18 +13,15 @@ from ventila.rules.explain import explain, explain_check
 from ventila.rules.rulebooks import RULEBOOKS
 from ventila.rules.vocabulary import ACTOR_ES, DEADLINE_ES, STAGE_ES
 
-OUTSIDE = {
-    "rulebook": "camara-171",
-    "kind": "outside_activity",
-    "as_of": "2027-03-03",
-    "events": [{"type": "outside_activity_notified", "at": "2027-03-01", "compensation": 100}],
-}
-COMPLAINT = {
-    "rulebook": "camara-171",
-    "kind": "complaint",
-    "as_of": "2027-03-03",
-    "events": [{"type": "complaint_filed", "at": "2027-03-01", "knowledge_date": "2027-02-20"}],
-}
+OUTSIDE = case(
+    "camara-171",
+    "outside_activity",
+    ev("outside_activity_notified", "2027-03-01", compensation=100),
+    as_of="2027-03-03",
+)
+COMPLAINT = case(
+    "camara-171", "complaint", ev("complaint_filed", "2027-03-01", knowledge_date="2027-02-20"), as_of="2027-03-03"
+)
 
 
 def test_cam_11c_01_no_procedure_is_named_on_a_kind_without_one() -> None:
@@ -35,12 +33,7 @@ def test_cam_11c_01_no_procedure_is_named_on_a_kind_without_one() -> None:
 
 def test_cam_14d_01_the_readable_text_leaves_out_internal_references() -> None:
     """CAM-14D-01's summary cites «A-12» for the developers; the explanation a person reads does not."""
-    data = {
-        "rulebook": "camara-171",
-        "kind": "financial_report",
-        "as_of": "2027-03-01",
-        "events": [{"type": "took_office", "at": "2027-01-02"}],
-    }
+    data = case("camara-171", "financial_report", ev("took_office", "2027-01-02"), as_of="2027-03-01")
     text = explain(evaluate(data))
     assert "CAM-14D-01" in text and "A-12" not in text and "Primer informe dentro de 90 días" in text
 

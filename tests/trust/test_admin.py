@@ -231,27 +231,14 @@ def test_password_and_second_factor_resets_are_two_person_commands_recorded_in_t
 def test_membership_command_seats_a_member_with_two_people_and_a_reason(site):
     world = site["world"]
     out = io.StringIO()
+
+    def seat(start, reason):
+        pk = str(world.respondent.pk)
+        call_command("membership", "add", "etica-camara", pk, "--start", start, *_ops("--reason", reason), stdout=out)
+
     with pytest.raises(CommandError, match="--start"):
-        call_command(
-            "membership",
-            "add",
-            "etica-camara",
-            str(world.respondent.pk),
-            "--start",
-            "ayer",
-            *_ops("--reason", "x"),
-            stdout=out,
-        )
-    call_command(
-        "membership",
-        "add",
-        "etica-camara",
-        str(world.respondent.pk),
-        "--start",
-        "2027-03-01",
-        *_ops("--reason", "Resolución de la Cámara"),
-        stdout=out,
-    )
+        seat("ayer", "x")
+    seat("2027-03-01", "Resolución de la Cámara")
     m = Membership.objects.get(person=world.respondent)
     with pytest.raises(CommandError, match="--end"):
         call_command("membership", "end", str(m.pk), "--end", "2027-02-01", *_ops("--reason", "x"), stdout=out)

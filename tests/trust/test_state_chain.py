@@ -21,7 +21,7 @@ from django.core.management.base import CommandError
 from django.db import connection, transaction
 from django.test import Client
 from django_otp.plugins.otp_totp.models import TOTPDevice
-from factories import file_complaint, make_person, record, unanimous
+from factories import file_complaint, make_person, record, recuse
 from filing.helpers import PNG, camara_steps, upload, walk
 
 from ventila.accounts import twofactor
@@ -413,14 +413,18 @@ def _person_number(d):
     return link_seq(person)
 
 
+def _on_the_respondent(d):
+    """Who records a compliance act on the world's respondent: the House Commission's secretary."""
+    world = d["world"]
+    return {"user": world.users["secretaria"], "body": world.camara, "person": world.respondent}
+
+
 def _report_backdated(d):
     """A financial report received (Sec. 14), its filing day moved back behind the app."""
     from ventila.compliance.actions import ReportInput, do_record_report
 
     report = do_record_report(
-        user=d["world"].users["secretaria"],
-        body=d["world"].camara,
-        person=d["world"].respondent,
+        **_on_the_respondent(d),
         report=ReportInput(2024, "initial", dt.date(2025, 3, 1), True, True),
     )
     raw("UPDATE compliance_financialreport SET filed_on = %s WHERE id = %s", [dt.date(2025, 2, 1), report.pk])
@@ -434,9 +438,7 @@ def _gift_value(d):
     from ventila.compliance.conduct_actions import GiftInput, do_record_gift
 
     gift = do_record_gift(
-        user=d["world"].users["secretaria"],
-        body=d["world"].camara,
-        person=d["world"].respondent,
+        **_on_the_respondent(d),
         gift=GiftInput(dt.date(2027, 2, 1), "Reloj", Decimal("300.00"), "Club Ficticio"),
     )
     raw("UPDATE compliance_giftrecord SET value = %s WHERE id = %s", [Decimal("200.00"), gift.pk])
@@ -448,9 +450,7 @@ def _summons_notified(d):
     from ventila.compliance.conduct_actions import SummonsInput, do_record_summons
 
     summons = do_record_summons(
-        user=d["world"].users["secretaria"],
-        body=d["world"].camara,
-        person=d["world"].respondent,
+        **_on_the_respondent(d),
         summons=SummonsInput("TPI-1", dt.date(2027, 2, 1), "witness", dt.date(2027, 2, 15)),
     )
     raw(
@@ -468,9 +468,7 @@ def _recused(d):
     world, case = d["world"], d["case"]
     member = world.members[3]
     d["now"].set("2027-03-02 12:00")
-    record(world, case, "recusal_requested", "2027-03-02", member=str(member.pk), by="member")
-    ballots = {k: v for k, v in unanimous(world).items() if k != member.pk}
-    record(world, case, "recusal_decided", "2027-03-02", member=str(member.pk), granted=True, ballots=ballots)
+    recuse(world, case, member, "2027-03-02")
     substitute = make_person("Sustituto", "Pro Tempore Ficticio", role=None)
     record(world, case, "substitute_requested", "2027-03-02", member=str(member.pk))
     record(world, case, "substitute_appointed", "2027-03-02", member=str(member.pk), substitute=str(substitute.pk))
