@@ -67,10 +67,13 @@ class _AppsWhenRead:
 
     def __init__(self, state: Any) -> None:
         self._state = state
+        self._apps: Any = None
 
     def __getattr__(self, name: str) -> Any:
-        self._state.clear_delayed_apps_cache()
-        return getattr(self._state.apps, name)
+        if self._apps is None:  # rendered again once, as Django's RunPython does before calling its code
+            self._state.clear_delayed_apps_cache()
+            self._apps = self._state.apps
+        return getattr(self._apps, name)
 
 
 class RunPython(migrations.RunPython):
