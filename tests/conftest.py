@@ -295,7 +295,7 @@ def _copy_database(creation: Any, template: str, target: str) -> None:
 @pytest.fixture(scope="session")
 def _migrated_once(request: Any, tmp_path_factory: Any) -> None:
     """On pytest-xdist's workers, the test database is migrated once per run and copied for each worker: the
-    first worker to need one migrates a template (94 migrations, ≈ 7 s of CPU), under a lock, and every worker
+    first worker to need one migrates a template (the squashed migrations, ≈ 5 s of CPU), under a lock, and every worker
     then copies it into its own test database. What each test sees is the same database as migrated (the
     migrations' seeds included); in one process (``-n 0``) and with ``--reuse-db`` pytest-django migrates as
     before."""
