@@ -43,8 +43,15 @@ from ventila.audit import chain, state
 from ventila.audit.models import ChainLink, StateRecord
 from ventila.audit.registry import fields_of
 from ventila.bodies.models import Body, Closure, ElectionDay, OfficeTerm, Person
-from ventila.cases.actions import ActInput, ActRefused, case_number, check_act, rederive, roll_call_row, take_numbers
-from ventila.cases.evaluation import CaseFacts, PlannedEvent, compute_calendar, compute_caption, rulebook_and_kind
+from ventila.cases.actions import ActInput, ActRefused, case_number, check_act, derived, roll_call_row, take_numbers
+from ventila.cases.evaluation import (
+    CaseFacts,
+    PlannedEvent,
+    compute_calendar,
+    compute_caption,
+    parsed,
+    rulebook_and_kind,
+)
 from ventila.cases.models import Ballot, Case, DocketEntry, Party, RollCall
 from ventila.cases.voting import vote_rule
 from ventila.rules import PR_TZ, RULEBOOKS
@@ -106,6 +113,7 @@ class Planned:
     complainant: dict[str, str] | None
     acts: list[ActInput]
     facts: CaseFacts
+    known: derived.Known | None = None  # the docket's evaluation as of now, from checking its acts
 
 
 @dataclass
@@ -125,10 +133,32 @@ class GenerateRefused(Exception):
 # -- the derivation, in one place ------------------------------------------------------------------
 
 
-def derive(cases: Sequence[Case], now: dt.datetime) -> None:
-    """Derive every case (stage, terms, findings, next due) from its docket by the real derivation,
-    the batch path ``ventila rederive`` takes (:func:`ventila.cases.actions.rederive`)."""
-    rederive(Case.objects.filter(pk__in=[c.pk for c in cases]), now=now, batch=200, force=True)
+DERIVE_BATCH = 200  # cases derived together (as ``ventila rederive`` batches them)
+
+
+def derive(
+    cases: Sequence[Case],
+    now: dt.datetime,
+    entries: Sequence[DocketEntry] = (),
+    parties: Sequence[Party] = (),
+    known: dict[int, derived.Known] | None = None,
+) -> None:
+    """Derive every case (stage, terms, findings, next due) from its docket by the real derivation, in the
+    batches ``ventila rederive`` takes (:func:`ventila.cases.actions.rederive` with ``force``), from the rows
+    just written (``entries`` as stored, ``parties``) and the evaluations of their dockets as of ``now``
+    that checking the acts left (``known``), without reading them back."""
+    by_case: dict[int, list[DocketEntry]] = {}
+    for entry in entries:
+        by_case.setdefault(entry.case_id, []).append(entry)
+    people: dict[int, list[int]] = {}
+    for party in parties:
+        if party.person_id is not None:
+            people.setdefault(party.case_id, []).append(party.person_id)
+    bodies = Body.objects.in_bulk({c.body_id for c in cases})  # their configuration as it is now
+    for case in cases:
+        case.body = bodies[case.body_id]
+    for i in range(0, len(cases), DERIVE_BATCH):
+        derived.derive_new(cases[i : i + DERIVE_BATCH], by_case, people, now, known, insert=_insert, update=_update)
 
 
 # -- set-up: bodies, users, people ---------------------------------------------------------------------
@@ -249,8 +279,11 @@ def _plan_acts(
     return acts
 
 
-def _checked(facts: CaseFacts, acts: list[ActInput], now: dt.datetime, report: Report) -> list[ActInput]:
-    """The acts the rulebook accepts, in order, each against the docket as it stood (``check_act``)."""
+def _checked(
+    facts: CaseFacts, acts: list[ActInput], now: dt.datetime, report: Report
+) -> tuple[list[ActInput], derived.Known | None]:
+    """The acts the rulebook accepts, in order, each against the docket as it stood (``check_act``); and
+    the evaluation of those acts as of ``now`` (the last check's), for the derivation."""
     kept: list[ActInput] = []
     events: list[PlannedEvent] = []
     current = None  # the docket so far, evaluated as of now: what the previous act's check returned
@@ -261,8 +294,9 @@ def _checked(facts: CaseFacts, acts: list[ActInput], now: dt.datetime, report: R
             report.refused += 1
             break
         kept.append(act)
-        events.append(PlannedEvent(act.event_type, act.occurred_at, act.has_time, act.payload))
-    return kept
+        # Parsed once for the checks of the acts after it (the engine's parse of this act alone).
+        events.append(parsed(PlannedEvent(act.event_type, act.occurred_at, act.has_time, act.payload), facts))
+    return kept, (derived.Known(facts, events, current) if current is not None else None)
 
 
 def _target(rng: random.Random) -> int:
@@ -303,6 +337,37 @@ def _insert(objs: Sequence[Any]) -> None:
     for obj in objs:
         obj._state.adding = False
         obj._state.db = connection.alias
+
+
+def _update(objs: Sequence[Any], names: Sequence[str]) -> None:
+    """Write the columns ``names`` of rows of one model from the objects, as ``bulk_update`` would: on
+    PostgreSQL in one ``UPDATE … FROM (VALUES …)`` (no ``CASE`` per row and column to build); elsewhere
+    ``bulk_update``."""
+    if not objs or not names:
+        return
+    model = type(objs[0])
+    if connection.vendor != "postgresql":
+        model.objects.bulk_update(objs, list(names), batch_size=1000)
+        return
+    meta = model._meta
+    fields = [meta.get_field(n) for n in names]
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(f.column) for f in fields)
+    row = f"(%s::{meta.pk.db_type(connection)}, " + ", ".join(f"%s::{f.db_type(connection)}" for f in fields) + ")"
+    sets = ", ".join(f"{quote(f.column)} = v.{quote(f.column)}" for f in fields)
+    table, pk = quote(meta.db_table), quote(meta.pk.column)
+    with connection.cursor() as cursor:
+        for i in range(0, len(objs), 1000):
+            chunk = objs[i : i + 1000]
+            params: list[Any] = []
+            for obj in chunk:
+                params.append(obj.pk)
+                params.extend(f.get_db_prep_save(getattr(obj, f.attname), connection) for f in fields)
+            cursor.execute(
+                f"UPDATE {table} AS t SET {sets} FROM (VALUES {', '.join([row] * len(chunk))}) "  # nosec B608 (model's own names)
+                f"AS v({pk}, {columns}) WHERE t.{pk} = v.{pk}",
+                params,
+            )
 
 
 # Columns whose Python value is what the database stores (Django's preparation of them only checks it):
@@ -493,7 +558,7 @@ def _write(plans: list[Planned], user: User, now: dt.datetime, report: Report) -
     started = time.perf_counter()
     with state.deferred():
         with public_record.deferred():  # the public rows of the batch in one statement, not one per case
-            derive(cases, now)
+            derive(cases, now, stored, parties, {c.pk: p.known for c, p in zip(cases, order, strict=True) if p.known})
         # The first version of each case (as derived) and party, in bulk: the versions the derivation
         # queued then find their content already recorded.
         _versions_in_bulk(cases, "Datos sintéticos (ventila generate)")
@@ -569,6 +634,7 @@ def generate(
                 if body.pk not in calendars:
                     calendars[body.pk] = compute_calendar(facts)[0]
                 acts: list[ActInput] = []
+                known = None
                 for _attempt in range(20):  # a filing the rulebook refused (none so far) is drawn again on another day
                     if acts:
                         break
@@ -576,7 +642,7 @@ def generate(
                     day = _business_day_before(calendars[body.pk], today - dt.timedelta(days=back))
                     filed = dt.datetime.combine(day, dt.time(9, rng.randint(0, 59)), PR_TZ)
                     acts = _plan_acts(flow, calendars[body.pk], filed, today, target, rng, full=index < large)
-                    acts = _checked(facts, acts, now, report)
+                    acts, known = _checked(facts, acts, now, report)
                 if not acts:
                     raise GenerateRefused(
                         _("El reglamento rechaza toda presentación de «%(kind)s» en %(body)s.")
@@ -593,7 +659,7 @@ def generate(
                     if flow.first == "complaint_filed"
                     else None  # referrals, special proceedings and deadlocks have no complainant
                 )
-                plans.append(Planned(body, flow, respondent, office, complainant, acts, facts))
+                plans.append(Planned(body, flow, respondent, office, complainant, acts, facts, known))
             with transaction.atomic():
                 _write(plans, generator, now, report)
             done += size
