@@ -52,7 +52,7 @@ from ventila.cases.evaluation import (
     parsed,
     rulebook_and_kind,
 )
-from ventila.cases.models import Ballot, Case, DocketEntry, Party, RollCall
+from ventila.cases.models import Attachment, Ballot, Case, DocketEntry, Party, RollCall
 from ventila.cases.voting import vote_rule
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.parts import SAMPLE_NAME, Choice, Days, SampleFlow
@@ -402,21 +402,22 @@ def _roll_call(body: Body, facts: CaseFacts, act: ActInput, members: list[Person
     return _TALLIES[key]
 
 
+def _as_written(kind: str, objs: Sequence[Any]) -> list[Any]:
+    """The rows just written, in id order, as the audit chain reads them: the objects themselves, not read back
+    (their values are what the database gives back, their parts cached: :func:`_as_stored`,
+    :func:`_parts_cached`; a version's content is plain values)."""
+    return sorted(objs, key=lambda o: o.pk)
+
+
 def _chain_in_bulk(kind: str, objs: Sequence[Any]) -> list[Any]:
-    """Append a link for each of ``objs`` (read back as stored), in one go, under the head's lock; the rows
-    as read back."""
+    """Append a link for each of ``objs`` (as written), in one go, under the head's lock; the rows digested."""
     if not objs:
         return []
-    model = type(objs[0])
-    qs = model._base_manager.filter(pk__in=[o.pk for o in objs]).order_by("pk")
-    spec = chain.KINDS.get(kind)
-    if spec is not None and spec.prefetch_related:
-        qs = qs.prefetch_related(*spec.prefetch_related)
+    stored = _as_written(kind, objs)
     head = chain.lock_head()
     seq, prev = head.seq, head.hash
     links = []
     moment = timezone.now()
-    stored = list(qs)
     for obj in stored:
         covered = chain.covered_now(kind, obj)
         content_hash = chain.digest(chain.content_of(kind, obj, covered))
@@ -447,7 +448,6 @@ def _versions_in_bulk(objs: Sequence[Any], reason: str) -> None:
     model = type(objs[0])
     label = f"{model._meta.app_label}.{model.__name__}"
     names = fields_of(label, model)
-    rows = model._base_manager.filter(pk__in=[o.pk for o in objs]).order_by("pk")
     moment = timezone.now()
     records = [
         StateRecord(
@@ -460,10 +460,51 @@ def _versions_in_bulk(objs: Sequence[Any], reason: str) -> None:
             reason=reason,
             at=moment,
         )
-        for row in rows
+        for row in _as_written(label, objs)
     ]
     _insert(records)
     _chain_in_bulk(state.KIND, records)
+
+
+def _jsonb_order(value: Any) -> Any:
+    """``value`` as PostgreSQL's ``jsonb`` gives it back: an object's keys by their length in bytes, then by
+    their bytes."""
+    if isinstance(value, dict):
+        return {
+            k: _jsonb_order(value[k]) for k in sorted(value, key=lambda k: (len(k.encode("utf-8")), k.encode("utf-8")))
+        }
+    if isinstance(value, list | tuple):
+        return [_jsonb_order(v) for v in value]
+    return value
+
+
+def _as_stored(entries: Sequence[DocketEntry]) -> None:
+    """The entries' JSON columns as the database gives them back (the order of their keys, which the index rows'
+    text follows): PostgreSQL's ``jsonb`` order; SQLite keeps the text as written."""
+    if connection.vendor != "postgresql":
+        return
+    for entry in entries:
+        entry.payload = _jsonb_order(entry.payload)
+        entry.details = _jsonb_order(entry.details)
+
+
+def _parts_cached(entries: Sequence[DocketEntry], roll_calls: Sequence[RollCall], ballots: Sequence[Ballot]) -> None:
+    """Cache on the new entries the parts the audit chain digests with them (no attachments; their roll call, its
+    ballots), as a ``prefetch_related`` would: no query reads them back."""
+    of_roll_call: dict[int, list[Ballot]] = {}
+    for ballot in ballots:
+        of_roll_call.setdefault(ballot.roll_call_id, []).append(ballot)
+    by_entry = {rc.entry_id: rc for rc in roll_calls}
+    none = Attachment.objects.none()
+    for entry in entries:
+        entry._prefetched_objects_cache = {"attachments": none}
+        rc = by_entry.get(entry.pk)
+        DocketEntry.roll_call.related.set_cached_value(entry, rc)
+        if rc is not None:
+            cached = Ballot.objects.filter(roll_call=rc)
+            cached._result_cache = of_roll_call.get(rc.pk, [])
+            cached._prefetch_done = True
+            rc._prefetched_objects_cache = {"ballots": cached}
 
 
 def _write(plans: list[Planned], user: User, now: dt.datetime, report: Report) -> None:
@@ -548,12 +589,11 @@ def _write(plans: list[Planned], user: User, now: dt.datetime, report: Report) -
         for person in voters
     ]
     _insert(ballots)
+    _as_stored(entries)
+    _parts_cached(entries, roll_calls, ballots)
     stored = _chain_in_bulk("docket_entry", entries)
     # Their rows of the search index as ``reindexar`` writes them (from the entries as stored: PostgreSQL gives
     # a payload's keys back in its own order), so no reindexing is needed after a run.
-    by_id = {c.pk: c for c in cases}
-    for entry in stored:
-        entry.case = by_id[entry.case_id]
     _insert(search_index.rows_of_new(cases, parties, stored))
     started = time.perf_counter()
     with state.deferred():
