@@ -22,7 +22,7 @@ from ventila.audit import chain
 from ventila.audit.models import ChainHead, ChainLink, StateRecord
 from ventila.bodies.models import OfficeTerm, Person
 from ventila.cases import access
-from ventila.cases.actions import ActInput, check_act
+from ventila.cases.actions import ActInput, check_act, rederive
 from ventila.cases.actions import derived as derived_rows
 from ventila.cases.evaluation import PlannedEvent, compute_evaluation, live_events
 from ventila.cases.models import Ballot, Case, CaseDeadline, CaseFinding, DocketEntry, Party, RollCall
@@ -198,9 +198,10 @@ def test_generate_fast_path_writes_the_rows_of_the_old_path_searchable_published
 ):
     """The same seed gives the same rows, table by table, through the fast path (COPY on PostgreSQL, the
     previous act's evaluation reused by ``check_act``, the batch's public rows in one statement, the index rows
-    written with the batch, the derivation's new terms inserted per batch) as through the old one
-    (``bulk_create``, every evaluation recomputed, a public row per case as derived, the terms per case, then
-    ``reindexar``); and what the fast path leaves is found by the search and shown on
+    written with the batch, the derivation's new terms inserted per batch, the rows derived and chained as
+    written) as through the old one
+    (``bulk_create``, every evaluation recomputed, a public row per case as derived, the terms per case, the
+    derivation and the audit chain reading every row back, then ``reindexar``); and what the fast path leaves is found by the search and shown on
     the public record with no step after it, and its audit chain verifies."""
     settings.VAR_DIR = tmp_path
     now.set("2027-06-15 09:00")
@@ -217,10 +218,11 @@ def test_generate_fast_path_writes_the_rows_of_the_old_path_searchable_published
     _generate(1, "--seed", "3")  # the demo's bodies and users (their passwords and keys are random) set up once
     with monkeypatch.context() as old:
         old.setattr(generate_module, "_insert", bulk_create)
+        old.setattr(generate_module, "_as_written", _read_back)
         old.setattr(generate_module, "check_act", recomputed)
         old.setattr(public_record, "deferred", contextlib.nullcontext)
         old.setattr(index, "rows_of_new", lambda *_rows: [])
-        old.setattr(generate_module, "derive", _and_reindexed(generate_module.derive))
+        old.setattr(generate_module, "derive", _rederived_and_reindexed)
         each_case = derived_rows._sync_deadlines  # the terms inserted case by case, not a batch's together
         old.setattr(derived_rows, "_sync_deadlines", lambda stored, rows, _batch=None: each_case(stored, rows))
         before = _generated_then_undone(12)
@@ -247,11 +249,18 @@ def test_generate_fast_path_writes_the_rows_of_the_old_path_searchable_published
     assert page.status_code == 200 and matter.number in page.content.decode()
 
 
-def _and_reindexed(derive: Any) -> Any:
-    """The old path's derivation, then the whole search index rebuilt (``ventila reindexar``)."""
+def _read_back(kind: str, objs: Any) -> list[Any]:
+    """The old path's rows for the audit chain: read back as stored, with the parts the chain digests."""
+    model = type(objs[0])
+    qs = model._base_manager.filter(pk__in=[o.pk for o in objs]).order_by("pk")
+    spec = chain.KINDS.get(kind)
+    if spec is not None and spec.prefetch_related:
+        qs = qs.prefetch_related(*spec.prefetch_related)
+    return list(qs)
 
-    def run(cases: Any, at: Any) -> None:
-        derive(cases, at)
-        index.rebuild()
 
-    return run
+def _rederived_and_reindexed(cases: Any, at: Any, *_written: Any) -> None:
+    """The old path's derivation (``ventila rederive``'s batches: every row read back, every docket evaluated
+    again), then the whole search index rebuilt (``ventila reindexar``)."""
+    rederive(Case.objects.filter(pk__in=[c.pk for c in cases]), now=at, batch=generate_module.DERIVE_BATCH, force=True)
+    index.rebuild()

@@ -331,8 +331,8 @@ def public_case(body: Body, number: str) -> Case | None:
     return case if case is not None and is_public(case) else None
 
 
-def is_public(case: Case) -> bool:
+def is_public(case: Case, acts: Acts | None = None) -> bool:
     """Whether an anonymous visitor may read ``case`` (what :func:`public_cases` lists): its rulebook
     publishes at the end and the case is final for publication. The public record's stored rows
-    (``search.PublishedMatter``) are written only for such a case."""
-    return _unsealed(case.body.rulebook) and is_final(case)
+    (``search.PublishedMatter``) are written only for such a case. ``acts``: its live acts, when read."""
+    return _unsealed(case.body.rulebook) and is_final(case, acts)

@@ -8,14 +8,25 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from django.utils.translation import gettext
 
 from ventila.rules import PR_TZ, RULEBOOKS, evaluate
 from ventila.rules.calendar import LegalCalendar, legal_calendar
-from ventila.rules.engine import Evaluation, EventSpec, KindSpec, Rulebook, calendar_settings
+from ventila.rules.engine import (
+    Evaluation,
+    Event,
+    EventSpec,
+    KindSpec,
+    Rulebook,
+    Scenario,
+    calendar_settings,
+    parse_events,
+    parse_scenario,
+    rescenario,
+)
 from ventila.rules.plain import for_users
 from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
 
@@ -30,6 +41,9 @@ class PlannedEvent:
     occurred_at: dt.datetime
     has_time: bool
     payload: dict[str, Any]
+    # What the engine's parse of this event alone gave (:func:`parsed`), when it was kept: its evaluations then
+    # skip parsing it again. Not part of the event's identity.
+    parsed: tuple[Event, ...] | None = field(default=None, compare=False, repr=False)
 
     def to_json(self) -> dict[str, Any]:
         local = self.occurred_at.astimezone(PR_TZ)
@@ -114,7 +128,31 @@ def compute_scenario(facts: CaseFacts, events: Sequence[PlannedEvent], as_of: dt
 
 
 def compute_evaluation(facts: CaseFacts, events: Sequence[PlannedEvent], as_of: dt.date | dt.datetime) -> Evaluation:
+    if events and all(e.parsed is not None for e in events):  # each event parsed once (:func:`parsed`)
+        return evaluate(_rescenario(facts, events, as_of))
     return evaluate(compute_scenario(facts, events, as_of))
+
+
+def parsed(event: PlannedEvent, facts: CaseFacts) -> PlannedEvent:
+    """``event`` with the engine's parse of it kept (raises :class:`~ventila.rules.InputError` as the parse
+    does): a docket evaluated many times over (each act checked against it) parses it once."""
+    rulebook, kind = rulebook_and_kind(facts.rulebook, facts.kind)
+    return replace(event, parsed=tuple(parse_events([event.to_json()], kind, rulebook)))
+
+
+# The facts' part of a scenario, parsed once per facts (a few per body); bounded.
+_BASES: dict[CaseFacts, Scenario] = {}
+
+
+def _rescenario(facts: CaseFacts, events: Sequence[PlannedEvent], as_of: dt.date | dt.datetime) -> Scenario:
+    """The scenario :func:`compute_scenario` would give the engine, from the events' kept parses."""
+    data = compute_scenario(facts, (), as_of)
+    base = _BASES.get(facts)
+    if base is None:
+        base = parse_scenario(data)[0]
+        if len(_BASES) < 256:
+            _BASES[facts] = base
+    return rescenario(base, [e.parsed or () for e in events], data["as_of"])
 
 
 def compute_calendar(facts: CaseFacts) -> tuple[LegalCalendar, Mapping[str, Any]]:

@@ -42,7 +42,7 @@ from django.utils.translation import gettext, gettext_noop
 
 from ventila import clock
 from ventila.audit import chain
-from ventila.cases.access import is_final
+from ventila.cases.access import Acts, is_final
 from ventila.cases.labels import FIELDS, KINDS, choice_label
 from ventila.cases.models import Case, DocketEntry, Party
 from ventila.exports import safe_cell
@@ -429,18 +429,51 @@ def private_texts(spec: KindSpec, entries: Iterable[DocketEntry]) -> list[str]:
     return out
 
 
-def public_matter(case: Case, terms: str | None = None) -> PublicMatter:
+@dataclass(frozen=True)
+class Known:
+    """What :func:`public_matter` reads of a case besides its parties and entries, read beforehand for many
+    cases at once (:func:`known_of`): its live acts, its latest publication review and its published
+    documents."""
+
+    acts: Acts
+    review: PublicationReview | None
+    documents: list[Document]
+
+
+def known_of(cases: Sequence[Case]) -> dict[int, Known]:
+    """:class:`Known` of each of ``cases``, whose parties and entries are prefetched: two queries for all of
+    them (the reviews and the documents), the acts from the entries."""
+    ids = [c.pk for c in cases]
+    reviews: dict[int, PublicationReview] = {}
+    for review in PublicationReview.objects.filter(case_id__in=ids):  # newest first (the model's order)
+        reviews.setdefault(review.case_id, review)
+    documents: dict[int, list[Document]] = {}
+    for doc in Document.objects.filter(case_id__in=ids, template__in=PUBLISHED_DOCUMENTS).order_by("id"):
+        documents.setdefault(doc.case_id, []).append(doc)
+    out = {}
+    for case in cases:
+        entries = _live(sorted(case.entries.all(), key=lambda e: e.seq))
+        acts = [(e.event_type, e.payload or {}, e.occurred_at) for e in entries]
+        out[case.pk] = Known(acts, reviews.get(case.pk), documents.get(case.pk, []))
+    return out
+
+
+def public_matter(case: Case, terms: str | None = None, known: Known | None = None) -> PublicMatter:
     """What the public record shows of ``case``, redacted (also of what its latest review added to
     remove, or of ``terms`` when given: a review's preview). The case must be final (:func:`is_final`);
-    the matter is shown only if :attr:`PublicMatter.publishable`."""
-    if not is_final(case):
+    the matter is shown only if :attr:`PublicMatter.publishable`. ``known``: what else it reads of the
+    case, read beforehand (a writer of many, :mod:`ventila.search.public`)."""
+    if not is_final(case, known.acts if known is not None else None):
         raise ValueError("not a final case")
     spec = kind_spec(case)
     assert spec is not None
     acts = RULEBOOKS[case.body.rulebook].public.record.acts
     parties = list(case.parties.all())
     entries = _live(sorted(case.entries.all(), key=lambda e: e.seq))  # prefetched by a writer of many (search.public)
-    review = PublicationReview.objects.filter(case=case).first() if terms is None else None
+    if terms is not None:
+        review = None
+    else:
+        review = known.review if known is not None else PublicationReview.objects.filter(case=case).first()
     redactor = Redactor(
         parties,
         private_texts(spec, entries),
@@ -449,7 +482,12 @@ def public_matter(case: Case, terms: str | None = None) -> PublicMatter:
     respondent = next((p for p in parties if p.role == Party.Role.RESPONDENT), None)
     present = {e.event_type for e in entries}
     docs_by_entry: dict[int, list[Document]] = {}
-    for doc in Document.objects.filter(case=case, template__in=PUBLISHED_DOCUMENTS).order_by("id"):
+    published = (
+        known.documents
+        if known is not None
+        else Document.objects.filter(case=case, template__in=PUBLISHED_DOCUMENTS).order_by("id")
+    )
+    for doc in published:
         docs_by_entry.setdefault(doc.source_id, []).append(doc)
     items: list[PublicItem] = []
     outcome = ""

@@ -1785,6 +1785,33 @@ def parse_scenario(data: Any) -> tuple[Scenario, Rulebook, KindSpec]:
 _RESPONDENTS: dict[tuple[str, bool], Respondent] = {}
 
 
+def rescenario(base: Scenario, parsed: Sequence[Sequence[Event]], as_of: str) -> Scenario:
+    """``base`` (a parsed scenario: its rulebook, kind, respondent, calendar, elections and settings) with other
+    events and another ``as_of`` (the input's text), as :func:`parse_scenario` would give them: ``parsed`` holds
+    what :func:`parse_events` gave for each raw event alone (nothing for a record-only event), so a caller that
+    evaluates a growing docket many times parses each event once (``ventila generate``'s check of every act)."""
+    events: list[Event] = []
+    ordered = True
+    prev_day = dt.date.min
+    for i, alone in enumerate(parsed):
+        for one in alone:
+            e = _new(Event)
+            e.type, e.at, e.day, e.has_time, e.payload, e.index = (
+                one.type,
+                one.at,
+                one.day,
+                one.has_time,
+                one.payload,
+                i,
+            )
+            events.append(e)
+            if e.day <= prev_day:
+                ordered = False
+            prev_day = e.day
+    moment, day, has_time = _parse_moment(as_of, "as_of")
+    return replace(base, events=events if ordered else order_events(events), as_of=moment if has_time else day)
+
+
 def evaluate(data: Mapping[str, Any] | Scenario) -> Evaluation:
     """Evaluate a scenario (the contract's JSON, parsed) into deadlines, findings and next acts."""
     if isinstance(data, Scenario):

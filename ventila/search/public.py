@@ -65,13 +65,14 @@ def _paths(m: publication.PublicMatter) -> tuple[str, Any]:
     return reverse("web:public_matter", args=[m.body_slug, m.number]), pdf_path
 
 
-def row_of(case: Case) -> PublishedMatter | None:
-    """The public row of ``case`` as it should now read, or None when the case may not be published."""
-    if not _final_stage(case, case.stage) or not access.is_public(case):
+def row_of(case: Case, known: publication.Known | None = None) -> PublishedMatter | None:
+    """The public row of ``case`` as it should now read, or None when the case may not be published.
+    ``known``: what else it reads of the case, read beforehand (:func:`ventila.documents.publication.known_of`)."""
+    if not _final_stage(case, case.stage) or not access.is_public(case, known.acts if known is not None else None):
         return None
     with translation.override("es"):
         try:
-            m = publication.public_matter(case)
+            m = publication.public_matter(case, known=known)
         except ValueError:  # not final for publication
             return None
         if not m.publishable:
@@ -132,7 +133,8 @@ def deferred() -> Iterator[None]:
 def refresh_many(cases: list[Case]) -> int:
     """:func:`refresh` of each of ``cases``, written together; the number of cases now on the public record."""
     prefetch_related_objects(cases, "parties", "entries")  # what publication.public_matter reads of each case
-    rows = [r for r in (row_of(c) for c in cases) if r is not None]
+    known = publication.known_of(cases)  # and the rest of it, for all of them at once
+    rows = [r for r in (row_of(c, known[c.pk]) for c in cases) if r is not None]
     with transaction.atomic(savepoint=False):
         stored = PublishedMatter.objects.filter(case_id__in=[c.pk for c in cases])
         bodies = set(stored.values_list("body_id", flat=True)) | {r.body_id for r in rows}

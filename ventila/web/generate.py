@@ -43,9 +43,16 @@ from ventila.audit import chain, state
 from ventila.audit.models import ChainLink, StateRecord
 from ventila.audit.registry import fields_of
 from ventila.bodies.models import Body, Closure, ElectionDay, OfficeTerm, Person
-from ventila.cases.actions import ActInput, ActRefused, case_number, check_act, rederive, roll_call_row, take_numbers
-from ventila.cases.evaluation import CaseFacts, PlannedEvent, compute_calendar, compute_caption, rulebook_and_kind
-from ventila.cases.models import Ballot, Case, DocketEntry, Party, RollCall
+from ventila.cases.actions import ActInput, ActRefused, case_number, check_act, derived, roll_call_row, take_numbers
+from ventila.cases.evaluation import (
+    CaseFacts,
+    PlannedEvent,
+    compute_calendar,
+    compute_caption,
+    parsed,
+    rulebook_and_kind,
+)
+from ventila.cases.models import Attachment, Ballot, Case, DocketEntry, Party, RollCall
 from ventila.cases.voting import vote_rule
 from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.parts import SAMPLE_NAME, Choice, Days, SampleFlow
@@ -106,6 +113,7 @@ class Planned:
     complainant: dict[str, str] | None
     acts: list[ActInput]
     facts: CaseFacts
+    known: derived.Known | None = None  # the docket's evaluation as of now, from checking its acts
 
 
 @dataclass
@@ -125,10 +133,32 @@ class GenerateRefused(Exception):
 # -- the derivation, in one place ------------------------------------------------------------------
 
 
-def derive(cases: Sequence[Case], now: dt.datetime) -> None:
-    """Derive every case (stage, terms, findings, next due) from its docket by the real derivation,
-    the batch path ``ventila rederive`` takes (:func:`ventila.cases.actions.rederive`)."""
-    rederive(Case.objects.filter(pk__in=[c.pk for c in cases]), now=now, batch=200, force=True)
+DERIVE_BATCH = 200  # cases derived together (as ``ventila rederive`` batches them)
+
+
+def derive(
+    cases: Sequence[Case],
+    now: dt.datetime,
+    entries: Sequence[DocketEntry] = (),
+    parties: Sequence[Party] = (),
+    known: dict[int, derived.Known] | None = None,
+) -> None:
+    """Derive every case (stage, terms, findings, next due) from its docket by the real derivation, in the
+    batches ``ventila rederive`` takes (:func:`ventila.cases.actions.rederive` with ``force``), from the rows
+    just written (``entries`` as stored, ``parties``) and the evaluations of their dockets as of ``now``
+    that checking the acts left (``known``), without reading them back."""
+    by_case: dict[int, list[DocketEntry]] = {}
+    for entry in entries:
+        by_case.setdefault(entry.case_id, []).append(entry)
+    people: dict[int, list[int]] = {}
+    for party in parties:
+        if party.person_id is not None:
+            people.setdefault(party.case_id, []).append(party.person_id)
+    bodies = Body.objects.in_bulk({c.body_id for c in cases})  # their configuration as it is now
+    for case in cases:
+        case.body = bodies[case.body_id]
+    for i in range(0, len(cases), DERIVE_BATCH):
+        derived.derive_new(cases[i : i + DERIVE_BATCH], by_case, people, now, known, insert=_insert, update=_update)
 
 
 # -- set-up: bodies, users, people ---------------------------------------------------------------------
@@ -243,8 +273,11 @@ def _plan_acts(
     return acts
 
 
-def _checked(facts: CaseFacts, acts: list[ActInput], now: dt.datetime, report: Report) -> list[ActInput]:
-    """The acts the rulebook accepts, in order, each against the docket as it stood (``check_act``)."""
+def _checked(
+    facts: CaseFacts, acts: list[ActInput], now: dt.datetime, report: Report
+) -> tuple[list[ActInput], derived.Known | None]:
+    """The acts the rulebook accepts, in order, each against the docket as it stood (``check_act``); and
+    the evaluation of those acts as of ``now`` (the last check's), for the derivation."""
     kept: list[ActInput] = []
     events: list[PlannedEvent] = []
     current = None  # the docket so far, evaluated as of now: what the previous act's check returned
@@ -255,8 +288,9 @@ def _checked(facts: CaseFacts, acts: list[ActInput], now: dt.datetime, report: R
             report.refused += 1
             break
         kept.append(act)
-        events.append(PlannedEvent(act.event_type, act.occurred_at, act.has_time, act.payload))
-    return kept
+        # Parsed once for the checks of the acts after it (the engine's parse of this act alone).
+        events.append(parsed(PlannedEvent(act.event_type, act.occurred_at, act.has_time, act.payload), facts))
+    return kept, (derived.Known(facts, events, current) if current is not None else None)
 
 
 def _target(rng: random.Random) -> int:
@@ -299,6 +333,37 @@ def _insert(objs: Sequence[Any]) -> None:
         obj._state.db = connection.alias
 
 
+def _update(objs: Sequence[Any], names: Sequence[str]) -> None:
+    """Write the columns ``names`` of rows of one model from the objects, as ``bulk_update`` would: on
+    PostgreSQL in one ``UPDATE … FROM (VALUES …)`` (no ``CASE`` per row and column to build); elsewhere
+    ``bulk_update``."""
+    if not objs or not names:
+        return
+    model = type(objs[0])
+    if connection.vendor != "postgresql":
+        model.objects.bulk_update(objs, list(names), batch_size=1000)
+        return
+    meta = model._meta
+    fields = [meta.get_field(n) for n in names]
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(f.column) for f in fields)
+    row = f"(%s::{meta.pk.db_type(connection)}, " + ", ".join(f"%s::{f.db_type(connection)}" for f in fields) + ")"
+    sets = ", ".join(f"{quote(f.column)} = v.{quote(f.column)}" for f in fields)
+    table, pk = quote(meta.db_table), quote(meta.pk.column)
+    with connection.cursor() as cursor:
+        for i in range(0, len(objs), 1000):
+            chunk = objs[i : i + 1000]
+            params: list[Any] = []
+            for obj in chunk:
+                params.append(obj.pk)
+                params.extend(f.get_db_prep_save(getattr(obj, f.attname), connection) for f in fields)
+            cursor.execute(
+                f"UPDATE {table} AS t SET {sets} FROM (VALUES {', '.join([row] * len(chunk))}) "  # nosec B608 (model's own names)
+                f"AS v({pk}, {columns}) WHERE t.{pk} = v.{pk}",
+                params,
+            )
+
+
 # Columns whose Python value is what the database stores (Django's preparation of them only checks it):
 # read straight from the object. Any other (JSON, decimals, a default taken when saved…) goes through
 # the field's own ``pre_save`` and ``get_db_prep_save``, as ``bulk_create`` does.
@@ -331,21 +396,22 @@ def _roll_call(body: Body, facts: CaseFacts, act: ActInput, members: list[Person
     return _TALLIES[key]
 
 
+def _as_written(kind: str, objs: Sequence[Any]) -> list[Any]:
+    """The rows just written, in id order, as the audit chain reads them: the objects themselves, not read back
+    (their values are what the database gives back, their parts cached: :func:`_as_stored`,
+    :func:`_parts_cached`; a version's content is plain values)."""
+    return sorted(objs, key=lambda o: o.pk)
+
+
 def _chain_in_bulk(kind: str, objs: Sequence[Any]) -> list[Any]:
-    """Append a link for each of ``objs`` (read back as stored), in one go, under the head's lock; the rows
-    as read back."""
+    """Append a link for each of ``objs`` (as written), in one go, under the head's lock; the rows digested."""
     if not objs:
         return []
-    model = type(objs[0])
-    qs = model._base_manager.filter(pk__in=[o.pk for o in objs]).order_by("pk")
-    spec = chain.KINDS.get(kind)
-    if spec is not None and spec.prefetch_related:
-        qs = qs.prefetch_related(*spec.prefetch_related)
+    stored = _as_written(kind, objs)
     head = chain.lock_head()
     seq, prev = head.seq, head.hash
     links = []
     moment = timezone.now()
-    stored = list(qs)
     for obj in stored:
         covered = chain.covered_now(kind, obj)
         content_hash = chain.digest(chain.content_of(kind, obj, covered))
@@ -376,7 +442,6 @@ def _versions_in_bulk(objs: Sequence[Any], reason: str) -> None:
     model = type(objs[0])
     label = f"{model._meta.app_label}.{model.__name__}"
     names = fields_of(label, model)
-    rows = model._base_manager.filter(pk__in=[o.pk for o in objs]).order_by("pk")
     moment = timezone.now()
     records = [
         StateRecord(
@@ -389,10 +454,51 @@ def _versions_in_bulk(objs: Sequence[Any], reason: str) -> None:
             reason=reason,
             at=moment,
         )
-        for row in rows
+        for row in _as_written(label, objs)
     ]
     _insert(records)
     _chain_in_bulk(state.KIND, records)
+
+
+def _jsonb_order(value: Any) -> Any:
+    """``value`` as PostgreSQL's ``jsonb`` gives it back: an object's keys by their length in bytes, then by
+    their bytes."""
+    if isinstance(value, dict):
+        return {
+            k: _jsonb_order(value[k]) for k in sorted(value, key=lambda k: (len(k.encode("utf-8")), k.encode("utf-8")))
+        }
+    if isinstance(value, list | tuple):
+        return [_jsonb_order(v) for v in value]
+    return value
+
+
+def _as_stored(entries: Sequence[DocketEntry]) -> None:
+    """The entries' JSON columns as the database gives them back (the order of their keys, which the index rows'
+    text follows): PostgreSQL's ``jsonb`` order; SQLite keeps the text as written."""
+    if connection.vendor != "postgresql":
+        return
+    for entry in entries:
+        entry.payload = _jsonb_order(entry.payload)
+        entry.details = _jsonb_order(entry.details)
+
+
+def _parts_cached(entries: Sequence[DocketEntry], roll_calls: Sequence[RollCall], ballots: Sequence[Ballot]) -> None:
+    """Cache on the new entries the parts the audit chain digests with them (no attachments; their roll call, its
+    ballots), as a ``prefetch_related`` would: no query reads them back."""
+    of_roll_call: dict[int, list[Ballot]] = {}
+    for ballot in ballots:
+        of_roll_call.setdefault(ballot.roll_call_id, []).append(ballot)
+    by_entry = {rc.entry_id: rc for rc in roll_calls}
+    none = Attachment.objects.none()
+    for entry in entries:
+        entry._prefetched_objects_cache = {"attachments": none}
+        rc = by_entry.get(entry.pk)
+        DocketEntry.roll_call.related.set_cached_value(entry, rc)
+        if rc is not None:
+            cached = Ballot.objects.filter(roll_call=rc)
+            cached._result_cache = of_roll_call.get(rc.pk, [])
+            cached._prefetch_done = True
+            rc._prefetched_objects_cache = {"ballots": cached}
 
 
 def _write(plans: list[Planned], user: User, now: dt.datetime, report: Report) -> None:
@@ -465,17 +571,16 @@ def _write(plans: list[Planned], user: User, now: dt.datetime, report: Report) -
         for person in voters
     ]
     _insert(ballots)
+    _as_stored(entries)
+    _parts_cached(entries, roll_calls, ballots)
     stored = _chain_in_bulk("docket_entry", entries)
     # Their rows of the search index as ``reindexar`` writes them (from the entries as stored: PostgreSQL gives
     # a payload's keys back in its own order), so no reindexing is needed after a run.
-    by_id = {c.pk: c for c in cases}
-    for entry in stored:
-        entry.case = by_id[entry.case_id]
     _insert(search_index.rows_of_new(cases, parties, stored))
     started = time.perf_counter()
     with state.deferred():
         with public_record.deferred():  # the public rows of the batch in one statement, not one per case
-            derive(cases, now)
+            derive(cases, now, stored, parties, {c.pk: p.known for c, p in zip(cases, order, strict=True) if p.known})
         # The first version of each case (as derived) and party, in bulk: the versions the derivation
         # queued then find their content already recorded.
         _versions_in_bulk(cases, "Datos sintéticos (ventila generate)")
@@ -551,6 +656,7 @@ def generate(
                 if body.pk not in calendars:
                     calendars[body.pk] = compute_calendar(facts)[0]
                 acts: list[ActInput] = []
+                known = None
                 for _attempt in range(20):  # a filing the rulebook refused (none so far) is drawn again on another day
                     if acts:
                         break
@@ -558,7 +664,7 @@ def generate(
                     day = _business_day_before(calendars[body.pk], today - dt.timedelta(days=back))
                     filed = dt.datetime.combine(day, dt.time(9, rng.randint(0, 59)), PR_TZ)
                     acts = _plan_acts(flow, calendars[body.pk], filed, today, target, rng, full=index < large)
-                    acts = _checked(facts, acts, now, report)
+                    acts, known = _checked(facts, acts, now, report)
                 if not acts:
                     raise GenerateRefused(
                         _("El reglamento rechaza toda presentación de «%(kind)s» en %(body)s.")
@@ -575,7 +681,7 @@ def generate(
                     if flow.first == "complaint_filed"
                     else None  # referrals, special proceedings and deadlocks have no complainant
                 )
-                plans.append(Planned(body, flow, respondent, office, complainant, acts, facts))
+                plans.append(Planned(body, flow, respondent, office, complainant, acts, facts, known))
             with transaction.atomic():
                 _write(plans, generator, now, report)
             done += size

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from ventila.bodies.models import Person
 from ventila.rules import PR_TZ, RULEBOOKS, InputError
 from ventila.rules.calendar import format_date_es
-from ventila.rules.engine import Evaluation, FormContext, parse_events
+from ventila.rules.engine import Evaluation, FormContext
 from ventila.rules.parts import Recusal
 from ventila.rules.votes import VoteError, VoteOutcome, outcome_error, tally
 
@@ -25,6 +25,7 @@ from ..evaluation import (
     PlannedEvent,
     compute_calendar,
     compute_evaluation,
+    parsed,
     rulebook_and_kind,
     rulebook_text,
 )
@@ -191,7 +192,7 @@ def check_act(
     if act.event_type not in kind.events:
         raise ActRefused(_("«%(act)s» no es un acto de este tipo de caso.") % {"act": act.event_type})
     try:
-        parse_events([planned.to_json()], kind, rulebook)
+        planned = parsed(planned, facts)  # parsed once, for both evaluations below
     except InputError as exc:
         name = exc.field.rsplit(".", 1)[-1]
         errors.setdefault(name if name in kind.events[act.event_type].fields else "occurred_at", []).append(exc.message)

@@ -27,8 +27,22 @@ from ventila.rules.plain import for_users
 from ventila.rules.terms import Deadline
 
 from .. import signals
-from ..evaluation import CaseFacts, compute_evaluation, live_events, rulebook_and_kind
-from ..models import Case, CaseDeadline, CaseExclusion, CaseFinding, CaseSubstitute, DocketEntry, Party
+from ..evaluation import (
+    CaseFacts,
+    PlannedEvent,
+    compute_evaluation,
+    live_events,
+    rulebook_and_kind,
+)
+from ..models import (
+    Case,
+    CaseDeadline,
+    CaseExclusion,
+    CaseFinding,
+    CaseSubstitute,
+    DocketEntry,
+    Party,
+)
 from ..queries import body_config, case_facts, member_witnesses, moved_due_dates
 from ..rule_messages import encode_message, encode_messages
 from .acts import _person_id
@@ -136,30 +150,86 @@ def _rederive_batch(ids: Sequence[int], now: dt.datetime, *, force: bool) -> int
             "case_id", "person_id"
         ):
             parties.setdefault(case_id, []).append(person_id)
-        derived = []
-        for case in cases:
-            facts = case_facts(case)  # the body's calendar and members: read once per process and version
-            own = entries.get(case.pk, [])
-            try:
-                evaluation = compute_evaluation(facts, live_events(own), now)
-            except InputError:  # a date the legal calendar does not know: its rows stay as they are
-                continue
-            derived.append(_Rows.build(case, evaluation, own, parties.get(case.pk, []), now, facts))
-        # The stored rows are read only for the cases whose digest changed: one query per table.
-        existing = _Existing.read(derived, force=force)
-        changed: dict[str, list[Case]] = {}
-        new_terms: list[CaseDeadline] = []  # the batch's new term rows, inserted together (in case order)
-        for rows in derived:
-            for name in rows.write(existing, save=False, new_terms=new_terms):
-                changed.setdefault(name, []).append(rows.case)
+        return _derive_batch(cases, entries, parties, now, force=force)
+
+
+@dataclass(frozen=True)
+class Known:
+    """A case's docket as its writer just evaluated it (``ventila generate``): the facts, events and
+    evaluation as of the derivation's moment, used when the case's facts and live events are these."""
+
+    facts: CaseFacts
+    events: list[PlannedEvent]
+    evaluation: Evaluation
+
+
+def derive_new(
+    cases: Sequence[Case],
+    entries: dict[int, list[DocketEntry]],
+    parties: dict[int, list[int]],
+    now: dt.datetime,
+    known: dict[int, Known] | None = None,
+    *,
+    insert: Callable[[list[Any]], None] | None = None,
+    update: Callable[[list[Case], list[str]], None] | None = None,
+) -> int:
+    """Derive cases just written in bulk (``ventila generate``) as :func:`rederive` with ``force`` would, from
+    the rows in memory (each case's entries in docket order, its parties' people), without reading them
+    back; ``known``, the evaluations their writer already has. In the caller's transaction. ``insert`` writes
+    the new term rows as ``bulk_create`` would (the same ids, in order); ``update``, the cases' changed
+    derived fields (given their names) as ``bulk_update`` would: the writer's own ways of writing in bulk."""
+    with state.deferred():
+        return _derive_batch(list(cases), entries, parties, now, force=True, known=known, insert=insert, update=update)
+
+
+def _derive_batch(
+    cases: list[Case],
+    entries: dict[int, list[DocketEntry]],
+    parties: dict[int, list[int]],
+    now: dt.datetime,
+    *,
+    force: bool,
+    known: dict[int, Known] | None = None,
+    insert: Callable[[list[Any]], None] | None = None,
+    update: Callable[[list[Case], list[str]], None] | None = None,
+) -> int:
+    derived = []
+    for case in cases:
+        facts = case_facts(case)  # the body's calendar and members: read once per process and version
+        own = entries.get(case.pk, [])
+        events = live_events(own)
+        given = (known or {}).get(case.pk)
+        try:
+            if given is not None and given.facts == facts and given.events == events:
+                evaluation = given.evaluation  # the same inputs: the same evaluation
+            else:
+                evaluation = compute_evaluation(facts, events, now)
+        except InputError:  # a date the legal calendar does not know: its rows stay as they are
+            continue
+        derived.append(_Rows.build(case, evaluation, own, parties.get(case.pk, []), now, facts))
+    # The stored rows are read only for the cases whose digest changed: one query per table.
+    existing = _Existing.read(derived, force=force)
+    changed: dict[str, list[Case]] = {}
+    new_terms: list[CaseDeadline] = []  # the batch's new term rows, inserted together (in case order)
+    for rows in derived:
+        for name in rows.write(existing, save=False, new_terms=new_terms):
+            changed.setdefault(name, []).append(rows.case)
+    if insert is not None:
+        insert(new_terms)
+    else:
         CaseDeadline.objects.bulk_create(new_terms)
-        # The cases' changed fields in one statement per field (no per-case UPDATE); bulk_update sends
-        # no signal, so the cases whose audited columns changed get their version here (state.touch).
+    # The cases' changed fields in one statement per field (no per-case UPDATE); bulk_update sends
+    # no signal, so the cases whose audited columns changed get their version here (state.touch).
+    if update is not None:
+        # The cases of any changed field, each with every field some case changed (a case's unchanged field
+        # is written with the value it has): one statement.
+        update(list({c.pk: c for objs in changed.values() for c in objs}.values()), list(changed))
+    else:
         for name, objs in changed.items():
             Case.objects.bulk_update(objs, [name])
-        kept = set(fields_of("cases.Case", Case))  # the columns the audit chain keeps (CasesConfig.CASE_STATE)
-        audited = {c.pk: c for name, objs in changed.items() if name in kept for c in objs}
-        state.touch(audited.values())
+    kept = set(fields_of("cases.Case", Case))  # the columns the audit chain keeps (CasesConfig.CASE_STATE)
+    audited = {c.pk: c for name, objs in changed.items() if name in kept for c in objs}
+    state.touch(audited.values())
     return len(derived)
 
 
