@@ -111,7 +111,11 @@ def queue(request: HttpRequest) -> HttpResponse:
             _("Ningún expediente cumple el filtro «%(field)s»: %(error)s")
             % {"field": filter_form.fields[name].label, "error": errors[0]},
         )
-    counts = turns.turn_counts(qs, flt.turn_q) if not filter_form.errors else dict.fromkeys(("all", *flt.turn_q), "0")
+    counts = (
+        turns.tab_counts(request.user, f, qs, flt.turn_q, today, staff)
+        if not filter_form.errors
+        else dict.fromkeys(("all", *flt.turn_q), "0")
+    )
     if f["turn"]:
         qs = qs.filter(flt.turn_q[f["turn"]])
     fmt = request.GET.get("formato")
