@@ -394,9 +394,16 @@ def assert_stored_counts_hold(*days: str) -> None:
     """On each of ``days`` (and a far later one), for every body: the counts stored per body and turn (issue 30,
     item 5) are the ones the queue's filter counts from the cases."""
     from ventila.bodies.models import Body
-    from ventila.cases.queue_counts import stored_counts
+    from ventila.cases.models import Case
+    from ventila.cases.queue_counts import stored_counts, turn_filters
+    from ventila.web.views import turns
 
     for day in (*days, "2031-01-01"):
         today = dt.date.fromisoformat(day)
         for body in Body.objects.all():
             assert stored_counts([body.pk], today, {body.pk}) == computed_counts(body, today), (body.slug, day)
+            # The tabs filter by the stored turn: the same cases as the rulebooks' filter, of any status.
+            stored, rules = turn_filters([body.pk], today, {body.pk}), turns.turn_filters([body], today, {body.pk})
+            for tab in (turns.MINE, turns.WAITING):
+                cases = Case.objects.filter(body=body)
+                assert set(cases.filter(stored[tab])) == set(cases.filter(rules[tab])), (body.slug, day, tab)

@@ -67,6 +67,16 @@ def turn_of(rulebook_id: str, kind_id: str, fields: dict[str, Any], issued: Iter
     return WAITING if key and any(t == key and day >= due for t, day in issued) else LAPSE
 
 
+def turn_filters(body_ids: Iterable[int], today: dt.date, recorders: set[int]) -> dict[str, Q]:
+    """``{"mine": Q, "waiting": Q}``: the queue's tabs over the cases' stored ``turn`` (a lapse by its due
+    day): «Por hacer» in the bodies whose acts the user records (``recorders``), «En espera de otros» in
+    the visible bodies (``body_ids``). The same cases as the rulebooks' filter
+    (``ventila.web.views.turns.turn_filters``, which the tests hold them to), in a few columns."""
+    mine = (Q(turn=MINE) | Q(turn=LAPSE, next_due__lt=today)) & Q(body_id__in=sorted(recorders))
+    waiting = (Q(turn=WAITING) | Q(turn=LAPSE, next_due__gte=today)) & Q(body_id__in=sorted(set(body_ids)))
+    return {MINE: mine, WAITING: waiting}
+
+
 def refresh_turn(case: Case) -> None:
     """After a document is issued on the case (a record-only entry: the case is not re-derived), its
     turn again: the document may answer the lapse of its nearest term (the triggers move its count)."""

@@ -87,7 +87,9 @@ def _answered_q(kind: KindSpec, deadline_ids: list[str]) -> Q:
 
 def turn_filters(bodies: Sequence[Body], today: dt.date, recorders: set[int] | None = None) -> dict[str, Q]:
     """``{"mine": Q, "waiting": Q}`` over the cases of ``bodies``, from their rulebooks' declarations:
-    by body, kind and nearest open term (and whether it has run out).
+    by body, kind and nearest open term (and whether it has run out). The definition of the tabs: the
+    queue filters and counts by the stored turn (:func:`ventila.cases.queue_counts.turn_filters`,
+    issue 30), which the tests hold to this (``tests/factories.py``: ``assert_stored_counts_hold``).
 
     «Por hacer» holds only the cases with an act the user may record now: of a body whose acts the user
     records (``recorders``, every body when None), open, and with an act the case allows now (its stored
