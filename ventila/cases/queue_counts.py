@@ -19,8 +19,8 @@ import datetime as dt
 from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Case as When_
-from django.db.models import IntegerField, Q, Sum, Value, When
+from django.db import connection
+from django.db.models import Q
 
 from ventila.rules import RULEBOOKS
 from ventila.rules.engine import KindSpec
@@ -90,29 +90,25 @@ def refresh_turn(case: Case) -> None:
 
 def stored_counts(body_ids: Iterable[int], today: dt.date, recorders: set[int]) -> dict[str, int]:
     """The open cases of ``body_ids`` (bodies whose every case the viewer sees), in all and by tab, from
-    the stored counts: one read of a few rows per body. «Por hacer» only in ``recorders``' bodies."""
+    the stored counts: one read of a few rows per body, summed by the database (a statement of constant
+    text: nothing for the ORM to build per request). «Por hacer» only in ``recorders``' bodies."""
     ids = sorted(set(body_ids))
-    if not ids:
-        return {"all": 0, MINE: 0, WAITING: 0}
-    late = Q(turn=LAPSE, due__lt=today)
-    rows = (
-        QueueCount.objects.filter(body_id__in=ids)
-        .values("body_id")
-        .annotate(
-            all=Sum("n"),
-            mine=Sum(When_(When(Q(turn=MINE) | late, then="n"), default=Value(0), output_field=IntegerField())),
-            waiting=Sum(
-                When_(When(Q(turn=WAITING) | (Q(turn=LAPSE) & ~late), then="n"), default=Value(0)),
-                output_field=IntegerField(),
-            ),
-        )
-        .order_by()
-    )
     out = {"all": 0, MINE: 0, WAITING: 0}
-    for r in rows:
-        out["all"] += r["all"] or 0
-        out[MINE] += (r["mine"] or 0) if r["body_id"] in recorders else 0
-        out[WAITING] += r["waiting"] or 0
+    if not ids:
+        return out
+    marks = ", ".join(["%s"] * len(ids))
+    sql = (
+        "SELECT body_id, SUM(n), "
+        "SUM(CASE WHEN turn = %s OR (turn = %s AND due < %s) THEN n ELSE 0 END), "
+        "SUM(CASE WHEN turn = %s OR (turn = %s AND due >= %s) THEN n ELSE 0 END) "
+        f'FROM "cases_queuecount" WHERE body_id IN ({marks}) GROUP BY body_id'  # nosec B608 - placeholders only
+    )
+    with connection.cursor() as cur:
+        cur.execute(sql, [MINE, LAPSE, today, WAITING, LAPSE, today, *ids])
+        for body_id, total, mine, waiting in cur.fetchall():
+            out["all"] += int(total or 0)
+            out[MINE] += int(mine or 0) if body_id in recorders else 0
+            out[WAITING] += int(waiting or 0)
     return out
 
 
