@@ -31,7 +31,7 @@ from typing import IO, Any
 
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
-from django.http import HttpRequest, HttpResponse
+from django.http import FileResponse, HttpRequest, HttpResponse
 from django.utils.html import escape
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -101,6 +101,14 @@ def open_verified(file: Any, sha256: str) -> IO[bytes]:
         raise FileDamaged(name, "SHA-256 mismatch")
     out.seek(0)
     return out
+
+
+def served(row: Any, *, attachment: bool = False, content_type: str = "application/pdf") -> FileResponse:
+    """A stored row's file (its ``file``, ``sha256`` and ``filename``), checked against its fingerprint
+    (:func:`open_verified`), as the response that serves it: shown in the browser, or downloaded."""
+    return FileResponse(
+        open_verified(row.file, row.sha256), as_attachment=attachment, filename=row.filename, content_type=content_type
+    )
 
 
 def read_verified(file: Any, sha256: str) -> bytes:

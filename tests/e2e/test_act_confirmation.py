@@ -15,9 +15,8 @@ from factories import file_complaint, record
 from ventila.cases.actions import do_add_closure
 from ventila.cases.models import DocketEntry
 
-from .axe import serious_violations
-from .conftest import signed_in_context
-from .test_accessibility import sideways, submit
+from .pages import Checked
+from .test_accessibility import submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,13 +30,8 @@ def test_late_answer_act_check_confirm_journey(e2e_world: Any, browser: Any, liv
     closure = do_add_closure(
         user=world.users["secretaria"], body=world.camara, day=dt.date(2027, 4, 5), reason="Huracán"
     )
-    context = signed_in_context(browser, live_server, world.users["secretaria"])
-    page = context.new_page()
-    found: list[str] = []
-
-    def scan() -> None:
-        found.extend(serious_violations(page))
-        found.extend(sideways(page))
+    scan = Checked(browser, live_server, world.users["secretaria"])
+    page = scan.page
 
     page.goto(f"/expedientes/{case.number}/actos/answer_filed/")
     page.fill("#id_occurred_date", "2027-03-29")
@@ -79,5 +73,4 @@ def test_late_answer_act_check_confirm_journey(e2e_world: Any, browser: Any, liv
     submit(page.get_by_role("button", name="Eliminar el cierre"))
     assert page.get_by_text("Se eliminó el cierre.").is_visible()
     assert not type(closure).objects.filter(pk=closure.pk).exists()
-    context.close()
-    assert found == [], "\n".join(found)
+    scan.done()

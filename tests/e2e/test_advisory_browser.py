@@ -16,9 +16,8 @@ from factories import make_user
 from ventila.accounts.models import RoleGrant
 from ventila.cases.models import Case
 
-from .axe import serious_violations
-from .conftest import shot, signed_in_context
-from .test_accessibility import sideways, submit
+from .pages import Checked, open_from_the_queue
+from .test_accessibility import submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -39,19 +38,10 @@ def test_cam_19d_01_an_opinion_from_request_to_issue_and_amendment_in_the_browse
     e2e_world: Any, browser: Any, live_server: Any, now: Any
 ) -> None:
     now.set("2027-03-01 15:00")
-    context = signed_in_context(browser, live_server, e2e_world.users["secretaria"])
-    page = context.new_page()
-    found: list[str] = []
+    check = Checked(browser, live_server, e2e_world.users["secretaria"])
+    page = check.page
 
-    def check(name: str) -> None:
-        found.extend(serious_violations(page))
-        found.extend(sideways(page))
-        shot(page, name, widths=(1366, 320))
-
-    page.goto("/expedientes/")
-    page.get_by_text("Anotar…").click()  # the opening acts: one menu (issue 29)
-    page.get_by_role("link", name="Anotar solicitud de opinión consultiva").click()
-    page.wait_for_load_state("load")
+    open_from_the_queue(page, "Anotar solicitud de opinión consultiva")
     check("advisory-form")
     office = e2e_world.respondent.offices.get()
     page.select_option("#id_person_office", str(office.pk))
@@ -102,8 +92,7 @@ def test_cam_19d_01_an_opinion_from_request_to_issue_and_amendment_in_the_browse
     assert "Vigente, enmendada" in html and "Compatible solo fuera del horario de trabajo." in html
     assert "La charla es compatible con el Código" in html
     check("advisory-register")
-    context.close()
-    assert found == [], "\n".join(found)
+    check.done()
 
 
 def test_cam_19a_01_a_member_of_the_house_files_their_own_request_in_the_browser(
@@ -115,14 +104,8 @@ def test_cam_19a_01_a_member_of_the_house_files_their_own_request_in_the_browser
         person=e2e_world.respondent,
         grants=((e2e_world.camara, RoleGrant.Role.HOUSE_MEMBER),),
     )
-    context = signed_in_context(browser, live_server, member)
-    page = context.new_page()
-    found: list[str] = []
-
-    def check(name: str) -> None:
-        found.extend(serious_violations(page))
-        found.extend(sideways(page))
-        shot(page, name, widths=(1366, 320))
+    check = Checked(browser, live_server, member)
+    page = check.page
 
     page.goto("/mis-opiniones/")
     check("member-list-empty")
@@ -143,5 +126,4 @@ def test_cam_19a_01_a_member_of_the_house_files_their_own_request_in_the_browser
     assert page.url.endswith("/mis-opiniones/") and case.number in page.content()
     assert "15 de abril de 2027" in page.content()
     check("member-list")
-    context.close()
-    assert found == [], "\n".join(found)
+    check.done()

@@ -17,9 +17,7 @@ from ventila.compliance.models import TenureCase
 from ventila.compliance.tenures import sweep_tenures
 from ventila.documents.models import Draft
 
-from .axe import serious_violations
-from .conftest import shot, signed_in_context
-from .test_accessibility import sideways
+from .pages import Checked
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -50,13 +48,10 @@ def test_cam_14d_01_the_board_prepares_every_late_filers_notice_in_one_click(
     cases = [t.case for t in tenures]
     now.set("2027-04-12 09:00")  # CAM-14D-01: the first reports were due Mon 5 Apr 2027
 
-    context = signed_in_context(browser, live_server, world.users["secretaria"])
-    page = context.new_page()
-    page.set_viewport_size({"width": width, "height": height})
-    found: list[str] = []
+    check = Checked(browser, live_server, world.users["secretaria"], size=(width, height), widths=())
+    page = check.page
     page.goto("/cuerpos/etica-camara/obligados/tablero/?estado=late")
-    found += serious_violations(page) + sideways(page)
-    shot(page, f"board-bulk-before-{width}")
+    check(f"board-bulk-before-{width}")
     boxes = page.get_by_role("checkbox")
     assert boxes.count() == 3 and all(boxes.nth(i).is_checked() for i in range(3))
     # Leave Lucía out: only the rows marked get a notice.
@@ -71,13 +66,12 @@ def test_cam_14d_01_the_board_prepares_every_late_filers_notice_in_one_click(
     assert links.count() == 2 and lucia.number not in message.inner_text()
     assert page.get_by_role("checkbox").count() == 1  # Lucía's row only: the others have their draft
     assert page.get_by_role("link", name="Revisar el borrador del aviso").count() == 2
-    found += serious_violations(page) + sideways(page)
-    shot(page, f"board-bulk-after-{width}")
+    check(f"board-bulk-after-{width}")
     assert set(Draft.objects.values_list("case_id", flat=True)) == {c.pk for c in cases if c != lucia}
     with page.expect_navigation(wait_until="load"):
         links.first.click()
     assert "/borradores/" in page.url
-    found += serious_violations(page) + sideways(page)
+    check()
     # Issued: the case now waits on the OEG, as Sec. 16(a) has it (CAM-16A-01); the page says so.
     from ventila.documents.actions import do_issue_document
 
@@ -86,7 +80,5 @@ def test_cam_14d_01_the_board_prepares_every_late_filers_notice_in_one_click(
     page.goto(f"/expedientes/{marta.number}/")
     assert "Le toca a la Oficina de Ética Gubernamental. Regla CAM-16A-01 · Sec. 16(a)." in page.inner_text("main")
     assert page.locator("#siguiente-acto").count() == 0
-    found += serious_violations(page) + sideways(page)
-    shot(page, f"case-after-notice-{width}")
-    context.close()
-    assert found == []
+    check(f"case-after-notice-{width}")
+    check.done()

@@ -16,9 +16,7 @@ from ventila.cases.procedures import system_user
 from ventila.compliance.models import TenureCase
 from ventila.compliance.tenures import sweep_tenures
 
-from .axe import serious_violations
-from .conftest import signed_in_context
-from .test_accessibility import sideways
+from .pages import Checked
 
 pytestmark = pytest.mark.django_db(transaction=True)
 SHOTS = os.environ.get("VENTILA_SCREENSHOTS", "")
@@ -36,12 +34,10 @@ def test_cam_14d_01_a_late_filer_in_por_hacer_and_first_on_the_case_page(
     case = TenureCase.objects.get(person=marta).case
     now.set("2027-04-12 09:00")  # CAM-14D-01: the first report was due Mon 5 Apr 2027
 
-    context = signed_in_context(browser, live_server, world.users["secretaria"])
-    page = context.new_page()
-    page.set_viewport_size({"width": width, "height": height})
-    found: list[str] = []
+    check = Checked(browser, live_server, world.users["secretaria"], size=(width, height), widths=())
+    page = check.page
     page.goto("/expedientes/?turn=mine")
-    found += serious_violations(page) + sideways(page)
+    check()
     row = page.locator("table.table tbody tr", has_text=case.number)
     assert "La Comisión" in row.inner_text()
     assert row.get_by_role("link", name="Preparar aviso").count() == 1
@@ -49,14 +45,14 @@ def test_cam_14d_01_a_late_filer_in_por_hacer_and_first_on_the_case_page(
         page.screenshot(path=f"{SHOTS}/queue-late-filer-{width}.png", full_page=True)
 
     page.goto("/cuerpos/etica-camara/obligados/tablero/?estado=late")
-    found += serious_violations(page) + sideways(page)
+    check()
     board_row = page.locator("table tbody tr", has_text=case.number)
     assert board_row.get_by_role("link", name="Preparar aviso").count() == 1
     if SHOTS:
         page.screenshot(path=f"{SHOTS}/board-late-filer-{width}.png", full_page=True)
 
     page.goto(f"/expedientes/{case.number}/")
-    found += serious_violations(page) + sideways(page)
+    check()
     box = page.locator("#siguiente-acto")
     first = box.get_by_role("link").first
     assert first.inner_text() == "Preparar: Aviso de informe financiero no radicado"
@@ -66,5 +62,4 @@ def test_cam_14d_01_a_late_filer_in_por_hacer_and_first_on_the_case_page(
     with page.expect_navigation(wait_until="load"):
         first.click()
     assert page.url.endswith("/documentos/late_report_notice/") or "/borradores/" in page.url
-    context.close()
-    assert found == []
+    check.done()

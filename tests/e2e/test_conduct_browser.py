@@ -16,23 +16,16 @@ import pytest
 
 from ventila.compliance.conduct_models import GiftRecord, NepotismCheck
 
-from .axe import serious_violations
-from .conftest import shot, signed_in_context
-from .test_accessibility import sideways, submit
+from .pages import Checked
+from .test_accessibility import submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def test_gifts_summons_and_nepotism_in_the_browser(e2e_world: Any, browser: Any, live_server: Any, now: Any) -> None:
     now.set("2027-04-15 09:00")
-    context = signed_in_context(browser, live_server, e2e_world.users["secretaria"])
-    page = context.new_page()
-    found: list[str] = []
-
-    def check(name: str) -> None:
-        found.extend(serious_violations(page))
-        found.extend(sideways(page))
-        shot(page, name, widths=(1366, 320))
+    check = Checked(browser, live_server, e2e_world.users["secretaria"])
+    page = check.page
 
     person = f"/cuerpos/etica-camara/obligados/{e2e_world.respondent.pk}/"
     page.goto(person)
@@ -95,5 +88,4 @@ def test_gifts_summons_and_nepotism_in_the_browser(e2e_world: Any, browser: Any,
     assert (check_row.kinship, check_row.degree, check_row.barred) == ("blood", 5, False)
     assert "Candidato Ficticio" in page.locator("#normas-de-conducta").inner_text()
     check("ficha")
-    context.close()
-    assert found == [], "\n".join(found)
+    check.done()

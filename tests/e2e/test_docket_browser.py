@@ -8,9 +8,9 @@ import datetime as dt
 from typing import Any
 
 import pytest
+from documents.helpers import issue
 from factories import file_complaint
-
-from ventila.documents.actions import do_create_draft, do_issue_document, do_order_delivery
+from web.helpers import serve
 
 from .axe import serious_violations
 from .conftest import signed_in_context
@@ -37,29 +37,13 @@ def documents_world(e2e_world: Any) -> Any:
 
 def _case_with_a_served_document(world: Any, now: Any) -> tuple[Any, Any]:
     case = file_complaint(world)
-    draft = do_create_draft(
-        user=world.users["secretaria"],
-        case=case,
-        entry=case.entries.get(seq=1),
-        template="notice_of_complaint",
-        language="es",
-    )
-    doc = do_issue_document(user=world.users["secretaria"], draft=draft)
+    doc = issue(world, case, "notice_of_complaint")
     now.set("2027-03-03 16:00")
     for name, role, method, day in (
         ("Rafael Quiñones Ficticio", "respondent", "hand", 2),
         ("Ana Ejemplo Ficticia", "complainant", "mail", 3),
     ):
-        do_order_delivery(
-            user=world.users["secretaria"],
-            document=doc,
-            role=role,
-            name=name,
-            email="",
-            method=method,
-            received_on=dt.date(2027, 3, day),
-            receipt_note="Acuse firmado.",
-        )
+        serve(world, doc, method, dt.date(2027, 3, day), name=name, role=role)
     return case, doc
 
 

@@ -22,9 +22,8 @@ from ventila.compliance.models import FinancialReferral, TenureCase
 from ventila.compliance.tenures import sweep_tenures
 from ventila.rules import PR_TZ
 
-from .axe import serious_violations
-from .conftest import shot, signed_in_context
-from .test_accessibility import sideways, submit
+from .pages import Checked
+from .test_accessibility import submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -64,14 +63,8 @@ def test_the_board_and_a_referral_turned_into_a_case_in_the_browser(
 ) -> None:
     now.set("2027-08-10 09:00")
     referred, source = _people(e2e_world)
-    context = signed_in_context(browser, live_server, e2e_world.users["secretaria"])
-    page = context.new_page()
-    found: list[str] = []
-
-    def check(name: str) -> None:
-        found.extend(serious_violations(page))
-        found.extend(sideways(page))
-        shot(page, name, widths=(1366, 320))
+    check = Checked(browser, live_server, e2e_world.users["secretaria"])
+    page = check.page
 
     page.goto("/cuerpos/etica-camara/obligados/")
     page.get_by_role("link", name="Tablero de informes financieros: quién debe este mes y quién está atrasado").click()
@@ -108,7 +101,6 @@ def test_the_board_and_a_referral_turned_into_a_case_in_the_browser(
     assert page.url.endswith(f"/expedientes/{referral.number}/")
     assert page.get_by_role("link", name=source.number).count() >= 1
     check("caso-referido")
-    context.close()
     # The link row points at a docket entry: out first, so that the fixture's purge of the docket can run.
     FinancialReferral.objects.all().delete()
-    assert found == [], "\n".join(found)
+    check.done()

@@ -15,9 +15,8 @@ from factories import tiny_pdf
 
 from ventila.cases.models import Case
 
-from .axe import serious_violations
-from .conftest import shot, signed_in_context
-from .test_accessibility import sideways, submit
+from .pages import Checked, open_from_the_queue
+from .test_accessibility import submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,19 +33,10 @@ def test_open_an_outside_activity_notice_and_record_the_objection_in_the_browser
     e2e_world: Any, browser: Any, live_server: Any, now: Any
 ) -> None:
     now.set("2027-03-01 15:00")
-    context = signed_in_context(browser, live_server, e2e_world.users["secretaria"])
-    page = context.new_page()
-    found: list[str] = []
+    check = Checked(browser, live_server, e2e_world.users["secretaria"])
+    page = check.page
 
-    def check(name: str) -> None:
-        found.extend(serious_violations(page))
-        found.extend(sideways(page))
-        shot(page, name, widths=(1366, 320))
-
-    page.goto("/expedientes/")
-    page.get_by_text("Anotar…").click()  # the opening acts: one menu (issue 29)
-    page.get_by_role("link", name="Anotar notificación de actividad extra-legislativa").click()
-    page.wait_for_load_state("load")
+    open_from_the_queue(page, "Anotar notificación de actividad extra-legislativa")
     check("matter-form")
     # Nothing chosen: the errors are summarised and shown beside each field; what was typed stays.
     page.fill("#id_nature", "Asesoría contable a una cooperativa.")
@@ -89,8 +79,7 @@ def test_open_an_outside_activity_notice_and_record_the_objection_in_the_browser
     check("matter-case-objected")
     case.refresh_from_db()
     assert case.stage == "objected"
-    context.close()
-    assert found == [], "\n".join(found)
+    check.done()
 
 
 def test_an_access_request_and_a_regulation_in_the_browser(
@@ -99,19 +88,10 @@ def test_an_access_request_and_a_regulation_in_the_browser(
     """Sec. 17: the request's contents refused beside the fields, then recorded; its report stored sealed
     (CAM-17-05) and the sealed page; Sec. 27: which act is recorded, then the regulation filed."""
     now.set("2027-03-03 15:00")
-    context = signed_in_context(browser, live_server, e2e_world.users["secretaria"])
-    page = context.new_page()
-    found: list[str] = []
+    check = Checked(browser, live_server, e2e_world.users["secretaria"])
+    page = check.page
 
-    def check(name: str) -> None:
-        found.extend(serious_violations(page))
-        found.extend(sideways(page))
-        shot(page, name, widths=(1366, 320))
-
-    page.goto("/expedientes/")
-    page.get_by_text("Anotar…").click()
-    page.get_by_role("link", name="Anotar solicitud de acceso a un informe financiero").click()
-    page.wait_for_load_state("load")
+    open_from_the_queue(page, "Anotar solicitud de acceso a un informe financiero")
     office = e2e_world.respondent.offices.get()
     page.select_option("#id_person_office", str(office.pk))
     page.fill("#id_occurred_date", "2027-03-01")
@@ -142,10 +122,7 @@ def test_an_access_request_and_a_regulation_in_the_browser(
     assert "El informe está sellado" in page.content()
     check("access-sealed")
 
-    page.goto("/expedientes/")
-    page.get_by_text("Anotar…").click()
-    page.get_by_role("link", name="Anotar reglamento o circulación del Código").click()
-    page.wait_for_load_state("load")
+    open_from_the_queue(page, "Anotar reglamento o circulación del Código")
     submit(page.get_by_role("button", name="Continuar"))  # nothing chosen
     assert "Elija qué acto anota." in page.content()
     check("regulation-choose")
@@ -158,5 +135,4 @@ def test_an_access_request_and_a_regulation_in_the_browser(
     assert "martes, 16 de marzo de 2027" in page.locator("table.terms").inner_text()
     assert "La Cámara de Representantes" in page.content()
     check("regulation-case")
-    context.close()
-    assert found == [], "\n".join(found)
+    check.done()

@@ -7,8 +7,7 @@ import dataclasses
 from typing import Any
 
 from factories import complaint_act
-
-from ventila.cases.actions import do_file_case
+from web.helpers import file_house_complaint
 
 from .conftest import signed_in_context
 
@@ -21,16 +20,7 @@ def test_the_queue_and_a_case_page_with_long_unbroken_strings_do_not_scroll_side
     world = e2e_world
     act = complaint_act()
     act = dataclasses.replace(act, details={**act.details, "facts": f"Recibo {LONG} del documento."}, note=LONG)
-    case = do_file_case(
-        user=world.users["secretaria"],
-        body=world.camara,
-        kind="complaint",
-        respondent=world.respondent,
-        respondent_role="representative",
-        respondent_office="Representante del Distrito 40",
-        complainant={"name": "Ana Ejemplo Ficticia", "email": "ana@example.org", "phone": "787-555-0100"},
-        act=act,
-    )
+    case = file_house_complaint(world, act)
     context = signed_in_context(browser, live_server, world.users["secretaria"])
     page = context.new_page()
     for width in (320, 1366):

@@ -15,9 +15,8 @@ import pytest
 from ventila.bodies.models import Person
 from ventila.compliance.models import FinancialReport
 
-from .axe import serious_violations
-from .conftest import signed_in_context
-from .test_accessibility import sideways, submit
+from .pages import Checked
+from .test_accessibility import submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,13 +33,8 @@ def test_import_the_register_and_record_a_report_in_the_browser(
     e2e_world: Any, browser: Any, live_server: Any, tmp_path: Path, now: Any
 ) -> None:
     now.set("2027-03-26 09:00")
-    context = signed_in_context(browser, live_server, e2e_world.users["secretaria"])
-    page = context.new_page()
-    found: list[str] = []
-
-    def check() -> None:
-        found.extend(serious_violations(page))
-        found.extend(sideways(page))
+    check = Checked(browser, live_server, e2e_world.users["secretaria"])
+    page = check.page
 
     page.goto("/cuerpos/etica-camara/obligados/")
     check()
@@ -100,5 +94,4 @@ def test_import_the_register_and_record_a_report_in_the_browser(
     check()
     report = FinancialReport.objects.get(person__hr_number="E-100")
     assert (report.covers_year, report.filed_on, report.sworn) == (2026, dt.date(2027, 3, 25), True)
-    context.close()
-    assert found == [], "\n".join(found)
+    check.done()

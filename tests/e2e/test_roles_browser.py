@@ -15,6 +15,7 @@ from ventila.cases.models import MemberVote
 
 from .axe import serious_violations
 from .conftest import signed_in_context
+from .pages import Checked
 from .test_accessibility import sideways, submit
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -27,13 +28,8 @@ def test_commissioner_home_own_vote_and_mi_cuenta(e2e_world: Any, browser: Any, 
     record(world, case, "respondent_notified", "2027-03-03")
     record(world, case, "answer_filed", "2027-03-15")
     user = world.users["comisionado"]
-    context = signed_in_context(browser, live_server, user)
-    page = context.new_page()
-    found: list[str] = []
-
-    def scan() -> None:
-        found.extend(serious_violations(page))
-        found.extend(sideways(page))
+    scan = Checked(browser, live_server, user)
+    page = scan.page
 
     page.goto("/")
     assert page.url == live_server.url + "/mi-despacho/"
@@ -62,8 +58,7 @@ def test_commissioner_home_own_vote_and_mi_cuenta(e2e_world: Any, browser: Any, 
     submit(page.get_by_role("button", name="Cambiar la contraseña"))
     assert page.title().startswith("Error:")
     scan()
-    context.close()
-    assert found == [], "\n".join(found)
+    scan.done()
 
 
 def test_second_factor_page_and_per_diem_confirmation(e2e_world: Any, browser: Any, live_server: Any) -> None:

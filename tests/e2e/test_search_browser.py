@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from factories import at, complaint_act
+from factories import at
+from web.helpers import complaint_of
 
-from ventila.cases.actions import ActInput, do_file_case, do_record_act
+from ventila.cases.actions import ActInput, do_record_act
 
 from .axe import serious_violations
 from .conftest import shot, signed_in_context
@@ -19,19 +20,8 @@ from .test_accessibility import sideways, submit
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-def _file(world: Any, facts: str, respondent: Any = None) -> Any:
-    act = complaint_act("2027-03-01 10:15")
-    act.details["facts"] = facts
-    return do_file_case(
-        user=world.users["secretaria"],
-        body=world.camara,
-        kind="complaint",
-        respondent=respondent or world.respondent,
-        respondent_role="representative",
-        respondent_office="Representante del Distrito 40",
-        complainant={"name": "Ana Ejemplo Ficticia"},
-        act=act,
-    )
+def _file(world: Any, facts: str) -> Any:
+    return complaint_of(world, facts, complainant={"name": "Ana Ejemplo Ficticia"})
 
 
 def test_search_from_the_header_and_read_the_results(e2e_world: Any, browser: Any, live_server: Any) -> None:

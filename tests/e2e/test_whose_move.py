@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from factories import file_complaint, record
+from web.test_whose_move import complaints_by_turn
 
 from ventila.rules import RULEBOOKS
 
@@ -22,15 +22,8 @@ def test_the_queue_tabs_the_stage_filter_and_the_suggested_act(
     e2e_world: Any, now: Any, browser: Any, live_server: Any
 ) -> None:
     world = e2e_world
-    now.set("2027-02-01 11:00")
-    late = file_complaint(world, when="2027-02-01 10:00", knowledge="2027-01-25")
-    now.set("2027-02-02 12:00")
-    record(world, late, "respondent_notified", "2027-02-02")
-    now.set("2027-03-01 11:00")
-    running = file_complaint(world, when="2027-03-01 10:20")
-    now.set("2027-03-03 12:00")
-    record(world, running, "respondent_notified", "2027-03-03")
-    now.set("2027-03-10 12:00")
+    cases = complaints_by_turn(world, now, notice=False)
+    late, running = cases["late"], cases["running"]
 
     context = signed_in_context(browser, live_server, world.users["secretaria"])
     page = context.new_page()

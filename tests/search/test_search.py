@@ -7,10 +7,11 @@ import pytest
 from django.core.management import call_command
 from django.db import connection, transaction
 from django.test import Client
-from factories import at, complaint_act, file_complaint, make_person, record
+from factories import at, file_complaint, make_person, record
+from web.helpers import complaint_of, open_municipal_complaint
 
 from ventila.audit.models import AccessLog
-from ventila.cases.actions import ActInput, do_file_case, do_record_act
+from ventila.cases.actions import ActInput, do_record_act
 from ventila.cases.models import Case
 from ventila.documents.actions import do_create_draft, do_issue_document, do_update_draft
 from ventila.search import stemmer
@@ -23,21 +24,6 @@ pytestmark = pytest.mark.django_db
 
 def _everything() -> Scope:
     return Scope((Part(Case.objects.all()),))
-
-
-def _file(world, facts: str, *, respondent=None, when: str = "2027-03-01 10:15"):
-    act = complaint_act(when)
-    act.details["facts"] = facts
-    return do_file_case(
-        user=world.users["secretaria"],
-        body=world.camara,
-        kind="complaint",
-        respondent=respondent or world.respondent,
-        respondent_role="representative",
-        respondent_office="Representante del Distrito 40",
-        complainant={"name": "Ana Ejemplo Ficticia", "email": "ana@example.org", "phone": "787-555-0100"},
-        act=act,
-    )
 
 
 def _note(world, case, note: str, when: str = "2027-03-01 10:30"):
@@ -56,8 +42,8 @@ def _numbers(results) -> list[str]:
 
 
 def test_an_unaccented_query_finds_the_accented_word(world):
-    case = _file(world, "Contratación de un familiar en su oficina.")
-    other = _file(world, "Uso de fondos públicos para fines privados.")
+    case = complaint_of(world, "Contratación de un familiar en su oficina.")
+    other = complaint_of(world, "Uso de fondos públicos para fines privados.")
     for query in ("contratacion", "CONTRATACIÓN", "Contratación"):
         results = search(query, _everything())
         assert _numbers(results) == [case.number], query
@@ -65,7 +51,7 @@ def test_an_unaccented_query_finds_the_accented_word(world):
 
 
 def test_a_plural_finds_the_singular_by_its_stem(world):
-    case = _file(world, "Un contrato otorgado sin subasta.")
+    case = complaint_of(world, "Un contrato otorgado sin subasta.")
     results = search("contratos", _everything())
     assert _numbers(results) == [case.number]
     assert "<mark>contrato</mark>" in results.hits[0].snippet
@@ -73,8 +59,8 @@ def test_a_plural_finds_the_singular_by_its_stem(world):
 
 
 def test_every_word_must_be_present_and_stop_words_are_not_searched(world):
-    case = _file(world, "Contrato de limpieza otorgado al cuñado.")
-    _file(world, "Contrato de seguridad.")
+    case = complaint_of(world, "Contrato de limpieza otorgado al cuñado.")
+    complaint_of(world, "Contrato de seguridad.")
     assert search("contrato limpieza", _everything()).total == 1
     assert _numbers(search("contrato de la limpieza", _everything())) == [case.number]
     empty = search("de la que", _everything())
@@ -123,8 +109,8 @@ def test_python_stems_are_the_databases_stems():
 
 
 def test_a_case_number_finds_its_case_first(world):
-    case = _file(world, "Hechos de prueba.")
-    other = _file(world, "Hechos de prueba.")
+    case = complaint_of(world, "Hechos de prueba.")
+    other = complaint_of(world, "Hechos de prueba.")
     results = search(case.number, _everything())
     assert results.hits[0].case_number == case.number and results.hits[0].entry.kind == "case"
     assert other.number not in _numbers(results)
@@ -158,7 +144,7 @@ def test_what_is_not_a_case_number_is_searched_as_words(query):
 
 def test_a_party_name_finds_the_case(world):
     respondent = make_person("Eulalia", "Barrientos Ficticia", title="Representante del Distrito 12")
-    case = _file(world, "Hechos de prueba.", respondent=respondent)
+    case = complaint_of(world, "Hechos de prueba.", respondent=respondent)
     results = search("barrientos", _everything())
     assert _numbers(results) == [case.number] and results.hits[0].entry.kind == "case"
     assert "<mark>Barrientos</mark>" in results.hits[0].snippet
@@ -178,9 +164,9 @@ def test_an_issued_document_and_a_draft_are_searched_by_their_text(world):
 
 
 def test_more_occurrences_rank_first(world):
-    once = _file(world, "Se alega un soborno en la oficina.")
-    thrice = _file(world, "Soborno tras soborno: un tercer soborno.")
-    title = _file(world, "Hechos de prueba.", respondent=make_person("Soborno", "Apellido Ficticio"))
+    once = complaint_of(world, "Se alega un soborno en la oficina.")
+    thrice = complaint_of(world, "Soborno tras soborno: un tercer soborno.")
+    title = complaint_of(world, "Hechos de prueba.", respondent=make_person("Soborno", "Apellido Ficticio"))
     results = search("soborno", _everything())
     # The case whose title (its caption, from the respondent's name) holds the word first (weight A),
     # then the text with three occurrences, then the one with one.
@@ -191,7 +177,7 @@ def test_more_occurrences_rank_first(world):
 
 
 def test_the_snippet_is_escaped_and_only_the_match_is_marked(world):
-    case = _file(world, "Hechos.")
+    case = complaint_of(world, "Hechos.")
     _note(world, case, '<script>alert("x")</script>\r\nEl contrato <b>firmado</b> & sellado.')
     results = search("contrato", Scope((Part(Case.objects.filter(pk=case.pk)),)))
     html = str(results.hits[0].snippet)
@@ -208,7 +194,7 @@ def test_a_long_text_gives_a_short_snippet_around_the_match():
 
 
 def test_hostile_queries_give_a_page_not_an_error(world):
-    case = _file(world, "Contrato sin subasta.")
+    case = complaint_of(world, "Contrato sin subasta.")
     client = Client()
     client.force_login(world.users["secretaria"])
     for query, status_text in (
@@ -234,25 +220,9 @@ def test_hostile_queries_give_a_page_not_an_error(world):
 def test_a_hidden_cases_term_is_not_found_nor_counted(world):
     """A term only in a municipal case is found by the municipal Commission's secretary and by nobody
     of the House; a term in one case of each body is counted once for each."""
-    mayor = make_person("Eduardo", "Cordero Ficticio", role="mayor", title="Alcalde de Ponce", municipality="Ponce")
-    clerk = Client()
-    clerk.force_login(world.users["secretaria_municipal"])
-    response = clerk.post(
-        "/expedientes/nuevo/querellas-municipales/complaint/",
-        {
-            "respondent_office": mayor.offices.get().pk,
-            "occurred_date": "2027-03-01",
-            "complainant_kind": "citizen",
-            "sworn": "on",
-            "complainant_name": "Ciudadana Ficticia",
-            "complainant_email": "c@example.org",
-            "complainant_phone": "787-555-0199",
-            "facts": "Zarzaparrilla comprada con fondos municipales; contrato de mantenimiento.",
-        },
-    )
-    assert response.status_code == 302, response.content.decode()[:2000]
-    municipal = Case.objects.get(body=world.municipal)
-    house = _file(world, "Un contrato de mantenimiento.")
+    facts = "Zarzaparrilla comprada con fondos municipales; contrato de mantenimiento."
+    municipal = open_municipal_complaint(Client(), world, facts=facts)
+    house = complaint_of(world, "Un contrato de mantenimiento.")
     house_users = ("secretaria", "personal", "presidente", "comisionado", "presidencia_camara", "admin", "ajeno")
     for role in house_users:
         assert search("zarzaparrilla", scope_for_user(world.users[role])).total == 0, role
@@ -293,7 +263,7 @@ def test_drafts_are_searched_only_by_the_bodys_staff(world):
 
 
 def test_an_entry_is_searchable_in_its_own_transaction_and_a_rollback_leaves_no_trace(world):
-    case = _file(world, "Hechos de prueba.")
+    case = complaint_of(world, "Hechos de prueba.")
     rows = SearchEntry.objects.count()
 
     class Rollback(Exception):
@@ -314,7 +284,7 @@ def test_an_entry_is_searchable_in_its_own_transaction_and_a_rollback_leaves_no_
 
 
 def test_the_case_number_is_indexed_once_assigned_and_reindexar_rebuilds_the_same(world, now):
-    case = _file(world, "Un contrato de obra.")
+    case = complaint_of(world, "Un contrato de obra.")
     now.set("2027-03-03 12:00")
     record(world, case, "respondent_notified", "2027-03-02")
     before = {(h.entry.kind, h.entry.object_id, h.rank) for h in search("contrato", _everything()).hits}
@@ -331,8 +301,8 @@ def test_the_case_number_is_indexed_once_assigned_and_reindexar_rebuilds_the_sam
 
 
 def test_a_whole_case_number_is_looked_up_by_its_index_alone(world, django_assert_max_num_queries):
-    case = _file(world, f"Hechos de prueba. Véase también {'CE-2027-0099'}.")
-    _file(world, f"Relacionada con {case.number}.")  # names it in its text: not what a number asks for
+    case = complaint_of(world, f"Hechos de prueba. Véase también {'CE-2027-0099'}.")
+    complaint_of(world, f"Relacionada con {case.number}.")  # names it in its text: not what a number asks for
     with django_assert_max_num_queries(2):  # the scope's cases and the case by its number, one statement
         results = search(case.number, _everything())
     assert results.total == 1 and _numbers(results) == [case.number] and results.hits[0].entry.kind == "case"
@@ -344,7 +314,7 @@ def test_counts_stop_past_the_cap_and_the_page_says_more_than_1000(world, monkey
     from ventila.web.views import search as view
 
     for _ in range(4):
-        _file(world, "Contratación de un familiar.")
+        complaint_of(world, "Contratación de un familiar.")
     monkeypatch.setattr(query, "COUNT_CAP", 2)
     monkeypatch.setattr(view, "COUNT_CAP", 2)
     results = search("familiar", _everything())

@@ -18,42 +18,21 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.test import Client
-from factories import make_person, record
+from factories import record
+from web.helpers import ASSEMBLY, open_municipal_complaint, ponce_mayor
 
 pytestmark = pytest.mark.django_db
-
-
-def _municipal_complaint(sec, mayor):
-    from ventila.cases.models import Case
-
-    r = sec.post(
-        "/expedientes/nuevo/querellas-municipales/complaint/",
-        {
-            "respondent_office": mayor.offices.get().pk,
-            "occurred_date": "2027-03-01",
-            "complainant_kind": "municipal_assembly",
-            "sworn": "on",
-            "evidence_attached": "on",
-            "complainant_name": "Asamblea Municipal de Ponce (ficticia)",
-            "complainant_email": "asamblea@example.org",
-            "complainant_phone": "787-555-0199",
-            "facts": "Contratos sin subasta.",
-        },
-    )
-    assert r.status_code == 302, r.content.decode()[:3000]
-    return Case.objects.filter(body__rulebook="municipal").order_by("-id").first()
 
 
 def test_mun_dec_04_municipal_dismissals_with_prejudice_counted_apart_from_mun_stu_02(world, now):
     from ventila import clock
     from ventila.stats import queries
 
-    mayor = make_person("Eduardo", "Cordero Ficticio", role="mayor", title="Alcalde de Ponce", municipality="Ponce")
+    mayor = ponce_mayor()
     sec = Client()
-    sec.force_login(world.users["secretaria_municipal"])
     now.set("2027-03-01 12:00")
-    m1 = _municipal_complaint(sec, mayor)
-    m2 = _municipal_complaint(sec, mayor)
+    m1 = open_municipal_complaint(sec, world, mayor, **ASSEMBLY)
+    m2 = open_municipal_complaint(sec, world, mayor, **ASSEMBLY)
     now.set("2027-03-20 12:00")
 
     def act(case, name, **data):  # the municipal acts as tests/procedures/test_municipal.py records them

@@ -12,9 +12,9 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import URLResolver, get_resolver
-from factories import file_complaint, make_person, make_user, record, unanimous
+from factories import file_complaint, make_person, make_user, record
+from web.helpers import dismiss, recuse, summon_witness
 
-from ventila.cases.actions import ActInput, UploadedDocument, do_record_act
 from ventila.cases.models import Attachment
 
 pytestmark = pytest.mark.django_db
@@ -57,31 +57,11 @@ def states(world, now, settings, tmp_path):
     cases = {s: file_complaint(world) for s in ("confidential", "resolved", "recused", "substituted")}
     files = {}
     for s, case in cases.items():
-        entry = do_record_act(
-            user=world.users["secretaria"],
-            case=case,
-            act=ActInput(
-                "witness_summoned",
-                now.set("2027-03-02 13:00"),
-                True,
-                {"witness": "Testigo"},
-                {},
-                attachments=[UploadedDocument(f"{s}.txt", f"contenido {s}".encode(), "text/plain")],
-            ),
-        )
+        entry = summon_witness(world, case, now, file=(f"{s}.txt", f"contenido {s}".encode()))
         files[s] = Attachment.objects.get(entry=entry)
     now.set("2027-03-20 12:00")
     for s in ("recused", "substituted"):
-        record(world, cases[s], "recusal_requested", "2027-03-02", member=str(inhibido.pk), by="member")
-        record(
-            world,
-            cases[s],
-            "recusal_decided",
-            "2027-03-02",
-            member=str(inhibido.pk),
-            granted=True,
-            ballots={p.pk: "yes" for p in world.members if p.pk != inhibido.pk},
-        )
+        recuse(world, cases[s], inhibido)
     record(
         world,
         cases["substituted"],
@@ -94,15 +74,7 @@ def states(world, now, settings, tmp_path):
     resolved = cases["resolved"]
     record(world, resolved, "respondent_notified", "2027-03-03")
     record(world, resolved, "answer_filed", "2027-03-10")
-    record(
-        world,
-        resolved,
-        "determination_made",
-        "2027-03-15",
-        outcome="dismissed",
-        grounds=["lack_of_interest"],
-        ballots=unanimous(world),
-    )
+    dismiss(world, resolved, grounds="lack_of_interest")
     record(world, resolved, "case_closed", "2027-03-16")
     for case in cases.values():
         case.refresh_from_db()

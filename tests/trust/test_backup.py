@@ -14,7 +14,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection
 from django.test import Client
-from factories import file_complaint, make_world, record
+from factories import file_complaint, make_world
+from web.helpers import recuse
 
 from ventila import clock
 from ventila.audit import chain
@@ -60,16 +61,7 @@ def test_backup_restore_round_trip_keeps_the_chain(committed, settings, tmp_path
     world = committed
     case = file_complaint(world)
     file_complaint(world, when="2027-03-02 09:00")
-    record(world, case, "recusal_requested", "2027-03-02", member=str(world.members[3].pk), by="member")
-    record(
-        world,
-        case,
-        "recusal_decided",
-        "2027-03-02",
-        member=str(world.members[3].pk),
-        granted=True,
-        ballots={p.pk: "yes" for p in world.members if p.pk != world.members[3].pk},
-    )
+    recuse(world, case, world.members[3])
     do_record_act(
         user=world.users["secretaria"],
         case=case,

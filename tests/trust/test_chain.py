@@ -15,11 +15,11 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db import connection, transaction
 from django.test import Client
-from factories import file_complaint, record
+from factories import file_complaint
+from web.helpers import recuse, summon_witness
 
 from ventila.audit import chain
 from ventila.audit.models import AccessLog, ChainHead, ChainLink
-from ventila.cases.actions import ActInput, UploadedDocument, do_record_act
 from ventila.cases.models import Attachment, DocketEntry
 
 pytestmark = pytest.mark.django_db
@@ -54,23 +54,8 @@ def docket(world, now, settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
     case = file_complaint(world)
     now.set("2027-03-02 12:00")
-    record(world, case, "recusal_requested", "2027-03-02", member=str(world.members[3].pk), by="member")
-    ballots = {p.pk: "yes" for p in world.members if p.pk != world.members[3].pk}
-    voted = record(
-        world, case, "recusal_decided", "2027-03-02", member=str(world.members[3].pk), granted=True, ballots=ballots
-    )
-    filed = do_record_act(
-        user=world.users["secretaria"],
-        case=case,
-        act=ActInput(
-            "witness_summoned",
-            now.set("2027-03-02 13:00"),
-            True,
-            {"witness": "Testigo Ficticio"},
-            {},
-            attachments=[UploadedDocument("citacion.txt", b"Citacion de prueba", "text/plain")],
-        ),
-    )
+    voted = recuse(world, case, world.members[3])
+    filed = summon_witness(world, case, now, witness="Testigo Ficticio")
     client = Client()
     client.force_login(world.users["presidente"])
     assert client.get(f"/expedientes/{case.number}/").status_code == 200

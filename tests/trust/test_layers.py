@@ -11,7 +11,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from factories import file_complaint, make_person, make_user, record, unanimous
+from factories import file_complaint, make_person, make_user, record
+from web.helpers import dismiss
 
 from ventila.accounts import twofactor
 from ventila.audit import chain
@@ -142,15 +143,7 @@ def test_a_docket_entry_is_chained_with_the_parts_cases_registers(world, now) ->
     now.set("2027-03-20 12:00")
     record(world, case, "respondent_notified", "2027-03-03")
     record(world, case, "answer_filed", "2027-03-10")
-    entry = record(
-        world,
-        case,
-        "determination_made",
-        "2027-03-15",
-        outcome="dismissed",
-        grounds=["lack_of_interest"],
-        ballots=unanimous(world),
-    )
+    entry = dismiss(world, case, grounds="lack_of_interest")
     covered = chain.covered_now("docket_entry", entry)
     assert set(covered) == {"row", "attachments", "roll_call", "ballots"}
     content = chain.content_of("docket_entry", entry, covered)

@@ -12,10 +12,10 @@ from django.test import Client
 from documents.helpers import issue
 from factories import file_complaint, record
 from filing.helpers import PNG, camara_steps, upload, walk
+from web.helpers import draft_notice, summon_witness
 
-from ventila.cases.actions import ActInput, UploadedDocument, do_record_act
 from ventila.cases.models import Attachment, Case
-from ventila.documents.actions import do_create_draft, do_order_delivery
+from ventila.documents.actions import do_order_delivery
 from ventila.documents.service import link_url
 from ventila.filing.models import Supplement
 
@@ -36,27 +36,10 @@ def assert_no_store(response, url: str) -> None:
 
 def test_every_page_and_file_behind_sign_in_is_not_stored(world, now):
     case = file_complaint(world)
-    entry = do_record_act(
-        user=world.users["secretaria"],
-        case=case,
-        act=ActInput(
-            "witness_summoned",
-            now.set("2027-03-02 13:00"),
-            True,
-            {"witness": "Testigo"},
-            {},
-            attachments=[UploadedDocument("citacion.txt", b"Citacion de prueba", "text/plain")],
-        ),
-    )
+    entry = summon_witness(world, case, now)
     attachment = Attachment.objects.get(entry=entry)
     doc = issue(world, case, "notice_of_complaint")
-    draft = do_create_draft(
-        user=world.users["secretaria"],
-        case=case,
-        entry=case.entries.get(seq=1),
-        template="notice_of_complaint",
-        language="es",
-    )
+    draft = draft_notice(world, case)
     staff = Client()
     staff.force_login(world.users["secretaria"])
     n = case.number

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import importlib
 import io
 import json
 from pathlib import Path
 
 import pytest
+from django.apps import apps as django_apps
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 from django_otp.plugins.otp_totp.models import TOTPDevice
 from factories import file_complaint, make_person, record, unanimous
@@ -145,6 +147,35 @@ def test_the_case_state_is_versioned_when_the_docket_moves_it_not_when_a_day_pas
     do_refresh_case(case)
     assert latest(case).version == after.version
     assert chain.verify().ok
+
+
+def test_a_case_version_from_before_the_column_was_renamed_still_verifies(filed):
+    """Cases migration 0011 renamed the case column ``report_referred`` (one rulebook's event name) to
+    ``final_report_sent`` (issue 28). A version written before keeps the old name: its link still
+    verifies, and the migration's step gives the row a new version under the new name."""
+    case = filed["case"]
+    current = latest(case)
+    old_content = {("report_referred" if k == "final_report_sent" else k): v for k, v in current.content.items()}
+    with transaction.atomic():
+        chain.lock_head()
+        old = StateRecord.objects.create(
+            kind="cases.Case",
+            object_id=str(case.pk),
+            version=current.version + 1,
+            content=old_content,
+            removed=False,
+            username=state.MIGRATION,
+            at=current.at,
+        )
+        chain.append(state.KIND, old)
+    assert "final_report_sent" not in latest(case).content
+    assert not chain.verify().ok  # the row no longer equals its latest version (the name differs)
+    importlib.import_module("ventila.cases.migrations.0011_case_final_report_sent").new_versions(django_apps, None)
+    renewed = latest(case)
+    assert renewed.version == old.version + 1 and renewed.content == current.content
+    assert StateRecord.objects.get(pk=old.pk).content == old_content  # the old version is kept as written
+    result = chain.verify()
+    assert result.ok, [str(p) for p in result.problems]
 
 
 def test_removing_a_closure_records_who_and_why_and_moves_the_terms_back(filed):

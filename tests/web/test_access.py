@@ -22,13 +22,14 @@ from factories import (
     record,
     signed_in,
     tiny_pdf,
-    unanimous,
 )
 
 from ventila.accounts.models import RoleGrant
-from ventila.cases.actions import ActInput, UploadedDocument, do_record_act
+from ventila.cases.actions import ActInput
 from ventila.cases.models import Attachment
 from ventila.rules import RULEBOOKS
+
+from .helpers import recuse, summon_witness
 
 pytestmark = pytest.mark.django_db
 
@@ -110,16 +111,7 @@ def _scenario(world, now):
     case = file_complaint(world)
     own = file_complaint(world, respondent=world.members[5])
     now.set("2027-03-02 12:00")
-    record(world, case, "recusal_requested", "2027-03-02", member=str(world.members[3].pk), by="member")
-    record(
-        world,
-        case,
-        "recusal_decided",
-        "2027-03-02",
-        member=str(world.members[3].pk),
-        granted=True,
-        ballots={k: v for k, v in unanimous(world).items() if k != world.members[3].pk},
-    )  # Sec. 9 ¶4
+    recuse(world, case, world.members[3])  # Sec. 9 ¶4
     # The Speaker's substitute pro tempore for the recused member (Secs. 8–9): this case only.
     substitute = make_person("Sustituto", "Pro Tempore Ficticio", title="Representante del Distrito 30")
     world.users["sustituto"] = make_user("sustituto", person=substitute)
@@ -132,19 +124,8 @@ def _scenario(world, now):
         member=str(world.members[3].pk),
         substitute=str(substitute.pk),
     )
-    entry = do_record_act(
-        user=world.users["secretaria"],
-        case=case,
-        act=ActInput(
-            "witness_summoned",
-            now.set("2027-03-02 13:00"),
-            True,
-            {"witness": "Testigo"},
-            {},
-            note=HIDDEN_TERM_NOTE,  # issue 17: a word only this case holds, for the search below
-            attachments=[UploadedDocument("citacion.txt", b"Citacion", "text/plain")],
-        ),
-    )
+    # issue 17: the note is a word only this case holds, for the search below
+    entry = summon_witness(world, case, now, file=("citacion.txt", b"Citacion"), note=HIDDEN_TERM_NOTE)
     att = Attachment.objects.get(entry=entry)
     n = case.number
     docs = _documents(world, case)  # issue 4

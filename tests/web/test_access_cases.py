@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from factories import file_complaint, record, unanimous
 
+from .helpers import dismiss
 from .test_access import ROLES, SEE, _expect, _online_evidence
 
 pytestmark = pytest.mark.django_db
@@ -94,15 +95,7 @@ def test_the_public_record_shows_a_final_case_to_every_role_and_nothing_more(wor
     now.set("2027-03-20 12:00")
     record(world, case, "respondent_notified", "2027-03-02")
     record(world, case, "answer_filed", "2027-03-10")
-    record(
-        world,
-        case,
-        "determination_made",
-        "2027-03-15",
-        ballots=unanimous(world),
-        outcome="dismissed",
-        grounds=["frivolous"],
-    )
+    dismiss(world, case)
     record(world, case, "determination_notified", "2027-03-16")
     record(world, case, "case_closed", "2027-03-17")
     n = case.number

@@ -15,12 +15,14 @@ import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from factories import at, file_complaint, record, unanimous
+from factories import at, file_complaint, record
 
 from ventila.bodies.models import Closure
 from ventila.cases.actions import ActInput, do_add_closure, do_record_act
 from ventila.cases.models import Case, DocketEntry
 from ventila.rules import RULEBOOKS
+
+from .helpers import dismiss
 
 pytestmark = pytest.mark.django_db
 
@@ -283,15 +285,7 @@ def test_declaring_a_closure_day_is_confirmed_with_the_cases_it_moves(secretary,
 def test_cam_21c_03_a_closed_case_says_it_takes_no_more_acts_and_how_to_correct_one(secretary, world, notified, now):
     now.set("2027-03-15 12:00")
     record(world, notified, "answer_filed", "2027-03-15")
-    record(
-        world,
-        notified,
-        "determination_made",
-        "2027-03-15",
-        ballots=unanimous(world),
-        outcome="dismissed",
-        grounds=["frivolous"],
-    )
+    dismiss(world, notified)
     record(world, notified, "determination_notified", "2027-03-15")
     record(world, notified, "case_closed", "2027-03-15")
     assert Case.objects.get(pk=notified.pk).status == Case.Status.CLOSED

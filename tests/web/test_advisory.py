@@ -23,6 +23,8 @@ from ventila.accounts.models import RoleGrant
 from ventila.cases.models import Case
 from ventila.documents.models import Document
 
+from .helpers import opened, signed_in
+
 pytestmark = pytest.mark.django_db
 
 URL = "/expedientes/asunto/etica-camara/advisory_opinion/"
@@ -31,11 +33,6 @@ URL = "/expedientes/asunto/etica-camara/advisory_opinion/"
 @pytest.fixture(autouse=True)
 def _media(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
-
-
-def signed_in(client, world, who="secretaria"):
-    client.force_login(world.users[who])
-    return client
 
 
 def request_data(world, person=None, **changes):
@@ -57,9 +54,7 @@ def open_request(client, world, **changes):
     check = client.post(URL, data)
     assert check.status_code == 200, check.content.decode()[:3000]
     assert "Revise antes de anotar" in check.content.decode()
-    r = client.post(URL, {**data, "paso": "confirmar"})
-    assert r.status_code == 302, r.content.decode()[:3000]
-    return Case.objects.get(number=r["Location"].strip("/").split("/")[-1]), check.content.decode()
+    return opened(client.post(URL, {**data, "paso": "confirmar"})), check.content.decode()
 
 
 def fresh(case):

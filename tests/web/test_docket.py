@@ -7,13 +7,15 @@ import datetime as dt
 import re
 
 import pytest
+from documents.helpers import issue
 from factories import at, file_complaint, make_person, record
 
 from ventila.cases.actions import ActInput, do_file_case
 from ventila.cases.models import DocketEntry
 from ventila.cases.queries import docket_order
-from ventila.documents.actions import do_order_delivery
 from ventila.rules import PR_TZ
+
+from .helpers import serve
 
 pytestmark = pytest.mark.django_db
 
@@ -25,40 +27,14 @@ def _items(page: str) -> list[tuple[int, str]]:
     return [(int(seq), body) for seq, body in ITEM.findall(timeline)]
 
 
-def _issue(world, case):
-    from ventila.documents.actions import do_create_draft, do_issue_document
-
-    draft = do_create_draft(
-        user=world.users["secretaria"],
-        case=case,
-        entry=case.entries.get(seq=1),
-        template="notice_of_complaint",
-        language="es",
-    )
-    return do_issue_document(user=world.users["secretaria"], draft=draft)
-
-
-def _serve(world, doc, method, received_on, name="Rafael Quiñones Ficticio", role="respondent"):
-    return do_order_delivery(
-        user=world.users["secretaria"],
-        document=doc,
-        role=role,
-        name=name,
-        email="",
-        method=method,
-        received_on=received_on,
-        receipt_note="Acuse firmado.",
-    )
-
-
 def test_each_entry_is_one_line_with_its_details_behind_it_and_the_service_folded_under_its_document(
     client, world, now
 ):
     case = file_complaint(world)
-    doc = _issue(world, case)
+    doc = issue(world, case, "notice_of_complaint")
     now.set("2027-03-03 16:00")
-    _serve(world, doc, "hand", dt.date(2027, 3, 2))
-    _serve(world, doc, "mail", dt.date(2027, 3, 3), name="Ana Ejemplo Ficticia", role="complainant")
+    serve(world, doc, "hand", dt.date(2027, 3, 2))
+    serve(world, doc, "mail", dt.date(2027, 3, 3), name="Ana Ejemplo Ficticia", role="complainant")
     entries = {e.seq: e for e in case.entries.all()}
     attempts = [s for s, e in entries.items() if e.event_type == "service_attempted"]
     issued = next(s for s, e in entries.items() if e.event_type == "document_issued")

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings as django_settings
-from factories import complaint_act, make_person
+from factories import complaint_act
 
 from ventila.bodies.models import Person
-from ventila.cases.actions import do_file_case
-from ventila.cases.models import Case, CaseFinding, DocketEntry
+from ventila.cases.models import CaseFinding, DocketEntry
 
 from .english_check import spanish_in, visible_texts
+from .helpers import file_house_complaint, open_municipal_complaint
 
 pytestmark = pytest.mark.django_db
 
@@ -42,24 +42,8 @@ def no_spanish(html: str, *known: str) -> None:
 @pytest.fixture
 def answered(client, world, now):
     """A municipal complaint against a mayor, served Wed 2027-03-03 and answered Wed 2027-03-10."""
-    mayor = make_person("Eduardo", "Cordero Ficticio", role="mayor", title="Alcalde de Ponce", municipality="Ponce")
     client = english(client)  # in English from the start (the success messages too)
-    client.force_login(world.users["secretaria_municipal"])
-    r = client.post(
-        "/expedientes/nuevo/querellas-municipales/complaint/",
-        {
-            "respondent_office": mayor.offices.get().pk,
-            "occurred_date": "2027-03-01",
-            "complainant_kind": "citizen",
-            "sworn": "on",
-            "complainant_name": "Ciudadana Ficticia",
-            "complainant_email": "c@example.org",
-            "complainant_phone": "787-555-0199",
-            "facts": "Uso de fondos municipales.",
-        },
-    )
-    assert r.status_code == 302, r.content.decode()[:3000]
-    case = Case.objects.get(body=world.municipal)
+    case = open_municipal_complaint(client, world)
     now.set("2027-03-15 12:00")
     for act, day in (("respondent_notified", "2027-03-03"), ("answer_filed", "2027-03-10")):
         assert client.post(f"/expedientes/{case.number}/actos/{act}/", {"occurred_date": day}).status_code == 302
@@ -112,16 +96,7 @@ def test_mun_hea_02_refusal_names_the_earliest_hearing_date_in_english(answered)
 
 
 def test_cam_02_01_facts_outside_the_code_in_english_on_the_case_page(client, world, now):
-    case = do_file_case(
-        user=world.users["secretaria"],
-        body=world.camara,
-        kind="complaint",
-        respondent=world.respondent,
-        respondent_role="representative",
-        respondent_office="Representante del Distrito 40",
-        complainant={"name": "Ana Ejemplo Ficticia", "email": "ana@example.org", "phone": "787-555-0100"},
-        act=complaint_act(facts_date="2024-08-27"),
-    )
+    case = file_house_complaint(world, complaint_act(facts_date="2024-08-27"))
     client.force_login(world.users["secretaria"])
     page = english(client).get(f"/expedientes/{case.number}/").content.decode()
     assert "The facts (Tuesday, August 27, 2024) fall outside the reach of the Code (Tuesday, February 25, 2025" in page

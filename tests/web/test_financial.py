@@ -88,6 +88,14 @@ def _case(person) -> Case:
     return TenureCase.objects.get(person=person).case
 
 
+def _marta(now, day: str = "2027-01-10 09:00"):
+    """Marta, an officer since Mon 4 Jan 2027, on ``day``: the sweep opens her tenure case. She and the case."""
+    now.set(day)
+    marta = make_person("Marta", "Ficticia Ruiz", role="officer", title="Subsecretaria", start=dt.date(2027, 1, 4))
+    _sweep()
+    return marta, _case(marta)
+
+
 def _terms(case) -> dict:
     return {d.deadline_id: d for d in Case.objects.get(pk=case.pk).deadlines.all()}
 
@@ -169,10 +177,7 @@ def test_cam_14d_01_the_import_opens_a_financial_report_case_per_tenure_and_dock
 
 
 def test_cam_14c_02_cam_15_01_04_05_cam_16a_01_report_findings_answer_and_referral_walk(world, now, secretaria):
-    now.set("2027-01-10 09:00")
-    marta = make_person("Marta", "Ficticia Ruiz", role="officer", title="Subsecretaria", start=dt.date(2027, 1, 4))
-    _sweep()
-    case = _case(marta)
+    marta, case = _marta(now)
     person_url = f"{REGISTER}{marta.pk}/"
 
     # The report received, without the notice to the Secretary: the report_filed act on the case.
@@ -277,10 +282,7 @@ def test_cam_14c_02_cam_15_01_04_05_cam_16a_01_report_findings_answer_and_referr
 
 
 def test_cam_16a_01_a_referral_after_the_30_days_is_recorded_late(world, now, secretaria):
-    now.set("2027-01-10 09:00")
-    marta = make_person("Marta", "Ficticia Ruiz", role="officer", title="Subsecretaria", start=dt.date(2027, 1, 4))
-    _sweep()
-    case = _case(marta)
+    marta, case = _marta(now)
     now.set("2027-07-09 10:00")
     _report(world, marta, 2026, "initial", dt.date(2027, 3, 25), dt.date(2027, 3, 26))
     _act(secretaria, case, "preliminary_findings_received", {"occurred_date": "2027-06-01", "covers_year": "2026"})
@@ -464,10 +466,7 @@ def test_cam_14d_01_notice_to_a_late_filer_generated_issued_and_served_as_a_pdf(
 
     from ventila.documents.models import Delivery, Document
 
-    now.set("2027-01-10 09:00")
-    marta = make_person("Marta", "Ficticia Ruiz", role="officer", title="Subsecretaria", start=dt.date(2027, 1, 4))
-    _sweep()
-    case = _case(marta)
+    marta, case = _marta(now)
     new = f"/expedientes/{case.number}/anotaciones/1/documentos/late_report_notice/"
     # Not late yet: the notice is not offered.
     assert (
@@ -521,10 +520,7 @@ def test_recording_a_report_for_a_year_no_tenure_covers_is_refused(world, now, s
 
 
 def test_cam_14e_02_an_office_ended_in_the_administration_site_dockets_the_exit_in_the_same_transaction(world, now):
-    now.set("2027-09-20 09:00")
-    marta = make_person("Marta", "Ficticia Ruiz", role="officer", title="Subsecretaria", start=dt.date(2027, 1, 4))
-    _sweep()
-    case = _case(marta)
+    marta, case = _marta(now, "2027-09-20 09:00")
     office = marta.offices.get()
     admin = Client()
     admin.force_login(world.users["admin"])
@@ -579,10 +575,7 @@ def test_cam_14d_01_the_daily_sweep_command_opens_a_case_on_the_day_office_is_ta
 def test_cam_14d_01_the_notice_to_a_late_filer_in_english(world, now):
     from ventila.documents.actions import do_create_draft
 
-    now.set("2027-01-10 09:00")
-    marta = make_person("Marta", "Ficticia Ruiz", role="officer", title="Subsecretaria", start=dt.date(2027, 1, 4))
-    _sweep()
-    case = _case(marta)
+    marta, case = _marta(now)
     now.set("2027-04-12 09:00")
     draft = do_create_draft(
         user=world.users["secretaria"],

@@ -37,6 +37,14 @@ def _client(world, name: str) -> Client:
     return c
 
 
+def _uploaded(world):
+    """The secretary signed in, the HR file uploaded: her client, the mapping page's URL and its guessed form."""
+    secretaria = _client(world, "secretaria")
+    upload = secretaria.post(IMPORT, {"file": SimpleUploadedFile("rrhh.csv", CSV.encode(), content_type="text/csv")})
+    mapping = upload["Location"]
+    return secretaria, mapping, _guessed_post(secretaria.get(mapping).content.decode())
+
+
 def _work_url(response) -> str:
     assert response.status_code == 302 and response["Location"].startswith("/trabajos/"), response.status_code
     return response["Location"]
@@ -45,10 +53,7 @@ def _work_url(response) -> str:
 def test_a_large_import_is_a_job_whose_page_says_how_far_along_it_is(world, now, settings):
     settings.VENTILA_LONG_WORK_ROWS = 5
     settings.VENTILA_IMPORT_BATCH_ROWS = 2
-    secretaria = _client(world, "secretaria")
-    upload = secretaria.post(IMPORT, {"file": SimpleUploadedFile("rrhh.csv", CSV.encode(), content_type="text/csv")})
-    mapping = upload["Location"]
-    form = _guessed_post(secretaria.get(mapping).content.decode())
+    secretaria, mapping, form = _uploaded(world)
     url = _work_url(secretaria.post(mapping, {**form, "action": "import"}))
     assert not Person.objects.filter(hr_number__startswith="L-").exists()  # nothing written in the request
     waiting = secretaria.get(url).content.decode()
@@ -126,10 +131,7 @@ def test_a_large_board_export_is_a_job_the_body_staff_may_download(world, now, s
     → Mon 5 Apr 2027): six rows on April's board, made into a workbook by the worker."""
     settings.VENTILA_LONG_WORK_ROWS = 5
     settings.VENTILA_IMPORT_BATCH_ROWS = 1000
-    secretaria = _client(world, "secretaria")
-    upload = secretaria.post(IMPORT, {"file": SimpleUploadedFile("rrhh.csv", CSV.encode(), content_type="text/csv")})
-    mapping = upload["Location"]
-    form = _guessed_post(secretaria.get(mapping).content.decode())
+    secretaria, mapping, form = _uploaded(world)
     secretaria.post(mapping, {**form, "action": "import"})
     assert run_ready() == 1
     url = _work_url(secretaria.get("/cuerpos/etica-camara/obligados/tablero/?mes=2027-04&formato=xlsx"))

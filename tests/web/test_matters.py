@@ -18,17 +18,14 @@ from factories import make_person, tiny_pdf
 from ventila.audit.models import AccessLog
 from ventila.cases.models import Case, RequestedReport
 
+from .helpers import opened, signed_in
+
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
 def _media(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
-
-
-def signed_in(client, world, who="secretaria"):
-    client.force_login(world.users[who])
-    return client
 
 
 def terms(case):
@@ -61,12 +58,14 @@ NOTICE = {
 }
 
 
-def open_outside_activity(client, world, **changes):
+def open_matter(client, world, kind, data):
+    """The House Commission's secretary opens a matter of ``kind`` about the world's representative."""
     office = world.respondent.offices.get()
-    data = {"person_office": office.pk, **NOTICE, **changes}
-    r = client.post("/expedientes/asunto/etica-camara/outside_activity/", data)
-    assert r.status_code == 302, r.content.decode()[:3000]
-    return Case.objects.get(number=r["Location"].strip("/").split("/")[-1])
+    return opened(client.post(f"/expedientes/asunto/etica-camara/{kind}/", {"person_office": office.pk, **data}))
+
+
+def open_outside_activity(client, world, **changes):
+    return open_matter(client, world, "outside_activity", {**NOTICE, **changes})
 
 
 # -- Sec. 11: outside activities ------------------------------------------------------------------
@@ -236,11 +235,7 @@ REQUEST = {
 
 
 def open_request(client, world, **changes):
-    office = world.respondent.offices.get()
-    data = {"person_office": office.pk, **REQUEST, **changes}
-    r = client.post("/expedientes/asunto/etica-camara/report_access_request/", data)
-    assert r.status_code == 302, r.content.decode()[:3000]
-    return Case.objects.get(number=r["Location"].strip("/").split("/")[-1])
+    return open_matter(client, world, "report_access_request", {**REQUEST, **changes})
 
 
 def pdf_file(name="informe.pdf"):

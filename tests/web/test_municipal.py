@@ -4,35 +4,22 @@ decision that needs the Commission's quorum and two votes (MUN-QUO-01)."""
 from __future__ import annotations
 
 import pytest
-from factories import file_complaint, make_person
+from factories import file_complaint
 
 from ventila.cases.labels import confidentiality_notice
-from ventila.cases.models import Case, DocketEntry
+from ventila.cases.models import DocketEntry
+
+from .helpers import open_municipal_complaint, ponce_mayor
 
 pytestmark = [pytest.mark.django_db]
 
 
 def test_complaint_against_a_mayor_with_a_two_vote_decision(client, world, now):
-    mayor = make_person("Eduardo", "Cordero Ficticio", role="mayor", title="Alcalde de Ponce", municipality="Ponce")
+    mayor = ponce_mayor()
     client.force_login(world.users["secretaria_municipal"])
     page = client.get("/expedientes/nuevo/querellas-municipales/complaint/").content.decode()
     assert "Alcalde de Ponce" in page and "Representante" not in page.split("respondent_office")[1][:2000]
-    office = mayor.offices.get()
-    r = client.post(
-        "/expedientes/nuevo/querellas-municipales/complaint/",
-        {
-            "respondent_office": office.pk,
-            "occurred_date": "2027-03-01",
-            "complainant_kind": "citizen",
-            "sworn": "on",
-            "complainant_name": "Ciudadana Ficticia",
-            "complainant_email": "c@example.org",
-            "complainant_phone": "787-555-0199",
-            "facts": "Uso de fondos municipales.",
-        },
-    )
-    assert r.status_code == 302, r.content.decode()[:3000]
-    case = Case.objects.get(body=world.municipal)
+    case = open_municipal_complaint(client, world, mayor)
     assert case.number == "CVQM-2027-0001" and case.respondent_role == "mayor"
     # The municipal Commission's staff never sees the House's cases, nor the reverse.
     client.force_login(world.users["secretaria"])
@@ -69,23 +56,8 @@ def test_complaint_against_a_mayor_with_a_two_vote_decision(client, world, now):
 def test_each_body_speaks_its_own_law_on_the_case_page_and_in_its_mail(client, world, now):
     """A municipal case never cites the House Code's confidentiality (Secs. 5(5), 21(d), CAM-05-02): its
     law states none, so the page states ventila's own restriction; a House case cites the Code."""
-    mayor = make_person("Eduardo", "Cordero Ficticio", role="mayor", title="Alcalde de Ponce", municipality="Ponce")
-    client.force_login(world.users["secretaria_municipal"])
-    r = client.post(
-        "/expedientes/nuevo/querellas-municipales/complaint/",
-        {
-            "respondent_office": mayor.offices.get().pk,
-            "occurred_date": "2027-03-01",
-            "complainant_kind": "citizen",
-            "sworn": "on",
-            "complainant_name": "Ciudadana Ficticia",
-            "complainant_email": "c@example.org",
-            "complainant_phone": "787-555-0199",
-            "facts": "Uso de fondos municipales.",
-        },
-    )
-    assert r.status_code == 302
-    page = client.get(f"/expedientes/{Case.objects.get(body=world.municipal).number}/").content.decode()
+    case = open_municipal_complaint(client, world)
+    page = client.get(f"/expedientes/{case.number}/").content.decode()
     assert "Acceso restringido: solo lo ven las personas autorizadas en este expediente." in page
     assert "5(5)" not in page and "Código de Ética" not in page
     assert "Código de Ética" not in confidentiality_notice("municipal")

@@ -11,9 +11,11 @@ from typing import Any
 
 import pytest
 from django.template import base as template_base
-from factories import file_complaint, make_person, record
+from factories import file_complaint, make_person
 
 from ventila.cases.models import DocketEntry
+
+from .helpers import ask_recusal
 
 pytestmark = pytest.mark.django_db
 
@@ -53,15 +55,7 @@ def test_the_case_page_renders_as_many_template_nodes_for_200_entries_as_for_10(
     counts = []
     for total in (10, 200):
         case = file_complaint(world)
-        record(
-            world,
-            case,
-            "recusal_requested",
-            "2027-03-01 10:30",
-            member=str(world.members[4].pk),
-            by="member",
-            details={"recusal_reasons": "Fue asesor del querellado."},
-        )
+        ask_recusal(world, case, world.members[4])
         _pad(case, total, "recusal_requested")
         client.force_login(world.users["secretaria"])
         client.get(f"/expedientes/{case.number}/")  # the day's first read re-derives the case
@@ -93,15 +87,7 @@ def test_hostile_text_on_the_docket_and_the_queue_shows_as_text(client, world, n
     respondent = make_person(HOSTILE, "Ficticio", title="Representante del Distrito 40")
     case = file_complaint(world, respondent=respondent)
     assert HOSTILE in case.caption
-    record(
-        world,
-        case,
-        "recusal_requested",
-        "2027-03-01 10:30",
-        member=str(world.members[4].pk),
-        by="member",
-        details={"recusal_reasons": HOSTILE + "\nsegunda línea"},
-    )
+    ask_recusal(world, case, world.members[4], HOSTILE + "\nsegunda línea")
     client.force_login(world.users["secretaria"])
     page = client.get(f"/expedientes/{case.number}/").content.decode()
     timeline = page[page.index('<ol class="timeline"') :]

@@ -11,11 +11,13 @@ import json
 
 import pytest
 from documents.helpers import flat, issue, pdf_pages
-from factories import at, complaint_act, file_complaint, make_person, record, unanimous
+from factories import at, file_complaint, make_person, record, unanimous
 
 from ventila.cases.actions import ActInput, do_file_case, do_record_act
 from ventila.cases.models import Case
 from ventila.documents import publication
+
+from .helpers import dismiss, file_house_complaint
 
 pytestmark = pytest.mark.django_db
 
@@ -31,16 +33,7 @@ MUNICIPAL = "/registro-publico/querellas-municipales/"
 
 
 def _file(world, respondent=None):
-    return do_file_case(
-        user=world.users["secretaria"],
-        body=world.camara,
-        kind="complaint",
-        respondent=respondent or world.respondent,
-        respondent_role="representative",
-        respondent_office="Representante del Distrito 40",
-        complainant=COMPLAINANT,
-        act=complaint_act(),
-    )
+    return file_house_complaint(world, respondent=respondent, complainant=COMPLAINANT)
 
 
 def _dismissed(world, now, *, close: bool = True, respondent=None):
@@ -53,15 +46,7 @@ def _dismissed(world, now, *, close: bool = True, respondent=None):
         case=case,
         act=ActInput("answer_filed", at("2027-03-10 10:00"), True, {}, {}, note=SECRET_NOTE),
     )
-    det = record(
-        world,
-        case,
-        "determination_made",
-        "2027-03-15",
-        ballots=unanimous(world),
-        outcome="dismissed",
-        grounds=["frivolous"],
-    )
+    det = dismiss(world, case)
     issue(
         world,
         case,

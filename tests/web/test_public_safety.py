@@ -18,15 +18,17 @@ import json
 import pytest
 from documents.helpers import flat, issue, pdf_pages
 from documents.redaction_corpus import COMPLAINANT, RESPONDENT, WITNESSES, leaks, variants
-from factories import at, record, unanimous
+from factories import at, record
 
 from ventila.audit.models import ChainLink
 from ventila.cases import access
-from ventila.cases.actions import ActInput, do_file_case
+from ventila.cases.actions import ActInput
 from ventila.cases.models import Case
 from ventila.documents.models import PublicationReview
 from ventila.stats import queries
 from ventila.stats.report import report_html
+
+from .helpers import dismiss, file_house_complaint
 
 pytestmark = pytest.mark.django_db
 
@@ -36,18 +38,8 @@ REVIEW = "/cuerpos/etica-camara/revision-publicacion/"
 
 def _file(world, complainant=COMPLAINANT, witnesses=WITNESSES, when="2027-03-01 10:15"):
     details = {"facts": "Hechos de prueba.", "provisions": "Sec. 10(j)", "witnesses": witnesses}
-    return do_file_case(
-        user=world.users["secretaria"],
-        body=world.camara,
-        kind="complaint",
-        respondent=world.respondent,
-        respondent_role="representative",
-        respondent_office="Representante del Distrito 40",
-        complainant=complainant,
-        act=ActInput(
-            "complaint_filed", at(when), True, {"knowledge_date": "2027-02-10", "channel": "in_person"}, details
-        ),
-    )
+    act = ActInput("complaint_filed", at(when), True, {"knowledge_date": "2027-02-10", "channel": "in_person"}, details)
+    return file_house_complaint(world, act, complainant=complainant)
 
 
 def _dismissed(world, now, *, notice_text="", notify=True, close=True, **kw):
@@ -56,15 +48,7 @@ def _dismissed(world, now, *, notice_text="", notify=True, close=True, **kw):
     now.set("2027-03-20 12:00")
     record(world, case, "respondent_notified", "2027-03-02")
     record(world, case, "answer_filed", "2027-03-10")
-    det = record(
-        world,
-        case,
-        "determination_made",
-        "2027-03-15",
-        ballots=unanimous(world),
-        outcome="dismissed",
-        grounds=["frivolous"],
-    )
+    det = dismiss(world, case)
     issue(world, case, "determination", seq=det.seq, edits={"notice": notice_text} if notice_text else None)
     if notify:
         record(world, case, "determination_notified", "2027-03-16")

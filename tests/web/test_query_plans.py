@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from django.db import connection
-from factories import file_complaint, make_user, record
+from factories import file_complaint, make_user
 
 from ventila import clock
 from ventila.accounts.models import RoleGrant
@@ -27,6 +27,8 @@ from ventila.bodies.models import Membership
 from ventila.cases.models import Attachment, Case, CaseExclusion, CaseFinding, CaseSubstitute, DocketEntry
 from ventila.documents.actions import do_create_draft, do_issue_document
 from ventila.filing.models import Filing
+
+from .helpers import ask_recusal
 
 pytestmark = pytest.mark.django_db
 
@@ -201,15 +203,7 @@ def two_dockets(world: Any, now: Any) -> tuple[Case, Case]:
     pair = []
     for total in (10, 200):
         case = file_complaint(world)
-        record(
-            world,
-            case,
-            "recusal_requested",
-            "2027-03-01 10:30",
-            member=str(world.members[4].pk),
-            by="member",
-            details={"recusal_reasons": "Fue asesor del querellado."},
-        )
+        ask_recusal(world, case, world.members[4])
         _pad_docket(case, total)
         pair.append(case)
     return pair[0], pair[1]
@@ -219,7 +213,7 @@ def two_dockets(world: Any, now: Any) -> tuple[Case, Case]:
 def test_the_case_page_runs_as_many_statements_for_200_entries_as_for_10(client, world, two_dockets, who):
     small, big = two_dockets
     if who == "presidencia_camara":
-        Case.objects.filter(pk__in=[small.pk, big.pk]).update(report_referred=True)
+        Case.objects.filter(pk__in=[small.pk, big.pk]).update(final_report_sent=True)
     c = _client(client, world.users[who])
     counts = []
     for case in (small, big):

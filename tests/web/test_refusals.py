@@ -8,6 +8,8 @@ from factories import file_complaint, record, unanimous
 
 from ventila.cases.models import Case, CaseCounter, DocketEntry
 
+from .helpers import recuse
+
 pytestmark = pytest.mark.django_db
 
 
@@ -158,16 +160,7 @@ def test_recused_member_leaves_the_roll_call(secretary, world, now):
     case = file_complaint(world)
     now.set("2027-03-15 12:00")
     recused = world.members[3]
-    record(world, case, "recusal_requested", "2027-03-02", member=str(recused.pk), by="member")
-    record(
-        world,
-        case,
-        "recusal_decided",
-        "2027-03-02",
-        member=str(recused.pk),
-        granted=True,
-        ballots={k: v for k, v in unanimous(world).items() if k != recused.pk},
-    )  # Sec. 9 ¶4: he does not vote
+    recuse(world, case, recused)  # Sec. 9 ¶4: he does not vote
     record(world, case, "respondent_notified", "2027-03-03")
     record(world, case, "answer_filed", "2027-03-15")
     page = secretary.get(f"/expedientes/{case.number}/actos/determination_made/").content.decode()

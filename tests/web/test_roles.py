@@ -9,7 +9,7 @@ import re
 import pytest
 from django.db import DatabaseError, transaction
 from django.test import Client
-from factories import file_complaint, make_person, record, unanimous
+from factories import file_complaint, record, unanimous
 
 from ventila.accounts import twofactor
 from ventila.accounts.models import SignInAttempt
@@ -17,6 +17,8 @@ from ventila.audit import chain
 from ventila.audit.models import ChainLink
 from ventila.cases.actions import OwnVoteRefused, current_own_votes, do_record_own_vote
 from ventila.cases.models import Case, MemberVote
+
+from .helpers import ASSEMBLY, open_municipal_complaint, recuse
 
 pytestmark = pytest.mark.django_db
 
@@ -140,16 +142,7 @@ def test_own_vote_refused_when_excluded_recused_or_not_allowed(world, now):
     # A member recused in the case (Sec. 9): out of it.
     case = _examined(world, now)
     recused = world.members[4]
-    record(world, case, "recusal_requested", "2027-03-15", member=str(recused.pk), by="member")
-    record(
-        world,
-        case,
-        "recusal_decided",
-        "2027-03-15",
-        member=str(recused.pk),
-        granted=True,
-        ballots={k: v for k, v in unanimous(world).items() if k != recused.pk},
-    )
+    recuse(world, case, recused, "2027-03-15")
     assert c.get(f"/expedientes/{case.number}/votos/determination_made/").status_code == 404
     with pytest.raises(OwnVoteRefused):
         do_record_own_vote(user=world.users["comisionado"], case=case, event_type="determination_made", vote="yes")
@@ -166,24 +159,8 @@ def test_own_vote_refused_when_excluded_recused_or_not_allowed(world, now):
 
 def test_municipal_commissioners_do_not_record_their_own_vote_decision_11(world, now):
     """Decision 11 (MUN-QUO-01): the municipal Commission votes at its meeting; its secretary records it."""
-    mayor = make_person("Eduardo", "Cordero Ficticio", role="mayor", title="Alcalde de Ponce", municipality="Ponce")
     sec = _signed_in(world.users["secretaria_municipal"])
-    r = sec.post(
-        "/expedientes/nuevo/querellas-municipales/complaint/",
-        {
-            "respondent_office": mayor.offices.get().pk,
-            "occurred_date": "2027-03-01",
-            "complainant_kind": "municipal_assembly",
-            "sworn": "on",
-            "evidence_attached": "on",
-            "complainant_name": "Asamblea Municipal de Ponce (ficticia)",
-            "complainant_email": "asamblea@example.org",
-            "complainant_phone": "787-555-0199",
-            "facts": "Contratos sin subasta.",
-        },
-    )
-    assert r.status_code == 302
-    case = Case.objects.get(body=world.municipal)
+    case = open_municipal_complaint(sec, world, **ASSEMBLY)
     now.set("2027-03-20 12:00")
     for act, data in (
         ("respondent_notified", {"occurred_date": "2027-03-03", "certified_copy": "on"}),

@@ -9,12 +9,14 @@ import re
 from typing import Any
 
 import pytest
-from factories import file_complaint, make_person, make_user, record
+from factories import file_complaint, make_user, record
 
 from ventila.accounts.models import RoleGrant
 from ventila.cases.labels import STAGES
 from ventila.cases.models import Case
 from ventila.rules import RULEBOOKS
+
+from .helpers import open_municipal_complaint
 
 pytestmark = pytest.mark.django_db
 
@@ -24,17 +26,29 @@ def docket(world: Any, now: Any) -> dict[str, Case]:
     """Three House complaints on 10 Mar 2027: the Commission's notice term run out (``notice``), the
     respondent's answer term still running (``running``) and the respondent's answer term run out
     (``late``: notified 2 Feb, 15 business days ended 24 Feb)."""
+    return complaints_by_turn(world, now)
+
+
+def complaints_by_turn(world: Any, now: Any, *, notice: bool = True) -> dict[str, Case]:
+    """The ``docket`` fixture's complaints (without ``notice`` when told), the clock left on 10 Mar 2027."""
     now.set("2027-02-01 11:00")
     late = file_complaint(world, when="2027-02-01 10:00", knowledge="2027-01-25")
     now.set("2027-02-02 12:00")
     record(world, late, "respondent_notified", "2027-02-02")
     now.set("2027-03-01 11:00")
-    notice = file_complaint(world, when="2027-03-01 10:15")
+    cases = {"notice": file_complaint(world, when="2027-03-01 10:15")} if notice else {}
     running = file_complaint(world, when="2027-03-01 10:20")
     now.set("2027-03-03 12:00")
     record(world, running, "respondent_notified", "2027-03-03")
     now.set("2027-03-10 12:00")
-    return {"notice": notice, "running": running, "late": Case.objects.get(pk=late.pk)}
+    return {**cases, "running": running, "late": Case.objects.get(pk=late.pk)}
+
+
+def _case_page(client: Any, world: Any, case: Case) -> tuple[str, str]:
+    """The case's page as the secretary sees it, and its section of acts."""
+    client.force_login(world.users["secretaria"])
+    body = client.get(f"/expedientes/{case.number}/").content.decode()
+    return body, body.split('id="actos"', 1)[1].split("</section>", 1)[0]
 
 
 def rows(body: str) -> dict[str, str]:
@@ -97,9 +111,7 @@ def test_a_member_sees_whose_move_but_no_act_to_record(client, world, docket):
 
 def test_a_parties_expired_term_puts_the_default_first_on_the_case_page(client, world, docket):
     late = docket["late"]
-    client.force_login(world.users["secretaria"])
-    body = client.get(f"/expedientes/{late.number}/").content.decode()
-    acts = body.split('id="actos"', 1)[1].split("</section>", 1)[0]
+    body, acts = _case_page(client, world, late)
     links = re.findall(r'href="/expedientes/[^/]+/actos/(\w+)/"', acts)
     assert links[:2] == ["default_declared", "determination_made"]  # the suggestion and its alternative
     assert "answer_filed" in links[2:]
@@ -115,9 +127,7 @@ def test_a_parties_expired_term_puts_the_default_first_on_the_case_page(client, 
 
 def test_the_commissions_own_term_suggests_the_act_that_meets_it(client, world, docket):
     notice = docket["notice"]
-    client.force_login(world.users["secretaria"])
-    body = client.get(f"/expedientes/{notice.number}/").content.decode()
-    acts = body.split('id="actos"', 1)[1].split("</section>", 1)[0]
+    body, acts = _case_page(client, world, notice)
     first = re.search(r'<a class="button" href="/expedientes/[^/]+/actos/(\w+)/">', acts)
     assert first is not None and first.group(1) == "respondent_notified"
     assert "«Notificar la querella a la parte querellada»" in acts and "CAM-21B-01" in acts
@@ -125,9 +135,7 @@ def test_the_commissions_own_term_suggests_the_act_that_meets_it(client, world, 
 
 def test_while_a_party_has_time_the_case_page_says_whom_it_waits_on(client, world, docket):
     running = docket["running"]
-    client.force_login(world.users["secretaria"])
-    body = client.get(f"/expedientes/{running.number}/").content.decode()
-    acts = body.split('id="actos"', 1)[1].split("</section>", 1)[0]
+    body, acts = _case_page(client, world, running)
     assert "Siguiente acto sugerido" not in acts and 'class="button"' not in acts
     assert "Se espera a la parte querellada: «Contestar la querella» vence el" in acts
     terms = body.split('id="terminos"', 1)[1].split("</section>", 1)[0]
@@ -135,23 +143,7 @@ def test_while_a_party_has_time_the_case_page_says_whom_it_waits_on(client, worl
 
 
 def test_a_mayors_expired_answer_term_offers_the_study_s_two_outcomes(client, world, now):
-    mayor = make_person("Eduardo", "Cordero Ficticio", role="mayor", title="Alcalde de Ponce", municipality="Ponce")
-    client.force_login(world.users["secretaria_municipal"])
-    r = client.post(
-        "/expedientes/nuevo/querellas-municipales/complaint/",
-        {
-            "respondent_office": mayor.offices.get().pk,
-            "occurred_date": "2027-03-01",
-            "complainant_kind": "citizen",
-            "sworn": "on",
-            "complainant_name": "Ciudadana Ficticia",
-            "complainant_email": "c@example.org",
-            "complainant_phone": "787-555-0199",
-            "facts": "Uso de fondos municipales.",
-        },
-    )
-    assert r.status_code == 302, r.content.decode()[:2000]
-    case = Case.objects.get(body=world.municipal)
+    case = open_municipal_complaint(client, world)
     now.set("2027-03-03 12:00")
     r = client.post(f"/expedientes/{case.number}/actos/respondent_notified/", {"occurred_date": "2027-03-03"})
     assert r.status_code == 302, r.content.decode()[:2000]

@@ -30,13 +30,20 @@ class SignInForm(AuthenticationForm):
         return super().clean()
 
 
+def _code_field(label: str, max_length: int, inputmode: str, help_text: str) -> forms.CharField:
+    """The field of a second-factor code: the browser may fill it from the authenticator app."""
+    attrs = {"autocomplete": "one-time-code", "inputmode": inputmode, "autofocus": True}
+    return forms.CharField(
+        label=label, max_length=max_length, strip=True, widget=forms.TextInput(attrs=attrs), help_text=help_text
+    )
+
+
 class CodeForm(forms.Form):
-    code = forms.CharField(
-        label=_("Código"),
-        max_length=20,
-        strip=True,
-        widget=forms.TextInput(attrs={"autocomplete": "one-time-code", "inputmode": "text", "autofocus": True}),
-        help_text=_(
+    code = _code_field(
+        _("Código"),
+        20,
+        "text",
+        _(
             "Los 6 dígitos que muestra su aplicación de autenticación ahora, o uno de sus códigos de "
             "recuperación (por ejemplo «abcde-fghjk»)."
         ),
@@ -44,12 +51,11 @@ class CodeForm(forms.Form):
 
 
 class EnrolForm(forms.Form):
-    code = forms.CharField(
-        label=_("Código de 6 dígitos"),
-        max_length=8,
-        strip=True,
-        widget=forms.TextInput(attrs={"autocomplete": "one-time-code", "inputmode": "numeric", "autofocus": True}),
-        help_text=_("Después de añadir la cuenta en su aplicación, escriba el código que le muestra."),
+    code = _code_field(
+        _("Código de 6 dígitos"),
+        8,
+        "numeric",
+        _("Después de añadir la cuenta en su aplicación, escriba el código que le muestra."),
     )
 
 

@@ -13,25 +13,38 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from ventila.fields import foreign_key
+
 
 class User(AbstractUser):
     """A person who signs in to ventila."""
 
-    person = models.ForeignKey(
+    person = foreign_key(
         "bodies.Person",
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="users",
-        verbose_name=_("persona"),
-        help_text=_(
+        "users",
+        _("persona"),
+        _(
             "La persona del registro que es este usuario; un comisionado lo necesita para que sus escaños le den acceso."
         ),
+        null=True,
+        blank=True,
     )
 
     class Meta:
         verbose_name = _("usuario")
         verbose_name_plural = _("usuarios")
+
+    @classmethod
+    def machine(cls, username: str, first_name: str, last_name: str) -> User:
+        """The account ventila records a kind of acts with (the system's, the e-mail worker's, the online
+        form's…): created inactive and without a usable password the first time, so it cannot sign in."""
+        user, created = cls.objects.get_or_create(
+            username=username, defaults={"first_name": first_name, "last_name": last_name, "is_active": False}
+        )
+        if created:
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+        return user
 
 
 class RoleGrant(models.Model):
@@ -45,20 +58,10 @@ class RoleGrant(models.Model):
         # follows their own advisory-opinion requests online; it sees nothing else of the Commission.
         HOUSE_MEMBER = "house_member", _("Miembro de la Cámara (sus solicitudes de opinión consultiva)")
 
-    user = models.ForeignKey(
-        User,
-        on_delete=models.CASCADE,
-        related_name="role_grants",
-        verbose_name=_("usuario"),
-        help_text=_("El usuario que recibe la función."),
+    user = foreign_key(
+        User, "role_grants", _("usuario"), _("El usuario que recibe la función."), on_delete=models.CASCADE
     )
-    body = models.ForeignKey(
-        "bodies.Body",
-        on_delete=models.PROTECT,
-        related_name="role_grants",
-        verbose_name=_("cuerpo"),
-        help_text=_("El cuerpo para el que se ejerce la función."),
-    )
+    body = foreign_key("bodies.Body", "role_grants", _("cuerpo"), _("El cuerpo para el que se ejerce la función."))
     role = models.CharField(
         _("función"),
         max_length=20,
@@ -104,14 +107,14 @@ class SignInAttempt(models.Model):
         db_index=True,
         help_text=_("El nombre de usuario tal como se escribió (en minúsculas)."),
     )
-    user = models.ForeignKey(
+    user = foreign_key(
         User,
+        "sign_in_attempts",
+        _("usuario"),
+        _("La cuenta, cuando el nombre escrito corresponde a una."),
         on_delete=models.CASCADE,
         null=True,
         blank=True,
-        related_name="sign_in_attempts",
-        verbose_name=_("usuario"),
-        help_text=_("La cuenta, cuando el nombre escrito corresponde a una."),
     )
     address = models.GenericIPAddressField(
         _("dirección"),
@@ -137,12 +140,8 @@ class RecoveryCode(models.Model):
     the clear code is shown once, at enrolment.
     """
 
-    user = models.ForeignKey(
-        User,
-        on_delete=models.CASCADE,
-        related_name="recovery_codes",
-        verbose_name=_("usuario"),
-        help_text=_("La cuenta a la que pertenece el código."),
+    user = foreign_key(
+        User, "recovery_codes", _("usuario"), _("La cuenta a la que pertenece el código."), on_delete=models.CASCADE
     )
     digest = models.CharField(_("huella"), max_length=64, unique=True, help_text=_("SHA-256 del código."))
     created_at = models.DateTimeField(_("creado"), help_text=_("Cuándo se generó."))
@@ -194,25 +193,13 @@ class Proposal(models.Model):
         _("datos"), default=dict, help_text=_("Los datos de lo propuesto, tal como se aplicarán.")
     )
     reason = models.TextField(_("motivo"), help_text=_("Por qué se propone (queda en el registro)."))
-    proposed_by = models.ForeignKey(
-        User,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("propuesta por"),
-        help_text=_("El administrador que la propuso."),
-    )
+    proposed_by = foreign_key(User, "+", _("propuesta por"), _("El administrador que la propuso."))
     proposed_at = models.DateTimeField(_("propuesta el"), help_text=_("Cuándo se propuso."))
     status = models.CharField(
         _("estado"), max_length=10, choices=Status.choices, default=Status.PENDING, help_text=_("Dónde está.")
     )
-    decided_by = models.ForeignKey(
-        User,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("decidida por"),
-        help_text=_("El otro administrador que la aprobó o la rechazó."),
+    decided_by = foreign_key(
+        User, "+", _("decidida por"), _("El otro administrador que la aprobó o la rechazó."), null=True, blank=True
     )
     decided_at = models.DateTimeField(_("decidida el"), null=True, blank=True, help_text=_("Cuándo se decidió."))
     result = models.CharField(

@@ -53,17 +53,24 @@ class SignInView(auth_views.LoginView):
         return _signed_in(self.request, HttpResponseRedirect(self.get_success_url()), user)
 
 
-def _second_factor_passed(request: HttpRequest, device: Any) -> None:
-    """The second factor is passed: the session is now worth more, so it gets a new key (a key seen or set
-    before the code — a fixed session — is worth nothing)."""
+def _second_factor_passed(request: HttpRequest, device: Any, user: Any, step: str) -> None:
+    """The second factor is passed (at ``step``, recorded): the session is now worth more, so it gets a new
+    key (a key seen or set before the code — a fixed session — is worth nothing)."""
     otp_login(request, device)
     request.session.cycle_key()
+    throttle.record(request, user.get_username(), step, SignInAttempt.Outcome.SUCCEEDED, user=user)
 
 
 def _signed_in(request: HttpRequest, response: HttpResponse, user: Any) -> HttpResponse:
     """A sign-in completed: this browser is one the account signs in from (:func:`throttle.remember_device`)."""
     throttle.remember_device(request, response, user.get_username())
     return response
+
+
+def _code_refused(request: HttpRequest, form: Any, user: Any, outcome: str, message: str) -> None:
+    """A second-factor code refused: the attempt is recorded (``outcome``) and the form says why."""
+    throttle.record(request, user.get_username(), SignInAttempt.Step.SECOND_FACTOR, outcome, user=user)
+    form.add_error("code", message)
 
 
 @login_required
@@ -91,20 +98,10 @@ def verify(request: HttpRequest) -> HttpResponse:
             )
             form.add_error("code", throttle.blocked_message(*blocked))
         elif twofactor.looks_like_totp(code) and device.verify_token(code.replace(" ", "")):
-            _second_factor_passed(request, device)
-            throttle.record(
-                request,
-                user.get_username(),
-                SignInAttempt.Step.SECOND_FACTOR,
-                SignInAttempt.Outcome.SUCCEEDED,
-                user=user,
-            )
+            _second_factor_passed(request, device, user, SignInAttempt.Step.SECOND_FACTOR)
             return _signed_in(request, redirect(nxt), user)
         elif not twofactor.looks_like_totp(code) and twofactor.use_recovery_code(user, code):
-            _second_factor_passed(request, device)
-            throttle.record(
-                request, user.get_username(), SignInAttempt.Step.RECOVERY, SignInAttempt.Outcome.SUCCEEDED, user=user
-            )
+            _second_factor_passed(request, device, user, SignInAttempt.Step.RECOVERY)
             left = twofactor.recovery_codes_left(user)
             messages.warning(
                 request,
@@ -114,32 +111,18 @@ def verify(request: HttpRequest) -> HttpResponse:
             return _signed_in(request, redirect(nxt), user)
         elif twofactor.is_replayed_totp(device, code):
             # Someone who saw the code (or a double submit): refused, but it is no guess, so it does not count.
-            throttle.record(
-                request,
-                user.get_username(),
-                SignInAttempt.Step.SECOND_FACTOR,
-                SignInAttempt.Outcome.REPLAYED,
-                user=user,
+            refusal = _(
+                "Ese código ya se usó. Espere a que su aplicación muestre el siguiente "
+                "(cambia cada 30 segundos) y escríbalo."
             )
-            form.add_error(
-                "code",
-                _(
-                    "Ese código ya se usó. Espere a que su aplicación muestre el siguiente "
-                    "(cambia cada 30 segundos) y escríbalo."
-                ),
-            )
+            _code_refused(request, form, user, SignInAttempt.Outcome.REPLAYED, refusal)
         else:
-            throttle.record(
-                request, user.get_username(), SignInAttempt.Step.SECOND_FACTOR, SignInAttempt.Outcome.FAILED, user=user
+            refusal = _(
+                "El código no es válido. Escriba los 6 dígitos que su aplicación muestra "
+                "ahora (cambian cada 30 segundos) o un código de recuperación sin usar."
             )
-            form.add_error(
-                "code",
-                _(
-                    "El código no es válido. Escriba los 6 dígitos que su aplicación muestra "
-                    "ahora (cambian cada 30 segundos) o un código de recuperación sin usar."
-                ),
-            )
-    return render(request, "accounts/verify.html", {"form": form, "next": nxt})
+            _code_refused(request, form, user, SignInAttempt.Outcome.FAILED, refusal)
+    return render(request, "accounts/verify.html", {"form": form, "next": nxt, "heading": _("Segundo factor")})
 
 
 @login_required
@@ -159,34 +142,23 @@ def enrol(request: HttpRequest) -> HttpResponse:
         elif device.verify_token(form.cleaned_data["code"].replace(" ", "")):
             device.confirmed = True
             device.save(update_fields=["confirmed"])
-            _second_factor_passed(request, device)
-            throttle.record(
-                request,
-                user.get_username(),
-                SignInAttempt.Step.SECOND_FACTOR,
-                SignInAttempt.Outcome.SUCCEEDED,
-                user=user,
-            )
+            _second_factor_passed(request, device, user, SignInAttempt.Step.SECOND_FACTOR)
             codes = twofactor.new_recovery_codes(user)
             page = render(request, "accounts/recovery_codes.html", {"codes": codes, "next": nxt, "enrolled": True})
             return _signed_in(request, page, user)
         else:
-            throttle.record(
-                request, user.get_username(), SignInAttempt.Step.SECOND_FACTOR, SignInAttempt.Outcome.FAILED, user=user
+            refusal = _(
+                "El código no coincide. Compruebe que la hora de su teléfono es correcta y "
+                "escriba el código que se muestra ahora."
             )
-            form.add_error(
-                "code",
-                _(
-                    "El código no coincide. Compruebe que la hora de su teléfono es correcta y "
-                    "escriba el código que se muestra ahora."
-                ),
-            )
+            _code_refused(request, form, user, SignInAttempt.Outcome.FAILED, refusal)
     return render(
         request,
         "accounts/enrol.html",
         {
             "form": form,
             "next": nxt,
+            "heading": _("Active el segundo factor"),
             "qr": twofactor.qr_svg(device),
             "secret": twofactor.grouped(twofactor.secret_base32(device)),
         },

@@ -34,6 +34,8 @@ from django.db import IntegrityError, connections, models, router, transaction
 from django.db.models.fields.files import FieldFile
 from django.utils import timezone
 
+from ventila.fields import attributes
+
 from .models import GENESIS, AccessChain, AccessLog, ChainHead, ChainLink, PublishedHead, StateRecord
 from .registry import REGISTRY, fields_of
 
@@ -252,10 +254,7 @@ def append_many(prepared: Iterable[Prepared], head: ChainHead | None = None) -> 
             links.append(
                 ChainLink(
                     seq=seq,
-                    kind=p.kind,
-                    object_id=p.object_id,
-                    content_hash=p.content_hash,
-                    covered=p.covered,
+                    **attributes(p, "kind", "object_id", "content_hash", "covered"),
                     prev_hash=prev,
                     hash=h,
                     at=at,

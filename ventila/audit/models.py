@@ -15,6 +15,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from ventila.fields import foreign_key
+
 GENESIS = "0" * 64
 
 
@@ -83,15 +85,7 @@ class AccessLog(models.Model):
     same case (:class:`AccessChain`); rows written before that are links of the main chain."""
 
     at = models.DateTimeField(_("cuándo"), db_index=True, help_text=_("El momento del acceso."))
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("usuario"),
-        help_text=_("Quién accedió."),
-    )
+    user = foreign_key(settings.AUTH_USER_MODEL, "+", _("usuario"), _("Quién accedió."), null=True, blank=True)
     username = models.CharField(_("nombre de usuario"), max_length=150, help_text=_("El nombre de usuario entonces."))
     object_kind = models.CharField(
         _("objeto"),
@@ -120,14 +114,13 @@ class AccessLog(models.Model):
         help_text=_("Si el expediente era confidencial (sin resolución final) al accederse."),
     )
 
-    chain = models.ForeignKey(
+    chain = foreign_key(
         AccessChain,
-        on_delete=models.PROTECT,
+        "+",
+        _("cadena"),
+        _("La cadena de accesos del expediente (vacía en los registros anteriores, de la cadena principal)."),
         null=True,
         blank=True,
-        related_name="+",
-        verbose_name=_("cadena"),
-        help_text=_("La cadena de accesos del expediente (vacía en los registros anteriores, de la cadena principal)."),
     )
     chain_seq = models.PositiveBigIntegerField(
         _("número en la cadena"), null=True, blank=True, help_text=_("Posición en la cadena del expediente: 1, 2, 3…")
@@ -165,14 +158,13 @@ class StateRecord(models.Model):
     removed = models.BooleanField(
         _("eliminado"), default=False, help_text=_("Verdadero cuando esta versión registra que el objeto se eliminó.")
     )
-    actor = models.ForeignKey(
+    actor = foreign_key(
         settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
+        "+",
+        _("usuario"),
+        _("Quién hizo el cambio en la aplicación, si fue un usuario."),
         null=True,
         blank=True,
-        related_name="+",
-        verbose_name=_("usuario"),
-        help_text=_("Quién hizo el cambio en la aplicación, si fue un usuario."),
     )
     username = models.CharField(
         _("quién"),

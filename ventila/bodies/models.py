@@ -11,6 +11,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from ventila.fields import foreign_key, one_to_one
 from ventila.rules import RULEBOOKS
 
 
@@ -188,13 +189,7 @@ class OfficeTerm(models.Model):
         EMPLOYEE = "employee", _("Empleado")
         MAYOR = "mayor", _("Alcalde")
 
-    person = models.ForeignKey(
-        Person,
-        on_delete=models.PROTECT,
-        related_name="offices",
-        verbose_name=_("persona"),
-        help_text=_("La persona que ocupa el cargo."),
-    )
+    person = foreign_key(Person, "offices", _("persona"), _("La persona que ocupa el cargo."))
     role = models.CharField(
         _("función"),
         max_length=20,
@@ -249,20 +244,8 @@ class Membership(models.Model):
 
     ORDER = {p: i for i, p in enumerate(Position.values)}
 
-    body = models.ForeignKey(
-        Body,
-        on_delete=models.PROTECT,
-        related_name="memberships",
-        verbose_name=_("cuerpo"),
-        help_text=_("El cuerpo del que la persona es miembro."),
-    )
-    person = models.ForeignKey(
-        Person,
-        on_delete=models.PROTECT,
-        related_name="memberships",
-        verbose_name=_("persona"),
-        help_text=_("El miembro."),
-    )
+    body = foreign_key(Body, "memberships", _("cuerpo"), _("El cuerpo del que la persona es miembro."))
+    person = foreign_key(Person, "memberships", _("persona"), _("El miembro."))
     position = models.CharField(
         _("puesto"),
         max_length=30,
@@ -299,27 +282,15 @@ class Membership(models.Model):
 class Closure(models.Model):
     """A day the body's offices were closed (hurricane, executive order): it counts like a holiday."""
 
-    body = models.ForeignKey(
-        Body,
-        on_delete=models.PROTECT,
-        related_name="closures",
-        verbose_name=_("cuerpo"),
-        help_text=_("El cuerpo cuyas oficinas cerraron ese día."),
-    )
+    body = foreign_key(Body, "closures", _("cuerpo"), _("El cuerpo cuyas oficinas cerraron ese día."))
     day = models.DateField(_("día"), help_text=_("El día de cierre; no cuenta como día laborable en ningún término."))
     reason = models.CharField(
         _("motivo"),
         max_length=200,
         help_text=_("Por qué cerraron las oficinas, por ejemplo «Orden Ejecutiva OE-2027-041 (huracán)»."),
     )
-    created_by = models.ForeignKey(
-        "accounts.User",
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("anotado por"),
-        help_text=_("Quién declaró el cierre en el sistema."),
+    created_by = foreign_key(
+        "accounts.User", "+", _("anotado por"), _("Quién declaró el cierre en el sistema."), null=True, blank=True
     )
 
     class Meta:
@@ -362,20 +333,8 @@ class ElectionDay(models.Model):
 class Meeting(models.Model):
     """A meeting a commissioner attended on official business: it earns the per diem (¶4, MUN-DIE-02)."""
 
-    body = models.ForeignKey(
-        Body,
-        on_delete=models.PROTECT,
-        related_name="meetings",
-        verbose_name=_("cuerpo"),
-        help_text=_("El cuerpo que se reunió."),
-    )
-    person = models.ForeignKey(
-        Person,
-        on_delete=models.PROTECT,
-        related_name="meetings",
-        verbose_name=_("comisionado"),
-        help_text=_("El comisionado que asistió."),
-    )
+    body = foreign_key(Body, "meetings", _("cuerpo"), _("El cuerpo que se reunió."))
+    person = foreign_key(Person, "meetings", _("comisionado"), _("El comisionado que asistió."))
     day = models.DateField(_("día"), help_text=_("El día de la reunión."))
     description = models.CharField(
         _("descripción"),
@@ -388,14 +347,8 @@ class Meeting(models.Model):
         default=True,
         help_text=_("Solo las reuniones en que se realizan gestiones de los deberes de la ley generan dieta (¶4)."),
     )
-    recorded_by = models.ForeignKey(
-        "accounts.User",
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("anotado por"),
-        help_text=_("Quién anotó la reunión."),
+    recorded_by = foreign_key(
+        "accounts.User", "+", _("anotado por"), _("Quién anotó la reunión."), null=True, blank=True
     )
 
     class Meta:
@@ -411,20 +364,8 @@ class Meeting(models.Model):
 class ExpenseClaim(models.Model):
     """A necessary expense a commissioner incurred in official duties, to be reimbursed (¶4, MUN-DIE-03)."""
 
-    body = models.ForeignKey(
-        Body,
-        on_delete=models.PROTECT,
-        related_name="expense_claims",
-        verbose_name=_("cuerpo"),
-        help_text=_("El cuerpo que reembolsa."),
-    )
-    person = models.ForeignKey(
-        Person,
-        on_delete=models.PROTECT,
-        related_name="expense_claims",
-        verbose_name=_("comisionado"),
-        help_text=_("El comisionado que incurrió el gasto."),
-    )
+    body = foreign_key(Body, "expense_claims", _("cuerpo"), _("El cuerpo que reembolsa."))
+    person = foreign_key(Person, "expense_claims", _("comisionado"), _("El comisionado que incurrió el gasto."))
     day = models.DateField(_("día"), help_text=_("El día del gasto."))
     amount = models.DecimalField(
         _("cantidad"),
@@ -437,15 +378,7 @@ class ExpenseClaim(models.Model):
         max_length=200,
         help_text=_("Qué se gastó y para qué deber oficial."),
     )
-    recorded_by = models.ForeignKey(
-        "accounts.User",
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("anotado por"),
-        help_text=_("Quién anotó el gasto."),
-    )
+    recorded_by = foreign_key("accounts.User", "+", _("anotado por"), _("Quién anotó el gasto."), null=True, blank=True)
 
     class Meta:
         verbose_name = _("gasto reembolsable")
@@ -463,43 +396,29 @@ class LedgerReversal(models.Model):
     shows the reversed item and, after it, the same amount taken back. Each reversal is chained in the
     audit record when it is written (``ventila.cases.procedures.do_reverse_ledger_item``)."""
 
-    body = models.ForeignKey(
-        Body,
-        on_delete=models.PROTECT,
-        related_name="ledger_reversals",
-        verbose_name=_("cuerpo"),
-        help_text=_("El cuerpo cuyo libro de dietas se corrige."),
-    )
-    meeting = models.OneToOneField(
+    body = foreign_key(Body, "ledger_reversals", _("cuerpo"), _("El cuerpo cuyo libro de dietas se corrige."))
+    meeting = one_to_one(
         Meeting,
-        on_delete=models.PROTECT,
+        "reversal",
+        _("reunión anulada"),
+        _("La reunión cuya dieta se anula (vacío si se anula un gasto)."),
         null=True,
         blank=True,
-        related_name="reversal",
-        verbose_name=_("reunión anulada"),
-        help_text=_("La reunión cuya dieta se anula (vacío si se anula un gasto)."),
     )
-    expense = models.OneToOneField(
+    expense = one_to_one(
         ExpenseClaim,
-        on_delete=models.PROTECT,
+        "reversal",
+        _("gasto anulado"),
+        _("El gasto cuyo reembolso se anula (vacío si se anula una reunión)."),
         null=True,
         blank=True,
-        related_name="reversal",
-        verbose_name=_("gasto anulado"),
-        help_text=_("El gasto cuyo reembolso se anula (vacío si se anula una reunión)."),
     )
     reason = models.TextField(
         _("motivo"),
         max_length=500,
         help_text=_("Por qué se anula la partida, por ejemplo «reunión anotada dos veces»."),
     )
-    recorded_by = models.ForeignKey(
-        "accounts.User",
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("anotado por"),
-        help_text=_("Quién anotó la anulación."),
-    )
+    recorded_by = foreign_key("accounts.User", "+", _("anotado por"), _("Quién anotó la anulación."))
     recorded_at = models.DateTimeField(_("anotado"), help_text=_("Cuándo se anotó la anulación."))
 
     class Meta:

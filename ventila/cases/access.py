@@ -108,7 +108,7 @@ def access_cases_for_user(user: Any) -> QuerySet[Case]:
         q |= Q(Exists(CaseSubstitute.objects.filter(case=OuterRef("pk"), person_id=user.person_id)))
     speaker = speaker_body_ids(user)
     if speaker:
-        q |= _in_bodies(speaker) & Q(report_referred=True)
+        q |= _in_bodies(speaker) & Q(final_report_sent=True)
     return Case.objects.filter(q)
 
 
@@ -179,7 +179,7 @@ def can_record(user: Any, case: Case, event_type: str) -> bool:
     """
     if case.body_id in staff_body_ids(user):
         return True
-    if case.body_id in speaker_body_ids(user) and case.report_referred:
+    if case.body_id in speaker_body_ids(user) and case.final_report_sent:
         rulebook = RULEBOOKS[case.body.rulebook]
         route = rulebook.report_route
         return (

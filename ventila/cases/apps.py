@@ -53,7 +53,7 @@ class CasesConfig(AppConfig):
         "status",
         "stage",
         "procedure",
-        "report_referred",
+        "final_report_sent",
         "created_at",
     )
 

@@ -12,6 +12,8 @@ from ventila.rules import RULEBOOKS
 from ventila.rules.engine import field_choice_labels
 from ventila.rules.vocabulary import ACTOR_ES, DEADLINE_ES, KIND_ES, PROCEDURE_ES, STAGE_ES, STATUS_ES
 
+from .models import Ballot
+
 # The rulebooks' vocabulary (ventila.rules.vocabulary is its one source): each Spanish label is a
 # msgid of locale/en/LC_MESSAGES/django.po, translated when read (tests/web/test_translations.py
 # holds every one of them translated).
@@ -228,13 +230,7 @@ def choice_label(value: object, event_type: str = "", field: str = "") -> object
         return value
 
 
-VOTES = {
-    "yes": _("A favor"),
-    "no": _("En contra"),
-    "abstain": _("Abstención"),
-    "absent": _("Ausente"),
-    "recused": _("Inhibido"),
-}
+VOTES = dict(Ballot.Vote.choices)  # a member's vote, in words: the ballot's own choices
 
 
 def confidentiality_notice(rulebook_id: str, kind: str = "") -> str:

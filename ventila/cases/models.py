@@ -18,6 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from ventila.bodies.models import Body, OfficeTerm, Person
+from ventila.fields import foreign_key, one_to_one
 from ventila.rules import PR_TZ
 
 from .rule_messages import (
@@ -46,13 +47,7 @@ def series_field() -> models.CharField:
 class CaseCounter(models.Model):
     """The last case number issued by a body in a year; locked while a new number is taken."""
 
-    body = models.ForeignKey(
-        Body,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("cuerpo"),
-        help_text=_("El cuerpo que numera sus expedientes."),
-    )
+    body = foreign_key(Body, "+", _("cuerpo"), _("El cuerpo que numera sus expedientes."))
     year = models.PositiveSmallIntegerField(_("año"), help_text=_("El año de los números."))
     series = series_field()
     last = models.PositiveIntegerField(
@@ -74,13 +69,7 @@ class Case(models.Model):
         OPEN = "open", _("Abierto")
         CLOSED = "closed", _("Cerrado")
 
-    body = models.ForeignKey(
-        Body,
-        on_delete=models.PROTECT,
-        related_name="cases",
-        verbose_name=_("cuerpo"),
-        help_text=_("El cuerpo ante el que se ventila el caso."),
-    )
+    body = foreign_key(Body, "cases", _("cuerpo"), _("El cuerpo ante el que se ventila el caso."))
     kind = models.CharField(
         _("tipo de caso"),
         max_length=40,
@@ -162,7 +151,7 @@ class Case(models.Model):
         blank=True,
         help_text=_("El identificador del término que vence en «próximo vencimiento»."),
     )
-    report_referred = models.BooleanField(
+    final_report_sent = models.BooleanField(
         _("Informe Final referido"),
         default=False,
         help_text=_("Verdadero desde que el Informe Final se refirió (Sec. 25); derivado del expediente."),
@@ -273,27 +262,20 @@ class Party(models.Model):
         RESPONDENT = "respondent", _("Parte querellada")
         COUNSEL = "counsel", _("Representación legal")
 
-    case = models.ForeignKey(
-        Case,
-        on_delete=models.PROTECT,
-        related_name="parties",
-        verbose_name=_("expediente"),
-        help_text=_("El expediente del que es parte."),
-    )
+    case = foreign_key(Case, "parties", _("expediente"), _("El expediente del que es parte."))
     role = models.CharField(
         _("calidad"),
         max_length=20,
         choices=Role.choices,
         help_text=_("La calidad en que comparece: querellante, querellado o abogado de una de las partes."),
     )
-    person = models.ForeignKey(
+    person = foreign_key(
         Person,
-        on_delete=models.PROTECT,
+        "case_parties",
+        _("persona del registro"),
+        _("La persona del registro, cuando la parte está en él (siempre para la parte querellada)."),
         null=True,
         blank=True,
-        related_name="case_parties",
-        verbose_name=_("persona del registro"),
-        help_text=_("La persona del registro, cuando la parte está en él (siempre para la parte querellada)."),
     )
     name = models.CharField(
         _("nombre completo"),
@@ -317,14 +299,13 @@ class Party(models.Model):
         help_text=_("Correo electrónico para notificaciones."),
     )
     phone = models.CharField(_("teléfono"), max_length=40, blank=True, help_text=_("Número de teléfono."))
-    represents = models.ForeignKey(
+    represents = foreign_key(
         "self",
-        on_delete=models.PROTECT,
+        "counsel",
+        _("representa a"),
+        _("Para la representación legal: la parte a quien representa."),
         null=True,
         blank=True,
-        related_name="counsel",
-        verbose_name=_("representa a"),
-        help_text=_("Para la representación legal: la parte a quien representa."),
     )
 
     class Meta:
@@ -348,13 +329,7 @@ class DocketEntry(models.Model):
     rulebook then ignores the superseded one.
     """
 
-    case = models.ForeignKey(
-        Case,
-        on_delete=models.PROTECT,
-        related_name="entries",
-        verbose_name=_("expediente"),
-        help_text=_("El expediente al que pertenece la anotación."),
-    )
+    case = foreign_key(Case, "entries", _("expediente"), _("El expediente al que pertenece la anotación."))
     seq = models.PositiveIntegerField(
         _("número de anotación"),
         help_text=_("Número correlativo de la anotación dentro del expediente."),
@@ -392,25 +367,20 @@ class DocketEntry(models.Model):
         blank=True,
         help_text=_("Observaciones de quien anota el acto."),
     )
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("anotado por"),
-        help_text=_("Quién anotó el acto en el expediente."),
+    recorded_by = foreign_key(
+        settings.AUTH_USER_MODEL, "+", _("anotado por"), _("Quién anotó el acto en el expediente.")
     )
     recorded_at = models.DateTimeField(
         _("anotado"),
         help_text=_("Cuándo se anotó el acto en el sistema."),
     )
-    supersedes = models.ForeignKey(
+    supersedes = foreign_key(
         "self",
-        on_delete=models.PROTECT,
+        "superseded_by",
+        _("corrige a"),
+        _("La anotación equivocada que esta corrige; la corregida queda en el expediente pero no cuenta."),
         null=True,
         blank=True,
-        related_name="superseded_by",
-        verbose_name=_("corrige a"),
-        help_text=_("La anotación equivocada que esta corrige; la corregida queda en el expediente pero no cuenta."),
     )
 
     class Meta:
@@ -438,34 +408,31 @@ class DocketEntry(models.Model):
         return self.occurred_at.astimezone(PR_TZ).date()
 
 
-class Attachment(models.Model):
+class Upload(models.Model):
+    """What a file uploaded to a case carries besides the file: its name, fingerprint, size and type."""
+
+    filename = models.CharField(_("nombre"), max_length=255, help_text=_("Nombre original del archivo."))
+    sha256 = models.CharField(
+        _("SHA-256"), max_length=64, help_text=_("Huella SHA-256 del contenido, en hexadecimal; prueba su integridad.")
+    )
+    size = models.PositiveBigIntegerField(_("tamaño"), help_text=_("Tamaño en bytes."))
+    content_type = models.CharField(
+        _("tipo de contenido"), max_length=120, blank=True, help_text=_("El tipo MIME declarado al subirlo.")
+    )
+
+    class Meta:
+        abstract = True
+
+
+class Attachment(Upload):
     """A document attached to a docket entry, with its SHA-256 fingerprint. Append-only."""
 
-    entry = models.ForeignKey(
-        DocketEntry,
-        on_delete=models.PROTECT,
-        related_name="attachments",
-        verbose_name=_("anotación"),
-        help_text=_("La anotación a la que se adjunta el documento."),
-    )
+    entry = foreign_key(DocketEntry, "attachments", _("anotación"), _("La anotación a la que se adjunta el documento."))
     file = models.FileField(
         _("archivo"),
         upload_to=attachment_path,
         max_length=300,
         help_text=_("El archivo, guardado bajo su huella; nunca se sirve sin comprobar permisos."),
-    )
-    filename = models.CharField(_("nombre"), max_length=255, help_text=_("Nombre original del archivo."))
-    sha256 = models.CharField(
-        _("SHA-256"),
-        max_length=64,
-        help_text=_("Huella SHA-256 del contenido, en hexadecimal; prueba su integridad."),
-    )
-    size = models.PositiveBigIntegerField(_("tamaño"), help_text=_("Tamaño en bytes."))
-    content_type = models.CharField(
-        _("tipo de contenido"),
-        max_length=120,
-        blank=True,
-        help_text=_("El tipo MIME declarado al subirlo."),
     )
 
     class Meta:
@@ -480,13 +447,7 @@ class Attachment(models.Model):
 class RollCall(models.Model):
     """The roll-call vote that decided a docket entry's act, with its outcome under the rulebook."""
 
-    entry = models.OneToOneField(
-        DocketEntry,
-        on_delete=models.PROTECT,
-        related_name="roll_call",
-        verbose_name=_("anotación"),
-        help_text=_("El acto que la votación decidió."),
-    )
+    entry = one_to_one(DocketEntry, "roll_call", _("anotación"), _("El acto que la votación decidió."))
     motion = models.CharField(
         _("moción"),
         max_length=300,
@@ -528,20 +489,8 @@ class Ballot(models.Model):
         ABSENT = "absent", _("Ausente")
         RECUSED = "recused", _("Inhibido")
 
-    roll_call = models.ForeignKey(
-        RollCall,
-        on_delete=models.PROTECT,
-        related_name="ballots",
-        verbose_name=_("votación"),
-        help_text=_("La votación a la que pertenece el voto."),
-    )
-    person = models.ForeignKey(
-        Person,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("miembro"),
-        help_text=_("El miembro que vota."),
-    )
+    roll_call = foreign_key(RollCall, "ballots", _("votación"), _("La votación a la que pertenece el voto."))
+    person = foreign_key(Person, "+", _("miembro"), _("El miembro que vota."))
     vote = models.CharField(_("voto"), max_length=10, choices=Vote.choices, help_text=_("El sentido del voto."))
 
     class Meta:
@@ -565,13 +514,7 @@ class MemberVote(models.Model):
         NO = "no", _("En contra")
         ABSTAIN = "abstain", _("Abstención")
 
-    case = models.ForeignKey(
-        Case,
-        on_delete=models.PROTECT,
-        related_name="member_votes",
-        verbose_name=_("expediente"),
-        help_text=_("El expediente en que se vota."),
-    )
+    case = foreign_key(Case, "member_votes", _("expediente"), _("El expediente en que se vota."))
     event_type = models.CharField(
         _("acto votado"),
         max_length=60,
@@ -579,20 +522,10 @@ class MemberVote(models.Model):
             "El acto que la votación decide, del vocabulario del reglamento (por ejemplo «determination_made»)."
         ),
     )
-    person = models.ForeignKey(
-        Person,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("miembro"),
-        help_text=_("El miembro que vota."),
-    )
+    person = foreign_key(Person, "+", _("miembro"), _("El miembro que vota."))
     vote = models.CharField(_("voto"), max_length=10, choices=Vote.choices, help_text=_("El sentido del voto."))
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("anotado por"),
-        help_text=_("La cuenta del miembro que anotó su voto."),
+    recorded_by = foreign_key(
+        settings.AUTH_USER_MODEL, "+", _("anotado por"), _("La cuenta del miembro que anotó su voto.")
     )
     recorded_at = models.DateTimeField(_("anotado"), help_text=_("Cuándo se anotó el voto."))
 
@@ -612,13 +545,7 @@ class MemberVote(models.Model):
 class CaseDeadline(models.Model):
     """A term that applies to a case, as the rulebook computed it at the last evaluation."""
 
-    case = models.ForeignKey(
-        Case,
-        on_delete=models.CASCADE,
-        related_name="deadlines",
-        verbose_name=_("expediente"),
-        help_text=_("El expediente del término."),
-    )
+    case = foreign_key(Case, "deadlines", _("expediente"), _("El expediente del término."), on_delete=models.CASCADE)
     position = models.PositiveSmallIntegerField(help_text=_("Orden del término en la evaluación."))
     deadline_id = models.CharField(
         _("término"),
@@ -711,13 +638,7 @@ class CaseDeadline(models.Model):
 class CaseFinding(models.Model):
     """Something the docket's facts violate or call for, as the rulebook found it."""
 
-    case = models.ForeignKey(
-        Case,
-        on_delete=models.CASCADE,
-        related_name="findings",
-        verbose_name=_("expediente"),
-        help_text=_("El expediente del hallazgo."),
-    )
+    case = foreign_key(Case, "findings", _("expediente"), _("El expediente del hallazgo."), on_delete=models.CASCADE)
     finding_id = models.CharField(_("hallazgo"), max_length=60, help_text=_("Identificador público del hallazgo."))
     rule_id = models.CharField(_("regla"), max_length=30, help_text=_("La regla del catálogo en que se funda."))
     citation = models.CharField(_("cita"), max_length=80, help_text=_("La cita del texto."))
@@ -746,20 +667,8 @@ class CaseExclusion(models.Model):
         RECUSED = "recused", _("Inhibido (Sec. 9)")
         WITNESS = "witness", _("Citado como testigo en el caso (Sec. 8)")
 
-    case = models.ForeignKey(
-        Case,
-        on_delete=models.CASCADE,
-        related_name="exclusions",
-        verbose_name=_("expediente"),
-        help_text=_("El expediente."),
-    )
-    person = models.ForeignKey(
-        Person,
-        on_delete=models.CASCADE,
-        related_name="+",
-        verbose_name=_("persona"),
-        help_text=_("El miembro excluido."),
-    )
+    case = foreign_key(Case, "exclusions", _("expediente"), _("El expediente."), on_delete=models.CASCADE)
+    person = foreign_key(Person, "+", _("persona"), _("El miembro excluido."), on_delete=models.CASCADE)
     reason = models.CharField(
         _("motivo"), max_length=10, choices=Reason.choices, help_text=_("Por qué queda excluido.")
     )
@@ -773,28 +682,20 @@ class CaseExclusion(models.Model):
 class CaseSubstitute(models.Model):
     """A substitute member pro tempore appointed for this case (Secs. 8–9)."""
 
-    case = models.ForeignKey(
-        Case,
-        on_delete=models.CASCADE,
-        related_name="substitutes",
-        verbose_name=_("expediente"),
-        help_text=_("El expediente para el que se nombró."),
+    case = foreign_key(
+        Case, "substitutes", _("expediente"), _("El expediente para el que se nombró."), on_delete=models.CASCADE
     )
-    person = models.ForeignKey(
-        Person,
-        on_delete=models.CASCADE,
-        related_name="+",
-        verbose_name=_("sustituto"),
-        help_text=_("El miembro sustituto (pro tempore)."),
+    person = foreign_key(
+        Person, "+", _("sustituto"), _("El miembro sustituto (pro tempore)."), on_delete=models.CASCADE
     )
-    replaces = models.ForeignKey(
+    replaces = foreign_key(
         Person,
+        "+",
+        _("sustituye a"),
+        _("El miembro a quien sustituye en este caso."),
         on_delete=models.CASCADE,
         null=True,
         blank=True,
-        related_name="+",
-        verbose_name=_("sustituye a"),
-        help_text=_("El miembro a quien sustituye en este caso."),
     )
     appointed_on = models.DateField(_("nombrado el"), help_text=_("El día del nombramiento."))
 
@@ -817,22 +718,8 @@ class ImportedRow(models.Model):
         max_length=200,
         help_text=_("La clave de la fila en su origen: número de caso y de anotación."),
     )
-    case = models.ForeignKey(
-        Case,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("expediente"),
-        help_text=_("El expediente creado o completado con la fila."),
-    )
-    entry = models.ForeignKey(
-        DocketEntry,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("anotación"),
-        help_text=_("La anotación creada con la fila."),
-    )
+    case = foreign_key(Case, "+", _("expediente"), _("El expediente creado o completado con la fila."))
+    entry = foreign_key(DocketEntry, "+", _("anotación"), _("La anotación creada con la fila."), null=True, blank=True)
     imported_at = models.DateTimeField(_("importado"), auto_now_add=True, help_text=_("Cuándo se importó."))
 
     class Meta:
@@ -845,44 +732,24 @@ def requested_report_path(instance: RequestedReport, filename: str) -> str:
     return f"requested-reports/{instance.sha256[:2]}/{instance.sha256}"
 
 
-class RequestedReport(models.Model):
+class RequestedReport(Upload):
     """The financial report an access request (Sec. 17) asks to inspect, as the Commission received
     its copy: kept sealed on the request's case and shown only once the Code allows access (CAM-17-01,
     CAM-17-05), through :func:`ventila.cases.access.access_requested_report`, which logs every view in
     the access chain. Recorded once; never changed or removed (a wrong copy is replaced by a new one,
     the latest counts)."""
 
-    case = models.ForeignKey(
-        Case,
-        on_delete=models.PROTECT,
-        related_name="requested_reports",
-        verbose_name=_("expediente"),
-        help_text=_("La solicitud de acceso cuyo informe es."),
-    )
+    case = foreign_key(Case, "requested_reports", _("expediente"), _("La solicitud de acceso cuyo informe es."))
     file = models.FileField(
         _("archivo"),
         upload_to=requested_report_path,
         max_length=300,
         help_text=_("La copia del informe, guardada bajo su huella; nunca se sirve antes de que proceda el acceso."),
     )
-    filename = models.CharField(_("nombre"), max_length=255, help_text=_("Nombre original del archivo."))
-    sha256 = models.CharField(
-        _("SHA-256"), max_length=64, help_text=_("Huella SHA-256 del contenido, en hexadecimal; prueba su integridad.")
-    )
-    size = models.PositiveBigIntegerField(_("tamaño"), help_text=_("Tamaño en bytes."))
-    content_type = models.CharField(
-        _("tipo de contenido"), max_length=120, blank=True, help_text=_("El tipo MIME declarado al subirlo.")
-    )
     covers_year = models.PositiveSmallIntegerField(
         _("año que cubre"), null=True, blank=True, help_text=_("El año natural que cubre el informe, si consta.")
     )
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("anotado por"),
-        help_text=_("Quién guardó la copia del informe."),
-    )
+    recorded_by = foreign_key(settings.AUTH_USER_MODEL, "+", _("anotado por"), _("Quién guardó la copia del informe."))
     recorded_at = models.DateTimeField(_("anotado el"), help_text=_("Cuándo se guardó."))
 
     class Meta:

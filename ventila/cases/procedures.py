@@ -8,7 +8,7 @@ other functions read rows the last evaluation wrote (they never re-evaluate a ca
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
@@ -116,13 +116,7 @@ def decide_warning(case: Case, today: dt.date, deadlines: Iterable[CaseDeadline]
 
 def system_user() -> Any:
     """The account ventila records acts of law with (it cannot sign in)."""
-    user, created = User.objects.get_or_create(
-        username=SYSTEM_USERNAME, defaults={"first_name": "ventila", "last_name": "(sistema)", "is_active": False}
-    )
-    if created:
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
-    return user
+    return User.machine(SYSTEM_USERNAME, "ventila", "(sistema)")
 
 
 @dataclass(frozen=True)
@@ -326,6 +320,24 @@ def do_reverse_ledger_item(
         return reversal
 
 
+def _ledger_items(
+    rows: Any, body: Body, first: dt.date, last: dt.date, prefix: str, value: Callable[[Any], Any]
+) -> list[tuple[Any, ...]]:
+    """A month's meetings or expenses as the per-diem statement takes them: day, person, ``value`` (official
+    business or amount), description, key (``prefix``-id) and the reason of its reversal, if any."""
+    return [
+        (
+            i.day,
+            str(i.person),
+            value(i),
+            i.description,
+            f"{prefix}-{i.pk}",
+            getattr(getattr(i, "reversal", None), "reason", ""),
+        )
+        for i in rows.filter(body=body, day__range=(first, last)).select_related("person", "reversal")
+    ]
+
+
 def monthly_statement(body: Body, year: int, month: int) -> Any:
     """The month's statement from the body's rulebook (``Rulebook.per_diem_statement``: the
     municipal Commission's, MUN-DIE-02/03), with the per diem the rulebook's settings fix. Each line
@@ -335,26 +347,6 @@ def monthly_statement(body: Body, year: int, month: int) -> Any:
         raise ValueError(f"the rulebook {rulebook.id} keeps no per-diem ledger")
     first = dt.date(year, month, 1)
     last = (first + dt.timedelta(days=32)).replace(day=1) - dt.timedelta(days=1)
-    meetings = [
-        (
-            m.day,
-            str(m.person),
-            m.official_business,
-            m.description,
-            f"m-{m.pk}",
-            getattr(getattr(m, "reversal", None), "reason", ""),
-        )
-        for m in Meeting.objects.filter(body=body, day__range=(first, last)).select_related("person", "reversal")
-    ]
-    expenses = [
-        (
-            e.day,
-            str(e.person),
-            e.amount,
-            e.description,
-            f"e-{e.pk}",
-            getattr(getattr(e, "reversal", None), "reason", ""),
-        )
-        for e in ExpenseClaim.objects.filter(body=body, day__range=(first, last)).select_related("person", "reversal")
-    ]
+    meetings = _ledger_items(Meeting.objects, body, first, last, "m", lambda m: m.official_business)
+    expenses = _ledger_items(ExpenseClaim.objects, body, first, last, "e", lambda e: e.amount)
     return rulebook.per_diem_statement(year, month, meetings, expenses, rulebook.resolve_settings({}))

@@ -19,6 +19,7 @@ from ventila.audit import state
 from ventila.bodies.models import Body, OfficeTerm, Person
 from ventila.cases.actions import ActInput, ActRefused, do_record_act
 from ventila.cases.models import Case
+from ventila.fields import attributes
 
 from .access import obligations_of
 from .importer import Plan, PlannedPerson, Table, plan_import
@@ -88,10 +89,7 @@ def do_import_register(
                     body=body,
                     file_name=file_name[:200],
                     sha256=sha256,
-                    rows=plan.rows,
-                    people_created=plan.people_created,
-                    offices_created=plan.offices_created,
-                    offices_changed=plan.offices_changed,
+                    **attributes(plan, "rows", "people_created", "offices_created", "offices_changed"),
                     imported_by=user,
                     imported_at=now,
                 )
@@ -202,13 +200,16 @@ def do_record_report(
             record = FinancialReport.objects.create(
                 body=body,
                 person=person,
-                covers_year=report.covers_year,
-                report_type=report.report_type,
-                filed_on=report.filed_on,
-                sworn=report.sworn,
-                electronic=report.electronic,
-                note=report.note,
-                secretary_notified_on=report.secretary_notified_on,
+                **attributes(
+                    report,
+                    "covers_year",
+                    "report_type",
+                    "filed_on",
+                    "sworn",
+                    "electronic",
+                    "note",
+                    "secretary_notified_on",
+                ),
                 recorded_by=user,
                 recorded_at=now,
             )

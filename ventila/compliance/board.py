@@ -35,10 +35,14 @@ class BoardFilter:
     query: str = ""
 
 
+@dataclass(frozen=True, kw_only=True)
 class _Row:
-    """A row of the board: a term due on a day, late by ``days_late`` days."""
+    """A row of the board: a person's term due on a day, late by ``days_late`` days."""
 
-    days_late: int
+    person: str
+    due: dt.date
+    days_late: int  # 0 when not late
+    days_left: int  # negative when late
 
     @property
     def late(self) -> bool:
@@ -49,13 +53,9 @@ class _Row:
 class BoardRow(_Row):
     deadline: CaseDeadline
     person_id: int | None
-    person: str
     role: str
     case_number: str
     duty: str
-    due: dt.date
-    days_late: int  # 0 when not late
-    days_left: int  # negative when late
 
 
 @dataclass(frozen=True)
@@ -64,10 +64,6 @@ class SummonsRow(_Row):
 
     term: SummonsTerm
     person_id: int
-    person: str
-    due: dt.date
-    days_late: int  # 0 when not late
-    days_left: int  # negative when late
 
 
 @dataclass(frozen=True)
@@ -126,13 +122,13 @@ def compute_board(body: Body, today: dt.date, f: BoardFilter) -> Board:
             BoardRow(
                 d,
                 person.pk if person is not None else None,
-                name,
                 str(roles.get(d.case.respondent_role, d.case.respondent_role)),
                 d.case.number,
                 DEADLINES.get(d.deadline_id, d.deadline_id),
-                d.due,
-                late,
-                (d.due - today).days,
+                person=name,
+                due=d.due,
+                days_late=late,
+                days_left=(d.due - today).days,
             )
         )
         due_count += first <= d.due <= last
@@ -163,7 +159,16 @@ def _summons_rows(body: Body, today: dt.date, f: BoardFilter, words: list[str]) 
         late = max(0, (today - term.due).days)
         in_month = first <= term.due <= last
         if {"due": in_month, "late": late > 0}.get(f.status, in_month or late > 0):
-            out.append(SummonsRow(term, person.pk, person.full_name, term.due, late, (term.due - today).days))
+            out.append(
+                SummonsRow(
+                    term,
+                    person.pk,
+                    person=person.full_name,
+                    due=term.due,
+                    days_late=late,
+                    days_left=(term.due - today).days,
+                )
+            )
     return sorted(out, key=lambda r: (r.due, r.person_id))
 
 

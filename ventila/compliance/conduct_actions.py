@@ -105,11 +105,18 @@ def do_correct_gift(
     now = now or clock.now()
     why = _reason(reason)
     _check_gift(gift, now.date())
-    if gift_input(record) == GiftInput(**_gift_fields(gift)):
+    unchanged = gift_input(record) == GiftInput(**_gift_fields(gift))
+    return _correct(user, record, _gift_fields(gift), unchanged, f"Corrección de un regalo anotado: {why}", why, now)
+
+
+def _correct(user: Any, record: Any, values: dict[str, Any], unchanged: bool, reason: str, why: str, now: Any) -> Any:
+    """Write a correction of a conduct row (a gift, a summons): the new ``values``, when and why; refused
+    when it changes nothing."""
+    if unchanged:
         raise ConductRefused({"__all__": _("La corrección no cambia nada: cambie algún dato o vuelva atrás.")})
-    with transaction.atomic(), state.acting(user, f"Corrección de un regalo anotado: {why}"):
-        locked = GiftRecord.objects.select_for_update().get(pk=record.pk)
-        for name, value in _gift_fields(gift).items():
+    with transaction.atomic(), state.acting(user, reason):
+        locked = type(record).objects.select_for_update().get(pk=record.pk)
+        for name, value in values.items():
             setattr(locked, name, value)
         locked.corrected_at, locked.correction_reason = now, why[:500]
         locked.save()
@@ -182,15 +189,7 @@ def do_correct_summons(
         summons.secretary_notified_on,
     )
     old = SummonsInput(record.case_number, record.formally_notified_on, record.role, record.secretary_notified_on)
-    if new == old:
-        raise ConductRefused({"__all__": _("La corrección no cambia nada: cambie algún dato o vuelva atrás.")})
-    with transaction.atomic(), state.acting(user, f"Corrección de una citación anotada: {why}"):
-        locked = CourtSummons.objects.select_for_update().get(pk=record.pk)
-        for name, value in asdict(new).items():
-            setattr(locked, name, value)
-        locked.corrected_at, locked.correction_reason = now, why[:500]
-        locked.save()
-        return locked
+    return _correct(user, record, asdict(new), new == old, f"Corrección de una citación anotada: {why}", why, now)
 
 
 def do_record_nepotism_check(

@@ -15,18 +15,15 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from ventila.bodies.models import Body, Person
+from ventila.fields import foreign_key
 
 
 class ConductRecord(models.Model):
     """What every row of a person's conduct record carries: the Commission that keeps it, and who wrote
     it and when."""
 
-    body = models.ForeignKey(
-        Body, on_delete=models.PROTECT, related_name="+", verbose_name=_("cuerpo"), help_text=_("La Comisión.")
-    )
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+", verbose_name=_("anotado por")
-    )
+    body = foreign_key(Body, "+", _("cuerpo"), _("La Comisión."))
+    recorded_by = foreign_key(settings.AUTH_USER_MODEL, "+", _("anotado por"))
     recorded_at = models.DateTimeField(_("anotado el"))
 
     class Meta:
@@ -56,13 +53,7 @@ class GiftRecord(CorrectableRecord):
         OFFICIAL_POST = "official_post", _("Cargo oficial (Sec. 10(n))")
         POLITICAL = "political_contribution", _("Contribución política (Sec. 3(m): no es regalo)")
 
-    person = models.ForeignKey(
-        Person,
-        on_delete=models.PROTECT,
-        related_name="gifts",
-        verbose_name=_("persona"),
-        help_text=_("La persona obligada que recibió el regalo."),
-    )
+    person = foreign_key(Person, "gifts", _("persona"), _("La persona obligada que recibió el regalo."))
     received_on = models.DateField(_("recibido el"), help_text=_("El día en que se recibió."))
     description = models.CharField(_("descripción"), max_length=300, help_text=_("Qué se recibió."))
     value = models.DecimalField(
@@ -98,13 +89,7 @@ class CourtSummons(CorrectableRecord):
         PARTY = "party", _("Parte")
         WITNESS = "witness", _("Testigo")
 
-    person = models.ForeignKey(
-        Person,
-        on_delete=models.PROTECT,
-        related_name="court_summonses",
-        verbose_name=_("persona"),
-        help_text=_("La persona obligada citada."),
-    )
+    person = foreign_key(Person, "court_summonses", _("persona"), _("La persona obligada citada."))
     case_number = models.CharField(_("número del caso"), max_length=80)
     formally_notified_on = models.DateField(_("notificación formal"))
     role = models.CharField(_("papel"), max_length=10, choices=Role.choices)
@@ -123,12 +108,11 @@ class NepotismCheck(ConductRecord):
     """A nepotism check run before hiring a relative of an obligated person (Sec. 10(t)): who, the
     relationship as a path of the kinship calculator's steps, and what the calculator said then."""
 
-    person = models.ForeignKey(
+    person = foreign_key(
         Person,
-        on_delete=models.PROTECT,
-        related_name="nepotism_checks",
-        verbose_name=_("persona"),
-        help_text=_("La persona obligada que recomendaría, mantendría o contrataría al candidato."),
+        "nepotism_checks",
+        _("persona"),
+        _("La persona obligada que recomendaría, mantendría o contrataría al candidato."),
     )
     candidate = models.CharField(_("candidato"), max_length=200)
     path = models.CharField(_("parentesco (camino)"), max_length=200)

@@ -13,6 +13,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from ventila.bodies.models import Body, Person
+from ventila.fields import foreign_key, one_to_one
 
 
 class FinancialReport(models.Model):
@@ -24,20 +25,8 @@ class FinancialReport(models.Model):
         ANNUAL = "annual", _("Informe anual (Sec. 14(c))")
         FINAL = "final", _("Informe de cese (Sec. 14(e))")
 
-    body = models.ForeignKey(
-        Body,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("cuerpo"),
-        help_text=_("La Comisión que lleva el registro en que se anotó el informe."),
-    )
-    person = models.ForeignKey(
-        Person,
-        on_delete=models.PROTECT,
-        related_name="financial_reports",
-        verbose_name=_("persona"),
-        help_text=_("La persona obligada que radicó el informe."),
-    )
+    body = foreign_key(Body, "+", _("cuerpo"), _("La Comisión que lleva el registro en que se anotó el informe."))
+    person = foreign_key(Person, "financial_reports", _("persona"), _("La persona obligada que radicó el informe."))
     covers_year = models.PositiveSmallIntegerField(
         _("año que cubre"), help_text=_("El año natural que cubre el informe.")
     )
@@ -65,13 +54,7 @@ class FinancialReport(models.Model):
     note = models.CharField(
         _("nota"), max_length=300, blank=True, help_text=_("Cómo consta el informe, por ejemplo el acuse de la OEG.")
     )
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("anotado por"),
-        help_text=_("Quién anotó el informe."),
-    )
+    recorded_by = foreign_key(settings.AUTH_USER_MODEL, "+", _("anotado por"), _("Quién anotó el informe."))
     recorded_at = models.DateTimeField(_("anotado el"), help_text=_("Cuándo se anotó."))
 
     class Meta:
@@ -90,13 +73,7 @@ class RegisterImport(models.Model):
     """One import of the register from the House's human-resources file: what file, who, and what
     it changed. An import that changed nothing (the same file again) is not kept."""
 
-    body = models.ForeignKey(
-        Body,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("cuerpo"),
-        help_text=_("La Comisión que lleva el registro."),
-    )
+    body = foreign_key(Body, "+", _("cuerpo"), _("La Comisión que lleva el registro."))
     file_name = models.CharField(_("archivo"), max_length=200, help_text=_("El nombre del archivo importado."))
     sha256 = models.CharField(_("SHA-256"), max_length=64, help_text=_("La huella SHA-256 del archivo importado."))
     rows = models.PositiveIntegerField(_("filas"), help_text=_("Las filas con datos del archivo."))
@@ -105,13 +82,7 @@ class RegisterImport(models.Model):
     offices_changed = models.PositiveIntegerField(
         _("cargos cambiados"), default=0, help_text=_("Cargos cuya fecha de cese o correo cambió.")
     )
-    imported_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("importado por"),
-        help_text=_("Quién importó el archivo."),
-    )
+    imported_by = foreign_key(settings.AUTH_USER_MODEL, "+", _("importado por"), _("Quién importó el archivo."))
     imported_at = models.DateTimeField(_("importado el"), help_text=_("Cuándo se importó."))
 
     class Meta:
@@ -129,28 +100,12 @@ class TenureCase(models.Model):
     its events (taking office, leaving it, the reports filed, the OEG's evaluation) and its stored
     terms are the person's duties."""
 
-    body = models.ForeignKey(
-        Body,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("cuerpo"),
-        help_text=_("La Comisión que lleva el registro."),
-    )
-    person = models.ForeignKey(
-        Person,
-        on_delete=models.PROTECT,
-        related_name="tenure_cases",
-        verbose_name=_("persona"),
-        help_text=_("La persona obligada."),
-    )
+    body = foreign_key(Body, "+", _("cuerpo"), _("La Comisión que lleva el registro."))
+    person = foreign_key(Person, "tenure_cases", _("persona"), _("La persona obligada."))
     role = models.CharField(_("categoría"), max_length=20, help_text=_("La categoría del cargo de la permanencia."))
     start = models.DateField(_("toma de posesión"), help_text=_("El primer día de la permanencia en el cargo."))
-    case = models.OneToOneField(
-        "cases.Case",
-        on_delete=models.PROTECT,
-        related_name="tenure",
-        verbose_name=_("expediente"),
-        help_text=_("El expediente de informes financieros de la permanencia."),
+    case = one_to_one(
+        "cases.Case", "tenure", _("expediente"), _("El expediente de informes financieros de la permanencia.")
     )
 
     class Meta:
@@ -169,27 +124,19 @@ class FinancialReferral(models.Model):
     """An OEG referral to the Commission (Sec. 16) turned into a ``referral`` case: which financial-report
     case and which docket entry (the OEG's final action) it came from."""
 
-    source = models.ForeignKey(
+    source = foreign_key(
         "cases.Case",
-        on_delete=models.PROTECT,
-        related_name="financial_referrals",
-        verbose_name=_("expediente de origen"),
-        help_text=_("El expediente de informes financieros en que la OEG refirió."),
+        "financial_referrals",
+        _("expediente de origen"),
+        _("El expediente de informes financieros en que la OEG refirió."),
     )
-    entry = models.OneToOneField(
+    entry = one_to_one(
         "cases.DocketEntry",
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("determinación de la OEG"),
-        help_text=_("La anotación de la determinación de la OEG que refiere a la Comisión."),
+        "+",
+        _("determinación de la OEG"),
+        _("La anotación de la determinación de la OEG que refiere a la Comisión."),
     )
-    referral = models.OneToOneField(
-        "cases.Case",
-        on_delete=models.PROTECT,
-        related_name="referred_from",
-        verbose_name=_("referido"),
-        help_text=_("El caso de tipo referido que se abrió."),
-    )
+    referral = one_to_one("cases.Case", "referred_from", _("referido"), _("El caso de tipo referido que se abrió."))
 
     class Meta:
         verbose_name = _("referido de un informe financiero")

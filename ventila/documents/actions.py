@@ -28,13 +28,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from django.contrib.auth import get_user_model
 from django.db import OperationalError, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ventila import clock, files
+from ventila.accounts.models import User
 from ventila.audit import chain
 from ventila.cases.actions import (
     ActInput,
@@ -46,6 +46,7 @@ from ventila.cases.actions import (
     preview_act,
 )
 from ventila.cases.models import Case, DocketEntry
+from ventila.fields import attributes
 from ventila.rules import PR_TZ, RULEBOOKS
 
 from . import catalog, service, signing
@@ -218,14 +219,7 @@ def do_issue_document(
                 errors.setdefault(p.section, []).append(f"{p.message} ({p.rule_id})")
             raise DocumentRefused(_("Falta contenido que el texto exige."), errors)
         doc = Document(
-            case=d.case,
-            source=d.source,
-            template=d.template,
-            language=d.language,
-            title=d.title,
-            sections=d.sections,
-            rule_id=d.rule_id,
-            citation=d.citation,
+            **attributes(d, "case", "source", "template", "language", "title", "sections", "rule_id", "citation"),
             issued_by=user,
             issued_at=now,
         )
@@ -263,6 +257,22 @@ def do_issue_document(
 
 
 # -- service ------------------------------------------------------------------------------------------
+
+
+def _attempt(delivery: Delivery, doc: Document, attempt: int, recipient: str, **outcome: Any) -> dict[str, Any]:
+    """The payload of a service attempt's docket entry: which delivery of which document, the attempt, how
+    and to whom (``recipient``: the address or the name), then its ``outcome``."""
+    return {
+        "document": doc.pk,
+        "delivery": delivery.pk,
+        "attempt": attempt,
+        "method": delivery.method,
+        "recipient": recipient,
+        "recipient_name": delivery.recipient_name,
+        "recipient_role": delivery.recipient_role,
+        "sha256": doc.sha256,
+        **outcome,
+    }
 
 
 def recipient_choices(doc: Document) -> list[tuple[str, str, str, str]]:
@@ -327,18 +337,7 @@ def do_order_delivery(
                 event_type="service_attempted",
                 occurred_at=clock.start_of_day(received_on),
                 has_time=False,
-                payload={
-                    "document": doc.pk,
-                    "delivery": delivery.pk,
-                    "attempt": 1,
-                    "method": method,
-                    "recipient": name,
-                    "recipient_name": name,
-                    "recipient_role": role,
-                    "sha256": doc.sha256,
-                    "ok": True,
-                    "received_on": received_on.isoformat(),
-                },
+                payload=_attempt(delivery, doc, 1, name, ok=True, received_on=received_on.isoformat()),
                 note=receipt_note,
                 now=now,
             )
@@ -501,15 +500,7 @@ SERVICE_USERNAME = "servicio-de-notificaciones"
 
 def service_user() -> Any:
     """The account that records the e-mail attempts (the worker's) on the docket; it cannot sign in."""
-    User = get_user_model()  # noqa: N806
-    user, created = User.objects.get_or_create(
-        username=SERVICE_USERNAME,
-        defaults={"is_active": False, "first_name": "Servicio de", "last_name": "notificaciones"},
-    )
-    if created:
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
-    return user
+    return User.machine(SERVICE_USERNAME, "Servicio de", "notificaciones")
 
 
 def attempt_delivery(delivery: Delivery, *, now: dt.datetime | None = None) -> DeliveryAttempt:
@@ -557,19 +548,15 @@ def _record_attempt(d: Delivery, result: Any, now: dt.datetime) -> DeliveryAttem
             event_type="service_attempted",
             occurred_at=now,
             has_time=True,
-            payload={
-                "document": d.document_id,
-                "delivery": d.pk,
-                "attempt": d.attempts,
-                "method": d.method,
-                "recipient": d.recipient_email,
-                "recipient_name": d.recipient_name,
-                "recipient_role": d.recipient_role,
-                "sha256": d.document.sha256,
-                "message_id": result.message_id,
-                "answer": result.answer[:2000],
-                "ok": result.ok,
-            },
+            payload=_attempt(
+                d,
+                d.document,
+                d.attempts,
+                d.recipient_email,
+                message_id=result.message_id,
+                answer=result.answer[:2000],
+                ok=result.ok,
+            ),
             now=now,
         )
         chain.append("documents.DeliveryAttempt", attempt)  # the proof of service is tamper-evident too

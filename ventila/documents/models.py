@@ -17,6 +17,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from ventila.cases.models import Case, DocketEntry
+from ventila.fields import foreign_key
 
 
 class Language(models.TextChoices):
@@ -54,32 +55,19 @@ class DocumentText(models.Model):
 class Draft(DocumentText):
     """A document being prepared: generated from the case's data and docket, edited by staff."""
 
-    case = models.ForeignKey(
-        Case,
-        on_delete=models.PROTECT,
-        related_name="document_drafts",
-        verbose_name=_("expediente"),
-        help_text=_("El expediente al que pertenece el documento."),
-    )
-    source = models.ForeignKey(
+    case = foreign_key(Case, "document_drafts", _("expediente"), _("El expediente al que pertenece el documento."))
+    source = foreign_key(
         DocketEntry,
-        on_delete=models.PROTECT,
-        related_name="document_drafts",
-        verbose_name=_("acto"),
-        help_text=_("La anotación del expediente cuyo acto el documento pone por escrito."),
+        "document_drafts",
+        _("acto"),
+        _("La anotación del expediente cuyo acto el documento pone por escrito."),
     )
     sections = models.JSONField(
         _("secciones"),
         default=list,
         help_text=_("El texto del documento, por secciones (clave, encabezado, texto)."),
     )
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("preparado por"),
-        help_text=_("Quién generó el borrador."),
-    )
+    created_by = foreign_key(settings.AUTH_USER_MODEL, "+", _("preparado por"), _("Quién generó el borrador."))
     created_at = models.DateTimeField(_("preparado"), help_text=_("Cuándo se generó el borrador."))
 
     class Meta:
@@ -96,32 +84,16 @@ class Document(DocumentText):
     """An issued document: frozen (the database refuses UPDATE and DELETE) and chained in the
     audit record in the same transaction that issued it."""
 
-    case = models.ForeignKey(
-        Case,
-        on_delete=models.PROTECT,
-        related_name="documents",
-        verbose_name=_("expediente"),
-        help_text=_("El expediente al que pertenece el documento."),
-    )
-    source = models.ForeignKey(
-        DocketEntry,
-        on_delete=models.PROTECT,
-        related_name="documents",
-        verbose_name=_("acto"),
-        help_text=_("La anotación del expediente cuyo acto el documento pone por escrito."),
+    case = foreign_key(Case, "documents", _("expediente"), _("El expediente al que pertenece el documento."))
+    source = foreign_key(
+        DocketEntry, "documents", _("acto"), _("La anotación del expediente cuyo acto el documento pone por escrito.")
     )
     sections = models.JSONField(
         _("secciones"),
         default=list,
         help_text=_("El texto expedido, por secciones (clave, encabezado, texto)."),
     )
-    issued_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("expedido por"),
-        help_text=_("Quién expidió el documento."),
-    )
+    issued_by = foreign_key(settings.AUTH_USER_MODEL, "+", _("expedido por"), _("Quién expidió el documento."))
     issued_at = models.DateTimeField(_("expedido"), help_text=_("Cuándo se expidió."))
     file = models.FileField(
         _("PDF"),
@@ -155,13 +127,7 @@ class Delivery(models.Model):
         SENT = "sent", _("Enviado")
         RECEIVED = "received", _("Recibido")
 
-    document = models.ForeignKey(
-        Document,
-        on_delete=models.PROTECT,
-        related_name="deliveries",
-        verbose_name=_("documento"),
-        help_text=_("El documento que se notifica."),
-    )
+    document = foreign_key(Document, "deliveries", _("documento"), _("El documento que se notifica."))
     recipient_role = models.CharField(
         _("calidad del destinatario"),
         max_length=20,
@@ -203,27 +169,20 @@ class Delivery(models.Model):
         blank=True,
         help_text=_("La fecha de recibo por el destinatario; de ella corren los términos."),
     )
-    receipt_entry = models.ForeignKey(
+    receipt_entry = foreign_key(
         DocketEntry,
-        on_delete=models.PROTECT,
+        "+",
+        _("anotación del recibo"),
+        _("La anotación del expediente que registró el recibo."),
         null=True,
         blank=True,
-        related_name="+",
-        verbose_name=_("anotación del recibo"),
-        help_text=_("La anotación del expediente que registró el recibo."),
     )
     receipt_note = models.TextField(
         _("constancia del recibo"),
         blank=True,
         help_text=_("Quién recibió, dónde, y con qué constancia (acuse, firma)."),
     )
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("ordenado por"),
-        help_text=_("Quién ordenó la notificación."),
-    )
+    created_by = foreign_key(settings.AUTH_USER_MODEL, "+", _("ordenado por"), _("Quién ordenó la notificación."))
     created_at = models.DateTimeField(_("ordenada"), help_text=_("Cuándo se ordenó la notificación."))
 
     class Meta:
@@ -240,13 +199,7 @@ class Delivery(models.Model):
 class DeliveryAttempt(models.Model):
     """One attempt to send a document by e-mail, with the server's answer. Append-only."""
 
-    delivery = models.ForeignKey(
-        Delivery,
-        on_delete=models.PROTECT,
-        related_name="attempt_log",
-        verbose_name=_("notificación"),
-        help_text=_("La notificación que se intentó."),
-    )
+    delivery = foreign_key(Delivery, "attempt_log", _("notificación"), _("La notificación que se intentó."))
     at = models.DateTimeField(_("momento"), help_text=_("Cuándo se intentó el envío."))
     recipient = models.CharField(_("destinatario"), max_length=254, help_text=_("La dirección a la que se envió."))
     message_id = models.CharField(_("Message-ID"), max_length=250, help_text=_("El Message-ID del mensaje."))
@@ -264,12 +217,12 @@ class DeliveryAttempt(models.Model):
 class CalendarFeed(models.Model):
     """A user's private iCalendar feed; the URL's secret is kept only as its SHA-256."""
 
-    user = models.ForeignKey(
+    user = foreign_key(
         settings.AUTH_USER_MODEL,
+        "calendar_feeds",
+        _("usuario"),
+        _("El dueño del calendario."),
         on_delete=models.CASCADE,
-        related_name="calendar_feeds",
-        verbose_name=_("usuario"),
-        help_text=_("El dueño del calendario."),
     )
     token_sha256 = models.CharField(
         _("huella del secreto"),
@@ -293,12 +246,8 @@ class CalendarFeed(models.Model):
 class ReminderLog(models.Model):
     """The daily reminder sent to a user on a day (so the sweep sends it once a day)."""
 
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.CASCADE,
-        related_name="+",
-        verbose_name=_("usuario"),
-        help_text=_("A quién se envió el recordatorio."),
+    user = foreign_key(
+        settings.AUTH_USER_MODEL, "+", _("usuario"), _("A quién se envió el recordatorio."), on_delete=models.CASCADE
     )
     day = models.DateField(_("día"), help_text=_("El día del recordatorio."))
     terms = models.PositiveIntegerField(_("términos"), help_text=_("Cuántos términos incluía."))
@@ -320,13 +269,7 @@ class PublicationReview(models.Model):
     keeps — any later change of that text asks for a new review — and may add what else to remove.
     Chained in the audit record."""
 
-    case = models.ForeignKey(
-        Case,
-        on_delete=models.PROTECT,
-        related_name="publication_reviews",
-        verbose_name=_("expediente"),
-        help_text=_("El asunto final cuyo texto público se revisó."),
-    )
+    case = foreign_key(Case, "publication_reviews", _("expediente"), _("El asunto final cuyo texto público se revisó."))
     digest = models.CharField(
         _("huella del texto aprobado"),
         max_length=64,
@@ -337,12 +280,8 @@ class PublicationReview(models.Model):
         blank=True,
         help_text=_("Nombres, apodos o datos que la persona revisora añadió para suprimir, uno por línea."),
     )
-    reviewed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("revisado por"),
-        help_text=_("Quien revisó el texto y aprobó su publicación."),
+    reviewed_by = foreign_key(
+        settings.AUTH_USER_MODEL, "+", _("revisado por"), _("Quien revisó el texto y aprobó su publicación.")
     )
     reviewed_at = models.DateTimeField(_("revisado el"), help_text=_("Cuándo se aprobó la publicación."))
 
@@ -374,21 +313,14 @@ class SignedFile(models.Model):
         max_length=60,
         help_text=_("La clase de documento: el modelo del documento, el informe anual o el acuse de recibo."),
     )
-    body = models.ForeignKey(
-        "bodies.Body",
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("cuerpo"),
-        help_text=_("El cuerpo que expidió y firmó el documento."),
-    )
-    case = models.ForeignKey(
+    body = foreign_key("bodies.Body", "+", _("cuerpo"), _("El cuerpo que expidió y firmó el documento."))
+    case = foreign_key(
         Case,
-        on_delete=models.PROTECT,
+        "+",
+        _("expediente"),
+        _("El expediente del documento, si pertenece a uno (el informe anual no)."),
         null=True,
         blank=True,
-        related_name="+",
-        verbose_name=_("expediente"),
-        help_text=_("El expediente del documento, si pertenece a uno (el informe anual no)."),
     )
     issued_at = models.DateTimeField(_("expedido"), help_text=_("Cuándo se expidió y firmó."))
     signed = models.BooleanField(

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.cache import get_conditional_response
@@ -250,12 +250,7 @@ def document(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
 @login_required
 def pdf(request: HttpRequest, number: str, doc_id: int) -> HttpResponse:
     doc = access.document_for_user(request.user, number, doc_id, action="download")
-    return FileResponse(
-        files.open_verified(doc.file, doc.sha256),
-        as_attachment=False,
-        filename=doc.filename,
-        content_type="application/pdf",
-    )
+    return files.served(doc)
 
 
 @login_required
@@ -440,11 +435,6 @@ def signed_link(request: HttpRequest, token: str) -> HttpResponse:
     d = Delivery.objects.filter(pk=value.get("d"), document_id=value.get("doc")).select_related("document").first()
     if d is None:
         raise Http404("link not valid")
-    response = FileResponse(
-        files.open_verified(d.document.file, d.document.sha256),
-        as_attachment=True,
-        filename=d.document.filename,
-        content_type="application/pdf",
-    )
+    response = files.served(d.document, attachment=True)
     response["Cache-Control"] = "private, no-store"
     return response

@@ -12,18 +12,13 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from ventila.cases.models import Case
+from ventila.fields import foreign_key, one_to_one
 
 
 class Filing(models.Model):
     """A complaint filed through the public form: its receipt and its follow-up key's hash."""
 
-    case = models.OneToOneField(
-        Case,
-        on_delete=models.PROTECT,
-        related_name="online_filing",
-        verbose_name=_("expediente"),
-        help_text=_("El expediente que abrió la presentación."),
-    )
+    case = one_to_one(Case, "online_filing", _("expediente"), _("El expediente que abrió la presentación."))
     key_hash = models.CharField(
         _("huella de la clave de seguimiento"),
         max_length=64,
@@ -59,13 +54,7 @@ def supplement_path(instance: Supplement, filename: str) -> str:
 class Supplement(models.Model):
     """Evidence the complainant added later with the follow-up key (Sec. 21(a)(4)–(10))."""
 
-    filing = models.ForeignKey(
-        Filing,
-        on_delete=models.PROTECT,
-        related_name="supplements",
-        verbose_name=_("presentación"),
-        help_text=_("La presentación a la que se añade."),
-    )
+    filing = foreign_key(Filing, "supplements", _("presentación"), _("La presentación a la que se añade."))
     kind = models.CharField(
         _("tipo de evidencia"), max_length=40, help_text=_("El tipo de evidencia, de la lista del Código o de la ley.")
     )
@@ -98,14 +87,14 @@ class FilingClaim(models.Model):
         _("borrador"), max_length=64, unique=True, help_text=_("El identificador del borrador que se está presentando.")
     )
     claimed_at = models.DateTimeField(_("reclamado"), help_text=_("Cuándo empezó su presentación."))
-    filing = models.OneToOneField(
+    filing = one_to_one(
         Filing,
+        "claim",
+        _("presentación"),
+        _("La presentación que abrió, cuando terminó."),
         on_delete=models.CASCADE,
         null=True,
         blank=True,
-        related_name="claim",
-        verbose_name=_("presentación"),
-        help_text=_("La presentación que abrió, cuando terminó."),
     )
 
     class Meta:

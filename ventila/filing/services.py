@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.core.mail import EmailMessage
 from django.db import IntegrityError, connection, transaction
 from django.db.models import Count, Q, Sum
@@ -28,6 +27,7 @@ from django.utils import translation
 from django.utils.translation import gettext as _
 
 from ventila import clock, files
+from ventila.accounts.models import User
 from ventila.audit import state
 from ventila.bodies.models import Body, Person
 from ventila.cases.actions import ActInput, ActRefused, UploadedDocument, do_file_case
@@ -65,14 +65,7 @@ def online_user() -> Any:
 
 
 def _online_user() -> Any:
-    User = get_user_model()
-    user, created = User.objects.get_or_create(
-        username=ONLINE_USERNAME, defaults={"is_active": False, "first_name": "Formulario", "last_name": "en línea"}
-    )
-    if created:
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
-    return user
+    return User.machine(ONLINE_USERNAME, "Formulario", "en línea")
 
 
 def key_hash(key: str) -> str:

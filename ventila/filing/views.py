@@ -784,9 +784,4 @@ def supplement_file(request: HttpRequest, number: str, pk: int) -> FileResponse:
     s = get_object_or_404(Supplement, pk=pk, filing__case=case)
     if not s.file:
         raise Http404("no file")
-    return FileResponse(
-        files.open_verified(s.file, s.sha256),
-        as_attachment=True,
-        filename=s.filename,
-        content_type=s.content_type or "application/octet-stream",
-    )
+    return files.served(s, attachment=True, content_type=s.content_type or "application/octet-stream")

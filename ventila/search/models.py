@@ -13,6 +13,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from ventila.cases.models import Case
+from ventila.fields import foreign_key, one_to_one
 
 
 class SearchEntry(models.Model):
@@ -22,12 +23,8 @@ class SearchEntry(models.Model):
         DOCUMENT = "document", _("Documento")
         DRAFT = "draft", _("Borrador")
 
-    case = models.ForeignKey(
-        Case,
-        on_delete=models.CASCADE,
-        related_name="+",
-        verbose_name=_("expediente"),
-        help_text=_("El expediente al que pertenece lo indexado."),
+    case = foreign_key(
+        Case, "+", _("expediente"), _("El expediente al que pertenece lo indexado."), on_delete=models.CASCADE
     )
     kind = models.CharField(
         _("clase"), max_length=10, choices=Kind.choices, help_text=_("Qué se indexa: expediente, anotación…")
@@ -66,17 +63,10 @@ class PublishedMatter(models.Model):
     As :class:`SearchEntry`, PostgreSQL adds a generated ``tsvector`` column over ``text`` with a GIN index,
     SQLite an FTS5 table ``published_fts`` of ``stems`` (migration ``search.0002``)."""
 
-    case = models.OneToOneField(
-        Case,
-        on_delete=models.CASCADE,
-        primary_key=True,
-        related_name="+",
-        verbose_name=_("expediente"),
-        help_text=_("El expediente publicado."),
+    case = one_to_one(
+        Case, "+", _("expediente"), _("El expediente publicado."), on_delete=models.CASCADE, primary_key=True
     )
-    body = models.ForeignKey(
-        "bodies.Body", on_delete=models.CASCADE, related_name="+", verbose_name=_("cuerpo"), help_text=_("Su cuerpo.")
-    )
+    body = foreign_key("bodies.Body", "+", _("cuerpo"), _("Su cuerpo."), on_delete=models.CASCADE)
     year = models.PositiveSmallIntegerField(_("año"), help_text=_("El año del número de expediente (el orden)."))
     number = models.CharField(_("número"), max_length=40, help_text=_("El número de expediente."))
     caption = models.TextField(_("epígrafe"), blank=True, help_text=_("El epígrafe, suprimidos los datos privados."))

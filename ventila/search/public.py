@@ -40,6 +40,7 @@ from ventila.cases import access, signals
 from ventila.cases.models import Case, Party
 from ventila.documents import publication
 from ventila.documents.models import Document, PublicationReview
+from ventila.fields import attributes
 
 from . import query, stemmer
 from .index import clean
@@ -83,11 +84,7 @@ def row_of(case: Case) -> PublishedMatter | None:
         body_id=case.body_id,
         year=case.year,
         number=case.number,
-        caption=m.caption,
-        respondent_name=m.respondent_name,
-        respondent_office=m.respondent_office,
-        outcome=m.outcome,
-        final_on=m.final_on,
+        **attributes(m, "caption", "respondent_name", "respondent_office", "outcome", "final_on"),
         record=record,
         text=text,
         stems=" ".join(stemmer.stems(text)) if connection.vendor == "sqlite" else "",

@@ -8,6 +8,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from ventila.bodies.models import Body
+from ventila.fields import foreign_key
 
 
 def report_path(instance: AnnualReport, filename: str) -> str:
@@ -15,22 +16,10 @@ def report_path(instance: AnnualReport, filename: str) -> str:
 
 
 class AnnualReport(models.Model):
-    body = models.ForeignKey(
-        Body,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("cuerpo"),
-        help_text=_("El cuerpo que rinde el informe."),
-    )
+    body = foreign_key(Body, "+", _("cuerpo"), _("El cuerpo que rinde el informe."))
     year = models.PositiveSmallIntegerField(_("año"), help_text=_("El año que el informe cubre."))
     title = models.CharField(_("título"), max_length=200, help_text=_("El título del informe."))
-    issued_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("expedido por"),
-        help_text=_("Quién generó el informe."),
-    )
+    issued_by = foreign_key(settings.AUTH_USER_MODEL, "+", _("expedido por"), _("Quién generó el informe."))
     issued_at = models.DateTimeField(_("expedido"), help_text=_("Cuándo se generó."))
     file = models.FileField(
         _("archivo"), upload_to=report_path, max_length=300, help_text=_("El PDF, guardado bajo su huella.")
@@ -57,9 +46,7 @@ class StoredStats(models.Model):
     — the write advances the generation of those years (:class:`StatsGeneration`), and a row is read only
     while its ``generation`` is the current one (:mod:`ventila.stats.stored`)."""
 
-    body = models.ForeignKey(
-        Body, on_delete=models.CASCADE, related_name="+", verbose_name=_("cuerpo"), help_text=_("Su cuerpo.")
-    )
+    body = foreign_key(Body, "+", _("cuerpo"), _("Su cuerpo."), on_delete=models.CASCADE)
     start = models.DateField(_("desde"), help_text=_("El primer día del período."))
     end = models.DateField(_("hasta"), help_text=_("El último día del período."))
     public = models.BooleanField(
@@ -90,9 +77,7 @@ class StatsGeneration(models.Model):
     when its computation started, so figures computed beside a write that commits meanwhile are never
     read: the sum has moved on."""
 
-    body = models.ForeignKey(
-        Body, on_delete=models.CASCADE, related_name="+", verbose_name=_("cuerpo"), help_text=_("Su cuerpo.")
-    )
+    body = foreign_key(Body, "+", _("cuerpo"), _("Su cuerpo."), on_delete=models.CASCADE)
     year = models.PositiveSmallIntegerField(_("año"), help_text=_("El año (0: todos; 1: el registro público)."))
     n = models.PositiveBigIntegerField(_("generación"), default=0, help_text=_("Escrituras que lo cambiaron."))
 

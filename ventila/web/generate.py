@@ -135,13 +135,7 @@ def derive(cases: Sequence[Case], now: dt.datetime) -> None:
 
 
 def generator_user() -> User:
-    user, created = User.objects.get_or_create(
-        username=GENERATOR, defaults={"first_name": "Datos", "last_name": "sintéticos", "is_active": False}
-    )
-    if created:
-        user.set_unusable_password()
-        user.save(update_fields=["password"])
-    return user
+    return User.machine(GENERATOR, "Datos", "sintéticos")
 
 
 def real_cases() -> int:

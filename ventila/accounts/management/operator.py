@@ -28,3 +28,22 @@ class OperatorCommand(BaseCommand):
             self.stdout.write(action(operators_from(options)))
         except OperatorRefused as exc:
             raise CommandError(f"{exc.field}: {exc.message}") from None
+
+
+class AccountCommand(OperatorCommand):
+    """An operator's action on one account (``reset-password``, ``reset-second-factor``): ``action`` does
+    it (``username=``, ``ops=``) and ``done`` says what was done (``{username}``, ``{result}``: what the
+    action gave back)."""
+
+    action: Callable[..., Any]
+    done = ""
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("username", help="El usuario.")
+        super().add_arguments(parser)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        username = options["username"]
+        self.run(
+            options, lambda ops: self.done.format(username=username, result=self.action(username=username, ops=ops))
+        )

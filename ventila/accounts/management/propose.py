@@ -30,3 +30,18 @@ def propose(command: BaseCommand, options: dict[str, Any], kind: str, data: dict
         f"Propuesta {proposal.pk} registrada en la cadena. No se aplica hasta que otro administrador la apruebe "
         f"en {reverse('accounts:proposals')} con su contraseña y su segundo factor."
     )
+
+
+class RoleProposalCommand(BaseCommand):
+    """``grant-role`` and ``revoke-role``: a user, a body and a function, proposed as ``kind``."""
+
+    kind = ""
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("username", help="El usuario.")
+        parser.add_argument("body", help="El identificador del cuerpo, por ejemplo «etica-camara».")
+        parser.add_argument("role", help="secretary, staff, speakers_office o house_member.")
+        add_proposer_arguments(parser)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        propose(self, options, self.kind, {k: options[k] for k in ("username", "body", "role")})

@@ -27,21 +27,8 @@ from ventila.rules.plain import for_users
 from ventila.rules.terms import Deadline
 
 from .. import signals
-from ..evaluation import (
-    CaseFacts,
-    compute_evaluation,
-    live_events,
-    rulebook_and_kind,
-)
-from ..models import (
-    Case,
-    CaseDeadline,
-    CaseExclusion,
-    CaseFinding,
-    CaseSubstitute,
-    DocketEntry,
-    Party,
-)
+from ..evaluation import CaseFacts, compute_evaluation, live_events, rulebook_and_kind
+from ..models import Case, CaseDeadline, CaseExclusion, CaseFinding, CaseSubstitute, DocketEntry, Party
 from ..queries import body_config, case_facts, member_witnesses, moved_due_dates
 from ..queue_counts import issued_documents, turn_of
 from ..rule_messages import encode_message, encode_messages
@@ -239,7 +226,7 @@ _DERIVED = [
     "status",
     "next_due",
     "next_due_deadline",
-    "report_referred",
+    "final_report_sent",
     "rederive_at",
     "config_version",
     "derived_digest",
@@ -414,7 +401,7 @@ class _Rows:
             "status": status,
             "next_due": next_due[0] if next_due and status == Case.Status.OPEN else None,
             "next_due_deadline": next_due[1] if next_due and status == Case.Status.OPEN else "",
-            "report_referred": any(e.pk in live and e.event_type == referred for e in entries),
+            "final_report_sent": any(e.pk in live and e.event_type == referred for e in entries),
             "rederive_at": _rederive_at(evaluation),
             "config_version": case.body.config_version,
             "derived_digest": _digest(

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from ventila import clock, files
 from ventila.audit import chain, state
 from ventila.bodies.models import Body, Person
+from ventila.fields import attributes
 from ventila.rules import PR_TZ, InputError
 from ventila.rules.engine import parse_events
 from ventila.rules.votes import VoteOutcome
@@ -284,15 +285,9 @@ def _write_entry(
     entry = DocketEntry.objects.create(
         case=case,
         seq=seq,
-        event_type=act.event_type,
-        occurred_at=act.occurred_at,
-        has_time=act.has_time,
-        payload=act.payload,
-        details=act.details,
-        note=act.note,
+        **attributes(act, "event_type", "occurred_at", "has_time", "payload", "details", "note", "supersedes"),
         recorded_by=user,
         recorded_at=now,
-        supersedes=act.supersedes,
     )
     for doc in act.attachments:
         if doc.stored:
@@ -334,15 +329,9 @@ def roll_call_row(entry: DocketEntry, rulebook_id: str, kind_id: str, act: ActIn
     return RollCall(
         entry=entry,
         motion=f"{title}: {choice_label(result)}" if result else title,
-        rule_id=outcome.rule_id,
-        citation=outcome.citation,
-        required=outcome.required,
-        yes=outcome.yes,
-        no=outcome.no,
-        abstain=outcome.abstain,
-        absent=outcome.absent,
-        recused=outcome.recused,
-        carried=outcome.carried,
+        **attributes(
+            outcome, "rule_id", "citation", "required", "yes", "no", "abstain", "absent", "recused", "carried"
+        ),
         explanation=outcome.explanation_es,
     )
 

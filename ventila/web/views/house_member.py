@@ -14,7 +14,7 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -145,12 +145,7 @@ def my_document_pdf(request: HttpRequest, number: str, doc_id: int) -> HttpRespo
         access.log_access(request.user, "document", doc_id, case=case, action="download", granted=False)
         raise Http404("not one of the member's documents")
     access.log_access(request.user, "document", doc.pk, case=case, action="download")
-    return FileResponse(
-        files.open_verified(doc.file, doc.sha256),
-        as_attachment=False,
-        filename=doc.filename,
-        content_type="application/pdf",
-    )
+    return files.served(doc)
 
 
 @login_required

@@ -3,25 +3,14 @@ random password, printed once here (hand it to its owner), recorded in the audit
 
 from __future__ import annotations
 
-from typing import Any
-
 from ventila.accounts.actions import do_reset_password
-from ventila.accounts.management.operator import OperatorCommand
+from ventila.accounts.management.operator import AccountCommand
 
 
-class Command(OperatorCommand):
+class Command(AccountCommand):
     help = "Da a un usuario una contraseña nueva al azar (se imprime una vez), con dos personas y motivo."
-
-    def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("username", help="El usuario.")
-        super().add_arguments(parser)
-
-    def handle(self, *args: Any, **options: Any) -> None:
-        def act(ops: Any) -> str:
-            password = do_reset_password(username=options["username"], ops=ops)
-            return (
-                f"Contraseña nueva de {options['username']} (entréguela a su titular; no se vuelve a mostrar):\n"
-                f"{password}\nSus sesiones abiertas terminaron. La acción quedó registrada en la cadena."
-            )
-
-        self.run(options, act)
+    action = staticmethod(do_reset_password)
+    done = (
+        "Contraseña nueva de {username} (entréguela a su titular; no se vuelve a mostrar):\n"
+        "{result}\nSus sesiones abiertas terminaron. La acción quedó registrada en la cadena."
+    )
