@@ -131,7 +131,7 @@ def access_cases_beyond(user: Any, whole: set[int]) -> QuerySet[Case]:
         q |= _in_bodies(members) & ~Q(Exists(excluded))
     speaker = speaker_body_ids(user) - whole
     if speaker:
-        q |= _in_bodies(speaker) & Q(report_referred=True)
+        q |= _in_bodies(speaker) & Q(final_report_sent=True)
     if user.person_id is not None:  # a substitute's cases, read by the person's appointments (an index)
         appointed = CaseSubstitute.objects.filter(person_id=user.person_id).values("case_id")
         q |= Q(pk__in=appointed) & ~Q(body_id__in=sorted(whole))

@@ -241,7 +241,7 @@ class QueueCount(models.Model):
     every open case. A lapse (another's term that leaves the body an act once it runs out) is counted by
     its due day, which decides at read time whether it is waited on or the body's to do."""
 
-    body = models.ForeignKey(Body, on_delete=models.CASCADE, related_name="+", verbose_name=_("cuerpo"))
+    body = foreign_key(Body, "+", _("cuerpo"), on_delete=models.CASCADE)
     turn = models.CharField(_("a quién le toca"), max_length=8, blank=True)
     due = models.DateField(
         _("vencimiento"), help_text=_("El vencimiento de los términos de otro que se cuentan en esta fila.")

@@ -2,7 +2,7 @@
 
 The derivation writes each case's ``turn`` with its other derived fields (:func:`turn_of`, the same
 classification as the queue's filter, ``ventila.web.views.turns.turn_filters``, read from the rulebooks'
-declarations); triggers on the cases table (installed by migration ``cases.0011``) keep
+declarations); triggers on the cases table (installed by migration ``cases.0012``) keep
 :class:`~ventila.cases.models.QueueCount` in line on every insert, update and delete of a case row — an
 act, a filing, a closing, ``ventila rederive``, the generator's batches — so no write path can forget it.
 The queue then reads a few rows per body (:func:`stored_counts`) instead of every open case.

@@ -38,7 +38,7 @@ def backwards(apps, schema_editor):  # type: ignore[no-untyped-def]
 class Migration(migrations.Migration):
     dependencies = [
         ("bodies", "0007_person_hr_number"),
-        ("cases", "0010_case_number_series_per_kind_group"),
+        ("cases", "0011_case_final_report_sent"),
     ]
 
     operations = [
