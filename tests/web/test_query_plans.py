@@ -178,8 +178,8 @@ def test_the_queue_runs_the_same_few_statements_whatever_the_number_of_cases(cli
         body = c.get("/expedientes/").content.decode()
     assert "CE-2027-9000" in body and 'rel="next"' in body
     assert len(many) <= len(few), _listing(many)  # a page not full also reads the undated cases
-    # Session, user (its second factor checked in the same SELECT), the user's grants, the tabs' counts (one
-    # index-ordered read of at most turns.COUNT_CAP rows, issue 15), the page, the summary cases; no session
+    # Session, user (its second factor checked in the same SELECT), the user's grants, the tabs' counts (the
+    # counts stored per body and turn, issue 30), the page, the summary cases; no session
     # write (renewed at most once a minute, ventila/accounts/sessions.py), savepoints aside.
     statements = [q for q, _p in many if "SAVEPOINT" not in q]
     assert len(statements) <= 6, _listing(many)
