@@ -452,3 +452,32 @@ def tiny_png() -> bytes:
     out = io.BytesIO()
     Image.new("RGB", (2, 2), (200, 30, 30)).save(out, "PNG")
     return out.getvalue()
+
+
+def computed_counts(body: Any, today: dt.date) -> dict[str, int]:
+    """The work queue's tab counts as its filter finds them among the body's open cases (a staff user's view)."""
+    from ventila.cases.models import Case
+    from ventila.web.views.turns import MINE, WAITING, turn_filters
+
+    qs = Case.objects.filter(body=body, status=Case.Status.OPEN)
+    q = turn_filters([body], today, {body.pk})
+    return {"all": qs.count(), MINE: qs.filter(q[MINE]).count(), WAITING: qs.filter(q[WAITING]).count()}
+
+
+def assert_stored_counts_hold(*days: str) -> None:
+    """On each of ``days`` (and a far later one), for every body: the counts stored per body and turn (issue 30,
+    item 5) are the ones the queue's filter counts from the cases."""
+    from ventila.bodies.models import Body
+    from ventila.cases.models import Case
+    from ventila.cases.queue_counts import stored_counts, turn_filters
+    from ventila.web.views import turns
+
+    for day in (*days, "2031-01-01"):
+        today = dt.date.fromisoformat(day)
+        for body in Body.objects.all():
+            assert stored_counts([body.pk], today, {body.pk}) == computed_counts(body, today), (body.slug, day)
+            # The tabs filter by the stored turn: the same cases as the rulebooks' filter, of any status.
+            stored, rules = turn_filters([body.pk], today, {body.pk}), turns.turn_filters([body], today, {body.pk})
+            for tab in (turns.MINE, turns.WAITING):
+                cases = Case.objects.filter(body=body)
+                assert set(cases.filter(stored[tab])) == set(cases.filter(rules[tab])), (body.slug, day, tab)

@@ -10,7 +10,7 @@ import datetime as dt
 import re
 
 import pytest
-from factories import file_complaint, make_person, record
+from factories import assert_stored_counts_hold, file_complaint, make_person, record
 
 from ventila.bodies.models import OfficeTerm
 from ventila.cases.models import Case
@@ -232,7 +232,11 @@ def test_cam_16a_01_once_the_late_filer_is_noticed_the_move_is_the_oegs(only_the
     now.set("2027-04-12 09:00")  # a week after the due day (5 Apr 2027)
     secretaria.post(test_financial.BOARD + "avisos/", {"estado": "late", "caso": [case.pk]})
     now.set("2027-04-13 10:00")
+    assert Case.objects.get(pk=case.pk).turn == "lapse"  # the filer's term ran out on 5 Apr: the Commission's move
+    assert_stored_counts_hold("2027-04-04", "2027-04-13")
     do_issue_document(user=world.users["secretaria"], draft=Draft.objects.get(case=case))
+    assert Case.objects.get(pk=case.pk).turn == "waiting"  # the notice answered the lapse (issue 30: stored counts)
+    assert_stored_counts_hold("2027-04-04", "2027-04-13")
 
     page = secretaria.get(f"/expedientes/{case.number}/").content.decode()
     assert 'id="siguiente-acto"' not in page and "Preparar: Aviso" not in page

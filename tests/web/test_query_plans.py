@@ -32,7 +32,7 @@ from .helpers import ask_recusal
 
 pytestmark = pytest.mark.django_db
 
-WATCHED = ("cases_case", "cases_docketentry")
+WATCHED = ("cases_case", "cases_docketentry", "cases_queuecount")
 
 
 @contextmanager
@@ -178,8 +178,8 @@ def test_the_queue_runs_the_same_few_statements_whatever_the_number_of_cases(cli
         body = c.get("/expedientes/").content.decode()
     assert "CE-2027-9000" in body and 'rel="next"' in body
     assert len(many) <= len(few), _listing(many)  # a page not full also reads the undated cases
-    # Session, user (its second factor checked in the same SELECT), the user's grants, the tabs' counts (one
-    # index-ordered read of at most turns.COUNT_CAP rows, issue 15), the page, the summary cases; no session
+    # Session, user (its second factor checked in the same SELECT), the user's grants, the tabs' counts (the
+    # counts stored per body and turn, issue 30), the page, the summary cases; no session
     # write (renewed at most once a minute, ventila/accounts/sessions.py), savepoints aside.
     statements = [q for q, _p in many if "SAVEPOINT" not in q]
     assert len(statements) <= 6, _listing(many)
@@ -379,6 +379,9 @@ def test_the_queue_and_its_counts_are_planned_on_an_index_by_default_at_20000_ca
             "DATE '2027-01-01' + (i %% 400) END" if postgres else "date('2027-01-01', '+' || (i %% 400) || ' days') END"
         ),
         "procedure": "'ordinary'",
+        # Whose move, spread as in a generated docket (issue 30: the tabs filter by it; copies all «mine» would
+        # let the planner see no «waiting» case at all and read the table rather than the index).
+        "turn": "CASE WHEN i %% 5 = 1 THEN 'waiting' WHEN i %% 5 = 2 THEN 'lapse' ELSE 'mine' END",
     }
     columns = [f.column for f in Case._meta.concrete_fields if f.column != "id"]
     values = [overrides.get(c, f'b."{c}"') for c in columns]
@@ -416,4 +419,44 @@ def test_the_queue_and_its_counts_are_planned_on_an_index_by_default_at_20000_ca
                     checked += 1
                     problems = default_plan_problems(sql, params) if postgres else plan_problems(sql, params)
                     assert not problems, "\n".join([url, *problems, sql])
-    assert checked >= 16  # each page: its counts, its rows (and the undated cases when the page is not full)
+    assert checked >= 12  # each page: its rows (and the undated cases when the page is not full); filtered: its counts
+
+
+@pytest.mark.parametrize("who", ["secretaria", "doble", "sustituto"])
+def test_the_tabs_counts_are_read_from_the_stored_counts_the_same_at_any_size(client, world, cases, who):
+    """Issue 30, item 5: for the bodies whose every case the user sees, the tabs' counts are one read of
+    the counts stored per body and turn (``cases_queuecount``, a few rows per body), not of the cases:
+    the same statements whatever the number of cases; a substitute's cases beyond them are counted from
+    the cases, read by the person's appointments."""
+    users = {
+        "secretaria": world.users["secretaria"],
+        "doble": make_user(
+            "doble", grants=((world.camara, RoleGrant.Role.STAFF), (world.municipal, RoleGrant.Role.SECRETARY))
+        ),
+    }
+    if who == "sustituto":
+        person = world.municipal_members[1]
+        CaseSubstitute.objects.create(
+            case=cases[0], person=person, replaces=world.members[1], appointed_on=dt.date(2027, 3, 1)
+        )
+        users[who] = make_user("sustituto", person=person, grants=((world.municipal, RoleGrant.Role.SECRETARY),))
+    c = _client(client, users[who])
+    c.get("/expedientes/")
+
+    def statements() -> list[str]:
+        with captured() as queries:
+            assert c.get("/expedientes/").status_code == 200
+        assert_indexed(queries)
+        return [re.sub(r"\d+", "N", q) for q, _p in queries if "SAVEPOINT" not in q]
+
+    few = statements()
+    counted = [q for q in few if '"cases_queuecount"' in q]
+    assert len(counted) == 1, _listing([(q, None) for q in few])
+    base = Case.objects.get(pk=cases[0].pk)
+    fields = {f.attname: getattr(base, f.attname) for f in Case._meta.concrete_fields if f.attname != "id"}
+    Case.objects.bulk_create(
+        [Case(**{**fields, "number": f"CE-2027-9{i:03d}", "sequence": 900 + i}) for i in range(600)]
+    )
+    many = statements()  # 600 more cases (past turns.COUNT_CAP): the same count, no more statements
+    assert [q for q in many if '"cases_queuecount"' in q] == counted
+    assert len(many) <= len(few)  # a page not full also reads the undated cases

@@ -112,6 +112,32 @@ def access_cases_for_user(user: Any) -> QuerySet[Case]:
     return Case.objects.filter(q)
 
 
+def whole_body_ids(user: Any) -> set[int]:
+    """The bodies whose every case the user sees: those of their staff grants (a seat hides the cases the
+    member is a party to or recused in; the Speaker's office sees the referred reports only)."""
+    return staff_body_ids(user) if _authenticated(user) else set()
+
+
+def access_cases_beyond(user: Any, whole: set[int]) -> QuerySet[Case]:
+    """The cases the user sees outside the bodies ``whole`` (of :func:`whole_body_ids`): by seat, as a
+    substitute or as the Speaker's office — :func:`access_cases_for_user` less those bodies, without a
+    query when there are none (no seat or grant beyond them, no person to be a substitute)."""
+    if not _authenticated(user):
+        return Case.objects.none()
+    q = Q(pk__in=[])
+    members = member_body_ids(user) - whole
+    if members:
+        excluded = CaseExclusion.objects.filter(case=OuterRef("pk"), person_id=user.person_id)
+        q |= _in_bodies(members) & ~Q(Exists(excluded))
+    speaker = speaker_body_ids(user) - whole
+    if speaker:
+        q |= _in_bodies(speaker) & Q(final_report_sent=True)
+    if user.person_id is not None:  # a substitute's cases, read by the person's appointments (an index)
+        appointed = CaseSubstitute.objects.filter(person_id=user.person_id).values("case_id")
+        q |= Q(pk__in=appointed) & ~Q(body_id__in=sorted(whole))
+    return Case.objects.filter(q) if q != Q(pk__in=[]) else Case.objects.none()
+
+
 def access_case_for_user(user: Any, number: str, annotate: dict[str, Any] | None = None) -> Case:
     """The case numbered ``number`` if this user may see it; 404 otherwise (existing or not).
     ``annotate``: expressions read in the same SELECT (the case page asks which sections have rows)."""

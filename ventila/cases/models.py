@@ -183,6 +183,17 @@ class Case(models.Model):
             "misma, esas filas no se leen ni se escriben."
         ),
     )
+    turn = models.CharField(
+        _("a quién le toca"),
+        max_length=8,
+        blank=True,
+        default="",
+        editable=False,
+        help_text=_(
+            "De quién es el próximo paso según el término más cercano, derivado con lo demás; la base de datos "
+            "lleva con él los totales de la cola de trabajo por cuerpo."
+        ),
+    )
     created_at = models.DateTimeField(
         _("creado"),
         auto_now_add=True,
@@ -222,6 +233,25 @@ class Case(models.Model):
     @property
     def respondent(self) -> Party | None:
         return self.party(Party.Role.RESPONDENT)
+
+
+class QueueCount(models.Model):
+    """How many open cases of a body are whose move (``Case.turn``), kept by database triggers on the cases
+    table (:mod:`ventila.cases.queue_counts`): the work queue's tab counts read these few rows instead of
+    every open case. A lapse (another's term that leaves the body an act once it runs out) is counted by
+    its due day, which decides at read time whether it is waited on or the body's to do."""
+
+    body = foreign_key(Body, "+", _("cuerpo"), on_delete=models.CASCADE)
+    turn = models.CharField(_("a quién le toca"), max_length=8, blank=True)
+    due = models.DateField(
+        _("vencimiento"), help_text=_("El vencimiento de los términos de otro que se cuentan en esta fila.")
+    )
+    n = models.IntegerField(_("expedientes"), default=0)
+
+    class Meta:
+        verbose_name = _("total de la cola")
+        verbose_name_plural = _("totales de la cola")
+        constraints = [models.UniqueConstraint(fields=["body", "turn", "due"], name="queuecount_unique")]
 
 
 class Party(models.Model):

@@ -44,6 +44,7 @@ from ..models import (
     Party,
 )
 from ..queries import body_config, case_facts, member_witnesses, moved_due_dates
+from ..queue_counts import issued_documents, turn_of
 from ..rule_messages import encode_message, encode_messages
 from .acts import _person_id
 
@@ -299,6 +300,7 @@ _DERIVED = [
     "rederive_at",
     "config_version",
     "derived_digest",
+    "turn",
 ]
 
 # The columns compared with the stored rows: a refresh writes a row only when one of them differs.
@@ -486,6 +488,10 @@ class _Rows:
                 calendar=body_config(case.body).calendar_key,
             ),
         }
+        # Whose move (the queue's counts are kept from it, ventila.cases.queue_counts): last, from the fields above.
+        fields["turn"] = turn_of(
+            case.body.rulebook, case.kind, fields, issued_documents(e for e in entries if e.pk in live)
+        )
         return cls(case, deadlines, findings, exclusions, substitutes, fields, traces)
 
     def write(

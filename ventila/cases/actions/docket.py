@@ -22,6 +22,7 @@ from ventila.rules import PR_TZ, InputError
 from ventila.rules.engine import parse_events
 from ventila.rules.votes import VoteOutcome
 
+from .. import queue_counts
 from ..evaluation import (
     CaseFacts,
     PlannedEvent,
@@ -252,10 +253,13 @@ def do_record_entry(
         ) from None
     with transaction.atomic():
         # The case row is locked like for any act, so that docket numbers stay unique and gapless.
-        locked = Case.objects.select_for_update(of=("self",)).get(pk=case.pk)
-        return _write_entry(
+        locked = Case.objects.select_for_update(of=("self",)).select_related("body").get(pk=case.pk)
+        entry = _write_entry(
             locked, user, ActInput(event_type, occurred_at, has_time, dict(payload), note=note), [], now
         )
+        if event_type == queue_counts.ISSUED:  # the document may answer a lapse: whose move it is (issue 30)
+            queue_counts.refresh_turn(locked)
+        return entry
 
 
 def _write_entry(

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 
 from ventila import clock
 from ventila.bodies.models import Body
-from ventila.cases import access
+from ventila.cases import access, queue_counts
 from ventila.cases.labels import (
     KINDS,
     STAGES,
@@ -93,7 +93,14 @@ def _filtered(user: Any, data: Any, today: dt.date) -> _Filters:
         qs = qs.filter(next_due__gte=today, next_due__lte=today + dt.timedelta(days=6 - today.weekday()))
     staff = access.staff_body_ids(user)
     return _Filters(
-        qs, f, filter_form, list(bodies), kinds, list(stage_ids), staff, turns.turn_filters(bodies, today, staff)
+        qs,
+        f,
+        filter_form,
+        list(bodies),
+        kinds,
+        list(stage_ids),
+        staff,
+        queue_counts.turn_filters([b.pk for b in bodies], today, staff),
     )
 
 
@@ -111,7 +118,11 @@ def queue(request: HttpRequest) -> HttpResponse:
             _("Ningún expediente cumple el filtro «%(field)s»: %(error)s")
             % {"field": filter_form.fields[name].label, "error": errors[0]},
         )
-    counts = turns.turn_counts(qs, flt.turn_q) if not filter_form.errors else dict.fromkeys(("all", *flt.turn_q), "0")
+    counts = (
+        turns.tab_counts(request.user, f, qs, flt.turn_q, today, staff)
+        if not filter_form.errors
+        else dict.fromkeys(("all", *flt.turn_q), "0")
+    )
     if f["turn"]:
         qs = qs.filter(flt.turn_q[f["turn"]])
     fmt = request.GET.get("formato")

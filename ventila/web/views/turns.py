@@ -25,9 +25,11 @@ from django.utils.html import strip_tags as _strip_tags
 from django.utils.translation import gettext as _
 
 from ventila.bodies.models import Body
+from ventila.cases import access
 from ventila.cases.actions import is_stale
 from ventila.cases.labels import ACTORS, DEADLINES, STAGES
 from ventila.cases.models import Case, CaseDeadline, CaseFinding
+from ventila.cases.queue_counts import answered_document, stored_counts
 from ventila.cases.rule_messages import message_text
 from ventila.documents.models import Document
 from ventila.rules import RULEBOOKS
@@ -55,14 +57,6 @@ def stage_ids(bodies: Sequence[Body], body: str, kind: str) -> list[str]:
 
 def kind_spec(rulebook: str, kind: str) -> KindSpec | None:
     return RULEBOOKS[rulebook].kinds.get(kind) if rulebook in RULEBOOKS else None
-
-
-def answered_document(kind: KindSpec | None, deadline_id: str) -> str:
-    """The document whose issue answers the lapse of ``deadline_id`` and after which the rulebook says
-    whose move it is (``KindSpec.lapse_documents`` and ``after_documents``: the late filer's notice);
-    "" when none."""
-    docs = kind.lapse_documents.get(deadline_id, ()) if kind is not None else ()
-    return docs[0] if docs and kind is not None and docs[0] in kind.after_documents else ""
 
 
 def answered_lapses(terms: Iterable[tuple[int, str, dt.date]]) -> set[tuple[int, str]]:
@@ -93,7 +87,9 @@ def _answered_q(kind: KindSpec, deadline_ids: list[str]) -> Q:
 
 def turn_filters(bodies: Sequence[Body], today: dt.date, recorders: set[int] | None = None) -> dict[str, Q]:
     """``{"mine": Q, "waiting": Q}`` over the cases of ``bodies``, from their rulebooks' declarations:
-    by body, kind and nearest open term (and whether it has run out).
+    by body, kind and nearest open term (and whether it has run out). The definition of the tabs: the
+    queue filters and counts by the stored turn (:func:`ventila.cases.queue_counts.turn_filters`,
+    issue 30), which the tests hold to this (``tests/factories.py``: ``assert_stored_counts_hold``).
 
     «Por hacer» holds only the cases with an act the user may record now: of a body whose acts the user
     records (``recorders``, every body when None), open, and with an act the case allows now (its stored
@@ -135,9 +131,10 @@ def turn_filters(bodies: Sequence[Body], today: dt.date, recorders: set[int] | N
     return {MINE: mine, WAITING: waiting}
 
 
-def turn_counts(qs: QuerySet[Case], filters: dict[str, Q]) -> dict[str, str]:
+def turn_counts(qs: QuerySet[Case], filters: dict[str, Q], stored: dict[str, int] | None = None) -> dict[str, str]:
     """How many of ``qs`` each tab holds, in one index-ordered read of at most :data:`COUNT_CAP` rows
-    (two booleans each); past the cap a count reads «más de 500»."""
+    (two booleans each); past the cap a count reads «más de 500». ``stored``: the counts of the cases
+    outside ``qs`` (:func:`tab_counts`), added as they are."""
     rows = list(
         qs.annotate(
             t_mine=ExpressionWrapper(filters[MINE], output_field=BooleanField()),
@@ -149,10 +146,37 @@ def turn_counts(qs: QuerySet[Case], filters: dict[str, Q]) -> dict[str, str]:
     capped = len(rows) > COUNT_CAP
     rows = rows[:COUNT_CAP]
     counts = {"all": len(rows), MINE: sum(1 for m, _w in rows if m), WAITING: sum(1 for _m, w in rows if w)}
+    known = stored or dict.fromkeys(counts, 0)
     if capped:
         more = _("más de %(n)s")
-        return {k: more % {"n": v} if k == "all" or v == COUNT_CAP else str(v) for k, v in counts.items()}
-    return {k: str(v) for k, v in counts.items()}
+        return {
+            k: more % {"n": v + known[k]} if k == "all" or v == COUNT_CAP else str(v + known[k])
+            for k, v in counts.items()
+        }
+    return {k: str(v + known[k]) for k, v in counts.items()}
+
+
+def tab_counts(
+    user: Any, f: dict[str, str], qs: QuerySet[Case], filters: dict[str, Q], today: dt.date, recorders: set[int]
+) -> dict[str, str]:
+    """The tabs' counts: of the open cases of the bodies whose every case ``user`` sees, from the counts
+    stored per body and turn (a few rows per body, whatever the size of the docket:
+    :mod:`ventila.cases.queue_counts`); of the cases the user sees beyond them (by seat, as a substitute,
+    as the Speaker's office), counted from the cases (:func:`turn_counts`). Under a filter the stored
+    counts do not hold (kind, stage, due date, a status but «open»), all of them are counted from ``qs``."""
+    if f["kind"] or f["stage"] or f["due"] or f["status"] not in ("", Case.Status.OPEN):
+        return turn_counts(qs, filters)
+    whole = access.whole_body_ids(user)
+    chosen = next((b.pk for b in access.visible_bodies(user) if f["body"] and b.slug == f["body"]), None)
+    if chosen is not None:
+        if chosen not in whole:
+            return turn_counts(qs, filters)
+        whole = {chosen}
+    stored = stored_counts(whole, today, recorders)
+    if chosen is not None:
+        return {k: str(v) for k, v in stored.items()}
+    beyond = access.access_cases_beyond(user, whole).filter(status=Case.Status.OPEN)
+    return turn_counts(beyond, filters, stored)
 
 
 @dataclass(frozen=True)
