@@ -32,6 +32,7 @@ import sqlite3
 import tarfile
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -63,6 +64,51 @@ def register_data(label: str) -> None:
     """Rows of ``label`` ("app_label.ModelName") are data a restore must not overwrite."""
     if label not in DATA_MODELS:
         DATA_MODELS.append(label)
+
+
+# Tables an app derives from its other rows (a cache kept by triggers or by the derivation): left out of a
+# copy, and rebuilt after a restore by the function the app registers (:func:`register_derived`).
+DERIVED: dict[str, Callable[[], None]] = {}
+
+
+def register_derived(label: str, rebuild: Callable[[], None]) -> None:
+    """``label``'s rows are derived: not copied; ``rebuild()`` makes them again after a restore."""
+    DERIVED[label.lower()] = rebuild
+
+
+def _renames() -> dict[str, dict[str, str]]:
+    """Every field the migrations renamed, by model label (``app.model``): old name → new name (a chain of
+    renames followed to its end), so that a copy taken before a rename loads into today's models."""
+    from django.db.migrations.loader import MigrationLoader
+    from django.db.migrations.operations import RenameField
+
+    loader = MigrationLoader(None, ignore_no_migrations=True, load=True)
+    out: dict[str, dict[str, str]] = {}
+    for key in sorted(loader.disk_migrations):  # an app's migrations in their numbered order
+        for op in loader.disk_migrations[key].operations:
+            if isinstance(op, RenameField):
+                names = out.setdefault(f"{key[0]}.{op.model_name_lower}", {})
+                for old, new in list(names.items()):
+                    if new == op.old_name:
+                        names[old] = op.new_name
+                names[op.old_name] = op.new_name
+    return out
+
+
+def _upgrade_dump(path: Path) -> None:
+    """Bring a JSON copy to today's models before ``loaddata``: derived tables dropped (rebuilt after),
+    renamed fields under their new names (a copy taken before the rename)."""
+    rows = json.loads(path.read_text(encoding="utf-8"))
+    renames = _renames()
+    kept = []
+    for row in rows:
+        if row["model"] in DERIVED:
+            continue
+        for old, new in renames.get(row["model"], {}).items():
+            if old in row["fields"] and new not in row["fields"]:
+                row["fields"][new] = row["fields"].pop(old)
+        kept.append(row)
+    path.write_text(json.dumps(kept, ensure_ascii=False), encoding="utf-8")
 
 
 class BackupError(Exception):
@@ -135,7 +181,7 @@ def _models() -> list[Any]:
     chosen = [
         m
         for m in apps.get_models()
-        if m._meta.label_lower not in EXCLUDED_MODELS and not m._meta.proxy and m._meta.managed
+        if m._meta.label_lower not in EXCLUDED_MODELS | DERIVED.keys() and not m._meta.proxy and m._meta.managed
     ]
     app_list: dict[Any, list[Any]] = {}
     for m in chosen:
@@ -309,9 +355,12 @@ def restore(archive: Path) -> dict[str, Any]:
             call_command("migrate", verbosity=0)  # an install newer than the copy
         else:
             call_command("migrate", verbosity=0)
+            _upgrade_dump(db_file)
             with transaction.atomic():
                 _forget_migration_versions()
                 call_command("loaddata", str(db_file), verbosity=0)
+        for rebuild in DERIVED.values():
+            rebuild()
         for name in names:
             if name.startswith("files/"):
                 dest = name.removeprefix("files/")

@@ -63,6 +63,7 @@ class CasesConfig(AppConfig):
         from ventila.accounts import twofactor
         from ventila.audit import backup, chain, state
 
+        from . import queue_counts
         from .converters import CaseNumberConverter
 
         # Registered at set-up, before any app's URLs (which take <case_number:number>) are imported.
@@ -87,6 +88,7 @@ class CasesConfig(AppConfig):
         # The financial report an access request asks to inspect (Sec. 17), kept sealed on its case.
         chain.register_kind(chain.ChainedKind("requested_report", "cases.RequestedReport", "informe solicitado"))
         backup.register_data("cases.Case")  # an install with cases is not one a restore may land on
+        backup.register_derived("cases.QueueCount", queue_counts.rebuild)  # the queue's counts, kept by triggers
         twofactor.register_seat(_is_substitute)
         state.register("cases.Case", self.CASE_STATE)
         state.register("cases.Party")

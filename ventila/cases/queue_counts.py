@@ -22,7 +22,7 @@ from typing import Any
 from django.db import connection
 from django.db.models import Q
 
-from ventila.rules import RULEBOOKS
+from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.engine import KindSpec
 
 from .models import Case, DocketEntry, QueueCount
@@ -110,6 +110,31 @@ def stored_counts(body_ids: Iterable[int], today: dt.date, recorders: set[int]) 
             out[MINE] += int(mine or 0) if body_id in recorders else 0
             out[WAITING] += int(waiting or 0)
     return out
+
+
+def refill(cases: Any = Case, entries: Any = DocketEntry) -> None:
+    """Give every open case its ``turn`` from its stored derived fields and the documents issued on its
+    docket (the migration's first fill, with its historical models; after a restore of a copy taken
+    before the turn was kept)."""
+    issued: dict[int, list[tuple[str, dt.date]]] = {}
+    for case_id, payload, at in entries.objects.filter(event_type=ISSUED).values_list(
+        "case_id", "payload", "occurred_at"
+    ):
+        issued.setdefault(case_id, []).append((str(payload.get("template", "")), at.astimezone(PR_TZ).date()))
+    by_turn: dict[str, list[int]] = {}
+    fields = ("status", "allowed_next", "next_due", "next_due_deadline")
+    for row in cases.objects.filter(status=Case.Status.OPEN).values("pk", "body__rulebook", "kind", *fields).iterator():
+        turn = turn_of(row["body__rulebook"], row["kind"], row, issued.get(row["pk"], ()))
+        by_turn.setdefault(turn, []).append(row["pk"])
+    for turn, ids in by_turn.items():
+        for i in range(0, len(ids), 5000):
+            cases.objects.filter(pk__in=ids[i : i + 5000]).update(turn=turn)
+
+
+def rebuild() -> None:
+    """After a restore: every case's turn again, then the counts (the copy carries no counts)."""
+    refill()
+    recount()
 
 
 def recount(cases: Any = Case, counts: Any = QueueCount) -> None:

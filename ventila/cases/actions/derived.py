@@ -27,22 +27,8 @@ from ventila.rules.plain import for_users
 from ventila.rules.terms import Deadline
 
 from .. import signals
-from ..evaluation import (
-    CaseFacts,
-    PlannedEvent,
-    compute_evaluation,
-    live_events,
-    rulebook_and_kind,
-)
-from ..models import (
-    Case,
-    CaseDeadline,
-    CaseExclusion,
-    CaseFinding,
-    CaseSubstitute,
-    DocketEntry,
-    Party,
-)
+from ..evaluation import CaseFacts, PlannedEvent, compute_evaluation, live_events, rulebook_and_kind
+from ..models import Case, CaseDeadline, CaseExclusion, CaseFinding, CaseSubstitute, DocketEntry, Party
 from ..queries import body_config, case_facts, member_witnesses, moved_due_dates
 from ..queue_counts import issued_documents, turn_of
 from ..rule_messages import encode_message, encode_messages

@@ -3,31 +3,15 @@ other fields), the ``QueueCount`` table and the triggers on the cases table that
 (:mod:`ventila.cases.queue_counts`). The cases already stored get their turn from their stored derived fields and
 the documents issued on their docket, then the counts are filled once, before the triggers take over."""
 
-import datetime as dt
-
 import django.db.models.deletion
 from django.db import migrations, models
 
 from ventila.cases import queue_counts
-from ventila.rules import PR_TZ
 
 
 def forwards(apps, schema_editor):  # type: ignore[no-untyped-def]
-    case_model, entry_model = apps.get_model("cases", "Case"), apps.get_model("cases", "DocketEntry")
-    issued: dict[int, list[tuple[str, dt.date]]] = {}
-    for case_id, payload, at in entry_model.objects.filter(event_type=queue_counts.ISSUED).values_list(
-        "case_id", "payload", "occurred_at"
-    ):
-        issued.setdefault(case_id, []).append((str(payload.get("template", "")), at.astimezone(PR_TZ).date()))
-    by_turn: dict[str, list[int]] = {}
-    fields = ("status", "allowed_next", "next_due", "next_due_deadline")
-    for row in case_model.objects.filter(status="open").values("pk", "body__rulebook", "kind", *fields).iterator():
-        turn = queue_counts.turn_of(row["body__rulebook"], row["kind"], row, issued.get(row["pk"], ()))
-        by_turn.setdefault(turn, []).append(row["pk"])
-    for turn, ids in by_turn.items():
-        for i in range(0, len(ids), 5000):
-            case_model.objects.filter(pk__in=ids[i : i + 5000]).update(turn=turn)
-    queue_counts.recount(case_model, apps.get_model("cases", "QueueCount"))
+    queue_counts.refill(apps.get_model("cases", "Case"), apps.get_model("cases", "DocketEntry"))
+    queue_counts.recount(apps.get_model("cases", "Case"), apps.get_model("cases", "QueueCount"))
     queue_counts.install(schema_editor)
 
 
