@@ -326,12 +326,15 @@ def summon_witness(
     *,
     witness: str = "Testigo",
     file: tuple[str, bytes, str] = ("citacion.txt", b"Citacion de prueba", "text/plain"),
+    note: str = "",
 ) -> Any:
-    """A witness summoned at ``moment`` with the summons attached (``file``: name, content, type), recorded by the
-    secretary; returns the docket entry."""
+    """A witness summoned at ``moment`` with the summons attached (``file``: name, content, type) and ``note``,
+    recorded by the secretary; returns the docket entry."""
     from ventila.cases.actions import ActInput, UploadedDocument, do_record_act
 
-    act = ActInput("witness_summoned", moment, True, {"witness": witness}, {}, attachments=[UploadedDocument(*file)])
+    act = ActInput(
+        "witness_summoned", moment, True, {"witness": witness}, {}, note=note, attachments=[UploadedDocument(*file)]
+    )
     return do_record_act(user=world.users["secretaria"], case=case, act=act)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import factories
 from factories import complaint_act, make_person, record, unanimous
 
 ANA = {"name": "Ana Ejemplo Ficticia", "email": "ana@example.org", "phone": "787-555-0100"}
@@ -104,36 +105,15 @@ def summon_witness(
 ) -> Any:
     """A witness summoned in ``case`` on 2027-03-02 at 13:00 (the clock set then), the summons attached as a
     text file: the entry."""
-    from ventila.cases.actions import ActInput, UploadedDocument, do_record_act
-
-    return do_record_act(
-        user=world.users["secretaria"],
-        case=case,
-        act=ActInput(
-            "witness_summoned",
-            now.set("2027-03-02 13:00"),
-            True,
-            {"witness": witness},
-            {},
-            note=note,
-            attachments=[UploadedDocument(*file, "text/plain")],
-        ),
+    return factories.summon_witness(
+        world, case, now.set("2027-03-02 13:00"), witness=witness, file=(*file, "text/plain"), note=note
     )
 
 
 def recuse(world: Any, case: Any, member: Any, day: str = "2027-03-02") -> Any:
     """``member`` recused in ``case`` on ``day`` (Sec. 9): asked by the member, granted by the others' unanimous
     vote (Sec. 9 ¶4). The decision's entry."""
-    record(world, case, "recusal_requested", day, member=str(member.pk), by="member")
-    return record(
-        world,
-        case,
-        "recusal_decided",
-        day,
-        member=str(member.pk),
-        granted=True,
-        ballots={k: v for k, v in unanimous(world).items() if k != member.pk},
-    )
+    return factories.recuse(world, case, member, day)
 
 
 def ask_recusal(world: Any, case: Any, member: Any, reasons: str = "Fue asesor del querellado.") -> Any:
