@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import factories
+from documents.helpers import deliver
 from factories import complaint_act, make_person, record, unanimous
 
 ANA = {"name": "Ana Ejemplo Ficticia", "email": "ana@example.org", "phone": "787-555-0100"}
@@ -145,17 +146,8 @@ def serve(
     role: str = "respondent",
 ) -> Any:
     """``doc`` served by ``method`` (no e-mail), received on ``received_on`` as a signed receipt says."""
-    from ventila.documents.actions import do_order_delivery
-
-    return do_order_delivery(
-        user=world.users["secretaria"],
-        document=doc,
-        role=role,
-        name=name,
-        email="",
-        method=method,
-        received_on=received_on,
-        receipt_note="Acuse firmado.",
+    return deliver(
+        world, doc, method, role=role, name=name, email="", received_on=received_on, receipt_note="Acuse firmado."
     )
 
 

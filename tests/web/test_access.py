@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from documents.helpers import deliver
 from factories import (
     FrozenNow,
     built_once,
@@ -470,7 +471,7 @@ def _documents(world, case):
     """A draft, an issued document served by hand, a calendar feed and a signed link (issue 4)."""
     import datetime as dt
 
-    from ventila.documents.actions import do_create_draft, do_issue_document, do_order_delivery
+    from ventila.documents.actions import do_create_draft, do_issue_document
     from ventila.documents.calendars import do_create_feed
     from ventila.documents.service import link_token
 
@@ -480,15 +481,7 @@ def _documents(world, case):
         user=user, draft=do_create_draft(user=user, case=case, entry=entry, template="notice_of_complaint")
     )
     draft = do_create_draft(user=user, case=case, entry=entry, template="speaker_copy")
-    delivery = do_order_delivery(
-        user=user,
-        document=doc,
-        role="complainant",
-        name="Ana",
-        email="",
-        method="mail",
-        received_on=dt.date(2027, 3, 2),
-    )
+    delivery = deliver(world, doc, "mail", role="complainant", name="Ana", received_on=dt.date(2027, 3, 2))
     return {
         "draft": draft,
         "doc": doc,

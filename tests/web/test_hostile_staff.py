@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from django.test import Client
+from documents.helpers import deliver
 from factories import at, built_once, file_complaint, make_world, record, signed_in
 from filing.helpers import walk
 
@@ -60,7 +61,7 @@ def staff_crawl(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterato
     from django.conf import settings
 
     from ventila import clock
-    from ventila.documents.actions import do_create_draft, do_issue_document, do_order_delivery
+    from ventila.documents.actions import do_create_draft, do_issue_document
 
     with built_once(
         django_db_blocker,
@@ -94,14 +95,10 @@ def staff_crawl(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterato
                 user=secretary,
                 draft=do_create_draft(user=secretary, case=case, entry=entry, template="notice_of_complaint"),
             )
-            do_order_delivery(
-                user=secretary,
-                document=doc,
-                role="complainant",
-                name="Ana Ejemplo Ficticia",
-                email="ana@example.org",
-                method="email_attachment",
-            )  # its receipt form
+            # its receipt form
+            deliver(
+                world, doc, "email_attachment", role="complainant", name="Ana Ejemplo Ficticia", email="ana@example.org"
+            )
             crawl = Fuzzer()
             forms: list[tuple[str, str, dict[str, Any]]] = []
             signatures: set[tuple[str, tuple[str, ...]]] = set()
