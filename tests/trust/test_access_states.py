@@ -13,26 +13,14 @@ from django.conf import settings
 from django.test import Client
 from django.urls import URLResolver, get_resolver
 from factories import file_complaint, make_person, make_user, record
-from web.helpers import dismiss, recuse, summon_witness
+from web.helpers import WALKED_ROLES, dismiss, recuse, summon_witness
 
 from ventila.cases.models import Attachment
 
 pytestmark = pytest.mark.django_db
 
-ROLES = [
-    "anonymous",
-    "secretaria",
-    "personal",
-    "presidente",
-    "comisionado",
-    "inhibido",
-    "sustituto",
-    "presidencia_camara",
-    "admin",
-    "secretaria_municipal",
-    "comisionada_municipal",
-    "ajeno",
-]
+# The walk's roles but the case's respondent and the House member, who have pages of their own to reach.
+ROLES = [r for r in WALKED_ROLES if r not in ("miembro_querellado", "miembro_camara")]
 BODY_SEES = {"secretaria", "personal", "presidente", "comisionado", "inhibido"}
 
 

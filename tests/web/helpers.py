@@ -11,6 +11,25 @@ import factories
 from documents.helpers import deliver
 from factories import complaint_act, make_person, record, unanimous
 
+# Who the access walks sign in as: the House and municipal bodies' staff and members, the House member who asks
+# for opinions, an outsider, the administrator and nobody (issue 17 added the House member).
+WALKED_ROLES = [
+    "anonymous",
+    "secretaria",
+    "personal",
+    "presidente",
+    "comisionado",
+    "inhibido",
+    "miembro_querellado",
+    "presidencia_camara",
+    "admin",
+    "secretaria_municipal",
+    "comisionada_municipal",
+    "ajeno",
+    "sustituto",
+    "miembro_camara",  # issue 17: a member of the House, their own advisory-opinion requests only (Sec. 19)
+]
+
 ANA = {"name": "Ana Ejemplo Ficticia", "email": "ana@example.org", "phone": "787-555-0100"}
 
 

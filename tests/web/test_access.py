@@ -30,7 +30,7 @@ from ventila.cases.actions import ActInput
 from ventila.cases.models import Attachment
 from ventila.rules import RULEBOOKS
 
-from .helpers import recuse, summon_witness
+from .helpers import WALKED_ROLES, recuse, summon_witness
 
 pytestmark = pytest.mark.django_db
 
@@ -38,22 +38,7 @@ pytestmark = pytest.mark.django_db
 HIDDEN_TERM = "zarzaparrilla"
 HIDDEN_TERM_NOTE = "Zarzaparrilla: el testigo trae la factura."
 
-ROLES = [
-    "anonymous",
-    "secretaria",
-    "personal",
-    "presidente",
-    "comisionado",
-    "inhibido",
-    "miembro_querellado",
-    "presidencia_camara",
-    "admin",
-    "secretaria_municipal",
-    "comisionada_municipal",
-    "ajeno",
-    "sustituto",
-    "miembro_camara",  # issue 17: a member of the House, their own advisory-opinion requests only (Sec. 19)
-]
+ROLES = WALKED_ROLES
 
 
 def _expect(**overrides: int) -> dict[str, int]:
