@@ -13,7 +13,7 @@ from django.conf import settings
 from django.test import Client
 from django.urls import URLResolver, get_resolver
 from factories import file_complaint, make_person, make_user, record
-from web.helpers import WALKED_ROLES, dismiss, recuse, summon_witness
+from web.helpers import WALKED_ROLES, clients_for, dismiss, recuse, summon_witness
 
 from ventila.cases.models import Attachment
 
@@ -67,13 +67,7 @@ def states(world, now, settings, tmp_path):
     for case in cases.values():
         case.refresh_from_db()
     assert cases["resolved"].status == "closed" and cases["confidential"].status == "open"
-    clients = {}
-    for role in ROLES:
-        c = Client()
-        if role != "anonymous":
-            c.force_login(world.users[role])
-        clients[role] = c
-    return cases, files, clients
+    return cases, files, clients_for(world, ROLES)
 
 
 @pytest.mark.parametrize("state", ["confidential", "resolved", "recused", "substituted"])

@@ -109,6 +109,19 @@ def opened(response: Any) -> Any:
     return Case.objects.get(number=response["Location"].strip("/").split("/")[-1])
 
 
+def clients_for(world: Any, roles: list[str], client_factory: Any = None) -> dict[str, Any]:
+    """A test client per role of ``roles``, signed in as the world's user of that name ("anonymous": none)."""
+    from django.test import Client
+
+    clients = {}
+    for role in roles:
+        c = (client_factory or Client)()
+        if role != "anonymous":
+            c.force_login(world.users[role])
+        clients[role] = c
+    return clients
+
+
 def signed_in(client: Any, world: Any, who: str = "secretaria") -> Any:
     client.force_login(world.users[who])
     return client

@@ -74,16 +74,6 @@ def _stats_urls() -> dict[str, dict[str, int]]:
     return urls
 
 
-def _clients(world, client_factory):
-    clients = {}
-    for role in ROLES:
-        c = client_factory()
-        if role != "anonymous":
-            c.force_login(world.users[role])
-        clients[role] = c
-    return clients
-
-
 def _scenario(world, now):
     """The walked world: a case with a recusal and a substitute, documents, a financial-report case with an
     OEG referral, an access request with its sealed report, and the URLs with who may open each."""
