@@ -91,6 +91,31 @@ def ponce_mayor() -> Any:
     return make_person("Eduardo", "Cordero Ficticio", role="mayor", title="Alcalde de Ponce", municipality="Ponce")
 
 
+def file_mayor_complaint(
+    world: Any, mayor: Any, *, when: str, complainant: str = "Ciudadana Ficticia", facts: str | None = None
+) -> Any:
+    """A citizen's sworn complaint against ``mayor`` (in the office of the title the person holds), filed at
+    ``when`` by the municipal Commission's secretary through the engine: the case."""
+    from ventila.cases.actions import ActInput, do_file_case
+
+    return do_file_case(
+        user=world.users["secretaria_municipal"],
+        body=world.municipal,
+        kind="complaint",
+        respondent=mayor,
+        respondent_role="mayor",
+        respondent_office=mayor.offices.get().title,
+        complainant={"name": complainant, "email": "c@example.org", "phone": "787-555-0199"},
+        act=ActInput(
+            "complaint_filed",
+            factories.at(when),
+            True,
+            {"complainant_kind": "citizen", "sworn": True},
+            {} if facts is None else {"facts": facts},
+        ),
+    )
+
+
 def open_municipal_complaint(client: Any, world: Any, mayor: Any = None, **fields: str) -> Any:
     """Through the staff form, signed in as the municipal Commission's secretary: a complaint of 2027-03-01 by
     a citizen (``CITIZEN``, changed by ``fields``) against ``mayor`` (Ponce's, made here, unless given). The

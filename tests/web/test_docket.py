@@ -10,12 +10,11 @@ import pytest
 from documents.helpers import issue
 from factories import at, file_complaint, make_person, record
 
-from ventila.cases.actions import ActInput, do_file_case
 from ventila.cases.models import DocketEntry
 from ventila.cases.queries import docket_order
 from ventila.rules import PR_TZ
 
-from .helpers import serve
+from .helpers import file_mayor_complaint, serve
 
 pytestmark = pytest.mark.django_db
 
@@ -131,22 +130,7 @@ def test_the_caption_names_the_office_of_the_mayor_once(client, world, now):
     mayor = make_person(
         "Ivelisse", "Torres Ficticia", role="mayor", title="Alcaldesa de Guayama", municipality="Guayama"
     )
-    case = do_file_case(
-        user=world.users["secretaria_municipal"],
-        body=world.municipal,
-        kind="complaint",
-        respondent=mayor,
-        respondent_role="mayor",
-        respondent_office="Alcaldesa de Guayama",
-        complainant={"name": "Ciudadana Ficticia", "email": "c@example.org", "phone": "787-555-0199"},
-        act=ActInput(
-            "complaint_filed",
-            at("2027-03-01 10:15"),
-            True,
-            {"complainant_kind": "citizen", "sworn": True},
-            {"facts": "Uso de fondos municipales."},
-        ),
-    )
+    case = file_mayor_complaint(world, mayor, when="2027-03-01 10:15", facts="Uso de fondos municipales.")
     assert case.caption == "Querella contra la Alcaldesa de Guayama, Ivelisse Torres Ficticia"
     house = file_complaint(world)
     assert house.caption == "Querella contra Rafael Quiñones Ficticio"

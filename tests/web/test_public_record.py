@@ -13,11 +13,11 @@ import pytest
 from documents.helpers import flat, issue, pdf_pages
 from factories import at, file_complaint, make_person, record, unanimous
 
-from ventila.cases.actions import ActInput, do_file_case, do_record_act
+from ventila.cases.actions import ActInput, do_record_act
 from ventila.cases.models import Case
 from ventila.documents import publication
 
-from .helpers import dismiss, file_house_complaint
+from .helpers import dismiss, file_house_complaint, file_mayor_complaint
 
 pytestmark = pytest.mark.django_db
 
@@ -148,18 +148,7 @@ def test_cam_21d_01_a_case_reopened_by_a_correction_leaves_the_public_record(cli
 def _municipal_decided(world, now, *, notify: bool = True):
     mayor = make_person("Eduardo", "Cordero Ficticio", role="mayor", title="Alcalde de Ponce", municipality="Ponce")
     user = "secretaria_municipal"
-    case = do_file_case(
-        user=world.users[user],
-        body=world.municipal,
-        kind="complaint",
-        respondent=mayor,
-        respondent_role="mayor",
-        respondent_office="Alcalde de Ponce",
-        complainant={"name": "Ciudadana Ficticia Modelo", "email": "c@example.org", "phone": "787-555-0199"},
-        act=ActInput(
-            "complaint_filed", at("2027-03-01 10:00"), True, {"complainant_kind": "citizen", "sworn": True}, {}
-        ),
-    )
+    case = file_mayor_complaint(world, mayor, when="2027-03-01 10:00", complainant="Ciudadana Ficticia Modelo")
     members = world.municipal_members
     now.set("2027-05-12 12:00")
     record(world, case, "respondent_notified", "2027-03-03", user=user)
