@@ -43,6 +43,8 @@ from django.core import serializers
 from django.core.management import call_command
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import connection, transaction
+from django.db.migrations.loader import MigrationLoader
+from django.db.migrations.operations import RenameField
 from django.utils import timezone
 
 from ventila import files as stored
@@ -79,9 +81,6 @@ def register_derived(label: str, rebuild: Callable[[], None]) -> None:
 def _renames() -> dict[str, dict[str, str]]:
     """Every field the migrations renamed, by model label (``app.model``): old name → new name (a chain of
     renames followed to its end), so that a copy taken before a rename loads into today's models."""
-    from django.db.migrations.loader import MigrationLoader
-    from django.db.migrations.operations import RenameField
-
     loader = MigrationLoader(None, ignore_no_migrations=True, load=True)
     out: dict[str, dict[str, str]] = {}
     for key in sorted(loader.disk_migrations):  # an app's migrations in their numbered order

@@ -20,9 +20,9 @@ from ventila.rules import PR_TZ, RULEBOOKS
 from ventila.rules.calendar import MONTHS_ES, format_date_es
 from ventila.rules.i18n import Msg
 from ventila.rules.plain import for_users
-from ventila.web.forms import FILING_BUTTONS, PAGE_BUTTONS
 from ventila.web.matter_forms import matter_kinds
 from ventila.web.matter_labels import MATTER_BUTTONS
+from ventila.web.opening_forms import FILING_BUTTONS, PAGE_BUTTONS
 
 register = template.Library()
 

@@ -30,7 +30,7 @@ from ventila.compliance import conduct
 from ventila.documents.calendars import agenda
 from ventila.rules import RULEBOOKS
 
-from ..forms import ClosureForm, ElectionForm, RemovalForm
+from ..calendar_forms import ClosureForm, ElectionForm, RemovalForm
 from ..templatetags.web_tags import long_date
 
 

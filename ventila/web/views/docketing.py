@@ -41,7 +41,8 @@ from ventila.rules import RULEBOOKS
 from ventila.rules.rulebooks.common import RECORD_ONLY_EVENTS
 
 from .. import pending
-from ..forms import ActForm, FilingForm, filing_event, respondent_of
+from ..forms import ActForm
+from ..opening_forms import FilingForm, filing_event, respondent_of
 from ..templatetags.web_tags import is_group, long_date
 from .case_page import _act_title
 

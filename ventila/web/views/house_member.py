@@ -31,8 +31,9 @@ from ventila.cases.models import CaseDeadline
 from ventila.documents.models import Document
 from ventila.rules import PR_TZ, RULEBOOKS
 
-from ..forms import _payload_field, respondent_of, yes_no_field
+from ..forms import _payload_field, yes_no_field
 from ..matter_labels import LONG_TEXT_LIMIT
+from ..opening_forms import respondent_of
 from ..templatetags.web_tags import long_date
 from .docketing import _apply_refusal, opening_effect
 

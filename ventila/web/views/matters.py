@@ -27,8 +27,8 @@ from ventila.cases.labels import CHOICES, KINDS
 from ventila.cases.matters import ReportRefused, access_rule, do_store_requested_report
 from ventila.rules import RULEBOOKS
 
-from ..forms import respondent_of
 from ..matter_forms import MatterForm, ReportForm, matter_kinds, opening_acts
+from ..opening_forms import respondent_of
 from ..templatetags.web_tags import long_date
 from .docketing import _apply_refusal, open_case, opening_effect
 
